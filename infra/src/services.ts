@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServiceEntry {
+  name: 'gateway' | 'auth' | 'catalog' | 'balance' | 'esim' | 'physical-sim';
+  /** PostgreSQL schema it owns (none for the gateway). */
+  schema?: string;
+  port: number;
+  dir: string;
+  /** Environment variable other processes use to reach it. */
+  urlVar?: string;
+}
+
+/** Every process `npm start` runs, in start order. The one list the supervisor, tests and docs read. */
+export const SERVICES: ServiceEntry[] = [
+  { name: 'auth', schema: 'auth', port: 8081, dir: path.join(root, 'services/auth'), urlVar: 'AUTH_URL' },
+  { name: 'catalog', schema: 'catalog', port: 8082, dir: path.join(root, 'services/catalog'), urlVar: 'CATALOG_URL' },
+  { name: 'balance', schema: 'balance', port: 8083, dir: path.join(root, 'services/balance'), urlVar: 'BALANCE_URL' },
+  { name: 'esim', schema: 'esim', port: 8084, dir: path.join(root, 'services/esim'), urlVar: 'ESIM_URL' },
+  { name: 'physical-sim', schema: 'physical_sim', port: 8085, dir: path.join(root, 'services/physical-sim'), urlVar: 'PHYSICAL_SIM_URL' },
+  { name: 'gateway', port: 8080, dir: path.join(root, 'services/gateway') },
+];
+
+export const SCHEMA_SERVICES = SERVICES.filter((s): s is ServiceEntry & { schema: string } => Boolean(s.schema));
+export const ROOT_DIR = root;

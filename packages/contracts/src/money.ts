@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Money on the wire is euros as a JSON number with at most two decimals (DESIGN.md section 6);
+ * inside, always integer cents. A third decimal, a negative or non-finite amount is refused.
+ */
+export const MAX_AMOUNT_CENTS = 100_000_000_00; // 100 million euros: far above any real order, far below 2^53.
+
+export function eurosToCents(euros: number): number {
+  return Math.round(euros * 100);
+}
+
+export function centsToEuros(cents: number | bigint): number {
+  return Number(cents) / 100;
+}
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+/** A positive euro amount (e.g. 14.99) parsed into integer cents (1499). */
+export const positiveEuroAmount = z
+  .number()
+  .refine(Number.isFinite, { message: 'amount_not_finite' })
+  .refine((v) => v > 0, { message: 'amount_must_be_positive' })
+  .refine(hasAtMostTwoDecimals, { message: 'amount_two_decimals' })
+  .refine((v) => eurosToCents(v) <= MAX_AMOUNT_CENTS, { message: 'amount_too_large' })
+  .transform(eurosToCents);
+
+/** A zero-or-positive euro amount parsed into integer cents (prices may be 0 for free packages). */
+export const nonNegativeEuroAmount = z
+  .number()
+  .refine(Number.isFinite, { message: 'amount_not_finite' })
+  .refine((v) => v >= 0, { message: 'amount_must_not_be_negative' })
+  .refine(hasAtMostTwoDecimals, { message: 'amount_two_decimals' })
+  .refine((v) => eurosToCents(v) <= MAX_AMOUNT_CENTS, { message: 'amount_too_large' })
+  .transform(eurosToCents);
+
+/** Display format of the spec (section 9): German locale, EUR, 2 decimals. */
+export function formatEuros(cents: number): string {
+  return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(
+    cents / 100,
+  );
+}

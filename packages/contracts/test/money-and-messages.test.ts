@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuros, nonNegativeEuroAmount, positiveEuroAmount } from '../src/money';
+import { pickLocale, translate } from '../src/messages/index';
+
+describe('money on the wire', () => {
+  it('turns euros into integer cents without float drift', () => {
+    expect(positiveEuroAmount.parse(14.99)).toBe(1499);
+    expect(positiveEuroAmount.parse(0.1 + 0.2)).toBe(30);
+    expect(nonNegativeEuroAmount.parse(0)).toBe(0);
+  });
+
+  it('refuses a third decimal, negatives, zero and non-finite amounts', () => {
+    for (const bad of [1.001, -1, 0, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(positiveEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it('formats as the spec says: de-DE, EUR, 2 decimals', () => {
+    expect(formatEuros(1499).replace(/\s/g, ' ')).toBe('14,99 €');
+  });
+});
+
+describe('messages', () => {
+  it('speaks Turkish by default and English on request', () => {
+    expect(translate('invalid_credentials', pickLocale(undefined))).toBe('Geçersiz email veya şifre');
+    expect(translate('user_already_exists', pickLocale('en-US,en;q=0.9'))).toBe('This email address is already in use');
+    expect(pickLocale('de-DE, en;q=0.5')).toBe('en');
+    expect(pickLocale('fr')).toBe('tr');
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('rate_limited', 'en', { retryAfter: 30 })).toContain('30 seconds');
+  });
+});

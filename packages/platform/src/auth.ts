@@ -1,0 +1,125 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { canAccess, roleOf, type Action, type Resource, type Role, type UserType } from '@esim/contracts';
+import { AppError, forbidden, unauthorized } from './errors';
+
+export const ACCESS_TOKEN_ISSUER = 'esim-auth';
+export const ACCESS_TOKEN_AUDIENCE = 'esim';
+export const SERVICE_TOKEN_HEADER = 'x-service-token';
+
+/** Claims of an access token, as the auth service signs them. */
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  email: string;
+  user_type: UserType;
+  role?: string[];
+}
+
+/** Who is calling, as every route sees it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  userType: UserType;
+  role: Role;
+}
+
+export type JwtVerifier = (token: string) => Promise<AuthUser>;
+
+/** Redis key holding the time (unix seconds) before which a user's tokens no longer count. */
+export const revokedUserKey = (userId: string) => `auth:revoked-user:${userId}`;
+
+/** Makes every token issued to the user so far invalid (suspension, deletion, password change). */
+export async function revokeUserTokens(redis: Redis, userId: string, ttlSeconds = 24 * 3600): Promise<void> {
+  await redis.set(revokedUserKey(userId), String(Math.floor(Date.now() / 1000)), 'EX', ttlSeconds);
+}
+
+/**
+ * Verifies access tokens against the auth service's JWKS (cached by jose, refetched on an unknown
+ * `kid`), then asks Redis whether the user's tokens were revoked since this one was issued.
+ */
+export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKeySet; redis?: Redis }): JwtVerifier {
+  const keySet = options.jwks
+    ? createLocalJWKSet(options.jwks)
+    : createRemoteJWKSet(new URL(options.jwksUrl!), { cacheMaxAge: 10 * 60_000, cooldownDuration: 5_000 });
+  return async (token) => {
+    let claims: AccessTokenClaims;
+    try {
+      const verified = await jwtVerify<AccessTokenClaims>(token, keySet, {
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        algorithms: ['ES256', 'RS256', 'EdDSA'],
+      });
+      claims = verified.payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('token_expired');
+      if (error instanceof joseErrors.JOSEError) throw unauthorized('unauthorized');
+      // The JWKS endpoint itself is unreachable: that is our outage, not the caller's fault.
+      throw new AppError(503, 'service_unavailable', { cause: error });
+    }
+    if (options.redis && typeof claims.iat === 'number') {
+      const revokedAt = await options.redis.get(revokedUserKey(claims.sub));
+      if (revokedAt && Number(revokedAt) >= claims.iat) throw unauthorized('unauthorized');
+    }
+    return {
+      id: claims.sub,
+      email: claims.email,
+      userType: claims.user_type,
+      role: roleOf({ role: claims.role, user_type: claims.user_type }),
+    };
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; null on public routes. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    verifyAccessToken: JwtVerifier;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Route hook: a valid access token is required. */
+export const authenticate: preHandlerAsyncHookHandler = async function (request) {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('unauthorized');
+  request.user = await this.verifyAccessToken(token);
+};
+
+/** Route hook: a valid token whose role may do `action` on `resource` (the spec's permission table). */
+export function requireAccess(resource: Resource, action: Action = 'read'): preHandlerAsyncHookHandler {
+  return async function (request, reply) {
+    await authenticate.call(this, request, reply);
+    if (!canAccess(request.user!.role, resource, action)) throw forbidden();
+  };
+}
+
+/** Route hook for /internal/*: the caller must present the shared service credential. */
+export function requireServiceToken(expected: string): preHandlerAsyncHookHandler {
+  const expectedBuffer = Buffer.from(expected);
+  return async function (request) {
+    const given = request.headers[SERVICE_TOKEN_HEADER];
+    const givenBuffer = Buffer.from(typeof given === 'string' ? given : '');
+    if (givenBuffer.length !== expectedBuffer.length || !timingSafeEqual(givenBuffer, expectedBuffer)) {
+      throw unauthorized('unauthorized');
+    }
+  };
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { verifier: JwtVerifier }) => {
+    app.decorate('verifyAccessToken', options.verifier);
+    app.decorateRequest('user', null);
+  },
+  { name: 'esim-auth' },
+);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Settings every process shares. Each service extends this with its own keys. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** demo seeds demo data and runs the local mail catcher; production never does. */
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/esim'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key; tests give each file its own. */
+  REDIS_PREFIX: z.string().default('esim:'),
+  /** Comma-separated Kafka bootstrap servers. Unset: the embedded PostgreSQL event log carries events. */
+  KAFKA_BROKERS: z.string().optional(),
+  /** Where the auth service publishes its public keys. */
+  AUTH_JWKS_URL: z.string().default('http://127.0.0.1:8081/.well-known/jwks.json'),
+  /** Shared credential of service-to-service calls under /internal. */
+  INTERNAL_SERVICE_TOKEN: z.string().min(16).default('demo-internal-service-token-change-me'),
+  /** Largest accepted JSON body, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment with a zod schema. Fails fast with every bad variable named,
+ * and refuses the demo internal token in production.
+ */
+export function loadConfig<S extends z.ZodType<BaseConfig>>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = result.data as BaseConfig;
+  if (config.APP_MODE === 'production' && config.INTERNAL_SERVICE_TOKEN.startsWith('demo-')) {
+    throw new ConfigError('Invalid configuration:\n  INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode');
+  }
+  return result.data;
+}
+
+/** Builds a service's config schema: the base plus its own keys (port first, so every service names it). */
+export function serviceConfigSchema<T extends z.ZodRawShape>(defaultPort: number, extra: T) {
+  return baseConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort), ...extra });
+}

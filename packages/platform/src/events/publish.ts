@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { eventDefinition, topicOf, type EventEnvelope, type EventType } from '@esim/contracts';
+import type { PublishInput } from './types';
+
+/** NOTIFY channel of a schema's outbox; the relay LISTENs on it. */
+export const outboxChannel = (schema: string) => `outbox_${schema}`;
+
+/**
+ * Writes an event to the outbox inside the caller's transaction: it exists exactly when the
+ * state change does. The payload is checked against the registry, so a malformed event
+ * fails the request that made it rather than every consumer later.
+ */
+export async function publish<T extends EventType>(
+  trx: Knex | Knex.Transaction,
+  producer: string,
+  input: PublishInput<T>,
+): Promise<EventEnvelope> {
+  const definition = eventDefinition(input.type);
+  if (!definition) throw new Error(`Unknown event type ${input.type}: declare it in @esim/contracts`);
+  const payload = definition.payload.parse(input.payload);
+  const envelope: EventEnvelope = {
+    id: randomUUID(),
+    type: input.type,
+    version: definition.version,
+    occurredAt: new Date().toISOString(),
+    aggregateId: input.aggregateId,
+    producer,
+    ...(input.correlationId ? { correlationId: input.correlationId } : {}),
+    ...(input.causationId ? { causationId: input.causationId } : {}),
+    payload,
+  };
+  await trx('outbox').insert({
+    event_id: envelope.id,
+    type: envelope.type,
+    topic: topicOf(envelope.type),
+    aggregate_id: envelope.aggregateId,
+    envelope: JSON.stringify(envelope),
+  });
+  // Delivered on commit only; the relay wakes at once instead of waiting for its poll.
+  const schema = await currentSchema(trx);
+  await trx.raw('SELECT pg_notify(?, ?)', [outboxChannel(schema), '']);
+  return envelope;
+}
+
+const schemaCache = new WeakMap<object, string>();
+async function currentSchema(trx: Knex | Knex.Transaction): Promise<string> {
+  const client = (trx as unknown as { client: object }).client;
+  const cached = schemaCache.get(client);
+  if (cached) return cached;
+  const result = await trx.raw('SELECT current_schema() AS schema');
+  const schema = result.rows[0].schema as string;
+  schemaCache.set(client, schema);
+  return schema;
+}

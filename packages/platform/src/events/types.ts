@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { EventEnvelope, EventPayload, EventType } from '@esim/contracts';
+
+/**
+ * The event backbone's public interface (DESIGN.md section 3). Services depend only on this;
+ * the transport (embedded PostgreSQL log or Kafka) is chosen by config.
+ */
+export interface PublishInput<T extends EventType = EventType> {
+  type: T;
+  aggregateId: string;
+  payload: EventPayload<T>;
+  /** The request id (or the causing event's correlation id) this event belongs to. */
+  correlationId?: string;
+  /** The id of the event that caused this one, when a handler publishes. */
+  causationId?: string;
+}
+
+export interface HandlerContext {
+  /** The consumer's transaction: the handler's effect and the inbox row commit together. */
+  trx: Knex.Transaction;
+  /** How many times this event was tried before (0 on the first delivery). */
+  attempt: number;
+}
+
+export type EventHandler<T extends EventType = EventType> = (
+  event: EventEnvelope<EventPayload<T>>,
+  context: HandlerContext,
+) => Promise<void>;
+
+export interface EventBus {
+  /** Registers a handler (before `start`). One consumer group per service; the inbox dedupes. */
+  on<T extends EventType>(type: T, handler: EventHandler<T>): void;
+  /** Starts the outbox relay for this service and the consumers of the registered events. */
+  start(): Promise<void>;
+  /** Stops consuming and relaying; in-flight handlers finish first. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { pickLocale, translate, type ListMeta, type ListQuery, type Locale, type MessageCode } from '@esim/contracts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** tr or en, from Accept-Language (Turkish by default). */
+    locale: Locale;
+  }
+}
+
+/** `{ success, message, data }` with the message in the caller's language. */
+export function ok<T>(reply: FastifyReply, data: T, code: MessageCode | (string & {}) = 'ok', status = 200) {
+  return reply.status(status).send({ success: true as const, code, message: translate(code, reply.request.locale), data });
+}
+
+/**
+ * A page of a list: the envelope with `meta`, plus the headers react-admin's simple-rest
+ * provider reads (Content-Range, X-Total-Count).
+ */
+export function okList<T>(reply: FastifyReply, items: T[], total: number, query: Pick<ListQuery, 'page' | 'limit' | 'offset'>, resource = 'items') {
+  const meta: ListMeta = { total, page: query.page, limit: query.limit };
+  const last = items.length ? query.offset + items.length - 1 : query.offset;
+  reply.header('Content-Range', `${resource} ${query.offset}-${last}/${total}`);
+  reply.header('X-Total-Count', String(total));
+  reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Count');
+  return reply.send({ success: true as const, code: 'ok', message: translate('ok', reply.request.locale), data: items, meta });
+}
+
+export const localePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('locale', 'tr' as Locale);
+    app.addHook('onRequest', async (request) => {
+      request.locale = pickLocale(request.headers['accept-language']);
+    });
+  },
+  { name: 'esim-locale' },
+);

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { AppError, conflict } from './errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export interface IdempotentResult<T> {
+  statusCode: number;
+  body: T;
+  /** True when this is a stored answer to an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** Stable JSON: object keys sorted, so the same body always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function requestHash(parts: unknown): string {
+  return createHash('sha256').update(canonical(parts)).digest('hex');
+}
+
+/** The `Idempotency-Key` header, validated; undefined when absent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !/^[\w.:-]{8,128}$/.test(key)) throw new AppError(400, 'idempotency_key_invalid');
+  return key;
+}
+
+/**
+ * Runs `work` at most once per (scope, key), inside one transaction with its effect:
+ * - a new key runs the work and stores its answer in the same transaction;
+ * - the same key with the same request replays the stored answer (nothing runs again);
+ * - the same key with a different request is a 409.
+ * Concurrent requests with one key queue on the primary key: the second sees the first's answer.
+ * A thrown error rolls everything back, so the key stays free and the client may retry.
+ */
+export async function runIdempotent<T>(
+  db: Knex,
+  options: { scope: string; key: string; request: unknown },
+  work: (trx: Knex.Transaction) => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  const hash = requestHash(options.request);
+  return db.transaction(async (trx) => {
+    const claimed = await trx.raw(
+      `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
+       VALUES (?, ?, ?, 0, 'null'::jsonb) ON CONFLICT (scope, key) DO NOTHING RETURNING key`,
+      [options.scope, options.key, hash],
+    );
+    if (claimed.rows.length === 0) {
+      const stored = await trx('idempotency_keys').where({ scope: options.scope, key: options.key }).first();
+      if (!stored || stored.request_hash !== hash) throw conflict('idempotency_conflict');
+      return { statusCode: stored.status_code as number, body: stored.response_body as T, replayed: true };
+    }
+    const result = await work(trx);
+    await trx('idempotency_keys')
+      .where({ scope: options.scope, key: options.key })
+      .update({ status_code: result.statusCode, response_body: JSON.stringify(result.body) });
+    return { ...result, replayed: false };
+  });
+}

@@ -1,0 +1,97 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { JSONWebKeySet } from 'jose';
+import type { BaseConfig } from './config';
+import { createDb, type Db } from './db';
+import { authPlugin, createJwtVerifier } from './auth';
+import { registerErrorHandler } from './http/error-handler';
+import { localePlugin } from './http/envelope';
+import { validatorCompiler } from './http/validation';
+import { registerHealthRoutes, type ReadinessCheck } from './health';
+import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions } from './logger';
+import { createRedis, type Redis } from './redis';
+
+export type ServiceApp = FastifyInstance & { withTypeProvider(): FastifyInstance };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    redis: Redis;
+    config: BaseConfig;
+  }
+}
+
+export interface ServiceOptions<C extends BaseConfig> {
+  /** Service name: logs, OpenAPI title, health answers. */
+  name: string;
+  /** PostgreSQL schema the service owns; the gateway owns none. */
+  schema?: string;
+  description: string;
+  config: C;
+  /** Tests pass local keys instead of fetching the auth service's JWKS. */
+  jwks?: JSONWebKeySet;
+  /** Extra readiness checks beyond PostgreSQL and Redis. */
+  readiness?: Record<string, ReadinessCheck>;
+}
+
+/**
+ * Builds a service's fastify instance with everything services share: zod validation and OpenAPI,
+ * the envelope and error handler, request ids, locale, auth, a knex pool on the service's schema,
+ * Redis, health and readiness, and cleanup on close. Routes are added by the caller.
+ */
+export async function createServiceApp<C extends BaseConfig>(options: ServiceOptions<C>) {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(options.name, config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    ...requestIdOptions(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  const db = options.schema ? createDb(config.DATABASE_URL, options.schema, config.DATABASE_POOL_MAX) : undefined;
+  const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
+  // The gateway has no database: `app.db` is only touched by services that own a schema.
+  if (db) app.decorate('db', db);
+  app.decorate('redis', redis);
+  app.decorate('config', config as BaseConfig);
+  app.addHook('onClose', async () => {
+    await db?.destroy();
+    redis.disconnect();
+  });
+
+  await app.register(localePlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, {
+    verifier: createJwtVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis }),
+  });
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${options.name} service`, description: options.description, version: '1.0.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    // /internal routes are service-to-service only: keep them out of the public docs.
+    hideUntagged: false,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealthRoutes(app, options.name, {
+    ...(db ? { postgres: () => db.raw('select 1') } : {}),
+    redis: () => redis.ping(),
+    ...options.readiness,
+  });
+  return app;
+}
+
+export type CreatedServiceApp = Awaited<ReturnType<typeof createServiceApp>>;

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * One `vitest run` for the whole repository. Each workspace is a project; integration tests
+ * get their own database per file (cloned from a template the global setup migrates once).
+ */
+const perFileDatabase = path.join(root, 'packages/platform/src/testing/per-file-database.ts');
+const globalSetup = path.join(root, 'infra/src/testing/global-setup.ts');
+
+function project(name: string, dir: string, options: { database?: boolean; environment?: string; timeout?: number } = {}): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      root: dir,
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
+      environment: options.environment ?? 'node',
+      setupFiles: options.database === false ? [] : [perFileDatabase],
+      testTimeout: options.timeout ?? 20_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    globalSetup: [globalSetup],
+    pool: 'forks',
+    projects: [
+      project('contracts', 'packages/contracts', { database: false }),
+      project('platform', 'packages/platform'),
+      project('gateway', 'services/gateway'),
+      project('auth', 'services/auth'),
+      project('catalog', 'services/catalog'),
+      project('balance', 'services/balance'),
+      project('esim', 'services/esim'),
+      project('physical-sim', 'services/physical-sim'),
+      project('infra', 'infra', { timeout: 120_000 }),
+      project('tests', 'tests', { timeout: 180_000 }),
+    ],
+  },
+});
