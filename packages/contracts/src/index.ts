@@ -4,3 +4,4 @@ export * from './roles';
 export * from './money';
 export * from './list-query';
 export * from './events/index';
+export * from './routes';

@@ -13,3 +13,5 @@ export * from './http/validation';
 export * from './http/error-handler';
 export * from './http/list-query';
 export * from './events/index';
+export * from './route-guard';
+export * from './internal-client';

@@ -6,6 +6,8 @@ import type { JSONWebKeySet } from 'jose';
 import type { BaseConfig } from './config';
 import { createDb, type Db } from './db';
 import { authPlugin, createJwtVerifier } from './auth';
+import { guardRoutesFromTable, recordAdminWrites } from './route-guard';
+import type { ServiceName } from '@esim/contracts';
 import { registerErrorHandler } from './http/error-handler';
 import { localePlugin } from './http/envelope';
 import { validatorCompiler } from './http/validation';
@@ -24,8 +26,8 @@ declare module 'fastify' {
 }
 
 export interface ServiceOptions<C extends BaseConfig> {
-  /** Service name: logs, OpenAPI title, health answers. */
-  name: string;
+  /** Service name: logs, OpenAPI title, health answers, and its rows in the route table. */
+  name: ServiceName | 'gateway';
   /** PostgreSQL schema the service owns; the gateway owns none. */
   schema?: string;
   description: string;
@@ -73,6 +75,10 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
     verifier: createJwtVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis }),
   });
   registerErrorHandler(app);
+  if (options.name !== 'gateway') {
+    guardRoutesFromTable(app, options.name, config.INTERNAL_SERVICE_TOKEN);
+    if (db) recordAdminWrites(app);
+  }
 
   await app.register(swagger, {
     openapi: {

@@ -1,0 +1,166 @@
+import type { Action, Resource } from './roles';
+
+/**
+ * The public API's route table: every route the gateway forwards, the service that owns it,
+ * and who may call it. The gateway routes and checks roles from it; each service checks the
+ * same rule again (`routeRule`); the role-matrix test is generated from it. A route that is not
+ * here is not reachable from outside. Paths are relative to `/api`, in fastify's `:param` syntax.
+ */
+export type ServiceName = 'auth' | 'catalog' | 'balance' | 'esim' | 'physical-sim';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Named rate-limit buckets for public routes (limits live in the gateway's config). */
+export type RateLimitGroup = 'login' | 'register' | 'password-reset' | 'public-lookup' | 'public-read';
+
+export type RouteAccess =
+  /** Anyone, no token. */
+  | 'public'
+  /** `canAccess(role, resource, action)` must allow the caller. */
+  | { resource: Resource; action: Action };
+
+export interface RouteRule {
+  method: HttpMethod;
+  path: string;
+  service: ServiceName;
+  access: RouteAccess;
+  rateLimit?: RateLimitGroup;
+  /** Largest request body in bytes, where a route takes more (or much less) than the default. */
+  bodyLimit?: number;
+}
+
+const r = (method: HttpMethod, path: string, service: ServiceName, access: RouteAccess, extra: Partial<RouteRule> = {}): RouteRule => ({
+  method,
+  path,
+  service,
+  access,
+  ...extra,
+});
+const can = (resource: Resource, action: Action): RouteAccess => ({ resource, action });
+
+export const ROUTES: readonly RouteRule[] = [
+  // ── auth: session and account (spec sections 7 and 8) ──
+  r('POST', '/register', 'auth', 'public', { rateLimit: 'register' }),
+  r('POST', '/login', 'auth', 'public', { rateLimit: 'login' }),
+  r('POST', '/logout', 'auth', 'public'),
+  r('POST', '/refresh', 'auth', 'public', { rateLimit: 'login' }),
+  r('POST', '/forgot-password', 'auth', 'public', { rateLimit: 'password-reset' }),
+  r('POST', '/reset-password', 'auth', 'public', { rateLimit: 'password-reset' }),
+  r('GET', '/me', 'auth', can('profile', 'read')),
+  r('PUT', '/me', 'auth', can('profile', 'update')),
+  r('PUT', '/me/password', 'auth', can('profile', 'update')),
+  r('GET', '/.well-known/jwks.json', 'auth', 'public'),
+  // ── auth: dealers and sales managers ──
+  r('GET', '/admin/dealers', 'auth', can('admin/dealers', 'list')),
+  r('POST', '/admin/dealers', 'auth', can('admin/dealers', 'create')),
+  r('GET', '/admin/dealers/:id', 'auth', can('admin/dealers', 'read')),
+  r('PUT', '/admin/dealers/:id', 'auth', can('admin/dealers', 'update')),
+  r('DELETE', '/admin/dealers/:id', 'auth', can('admin/dealers', 'delete')),
+  r('PUT', '/admin/dealers/:id/status', 'auth', can('admin/dealers', 'update')),
+  r('GET', '/admin/sales-managers', 'auth', can('admin/sales-managers', 'list')),
+  r('POST', '/admin/sales-managers', 'auth', can('admin/sales-managers', 'create')),
+  r('GET', '/sales-manager/dealers', 'auth', can('sales-manager/dealers', 'list')),
+  r('POST', '/sales-manager/dealers', 'auth', can('sales-manager/dealers', 'create')),
+
+  // ── catalog: public site ──
+  r('GET', '/public/countries', 'catalog', 'public', { rateLimit: 'public-read' }),
+  r('GET', '/public/countries/:slug', 'catalog', 'public', { rateLimit: 'public-read' }),
+  r('GET', '/public/countries/:slug/packages', 'catalog', 'public', { rateLimit: 'public-read' }),
+  r('GET', '/public/destinations', 'catalog', 'public', { rateLimit: 'public-read' }),
+  r('GET', '/public/regions', 'catalog', 'public', { rateLimit: 'public-read' }),
+  r('GET', '/public/coverage', 'catalog', 'public', { rateLimit: 'public-read' }),
+  // ── catalog: prices for the caller and dealer pricing ──
+  r('GET', '/user/packages', 'catalog', can('price-list', 'list')),
+  r('GET', '/admin/dealers/:id/packages', 'catalog', can('admin/dealer-pricing', 'list')),
+  r('PUT', '/admin/dealers/:id/packages', 'catalog', can('admin/dealer-pricing', 'update')),
+  r('PUT', '/admin/dealers/:id/packages/percentage', 'catalog', can('admin/dealer-pricing', 'update')),
+  r('PUT', '/admin/dealers/:id/packages/:packageId', 'catalog', can('admin/dealer-pricing', 'update')),
+  r('GET', '/admin/dealers/:id/price-history', 'catalog', can('admin/dealer-pricing', 'read')),
+  r('GET', '/sales-manager/dealers/:id/packages', 'catalog', can('sales-manager/dealer-pricing', 'list')),
+  r('PUT', '/sales-manager/dealers/:id/packages', 'catalog', can('sales-manager/dealer-pricing', 'update')),
+  r('PUT', '/sales-manager/dealers/:id/packages/:packageId', 'catalog', can('sales-manager/dealer-pricing', 'update')),
+  // ── catalog: admin management (react-admin simple-rest) ──
+  r('GET', '/admin/packages', 'catalog', can('admin/catalog', 'list')),
+  r('POST', '/admin/packages', 'catalog', can('admin/catalog', 'create')),
+  r('GET', '/admin/packages/:id', 'catalog', can('admin/catalog', 'read')),
+  r('PUT', '/admin/packages/:id', 'catalog', can('admin/catalog', 'update')),
+  r('DELETE', '/admin/packages/:id', 'catalog', can('admin/catalog', 'delete')),
+  r('GET', '/admin/countries', 'catalog', can('admin/catalog', 'list')),
+  r('GET', '/admin/countries/:id', 'catalog', can('admin/catalog', 'read')),
+  r('PUT', '/admin/countries/:id', 'catalog', can('admin/catalog', 'update')),
+
+  // ── balance: the caller's money ──
+  r('GET', '/user/balance', 'balance', can('balance', 'read')),
+  r('POST', '/user/balance/add', 'balance', can('balance', 'create')),
+  r('GET', '/user/balance/top-ups', 'balance', can('balance', 'list')),
+  r('GET', '/user/transactions', 'balance', can('transactions', 'list')),
+  r('GET', '/user/transactions/query', 'balance', can('transactions', 'list')),
+  r('GET', '/user/dashboard', 'balance', can('dashboard', 'read')),
+  // ── balance: admin ──
+  r('POST', '/admin/dealers/balance', 'balance', can('admin/dealer-balance', 'create')),
+  r('POST', '/admin/dealers/cash-balance', 'balance', can('admin/dealer-balance', 'create')),
+  r('GET', '/admin/dealers/balances', 'balance', can('admin/dealer-balance', 'list')),
+  r('GET', '/admin/sales-managers/balances', 'balance', can('admin/sales-managers', 'list')),
+  r('POST', '/admin/sales-managers/collect', 'balance', can('admin/sales-managers', 'update')),
+  r('GET', '/admin/collection-logs', 'balance', can('admin/collection-logs', 'list')),
+  r('GET', '/admin/collection-logs/export', 'balance', can('admin/collection-logs', 'export')),
+  r('GET', '/admin/top-ups', 'balance', can('admin/top-ups', 'list')),
+  r('POST', '/admin/top-ups/:id/confirm', 'balance', can('admin/top-ups', 'approve')),
+  r('POST', '/admin/top-ups/:id/reject', 'balance', can('admin/top-ups', 'approve')),
+  // ── balance: sales manager ──
+  r('GET', '/sales-manager/balance', 'balance', can('sales-manager/balance', 'read')),
+  r('POST', '/sales-manager/collect', 'balance', can('sales-manager/collection', 'create')),
+  r('GET', '/sales-manager/collection-report', 'balance', can('sales-manager/collection', 'read')),
+
+  // ── esim (its issue implements these) ──
+  r('POST', '/user/packages/buy', 'esim', can('esim-orders', 'create')),
+  r('GET', '/user/esim/orders', 'esim', can('esim-orders', 'list')),
+  r('GET', '/user/esim/orders/:id', 'esim', can('esim-orders', 'read')),
+  r('POST', '/user/esim/orders/:id/qr-codes', 'esim', can('esim-orders', 'read')),
+  r('GET', '/user/esim/qr/:fileName', 'esim', can('esim-orders', 'read')),
+  r('PUT', '/user/esim/:id/status', 'esim', can('esim-orders', 'update')),
+  r('GET', '/user/esim/:id/usage', 'esim', can('esim-orders', 'read')),
+  r('GET', '/public/balance/esim/:id', 'esim', 'public', { rateLimit: 'public-lookup' }),
+
+  // ── physical-sim, user (its issue implements these) ──
+  r('GET', '/user/physical-sim/packages', 'physical-sim', can('physical-sim-purchase', 'list')),
+  r('GET', '/user/physical-sim/available', 'physical-sim', can('physical-sim-purchase', 'read')),
+  r('GET', '/user/physical-sim/my-cards', 'physical-sim', can('physical-sim-stock', 'list')),
+  r('POST', '/user/physical-sim/order', 'physical-sim', can('physical-sim-purchase', 'create')),
+  r('GET', '/user/physical-sim/orders', 'physical-sim', can('physical-sim-purchase', 'list')),
+  r('POST', '/user/physical-sim/return', 'physical-sim', can('physical-sim-return', 'create')),
+  r('GET', '/user/physical-sim/returns', 'physical-sim', can('physical-sim-return', 'list')),
+  r('GET', '/public/balance/physical-sim/:id', 'physical-sim', 'public', { rateLimit: 'public-lookup' }),
+  // ── physical-sim, admin ──
+  r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 10 * 1024 * 1024 }),
+  r('POST', '/admin/physical-sim/import-excel', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 10 * 1024 * 1024 }),
+  r('GET', '/admin/physical-sim/orders/pending', 'physical-sim', can('admin/physical-sim-orders', 'list')),
+  r('GET', '/admin/physical-sim/orders/:id', 'physical-sim', can('admin/physical-sim-orders', 'read')),
+  r('POST', '/admin/physical-sim/orders/:id/approve', 'physical-sim', can('admin/physical-sim-orders', 'approve')),
+  r('POST', '/admin/physical-sim/orders/:id/reject', 'physical-sim', can('admin/physical-sim-orders', 'approve')),
+  r('GET', '/admin/physical-sim/returns/pending', 'physical-sim', can('admin/physical-sim-returns', 'list')),
+  r('GET', '/admin/physical-sim/returns/:id', 'physical-sim', can('admin/physical-sim-returns', 'read')),
+  r('POST', '/admin/physical-sim/returns/:id/approve', 'physical-sim', can('admin/physical-sim-returns', 'approve')),
+  r('POST', '/admin/physical-sim/returns/:id/reject', 'physical-sim', can('admin/physical-sim-returns', 'approve')),
+  r('GET', '/admin/physical-sim/stock/dashboard', 'physical-sim', can('admin/physical-sim-stock', 'read')),
+  r('GET', '/admin/physical-sim/stock/statistics', 'physical-sim', can('admin/physical-sim-stock', 'read')),
+  r('GET', '/admin/physical-sim/stock/summary', 'physical-sim', can('admin/physical-sim-stock', 'read')),
+  r('GET', '/admin/physical-sim/stock/search', 'physical-sim', can('admin/physical-sim-stock', 'list')),
+  r('GET', '/admin/physical-sim/stock', 'physical-sim', can('admin/physical-sim-stock', 'list')),
+  r('GET', '/admin/physical-sim/stock/:id', 'physical-sim', can('admin/physical-sim-stock', 'read')),
+  r('GET', '/admin/physical-sim/stock/:id/deletion-info', 'physical-sim', can('admin/physical-sim-stock', 'read')),
+  r('PUT', '/admin/physical-sim/stock/:id/status', 'physical-sim', can('admin/physical-sim-stock', 'update')),
+  r('PUT', '/admin/physical-sim/stock/bulk-status-update', 'physical-sim', can('admin/physical-sim-stock', 'update')),
+  r('POST', '/admin/physical-sim/stock/transfer-to-dealer', 'physical-sim', can('admin/physical-sim-stock', 'update')),
+  r('POST', '/admin/physical-sim/stock/return-to-admin', 'physical-sim', can('admin/physical-sim-stock', 'update')),
+  r('DELETE', '/admin/physical-sim/stock/:id', 'physical-sim', can('admin/physical-sim-stock', 'delete')),
+  r('POST', '/admin/physical-sim/stock/bulk-delete', 'physical-sim', can('admin/physical-sim-stock', 'delete')),
+];
+
+const byKey = new Map(ROUTES.map((route) => [`${route.method} ${route.path}`, route]));
+
+/** The rule of one route, e.g. `routeRule('GET', '/admin/dealers/:id')`. Throws on a route missing from the table. */
+export function routeRule(method: HttpMethod, path: string): RouteRule {
+  const rule = byKey.get(`${method} ${path}`);
+  if (!rule) throw new Error(`Route ${method} ${path} is not in the route table (packages/contracts/src/routes.ts)`);
+  return rule;
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ROUTES, type HttpMethod, type RouteRule, type ServiceName } from '@esim/contracts';
+import { requireAccess, requireServiceToken } from './auth';
+
+/** Routes every process has that are not part of the public API (and never routed by the gateway). */
+const OPERATIONAL_ROUTES = new Set(['/health', '/ready', '/openapi.json']);
+
+export class UnlistedRouteError extends Error {}
+
+/**
+ * Guards every route as it is registered, from the one route table in @esim/contracts:
+ * - a table route gets its role check (the gateway checks too; this is the second lock);
+ * - `/internal/*` gets the service-credential check;
+ * - anything else fails at start-up, so a route cannot ship without a rule.
+ * Ownership (whose dealer, whose order) stays with the handler that owns the data.
+ */
+export function guardRoutesFromTable(app: FastifyInstance, service: ServiceName, internalToken: string): void {
+  const rules = new Map(ROUTES.filter((r) => r.service === service).map((r) => [`${r.method} ${r.path}`, r]));
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const url = route.url;
+    if (OPERATIONAL_ROUTES.has(url) || url.startsWith('/documentation')) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    if (methods.length === 0) return; // fastify's automatic HEAD twin of a GET route: guarded with it.
+    if (url.startsWith('/internal/')) {
+      addPreHandler(route, requireServiceToken(internalToken));
+      hide(route);
+      return;
+    }
+    for (const method of methods) {
+      const rule: RouteRule | undefined = rules.get(`${method as HttpMethod} ${url}`);
+      if (!rule) {
+        throw new UnlistedRouteError(
+          `${service}: route ${method} ${url} is not in the route table (packages/contracts/src/routes.ts). Add it with its access rule.`,
+        );
+      }
+      if (rule.access !== 'public') {
+        addPreHandler(route, requireAccess(rule.access.resource, rule.access.action));
+        route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as RouteOptions['schema'];
+      }
+    }
+  });
+}
+
+function addPreHandler(route: RouteOptions, handler: NonNullable<RouteOptions['preHandler']>): void {
+  const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+  // Ours first: nothing of the route runs before the caller is known to be allowed.
+  route.preHandler = [handler as never, ...existing];
+}
+
+function hide(route: RouteOptions): void {
+  route.schema = { ...route.schema, hide: true } as RouteOptions['schema'];
+}
+
+/** Audit trail: every write by an admin or sales manager, with its outcome. Never fails the request. */
+export function recordAdminWrites(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const user = request.user;
+    if (!user || user.role === 'user' || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    try {
+      await app.db('audit_log').insert({
+        actor_id: user.id,
+        actor_role: user.role,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        url: request.url.slice(0, 2000),
+        status_code: reply.statusCode,
+        ip: request.ip,
+        request_id: String(request.id),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not write the audit log');
+    }
+  });
+}
