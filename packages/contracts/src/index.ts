@@ -5,3 +5,4 @@ export * from './money';
 export * from './list-query';
 export * from './events/index';
 export * from './routes';
+export * from './demo';

@@ -1,9 +1,12 @@
 import { authMessages } from './auth';
+import { balanceMessages } from './balance';
+import { catalogMessages } from './catalog';
+import { eventMessages } from './events';
 import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
-export { authMessages, commonMessages, fieldMessages };
+export { authMessages, balanceMessages, catalogMessages, commonMessages, eventMessages, fieldMessages };
 
 /**
  * One catalog for every service: `code` is stable on the wire, `message` is the caller's language.
@@ -13,6 +16,9 @@ export const messages = {
   ...commonMessages,
   ...fieldMessages,
   ...authMessages,
+  ...catalogMessages,
+  ...balanceMessages,
+  ...eventMessages,
 } as const;
 
 export type MessageCode = keyof typeof messages;
