@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../src/db';
+import { runIdempotent } from '../src/idempotency';
+
+/** The Idempotency-Key helper on a real service schema (each schema has the table). */
+describe('runIdempotent', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = createDb(process.env.DATABASE_URL!, 'balance');
+    await db.schema.createTable('counter_test', (t) => {
+      t.text('id').primary();
+      t.integer('value').notNullable();
+    });
+    await db('counter_test').insert({ id: 'c', value: 0 });
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  const bump = (amount: number) => async (trx: Parameters<Parameters<typeof runIdempotent>[2]>[0]) => {
+    const [row] = await trx('counter_test').where({ id: 'c' }).increment('value', amount).returning('value');
+    return { statusCode: 201, body: { value: row.value as number } };
+  };
+
+  it('runs once and replays the stored answer for the same key and body', async () => {
+    const first = await runIdempotent(db, { scope: 'test', key: 'key-0001', request: { amount: 5 } }, bump(5));
+    const again = await runIdempotent(db, { scope: 'test', key: 'key-0001', request: { amount: 5 } }, bump(5));
+    expect(first).toEqual({ statusCode: 201, body: { value: 5 }, replayed: false });
+    expect(again).toEqual({ statusCode: 201, body: { value: 5 }, replayed: true });
+    expect((await db('counter_test').first()).value).toBe(5);
+  });
+
+  it('refuses the same key with another body with a 409', async () => {
+    await expect(runIdempotent(db, { scope: 'test', key: 'key-0001', request: { amount: 6 } }, bump(6))).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'idempotency_conflict',
+    });
+    expect((await db('counter_test').first()).value).toBe(5);
+  });
+
+  it('runs the work once when twenty identical requests race', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => runIdempotent(db, { scope: 'test', key: 'race-key-01', request: { amount: 1 } }, bump(1))),
+    );
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.value)).size).toBe(1);
+    expect((await db('counter_test').first()).value).toBe(6);
+  });
+
+  it('leaves the key free when the work fails, so the client can retry', async () => {
+    await expect(
+      runIdempotent(db, { scope: 'test', key: 'fails-once', request: {} }, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const retry = await runIdempotent(db, { scope: 'test', key: 'fails-once', request: {} }, bump(1));
+    expect(retry.replayed).toBe(false);
+  });
+});

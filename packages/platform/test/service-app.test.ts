@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { positiveEuroAmount } from '@esim/contracts';
+import { createServiceApp } from '../src/service';
+import { loadConfig, baseConfigSchema } from '../src/config';
+import { AppError } from '../src/errors';
+import { ok, okList } from '../src/http/envelope';
+import { listQuery, toListQuery } from '../src/http/list-query';
+import { createTestKeys, type TestKeys } from '../src/testing/index';
+import { revokeUserTokens } from '../src/auth';
+
+/**
+ * The shared service plumbing, exercised through a real app on the test's own database:
+ * envelope, localized validation errors, generic 500s, auth and the route table guard.
+ * The routes below are real table routes of the catalog service, with test handlers.
+ */
+describe('service app', () => {
+  let app: Awaited<ReturnType<typeof createServiceApp>>;
+  let keys: TestKeys;
+
+  beforeAll(async () => {
+    keys = await createTestKeys();
+    app = await createServiceApp({
+      name: 'catalog',
+      schema: 'catalog',
+      description: 'test',
+      config: loadConfig(baseConfigSchema),
+      jwks: keys.jwks,
+    });
+    app.get('/public/countries', { schema: { querystring: listQuery() } }, async (request, reply) => {
+      const query = toListQuery(request.query as never);
+      return okList(reply, [{ id: 1 }, { id: 2 }], 42, query, 'countries');
+    });
+    app.put(
+      '/admin/countries/:id',
+      { schema: { params: z.object({ id: z.string().length(2) }), body: z.object({ daily_price: positiveEuroAmount, name: z.string().max(10) }) } },
+      async (request, reply) => ok(reply, { cents: (request.body as { daily_price: number }).daily_price }, 'updated'),
+    );
+    app.get('/admin/countries/:id', async (request) => {
+      if ((request.params as { id: string }).id === 'xx') throw new AppError(404, 'not_found');
+      throw new Error('database exploded with secret details');
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('wraps lists in the envelope with react-admin headers', async () => {
+    const res = await app.inject('/public/countries?range=[10,11]');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-range']).toBe('countries 10-11/42');
+    expect(res.headers['x-total-count']).toBe('42');
+    expect(res.json()).toMatchObject({ success: true, data: [{ id: 1 }, { id: 2 }], meta: { total: 42, page: 6, limit: 2 } });
+  });
+
+  it('names the bad field in Turkish by default and in English on request', async () => {
+    const token = await keys.token({ id: 'a1', userType: 3 });
+    const tr = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { daily_price: 1.001, name: 'x'.repeat(11) },
+    });
+    expect(tr.statusCode).toBe(400);
+    const body = tr.json();
+    expect(body.code).toBe('validation_error');
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'daily_price', message: 'Tutar en fazla iki ondalık basamak içerebilir' },
+        expect.objectContaining({ path: 'name' }),
+      ]),
+    );
+    const en = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB,en;q=0.8' },
+      payload: { daily_price: 'ten' },
+    });
+    expect(en.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'daily_price', message: 'Invalid input: expected number, received string' },
+        { path: 'name', message: 'Invalid input: expected string, received undefined' },
+      ]),
+    );
+  });
+
+  it('turns euros into cents for the handler', async () => {
+    const token = await keys.token({ id: 'a1', userType: 3 });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { daily_price: 14.99, name: 'Almanya' },
+    });
+    expect(res.json()).toMatchObject({ success: true, code: 'updated', message: 'Kayıt güncellendi', data: { cents: 1499 } });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const token = await keys.token({ id: 'a1', userType: 3 });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"daily_price": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_json');
+  });
+
+  it('hides internals of an unexpected error behind the request id', async () => {
+    const token = await keys.token({ id: 'a1', userType: 3 });
+    const res = await app.inject({ url: '/admin/countries/de', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-123' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'internal_error',
+      message: 'Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
+      requestId: 'req-123',
+    });
+    expect(res.body).not.toContain('secret');
+    expect(res.headers['x-request-id']).toBe('req-123');
+    const known = await app.inject({ url: '/admin/countries/xx', headers: { authorization: `Bearer ${token}` } });
+    expect(known.json()).toMatchObject({ code: 'not_found', message: 'Kayıt bulunamadı' });
+  });
+
+  it('refuses an injected request id and makes its own', async () => {
+    const res = await app.inject({ url: '/public/countries', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('guards table routes by role: 401 anonymous, 401 expired, 403 wrong role', async () => {
+    expect((await app.inject({ url: '/admin/countries/de' })).json()).toMatchObject({ code: 'unauthorized' });
+    const expired = await keys.token({ id: 'a1', userType: 3 }, { issuedAt: Math.floor(Date.now() / 1000) - 3600, expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const expiredRes = await app.inject({ url: '/admin/countries/de', headers: { authorization: `Bearer ${expired}` } });
+    expect(expiredRes.statusCode).toBe(401);
+    expect(expiredRes.json().code).toBe('token_expired');
+    const forged = await app.inject({ url: '/admin/countries/de', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(forged.json().code).toBe('unauthorized');
+    const dealer = await keys.token({ id: 'd1', userType: 2 });
+    const forbidden = await app.inject({ url: '/admin/countries/de', headers: { authorization: `Bearer ${dealer}` } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe('Bu işlem için yetkiniz yok');
+  });
+
+  it('stops honouring tokens of a revoked user', async () => {
+    const issuedAt = Math.floor(Date.now() / 1000) - 5;
+    const token = await keys.token({ id: 'revoked-admin', userType: 3 }, { issuedAt });
+    await revokeUserTokens(app.redis, 'revoked-admin');
+    const res = await app.inject({ url: '/admin/countries/xx', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('records admin writes in the audit log', async () => {
+    const token = await keys.token({ id: 'auditor', userType: 3 });
+    await app.inject({ method: 'PUT', url: '/admin/countries/de', headers: { authorization: `Bearer ${token}` }, payload: { daily_price: 10, name: 'DE' } });
+    const rows = await app.db('audit_log').where({ actor_id: 'auditor' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_role: 'admin', method: 'PUT', route: '/admin/countries/:id', status_code: 200 });
+  });
+});
+
+describe('route table guard', () => {
+  it('refuses to start a service with a route that is not in the table', async () => {
+    const app = await createServiceApp({ name: 'catalog', schema: 'catalog', description: 'test', config: loadConfig(baseConfigSchema) });
+    expect(() => app.get('/admin/secret-backdoor', async () => 'x')).toThrow(/not in the route table/);
+    await app.close();
+  });
+
+  it('requires the service credential on /internal routes', async () => {
+    const config = loadConfig(baseConfigSchema);
+    const app = await createServiceApp({ name: 'catalog', schema: 'catalog', description: 'test', config });
+    app.post('/internal/ping', async () => ({ pong: true }));
+    const denied = await app.inject({ method: 'POST', url: '/internal/ping' });
+    expect(denied.statusCode).toBe(401);
+    const allowed = await app.inject({ method: 'POST', url: '/internal/ping', headers: { 'x-service-token': config.INTERNAL_SERVICE_TOKEN } });
+    expect(allowed.json()).toEqual({ pong: true });
+    await app.close();
+  });
+});
+
+describe('config', () => {
+  it('names every bad variable and refuses the demo service token in production', () => {
+    expect(() => loadConfig(baseConfigSchema, { LOG_LEVEL: 'loud', DATABASE_POOL_MAX: '0' })).toThrow(/LOG_LEVEL[\s\S]*DATABASE_POOL_MAX|DATABASE_POOL_MAX[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig(baseConfigSchema, { APP_MODE: 'production' })).toThrow(/INTERNAL_SERVICE_TOKEN/);
+  });
+});
