@@ -31,6 +31,9 @@ export type JwtVerifier = (token: string) => Promise<AuthUser>;
 /** Redis key holding the time (unix seconds) before which a user's tokens no longer count. */
 export const revokedUserKey = (userId: string) => `auth:revoked-user:${userId}`;
 
+/** Redis key of one signed-out access token (by its jti), kept until the token would expire anyway. */
+export const revokedTokenKey = (jti: string) => `auth:revoked-token:${jti}`;
+
 /** Makes every token issued to the user so far invalid (suspension, deletion, password change). */
 export async function revokeUserTokens(redis: Redis, userId: string, ttlSeconds = 24 * 3600): Promise<void> {
   await redis.set(revokedUserKey(userId), String(Math.floor(Date.now() / 1000)), 'EX', ttlSeconds);
@@ -59,9 +62,15 @@ export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKey
       // The JWKS endpoint itself is unreachable: that is our outage, not the caller's fault.
       throw new AppError(503, 'service_unavailable', { cause: error });
     }
-    if (options.redis && typeof claims.iat === 'number') {
-      const revokedAt = await options.redis.get(revokedUserKey(claims.sub));
-      if (revokedAt && Number(revokedAt) >= claims.iat) throw unauthorized('unauthorized');
+    if (options.redis) {
+      // One round trip for both kinds of revocation: the user's (suspension, password change) and
+      // this token's own (logout), so a signed-out token stops working at every service at once.
+      const [revokedAt, tokenRevoked] = await options.redis.mget(
+        revokedUserKey(claims.sub),
+        typeof claims.jti === 'string' ? revokedTokenKey(claims.jti) : revokedTokenKey('-'),
+      );
+      if (tokenRevoked) throw unauthorized('unauthorized');
+      if (revokedAt && typeof claims.iat === 'number' && Number(revokedAt) >= claims.iat) throw unauthorized('unauthorized');
     }
     return {
       id: claims.sub,

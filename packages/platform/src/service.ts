@@ -52,6 +52,15 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
     ...requestIdOptions(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Browsers and fetch wrappers send `Content-Type: application/json` with no body on action
+  // routes (logout, refresh, approve): an empty JSON body means "no body", not a 400.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return jsonParser(request, body as string, done);
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

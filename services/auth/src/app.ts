@@ -1,25 +1,61 @@
-import { createServiceApp } from '@esim/platform';
+import { attachEventBus, createDb, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadAuthConfig, type AuthConfig } from './config';
+import type { AuthContext } from './context';
+import { createHoldingsChecker } from './dealers/holdings';
+import { createMailer } from './mail/mailer';
+import { registerDealerRoutes } from './routes/dealers';
+import { registerPasswordResetRoutes } from './routes/password-reset';
+import { registerProfileRoutes } from './routes/profile';
+import { registerSalesManagerRoutes } from './routes/sales-managers';
+import { registerSessionRoutes } from './routes/session';
+import { loadKeyring } from './tokens/keyring';
 
 export const SERVICE_NAME = 'auth';
 export const SCHEMA = 'auth';
 
 export interface BuildOptions {
   config?: AuthConfig;
-  /** Tests verify tokens with local keys instead of the auth service's JWKS. */
+  /** Extra public keys to accept besides the service's own (tests may sign with platform test keys). */
   jwks?: JSONWebKeySet;
 }
 
 /** Builds the auth service (routes and event handlers); `server.ts` listens, tests inject. */
 export async function buildApp(options: BuildOptions = {}) {
   const config = options.config ?? loadAuthConfig();
+
+  // The service verifies its own tokens with its own keys (no HTTP call to itself), so the keys come first.
+  const keyDb = createDb(config.DATABASE_URL, SCHEMA, 1);
+  const keyring = await loadKeyring(config, keyDb).finally(() => keyDb.destroy());
+
   const app = await createServiceApp({
     name: SERVICE_NAME,
     schema: SCHEMA,
     description: 'Accounts of every role, sign-in, tokens, password reset, dealers and sales managers.',
     config,
-    jwks: options.jwks,
+    jwks: { keys: [...keyring.jwks.keys, ...(options.jwks?.keys ?? [])] },
   });
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  app.addHook('onClose', async () => mailer.close());
+  const ctx: AuthContext = {
+    config,
+    keyring,
+    mailer,
+    holdings: createHoldingsChecker({
+      balanceUrl: config.BALANCE_URL,
+      physicalSimUrl: config.PHYSICAL_SIM_URL,
+      token: config.INTERNAL_SERVICE_TOKEN,
+    }),
+  };
+
+  registerSessionRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerPasswordResetRoutes(app, ctx);
+  registerDealerRoutes(app, ctx);
+  registerSalesManagerRoutes(app, ctx);
+
+  // Auth consumes nothing; the bus runs its outbox relay, which carries every event above to the others.
+  attachEventBus(app, { service: SERVICE_NAME });
   return app;
 }

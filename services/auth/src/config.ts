@@ -1,8 +1,43 @@
 import { loadConfig, serviceConfigSchema } from '@esim/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/** `true`/`false`/`1`/`0` from the environment (z.coerce.boolean would read "false" as true). */
+const envFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 /** The auth service's settings: the shared ones plus its own (see the README's configuration table). */
-export const configSchema = serviceConfigSchema(8081, {});
+export const configSchema = serviceConfigSchema(8081, {
+  /**
+   * Signing keys as JSON: `[{ "kid": "2026-01", "privateKey": "-----BEGIN PRIVATE KEY-----..." }]`
+   * (PKCS#8 PEM, EC P-256 → ES256 or RSA → RS256). The first signs; all are published, so a retired
+   * key keeps verifying until its last token expires. Required in production (or the file below).
+   */
+  AUTH_SIGNING_KEYS: z.string().optional(),
+  /** A file holding the same JSON (or one PEM private key). */
+  AUTH_SIGNING_KEY_FILE: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: seconds(15 * 60),
+  REFRESH_TOKEN_DAYS: count(7),
+  REFRESH_TOKEN_REMEMBER_DAYS: count(30),
+  /** The refresh cookie's Secure flag; defaults to on in production mode (the demo runs on plain http). */
+  COOKIE_SECURE: envFlag.optional(),
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('eSIM <no-reply@esim.test>'),
+  /** Storefront origin used in emailed links. */
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  PASSWORD_RESET_TTL_MINUTES: count(30),
+  /** Validity of the set-password link sent to a dealer or sales manager created without a password. */
+  INVITATION_TTL_HOURS: count(72),
+  LOGIN_MAX_FAILURES: count(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: seconds(15 * 60),
+  REGISTER_LIMIT_PER_IP: count(10),
+  REGISTER_WINDOW_SECONDS: seconds(3600),
+  FORGOT_PASSWORD_LIMIT_PER_IP: count(5),
+  FORGOT_PASSWORD_WINDOW_SECONDS: seconds(15 * 60),
+  /** Services asked before a dealer is deleted (money, stock). */
+  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
+  PHYSICAL_SIM_URL: z.url().default('http://127.0.0.1:8085'),
+});
 
 export type AuthConfig = z.infer<typeof configSchema>;
 

@@ -11,4 +11,83 @@ export const authMessages = {
   login_failed: { tr: 'Giriş başarısız', en: 'Sign-in failed' },
   register_failed: { tr: 'Kayıt başarısız', en: 'Registration failed' },
   user_info_failed: { tr: 'Kullanıcı bilgileri yüklenemedi', en: 'Could not load user information' },
+
+  // Session
+  token_refreshed: { tr: 'Oturum yenilendi', en: 'Session renewed' },
+  session_revoked: {
+    tr: 'Oturumunuz güvenlik nedeniyle sonlandırıldı, lütfen tekrar giriş yapın',
+    en: 'Your session was ended for security reasons, please sign in again',
+  },
+
+  // Profile and password
+  profile_updated: { tr: 'Profil bilgileriniz güncellendi', en: 'Your profile was updated' },
+  password_changed: {
+    tr: 'Şifreniz değiştirildi; diğer cihazlardaki oturumlar kapatıldı',
+    en: 'Your password was changed; sessions on other devices were signed out',
+  },
+  current_password_invalid: { tr: 'Mevcut şifreniz hatalı', en: 'Your current password is incorrect' },
+  password_reset_requested: {
+    tr: 'Bu email adresiyle kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı gönderildi',
+    en: 'If an account exists for this email address, a password reset link has been sent',
+  },
+  password_reset_successful: {
+    tr: 'Şifreniz yenilendi, yeni şifrenizle giriş yapabilirsiniz',
+    en: 'Your password was reset, you can sign in with your new password',
+  },
+  reset_token_invalid: {
+    tr: 'Şifre sıfırlama bağlantısı geçersiz veya daha önce kullanılmış',
+    en: 'The password reset link is invalid or has already been used',
+  },
+  reset_token_expired: {
+    tr: 'Şifre sıfırlama bağlantısının süresi dolmuş, lütfen yeni bir bağlantı isteyin',
+    en: 'The password reset link has expired, please request a new one',
+  },
+
+  // Field rules
+  email_invalid: { tr: 'Geçerli bir email adresi girin', en: 'Enter a valid email address' },
+  password_too_short: { tr: 'Şifre en az 8 karakter olmalı', en: 'The password must be at least 8 characters' },
+  password_too_long: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'The password may be at most 128 characters' },
+  password_equals_email: { tr: 'Şifre email adresinizle aynı olamaz', en: 'The password must not be your email address' },
+  name_invalid: {
+    tr: 'Ad soyad 2-100 karakter olmalı ve yalnızca harf, boşluk, nokta, kesme işareti veya tire içermeli',
+    en: 'The name must be 2-100 characters of letters, spaces, dots, apostrophes or hyphens',
+  },
+  text_invalid: {
+    tr: 'Bu alan izin verilmeyen karakterler içeriyor veya çok uzun',
+    en: 'This field contains characters that are not allowed or is too long',
+  },
+  phone_invalid: {
+    tr: 'Telefon numarası 7-20 karakter olmalı; rakam, boşluk, +, -, ( ) içerebilir',
+    en: 'The phone number must be 7-20 characters of digits, spaces, +, -, ( )',
+  },
+  tax_number_invalid: {
+    tr: 'Vergi numarası 10 veya 11 haneli olmalı',
+    en: 'The tax number must have 10 or 11 digits',
+  },
+  status_invalid: {
+    tr: 'Durum active veya suspended olmalı',
+    en: 'The status must be active or suspended',
+  },
+  nothing_to_update: { tr: 'Güncellenecek bir alan gönderilmedi', en: 'No field to update was sent' },
+
+  // Dealers and sales managers
+  dealer_created: { tr: 'Bayi oluşturuldu', en: 'Dealer created' },
+  dealer_updated: { tr: 'Bayi güncellendi', en: 'Dealer updated' },
+  dealer_deleted: { tr: 'Bayi silindi', en: 'Dealer deleted' },
+  dealer_status_changed: { tr: 'Bayi durumu güncellendi', en: 'Dealer status updated' },
+  dealer_not_found: { tr: 'Bayi bulunamadı', en: 'Dealer not found' },
+  dealer_has_holdings: {
+    tr: 'Bayinin bakiyesi, alacağı veya SIM stoğu var; silinemez. Bunun yerine bayiyi pasif yapın.',
+    en: 'The dealer still has a balance, receivables or SIM stock and cannot be deleted. Deactivate the dealer instead.',
+  },
+  dealer_holdings_unavailable: {
+    tr: 'Bayinin bakiye ve stok durumu şu anda doğrulanamıyor; silme işlemi yapılmadı. Lütfen daha sonra tekrar deneyin.',
+    en: 'The dealer’s balance and stock cannot be checked right now; nothing was deleted. Please try again later.',
+  },
+  sales_manager_created: { tr: 'Satış yöneticisi oluşturuldu', en: 'Sales manager created' },
+  sales_manager_not_found: { tr: 'Satış yöneticisi bulunamadı', en: 'Sales manager not found' },
+  sales_manager_mismatch: {
+    tr: 'Yalnızca kendinize bağlı bayileri görebilir ve oluşturabilirsiniz',
+    en: 'You can only see and create dealers assigned to you',
+  },
 } satisfies MessageCatalog;

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import type { UserType } from '@esim/contracts';
+import type { AccountStatus } from './fields';
+
+/** One row of `users`: every role lives here; dealer and sales-manager details sit in their profile tables. */
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  phone: string | null;
+  user_type: UserType;
+  roles: string[] | null;
+  status: AccountStatus;
+  created_at: Date;
+  updated_at: Date;
+  password_changed_at: Date | null;
+  deleted_at: Date | null;
+}
+
+type Queryable = Knex | Knex.Transaction;
+
+/** A live (not deleted) account by email, case-insensitively. */
+export function findLiveUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).whereNull('deleted_at').first();
+}
+
+export function findLiveUser(db: Queryable, id: string): Promise<UserRow | undefined> {
+  return db<UserRow>('users').where({ id }).whereNull('deleted_at').first();
+}
+
+/** True when a live account other than `exceptId` uses the email. */
+export async function emailTaken(db: Queryable, email: string, exceptId?: string): Promise<boolean> {
+  const query = db('users').whereRaw('lower(email) = lower(?)', [email]).whereNull('deleted_at');
+  if (exceptId) query.whereNot({ id: exceptId });
+  return Boolean(await query.first('id'));
+}
+
+/** PostgreSQL's unique_violation on the live-email index (two registrations racing). */
+export function isEmailConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === 'users_email_live';
+}
+
+/** The account as the spec's clients see it (`/me`, login): never the hash. */
+export function publicUser(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    user_type: user.user_type,
+    ...(user.roles?.length ? { role: user.roles } : {}),
+    phone: user.phone,
+  };
+}

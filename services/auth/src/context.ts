@@ -1,0 +1,23 @@
+import type { CreatedServiceApp } from '@esim/platform';
+import type { AuthConfig } from './config';
+import type { HoldingsChecker } from './dealers/holdings';
+import type { Mailer, OutgoingMail } from './mail/mailer';
+import type { Keyring } from './tokens/keyring';
+
+export type AuthApp = CreatedServiceApp;
+
+/** What the auth routes share besides the app itself (built once in app.ts). */
+export interface AuthContext {
+  config: AuthConfig;
+  keyring: Keyring;
+  mailer: Mailer;
+  holdings: HoldingsChecker;
+}
+
+/**
+ * Sends an email after the response: the caller's answer must not depend on the SMTP server
+ * (forgot-password answers alike whether or not a mail goes out), and a failure is logged.
+ */
+export function sendInBackground(app: AuthApp, ctx: AuthContext, mail: OutgoingMail): void {
+  ctx.mailer.send(mail).catch((error: unknown) => app.log.error({ err: error, subject: mail.subject }, 'could not send email'));
+}

@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer (`SMTP_URL`: MailDev in demo mode, the provider's relay in production). */
+export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: options.from, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

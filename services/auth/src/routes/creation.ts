@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { idempotencyKeyOf, runIdempotent } from '@esim/platform';
+import { z } from 'zod';
+import { hashPassword } from '../accounts/passwords';
+import { unusablePasswordHash } from '../accounts/accounts';
+import { newPasswordField } from '../accounts/fields';
+import { sendInBackground, type AuthApp, type AuthContext } from '../context';
+import { invitationMail } from '../mail/templates';
+import { createResetToken } from '../password-reset/reset-tokens';
+import { resetLink } from './password-reset';
+
+/**
+ * An optional password on accounts an admin or sales manager creates. Given: the account uses it.
+ * Absent (or an emptied form field): the account gets no usable password and its owner an
+ * emailed single-use link to choose one, so nobody else ever knows it.
+ */
+export const optionalPasswordField = z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField.optional()).optional();
+
+/**
+ * Creates an account in one transaction, replaying the stored answer when the request carries an
+ * Idempotency-Key already used (a double-clicked "create" makes one account, not a 409).
+ * The invitation email goes out only after the commit, and never on a replay.
+ */
+export async function createWithInvitation<T extends { id: string; email: string; full_name: string }>(
+  app: AuthApp,
+  ctx: AuthContext,
+  request: FastifyRequest,
+  options: { scope: string; password: string | undefined; create: (trx: Knex.Transaction, passwordHash: string) => Promise<T> },
+): Promise<{ record: T; invitationSent: boolean }> {
+  const passwordHash = options.password ? await hashPassword(options.password) : unusablePasswordHash();
+  let invitationToken: string | undefined;
+  const work = async (trx: Knex.Transaction) => {
+    const record = await options.create(trx, passwordHash);
+    if (!options.password) {
+      invitationToken = await createResetToken(trx, {
+        userId: record.id,
+        purpose: 'invitation',
+        ttlMs: ctx.config.INVITATION_TTL_HOURS * 3600_000,
+        ip: request.ip,
+      });
+    }
+    return { statusCode: 201, body: record };
+  };
+  const key = idempotencyKeyOf(request);
+  const result = key
+    ? await runIdempotent<T>(app.db, { scope: `${options.scope}:${request.user?.id ?? 'anonymous'}`, key, request: request.body }, work)
+    : await app.db.transaction(work);
+  if (invitationToken) {
+    sendInBackground(
+      app,
+      ctx,
+      invitationMail(
+        request.locale,
+        { to: result.body.email, fullName: result.body.full_name, link: resetLink(ctx.config.PUBLIC_BASE_URL, invitationToken) },
+        ctx.config.INVITATION_TTL_HOURS,
+      ),
+    );
+  }
+  return { record: result.body, invitationSent: Boolean(invitationToken) };
+}

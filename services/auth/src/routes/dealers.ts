@@ -1,0 +1,172 @@
+import type { ListQuery, Locale } from '@esim/contracts';
+import { AppError, listQuery, ok, okList, toListQuery } from '@esim/platform';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  accountStatusField,
+  addressField,
+  clearable,
+  companyNameField,
+  emailField,
+  idParams,
+  personNameField,
+  phoneField,
+  taxNumberField,
+} from '../accounts/fields';
+import type { AuthApp, AuthContext } from '../context';
+import { applyDealerStatus, createDealer, getDealer, listDealers, softDeleteDealer, updateDealer, type Meta } from '../dealers/dealers';
+import { fieldError } from '../field-error';
+import { createWithInvitation, optionalPasswordField } from './creation';
+
+const dealerFields = {
+  full_name: personNameField,
+  email: emailField,
+  company_name: companyNameField,
+  tax_number: clearable(taxNumberField),
+  phone: clearable(phoneField),
+  address: clearable(addressField),
+};
+
+const adminCreateBody = z.object({
+  ...dealerFields,
+  password: optionalPasswordField,
+  sales_manager_id: z.uuid().nullable().optional(),
+  status: accountStatusField.optional(),
+});
+
+const salesManagerCreateBody = z.object({
+  ...dealerFields,
+  password: optionalPasswordField,
+  /** Accepted only as the caller's own id: a sales manager creates dealers for themself. */
+  sales_manager_id: z.uuid().optional(),
+});
+
+const updateBody = z
+  .object({
+    full_name: personNameField.optional(),
+    email: emailField.optional(),
+    company_name: companyNameField.optional(),
+    tax_number: clearable(taxNumberField),
+    phone: clearable(phoneField),
+    address: clearable(addressField),
+    sales_manager_id: z.uuid().nullable().optional(),
+    status: accountStatusField.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'nothing_to_update' });
+
+const statusBody = z.object({ status: accountStatusField });
+
+const listQuerySchema = listQuery({ sales_manager_id: z.uuid().optional() });
+
+const metaOf = (request: FastifyRequest): Meta => ({ locale: request.locale, correlationId: String(request.id) });
+
+/** `status` (spec: all means no filter) must be one we know; a typo is a 400, not an empty list. */
+export function accountStatusFilter(query: ListQuery, locale: Locale): void {
+  if (query.status && !accountStatusField.safeParse(query.status).success) throw fieldError(400, 'status_invalid', 'status', locale);
+}
+
+/** react-admin sends `filter={"sales_manager_id": ...}`; the spec-style client the query parameter. */
+function salesManagerFilter(query: ListQuery, fromQuery: string | undefined, locale: Locale): string | undefined {
+  const value = fromQuery ?? query.filter.sales_manager_id;
+  if (value === undefined) return undefined;
+  if (!z.uuid().safeParse(value).success) throw fieldError(400, 'sales_manager_not_found', 'sales_manager_id', locale);
+  return value as string;
+}
+
+/** Admin dealer management and a sales manager's own dealers (spec section 7). */
+export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
+  app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: listQuerySchema } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    accountStatusFilter(query, request.locale);
+    const salesManagerId = salesManagerFilter(query, (request.query as { sales_manager_id?: string }).sales_manager_id, request.locale);
+    const { items, total } = await listDealers(app.db, query, { salesManagerId });
+    return okList(reply, items, total, query, 'dealers');
+  });
+
+  app.post('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer (password, or an emailed set-password link)', body: adminCreateBody } }, async (request, reply) => {
+    const body = request.body;
+    const { record, invitationSent } = await createWithInvitation(app, ctx, request, {
+      scope: 'admin-dealers',
+      password: body.password,
+      create: (trx, passwordHash) =>
+        createDealer(
+          trx,
+          {
+            email: body.email,
+            fullName: body.full_name,
+            passwordHash,
+            companyName: body.company_name,
+            taxNumber: body.tax_number,
+            phone: body.phone,
+            address: body.address,
+            salesManagerId: body.sales_manager_id,
+            status: body.status,
+          },
+          metaOf(request),
+        ),
+    });
+    return ok(reply, { ...record, invitation_sent: invitationSent }, 'dealer_created', 201);
+  });
+
+  app.get('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams } }, async (request, reply) => {
+    return ok(reply, await getDealer(app.db, request.params.id, request.locale));
+  });
+
+  app.put('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Update a dealer (fields present are changed)', params: idParams, body: updateBody } }, async (request, reply) => {
+    const dealer = await app.db.transaction((trx) => updateDealer(trx, app.redis, request.params.id, request.body, metaOf(request)));
+    return ok(reply, dealer, 'dealer_updated');
+  });
+
+  app.put('/admin/dealers/:id/status', { schema: { tags: ['dealers'], summary: 'Activate or suspend a dealer', params: idParams, body: statusBody } }, async (request, reply) => {
+    const dealer = await app.db.transaction(async (trx) => {
+      await trx('users').where({ id: request.params.id }).forUpdate().first('id');
+      const current = await getDealer(trx, request.params.id, request.locale);
+      return applyDealerStatus(trx, app.redis, current, request.body.status, metaOf(request));
+    });
+    return ok(reply, dealer, 'dealer_status_changed');
+  });
+
+  app.delete('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Delete a dealer holding no money and no stock', params: idParams } }, async (request, reply) => {
+    const dealer = await getDealer(app.db, request.params.id, request.locale);
+    const holdings = await ctx.holdings.check(dealer.id, String(request.id));
+    if (holdings.hasMoney || holdings.hasStock) throw new AppError(409, 'dealer_has_holdings');
+    await app.db.transaction((trx) => softDeleteDealer(trx, app.redis, dealer, metaOf(request)));
+    return ok(reply, dealer, 'dealer_deleted');
+  });
+
+  app.get('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: "The calling sales manager's dealers", querystring: listQuery() } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    accountStatusFilter(query, request.locale);
+    // Scoped by the caller, whatever the query asks: a sales manager sees only their own dealers.
+    const { items, total } = await listDealers(app.db, query, { salesManagerId: request.user!.id });
+    return okList(reply, items, total, query, 'dealers');
+  });
+
+  app.post('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer assigned to the calling sales manager', body: salesManagerCreateBody } }, async (request, reply) => {
+    const body = request.body;
+    const self = request.user!.id;
+    if (body.sales_manager_id && body.sales_manager_id !== self) {
+      throw fieldError(403, 'sales_manager_mismatch', 'sales_manager_id', request.locale);
+    }
+    const { record, invitationSent } = await createWithInvitation(app, ctx, request, {
+      scope: 'sales-manager-dealers',
+      password: body.password,
+      create: (trx, passwordHash) =>
+        createDealer(
+          trx,
+          {
+            email: body.email,
+            fullName: body.full_name,
+            passwordHash,
+            companyName: body.company_name,
+            taxNumber: body.tax_number,
+            phone: body.phone,
+            address: body.address,
+            salesManagerId: self,
+          },
+          metaOf(request),
+        ),
+    });
+    return ok(reply, { ...record, invitation_sent: invitationSent }, 'dealer_created', 201);
+  });
+}

@@ -1,0 +1,62 @@
+import { ok } from '@esim/platform';
+import { z } from 'zod';
+import { revokeAllAccess } from '../accounts/accounts';
+import { emailField, newPasswordField } from '../accounts/fields';
+import { assertPasswordNotEmail, hashPassword } from '../accounts/passwords';
+import { findLiveUser, findLiveUserByEmail } from '../accounts/repository';
+import { clearLoginFailures, hitLimit, loginFailureKey } from '../abuse/limits';
+import { sendInBackground, type AuthApp, type AuthContext } from '../context';
+import { fieldError } from '../field-error';
+import { passwordResetMail } from '../mail/templates';
+import { consumeResetToken, createResetToken } from '../password-reset/reset-tokens';
+
+const forgotBody = z.object({ email: emailField });
+const resetBody = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'reset_token_invalid' }),
+  password: newPasswordField,
+});
+
+/** Build the storefront link of a reset or invitation token. */
+export function resetLink(publicBaseUrl: string, token: string): string {
+  const url = new URL('/reset-password', publicBaseUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** Forgot-password (emails a single-use link) and reset-password (uses it). */
+export function registerPasswordResetRoutes(app: AuthApp, ctx: AuthContext): void {
+  const { config } = ctx;
+
+  app.post('/forgot-password', { schema: { tags: ['password'], summary: 'Email a password reset link (same answer for any email)', body: forgotBody } }, async (request, reply) => {
+    await hitLimit(app.redis, `auth:forgot-password:${request.ip}`, config.FORGOT_PASSWORD_LIMIT_PER_IP, config.FORGOT_PASSWORD_WINDOW_SECONDS);
+    const user = await findLiveUserByEmail(app.db, request.body.email);
+    if (user && user.status === 'active') {
+      const token = await app.db.transaction((trx) =>
+        createResetToken(trx, { userId: user.id, purpose: 'reset', ttlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000, ip: request.ip }),
+      );
+      sendInBackground(
+        app,
+        ctx,
+        passwordResetMail(request.locale, { to: user.email, fullName: user.full_name, link: resetLink(config.PUBLIC_BASE_URL, token) }, config.PASSWORD_RESET_TTL_MINUTES),
+      );
+    }
+    return ok(reply, null, 'password_reset_requested');
+  });
+
+  app.post('/reset-password', { schema: { tags: ['password'], summary: 'Set a new password with an emailed token', body: resetBody } }, async (request, reply) => {
+    const { token, password } = request.body;
+    const passwordHash = await hashPassword(password);
+    const user = await app.db.transaction(async (trx) => {
+      const { userId } = await consumeResetToken(trx, token, request.locale);
+      const owner = await findLiveUser(trx, userId);
+      if (!owner || owner.status !== 'active') throw fieldError(400, 'reset_token_invalid', 'token', request.locale);
+      // Checked inside: a failure rolls back and leaves the link usable for a better password.
+      assertPasswordNotEmail(password, owner.email, request.locale);
+      await trx('users').where({ id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await revokeAllAccess(trx, app.redis, userId, 'password-reset');
+      return owner;
+    });
+    await clearLoginFailures(app.redis, loginFailureKey(user.email, request.ip));
+    return ok(reply, null, 'password_reset_successful');
+  });
+}

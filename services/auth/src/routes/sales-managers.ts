@@ -1,0 +1,40 @@
+import { listQuery, ok, okList, toListQuery } from '@esim/platform';
+import { z } from 'zod';
+import { clearable, emailField, personNameField, phoneField, regionField } from '../accounts/fields';
+import type { AuthApp, AuthContext } from '../context';
+import { createSalesManager, listSalesManagers } from '../sales-managers/sales-managers';
+import { createWithInvitation, optionalPasswordField } from './creation';
+import { accountStatusFilter } from './dealers';
+
+const createBody = z.object({
+  full_name: personNameField,
+  email: emailField,
+  password: optionalPasswordField,
+  phone: clearable(phoneField),
+  region: clearable(regionField),
+});
+
+/** Admin: list and create sales managers (spec section 7). */
+export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void {
+  app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: listQuery() } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    accountStatusFilter(query, request.locale);
+    const { items, total } = await listSalesManagers(app.db, query);
+    return okList(reply, items, total, query, 'sales-managers');
+  });
+
+  app.post('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Create a sales manager (password, or an emailed set-password link)', body: createBody } }, async (request, reply) => {
+    const body = request.body;
+    const { record, invitationSent } = await createWithInvitation(app, ctx, request, {
+      scope: 'admin-sales-managers',
+      password: body.password,
+      create: (trx, passwordHash) =>
+        createSalesManager(
+          trx,
+          { email: body.email, fullName: body.full_name, passwordHash, phone: body.phone, region: body.region },
+          { locale: request.locale, correlationId: String(request.id) },
+        ),
+    });
+    return ok(reply, { ...record, invitation_sent: invitationSent }, 'sales_manager_created', 201);
+  });
+}

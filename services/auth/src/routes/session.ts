@@ -1,0 +1,87 @@
+import { USER_TYPE } from '@esim/contracts';
+import { bearerToken, ok, unauthorized } from '@esim/platform';
+import { z } from 'zod';
+import { createAccount } from '../accounts/accounts';
+import { emailField, givenPasswordField, newPasswordField, personNameField } from '../accounts/fields';
+import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
+import { findLiveUserByEmail, publicUser } from '../accounts/repository';
+import { clearLoginFailures, countLoginAttempt, hitLimit, loginFailureKey } from '../abuse/limits';
+import type { AuthApp, AuthContext } from '../context';
+import { refreshLifetimeDays, revokeRefreshToken, rotateRefreshToken } from '../sessions/refresh-tokens';
+import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, sessionData, setRefreshCookie, signAccessFor, startSession } from '../sessions/session';
+import { revokeAccessToken } from '../tokens/access-tokens';
+
+const registerBody = z.object({ full_name: personNameField, email: emailField, password: newPasswordField });
+const loginBody = z.object({ email: emailField, password: givenPasswordField, remember_me: z.boolean().optional().default(false) });
+
+/** Refresh tokens are 43 base64url characters: anything else is not one of ours (no lookup needed). */
+const plausibleRefreshToken = (value: string | undefined): value is string => !!value && /^[A-Za-z0-9_-]{20,100}$/.test(value);
+
+/** Register, login, refresh, logout and the public keys (spec sections 7 and 8). */
+export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
+  const { config } = ctx;
+
+  app.post('/register', { schema: { tags: ['session'], summary: 'Create a retail customer account', body: registerBody } }, async (request, reply) => {
+    await hitLimit(app.redis, `auth:register:${request.ip}`, config.REGISTER_LIMIT_PER_IP, config.REGISTER_WINDOW_SECONDS);
+    const { full_name, email, password } = request.body;
+    assertPasswordNotEmail(password, email, request.locale);
+    const passwordHash = await hashPassword(password);
+    const user = await app.db.transaction((trx) =>
+      createAccount(trx, { email, fullName: full_name, passwordHash, userType: USER_TYPE.retail }, { locale: request.locale, correlationId: String(request.id) }),
+    );
+    const { phone: _phone, ...data } = publicUser(user);
+    return ok(reply, data, 'register_successful', 201);
+  });
+
+  app.post('/login', { schema: { tags: ['session'], summary: 'Sign in: access token in the body, refresh token in a cookie', body: loginBody } }, async (request, reply) => {
+    const { email, password, remember_me } = request.body;
+    const failures = loginFailureKey(email, request.ip);
+    await countLoginAttempt(app.redis, failures, config.LOGIN_MAX_FAILURES, config.LOGIN_FAILURE_WINDOW_SECONDS);
+    const user = await findLiveUserByEmail(app.db, email);
+    // Always one argon2 verification, and one answer for unknown, wrong, suspended: no account enumeration.
+    const matches = await verifyPassword(user?.password_hash, password);
+    if (!user || !matches || user.status !== 'active') throw unauthorized('invalid_credentials');
+    await clearLoginFailures(app.redis, failures);
+    return ok(reply, await startSession(app, ctx, request, reply, user, remember_me), 'login_successful');
+  });
+
+  app.post('/refresh', { schema: { tags: ['session'], summary: 'Rotate the refresh cookie and get a new access token' } }, async (request, reply) => {
+    const raw = request.cookies[REFRESH_COOKIE];
+    if (!plausibleRefreshToken(raw)) {
+      clearRefreshCookie(reply, config);
+      throw unauthorized('unauthorized');
+    }
+    try {
+      const { user, issued } = await rotateRefreshToken(app.db, app.redis, raw, {
+        lifetimeDays: (rememberMe) => refreshLifetimeDays(config, rememberMe),
+        client: clientMeta(request),
+      });
+      setRefreshCookie(reply, config, issued);
+      return ok(reply, sessionData(user, await signAccessFor(app, ctx, user)), 'token_refreshed');
+    } catch (error) {
+      clearRefreshCookie(reply, config);
+      throw error;
+    }
+  });
+
+  app.post('/logout', { schema: { tags: ['session'], summary: 'End this session: refresh family and access token revoked' } }, async (request, reply) => {
+    const raw = request.cookies[REFRESH_COOKIE];
+    if (plausibleRefreshToken(raw)) await revokeRefreshToken(app.db, raw);
+    const token = bearerToken(request);
+    if (token) {
+      // Only a token we signed and that is still valid is worth denying; a bad or expired one is already refused.
+      const valid = await app.verifyAccessToken(token).then(
+        () => true,
+        () => false,
+      );
+      if (valid) await revokeAccessToken(app.redis, token);
+    }
+    clearRefreshCookie(reply, config);
+    return ok(reply, null, 'logout_successful');
+  });
+
+  app.get('/.well-known/jwks.json', { schema: { tags: ['session'], summary: 'Public keys that verify access tokens (JWKS)' } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ctx.keyring.jwks;
+  });
+}
