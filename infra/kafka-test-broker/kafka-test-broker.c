@@ -82,9 +82,22 @@ static int parse_int(const char *s, int *out) {
         return 0;
 }
 
+static int brokers = DEFAULT_BROKERS;
+
+/* Creates a topic and spreads its partition leaders over the brokers
+ * (partition p on broker p % N + 1). Left alone, the mock makes broker 1
+ * the leader of every partition whenever replication == brokers, and then
+ * taking any other broker down would never touch the data path. */
 static rd_kafka_resp_err_t create_topic(const char *name, int partitions) {
-        return rd_kafka_mock_topic_create(mcluster, name, partitions,
-                                          replication);
+        rd_kafka_resp_err_t err;
+        int p;
+
+        err = rd_kafka_mock_topic_create(mcluster, name, partitions,
+                                         replication);
+        for (p = 0; !err && p < partitions; p++)
+                err = rd_kafka_mock_partition_set_leader(mcluster, name, p,
+                                                         p % brokers + 1);
+        return err;
 }
 
 /* Runs one command line (modified in place) and answers it with exactly one
@@ -156,7 +169,6 @@ int main(int argc, char **argv) {
         char buf[LINE_MAX_LEN];
         size_t len     = 0;
         int discarding = 0; /* skipping the tail of an over-long line */
-        int brokers = DEFAULT_BROKERS;
         int i, rc = 0;
         struct sigaction sa;
         rd_kafka_conf_t *conf;

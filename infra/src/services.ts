@@ -11,6 +11,8 @@ export interface ServiceEntry {
   dir: string;
   /** Environment variable other processes use to reach it. */
   urlVar?: string;
+  /** A background worker process of the service (relative to `dir`), started beside it once the file exists. */
+  worker?: string;
 }
 
 /** Every process `npm start` runs, in start order. The one list the supervisor, tests and docs read. */
@@ -19,7 +21,7 @@ export const SERVICES: ServiceEntry[] = [
   { name: 'catalog', schema: 'catalog', port: 8082, dir: path.join(root, 'services/catalog'), urlVar: 'CATALOG_URL' },
   { name: 'balance', schema: 'balance', port: 8083, dir: path.join(root, 'services/balance'), urlVar: 'BALANCE_URL' },
   { name: 'esim', schema: 'esim', port: 8084, dir: path.join(root, 'services/esim'), urlVar: 'ESIM_URL' },
-  { name: 'physical-sim', schema: 'physical_sim', port: 8085, dir: path.join(root, 'services/physical-sim'), urlVar: 'PHYSICAL_SIM_URL' },
+  { name: 'physical-sim', schema: 'physical_sim', port: 8085, dir: path.join(root, 'services/physical-sim'), urlVar: 'PHYSICAL_SIM_URL', worker: 'src/worker.ts' },
   { name: 'gateway', port: 8080, dir: path.join(root, 'services/gateway') },
 ];
 

@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT_DIR } from './services';
+
+export const FRONTENDS = ['frontend/storefront', 'frontend/backoffice'];
+
+export function missingFrontendBuilds(root = ROOT_DIR): string[] {
+  return FRONTENDS.filter((dir) => !existsSync(path.join(root, dir, 'dist/index.html')));
+}
+
+/**
+ * Builds the two SPAs when a build is missing (a fresh clone); an existing build is left alone,
+ * so a restart is quick. Resolves to whether both builds exist afterwards.
+ */
+export async function ensureFrontendsBuilt(output: (line: string) => void): Promise<boolean> {
+  const missing = missingFrontendBuilds();
+  if (!missing.length) return true;
+  output(`building the frontends (missing: ${missing.join(', ')}) ...`);
+  const args = ['run', 'build', ...FRONTENDS.flatMap((dir) => ['--workspace', dir])];
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn('npm', args, { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', output);
+    child.once('error', (error) => {
+      output(`could not run npm: ${error.message}`);
+      resolve(null);
+    });
+    child.once('exit', (c) => resolve(c));
+  });
+  if (code !== 0) output(`frontend build failed (exit ${code}); the gateway will answer / and /dashboard with "run npm run build".`);
+  return missingFrontendBuilds().length === 0;
+}

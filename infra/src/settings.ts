@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { baseConfigSchema } from '@esim/platform';
+import { ROOT_DIR, SERVICES, type ServiceEntry } from './services';
+
+/** The port every process gets when PORT_BASE is the default (gateway 8080, services 8081-8085). */
+const DEFAULT_PORT_BASE = 8080;
+
+/**
+ * What `npm start`, `npm run migrate` and `npm run seed` read: the settings every process shares
+ * plus the supervisor's own. Service-specific keys are read by the services themselves.
+ */
+export const startConfigSchema = baseConfigSchema.extend({
+  /** The gateway listens here; the services on the next five ports (PORT_BASE+1 ... +5). */
+  PORT_BASE: z.coerce.number().int().min(1).max(65_530).default(DEFAULT_PORT_BASE),
+  /** Demo mode's local mail catcher: SMTP port the services send to, and its web inbox. */
+  MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(1025),
+  MAIL_WEB_PORT: z.coerce.number().int().min(1).max(65_535).default(1080),
+  /** Outgoing mail. Unset in demo mode: the local mail catcher. */
+  SMTP_URL: z.string().optional(),
+  /** Address users reach the shop at (links in e-mails). Unset: http://localhost:<PORT_BASE>. */
+  PUBLIC_BASE_URL: z.string().optional(),
+  // The platform's INTERNAL_SERVICE_TOKEN default is a fixed demo value; the supervisor replaces
+  // an unset one with a random token per run, so it must know whether it was set.
+  INTERNAL_SERVICE_TOKEN: z.string().min(16).optional(),
+});
+
+export type StartSettings = z.infer<typeof startConfigSchema>;
+
+export class SettingsError extends Error {}
+
+/** Reads `.env` at the repository root if present; variables already in the environment win. */
+export function loadDotEnv(file = path.join(ROOT_DIR, '.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function loadStartSettings(env: NodeJS.ProcessEnv = process.env): StartSettings {
+  const result = startConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new SettingsError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.APP_MODE === 'production' && !result.data.INTERNAL_SERVICE_TOKEN) {
+    throw new SettingsError('Invalid configuration:\n  INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode');
+  }
+  return result.data;
+}
+
+/** Each process's port: its default moved by PORT_BASE, so a second copy can run beside the first. */
+export function portOf(service: ServiceEntry, portBase: number): number {
+  return service.port - DEFAULT_PORT_BASE + portBase;
+}
+
+/** The address other processes use to reach a listener bound to `host`. */
+export function connectHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+}
+
+export function serviceUrl(service: ServiceEntry, settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>): string {
+  const host = connectHost(settings.HOST);
+  return `http://${host.includes(':') ? `[${host}]` : host}:${portOf(service, settings.PORT_BASE)}`;
+}
+
+export function gatewayPort(settings: Pick<StartSettings, 'PORT_BASE'>): number {
+  return portOf(SERVICES.find((s) => s.name === 'gateway')!, settings.PORT_BASE);
+}
+
+export function publicBaseUrl(settings: StartSettings): string {
+  return settings.PUBLIC_BASE_URL ?? `http://localhost:${gatewayPort(settings)}`;
+}
+
+/** `postgres://user:secret@host/db` → `postgres://user:***@host/db`, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The environment one child process runs with: the supervisor's own environment, then every
+ * address the processes need to find each other on this machine.
+ */
+export function childEnvironment(
+  service: ServiceEntry,
+  settings: StartSettings,
+  run: { internalToken: string; smtpUrl?: string },
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const other of SERVICES) if (other.urlVar) env[other.urlVar] = serviceUrl(other, settings);
+  const auth = SERVICES.find((s) => s.name === 'auth')!;
+  Object.assign(env, {
+    PORT: String(portOf(service, settings.PORT_BASE)),
+    HOST: settings.HOST,
+    APP_MODE: settings.APP_MODE,
+    DATABASE_URL: settings.DATABASE_URL,
+    REDIS_URL: settings.REDIS_URL,
+    REDIS_PREFIX: settings.REDIS_PREFIX,
+    AUTH_JWKS_URL: `${serviceUrl(auth, settings)}/.well-known/jwks.json`,
+    INTERNAL_SERVICE_TOKEN: run.internalToken,
+    PUBLIC_BASE_URL: publicBaseUrl(settings),
+  });
+  if (settings.KAFKA_BROKERS) env.KAFKA_BROKERS = settings.KAFKA_BROKERS;
+  else delete env.KAFKA_BROKERS;
+  if (run.smtpUrl) env.SMTP_URL = run.smtpUrl;
+  // The supervisor's own knobs mean nothing to a service.
+  for (const key of ['PORT_BASE', 'MAIL_SMTP_PORT', 'MAIL_WEB_PORT']) delete env[key];
+  return env;
+}

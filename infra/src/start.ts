@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { databaseName, ensureDatabase } from '@esim/platform';
+import { renderBanner } from './banner';
+import { describeFailure } from './cli';
+import { ensureFrontendsBuilt } from './frontends';
+import type { MailCatcher } from './mail-catcher';
+import { createPrefixer } from './log-prefix';
+import { migrateAll } from './migrate-all';
+import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflight';
+import { planProcesses, type PlannedProcess } from './processes';
+import { seedAll } from './seed';
+import { SERVICES } from './services';
+import { gatewayPort, loadDotEnv, loadStartSettings, portOf, type StartSettings } from './settings';
+import { Supervisor } from './supervisor';
+import { waitForReady } from './readiness';
+
+/**
+ * `npm start`: checks PostgreSQL and Redis, prepares the database (create, migrate, demo seed),
+ * builds missing frontends, then runs every service, the gateway and the workers as supervised
+ * child processes until Ctrl-C. Safe to run again on the same database.
+ */
+
+const STARTUP_TIMEOUT_MS = 120_000;
+
+// Workers' longer names get their colour on first use; the common names set the column width.
+const prefix = createPrefixer([...SERVICES.map((s) => s.name), 'build']);
+const say = (line: string) => console.log(prefix('supervisor', line));
+
+let supervisor: Supervisor | undefined;
+let mail: MailCatcher | undefined;
+let stopping = false;
+
+async function shutdown(exitCode: number): Promise<never> {
+  stopping = true;
+  if (supervisor) {
+    await supervisor.stop();
+    say('every process has stopped.');
+  }
+  await mail?.stop();
+  process.exit(exitCode);
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (stopping) {
+    say(`${signal} again: killing every process now.`);
+    supervisor?.kill();
+    process.exit(130);
+  }
+  say(`${signal}: stopping every process (press Ctrl-C again to kill them at once) ...`);
+  void shutdown(0);
+}
+
+function portsInUse(settings: StartSettings, smtpCatcher: boolean): Array<{ port: number; what: string }> {
+  const ports = SERVICES.map((s): { port: number; what: string } => ({ port: portOf(s, settings.PORT_BASE), what: s.name }));
+  if (smtpCatcher) {
+    ports.push({ port: settings.MAIL_SMTP_PORT, what: 'demo mail catcher, SMTP' }, { port: settings.MAIL_WEB_PORT, what: 'demo mail catcher, web inbox' });
+  }
+  return ports;
+}
+
+/** Starts a group of processes together and waits until each answers `/ready`. */
+async function startGroup(group: PlannedProcess[]): Promise<void> {
+  for (const planned of group) supervisor!.start(planned.spec);
+  const results = await Promise.all(
+    group.map(async (planned) => {
+      if (!planned.readyUrl) return true;
+      const ready = await waitForReady(planned.readyUrl, {
+        timeoutMs: STARTUP_TIMEOUT_MS,
+        cancelled: () => stopping,
+        onWaiting: (ms) => say(`still waiting for ${planned.spec.name} (${planned.readyUrl}) after ${Math.round(ms / 1000)} s ...`),
+      });
+      if (ready) say(`${planned.spec.name} is ready`);
+      return ready || stopping;
+    }),
+  );
+  const failed = group.filter((_, i) => !results[i]).map((p) => p.spec.name);
+  if (failed.length) {
+    throw new PreflightError(`${failed.join(', ')} did not become ready within ${STARTUP_TIMEOUT_MS / 1000} s; see its log lines above.`);
+  }
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const settings = loadStartSettings();
+  const demo = settings.APP_MODE === 'demo';
+  const useCatcher = demo && !settings.SMTP_URL;
+
+  await checkPostgres(settings.DATABASE_URL);
+  await checkRedis(settings.REDIS_URL);
+  await checkPorts(portsInUse(settings, useCatcher), settings.HOST);
+
+  if (await ensureDatabase(settings.DATABASE_URL)) say(`created database ${databaseName(settings.DATABASE_URL)}`);
+  await migrateAll(settings.DATABASE_URL, say);
+  say('every schema is up to date');
+  if (demo) await seedAll(settings.DATABASE_URL, say);
+  await ensureFrontendsBuilt((line) => console.log(prefix('build', line)));
+
+  let smtpUrl = settings.SMTP_URL;
+  if (useCatcher) {
+    // Loaded on demand: production never needs MailDev.
+    const { startMailCatcher } = await import('./mail-catcher');
+    mail = await startMailCatcher({ smtpPort: settings.MAIL_SMTP_PORT, webPort: settings.MAIL_WEB_PORT });
+    smtpUrl = mail.smtpUrl;
+    say(`demo mail inbox at ${mail.webUrl} (SMTP ${mail.smtpUrl})`);
+  }
+  // Demo mode: a fresh secret per run, so the published demo default never guards a running system.
+  const internalToken = settings.INTERNAL_SERVICE_TOKEN ?? randomBytes(32).toString('hex');
+
+  const plan = planProcesses(settings, { internalToken, smtpUrl });
+  if (plan.missing.length) say(`not started, no src/server.ts yet: ${plan.missing.join(', ')}`);
+  supervisor = new Supervisor({ output: (name, line) => console.log(prefix(name, line)), log: say });
+
+  await startGroup(plan.groups.services);
+  if (!stopping) await startGroup(plan.groups.gateway);
+  if (!stopping) await startGroup(plan.groups.workers);
+  if (stopping) return;
+
+  console.log(
+    renderBanner({
+      mode: settings.APP_MODE,
+      baseUrl: `http://localhost:${gatewayPort(settings)}`,
+      mailInboxUrl: mail?.webUrl,
+      missing: plan.missing,
+    }),
+  );
+}
+
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().catch(async (error: unknown) => {
+  if (stopping) return;
+  console.error(`\n${describeFailure(error)}\n`);
+  await shutdown(1);
+});
+
