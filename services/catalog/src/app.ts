@@ -1,6 +1,14 @@
-import { createServiceApp } from '@esim/platform';
+import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadCatalogConfig, type CatalogConfig } from './config';
+import { registerCatalogHandlers } from './events/dealers';
+import { PublicCatalogCache } from './public/cache';
+import { attachCatalogChanges } from './public/invalidation';
+import { loadSnapshot } from './public/snapshot';
+import { adminCatalogRoutes } from './routes/admin-catalog';
+import { buyerRoutes } from './routes/buyer';
+import { dealerPricingRoutes } from './routes/dealer-pricing';
+import { publicRoutes } from './routes/public';
 
 export const SERVICE_NAME = 'catalog';
 export const SCHEMA = 'catalog';
@@ -21,5 +29,22 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     jwks: options.jwks,
   });
-  return app;
+
+  const cache = new PublicCatalogCache(() => loadSnapshot(app.db), {
+    ttlMs: config.CATALOG_CACHE_TTL_MS,
+    maxEntries: config.CATALOG_CACHE_MAX_ENTRIES,
+    onRefreshError: (error) => app.log.error({ err: error }, 'could not refresh the public catalog; serving the previous one'),
+  });
+  const changes = attachCatalogChanges(app, cache, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+
+  publicRoutes(app, cache);
+  buyerRoutes(app);
+  dealerPricingRoutes(app);
+  adminCatalogRoutes(app, changes);
+
+  registerCatalogHandlers(attachEventBus(app, { service: SERVICE_NAME }));
+
+  return Object.assign(app, { catalogChanges: changes });
 }
+
+export type CatalogApp = Awaited<ReturnType<typeof buildApp>>;

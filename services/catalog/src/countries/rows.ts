@@ -1,0 +1,37 @@
+import type { LocalizedText } from '@esim/contracts';
+import type { CoverageStatus, Region } from './reference';
+
+/** A `countries` row as stored (bigint cents arrive as numbers, jsonb parsed). */
+export interface CountryRow {
+  a2: string;
+  a3: string;
+  name_tr: string;
+  name_en: string;
+  slug: string;
+  region: Region;
+  search_text: string;
+  coverage_status: CoverageStatus;
+  daily_price_cents: number | null;
+  speed: string | null;
+  features: LocalizedText[];
+  featured_order: number | null;
+  quick_order: number | null;
+  updated_at: Date;
+}
+
+export const COUNTRY_COLUMNS = [
+  'a2',
+  'a3',
+  'name_tr',
+  'name_en',
+  'slug',
+  'region',
+  'search_text',
+  'coverage_status',
+  'daily_price_cents',
+  'speed',
+  'features',
+  'featured_order',
+  'quick_order',
+  'updated_at',
+] as const;

@@ -1,0 +1,83 @@
+import { centsToEuros, type Locale } from '@esim/contracts';
+import { AppError, notFound } from '@esim/platform';
+import type { Knex } from 'knex';
+import { publicPackage } from '../packages/format';
+import { PRICE_LIST_ORDER, selectPackages, type PackageRow, type PackageType } from '../packages/rows';
+
+/**
+ * The price a buyer pays: a dealer's override where one is set, else retail. A dealer's id is
+ * their user id, so any caller's id is looked up the same way; only dealers have overrides.
+ * Read from the database, never from the public cache: a price someone is charged must be current.
+ */
+type PricedRow = PackageRow & { dealer_price_cents: number | null };
+
+function withBuyerPrice(db: Knex | Knex.Transaction, userId: string) {
+  return (
+    selectPackages(db)
+      // An override of a dealer who was deleted no longer applies.
+      .select(db.raw('CASE WHEN d.deleted_at IS NULL THEN dp.price_cents END AS dealer_price_cents'))
+      .leftJoin('dealer_prices as dp', function () {
+        this.on('dp.package_id', 'p.id').andOn('dp.dealer_id', db.raw('?', [userId]));
+      })
+      .leftJoin('dealers as d', 'd.dealer_id', 'dp.dealer_id')
+  );
+}
+
+export async function buyerPackages(
+  db: Knex,
+  userId: string,
+  filter: { country?: string; type?: PackageType },
+): Promise<PricedRow[]> {
+  const query = withBuyerPrice(db, userId).where('p.active', true).orderByRaw(PRICE_LIST_ORDER);
+  if (filter.type) void query.where('p.type', filter.type);
+  if (filter.country) {
+    const country = filter.country;
+    void query.whereExists(
+      db('package_countries as pc')
+        .join('countries as c', 'c.a2', 'pc.country_a2')
+        .whereRaw('pc.package_id = p.id')
+        .andWhere((w) => void w.where('c.a2', country.toUpperCase()).orWhere('c.slug', country.toLowerCase())),
+    );
+  }
+  return (await query) as PricedRow[];
+}
+
+export function buyerPackageView(row: PricedRow, locale: Locale) {
+  const price = row.dealer_price_cents ?? row.retail_price_cents;
+  return {
+    ...publicPackage(row, locale),
+    countries: row.countries,
+    price: centsToEuros(price),
+    retail_price: centsToEuros(row.retail_price_cents),
+    dealer_price: row.dealer_price_cents === null ? null : centsToEuros(row.dealer_price_cents),
+    price_source: row.dealer_price_cents === null ? ('retail' as const) : ('dealer' as const),
+  };
+}
+
+/** What the order services need to charge and to remember what was sold (the snapshot never changes with later edits). */
+export async function quote(db: Knex, input: { userId: string; packageId: string; quantity: number }) {
+  const row = (await withBuyerPrice(db, input.userId).where('p.id', input.packageId).first()) as PricedRow | undefined;
+  if (!row) throw notFound('package_not_found');
+  if (!row.active) throw new AppError(422, 'package_inactive');
+  const unit = row.dealer_price_cents ?? row.retail_price_cents;
+  return {
+    unit_price_cents: unit,
+    total_cents: unit * input.quantity,
+    quantity: input.quantity,
+    currency: 'EUR' as const,
+    price_source: row.dealer_price_cents === null ? ('retail' as const) : ('dealer' as const),
+    package: {
+      id: row.id,
+      code: row.code,
+      name_tr: row.name_tr,
+      name_en: row.name_en,
+      type: row.type,
+      countries: row.countries,
+      data_mb: row.data_mb,
+      validity_days: row.validity_days,
+      retail_price_cents: row.retail_price_cents,
+      features: row.features,
+      provider_ref: row.provider_ref,
+    },
+  };
+}

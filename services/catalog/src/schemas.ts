@@ -1,0 +1,153 @@
+import { nonNegativeEuroAmount, positiveEuroAmount } from '@esim/contracts';
+import { z } from 'zod';
+import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
+import { PACKAGE_TYPES } from './packages/rows';
+import { hasAtMostTwoDecimals, MAX_PERCENTAGE, MIN_PERCENTAGE } from './pricing/percentage';
+
+/**
+ * Request schemas of the catalog API. Every message is a code from the catalog's message file,
+ * so the error handler names the field in the caller's language.
+ */
+const localized = z.object({ tr: z.string().trim().min(1).max(200), en: z.string().trim().min(1).max(200) });
+export const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { message: 'invalid_country_code' });
+/** Dealer ids are auth's user ids: accept any plain id, never anything that could smuggle text into logs or SQL. */
+const dealerId = z.string().regex(/^[\w-]{1,64}$/);
+
+// ── public ──
+export const countriesQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  region: z.enum(REGIONS).optional(),
+});
+export const slugParams = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(80)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'invalid_slug' }),
+});
+export const countryPackagesQuery = z.object({
+  // `price`, `-price` (descending), or `price` with `order=desc`.
+  sort: z
+    .string()
+    .regex(/^-?(duration|data|price)$/, { message: 'invalid_package_sort' })
+    .optional(),
+  order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
+});
+
+// ── prices for buyers ──
+export const buyerPackagesQuery = z.object({
+  /** Alpha-2 code or slug. */
+  country: z.string().trim().max(80).optional(),
+  type: z.enum(PACKAGE_TYPES).optional(),
+});
+export const internalPackagesQuery = buyerPackagesQuery.extend({ user_id: z.string().trim().min(1).max(100) });
+export const quoteBody = z.object({
+  user_id: z.string().trim().min(1).max(100),
+  package_id: z.uuid(),
+  quantity: z.number().int().min(1).max(1000).default(1),
+});
+
+// ── dealer pricing ──
+export const dealerParams = z.object({ id: dealerId });
+export const dealerPackageParams = z.object({ id: dealerId, packageId: z.uuid() });
+/** `price: null` removes the dealer's override (the retail price applies again). */
+export const singlePriceBody = z.object({
+  price: nonNegativeEuroAmount.nullable(),
+  allow_below_cost: z.boolean().optional(),
+});
+const bulkItems = z
+  .array(z.object({ package_id: z.uuid(), price: nonNegativeEuroAmount.nullable() }))
+  .min(1)
+  .max(500)
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.package_id)) ctx.addIssue({ code: 'custom', message: 'dealer_price_duplicate_package', path: [index, 'package_id'] });
+      seen.add(item.package_id);
+    });
+  });
+/** The spec's bulk list `[{ package_id, price }]`, or `{ packages: [...], allow_below_cost }`. */
+export const bulkPriceBody = z.preprocess(
+  (value) => (Array.isArray(value) ? { packages: value } : value),
+  z.object({ packages: bulkItems, allow_below_cost: z.boolean().optional() }),
+);
+export const percentageBody = z.object({
+  percentage: z
+    .number()
+    .refine(hasAtMostTwoDecimals, { message: 'percentage_two_decimals' })
+    .refine((value) => value >= MIN_PERCENTAGE && value <= MAX_PERCENTAGE, { message: 'percentage_out_of_range' }),
+  package_ids: z
+    .array(z.uuid())
+    .min(1)
+    .max(500)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+  allow_below_cost: z.boolean().optional(),
+});
+export const priceHistoryFilter = z.object({ package_id: z.uuid().optional() });
+
+// ── admin catalog management ──
+export const packageIdParams = z.object({ id: z.uuid() });
+const packageFields = {
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, { message: 'invalid_package_code' }),
+  name_tr: z.string().trim().min(1).max(120),
+  name_en: z.string().trim().min(1).max(120),
+  type: z.enum(PACKAGE_TYPES),
+  countries: z
+    .array(countryCode)
+    .min(1)
+    .max(300)
+    .transform((codes) => [...new Set(codes)].sort()),
+  /** null: unlimited. */
+  data_mb: z.number().int().min(1).max(10_000_000).nullable(),
+  validity_days: z.number().int().min(1).max(3650),
+  retail_price: positiveEuroAmount,
+  cost_price: nonNegativeEuroAmount,
+  recommended: z.boolean(),
+  features: z.array(localized).max(20),
+  active: z.boolean(),
+  provider_ref: z.string().trim().min(1).max(200).nullable(),
+};
+export const createPackageBody = z.object({
+  ...packageFields,
+  recommended: packageFields.recommended.default(false),
+  features: packageFields.features.default([]),
+  active: packageFields.active.default(true),
+  provider_ref: packageFields.provider_ref.default(null),
+});
+export const updatePackageBody = z.object(packageFields).partial();
+export const packageFilter = z.object({
+  type: z.enum(PACKAGE_TYPES).optional(),
+  active: z.boolean().optional(),
+  recommended: z.boolean().optional(),
+  country: countryCode.optional(),
+  id: z.array(z.uuid()).max(500).optional(),
+});
+
+export const countryIdParams = z.object({ id: countryCode });
+export const updateCountryBody = z
+  .object({
+    coverage_status: z.enum(COVERAGE_STATUSES),
+    daily_price: nonNegativeEuroAmount.nullable(),
+    speed: z.string().trim().min(1).max(50).nullable(),
+    features: z.array(localized).max(20),
+    featured_order: z.number().int().min(1).max(999).nullable(),
+    quick_order: z.number().int().min(1).max(999).nullable(),
+  })
+  .partial();
+export const countryFilter = z.object({
+  region: z.enum(REGIONS).optional(),
+  coverage_status: z.enum(COVERAGE_STATUSES).optional(),
+  featured: z.boolean().optional(),
+  quick: z.boolean().optional(),
+  id: z.array(countryCode).max(300).optional(),
+});

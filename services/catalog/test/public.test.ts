@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setup, type Fixture } from './helpers';
+
+/** The public site's reads against the seeded demo catalog: the spec's figures, search, sorting, caching headers. */
+let f: Fixture;
+beforeAll(async () => {
+  f = await setup();
+});
+afterAll(async () => {
+  await f.app.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => f.app.inject({ url, headers });
+const data = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await get(url, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const codes = (items: Array<{ code: string }>) => items.map((c) => c.code);
+
+describe('country search', () => {
+  it.each(['türkiye', 'TÜRKİYE', 'Türkiye', 'turkiye', 'tur', 'TUR', 'TR', 'tr', 'Turkey', 'TURKEY'])('finds Turkey by %s, first', async (search) => {
+    const found = await data(`/public/countries?search=${encodeURIComponent(search)}`);
+    expect(found[0]).toMatchObject({ code: 'TR', a3: 'TUR', slug: 'turkey', name: 'Türkiye', name_en: 'Turkey', flag: 'tr', region: 'europe' });
+  });
+
+  it('matches Turkish and English names and both codes, case-insensitively', async () => {
+    expect(codes(await data('/public/countries?search=almanya'))).toEqual(['DE']);
+    expect(codes(await data('/public/countries?search=GERMANY'))).toEqual(['DE']);
+    expect(codes(await data('/public/countries?search=deu'))[0]).toBe('DE');
+    expect(codes(await data('/public/countries?search=%C4%B0TALYA'))).toEqual(['IT']); // İTALYA
+    expect(codes(await data('/public/countries?search=ITALY'))).toEqual(['IT']); // dotless ı in Turkish lower case
+    expect(codes(await data('/public/countries?search=g%C3%BCney%20kore'))).toEqual(['KR']);
+    expect(codes(await data('/public/countries?search=usa'))[0]).toBe('US');
+    expect(codes(await data('/public/countries?search=abd'))[0]).toBe('US');
+    expect(await data('/public/countries?search=zzzz')).toEqual([]);
+    // Punctuation is not part of any name: 'türkiye!' is 'türkiye'.
+    expect(codes(await data('/public/countries?search=t%C3%BCrkiye!'))[0]).toBe('TR');
+  });
+
+  it('lists every ISO country, sorted by name in the caller language, and filters by region', async () => {
+    const all = await data('/public/countries');
+    expect(all).toHaveLength(249);
+    const names = all.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('tr').compare));
+    const english = await data('/public/countries', { 'accept-language': 'en' });
+    expect(english[0].name).toBe('Afghanistan');
+    const africa = await data('/public/countries?region=africa');
+    expect(africa.length).toBeGreaterThan(50);
+    expect(africa.every((c: { region: string }) => c.region === 'africa')).toBe(true);
+    expect(codes(await data('/public/countries?region=asia&search=tur'))).toEqual(['TM']); // Turkey is in Europe; Türkmenistan in Asia
+  });
+
+  it('refuses bad filters with a 400 naming the field, in the caller language', async () => {
+    const tr = await get('/public/countries?region=antarctica');
+    expect(tr.statusCode).toBe(400);
+    expect(tr.json()).toMatchObject({ success: false, code: 'validation_error', errors: [{ path: 'region' }] });
+    const en = await get(`/public/countries?search=${'x'.repeat(101)}`, { 'accept-language': 'en' });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errors[0].path).toBe('search');
+    expect(en.json().message).toMatch(/^The request contains invalid fields/);
+  });
+});
+
+describe('the seeded figures', () => {
+  it('US packages: Starter 7 days 3 GB 14.99, Standard 15 days 5 GB 24.99 (recommended), Premium 30 days 10 GB 39.99', async () => {
+    const body = await data('/public/countries/united-states/packages');
+    expect(body.country).toMatchObject({ code: 'US', a3: 'USA', name: 'Amerika Birleşik Devletleri', slug: 'united-states' });
+    expect(body.packages.map((p: Record<string, unknown>) => [p.name_en, p.duration, p.data_mb, p.price, p.recommended])).toEqual([
+      ['Starter', 7, 3072, 14.99, false],
+      ['Standard', 15, 5120, 24.99, true],
+      ['Premium', 30, 10240, 39.99, false],
+    ]);
+    expect(body.packages[0]).toMatchObject({ name: 'Başlangıç', data: '3 GB', currency: 'EUR', type: 'local', country_count: 1 });
+    // The Americas regional packages and the global one also cover the US, listed apart.
+    expect(body.regional_packages.map((p: { code: string }) => p.code).sort()).toEqual(['AMERICAS-15D-5GB', 'AMERICAS-30D-20GB', 'GLOBAL-30D-10GB']);
+  });
+
+  it('has 7/15/30-day packages for each featured country', async () => {
+    for (const slug of ['united-kingdom', 'germany', 'france', 'turkey', 'japan', 'korea', 'singapore', 'thailand']) {
+      const body = await data(`/public/countries/${slug}/packages`);
+      expect(body.packages.map((p: { duration: number }) => p.duration), slug).toEqual([7, 15, 30]);
+    }
+  });
+
+  it('region counts come from the packages: Europe 40, Asia 35, Americas 30, Africa 25', async () => {
+    expect(await data('/public/regions')).toEqual([
+      { region: 'europe', name: 'Avrupa', country_count: 40 },
+      { region: 'asia', name: 'Asya', country_count: 35 },
+      { region: 'americas', name: 'Amerika', country_count: 30 },
+      { region: 'africa', name: 'Afrika', country_count: 25 },
+    ]);
+    const english = await data('/public/regions', { 'accept-language': 'en' });
+    expect(english.map((r: { name: string }) => r.name)).toEqual(['Europe', 'Asia', 'Americas', 'Africa']);
+  });
+
+  it('destinations: 5 quick and 9 featured in the spec order, priced by their 7-day package', async () => {
+    const body = await data('/public/destinations', { 'accept-language': 'en' });
+    expect(body.quick.map((c: { name: string }) => c.name)).toEqual(['United States', 'United Kingdom', 'Germany', 'France', 'Turkey']);
+    expect(body.featured.map((c: { slug: string }) => c.slug)).toEqual([
+      'united-states', 'united-kingdom', 'germany', 'france', 'turkey', 'japan', 'korea', 'singapore', 'thailand',
+    ]);
+    expect(body.featured[0]).toMatchObject({ code: 'US', price_from: 14.99, price_validity_days: 7, currency: 'EUR', has_packages: true });
+  });
+
+  it('coverage: the 9 covered countries with a3 code and the spec daily prices, then the coming-soon ones', async () => {
+    const body = await data('/public/coverage', { 'accept-language': 'en' });
+    const covered = body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'covered');
+    expect(Object.fromEntries(covered.map((c: { a3: string; price_per_day: number }) => [c.a3, c.price_per_day]))).toEqual({
+      DEU: 10, TUR: 8, FRA: 12, ITA: 10, ESP: 9, GBR: 11, USA: 15, JPN: 14, KOR: 13,
+    });
+    const usa = covered.find((c: { a3: string }) => c.a3 === 'USA');
+    expect(usa).toMatchObject({ name: 'United States', flag: 'us', speed: '5G' });
+    expect(usa.features).toContain('5G speed');
+    const soon = body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'coming_soon');
+    expect(soon.length).toBeGreaterThan(0);
+    expect(soon[0].price_per_day).toBeNull();
+    expect(body.default_status).toBe('not_available');
+  });
+
+  it('a country page: map info and package counts; an unknown slug is a 404 in the caller language', async () => {
+    expect(await data('/public/countries/italy')).toMatchObject({
+      code: 'IT', name: 'İtalya', coverage_status: 'covered', price_per_day: 10, package_count: 0, regional_package_count: 3, has_packages: true,
+    });
+    expect(await data('/public/countries/Korea')).toMatchObject({ code: 'KR', package_count: 3 });
+    expect(await data('/public/countries/mongolia')).toMatchObject({ has_packages: true, package_count: 0, price_from: null });
+    expect(await data('/public/countries/peru')).toMatchObject({ has_packages: true });
+    expect(await data('/public/countries/fiji')).toMatchObject({ has_packages: false, regional_package_count: 0, coverage_status: 'not_available' });
+    const missing = await get('/public/countries/atlantis', { 'accept-language': 'en' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, code: 'country_not_found', message: 'Country not found' });
+    expect((await get('/public/countries/atlantis/packages')).json().message).toBe('Ülke bulunamadı');
+    const bad = await get('/public/countries/not%20a%20slug');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toEqual({ path: 'slug', message: 'Geçersiz ülke adresi' });
+  });
+});
+
+describe('package sorting', () => {
+  const order = async (query: string, field: 'duration' | 'data_mb' | 'price') =>
+    (await data(`/public/countries/united-states/packages${query}`)).packages.map((p: Record<string, number>) => p[field]);
+
+  it('sorts by duration, data and price, ascending or descending', async () => {
+    expect(await order('', 'duration')).toEqual([7, 15, 30]);
+    expect(await order('?sort=duration&order=desc', 'duration')).toEqual([30, 15, 7]);
+    expect(await order('?sort=-data', 'data_mb')).toEqual([10240, 5120, 3072]);
+    expect(await order('?sort=data&order=asc', 'data_mb')).toEqual([3072, 5120, 10240]);
+    expect(await order('?sort=price', 'price')).toEqual([14.99, 24.99, 39.99]);
+    expect(await order('?sort=price&order=DESC', 'price')).toEqual([39.99, 24.99, 14.99]);
+  });
+
+  it('refuses an unknown sort column', async () => {
+    const res = await get('/public/countries/united-states/packages?sort=name', { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'sort', message: 'Sort must be duration, data or price' }]);
+    expect((await get('/public/countries/united-states/packages?order=sideways')).statusCode).toBe(400);
+  });
+});
+
+describe('HTTP caching', () => {
+  it('answers with a strong ETag and Cache-Control, and 304 to If-None-Match', async () => {
+    const first = await get('/public/countries/united-states/packages');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(first.headers.vary).toBe('Accept-Language');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    const again = await get('/public/countries/united-states/packages', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await get('/public/countries/united-states/packages', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/public/countries/united-states/packages', { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+
+    // The English body differs, and so does its tag.
+    const english = await get('/public/countries/united-states/packages', { 'accept-language': 'en', 'if-none-match': etag });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.etag).not.toBe(etag);
+  });
+
+  it('tags every public route', async () => {
+    for (const url of ['/public/countries', '/public/countries/turkey', '/public/destinations', '/public/regions', '/public/coverage']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect((await get(url, { 'if-none-match': res.headers.etag as string })).statusCode, url).toBe(304);
+    }
+  });
+});
