@@ -164,7 +164,8 @@ class Controller implements KafkaTestBroker {
         this.waiter = undefined;
         resolve();
       };
-      child.on('exit', (code, signal) => done(signal ? `signal ${signal}` : `code ${code}`));
+      // 'close', not 'exit': it waits for stderr, which explains a failed start.
+      child.on('close', (code, signal) => done(signal ? `signal ${signal}` : `code ${code}`));
       child.on('error', (err) => done(err.message));
     });
   }
@@ -182,19 +183,20 @@ class Controller implements KafkaTestBroker {
     }
   }
 
-  brokerDown(id: number): Promise<void> {
+  // async: a bad argument becomes a rejection, not a synchronous throw.
+  async brokerDown(id: number): Promise<void> {
     return this.command(`down ${int(id, 'broker id')}`);
   }
 
-  brokerUp(id: number): Promise<void> {
+  async brokerUp(id: number): Promise<void> {
     return this.command(`up ${int(id, 'broker id')}`);
   }
 
-  setLeader(topic: string, partition: number, brokerId: number): Promise<void> {
+  async setLeader(topic: string, partition: number, brokerId: number): Promise<void> {
     return this.command(`leader ${word(topic, 'topic')} ${int(partition, 'partition')} ${int(brokerId, 'broker id')}`);
   }
 
-  createTopic(name: string, partitions: number): Promise<void> {
+  async createTopic(name: string, partitions: number): Promise<void> {
     return this.command(`topic ${word(name, 'topic name')} ${positiveInt(partitions, 'partitions')}`);
   }
 

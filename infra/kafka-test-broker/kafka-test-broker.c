@@ -1,5 +1,5 @@
 /*
- * kafka-test-broker: an in-process Kafka-protocol cluster for integration
+ * kafka-test-broker: an in-memory Kafka-protocol cluster for integration
  * tests, built on librdkafka's mock cluster (Debian: librdkafka-dev).
  *
  * It speaks the Kafka wire protocol on loopback ports, keeps everything in
@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <librdkafka/rdkafka.h>
@@ -52,6 +53,7 @@ static void on_signal(int sig) {
 }
 
 static rd_kafka_mock_cluster_t *mcluster;
+static int brokers = DEFAULT_BROKERS;
 static int replication; /* min(3, brokers): the mock can't place more
                            replicas than there are brokers. */
 
@@ -82,7 +84,15 @@ static int parse_int(const char *s, int *out) {
         return 0;
 }
 
-static int brokers = DEFAULT_BROKERS;
+/* Called after every mock API call. Each call queues an op for the mock's
+ * own thread and waits for it; in librdkafka 2.0.2 an op queued right after
+ * the previous one finished can miss its wake-up and then waits for the
+ * thread's 1 s poll timeout (measured: about one call in five when calls
+ * are back to back). A 1 ms pause lets the thread settle first. */
+static void settle(void) {
+        struct timespec ms = {0, 1000 * 1000};
+        nanosleep(&ms, NULL);
+}
 
 /* Creates a topic and spreads its partition leaders over the brokers
  * (partition p on broker p % N + 1). Left alone, the mock makes broker 1
@@ -94,9 +104,12 @@ static rd_kafka_resp_err_t create_topic(const char *name, int partitions) {
 
         err = rd_kafka_mock_topic_create(mcluster, name, partitions,
                                          replication);
-        for (p = 0; !err && p < partitions; p++)
+        settle();
+        for (p = 0; !err && p < partitions; p++) {
                 err = rd_kafka_mock_partition_set_leader(mcluster, name, p,
                                                          p % brokers + 1);
+                settle();
+        }
         return err;
 }
 
@@ -107,42 +120,45 @@ static int handle_command(char *line) {
         char *save = NULL, *arg[5] = {0};
         const char *cmd;
         rd_kafka_resp_err_t err;
-        int argc = 0, id, partition, partitions;
+        int n = 0, id, partition, partitions;
 
-        for (char *tok = strtok_r(line, " \t\r", &save); tok && argc < 5;
+        /* Up to 5 words: one more than any command takes, to spot extras. */
+        for (char *tok = strtok_r(line, " \t\r", &save); tok && n < 5;
              tok = strtok_r(NULL, " \t\r", &save))
-                arg[argc++] = tok;
+                arg[n++] = tok;
         cmd = arg[0] ? arg[0] : "";
 
-        if (!strcmp(cmd, "quit") && argc == 1) {
+        if (!strcmp(cmd, "quit") && n == 1) {
                 reply("OK bye");
                 return 1;
         }
 
-        if ((!strcmp(cmd, "down") || !strcmp(cmd, "up")) && argc == 2 &&
+        if ((!strcmp(cmd, "down") || !strcmp(cmd, "up")) && n == 2 &&
             !parse_int(arg[1], &id)) {
                 /* Down closes the broker's connections and refuses new ones.
                  * It does NOT move partition leadership: use `leader`. */
                 err = !strcmp(cmd, "down")
                           ? rd_kafka_mock_broker_set_down(mcluster, id)
                           : rd_kafka_mock_broker_set_up(mcluster, id);
+                settle();
                 if (err)
                         reply("ERR %s: %s", cmd, rd_kafka_err2str(err));
                 else
                         reply("OK %s %d", cmd, id);
 
-        } else if (!strcmp(cmd, "leader") && argc == 4 &&
+        } else if (!strcmp(cmd, "leader") && n == 4 &&
                    !parse_int(arg[2], &partition) && !parse_int(arg[3], &id)) {
                 /* -1 makes the partition leaderless. Beware: the mock
                  * silently creates an unknown topic here. */
                 err = rd_kafka_mock_partition_set_leader(mcluster, arg[1],
                                                          partition, id);
+                settle();
                 if (err)
                         reply("ERR leader: %s", rd_kafka_err2str(err));
                 else
                         reply("OK leader %s %d %d", arg[1], partition, id);
 
-        } else if (!strcmp(cmd, "topic") && argc == 3 &&
+        } else if (!strcmp(cmd, "topic") && n == 3 &&
                    !parse_int(arg[2], &partitions) && partitions >= 1) {
                 err = create_topic(arg[1], partitions);
                 if (err)
@@ -209,7 +225,7 @@ int main(int argc, char **argv) {
         if (rd_kafka_conf_set(conf, "log_level", "4", errstr,
                               sizeof(errstr)) != RD_KAFKA_CONF_OK)
                 fprintf(stderr, "log_level: %s\n", errstr);
-        rk   = rd_kafka_new(RD_KAFKA_PRODUCER, conf, errstr, sizeof(errstr));
+        rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, errstr, sizeof(errstr));
         if (!rk) {
                 fprintf(stderr, "rd_kafka_new failed: %s\n", errstr);
                 return 1;
