@@ -37,11 +37,17 @@ export async function publish<T extends EventType>(
     aggregate_id: envelope.aggregateId,
     envelope: JSON.stringify(envelope),
   });
-  // Delivered on commit only; the relay wakes at once instead of waiting for its poll.
-  const schema = await currentSchema(trx);
-  await trx.raw('SELECT pg_notify(?, ?)', [outboxChannel(schema), '']);
+  // Delivered on commit only; the relay wakes at once instead of waiting for its poll. One
+  // notification per transaction is enough (PostgreSQL folds identical ones anyway): skip the round trip.
+  if (!notified.has(trx)) {
+    const schema = await currentSchema(trx);
+    await trx.raw('SELECT pg_notify(?, ?)', [outboxChannel(schema), '']);
+    if ((trx as Knex.Transaction).isTransaction) notified.add(trx);
+  }
   return envelope;
 }
+
+const notified = new WeakSet<object>();
 
 const schemaCache = new WeakMap<object, string>();
 async function currentSchema(trx: Knex | Knex.Transaction): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventEnvelope, EventPayload, EventType } from '@esim/contracts';
+import type { EventBusMetrics } from './metrics';
 
 /**
  * The event backbone's public interface (DESIGN.md section 3). Services depend only on this;
@@ -34,4 +35,6 @@ export interface EventBus {
   start(): Promise<void>;
   /** Stops consuming and relaying; in-flight handlers finish first. */
   stop(): Promise<void>;
+  /** Counters and gauges: relayed, handled, duplicates, retries, parked, lag, outbox backlog. */
+  metrics(): EventBusMetrics;
 }
