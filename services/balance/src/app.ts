@@ -1,6 +1,15 @@
-import { createServiceApp } from '@esim/platform';
+import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadBalanceConfig, type BalanceConfig } from './config';
+import type { BalanceContext } from './context';
+import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from './ledger/batcher';
+import { registerBalanceHandlers } from './events/handlers';
+import { adminDealerRoutes } from './routes/admin-dealers';
+import { adminTopUpRoutes } from './routes/admin-top-ups';
+import { collectionRoutes } from './routes/collections';
+import { internalRoutes } from './routes/internal';
+import { userRoutes } from './routes/user';
+import type { CardPaymentProvider } from './top-ups/card-payments';
 
 export const SERVICE_NAME = 'balance';
 export const SCHEMA = 'balance';
@@ -9,6 +18,10 @@ export interface BuildOptions {
   config?: BalanceConfig;
   /** Tests verify tokens with local keys instead of the auth service's JWKS. */
   jwks?: JSONWebKeySet;
+  /** A card-payment adapter; none exists yet, so card top-ups are refused. */
+  cardPayments?: CardPaymentProvider;
+  /** Hold batches written at the same time (src/ledger/batcher.ts); more only on a database with more cores. */
+  holdBatchesInFlight?: number;
 }
 
 /** Builds the balance service (routes and event handlers); `server.ts` listens, tests inject. */
@@ -21,5 +34,20 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     jwks: options.jwks,
   });
+  const ctx: BalanceContext = {
+    config,
+    bank: { account_holder: config.TOP_UP_ACCOUNT_HOLDER, bank_name: config.TOP_UP_BANK_NAME, iban: config.TOP_UP_IBAN },
+    cardPayments: options.cardPayments ?? null,
+  };
+
+  configureHoldBatcher(app.db, { maxInFlight: options.holdBatchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT });
+
+  userRoutes(app, ctx);
+  adminDealerRoutes(app);
+  adminTopUpRoutes(app);
+  collectionRoutes(app);
+  internalRoutes(app);
+
+  registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }));
   return app;
 }

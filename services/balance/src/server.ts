@@ -5,4 +5,4 @@ import { loadBalanceConfig } from './config';
 // The only file that listens: tests build the app without a port.
 const config = loadBalanceConfig();
 const app = await buildApp({ config });
-await runService(app, { port: config.PORT, host: config.HOST });
+await runService(app, { port: config.PORT, host: config.HOST, onStarted: () => app.events.start() });

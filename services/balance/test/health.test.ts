@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { expectLedgerValid } from './support';
 
 describe('balance service skeleton', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -7,6 +8,7 @@ describe('balance service skeleton', () => {
     app = await buildApp();
   });
   afterAll(async () => {
+    await expectLedgerValid(app.db);
     await app.close();
   });
 

@@ -1,4 +1,79 @@
 import type { MessageCatalog } from './types';
 
 /** Messages of the balance service (codes stable on the wire, texts in Turkish and English). */
-export const balanceMessages = {} satisfies MessageCatalog;
+export const balanceMessages = {
+  // Requests that move money must say who they are, so a retry never moves it twice.
+  idempotency_key_required: {
+    tr: 'Bu işlem için Idempotency-Key başlığı gerekli',
+    en: 'This request needs an Idempotency-Key header',
+  },
+  // Dealer money (admin).
+  balance_loaded: { tr: 'Bakiye yüklendi', en: 'Balance loaded' },
+  cash_payment_recorded: { tr: 'Nakit ödeme kaydedildi', en: 'Cash payment recorded' },
+  cash_balance_loaded: { tr: 'Nakit ödenen bakiye yüklendi', en: 'Balance paid in cash loaded' },
+  not_a_dealer: { tr: 'Bu kullanıcı bir bayi değil', en: 'This user is not a dealer' },
+  dealer_not_found: { tr: 'Bayi bulunamadı', en: 'Dealer not found' },
+  // Collections.
+  collection_recorded: { tr: 'Tahsilat kaydedildi', en: 'Collection recorded' },
+  dealer_not_yours: { tr: 'Bu bayi size bağlı değil', en: 'This dealer is not assigned to you' },
+  amount_exceeds_debt: {
+    tr: 'Tutar bayinin borcunu aşıyor. Bayinin borcu: {{owed}}',
+    en: 'The amount exceeds what the dealer owes. The dealer owes {{owed}}',
+  },
+  amount_exceeds_cash_held: {
+    tr: 'Tutar satış müdürünün elindeki nakdi aşıyor. Eldeki nakit: {{held}}',
+    en: 'The amount exceeds the cash the sales manager holds. Cash held: {{held}}',
+  },
+  ids_invalid: { tr: 'ids virgülle ayrılmış en fazla 100 kimlik olmalı', en: 'ids must be at most 100 comma-separated ids' },
+  // The caller's balance and holds.
+  insufficient_balance: {
+    tr: 'Yetersiz bakiye. Kullanılabilir bakiye: {{available}}',
+    en: 'Insufficient balance. Available balance: {{available}}',
+  },
+  account_insufficient: {
+    tr: 'Hesabın kullanılabilir bakiyesi bu işlem için yetmiyor',
+    en: "The account's available balance does not cover this transfer",
+  },
+  ledger_limit_exceeded: {
+    tr: 'İşlem hesabın sınırını aşıyor',
+    en: 'The transfer would take the account past its limit',
+  },
+  hold_created: { tr: 'Tutar rezerve edildi', en: 'Amount reserved' },
+  hold_captured: { tr: 'Rezerve edilen tutar tahsil edildi', en: 'Reserved amount captured' },
+  hold_voided: { tr: 'Rezervasyon iptal edildi', en: 'Reservation released' },
+  hold_not_found: { tr: 'Rezervasyon bulunamadı', en: 'Hold not found' },
+  hold_not_pending: {
+    tr: 'Bu rezervasyon zaten sonuçlandırılmış',
+    en: 'This hold has already been settled',
+  },
+  order_hold_conflict: {
+    tr: 'Bu sipariş için farklı bir tutar zaten rezerve edilmiş',
+    en: 'A different amount is already reserved for this order',
+  },
+  // Top-ups.
+  top_up_created: {
+    tr: 'Bakiye yükleme talebiniz alındı. Havale açıklamasına referans kodunu yazın.',
+    en: 'Your top-up request was received. Quote the reference code on your bank transfer.',
+  },
+  top_up_confirmed: { tr: 'Bakiye yükleme onaylandı', en: 'Top-up confirmed' },
+  top_up_rejected: { tr: 'Bakiye yükleme reddedildi', en: 'Top-up rejected' },
+  top_up_not_found: { tr: 'Bakiye yükleme talebi bulunamadı', en: 'Top-up request not found' },
+  top_up_not_pending: {
+    tr: 'Bu bakiye yükleme talebi zaten sonuçlandırılmış',
+    en: 'This top-up request has already been decided',
+  },
+  payment_method_unavailable: {
+    tr: 'Kartla ödeme şu anda kullanılamıyor. Lütfen havale/EFT ile yükleyin.',
+    en: 'Card payment is not available yet. Please top up by bank transfer.',
+  },
+  // Labels of the transaction types (the ledger's transfer kinds) in the user's transaction list.
+  transaction_top_up: { tr: 'Bakiye yükleme (havale/EFT)', en: 'Top-up (bank transfer)' },
+  transaction_credit_load: { tr: 'Bakiye yükleme (veresiye)', en: 'Balance loaded on credit' },
+  transaction_cash_load: { tr: 'Bakiye yükleme (nakit)', en: 'Balance loaded, paid in cash' },
+  transaction_cash_payment: { tr: 'Nakit ödeme', en: 'Cash payment' },
+  transaction_dealer_collection: { tr: 'Bayiden tahsilat', en: 'Collection from dealer' },
+  transaction_cash_handover: { tr: 'Satış müdüründen tahsilat', en: 'Collection from sales manager' },
+  transaction_purchase: { tr: 'Satın alma', en: 'Purchase' },
+  transaction_refund: { tr: 'İade', en: 'Refund' },
+  transaction_reversal: { tr: 'Düzeltme (ters kayıt)', en: 'Correction (reversal)' },
+} satisfies MessageCatalog;

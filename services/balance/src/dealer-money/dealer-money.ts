@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import { centsToEuros, formatEuros } from '@esim/contracts';
+import { AppError, notFound } from '@esim/platform';
+import { accountsByKey, company, openAndLock, receivable, spendable, type AccountRow } from '../ledger/accounts';
+import { postTransfer } from '../ledger/transfers';
+import { getParty, isDealer } from '../parties/parties';
+
+/**
+ * A dealer's money, as the admin's dealer list shows it: what they can spend (their spendable
+ * balance, less what open orders hold) and what they owe for balance loaded on credit.
+ */
+export interface DealerBalance {
+  dealer_id: string;
+  /** Spendable balance in euros (what the dealer's balance screen shows). */
+  balance: number;
+  balance_cents: number;
+  available_cents: number;
+  held_cents: number;
+  /** What the dealer owes for balance loaded on credit, in euros and cents. */
+  owed: number;
+  owed_cents: number;
+}
+
+export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined, recv: AccountRow | undefined): DealerBalance {
+  const balance = spend?.balance ?? 0;
+  const held = spend?.held ?? 0;
+  const owed = -(recv?.balance ?? 0);
+  return {
+    dealer_id: dealerId,
+    balance: centsToEuros(balance),
+    balance_cents: balance,
+    available_cents: balance - held,
+    held_cents: held,
+    owed: centsToEuros(owed),
+    owed_cents: owed,
+  };
+}
+
+/** Balances of many dealers at once (no account is opened by reading: a missing one is zero). */
+export async function dealerBalances(db: Knex | Knex.Transaction, dealerIds: readonly string[]): Promise<DealerBalance[]> {
+  const accounts = await accountsByKey(db, dealerIds.flatMap((id) => [spendable(id).key, receivable(id).key]));
+  return dealerIds.map((id) => dealerBalanceOf(id, accounts.get(spendable(id).key), accounts.get(receivable(id).key)));
+}
+
+/**
+ * Money can be loaded for a dealer the service already knows, or for one whose creation event has
+ * not arrived yet (the request must not wait for it); an id known to be someone else is refused.
+ */
+async function assertDealer(db: Knex | Knex.Transaction, dealerId: string): Promise<void> {
+  const party = await getParty(db, dealerId);
+  if (!party) return;
+  if (party.deleted_at) throw notFound('dealer_not_found');
+  if (party.user_type !== null && !isDealer(party)) throw new AppError(422, 'not_a_dealer');
+}
+
+export interface DealerMoneyInput {
+  dealerId: string;
+  amountCents: number;
+  note: string | null;
+  actorId: string;
+  /** Unique per operation; the ledger posts a key once. */
+  idempotencyKey: string;
+  at?: Date;
+}
+
+export interface DealerMoneyResult extends DealerBalance {
+  transfer_id: number;
+  amount: number;
+  amount_cents: number;
+}
+
+async function snapshot(trx: Knex.Transaction, dealerId: string, transferId: number, amountCents: number): Promise<DealerMoneyResult> {
+  const [balance] = await dealerBalances(trx, [dealerId]);
+  return { ...balance!, transfer_id: transferId, amount: centsToEuros(amountCents), amount_cents: amountCents };
+}
+
+/** Balance loaded on credit: the dealer's spendable balance grows and so does their debt (receivable → spendable). */
+export async function loadOnCredit(trx: Knex.Transaction, input: DealerMoneyInput): Promise<DealerMoneyResult> {
+  await assertDealer(trx, input.dealerId);
+  const accounts = await openAndLock(trx, [spendable(input.dealerId), receivable(input.dealerId)]);
+  const posted = await postTransfer(trx, {
+    debitAccountId: accounts.get(receivable(input.dealerId).key)!.id,
+    creditAccountId: accounts.get(spendable(input.dealerId).key)!.id,
+    amountCents: input.amountCents,
+    kind: 'credit_load',
+    idempotencyKey: input.idempotencyKey,
+    reference: input.note,
+    metadata: { dealer_id: input.dealerId, ...(input.note ? { note: input.note } : {}) },
+    createdBy: input.actorId,
+    at: input.at,
+  });
+  return snapshot(trx, input.dealerId, posted.transferId, input.amountCents);
+}
+
+/**
+ * Cash the dealer paid the office. Without `load` it settles debt (company:cash ← receivable) and
+ * may not exceed what the dealer owes; with `load` it is balance bought and paid in cash at once
+ * (company:cash → spendable), the debt unchanged.
+ */
+export async function recordCashPayment(trx: Knex.Transaction, input: DealerMoneyInput & { load: boolean }): Promise<DealerMoneyResult> {
+  await assertDealer(trx, input.dealerId);
+  const target = input.load ? spendable(input.dealerId) : receivable(input.dealerId);
+  const accounts = await openAndLock(trx, [target, company('cash')]);
+  const credit = accounts.get(target.key)!;
+  if (!input.load && input.amountCents > -credit.balance) {
+    throw new AppError(422, 'amount_exceeds_debt', { params: { owed: formatEuros(-credit.balance) } });
+  }
+  const posted = await postTransfer(trx, {
+    debitAccountId: accounts.get(company('cash').key)!.id,
+    creditAccountId: credit.id,
+    amountCents: input.amountCents,
+    kind: input.load ? 'cash_load' : 'cash_payment',
+    idempotencyKey: input.idempotencyKey,
+    reference: input.note,
+    metadata: { dealer_id: input.dealerId, ...(input.note ? { note: input.note } : {}) },
+    createdBy: input.actorId,
+    at: input.at,
+  });
+  return snapshot(trx, input.dealerId, posted.transferId, input.amountCents);
+}

@@ -1,0 +1,128 @@
+import type { Knex } from 'knex';
+import { AppError, badRequest, conflict, notFound } from '@esim/platform';
+import { openAccounts, revenueBucket, revenueBucketOf, spendable } from './accounts';
+import { holdBatcher, runHoldOps, type HoldOp, type HoldOutcome } from './batcher';
+import { insufficientBalance } from './errors';
+
+/**
+ * Holds: an order reserves money first (reserve), then takes it (capture → company revenue) or
+ * gives it back (void). A pending hold counts against the available balance at once, so an
+ * order that cannot be paid is refused when it is placed, not later. Every step is one call of
+ * the `ledger_holds` PL/pgSQL function, shared with whatever other holds arrive at the same time
+ * (batcher.ts), and idempotent: the same order holds once, a captured hold captures once, a
+ * voided hold voids once.
+ */
+export type HoldStatus = 'pending' | 'captured' | 'voided';
+
+export interface Hold {
+  id: string;
+  order_id: string;
+  user_id: string;
+  amount_cents: number;
+  reference: string | null;
+  status: HoldStatus;
+  capture_transfer_id: number | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+export interface HoldInput {
+  orderId: string;
+  userId: string;
+  amountCents: number;
+  reference?: string | null;
+}
+
+async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise<number> {
+  const row = await db('accounts').where({ key: spendable(userId).key }).first('balance', 'held');
+  return row ? Number(row.balance) - Number(row.held) : 0;
+}
+
+/**
+ * One operation: through the pool's batcher (grouped with whatever else is being written), or,
+ * inside a caller's transaction, directly in it (committing with the caller's other writes).
+ */
+async function run(db: Knex | Knex.Transaction, op: HoldOp, createdBy: string): Promise<HoldOutcome> {
+  if ((db as Knex.Transaction).isTransaction) return (await runHoldOps(db, [{ op, createdBy }]))[0]!;
+  return holdBatcher(db as Knex).submit(op, createdBy);
+}
+
+function refused(outcome: HoldOutcome): never {
+  switch (outcome.outcome) {
+    case 'order_hold_conflict':
+      throw new AppError(409, 'order_hold_conflict');
+    case 'hold_not_found':
+      throw notFound('hold_not_found');
+    case 'hold_not_pending':
+      throw conflict('hold_not_pending');
+    default:
+      throw badRequest('validation_error');
+  }
+}
+
+/**
+ * Reserves money for an order. Refused with 422 insufficient_balance when the available balance does
+ * not cover it. The same order asking again gets its hold back (replayed) whatever the balance is
+ * now; the same order with another user or amount is a 409.
+ */
+export async function createHold(db: Knex | Knex.Transaction, input: HoldInput): Promise<{ holdId: string; replayed: boolean }> {
+  const outcome = await run(
+    db,
+    {
+      op: 'hold',
+      orderId: input.orderId,
+      accountKey: spendable(input.userId).key,
+      userId: input.userId,
+      amountCents: input.amountCents,
+      reference: input.reference ?? null,
+    },
+    input.userId,
+  );
+  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
+  if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId));
+  refused(outcome);
+}
+
+/** Captures a pending hold into company revenue (one of its buckets). Capturing twice captures once. */
+export async function captureHold(
+  db: Knex | Knex.Transaction,
+  holdId: string,
+  options: { createdBy: string },
+): Promise<{ transferId: number; replayed: boolean }> {
+  // In a caller's transaction, a bucket picked by the hold id; through the batcher, the batch's own.
+  let creditAccountId: number | undefined;
+  if ((db as Knex.Transaction).isTransaction) {
+    const bucket = revenueBucket(revenueBucketOf(holdId));
+    creditAccountId = (await openAccounts(db, [bucket])).get(bucket.key)!;
+  }
+  const outcome = await run(db, { op: 'capture', holdId, creditAccountId }, options.createdBy);
+  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { transferId: outcome.transferId!, replayed: outcome.outcome === 'replayed' };
+  refused(outcome);
+}
+
+/** Releases a pending hold. Voiding twice voids once; a captured hold cannot be voided (409). */
+export async function voidHold(db: Knex | Knex.Transaction, holdId: string, options: { createdBy: string }): Promise<{ replayed: boolean }> {
+  const outcome = await run(db, { op: 'void', holdId }, options.createdBy);
+  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { replayed: outcome.outcome === 'replayed' };
+  refused(outcome);
+}
+
+const holdColumns = [
+  'id',
+  'order_id',
+  'user_id',
+  'amount as amount_cents',
+  'reference',
+  'status',
+  'capture_transfer_id',
+  'created_at',
+  'resolved_at',
+];
+
+export async function getHold(db: Knex | Knex.Transaction, holdId: string): Promise<Hold | undefined> {
+  return (await db('holds').where({ id: holdId }).first(holdColumns)) as Hold | undefined;
+}
+
+export async function holdOfOrder(db: Knex | Knex.Transaction, orderId: string): Promise<Hold | undefined> {
+  return (await db('holds').where({ order_id: orderId }).first(holdColumns)) as Hold | undefined;
+}

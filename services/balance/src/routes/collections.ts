@@ -1,0 +1,123 @@
+import { listQuerySchema, positiveEuroAmount, USER_TYPE, type ListQuery } from '@esim/contracts';
+import { badRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { z } from 'zod';
+import {
+  allCollectionLogs,
+  collectFromDealer,
+  collectFromSalesManager,
+  collectionLogs,
+  collectionReport,
+  salesManagerBalance,
+  salesManagerFigures,
+  type CollectionLogFilter,
+} from '../collections/collections';
+import { collectionLogsCsv } from '../collections/csv';
+import { istanbulDate, istanbulMonthStart } from '../time';
+import { idempotentReply } from './respond';
+import { idempotencyHeaders, idsParam, isoDate, note, personId } from './schemas';
+
+const collectBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note });
+const adminCollectBody = z.object({ sales_manager_id: personId, amount: positiveEuroAmount, note });
+const reportQuery = z
+  .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'date_range_invalid', path: ['end_date'] });
+const logFilters = {
+  kind: z.enum(['dealer-to-sales-manager', 'sales-manager-to-company']).optional(),
+  sales_manager_id: personId.optional(),
+  dealer_id: personId.optional(),
+};
+const logsQuery = listQuerySchema.and(z.object(logFilters));
+const filterShape = z.object(logFilters);
+const balancesQuery = z.object({ ids: idsParam });
+
+/** Log filters from the spec's parameters or from react-admin's `filter` object, checked the same way. */
+function logFilterOf(direct: z.output<typeof filterShape>, query: ListQuery): CollectionLogFilter {
+  const fromFilter = filterShape.safeParse(query.filter);
+  if (!fromFilter.success) {
+    throw badRequest(
+      'validation_error',
+      fromFilter.error.issues.map((issue) => ({ path: `filter.${issue.path.join('.')}`, message: issue.message })),
+    );
+  }
+  return {
+    startDate: query.startDate,
+    endDate: query.endDate,
+    kind: direct.kind ?? fromFilter.data.kind,
+    salesManagerId: direct.sales_manager_id ?? fromFilter.data.sales_manager_id,
+    dealerId: direct.dealer_id ?? fromFilter.data.dealer_id,
+  };
+}
+
+/** Sales managers collect from their dealers; admins collect from sales managers and read the logs. */
+export function collectionRoutes(app: CreatedServiceApp): void {
+  // ── sales manager ──
+  app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'] } }, async (request, reply) =>
+    ok(reply, await salesManagerBalance(app.db, request.user!.id)),
+  );
+
+  app.post(
+    '/sales-manager/collect',
+    { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders } },
+    async (request, reply) =>
+      idempotentReply(app, request, reply, { scope: 'dealer-collection', code: 'collection_recorded', status: 201 }, (trx, key) =>
+        collectFromDealer(trx, {
+          salesManagerId: request.user!.id,
+          dealerId: request.body.dealer_id,
+          amountCents: request.body.amount,
+          note: request.body.note,
+          actor: { id: request.user!.id, role: request.user!.role },
+          idempotencyKey: key,
+          correlationId: String(request.id),
+        }),
+      ),
+  );
+
+  app.get('/sales-manager/collection-report', { schema: { tags: ['sales-manager'], querystring: reportQuery } }, async (request, reply) => {
+    // Defaults: from the first of this month to today (or to the start, if that is later), Istanbul days.
+    const today = istanbulDate();
+    const start = request.query.start_date ?? istanbulMonthStart();
+    const end = request.query.end_date ?? (start > today ? start : today);
+    return ok(reply, await collectionReport(app.db, request.user!.id, { start, end }));
+  });
+
+  // ── admin ──
+  app.get('/admin/sales-managers/balances', { schema: { tags: ['admin'], querystring: balancesQuery } }, async (request, reply) => {
+    const ids =
+      request.query.ids ??
+      ((await app.db('parties').where({ user_type: USER_TYPE.salesManager }).whereNull('deleted_at').orderBy('id').limit(1000).pluck('id')) as string[]);
+    return ok(reply, await salesManagerFigures(app.db, ids));
+  });
+
+  app.post(
+    '/admin/sales-managers/collect',
+    { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders } },
+    async (request, reply) =>
+      idempotentReply(app, request, reply, { scope: 'cash-handover', code: 'collection_recorded', status: 201 }, (trx, key) =>
+        collectFromSalesManager(trx, {
+          salesManagerId: request.body.sales_manager_id,
+          amountCents: request.body.amount,
+          note: request.body.note,
+          actor: { id: request.user!.id, role: request.user!.role },
+          idempotencyKey: key,
+          correlationId: String(request.id),
+        }),
+      ),
+  );
+
+  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const { items, total } = await collectionLogs(app.db, query, logFilterOf(request.query, query));
+    return okList(reply, items, total, query, 'collection-logs');
+  });
+
+  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const filter = logFilterOf(request.query, query);
+    const logs = await allCollectionLogs(app.db, filter);
+    const span = [filter.startDate, filter.endDate].filter(Boolean).join('_') || istanbulDate();
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="tahsilat-kayitlari-${span}.csv"`)
+      .send(collectionLogsCsv(logs));
+  });
+}

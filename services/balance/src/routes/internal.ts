@@ -1,0 +1,56 @@
+import { MAX_AMOUNT_CENTS } from '@esim/contracts';
+import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
+import { z } from 'zod';
+import { dealerBalances } from '../dealer-money/dealer-money';
+import { captureHold, createHold, getHold, voidHold } from '../ledger/holds';
+import { personId } from './schemas';
+
+const holdBody = z.object({
+  order_id: z.string().trim().min(1).max(100),
+  user_id: personId,
+  amount_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS),
+  reference: z.string().trim().max(200).nullish(),
+});
+const holdParams = z.object({ id: z.uuid() });
+const dealerParams = z.object({ id: personId });
+
+/**
+ * Service-to-service routes (the platform requires the service credential on /internal/*):
+ * the holds the order services take synchronously when an order is placed, and the dealer's
+ * holdings the auth service asks about before deleting a dealer.
+ */
+export function internalRoutes(app: CreatedServiceApp): void {
+  // Idempotent by order id: the same order asking again gets its hold back (200 instead of 201).
+  app.post('/internal/holds', { schema: { body: holdBody } }, async (request, reply) => {
+    const { holdId, replayed } = await createHold(app.db, {
+      orderId: request.body.order_id,
+      userId: request.body.user_id,
+      amountCents: request.body.amount_cents,
+      reference: request.body.reference ?? null,
+    });
+    return ok(reply, await getHold(app.db, holdId), 'hold_created', replayed ? 200 : 201);
+  });
+
+  app.get('/internal/holds/:id', { schema: { params: holdParams } }, async (request, reply) => {
+    const hold = await getHold(app.db, request.params.id);
+    if (!hold) throw notFound('hold_not_found');
+    return ok(reply, hold);
+  });
+
+  app.post('/internal/holds/:id/capture', { schema: { params: holdParams } }, async (request, reply) => {
+    await captureHold(app.db, request.params.id, { createdBy: 'service' });
+    return ok(reply, await getHold(app.db, request.params.id), 'hold_captured');
+  });
+
+  app.post('/internal/holds/:id/void', { schema: { params: holdParams } }, async (request, reply) => {
+    await voidHold(app.db, request.params.id, { createdBy: 'service' });
+    return ok(reply, await getHold(app.db, request.params.id), 'hold_voided');
+  });
+
+  app.get('/internal/dealers/:id/holdings', { schema: { params: dealerParams } }, async (request, reply) => {
+    const [balance] = await dealerBalances(app.db, [request.params.id]);
+    const { balance_cents: balanceCents, owed_cents: owed, held_cents: held } = balance!;
+    // receivableCents is what the dealer owes (positive), like the admin screens show it.
+    return ok(reply, { hasMoney: balanceCents !== 0 || owed !== 0 || held !== 0, balanceCents, receivableCents: owed, heldCents: held });
+  });
+}

@@ -1,0 +1,70 @@
+import { listQuerySchema, positiveEuroAmount, type Locale } from '@esim/contracts';
+import { badRequest, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
+import { z } from 'zod';
+import { TRANSFER_KINDS, type TransferKind } from '../ledger/transfers';
+import { createTopUp, listTopUps } from '../top-ups/top-ups';
+import { userBalance, userDashboard, userTransactions } from '../transactions/transactions';
+import type { BalanceContext } from '../context';
+import { idempotentReply } from './respond';
+import { idempotencyHeaders } from './schemas';
+
+const transactionsQuery = listQuerySchema.and(z.object({ type: z.enum(TRANSFER_KINDS).optional() }));
+const topUpBody = z.object({
+  amount: positiveEuroAmount,
+  method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),
+});
+const topUpsQuery = listQuerySchema.and(z.object({ status: z.enum(['pending', 'confirmed', 'rejected', 'all']).optional() }));
+
+/** react-admin sends the type inside `filter`; the spec's client sends `type`. Both are checked against the kinds. */
+function transferKindOf(direct: TransferKind | undefined, filter: Record<string, unknown>): TransferKind | undefined {
+  if (direct) return direct;
+  if (filter.type === undefined || filter.type === '') return undefined;
+  const parsed = z.enum(TRANSFER_KINDS).safeParse(filter.type);
+  if (!parsed.success) throw badRequest('validation_error', [{ path: 'filter.type', message: `type: ${TRANSFER_KINDS.join(', ')}` }]);
+  return parsed.data;
+}
+
+/** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
+export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+  app.get('/user/balance', { schema: { tags: ['user'] } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
+
+  app.post(
+    '/user/balance/add',
+    { schema: { tags: ['user'], body: topUpBody, headers: idempotencyHeaders } },
+    async (request, reply) =>
+      idempotentReply(app, request, reply, { scope: 'user-top-up', code: 'top_up_created', status: 201 }, async (trx) => {
+        const topUp = await createTopUp(trx, {
+          userId: request.user!.id,
+          amountCents: request.body.amount,
+          method: request.body.method,
+          cardPayments: ctx.cardPayments,
+        });
+        return { ...topUp, bank: ctx.bank };
+      }),
+  );
+
+  app.get('/user/balance/top-ups', { schema: { tags: ['user'], querystring: topUpsQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const { items, total } = await listTopUps(app.db, query, { userId: request.user!.id, status: query.status });
+    return okList(reply, items, total, query, 'top-ups');
+  });
+
+  // One list behind both paths: the spec's client calls /query with filters, react-admin the plain one.
+  const transactions = async (request: { query: z.output<typeof transactionsQuery>; user: AuthUser | null; locale: Locale }) => {
+    const query = toListQuery(request.query);
+    const filter = { startDate: query.startDate, endDate: query.endDate, type: transferKindOf(request.query.type, query.filter) };
+    return { query, ...(await userTransactions(app.db, request.user!.id, query, filter, request.locale)) };
+  };
+  app.get('/user/transactions', { schema: { tags: ['user'], querystring: transactionsQuery } }, async (request, reply) => {
+    const { query, items, total } = await transactions(request);
+    return okList(reply, items, total, query, 'transactions');
+  });
+  app.get('/user/transactions/query', { schema: { tags: ['user'], querystring: transactionsQuery } }, async (request, reply) => {
+    const { query, items, total } = await transactions(request);
+    return okList(reply, items, total, query, 'transactions');
+  });
+
+  app.get('/user/dashboard', { schema: { tags: ['user'] } }, async (request, reply) =>
+    ok(reply, await userDashboard(app.db, request.user!.id, request.locale)),
+  );
+}

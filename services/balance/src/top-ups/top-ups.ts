@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { centsToEuros, type ListQuery } from '@esim/contracts';
+import { AppError, conflict, notFound, sortColumn } from '@esim/platform';
+import { company, openAndLock, spendable } from '../ledger/accounts';
+import { isUniqueViolation } from '../ledger/errors';
+import { postTransfer } from '../ledger/transfers';
+import type { CardPaymentProvider } from './card-payments';
+
+/**
+ * Adding balance: the user asks for a top-up and gets a reference code to quote on their bank
+ * transfer; the request stays pending until an admin sees the money arrive and confirms it
+ * (company:bank → the user's spendable balance), or rejects it. Confirming twice moves money once.
+ */
+export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
+export type TopUpMethod = 'bank_transfer' | 'card';
+
+interface TopUpRow {
+  id: string;
+  user_id: string;
+  amount: number;
+  method: TopUpMethod;
+  reference_code: string;
+  status: TopUpStatus;
+  transfer_id: number | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+  created_at: Date;
+}
+
+export interface BankDetails {
+  account_holder: string;
+  bank_name: string;
+  iban: string;
+}
+
+export interface TopUp {
+  id: string;
+  user_id: string;
+  amount: number;
+  amount_cents: number;
+  method: TopUpMethod;
+  reference_code: string;
+  status: TopUpStatus;
+  transfer_id: number | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export function topUpOf(row: TopUpRow): TopUp {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    amount: centsToEuros(row.amount),
+    amount_cents: row.amount,
+    method: row.method,
+    reference_code: row.reference_code,
+    status: row.status,
+    transfer_id: row.transfer_id,
+    decided_by: row.decided_by,
+    decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    reason: row.reason,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+// Letters and digits a person cannot misread on a bank statement (no 0/O, 1/I/L, 5/S, 8/B).
+const CODE_ALPHABET = '2345679ACDEFGHJKMNPQRTUVWXYZ';
+export function referenceCode(): string {
+  let code = 'BK';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export async function createTopUp(
+  trx: Knex.Transaction,
+  input: { userId: string; amountCents: number; method: TopUpMethod; cardPayments: CardPaymentProvider | null },
+): Promise<TopUp> {
+  if (input.method === 'card' && !input.cardPayments) throw new AppError(422, 'payment_method_unavailable');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A savepoint, so a (very unlikely) duplicate code does not abort the caller's transaction.
+      const [row] = (await trx.transaction((sp) =>
+        sp('top_ups')
+          .insert({ user_id: input.userId, amount: input.amountCents, method: input.method, reference_code: referenceCode() })
+          .returning('*'),
+      )) as TopUpRow[];
+      return topUpOf(row!);
+    } catch (error) {
+      if (isUniqueViolation(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** Confirms a pending top-up: the money reaches the user's spendable balance. Idempotent. */
+export async function confirmTopUp(db: Knex, id: string, adminId: string): Promise<{ topUp: TopUp; replayed: boolean }> {
+  return db.transaction(async (trx) => {
+    const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
+    if (!row) throw notFound('top_up_not_found');
+    if (row.status === 'confirmed') return { topUp: topUpOf(row), replayed: true };
+    if (row.status !== 'pending') throw conflict('top_up_not_pending');
+    const user = spendable(row.user_id);
+    const accounts = await openAndLock(trx, [user, company('bank')]);
+    const posted = await postTransfer(trx, {
+      debitAccountId: accounts.get(company('bank').key)!.id,
+      creditAccountId: accounts.get(user.key)!.id,
+      amountCents: row.amount,
+      kind: 'top_up',
+      idempotencyKey: `top-up:${row.id}`,
+      reference: row.reference_code,
+      metadata: { top_up_id: row.id, method: row.method },
+      createdBy: adminId,
+    });
+    const [updated] = (await trx('top_ups')
+      .where({ id })
+      .update({ status: 'confirmed', transfer_id: posted.transferId, decided_by: adminId, decided_at: trx.fn.now() })
+      .returning('*')) as TopUpRow[];
+    return { topUp: topUpOf(updated!), replayed: false };
+  });
+}
+
+/** Rejects a pending top-up (the money never arrived). Rejecting twice answers the same; a confirmed one cannot be rejected. */
+export async function rejectTopUp(db: Knex, id: string, adminId: string, reason: string | null): Promise<{ topUp: TopUp; replayed: boolean }> {
+  return db.transaction(async (trx) => {
+    const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
+    if (!row) throw notFound('top_up_not_found');
+    if (row.status === 'rejected') return { topUp: topUpOf(row), replayed: true };
+    if (row.status !== 'pending') throw conflict('top_up_not_pending');
+    const [updated] = (await trx('top_ups')
+      .where({ id })
+      .update({ status: 'rejected', reason, decided_by: adminId, decided_at: trx.fn.now() })
+      .returning('*')) as TopUpRow[];
+    return { topUp: topUpOf(updated!), replayed: false };
+  });
+}
+
+const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
+
+export async function listTopUps(db: Knex, query: ListQuery, filter: { userId?: string; status?: string }) {
+  const base = () => {
+    const q = db('top_ups');
+    if (filter.userId) q.where({ user_id: filter.userId });
+    if (filter.status) q.where({ status: filter.status });
+    return q;
+  };
+  const { column, order } = sortColumn(query, SORTABLE, { column: 'created_at', order: 'DESC' });
+  const [counted] = (await base().count({ total: '*' })) as Array<{ total: number }>;
+  const total = Number(counted?.total ?? 0);
+  const rows = (await base().orderBy(column, order).orderBy('id', order).limit(query.limit).offset(query.offset)) as TopUpRow[];
+  return { items: rows.map(topUpOf), total };
+}

@@ -1,0 +1,123 @@
+import type { Knex } from 'knex';
+import { centsToEuros, translate, type ListQuery, type Locale } from '@esim/contracts';
+import { sortColumn } from '@esim/platform';
+import { accountsByKey, spendable } from '../ledger/accounts';
+import type { TransferKind } from '../ledger/transfers';
+import { istanbulDate, istanbulMonthStart, whereIstanbulDays } from '../time';
+
+/** The caller's balance: `balance` in euros as the spec's screen reads it, plus exact cents. */
+export interface UserBalance {
+  balance: number;
+  balance_cents: number;
+  available: number;
+  available_cents: number;
+  held_cents: number;
+  currency: 'EUR';
+}
+
+export async function userBalance(db: Knex, userId: string): Promise<UserBalance> {
+  const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
+  const balance = account?.balance ?? 0;
+  const held = account?.held ?? 0;
+  return {
+    balance: centsToEuros(balance),
+    balance_cents: balance,
+    available: centsToEuros(balance - held),
+    available_cents: balance - held,
+    held_cents: held,
+    currency: 'EUR',
+  };
+}
+
+export interface Transaction {
+  id: number;
+  type: TransferKind;
+  /** Localised label of the type. */
+  description: string;
+  direction: 'in' | 'out';
+  /** Signed: money in is positive, money out negative. */
+  amount: number;
+  amount_cents: number;
+  balance_after: number;
+  balance_after_cents: number;
+  reference: string | null;
+  created_at: string;
+}
+
+export interface TransactionFilter {
+  startDate?: string;
+  endDate?: string;
+  type?: TransferKind;
+}
+
+const SORTABLE = { created_at: 'e.created_at', date: 'e.created_at', amount: 'e.amount', type: 't.kind', id: 'e.id' };
+
+/** One page of the movements of the caller's spendable balance, newest first; dates are Istanbul days, inclusive. */
+export async function userTransactions(db: Knex, userId: string, query: ListQuery, filter: TransactionFilter, locale: Locale) {
+  const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
+  if (!account) return { items: [] as Transaction[], total: 0 };
+  const base = () => {
+    const q = db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where('e.account_id', account.id);
+    if (filter.type) q.where('t.kind', filter.type);
+    return whereIstanbulDays(q, 'e.created_at', filter.startDate, filter.endDate);
+  };
+  const { column, order } = sortColumn(query, SORTABLE, { column: 'e.created_at', order: 'DESC' });
+  const [counted] = (await base().count({ total: '*' })) as Array<{ total: number }>;
+  const total = Number(counted?.total ?? 0);
+  const rows = (await base()
+    .select('t.id', 't.kind', 't.reference', 'e.amount', 'e.balance_after', 'e.created_at')
+    .orderBy(column, order)
+    .orderBy('e.id', order)
+    .limit(query.limit)
+    .offset(query.offset)) as Array<{ id: number; kind: TransferKind; reference: string | null; amount: number; balance_after: number; created_at: Date }>;
+  const items: Transaction[] = rows.map((r) => ({
+    id: r.id,
+    type: r.kind,
+    description: translate(`transaction_${r.kind}`, locale),
+    direction: r.amount > 0 ? 'in' : 'out',
+    amount: centsToEuros(r.amount),
+    amount_cents: r.amount,
+    balance_after: centsToEuros(r.balance_after),
+    balance_after_cents: r.balance_after,
+    reference: r.reference,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+  return { items, total };
+}
+
+/** The user dashboard: balance, what was spent this (Istanbul) month, order counts kept from order events. */
+export async function userDashboard(db: Knex, userId: string, locale: Locale, now = new Date()) {
+  const balance = await userBalance(db, userId);
+  const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
+  let spent = 0;
+  if (account) {
+    const [row] = (await whereIstanbulDays(
+      db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where({ 'e.account_id': account.id, 't.kind': 'purchase' }),
+      'e.created_at',
+      istanbulMonthStart(now),
+      istanbulDate(now),
+    ).select(db.raw('coalesce(sum(-e.amount), 0)::bigint AS spent'))) as Array<{ spent: number }>;
+    spent = row?.spent ?? 0;
+  }
+  const counts = (await db('orders')
+    .where({ user_id: userId })
+    .groupBy('kind', 'status')
+    .select('kind', 'status', db.raw('count(*)::int AS count'))) as Array<{ kind: 'esim' | 'physical-sim'; status: string; count: number }>;
+  const orders = {
+    esim: { total: 0, completed: 0, failed: 0 },
+    physical_sim: { total: 0, placed: 0, approved: 0, rejected: 0 },
+  };
+  for (const row of counts) {
+    const bucket: Record<string, number> = row.kind === 'esim' ? orders.esim : orders.physical_sim;
+    bucket.total! += row.count;
+    if (row.status in bucket) bucket[row.status]! += row.count;
+  }
+  const recent = await userTransactions(db, userId, { page: 1, limit: 5, offset: 0, filter: {} }, {}, locale);
+  return {
+    ...balance,
+    spent_this_month: centsToEuros(spent),
+    spent_this_month_cents: spent,
+    orders,
+    recent_transactions: recent.items,
+  };
+}

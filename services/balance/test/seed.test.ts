@@ -1,0 +1,47 @@
+import { demoAccount } from '@esim/contracts';
+import { createTestKeys } from '@esim/platform/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { seedDemoData } from '../src/seed';
+import { countRows, expectLedgerValid, type App } from './support';
+
+/** The demo data: the demo people's accounts, opening balances and a little history, seeded idempotently. */
+let app: App;
+let token: (email: string) => Promise<string>;
+beforeAll(async () => {
+  const keys = await createTestKeys();
+  app = await buildApp({ jwks: keys.jwks });
+  token = (email) => {
+    const account = demoAccount(email);
+    return keys.token({ id: account.id, userType: account.userType, email });
+  };
+});
+afterAll(async () => {
+  await expectLedgerValid(app.db);
+  await app.close();
+});
+
+it('seeds once: a second run changes nothing', async () => {
+  await seedDemoData(app.db);
+  const counts = { transfers: await countRows(app.db, 'transfers'), collections: await countRows(app.db, 'collections'), topUps: await countRows(app.db, 'top_ups') };
+  await seedDemoData(app.db);
+  expect({ transfers: await countRows(app.db, 'transfers'), collections: await countRows(app.db, 'collections'), topUps: await countRows(app.db, 'top_ups') }).toEqual(counts);
+  expect(counts).toEqual({ transfers: 8, collections: 3, topUps: 2 });
+});
+
+it('gives the screens data: dealer balances and debts, the sales manager figures, customer balances', async () => {
+  const dealer = demoAccount('dealer@esim.test');
+  const dealer2 = demoAccount('dealer2@esim.test');
+  const admin = await token('admin@esim.test');
+  const balances = await app.inject({ url: `/admin/dealers/balances?ids=${dealer.id},${dealer2.id}`, headers: { authorization: `Bearer ${admin}` } });
+  expect(balances.json().data).toEqual([
+    expect.objectContaining({ dealer_id: dealer.id, balance: 500, owed: 500 - 100 - 75.5 }),
+    expect.objectContaining({ dealer_id: dealer2.id, balance: 250, owed: 200 }),
+  ]);
+  const sales = await app.inject({ url: '/sales-manager/balance', headers: { authorization: `Bearer ${await token('sales@esim.test')}` } });
+  expect(sales.json().data).toMatchObject({ cash_held: 75.5, outstanding: 324.5 + 200, dealer_count: 2 });
+  const customer = await app.inject({ url: '/user/balance', headers: { authorization: `Bearer ${await token('customer@esim.test')}` } });
+  expect(customer.json().data.balance).toBe(100);
+  const logs = await app.inject({ url: '/admin/collection-logs', headers: { authorization: `Bearer ${admin}` } });
+  expect(logs.json().data.map((l: { dealer_name: string | null }) => l.dealer_name)).toEqual([null, 'Deniz Telekom Ltd. Şti.', 'Derya İletişim A.Ş.']);
+});

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOnCredit } from '../src/dealer-money/dealer-money';
+import { spendable } from '../src/ledger/accounts';
+import { captureHold, createHold } from '../src/ledger/holds';
+import { accountOf, countRows, expectLedgerValid, given, key, person, startApp, type App, type Person } from './support';
+
+/** The caller's money: balance, top-ups by bank transfer, transactions, dashboard. */
+let app: App;
+let as: Awaited<ReturnType<typeof startApp>>['as'];
+const admin = person(3);
+
+beforeAll(async () => {
+  ({ app, as } = await startApp());
+});
+afterAll(async () => {
+  await expectLedgerValid(app.db);
+  await app.close();
+});
+
+const get = async (url: string, who: Person, extra: Record<string, string> = {}) => app.inject({ url, headers: await as(who, extra) });
+const post = async (url: string, who: Person, payload?: unknown, extra: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, headers: await as(who, extra), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function credit(user: Person, euros: number, at?: string) {
+  await app.db.transaction((trx) =>
+    loadOnCredit(trx, { dealerId: user.id, amountCents: Math.round(euros * 100), note: null, actorId: admin.id, idempotencyKey: key(), at: at ? new Date(at) : undefined }),
+  );
+}
+
+describe('GET /user/balance', () => {
+  it('reads data.balance in euros plus exact cents, available and held', async () => {
+    const dealer = person(2);
+    const empty = await get('/user/balance', dealer);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({
+      success: true,
+      code: 'ok',
+      message: 'İşlem başarılı',
+      data: { balance: 0, balance_cents: 0, available: 0, available_cents: 0, held_cents: 0, currency: 'EUR' },
+    });
+    await credit(dealer, 99.99);
+    await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 9_99 });
+    const res = await get('/user/balance', dealer);
+    expect(res.json().data).toEqual({ balance: 99.99, balance_cents: 9999, available: 90, available_cents: 9000, held_cents: 999, currency: 'EUR' });
+  });
+
+  it('is not for sales managers (403), nor anonymous callers (401); admins have their own', async () => {
+    expect((await get('/user/balance', person(4))).statusCode).toBe(403);
+    expect((await get('/user/transactions', person(4))).statusCode).toBe(403);
+    expect((await get('/user/dashboard', person(4))).statusCode).toBe(403);
+    expect((await app.inject({ url: '/user/balance' })).statusCode).toBe(401);
+    expect((await get('/user/balance', admin)).statusCode).toBe(200);
+  });
+});
+
+describe('top-ups by bank transfer', () => {
+  it('creates a pending request with a reference code and the bank account to pay into; nothing moves yet', async () => {
+    const customer = person(1);
+    const res = await post('/user/balance/add', customer, { amount: 50, method: 'bank_transfer' }, { 'idempotency-key': key() });
+    expect(res.statusCode, res.body).toBe(201);
+    const topUp = res.json().data;
+    expect(res.json().code).toBe('top_up_created');
+    expect(topUp).toMatchObject({ user_id: customer.id, amount: 50, amount_cents: 5000, method: 'bank_transfer', status: 'pending' });
+    expect(topUp.reference_code).toMatch(/^BK[2-9A-Z]{8}$/);
+    expect(topUp.bank).toEqual({ account_holder: expect.any(String), bank_name: expect.any(String), iban: expect.any(String) });
+    expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(0);
+    const mine = await get('/user/balance/top-ups', customer);
+    expect(mine.json().data).toEqual([expect.objectContaining({ id: topUp.id, status: 'pending' })]);
+    expect((await get('/user/balance/top-ups', person(1))).json().data).toEqual([]);
+  });
+
+  it('replays with the same key instead of creating a second request', async () => {
+    const customer = person(1);
+    const k = key();
+    const first = await post('/user/balance/add', customer, { amount: 20 }, { 'idempotency-key': k });
+    const again = await post('/user/balance/add', customer, { amount: 20 }, { 'idempotency-key': k });
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await app.db('top_ups').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    const other = await post('/user/balance/add', customer, { amount: 21 }, { 'idempotency-key': k });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('refuses card payment until a card provider exists, and bad input, creating nothing', async () => {
+    const customer = person(1);
+    const card = await post('/user/balance/add', customer, { amount: 20, method: 'card' }, { 'idempotency-key': key() });
+    expect(card.statusCode).toBe(422);
+    expect(card.json().code).toBe('payment_method_unavailable');
+    const cases: Array<[unknown, string]> = [
+      [{ amount: -1 }, 'amount'],
+      [{ amount: 10.555 }, 'amount'],
+      [{ amount: '10' }, 'amount'],
+      [{}, 'amount'],
+      [{ amount: 10, method: 'cash' }, 'method'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await post('/user/balance/add', customer, body, { 'idempotency-key': key() });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
+    const noKey = await post('/user/balance/add', customer, { amount: 10 });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().errors[0].path).toBe('idempotency-key');
+    expect(await app.db('top_ups').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('an admin confirms: the money arrives once, however often it is confirmed; a confirmed one cannot be rejected', async () => {
+    const customer = person(1);
+    const topUp = (await post('/user/balance/add', customer, { amount: 75.5 }, { 'idempotency-key': key() })).json().data;
+    const pending = await get('/admin/top-ups?status=pending', admin);
+    expect(pending.json().data.map((t: { id: string }) => t.id)).toContain(topUp.id);
+
+    const transfers = await countRows(app.db, 'transfers');
+    const [first, second] = await Promise.all([
+      post(`/admin/top-ups/${topUp.id}/confirm`, admin),
+      post(`/admin/top-ups/${topUp.id}/confirm`, admin),
+    ]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
+    expect(first!.json().data).toMatchObject({ status: 'confirmed', decided_by: admin.id });
+    expect(second!.json().data.transfer_id).toBe(first!.json().data.transfer_id);
+    const third = await post(`/admin/top-ups/${topUp.id}/confirm`, admin);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+    expect(await countRows(app.db, 'transfers')).toBe(transfers + 1);
+    expect((await get('/user/balance', customer)).json().data.balance).toBe(75.5);
+
+    const reject = await post(`/admin/top-ups/${topUp.id}/reject`, admin, { reason: 'yok' });
+    expect(reject.statusCode).toBe(409);
+    expect(reject.json().code).toBe('top_up_not_pending');
+  });
+
+  it('an admin rejects: nothing moves; unknown ids are 404, malformed ids 400; customers may not decide', async () => {
+    const customer = person(1);
+    const topUp = (await post('/user/balance/add', customer, { amount: 10 }, { 'idempotency-key': key() })).json().data;
+    expect((await post(`/admin/top-ups/${topUp.id}/confirm`, customer)).statusCode).toBe(403);
+    const rejected = await post(`/admin/top-ups/${topUp.id}/reject`, admin, { reason: 'Havale gelmedi' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', reason: 'Havale gelmedi' });
+    expect((await post(`/admin/top-ups/${topUp.id}/reject`, admin)).statusCode).toBe(200);
+    expect((await post(`/admin/top-ups/${topUp.id}/confirm`, admin)).statusCode).toBe(409);
+    expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(0);
+    const unknown = await post(`/admin/top-ups/${randomUUID()}/confirm`, admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('top_up_not_found');
+    expect((await post('/admin/top-ups/nope/confirm', admin)).statusCode).toBe(400);
+    const long = await post(`/admin/top-ups/${topUp.id}/reject`, admin, { reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0].path).toBe('reason');
+  });
+});
+
+describe('transactions', () => {
+  it('lists the movements of the caller balance newest first, signed, with the balance after each', async () => {
+    const dealer = person(2);
+    await credit(dealer, 100, '2025-05-01T08:00:00Z');
+    const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 14_99 });
+    await captureHold(app.db, holdId, { createdBy: 'test' });
+    const res = await get('/user/transactions', dealer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta).toEqual({ total: 2, page: 1, limit: 25 });
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ type: 'purchase', description: 'Satın alma', direction: 'out', amount: -14.99, amount_cents: -1499, balance_after: 85.01 }),
+      expect.objectContaining({ type: 'credit_load', description: 'Bakiye yükleme (veresiye)', direction: 'in', amount: 100, balance_after: 100, created_at: '2025-05-01T08:00:00.000Z' }),
+    ]);
+    const en = await get('/user/transactions', dealer, { 'accept-language': 'en' });
+    expect(en.json().data[0].description).toBe('Purchase');
+  });
+
+  it('/user/transactions/query filters by Istanbul calendar days (inclusive) and type, and pages', async () => {
+    const dealer = person(2);
+    await credit(dealer, 1, '2025-01-01T20:00:00Z'); // 23:00 on 1 January in Istanbul
+    await credit(dealer, 2, '2025-01-01T23:30:00Z'); // 02:30 on 2 January in Istanbul
+    await credit(dealer, 3, '2025-01-02T20:59:59Z'); // 23:59:59 on 2 January
+    await credit(dealer, 4, '2025-01-02T21:00:00Z'); // 00:00 on 3 January
+    const amounts = async (qs: string) => (await get(`/user/transactions/query?${qs}`, dealer)).json().data.map((t: { amount: number }) => t.amount);
+
+    expect(await amounts('start_date=2025-01-02&end_date=2025-01-02')).toEqual([3, 2]);
+    expect(await amounts('start_date=2025-01-01&end_date=2025-01-01')).toEqual([1]);
+    expect(await amounts('start_date=2025-01-03')).toEqual([4]);
+    expect(await amounts('end_date=2025-01-01')).toEqual([1]);
+    expect(await amounts('type=credit_load&page=2&page_size=3')).toEqual([1]);
+    expect(await amounts('type=purchase')).toEqual([]);
+    const page = await get('/user/transactions/query?page=2&page_size=3', dealer);
+    expect(page.json().meta).toEqual({ total: 4, page: 2, limit: 3 });
+    const ra = await get(`/user/transactions?filter=${encodeURIComponent('{"type":"credit_load","start_date":"2025-01-03"}')}`, dealer);
+    expect(ra.json().data.map((t: { amount: number }) => t.amount)).toEqual([4]);
+
+    for (const [qs, field] of [
+      ['type=gift', 'type'],
+      ['start_date=2025-13-01', 'start_date'],
+      ['start_date=2025-01-03&end_date=2025-01-01', 'end_date'],
+      ['page=0', 'page'],
+      ['page_size=1000', 'page_size'],
+    ] as const) {
+      const res = await get(`/user/transactions/query?${qs}`, dealer);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
+    const badFilter = await get(`/user/transactions?filter=${encodeURIComponent('{"type":"gift"}')}`, dealer);
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().errors[0].path).toBe('filter.type');
+  });
+});
+
+describe('GET /user/dashboard', () => {
+  it('shows the balance, what was spent this month and the order counts fed by order events', async () => {
+    const dealer = person(2);
+    await credit(dealer, 200);
+    for (const cents of [30_00, 12_50]) {
+      const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: cents });
+      await captureHold(app.db, holdId, { createdBy: 'test' });
+    }
+    const order = (orderId: string) => ({ orderId, userId: dealer.id, amountCents: 1000, holdId: null });
+    await given(app.db, 'esim.order.completed', order('e1'));
+    await given(app.db, 'esim.order.completed', order('e2'));
+    await given(app.db, 'esim.order.failed', { ...order('e3'), reason: 'provider' });
+    await given(app.db, 'physical-sim.order.placed', order('p1'));
+
+    const res = await get('/user/dashboard', dealer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      balance: 157.5,
+      balance_cents: 15750,
+      spent_this_month: 42.5,
+      spent_this_month_cents: 4250,
+      orders: { esim: { total: 3, completed: 2, failed: 1 }, physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 } },
+    });
+    expect(res.json().data.recent_transactions).toHaveLength(3);
+  });
+});
