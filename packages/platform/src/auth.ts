@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
@@ -99,14 +99,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Route hook: a valid access token is required. */
-export const authenticate: preHandlerAsyncHookHandler = async function (request) {
+export const authenticate: onRequestAsyncHookHandler = async function (request) {
   const token = bearerToken(request);
   if (!token) throw unauthorized('unauthorized');
   request.user = await this.verifyAccessToken(token);
 };
 
 /** Route hook: a valid token whose role may do `action` on `resource` (the spec's permission table). */
-export function requireAccess(resource: Resource, action: Action = 'read'): preHandlerAsyncHookHandler {
+export function requireAccess(resource: Resource, action: Action = 'read'): onRequestAsyncHookHandler {
   return async function (request, reply) {
     await authenticate.call(this, request, reply);
     if (!canAccess(request.user!.role, resource, action)) throw forbidden();
@@ -114,7 +114,7 @@ export function requireAccess(resource: Resource, action: Action = 'read'): preH
 }
 
 /** Route hook for /internal/*: the caller must present the shared service credential. */
-export function requireServiceToken(expected: string): preHandlerAsyncHookHandler {
+export function requireServiceToken(expected: string): onRequestAsyncHookHandler {
   const expectedBuffer = Buffer.from(expected);
   return async function (request) {
     const given = request.headers[SERVICE_TOKEN_HEADER];

@@ -6,7 +6,7 @@ import { loadConfig, baseConfigSchema } from '../src/config';
 import { AppError } from '../src/errors';
 import { ok, okList } from '../src/http/envelope';
 import { listQuery, toListQuery } from '../src/http/list-query';
-import { createTestKeys, type TestKeys } from '../src/testing/index';
+import { createTestKeys, waitFor, type TestKeys } from '../src/testing/index';
 import { revokeUserTokens } from '../src/auth';
 
 /**
@@ -144,6 +144,14 @@ describe('service app', () => {
     expect(forbidden.json().message).toBe('Bu işlem için yetkiniz yok');
   });
 
+  it('checks the role before it reads the body: no 400 for a caller without rights', async () => {
+    const dealer = await keys.token({ id: 'd1', userType: 2 });
+    const res = await app.inject({ method: 'PUT', url: '/admin/countries/de', headers: { authorization: `Bearer ${dealer}` }, payload: { daily_price: 'x' } });
+    expect(res.statusCode).toBe(403);
+    const anonymous = await app.inject({ method: 'PUT', url: '/admin/countries/de', payload: '{broken json' , headers: { 'content-type': 'application/json' } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('stops honouring tokens of a revoked user', async () => {
     const issuedAt = Math.floor(Date.now() / 1000) - 5;
     const token = await keys.token({ id: 'revoked-admin', userType: 3 }, { issuedAt });
@@ -155,7 +163,11 @@ describe('service app', () => {
   it('records admin writes in the audit log', async () => {
     const token = await keys.token({ id: 'auditor', userType: 3 });
     await app.inject({ method: 'PUT', url: '/admin/countries/de', headers: { authorization: `Bearer ${token}` }, payload: { daily_price: 10, name: 'DE' } });
-    const rows = await app.db('audit_log').where({ actor_id: 'auditor' });
+    // The audit row is written after the response has gone out, so the caller never waits for it.
+    const rows = await waitFor(async () => {
+      const found = await app.db('audit_log').where({ actor_id: 'auditor' });
+      return found.length ? found : undefined;
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor_role: 'admin', method: 'PUT', route: '/admin/countries/:id', status_code: 200 });
   });
