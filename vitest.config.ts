@@ -11,13 +11,13 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const perFileDatabase = path.join(root, 'packages/platform/src/testing/per-file-database.ts');
 const globalSetup = path.join(root, 'infra/src/testing/global-setup.ts');
 
-function project(name: string, dir: string, options: { database?: boolean; environment?: string; timeout?: number } = {}): TestProjectInlineConfiguration {
+function project(name: string, dir: string, options: { database?: boolean; environment?: string; timeout?: number; include?: string[] } = {}): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
       name,
       root: dir,
-      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
+      include: options.include ?? ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
       environment: options.environment ?? 'node',
       setupFiles: options.database === false ? [] : [perFileDatabase],
       testTimeout: options.timeout ?? 20_000,
@@ -40,7 +40,7 @@ export default defineConfig({
       project('esim', 'services/esim'),
       project('physical-sim', 'services/physical-sim'),
       project('infra', 'infra', { timeout: 120_000 }),
-      project('tests', 'tests', { timeout: 180_000 }),
+      project('tests', 'tests', { timeout: 180_000, include: ['**/*.test.ts'] }),
     ],
   },
 });
