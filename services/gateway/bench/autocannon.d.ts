@@ -1,0 +1,27 @@
+// The few parts of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
+  interface Result {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

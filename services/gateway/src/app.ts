@@ -1,0 +1,54 @@
+import { createServiceApp } from '@esim/platform';
+import type { JSONWebKeySet } from 'jose';
+import { loadGatewayConfig, upstreamsOf, type GatewayConfig, type Upstreams } from './config';
+import { registerDocs } from './docs/docs';
+import { apiRoutes, refuseInternalRoutes } from './proxy/api';
+import { clientInfo } from './proxy/client-ip';
+import { API_PREFIX } from './proxy/route-table';
+import { cachedTokenVerifier } from './security/access';
+import { registerSecurityHeaders } from './security/headers';
+import { registerRateLimits } from './security/rate-limits';
+import { registerSpas } from './static/spa';
+
+export const SERVICE_NAME = 'gateway';
+
+export interface BuildOptions {
+  config?: GatewayConfig;
+  /** Tests verify tokens with local keys instead of the auth service's JWKS. */
+  jwks?: JSONWebKeySet;
+  /** Service base URLs overriding the config's (tests start services on ephemeral ports). */
+  upstreams?: Partial<Upstreams>;
+}
+
+/**
+ * The single entry point: `/api/*` forwarded to the owning service by the route table (with the
+ * token, role and rate-limit checks at the door), `/api/health`, `/api/docs`, and the two SPAs.
+ * Owns no data. `server.ts` listens; tests inject or listen on port 0.
+ */
+export async function buildApp(options: BuildOptions = {}) {
+  const config = options.config ?? loadGatewayConfig();
+  const upstreams = upstreamsOf(config, options.upstreams);
+  const app = await createServiceApp({
+    name: SERVICE_NAME,
+    description: 'Routing, token and role checks, rate limits, security headers, API docs and the two web apps.',
+    config,
+    jwks: options.jwks,
+  });
+  // Before any child context exists, so every route (and every 404) gets the headers.
+  registerSecurityHeaders(app);
+  const client = clientInfo(config.TRUSTED_PROXIES);
+  // The door checks (rate limit, token revocation) ask Redis on every request: with
+  // auto-pipelining the commands of the requests in flight leave in one write instead of one each.
+  const redis = app.redis.duplicate({ enableAutoPipelining: true });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  const limiter = await registerRateLimits(app, redis, config, client);
+
+  const verifyToken = cachedTokenVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis });
+  await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken });
+  refuseInternalRoutes(app);
+  await registerDocs(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: config.DOCS_CACHE_MS });
+  await registerSpas(app, { storefront: config.STOREFRONT_DIST, backoffice: config.BACKOFFICE_DIST });
+  return app;
+}

@@ -1,0 +1,150 @@
+import type { Readable } from 'node:stream';
+import type { RouteRule, ServiceName } from '@esim/contracts';
+import { AppError, notFound, SERVICE_TOKEN_HEADER, type JwtVerifier } from '@esim/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
+import type { GatewayConfig } from '../config';
+import { requireRole } from '../security/access';
+import type { LimitGroup } from '../security/rate-limits';
+import type { ClientInfo } from './client-ip';
+import { bodyWasTooLarge } from './raw-body';
+import { API_PREFIX, routesOf } from './route-table';
+
+export interface ServiceProxyOptions {
+  service: ServiceName;
+  base: string;
+  config: GatewayConfig;
+  client: ClientInfo;
+  limiter: (group: LimitGroup) => onRequestAsyncHookHandler;
+  verifyToken: JwtVerifier;
+}
+
+/** `..` or `.` as a whole segment, also percent-encoded: URL resolution would climb out of the route. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+const BODYLESS = new Set(['GET', 'HEAD']);
+/** Headers that describe one connection, not the message (RFC 9110 section 7.6.1): never passed on either way. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
+/**
+ * Never forwarded from the caller: the credential of /internal routes (only services hold it) and
+ * the headers the gateway itself vouches for (request id, forwarding chain), which it sets anew.
+ */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, SERVICE_TOKEN_HEADER, 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+const NOT_RELAYED = new Set([...HOP_BY_HOP, 'x-powered-by']);
+/** Bodies up to this size are read whole and sent in one write; larger or unsized ones stream. */
+const BUFFERED_BODY_MAX = 64 * 1024;
+
+/**
+ * Registers the route table's routes of one service (under the caller's `/api` prefix) and
+ * forwards each to that service over its own undici keep-alive pool, `/api` stripped, the body
+ * as the caller sent it. Checks at the door: the rate limit, then the token and `canAccess` of
+ * the route's rule (the service checks again: second lock). Any failure to get an answer (down,
+ * refused, timed out, reset) is a 503 in the caller's language, never a hang.
+ */
+export async function serviceProxy(scope: FastifyInstance, options: ServiceProxyOptions): Promise<void> {
+  const { config, client } = options;
+  const pool = new Pool(options.base, {
+    connections: config.UPSTREAM_CONNECTIONS,
+    pipelining: 1,
+    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+    connect: { timeout: config.UPSTREAM_CONNECT_TIMEOUT_MS },
+  });
+  scope.addHook('onClose', async () => {
+    await pool.destroy();
+  });
+
+  /** The caller's headers minus hop-by-hop ones, plus ours, built in one pass as the flat list undici takes. */
+  const upstreamHeaders = (request: FastifyRequest): string[] => {
+    const incoming = request.headers;
+    // Also what the caller's Connection header names as hop-by-hop.
+    const connection = incoming.connection;
+    const listed = connection && connection !== 'keep-alive' && connection !== 'close' ? connection.toLowerCase().split(',').map((name) => name.trim()) : [];
+    const headers: string[] = [];
+    for (const name in incoming) {
+      const value = incoming[name];
+      if (value === undefined || NOT_FORWARDED.has(name) || listed.includes(name)) continue;
+      if (typeof value === 'string') headers.push(name, value);
+      else for (const item of value) headers.push(name, item);
+    }
+    headers.push('x-request-id', String(request.id), 'x-forwarded-for', client.ip(request), 'x-forwarded-proto', client.proto(request));
+    if (incoming.host) headers.push('x-forwarded-host', incoming.host);
+    return headers;
+  };
+
+  const send = async (request: FastifyRequest, path: string): Promise<Dispatcher.ResponseData> => {
+    const body = request.body;
+    const call: Dispatcher.RequestOptions = {
+      path,
+      method: request.method as Dispatcher.HttpMethod,
+      headers: upstreamHeaders(request),
+      body: BODYLESS.has(request.method) ? undefined : (body as Buffer | Readable | undefined),
+    };
+    try {
+      return await pool.request(call);
+    } catch (error) {
+      // A kept-alive socket the service closed meanwhile: a bodyless request is safe to send again.
+      if (BODYLESS.has(request.method) && isSocketReset(error)) return pool.request(call);
+      throw error;
+    }
+  };
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const path = url.slice(API_PREFIX.length, query < 0 ? undefined : query);
+    if (DOT_SEGMENT.test(path)) throw notFound('route_not_found');
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await send(request, query < 0 ? path : path + url.slice(query));
+    } catch (error) {
+      if (bodyWasTooLarge(request)) throw new AppError(413, 'payload_too_large');
+      throw new AppError(503, 'service_unavailable', { cause: error });
+    }
+    reply.code(response.statusCode);
+    for (const name in response.headers) {
+      if (!NOT_RELAYED.has(name)) reply.header(name, response.headers[name]);
+    }
+    return relayBody(request, reply, response);
+  };
+
+  for (const rule of routesOf(options.service)) {
+    scope.route({
+      method: rule.method,
+      url: rule.path,
+      ...(rule.bodyLimit ? { bodyLimit: rule.bodyLimit } : {}),
+      schema: { hide: true },
+      onRequest: doorChecks(rule, options),
+      handler: forward,
+    });
+  }
+}
+
+/**
+ * A small answer (nearly every JSON one) is read whole and sent as one Buffer, which costs far
+ * less than piping a stream; exports, QR images and anything of unknown length stream through.
+ */
+async function relayBody(request: FastifyRequest, reply: FastifyReply, response: Dispatcher.ResponseData) {
+  const length = Number(response.headers['content-length']);
+  if (request.method === 'HEAD' || length === 0 || response.statusCode === 204 || response.statusCode === 304) {
+    await response.body.dump();
+    return reply.send();
+  }
+  if (!(length <= BUFFERED_BODY_MAX)) return reply.send(response.body);
+  try {
+    return reply.send(Buffer.from(await response.body.arrayBuffer()));
+  } catch (error) {
+    throw new AppError(503, 'service_unavailable', { cause: error });
+  }
+}
+
+/** Cheapest first, and all before the body is read: the rate limit, then token and role. */
+function doorChecks(rule: RouteRule, options: ServiceProxyOptions): onRequestAsyncHookHandler[] {
+  const hooks = [options.limiter(rule.rateLimit ?? 'api')];
+  if (rule.access !== 'public') hooks.push(requireRole(options.verifyToken, rule.access.resource, rule.access.action));
+  return hooks;
+}
+
+function isSocketReset(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+}

@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Security headers for everything the gateway answers: the two Vite SPAs, Swagger UI and the API.
+ * - scripts only from our origin (Vite emits external module scripts; Swagger UI too);
+ * - inline styles allowed: MUI (emotion), Leaflet and Swagger UI set them at run time;
+ * - images also from `https:` (flag and map-tile services) and `data:`/`blob:` (icons, QR codes
+ *   fetched as blobs);
+ * - calls only to our origin; no framing (clickjacking); referrer kept to the origin across
+ *   sites, which tile servers' usage policies ask for.
+ * No `upgrade-insecure-requests`: the demo runs on plain http://localhost, where it would break
+ * every asset. HSTS is sent and takes effect once the site is served over https.
+ */
+export const helmetOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  strictTransportSecurity: { maxAge: 365 * 24 * 3600, includeSubDomains: true },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+};
+
+/**
+ * The headers helmet sets with these options. They do not depend on the request (no nonces), so
+ * helmet runs once at start-up; @fastify/helmet would rebuild helmet's middleware chain (and
+ * re-parse the CSP) on every request, a large share of a proxied request's cost.
+ */
+export function securityHeaders(options: HelmetOptions = helmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** Adds the security headers to every answer (routes, 404s and errors alike). */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}

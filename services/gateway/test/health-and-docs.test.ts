@@ -1,0 +1,101 @@
+import type { ServiceName } from '@esim/contracts';
+import { createTestKeys } from '@esim/platform/testing';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { deadUrl, gatewayConfig, SERVICES, startRealServices, type RealServices } from './support/upstreams';
+
+type Gateway = Awaited<ReturnType<typeof buildApp>>;
+
+let services: RealServices;
+let gateway: Gateway;
+/** The same services, but esim unreachable. */
+let degraded: Gateway;
+
+beforeAll(async () => {
+  const keys = await createTestKeys();
+  services = await startRealServices(keys.jwks);
+  gateway = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: services.upstreams });
+  degraded = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: { ...services.upstreams, esim: await deadUrl() } });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await degraded?.close();
+  await services?.close();
+});
+
+describe('GET /api/health', () => {
+  it('asks every service and answers 200 up when all are ready', async () => {
+    const response = await gateway.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.status).toBe('up');
+    expect(Object.keys(body.services).sort()).toEqual([...SERVICES].sort());
+    for (const service of SERVICES) {
+      expect(body.services[service]).toMatchObject({ status: 'up', checks: { postgres: 'up', redis: 'up' } });
+      expect(body.services[service].latencyMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('answers 503 degraded naming the service that is down, the others still up', async () => {
+    const started = Date.now();
+    const response = await degraded.inject('/api/health');
+    expect(response.statusCode).toBe(503);
+    const body = response.json();
+    expect(body.status).toBe('degraded');
+    expect(body.services.esim).toMatchObject({ status: 'down', error: 'unreachable' });
+    for (const service of SERVICES.filter((name) => name !== 'esim')) expect(body.services[service].status).toBe('up');
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+});
+
+describe('/api/docs', () => {
+  async function ownDocument(service: ServiceName): Promise<OpenAPIV3.Document> {
+    return (await fetch(`${services.upstreams[service]}/openapi.json`)).json() as Promise<OpenAPIV3.Document>;
+  }
+
+  it('serves Swagger UI under the security headers', async () => {
+    const page = await gateway.inject('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const bundle = await gateway.inject('/api/docs/static/swagger-ui-bundle.js');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('javascript');
+  });
+
+  it('merges every service document into one, paths under /api grouped by service', async () => {
+    const merged = (await gateway.inject('/api/docs/openapi.json')).json() as OpenAPIV3.Document & { 'x-services': Record<string, string> };
+    expect(merged.openapi).toMatch(/^3\./);
+    expect(merged['x-services']).toEqual(Object.fromEntries(SERVICES.map((service) => [service, 'up'])));
+    expect(merged.paths['/api/health']?.get).toBeDefined();
+    const servicesWithPaths = new Set<string>();
+    for (const service of SERVICES) {
+      for (const [path, item] of Object.entries((await ownDocument(service)).paths ?? {})) {
+        const mergedItem = merged.paths[`/api${path}`];
+        expect(mergedItem, `${service} ${path}`).toBeDefined();
+        for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+          if (item?.[method]) {
+            expect(mergedItem?.[method]?.tags, `${service} ${method} ${path}`).toEqual([service]);
+            servicesWithPaths.add(service);
+          }
+        }
+      }
+    }
+    // Several services already publish routes; the page shows them all on one document.
+    expect(servicesWithPaths.size).toBeGreaterThanOrEqual(2);
+    // Swagger UI's own JSON route serves the same merged document.
+    expect((await gateway.inject('/api/docs/json')).json().paths).toEqual(merged.paths);
+  });
+
+  it('lists a service that is down as unavailable instead of breaking the page', async () => {
+    const merged = (await degraded.inject('/api/docs/openapi.json')).json();
+    expect(merged['x-services'].esim).toBe('unavailable');
+    expect(merged['x-services'].auth).toBe('up');
+    expect(merged.tags.find((tag: { name: string }) => tag.name === 'esim').description).toMatch(/^Unavailable right now/);
+    expect(merged.info.description).toContain('Unavailable right now:** esim');
+    expect((await degraded.inject('/api/docs')).statusCode).toBe(200);
+  });
+});

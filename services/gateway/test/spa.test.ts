@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestKeys } from '@esim/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { allAt, deadUrl, gatewayConfig } from './support/upstreams';
+
+type Gateway = Awaited<ReturnType<typeof buildApp>>;
+
+let dir: string;
+let gateway: Gateway;
+let unbuilt: Gateway;
+
+/** Tiny stand-ins for the two Vite builds (index.html plus a hashed asset each). */
+async function fixtureBuild(root: string, name: string, assetName: string): Promise<void> {
+  await mkdir(path.join(root, 'assets'), { recursive: true });
+  await writeFile(path.join(root, 'index.html'), `<!doctype html><title>${name}</title><div id="root">${name}</div>`);
+  await writeFile(path.join(root, 'assets', assetName), `console.log(${JSON.stringify(name)});`);
+  await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\n');
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'gateway-spa-'));
+  await fixtureBuild(path.join(dir, 'storefront'), 'storefront', 'index-a1b2c3.js');
+  await fixtureBuild(path.join(dir, 'backoffice'), 'backoffice', 'index-d4e5f6.js');
+  await writeFile(path.join(dir, 'secret.txt'), 'not for the web');
+  const keys = await createTestKeys();
+  const upstreams = allAt(await deadUrl());
+  gateway = await buildApp({
+    jwks: keys.jwks,
+    config: gatewayConfig({ STOREFRONT_DIST: path.join(dir, 'storefront'), BACKOFFICE_DIST: path.join(dir, 'backoffice') }),
+    upstreams,
+  });
+  unbuilt = await buildApp({
+    jwks: keys.jwks,
+    config: gatewayConfig({ STOREFRONT_DIST: path.join(dir, 'missing-a'), BACKOFFICE_DIST: path.join(dir, 'missing-b') }),
+    upstreams,
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await unbuilt?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('the storefront at / and the back office at /dashboard', () => {
+  it('serves each index.html, never cached without revalidation', async () => {
+    for (const [url, app] of [
+      ['/', 'storefront'],
+      ['/dashboard', 'backoffice'],
+      ['/dashboard/', 'backoffice'],
+    ] as const) {
+      const response = await gateway.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain(`<div id="root">${app}</div>`);
+    }
+  });
+
+  it('falls back to the right index.html for client-side routes', async () => {
+    const page = await gateway.inject({ url: '/some/page', headers: html });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('storefront');
+    const admin = await gateway.inject({ url: '/dashboard/admin/dealers?status=active', headers: html });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('backoffice');
+    // curl-like callers (Accept: */*) asking for a page get it too.
+    const curl = await gateway.inject({ url: '/packages/turkey', headers: { accept: '*/*' } });
+    expect(curl.body).toContain('storefront');
+  });
+
+  it('caches hashed assets for a year, other files for an hour, and answers 304 to a known ETag', async () => {
+    const asset = await gateway.inject('/assets/index-a1b2c3.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toContain('storefront');
+    const office = await gateway.inject('/dashboard/assets/index-d4e5f6.js');
+    expect(office.body).toContain('backoffice');
+    expect((await gateway.inject('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
+    const again = await gateway.inject({ url: '/assets/index-a1b2c3.js', headers: { 'if-none-match': asset.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 for a missing asset instead of index.html', async () => {
+    const missing = await gateway.inject({ url: '/assets/index-000000.js', headers: { accept: '*/*' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('route_not_found');
+  });
+
+  it('never falls back for /api or /internal, even for a browser', async () => {
+    const api = await gateway.inject({ url: '/api/nothing-here', headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('route_not_found');
+    const internal = await gateway.inject({ url: '/internal/dealers', headers: html });
+    expect(internal.statusCode).toBe(404);
+    expect(internal.json().code).toBe('route_not_found');
+  });
+
+  it('never serves a file outside the build directory', async () => {
+    for (const url of ['/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/dashboard/..%2f..%2fsecret.txt']) {
+      const response = await gateway.inject({ url, headers: { accept: '*/*' } });
+      expect(response.body, url).not.toContain('not for the web');
+    }
+  });
+});
+
+describe('a missing build', () => {
+  it('answers 503 with a page saying to run npm run build, for either app', async () => {
+    for (const url of ['/', '/some/page', '/dashboard/admin/dealers']) {
+      const response = await unbuilt.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('npm run build');
+    }
+    expect((await unbuilt.inject({ url: '/dashboard', headers: html })).body).toContain('Back office is not built yet');
+    // The API side does not depend on the builds.
+    expect((await unbuilt.inject('/api/x')).statusCode).toBe(404);
+  });
+});

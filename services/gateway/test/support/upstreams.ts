@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:net';
+import { Readable } from 'node:stream';
+import type { ServiceName } from '@esim/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import { loadGatewayConfig, type GatewayConfig, type Upstreams } from '../../src/config';
+
+export const SERVICES: ServiceName[] = ['auth', 'catalog', 'balance', 'esim', 'physical-sim'];
+
+/** The gateway's config from the test file's environment plus overrides (as the env would give them). */
+export function gatewayConfig(overrides: Record<string, string> = {}): GatewayConfig {
+  return loadGatewayConfig({ ...process.env, ...overrides });
+}
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyBytes: number;
+  bodySha: string;
+  body: string;
+}
+
+/**
+ * A stand-in upstream for the proxy mechanics (not one of our services): answers every path with
+ * what it received, and sends the headers a real list or login answer carries. `/…/slow` paths
+ * answer after two seconds; `?big=stream` streams a 300 kB export.
+ */
+export async function startEchoUpstream(): Promise<{ url: string; app: FastifyInstance; received: Received[] }> {
+  const { createHash } = await import('node:crypto');
+  const received: Received[] = [];
+  const app = Fastify({ bodyLimit: 50 * 1024 * 1024 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.all('/*', async (request, reply) => {
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const entry: Received = {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      bodyBytes: body.length,
+      bodySha: createHash('sha256').update(body).digest('hex'),
+      body: body.length < 4096 ? body.toString('utf8') : '',
+    };
+    received.push(entry);
+    if (request.url.includes('/slow')) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    if (request.url.includes('big=stream')) {
+      // An export: 300 kB of known bytes, chunked (no Content-Length).
+      return reply.type('text/csv').send(Readable.from(bigExportChunks()));
+    }
+    return reply
+      .header('set-cookie', ['refresh=abc; HttpOnly; Path=/api; SameSite=Strict', 'second=1; Path=/'])
+      .header('content-range', 'items 0-9/42')
+      .header('x-total-count', '42')
+      .header('etag', '"v1"')
+      .header('cache-control', 'private, max-age=5')
+      .header('retry-after', '7')
+      .header('x-powered-by', 'leaky')
+      .send({ echoed: { method: entry.method, url: entry.url, bodyBytes: entry.bodyBytes } });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { url: `http://127.0.0.1:${address.port}`, app, received };
+}
+
+/** The export the echo upstream streams for `?big=stream`: 300 chunks of 1 kB, each line numbered. */
+export function* bigExportChunks(): Generator<Buffer> {
+  for (let i = 0; i < 300; i++) yield Buffer.from(`${String(i).padStart(6, '0')};${'x'.repeat(1016)}\n`);
+}
+
+/** A URL where nothing listens: a port that was free a moment ago. */
+export async function deadUrl(): Promise<string> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** Every service pointed at one URL. */
+export function allAt(url: string): Upstreams {
+  return Object.fromEntries(SERVICES.map((service) => [service, url])) as Upstreams;
+}
+
+type ServiceApp = FastifyInstance;
+type BuildService = (options: { jwks?: JSONWebKeySet }) => Promise<ServiceApp>;
+
+/** What a real service saw of the requests the gateway forwarded: request id → its answer. */
+export interface RealServices {
+  upstreams: Upstreams;
+  apps: Record<ServiceName, ServiceApp>;
+  /** Request ids that reached a service, with the service and the status it answered (0 until it has). */
+  seen: Map<string, { service: ServiceName; status: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The five real services (their `buildApp`, as others build them out) on ephemeral ports,
+ * verifying tokens with the test keys. The raw server's `request` event records every request id
+ * that arrives, whatever routes or hooks the service has.
+ */
+export async function startRealServices(jwks: JSONWebKeySet): Promise<RealServices> {
+  const builders: Record<ServiceName, () => Promise<{ buildApp: BuildService }>> = {
+    auth: () => import('../../../auth/src/app') as never,
+    catalog: () => import('../../../catalog/src/app') as never,
+    balance: () => import('../../../balance/src/app') as never,
+    esim: () => import('../../../esim/src/app') as never,
+    'physical-sim': () => import('../../../physical-sim/src/app') as never,
+  };
+  const seen = new Map<string, { service: ServiceName; status: number }>();
+  const apps = {} as Record<ServiceName, ServiceApp>;
+  const upstreams = {} as Upstreams;
+  for (const service of SERVICES) {
+    const { buildApp } = await builders[service]();
+    const app = await buildApp({ jwks });
+    app.server.on('request', (request, response) => {
+      const id = request.headers['x-request-id'];
+      if (typeof id !== 'string') return;
+      seen.set(id, { service, status: 0 });
+      response.once('finish', () => seen.set(id, { service, status: response.statusCode }));
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error(`${service}: no port`);
+    apps[service] = app;
+    upstreams[service] = `http://127.0.0.1:${address.port}`;
+  }
+  return {
+    upstreams,
+    apps,
+    seen,
+    async close() {
+      await Promise.all(Object.values(apps).map((app) => app.close()));
+    },
+  };
+}
