@@ -169,7 +169,7 @@ describe('service app', () => {
       return found.length ? found : undefined;
     });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actor_role: 'admin', method: 'PUT', route: '/admin/countries/:id', status_code: 200 });
+    expect(rows![0]).toMatchObject({ actor_role: 'admin', method: 'PUT', route: '/admin/countries/:id', status_code: 200 });
   });
 });
 

@@ -35,6 +35,8 @@ export const configSchema = serviceConfigSchema(8080, {
   UPSTREAM_CONNECT_TIMEOUT_MS: millis(2_000),
   /** Keep-alive connections per service. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(4096).default(128),
+  /** Public GET answers kept at the door (per URL and language) while their Cache-Control allows; 0 turns it off. */
+  PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** Per client IP and minute, by the route table's rate-limit group. */
   RATE_LIMIT_LOGIN_PER_MIN: perMinute(20),
   RATE_LIMIT_REGISTER_PER_MIN: perMinute(10),

@@ -72,7 +72,8 @@ beforeAll(async () => {
   const generous = Object.fromEntries(
     ['LOGIN', 'REGISTER', 'PASSWORD_RESET', 'PUBLIC_LOOKUP', 'PUBLIC_READ', 'API'].map((group) => [`RATE_LIMIT_${group}_PER_MIN`, '100000']),
   );
-  gateway = await buildApp({ jwks: keys.jwks, config: gatewayConfig(generous), upstreams: services.upstreams });
+  // The door's public cache off too: the matrix proves every call reaches the owning service.
+  gateway = await buildApp({ jwks: keys.jwks, config: gatewayConfig({ ...generous, PUBLIC_CACHE_MAX_ENTRIES: '0' }), upstreams: services.upstreams });
   for (const caller of CALLERS) {
     if (caller.userType !== undefined) tokens.set(caller.name, await keys.token({ id: randomUUID(), userType: caller.userType }));
   }

@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
 import type { LimitGroup } from '../security/rate-limits';
 import type { ClientInfo } from './client-ip';
+import { createPublicCache, type PublicCache } from './public-cache';
 import { bodyWasTooLarge } from './raw-body';
 import { API_PREFIX, routesOf } from './route-table';
 
@@ -88,7 +89,10 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     }
   };
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+  const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES);
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply, cacheable: boolean) => {
+    if (cacheable && cache.serve(request, reply)) return reply;
     const url = request.url;
     const query = url.indexOf('?');
     const path = url.slice(API_PREFIX.length, query < 0 ? undefined : query);
@@ -104,7 +108,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     for (const name in response.headers) {
       if (!NOT_RELAYED.has(name)) reply.header(name, response.headers[name]);
     }
-    return relayBody(request, reply, response);
+    return relayBody(request, reply, response, cacheable ? cache : undefined);
   };
 
   for (const rule of routesOf(options.service)) {
@@ -114,7 +118,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       ...(rule.bodyLimit ? { bodyLimit: rule.bodyLimit } : {}),
       schema: { hide: true },
       onRequest: doorChecks(rule, options),
-      handler: forward,
+      handler: (request, reply) => forward(request, reply, rule.access === 'public' && rule.method === 'GET' && config.PUBLIC_CACHE_MAX_ENTRIES > 0),
     });
   }
 }
@@ -123,18 +127,21 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
  * A small answer (nearly every JSON one) is read whole and sent as one Buffer, which costs far
  * less than piping a stream; exports, QR images and anything of unknown length stream through.
  */
-async function relayBody(request: FastifyRequest, reply: FastifyReply, response: Dispatcher.ResponseData) {
+async function relayBody(request: FastifyRequest, reply: FastifyReply, response: Dispatcher.ResponseData, cache?: PublicCache) {
   const length = Number(response.headers['content-length']);
   if (request.method === 'HEAD' || length === 0 || response.statusCode === 204 || response.statusCode === 304) {
     await response.body.dump();
     return reply.send();
   }
   if (!(length <= BUFFERED_BODY_MAX)) return reply.send(response.body);
+  let body: Buffer;
   try {
-    return reply.send(Buffer.from(await response.body.arrayBuffer()));
+    body = Buffer.from(await response.body.arrayBuffer());
   } catch (error) {
     throw new AppError(503, 'service_unavailable', { cause: error });
   }
+  cache?.store(request, response.statusCode, response.headers, body);
+  return reply.send(body);
 }
 
 /** Cheapest first, and all before the body is read: the rate limit, then token and role. */
