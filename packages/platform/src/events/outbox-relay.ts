@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { EventLogger } from './logger';
 import type { MetricsRegistry } from './metrics';
-import { backoffMs, type EventBusSettings } from './settings';
-import { Waker } from './wake';
+import { PollingWorker } from './polling-worker';
+import type { EventBusSettings } from './settings';
 
 export interface OutboxRow {
   position: number;
@@ -31,12 +31,7 @@ export const LOCK_NAMESPACE = 727100;
  * marked published in the same transaction that delivered it (the PG log), or right after the
  * broker acknowledged it (Kafka: a crash in between republishes, consumers' inboxes dedupe).
  */
-export class OutboxRelay {
-  private readonly waker = new Waker();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private failures = 0;
-
+export class OutboxRelay extends PollingWorker {
   constructor(
     private readonly options: {
       db: Knex;
@@ -46,41 +41,20 @@ export class OutboxRelay {
       metrics: MetricsRegistry;
       logger: EventLogger;
     },
-  ) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+  ) {
+    super(options.settings);
   }
 
-  wake(): void {
-    this.waker.wake();
+  protected async poll(): Promise<boolean> {
+    // A full batch means more is waiting: go again at once.
+    return (await this.pass()) === this.options.settings.relayBatchSize;
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.waker.wake();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    const { settings, logger, metrics } = this.options;
-    while (this.running) {
-      let delay = settings.pollIntervalMs;
-      try {
-        const relayed = await this.pass();
-        this.failures = 0;
-        // A full batch means more is waiting: go again at once.
-        if (relayed === settings.relayBatchSize) continue;
-      } catch (error) {
-        metrics.inc('relayErrors');
-        delay = backoffMs(this.failures++, settings.retryBaseMs, settings.retryMaxMs);
-        logger.warn({ err: error, schema: this.options.schema, retryInMs: delay }, 'outbox relay failed, retrying');
-        await this.recordFailure(error).catch(() => {});
-      }
-      if (this.running) await this.waker.sleep(delay);
-    }
+  protected async pollFailed(error: unknown, retryInMs: number): Promise<void> {
+    const { metrics, logger, schema } = this.options;
+    metrics.inc('relayErrors');
+    logger.warn({ err: error, schema, retryInMs }, 'outbox relay failed, retrying');
+    await this.recordFailure(error).catch(() => {});
   }
 
   /** One batch: lock, read the oldest unpublished rows, deliver, mark. Returns how many it relayed. */

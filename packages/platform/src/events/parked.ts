@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { ConsumerStoppedError, type EventConsumer, type ParkedFailure } from './consumer';
 import type { EventLogger } from './logger';
 import type { MetricsRegistry } from './metrics';
-import { backoffMs, type EventBusSettings } from './settings';
-import { Waker } from './wake';
+import { PollingWorker } from './polling-worker';
+import type { EventBusSettings } from './settings';
 
 /** NOTIFY channel the CLI pings when it re-queues a parked message of a schema. */
 export const parkedChannel = (schema: string) => `parked_${schema}`;
@@ -20,12 +20,7 @@ interface RequeuedRow {
  * retries). Success resolves the row; another failure parks it again with the new error. Works the
  * same for both transports: parked rows live in the service's own schema.
  */
-export class ParkedRequeueWorker {
-  private readonly waker = new Waker();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private failures = 0;
-
+export class ParkedRequeueWorker extends PollingWorker {
   constructor(
     private readonly options: {
       db: Knex;
@@ -35,40 +30,17 @@ export class ParkedRequeueWorker {
       metrics: MetricsRegistry;
       logger: EventLogger;
     },
-  ) {}
-
-  start(): void {
-    this.running = true;
-    this.loop = this.run();
+  ) {
+    super(options.settings);
   }
 
-  wake(): void {
-    this.waker.wake();
+  protected pollFailed(error: unknown): 'stop' | void {
+    if (error instanceof ConsumerStoppedError) return 'stop';
+    this.options.logger.warn({ err: error, group: this.options.group }, 'running re-queued parked events failed, retrying');
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.waker.wake();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    const { settings, logger, group } = this.options;
-    while (this.running) {
-      let delay = settings.pollIntervalMs;
-      try {
-        await this.pass();
-        this.failures = 0;
-      } catch (error) {
-        if (error instanceof ConsumerStoppedError) break;
-        delay = backoffMs(this.failures++, settings.retryBaseMs, settings.retryMaxMs);
-        logger.warn({ err: error, group }, 'running re-queued parked events failed, retrying');
-      }
-      if (this.running) await this.waker.sleep(delay);
-    }
-  }
-
-  private async pass(): Promise<void> {
+  /** Runs one batch of re-queued rows; never asks to go again at once (a batch is at most 50 rows). */
+  protected async poll(): Promise<boolean> {
     const { db, group, consumer, metrics, logger } = this.options;
     const result = await db.raw(
       `SELECT id, topic, envelope, source FROM parked_events
@@ -76,7 +48,7 @@ export class ParkedRequeueWorker {
       [group],
     );
     for (const row of result.rows as RequeuedRow[]) {
-      if (!this.running) return;
+      if (!this.running) return false;
       const type = (row.envelope as { type?: unknown } | null)?.type;
       if (typeof type !== 'string' || !consumer.types.includes(type)) {
         // This service does not handle it (any more): back to the parking lot, with the reason.
@@ -103,6 +75,7 @@ export class ParkedRequeueWorker {
         logger.info({ consumer: group, parkedId: row.id }, 're-queued parked event settled');
       }
     }
+    return false;
   }
 }
 

@@ -3,9 +3,9 @@ import { ConsumerStoppedError, type EventConsumer } from './consumer';
 import type { EventLogger } from './logger';
 import type { MetricsRegistry } from './metrics';
 import { LOCK_NAMESPACE, type OutboxSink } from './outbox-relay';
-import { backoffMs, type EventBusSettings } from './settings';
+import { PollingWorker } from './polling-worker';
+import type { EventBusSettings } from './settings';
 import type { Transport } from './transport';
-import { Waker } from './wake';
 
 /** NOTIFY channel of the PostgreSQL event log; the payload lists the topics just appended. */
 export const EVENT_LOG_CHANNEL = 'event_log';
@@ -56,12 +56,7 @@ interface LogRow {
  * together. Several processes of one service may run this loop at once: the offset row's lock
  * and the "still after the offset?" filter let exactly one of them settle each event.
  */
-export class PgLogConsumer {
-  private readonly waker = new Waker();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private failures = 0;
-
+export class PgLogConsumer extends PollingWorker {
   constructor(
     private readonly options: {
       db: Knex;
@@ -72,49 +67,32 @@ export class PgLogConsumer {
       metrics: MetricsRegistry;
       logger: EventLogger;
     },
-  ) {}
+  ) {
+    super(options.settings);
+  }
 
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     await this.options.db.raw('INSERT INTO platform.consumer_offsets (group_id) VALUES (?) ON CONFLICT DO NOTHING', [this.options.group]);
-    this.running = true;
-    this.loop = this.run();
+    super.start();
   }
 
   /** A NOTIFY on the log: wake only if one of our topics was appended (or we cannot tell). */
   notify(payload: string): void {
-    if (!payload || payload.split(',').some((topic) => this.options.topics.includes(topic))) this.waker.wake();
+    if (!payload || payload.split(',').some((topic) => this.options.topics.includes(topic))) this.wake();
   }
 
-  wake(): void {
-    this.waker.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
+  override async stop(): Promise<void> {
     this.options.consumer.stop();
-    this.waker.wake();
-    await this.loop;
+    await super.stop();
   }
 
-  private async run(): Promise<void> {
-    const { settings, logger, group } = this.options;
-    while (this.running) {
-      let delay = settings.pollIntervalMs;
-      try {
-        const full = await this.pass();
-        this.failures = 0;
-        if (full) continue;
-      } catch (error) {
-        if (error instanceof ConsumerStoppedError) break;
-        delay = backoffMs(this.failures++, settings.retryBaseMs, settings.retryMaxMs);
-        logger.warn({ err: error, group, retryInMs: delay }, 'event log consumer failed, retrying');
-      }
-      if (this.running) await this.waker.sleep(delay);
-    }
+  protected pollFailed(error: unknown, retryInMs: number): 'stop' | void {
+    if (error instanceof ConsumerStoppedError) return 'stop';
+    this.options.logger.warn({ err: error, group: this.options.group, retryInMs }, 'event log consumer failed, retrying');
   }
 
   /** Reads one batch after the group's offset and settles it. True when the batch was full. */
-  private async pass(): Promise<boolean> {
+  protected async poll(): Promise<boolean> {
     const { db, group, consumer, settings, metrics } = this.options;
     // One round trip: the group's offset, the log's head, and the next batch of our events up to it.
     const result = await db.raw(

@@ -1,0 +1,65 @@
+import { backoffMs, type EventBusSettings } from './settings';
+import { Waker } from './wake';
+
+/**
+ * The loop shared by the outbox relay, the log consumer and the parked re-queue worker: poll,
+ * then sleep for the poll interval (a NOTIFY cuts it short through `wake`), backing off
+ * exponentially while polls keep failing. `stop` resolves once the poll in flight has finished.
+ */
+export abstract class PollingWorker {
+  private readonly waker = new Waker();
+  private active = false;
+  private loop: Promise<void> | undefined;
+  private failures = 0;
+
+  constructor(private readonly pollSettings: EventBusSettings) {}
+
+  /** One pass of work; true when more is already waiting, so the loop goes again without sleeping. */
+  protected abstract poll(): Promise<boolean>;
+
+  /**
+   * A poll threw. `retryInMs` is the back-off before the next one; returning 'stop' ends the loop
+   * instead (the consumer was stopped under it, so there is nothing to retry).
+   */
+  protected abstract pollFailed(error: unknown, retryInMs: number): 'stop' | void | Promise<void>;
+
+  /** False once `stop` was called: a long poll checks it to give up early. */
+  protected get running(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.active) return;
+    this.active = true;
+    this.loop = this.run();
+  }
+
+  wake(): void {
+    this.waker.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.active = false;
+    this.waker.wake();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    const settings = this.pollSettings;
+    while (this.active) {
+      let delay = settings.pollIntervalMs;
+      try {
+        const more = await this.poll();
+        this.failures = 0;
+        if (more) continue;
+      } catch (error) {
+        // Computed before `pollFailed` so the handler can log when the next try comes.
+        const retryInMs = backoffMs(this.failures, settings.retryBaseMs, settings.retryMaxMs);
+        if ((await this.pollFailed(error, retryInMs)) === 'stop') break;
+        this.failures++;
+        delay = retryInMs;
+      }
+      if (this.active) await this.waker.sleep(delay);
+    }
+  }
+}
