@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type ListQuery, type Locale } from '@esim/contracts';
-import { publish, sortColumn, type Redis } from '@esim/platform';
+import { publish, type Redis } from '@esim/platform';
 import { PRODUCER, createAccount, revokeAllAccess } from '../accounts/accounts';
 import type { AccountStatus } from '../accounts/fields';
+import { ACCOUNT_COLUMNS, accountListPage } from '../accounts/list-page';
 import { emailTaken, isEmailConflict } from '../accounts/repository';
 import { fieldError } from '../field-error';
 import { whereAnyContains } from '../search';
@@ -31,13 +32,7 @@ export interface Meta {
 }
 
 const columns = [
-  'u.id',
-  'u.email',
-  'u.full_name',
-  'u.phone',
-  'u.status',
-  'u.created_at',
-  'u.updated_at',
+  ...ACCOUNT_COLUMNS,
   'd.company_name',
   'd.tax_number',
   'd.address',
@@ -71,15 +66,7 @@ export async function listDealers(db: Knex, query: ListQuery, scope: { salesMana
   if (query.search) whereAnyContains(base, ['u.full_name', 'd.company_name', 'u.email', 'u.phone'], query.search);
   if (query.status) base.where('u.status', query.status);
   if (scope.salesManagerId) base.where('d.sales_manager_id', scope.salesManagerId);
-  const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string | number }];
-  const sort = sortColumn(query, SORTABLE, { column: 'u.created_at', order: 'DESC' });
-  const items = (await base
-    .select(columns)
-    .orderBy(sort.column, sort.order.toLowerCase() as 'asc' | 'desc')
-    .orderBy('u.id', 'asc')
-    .limit(query.limit)
-    .offset(query.offset)) as Dealer[];
-  return { items, total: Number(total) };
+  return accountListPage<Dealer>(base, query, columns, SORTABLE);
 }
 
 export async function findDealer(db: Queryable, id: string): Promise<Dealer | undefined> {

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { idempotencyKeyOf, runIdempotent } from '@esim/platform';
+import { idempotencyKeyOf, ok, runIdempotent } from '@esim/platform';
 import { z } from 'zod';
 import { hashPassword } from '../accounts/passwords';
 import { unusablePasswordHash } from '../accounts/accounts';
@@ -58,4 +58,9 @@ export async function createWithInvitation<T extends { id: string; email: string
     );
   }
   return { record: result.body, invitationSent: Boolean(invitationToken) };
+}
+
+/** The 201 answer to an account creation: the new record, and whether its owner was emailed an invitation. */
+export function okCreated<T extends object>(reply: FastifyReply, created: { record: T; invitationSent: boolean }, message: string) {
+  return ok(reply, { ...created.record, invitation_sent: created.invitationSent }, message, 201);
 }

@@ -14,9 +14,10 @@ import {
   taxNumberField,
 } from '../accounts/fields';
 import type { AuthApp, AuthContext } from '../context';
-import { applyDealerStatus, createDealer, getDealer, listDealers, softDeleteDealer, updateDealer, type Meta } from '../dealers/dealers';
+import { applyDealerStatus, createDealer, getDealer, listDealers, softDeleteDealer, updateDealer, type NewDealer } from '../dealers/dealers';
 import { fieldError } from '../field-error';
-import { createWithInvitation, optionalPasswordField } from './creation';
+import { createWithInvitation, okCreated, optionalPasswordField } from './creation';
+import { metaOf } from './request-meta';
 
 const dealerFields = {
   full_name: personNameField,
@@ -41,6 +42,9 @@ const salesManagerCreateBody = z.object({
   sales_manager_id: z.uuid().optional(),
 });
 
+/** The fields both create forms share; only who the dealer is assigned to differs. */
+type DealerForm = Omit<z.output<typeof salesManagerCreateBody>, 'sales_manager_id'>;
+
 const updateBody = z
   .object({
     full_name: personNameField.optional(),
@@ -57,8 +61,6 @@ const updateBody = z
 const statusBody = z.object({ status: accountStatusField });
 
 const listQuerySchema = listQuery({ sales_manager_id: z.uuid().optional() });
-
-const metaOf = (request: FastifyRequest): Meta => ({ locale: request.locale, correlationId: String(request.id) });
 
 /** `status` (spec: all means no filter) must be one we know; a typo is a 400, not an empty list. */
 export function accountStatusFilter(query: ListQuery, locale: Locale): void {
@@ -85,27 +87,8 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.post('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer (password, or an emailed set-password link)', body: adminCreateBody } }, async (request, reply) => {
     const body = request.body;
-    const { record, invitationSent } = await createWithInvitation(app, ctx, request, {
-      scope: 'admin-dealers',
-      password: body.password,
-      create: (trx, passwordHash) =>
-        createDealer(
-          trx,
-          {
-            email: body.email,
-            fullName: body.full_name,
-            passwordHash,
-            companyName: body.company_name,
-            taxNumber: body.tax_number,
-            phone: body.phone,
-            address: body.address,
-            salesManagerId: body.sales_manager_id,
-            status: body.status,
-          },
-          metaOf(request),
-        ),
-    });
-    return ok(reply, { ...record, invitation_sent: invitationSent }, 'dealer_created', 201);
+    const assignment = { salesManagerId: body.sales_manager_id, status: body.status };
+    return okCreated(reply, await createDealerFor(app, ctx, request, { scope: 'admin-dealers', body, assignment }), 'dealer_created');
   });
 
   app.get('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams } }, async (request, reply) => {
@@ -148,25 +131,38 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
     if (body.sales_manager_id && body.sales_manager_id !== self) {
       throw fieldError(403, 'sales_manager_mismatch', 'sales_manager_id', request.locale);
     }
-    const { record, invitationSent } = await createWithInvitation(app, ctx, request, {
-      scope: 'sales-manager-dealers',
-      password: body.password,
-      create: (trx, passwordHash) =>
-        createDealer(
-          trx,
-          {
-            email: body.email,
-            fullName: body.full_name,
-            passwordHash,
-            companyName: body.company_name,
-            taxNumber: body.tax_number,
-            phone: body.phone,
-            address: body.address,
-            salesManagerId: self,
-          },
-          metaOf(request),
-        ),
-    });
-    return ok(reply, { ...record, invitation_sent: invitationSent }, 'dealer_created', 201);
+    const assignment = { salesManagerId: self };
+    return okCreated(reply, await createDealerFor(app, ctx, request, { scope: 'sales-manager-dealers', body, assignment }), 'dealer_created');
+  });
+}
+
+/**
+ * Creates a dealer from either create form (admin or sales manager); the route decides who it is
+ * assigned to and, for admins, its initial status.
+ */
+function createDealerFor(
+  app: AuthApp,
+  ctx: AuthContext,
+  request: FastifyRequest,
+  { scope, body, assignment }: { scope: string; body: DealerForm; assignment: Pick<NewDealer, 'salesManagerId' | 'status'> },
+) {
+  return createWithInvitation(app, ctx, request, {
+    scope,
+    password: body.password,
+    create: (trx, passwordHash) =>
+      createDealer(
+        trx,
+        {
+          email: body.email,
+          fullName: body.full_name,
+          passwordHash,
+          companyName: body.company_name,
+          taxNumber: body.tax_number,
+          phone: body.phone,
+          address: body.address,
+          ...assignment,
+        },
+        metaOf(request),
+      ),
   });
 }

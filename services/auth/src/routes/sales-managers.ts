@@ -1,10 +1,11 @@
-import { listQuery, ok, okList, toListQuery } from '@esim/platform';
+import { listQuery, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
 import { clearable, emailField, personNameField, phoneField, regionField } from '../accounts/fields';
 import type { AuthApp, AuthContext } from '../context';
 import { createSalesManager, listSalesManagers } from '../sales-managers/sales-managers';
-import { createWithInvitation, optionalPasswordField } from './creation';
+import { createWithInvitation, okCreated, optionalPasswordField } from './creation';
 import { accountStatusFilter } from './dealers';
+import { metaOf } from './request-meta';
 
 const createBody = z.object({
   full_name: personNameField,
@@ -25,16 +26,16 @@ export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void
 
   app.post('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Create a sales manager (password, or an emailed set-password link)', body: createBody } }, async (request, reply) => {
     const body = request.body;
-    const { record, invitationSent } = await createWithInvitation(app, ctx, request, {
+    const created = await createWithInvitation(app, ctx, request, {
       scope: 'admin-sales-managers',
       password: body.password,
       create: (trx, passwordHash) =>
         createSalesManager(
           trx,
           { email: body.email, fullName: body.full_name, passwordHash, phone: body.phone, region: body.region },
-          { locale: request.locale, correlationId: String(request.id) },
+          metaOf(request),
         ),
     });
-    return ok(reply, { ...record, invitation_sent: invitationSent }, 'sales_manager_created', 201);
+    return okCreated(reply, created, 'sales_manager_created');
   });
 }

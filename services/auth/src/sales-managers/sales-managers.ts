@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type ListQuery } from '@esim/contracts';
-import { publish, sortColumn } from '@esim/platform';
+import { publish } from '@esim/platform';
 import { PRODUCER, createAccount } from '../accounts/accounts';
 import type { AccountStatus } from '../accounts/fields';
+import { ACCOUNT_COLUMNS, accountListPage } from '../accounts/list-page';
 import type { Meta } from '../dealers/dealers';
 import { whereAnyContains } from '../search';
 
@@ -30,13 +31,7 @@ function salesManagers(db: Queryable) {
 
 function columns(db: Queryable) {
   return [
-    'u.id',
-    'u.email',
-    'u.full_name',
-    'u.phone',
-    'u.status',
-    'u.created_at',
-    'u.updated_at',
+    ...ACCOUNT_COLUMNS,
     'p.region',
     db.raw(
       `(SELECT count(*)::int FROM dealer_profiles d JOIN users du ON du.id = d.user_id
@@ -60,15 +55,7 @@ export async function listSalesManagers(db: Knex, query: ListQuery) {
   const base = salesManagers(db);
   if (query.search) whereAnyContains(base, ['u.full_name', 'u.email', 'u.phone'], query.search);
   if (query.status) base.where('u.status', query.status);
-  const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string | number }];
-  const sort = sortColumn(query, SORTABLE, { column: 'u.created_at', order: 'DESC' });
-  const items = (await base
-    .select(columns(db))
-    .orderBy(sort.column, sort.order.toLowerCase() as 'asc' | 'desc')
-    .orderBy('u.id', 'asc')
-    .limit(query.limit)
-    .offset(query.offset)) as SalesManager[];
-  return { items, total: Number(total) };
+  return accountListPage<SalesManager>(base, query, columns(db), SORTABLE);
 }
 
 export async function findSalesManager(db: Queryable, id: string): Promise<SalesManager | undefined> {
