@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectFromDealer } from '../src/collections/collections';
 import { receivable, salesManagerCash } from '../src/ledger/accounts';
-import { accountOf, countRows, expectLedgerValid, givenSalesManagerWithDealers, key, person, plain, startApp, type App, type Person } from './support';
+import { accountOf, app, as, countRows, givenSalesManagerWithDealers, key, person, plain, useBalanceApp, type Person } from './support';
 
 /** Collections: sales managers from their dealers, admins from sales managers; figures, report, logs, CSV. */
-let app: App;
-let as: Awaited<ReturnType<typeof startApp>>['as'];
 const admin = person(3);
-
-beforeAll(async () => {
-  ({ app, as } = await startApp());
-});
-afterAll(async () => {
-  await expectLedgerValid(app.db);
-  await app.close();
-});
+useBalanceApp();
 
 const post = async (url: string, who: Person, payload: unknown, idempotencyKey = key(), extra: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, headers: await as(who, { 'idempotency-key': idempotencyKey, ...extra }), payload: payload as object });

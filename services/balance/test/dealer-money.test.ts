@@ -1,35 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { company, receivable, spendable } from '../src/ledger/accounts';
-import { accountOf, countRows, expectLedgerValid, given, key, person, plain, startApp, type App } from './support';
+import { accountOf, app, as, countRows, given, givenDealer, key, person, plain, useBalanceApp } from './support';
 
 /** The admin's dealer money: balance on credit, cash payments, the figures beside the dealer list. */
-let app: App;
-let as: Awaited<ReturnType<typeof startApp>>['as'];
 const admin = person(3);
+useBalanceApp();
 
-beforeAll(async () => {
-  ({ app, as } = await startApp());
-});
-afterAll(async () => {
-  await expectLedgerValid(app.db);
-  await app.close();
-});
-
-async function newDealer() {
-  const dealer = person(2);
-  await given(app.db, 'auth.dealer.created', {
-    dealerId: dealer.id,
-    userId: dealer.id,
-    email: dealer.email,
-    fullName: 'Deniz Bayi',
-    companyName: 'Deniz Telekom',
-    phone: null,
-    status: 'active',
-    salesManagerId: null,
-  });
-  return dealer;
-}
+const newDealer = () => givenDealer(app.db, { fullName: 'Deniz Bayi', companyName: 'Deniz Telekom' });
 
 const post = async (url: string, payload: unknown, idempotencyKey: string | null = key(), who = admin, extra: Record<string, string> = {}) =>
   app.inject({

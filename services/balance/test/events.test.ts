@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receivable, salesManagerCash, spendable } from '../src/ledger/accounts';
 import { createHold } from '../src/ledger/holds';
-import { accountOf, expectLedgerValid, given, key, person, startApp, type App } from './support';
+import { accountOf, expectLedgerValid, given, givenDealer, key, person, startApp, type App } from './support';
 
 /**
  * The balance service's event handlers through the real event bus (embedded PostgreSQL log):
@@ -64,16 +64,8 @@ describe('auth events', () => {
     await emit('auth', 'auth.user.registered', { userId: manager.id, email: manager.email, fullName: 'Serkan Satış', userType: 4, status: 'active' });
     await emit('auth', 'auth.sales-manager.created', { salesManagerId: manager.id, userId: manager.id, email: manager.email, fullName: 'Serkan Satış', status: 'active' });
     await emit('auth', 'auth.user.registered', { userId: dealer.id, email: dealer.email, fullName: 'Deniz', userType: 2, status: 'active' });
-    await emit('auth', 'auth.dealer.created', {
-      dealerId: dealer.id,
-      userId: dealer.id,
-      email: dealer.email,
-      fullName: 'Deniz',
-      companyName: 'Deniz Telekom',
-      phone: null,
-      status: 'active',
-      salesManagerId: manager.id,
-    });
+    const profile = { dealerId: dealer.id, userId: dealer.id, email: dealer.email, fullName: 'Deniz', companyName: 'Deniz Telekom', phone: null, status: 'active' as const };
+    await emit('auth', 'auth.dealer.created', { ...profile, salesManagerId: manager.id });
     await waitFor(async () => (await accountExists(receivable(dealer.id).key)) && (await accountExists(salesManagerCash(manager.id).key)), {
       what: 'accounts opened from auth events',
     });
@@ -87,16 +79,7 @@ describe('auth events', () => {
     expect((await collect()).statusCode).toBe(201);
 
     // The dealer moves to another sales manager: the first may no longer collect.
-    await emit('auth', 'auth.dealer.updated', {
-      dealerId: dealer.id,
-      userId: dealer.id,
-      email: dealer.email,
-      fullName: 'Deniz',
-      companyName: 'Deniz Telekom',
-      phone: null,
-      status: 'active',
-      salesManagerId: randomUUID(),
-    });
+    await emit('auth', 'auth.dealer.updated', { ...profile, salesManagerId: randomUUID() });
     await waitFor(async () => (await app.db('parties').where({ id: dealer.id }).first()).sales_manager_id !== manager.id, { what: 'dealer moved' });
     expect((await collect()).statusCode).toBe(403);
   });
@@ -104,17 +87,7 @@ describe('auth events', () => {
 
 describe('physical-sim order events', () => {
   async function dealerWithHold(euros: number, holdCents: number) {
-    const dealer = person(2);
-    await given(app.db, 'auth.dealer.created', {
-      dealerId: dealer.id,
-      userId: dealer.id,
-      email: dealer.email,
-      fullName: 'Bayi',
-      companyName: null,
-      phone: null,
-      status: 'active',
-      salesManagerId: null,
-    });
+    const dealer = await givenDealer(app.db);
     await app.inject({ method: 'POST', url: '/admin/dealers/balance', headers: await as(admin, { 'idempotency-key': key() }), payload: { dealer_id: dealer.id, amount: euros } });
     const orderId = `ps-${randomUUID()}`;
     const res = await app.inject({ method: 'POST', url: '/internal/holds', headers: internal, payload: { order_id: orderId, user_id: dealer.id, amount_cents: holdCents } });

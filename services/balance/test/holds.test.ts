@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companyAccountIds, companyRevenue, spendable } from '../src/ledger/accounts';
 import { runHoldOps } from '../src/ledger/batcher';
 import { verifyLedger } from '../src/ledger/verify';
 import { captureHold, createHold } from '../src/ledger/holds';
-import { accountOf, expectLedgerValid, given, key, person, plain, startApp, type App } from './support';
+import { accountOf, app, as, givenDealer, internal, key, person, plain, useBalanceApp } from './support';
 
 /** Holds: the internal API the order services reserve, capture and void money through. */
-let app: App;
-let as: Awaited<ReturnType<typeof startApp>>['as'];
-let internal: Record<string, string>;
 const admin = person(3);
-
-beforeAll(async () => {
-  // A pool wide enough that the concurrent purchases below really run side by side.
-  ({ app, as, internal } = await startApp({ poolMax: 20 }));
-});
-afterAll(async () => {
-  await expectLedgerValid(app.db);
-  await app.close();
-});
+// A pool wide enough that the concurrent purchases below really run side by side.
+useBalanceApp({ poolMax: 20 });
 
 /** A dealer with `euros` of balance loaded on credit by the admin. */
 async function dealerWith(euros: number) {
-  const dealer = person(2);
-  await given(app.db, 'auth.dealer.created', {
-    dealerId: dealer.id,
-    userId: dealer.id,
-    email: dealer.email,
-    fullName: 'Bayi',
-    companyName: null,
-    phone: null,
-    status: 'active',
-    salesManagerId: null,
-  });
+  const dealer = await givenDealer(app.db);
   const res = await app.inject({
     method: 'POST',
     url: '/admin/dealers/balance',
@@ -169,10 +149,19 @@ describe('concurrent purchases against one balance', () => {
     };
   }
 
+  /** Runs 50 purchases of 10 € at once against `account` (300 €): exactly 30 go through, the rest are refused, never below 0. */
+  async function expectThirtyOfFiftySucceed(account: string, purchase: (i: number) => Promise<string>) {
+    const stop = watch(account);
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => purchase(i)));
+    const lowest = await stop();
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(30);
+    expect(outcomes.filter((o) => o === 'insufficient_balance')).toHaveLength(20);
+    expect(await accountOf(app.db, account)).toEqual({ balance: 0, held: 0 });
+    expect(lowest).toBeGreaterThanOrEqual(0);
+  }
+
   it('50 purchases at once, each in its own transaction on its own connection: exactly 30 of 30 succeed, never below 0', async () => {
     const dealer = await dealerWith(300); // 30 purchases of 10 €
-    const account = spendable(dealer.id).key;
-    const stop = watch(account);
     // Hold then capture through the domain functions, each step in its own transaction (so without
     // the batcher: only the row locks and the account's CHECK keep the balance whole).
     const pool = (app.db.client as { pool: { numUsed(): number } }).pool;
@@ -189,13 +178,7 @@ describe('concurrent purchases against one balance', () => {
         return (error as { code?: string }).code ?? String(error);
       }
     };
-    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => purchase(i)));
-    const lowest = await stop();
-
-    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(30);
-    expect(outcomes.filter((o) => o === 'insufficient_balance')).toHaveLength(20);
-    expect(await accountOf(app.db, account)).toEqual({ balance: 0, held: 0 });
-    expect(lowest).toBeGreaterThanOrEqual(0);
+    await expectThirtyOfFiftySucceed(spendable(dealer.id).key, purchase);
     // Proof they overlapped: most of the pool's 20 connections were busy at the same moment.
     expect(busiest).toBeGreaterThan(5);
     const captured = await app.db('holds').where({ user_id: dealer.id, status: 'captured' }).count({ n: '*' });
@@ -204,20 +187,13 @@ describe('concurrent purchases against one balance', () => {
 
   it('50 purchases at once through the internal API (batched together): exactly 30 succeed, the other 20 get 422', async () => {
     const dealer = await dealerWith(300);
-    const account = spendable(dealer.id).key;
-    const stop = watch(account);
     const purchase = async (i: number) => {
       const held = await hold({ order_id: `api-race-${dealer.id}-${i}`, user_id: dealer.id, amount_cents: 10_00 });
       if (held.statusCode !== 201) return held.json().code as string;
       const captured = await app.inject({ method: 'POST', url: `/internal/holds/${held.json().data.id}/capture`, headers: internal });
       return captured.statusCode === 200 ? 'ok' : (captured.json().code as string);
     };
-    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => purchase(i)));
-    const lowest = await stop();
-    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(30);
-    expect(outcomes.filter((o) => o === 'insufficient_balance')).toHaveLength(20);
-    expect(await accountOf(app.db, account)).toEqual({ balance: 0, held: 0 });
-    expect(lowest).toBeGreaterThanOrEqual(0);
+    await expectThirtyOfFiftySucceed(spendable(dealer.id).key, purchase);
   });
 
   it('the same order placed 10 times at once holds once, batched or not', async () => {

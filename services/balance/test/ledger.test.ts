@@ -3,22 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { company, openAccounts, receivable, spendable } from '../src/ledger/accounts';
 import { captureHold, createHold } from '../src/ledger/holds';
 import { postTransfer, reverseTransfer } from '../src/ledger/transfers';
 import { verifyLedger } from '../src/ledger/verify';
-import { accountOf, expectLedgerValid, startApp, type App } from './support';
+import { accountOf, app, useBalanceApp } from './support';
 
 /** The ledger itself: sign convention, append-only facts, idempotent transfers, reversals, the invariant check. */
-let app: App;
-beforeAll(async () => {
-  ({ app } = await startApp());
-});
-afterAll(async () => {
-  await expectLedgerValid(app.db);
-  await app.close();
-});
+useBalanceApp();
 
 async function pair() {
   const dealer = randomUUID();

@@ -3,7 +3,7 @@ import type { EventPayload, EventType } from '@esim/contracts';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
 import type { EventHandler } from '@esim/platform';
 import type { Knex } from 'knex';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadBalanceConfig } from '../src/config';
 import { BALANCE_HANDLERS } from '../src/events/handlers';
@@ -42,6 +42,26 @@ export async function startApp(options: { poolMax?: number } = {}) {
   return { app, keys, as, internal };
 }
 
+/*
+ * This test file's app, its sign-in helper and the internal-call headers, set by `useBalanceApp`
+ * before the file's tests run. Exported bindings rather than a returned holder so the tests keep
+ * writing `app.inject(...)`; vitest gives every test file its own copy of this module.
+ */
+export let app: App;
+export let as: Awaited<ReturnType<typeof startApp>>['as'];
+export let internal: Record<string, string>;
+
+/** Starts the balance app for this test file; after its tests, checks the ledger's invariants and closes it. */
+export function useBalanceApp(options: { poolMax?: number } = {}): void {
+  beforeAll(async () => {
+    ({ app, as, internal } = await startApp(options));
+  });
+  afterAll(async () => {
+    await expectLedgerValid(app.db);
+    await app.close();
+  });
+}
+
 /** A fresh Idempotency-Key. */
 export const key = () => `test-${randomUUID()}`;
 
@@ -76,20 +96,28 @@ export async function givenSalesManagerWithDealers(db: Knex, dealerCount: number
   });
   const dealers: Person[] = [];
   for (let i = 0; i < dealerCount; i++) {
-    const dealer = person(2);
-    await given(db, 'auth.dealer.created', {
-      dealerId: dealer.id,
-      userId: dealer.id,
-      email: dealer.email,
-      fullName: `Bayi ${i + 1}`,
-      companyName: `Bayi ${i + 1} Ltd.`,
-      phone: null,
-      status: 'active',
-      salesManagerId: manager.id,
-    });
-    dealers.push(dealer);
+    dealers.push(await givenDealer(db, { fullName: `Bayi ${i + 1}`, companyName: `Bayi ${i + 1} Ltd.`, salesManagerId: manager.id }));
   }
   return { manager, dealers };
+}
+
+/** Puts an active dealer in place, as auth.dealer.created would; by default nameless-company and unassigned. */
+export async function givenDealer(
+  db: Knex,
+  profile: { fullName?: string; companyName?: string | null; salesManagerId?: string | null } = {},
+): Promise<Person> {
+  const dealer = person(2);
+  await given(db, 'auth.dealer.created', {
+    dealerId: dealer.id,
+    userId: dealer.id,
+    email: dealer.email,
+    fullName: profile.fullName ?? 'Bayi',
+    companyName: profile.companyName ?? null,
+    phone: null,
+    status: 'active',
+    salesManagerId: profile.salesManagerId ?? null,
+  });
+  return dealer;
 }
 
 /** The ledger's invariants hold: run in every test file's afterAll. */

@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOnCredit } from '../src/dealer-money/dealer-money';
 import { spendable } from '../src/ledger/accounts';
 import { captureHold, createHold } from '../src/ledger/holds';
-import { accountOf, countRows, expectLedgerValid, given, key, person, startApp, type App, type Person } from './support';
+import { accountOf, app, as, countRows, given, key, person, useBalanceApp, type Person } from './support';
 
 /** The caller's money: balance, top-ups by bank transfer, transactions, dashboard. */
-let app: App;
-let as: Awaited<ReturnType<typeof startApp>>['as'];
 const admin = person(3);
-
-beforeAll(async () => {
-  ({ app, as } = await startApp());
-});
-afterAll(async () => {
-  await expectLedgerValid(app.db);
-  await app.close();
-});
+useBalanceApp();
 
 const get = async (url: string, who: Person, extra: Record<string, string> = {}) => app.inject({ url, headers: await as(who, extra) });
 const post = async (url: string, who: Person, payload?: unknown, extra: Record<string, string> = {}) =>

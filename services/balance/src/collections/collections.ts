@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { centsToEuros, formatEuros, type ListQuery } from '@esim/contracts';
 import { AppError, forbidden, publish, sortColumn } from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, salesManagerCash } from '../ledger/accounts';
-import { postTransfer } from '../ledger/transfers';
+import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { dealersOf, displayName, getParty, partiesByIds } from '../parties/parties';
 import { istanbulDate, istanbulDaySql, istanbulMonthStart, istanbulTimeSql, whereIstanbulDays } from '../time';
 
@@ -41,11 +41,43 @@ interface CollectInput {
   at?: Date;
 }
 
+/**
+ * Both collections end the same way: one ledger transfer (money moves from `creditAccountId` into
+ * `debitAccountId`), then the collections row pointing at it and its event.
+ */
 async function record(
   trx: Knex.Transaction,
-  row: Omit<CollectionRow, 'id' | 'created_at'>,
-  input: CollectInput,
+  input: CollectInput & { salesManagerId: string },
+  movement: {
+    kind: CollectionKind;
+    dealerId: string | null;
+    transferKind: TransferKind;
+    debitAccountId: number;
+    creditAccountId: number;
+    metadata: Record<string, unknown>;
+  },
 ): Promise<CollectionRow> {
+  const posted = await postTransfer(trx, {
+    debitAccountId: movement.debitAccountId,
+    creditAccountId: movement.creditAccountId,
+    amountCents: input.amountCents,
+    kind: movement.transferKind,
+    idempotencyKey: input.idempotencyKey,
+    reference: input.note,
+    metadata: movement.metadata,
+    createdBy: input.actor.id,
+    at: input.at,
+  });
+  const row: Omit<CollectionRow, 'id' | 'created_at'> = {
+    kind: movement.kind,
+    dealer_id: movement.dealerId,
+    sales_manager_id: input.salesManagerId,
+    amount: input.amountCents,
+    note: input.note,
+    collected_by: input.actor.id,
+    collected_by_role: input.actor.role,
+    transfer_id: posted.transferId,
+  };
   const [collection] = (await trx('collections')
     .insert({ ...row, ...(input.at ? { created_at: input.at } : {}) })
     .returning('*')) as CollectionRow[];
@@ -95,31 +127,14 @@ export async function collectFromDealer(
   const accounts = await openAndLock(trx, [recv, cash]);
   const owed = -accounts.get(recv.key)!.balance;
   if (input.amountCents > owed) throw new AppError(422, 'amount_exceeds_debt', { params: { owed: formatEuros(owed) } });
-  const posted = await postTransfer(trx, {
+  const collection = await record(trx, input, {
+    kind: 'dealer-to-sales-manager',
+    dealerId: input.dealerId,
+    transferKind: 'dealer_collection',
     debitAccountId: accounts.get(cash.key)!.id,
     creditAccountId: accounts.get(recv.key)!.id,
-    amountCents: input.amountCents,
-    kind: 'dealer_collection',
-    idempotencyKey: input.idempotencyKey,
-    reference: input.note,
     metadata: { dealer_id: input.dealerId, sales_manager_id: input.salesManagerId },
-    createdBy: input.actor.id,
-    at: input.at,
   });
-  const collection = await record(
-    trx,
-    {
-      kind: 'dealer-to-sales-manager',
-      dealer_id: input.dealerId,
-      sales_manager_id: input.salesManagerId,
-      amount: input.amountCents,
-      note: input.note,
-      collected_by: input.actor.id,
-      collected_by_role: input.actor.role,
-      transfer_id: posted.transferId,
-    },
-    input,
-  );
   const heldBefore = -accounts.get(cash.key)!.balance;
   return {
     ...resultOf(collection, heldBefore + input.amountCents),
@@ -136,31 +151,14 @@ export async function collectFromSalesManager(
   const accounts = await openAndLock(trx, [cash, company('cash')]);
   const held = -accounts.get(cash.key)!.balance;
   if (input.amountCents > held) throw new AppError(422, 'amount_exceeds_cash_held', { params: { held: formatEuros(held) } });
-  const posted = await postTransfer(trx, {
+  const collection = await record(trx, input, {
+    kind: 'sales-manager-to-company',
+    dealerId: null,
+    transferKind: 'cash_handover',
     debitAccountId: accounts.get(company('cash').key)!.id,
     creditAccountId: accounts.get(cash.key)!.id,
-    amountCents: input.amountCents,
-    kind: 'cash_handover',
-    idempotencyKey: input.idempotencyKey,
-    reference: input.note,
     metadata: { sales_manager_id: input.salesManagerId },
-    createdBy: input.actor.id,
-    at: input.at,
   });
-  const collection = await record(
-    trx,
-    {
-      kind: 'sales-manager-to-company',
-      dealer_id: null,
-      sales_manager_id: input.salesManagerId,
-      amount: input.amountCents,
-      note: input.note,
-      collected_by: input.actor.id,
-      collected_by_role: input.actor.role,
-      transfer_id: posted.transferId,
-    },
-    input,
-  );
   return resultOf(collection, held - input.amountCents);
 }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { centsToEuros, formatEuros } from '@esim/contracts';
 import { AppError, notFound } from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, spendable, type AccountRow } from '../ledger/accounts';
-import { postTransfer } from '../ledger/transfers';
+import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { getParty, isDealer } from '../parties/parties';
 
 /**
@@ -69,27 +69,36 @@ export interface DealerMoneyResult extends DealerBalance {
   amount_cents: number;
 }
 
-async function snapshot(trx: Knex.Transaction, dealerId: string, transferId: number, amountCents: number): Promise<DealerMoneyResult> {
-  const [balance] = await dealerBalances(trx, [dealerId]);
-  return { ...balance!, transfer_id: transferId, amount: centsToEuros(amountCents), amount_cents: amountCents };
-}
-
-/** Balance loaded on credit: the dealer's spendable balance grows and so does their debt (receivable → spendable). */
-export async function loadOnCredit(trx: Knex.Transaction, input: DealerMoneyInput): Promise<DealerMoneyResult> {
-  await assertDealer(trx, input.dealerId);
-  const accounts = await openAndLock(trx, [spendable(input.dealerId), receivable(input.dealerId)]);
+/** Posts one dealer-money movement (money moves from `creditAccountId` into `debitAccountId`) and answers with the dealer's figures after it. */
+async function postDealerMoney(
+  trx: Knex.Transaction,
+  input: DealerMoneyInput,
+  movement: { kind: TransferKind; debitAccountId: number; creditAccountId: number },
+): Promise<DealerMoneyResult> {
   const posted = await postTransfer(trx, {
-    debitAccountId: accounts.get(receivable(input.dealerId).key)!.id,
-    creditAccountId: accounts.get(spendable(input.dealerId).key)!.id,
+    debitAccountId: movement.debitAccountId,
+    creditAccountId: movement.creditAccountId,
     amountCents: input.amountCents,
-    kind: 'credit_load',
+    kind: movement.kind,
     idempotencyKey: input.idempotencyKey,
     reference: input.note,
     metadata: { dealer_id: input.dealerId, ...(input.note ? { note: input.note } : {}) },
     createdBy: input.actorId,
     at: input.at,
   });
-  return snapshot(trx, input.dealerId, posted.transferId, input.amountCents);
+  const [balance] = await dealerBalances(trx, [input.dealerId]);
+  return { ...balance!, transfer_id: posted.transferId, amount: centsToEuros(input.amountCents), amount_cents: input.amountCents };
+}
+
+/** Balance loaded on credit: the dealer's spendable balance grows and so does their debt (receivable → spendable). */
+export async function loadOnCredit(trx: Knex.Transaction, input: DealerMoneyInput): Promise<DealerMoneyResult> {
+  await assertDealer(trx, input.dealerId);
+  const accounts = await openAndLock(trx, [spendable(input.dealerId), receivable(input.dealerId)]);
+  return postDealerMoney(trx, input, {
+    kind: 'credit_load',
+    debitAccountId: accounts.get(receivable(input.dealerId).key)!.id,
+    creditAccountId: accounts.get(spendable(input.dealerId).key)!.id,
+  });
 }
 
 /**
@@ -105,16 +114,9 @@ export async function recordCashPayment(trx: Knex.Transaction, input: DealerMone
   if (!input.load && input.amountCents > -credit.balance) {
     throw new AppError(422, 'amount_exceeds_debt', { params: { owed: formatEuros(-credit.balance) } });
   }
-  const posted = await postTransfer(trx, {
+  return postDealerMoney(trx, input, {
+    kind: input.load ? 'cash_load' : 'cash_payment',
     debitAccountId: accounts.get(company('cash').key)!.id,
     creditAccountId: credit.id,
-    amountCents: input.amountCents,
-    kind: input.load ? 'cash_load' : 'cash_payment',
-    idempotencyKey: input.idempotencyKey,
-    reference: input.note,
-    metadata: { dealer_id: input.dealerId, ...(input.note ? { note: input.note } : {}) },
-    createdBy: input.actorId,
-    at: input.at,
   });
-  return snapshot(trx, input.dealerId, posted.transferId, input.amountCents);
 }

@@ -1,5 +1,6 @@
 import { listQuerySchema, positiveEuroAmount, USER_TYPE, type ListQuery } from '@esim/contracts';
 import { badRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   allCollectionLogs,
@@ -48,6 +49,17 @@ function logFilterOf(direct: z.output<typeof filterShape>, query: ListQuery): Co
   };
 }
 
+/** What either collect form hands the ledger besides who pays whom: amount, note, the caller, the key. */
+function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: string | null } }>, idempotencyKey: string) {
+  return {
+    amountCents: request.body.amount,
+    note: request.body.note,
+    actor: { id: request.user!.id, role: request.user!.role },
+    idempotencyKey,
+    correlationId: String(request.id),
+  };
+}
+
 /** Sales managers collect from their dealers; admins collect from sales managers and read the logs. */
 export function collectionRoutes(app: CreatedServiceApp): void {
   // ── sales manager ──
@@ -60,15 +72,7 @@ export function collectionRoutes(app: CreatedServiceApp): void {
     { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders } },
     async (request, reply) =>
       idempotentReply(app, request, reply, { scope: 'dealer-collection', code: 'collection_recorded', status: 201 }, (trx, key) =>
-        collectFromDealer(trx, {
-          salesManagerId: request.user!.id,
-          dealerId: request.body.dealer_id,
-          amountCents: request.body.amount,
-          note: request.body.note,
-          actor: { id: request.user!.id, role: request.user!.role },
-          idempotencyKey: key,
-          correlationId: String(request.id),
-        }),
+        collectFromDealer(trx, { ...collectInputOf(request, key), salesManagerId: request.user!.id, dealerId: request.body.dealer_id }),
       ),
   );
 
@@ -93,14 +97,7 @@ export function collectionRoutes(app: CreatedServiceApp): void {
     { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders } },
     async (request, reply) =>
       idempotentReply(app, request, reply, { scope: 'cash-handover', code: 'collection_recorded', status: 201 }, (trx, key) =>
-        collectFromSalesManager(trx, {
-          salesManagerId: request.body.sales_manager_id,
-          amountCents: request.body.amount,
-          note: request.body.note,
-          actor: { id: request.user!.id, role: request.user!.role },
-          idempotencyKey: key,
-          correlationId: String(request.id),
-        }),
+        collectFromSalesManager(trx, { ...collectInputOf(request, key), salesManagerId: request.body.sales_manager_id }),
       ),
   );
 
