@@ -1,15 +1,11 @@
 import type { LocalizedText } from '@esim/contracts';
-import type { CoverageStatus, Region } from './reference';
+import type { CoverageStatus, ReferenceCountry } from './reference';
 
-/** A `countries` row as stored (bigint cents arrive as numbers, jsonb parsed). */
-export interface CountryRow {
-  a2: string;
-  a3: string;
-  name_tr: string;
-  name_en: string;
-  slug: string;
-  region: Region;
-  search_text: string;
+/**
+ * A `countries` row as stored (bigint cents arrive as numbers, jsonb parsed): the ISO reference
+ * data the migration inserted, plus the shop's own settings for the country.
+ */
+export interface CountryRow extends ReferenceCountry {
   coverage_status: CoverageStatus;
   daily_price_cents: number | null;
   speed: string | null;

@@ -3,7 +3,7 @@ import { AppError, conflict, notFound, publish, sortColumn } from '@esim/platfor
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { createPackageBody, packageFilter, updatePackageBody } from '../schemas';
-import { selectPackages, type PackageRow } from './rows';
+import { packageBasics, selectPackages, type PackageRow } from './rows';
 
 /** Admin management of packages (react-admin simple-rest): list, read, create, update, deactivate. */
 
@@ -13,14 +13,7 @@ export type PackageFilter = z.output<typeof packageFilter>;
 
 export function adminPackageView(row: PackageRow) {
   return {
-    id: row.id,
-    code: row.code,
-    name_tr: row.name_tr,
-    name_en: row.name_en,
-    type: row.type,
-    countries: row.countries,
-    data_mb: row.data_mb,
-    validity_days: row.validity_days,
+    ...packageBasics(row),
     retail_price: centsToEuros(row.retail_price_cents),
     cost_price: centsToEuros(row.cost_price_cents),
     recommended: row.recommended,

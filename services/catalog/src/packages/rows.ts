@@ -38,3 +38,17 @@ export function selectPackages(db: Knex | Knex.Transaction) {
 export const PRICE_LIST_ORDER = `array_position(ARRAY['local','regional','global'], p.type),
   CASE WHEN p.type = 'local' THEN (SELECT min(pc.country_a2) FROM package_countries pc WHERE pc.package_id = p.id) ELSE p.name_en END,
   p.validity_days, p.retail_price_cents, p.code`;
+
+/** What a package is and covers, as every back-office and order view starts it (same fields, same order). */
+export function packageBasics(row: PackageRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name_tr: row.name_tr,
+    name_en: row.name_en,
+    type: row.type,
+    countries: row.countries,
+    data_mb: row.data_mb,
+    validity_days: row.validity_days,
+  };
+}

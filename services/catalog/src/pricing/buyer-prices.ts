@@ -2,7 +2,7 @@ import { centsToEuros, type Locale } from '@esim/contracts';
 import { AppError, notFound } from '@esim/platform';
 import type { Knex } from 'knex';
 import { publicPackage } from '../packages/format';
-import { PRICE_LIST_ORDER, selectPackages, type PackageRow, type PackageType } from '../packages/rows';
+import { PRICE_LIST_ORDER, packageBasics, selectPackages, type PackageRow, type PackageType } from '../packages/rows';
 
 /**
  * The price a buyer pays: a dealer's override where one is set, else retail. A dealer's id is
@@ -67,14 +67,7 @@ export async function quote(db: Knex, input: { userId: string; packageId: string
     currency: 'EUR' as const,
     price_source: row.dealer_price_cents === null ? ('retail' as const) : ('dealer' as const),
     package: {
-      id: row.id,
-      code: row.code,
-      name_tr: row.name_tr,
-      name_en: row.name_en,
-      type: row.type,
-      countries: row.countries,
-      data_mb: row.data_mb,
-      validity_days: row.validity_days,
+      ...packageBasics(row),
       retail_price_cents: row.retail_price_cents,
       features: row.features,
       provider_ref: row.provider_ref,
