@@ -7,6 +7,7 @@ import { withDatabase } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { BANNER_READY_LINE } from '../src/banner';
 import { SERVICES } from '../src/services';
+import { alive } from './helpers/processes';
 import { freePortRange, runScript, scriptEnv, START_SCRIPT, type RunningScript } from './helpers/scripts';
 
 /**
@@ -22,15 +23,6 @@ const databaseUrl = withDatabase(serverUrl, dbName);
 const redisPrefix = `test:${dbName}:`;
 const started: RunningScript[] = [];
 const childPids = new Set<number>();
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function pidsOf(output: string): Map<string, number> {
   const pids = new Map<string, number>();

@@ -3,20 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { waitFor } from '@esim/platform/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Supervisor, type ExitInfo, type ProcessSpec } from '../src/supervisor';
+import { alive } from './helpers/processes';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 function node(name: string, fixture: string, env: NodeJS.ProcessEnv = {}): ProcessSpec {
   return { name, command: process.execPath, args: [path.join(fixtures, fixture)], env: { ...process.env, ...env } };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Every spawn, exit and scheduled restart, with the time it happened. */
