@@ -10,41 +10,19 @@
  * the end. Needs PostgreSQL and Redis. Targets: gateway p99 ≤ 20 ms and ≥ 50% of the bare route's
  * throughput at 100 connections. Exit code 1 when a target is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { announce, dropDatabase, measure, numberArg, quietEnv, startRole, type Figures } from '../support';
 
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '../..');
 const ROUTE = '/public/countries/united-states/packages';
 
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-}
-interface AutocannonResult {
-  requests: Histogram;
-  latency: Histogram;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
-// autocannon ships no types; required (not imported) so no ambient module declaration is needed.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-
-/** Quiet, production-like processes; one Redis prefix for the run. */
-const childEnv = { NODE_ENV: 'production', LOG_LEVEL: 'error', REDIS_PREFIX: `bench:catalog:${randomBytes(4).toString('hex')}:` };
+const childEnv = quietEnv('catalog');
 
 // ── child processes ──
 
@@ -73,36 +51,11 @@ async function runBare(): Promise<void> {
   announce(await app.listen({ port: 0, host: '127.0.0.1' }));
 }
 
-function announce(url: string): void {
-  process.stdout.write(`${JSON.stringify({ url })}\n`);
-}
-
-function start(role: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self, role], {
-    cwd: root,
-    env: { ...process.env, ...childEnv, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${role} exited with code ${code}`)));
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url as string }));
-  });
-}
+const start = (role: string, env: Record<string, string>) => startRole(self, role, { ...childEnv, ...env }, { cwd: root });
 
 // ── the run ──
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(url: string, connections: number, duration: number): Promise<Figures> {
-  await autocannon({ url, connections, duration: 2 }); // warm-up: JIT, keep-alive pools, caches
-  const result = await autocannon({ url, connections, duration });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
+const load = (url: string, connections: number, duration: number) => measure(url, { connections, duration, warmUpSeconds: 2 });
 
 const row = (name: string, f: Figures, bare?: Figures) =>
   `${name.padEnd(16)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms` +
@@ -112,9 +65,8 @@ const row = (name: string, f: Figures, bare?: Figures) =>
 async function main(): Promise<void> {
   const { createDb, ensureDatabase, migrateService, withDatabase } = await import('@esim/platform');
   const { seedDemoData } = await import('../../services/catalog/src/seed');
-  const pg = (await import('pg')).default;
-  const connections = arg('connections', 100);
-  const duration = arg('duration', 10);
+  const connections = numberArg('connections', 100);
+  const duration = numberArg('duration', 10);
 
   const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esim';
   const database = `esim_bench_catalog_${randomBytes(4).toString('hex')}`;
@@ -153,9 +105,9 @@ async function main(): Promise<void> {
       gateway = undefined;
     }
 
-    const bareFigures = await measure(`${bare.url}/api${ROUTE}`, connections, duration);
-    const direct = await measure(catalog.url + ROUTE, connections, duration);
-    const viaGateway = gateway ? await measure(`${gateway.url}/api${ROUTE}`, connections, duration) : undefined;
+    const bareFigures = await load(`${bare.url}/api${ROUTE}`, connections, duration);
+    const direct = await load(catalog.url + ROUTE, connections, duration);
+    const viaGateway = gateway ? await load(`${gateway.url}/api${ROUTE}`, connections, duration) : undefined;
 
     console.log(`GET ${ROUTE} (${Buffer.byteLength(body)} bytes), ${connections} connections, ${duration} s each`);
     // Every process of the run shares these cores with autocannon: figures from a busy machine are low.
@@ -175,10 +127,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill();
     await rm(tmp, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(baseUrl, database);
   }
 }
 

@@ -19,6 +19,7 @@ import pg from 'pg';
 import { topicOf } from '@esim/contracts';
 import { createDb, createEventBus, ensureDatabase, migrateService, migrateShared, withDatabase } from '@esim/platform';
 import type { PublishJob, PublishReport } from './publisher';
+import { dropDatabase } from '../support';
 import { startKafkaTestBroker, type KafkaTestBroker } from '../../infra/kafka-test-broker/index';
 
 const { values } = parseArgs({
@@ -175,10 +176,7 @@ async function main(): Promise<void> {
     if (pgSteady) console.log(`\ntarget p95 ≤ 100 ms on the PostgreSQL log (steady): ${pgSteady.p95.toFixed(1)} ms → ${pgSteady.p95 <= 100 ? 'met' : 'NOT met'}`);
   } finally {
     await broker?.stop();
-    const admin = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(baseUrl, dbName);
   }
 }
 

@@ -2,7 +2,7 @@
  * Gateway overhead benchmark: the same route called directly on a service ("bare") and through
  * the gateway, in the same run, each in its own process (as `npm start` runs them).
  *
- *   npx tsx services/gateway/bench/gateway-vs-bare.ts [--duration 10] [--connections 100] [--profile DIR]
+ *   npm run bench:gateway [-- --duration 10 --connections 100 --profile DIR]
  *
  * `--profile DIR` writes a CPU profile of the gateway process into DIR (open it in Chrome DevTools).
  *
@@ -12,19 +12,14 @@
  * prints the CPU time each process spent per request (Linux), which stays comparable when other
  * work shares the machine and throughput figures do not.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { announce, measure, numberArg, quietEnv, startRole, type Figures } from '../support';
 
 const self = fileURLToPath(import.meta.url);
 const role = process.argv[2];
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const quietEnv = { NODE_ENV: 'production', LOG_LEVEL: 'error', REDIS_PREFIX: `bench:${randomUUID()}:` };
+const childEnv = quietEnv('gateway');
 
 /** A catalog-like service answering a ~1 kB list on a public and on a signed-in route. */
 async function runUpstream(): Promise<void> {
@@ -38,8 +33,8 @@ async function runUpstream(): Promise<void> {
 }
 
 async function runGateway(): Promise<void> {
-  const { buildApp } = await import('../src/app');
-  const { loadGatewayConfig } = await import('../src/config');
+  const { buildApp } = await import('../../services/gateway/src/app');
+  const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   const upstream = process.env.BENCH_UPSTREAM!;
   const config = loadGatewayConfig({ ...process.env, PORT: '0', RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000000', RATE_LIMIT_API_PER_MIN: '100000000' });
   const app = await buildApp({
@@ -54,16 +49,10 @@ async function runGateway(): Promise<void> {
 async function listenUntilStopped(app: { listen(options: { port: number; host: string }): Promise<string>; close(): Promise<unknown> }) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
-  process.stdout.write(`${JSON.stringify({ url: address })}\n`);
+  announce(address);
 }
 
-function start(which: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', self, which], { env: { ...process.env, ...quietEnv, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${which} exited with ${code}`)));
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
-  });
-}
+const start = (which: string, env: Record<string, string>, nodeFlags: string[] = []) => startRole(self, which, { ...childEnv, ...env }, { nodeFlags });
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -73,43 +62,14 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** CPU time (user + system) the given processes spent per request: robust on a busy machine. */
-  cpuMicros: number[];
-}
-
-/** CPU seconds a process used so far (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function measure(url: string, headers: Record<string, string>, connections: number, duration: number, pids: number[]): Promise<Figures> {
-  await autocannon({ url, connections, duration: 5, headers }); // warm-up: JIT, keep-alive pools, JWKS
-  const before = pids.map(cpuSeconds);
-  const result = await autocannon({ url, connections, duration, headers });
-  const cpuMicros = pids.map((pid, i) => ((cpuSeconds(pid) - before[i]!) * 1e6) / result.requests.total);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    cpuMicros,
-  };
-}
+/** Warm-up of 5 s: the first requests also fetch and cache the JWKS. */
+const load = (url: string, headers: Record<string, string>, connections: number, duration: number, cpuOf: number[]): Promise<Figures> =>
+  measure(url, { connections, duration, warmUpSeconds: 5, headers, cpuOf });
 
 async function main(): Promise<void> {
   const { createTestKeys } = await import('@esim/platform/testing');
-  const connections = arg('connections', 100);
-  const duration = arg('duration', 10);
+  const connections = numberArg('connections', 100);
+  const duration = numberArg('duration', 10);
   const keys = await createTestKeys();
   const token = await keys.token({ id: randomUUID(), userType: 1 }, { expiresIn: '1h' });
   const jwks = JSON.stringify(keys.jwks);
@@ -124,8 +84,8 @@ async function main(): Promise<void> {
       ['public  GET /public/countries', '/public/countries', {}],
       ['signed-in GET /user/packages', '/user/packages', { authorization: `Bearer ${token}` }],
     ] as const) {
-      const bare = await measure(`${upstream.url}${path}`, headers, connections, duration, [upstream.child.pid!]);
-      const viaGateway = await measure(`${gateway.url}/api${path}`, headers, connections, duration, [gateway.child.pid!, upstream.child.pid!]);
+      const bare = await load(`${upstream.url}${path}`, headers, connections, duration, [upstream.child.pid!]);
+      const viaGateway = await load(`${gateway.url}/api${path}`, headers, connections, duration, [gateway.child.pid!, upstream.child.pid!]);
       const ratio = viaGateway.rps / bare.rps;
       const pass = ratio >= 0.5 && viaGateway.p99 <= 20 && viaGateway.errors === 0 && bare.errors === 0;
       ok &&= pass;
