@@ -1,6 +1,6 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ROUTES, type HttpMethod, type RouteRule, type ServiceName } from '@esim/contracts';
-import { requireAccess, requireServiceToken } from './auth';
+import { requireAccess, requireServiceToken, type AuthUser } from './auth';
 
 /** Routes every process has that are not part of the public API (and never routed by the gateway). */
 const OPERATIONAL_ROUTES = new Set(['/health', '/ready', '/openapi.json']);
@@ -56,22 +56,27 @@ function hide(route: RouteOptions): void {
 
 /** Audit trail: every write by an admin or sales manager, with its outcome. Never fails the request. */
 export function recordAdminWrites(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     const user = request.user;
-    if (!user || user.role === 'user' || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    try {
-      await app.db('audit_log').insert({
-        actor_id: user.id,
-        actor_role: user.role,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url,
-        url: request.url.slice(0, 2000),
-        status_code: reply.statusCode,
-        ip: request.ip,
-        request_id: String(request.id),
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'could not write the audit log');
-    }
+    if (!user || user.role === 'user' || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    void writeAuditRow(app, request, reply, user);
   });
+}
+
+async function writeAuditRow(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: AuthUser): Promise<void> {
+  try {
+    await app.db('audit_log').insert({
+      actor_id: user.id,
+      actor_role: user.role,
+      method: request.method,
+      route: request.routeOptions.url ?? request.url,
+      url: request.url.slice(0, 2000),
+      status_code: reply.statusCode,
+      ip: request.ip,
+      request_id: String(request.id),
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'could not write the audit log');
+  }
 }

@@ -63,8 +63,9 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
 
   const db = options.schema ? createDb(config.DATABASE_URL, options.schema, config.DATABASE_POOL_MAX) : undefined;

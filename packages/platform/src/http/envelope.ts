@@ -30,8 +30,20 @@ export function okList<T>(reply: FastifyReply, items: T[], total: number, query:
 export const localePlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('locale', 'tr' as Locale);
-    app.addHook('onRequest', async (request) => {
-      request.locale = pickLocale(request.headers['accept-language']);
+    // Callback style and a small memo: this runs on every request of every process, and browsers
+    // send the same few Accept-Language values over and over.
+    const known = new Map<string, Locale>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const header = request.headers['accept-language'];
+      if (header) {
+        let locale = known.get(header);
+        if (!locale) {
+          locale = pickLocale(header);
+          if (known.size < 500) known.set(header, locale);
+        }
+        request.locale = locale;
+      }
+      done();
     });
   },
   { name: 'esim-locale' },
