@@ -325,8 +325,8 @@ describe('token and role at the door', () => {
 });
 
 describe('security headers', () => {
-  it('sets CSP, HSTS, framing and referrer policy on API answers, errors and pages; no x-powered-by', async () => {
-    for (const url of ['/api/public/countries', '/api/x', '/internal/x', '/some/page']) {
+  it('sets the pages policy on pages and errors outside /api: CSP, HSTS, framing, referrer; no x-powered-by', async () => {
+    for (const url of ['/internal/x', '/some/page', '/dashboard/admin/dealers']) {
       const response = await gateway.inject({ method: 'GET', url });
       const csp = response.headers['content-security-policy'] as string;
       expect(csp, url).toContain("default-src 'self'");
@@ -338,6 +338,19 @@ describe('security headers', () => {
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('sets the API policy on API answers and API errors: deny-all CSP, no framing, no sniffing, HSTS', async () => {
+    for (const url of ['/api/public/countries', '/api/x', '/api/admin/dealers']) {
+      const response = await gateway.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
   });
