@@ -59,6 +59,14 @@ export function eventBusContract(name: string, fixture: () => ContractFixture, e
       expect(rows.filter((r) => r.key === `${tag}-a`).map((r) => r.event_id)).toEqual(ids);
       const inbox = await h.consumerDb('inbox').whereIn('event_id', ids);
       expect(inbox.map((r) => [r.consumer, r.type])).toEqual(ids.map(() => ['balance', EVENT]));
+      // The relay marks its rows and counts them after the transport took them (Kafka: after the
+      // broker's ack), and metrics count after the commit, so the effects can be visible a moment
+      // before: wait for the bookkeeping too.
+      const bookkept = async () =>
+        (await h.producerDb('outbox').whereIn('event_id', ids).whereNotNull('published_at')).length === 3 &&
+        h.producerBus.metrics().relayed >= 5 &&
+        bus.metrics().handled >= 5;
+      await waitFor(bookkept, { timeoutMs: timeout, what: 'the relay and the consumer to count the events' });
       const published = await h.producerDb('outbox').whereIn('event_id', ids).whereNotNull('published_at');
       expect(published).toHaveLength(3);
       expect(bus.metrics()).toMatchObject({ service: 'balance', parked: 0 });

@@ -34,3 +34,10 @@ bus.on(EVENT, async (event, context) => {
   if (event.payload.packageId === crashOn || handled === crashAt) process.kill(process.pid, 'SIGKILL');
 });
 await bus.start();
+// Tells the parent which partitions this process consumes (an `ASSIGNMENTS` line each time they change;
+// `[]` after a failed join), so a test can wait until the child really consumes before publishing.
+let reported = '';
+setInterval(() => {
+  const assignments = JSON.stringify(bus.metrics().assignments);
+  if (assignments !== reported) console.error(`ASSIGNMENTS ${(reported = assignments)}`);
+}, 20);

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Partitioners } from 'kafkajs';
 import type { Knex } from 'knex';
+import { topicOf } from '@esim/contracts';
 import { createDb } from '../../src/db';
 import { createEventBus } from '../../src/events/bus';
 import { publish } from '../../src/events/publish';
@@ -151,13 +153,36 @@ export async function outboxDrained(h: Harness): Promise<boolean> {
 export const uniqueTag = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
+ * A unique tag whose keys `${tag}-k0` .. `${tag}-k${keys - 1}` land on every one of the topic's
+ * `partitions` (the transport's default murmur2 partitioner), so every consumer of a group gets
+ * some of them whatever partitions it is assigned: 12 random keys miss a given one of 3 partitions
+ * in about 1 tag of 130.
+ */
+export function uniqueTagOnEveryPartition(name: string, keys: number, partitions: number): string {
+  const partitioner = Partitioners.DefaultPartitioner();
+  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [], isr: [] }));
+  for (;;) {
+    const tag = uniqueTag(name);
+    const used = new Set(Array.from({ length: keys }, (_, i) => partitioner({ topic: topicOf(EVENT), partitionMetadata, message: { key: `${tag}-k${i}`, value: null } })));
+    if (used.size === partitions) return tag;
+  }
+}
+
+/**
  * Runs `crashing-consumer.ts` in a child process: it consumes as group `group` and SIGKILLs itself
  * inside the handler (after writing the effect, before the commit) of the `crashAt`-th event it
  * handles or of package `crashOn`. Resolves with the signal it died of.
  */
 export function runCrashingConsumer(
   h: Harness,
-  options: { group?: string; crashOn?: string; crashAt?: number; timeoutMs?: number },
+  options: {
+    group?: string;
+    crashOn?: string;
+    crashAt?: number;
+    timeoutMs?: number;
+    /** Called with the child's partitions each time they change (`[]` after a failed join). */
+    onAssignments?: (assignments: string[]) => void;
+  },
 ): Promise<NodeJS.Signals | number | null> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'crashing-consumer.ts')], {
     cwd: root,
@@ -173,7 +198,17 @@ export function runCrashingConsumer(
     },
   });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  let partial = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    stderr = (stderr + text).slice(-4000);
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (process.env.EVENTS_TEST_LOG) console.error(`child: ${line}`);
+      if (line.startsWith('ASSIGNMENTS ')) options.onAssignments?.(JSON.parse(line.slice('ASSIGNMENTS '.length)) as string[]);
+    }
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -3,7 +3,7 @@ import { topicOf } from '@esim/contracts';
 import { startKafkaTestBroker, type KafkaTestBroker } from '../../../../infra/kafka-test-broker/index';
 import { waitFor } from '../../src/testing/index';
 import { eventBusContract } from './contract';
-import { EVENT, effects, outboxDrained, publishSeq, runCrashingConsumer, startConsumer, uniqueTag } from './harness';
+import { EVENT, effects, outboxDrained, publishSeq, runCrashingConsumer, startConsumer, uniqueTag, uniqueTagOnEveryPartition } from './harness';
 
 // Group joins, session timeouts and a broker outage take seconds each.
 vi.setConfig({ testTimeout: 60_000 });
@@ -32,7 +32,8 @@ eventBusContract(
   (harness) => {
     it('splits the partitions between two consumers of one group, each event handled once', async () => {
       const h = harness();
-      const tag = uniqueTag('split');
+      // Keys on every partition: each consumer handles some, whichever partitions it gets.
+      const tag = uniqueTagOnEveryPartition('split', 12, 3);
       const group = 'split-group';
       // A new group starts at the topic's beginning: count only this test's events per consumer.
       const handled = { a: 0, b: 0 };
@@ -56,12 +57,29 @@ eventBusContract(
 
     it('replaces a consumer that dies mid-stream without losing or repeating an effect', async () => {
       const h = harness();
-      const tag = uniqueTag('replace');
+      // Every partition gets keys (5 events each): whichever partitions the child ends up with, it reaches its 3rd event.
+      const tag = uniqueTagOnEveryPartition('replace', 12, 3);
       const group = 'replace-group';
       const survivor = await startConsumer(h, { group });
       // The child joins the same group and dies inside its 3rd handler, before that commit.
-      const died = runCrashingConsumer(h, { group, crashAt: 3 });
-      await waitFor(() => survivor.metrics().assignments.length < 3, { timeoutMs: 20_000, what: 'child joined the group' });
+      let child: string[] = [];
+      let childExited = false;
+      const died = runCrashingConsumer(h, { group, crashAt: 3, timeoutMs: 45_000, onAssignments: (assignments) => (child = assignments) });
+      void died.finally(() => (childExited = true)).catch(() => {});
+      // Publish only once the group is exactly the survivor and the live child, splitting the partitions.
+      // The survivor losing a partition is not enough: the mock broker refuses a follower's SyncGroup that
+      // comes after the leader's (INVALID_REQUEST), so the child's first member often crashes, is rebuilt
+      // by the transport, and stays in the group holding a partition until its session expires (3 s, then
+      // a 2 s rebalance). Events published meanwhile are all handled by the survivor when the child's
+      // final partitions are ones the survivor already drained: the child never reaches its 3rd event.
+      // Each failed attempt costs about 5–8 s (rebalance 2 s, restart back-off from 0.5 s, session 3 s).
+      const shared = () => {
+        const own = survivor.metrics().assignments;
+        return own.length > 0 && child.length > 0 && new Set([...own, ...child]).size === 3 && own.length + child.length === 3;
+      };
+      await waitFor(() => childExited || shared(), { timeoutMs: 35_000, what: 'the survivor and the child sharing the partitions' }).catch((error: Error) => {
+        throw new Error(`${error.message} (survivor ${JSON.stringify(survivor.metrics().assignments)}, child ${JSON.stringify(child)})`);
+      });
       await Promise.all(Array.from({ length: 12 }, (_, i) => publishSeq(h.producerDb, `${tag}-k${i}`, 5)));
       expect(await died).toBe('SIGKILL');
       // Once the dead member's session expires, the survivor takes its partitions over.
