@@ -39,6 +39,8 @@ async function runGateway(): Promise<void> {
   // The public-read limit (per client IP) would stop a benchmark from one address within a second.
   const config = loadGatewayConfig({ ...process.env, PORT: '0', CATALOG_URL: process.env.BENCH_CATALOG_URL, RATE_LIMIT_PUBLIC_READ_PER_MIN: '1000000000' });
   const app = await buildApp({ config });
+  // A clean exit on SIGTERM, so a CPU profile (--profile) gets written.
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   announce(await app.listen({ port: 0, host: '127.0.0.1' }));
 }
 
@@ -51,7 +53,10 @@ async function runBare(): Promise<void> {
   announce(await app.listen({ port: 0, host: '127.0.0.1' }));
 }
 
-const start = (role: string, env: Record<string, string>) => startRole(self, role, { ...childEnv, ...env }, { cwd: root });
+const start = (role: string, env: Record<string, string>, nodeFlags: string[] = []) => startRole(self, role, { ...childEnv, ...env }, { cwd: root, nodeFlags });
+/** `--profile DIR` writes a CPU profile of the gateway process into DIR (open it in Chrome DevTools). */
+const profileIndex = process.argv.indexOf('--profile');
+const gatewayProfile = profileIndex > 0 ? ['--cpu-prof', '--cpu-prof-dir', process.argv[profileIndex + 1]!] : [];
 
 // ── the run ──
 
@@ -96,7 +101,7 @@ async function main(): Promise<void> {
     let gateway: { child: ChildProcess; url: string } | undefined;
     let gatewayProblem: string | undefined;
     try {
-      gateway = await start('gateway', { BENCH_CATALOG_URL: catalog.url, DATABASE_URL: databaseUrl });
+      gateway = await start('gateway', { BENCH_CATALOG_URL: catalog.url, DATABASE_URL: databaseUrl }, gatewayProfile);
       children.push(gateway.child);
       const through = await fetch(`${gateway.url}/api${ROUTE}`);
       if (through.status !== 200 || (await through.text()) !== body) throw new Error(`the gateway answered ${through.status} or another body`);
@@ -126,6 +131,7 @@ async function main(): Promise<void> {
     }
   } finally {
     for (const child of children) child.kill();
+    if (gatewayProfile.length) await new Promise((resolve) => setTimeout(resolve, 2_000));
     await rm(tmp, { recursive: true, force: true });
     await dropDatabase(baseUrl, database);
   }
