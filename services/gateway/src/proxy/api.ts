@@ -1,6 +1,6 @@
 import type { ServiceName } from '@esim/contracts';
 import { AppError, type JwtVerifier } from '@esim/platform';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { GatewayConfig, Upstreams } from '../config';
 import { registerHealth } from '../health';
 import type { LimitGroup } from '../security/rate-limits';
@@ -13,7 +13,7 @@ export interface ApiOptions {
   config: GatewayConfig;
   upstreams: Upstreams;
   client: ClientInfo;
-  limiter: (group: LimitGroup) => onRequestAsyncHookHandler;
+  limiter: (group: LimitGroup) => onRequestHookHandler;
   verifyToken: JwtVerifier;
 }
 

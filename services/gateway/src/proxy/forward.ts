@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { RouteRule, ServiceName } from '@esim/contracts';
 import { AppError, notFound, SERVICE_TOKEN_HEADER, type JwtVerifier } from '@esim/platform';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
@@ -16,7 +16,7 @@ export interface ServiceProxyOptions {
   base: string;
   config: GatewayConfig;
   client: ClientInfo;
-  limiter: (group: LimitGroup) => onRequestAsyncHookHandler;
+  limiter: (group: LimitGroup) => onRequestHookHandler;
   verifyToken: JwtVerifier;
 }
 
@@ -145,8 +145,8 @@ async function relayBody(request: FastifyRequest, reply: FastifyReply, response:
 }
 
 /** Cheapest first, and all before the body is read: the rate limit, then token and role. */
-function doorChecks(rule: RouteRule, options: ServiceProxyOptions): onRequestAsyncHookHandler[] {
-  const hooks = [options.limiter(rule.rateLimit ?? 'api')];
+function doorChecks(rule: RouteRule, options: ServiceProxyOptions): Array<onRequestHookHandler | onRequestAsyncHookHandler> {
+  const hooks: Array<onRequestHookHandler | onRequestAsyncHookHandler> = [options.limiter(rule.rateLimit ?? 'api')];
   if (rule.access !== 'public') hooks.push(requireRole(options.verifyToken, rule.access.resource, rule.access.action));
   return hooks;
 }
