@@ -134,10 +134,10 @@ export class EventConsumer {
     const parked: Parked[] = [];
     try {
       await this.options.db.transaction(async (trx) => {
-        const todo = hooks.pending ? await hooks.pending(trx, batch) : batch;
-        if (!todo.length) return;
+        const unhandled = hooks.pending ? await hooks.pending(trx, batch) : batch;
+        if (!unhandled.length) return;
         const runs: Array<{ delivery: D; event: EventEnvelope; handler: EventHandler }> = [];
-        for (const delivery of todo) {
+        for (const delivery of unhandled) {
           const checked = this.check(delivery);
           if ('parked' in checked) parked.push(checked.parked);
           else if ('ignored' in checked) outcomes.push('ignored');
@@ -160,7 +160,7 @@ export class EventConsumer {
         for (const p of parked) await (p.delivery.park ?? insertParked)(trx, this.failureOf(p));
         // Always one statement after the handlers: PostgreSQL answers COMMIT of an aborted transaction
         // with a silent rollback, so a handler that swallowed an SQL error must be caught here.
-        if (hooks.settled) await hooks.settled(trx, todo[todo.length - 1]!);
+        if (hooks.settled) await hooks.settled(trx, unhandled[unhandled.length - 1]!);
         else await trx.raw('SELECT 1');
       });
     } catch (error) {
@@ -197,8 +197,8 @@ export class EventConsumer {
     }
     const last: Parked = { delivery, envelope: envelope ?? delivery.message, attempts: settings.maxAttempts, error: errorText(error), cause: error };
     const parked = await this.options.db.transaction(async (trx) => {
-      const todo = hooks.pending ? await hooks.pending(trx, [delivery]) : [delivery];
-      if (!todo.length) return false;
+      const unhandled = hooks.pending ? await hooks.pending(trx, [delivery]) : [delivery];
+      if (!unhandled.length) return false;
       await (delivery.park ?? insertParked)(trx, this.failureOf(last));
       await hooks.settled?.(trx, delivery);
       return true;
