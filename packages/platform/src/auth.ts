@@ -62,16 +62,7 @@ export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKey
       // The JWKS endpoint itself is unreachable: that is our outage, not the caller's fault.
       throw new AppError(503, 'service_unavailable', { cause: error });
     }
-    if (options.redis) {
-      // One round trip for both kinds of revocation: the user's (suspension, password change) and
-      // this token's own (logout), so a signed-out token stops working at every service at once.
-      const [revokedAt, tokenRevoked] = await options.redis.mget(
-        revokedUserKey(claims.sub),
-        typeof claims.jti === 'string' ? revokedTokenKey(claims.jti) : revokedTokenKey('-'),
-      );
-      if (tokenRevoked) throw unauthorized('unauthorized');
-      if (revokedAt && typeof claims.iat === 'number' && Number(revokedAt) >= claims.iat) throw unauthorized('unauthorized');
-    }
+    if (options.redis) await assertNotRevoked(options.redis, claims);
     return {
       id: claims.sub,
       email: claims.email,
@@ -79,6 +70,24 @@ export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKey
       role: roleOf({ role: claims.role, user_type: claims.user_type }),
     };
   };
+}
+
+/**
+ * Refuses a token whose user was revoked since it was issued (suspension, deletion, password
+ * change) or which was itself signed out (logout): one Redis round trip for both, so a signed-out
+ * token stops working at the gateway and every service at once. When Redis cannot tell, the
+ * answer is a 503 (our outage), never a pass.
+ */
+export async function assertNotRevoked(redis: Redis, claims: { sub: string; jti?: string; iat?: number }): Promise<void> {
+  let revokedAt: string | null | undefined;
+  let tokenRevoked: string | null | undefined;
+  try {
+    [revokedAt, tokenRevoked] = await redis.mget(revokedUserKey(claims.sub), revokedTokenKey(typeof claims.jti === 'string' ? claims.jti : '-'));
+  } catch (error) {
+    throw new AppError(503, 'service_unavailable', { cause: error });
+  }
+  if (tokenRevoked) throw unauthorized('unauthorized');
+  if (revokedAt && typeof claims.iat === 'number' && Number(revokedAt) >= claims.iat) throw unauthorized('unauthorized');
 }
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { USER_TYPE } from '@esim/contracts';
 import { connect } from 'node:net';
-import { revokeUserTokens } from '@esim/platform';
+import { revokedTokenKey, revokeUserTokens } from '@esim/platform';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
@@ -292,7 +292,7 @@ describe('token and role at the door', () => {
     expect(echo.received.length).toBe(before);
   });
 
-  it('still refuses a token once its user is revoked or it expires, after it was verified and remembered', async () => {
+  it('still refuses a token once its user is revoked, it is signed out or it expires, after it was verified and remembered', async () => {
     const userId = randomUUID();
     const token = await keys.token({ id: userId, userType: USER_TYPE.retail }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
     const call = () => gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${token}` } });
@@ -302,6 +302,14 @@ describe('token and role at the door', () => {
     const revoked = await call();
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().code).toBe('unauthorized');
+
+    // Signed out (logout revokes the token's own id): refused here too, not only by the auth service.
+    const jti = randomUUID();
+    const session = await keys.token({ id: randomUUID(), userType: USER_TYPE.retail }, { jti });
+    const withSession = () => gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${session}` } });
+    expect((await withSession()).statusCode).toBe(200);
+    await gateway.redis.set(revokedTokenKey(jti), '1', 'EX', 60);
+    expect((await withSession()).statusCode).toBe(401);
 
     const shortLived = await keys.token({ id: randomUUID(), userType: USER_TYPE.retail }, { expiresIn: '30s' });
     const withShort = () => gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${shortLived}` } });

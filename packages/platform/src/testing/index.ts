@@ -12,7 +12,7 @@ export interface TestUser {
 export interface TestKeys {
   jwks: JSONWebKeySet;
   /** An access token as the auth service would sign it. */
-  token(user: TestUser, options?: { expiresIn?: string | number; issuedAt?: number }): Promise<string>;
+  token(user: TestUser, options?: { expiresIn?: string | number; issuedAt?: number; jti?: string }): Promise<string>;
 }
 
 /**
@@ -33,6 +33,7 @@ export async function createTestKeys(): Promise<TestKeys> {
         .setAudience(ACCESS_TOKEN_AUDIENCE)
         .setIssuedAt(options.issuedAt)
         .setExpirationTime(options.expiresIn ?? '15m');
+      if (options.jti) jwt.setJti(options.jti);
       return jwt.sign(privateKey);
     },
   };
