@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { AppError, conflict } from './errors';
 
@@ -68,4 +69,31 @@ export async function runIdempotent<T>(
       .update({ status_code: result.statusCode, response_body: JSON.stringify(result.body) });
     return { ...result, replayed: false };
   });
+}
+
+/**
+ * The one way a route runs an order-creating or money-moving request: once per
+ * (scope, caller, Idempotency-Key), in one transaction with its effect (see `runIdempotent`).
+ * A replay answers the stored result and says so in `Idempotent-Replayed: true`. Without a key
+ * the work runs once in a plain transaction, unless the route requires one (money: 400 naming
+ * the header). `work` gets the caller-scoped key, to stamp on what it writes (e.g. a transfer).
+ */
+export async function idempotentRequest<T>(
+  db: Knex,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { scope: string; required?: boolean },
+  work: (trx: Knex.Transaction, scopedKey: string | undefined) => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  const key = idempotencyKeyOf(request);
+  if (!key) {
+    if (options.required) {
+      throw new AppError(400, 'idempotency_key_required', { errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }] });
+    }
+    return { ...(await db.transaction((trx) => work(trx, undefined))), replayed: false };
+  }
+  const scope = `${options.scope}:${request.user?.id ?? 'anonymous'}`;
+  const result = await runIdempotent<T>(db, { scope, key, request: request.body }, (trx) => work(trx, `${scope}:${key}`));
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return result;
 }

@@ -4,6 +4,7 @@ import { positiveEuroAmount } from '@esim/contracts';
 import { createServiceApp } from '../src/service';
 import { loadConfig, baseConfigSchema } from '../src/config';
 import { AppError } from '../src/errors';
+import { idempotentRequest } from '../src/idempotency';
 import { ok, okList } from '../src/http/envelope';
 import { listQuery, toListQuery } from '../src/http/list-query';
 import { createTestKeys, waitFor, type TestKeys } from '../src/testing/index';
@@ -39,6 +40,14 @@ describe('service app', () => {
     app.get('/admin/countries/:id', async (request) => {
       if ((request.params as { id: string }).id === 'xx') throw new AppError(404, 'not_found');
       throw new Error('database exploded with secret details');
+    });
+    let created = 0;
+    app.post('/admin/packages', async (request, reply) => {
+      const result = await idempotentRequest(app.db, request, reply, { scope: 'test-create', required: true }, async (_trx, scopedKey) => ({
+        statusCode: 201,
+        body: { n: ++created, scopedKey },
+      }));
+      return ok(reply, result.body, 'created', result.statusCode);
     });
     await app.ready();
   });
@@ -150,6 +159,22 @@ describe('service app', () => {
     expect(res.statusCode).toBe(403);
     const anonymous = await app.inject({ method: 'PUT', url: '/admin/countries/de', payload: '{broken json' , headers: { 'content-type': 'application/json' } });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('runs a create once per caller and Idempotency-Key, marks replays, and names a missing key', async () => {
+    const admin = await keys.token({ id: 'idem-admin', userType: 3 });
+    const post = (headers: Record<string, string>, payload: unknown = { code: 'X' }) =>
+      app.inject({ method: 'POST', url: '/admin/packages', headers: { authorization: `Bearer ${admin}`, ...headers }, payload: payload as object });
+    const first = await post({ 'idempotency-key': 'create-0001' });
+    const again = await post({ 'idempotency-key': 'create-0001' });
+    expect(first.statusCode).toBe(201);
+    expect(again.json().data).toEqual(first.json().data);
+    expect(first.json().data.scopedKey).toBe('test-create:idem-admin:create-0001');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await post({ 'idempotency-key': 'create-0001' }, { code: 'Y' })).statusCode).toBe(409);
+    const missing = await post({ 'accept-language': 'en' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'idempotency_key_required', errors: [{ path: 'Idempotency-Key', message: 'This request needs an Idempotency-Key header' }] });
   });
 
   it('stops honouring tokens of a revoked user', async () => {

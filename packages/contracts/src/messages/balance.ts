@@ -2,11 +2,6 @@ import type { MessageCatalog } from './types';
 
 /** Messages of the balance service (codes stable on the wire, texts in Turkish and English). */
 export const balanceMessages = {
-  // Requests that move money must say who they are, so a retry never moves it twice.
-  idempotency_key_required: {
-    tr: 'Bu işlem için Idempotency-Key başlığı gerekli',
-    en: 'This request needs an Idempotency-Key header',
-  },
   // Dealer money (admin).
   balance_loaded: { tr: 'Bakiye yüklendi', en: 'Balance loaded' },
   cash_payment_recorded: { tr: 'Nakit ödeme kaydedildi', en: 'Cash payment recorded' },

@@ -24,6 +24,11 @@ export const commonMessages = {
     tr: 'Idempotency-Key başlığı 8-128 karakter olmalı',
     en: 'The Idempotency-Key header must be 8-128 characters',
   },
+  // Requests that move money must say who they are, so a retry never moves it twice.
+  idempotency_key_required: {
+    tr: 'Bu işlem için Idempotency-Key başlığı gerekli',
+    en: 'This request needs an Idempotency-Key header',
+  },
   idempotency_conflict: {
     tr: 'Bu Idempotency-Key başka bir istekle kullanıldı',
     en: 'This Idempotency-Key was already used with a different request',

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { idempotencyKeyOf, ok, runIdempotent } from '@esim/platform';
+import { idempotentRequest, ok } from '@esim/platform';
 import { z } from 'zod';
 import { hashPassword } from '../accounts/passwords';
 import { unusablePasswordHash } from '../accounts/accounts';
@@ -26,6 +26,7 @@ export async function createWithInvitation<T extends { id: string; email: string
   app: AuthApp,
   ctx: AuthContext,
   request: FastifyRequest,
+  reply: FastifyReply,
   options: { scope: string; password: string | undefined; create: (trx: Knex.Transaction, passwordHash: string) => Promise<T> },
 ): Promise<{ record: T; invitationSent: boolean }> {
   const passwordHash = options.password ? await hashPassword(options.password) : unusablePasswordHash();
@@ -42,10 +43,7 @@ export async function createWithInvitation<T extends { id: string; email: string
     }
     return { statusCode: 201, body: record };
   };
-  const key = idempotencyKeyOf(request);
-  const result = key
-    ? await runIdempotent<T>(app.db, { scope: `${options.scope}:${request.user?.id ?? 'anonymous'}`, key, request: request.body }, work)
-    : await app.db.transaction(work);
+  const result = await idempotentRequest<T>(app.db, request, reply, { scope: options.scope }, work);
   if (invitationToken) {
     sendInBackground(
       app,

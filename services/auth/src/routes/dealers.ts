@@ -1,6 +1,6 @@
 import type { ListQuery, Locale } from '@esim/contracts';
 import { AppError, listQuery, ok, okList, toListQuery } from '@esim/platform';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accountStatusField,
@@ -88,7 +88,7 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
   app.post('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer (password, or an emailed set-password link)', body: adminCreateBody } }, async (request, reply) => {
     const body = request.body;
     const assignment = { salesManagerId: body.sales_manager_id, status: body.status };
-    return okCreated(reply, await createDealerFor(app, ctx, request, { scope: 'admin-dealers', body, assignment }), 'dealer_created');
+    return okCreated(reply, await createDealerFor(app, ctx, request, reply, { scope: 'admin-dealers', body, assignment }), 'dealer_created');
   });
 
   app.get('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams } }, async (request, reply) => {
@@ -132,7 +132,7 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
       throw fieldError(403, 'sales_manager_mismatch', 'sales_manager_id', request.locale);
     }
     const assignment = { salesManagerId: self };
-    return okCreated(reply, await createDealerFor(app, ctx, request, { scope: 'sales-manager-dealers', body, assignment }), 'dealer_created');
+    return okCreated(reply, await createDealerFor(app, ctx, request, reply, { scope: 'sales-manager-dealers', body, assignment }), 'dealer_created');
   });
 }
 
@@ -144,9 +144,10 @@ function createDealerFor(
   app: AuthApp,
   ctx: AuthContext,
   request: FastifyRequest,
+  reply: FastifyReply,
   { scope, body, assignment }: { scope: string; body: DealerForm; assignment: Pick<NewDealer, 'salesManagerId' | 'status'> },
 ) {
-  return createWithInvitation(app, ctx, request, {
+  return createWithInvitation(app, ctx, request, reply, {
     scope,
     password: body.password,
     create: (trx, passwordHash) =>

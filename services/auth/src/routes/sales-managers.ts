@@ -26,7 +26,7 @@ export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void
 
   app.post('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Create a sales manager (password, or an emailed set-password link)', body: createBody } }, async (request, reply) => {
     const body = request.body;
-    const created = await createWithInvitation(app, ctx, request, {
+    const created = await createWithInvitation(app, ctx, request, reply, {
       scope: 'admin-sales-managers',
       password: body.password,
       create: (trx, passwordHash) =>

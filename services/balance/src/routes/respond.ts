@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { ok, runIdempotent } from '@esim/platform';
+import { idempotentRequest, ok } from '@esim/platform';
 
 /**
- * Runs a money-moving request once per Idempotency-Key (checked by the route's header schema),
- * in one transaction with the ledger write: the same key and body replay the stored answer
- * (header `Idempotent-Replayed: true`), the same key with another body is a 409. Keys are scoped to
- * the route and the caller, and the ledger transfer gets the same scoped key as its own.
+ * A money-moving route's answer: the work runs once per Idempotency-Key (required; also checked
+ * by the route's header schema so the 400 names the header) in one transaction with the ledger
+ * write, through the platform's one idempotency path. The ledger transfer carries the same
+ * caller-scoped key as its own.
  */
 export async function idempotentReply<T>(
   app: FastifyInstance,
@@ -15,12 +15,9 @@ export async function idempotentReply<T>(
   options: { scope: string; code: string; status?: number },
   work: (trx: Knex.Transaction, transferKey: string) => Promise<T>,
 ) {
-  const key = request.headers['idempotency-key'] as string;
-  const scope = `${options.scope}:${request.user!.id}`;
-  const result = await runIdempotent(app.db, { scope, key, request: request.body }, async (trx) => ({
+  const result = await idempotentRequest(app.db, request, reply, { scope: options.scope, required: true }, async (trx, transferKey) => ({
     statusCode: options.status ?? 200,
-    body: await work(trx, `${scope}:${key}`),
+    body: await work(trx, transferKey!),
   }));
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
   return ok(reply, result.body, options.code, result.statusCode);
 }

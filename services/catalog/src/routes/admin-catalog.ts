@@ -1,5 +1,5 @@
 import type { CreatedServiceApp } from '@esim/platform';
-import { idempotencyKeyOf, listQuery, ok, okList, RequestValidationError, runIdempotent, toListQuery } from '@esim/platform';
+import { idempotentRequest, listQuery, ok, okList, RequestValidationError, toListQuery } from '@esim/platform';
 import type { z } from 'zod';
 import { adminCountryView, getCountry, listCountries, updateCountry } from '../countries/admin';
 import { adminPackageView, createPackage, deactivatePackage, getPackage, listPackages, updatePackage } from '../packages/admin';
@@ -31,15 +31,11 @@ export function adminCatalogRoutes(app: CreatedServiceApp, changes: CatalogChang
 
   // Optional Idempotency-Key: a retried create replays the first answer instead of a 409 on the code.
   app.post('/admin/packages', { schema: { tags, body: createPackageBody } }, async (request, reply) => {
-    const key = idempotencyKeyOf(request);
     const correlationId = String(request.id);
-    const create = async (trx: Parameters<Parameters<typeof app.db.transaction>[0]>[0]) => ({
+    const result = await idempotentRequest(app.db, request, reply, { scope: 'catalog:create-package' }, async (trx) => ({
       statusCode: 201,
       body: adminPackageView(await createPackage(trx, request.body, correlationId)),
-    });
-    const result = key
-      ? await runIdempotent(app.db, { scope: `catalog:create-package:${request.user!.id}`, key, request: request.body }, create)
-      : await app.db.transaction(create);
+    }));
     await changes.changed();
     return ok(reply, result.body, 'package_created', result.statusCode);
   });
