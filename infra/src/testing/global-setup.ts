@@ -53,13 +53,13 @@ export default async function globalSetup(project: TestProject): Promise<void> {
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
       await admin.query(`UPDATE pg_database SET datistemplate = true WHERE datname = $1`, [template]);
     }
-    // Older templates beyond the newest five, and per-file databases that killed runs left behind
+    // Older templates beyond the newest twelve (several checkouts may test at once), and per-file databases that killed runs left behind
     // (their names carry their creation time; an hour is far longer than any test file runs).
     const hourAgo = Math.floor(Date.now() / 1000) - 3600;
     const stale = await admin.query(
       `SELECT datname FROM pg_database
         WHERE (datname LIKE 'esim_tpl_%' AND datname <> $1 AND oid NOT IN
-                (SELECT oid FROM pg_database WHERE datname LIKE 'esim_tpl_%' ORDER BY oid DESC LIMIT 5))
+                (SELECT oid FROM pg_database WHERE datname LIKE 'esim_tpl_%' ORDER BY oid DESC LIMIT 12))
            OR (datname ~ '^esim_t_[0-9]+_' AND split_part(datname, '_', 3)::bigint < $2)`,
       [template, hourAgo],
     );
