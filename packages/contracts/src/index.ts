@@ -7,3 +7,6 @@ export * from './events/index';
 export * from './routes';
 export * from './demo';
 export * from './demo-physical-sim';
+export * from './api/index';
+export * from './policy';
+export * from './session';
