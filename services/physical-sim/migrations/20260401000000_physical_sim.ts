@@ -32,6 +32,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('runs').notNullable().defaultTo(0);
     t.text('error_code');
     t.text('error_message');
+    t.jsonb('error_params');
     t.text('created_by').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('started_at', { useTz: true });
@@ -66,6 +67,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('eid').unique();
     t.uuid('package_id').notNullable();
     t.text('package_code').notNullable();
+    // The package's name when the card arrived (lists show it without asking the catalog).
+    t.text('package_name').notNullable();
     t.text('status').notNullable().defaultTo('in_stock');
     // null: admin stock; else the dealer (their user id) who holds it.
     t.text('owner_user_id');

@@ -19,7 +19,7 @@ const db = createDb(config.DATABASE_URL, 'physical_sim', Math.max(2, config.IMPO
 const catalog = createCatalogClient({ baseUrl: config.CATALOG_URL, token: config.INTERNAL_SERVICE_TOKEN });
 const queue = createImportQueue(config.REDIS_URL, config.REDIS_PREFIX);
 
-const packagesOf = (userId: string) => async () => new Map((await catalog.plusPackages(userId)).map((p) => [p.code.toUpperCase(), p.id]));
+const packagesOf = (userId: string) => async () => new Map((await catalog.plusPackages(userId)).map((p) => [p.code.toUpperCase(), { id: p.id, name: p.name }]));
 
 const worker = new Worker<ImportJobData>(
   IMPORT_QUEUE,
@@ -49,9 +49,7 @@ worker.on('failed', (job, error) => {
   log.warn({ importId: job.data.importId, err: error, attempt: job.attemptsMade }, 'import run failed');
   // Out of retries (e.g. the catalog stayed unreachable): the job fails visibly with the reason.
   if (job.attemptsMade >= (job.opts.attempts ?? 1)) {
-    void failJob(db, job.data.importId, 'import_file_unreadable', {}).then(() =>
-      db('import_jobs').where({ id: job.data.importId }).update({ error_message: error.message.slice(0, 500) }),
-    );
+    void failJob(db, job.data.importId, 'import_failed', { reason: error.message.slice(0, 300) }).catch(() => {});
   }
 });
 

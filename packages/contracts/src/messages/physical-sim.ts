@@ -36,6 +36,8 @@ export const physicalSimMessages = {
     tr: 'İçe aktarma tekrar tekrar yarıda kaldı; hiçbir kart eklenmedi',
     en: 'The import was interrupted again and again; no card was added',
   },
+  import_failed: { tr: 'İçe aktarma başarısız oldu; hiçbir kart eklenmedi: {{reason}}', en: 'The import failed; no card was added: {{reason}}' },
+  serial_required: { tr: 'Lütfen sipariş numarası veya sıra numarası girin', en: 'Please enter an order number or a serial number' },
   import_body_invalid: {
     tr: 'Gövde CSV metni (text/csv) ya da { "cards": [...] } biçiminde JSON olmalı',
     en: 'The body must be CSV text (text/csv) or JSON { "cards": [...] }',
@@ -48,8 +50,8 @@ export const physicalSimMessages = {
     tr: 'Kart durumu {{from}} iken {{to}} yapılamaz',
     en: 'A card cannot go from {{from}} to {{to}}',
   },
-  cards_transferred: { tr: '{{count}} kart bayiye aktarıldı', en: '{{count}} cards transferred to the dealer' },
-  cards_returned_to_admin: { tr: '{{count}} kart yönetici stoğuna alındı', en: '{{count}} cards returned to admin stock' },
+  cards_transferred: { tr: 'Kartlar bayiye aktarıldı', en: 'Cards transferred to the dealer' },
+  cards_returned_to_admin: { tr: 'Kartlar yönetici stoğuna alındı', en: 'Cards returned to admin stock' },
   cards_not_transferable: {
     tr: 'Aktarılamayan kartlar var (stokta değil ya da bir bayide): {{cards}}',
     en: 'Some cards cannot be transferred (not in admin stock): {{cards}}',
@@ -61,7 +63,7 @@ export const physicalSimMessages = {
   serial_range_too_large: { tr: 'Seri aralığı en fazla {{max}} kart içerebilir', en: 'A serial range may cover at most {{max}} cards' },
   card_not_deletable: { tr: 'Bu kart silinemez: {{reasons}}', en: 'This card cannot be deleted: {{reasons}}' },
   card_deleted: { tr: 'Kart silindi', en: 'Card deleted' },
-  cards_deleted: { tr: '{{count}} kart silindi', en: '{{count}} cards deleted' },
+  cards_deleted: { tr: 'Toplu silme tamamlandı', en: 'Bulk deletion done' },
 
   // Orders and returns
   order_placed: { tr: 'Siparişiniz alındı, yönetici onayı bekleniyor', en: 'Your order is placed and awaits approval' },

@@ -1,3 +1,4 @@
+import { CARD_STATUSES, type CardStatus } from '@esim/contracts';
 import { AppError, conflict, notFound } from '@esim/platform';
 import type { Knex } from 'knex';
 
@@ -5,8 +6,7 @@ import type { Knex } from 'knex';
  * The card stock: status changes (allowed transitions only), transfers to dealers and back, soft
  * deletion, each writing a history row (who, when, why) in the same transaction as the change.
  */
-export const CARD_STATUSES = ['in_stock', 'reserved', 'assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;
-export type CardStatus = (typeof CARD_STATUSES)[number];
+export { CARD_STATUSES, type CardStatus };
 
 /** Status changes an admin may make by hand (transfers and returns have their own operations). */
 export const ALLOWED_TRANSITIONS: Record<CardStatus, readonly CardStatus[]> = {
@@ -30,6 +30,7 @@ export interface CardRow {
   eid: string | null;
   package_id: string;
   package_code: string;
+  package_name: string;
   status: CardStatus;
   owner_user_id: string | null;
   import_id: string | null;
@@ -178,5 +179,5 @@ export async function deleteCard(trx: Knex.Transaction, id: string, actorId: str
   const info = await deletionInfo(trx, id);
   if (!info.can_delete) throw conflict('card_not_deletable', { reasons: info.blocking_reasons.join(', ') });
   await trx('cards').where({ id }).update({ deleted_at: trx.fn.now(), deleted_by: actorId, deleted_reason: reason, updated_at: trx.fn.now() });
-  await writeHistory(trx, [{ cardId: id, action: 'deleted', fromStatus: info.status, toStatus: null, fromOwner: null, toOwner: null, reason, actorId }]);
+  await writeHistory(trx, [{ cardId: id, action: 'deleted', fromStatus: info.status, toStatus: info.status, fromOwner: null, toOwner: null, reason, actorId }]);
 }

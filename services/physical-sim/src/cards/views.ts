@@ -1,8 +1,13 @@
+import { physicalCardReturnDeadline } from '@esim/contracts';
 import type { Knex } from 'knex';
 import type { CardRow } from './stock';
 
-/** A card as every list and detail shows it (the dealer's name from the local dealer copy). */
-export function cardView(card: CardRow & { owner_name?: string | null }) {
+/** Statuses a dealer may still return unconditionally (within the window). */
+const RETURNABLE = new Set(['assigned', 'sold']);
+
+/** A card as every list and detail shows it (contracts' `cardSchema`; the dealer's name from the local dealer copy). */
+export function cardView(card: CardRow & { owner_name?: string | null }, now = new Date()) {
+  const until = card.owner_user_id && card.transferred_at ? physicalCardReturnDeadline(new Date(card.transferred_at)) : null;
   return {
     id: card.id,
     iccid: card.iccid,
@@ -10,11 +15,14 @@ export function cardView(card: CardRow & { owner_name?: string | null }) {
     eid: card.eid,
     package_id: card.package_id,
     package_code: card.package_code,
+    package_name: card.package_name,
     status: card.status,
     owner_user_id: card.owner_user_id,
     owner_name: card.owner_name ?? null,
     import_id: card.import_id,
     transferred_at: card.transferred_at ? new Date(card.transferred_at).toISOString() : null,
+    returnable_until: until ? until.toISOString() : null,
+    returnable: Boolean(until && until > now && RETURNABLE.has(card.status)),
     created_at: new Date(card.created_at).toISOString(),
     updated_at: new Date(card.updated_at).toISOString(),
   };
@@ -28,6 +36,7 @@ export const cardsWithOwner = (db: Knex | Knex.Transaction) =>
 
 export function historyView(row: {
   id: string;
+  card_id: string;
   action: string;
   from_status: string | null;
   to_status: string | null;
@@ -38,14 +47,15 @@ export function historyView(row: {
   created_at: Date;
 }) {
   return {
-    id: Number(row.id),
+    id: String(row.id),
+    card_id: row.card_id,
     action: row.action,
     from_status: row.from_status,
     to_status: row.to_status,
-    from_owner: row.from_owner,
-    to_owner: row.to_owner,
+    from_owner_user_id: row.from_owner,
+    to_owner_user_id: row.to_owner,
     reason: row.reason,
-    actor_id: row.actor_id,
-    created_at: new Date(row.created_at).toISOString(),
+    by: row.actor_id,
+    at: new Date(row.created_at).toISOString(),
   };
 }

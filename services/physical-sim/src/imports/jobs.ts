@@ -17,6 +17,7 @@ export interface ImportJobRow {
   runs: number;
   error_code: string | null;
   error_message: string | null;
+  error_params: Record<string, string | number> | null;
   created_by: string;
   created_at: Date;
   started_at: Date | null;
@@ -43,7 +44,7 @@ export function importView(job: ImportJobRow, locale: Locale) {
   return {
     id: job.id,
     format: job.format,
-    file_name: job.file_name,
+    file_name: job.file_name ?? (job.format === 'json' ? 'cards.json' : job.format === 'csv' ? 'cards.csv' : 'cards.xlsx'),
     file_size: job.file_size,
     status: job.status,
     rows_read: job.rows_read,
@@ -51,13 +52,13 @@ export function importView(job: ImportJobRow, locale: Locale) {
     rows_rejected: job.rows_rejected,
     percent: done ? 100 : job.status === 'processing' && job.rows_read > 0 ? Math.min(99, Math.round((job.rows_read / Math.max(job.rows_read, estimateRows(job))) * 100)) : 0,
     runs: job.runs,
-    error_code: job.error_code,
-    error_message: job.error_code ? translate(job.error_code as never, locale) : null,
+    failure_code: job.error_code,
+    failure_reason: job.error_code ? translate(job.error_code as never, locale, job.error_params ?? {}) : null,
     created_by: job.created_by,
     created_at: new Date(job.created_at).toISOString(),
     started_at: job.started_at ? new Date(job.started_at).toISOString() : null,
     finished_at: job.finished_at ? new Date(job.finished_at).toISOString() : null,
-    error_report_url: `/admin/physical-sim/imports/${job.id}/errors`,
+    error_report_url: job.rows_rejected > 0 ? `/admin/physical-sim/imports/${job.id}/errors?format=csv` : null,
   };
 }
 

@@ -21,8 +21,8 @@ export interface ProcessOptions {
   maxRows: number;
   maxRuns: number;
   batchSize?: number;
-  /** code → id of the Plus packages (from the catalog). */
-  packages: () => Promise<Map<string, string>>;
+  /** code → id and name of the Plus packages (from the catalog). */
+  packages: () => Promise<Map<string, { id: string; name: string }>>;
 }
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
@@ -34,6 +34,7 @@ interface GoodRow {
   eid: string | null;
   packageId: string;
   packageCode: string;
+  packageName: string;
 }
 
 interface RowError {
@@ -118,6 +119,7 @@ export async function processImport(db: Knex, importId: string, options: Process
       heartbeat_at: trx.fn.now(),
       error_code: null,
       error_message: null,
+      error_params: null,
     });
     return 'completed' as const;
   }).catch(async (error: unknown) => {
@@ -147,6 +149,7 @@ export async function failJob(db: Knex, importId: string, code: string, params: 
       status: 'failed',
       error_code: code,
       error_message: translate(code as never, 'tr', params),
+      error_params: JSON.stringify(params),
       rows_imported: 0,
       finished_at: db.fn.now(),
       heartbeat_at: db.fn.now(),
@@ -155,7 +158,7 @@ export async function failJob(db: Knex, importId: string, code: string, params: 
 
 function validateRow(
   raw: RawRow,
-  packages: Map<string, string>,
+  packages: Map<string, { id: string; name: string }>,
   seen: Record<'iccid' | 'serial_number' | 'eid', Map<string, number>>,
 ): Array<{ column: string; reason: string; value: string | null }> {
   const problems: Array<{ column: TemplateColumn; reason: string; value: string | null }> = [];
@@ -194,9 +197,10 @@ function validateRow(
   return problems;
 }
 
-function goodRow(raw: RawRow, packages: Map<string, string>): GoodRow {
+function goodRow(raw: RawRow, packages: Map<string, { id: string; name: string }>): GoodRow {
   const code = raw.values.package_code.toUpperCase();
-  return { rowNumber: raw.rowNumber, iccid: raw.values.iccid, serial: raw.values.serial_number, eid: raw.values.eid || null, packageId: packages.get(code)!, packageCode: code };
+  const pkg = packages.get(code)!;
+  return { rowNumber: raw.rowNumber, iccid: raw.values.iccid, serial: raw.values.serial_number, eid: raw.values.eid || null, packageId: pkg.id, packageCode: code, packageName: pkg.name };
 }
 
 /**
@@ -226,8 +230,8 @@ async function insertBatch(trx: Knex.Transaction, importId: string, actor: strin
   if (fresh.length === 0) return { inserted: 0, duplicates };
   const inserted = await trx.raw(
     `WITH new_cards AS (
-       INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, import_id)
-       SELECT i, s, e, p, c, ?::uuid FROM unnest(?::text[], ?::text[], ?::text[], ?::uuid[], ?::text[]) AS t(i, s, e, p, c)
+       INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, package_name, import_id)
+       SELECT i, s, e, p, c, n, ?::uuid FROM unnest(?::text[], ?::text[], ?::text[], ?::uuid[], ?::text[], ?::text[]) AS t(i, s, e, p, c, n)
        ON CONFLICT DO NOTHING
        RETURNING id, iccid
      ), history AS (
@@ -235,7 +239,7 @@ async function insertBatch(trx: Knex.Transaction, importId: string, actor: strin
        SELECT id, 'imported', 'in_stock', ?, ? FROM new_cards
      )
      SELECT iccid FROM new_cards`,
-    [importId, fresh.map((r) => r.iccid), fresh.map((r) => r.serial), fresh.map((r) => r.eid) as unknown as string[], fresh.map((r) => r.packageId), fresh.map((r) => r.packageCode), actor, `import ${importId}`],
+    [importId, fresh.map((r) => r.iccid), fresh.map((r) => r.serial), fresh.map((r) => r.eid) as unknown as string[], fresh.map((r) => r.packageId), fresh.map((r) => r.packageCode), fresh.map((r) => r.packageName), actor, `import ${importId}`],
   );
   const done = new Set((inserted.rows as Array<{ iccid: string }>).map((r) => r.iccid));
   for (const row of fresh) if (!done.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'iccid', value: row.iccid });

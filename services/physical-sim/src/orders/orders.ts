@@ -108,6 +108,8 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
     ids.map((cardId) => ({ cardId, action: 'sold_to_dealer', fromStatus: 'in_stock', toStatus: 'assigned', fromOwner: null, toOwner: order.user_id, reason: `order ${id}`, actorId: adminId })),
   );
   const [updated] = (await trx('orders').where({ id }).update({ status: 'approved', decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as OrderRow[];
+  // An order without a hold is billed by invoice (spec: 'purchase by invoice'): nothing for the balance to capture.
+  if (!order.hold_id) return updated!;
   await publish(trx, SERVICE, {
     type: 'physical-sim.order.approved',
     aggregateId: id,
@@ -119,6 +121,7 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
 export async function rejectOrder(trx: Knex.Transaction, id: string, adminId: string, reason: string | null): Promise<OrderRow> {
   const order = await lockPending(trx, id);
   const [updated] = (await trx('orders').where({ id }).update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as OrderRow[];
+  if (!order.hold_id) return updated!;
   await publish(trx, SERVICE, {
     type: 'physical-sim.order.rejected',
     aggregateId: id,
@@ -127,24 +130,31 @@ export async function rejectOrder(trx: Knex.Transaction, id: string, adminId: st
   return updated!;
 }
 
-export function orderView(order: OrderRow, extra: { cards?: Array<{ id: string; iccid: string; serial_number: string }>; dealer?: { full_name: string | null; company_name: string | null } | null } = {}) {
+/** An order as contracts' `physicalOrderSchema` shows it; the order number is the id's first block, upper-cased. */
+export function orderView(
+  order: OrderRow,
+  extra: { cardIds?: string[]; dealer?: { full_name: string | null; company_name: string | null } | null; locale?: 'tr' | 'en' } = {},
+) {
   return {
     id: order.id,
+    order_number: `PS-${order.id.slice(0, 8).toUpperCase()}`,
     user_id: order.user_id,
     dealer_name: extra.dealer?.company_name ?? extra.dealer?.full_name ?? null,
     package_id: order.package_id,
     package_code: order.package_code,
-    package_name_tr: order.package_name_tr,
-    package_name_en: order.package_name_en,
+    package_name: extra.locale === 'en' ? order.package_name_en : order.package_name_tr,
     quantity: order.quantity,
     unit_price: centsToEuros(Number(order.unit_price_cents)),
+    unit_price_cents: Number(order.unit_price_cents),
     total: centsToEuros(Number(order.total_cents)),
+    total_cents: Number(order.total_cents),
     status: order.status,
     note: order.note,
-    reject_reason: order.reject_reason,
-    decided_by: order.decided_by,
-    decided_at: order.decided_at ? new Date(order.decided_at).toISOString() : null,
+    reason: order.reject_reason,
+    hold_id: order.hold_id,
+    card_ids: extra.cardIds ?? [],
     created_at: new Date(order.created_at).toISOString(),
-    ...(extra.cards ? { cards: extra.cards } : {}),
+    decided_at: order.decided_at ? new Date(order.decided_at).toISOString() : null,
+    decided_by: order.decided_by,
   };
 }

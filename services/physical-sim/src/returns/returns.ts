@@ -3,7 +3,7 @@ import { AppError, conflict, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
 import { writeHistory, type CardRow } from '../cards/stock';
 import { SERVICE } from '../orders/orders';
-import { PHYSICAL_SIM_RETURN_DAYS } from '../policy';
+import { REFUND_POLICY } from '@esim/contracts';
 
 /**
  * Dealer returns (the spec's 15-day unconditional return): own cards, not activated, within the
@@ -37,7 +37,7 @@ export async function requestReturn(trx: Knex.Transaction, input: { userId: stri
   // Someone else's card and a card that does not exist look the same: nothing about other dealers leaks.
   const notYours = input.cardIds.filter((id) => found.get(id)?.owner_user_id !== input.userId);
   if (notYours.length) throw new AppError(403, 'return_cards_not_yours', { params: { cards: notYours.slice(0, 20).join(', ') } });
-  const windowStart = new Date(now.getTime() - PHYSICAL_SIM_RETURN_DAYS * 24 * 3600 * 1000);
+  const windowStart = new Date(now.getTime() - REFUND_POLICY.physicalCardReturnDays * 24 * 3600 * 1000);
   const notReturnable = cards.filter((c) => !['assigned', 'sold'].includes(c.status) || !c.transferred_at || new Date(c.transferred_at) < windowStart);
   if (notReturnable.length) {
     throw new AppError(422, 'return_cards_not_returnable', { params: { cards: notReturnable.map((c) => c.serial_number).slice(0, 20).join(', ') } });
@@ -111,19 +111,25 @@ export async function rejectReturn(trx: Knex.Transaction, id: string, adminId: s
   return updated!;
 }
 
-export function returnView(row: ReturnRow, cards?: Array<{ id: string; iccid: string; serial_number: string }>, dealer?: { full_name: string | null; company_name: string | null } | null) {
+/** A return as contracts' `physicalReturnSchema` shows it. */
+export function returnView(
+  row: ReturnRow,
+  cards: Array<{ id: string; iccid: string; serial_number: string; package_name: string; status: string }>,
+  dealer?: { full_name: string | null; company_name: string | null } | null,
+) {
   return {
     id: row.id,
     user_id: row.user_id,
     dealer_name: dealer?.company_name ?? dealer?.full_name ?? null,
-    status: row.status,
+    card_ids: cards.map((c) => c.id),
+    cards,
     reason: row.reason,
-    reject_reason: row.reject_reason,
+    status: row.status,
     refund: centsToEuros(Number(row.refund_cents)),
+    refund_cents: Number(row.refund_cents),
+    rejection_reason: row.reject_reason,
     auto_approved: row.auto_approved,
-    decided_by: row.decided_by,
-    decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
     created_at: new Date(row.created_at).toISOString(),
-    ...(cards ? { cards, card_count: cards.length } : {}),
+    decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
   };
 }

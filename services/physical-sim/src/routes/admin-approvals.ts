@@ -7,12 +7,13 @@ import { AUTO_APPROVE_SETTING, approveReturn, rejectReturn, returnView, autoAppr
 import { idParams, rejectBody, settingsBody } from '../schemas';
 
 export async function cardsOf(db: Knex, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
-  return (await db(`${table} as x`).join('cards as c', 'c.id', 'x.card_id').where(`x.${key}`, id).orderBy('c.serial_number').select('c.id', 'c.iccid', 'c.serial_number')) as Array<{
-    id: string;
-    iccid: string;
-    serial_number: string;
-  }>;
+  return (await db(`${table} as x`)
+    .join('cards as c', 'c.id', 'x.card_id')
+    .where(`x.${key}`, id)
+    .orderBy('c.serial_number')
+    .select('c.id', 'c.iccid', 'c.serial_number', 'c.package_name', 'c.status')) as Array<{ id: string; iccid: string; serial_number: string; package_name: string; status: string }>;
 }
+export const cardIdsOf = async (db: Knex, orderId: string) => (await cardsOf(db, 'order_cards', 'order_id', orderId)).map((c) => c.id);
 
 export const dealerOf = async (db: Knex, id: string) =>
   (await db('dealers').where({ dealer_id: id }).first('full_name', 'company_name')) as { full_name: string | null; company_name: string | null } | undefined;
@@ -31,23 +32,23 @@ export function adminApprovalRoutes(app: CreatedServiceApp): void {
   app.get('/admin/physical-sim/orders/pending', { schema: { tags: ['admin'], querystring: listQuerySchema } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { rows, total, dealers } = await pendingList('orders')(query);
-    return okList(reply, (rows as OrderRow[]).map((o) => orderView(o, { dealer: dealers.get(o.user_id) })), total, query, 'orders');
+    return okList(reply, (rows as OrderRow[]).map((o) => orderView(o, { dealer: dealers.get(o.user_id), locale: request.locale })), total, query, 'orders');
   });
 
   app.get('/admin/physical-sim/orders/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
     const order = (await app.db('orders').where({ id: request.params.id }).first()) as OrderRow | undefined;
     if (!order) throw notFound('order_not_found');
-    return ok(reply, orderView(order, { cards: await cardsOf(app.db, 'order_cards', 'order_id', order.id), dealer: await dealerOf(app.db, order.user_id) }));
+    return ok(reply, orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale, dealer: await dealerOf(app.db, order.user_id) }));
   });
 
   app.post('/admin/physical-sim/orders/:id/approve', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
     const order = await app.db.transaction((trx) => approveOrder(trx, request.params.id, request.user!.id));
-    return ok(reply, orderView(order, { cards: await cardsOf(app.db, 'order_cards', 'order_id', order.id) }), 'order_approved');
+    return ok(reply, orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale }), 'order_approved');
   });
 
   app.post('/admin/physical-sim/orders/:id/reject', { schema: { tags: ['admin'], params: idParams, body: rejectBody } }, async (request, reply) => {
     const order = await app.db.transaction((trx) => rejectOrder(trx, request.params.id, request.user!.id, request.body?.reason ?? null));
-    return ok(reply, orderView(order), 'order_rejected');
+    return ok(reply, orderView(order, { locale: request.locale }), 'order_rejected');
   });
 
   app.get('/admin/physical-sim/returns/pending', { schema: { tags: ['admin'], querystring: listQuerySchema } }, async (request, reply) => {

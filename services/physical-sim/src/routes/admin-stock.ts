@@ -59,7 +59,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
       .orderBy([{ column: sort.column, order: sort.order }, { column: 'c.id', order: sort.order }])
       .limit(query.limit)
       .offset(query.offset);
-    return okList(reply, rows.map(cardView), Number(count), query, 'stock');
+    return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'stock');
   });
 
   app.get('/admin/physical-sim/stock/search', { schema: { tags: ['admin'], querystring: searchQuery } }, async (request, reply) => {
@@ -68,7 +68,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
       .where((w) => void w.where('c.iccid', 'like', `${q}%`).orWhere('c.serial_number', 'like', `${q}%`))
       .orderBy('c.serial_number')
       .limit(limit);
-    return ok(reply, rows.map(cardView));
+    return ok(reply, rows.map((c) => cardView(c)));
   });
 
   app.get('/admin/physical-sim/stock/dashboard', { schema: { tags: ['admin'] } }, async (_request, reply) => {

@@ -5,7 +5,7 @@ import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
 import { availableQuery, idempotencyHeaders, orderBody, ownListQuery, returnBody } from '../schemas';
-import { cardsOf } from './admin-approvals';
+import { cardIdsOf, cardsOf } from './admin-approvals';
 
 /**
  * The buyer's side (role user only, spec section 6: dealers are the main buyers): Plus packages at
@@ -17,7 +17,23 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
     const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id').select('package_id').count('* as count');
     const available = new Map((counts as unknown as Array<{ package_id: string; count: string }>).map((c) => [c.package_id, Number(c.count)]));
-    return ok(reply, packages.map((p) => ({ ...p, available: available.get(p.id) ?? 0 })));
+    return ok(
+      reply,
+      packages.map((p) => ({
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        data_mb: p.data_mb,
+        validity_days: p.validity_days,
+        countries: p.countries,
+        price: p.price,
+        price_cents: Math.round(p.price * 100),
+        retail_price: p.retail_price,
+        retail_price_cents: Math.round(p.retail_price * 100),
+        price_source: p.price_source,
+        available: available.get(p.id) ?? 0,
+      })),
+    );
   });
 
   app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery } }, async (request, reply) => {
@@ -33,7 +49,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     if (query.search) void base.where((w) => void w.where('c.iccid', 'like', `${query.search!.replace(/\D/g, '')}%`).orWhere('c.serial_number', 'like', `${query.search!.replace(/\D/g, '')}%`));
     const count = await countOf(base);
     const rows = await base.orderBy([{ column: 'c.transferred_at', order: 'desc' }, { column: 'c.serial_number' }]).limit(query.limit).offset(query.offset).select('c.*');
-    return okList(reply, rows.map(cardView), Number(count), query, 'cards');
+    return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'cards');
   });
 
   app.post('/user/physical-sim/order', { schema: { tags: ['user'], body: orderBody, headers: idempotencyHeaders } }, async (request, reply) => {
@@ -46,7 +62,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
         note: request.body.note ?? null,
         requestId: request.id,
       });
-      return { statusCode: 201, body: orderView(order) };
+      return { statusCode: 201, body: orderView(order, { locale: request.locale }) };
     });
     return ok(reply, result.body, 'order_placed', result.statusCode);
   });
@@ -57,7 +73,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     if (query.status) void base.where({ status: query.status });
     const count = await countOf(base);
     const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as OrderRow[];
-    const items = await Promise.all(rows.map(async (o) => orderView(o, { cards: await cardsOf(app.db, 'order_cards', 'order_id', o.id) })));
+    const items = await Promise.all(rows.map(async (o) => orderView(o, { cardIds: await cardIdsOf(app.db, o.id), locale: request.locale })));
     return okList(reply, items, Number(count), query, 'orders');
   });
 
