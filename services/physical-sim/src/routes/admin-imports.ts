@@ -27,7 +27,10 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
     return ok(reply, importView(job, request.locale), 'import_queued', 202);
   };
 
-  app.post('/admin/physical-sim/import-excel', { schema: { tags: ['admin'] } }, async (request, reply) => {
+  // The file limit plus room for the multipart envelope (the gateway applies the route table's limit too).
+  const bodyLimit = ctx.config.IMPORT_MAX_FILE_BYTES + 1024 * 1024;
+
+  app.post('/admin/physical-sim/import-excel', { bodyLimit, schema: { tags: ['admin'] } }, async (request, reply) => {
     const boundary = boundaryOf(request.headers['content-type']);
     if (!boundary || !Buffer.isBuffer(request.body)) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
     const file = multipartFiles(request.body, boundary).find((f) => f.fieldName === 'file');
@@ -37,7 +40,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
   });
 
   // CSV text (text/csv) or JSON { cards: [...] }.
-  app.post('/admin/physical-sim/import', { schema: { tags: ['admin'] } }, async (request, reply) => {
+  app.post('/admin/physical-sim/import', { bodyLimit, schema: { tags: ['admin'] } }, async (request, reply) => {
     if (Buffer.isBuffer(request.body)) {
       const format = await detectImportFile(request.body, limits);
       if (format !== 'csv') throw new AppError(400, 'import_body_invalid');
