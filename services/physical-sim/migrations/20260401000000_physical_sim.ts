@@ -84,9 +84,9 @@ export async function up(knex: Knex): Promise<void> {
     `ALTER TABLE cards ADD CONSTRAINT cards_status CHECK (status IN ('in_stock', 'reserved', 'assigned', 'sold', 'activated', 'returned', 'defective', 'lost'))`,
   );
   // The stock list's filters (status, package, owner) newest first, and prefix search on ICCID / serial.
-  await knex.raw('CREATE INDEX cards_status_package ON cards (status, package_id, created_at DESC, id) WHERE deleted_at IS NULL');
+  await knex.raw('CREATE INDEX cards_status_package ON cards (status, package_id, created_at DESC, id DESC) WHERE deleted_at IS NULL');
   await knex.raw('CREATE INDEX cards_owner ON cards (owner_user_id, status) WHERE deleted_at IS NULL');
-  await knex.raw('CREATE INDEX cards_created ON cards (created_at DESC, id) WHERE deleted_at IS NULL');
+  await knex.raw('CREATE INDEX cards_created ON cards (created_at DESC, id DESC) WHERE deleted_at IS NULL');
   await knex.raw('CREATE INDEX cards_iccid_prefix ON cards (iccid text_pattern_ops)');
   await knex.raw('CREATE INDEX cards_serial_prefix ON cards (serial_number text_pattern_ops)');
   await knex.raw('CREATE INDEX cards_import ON cards (import_id)');

@@ -46,7 +46,7 @@ interface RowError {
 }
 
 export async function processImport(db: Knex, importId: string, options: ProcessOptions): Promise<ProcessOutcome> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 2000;
   return db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-import:${importId}`]);
     const job = await trx('import_jobs').where({ id: importId }).first('status', 'format', 'created_by', 'runs');
@@ -204,44 +204,38 @@ function goodRow(raw: RawRow, packages: Map<string, { id: string; name: string }
 }
 
 /**
- * Inserts a batch; rows whose ICCID, serial or EID already exist in stock are not inserted and come
- * back as duplicates naming the clashing column. The ON CONFLICT also covers a card another import
- * committed a moment ago.
+ * Inserts a batch in one statement; rows whose ICCID, serial or EID already exist in stock (or were
+ * committed a moment ago by another import) are skipped by ON CONFLICT and come back as
+ * duplicates naming the clashing column, looked up for those rows only. An imported card's origin
+ * is its `import_id` and `created_at` (no history row: the history records changes after that).
  */
-async function insertBatch(trx: Knex.Transaction, importId: string, actor: string, rows: GoodRow[]) {
-  const existing = await trx.raw(
-    `SELECT iccid, serial_number, eid FROM cards WHERE iccid = ANY(?::text[]) OR serial_number = ANY(?::text[]) OR eid = ANY(?::text[])`,
-    [rows.map((r) => r.iccid), rows.map((r) => r.serial), rows.filter((r) => r.eid).map((r) => r.eid!)],
-  );
-  const taken = { iccid: new Set<string>(), serial: new Set<string>(), eid: new Set<string>() };
-  for (const row of existing.rows as Array<{ iccid: string; serial_number: string; eid: string | null }>) {
-    taken.iccid.add(row.iccid);
-    taken.serial.add(row.serial_number);
-    if (row.eid) taken.eid.add(row.eid);
-  }
-  const duplicates: Array<{ rowNumber: number; column: string; value: string }> = [];
-  const fresh: GoodRow[] = [];
-  for (const row of rows) {
-    if (taken.iccid.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'iccid', value: row.iccid });
-    else if (taken.serial.has(row.serial)) duplicates.push({ rowNumber: row.rowNumber, column: 'serial_number', value: row.serial });
-    else if (row.eid && taken.eid.has(row.eid)) duplicates.push({ rowNumber: row.rowNumber, column: 'eid', value: row.eid });
-    else fresh.push(row);
-  }
-  if (fresh.length === 0) return { inserted: 0, duplicates };
+async function insertBatch(trx: Knex.Transaction, importId: string, _actor: string, rows: GoodRow[]) {
   const inserted = await trx.raw(
-    `WITH new_cards AS (
-       INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, package_name, import_id)
-       SELECT i, s, e, p, c, n, ?::uuid FROM unnest(?::text[], ?::text[], ?::text[], ?::uuid[], ?::text[], ?::text[]) AS t(i, s, e, p, c, n)
-       ON CONFLICT DO NOTHING
-       RETURNING id, iccid
-     ), history AS (
-       INSERT INTO card_history (card_id, action, to_status, actor_id, reason)
-       SELECT id, 'imported', 'in_stock', ?, ? FROM new_cards
-     )
-     SELECT iccid FROM new_cards`,
-    [importId, fresh.map((r) => r.iccid), fresh.map((r) => r.serial), fresh.map((r) => r.eid) as unknown as string[], fresh.map((r) => r.packageId), fresh.map((r) => r.packageCode), fresh.map((r) => r.packageName), actor, `import ${importId}`],
+    `INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, package_name, import_id)
+     SELECT i, s, e, p, c, n, ?::uuid FROM unnest(?::text[], ?::text[], ?::text[], ?::uuid[], ?::text[], ?::text[]) AS t(i, s, e, p, c, n)
+     ON CONFLICT DO NOTHING
+     RETURNING iccid`,
+    [importId, rows.map((r) => r.iccid), rows.map((r) => r.serial), rows.map((r) => r.eid) as unknown as string[], rows.map((r) => r.packageId), rows.map((r) => r.packageCode), rows.map((r) => r.packageName)],
   );
   const done = new Set((inserted.rows as Array<{ iccid: string }>).map((r) => r.iccid));
-  for (const row of fresh) if (!done.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'iccid', value: row.iccid });
+  const skipped = rows.filter((r) => !done.has(r.iccid));
+  const duplicates: Array<{ rowNumber: number; column: string; value: string }> = [];
+  if (skipped.length) {
+    const existing = await trx.raw(
+      `SELECT iccid, serial_number, eid FROM cards WHERE iccid = ANY(?::text[]) OR serial_number = ANY(?::text[]) OR eid = ANY(?::text[])`,
+      [skipped.map((r) => r.iccid), skipped.map((r) => r.serial), skipped.filter((r) => r.eid).map((r) => r.eid!)],
+    );
+    const taken = { iccid: new Set<string>(), serial: new Set<string>(), eid: new Set<string>() };
+    for (const row of existing.rows as Array<{ iccid: string; serial_number: string; eid: string | null }>) {
+      taken.iccid.add(row.iccid);
+      taken.serial.add(row.serial_number);
+      if (row.eid) taken.eid.add(row.eid);
+    }
+    for (const row of skipped) {
+      if (taken.serial.has(row.serial) && !taken.iccid.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'serial_number', value: row.serial });
+      else if (row.eid && taken.eid.has(row.eid) && !taken.iccid.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'eid', value: row.eid });
+      else duplicates.push({ rowNumber: row.rowNumber, column: 'iccid', value: row.iccid });
+    }
+  }
   return { inserted: done.size, duplicates };
 }

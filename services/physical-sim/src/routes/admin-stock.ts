@@ -100,7 +100,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
       `WITH bounds AS (SELECT COALESCE(?::date, COALESCE(?::date, current_date) - (? - 1)) AS first, COALESCE(?::date, current_date) AS last),
        days AS (SELECT generate_series(first, last, interval '1 day')::date AS day FROM bounds)
        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-              count(h.id) FILTER (WHERE h.action = 'imported') AS imported,
+              (SELECT count(*) FROM cards c WHERE c.created_at >= d.day AND c.created_at < d.day + 1) AS imported,
               count(h.id) FILTER (WHERE h.action IN ('transferred', 'sold_to_dealer')) AS transferred,
               count(h.id) FILTER (WHERE h.action = 'sold_to_dealer' OR (h.action = 'status_changed' AND h.to_status = 'sold')) AS sold,
               count(h.id) FILTER (WHERE h.action IN ('return_approved', 'returned_to_admin')) AS returned
