@@ -91,7 +91,9 @@ async function main(): Promise<void> {
     }
     const seconds = (performance.now() - started) / 1000;
     rss = Math.max(rss, peakRssMb(worker.pid!));
+    // The worker ends its job with VACUUM (ANALYZE) cards (after the import counts as done); SIGTERM waits for it.
     worker.kill('SIGTERM');
+    await new Promise((resolve) => worker.once('exit', resolve));
 
     // The stock list filtered by status and package, over those cards (pages spread over the list).
     const latencies: number[] = [];

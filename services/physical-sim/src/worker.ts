@@ -33,6 +33,8 @@ const worker = new Worker<ImportJobData>(
       packages: packagesOf(row.created_by as string),
     });
     log.info({ importId, outcome }, 'import run finished');
+    // After a bulk load: fresh planner statistics and visibility map, so the stock lists stay index-only fast.
+    if (outcome === 'completed') await db.raw('VACUUM (ANALYZE) cards').catch((error: unknown) => log.warn({ err: error }, 'vacuum after import failed'));
     return outcome;
   },
   {
