@@ -6,3 +6,4 @@ export * from './list-query';
 export * from './events/index';
 export * from './routes';
 export * from './demo';
+export * from './policy';
