@@ -61,12 +61,26 @@ interface Hold {
   status: 'pending' | 'captured' | 'voided';
 }
 
-/** Moves the order from `from` to `to` (only if it is still at `from`); returns whether it moved. */
-async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: OrderStep, changes: Record<string, unknown>): Promise<boolean> {
-  const moved = await db('orders')
+/** Moves the order on from `from` (only if it is still there); returns the moved row, or undefined when someone else moved it first. */
+async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: OrderStep, changes: Record<string, unknown>): Promise<OrderRow | undefined> {
+  const [row] = await db('orders')
     .where({ id: order.id, step: from })
-    .update({ ...changes, attempts: 0, updated_at: db.fn.now() });
-  return moved === 1;
+    .update({ ...changes, attempts: 0, updated_at: db.fn.now() })
+    .returning('*');
+  return row ? normalizeOrder(row) : undefined;
+}
+
+/** Provisions a held order inside `trx` (the order row locked): → provisioned, or → voiding when the provider has nothing. */
+async function provision(trx: Knex.Transaction, ctx: EsimContext, held: OrderRow): Promise<OrderRow | undefined> {
+  const result = await ctx.provider.provision(trx, {
+    orderId: held.id,
+    userId: held.user_id,
+    packageCode: held.package_code,
+    quantity: held.quantity,
+    dataTotalBytes: held.data_mb === null ? null : held.data_mb * MB,
+  });
+  if (result.ok) return advance(trx, held, 'held', { step: 'provisioned' });
+  return advance(trx, held, 'held', { step: 'voiding', failure_code: result.reason });
 }
 
 const eventPayload = (order: OrderRow, holdId: string | null) => ({
@@ -76,8 +90,9 @@ const eventPayload = (order: OrderRow, holdId: string | null) => ({
   holdId,
 });
 
-/** One step of one order. Returns the order as it is after the step. */
+/** One step of one order (the hold and provisioning share one transaction). Returns the order as it is after the step. */
 async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: string): Promise<OrderRow> {
+  let next: OrderRow | undefined;
   switch (order.step) {
     case 'placed': {
       let hold: Hold;
@@ -89,60 +104,58 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 422 && error.code === 'insufficient_balance') {
           const available = await availableOf(ctx, order.user_id, requestId);
-          await db.transaction(async (trx) => {
-            if (await advance(trx, order, 'placed', { step: 'failed', failure_code: 'insufficient_balance', failure_params: JSON.stringify({ available }) })) {
-              await publish(trx, 'esim', { type: 'esim.order.failed', aggregateId: order.id, payload: { ...eventPayload(order, null), reason: 'insufficient_balance' } });
-            }
+          next = await db.transaction(async (trx) => {
+            const failed = await advance(trx, order, 'placed', { step: 'failed', failure_code: 'insufficient_balance', failure_params: JSON.stringify({ available }) });
+            if (failed) await publish(trx, 'esim', { type: 'esim.order.failed', aggregateId: order.id, payload: { ...eventPayload(order, null), reason: 'insufficient_balance' } });
+            return failed;
           });
           break;
         }
         throw error;
       }
-      await advance(db, order, 'placed', { step: 'held', hold_id: hold.id });
+      next = await db.transaction(async (trx) => {
+        const held = await advance(trx, order, 'placed', { step: 'held', hold_id: hold.id });
+        // The row is ours until commit: provision in the same transaction (one round of writes less per purchase).
+        return held ? provision(trx, ctx, held) : undefined;
+      });
       break;
     }
     case 'held': {
-      await db.transaction(async (trx) => {
+      next = await db.transaction(async (trx) => {
         const locked = normalizeOrder(await trx('orders').where({ id: order.id }).forUpdate().first());
-        if (locked.step !== 'held') return;
-        const result = await ctx.provider.provision(trx, {
-          orderId: order.id,
-          userId: order.user_id,
-          packageCode: order.package_code,
-          quantity: order.quantity,
-          dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
-        });
-        if (result.ok) await advance(trx, locked, 'held', { step: 'provisioned' });
-        else await advance(trx, locked, 'held', { step: 'voiding', failure_code: result.reason });
+        return locked.step === 'held' ? provision(trx, ctx, locked) : undefined;
       });
       break;
     }
     case 'provisioned': {
       await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/capture`, { requestId });
-      await db.transaction(async (trx) => {
-        if (await advance(trx, order, 'provisioned', { step: 'completed', completed_at: trx.fn.now() })) {
-          await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
-        }
+      next = await db.transaction(async (trx) => {
+        const done = await advance(trx, order, 'provisioned', { step: 'completed', completed_at: trx.fn.now() });
+        if (done) await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
+        return done;
       });
       break;
     }
     case 'voiding': {
       if (order.hold_id) await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
-      await db.transaction(async (trx) => {
-        if (await advance(trx, order, 'voiding', { step: 'failed' })) {
+      next = await db.transaction(async (trx) => {
+        const failed = await advance(trx, order, 'voiding', { step: 'failed' });
+        if (failed) {
           await publish(trx, 'esim', {
             type: 'esim.order.failed',
             aggregateId: order.id,
             payload: { ...eventPayload(order, order.hold_id), reason: order.failure_code ?? 'esim_provider_failed' },
           });
         }
+        return failed;
       });
       break;
     }
     default:
       return order;
   }
-  return (await loadOrder(db, order.id))!;
+  // Someone else (the recovery loop, a concurrent retry) moved it first: read where it is now.
+  return next ?? (await loadOrder(db, order.id))!;
 }
 
 async function availableOf(ctx: EsimContext, userId: string, requestId?: string): Promise<string> {
