@@ -59,7 +59,7 @@ export async function up(knex: Knex): Promise<void> {
       pool_status text NOT NULL DEFAULT 'available' CHECK (pool_status IN ('available', 'assigned')),
       order_id uuid REFERENCES orders (id),
       user_id text,
-      status text CHECK (status IN ('inactive', 'active', 'suspended', 'expired', 'used', 'revoked')),
+      status text CHECK (status IN ('inactive', 'active', 'suspended', 'expired', 'used', 'revoked', 'refunded')),
       data_total_bytes bigint,
       data_used_bytes bigint NOT NULL DEFAULT 0,
       activated_at timestamptz,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { demoAccount } from '@esim/contracts';
+import { DEMO_LOOKUPS, demoAccount } from '@esim/contracts';
 // The demo catalog's package list: the codes the demo pool is stocked for (seed data, read only).
 import { SEED_PACKAGES } from '../../catalog/src/seed-data';
 import { withLuhnDigit } from './profiles/iccid';
@@ -8,14 +8,13 @@ import { withLuhnDigit } from './profiles/iccid';
 export const DEMO_SEED = 'esim-demo-v1';
 
 /**
- * The demo order numbers the public balance check answers for (printed at start-up). Fixed so the
- * start-up banner, the README and a visitor trying /balance all name the same ones.
+ * The demo order numbers the public balance check answers for: the three printed at start-up
+ * (DEMO_LOOKUPS in @esim/contracts: active, nearly used, expired) and two more orders of the demo
+ * account so its order list has something to show.
  */
 export const DEMO_ESIM_ORDER_NUMBERS = {
-  customerActive: 'DEMO7K4M9Q2X',
-  customerNearLimit: 'DEMO3H8R5T1W',
-  customerExpired: 'DEMO9B2N6V4Z',
-  demoActive: 'DEMO5F7J3L8P',
+  ...DEMO_LOOKUPS.esimOrderNumbers,
+  demoRegional: 'DEMO5F7J3L8P',
   demoFresh: 'DEMO2C6D9G4Y',
 } as const;
 
@@ -34,10 +33,10 @@ interface DemoOrder {
 }
 
 const DEMO_ORDERS: DemoOrder[] = [
-  { number: DEMO_ESIM_ORDER_NUMBERS.customerActive, email: 'customer@esim.test', code: 'US-15D-5GB', used: 0.24, activatedDaysAgo: 3, boughtDaysAgo: 4 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.customerNearLimit, email: 'customer@esim.test', code: 'DE-7D-3GB', used: 0.95, activatedDaysAgo: 5, boughtDaysAgo: 6 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.customerExpired, email: 'customer@esim.test', code: 'TR-7D-3GB', used: 0.6, activatedDaysAgo: 20, boughtDaysAgo: 21 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.demoActive, email: 'demo@esim.test', code: 'EUROPE-15D-5GB', used: 0.4, activatedDaysAgo: 2, boughtDaysAgo: 2 },
+  { number: DEMO_ESIM_ORDER_NUMBERS.active, email: 'customer@esim.test', code: 'TR-15D-5GB', used: 0.24, activatedDaysAgo: 3, boughtDaysAgo: 4 },
+  { number: DEMO_ESIM_ORDER_NUMBERS.nearlyUsed, email: 'demo@esim.test', code: 'US-7D-3GB', used: 0.95, activatedDaysAgo: 5, boughtDaysAgo: 6 },
+  { number: DEMO_ESIM_ORDER_NUMBERS.expired, email: 'customer@esim.test', code: 'DE-7D-3GB', used: 0.6, activatedDaysAgo: 20, boughtDaysAgo: 21 },
+  { number: DEMO_ESIM_ORDER_NUMBERS.demoRegional, email: 'demo@esim.test', code: 'EUROPE-15D-5GB', used: 0.4, activatedDaysAgo: 2, boughtDaysAgo: 2 },
   { number: DEMO_ESIM_ORDER_NUMBERS.demoFresh, email: 'demo@esim.test', code: 'JP-7D-3GB', used: 0.02, activatedDaysAgo: 0, boughtDaysAgo: 1 },
 ];
 

@@ -62,7 +62,6 @@ describe('eSIM lifecycle', () => {
       ['POST', `/user/esim/orders/${order.id}/qr-codes`],
       ['GET', `/user/esim/qr/${esim.iccid}.png`],
       ['GET', `/user/esim/${esim.id}/usage`],
-      ['GET', `/user/esim/${order.id}/usage`],
       ['PUT', `/user/esim/${esim.id}/status`, { status: 'suspended' }],
       ['POST', `/user/esim/${esim.id}/refund`, {}],
     ] as const) {
@@ -83,7 +82,7 @@ describe('eSIM lifecycle', () => {
       ['12345.png', 'Geçersiz ICCID formatı'],
       ['8901234567890123456A.png', 'Geçersiz ICCID formatı'],
     ]) {
-      const res = await sys.esim.inject({ url: `/user/esim/qr/${encodeURIComponent(name)}`, headers: h });
+      const res = await sys.esim.inject({ url: `/user/esim/qr/${encodeURIComponent(name!)}`, headers: h });
       expect(res.statusCode, name).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -112,13 +111,14 @@ describe('eSIM lifecycle', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('usage shows used / remaining / percentage; an order lists its eSIMs', async () => {
+  it('usage shows used / remaining / percentage and the reports behind it', async () => {
     const esim = order.esims[0];
     const res = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage`, headers: await sys.as(owner) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ status: 'active', plan_status: 'active', total_bytes: 3 * GB, used_bytes: GB, remaining_bytes: 2 * GB, percentage: 33 });
-    const byOrder = await sys.esim.inject({ url: `/user/esim/${order.order_number}/usage?limit=2`, headers: await sys.as(owner) });
-    expect(byOrder.json().data).toHaveLength(2);
+    expect(res.json().data.esim).toMatchObject({ status: 'active', usage: { total_bytes: 3 * GB, used_bytes: GB, remaining_bytes: 2 * GB, percentage: 33, unlimited: false } });
+    expect(res.json().data.records).toEqual([expect.objectContaining({ id: 'webhook:r-1', used_bytes: GB, remaining_bytes: 2 * GB, source: 'webhook' })]);
+    const byIccid = await sys.esim.inject({ url: `/user/esim/${esim.iccid}/usage?includeUsed=false`, headers: await sys.as(owner) });
+    expect(byIccid.json().data.records).toEqual([]);
     const bad = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage?limit=0`, headers: await sys.as(owner) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('limit');
@@ -145,11 +145,13 @@ describe('eSIM lifecycle', () => {
     const refund = async (id: string, who = owner, body: object = {}) => sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(who), payload: body });
     const first = await refund(unused.id);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ amount: 14.99, amount_cents: 14_99 });
+    expect(first.json().data).toMatchObject({ refunded: 14.99, refunded_cents: 14_99, status: 'refunded' });
     expect(await sys.available(owner)).toBe(before + 14_99);
     expect((await refund(unused.id)).statusCode).toBe(200);
     expect(await sys.available(owner)).toBe(before + 14_99);
-    expect((await profile(unused.iccid)).status).toBe('revoked');
+    expect((await profile(unused.iccid)).status).toBe('refunded');
+    const detail = await sys.esim.inject({ url: `/user/esim/orders/${order.id}`, headers: await sys.as(owner) });
+    expect(detail.json().data.status).toBe('partially_refunded');
 
     const activated = await refund(order.esims[0].id);
     expect(activated.statusCode).toBe(422);
@@ -281,7 +283,13 @@ describe('eSIM lifecycle', () => {
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe(String(all.json().meta.total));
     const us = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"us","status":"completed"}')}&range=[0,1]`, headers: h });
-    expect(us.json().data).toHaveLength(2);
+    // Completed without refunds: the one bought for the usage mails (the others were refunded in part or whole).
+    expect(us.json().data).toHaveLength(1);
+    expect(us.headers['content-range']).toBe('orders 0-0/1');
+    for (const [status, count] of [['partially_refunded', 1], ['refunded', 1], ['failed', 0]] as const) {
+      const res = await sys.esim.inject({ url: `/user/esim/orders?status=${status}`, headers: h });
+      expect(res.json().meta.total, status).toBe(count);
+    }
     const none = await sys.esim.inject({ url: '/user/esim/orders?country=de', headers: h });
     expect(none.json().meta.total).toBe(0);
     const bad = await sys.esim.inject({ url: '/user/esim/orders?status=weird', headers: h });

@@ -28,13 +28,13 @@ describe('buying eSIMs', () => {
     const res = await buy(me, { package_id: usStarter, quantity: 2 });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
-    expect(order).toMatchObject({ status: 'completed', quantity: 2, total_price: 29.98, total_cents: 2998, esim_count: 2 });
+    expect(order).toMatchObject({ status: 'completed', quantity: 2, total: 29.98, total_cents: 2998, esim_count: 2, package: { code: 'US-7D-3GB', country_slug: 'united-states' } });
     expect(order.order_number).toMatch(/^[A-Z0-9]{12}$/);
     expect(await sys.available(me)).toBe(100_00 - 29_98);
 
     const esim = order.esims[0];
     expect(esim.activation_code).toBe(`LPA:1$smdp.example.com$${esim.matching_id}`);
-    expect(esim.ios_install_link).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`);
+    expect(esim.ios_install_url).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`);
     expect(esim.qr_url).toBe(`/api/user/esim/qr/${esim.iccid}.png`);
 
     const gen = await sys.esim.inject({ method: 'POST', url: `/user/esim/orders/${order.id}/qr-codes`, headers: await sys.as(me) });
@@ -62,7 +62,7 @@ describe('buying eSIMs', () => {
     expect(res.json()).toMatchObject({ code: 'insufficient_balance', message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}` });
     expect(await sys.available(me)).toBe(5_00);
     const list = await sys.esim.inject({ url: '/user/esim/orders', headers: await sys.as(me) });
-    expect(list.json().data[0]).toMatchObject({ status: 'failed', failure: { code: 'insufficient_balance' } });
+    expect(list.json().data[0]).toMatchObject({ status: 'failed', failure_code: 'insufficient_balance' });
     expect(await sys.esim.db('profiles').where({ user_id: me.id })).toHaveLength(0);
   });
 
@@ -127,7 +127,7 @@ describe('buying eSIMs', () => {
     const res = await buy(me, { package_id: usStarter, quantity: 1 });
     sys.esim.esim.ctx.balance = balanceClient;
     expect(res.statusCode).toBe(202);
-    expect(res.json().data.status).toBe('processing');
+    expect(res.json().data.status).toBe('pending');
     expect(port).toBeGreaterThan(0);
     sys.esim.esim.startLoops();
     await waitFor(async () => (await sys.esim.db('orders').where({ id: res.json().data.id }).first()).step === 'completed', { what: 'recovery to complete the order' });

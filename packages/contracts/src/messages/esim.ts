@@ -31,6 +31,7 @@ export const esimMessages = {
     en: 'The refund window has passed: an unused eSIM can be refunded within {{days}} days of purchase',
   },
   esim_refund_reason_required: { tr: 'Yönetici iadesinde gerekçe zorunludur', en: 'An admin refund needs a reason' },
+  esim_refund_not_allowed_status: { tr: 'Bu eSIM zaten iade edilmiş veya iptal edilmiş', en: 'This eSIM has already been refunded or revoked' },
   esim_refund_not_possible: { tr: 'Bu eSIM iade edilemez', en: 'This eSIM cannot be refunded' },
   // Public balance check (spec sections 5 and 8)
   balance_check_number_required: {

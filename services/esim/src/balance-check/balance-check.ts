@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, notFound } from '@esim/platform';
-import { translate, type Locale } from '@esim/contracts';
+import { ESIM_ORDER_NUMBER_PATTERN, translate, type BalanceCheckResult, type Locale } from '@esim/contracts';
 import type { ProfileRow } from '../profiles/views';
 
 /**
@@ -9,18 +9,17 @@ import type { ProfileRow } from '../profiles/views';
  * 'Geçersiz QR eSIM sipariş numarası formatı'; unknown → 404 'Bakiye bilgileri bulunamadı'.
  * Data in MB. An order with several eSIMs answers their sum. Seeded demo orders say they are demo.
  */
-export const ESIM_ORDER_NUMBER = /^[A-Z0-9]{8,}$/;
 const MB = 1024 * 1024;
 
 export function parseOrderNumber(raw: string, locale: Locale): string {
   const value = raw.trim().toUpperCase();
   const fail = (code: string) => new AppError(400, code, { errors: [{ path: 'id', message: translate(code, locale) }] });
   if (!value) throw fail('balance_check_number_required');
-  if (!ESIM_ORDER_NUMBER.test(value) || value.length > 40) throw fail('balance_check_esim_number_invalid');
+  if (!ESIM_ORDER_NUMBER_PATTERN.test(value) || value.length > 40) throw fail('balance_check_esim_number_invalid');
   return value;
 }
 
-export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale) {
+export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale): Promise<BalanceCheckResult> {
   const order = await db('orders').where({ order_number: orderNumber, step: 'completed' }).first();
   if (!order) throw notFound('balance_check_not_found');
   const profiles = (await db('profiles').where({ order_id: order.id }).orderBy('iccid')) as ProfileRow[];

@@ -44,8 +44,12 @@ const ORDER_SORT = { created_at: 'created_at', total_price: 'total_cents', total
 export async function listOrders(db: Knex, user: AuthUser, query: ListQuery & { country?: string; userId?: string }) {
   const base = scoped(db('orders'), user, 'user_id');
   if (query.userId && user.role === 'admin') base.where('user_id', query.userId);
-  if (query.status === 'completed') base.where('step', 'completed');
+  const refundedCount = `(SELECT count(*) FROM profiles p WHERE p.order_id = orders.id AND p.refunded_at IS NOT NULL)`;
+  if (query.status === 'completed') base.where('step', 'completed').whereRaw(`${refundedCount} = 0`);
+  else if (query.status === 'refunded') base.where('step', 'completed').whereRaw(`${refundedCount} >= quantity`);
+  else if (query.status === 'partially_refunded') base.where('step', 'completed').whereRaw(`${refundedCount} BETWEEN 1 AND quantity - 1`);
   else if (query.status === 'failed') base.where('step', 'failed');
+  else if (query.status === 'pending') base.where('step', 'placed');
   else if (query.status === 'processing') base.whereNotIn('step', ['completed', 'failed']);
   if (query.country) base.whereRaw('? = ANY(countries)', [query.country.toUpperCase()]);
   if (query.search) {
@@ -57,9 +61,19 @@ export async function listOrders(db: Knex, user: AuthUser, query: ListQuery & { 
   const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string }];
   const sort = sortColumn(query, ORDER_SORT, { column: 'created_at', order: 'DESC' });
   const rows = await base.clone().orderBy(sort.column, sort.order).orderBy('id', 'desc').limit(query.limit).offset(query.offset);
-  const counts = rows.length
-    ? ((await db('profiles').whereIn('order_id', rows.map((r: { id: string }) => r.id)).groupBy('order_id').select('order_id').count({ n: '*' })) as Array<{ order_id: string; n: string }>)
+  const ids = rows.map((r: { id: string }) => r.id);
+  const counts = ids.length
+    ? ((await db('profiles')
+        .whereIn('order_id', ids)
+        .groupBy('order_id')
+        .select('order_id', db.raw('count(*)::int AS esims'), db.raw('count(refunded_at)::int AS refunded'), db.raw('min(operator) AS operator'))) as Array<{ order_id: string; esims: number; refunded: number; operator: string }>)
     : [];
-  const byOrder = new Map(counts.map((c) => [c.order_id, Number(c.n)]));
-  return { total: Number(total), rows: rows.map((row: Record<string, unknown>) => ({ order: normalizeOrder(row), esimCount: byOrder.get(row.id as string) ?? 0 })) };
+  const byOrder = new Map(counts.map((c) => [c.order_id, c]));
+  return {
+    total: Number(total),
+    rows: rows.map((row: Record<string, unknown>) => {
+      const c = byOrder.get(row.id as string);
+      return { order: normalizeOrder(row), counts: { esims: c?.esims ?? 0, refunded: c?.refunded ?? 0, operator: c?.operator ?? null } };
+    }),
+  };
 }

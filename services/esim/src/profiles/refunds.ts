@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { AppError, publish, unprocessable, type AuthUser } from '@esim/platform';
-import { REFUND_POLICY, esimRefundWindowOpen, translate, type Locale } from '@esim/contracts';
+import { REFUND_POLICY, translate, type Locale } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { findProfile } from '../orders/queries';
 import { loadOrder } from '../orders/saga';
+import { refundRefusal } from './views';
 
 /**
  * Refunds (DESIGN.md section 10, one policy in @esim/contracts): the owner may refund an eSIM never
@@ -34,18 +35,15 @@ export async function refundEsim(db: Knex, ctx: EsimContext, user: AuthUser, ref
     if (existing) return existing;
     const order = (await loadOrder(trx, profile.order_id!))!;
     if (!order.hold_id || order.step !== 'completed') throw unprocessable('esim_refund_not_possible');
-    if (!isAdmin) {
-      if (profile.activated_at || Number(profile.data_used_bytes) > 0 || profile.status !== 'inactive') {
-        throw unprocessable(profile.activated_at || Number(profile.data_used_bytes) > 0 ? 'esim_refund_activated' : 'esim_refund_not_possible');
-      }
-      if (!esimRefundWindowOpen(new Date(order.created_at))) {
-        throw unprocessable('esim_refund_window_passed', { days: REFUND_POLICY.esimRefundWindowDays });
-      }
+    const refusal = refundRefusal(profile, order);
+    // An admin may refund what the policy refuses (used, out of window), but nothing twice.
+    if (refusal === 'esim_refund_not_allowed_status' || (refusal && !isAdmin)) {
+      throw unprocessable(refusal, { days: REFUND_POLICY.esimUnusedRefundDays });
     }
     const [row] = await trx('refunds')
       .insert({ profile_id: profile.id, order_id: order.id, user_id: order.user_id, amount_cents: order.unit_price_cents, reason: input.reason ?? null, refunded_by: user.id })
       .returning('*');
-    await trx('profiles').where({ id: profile.id }).update({ status: 'revoked', refunded_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await trx('profiles').where({ id: profile.id }).update({ status: 'refunded', refunded_at: trx.fn.now(), updated_at: trx.fn.now() });
     await ctx.provider.setStatus(trx, profile.iccid, 'revoked');
     await publish(trx, 'esim', {
       type: 'esim.order.refunded',

@@ -16,7 +16,7 @@ function nextStatus(profile: ProfileRow, requested: RequestedStatus): ProfileRow
   const from = profile.status;
   if (requested === 'suspended' && (from === 'active' || from === 'inactive')) return 'suspended';
   if (requested === 'active' && from === 'suspended') return profile.activated_at ? 'active' : 'inactive';
-  if (requested === 'revoked' && from !== 'revoked') return 'revoked';
+  if (requested === 'revoked' && from !== 'revoked' && from !== 'refunded') return 'revoked';
   return undefined;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ok, type CreatedServiceApp } from '@esim/platform';
-import { balanceCheckSchema, responds } from '../api';
+import { balanceCheckResultSchema } from '@esim/contracts';
+import { responds } from '../api';
 import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
 import type { EsimContext } from '../context';
 import { applyUsage, type UsageOutcome } from '../profiles/usage';
@@ -25,7 +26,7 @@ const webhookAnswer = z.object({ applied: z.number().int(), replayed: z.number()
 
 /** Public routes: the balance check by order number (rate-limited at the gateway) and the signed usage webhook. */
 export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
-  app.get('/public/balance/esim/:id', { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckSchema) } }, async (request, reply) => {
+  app.get('/public/balance/esim/:id', { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckResultSchema) } }, async (request, reply) => {
     const orderNumber = parseOrderNumber(request.params.id, request.locale);
     const result = await balanceCheck(app.db, orderNumber, request.locale);
     reply.header('cache-control', 'no-store');
