@@ -295,5 +295,10 @@ describe('eSIM lifecycle', () => {
     const bad = await sys.esim.inject({ url: '/user/esim/orders?status=weird', headers: h });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('status');
+    const badFilter = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"USA"}')}`, headers: h });
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().errors[0].path).toBe('filter.country');
+    const many = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent(JSON.stringify({ id: [order.id] }))}`, headers: h });
+    expect(many.json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
   });
 });

@@ -41,9 +41,10 @@ export async function findProfile(db: Knex | Knex.Transaction, user: AuthUser, r
 const ORDER_SORT = { created_at: 'created_at', total_price: 'total_cents', total_cents: 'total_cents', quantity: 'quantity', order_number: 'order_number' };
 
 /** Orders newest first: status (processing / completed / failed) and country filters, search by order number or package. */
-export async function listOrders(db: Knex, user: AuthUser, query: ListQuery & { country?: string; userId?: string }) {
+export async function listOrders(db: Knex, user: AuthUser, query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string }) {
   const base = scoped(db('orders'), user, 'user_id');
   if (query.userId && user.role === 'admin') base.where('user_id', query.userId);
+  if (query.ids) base.whereIn('id', query.ids.filter((id) => UUID.test(id)));
   const refundedCount = `(SELECT count(*) FROM profiles p WHERE p.order_id = orders.id AND p.refunded_at IS NOT NULL)`;
   if (query.status === 'completed') base.where('step', 'completed').whereRaw(`${refundedCount} = 0`);
   else if (query.status === 'refunded') base.where('step', 'completed').whereRaw(`${refundedCount} >= quantity`);

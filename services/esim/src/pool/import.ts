@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '@esim/platform';
-import { translate, type Locale } from '@esim/contracts';
+import { isUnsafeText, translate, type Locale } from '@esim/contracts';
 import { isValidIccid } from '../profiles/iccid';
 
 /**
@@ -63,7 +63,6 @@ export async function readRows(body: Buffer | string, contentType: string, local
 }
 
 const FLAG_TRUE = new Set(['1', 'true', 'yes', 'evet', 'y', 'x']);
-const CONTROL = /[\u0000-\u001f\u007f]|[\ud800-\udfff]/;
 
 export async function importProfiles(db: Knex, rows: Row[], options: { fileName: string | null; createdBy: string; locale: Locale }) {
   const t = (code: string) => translate(code, options.locale);
@@ -76,7 +75,7 @@ export async function importProfiles(db: Knex, rows: Row[], options: { fileName:
     for (const field of ['iccid', 'smdp_address', 'matching_id', 'package_code', 'operator']) {
       const value = row[field] ?? '';
       if (!value) errors.push({ row: rowNumber, field, message: t('esim_field_required') });
-      else if (CONTROL.test(value) || value.length > 200) errors.push({ row: rowNumber, field, message: t('validation_error') });
+      else if (isUnsafeText(value) || /[\u0000-\u001f\u007f]/.test(value) || value.length > 200) errors.push({ row: rowNumber, field, message: t('validation_error') });
     }
     const iccid = row.iccid ?? '';
     if (iccid && !isValidIccid(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: t('esim_iccid_invalid') });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, listQuery, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { translate } from '@esim/contracts';
+import { statusFilter, translate } from '@esim/contracts';
 import { importReportSchema, poolProfileSchema, responds, respondsList, stockRowSchema } from '../api';
 import { importProfiles, readRows } from '../pool/import';
 import { setThreshold, stockByPackage } from '../pool/stock';
@@ -11,8 +11,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const thresholdParams = z.object({ packageCode: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, { message: 'esim_ref_invalid' }) });
 const thresholdBody = z.object({ threshold: z.number().int().min(0).max(1_000_000) });
 const profilesQuery = listQuery({
-  package_code: z.string().trim().max(100).optional(),
-  pool_status: z.enum(['available', 'assigned']).optional(),
+  package_code: z.string().trim().max(100),
+  pool_status: statusFilter(['available', 'assigned']),
 });
 const uploadQuery = z.object({ file_name: z.string().trim().max(200).optional() });
 const usageUploadAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), errors: importReportSchema.shape.errors });
@@ -47,12 +47,12 @@ export function adminRoutes(app: CreatedServiceApp): void {
 
   app.get('/admin/esim/pool/profiles', { schema: { tags: ['admin'], querystring: profilesQuery, response: respondsList(poolProfileSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const filters = request.query as { package_code?: string; pool_status?: string };
     const base = app.db('profiles');
-    const packageCode = filters.package_code ?? (typeof query.filter.package_code === 'string' ? query.filter.package_code : undefined);
-    const poolStatus = filters.pool_status ?? (typeof query.filter.pool_status === 'string' ? query.filter.pool_status : undefined);
+    const packageCode = query.filters.package_code;
+    const poolStatus = query.filters.pool_status;
     if (packageCode) base.where('package_code', packageCode.toUpperCase());
-    if (poolStatus === 'available' || poolStatus === 'assigned') base.where('pool_status', poolStatus);
+    if (poolStatus) base.where('pool_status', poolStatus);
+    if (query.ids) base.whereIn('id', query.ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
     if (query.search) base.where((q) => q.where('iccid', 'like', `${query.search!.replace(/[^0-9]/g, '')}%`).orWhereILike('operator', `%${query.search!.replace(/[\\%_]/g, '')}%`));
     const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string }];
     const sort = sortColumn(query, { iccid: 'iccid', created_at: 'created_at', package_code: 'package_code' }, { column: 'created_at', order: 'DESC' });

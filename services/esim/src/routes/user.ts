@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError, listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { buyPackageBody, centsToEuros, ESIM_ORDER_STATUSES, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
+import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { buyPackageBody, centsToEuros, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
 import { responds, respondsList } from '../api';
 import type { EsimContext } from '../context';
 import { buy, purchaseOutcome } from '../orders/purchase';
@@ -23,10 +23,11 @@ const usageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 const ordersQuery = listQuery({
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/, { message: 'esim_country_invalid' }).optional(),
-  user_id: z.string().trim().max(100).optional(),
+  status: statusFilter(ESIM_ORDER_STATUSES),
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/, { message: 'esim_country_invalid' }),
+  // Admin only: one customer's orders (others always see only their own).
+  user_id: z.string().trim().max(100),
 });
-const ORDER_STATUS_FILTER = z.enum(ESIM_ORDER_STATUSES).optional();
 
 /** The customer's eSIM routes (spec section 7): buy, orders, QR codes, status, usage, refund. */
 export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
@@ -42,18 +43,11 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
 
   app.get('/user/esim/orders', { schema: { tags: ['esim'], querystring: ordersQuery, response: respondsList(esimOrderSummarySchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const filters = request.query as { country?: string; user_id?: string };
-    const filterCountry = typeof query.filter.country === 'string' ? query.filter.country : undefined;
-    const status = ORDER_STATUS_FILTER.safeParse(query.status);
-    const statusFilter = status.success ? status.data : undefined;
-    if (query.status && !status.success) {
-      throw new AppError(400, 'validation_error', { errors: [{ path: 'status', message: ESIM_ORDER_STATUSES.join(' | ') }] });
-    }
     const { total, rows } = await listOrders(app.db, request.user!, {
       ...query,
-      status: statusFilter,
-      country: filters.country ?? filterCountry,
-      userId: filters.user_id ?? (typeof query.filter.user_id === 'string' ? query.filter.user_id : undefined),
+      status: query.filters.status,
+      country: query.filters.country,
+      userId: query.filters.user_id,
     });
     return okList(reply, rows.map(({ order, counts }) => orderView(order, request.locale, counts)), total, query, 'orders');
   });
