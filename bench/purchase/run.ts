@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createDb, withDatabase, type Db } from '@esim/platform';
@@ -47,6 +48,16 @@ const freePortBase = async (): Promise<number> => {
     if (free.every(Boolean)) return base;
   }
 };
+
+/** CPU seconds a process used so far (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -104,15 +115,20 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'error',
       // Sign-ups and sign-ins of the bench's buyers come from one address.
       RATE_LIMIT_REGISTER_PER_MIN: '100000',
+      ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
       RATE_LIMIT_LOGIN_PER_MIN: '100000',
       RATE_LIMIT_API_PER_MIN: '1000000',
       REGISTER_LIMIT_PER_IP: '100000',
       LOGIN_MAX_FAILURES: '100000',
     };
+    const named: Array<{ name: string; pid: number }> = [];
     for (const group of [plan.groups.services, plan.groups.gateway]) {
       for (const p of group.filter((p) => wanted.has(p.service.name))) {
-        const child = spawn(p.spec.command, p.spec.args, { cwd: p.spec.cwd, env: { ...p.spec.env, ...benchEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+        // BENCH_PROFILE_DIR: the esim process writes a CPU profile there on exit.
+        const profile = process.env.BENCH_PROFILE_DIR && p.service.name === 'esim' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+        const child = spawn(p.spec.command, [...profile, ...p.spec.args], { cwd: p.spec.cwd, env: { ...p.spec.env, ...benchEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
         children.push(child);
+        named.push({ name: p.service.name, pid: child.pid! });
         await waitFor(async () => (await fetch(p.readyUrl!).catch(() => undefined))?.ok, { timeoutMs: 60_000, intervalMs: 200, what: `${p.service.name} ready` });
       }
     }
@@ -158,7 +174,9 @@ async function main(): Promise<void> {
       await res.arrayBuffer();
     };
     await drive(WARM_UP, BUYERS, buy);
+    const cpuBefore = named.map((n) => cpuSeconds(n.pid));
     const purchases = await drive(PURCHASES, BUYERS, buy);
+    const cpuPerPurchase = named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`);
 
     // The baseline: the ledger's bare hold + capture, same database, same concurrency.
     const ledger = await drive(PURCHASES, BUYERS, async (i, client) => {
@@ -173,6 +191,7 @@ async function main(): Promise<void> {
     console.log(`purchase saga via gateway              | ${purchases.rate.toFixed(0).padStart(7)} | ${ms(purchases.p50)} | ${ms(purchases.p95)} | ${ms(purchases.p99)} | ${purchases.failures}`);
     console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
     console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
+    console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);
     const met = purchases.p99 <= TARGET_P99_MS && purchases.failures === 0;
     console.log(`target p99 ≤ ${TARGET_P99_MS} ms: ${met ? 'met' : 'MISSED'}`);
     console.log(formatLedgerReport(report));

@@ -36,11 +36,13 @@ export async function buy(
   input: { packageId: string; quantity: number },
 ): Promise<OrderRow> {
   const userId = request.user!.id;
+  // The quote comes first, outside the transaction: no connection is held while the catalog answers.
+  // (A replay quotes again and then finds its stored order: a cheap read.)
+  const quote = await ctx.catalog.request<Quote>('POST', '/internal/quote', {
+    body: { user_id: userId, package_id: input.packageId, quantity: input.quantity },
+    requestId: String(request.id),
+  });
   const placed = await idempotentRequest<{ order_id: string }>(db, request, reply, { scope: 'esim-buy', required: true }, async (trx) => {
-    const quote = await ctx.catalog.request<Quote>('POST', '/internal/quote', {
-      body: { user_id: userId, package_id: input.packageId, quantity: input.quantity },
-      requestId: String(request.id),
-    });
     const order = await insertOrder(trx, { userId, quote, locale: request.locale });
     await publish(trx, 'esim', {
       type: 'esim.order.placed',

@@ -8,9 +8,13 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
  * esim.pool.low-stock once (until an import brings the stock back above it).
  */
 export async function checkLowStock(trx: Knex.Transaction, packageCode: string): Promise<void> {
-  const threshold = await thresholdOf(trx, packageCode);
-  const [{ n }] = (await trx('profiles').where({ package_code: packageCode, pool_status: 'available' }).count({ n: '*' })) as [{ n: string }];
-  const available = Number(n);
+  // One round trip: the threshold and whether the stock is below it (counting stops at the threshold).
+  const result = await trx.raw(
+    `SELECT t.threshold, (SELECT count(*)::int FROM (SELECT 1 FROM profiles WHERE package_code = ? AND pool_status = 'available' LIMIT t.threshold) s) AS available
+       FROM (SELECT coalesce((SELECT threshold FROM pool_thresholds WHERE package_code = ?), ?) AS threshold) t`,
+    [packageCode, packageCode, DEFAULT_LOW_STOCK_THRESHOLD],
+  );
+  const { threshold, available } = result.rows[0] as { threshold: number; available: number };
   if (available >= threshold) return;
   const claimed = await trx('pool_thresholds')
     .insert({ package_code: packageCode, threshold, alerted_at: trx.fn.now() })

@@ -12,8 +12,8 @@ export const poolProvider: EsimProvider = {
   name: 'pool',
 
   async provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult> {
-    const already = (await trx('profiles').where({ order_id: request.orderId }).orderBy('iccid').pluck('iccid')) as string[];
-    if (already.length) return { ok: true, iccids: already };
+    // Idempotent through the caller: the saga provisions and moves the order past `held` in this same
+    // transaction (order row locked), so an order still `held` has no profiles yet.
     const picked = await trx.raw(
       `SELECT id, iccid FROM profiles
         WHERE package_code = ? AND pool_status = 'available'
