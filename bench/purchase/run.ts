@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createDb, withDatabase, type Db } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';

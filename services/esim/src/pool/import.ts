@@ -62,6 +62,9 @@ export async function readRows(body: Buffer | string, contentType: string, local
   }
 }
 
+/** Tabs, line breaks and other control characters have no place in an ICCID, address or name. */
+const hasControlCharacter = (value: string) => [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
 const FLAG_TRUE = new Set(['1', 'true', 'yes', 'evet', 'y', 'x']);
 
 export async function importProfiles(db: Knex, rows: Row[], options: { fileName: string | null; createdBy: string; locale: Locale }) {
@@ -75,7 +78,7 @@ export async function importProfiles(db: Knex, rows: Row[], options: { fileName:
     for (const field of ['iccid', 'smdp_address', 'matching_id', 'package_code', 'operator']) {
       const value = row[field] ?? '';
       if (!value) errors.push({ row: rowNumber, field, message: t('esim_field_required') });
-      else if (isUnsafeText(value) || /[\u0000-\u001f\u007f]/.test(value) || value.length > 200) errors.push({ row: rowNumber, field, message: t('validation_error') });
+      else if (isUnsafeText(value) || hasControlCharacter(value) || value.length > 200) errors.push({ row: rowNumber, field, message: t('validation_error') });
     }
     const iccid = row.iccid ?? '';
     if (iccid && !isValidIccid(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: t('esim_iccid_invalid') });

@@ -26,11 +26,6 @@ export async function checkLowStock(trx: Knex.Transaction, packageCode: string):
   await publish(trx, 'esim', { type: 'esim.pool.low-stock', aggregateId: packageCode, payload: { packageCode, available, threshold } });
 }
 
-async function thresholdOf(db: Knex | Knex.Transaction, packageCode: string): Promise<number> {
-  const row = await db('pool_thresholds').where({ package_code: packageCode }).first('threshold');
-  return row ? Number(row.threshold) : DEFAULT_LOW_STOCK_THRESHOLD;
-}
-
 export async function setThreshold(db: Knex, packageCode: string, threshold: number): Promise<void> {
   await db('pool_thresholds')
     .insert({ package_code: packageCode, threshold })

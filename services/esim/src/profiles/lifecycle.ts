@@ -30,7 +30,19 @@ export async function sendExpiryReminders(db: Knex): Promise<number> {
         RETURNING p.id, p.iccid, p.order_id, p.user_id, p.data_used_bytes, p.data_total_bytes, p.expires_at,
                   o.order_number, o.package_name_tr, o.package_name_en, o.locale`,
     );
-    for (const p of due.rows as Array<Record<string, any>>) {
+    for (const p of due.rows as Array<{
+      id: string;
+      iccid: string;
+      order_id: string;
+      user_id: string;
+      data_used_bytes: string;
+      data_total_bytes: string | null;
+      expires_at: Date;
+      order_number: string;
+      package_name_tr: string;
+      package_name_en: string;
+      locale: string;
+    }>) {
       await publish(trx, 'esim', {
         type: 'esim.profile.usage-alert',
         aggregateId: p.id,

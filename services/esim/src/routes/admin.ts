@@ -59,7 +59,7 @@ export function adminRoutes(app: CreatedServiceApp): void {
     const rows = await base.clone().orderBy(sort.column, sort.order).orderBy('iccid').limit(query.limit).offset(query.offset);
     return okList(
       reply,
-      rows.map((p: Record<string, any>) => ({
+      (rows as Array<Record<string, string> & { pool_status: 'available' | 'assigned'; created_at: Date }>).map((p) => ({
         id: p.id,
         iccid: p.iccid,
         package_code: p.package_code,
