@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createDb, withDatabase, type Db } from '@esim/platform';
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
       await postTransfer(balanceDb, { debitAccountId: ids.get(company('bank').key)!, creditAccountId: ids.get(spendable(id).key)!, amountCents: 1_000_000_00, kind: 'top_up', idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
     }
     // Stock for every purchase, straight into the pool.
-    const stock = Array.from({ length: PURCHASES + WARM_UP + 10 }, (_, n) => ({
+    const stock = Array.from({ length: PURCHASES + WARM_UP + 60 }, (_, n) => ({
       iccid: withLuhnDigit(`89903${String(n).padStart(13, '0')}`),
       smdp_address: 'smdp.bench.example',
       matching_id: `BENCH-${n}`,
@@ -174,6 +175,8 @@ async function main(): Promise<void> {
       await res.arrayBuffer();
     };
     await drive(WARM_UP, BUYERS, buy);
+    // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
+    const alone = await drive(50, 1, buy);
     const cpuBefore = named.map((n) => cpuSeconds(n.pid));
     const purchases = await drive(PURCHASES, BUYERS, buy);
     const cpuPerPurchase = named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`);
@@ -186,9 +189,10 @@ async function main(): Promise<void> {
 
     const report = await verifyLedger(balanceDb);
     const ms = (n: number) => n.toFixed(1).padStart(6);
-    console.log(`\npurchase benchmark: ${PURCHASES} purchases by ${BUYERS} concurrent buyers through the gateway (auth, catalog, balance, esim, gateway processes)`);
+    console.log(`\npurchase benchmark: ${PURCHASES} purchases by ${BUYERS} concurrent buyers through the gateway (auth, catalog, balance, esim, gateway processes); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
     console.log('what                                   |   per s | p50 ms | p95 ms | p99 ms | failures');
     console.log(`purchase saga via gateway              | ${purchases.rate.toFixed(0).padStart(7)} | ${ms(purchases.p50)} | ${ms(purchases.p95)} | ${ms(purchases.p99)} | ${purchases.failures}`);
+    console.log(`purchase saga, one buyer at a time     | ${alone.rate.toFixed(0).padStart(7)} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p99)} | ${alone.failures}`);
     console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
     console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
     console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);

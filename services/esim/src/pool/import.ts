@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { AppError } from '@esim/platform';
 import { isUnsafeText, translate, type Locale } from '@esim/contracts';
 import { isValidIccid } from '../profiles/iccid';
@@ -41,6 +40,8 @@ type Row = Record<string, string>;
 export async function readRows(body: Buffer | string, contentType: string, locale: Locale): Promise<Row[]> {
   try {
     if (contentType.includes('spreadsheetml') || (Buffer.isBuffer(body) && body.subarray(0, 2).toString() === 'PK')) {
+      // Loaded on first use: exceljs is large, and only admins' xlsx imports need it.
+      const ExcelJS = (await import('exceljs')).default;
       const workbook = new ExcelJS.Workbook();
       // exceljs's types predate Node's generic Buffer.
       await workbook.xlsx.load((Buffer.isBuffer(body) ? body : Buffer.from(body)) as never);
