@@ -17,6 +17,17 @@ import { customer, key, startEsimSystem, type EsimSystem, type Person } from './
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serviceDir = path.resolve(here, '..');
 const BUYERS = 200;
+
+interface HoldRow {
+  order_id: string;
+  status: string;
+  amount: string;
+}
+interface OrderRow {
+  user_id: string;
+  step: string;
+  total_cents: string;
+}
 const STOCK = 160;
 
 const freePort = () =>
@@ -108,7 +119,7 @@ describe('esim process killed during 200 concurrent purchases', () => {
     // One order per buyer: the retries found the orders placed before the crash.
     expect(orders).toHaveLength(BUYERS);
     expect(new Set(orders.map((o: { user_id: string }) => o.user_id)).size).toBe(BUYERS);
-    const holds = new Map((await sys.balance.db('holds').whereIn('user_id', buyers.map((b) => b.id))).map((h: any) => [h.order_id, h]));
+    const holds = new Map((await sys.balance.db('holds').whereIn('user_id', buyers.map((b) => b.id))).map((h: HoldRow) => [h.order_id, h] as const));
     let completed = 0;
     for (const order of orders) {
       const hold = holds.get(order.id);
@@ -116,7 +127,7 @@ describe('esim process killed during 200 concurrent purchases', () => {
       if (order.step === 'completed') {
         completed += 1;
         expect(hold?.status, order.id).toBe('captured');
-        expect(Number(hold.amount)).toBe(Number(order.total_cents));
+        expect(Number(hold!.amount)).toBe(Number(order.total_cents));
         expect(profiles).toHaveLength(order.quantity);
       } else {
         expect(order.step).toBe('failed');
@@ -131,7 +142,7 @@ describe('esim process killed during 200 concurrent purchases', () => {
     }
     // Every buyer paid exactly for their completed orders.
     for (const [i, b] of buyers.entries()) {
-      const paid = orders.filter((o: any) => o.user_id === b.id && o.step === 'completed').reduce((s: number, o: any) => s + Number(o.total_cents), 0);
+      const paid = (orders as OrderRow[]).filter((o) => o.user_id === b.id && o.step === 'completed').reduce((sum, o) => sum + Number(o.total_cents), 0);
       expect(await sys.available(b)).toBe((i % 10 === 0 ? 10_00 : 20_00) - paid);
     }
     expect(completed).toBeLessThanOrEqual(STOCK);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EsimOrder, EsimProfile } from '@esim/contracts';
 import { admin, customer, key, newIccid, startEsimSystem, type EsimSystem, type Person } from './support';
 import { signWebhook } from '../src/profiles/webhook';
 import { withLuhnDigit } from '../src/profiles/iccid';
@@ -11,7 +12,8 @@ describe('eSIM lifecycle', () => {
   let owner: Person;
   let stranger: Person;
   let boss: Person;
-  let order: any;
+  // Bought with three eSIMs in beforeAll.
+  let order: EsimOrder & { esims: [EsimProfile, EsimProfile, EsimProfile] };
   beforeAll(async () => {
     sys = await startEsimSystem();
     owner = customer();
