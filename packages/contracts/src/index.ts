@@ -10,3 +10,4 @@ export * from './demo-physical-sim';
 export * from './api/index';
 export * from './policy';
 export * from './session';
+export * from './text';

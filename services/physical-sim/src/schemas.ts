@@ -1,4 +1,5 @@
-import { listQuerySchema } from '@esim/contracts';
+import { APPROVAL_STATUSES, IMPORT_STATUSES, statusFilter } from '@esim/contracts';
+import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { CARD_STATUSES } from './cards/stock';
 
@@ -26,7 +27,8 @@ export const returnBody = z.object({
   card_ids: z.array(cardId).min(1).max(500).transform((ids) => [...new Set(ids)]),
   reason: reasonText,
 });
-export const ownListQuery = listQuerySchema.and(z.object({ status: z.string().trim().max(50).optional() }));
+export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) });
+export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) });
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
@@ -34,12 +36,13 @@ export const settingsBody = z.object({ auto_approve_unactivated_returns: z.boole
 
 // ── admin: stock ──
 export const cardStatus = z.enum(CARD_STATUSES);
-export const stockFilters = {
-  package_id: z.uuid().optional(),
-  owner_user_id: z.union([userId, z.literal('admin')]).optional(),
-  import_id: z.uuid().optional(),
-};
-export const stockQuery = listQuerySchema.and(z.object(stockFilters));
+/** The spec's stock filters (status, package_id, owner_user_id; `admin` = admin stock) and the import a card came with. */
+export const stockQuery = listQuery({
+  status: statusFilter(CARD_STATUSES),
+  package_id: z.uuid(),
+  owner_user_id: z.union([userId, z.literal('admin')]),
+  import_id: z.uuid(),
+});
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(32).regex(/^\d+$/, { message: 'serial_format' }),
   limit: z.coerce.number().int().min(1).max(50).default(10),
@@ -86,7 +89,7 @@ export const jsonImportBody = z.object({
     )
     .min(1),
 });
-export const importsQuery = listQuerySchema;
+export const importsQuery = listQuery({ status: statusFilter(IMPORT_STATUSES) });
 
 // ── public ──
 export const serialParams = z.object({

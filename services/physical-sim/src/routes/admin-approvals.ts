@@ -1,10 +1,9 @@
 import { countOf } from '../count';
 import { notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { listQuerySchema } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { approveOrder, orderView, rejectOrder, type OrderRow } from '../orders/orders';
 import { AUTO_APPROVE_SETTING, approveReturn, rejectReturn, returnView, autoApproveReturns, type ReturnRow } from '../returns/returns';
-import { idParams, rejectBody, settingsBody } from '../schemas';
+import { approvalListQuery, idParams, rejectBody, settingsBody } from '../schemas';
 
 export async function cardsOf(db: Knex, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
   return (await db(`${table} as x`)
@@ -29,7 +28,7 @@ export function adminApprovalRoutes(app: CreatedServiceApp): void {
     return { rows, total: Number(count), dealers };
   };
 
-  app.get('/admin/physical-sim/orders/pending', { schema: { tags: ['admin'], querystring: listQuerySchema } }, async (request, reply) => {
+  app.get('/admin/physical-sim/orders/pending', { schema: { tags: ['admin'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { rows, total, dealers } = await pendingList('orders')(query);
     return okList(reply, (rows as OrderRow[]).map((o) => orderView(o, { dealer: dealers.get(o.user_id), locale: request.locale })), total, query, 'orders');
@@ -51,7 +50,7 @@ export function adminApprovalRoutes(app: CreatedServiceApp): void {
     return ok(reply, orderView(order, { locale: request.locale }), 'order_rejected');
   });
 
-  app.get('/admin/physical-sim/returns/pending', { schema: { tags: ['admin'], querystring: listQuerySchema } }, async (request, reply) => {
+  app.get('/admin/physical-sim/returns/pending', { schema: { tags: ['admin'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { rows, total, dealers } = await pendingList('returns')(query);
     const items = await Promise.all((rows as ReturnRow[]).map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id), dealers.get(r.user_id))));

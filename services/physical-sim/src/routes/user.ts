@@ -4,7 +4,7 @@ import type { PhysicalSimContext } from '../context';
 import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
-import { availableQuery, idempotencyHeaders, orderBody, ownListQuery, returnBody } from '../schemas';
+import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, returnBody } from '../schemas';
 import { cardIdsOf, cardsOf } from './admin-approvals';
 
 /**
@@ -42,7 +42,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return ok(reply, (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({ package_id: c.package_id, package_code: c.package_code, available: Number(c.count) })));
   });
 
-  app.get('/user/physical-sim/my-cards', { schema: { tags: ['user'], querystring: ownListQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/my-cards', { schema: { tags: ['user'], querystring: myCardsQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
     if (query.status) void base.where('c.status', query.status);
@@ -67,7 +67,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return ok(reply, result.body, 'order_placed', result.statusCode);
   });
 
-  app.get('/user/physical-sim/orders', { schema: { tags: ['user'], querystring: ownListQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/orders', { schema: { tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('orders').where({ user_id: request.user!.id });
     if (query.status) void base.where({ status: query.status });
@@ -83,7 +83,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return ok(reply, view, row.status === 'approved' ? 'return_auto_approved' : 'return_placed', 201);
   });
 
-  app.get('/user/physical-sim/returns', { schema: { tags: ['user'], querystring: ownListQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/returns', { schema: { tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('returns').where({ user_id: request.user!.id });
     if (query.status) void base.where({ status: query.status });
