@@ -10,7 +10,8 @@ export interface PlusPackage {
   code: string;
   name: string;
   data_mb: number | null;
-  validity_days: number;
+  /** Validity in days. */
+  duration: number;
   countries: string[];
   price: number;
   retail_price: number;

@@ -1,7 +1,6 @@
-import { translate } from '@esim/contracts';
+import { findUnsafeText, translate } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { eidProblem, iccidProblem, serialProblem } from '../cards/identifiers';
-import { unsafeTextIn } from './text';
 import { ImportFileError, readRows, type RawRow, type TemplateColumn } from './rows';
 import type { ImportFormat } from './files';
 
@@ -166,7 +165,7 @@ function validateRow(
   for (const column of raw.unreadable) problems.push({ column, reason: column === 'iccid' ? 'iccid_format' : column === 'eid' ? 'eid_format' : 'serial_format', value: v[column] });
   for (const column of ['iccid', 'serial_number', 'eid', 'package_code'] as const) {
     if (raw.unreadable.includes(column)) continue;
-    if (unsafeTextIn(v[column])) problems.push({ column, reason: 'unsafe_text', value: null });
+    if (findUnsafeText(v[column])) problems.push({ column, reason: 'unsafe_text', value: null });
   }
   if (problems.length) return problems;
 

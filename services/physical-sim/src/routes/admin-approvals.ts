@@ -1,3 +1,4 @@
+import { listSchema, physicalOrderSchema, physicalReturnSchema, successSchema } from '@esim/contracts';
 import { countOf } from '../count';
 import { notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { Knex } from 'knex';
@@ -28,47 +29,47 @@ export function adminApprovalRoutes(app: CreatedServiceApp): void {
     return { rows, total: Number(count), dealers };
   };
 
-  app.get('/admin/physical-sim/orders/pending', { schema: { tags: ['admin'], querystring: approvalListQuery } }, async (request, reply) => {
+  app.get('/admin/physical-sim/orders/pending', { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['admin'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { rows, total, dealers } = await pendingList('orders')(query);
     return okList(reply, (rows as OrderRow[]).map((o) => orderView(o, { dealer: dealers.get(o.user_id), locale: request.locale })), total, query, 'orders');
   });
 
-  app.get('/admin/physical-sim/orders/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.get('/admin/physical-sim/orders/:id', { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     const order = (await app.db('orders').where({ id: request.params.id }).first()) as OrderRow | undefined;
     if (!order) throw notFound('order_not_found');
     return ok(reply, orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale, dealer: await dealerOf(app.db, order.user_id) }));
   });
 
-  app.post('/admin/physical-sim/orders/:id/approve', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.post('/admin/physical-sim/orders/:id/approve', { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     const order = await app.db.transaction((trx) => approveOrder(trx, request.params.id, request.user!.id));
     return ok(reply, orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale }), 'order_approved');
   });
 
-  app.post('/admin/physical-sim/orders/:id/reject', { schema: { tags: ['admin'], params: idParams, body: rejectBody } }, async (request, reply) => {
+  app.post('/admin/physical-sim/orders/:id/reject', { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams, body: rejectBody } }, async (request, reply) => {
     const order = await app.db.transaction((trx) => rejectOrder(trx, request.params.id, request.user!.id, request.body?.reason ?? null));
     return ok(reply, orderView(order, { locale: request.locale }), 'order_rejected');
   });
 
-  app.get('/admin/physical-sim/returns/pending', { schema: { tags: ['admin'], querystring: approvalListQuery } }, async (request, reply) => {
+  app.get('/admin/physical-sim/returns/pending', { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['admin'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { rows, total, dealers } = await pendingList('returns')(query);
     const items = await Promise.all((rows as ReturnRow[]).map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id), dealers.get(r.user_id))));
     return okList(reply, items, total, query, 'returns');
   });
 
-  app.get('/admin/physical-sim/returns/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.get('/admin/physical-sim/returns/:id', { schema: { response: { 200: successSchema(physicalReturnSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     const row = (await app.db('returns').where({ id: request.params.id }).first()) as ReturnRow | undefined;
     if (!row) throw notFound('return_not_found');
     return ok(reply, returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id), await dealerOf(app.db, row.user_id)));
   });
 
-  app.post('/admin/physical-sim/returns/:id/approve', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.post('/admin/physical-sim/returns/:id/approve', { schema: { response: { 200: successSchema(physicalReturnSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     const row = await app.db.transaction((trx) => approveReturn(trx, request.params.id, request.user!.id));
     return ok(reply, returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id)), 'return_approved');
   });
 
-  app.post('/admin/physical-sim/returns/:id/reject', { schema: { tags: ['admin'], params: idParams, body: rejectBody } }, async (request, reply) => {
+  app.post('/admin/physical-sim/returns/:id/reject', { schema: { response: { 200: successSchema(physicalReturnSchema) }, tags: ['admin'], params: idParams, body: rejectBody } }, async (request, reply) => {
     const row = await app.db.transaction((trx) => rejectReturn(trx, request.params.id, request.user!.id, request.body?.reason ?? null));
     return ok(reply, returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id)), 'return_rejected');
   });

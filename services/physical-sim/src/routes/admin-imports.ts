@@ -1,3 +1,4 @@
+import { importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
 import { countOf } from '../count';
 import { AppError, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +31,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
   // The file limit plus room for the multipart envelope (the gateway applies the route table's limit too).
   const bodyLimit = ctx.config.IMPORT_MAX_FILE_BYTES + 1024 * 1024;
 
-  app.post('/admin/physical-sim/import-excel', { bodyLimit, schema: { tags: ['admin'] } }, async (request, reply) => {
+  app.post('/admin/physical-sim/import-excel', { bodyLimit, schema: { response: { 202: successSchema(importJobSchema) }, tags: ['admin'] } }, async (request, reply) => {
     const boundary = boundaryOf(request.headers['content-type']);
     if (!boundary || !Buffer.isBuffer(request.body)) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
     const file = multipartFiles(request.body, boundary).find((f) => f.fieldName === 'file');
@@ -40,7 +41,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
   });
 
   // CSV text (text/csv) or JSON { cards: [...] }.
-  app.post('/admin/physical-sim/import', { bodyLimit, schema: { tags: ['admin'] } }, async (request, reply) => {
+  app.post('/admin/physical-sim/import', { bodyLimit, schema: { response: { 202: successSchema(importJobSchema) }, tags: ['admin'] } }, async (request, reply) => {
     if (Buffer.isBuffer(request.body)) {
       const format = await detectImportFile(request.body, limits);
       if (format !== 'csv') throw new AppError(400, 'import_body_invalid');
@@ -61,7 +62,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
     return reply.send(await templateWorkbook());
   });
 
-  app.get('/admin/physical-sim/imports', { schema: { tags: ['admin'], querystring: importsQuery } }, async (request, reply) => {
+  app.get('/admin/physical-sim/imports', { schema: { response: { 200: listSchema(importJobSchema) }, tags: ['admin'], querystring: importsQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('import_jobs');
     if (query.status) void base.where({ status: query.status });
@@ -76,7 +77,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
     return job;
   };
 
-  app.get('/admin/physical-sim/imports/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.get('/admin/physical-sim/imports/:id', { schema: { response: { 200: successSchema(importJobDetailSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     const job = await jobOf(request.params.id);
     const errors = await errorReport(app.db, job.id, request.locale);
     return ok(reply, { ...importView(job, request.locale), errors: errors.slice(0, 100) });

@@ -1,3 +1,5 @@
+import { cardDetailSchema, cardSchema, listSchema, successSchema } from '@esim/contracts';
+import { z } from 'zod';
 import { countOf } from '../count';
 import { AppError, badRequest, ok, okList, publish, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { CARD_STATUSES, cardById, changeStatus, deleteCard, deletionInfo, returnToAdmin, transferToDealer } from '../cards/stock';
@@ -21,7 +23,7 @@ const SORTS = { created_at: 'c.created_at', iccid: 'c.iccid', serial_number: 'c.
 
 /** Admin stock: lists, counts, status changes, transfers, deletion. */
 export function adminStockRoutes(app: CreatedServiceApp): void {
-  app.get('/admin/physical-sim/stock', { schema: { tags: ['admin'], querystring: stockQuery } }, async (request, reply) => {
+  app.get('/admin/physical-sim/stock', { schema: { response: { 200: listSchema(cardSchema) }, tags: ['admin'], querystring: stockQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const filters = query.filters;
     const base = app.db('cards as c').whereNull('c.deleted_at');
@@ -49,7 +51,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'stock');
   });
 
-  app.get('/admin/physical-sim/stock/search', { schema: { tags: ['admin'], querystring: searchQuery } }, async (request, reply) => {
+  app.get('/admin/physical-sim/stock/search', { schema: { response: { 200: successSchema(z.array(cardSchema)) }, tags: ['admin'], querystring: searchQuery } }, async (request, reply) => {
     const { q, limit } = request.query;
     const rows = await cardsWithOwner(app.db)
       .where((w) => void w.where('c.iccid', 'like', `${q}%`).orWhere('c.serial_number', 'like', `${q}%`))
@@ -112,7 +114,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, rows.map((r) => ({ status: r.status, package_id: r.package_id, package_code: r.package_code, owner_user_id: r.owner_user_id, owner_name: r.owner_name, count: Number(r.count) })));
   });
 
-  app.get('/admin/physical-sim/stock/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.get('/admin/physical-sim/stock/:id', { schema: { response: { 200: successSchema(cardDetailSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     await cardById(app.db, request.params.id);
     const card = await cardsWithOwner(app.db).where('c.id', request.params.id).first();
     const history = await app.db('card_history').where({ card_id: request.params.id }).orderBy('id', 'desc').limit(200);
@@ -123,7 +125,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     ok(reply, await deletionInfo(app.db, request.params.id)),
   );
 
-  app.put('/admin/physical-sim/stock/:id/status', { schema: { tags: ['admin'], params: idParams, body: statusBody } }, async (request, reply) => {
+  app.put('/admin/physical-sim/stock/:id/status', { schema: { response: { 200: successSchema(cardSchema) }, tags: ['admin'], params: idParams, body: statusBody } }, async (request, reply) => {
     await cardById(app.db, request.params.id);
     const [result] = await app.db.transaction((trx) => changeStatus(trx, [request.params.id], request.body.status, request.user!.id, request.body.reason ?? null));
     if (!result!.ok) throw new AppError(409, 'card_transition_not_allowed', { params: { from: result!.from ?? '', to: request.body.status } });

@@ -1,3 +1,4 @@
+import { balanceCheckResultSchema, DEMO_LOOKUPS, successSchema } from '@esim/contracts';
 import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { serialParams } from '../schemas';
 
@@ -7,7 +8,7 @@ import { serialParams } from '../schemas';
  * MB, dates, country, operator). Rate-limited at the gateway ('public-lookup').
  */
 export function publicRoutes(app: CreatedServiceApp): void {
-  app.get('/public/balance/physical-sim/:id', { schema: { tags: ['public'], params: serialParams } }, async (request, reply) => {
+  app.get('/public/balance/physical-sim/:id', { schema: { response: { 200: successSchema(balanceCheckResultSchema) }, tags: ['public'], params: serialParams } }, async (request, reply) => {
     const row = await app.db('cards as c')
       .join('card_bundles as b', 'b.card_id', 'c.id')
       .whereNull('c.deleted_at')
@@ -26,8 +27,10 @@ export function publicRoutes(app: CreatedServiceApp): void {
       remainingData: Math.max(0, (row.total_mb as number) - (row.used_mb as number)),
       activationDate: row.activated_at ? new Date(row.activated_at).toISOString() : null,
       expiryDate: row.expires_at ? new Date(row.expires_at).toISOString() : null,
-      country: (row.country as string | null) ?? null,
-      operator: (row.operator as string | null) ?? null,
+      country: (row.country as string | null) ?? '',
+      operator: (row.operator as string | null) ?? '',
+      // The seeded demo serials in demo mode: the page labels the answer as demo data.
+      demo: app.config.APP_MODE === 'demo' && (Object.values(DEMO_LOOKUPS.physicalSerials) as string[]).includes(row.serial_number as string),
     });
   });
 }

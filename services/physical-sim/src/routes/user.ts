@@ -1,3 +1,5 @@
+import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
+import { z } from 'zod';
 import { countOf } from '../count';
 import { idempotentRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
@@ -13,7 +15,7 @@ import { cardIdsOf, cardsOf } from './admin-approvals';
  * is scoped to the caller: another dealer's cards and orders are never visible.
  */
 export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
-  app.get('/user/physical-sim/packages', { schema: { tags: ['user'] } }, async (request, reply) => {
+  app.get('/user/physical-sim/packages', { schema: { response: { 200: successSchema(z.array(plusPackageSchema)) }, tags: ['user'] } }, async (request, reply) => {
     const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
     const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id').select('package_id').count('* as count');
     const available = new Map((counts as unknown as Array<{ package_id: string; count: string }>).map((c) => [c.package_id, Number(c.count)]));
@@ -24,7 +26,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
         code: p.code,
         name: p.name,
         data_mb: p.data_mb,
-        validity_days: p.validity_days,
+        validity_days: p.duration,
         countries: p.countries,
         price: p.price,
         price_cents: Math.round(p.price * 100),
@@ -42,7 +44,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return ok(reply, (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({ package_id: c.package_id, package_code: c.package_code, available: Number(c.count) })));
   });
 
-  app.get('/user/physical-sim/my-cards', { schema: { tags: ['user'], querystring: myCardsQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/my-cards', { schema: { response: { 200: listSchema(cardSchema) }, tags: ['user'], querystring: myCardsQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
     if (query.status) void base.where('c.status', query.status);
@@ -52,7 +54,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'cards');
   });
 
-  app.post('/user/physical-sim/order', { schema: { tags: ['user'], body: orderBody, headers: idempotencyHeaders } }, async (request, reply) => {
+  app.post('/user/physical-sim/order', { schema: { response: { 201: successSchema(physicalOrderSchema) }, tags: ['user'], body: orderBody, headers: idempotencyHeaders } }, async (request, reply) => {
     const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:order', required: true }, async (trx, scopedKey) => {
       const order = await placeOrder(trx, ctx, {
         orderId: orderIdFor(scopedKey),
@@ -67,7 +69,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return ok(reply, result.body, 'order_placed', result.statusCode);
   });
 
-  app.get('/user/physical-sim/orders', { schema: { tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/orders', { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('orders').where({ user_id: request.user!.id });
     if (query.status) void base.where({ status: query.status });
@@ -77,13 +79,13 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return okList(reply, items, Number(count), query, 'orders');
   });
 
-  app.post('/user/physical-sim/return', { schema: { tags: ['user'], body: returnBody } }, async (request, reply) => {
+  app.post('/user/physical-sim/return', { schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody } }, async (request, reply) => {
     const row = await app.db.transaction((trx) => requestReturn(trx, { userId: request.user!.id, cardIds: request.body.card_ids, reason: request.body.reason }));
     const view = returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id));
     return ok(reply, view, row.status === 'approved' ? 'return_auto_approved' : 'return_placed', 201);
   });
 
-  app.get('/user/physical-sim/returns', { schema: { tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/returns', { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const base = app.db('returns').where({ user_id: request.user!.id });
     if (query.status) void base.where({ status: query.status });
