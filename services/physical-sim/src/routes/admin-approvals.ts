@@ -6,7 +6,7 @@ import { approveOrder, orderView, rejectOrder, type OrderRow } from '../orders/o
 import { AUTO_APPROVE_SETTING, approveReturn, rejectReturn, returnView, autoApproveReturns, type ReturnRow } from '../returns/returns';
 import { approvalListQuery, idParams, rejectBody, settingsBody } from '../schemas';
 
-export async function cardsOf(db: Knex, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
+export async function cardsOf(db: Knex | Knex.Transaction, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
   return (await db(`${table} as x`)
     .join('cards as c', 'c.id', 'x.card_id')
     .where(`x.${key}`, id)

@@ -80,9 +80,12 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
   });
 
   app.post('/user/physical-sim/return', { schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody } }, async (request, reply) => {
-    const row = await app.db.transaction((trx) => requestReturn(trx, { userId: request.user!.id, cardIds: request.body.card_ids, reason: request.body.reason }));
-    const view = returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id));
-    return ok(reply, view, row.status === 'approved' ? 'return_auto_approved' : 'return_placed', 201);
+    // A return leads to a refund: with an Idempotency-Key a retried request answers the first one's result.
+    const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:return' }, async (trx) => {
+      const row = await requestReturn(trx, { userId: request.user!.id, cardIds: request.body.card_ids, reason: request.body.reason });
+      return { statusCode: 201, body: returnView(row, await cardsOf(trx, 'return_cards', 'return_id', row.id)) };
+    });
+    return ok(reply, result.body, result.body.status === 'approved' ? 'return_auto_approved' : 'return_placed', result.statusCode);
   });
 
   app.get('/user/physical-sim/returns', { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
