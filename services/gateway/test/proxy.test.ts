@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { USER_TYPE } from '@esim/contracts';
+import { ROUTES, USER_TYPE } from '@esim/contracts';
 import { connect } from 'node:net';
 import { revokedTokenKey, revokeUserTokens } from '@esim/platform';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
@@ -173,8 +173,9 @@ describe('body limits', () => {
     expect(echo.received.length).toBe(before);
   });
 
-  it('refuses an import over 10 MB, by its Content-Length or while streaming a chunked one', async () => {
-    const { body, contentType } = multipart(10 * 1024 * 1024 + 1024);
+  it("refuses an import over the route table's limit (20 MB files), by its Content-Length or while streaming a chunked one", async () => {
+    const limit = ROUTES.find((r) => r.method === 'POST' && r.path === '/admin/physical-sim/import-excel')!.bodyLimit!;
+    const { body, contentType } = multipart(limit + 1024);
     const before = echo.received.length;
     const declared = await gateway.inject({
       method: 'POST',
