@@ -1,0 +1,40 @@
+import type { Knex } from 'knex';
+
+/**
+ * The state a refused request must not touch: the row count and a checksum of the rows of every
+ * table of every service schema (and the shared event log), read in one statement.
+ * Left out, because they change by design on a refused request: each service's `audit_log`
+ * (admin and sales-manager writes are recorded with their outcome, refusals included), the event
+ * consumers' read positions (they move as consumers poll) and the migration bookkeeping.
+ */
+const SKIPPED_TABLES = new Set(['audit_log', 'knex_migrations', 'knex_migrations_lock', 'consumer_offsets']);
+
+export interface Snapshot {
+  [table: string]: string;
+}
+
+export async function snapshotQuery(db: Knex): Promise<string> {
+  const tables = (await db
+    .select('table_schema', 'table_name')
+    .from('information_schema.tables')
+    .where('table_type', 'BASE TABLE')
+    .whereNotIn('table_schema', ['pg_catalog', 'information_schema', 'public'])
+    .orderBy(['table_schema', 'table_name'])) as Array<{ table_schema: string; table_name: string }>;
+  const parts = tables
+    .filter((t) => !SKIPPED_TABLES.has(t.table_name))
+    .map(
+      (t) =>
+        `SELECT '${t.table_schema}.${t.table_name}' AS name, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text AS state FROM "${t.table_schema}"."${t.table_name}" x`,
+    );
+  return parts.join(' UNION ALL ');
+}
+
+export async function snapshot(db: Knex, query: string): Promise<Snapshot> {
+  const { rows } = (await db.raw(query)) as { rows: Array<{ name: string; state: string }> };
+  return Object.fromEntries(rows.map((row) => [row.name, row.state]));
+}
+
+/** Tables whose count or checksum differ. */
+export function changedTables(before: Snapshot, after: Snapshot): string[] {
+  return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
+}
