@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceName } from '@esim/contracts';
@@ -31,35 +31,39 @@ const servicesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Services built by their own issues: started here as soon as their app exists. */
 const LATER_SERVICES = ['esim', 'physical-sim'] as const;
 
+/** A port free right now (the OS picks it); the service listens on it a moment later. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 export async function startSystem(): Promise<System> {
   const databaseUrl = process.env.DATABASE_URL!;
   await seedAll(databaseUrl);
 
-  const { buildApp: buildAuth } = await import('../../services/auth/src/app');
-  const auth = await buildAuth();
-  await auth.listen({ port: 0, host: '127.0.0.1' });
-  // Every later process verifies tokens with the real auth service's published keys.
-  process.env.AUTH_JWKS_URL = `${urlOf(auth)}/.well-known/jwks.json`;
+  // Every service gets its port before any is built, so each one's configuration names the
+  // others' real addresses (auth asks balance and physical-sim before deleting a dealer; balance
+  // asks auth who an unknown dealer is), never a default port another process might hold.
+  const present = LATER_SERVICES.filter((name) => existsSync(path.join(servicesDir, name, 'src/app.ts')));
+  const names: ServiceName[] = ['auth', 'catalog', 'balance', ...present];
+  const ports = new Map<ServiceName, number>();
+  for (const name of names) {
+    ports.set(name, await freePort());
+    process.env[`${name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${ports.get(name)}`;
+  }
+  // Every process verifies tokens with the real auth service's published keys.
+  process.env.AUTH_JWKS_URL = `${process.env.AUTH_URL}/.well-known/jwks.json`;
 
-  const { buildApp: buildCatalog } = await import('../../services/catalog/src/app');
-  const { buildApp: buildBalance } = await import('../../services/balance/src/app');
-  // Services that call auth over /internal (balance asks who an unknown dealer is) find this one.
-  process.env.AUTH_URL = urlOf(auth);
-  const catalog = await buildCatalog();
-  await catalog.listen({ port: 0, host: '127.0.0.1' });
-  process.env.CATALOG_URL = urlOf(catalog);
-  const balance = await buildBalance();
-  await balance.listen({ port: 0, host: '127.0.0.1' });
-  process.env.BALANCE_URL = urlOf(balance);
-  const services: System['services'] = { auth, catalog, balance };
-  for (const name of LATER_SERVICES) {
-    const appFile = path.join(servicesDir, name, 'src/app.ts');
-    if (!existsSync(appFile)) continue;
-    const { buildApp } = (await import(appFile)) as { buildApp: () => Promise<FastifyInstance> };
+  const services = {} as System['services'];
+  for (const name of names) {
+    const { buildApp } = (await import(path.join(servicesDir, name, 'src/app.ts'))) as { buildApp: () => Promise<FastifyInstance> };
     const app = await buildApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     services[name] = app;
   }
   for (const app of Object.values(services)) await (app as unknown as { events?: { start(): Promise<void> } }).events?.start();

@@ -41,13 +41,26 @@ export function callersOf(rule: RouteRule): Caller[] {
   return (Object.keys(CALLER_ROLE) as Array<keyof typeof CALLER_ROLE>).filter((caller) => canAccess(CALLER_ROLE[caller], resource, action));
 }
 
+interface OpenApiOperation {
+  parameters?: Array<{ in: string; name: string; schema: JsonSchema; required?: boolean }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** What the hostile suite reads of a service's OpenAPI document (`app.swagger()`). */
+export interface OpenApiDoc {
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** A running service's OpenAPI document, built by the platform from its routes' zod schemas. */
+export const openApiOf = (app: unknown): OpenApiDoc => (app as { swagger(): OpenApiDoc }).swagger();
+
 /** Route schemas out of a service's OpenAPI document (paths in `{param}` form). */
-export function schemasFromOpenApi(doc: { paths?: Record<string, Record<string, any>> } | undefined, rule: RouteRule): RouteSchemas {
+export function schemasFromOpenApi(doc: OpenApiDoc | undefined, rule: RouteRule): RouteSchemas {
   const openApiPath = rule.path.replace(/:(\w+)/g, '{$1}');
   const operation = doc?.paths?.[openApiPath]?.[rule.method.toLowerCase()];
   const schemas: RouteSchemas = { params: {}, query: {}, headers: {} };
   for (const name of rule.path.match(/:(\w+)/g) ?? []) schemas.params[name.slice(1)] = { type: 'string' };
-  for (const parameter of (operation?.parameters ?? []) as Array<{ in: string; name: string; schema: JsonSchema; required?: boolean }>) {
+  for (const parameter of operation?.parameters ?? []) {
     if (parameter.in === 'path') schemas.params[parameter.name] = parameter.schema;
     else if (parameter.in === 'query') schemas.query[parameter.name] = parameter.schema;
     else if (parameter.in === 'header') schemas.headers[parameter.name] = { schema: parameter.schema, required: Boolean(parameter.required) };

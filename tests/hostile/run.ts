@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Knex } from 'knex';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROUTES } from '@esim/contracts';
 import type { System } from '../flows/system';
-import { callersOf, requestArbitrary, schemasFromOpenApi, type Caller, type HostileRequest, type KnownIds, type Target } from './requests';
+import { callersOf, openApiOf, requestArbitrary, schemasFromOpenApi, type Caller, type HostileRequest, type KnownIds, type Target } from './requests';
 import { changedTables, snapshot, snapshotQuery, type Snapshot } from './state';
 
 /**
@@ -56,7 +56,7 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
   for (const caller of Object.keys(CALLER_EMAIL) as Caller[]) await signIn(caller);
 
   // Targets: the route table × callers, with each route's schemas from its service's OpenAPI.
-  const docs = new Map(Object.entries(system.services).map(([name, app]) => [name, (app as unknown as { swagger(): any }).swagger()]));
+  const docs = new Map(Object.entries(system.services).map(([name, app]) => [name, openApiOf(app)]));
   const routes = ROUTES.filter((rule) => system.running.has(rule.service));
   const uncovered = ROUTES.filter((rule) => !system.running.has(rule.service)).map((rule) => `${rule.method} ${rule.path} (${rule.service} not running)`);
   const targets: Target[] = routes.flatMap((rule) => {
