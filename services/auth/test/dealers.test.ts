@@ -40,13 +40,16 @@ describe('dealers and sales managers', () => {
 
   beforeAll(async () => {
     const physicalSimUrl = await listen(physicalSim.server);
-    // The real balance service, on this file's database, reached over HTTP as in production.
-    const keysSource = await startAuth();
-    const jwks = (await keysSource.inject('/.well-known/jwks.json')).json();
-    await keysSource.close();
-    balance = await buildBalanceApp({ jwks, config: loadBalanceConfig({ ...process.env, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN }) });
-    const balanceUrl = await balance.listen({ port: 0, host: '127.0.0.1' });
+    // The real balance service, on this file's database, reached over HTTP as in production; it in
+    // turn asks this auth service who a dealer it has not heard of is, so each knows the other's address.
+    const reserved = http.createServer();
+    const balanceUrl = await listen(reserved);
+    await new Promise((resolve) => reserved.close(resolve));
     app = await startAuth({ BALANCE_URL: balanceUrl, PHYSICAL_SIM_URL: physicalSimUrl, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN });
+    const authUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const jwks = (await app.inject('/.well-known/jwks.json')).json();
+    balance = await buildBalanceApp({ jwks, config: loadBalanceConfig({ ...process.env, AUTH_URL: authUrl, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN }) });
+    await balance.listen({ port: Number(new URL(balanceUrl).port), host: '127.0.0.1' });
     tokens = await seededSessions(app);
   });
   afterAll(async () => {
