@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROUTES } from '@esim/contracts';
 import type { System } from '../flows/system';
 import { callersOf, openApiOf, requestArbitrary, schemasFromOpenApi, type Caller, type HostileRequest, type KnownIds, type Target } from './requests';
-import { changedTables, snapshot, snapshotQuery, type Snapshot } from './state';
+import { changedTables, eventsInFlight, inFlightQuery, snapshot, snapshotQuery, type Snapshot } from './state';
 
 /**
  * Runs the hostile suite against a started system: every route of every running service
@@ -90,6 +90,7 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
   };
 
   const query = await snapshotQuery(db);
+  const pendingQuery = await inFlightQuery(db);
   const report: HostileReport = {
     seed: options.seed,
     requests: 0,
@@ -106,8 +107,9 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
     seconds: 0,
   };
 
-  /** Waits until events from accepted writes have run everywhere: two equal snapshots in a row. */
+  /** Waits until events from accepted writes have run everywhere: none in flight, then two equal snapshots in a row. */
   const settled = async (): Promise<Snapshot> => {
+    for (let i = 0; i < 100 && (await eventsInFlight(db, pendingQuery)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     let previous = await snapshot(db, query);
     for (let i = 0; i < 40; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -38,3 +38,23 @@ export async function snapshot(db: Knex, query: string): Promise<Snapshot> {
 export function changedTables(before: Snapshot, after: Snapshot): string[] {
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 }
+
+/**
+ * Events still on their way: outbox rows not yet relayed, and consumer groups behind the end of
+ * the event log. An accepted write's effects elsewhere arrive through these, later than its answer.
+ */
+export async function inFlightQuery(db: Knex): Promise<string> {
+  const schemas = (await db
+    .select('table_schema')
+    .from('information_schema.tables')
+    .where({ table_name: 'outbox', table_type: 'BASE TABLE' })
+    .orderBy('table_schema')) as Array<{ table_schema: string }>;
+  const outboxes = schemas.map((s) => `(SELECT count(*) FROM "${s.table_schema}".outbox WHERE published_at IS NULL)`);
+  const behind = `(SELECT count(*) FROM platform.consumer_offsets WHERE position < (SELECT coalesce(max(position), 0) FROM platform.event_log))`;
+  return `SELECT (${[...outboxes, behind].join(' + ')})::int AS pending`;
+}
+
+export async function eventsInFlight(db: Knex, query: string): Promise<number> {
+  const { rows } = (await db.raw(query)) as { rows: Array<{ pending: number }> };
+  return rows[0]!.pending;
+}
