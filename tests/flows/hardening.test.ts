@@ -100,6 +100,18 @@ describe('hardening: what an attacker found, refused through the running system'
   });
 
   describe('the client address and the login pause', () => {
+    it('the gateway carries the service credential, so no path trick may reach an /internal route through it', async () => {
+      const id = DEMO_ACCOUNTS[0]!.id;
+      for (const trick of [`..%2F..%2Finternal%2Faccounts%2F${id}`, `%2e%2e%2f%2e%2e%2finternal%2faccounts%2f${id}`, `..%5C..%5Cinternal%5Caccounts%5C${id}`]) {
+        const res = await system.api('GET', `/admin/dealers/${trick}`, { token: admin });
+        expect(res.status, trick).toBeGreaterThanOrEqual(400);
+        expect(res.status, trick).toBeLessThan(500);
+        expect(JSON.stringify(res.body)).not.toContain('"user_type"');
+      }
+      const direct = await system.gateway.inject({ method: 'GET', url: `/api/../internal/accounts/${id}`, headers: { authorization: `Bearer ${admin}` } });
+      expect(direct.statusCode).toBe(404);
+    });
+
     it('ignores an X-Forwarded-For sent straight to auth: the sixth wrong guess is paused whatever address it claims', async () => {
       const auth = `http://127.0.0.1:${(system.services.auth.server.address() as AddressInfo).port}`;
       const statuses: number[] = [];
