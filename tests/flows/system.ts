@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { seedAll } from '../../infra/src/seed';
 
 /**
- * The real system in one test process: auth, catalog and balance on ephemeral ports with their
+ * The real system in one test process: auth, catalog, balance and esim on ephemeral ports with their
  * event buses running, the gateway in front of them, on the test file's own database (cloned from
- * the migrated template) with the demo seed. esim and physical-sim join by themselves once their
- * apps exist (`services/<name>/src/app.ts`); `running` says which services are up.
+ * the migrated template) with the demo seed. physical-sim joins by itself once its
+ * app exists (`services/<name>/src/app.ts`); `running` says which services are up.
  */
 export interface System {
   gateway: FastifyInstance;
-  services: Record<'auth' | 'catalog' | 'balance', FastifyInstance> & Partial<Record<ServiceName, FastifyInstance>>;
+  services: Record<'auth' | 'catalog' | 'balance' | 'esim', FastifyInstance> & Partial<Record<ServiceName, FastifyInstance>>;
   /** The services started in this process: routes of any other service are not reachable here. */
   running: ReadonlySet<ServiceName>;
   /** One call through the gateway; `remoteAddress` is the caller's socket address (the gateway's client IP). */
@@ -29,7 +29,7 @@ export interface System {
 
 const servicesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services');
 /** Services built by their own issues: started here as soon as their app exists. */
-const LATER_SERVICES = ['esim', 'physical-sim'] as const;
+const LATER_SERVICES = ['physical-sim'] as const;
 
 /** A port free right now (the OS picks it); the service listens on it a moment later. */
 async function freePort(): Promise<number> {
@@ -50,7 +50,7 @@ export async function startSystem(): Promise<System> {
   // others' real addresses (auth asks balance and physical-sim before deleting a dealer; balance
   // asks auth who an unknown dealer is), never a default port another process might hold.
   const present = LATER_SERVICES.filter((name) => existsSync(path.join(servicesDir, name, 'src/app.ts')));
-  const names: ServiceName[] = ['auth', 'catalog', 'balance', ...present];
+  const names: ServiceName[] = ['auth', 'catalog', 'balance', 'esim', ...present];
   const ports = new Map<ServiceName, number>();
   for (const name of names) {
     ports.set(name, await freePort());
