@@ -22,16 +22,13 @@ export interface AppProps {
   dataProvider: DataProvider;
   authProvider: AuthProvider;
   i18nProvider: I18nProvider;
-  /** Tests mount the app in a memory router; the browser build under /dashboard. */
-  basename?: string;
   store?: ReturnType<typeof localStorageStore>;
 }
 
-export function App({ dataProvider, authProvider, i18nProvider, basename, store }: AppProps) {
+export function App({ dataProvider, authProvider, i18nProvider, store }: AppProps) {
   return (
     <Admin
       title="eSIM"
-      basename={basename}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

@@ -5,6 +5,7 @@ import '@fontsource/roboto/latin-ext-400.css';
 import '@fontsource/roboto/latin-ext-500.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
@@ -20,11 +21,13 @@ const httpClient = createHttpClient({ apiUrl: API_URL, session, locale: () => i1
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App
-      basename="/dashboard"
+    {/* react-admin's own router is a HashRouter: the back office lives at real /dashboard/... URLs instead. */}
+    <BrowserRouter basename="/dashboard">
+      <App
       dataProvider={createDataProvider(API_URL, httpClient)}
       authProvider={createAuthProvider({ apiUrl: API_URL, session })}
       i18nProvider={i18nProvider}
-    />
+      />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+import { startListeningSystem } from '../../tests/browser/backoffice-system';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from './browser';
+const system = await startListeningSystem();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const session = await system.login(process.argv[2] ?? 'dealer@esim.test');
+const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+await context.addInitScript(signedInScript(session));
+const page = await context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 500)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('requestfinished', () => {}); page.on('response', (r) => { if (r.status() >= 300) console.log('http', r.status(), r.url()); });
+await page.goto(`${system.url}${process.argv[3] ?? '/dashboard'}`, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1000);
+console.log('URL', page.url(), (await page.content()).slice(0, 1500));
+await page.screenshot({ path: '/tmp/bo-debug.png', fullPage: true });
+await browser.close(); await system.stop(); process.exit(0);
