@@ -11,8 +11,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Session keys the storefront writes after sign-in (frontend/backoffice/src/providers/session.ts). */
-export const SESSION_KEYS = { token: 'esim.token', user: 'esim.user', locale: 'i18nextLng', theme: 'RaStoreesim-backoffice.theme' };
+/** Session keys the storefront writes after sign-in (packages/contracts/src/session.ts STORAGE_KEYS). */
+export const SESSION_KEYS = { token: 'token', user: 'user', locale: 'i18nextLng', theme: 'theme' };
 
 /** An init script that puts a signed-in session (and a language and theme) in localStorage before the app runs. */
 export function signedInScript(session: { token: string; user: Record<string, unknown> }, look: { locale: string; theme: string } = { locale: 'tr', theme: 'light' }): string {
@@ -21,6 +21,6 @@ export function signedInScript(session: { token: string; user: Record<string, un
     localStorage.setItem(${JSON.stringify(SESSION_KEYS.token)}, ${JSON.stringify(session.token)});
     localStorage.setItem(${JSON.stringify(SESSION_KEYS.user)}, ${JSON.stringify(JSON.stringify(session.user))});
     localStorage.setItem(${JSON.stringify(SESSION_KEYS.locale)}, ${JSON.stringify(look.locale)});
-    localStorage.setItem(${JSON.stringify(SESSION_KEYS.theme)}, ${JSON.stringify(JSON.stringify(look.theme))});
+    localStorage.setItem(${JSON.stringify(SESSION_KEYS.theme)}, ${JSON.stringify(look.theme)});
   })();`;
 }

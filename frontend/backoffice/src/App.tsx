@@ -1,10 +1,11 @@
-import { Admin, CustomRoutes, localStorageStore, Resource, type DataProvider, type AuthProvider, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Dashboard } from './dashboard/Dashboard';
 import { AccessDenied, Guard } from './layout/Guard';
 import { Layout } from './layout/Layout';
 import { darkTheme, lightTheme } from './layout/theme';
 import { lazyScreen } from './lazy';
+import { createStore } from './providers/store';
 import orders from './orders';
 import priceList from './price-list';
 import salesManagerDealers from './sales-manager/dealers';
@@ -22,7 +23,7 @@ export interface AppProps {
   dataProvider: DataProvider;
   authProvider: AuthProvider;
   i18nProvider: I18nProvider;
-  store?: ReturnType<typeof localStorageStore>;
+  store?: Store;
 }
 
 export function App({ dataProvider, authProvider, i18nProvider, store }: AppProps) {
@@ -32,7 +33,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      store={store ?? localStorageStore(undefined, 'esim-backoffice')}
+      store={store ?? createStore()}
       layout={Layout}
       dashboard={Dashboard}
       loginPage={false}

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList, useGetMany, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../format';
 import { esimsOf, type EsimProfile } from '../orders/shapes';
@@ -9,10 +9,13 @@ import { UsageRing } from '../orders/UsageRing';
 /** eSIMs shown active (and not past expiry) with a usage ring each, from the newest orders. */
 export function ActiveEsims() {
   const translate = useTranslate();
-  const { data, isPending } = useGetList('orders', { pagination: { page: 1, perPage: 25 }, sort: { field: 'created_at', order: 'DESC' } });
-  const active: Array<{ orderId: string; esim: EsimProfile }> = [];
+  // The newest completed orders with their profiles (the list answers summaries; getMany the full orders).
+  const { data: recent, isPending: listPending, error } = useGetList('orders', { pagination: { page: 1, perPage: 10 }, sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'completed' } });
+  const { data, isPending: manyPending } = useGetMany('orders', { ids: (recent ?? []).map((o) => o.id) }, { enabled: (recent?.length ?? 0) > 0 });
+  const isPending = listPending || ((recent?.length ?? 0) > 0 && manyPending);
+  const active: Array<{ orderId: string; esim: EsimProfile; name: string }> = [];
   for (const order of data ?? []) {
-    for (const esim of esimsOf(order)) if (planStatusDisplay(esim.status, esim.expires_at).key === 'active') active.push({ orderId: String(order.id), esim });
+    for (const esim of esimsOf(order)) if (planStatusDisplay(esim.status, esim.expires_at).key === 'active') active.push({ orderId: String(order.id), esim, name: order.package?.name ?? '' });
   }
   return (
     <Card sx={{ height: '100%' }}>
@@ -20,19 +23,21 @@ export function ActiveEsims() {
       <CardContent sx={{ pt: 0 }}>
         {isPending ? (
           <Skeleton variant="rectangular" height={120} />
+        ) : error ? (
+          <Typography color="text.secondary">{translate('app.common.load_failed')}</Typography>
         ) : active.length === 0 ? (
           <Typography color="text.secondary">{translate('app.dashboard.no_active_esims')}</Typography>
         ) : (
           <List dense disablePadding>
-            {active.slice(0, 5).map(({ orderId, esim }) => {
-              const usage = usageOf(esim.total_bytes, esim.remaining_bytes);
+            {active.slice(0, 5).map(({ orderId, esim, name }) => {
+              const usage = usageOf(esim.usage.total_bytes, esim.usage.remaining_bytes);
               return (
                 <ListItemButton key={esim.iccid} component={Link} to={`/orders/${orderId}/show`}>
                   <ListItemIcon sx={{ mr: 1 }}>
                     <UsageRing percentage={usage.percentage} size={44} />
                   </ListItemIcon>
                   <ListItemText
-                    primary={esim.package_name ?? esim.iccid}
+                    primary={name || esim.iccid}
                     secondary={translate('app.orders.used_of_total', { used: formatBytes(usage.used), total: formatBytes(usage.total) })}
                   />
                 </ListItemButton>

@@ -35,10 +35,10 @@ export function RecentOrders() {
             {data!.map((order) => (
               <ListItemButton key={order.id} component={Link} to={`/orders/${order.id}/show`}>
                 <ListItemText
-                  primary={order.package_name ?? order.order_number ?? order.id}
-                  secondary={`${order.order_number ?? ''} · ${formatDate(order.created_at)}`}
+                  primary={order.package?.name ?? order.order_number}
+                  secondary={`${order.order_number} · ${formatDate(order.created_at)}`}
                 />
-                <Typography variant="body2">{formatEuro(order.total ?? order.amount)}</Typography>
+                <Typography variant="body2">{formatEuro(order.total)}</Typography>
               </ListItemButton>
             ))}
           </List>

@@ -3,12 +3,20 @@ import { DataTable, DateInput, List, SearchInput, SelectInput, useTranslate, typ
 import { formatDate, formatEuro } from '../format';
 import { EmptyState } from '../layout/EmptyState';
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
-const ORDER_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> = { completed: 'success', pending: 'warning', failed: 'error', refunded: 'default' };
+/** Filter choices: pending and processing are shown alike (contracts), so the filter offers the states a user tells apart. */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'partially_refunded'] as const;
+const ORDER_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> = {
+  completed: 'success',
+  pending: 'warning',
+  processing: 'warning',
+  failed: 'error',
+  refunded: 'default',
+  partially_refunded: 'default',
+};
 
 export function OrderStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={ORDER_COLORS[status] ?? 'default'} label={translate(`app.orders.statuses.${status}`, { _: status })} />;
+  return <Chip size="small" color={ORDER_COLORS[status] ?? 'default'} label={translate(`app.orders.statuses.${status === 'processing' ? 'pending' : status}`, { _: status })} />;
 }
 
 /** eSIM orders: search, status and date filters, sort and paging all answered by the esim service. */
@@ -31,9 +39,9 @@ export default function OrderList() {
     >
       <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="order_number" label="app.orders.order_number" />
-        <DataTable.Col source="package_name" label="app.orders.package" disableSort />
+        <DataTable.Col source="package.name" label="app.orders.package" disableSort />
         <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
-        <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total ?? r.amount)} />
+        <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
         <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
         <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
       </DataTable>

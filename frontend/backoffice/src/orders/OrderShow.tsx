@@ -2,7 +2,7 @@ import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Box, Button, Card, CardContent, CardHeader, Divider, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../format';
@@ -18,10 +18,10 @@ import { esimsOf, type EsimProfile } from './shapes';
 import { UsageRing } from './UsageRing';
 
 /** Apple's universal link that installs an eSIM on an iPhone from its LPA string. */
-export function iosInstallUrl(esim: Pick<EsimProfile, 'smdp_address' | 'activation_code' | 'ios_install_url'>): string | null {
+export function iosInstallUrl(esim: Pick<EsimProfile, 'activation_code' | 'ios_install_url'>): string | null {
   if (esim.ios_install_url) return esim.ios_install_url;
-  if (!esim.smdp_address || !esim.activation_code) return null;
-  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(`LPA:1$${esim.smdp_address}$${esim.activation_code}`)}`;
+  if (!esim.activation_code) return null;
+  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`;
 }
 
 function Field({ label, value, copy }: { label: string; value?: string | null; copy?: boolean }) {
@@ -43,9 +43,10 @@ function Field({ label, value, copy }: { label: string; value?: string | null; c
 function Usage({ esim }: { esim: EsimProfile }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const id = esim.id ?? esim.iccid;
-  const { data } = useQuery<Partial<EsimProfile>>({ queryKey: ['esim-usage', id], queryFn: () => dataProvider.read(`user/esim/${encodeURIComponent(id)}/usage`), retry: false });
-  const usage = usageOf(data?.total_bytes ?? esim.total_bytes, data?.remaining_bytes ?? esim.remaining_bytes);
+  const { data } = useQuery<{ esim: EsimProfile }>({ queryKey: ['esim-usage', esim.id], queryFn: () => dataProvider.read(`user/esim/${encodeURIComponent(esim.id)}/usage`), retry: false });
+  const current = data?.esim.usage ?? esim.usage;
+  const usage = usageOf(current.total_bytes, current.remaining_bytes);
+  if (current.unlimited) return <Typography variant="body2">{translate('app.orders.unlimited', { used: formatBytes(current.used_bytes) })}</Typography>;
   return (
     <Stack direction="row" spacing={2} alignItems="center">
       <UsageRing percentage={usage.percentage} label={translate('app.orders.usage')} />
@@ -65,8 +66,19 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const id = esim.id ?? esim.iccid;
+  const queryClient = useQueryClient();
+  const id = esim.id;
   const install = iosInstallUrl(esim);
+  const refund = async () => {
+    try {
+      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(id)}/refund`, {});
+      notify(message || 'app.orders.refunded', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+      refresh();
+    } catch (error) {
+      notify(serviceErrorOf(error).message, { type: 'error' });
+    }
+  };
   const setStatus = async (status: 'suspended' | 'active') => {
     try {
       const { message } = await dataProvider.send('PUT', `user/esim/${encodeURIComponent(id)}/status`, { status });
@@ -104,7 +116,7 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
               ) : null}
               <Divider sx={{ my: 1 }} />
               <Usage esim={esim} />
-              <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ pt: 1, flexWrap: 'wrap' }} useFlexGap>
                 {esim.status === 'active' ? (
                   <ConfirmButton size="small" startIcon={<PauseCircleIcon />} title={translate('app.orders.suspend_title')} content={translate('app.orders.suspend_body', { iccid: esim.iccid })} onConfirm={() => setStatus('suspended')}>
                     {translate('app.orders.suspend')}
@@ -115,37 +127,17 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
                     {translate('app.orders.resume')}
                   </ConfirmButton>
                 ) : null}
+                {esim.refundable ? (
+                  <ConfirmButton size="small" color="error" startIcon={<UndoIcon />} title={translate('app.orders.refund_title')} content={translate('app.orders.refund_body', { date: formatDate(esim.refund_deadline) })} onConfirm={refund}>
+                    {translate('app.orders.refund')}
+                  </ConfirmButton>
+                ) : null}
               </Stack>
             </Stack>
           </Grid>
         </Grid>
       </CardContent>
     </Card>
-  );
-}
-
-function RefundButton() {
-  const order = useRecordContext();
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  if (!order?.refundable) return null;
-  const refund = async () => {
-    try {
-      const { message } = await dataProvider.send('POST', `user/esim/orders/${encodeURIComponent(String(order.id))}/refund`, {});
-      notify(message || 'app.orders.refunded', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
-      refresh();
-    } catch (error) {
-      notify(serviceErrorOf(error).message, { type: 'error' });
-    }
-  };
-  return (
-    <ConfirmButton color="error" variant="outlined" startIcon={<UndoIcon />} title={translate('app.orders.refund_title')} content={translate('app.orders.refund_body', { amount: formatEuro(order.total ?? order.amount) })} onConfirm={refund}>
-      {translate('app.orders.refund')}
-    </ConfirmButton>
   );
 }
 
@@ -159,17 +151,17 @@ function OrderDetails() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
         <div>
           <Typography variant="h6" component="h1">
-            {order.package_name ?? order.order_number}
+            {order.package?.name ?? order.order_number}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate('app.orders.order_number')}: {order.order_number} · {formatDate(order.created_at)} · {formatEuro(order.total ?? order.amount)}
+            {translate('app.orders.order_number')}: {order.order_number} · {formatDate(order.created_at)} · {formatEuro(order.total)}
           </Typography>
         </div>
         <Stack direction="row" spacing={1} alignItems="center">
           <OrderStatusChip status={order.status} />
-          <RefundButton />
         </Stack>
       </Stack>
+      {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
       {esims.length === 0 ? <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography> : esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} />)}
     </Stack>
   );

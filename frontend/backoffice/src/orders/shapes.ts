@@ -1,21 +1,8 @@
-/**
- * The eSIM order as the back office reads it. The esim service's response shapes come from
- * packages/contracts/src/api/esim.ts; this narrows an order record to what the screens show.
- */
-export interface EsimProfile {
-  id?: string;
-  iccid: string;
-  status?: string | null;
-  expires_at?: string | null;
-  total_bytes?: number | null;
-  remaining_bytes?: number | null;
-  package_name?: string | null;
-  qr_url?: string | null;
-  smdp_address?: string | null;
-  activation_code?: string | null;
-  ios_install_url?: string | null;
-}
+import type { EsimOrder, EsimProfile } from '@esim/contracts';
 
+export type { EsimOrder, EsimProfile };
+
+/** The eSIM profiles of an order record (packages/contracts/src/api/esim.ts); a summary row has none. */
 export function esimsOf(order: unknown): EsimProfile[] {
   const esims = (order as { esims?: unknown } | undefined)?.esims;
   return Array.isArray(esims) ? (esims as EsimProfile[]) : [];

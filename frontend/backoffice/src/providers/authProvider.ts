@@ -70,7 +70,7 @@ export function createAuthProvider(options: { apiUrl: string; session: SessionSt
     async getIdentity() {
       const current = session.read();
       if (!current) throw new Error('ra.auth.auth_check_error');
-      return { id: current.user.id, fullName: current.user.full_name, email: current.user.email, userType: current.user.user_type };
+      return { id: current.user.id ?? current.user.email, fullName: current.user.full_name, email: current.user.email, userType: current.user.user_type };
     },
     async getPermissions() {
       const current = session.read();

@@ -1,10 +1,11 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'ra-core';
+import { STORAGE_KEYS } from '@esim/contracts';
 import { englishMessages, turkishMessages } from '../i18n';
 
 export type Locale = 'tr' | 'en';
 /** The storefront's i18next language detector keeps the language here: one choice for both apps. */
-export const LOCALE_KEY = 'i18nextLng';
+export const LOCALE_KEY = STORAGE_KEYS.language;
 
 /** The language the storefront chose (shared key), else Turkish: the shop's default. */
 export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined = typeof window !== 'undefined' ? window.localStorage : undefined): Locale {

@@ -1,19 +1,16 @@
-import { roleOf, type Role } from '@esim/contracts';
+import { roleOf, STORAGE_KEYS, type Role, type SessionUser as SharedSessionUser } from '@esim/contracts';
 
 /**
  * The session the storefront and the back office share (same origin, same localStorage). The
  * storefront signs in and stores the access token and the user; the refresh token is an httpOnly
- * cookie neither app can read. Keys: the lead's `packages/contracts/src/session.ts` once on main.
+ * cookie neither app can read. Keys from packages/contracts/src/session.ts.
  */
-export const SESSION_TOKEN_KEY = 'esim.token';
-export const SESSION_USER_KEY = 'esim.user';
+export const SESSION_TOKEN_KEY = STORAGE_KEYS.token;
+export const SESSION_USER_KEY = STORAGE_KEYS.user;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  full_name: string;
-  user_type: number;
-  role?: string[];
+/** The shared user, with the id the login answer carries (the storefront keeps it too). */
+export interface SessionUser extends SharedSessionUser {
+  id?: string;
 }
 
 export interface Session {
@@ -55,7 +52,7 @@ export function localSessionStore(storage: Storage = window.localStorage): Sessi
 /** What /api/login and /api/refresh answer: the token beside the public user fields. */
 export function sessionFromLogin(data: { token: string } & SessionUser): Session {
   const { token, id, email, full_name, user_type, role } = data;
-  return { token, user: { id, email, full_name, user_type, ...(role ? { role } : {}) } };
+  return { token, user: { ...(id ? { id } : {}), email, full_name, user_type, ...(role ? { role } : {}) } };
 }
 
 export const roleOfSession = (session: Session | null): Role | null => (session ? roleOf(session.user) : null);

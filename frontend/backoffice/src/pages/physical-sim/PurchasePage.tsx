@@ -1,6 +1,6 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../../format';
@@ -23,23 +23,18 @@ function OrderForm() {
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
-  const { data: packages = [], isPending } = useGetList('physical-sim-packages', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: packages = [], isPending, refetch } = useGetList('physical-sim-packages', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
   const { data: balance } = useFigure<UserBalance>('user/balance');
   const [packageId, setPackageId] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [key, setKey] = useState(() => crypto.randomUUID());
   const selected = packages.find((p) => String(p.id) === packageId);
-  const { data: available } = useQuery<{ available: number }>({
-    queryKey: ['physical-sim-available', packageId],
-    queryFn: () => dataProvider.read('user/physical-sim/available', { package_id: packageId }),
-    enabled: !!packageId,
-  });
   const count = Number(quantity);
-  const unitCents = selected ? Math.round(Number(selected.price) * 100) : 0;
+  const unitCents = selected ? Number(selected.price_cents) : 0;
   const totalCents = Number.isInteger(count) && count > 0 ? unitCents * count : 0;
   const afterCents = balance ? balance.available_cents - totalCents : null;
-  const stock = available?.available ?? selected?.available;
+  const stock: number | undefined = selected?.available;
   const valid = !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && (afterCents === null || afterCents >= 0);
 
   const order = async () => {
@@ -52,7 +47,7 @@ function OrderForm() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
         queryClient.invalidateQueries({ queryKey: ['physical-sim-orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['physical-sim-available'] }),
+        refetch(),
       ]);
     } catch (error) {
       const { message, fields } = serviceErrorOf(error);
@@ -72,8 +67,8 @@ function OrderForm() {
               <Stack spacing={2}>
                 <TextField select label={translate('app.physical_sim.package')} value={packageId} onChange={(e) => setPackageId(e.target.value)} error={!!errors.package_id} helperText={errors.package_id ?? ' '} name="package_id">
                   {packages.map((p) => (
-                    <MenuItem key={p.id} value={String(p.id)}>
-                      {p.name} — {formatEuro(p.price)}
+                    <MenuItem key={p.id} value={String(p.id)} disabled={p.available === 0}>
+                      {p.name} — {formatEuro(p.price)} · {translate('app.physical_sim.in_stock', { smart_count: p.available })}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -138,9 +133,10 @@ function MyOrders() {
       <List resource="physical-sim-orders" disableSyncWithLocation storeKey="physical-sim.orders" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_orders" hint="app.physical_sim.no_orders_hint" />}>
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
           <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
           <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
-          <DataTable.Col source="total" label="app.physical_sim.total" align="right" render={(r: RaRecord) => formatEuro(r.total ?? r.amount)} />
+          <DataTable.Col source="total" label="app.physical_sim.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
         </DataTable>
       </List>

@@ -3,7 +3,7 @@ import { Alert, Box, Card, CardContent, CardHeader, Checkbox, List as MuiList, L
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { formatDate } from '../../format';
+import { formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { EmptyState } from '../../layout/EmptyState';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
@@ -16,7 +16,9 @@ function ReturnForm() {
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
-  const { data: cards = [], isPending, refetch } = useGetList('physical-sim-cards', { pagination: { page: 1, perPage: 100 }, sort: { field: 'serial_number', order: 'ASC' }, filter: { status: 'available' } });
+  // Cards in the dealer's stock, of which the service marks the ones inside the return window.
+  const { data: inStock = [], isPending, refetch } = useGetList('physical-sim-cards', { pagination: { page: 1, perPage: 100 }, sort: { field: 'serial_number', order: 'ASC' }, filter: { status: 'assigned' } });
+  const cards = inStock.filter((card) => card.returnable);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,9 +57,9 @@ function ReturnForm() {
                 <ListItem key={card.id} disablePadding>
                   <ListItemButton onClick={() => toggle(String(card.id))}>
                     <ListItemIcon>
-                      <Checkbox edge="start" checked={picked.has(String(card.id))} tabIndex={-1} slotProps={{ input: { 'aria-label': card.serial_number ?? card.iccid } }} />
+                      <Checkbox edge="start" checked={picked.has(String(card.id))} tabIndex={-1} slotProps={{ input: { 'aria-label': card.serial_number } }} />
                     </ListItemIcon>
-                    <ListItemText primary={card.serial_number ?? card.iccid} secondary={card.package_name} />
+                    <ListItemText primary={card.serial_number} secondary={`${card.package_name} · ${translate('app.physical_sim.returnable_until')}: ${formatDate(card.returnable_until)}`} />
                   </ListItemButton>
                 </ListItem>
               ))}
@@ -91,8 +93,9 @@ function MyReturns() {
       <List resource="physical-sim-returns" disableSyncWithLocation storeKey="physical-sim.returns" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}>
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" render={(r: RaRecord) => r.card_count ?? r.cards?.length ?? '—'} />
+          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" render={(r: RaRecord) => r.card_ids?.length ?? 0} />
           <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
+          <DataTable.Col source="refund" label="app.physical_sim.refund" align="right" render={(r: RaRecord) => formatEuro(r.refund)} />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
         </DataTable>
       </List>

@@ -4,11 +4,12 @@ import { formatDate } from '../../format';
 import { CopyButton } from '../../layout/CopyButton';
 import { EmptyState } from '../../layout/EmptyState';
 
-export const CARD_STATUSES = ['available', 'sold', 'active', 'returned', 'return_pending'] as const;
+/** The states a dealer's own card can be in (contracts' CARD_STATUSES without the admin-stock ones). */
+export const DEALER_CARD_STATUSES = ['assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;
 
 export function CardStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  const color = status === 'available' ? 'success' : status === 'return_pending' ? 'warning' : 'default';
+  const color = status === 'assigned' ? 'success' : status === 'activated' || status === 'sold' ? 'primary' : status === 'defective' || status === 'lost' ? 'error' : 'default';
   return <Chip size="small" color={color} label={translate(`app.physical_sim.card_statuses.${status}`, { _: status })} />;
 }
 
@@ -26,7 +27,7 @@ export default function StockPage() {
         exporter={false}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.physical_sim.search_cards')} />,
-          <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={CARD_STATUSES.map((s) => ({ id: s, name: translate(`app.physical_sim.card_statuses.${s}`) }))} />,
+          <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={DEALER_CARD_STATUSES.map((s) => ({ id: s, name: translate(`app.physical_sim.card_statuses.${s}`) }))} />,
         ]}
         empty={<EmptyState title="app.physical_sim.no_cards" hint="app.physical_sim.no_cards_hint" to="/physical-sim-purchase" action="app.menu.physical_sim_purchase" />}
       >
@@ -35,7 +36,8 @@ export default function StockPage() {
           <DataTable.Col source="iccid" label="app.orders.iccid" render={(r: RaRecord) => <span style={{ fontFamily: 'monospace' }}>{r.iccid}</span>} />
           <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <CardStatusChip status={r.status} />} />
-          <DataTable.Col source="assigned_at" label="app.physical_sim.assigned_at" render={(r: RaRecord) => formatDate(r.assigned_at ?? r.created_at)} />
+          <DataTable.Col source="transferred_at" label="app.physical_sim.assigned_at" render={(r: RaRecord) => formatDate(r.transferred_at)} />
+          <DataTable.Col source="returnable_until" label="app.physical_sim.returnable_until" render={(r: RaRecord) => (r.returnable ? formatDate(r.returnable_until) : '—')} />
         </DataTable>
       </List>
     </Box>
