@@ -5,11 +5,11 @@ import { seedAll } from '../../infra/src/seed';
 /**
  * The real system in one test process: auth, catalog and balance on ephemeral ports with their
  * event buses running, the gateway in front of them, on the test file's own database (cloned from
- * the migrated template) with the demo seed. Only esim and physical-sim are absent (their issues build them).
+ * the migrated template) with the demo seed. Only physical-sim is absent (its issue builds it).
  */
 export interface System {
   gateway: FastifyInstance;
-  services: Record<'auth' | 'catalog' | 'balance', FastifyInstance>;
+  services: Record<'auth' | 'catalog' | 'balance' | 'esim', FastifyInstance>;
   api(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   login(email: string, password?: string): Promise<string>;
   stop(): Promise<void>;
@@ -33,11 +33,15 @@ export async function startSystem(): Promise<System> {
   const balance = await buildBalance();
   await catalog.listen({ port: 0, host: '127.0.0.1' });
   await balance.listen({ port: 0, host: '127.0.0.1' });
-  const services = { auth, catalog, balance };
+  const { buildApp: buildEsim } = await import('../../services/esim/src/app');
+  const { loadEsimConfig } = await import('../../services/esim/src/config');
+  const esim = await buildEsim({ config: loadEsimConfig({ ...process.env, CATALOG_URL: urlOf(catalog), BALANCE_URL: urlOf(balance) }) });
+  await esim.listen({ port: 0, host: '127.0.0.1' });
+  const services = { auth, catalog, balance, esim };
   for (const app of Object.values(services)) await (app as unknown as { events: { start(): Promise<void> } }).events.start();
 
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
-  const gateway = await buildGateway({ upstreams: { auth: urlOf(auth), catalog: urlOf(catalog), balance: urlOf(balance) } });
+  const gateway = await buildGateway({ upstreams: { auth: urlOf(auth), catalog: urlOf(catalog), balance: urlOf(balance), esim: urlOf(esim) } });
   await gateway.ready();
 
   const api: System['api'] = async (method, path, options = {}) => {

@@ -9,3 +9,4 @@ export * from './demo';
 export * from './api/index';
 export * from './policy';
 export * from './session';
+export * from './text';

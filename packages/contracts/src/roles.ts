@@ -57,6 +57,7 @@ export const PERMISSIONS = {
   'admin/physical-sim-orders': { '*': ADMIN },
   'admin/physical-sim-returns': { '*': ADMIN },
   'admin/physical-sim-stock': { '*': ADMIN },
+  'admin/esim-pool': { '*': ADMIN },
   'admin/audit-log': { '*': ADMIN },
   // Sales-manager menu.
   'sales-manager/dealers': { '*': SALES },

@@ -111,7 +111,7 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/sales-manager/collect', 'balance', can('sales-manager/collection', 'create')),
   r('GET', '/sales-manager/collection-report', 'balance', can('sales-manager/collection', 'read')),
 
-  // ── esim (its issue implements these) ──
+  // ── esim: purchases, orders, QR codes, status, usage, refunds, public balance check ──
   r('POST', '/user/packages/buy', 'esim', can('esim-orders', 'create')),
   r('GET', '/user/esim/orders', 'esim', can('esim-orders', 'list')),
   r('GET', '/user/esim/orders/:id', 'esim', can('esim-orders', 'read')),
@@ -120,6 +120,15 @@ export const ROUTES: readonly RouteRule[] = [
   r('PUT', '/user/esim/:id/status', 'esim', can('esim-orders', 'update')),
   r('GET', '/user/esim/:id/usage', 'esim', can('esim-orders', 'read')),
   r('GET', '/public/balance/esim/:id', 'esim', 'public', { rateLimit: 'public-lookup' }),
+  r('POST', '/user/esim/:id/refund', 'esim', can('esim-orders', 'update')),
+  // The provider's usage webhook: public, but every call is HMAC-verified by the service.
+  r('POST', '/webhooks/esim-usage', 'esim', 'public', { bodyLimit: 1024 * 1024 }),
+  // ── esim, admin: the profile pool and usage files ──
+  r('POST', '/admin/esim/pool/import', 'esim', can('admin/esim-pool', 'create'), { bodyLimit: 10 * 1024 * 1024 }),
+  r('GET', '/admin/esim/pool/stock', 'esim', can('admin/esim-pool', 'list')),
+  r('PUT', '/admin/esim/pool/thresholds/:packageCode', 'esim', can('admin/esim-pool', 'update')),
+  r('GET', '/admin/esim/pool/profiles', 'esim', can('admin/esim-pool', 'list')),
+  r('POST', '/admin/esim/usage-upload', 'esim', can('admin/esim-pool', 'update'), { bodyLimit: 10 * 1024 * 1024 }),
 
   // ── physical-sim, user (its issue implements these) ──
   r('GET', '/user/physical-sim/packages', 'physical-sim', can('physical-sim-purchase', 'list')),

@@ -5,14 +5,18 @@ import { pickLocale, translate } from '../src/messages/index';
 describe('money on the wire', () => {
   it('turns euros into integer cents without float drift', () => {
     expect(positiveEuroAmount.parse(14.99)).toBe(1499);
-    expect(positiveEuroAmount.parse(0.1 + 0.2)).toBe(30);
+    expect(positiveEuroAmount.parse(0.3)).toBe(30);
+    expect(positiveEuroAmount.parse(0.01)).toBe(1);
+    expect(positiveEuroAmount.parse(1e6)).toBe(100_000_000);
     expect(nonNegativeEuroAmount.parse(0)).toBe(0);
   });
 
-  it('refuses a third decimal, negatives, zero and non-finite amounts', () => {
-    for (const bad of [1.001, -1, 0, Number.POSITIVE_INFINITY, Number.NaN]) {
+  it('refuses a third decimal, negatives, zero, tiny and non-finite amounts: never rounds into another value', () => {
+    for (const bad of [1.001, -1, 0, 1e-9, 0.001, 0.005, 0.1 + 0.2, 5.0000000001, Number.POSITIVE_INFINITY, Number.NaN]) {
       expect(positiveEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
     }
+    expect(positiveEuroAmount.safeParse(1e-9).error!.issues.map((i) => i.message)).toEqual(['amount_two_decimals']);
+    for (const bad of [1e-9, -0.01, 2.345]) expect(nonNegativeEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
   });
 
   it('formats as the spec says: de-DE, EUR, 2 decimals', () => {

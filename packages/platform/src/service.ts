@@ -10,7 +10,7 @@ import { guardRoutesFromTable, recordAdminWrites } from './route-guard';
 import type { ServiceName } from '@esim/contracts';
 import { registerErrorHandler } from './http/error-handler';
 import { localePlugin } from './http/envelope';
-import { validatorCompiler } from './http/validation';
+import { refuseUnsafeText, validatorCompiler } from './http/validation';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions } from './logger';
 import { createRedis, type Redis } from './redis';
@@ -63,6 +63,7 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  refuseUnsafeText(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done(null, payload);

@@ -64,6 +64,30 @@ describe('service app', () => {
     expect(res.json()).toMatchObject({ success: true, data: [{ id: 1 }, { id: 2 }], meta: { total: 42, page: 6, limit: 2 } });
   });
 
+  it('refuses NUL and lone surrogates anywhere with a 400 naming the field (the one text rule)', async () => {
+    const token = await keys.token({ id: 'a1', userType: 3 });
+    const body = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      payload: { daily_price: 1, name: 'a\u0000b' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().errors).toEqual([{ path: 'name', message: expect.stringContaining('not allowed') }]);
+    const query = await app.inject('/public/countries?search=a%00b');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().errors[0].path).toBe('search');
+    // Escaped inside react-admin's filter JSON: only visible once parsed.
+    const filter = await app.inject(`/public/countries?filter=${encodeURIComponent('{"q":"a\\u0000b"}')}`);
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().errors[0].path).toBe('filter.q');
+    const surrogate = await app.inject(`/public/countries?filter=${encodeURIComponent('{"q":"\\ud800"}')}`);
+    expect(surrogate.statusCode).toBe(400);
+    const unknown = await app.inject(`/public/countries?filter=${encodeURIComponent('{"regoin":"europe"}')}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('filter.regoin');
+  });
+
   it('names the bad field in Turkish by default and in English on request', async () => {
     const token = await keys.token({ id: 'a1', userType: 3 });
     const tr = await app.inject({

@@ -3,6 +3,7 @@ import type { JSONWebKeySet } from 'jose';
 import { loadAuthConfig, type AuthConfig } from './config';
 import type { AuthContext } from './context';
 import { createHoldingsChecker } from './dealers/holdings';
+import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { createMailer } from './mail/mailer';
 import { registerDealerRoutes } from './routes/dealers';
 import { registerPasswordResetRoutes } from './routes/password-reset';
@@ -55,7 +56,7 @@ export async function buildApp(options: BuildOptions = {}) {
   registerDealerRoutes(app, ctx);
   registerSalesManagerRoutes(app, ctx);
 
-  // Auth consumes nothing; the bus runs its outbox relay, which carries every event above to the others.
-  attachEventBus(app, { service: SERVICE_NAME });
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts (it mails them).
+  registerEsimUsageMail(attachEventBus(app, { service: SERVICE_NAME }), { mailer, config });
   return app;
 }

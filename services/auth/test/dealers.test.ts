@@ -176,7 +176,9 @@ describe('dealers and sales managers', () => {
       expect(names(await list('status=all&limit=100'))).toEqual(expect.arrayContaining([...active, 'Tolga Kış']));
       const bogus = await app.inject({ url: '/admin/dealers?status=bogus', headers: as(tokens.admin) });
       expect(bogus.statusCode).toBe(400);
-      expect(bogus.json()).toMatchObject({ code: 'status_invalid', errors: [{ path: 'status' }] });
+      expect(bogus.json()).toMatchObject({ code: 'validation_error', errors: [{ path: 'status' }] });
+      const bogusInFilter = await app.inject({ url: `/admin/dealers?filter=${encodeURIComponent('{"status":"bogus"}')}`, headers: as(tokens.admin) });
+      expect(bogusInFilter.json()).toMatchObject({ code: 'validation_error', errors: [{ path: 'filter.status' }] });
       // react-admin's filter form.
       expect(names(await list(`filter=${encodeURIComponent(JSON.stringify({ status: 'suspended' }))}`))).toEqual(['Tolga Kış']);
     });
@@ -359,8 +361,17 @@ describe('dealers and sales managers', () => {
       expect(mine.json().data.every((d: { sales_manager_id: string }) => d.sales_manager_id === SALES)).toBe(true);
 
       // The other sales manager sees none of them, whatever the query asks for.
-      const theirs = await app.inject({ url: `/sales-manager/dealers?limit=100&filter=${encodeURIComponent(JSON.stringify({ sales_manager_id: SALES }))}`, headers: as(otherToken) });
+      const theirs = await app.inject({ url: '/sales-manager/dealers?limit=100', headers: as(otherToken) });
       expect(theirs.json().data).toEqual([]);
+      // Choosing another sales manager is not a filter this list has: a 400, never someone else's dealers.
+      const asking = await app.inject({ url: `/sales-manager/dealers?limit=100&filter=${encodeURIComponent(JSON.stringify({ sales_manager_id: SALES }))}`, headers: as(otherToken) });
+      expect(asking.statusCode).toBe(400);
+      expect(asking.json().errors[0].path).toBe('filter.sales_manager_id');
+      // react-admin's getMany on the same list stays within the caller's own dealers.
+      const many = await app.inject({ url: `/sales-manager/dealers?filter=${encodeURIComponent(JSON.stringify({ id: mineIds }))}`, headers: as(otherToken) });
+      expect(many.json().data).toEqual([]);
+      const own = await app.inject({ url: `/sales-manager/dealers?filter=${encodeURIComponent(JSON.stringify({ id: [DEALER] }))}`, headers: as(tokens.sales) });
+      expect(own.json().data.map((d: { id: string }) => d.id)).toEqual([DEALER]);
       expect(theirs.json().meta.total).toBe(0);
 
       const created = await app.inject({ method: 'POST', url: '/sales-manager/dealers', headers: as(otherToken), payload: newDealer({ email: 'ozanin@example.com', sales_manager_id: undefined }) });

@@ -1,4 +1,4 @@
-import { nonNegativeEuroAmount, positiveEuroAmount } from '@esim/contracts';
+import { nonNegativeEuroAmount, positiveEuroAmount, queryBoolean } from '@esim/contracts';
 import { z } from 'zod';
 import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
 import { PACKAGE_TYPES } from './packages/rows';
@@ -89,7 +89,7 @@ export const percentageBody = z.object({
     .optional(),
   allow_below_cost: z.boolean().optional(),
 });
-export const priceHistoryFilter = z.object({ package_id: z.uuid().optional() });
+export const priceHistoryFilters = { package_id: z.uuid() };
 
 // ── admin catalog management ──
 export const packageIdParams = z.object({ id: z.uuid() });
@@ -125,13 +125,14 @@ export const createPackageBody = z.object({
   provider_ref: packageFields.provider_ref.default(null),
 });
 export const updatePackageBody = z.object(packageFields).partial();
-export const packageFilter = z.object({
-  type: z.enum(PACKAGE_TYPES).optional(),
-  active: z.boolean().optional(),
-  recommended: z.boolean().optional(),
-  country: countryCode.optional(),
-  id: z.array(z.uuid()).max(500).optional(),
-});
+/** Filters of the admin package list (top-level or inside react-admin's `filter`); `id` comes with every list. */
+export const packageFilters = {
+  type: z.enum(PACKAGE_TYPES),
+  active: queryBoolean,
+  recommended: queryBoolean,
+  country: countryCode,
+};
+export type PackageFilter = Partial<{ type: (typeof PACKAGE_TYPES)[number]; active: boolean; recommended: boolean; country: string; id: string[] }>;
 
 export const countryIdParams = z.object({ id: countryCode });
 export const updateCountryBody = z
@@ -144,10 +145,10 @@ export const updateCountryBody = z
     quick_order: z.number().int().min(1).max(999).nullable(),
   })
   .partial();
-export const countryFilter = z.object({
-  region: z.enum(REGIONS).optional(),
-  coverage_status: z.enum(COVERAGE_STATUSES).optional(),
-  featured: z.boolean().optional(),
-  quick: z.boolean().optional(),
-  id: z.array(countryCode).max(300).optional(),
-});
+export const countryFilters = {
+  region: z.enum(REGIONS),
+  coverage_status: z.enum(COVERAGE_STATUSES),
+  featured: queryBoolean,
+  quick: queryBoolean,
+};
+export type CountryFilter = Partial<{ region: (typeof REGIONS)[number]; coverage_status: (typeof COVERAGE_STATUSES)[number]; featured: boolean; quick: boolean; id: string[] }>;

@@ -1,6 +1,14 @@
-import { createServiceApp } from '@esim/platform';
+import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadEsimConfig, type EsimConfig } from './config';
+import { internalClients, type EsimContext } from './context';
+import { registerEsimHandlers } from './events/catalog';
+import { startRecoveryLoop } from './orders/recovery';
+import type { EsimProvider } from './provider/port';
+import { poolProvider } from './provider/pool-provider';
+import { adminRoutes } from './routes/admin';
+import { publicRoutes } from './routes/public';
+import { userRoutes } from './routes/user';
 
 export const SERVICE_NAME = 'esim';
 export const SCHEMA = 'esim';
@@ -9,6 +17,8 @@ export interface BuildOptions {
   config?: EsimConfig;
   /** Tests verify tokens with local keys instead of the auth service's JWKS. */
   jwks?: JSONWebKeySet;
+  /** The profile supplier; the profile pool unless a partner-API adapter is given. */
+  provider?: EsimProvider;
 }
 
 /** Builds the esim service (routes and event handlers); `server.ts` listens, tests inject. */
@@ -17,9 +27,22 @@ export async function buildApp(options: BuildOptions = {}) {
   const app = await createServiceApp({
     name: SERVICE_NAME,
     schema: SCHEMA,
-    description: 'eSIM orders, profiles, QR codes and usage.',
+    description: 'eSIM orders (a persisted purchase saga), the profile pool, QR codes, usage, refunds and the public balance check.',
     config,
     jwks: options.jwks,
   });
-  return app;
+  const ctx: EsimContext = { config, ...internalClients(config), provider: options.provider ?? poolProvider };
+
+  userRoutes(app, ctx);
+  publicRoutes(app, ctx);
+  adminRoutes(app);
+  registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
+
+  /** Starts the recovery loop (server.ts after listen; tests when they need it). */
+  let stopLoops: (() => Promise<void>) | undefined;
+  app.addHook('preClose', async () => stopLoops?.());
+  const startLoops = () => {
+    stopLoops ??= startRecoveryLoop(app.db, ctx, app.log);
+  };
+  return Object.assign(app, { esim: { ctx, startLoops } });
 }

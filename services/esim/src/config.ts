@@ -1,11 +1,30 @@
 import { loadConfig, serviceConfigSchema } from '@esim/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+const millis = (fallback: number) => z.coerce.number().int().min(10).default(fallback);
 
 /** The esim service's settings: the shared ones plus its own (see the README's configuration table). */
-export const configSchema = serviceConfigSchema(8084, {});
+export const configSchema = serviceConfigSchema(8084, {
+  /** Where the purchase saga asks for the caller's price and takes the hold. */
+  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
+  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
+  /**
+   * Shared secret of the usage webhook (POST /webhooks/esim-usage): the provider signs
+   * `<timestamp>.<raw body>` with HMAC-SHA256. Production refuses the demo default.
+   */
+  ESIM_WEBHOOK_SECRET: z.string().min(16).default('demo-esim-webhook-secret-change-me'),
+  /** How often the recovery loop resumes orders a crash left midway, and expires eSIMs past their date. */
+  ESIM_RECOVERY_INTERVAL_MS: millis(2_000),
+  /** An unfinished order untouched this long is the recovery loop's (a live request is still driving a younger one). */
+  ESIM_RECOVERY_GRACE_MS: millis(5_000),
+});
 
 export type EsimConfig = z.infer<typeof configSchema>;
 
 export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig {
-  return loadConfig(configSchema, env);
+  const config = loadConfig(configSchema, env);
+  if (config.APP_MODE === 'production' && config.ESIM_WEBHOOK_SECRET.startsWith('demo-')) {
+    throw new Error('ESIM_WEBHOOK_SECRET: production mode needs a secret of its own');
+  }
+  return config;
 }

@@ -3,6 +3,7 @@ import { authEvents } from './auth';
 import { balanceEvents } from './balance';
 import { catalogEvents } from './catalog';
 import type { EventDefinition } from './envelope';
+import { esimEvents } from './esim';
 import { orderEvents } from './orders';
 
 export * from './envelope';
@@ -10,9 +11,10 @@ export * from './auth';
 export * from './balance';
 export * from './catalog';
 export * from './orders';
+export * from './esim';
 
 /** The typed registry of every event the system publishes. */
-export const EVENT_REGISTRY = [...authEvents, ...catalogEvents, ...balanceEvents, ...orderEvents] as const;
+export const EVENT_REGISTRY = [...authEvents, ...catalogEvents, ...balanceEvents, ...orderEvents, ...esimEvents] as const;
 
 export type RegisteredEvent = (typeof EVENT_REGISTRY)[number];
 export type EventType = RegisteredEvent['type'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from './envelope';
 
-/** Order events of the esim and physical-sim services (their issues fill in the producers). */
+/** Order events of the physical-sim service (the esim ones are in esim.ts). */
 const orderPayload = z.object({
   orderId: z.string(),
   userId: z.string(),
@@ -9,8 +9,6 @@ const orderPayload = z.object({
   holdId: z.string().nullable(),
 });
 
-export const esimOrderCompleted = defineEvent('esim.order.completed', 1, orderPayload);
-export const esimOrderFailed = defineEvent('esim.order.failed', 1, orderPayload.extend({ reason: z.string() }));
 export const physicalSimOrderPlaced = defineEvent('physical-sim.order.placed', 1, orderPayload);
 export const physicalSimOrderApproved = defineEvent('physical-sim.order.approved', 1, orderPayload);
 export const physicalSimOrderRejected = defineEvent('physical-sim.order.rejected', 1, orderPayload.extend({ reason: z.string().nullable() }));
@@ -31,8 +29,6 @@ export const physicalSimStockReturnedToAdmin = defineEvent(
 );
 
 export const orderEvents = [
-  esimOrderCompleted,
-  esimOrderFailed,
   physicalSimOrderPlaced,
   physicalSimOrderApproved,
   physicalSimOrderRejected,

@@ -37,6 +37,9 @@ export const balanceMessages = {
   hold_captured: { tr: 'Rezerve edilen tutar tahsil edildi', en: 'Reserved amount captured' },
   hold_voided: { tr: 'Rezervasyon iptal edildi', en: 'Reservation released' },
   hold_not_found: { tr: 'Rezervasyon bulunamadı', en: 'Hold not found' },
+  hold_not_captured: { tr: 'Bu siparişin tutarı tahsil edilmemiş', en: 'This order has not been charged' },
+  refund_exceeds_capture: { tr: 'İade tutarı tahsil edilen tutarı aşıyor', en: 'The refund exceeds the amount charged' },
+  refund_posted: { tr: 'İade bakiyeye yansıtıldı', en: 'Refund added to the balance' },
   hold_not_pending: {
     tr: 'Bu rezervasyon zaten sonuçlandırılmış',
     en: 'This hold has already been settled',

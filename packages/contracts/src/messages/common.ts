@@ -56,5 +56,9 @@ export const fieldMessages = {
   date_range_invalid: { tr: 'Bitiş tarihi başlangıç tarihinden önce olamaz', en: 'The end date must not be before the start date' },
   invalid_range: { tr: 'range [başlangıç, bitiş] biçiminde olmalı', en: 'range must be [start, end]' },
   invalid_sort: { tr: 'sort ["alan", "ASC|DESC"] biçiminde olmalı', en: 'sort must be ["field", "ASC|DESC"]' },
+  invalid_id: { tr: 'Geçersiz kimlik', en: 'Invalid id' },
+  unknown_filter: { tr: 'Bu liste bu alana göre süzülemez', en: 'This list cannot be filtered by this field' },
+  unsafe_text: { tr: 'Metin izin verilmeyen bir karakter içeriyor (NUL veya eşlenmemiş vekil)', en: 'The text contains a character that is not allowed (NUL or an unpaired surrogate)' },
+  amount_min_cent: { tr: 'Tutar en az 0,01 olmalı', en: 'The amount must be at least 0.01' },
   invalid_filter: { tr: 'filter geçerli bir JSON nesnesi olmalı', en: 'filter must be a JSON object' },
 } satisfies MessageCatalog;

@@ -1,12 +1,13 @@
 import { authMessages } from './auth';
 import { balanceMessages } from './balance';
 import { catalogMessages } from './catalog';
+import { esimMessages } from './esim';
 import { eventMessages } from './events';
 import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
-export { authMessages, balanceMessages, catalogMessages, commonMessages, eventMessages, fieldMessages };
+export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages };
 
 /**
  * One catalog for every service: `code` is stable on the wire, `message` is the caller's language.
@@ -18,6 +19,7 @@ export const messages = {
   ...authMessages,
   ...catalogMessages,
   ...balanceMessages,
+  ...esimMessages,
   ...eventMessages,
 } as const;
 

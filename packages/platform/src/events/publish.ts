@@ -51,11 +51,14 @@ const notified = new WeakSet<object>();
 
 const schemaCache = new WeakMap<object, string>();
 async function currentSchema(trx: Knex | Knex.Transaction): Promise<string> {
-  const client = (trx as unknown as { client: object }).client;
-  const cached = schemaCache.get(client);
+  // A transaction has a client object of its own, but shares its pool's config object: key by that,
+  // so the schema is looked up once per pool rather than once per transaction.
+  const client = (trx as unknown as { client: { config?: object } }).client;
+  const key = client.config ?? client;
+  const cached = schemaCache.get(key);
   if (cached) return cached;
   const result = await trx.raw('SELECT current_schema() AS schema');
   const schema = result.rows[0].schema as string;
-  schemaCache.set(client, schema);
+  schemaCache.set(key, schema);
   return schema;
 }

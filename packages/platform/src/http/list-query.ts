@@ -1,17 +1,26 @@
-import { listQuerySchema, normalizeListQuery, type ListQuery } from '@esim/contracts';
+import { defineListQuery, normalizeListQuery, type ListQuery } from '@esim/contracts';
 import { z } from 'zod';
 
-/** Route querystring schema for list endpoints: the shared list query, extended with a route's own filters. */
-export function listQuery<T extends z.ZodRawShape>(extra?: T) {
-  return extra ? listQuerySchema.and(z.object(extra)) : listQuerySchema;
+/**
+ * Route querystring schema for list endpoints: the shared list query plus the route's own
+ * filters (zod schemas), accepted as top-level parameters and inside react-admin's `filter`.
+ */
+export function listQuery<F extends Record<string, z.ZodType> = Record<never, z.ZodType>>(filters?: F, options?: { id?: z.ZodType<string> }) {
+  return defineListQuery(filters ?? ({} as F), options);
 }
 
-export function toListQuery(parsed: z.output<typeof listQuerySchema>): ListQuery {
+/** The normalised list query of a parsed querystring: paging, sort, search, dates, ids and typed filters. */
+export function toListQuery<P extends Record<string, unknown>>(parsed: P) {
   return normalizeListQuery(parsed);
 }
 
+export type { ListQuery };
+
 /** Applies a whitelisted sort to a knex query; unknown fields fall back to the default (no SQL from input). */
-export function sortColumn(query: ListQuery, allowed: Record<string, string>, fallback: { column: string; order: 'ASC' | 'DESC' }) {
+export function sortColumn(query: Pick<ListQuery, 'sort'>, allowed: Record<string, string>, fallback: { column: string; order: 'ASC' | 'DESC' }) {
   const column = query.sort ? allowed[query.sort.field] : undefined;
   return column ? { column, order: query.sort!.order } : fallback;
 }
+
+/** Ids of rows keyed by a bigint sequence, as react-admin sends them (numbers or digit strings). */
+export const numericId = z.union([z.string().regex(/^\d{1,18}$/, { message: 'invalid_id' }), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);

@@ -66,6 +66,8 @@ export async function listDealers(db: Knex, query: ListQuery, scope: { salesMana
   if (query.search) whereAnyContains(base, ['u.full_name', 'd.company_name', 'u.email', 'u.phone'], query.search);
   if (query.status) base.where('u.status', query.status);
   if (scope.salesManagerId) base.where('d.sales_manager_id', scope.salesManagerId);
+  // react-admin's getMany: only the dealers asked for.
+  if (query.ids) base.whereIn('u.id', query.ids);
   return accountListPage<Dealer>(base, query, columns, SORTABLE);
 }
 

@@ -1,4 +1,4 @@
-import type { ListQuery, Locale } from '@esim/contracts';
+import { statusFilter } from '@esim/contracts';
 import { AppError, listQuery, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -60,28 +60,16 @@ const updateBody = z
 
 const statusBody = z.object({ status: accountStatusField });
 
-const listQuerySchema = listQuery({ sales_manager_id: z.uuid().optional() });
-
-/** `status` (spec: all means no filter) must be one we know; a typo is a 400, not an empty list. */
-export function accountStatusFilter(query: ListQuery, locale: Locale): void {
-  if (query.status && !accountStatusField.safeParse(query.status).success) throw fieldError(400, 'status_invalid', 'status', locale);
-}
-
-/** react-admin sends `filter={"sales_manager_id": ...}`; the spec-style client the query parameter. */
-function salesManagerFilter(query: ListQuery, fromQuery: string | undefined, locale: Locale): string | undefined {
-  const value = fromQuery ?? query.filter.sales_manager_id;
-  if (value === undefined) return undefined;
-  if (!z.uuid().safeParse(value).success) throw fieldError(400, 'sales_manager_not_found', 'sales_manager_id', locale);
-  return value as string;
-}
+const accountStatuses = statusFilter(['active', 'suspended']);
+const dealersQuery = listQuery({ sales_manager_id: z.uuid({ message: 'sales_manager_not_found' }), status: accountStatuses }, { id: z.uuid() });
+/** A sales manager's own dealers: the same list without choosing the sales manager. */
+const ownDealersQuery = listQuery({ status: accountStatuses }, { id: z.uuid() });
 
 /** Admin dealer management and a sales manager's own dealers (spec section 7). */
 export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
-  app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: listQuerySchema } }, async (request, reply) => {
+  app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: dealersQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    accountStatusFilter(query, request.locale);
-    const salesManagerId = salesManagerFilter(query, (request.query as { sales_manager_id?: string }).sales_manager_id, request.locale);
-    const { items, total } = await listDealers(app.db, query, { salesManagerId });
+    const { items, total } = await listDealers(app.db, query, { salesManagerId: query.filters.sales_manager_id });
     return okList(reply, items, total, query, 'dealers');
   });
 
@@ -117,9 +105,8 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
     return ok(reply, dealer, 'dealer_deleted');
   });
 
-  app.get('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: "The calling sales manager's dealers", querystring: listQuery() } }, async (request, reply) => {
+  app.get('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: "The calling sales manager's dealers", querystring: ownDealersQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    accountStatusFilter(query, request.locale);
     // Scoped by the caller, whatever the query asks: a sales manager sees only their own dealers.
     const { items, total } = await listDealers(app.db, query, { salesManagerId: request.user!.id });
     return okList(reply, items, total, query, 'dealers');

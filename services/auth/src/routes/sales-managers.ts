@@ -1,10 +1,10 @@
+import { statusFilter } from '@esim/contracts';
 import { listQuery, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
 import { clearable, emailField, personNameField, phoneField, regionField } from '../accounts/fields';
 import type { AuthApp, AuthContext } from '../context';
 import { createSalesManager, listSalesManagers } from '../sales-managers/sales-managers';
 import { createWithInvitation, okCreated, optionalPasswordField } from './creation';
-import { accountStatusFilter } from './dealers';
 import { metaOf } from './request-meta';
 
 const createBody = z.object({
@@ -15,11 +15,12 @@ const createBody = z.object({
   region: clearable(regionField),
 });
 
+const salesManagersQuery = listQuery({ status: statusFilter(['active', 'suspended']) }, { id: z.uuid() });
+
 /** Admin: list and create sales managers (spec section 7). */
 export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void {
-  app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: listQuery() } }, async (request, reply) => {
+  app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: salesManagersQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    accountStatusFilter(query, request.locale);
     const { items, total } = await listSalesManagers(app.db, query);
     return okList(reply, items, total, query, 'sales-managers');
   });

@@ -55,6 +55,7 @@ export async function listSalesManagers(db: Knex, query: ListQuery) {
   const base = salesManagers(db);
   if (query.search) whereAnyContains(base, ['u.full_name', 'u.email', 'u.phone'], query.search);
   if (query.status) base.where('u.status', query.status);
+  if (query.ids) base.whereIn('u.id', query.ids);
   return accountListPage<SalesManager>(base, query, columns(db), SORTABLE);
 }
 

@@ -1,9 +1,9 @@
-import { listQuerySchema } from '@esim/contracts';
-import { ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { statusFilter } from '@esim/contracts';
+import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { confirmTopUp, listTopUps, rejectTopUp } from '../top-ups/top-ups';
 
-const topUpsQuery = listQuerySchema.and(z.object({ status: z.enum(['pending', 'confirmed', 'rejected', 'all']).optional() }));
+const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected']) });
 const idParams = z.object({ id: z.uuid() });
 const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
 

@@ -1,5 +1,5 @@
-import { listQuerySchema, positiveEuroAmount, USER_TYPE, type ListQuery } from '@esim/contracts';
-import { badRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { positiveEuroAmount, USER_TYPE, type ListQuery } from '@esim/contracts';
+import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -22,30 +22,21 @@ const adminCollectBody = z.object({ sales_manager_id: personId, amount: positive
 const reportQuery = z
   .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'date_range_invalid', path: ['end_date'] });
-const logFilters = {
-  kind: z.enum(['dealer-to-sales-manager', 'sales-manager-to-company']).optional(),
-  sales_manager_id: personId.optional(),
-  dealer_id: personId.optional(),
-};
-const logsQuery = listQuerySchema.and(z.object(logFilters));
-const filterShape = z.object(logFilters);
+const logsQuery = listQuery({
+  kind: z.enum(['dealer-to-sales-manager', 'sales-manager-to-company']),
+  sales_manager_id: personId,
+  dealer_id: personId,
+});
 const balancesQuery = z.object({ ids: idsParam });
 
-/** Log filters from the spec's parameters or from react-admin's `filter` object, checked the same way. */
-function logFilterOf(direct: z.output<typeof filterShape>, query: ListQuery): CollectionLogFilter {
-  const fromFilter = filterShape.safeParse(query.filter);
-  if (!fromFilter.success) {
-    throw badRequest(
-      'validation_error',
-      fromFilter.error.issues.map((issue) => ({ path: `filter.${issue.path.join('.')}`, message: issue.message })),
-    );
-  }
+/** Log filters from the spec's parameters or react-admin's `filter` (one schema checks both). */
+function logFilterOf(query: ListQuery<{ kind: CollectionLogFilter['kind']; sales_manager_id: string; dealer_id: string }>): CollectionLogFilter {
   return {
     startDate: query.startDate,
     endDate: query.endDate,
-    kind: direct.kind ?? fromFilter.data.kind,
-    salesManagerId: direct.sales_manager_id ?? fromFilter.data.sales_manager_id,
-    dealerId: direct.dealer_id ?? fromFilter.data.dealer_id,
+    kind: query.filters.kind,
+    salesManagerId: query.filters.sales_manager_id,
+    dealerId: query.filters.dealer_id,
   };
 }
 
@@ -103,13 +94,13 @@ export function collectionRoutes(app: CreatedServiceApp): void {
 
   app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const { items, total } = await collectionLogs(app.db, query, logFilterOf(request.query, query));
+    const { items, total } = await collectionLogs(app.db, query, logFilterOf(query));
     return okList(reply, items, total, query, 'collection-logs');
   });
 
   app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const filter = logFilterOf(request.query, query);
+    const filter = logFilterOf(query);
     const logs = await allCollectionLogs(app.db, filter);
     const span = [filter.startDate, filter.endDate].filter(Boolean).join('_') || istanbulDate();
     return reply

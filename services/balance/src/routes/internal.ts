@@ -1,8 +1,10 @@
-import { MAX_AMOUNT_CENTS } from '@esim/contracts';
+import { formatEuros, MAX_AMOUNT_CENTS } from '@esim/contracts';
 import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { dealerBalances } from '../dealer-money/dealer-money';
+import { accountsByKey, spendable } from '../ledger/accounts';
 import { captureHold, createHold, getHold, voidHold } from '../ledger/holds';
+import { refundCapturedHold } from '../ledger/refunds';
 import { personId } from './schemas';
 
 const holdBody = z.object({
@@ -13,6 +15,12 @@ const holdBody = z.object({
 });
 const holdParams = z.object({ id: z.uuid() });
 const dealerParams = z.object({ id: personId });
+const refundBody = z.object({
+  order_id: z.string().trim().min(1).max(100),
+  refund_key: z.string().trim().min(1).max(200),
+  amount_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS),
+  reason: z.string().trim().min(1).max(500),
+});
 
 /**
  * Service-to-service routes (the platform requires the service credential on /internal/*):
@@ -45,6 +53,25 @@ export function internalRoutes(app: CreatedServiceApp): void {
   app.post('/internal/holds/:id/void', { schema: { params: holdParams } }, async (request, reply) => {
     await voidHold(app.db, request.params.id, { createdBy: 'service' });
     return ok(reply, await getHold(app.db, request.params.id), 'hold_voided');
+  });
+
+  // A refund of (part of) a captured order, e.g. one eSIM of an order: idempotent by refund_key.
+  app.post('/internal/refunds', { schema: { body: refundBody } }, async (request, reply) => {
+    const { transferId, replayed } = await refundCapturedHold(app.db, {
+      orderId: request.body.order_id,
+      refundKey: request.body.refund_key,
+      amountCents: request.body.amount_cents,
+      reason: request.body.reason,
+      createdBy: 'service',
+    });
+    return ok(reply, { transfer_id: transferId, replayed }, 'refund_posted', replayed ? 200 : 201);
+  });
+
+  // What a user can spend now (balance − holds): the esim service names it when a purchase is refused.
+  app.get('/internal/users/:id/available', { schema: { params: dealerParams } }, async (request, reply) => {
+    const account = (await accountsByKey(app.db, [spendable(request.params.id).key])).get(spendable(request.params.id).key);
+    const availableCents = account ? Math.max(0, Number(account.balance) - Number(account.held)) : 0;
+    return ok(reply, { available_cents: availableCents, available: formatEuros(availableCents) });
   });
 
   app.get('/internal/dealers/:id/holdings', { schema: { params: dealerParams } }, async (request, reply) => {

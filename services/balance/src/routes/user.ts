@@ -1,28 +1,19 @@
-import { listQuerySchema, positiveEuroAmount, type Locale } from '@esim/contracts';
-import { badRequest, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
+import { positiveEuroAmount, statusFilter, type Locale } from '@esim/contracts';
+import { listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
-import { TRANSFER_KINDS, type TransferKind } from '../ledger/transfers';
+import { TRANSFER_KINDS } from '../ledger/transfers';
 import { createTopUp, listTopUps } from '../top-ups/top-ups';
 import { userBalance, userDashboard, userTransactions } from '../transactions/transactions';
 import type { BalanceContext } from '../context';
 import { idempotentReply } from './respond';
 import { idempotencyHeaders } from './schemas';
 
-const transactionsQuery = listQuerySchema.and(z.object({ type: z.enum(TRANSFER_KINDS).optional() }));
+const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });
 const topUpBody = z.object({
   amount: positiveEuroAmount,
   method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),
 });
-const topUpsQuery = listQuerySchema.and(z.object({ status: z.enum(['pending', 'confirmed', 'rejected', 'all']).optional() }));
-
-/** react-admin sends the type inside `filter`; the spec's client sends `type`. Both are checked against the kinds. */
-function transferKindOf(direct: TransferKind | undefined, filter: Record<string, unknown>): TransferKind | undefined {
-  if (direct) return direct;
-  if (filter.type === undefined || filter.type === '') return undefined;
-  const parsed = z.enum(TRANSFER_KINDS).safeParse(filter.type);
-  if (!parsed.success) throw badRequest('validation_error', [{ path: 'filter.type', message: `type: ${TRANSFER_KINDS.join(', ')}` }]);
-  return parsed.data;
-}
+const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected']) });
 
 /** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
 export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
@@ -52,7 +43,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   // One list behind both paths: the spec's client calls /query with filters, react-admin the plain one.
   const transactions = async (request: { query: z.output<typeof transactionsQuery>; user: AuthUser | null; locale: Locale }) => {
     const query = toListQuery(request.query);
-    const filter = { startDate: query.startDate, endDate: query.endDate, type: transferKindOf(request.query.type, query.filter) };
+    const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids };
     return { query, ...(await userTransactions(app.db, request.user!.id, query, filter, request.locale)) };
   };
   app.get('/user/transactions', { schema: { tags: ['user'], querystring: transactionsQuery } }, async (request, reply) => {

@@ -48,6 +48,8 @@ export interface TransactionFilter {
   startDate?: string;
   endDate?: string;
   type?: TransferKind;
+  /** react-admin's getMany: only these transfers. */
+  ids?: string[];
 }
 
 const SORTABLE = { created_at: 'e.created_at', date: 'e.created_at', amount: 'e.amount', type: 't.kind', id: 'e.id' };
@@ -59,6 +61,7 @@ export async function userTransactions(db: Knex, userId: string, query: ListQuer
   const base = () => {
     const q = db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where('e.account_id', account.id);
     if (filter.type) q.where('t.kind', filter.type);
+    if (filter.ids) q.whereIn('t.id', filter.ids);
     return whereIstanbulDays(q, 'e.created_at', filter.startDate, filter.endDate);
   };
   const { column, order } = sortColumn(query, SORTABLE, { column: 'e.created_at', order: 'DESC' });
@@ -112,7 +115,7 @@ export async function userDashboard(db: Knex, userId: string, locale: Locale, no
     bucket.total! += row.count;
     if (row.status in bucket) bucket[row.status]! += row.count;
   }
-  const recent = await userTransactions(db, userId, { page: 1, limit: 5, offset: 0, filter: {} }, {}, locale);
+  const recent = await userTransactions(db, userId, { page: 1, limit: 5, offset: 0, filters: {} }, {}, locale);
   return {
     ...balance,
     spent_this_month: centsToEuros(spent),

@@ -2,14 +2,14 @@ import { centsToEuros, type ListQuery } from '@esim/contracts';
 import { AppError, notFound, sortColumn } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { countryFilter, updateCountryBody } from '../schemas';
+import type { CountryFilter, updateCountryBody } from '../schemas';
 import { COUNTRY_COLUMNS, type CountryRow } from './rows';
 import { foldForSearch, likeContains } from './search';
 
 /** Admin management of the shop's settings per country (react-admin simple-rest). The ISO data itself is reference data. */
 
 export type CountryPatch = z.output<typeof updateCountryBody>;
-export type CountryFilter = z.output<typeof countryFilter>;
+export type { CountryFilter };
 
 export function adminCountryView(row: CountryRow) {
   return {

@@ -2,14 +2,14 @@ import { centsToEuros, type ListQuery } from '@esim/contracts';
 import { AppError, conflict, notFound, publish, sortColumn } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import type { createPackageBody, packageFilter, updatePackageBody } from '../schemas';
+import type { createPackageBody, PackageFilter, updatePackageBody } from '../schemas';
 import { packageBasics, selectPackages, type PackageRow } from './rows';
 
 /** Admin management of packages (react-admin simple-rest): list, read, create, update, deactivate. */
 
 export type NewPackage = z.output<typeof createPackageBody>;
 export type PackagePatch = z.output<typeof updatePackageBody>;
-export type PackageFilter = z.output<typeof packageFilter>;
+export type { PackageFilter };
 
 export function adminPackageView(row: PackageRow) {
   return {

@@ -1,27 +1,21 @@
 import type { CreatedServiceApp } from '@esim/platform';
-import { idempotentRequest, listQuery, ok, okList, RequestValidationError, toListQuery } from '@esim/platform';
-import type { z } from 'zod';
+import { idempotentRequest, listQuery, ok, okList, toListQuery } from '@esim/platform';
+import { z } from 'zod';
 import { adminCountryView, getCountry, listCountries, updateCountry } from '../countries/admin';
 import { adminPackageView, createPackage, deactivatePackage, getPackage, listPackages, updatePackage } from '../packages/admin';
 import type { CatalogChanges } from '../public/invalidation';
-import { countryFilter, countryIdParams, createPackageBody, packageFilter, packageIdParams, updateCountryBody, updatePackageBody } from '../schemas';
+import { countryCode, countryFilters, countryIdParams, createPackageBody, packageFilters, packageIdParams, updateCountryBody, updatePackageBody } from '../schemas';
 
-/** react-admin simple-rest's `filter={...}` keys, checked like any other input (400 naming `filter.<key>`). */
-function parseFilter<S extends z.ZodType>(schema: S, filter: Record<string, unknown>): z.output<S> {
-  const result = schema.safeParse(filter);
-  if (!result.success) {
-    throw new RequestValidationError('querystring', result.error.issues.map((issue) => ({ ...issue, path: ['filter', ...issue.path] })));
-  }
-  return result.data;
-}
+const packagesQuery = listQuery(packageFilters, { id: z.uuid() });
+const countriesQuery = listQuery(countryFilters, { id: countryCode });
 
 /** Catalog management for admins in react-admin's simple-rest shape; every write refreshes the public catalog. */
 export function adminCatalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): void {
   const tags = ['admin'];
 
-  app.get('/admin/packages', { schema: { tags, querystring: listQuery() } }, async (request, reply) => {
+  app.get('/admin/packages', { schema: { tags, querystring: packagesQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const { rows, total } = await listPackages(app.db, query, parseFilter(packageFilter, query.filter));
+    const { rows, total } = await listPackages(app.db, query, { ...query.filters, id: query.ids });
     return okList(reply, rows.map(adminPackageView), total, query, 'packages');
   });
 
@@ -52,9 +46,9 @@ export function adminCatalogRoutes(app: CreatedServiceApp, changes: CatalogChang
     return ok(reply, adminPackageView(row), 'package_deactivated');
   });
 
-  app.get('/admin/countries', { schema: { tags, querystring: listQuery() } }, async (request, reply) => {
+  app.get('/admin/countries', { schema: { tags, querystring: countriesQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const { rows, total } = await listCountries(app.db, query, parseFilter(countryFilter, query.filter));
+    const { rows, total } = await listCountries(app.db, query, { ...query.filters, id: query.ids });
     return okList(reply, rows.map(adminCountryView), total, query, 'countries');
   });
 

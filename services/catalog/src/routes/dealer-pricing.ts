@@ -1,11 +1,11 @@
 import { centsToEuros } from '@esim/contracts';
 import type { CreatedServiceApp } from '@esim/platform';
-import { listQuery, ok, okList, RequestValidationError, toListQuery } from '@esim/platform';
+import { listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { dealerForCaller } from '../pricing/dealers';
 import { dealerPackages, dealerPackageView, percentageChanges, writeDealerPrices, type PriceSource } from '../pricing/dealer-prices';
 import { percentageToHundredths } from '../pricing/percentage';
-import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilter, singlePriceBody } from '../schemas';
+import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilters, singlePriceBody } from '../schemas';
 
 /**
  * Dealer pricing (spec section 7): the admin for any dealer, a sales manager for their own
@@ -73,17 +73,14 @@ export function dealerPricingRoutes(app: CreatedServiceApp): void {
 
   app.get(
     '/admin/dealers/:id/price-history',
-    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery() } },
+    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery(priceHistoryFilters, { id: numericId }) } },
     async (request, reply) => {
       const { id } = request.params;
       await dealerForCaller(app.db, id, request.user!);
       const query = toListQuery(request.query);
-      const filter = priceHistoryFilter.safeParse(query.filter);
-      if (!filter.success) {
-        throw new RequestValidationError('querystring', filter.error.issues.map((issue) => ({ ...issue, path: ['filter', ...issue.path] })));
-      }
       const base = app.db('price_history as h').where('h.dealer_id', id);
-      if (filter.data.package_id) void base.where('h.package_id', filter.data.package_id);
+      if (query.filters.package_id) void base.where('h.package_id', query.filters.package_id);
+      if (query.ids) void base.whereIn('h.id', query.ids);
       const [count] = await base.clone().count({ count: '*' });
       const rows = await base
         .leftJoin('packages as p', 'p.id', 'h.package_id')

@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createDb, withDatabase, type Db } from '@esim/platform';
+import { waitFor } from '@esim/platform/testing';
+import { migrateAll } from '../../infra/src/migrate-all';
+import { planProcesses } from '../../infra/src/processes';
+import { seedAll } from '../../infra/src/seed';
+import { loadStartSettings } from '../../infra/src/settings';
+import { company, openAccounts, spendable } from '../../services/balance/src/ledger/accounts';
+import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
+import { postTransfer } from '../../services/balance/src/ledger/transfers';
+import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
+import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
+import { dropDatabase } from '../support';
+
+/**
+ * `npm run bench:purchase`: PURCHASES eSIM purchases by BUYERS concurrent buyers through the gateway
+ * on the real processes (auth, catalog, balance, esim, gateway: each its own `src/server.ts`, as
+ * `npm start` runs them), each a whole saga: quote (catalog) → hold (balance) → provision (pool) →
+ * capture (balance). Beside it, in the same run on the same database, the ledger's bare hold + capture
+ * rate (the balance service's own domain functions called in-process by as many clients): the floor
+ * under any purchase. Prints purchases/s and p50/p95/p99 against that baseline, checks the target
+ * (p99 ≤ 150 ms) and proves the ledger. A fresh database is created, migrated, seeded and dropped.
+ */
+const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
+const WARM_UP = 100;
+const TARGET_P99_MS = 150;
+const PACKAGE = 'US-7D-3GB';
+
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esim';
+
+const freePortBase = async (): Promise<number> => {
+  // Six consecutive free ports: the gateway's and the five services'.
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const free = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        new Promise<boolean>((resolve) => {
+          const server = createServer().once('error', () => resolve(false));
+          server.listen(base + i, '127.0.0.1', () => server.close(() => resolve(true)));
+        }),
+      ),
+    );
+    if (free.every(Boolean)) return base;
+  }
+};
+
+/** CPU seconds a process used so far (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function drive(total: number, concurrency: number, op: (i: number, client: number) => Promise<void>) {
+  let next = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, client) => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        try {
+          await op(i, client);
+        } catch (error) {
+          failures += 1;
+          if (failures <= 3) console.error((error as Error).message);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+}
+
+async function main(): Promise<void> {
+  const database = `esim_bench_purchase_${Date.now()}`;
+  const url = withDatabase(baseUrl, database);
+  const admin = createDb(withDatabase(baseUrl, 'postgres'), 'public', 1);
+  await admin.raw(`CREATE DATABASE ${database}`);
+  await admin.destroy();
+  const children: ChildProcess[] = [];
+  let balanceDb: Db | undefined;
+  let esimDb: Db | undefined;
+  try {
+    await migrateAll(url);
+    await seedAll(url);
+    const portBase = await freePortBase();
+    const settings = loadStartSettings({
+      ...process.env,
+      APP_MODE: 'demo',
+      DATABASE_URL: url,
+      PORT_BASE: String(portBase),
+      REDIS_PREFIX: `bench:purchase:${randomBytes(4).toString('hex')}:`,
+      LOG_LEVEL: 'error',
+    });
+    const plan = planProcesses(settings, { internalToken: randomBytes(32).toString('hex'), smtpUrl: 'smtp://127.0.0.1:9' });
+    const wanted = new Set(['auth', 'catalog', 'balance', 'esim', 'gateway']);
+    const benchEnv = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      // Sign-ups and sign-ins of the bench's buyers come from one address.
+      RATE_LIMIT_REGISTER_PER_MIN: '100000',
+      ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
+      RATE_LIMIT_LOGIN_PER_MIN: '100000',
+      RATE_LIMIT_API_PER_MIN: '1000000',
+      REGISTER_LIMIT_PER_IP: '100000',
+      LOGIN_MAX_FAILURES: '100000',
+    };
+    const named: Array<{ name: string; pid: number }> = [];
+    for (const group of [plan.groups.services, plan.groups.gateway]) {
+      for (const p of group.filter((p) => wanted.has(p.service.name))) {
+        // BENCH_PROFILE_DIR: the esim process writes a CPU profile there on exit.
+        const profile = process.env.BENCH_PROFILE_DIR && p.service.name === 'esim' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+        const child = spawn(p.spec.command, [...profile, ...p.spec.args], { cwd: p.spec.cwd, env: { ...p.spec.env, ...benchEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+        children.push(child);
+        named.push({ name: p.service.name, pid: child.pid! });
+        await waitFor(async () => (await fetch(p.readyUrl!).catch(() => undefined))?.ok, { timeoutMs: 60_000, intervalMs: 200, what: `${p.service.name} ready` });
+      }
+    }
+    const api = `http://127.0.0.1:${portBase}/api`;
+
+    // Buyers: real accounts through the gateway, each funded through the ledger and given a token.
+    const tokens: string[] = [];
+    for (let i = 0; i < BUYERS; i++) {
+      const email = `buyer${i}-${randomUUID().slice(0, 8)}@bench.test`;
+      const reg = await fetch(`${api}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ full_name: `Buyer ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`, email, password: 'Bench-Parola-123' }) });
+      if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+      const login = await fetch(`${api}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Bench-Parola-123' }) });
+      tokens.push(((await login.json()) as { data: { token: string } }).data.token);
+    }
+    balanceDb = createDb(url, 'balance', BUYERS);
+    esimDb = createDb(url, 'esim', 4);
+    const me = async (token: string) => ((await (await fetch(`${api}/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string } }).data.id;
+    const buyerIds = await Promise.all(tokens.map(me));
+    const ids = await openAccounts(balanceDb, [...buyerIds.map(spendable), company('bank')]);
+    for (const id of buyerIds) {
+      await postTransfer(balanceDb, { debitAccountId: ids.get(company('bank').key)!, creditAccountId: ids.get(spendable(id).key)!, amountCents: 1_000_000_00, kind: 'top_up', idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
+    }
+    // Stock for every purchase, straight into the pool.
+    const stock = Array.from({ length: PURCHASES + WARM_UP + 60 }, (_, n) => ({
+      iccid: withLuhnDigit(`89903${String(n).padStart(13, '0')}`),
+      smdp_address: 'smdp.bench.example',
+      matching_id: `BENCH-${n}`,
+      package_code: PACKAGE,
+      operator: 'Bench',
+    }));
+    for (let i = 0; i < stock.length; i += 500) await esimDb('profiles').insert(stock.slice(i, i + 500));
+    const catalogDb = createDb(url, 'catalog', 1);
+    const packageId = (await catalogDb('packages').where({ code: PACKAGE }).first('id')).id as string;
+    await catalogDb.destroy();
+
+    const buy = async (_i: number, client: number) => {
+      const res = await fetch(`${api}/user/packages/buy`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[client]}`, 'content-type': 'application/json', 'idempotency-key': `bench-${randomUUID()}` },
+        body: JSON.stringify({ package_id: packageId, quantity: 1 }),
+      });
+      if (res.status !== 201) throw new Error(`buy: ${res.status} ${(await res.text()).slice(0, 200)}`);
+      await res.arrayBuffer();
+    };
+    await drive(WARM_UP, BUYERS, buy);
+    // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
+    const alone = await drive(50, 1, buy);
+    const cpuBefore = named.map((n) => cpuSeconds(n.pid));
+    const purchases = await drive(PURCHASES, BUYERS, buy);
+    const cpuPerPurchase = named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`);
+
+    // The baseline: the ledger's bare hold + capture, same database, same concurrency.
+    const ledger = await drive(PURCHASES, BUYERS, async (i, client) => {
+      const { holdId } = await createHold(balanceDb!, { orderId: `bench-bare-${i}`, userId: buyerIds[client]!, amountCents: 14_99 });
+      await captureHold(balanceDb!, holdId, { createdBy: 'bench' });
+    });
+
+    const report = await verifyLedger(balanceDb);
+    const ms = (n: number) => n.toFixed(1).padStart(6);
+    console.log(`\npurchase benchmark: ${PURCHASES} purchases by ${BUYERS} concurrent buyers through the gateway (auth, catalog, balance, esim, gateway processes); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    console.log('what                                   |   per s | p50 ms | p95 ms | p99 ms | failures');
+    console.log(`purchase saga via gateway              | ${purchases.rate.toFixed(0).padStart(7)} | ${ms(purchases.p50)} | ${ms(purchases.p95)} | ${ms(purchases.p99)} | ${purchases.failures}`);
+    console.log(`purchase saga, one buyer at a time     | ${alone.rate.toFixed(0).padStart(7)} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p99)} | ${alone.failures}`);
+    console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
+    console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
+    console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);
+    const met = purchases.p99 <= TARGET_P99_MS && purchases.failures === 0;
+    console.log(`target p99 ≤ ${TARGET_P99_MS} ms: ${met ? 'met' : 'MISSED'}`);
+    console.log(formatLedgerReport(report));
+    if (!met || !report.ok) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await balanceDb?.destroy();
+    await esimDb?.destroy();
+    await dropDatabase(baseUrl, database);
+  }
+}
+
+await main();
+process.exit();

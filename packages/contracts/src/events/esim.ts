@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineEvent } from './envelope';
+
+/**
+ * Events of the esim service. The balance service counts orders for the dashboard from
+ * esim.order.completed / .failed: their payloads keep the shared order fields.
+ */
+const orderPayload = z.object({
+  orderId: z.string(),
+  userId: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  holdId: z.string().nullable(),
+});
+
+export const esimOrderPlaced = defineEvent(
+  'esim.order.placed',
+  1,
+  orderPayload.extend({ orderNumber: z.string(), packageId: z.string(), quantity: z.number().int().positive() }),
+);
+export const esimOrderCompleted = defineEvent('esim.order.completed', 1, orderPayload);
+export const esimOrderFailed = defineEvent('esim.order.failed', 1, orderPayload.extend({ reason: z.string() }));
+export const esimOrderRefunded = defineEvent(
+  'esim.order.refunded',
+  1,
+  z.object({
+    orderId: z.string(),
+    userId: z.string(),
+    esimId: z.string(),
+    iccid: z.string(),
+    amountCents: z.number().int().positive(),
+    refundedBy: z.string(),
+    reason: z.string().nullable(),
+  }),
+);
+
+const profilePayload = z.object({ esimId: z.string(), iccid: z.string(), orderId: z.string(), userId: z.string() });
+export const esimProfileActivated = defineEvent('esim.profile.activated', 1, profilePayload.extend({ activatedAt: z.string(), expiresAt: z.string() }));
+export const esimProfileDepleted = defineEvent('esim.profile.depleted', 1, profilePayload);
+export const esimProfileExpired = defineEvent('esim.profile.expired', 1, profilePayload);
+
+/** A mail the owner of an eSIM gets (auth mails it): 80 % / 100 % of its data used, or 1 day before expiry. */
+export const esimProfileUsageAlert = defineEvent(
+  'esim.profile.usage-alert',
+  1,
+  profilePayload.extend({
+    kind: z.enum(['usage-80', 'usage-100', 'expiry-1d']),
+    orderNumber: z.string(),
+    packageNameTr: z.string(),
+    packageNameEn: z.string(),
+    usedBytes: z.number().int().nonnegative(),
+    totalBytes: z.number().int().nonnegative().nullable(),
+    expiresAt: z.string().nullable(),
+    locale: z.enum(['tr', 'en']),
+  }),
+);
+
+export const esimPoolLowStock = defineEvent(
+  'esim.pool.low-stock',
+  1,
+  z.object({ packageCode: z.string(), available: z.number().int().nonnegative(), threshold: z.number().int().nonnegative() }),
+);
+
+export const esimEvents = [
+  esimOrderPlaced,
+  esimOrderCompleted,
+  esimOrderFailed,
+  esimOrderRefunded,
+  esimProfileActivated,
+  esimProfileDepleted,
+  esimProfileExpired,
+  esimProfileUsageAlert,
+  esimPoolLowStock,
+] as const;

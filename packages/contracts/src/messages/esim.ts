@@ -1,0 +1,65 @@
+import type { MessageCatalog } from './types';
+
+/** Messages of the esim service (codes stable on the wire, texts in Turkish and English; spec sections 5 and 8 verbatim). */
+export const esimMessages = {
+  // Purchases
+  esim_order_completed: { tr: 'Siparişiniz tamamlandı', en: 'Your order is complete' },
+  esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
+  esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
+  esim_provider_failed: { tr: 'eSIM sağlayıcısı profili veremedi', en: 'The eSIM provider could not deliver the profile' },
+  esim_order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
+  esim_not_found: { tr: 'eSIM bulunamadı', en: 'eSIM not found' },
+  // QR codes (spec section 5)
+  esim_qr_codes_generated: { tr: 'QR kodları oluşturuldu', en: 'QR codes generated' },
+  esim_qr_file_invalid: { tr: 'Geçersiz dosya formatı', en: 'Invalid file format' },
+  esim_qr_iccid_invalid: { tr: 'Geçersiz ICCID formatı', en: 'Invalid ICCID format' },
+  // Status
+  esim_status_updated: { tr: 'eSIM durumu güncellendi', en: 'eSIM status updated' },
+  esim_status_transition_refused: {
+    tr: '{{from}} durumundaki bir eSIM {{to}} durumuna alınamaz',
+    en: 'An eSIM in status {{from}} cannot be set to {{to}}',
+  },
+  esim_status_admin_only: { tr: 'Bu durumu yalnızca yönetici verebilir', en: 'Only an admin may set this status' },
+  // Refunds
+  esim_refunded: { tr: 'İade bakiyenize yansıtıldı', en: 'The refund was added to your balance' },
+  esim_refund_activated: {
+    tr: 'Kullanılmaya başlanmış bir eSIM iade edilemez',
+    en: 'An eSIM that has been used cannot be refunded',
+  },
+  esim_refund_window_passed: {
+    tr: 'İade süresi doldu: kullanılmamış bir eSIM satın alındıktan sonra {{days}} gün içinde iade edilebilir',
+    en: 'The refund window has passed: an unused eSIM can be refunded within {{days}} days of purchase',
+  },
+  esim_refund_reason_required: { tr: 'Yönetici iadesinde gerekçe zorunludur', en: 'An admin refund needs a reason' },
+  esim_refund_not_allowed_status: { tr: 'Bu eSIM zaten iade edilmiş veya iptal edilmiş', en: 'This eSIM has already been refunded or revoked' },
+  esim_refund_not_possible: { tr: 'Bu eSIM iade edilemez', en: 'This eSIM cannot be refunded' },
+  // Public balance check (spec sections 5 and 8)
+  balance_check_number_required: {
+    tr: 'Lütfen sipariş numarası veya sıra numarası girin',
+    en: 'Please enter an order number or serial number',
+  },
+  balance_check_esim_number_invalid: {
+    tr: 'Geçersiz QR eSIM sipariş numarası formatı',
+    en: 'Invalid QR eSIM order number format',
+  },
+  balance_check_loaded: { tr: 'Bakiye bilgileri başarıyla yüklendi', en: 'Balance information loaded' },
+  balance_check_demo_loaded: { tr: 'Bakiye bilgileri yüklendi (demo)', en: 'Balance information loaded (demo)' },
+  balance_check_not_found: { tr: 'Bakiye bilgileri bulunamadı', en: 'Balance information not found' },
+  // Webhook and usage
+  esim_webhook_signature_invalid: { tr: 'İmza geçersiz', en: 'Invalid signature' },
+  esim_webhook_too_old: { tr: 'İstek zaman damgası çok eski', en: 'The request timestamp is too old' },
+  esim_usage_recorded: { tr: 'Kullanım kaydedildi', en: 'Usage recorded' },
+  // Pool
+  esim_pool_imported: { tr: 'Profiller içe aktarıldı', en: 'Profiles imported' },
+  esim_pool_file_invalid: { tr: 'Dosya okunamadı: CSV veya xlsx yükleyin', en: 'The file could not be read: upload CSV or xlsx' },
+  esim_pool_threshold_saved: { tr: 'Stok eşiği kaydedildi', en: 'Stock threshold saved' },
+  esim_iccid_invalid: {
+    tr: 'ICCID 89 ile başlayan, 19-20 haneli ve kontrol hanesi geçerli olmalı',
+    en: 'An ICCID has 19-20 digits, starts with 89 and has a valid check digit',
+  },
+  esim_iccid_duplicate_file: { tr: 'Bu ICCID dosyada birden fazla kez geçiyor', en: 'This ICCID appears more than once in the file' },
+  esim_iccid_duplicate_pool: { tr: 'Bu ICCID zaten stokta', en: 'This ICCID is already in the pool' },
+  esim_ref_invalid: { tr: 'Geçersiz kimlik', en: 'Invalid id' },
+  esim_country_invalid: { tr: 'Ülke iki harfli ülke kodu olmalı', en: 'The country must be a two-letter country code' },
+  esim_field_required: { tr: 'Bu alan zorunludur', en: 'This field is required' },
+} satisfies MessageCatalog;

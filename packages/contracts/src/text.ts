@@ -1,0 +1,33 @@
+/**
+ * The one text rule for every string that enters the system (bodies, queries, params, headers,
+ * uploaded cells): no NUL (PostgreSQL refuses it in text) and no lone UTF-16 surrogate (not
+ * valid Unicode; it cannot be stored or encoded faithfully).
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isUnsafeText(value: string): boolean {
+  return UNSAFE.test(value);
+}
+
+/**
+ * The path of the first unsafe string (keys included) inside a value, or null when all are safe.
+ * Walks objects and arrays; `path` is the list of keys leading to it.
+ */
+export function findUnsafeText(value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnsafeText(value[i], [...path, i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (isUnsafeText(key)) return [...path, key];
+    const found = findUnsafeText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { findUnsafeText, isUnsafeText } from '../src/text';
+
+describe('the text rule', () => {
+  it('refuses NUL and lone surrogates, keeps real text', () => {
+    expect(isUnsafeText('a\u0000b')).toBe(true);
+    expect(isUnsafeText('x\uD800')).toBe(true);
+    expect(isUnsafeText('\uDC00x')).toBe(true);
+    for (const good of ['Türkiye', 'İstanbul ığüşöç', '🇹🇷 emoji 😀', '', 'tab\tand newline\n']) expect(isUnsafeText(good), good).toBe(false);
+  });
+  it('names the path of the first unsafe string, keys included', () => {
+    expect(findUnsafeText({ a: [{ b: 'ok' }, { c: 'bad\u0000' }] })).toEqual(['a', 1, 'c']);
+    expect(findUnsafeText({ ['k\u0000']: 1 })).toEqual(['k\u0000']);
+    expect(findUnsafeText({ a: 1, b: ['x', 'y'], c: null })).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import type { EventPayload, Locale } from '@esim/contracts';
+import type { OutgoingMail } from './mailer';
+
+/** The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed in. */
+type Alert = EventPayload<'esim.profile.usage-alert'>;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const GB = 1024 ** 3;
+const gb = (bytes: number, locale: Locale) => new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: 2 }).format(bytes / GB);
+const date = (iso: string | null, locale: Locale) => (iso ? new Intl.DateTimeFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(iso)) : '');
+
+const texts = {
+  tr: {
+    'usage-80': { subject: (a: Alert) => `eSIM verinizin %80'i kullanıldı (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin ${gb(a.usedBytes, l)} GB / ${gb(a.totalBytes ?? 0, l)} GB verisini kullandınız.` },
+    'usage-100': { subject: (a: Alert) => `eSIM verinizin tamamı kullanıldı (${a.orderNumber})`, body: (a: Alert) => `${a.packageNameTr} paketinizin verisi bitti. Yeni bir paket satın alarak bağlı kalabilirsiniz.` },
+    'expiry-1d': { subject: (a: Alert) => `eSIM paketinizin süresi yarın doluyor (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin süresi ${date(a.expiresAt, l)} tarihinde doluyor.` },
+    greeting: (name: string) => `Merhaba ${name},`,
+    check: 'Kalan verinizi sipariş numaranızla buradan sorgulayabilirsiniz:',
+  },
+  en: {
+    'usage-80': { subject: (a: Alert) => `80% of your eSIM data is used (${a.orderNumber})`, body: (a: Alert, l: Locale) => `You have used ${gb(a.usedBytes, l)} GB of the ${gb(a.totalBytes ?? 0, l)} GB in your ${a.packageNameEn} package.` },
+    'usage-100': { subject: (a: Alert) => `All of your eSIM data is used (${a.orderNumber})`, body: (a: Alert) => `The data of your ${a.packageNameEn} package is used up. Buy a new package to stay connected.` },
+    'expiry-1d': { subject: (a: Alert) => `Your eSIM package expires tomorrow (${a.orderNumber})`, body: (a: Alert, l: Locale) => `Your ${a.packageNameEn} package expires on ${date(a.expiresAt, l)}.` },
+    greeting: (name: string) => `Hello ${name},`,
+    check: 'Check your remaining data with your order number here:',
+  },
+} as const;
+
+export function usageAlertMail(alert: Alert, to: { email: string; fullName: string }, publicBaseUrl: string): OutgoingMail {
+  const locale = alert.locale;
+  const t = texts[locale];
+  const link = `${publicBaseUrl.replace(/\/$/, '')}/balance?number=${encodeURIComponent(alert.orderNumber)}`;
+  const body = t[alert.kind].body(alert, locale);
+  return {
+    to: to.email,
+    subject: t[alert.kind].subject(alert),
+    text: [t.greeting(to.fullName), '', body, '', t.check, link].join('\n'),
+    html: `<p>${escapeHtml(t.greeting(to.fullName))}</p>\n<p>${escapeHtml(body)}</p>\n<p>${escapeHtml(t.check)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  };
+}

@@ -1,0 +1,42 @@
+import { errorSchema, listSchema, successSchema } from '@esim/contracts';
+import { z } from 'zod';
+
+/**
+ * Response shapes of the admin pool routes (the customer-facing ones are in @esim/contracts
+ * api/esim.ts), and the helpers that wrap a route's success shape with the error envelope.
+ */
+export const importReportSchema = z.object({
+  batch_id: z.string().nullable(),
+  imported: z.number().int(),
+  rejected: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+});
+
+export const stockRowSchema = z.object({
+  package_code: z.string(),
+  package_name_tr: z.string().nullable(),
+  package_name_en: z.string().nullable(),
+  operators: z.array(z.string()),
+  available: z.number().int(),
+  assigned: z.number().int(),
+  threshold: z.number().int(),
+  low: z.boolean(),
+});
+
+export const poolProfileSchema = z.object({
+  id: z.string(),
+  iccid: z.string(),
+  package_code: z.string(),
+  operator: z.string(),
+  smdp_address: z.string(),
+  pool_status: z.enum(['available', 'assigned']),
+  status: z.string().nullable(),
+  order_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema };
+/** A route's response schemas: its success shape plus the error envelope for every error status. */
+export const responds = <T extends z.ZodType>(status: number, data: T) => ({ [status]: successSchema(data), ...errors });
+export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item), ...errors });

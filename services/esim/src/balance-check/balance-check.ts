@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { AppError, notFound } from '@esim/platform';
+import { ESIM_ORDER_NUMBER_PATTERN, translate, type BalanceCheckResult, type Locale } from '@esim/contracts';
+import type { ProfileRow } from '../profiles/views';
+
+/**
+ * The public balance check by order number (spec sections 2, 3, 5, 8): the input is upper-cased;
+ * empty → 'Lütfen sipariş numarası veya sıra numarası girin'; not 8+ upper-case letters or digits →
+ * 'Geçersiz QR eSIM sipariş numarası formatı'; unknown → 404 'Bakiye bilgileri bulunamadı'.
+ * Data in MB. An order with several eSIMs answers their sum. Seeded demo orders say they are demo.
+ */
+const MB = 1024 * 1024;
+
+export function parseOrderNumber(raw: string, locale: Locale): string {
+  const value = raw.trim().toUpperCase();
+  const fail = (code: string) => new AppError(400, code, { errors: [{ path: 'id', message: translate(code, locale) }] });
+  if (!value) throw fail('balance_check_number_required');
+  if (!ESIM_ORDER_NUMBER_PATTERN.test(value) || value.length > 40) throw fail('balance_check_esim_number_invalid');
+  return value;
+}
+
+export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale): Promise<BalanceCheckResult> {
+  const order = await db('orders').where({ order_number: orderNumber, step: 'completed' }).first();
+  if (!order) throw notFound('balance_check_not_found');
+  const profiles = (await db('profiles').where({ order_id: order.id }).orderBy('iccid')) as ProfileRow[];
+  if (profiles.length === 0) throw notFound('balance_check_not_found');
+  const now = Date.now();
+  const statusOf = (p: ProfileRow): 'active' | 'inactive' | 'expired' => {
+    if (p.status === 'expired' || p.status === 'used' || (p.expires_at && new Date(p.expires_at).getTime() < now)) return 'expired';
+    if (p.status === 'active') return 'active';
+    return 'inactive';
+  };
+  const statuses = profiles.map(statusOf);
+  const status = statuses.includes('active') ? 'active' : statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
+  const total = profiles.reduce((sum, p) => sum + (p.data_total_bytes === null ? 0 : Number(p.data_total_bytes)), 0);
+  const used = profiles.reduce((sum, p) => sum + Math.min(Number(p.data_used_bytes), p.data_total_bytes === null ? Infinity : Number(p.data_total_bytes)), 0);
+  const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
+  const dates = (pick: (p: ProfileRow) => Date | null) => profiles.map(pick).filter((d): d is Date => Boolean(d)).map((d) => new Date(d).getTime());
+  const activations = dates((p) => p.activated_at);
+  const expiries = dates((p) => p.expires_at);
+  return {
+    type: 'esim' as const,
+    orderNumber,
+    status,
+    packageName: locale === 'en' ? order.package_name_en : order.package_name_tr,
+    totalData: mb(total),
+    usedData: mb(used),
+    remainingData: mb(Math.max(0, total - used)),
+    activationDate: activations.length ? new Date(Math.min(...activations)).toISOString() : null,
+    expiryDate: expiries.length ? new Date(Math.max(...expiries)).toISOString() : null,
+    country: (order.countries as string[]).join(', '),
+    operator: [...new Set(profiles.map((p) => p.operator))].join(', '),
+    demo: Boolean(order.demo),
+  };
+}

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { AppError, idempotentRequest, publish } from '@esim/platform';
+import type { EsimContext } from '../context';
+import { newOrderNumber } from './order-number';
+import { driveOrder, loadOrder, type OrderRow } from './saga';
+
+/** The catalog's answer to /internal/quote (services/catalog/src/pricing/buyer-prices.ts). */
+interface Quote {
+  unit_price_cents: number;
+  total_cents: number;
+  quantity: number;
+  package: {
+    id: string;
+    code: string;
+    name_tr: string;
+    name_en: string;
+    type: string;
+    countries: string[];
+    data_mb: number | null;
+    validity_days: number;
+  };
+}
+
+/**
+ * POST /user/packages/buy: places the order once per Idempotency-Key (quote from the catalog at the
+ * caller's own price, order row and esim.order.placed in one transaction with the stored answer),
+ * then drives the saga outside that transaction. A replay finds the same order and drives it on if
+ * it is not finished, so the answer is always the order as it stands.
+ */
+export async function buy(
+  db: Knex,
+  ctx: EsimContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { packageId: string; quantity: number },
+): Promise<OrderRow> {
+  const userId = request.user!.id;
+  // The quote comes first, outside the transaction: no connection is held while the catalog answers.
+  // (A replay quotes again and then finds its stored order: a cheap read.)
+  const quote = await ctx.catalog.request<Quote>('POST', '/internal/quote', {
+    body: { user_id: userId, package_id: input.packageId, quantity: input.quantity },
+    requestId: String(request.id),
+  });
+  const placed = await idempotentRequest<{ order_id: string }>(db, request, reply, { scope: 'esim-buy', required: true }, async (trx) => {
+    const order = await insertOrder(trx, { userId, quote, locale: request.locale });
+    await publish(trx, 'esim', {
+      type: 'esim.order.placed',
+      aggregateId: order.id,
+      correlationId: String(request.id),
+      payload: {
+        orderId: order.id,
+        orderNumber: order.order_number,
+        userId,
+        packageId: quote.package.id,
+        quantity: quote.quantity,
+        amountCents: quote.total_cents,
+        holdId: null,
+      },
+    });
+    return { statusCode: 201, body: { order_id: order.id } };
+  });
+  try {
+    return await driveOrder(db, ctx, placed.body.order_id, String(request.id));
+  } catch (error) {
+    // A service on the way is down: the order stays where it got to and the recovery loop finishes it.
+    if (error instanceof AppError && error.statusCode >= 500) return (await loadOrder(db, placed.body.order_id))!;
+    throw error;
+  }
+}
+
+async function insertOrder(trx: Knex.Transaction, input: { userId: string; quote: Quote; locale: string }): Promise<OrderRow> {
+  const { quote } = input;
+  for (let attempt = 0; ; attempt += 1) {
+    const orderNumber = newOrderNumber();
+    const [row] = await trx('orders')
+      .insert({
+        order_number: orderNumber,
+        user_id: input.userId,
+        package_id: quote.package.id,
+        package_code: quote.package.code,
+        package_name_tr: quote.package.name_tr,
+        package_name_en: quote.package.name_en,
+        package_type: quote.package.type,
+        countries: quote.package.countries,
+        data_mb: quote.package.data_mb,
+        validity_days: quote.package.validity_days,
+        quantity: quote.quantity,
+        unit_price_cents: quote.unit_price_cents,
+        total_cents: quote.total_cents,
+        locale: input.locale,
+      })
+      .onConflict('order_number')
+      .ignore()
+      .returning('*');
+    if (row) return row as OrderRow;
+    // 60 random bits: a clash is astronomically rare, but never a 500.
+    if (attempt > 5) throw new Error('could not draw a free order number');
+  }
+}
+
+/** The buy answer: the completed order (201), still processing (202), or the failure as an error. */
+export function purchaseOutcome(order: OrderRow): { status: number; code: string } {
+  if (order.step === 'completed') return { status: 201, code: 'esim_order_completed' };
+  if (order.step !== 'failed') return { status: 202, code: 'esim_order_processing' };
+  const code = order.failure_code ?? 'esim_provider_failed';
+  const status = code === 'insufficient_balance' ? 422 : 409;
+  throw new AppError(status, code, { params: order.failure_params });
+}

@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import { publish } from '@esim/platform';
+
+/**
+ * Usage reports (webhook or file) applied to an eSIM. Counters are cumulative (the operator reports
+ * bytes used so far), so the recorded figure only ever grows and a late or repeated report changes
+ * nothing; each report's id is kept in usage_events, so a replay is recognised outright.
+ * The first usage activates the eSIM (expiry = activation + validity days). Crossing 80 % and
+ * 100 % publishes the owner's mail (once each) through the outbox in the same transaction.
+ */
+export interface UsageReport {
+  eventId: string;
+  iccid: string;
+  usedBytes: number;
+  recordedAt: Date;
+  source: 'webhook' | 'file';
+}
+
+export type UsageOutcome = 'applied' | 'replayed' | 'unknown_iccid' | 'ignored';
+
+const DAY = 24 * 3600 * 1000;
+
+interface ProfileWithOrder {
+  id: string;
+  iccid: string;
+  order_id: string;
+  user_id: string;
+  status: string;
+  data_total_bytes: string | null;
+  data_used_bytes: string;
+  activated_at: Date | null;
+  expires_at: Date | null;
+  alert_80_sent_at: Date | null;
+  alert_100_sent_at: Date | null;
+  validity_days: number;
+  order_number: string;
+  package_name_tr: string;
+  package_name_en: string;
+  locale: string;
+}
+
+export const usagePercentage = (used: number, total: number | null) => (total ? Math.round((Math.min(used, total) / total) * 100) : 0);
+
+export async function applyUsage(trx: Knex.Transaction, report: UsageReport): Promise<UsageOutcome> {
+  const fresh = await trx('usage_events')
+    .insert({ event_id: report.eventId, iccid: report.iccid, used_bytes: report.usedBytes, source: report.source, recorded_at: report.recordedAt })
+    .onConflict('event_id')
+    .ignore()
+    .returning('event_id');
+  if (fresh.length === 0) return 'replayed';
+  const result = await trx.raw(
+    `SELECT p.*, o.validity_days, o.order_number, o.package_name_tr, o.package_name_en, o.locale
+       FROM profiles p JOIN orders o ON o.id = p.order_id
+      WHERE p.iccid = ? FOR UPDATE OF p`,
+    [report.iccid],
+  );
+  const profile = result.rows[0] as ProfileWithOrder | undefined;
+  if (!profile) return 'unknown_iccid';
+  if (profile.status === 'revoked' || profile.status === 'expired') return 'ignored';
+
+  const previous = Number(profile.data_used_bytes);
+  const used = Math.max(previous, report.usedBytes);
+  const total = profile.data_total_bytes === null ? null : Number(profile.data_total_bytes);
+  const changes: Record<string, unknown> = { data_used_bytes: used, updated_at: trx.fn.now() };
+  const base = { esimId: profile.id, iccid: profile.iccid, orderId: profile.order_id, userId: profile.user_id };
+  const alert = (kind: 'usage-80' | 'usage-100', expiresAt: Date | null) =>
+    publish(trx, 'esim', {
+      type: 'esim.profile.usage-alert',
+      aggregateId: profile.id,
+      payload: {
+        ...base,
+        kind,
+        orderNumber: profile.order_number,
+        packageNameTr: profile.package_name_tr,
+        packageNameEn: profile.package_name_en,
+        usedBytes: used,
+        totalBytes: total,
+        expiresAt: expiresAt ? expiresAt.toISOString() : null,
+        locale: profile.locale === 'en' ? 'en' : 'tr',
+      },
+    });
+
+  let expiresAt = profile.expires_at;
+  if (!profile.activated_at && used > 0) {
+    const activatedAt = report.recordedAt;
+    expiresAt = new Date(activatedAt.getTime() + profile.validity_days * DAY);
+    Object.assign(changes, { activated_at: activatedAt, expires_at: expiresAt });
+    if (profile.status === 'inactive') changes.status = 'active';
+    await publish(trx, 'esim', {
+      type: 'esim.profile.activated',
+      aggregateId: profile.id,
+      payload: { ...base, activatedAt: activatedAt.toISOString(), expiresAt: expiresAt.toISOString() },
+    });
+  }
+  const percentage = usagePercentage(used, total);
+  if (total && percentage >= 80 && !profile.alert_80_sent_at) {
+    changes.alert_80_sent_at = trx.fn.now();
+    await alert('usage-80', expiresAt);
+  }
+  if (total && used >= total && !profile.alert_100_sent_at) {
+    changes.alert_100_sent_at = trx.fn.now();
+    changes.status = 'used';
+    await alert('usage-100', expiresAt);
+    await publish(trx, 'esim', { type: 'esim.profile.depleted', aggregateId: profile.id, payload: base });
+  }
+  await trx('profiles').where({ id: profile.id }).update(changes);
+  return 'applied';
+}

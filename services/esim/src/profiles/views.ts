@@ -1,0 +1,124 @@
+import { centsToEuros, deriveUsage, esimRefundDeadline, esimRefundRefusal, translate, type EsimOrder, type EsimOrderStatus, type EsimOrderSummary, type EsimProfile, type Locale, type Usage } from '@esim/contracts';
+import type { OrderRow } from '../orders/saga';
+
+export interface ProfileRow {
+  id: string;
+  iccid: string;
+  smdp_address: string;
+  matching_id: string;
+  confirmation_code_required: boolean;
+  package_code: string;
+  operator: string;
+  pool_status: 'available' | 'assigned';
+  order_id: string | null;
+  user_id: string | null;
+  status: EsimProfile['status'] | null;
+  data_total_bytes: string | number | null;
+  data_used_bytes: string | number;
+  activated_at: Date | null;
+  expires_at: Date | null;
+  refunded_at: Date | null;
+  created_at: Date;
+}
+
+const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** GSMA SGP.22 activation code, and the iOS 17.4+ one-tap install link that carries it. */
+export const activationCode = (p: Pick<ProfileRow, 'smdp_address' | 'matching_id'>) => `LPA:1$${p.smdp_address}$${p.matching_id}`;
+export const iosInstallUrl = (lpa: string) => `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+/** Where clients fetch the QR png (DESIGN.md section 10: every eSIM carries it, clients never build it). */
+export const qrUrl = (iccid: string) => `/api/user/esim/qr/${iccid}.png`;
+
+/** Bytes in bytes; an unlimited plan reads total 0 (percentage 0) as the contract says. */
+export function usageView(p: Pick<ProfileRow, 'data_total_bytes' | 'data_used_bytes'>): Usage {
+  if (p.data_total_bytes === null) return deriveUsage(0, 0, true);
+  const total = Number(p.data_total_bytes);
+  return deriveUsage(total, Math.max(0, total - Number(p.data_used_bytes)));
+}
+
+export function refundRefusal(p: ProfileRow, order: Pick<OrderRow, 'created_at'>, now = new Date()) {
+  return esimRefundRefusal(
+    { purchasedAt: new Date(order.created_at), activated: Boolean(p.activated_at), usedBytes: Number(p.data_used_bytes), status: p.status ?? 'inactive' },
+    now,
+  );
+}
+
+export function esimView(p: ProfileRow, order: Pick<OrderRow, 'created_at' | 'demo'>): EsimProfile {
+  const lpa = activationCode(p);
+  // Only an eSIM never used and still inactive or suspended by its owner is refundable (and never a seeded demo one).
+  const refundable = !order.demo && refundRefusal(p, order) === null && (p.status === 'inactive' || p.status === 'suspended');
+  return {
+    id: p.id,
+    order_id: p.order_id!,
+    iccid: p.iccid,
+    status: p.status ?? 'inactive',
+    activation_code: lpa,
+    smdp_address: p.smdp_address,
+    matching_id: p.matching_id,
+    confirmation_code_required: p.confirmation_code_required,
+    ios_install_url: iosInstallUrl(lpa),
+    qr_url: qrUrl(p.iccid),
+    usage: usageView(p),
+    activated_at: isoOrNull(p.activated_at),
+    expires_at: isoOrNull(p.expires_at),
+    refundable,
+    refund_deadline: refundable ? esimRefundDeadline(new Date(order.created_at)).toISOString() : null,
+  };
+}
+
+/** The order's status: the saga's step, and once completed whether its eSIMs were refunded. */
+export function orderStatus(order: OrderRow, refunded = 0, esimCount = order.quantity): EsimOrderStatus {
+  if (order.step === 'completed') return refunded === 0 ? 'completed' : refunded >= esimCount ? 'refunded' : 'partially_refunded';
+  if (order.step === 'failed') return 'failed';
+  return order.step === 'placed' ? 'pending' : 'processing';
+}
+
+const displayNames = { tr: new Intl.DisplayNames(['tr'], { type: 'region' }), en: new Intl.DisplayNames(['en'], { type: 'region' }) };
+const slugOf = (englishName: string) =>
+  englishName
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+export function orderView(order: OrderRow, locale: Locale, counts: { esims: number; refunded: number; operator: string | null }): EsimOrderSummary {
+  const local = order.package_type === 'local' && order.countries.length === 1 ? order.countries[0]! : null;
+  const failed = order.step === 'failed' && order.failure_code;
+  return {
+    id: order.id,
+    order_number: order.order_number,
+    status: orderStatus(order, counts.refunded, counts.esims),
+    package: {
+      id: order.package_id ?? order.package_code,
+      code: order.package_code,
+      name: locale === 'en' ? order.package_name_en : order.package_name_tr,
+      country_slug: local ? slugOf(displayNames.en.of(local) ?? local) : null,
+      country_name: local ? (displayNames[locale].of(local) ?? local) : null,
+      data_mb: order.data_mb,
+      unlimited: order.data_mb === null,
+      validity_days: order.validity_days,
+      operator: counts.operator,
+    },
+    quantity: order.quantity,
+    unit_price: centsToEuros(order.unit_price_cents),
+    unit_price_cents: order.unit_price_cents,
+    total: centsToEuros(order.total_cents),
+    total_cents: order.total_cents,
+    currency: 'EUR',
+    failure_reason: failed ? translate(order.failure_code!, locale, order.failure_params) : null,
+    failure_code: failed ? order.failure_code : null,
+    esim_count: counts.esims,
+    created_at: new Date(order.created_at).toISOString(),
+    completed_at: isoOrNull(order.completed_at),
+    user_id: order.user_id,
+  };
+}
+
+export function fullOrderView(order: OrderRow, locale: Locale, profiles: ProfileRow[]): EsimOrder {
+  const refunded = profiles.filter((p) => p.refunded_at).length;
+  return {
+    ...orderView(order, locale, { esims: profiles.length, refunded, operator: profiles[0]?.operator ?? null }),
+    esims: profiles.map((p) => esimView(p, order)),
+  };
+}

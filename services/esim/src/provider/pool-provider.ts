@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import { checkLowStock } from '../pool/stock';
+import type { EsimProvider, ProvisionRequest, ProvisionResult } from './port';
+
+/**
+ * The default provider: profiles an admin imported from an operator's batch. Allocation takes the
+ * oldest available profiles of the package with `FOR UPDATE SKIP LOCKED`, so concurrent orders never
+ * wait on each other's rows nor get the same profile. The pool has no remote side: status changes
+ * and usage are what the webhook and usage files recorded.
+ */
+export const poolProvider: EsimProvider = {
+  name: 'pool',
+
+  async provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult> {
+    // Idempotent through the caller: the saga provisions and moves the order past `held` in this same
+    // transaction (order row locked), so an order still `held` has no profiles yet.
+    const picked = await trx.raw(
+      `SELECT id, iccid FROM profiles
+        WHERE package_code = ? AND pool_status = 'available'
+        ORDER BY created_at, iccid
+        LIMIT ? FOR UPDATE SKIP LOCKED`,
+      [request.packageCode, request.quantity],
+    );
+    const rows = picked.rows as Array<{ id: string; iccid: string }>;
+    if (rows.length < request.quantity) return { ok: false, reason: 'esim_out_of_stock' };
+    await trx('profiles')
+      .whereIn('id', rows.map((r) => r.id))
+      .update({
+        pool_status: 'assigned',
+        order_id: request.orderId,
+        user_id: request.userId,
+        status: 'inactive',
+        data_total_bytes: request.dataTotalBytes,
+        assigned_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
+    await checkLowStock(trx, request.packageCode);
+    return { ok: true, iccids: rows.map((r) => r.iccid).sort() };
+  },
+
+  async usage(db, iccid) {
+    const row = await db('profiles').where({ iccid }).first('data_used_bytes', 'data_total_bytes');
+    if (!row) return undefined;
+    return { usedBytes: Number(row.data_used_bytes), totalBytes: row.data_total_bytes === null ? null : Number(row.data_total_bytes) };
+  },
+
+  async setStatus() {
+    // The pool's profiles live only here: the row's status is the whole truth (profiles/status.ts writes it).
+  },
+};

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+
+/**
+ * The provider port (DESIGN.md section 5): what the saga and the lifecycle need from whoever supplies
+ * eSIM profiles. The default is the profile pool (pool-provider.ts); partner-API adapters (Airalo
+ * Partner API v2, eSIM Access) implement the same three calls: `provision` would call the partner's
+ * order endpoint with the order id as its idempotency key and store what comes back, `usage` its
+ * usage endpoint, `setStatus` its suspend/resume/revoke endpoints.
+ */
+export interface ProvisionRequest {
+  orderId: string;
+  userId: string;
+  packageCode: string;
+  quantity: number;
+  dataTotalBytes: number | null;
+}
+
+export type ProvisionResult = { ok: true; iccids: string[] } | { ok: false; reason: 'esim_out_of_stock' | 'esim_provider_failed' };
+
+export interface ProfileUsage {
+  usedBytes: number;
+  totalBytes: number | null;
+}
+
+export type ProviderStatus = 'active' | 'suspended' | 'revoked';
+
+export interface EsimProvider {
+  readonly name: string;
+  /**
+   * Assigns `quantity` profiles to the order inside `trx` (the caller's transaction, which also
+   * moves the order's step): idempotent, an order that has its profiles gets the same ones back.
+   */
+  provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult>;
+  usage(db: Knex, iccid: string): Promise<ProfileUsage | undefined>;
+  setStatus(db: Knex | Knex.Transaction, iccid: string, status: ProviderStatus): Promise<void>;
+}

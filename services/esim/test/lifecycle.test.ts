@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EsimOrder, EsimProfile } from '@esim/contracts';
+import { admin, customer, key, newIccid, startEsimSystem, type EsimSystem, type Person } from './support';
+import { signWebhook } from '../src/profiles/webhook';
+import { withLuhnDigit } from '../src/profiles/iccid';
+
+const GB = 1024 ** 3;
+
+/** After the purchase: ownership, usage webhook and files, status changes, refunds, the public balance check, the pool. */
+describe('eSIM lifecycle', () => {
+  let sys: EsimSystem;
+  let owner: Person;
+  let stranger: Person;
+  let boss: Person;
+  // Bought with three eSIMs in beforeAll.
+  let order: EsimOrder & { esims: [EsimProfile, EsimProfile, EsimProfile] };
+  beforeAll(async () => {
+    sys = await startEsimSystem();
+    owner = customer();
+    stranger = customer();
+    boss = admin();
+    await sys.fund(owner, 200_00);
+    await sys.stock('US-7D-3GB', 6);
+    order = await purchase(owner, 3);
+  });
+  afterAll(async () => {
+    await sys.verifyLedger();
+    await sys.stop();
+  });
+
+  async function purchase(who: Person, quantity: number) {
+    const res = await sys.esim.inject({
+      method: 'POST',
+      url: '/user/packages/buy',
+      headers: await sys.as(who, { 'idempotency-key': key() }),
+      payload: { package_id: await sys.packageId('US-7D-3GB'), quantity },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  }
+
+  const webhook = (body: unknown, options: { secret?: string; at?: number } = {}) => {
+    const raw = JSON.stringify(body);
+    const at = options.at ?? Math.floor(Date.now() / 1000);
+    return sys.esim.inject({
+      method: 'POST',
+      url: '/webhooks/esim-usage',
+      headers: {
+        'content-type': 'application/json',
+        'x-esim-timestamp': String(at),
+        'x-esim-signature': signWebhook(options.secret ?? sys.esim.esim.ctx.config.ESIM_WEBHOOK_SECRET, at, raw),
+      },
+      payload: raw,
+    });
+  };
+  const profile = (iccid: string) => sys.esim.db('profiles').where({ iccid }).first();
+
+  it("another user's order, QR, usage, status and refund answer 404", async () => {
+    const esim = order.esims[0];
+    const h = await sys.as(stranger);
+    for (const [method, url, payload] of [
+      ['GET', `/user/esim/orders/${order.id}`],
+      ['GET', `/user/esim/orders/${order.order_number}`],
+      ['POST', `/user/esim/orders/${order.id}/qr-codes`],
+      ['GET', `/user/esim/qr/${esim.iccid}.png`],
+      ['GET', `/user/esim/${esim.id}/usage`],
+      ['PUT', `/user/esim/${esim.id}/status`, { status: 'suspended' }],
+      ['POST', `/user/esim/${esim.id}/refund`, {}],
+    ] as const) {
+      const res = await sys.esim.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await sys.esim.inject({ url: '/user/esim/orders', headers: h })).json().meta.total).toBe(0);
+    // An admin sees any order.
+    const asAdmin = await sys.esim.inject({ url: `/user/esim/orders/${order.id}`, headers: await sys.as(boss) });
+    expect(asAdmin.statusCode).toBe(200);
+  });
+
+  it('QR file names follow the spec rules and messages', async () => {
+    const h = await sys.as(owner);
+    for (const [name, message] of [
+      ['89012345678901234567.jpg', 'Geçersiz dosya formatı'],
+      ['8901..5678901234567.png', 'Geçersiz dosya formatı'],
+      ['12345.png', 'Geçersiz ICCID formatı'],
+      ['8901234567890123456A.png', 'Geçersiz ICCID formatı'],
+    ]) {
+      const res = await sys.esim.inject({ url: `/user/esim/qr/${encodeURIComponent(name!)}`, headers: h });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('webhook: a bad signature or an old timestamp is a 401 and changes nothing; a replay changes nothing', async () => {
+    const iccid = order.esims[0].iccid;
+    const report = { reports: [{ id: 'r-1', iccid, used_bytes: 1 * GB }] };
+    expect((await webhook(report, { secret: 'wrong-secret-wrong-secret' })).statusCode).toBe(401);
+    expect((await webhook(report, { at: Math.floor(Date.now() / 1000) - 301 })).statusCode).toBe(401);
+    const unsigned = await sys.esim.inject({ method: 'POST', url: '/webhooks/esim-usage', headers: { 'content-type': 'application/json' }, payload: report });
+    expect(unsigned.statusCode).toBe(401);
+    expect(Number((await profile(iccid)).data_used_bytes)).toBe(0);
+
+    const ok = await webhook(report);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ applied: 1, replayed: 0 });
+    const after = await profile(iccid);
+    expect(after).toMatchObject({ status: 'active' });
+    expect(Number(after.data_used_bytes)).toBe(GB);
+    expect(new Date(after.expires_at).getTime() - new Date(after.activated_at).getTime()).toBe(7 * 24 * 3600 * 1000);
+
+    const replay = await webhook(report);
+    expect(replay.json().data).toMatchObject({ applied: 0, replayed: 1 });
+    const bad = await webhook({ reports: [{ iccid: '123', used_bytes: -1 }] });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('usage shows used / remaining / percentage and the reports behind it', async () => {
+    const esim = order.esims[0];
+    const res = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage`, headers: await sys.as(owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.esim).toMatchObject({ status: 'active', usage: { total_bytes: 3 * GB, used_bytes: GB, remaining_bytes: 2 * GB, percentage: 33, unlimited: false } });
+    expect(res.json().data.records).toEqual([expect.objectContaining({ id: 'webhook:r-1', used_bytes: GB, remaining_bytes: 2 * GB, source: 'webhook' })]);
+    const byIccid = await sys.esim.inject({ url: `/user/esim/${esim.iccid}/usage?includeUsed=false`, headers: await sys.as(owner) });
+    expect(byIccid.json().data.records).toEqual([]);
+    const bad = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage?limit=0`, headers: await sys.as(owner) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('limit');
+  });
+
+  it('status: the owner suspends and resumes; revoke is admin-only; other transitions are refused', async () => {
+    const esim = order.esims[1];
+    const put = async (who: Person, status: string) =>
+      sys.esim.inject({ method: 'PUT', url: `/user/esim/${esim.id}/status`, headers: await sys.as(who), payload: { status } });
+    expect((await put(owner, 'suspended')).json().data.status).toBe('suspended');
+    expect((await put(owner, 'active')).json().data.status).toBe('inactive');
+    const again = await put(owner, 'active');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('esim_status_transition_refused');
+    expect((await put(owner, 'revoked')).statusCode).toBe(403);
+    const bad = await put(owner, 'deleted');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('status');
+  });
+
+  it('refunds an unused eSIM within the window once; refuses an activated one and one past the window', async () => {
+    const unused = order.esims[2];
+    const before = await sys.available(owner);
+    const refund = async (id: string, who = owner, body: object = {}) => sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(who), payload: body });
+    const first = await refund(unused.id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ refunded: 14.99, refunded_cents: 14_99, status: 'refunded' });
+    expect(await sys.available(owner)).toBe(before + 14_99);
+    expect((await refund(unused.id)).statusCode).toBe(200);
+    expect(await sys.available(owner)).toBe(before + 14_99);
+    expect((await profile(unused.iccid)).status).toBe('refunded');
+    const detail = await sys.esim.inject({ url: `/user/esim/orders/${order.id}`, headers: await sys.as(owner) });
+    expect(detail.json().data.status).toBe('partially_refunded');
+
+    const activated = await refund(order.esims[0].id);
+    expect(activated.statusCode).toBe(422);
+    expect(activated.json().code).toBe('esim_refund_activated');
+
+    const old = await purchase(owner, 1);
+    await sys.esim.db('orders').where({ id: old.id }).update({ created_at: sys.esim.db.raw(`now() - interval '31 days'`) });
+    const late = await refund(old.esims[0].id);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toContain('30 gün');
+
+    // An admin may refund it anyway, with a reason.
+    expect((await refund(old.esims[0].id, boss)).statusCode).toBe(400);
+    const byAdmin = await refund(old.esims[0].id, boss, { reason: 'Müşteri memnuniyeti' });
+    expect(byAdmin.statusCode).toBe(200);
+  });
+
+  it('80 % and 100 % usage publish one mail each through the outbox; 100 % marks it used', async () => {
+    const fresh = await purchase(owner, 1);
+    const iccid = fresh.esims[0].iccid;
+    await webhook({ reports: [{ id: 'u80', iccid, used_bytes: Math.ceil(2.5 * GB) }] });
+    await webhook({ reports: [{ id: 'u81', iccid, used_bytes: Math.ceil(2.6 * GB) }] });
+    await webhook({ reports: [{ id: 'u100', iccid, used_bytes: 3 * GB }] });
+    const alerts = await sys.esim.db('outbox').where({ type: 'esim.profile.usage-alert', aggregate_id: fresh.esims[0].id });
+    expect(alerts.map((a: { envelope: { payload: { kind: string } } }) => a.envelope.payload.kind).sort()).toEqual(['usage-100', 'usage-80']);
+    expect((await profile(iccid)).status).toBe('used');
+    expect(await sys.esim.db('outbox').where({ type: 'esim.profile.depleted', aggregate_id: fresh.esims[0].id })).toHaveLength(1);
+  });
+
+  it('public balance check: format rules, 404, result in MB', async () => {
+    const get = (n: string, lang = 'tr') => sys.esim.inject({ url: `/public/balance/esim/${encodeURIComponent(n)}`, headers: { 'accept-language': lang } });
+    const empty = await get(' ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Lütfen sipariş numarası veya sıra numarası girin');
+    for (const n of ['ABC123', 'ABCD-1234', 'ÇÇÇÇÇÇÇÇ']) {
+      const res = await get(n);
+      expect(res.statusCode, n).toBe(400);
+      expect(res.json().message).toBe('Geçersiz QR eSIM sipariş numarası formatı');
+    }
+    const unknown = await get('ZZZZZZZZZZZZ');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Bakiye bilgileri bulunamadı');
+
+    const found = await get(order.order_number.toLowerCase());
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ message: 'Bakiye bilgileri başarıyla yüklendi' });
+    expect(found.json().data).toMatchObject({
+      type: 'esim',
+      orderNumber: order.order_number,
+      status: 'active',
+      totalData: 3 * 3 * 1024,
+      usedData: 1024,
+      remainingData: 8 * 1024,
+      country: 'US',
+      operator: 'Turkcell',
+      demo: false,
+    });
+  });
+
+  it('expiry: the job expires eSIMs past their date and reminds 1 day before', async () => {
+    const { expireDueProfiles, sendExpiryReminders } = await import('../src/profiles/lifecycle');
+    const iccid = order.esims[0].iccid;
+    await sys.esim.db('profiles').where({ iccid }).update({ expires_at: sys.esim.db.raw(`now() + interval '12 hours'`) });
+    expect(await sendExpiryReminders(sys.esim.db)).toBe(1);
+    expect(await sendExpiryReminders(sys.esim.db)).toBe(0);
+    await sys.esim.db('profiles').where({ iccid }).update({ expires_at: sys.esim.db.raw(`now() - interval '1 minute'`) });
+    expect(await expireDueProfiles(sys.esim.db)).toBeGreaterThanOrEqual(1);
+    expect((await profile(iccid)).status).toBe('expired');
+  });
+
+  it('pool import: validates every row (Luhn, 89 prefix, duplicates in file and pool) and reports per row', async () => {
+    const existing = order.esims[0].iccid;
+    const good = newIccid();
+    const badLuhn = `${good.slice(0, -1)}${(Number(good.slice(-1)) + 1) % 10}`;
+    const notTelecom = withLuhnDigit('770000000000000000');
+    const csv = [
+      'ICCID,SM-DP+ Address,Matching ID,Confirmation Code,Package Code,Operator',
+      `${good},smdp.example.com,M1,yes,us-7d-3gb,Turkcell`,
+      `${good},smdp.example.com,M2,,US-7D-3GB,Turkcell`,
+      `${badLuhn},smdp.example.com,M3,,US-7D-3GB,Turkcell`,
+      `${notTelecom},smdp.example.com,M4,,US-7D-3GB,Turkcell`,
+      `${existing},smdp.example.com,M5,,US-7D-3GB,Turkcell`,
+      `${newIccid()},,M6,,US-7D-3GB,Turkcell`,
+    ].join('\n');
+    const res = await sys.esim.inject({ method: 'POST', url: '/admin/esim/pool/import', headers: await sys.as(boss, { 'content-type': 'text/csv' }), payload: csv });
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json().data;
+    expect(report).toMatchObject({ imported: 1, rejected: 5 });
+    expect(report.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:iccid', '4:iccid', '5:iccid', '6:iccid', '7:smdp_address']);
+    expect((await profile(good)).confirmation_code_required).toBe(true);
+
+    const forbidden = await sys.esim.inject({ method: 'POST', url: '/admin/esim/pool/import', headers: await sys.as(owner, { 'content-type': 'text/csv' }), payload: csv });
+    expect(forbidden.statusCode).toBe(403);
+
+    const stock = await sys.esim.inject({ url: '/admin/esim/pool/stock', headers: await sys.as(boss) });
+    const us = stock.json().data.find((r: { package_code: string }) => r.package_code === 'US-7D-3GB');
+    expect(us).toMatchObject({ threshold: 10, low: true });
+    const set = await sys.esim.inject({ method: 'PUT', url: '/admin/esim/pool/thresholds/US-7D-3GB', headers: await sys.as(boss), payload: { threshold: -1 } });
+    expect(set.statusCode).toBe(400);
+    expect(set.json().errors[0].path).toBe('threshold');
+    const lowStock = await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock' });
+    expect(lowStock.length).toBeGreaterThanOrEqual(1);
+
+    const search = await sys.esim.inject({ url: `/admin/esim/pool/profiles?search=${good}`, headers: await sys.as(boss) });
+    expect(search.json().data.map((p: { iccid: string }) => p.iccid)).toEqual([good]);
+  });
+
+  it('imports an xlsx file too', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Profiles');
+    sheet.addRow(['iccid', 'smdp_address', 'matching_id', 'package_code', 'operator']);
+    const iccid = newIccid();
+    sheet.addRow([iccid, 'smdp.example.com', 'XL-1', 'DE-7D-3GB', 'Telekom']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await sys.esim.inject({
+      method: 'POST',
+      url: '/admin/esim/pool/import',
+      headers: await sys.as(boss, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      payload: buffer,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ imported: 1, rejected: 0 });
+  });
+
+  it('lists orders with status and country filters, react-admin style too', async () => {
+    const h = await sys.as(owner);
+    const all = await sys.esim.inject({ url: '/user/esim/orders', headers: h });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe(String(all.json().meta.total));
+    const us = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"us","status":"completed"}')}&range=[0,1]`, headers: h });
+    // Completed without refunds: the one bought for the usage mails (the others were refunded in part or whole).
+    expect(us.json().data).toHaveLength(1);
+    expect(us.headers['content-range']).toBe('orders 0-0/1');
+    for (const [status, count] of [['partially_refunded', 1], ['refunded', 1], ['failed', 0]] as const) {
+      const res = await sys.esim.inject({ url: `/user/esim/orders?status=${status}`, headers: h });
+      expect(res.json().meta.total, status).toBe(count);
+    }
+    const none = await sys.esim.inject({ url: '/user/esim/orders?country=de', headers: h });
+    expect(none.json().meta.total).toBe(0);
+    const bad = await sys.esim.inject({ url: '/user/esim/orders?status=weird', headers: h });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('status');
+    const badFilter = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"USA"}')}`, headers: h });
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().errors[0].path).toBe('filter.country');
+    const many = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent(JSON.stringify({ id: [order.id] }))}`, headers: h });
+    expect(many.json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+  });
+});

@@ -1,0 +1,136 @@
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@esim/platform/testing';
+import { formatEuros } from '@esim/contracts';
+import { customer, key, startEsimSystem, type EsimSystem } from './support';
+
+/** The purchase saga against the real catalog and balance services. */
+describe('buying eSIMs', () => {
+  let sys: EsimSystem;
+  let usStarter: string;
+  beforeAll(async () => {
+    sys = await startEsimSystem();
+    usStarter = await sys.packageId('US-7D-3GB');
+  });
+  afterAll(async () => {
+    await sys.verifyLedger();
+    await sys.stop();
+  });
+
+  const buy = async (who: ReturnType<typeof customer>, body: unknown, idem = key(), extra: Record<string, string> = {}) =>
+    sys.esim.inject({ method: 'POST', url: '/user/packages/buy', headers: await sys.as(who, { 'idempotency-key': idem, ...extra }), payload: body as object });
+
+  it('buys → a completed order charged once, whose QR png decodes to the LPA activation code', async () => {
+    const me = customer();
+    await sys.fund(me, 100_00);
+    await sys.stock('US-7D-3GB', 3);
+    const res = await buy(me, { package_id: usStarter, quantity: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().data;
+    expect(order).toMatchObject({ status: 'completed', quantity: 2, total: 29.98, total_cents: 2998, esim_count: 2, package: { code: 'US-7D-3GB', country_slug: 'united-states' } });
+    expect(order.order_number).toMatch(/^[A-Z0-9]{12}$/);
+    expect(await sys.available(me)).toBe(100_00 - 29_98);
+
+    const esim = order.esims[0];
+    expect(esim.activation_code).toBe(`LPA:1$smdp.example.com$${esim.matching_id}`);
+    expect(esim.ios_install_url).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`);
+    expect(esim.qr_url).toBe(`/api/user/esim/qr/${esim.iccid}.png`);
+
+    const gen = await sys.esim.inject({ method: 'POST', url: `/user/esim/orders/${order.id}/qr-codes`, headers: await sys.as(me) });
+    expect(gen.statusCode).toBe(200);
+    expect(gen.json().data.map((q: { file_name: string }) => q.file_name)).toEqual(order.esims.map((e: { iccid: string }) => `${e.iccid}.png`));
+
+    const png = await sys.esim.inject({ url: `/user/esim/qr/${esim.iccid}.png`, headers: await sys.as(me) });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['cache-control']).toBe('no-store');
+    const image = PNG.sync.read(png.rawPayload);
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(esim.activation_code);
+
+    const detail = await sys.esim.inject({ url: `/user/esim/orders/${order.order_number}`, headers: await sys.as(me) });
+    expect(detail.json().data.esims).toHaveLength(2);
+  });
+
+  it('insufficient balance → failed at once with the balance service message, nothing charged', async () => {
+    const me = customer();
+    await sys.fund(me, 5_00);
+    await sys.stock('US-7D-3GB', 1);
+    const res = await buy(me, { package_id: usStarter, quantity: 1 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'insufficient_balance', message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}` });
+    expect(await sys.available(me)).toBe(5_00);
+    const list = await sys.esim.inject({ url: '/user/esim/orders', headers: await sys.as(me) });
+    expect(list.json().data[0]).toMatchObject({ status: 'failed', failure_code: 'insufficient_balance' });
+    expect(await sys.esim.db('profiles').where({ user_id: me.id })).toHaveLength(0);
+  });
+
+  it('empty pool → failed with "Stok yetersiz", the hold voided, nothing charged', async () => {
+    const me = customer();
+    await sys.fund(me, 500_00);
+    const premium = await sys.packageId('JP-30D-10GB');
+    const res = await buy(me, { package_id: premium, quantity: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'esim_out_of_stock', message: 'Stok yetersiz' });
+    const en = await buy(me, { package_id: premium, quantity: 1 }, key(), { 'accept-language': 'en' });
+    expect(en.json().message).toBe('Out of stock');
+    expect(await sys.available(me)).toBe(500_00);
+    const holds = await sys.balance.db('holds').where({ user_id: me.id });
+    expect(holds.map((h: { status: string }) => h.status)).toEqual(['voided', 'voided']);
+  });
+
+  it('the same Idempotency-Key twice → one order, charged once', async () => {
+    const me = customer();
+    await sys.fund(me, 100_00);
+    await sys.stock('US-7D-3GB', 2);
+    const idem = key();
+    const [a, b] = await Promise.all([buy(me, { package_id: usStarter, quantity: 1 }, idem), buy(me, { package_id: usStarter, quantity: 1 }, idem)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().data.id).toBe(b.json().data.id);
+    const again = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(a.json().data.id);
+    expect(await sys.available(me)).toBe(100_00 - 14_99);
+    const other = await buy(me, { package_id: usStarter, quantity: 2 }, idem);
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('refuses bad input naming the field, and no key at all', async () => {
+    const me = customer();
+    const noKey = await sys.esim.inject({ method: 'POST', url: '/user/packages/buy', headers: await sys.as(me), payload: { package_id: usStarter } });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().errors[0].path).toBe('Idempotency-Key');
+    for (const [body, field] of [
+      [{ package_id: 'nope' }, 'package_id'],
+      [{ package_id: usStarter, quantity: 0 }, 'quantity'],
+      [{ package_id: usStarter, quantity: 51 }, 'quantity'],
+      [{ package_id: usStarter, quantity: 1.5 }, 'quantity'],
+    ] as const) {
+      const res = await buy(me, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[0].path).toBe(field);
+    }
+    const unknown = await buy(me, { package_id: '00000000-0000-4000-8000-00000000abcd' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('a step that cannot run (balance down) leaves the order processing; the recovery loop completes it', async () => {
+    const me = customer();
+    await sys.fund(me, 100_00);
+    await sys.stock('US-7D-3GB', 1);
+    const port = (sys.balance.server.address() as { port: number }).port;
+    // Point the saga at a closed port for the buying request only.
+    const balanceClient = sys.esim.esim.ctx.balance;
+    const { createInternalClient } = await import('@esim/platform');
+    sys.esim.esim.ctx.balance = createInternalClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(20), timeoutMs: 500 });
+    const res = await buy(me, { package_id: usStarter, quantity: 1 });
+    sys.esim.esim.ctx.balance = balanceClient;
+    expect(res.statusCode).toBe(202);
+    expect(res.json().data.status).toBe('pending');
+    expect(port).toBeGreaterThan(0);
+    sys.esim.esim.startLoops();
+    await waitFor(async () => (await sys.esim.db('orders').where({ id: res.json().data.id }).first()).step === 'completed', { what: 'recovery to complete the order' });
+    expect(await sys.available(me)).toBe(100_00 - 14_99);
+  });
+});
