@@ -1,15 +1,14 @@
-import { Card, CardContent, CardHeader, Skeleton, Typography, useTheme } from '@mui/material';
+import { Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatEuro, istanbulDay } from '../format';
+import { BarSpark } from './BarSpark';
 
 const DAYS = 30;
 
 /** Purchases of the last 30 days per day, from the transactions list (filtered on the server by type and dates). */
 export default function SpendChart() {
   const translate = useTranslate();
-  const theme = useTheme();
   const today = new Date();
   const start = istanbulDay(new Date(today.getTime() - (DAYS - 1) * 86_400_000));
   const { data, isPending } = useGetList('transactions', {
@@ -24,28 +23,20 @@ export default function SpendChart() {
       const day = istanbulDay(new Date(row.created_at));
       byDay.set(day, (byDay.get(day) ?? 0) + Math.abs(row.amount_cents) / 100);
     }
-    return [...byDay].map(([day, spent]) => ({ day: day.slice(5), spent }));
+    return [...byDay].map(([day, spent]) => ({ label: day.slice(5), value: spent }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   const empty = !isPending && (data?.length ?? 0) === 0;
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader title={translate('app.dashboard.spend_chart')} titleTypographyProps={{ variant: 'h6' }} />
-      <CardContent sx={{ height: 260 }}>
+      <CardContent>
         {isPending ? (
           <Skeleton variant="rectangular" height={220} />
         ) : empty ? (
           <Typography color="text.secondary">{translate('app.dashboard.spend_chart_empty')}</Typography>
         ) : (
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={series}>
-              <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-              <XAxis dataKey="day" tick={{ fontSize: 11, fill: theme.palette.text.secondary }} interval="preserveStartEnd" />
-              <YAxis tick={{ fontSize: 11, fill: theme.palette.text.secondary }} width={48} />
-              <Tooltip formatter={(value) => formatEuro(Number(value))} />
-              <Bar dataKey="spent" name={translate('app.dashboard.spent')} fill={theme.palette.primary.main} radius={[4, 4, 0, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
+          <BarSpark data={series} format={formatEuro} height={220} />
         )}
       </CardContent>
     </Card>
