@@ -38,6 +38,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
       dashboard={Dashboard}
       loginPage={false}
       accessDenied={AccessDenied}
+      catchAll={AccessDenied}
       theme={lightTheme}
       lightTheme={lightTheme}
       darkTheme={darkTheme}

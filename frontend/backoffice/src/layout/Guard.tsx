@@ -11,5 +11,5 @@ export function Guard({ permission, children }: { permission: Resource; children
   return <>{children}</>;
 }
 
-/** react-admin's access-denied screen, replaced by the same redirect. */
+/** react-admin's access-denied and not-found screens, replaced by the same redirect (an admin URL typed by anyone else, a stale link). */
 export const AccessDenied = () => <Navigate to="/" replace />;
