@@ -3,7 +3,10 @@ const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR'
 export const formatEuro = (value: number | null | undefined) => (value === null || value === undefined ? '—' : euro.format(value));
 export const formatCents = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : euro.format(cents / 100));
 
-export function formatBytes(bytes: number | null | undefined, locale = 'tr'): string {
+/** The language the app shows (the i18n provider keeps <html lang> in step). */
+const pageLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'tr';
+
+export function formatBytes(bytes: number | null | undefined, locale = pageLocale()): string {
   if (bytes === null || bytes === undefined) return '—';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
@@ -15,7 +18,7 @@ export function formatBytes(bytes: number | null | undefined, locale = 'tr'): st
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit >= 3 ? 2 : 0 }).format(value)} ${units[unit]}`;
 }
 
-export const formatDate = (value: string | null | undefined, locale = 'tr') =>
+export const formatDate = (value: string | null | undefined, locale = pageLocale()) =>
   value ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(value)) : '—';
 
 /** YYYY-MM-DD of a date in Istanbul (the services count days there). */

@@ -40,7 +40,16 @@ function FiguresRefresher() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu}>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      // On a phone a wide table scrolls inside its card instead of widening the whole page.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page': { minWidth: 0 },
+        '& .RaList-main, & .RaList-content, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
+      }}
+    >
       <FiguresRefresher />
       {children}
     </RaLayout>
