@@ -214,7 +214,10 @@ export default function DealerPricingPage() {
                         </TableCell>
                         <TableCell>
                           {row.name}
-                          {row.price_source === 'dealer' ? <Chip size="small" sx={{ ml: 1 }} color="primary" label={translate('app.price_list.dealer_price')} /> : null}
+                          {row.price_source === 'dealer' ? <Chip size="small" sx={{ ml: 1 }} color="primary" label={translate('app.pricing.dealer_price')} /> : null}
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {row.code}
+                          </Typography>
                         </TableCell>
                         <TableCell>{row.data}</TableCell>
                         <TableCell align="right">{formatEuro(row.base_price)}</TableCell>
