@@ -24,7 +24,6 @@ export default function SpendChart() {
       byDay.set(day, (byDay.get(day) ?? 0) + Math.abs(row.amount_cents) / 100);
     }
     return [...byDay].map(([day, spent]) => ({ label: day.slice(5), value: spent }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   const empty = !isPending && (data?.length ?? 0) === 0;
   return (
