@@ -1,5 +1,7 @@
 process.env.LOG_LEVEL ??= 'error';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +36,7 @@ const buildJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith(
 const wholeBuildKb = buildJs.reduce((sum, f) => sum + gzipKb(readFileSync(path.join(dist, 'assets', f))), 0);
 
 const system = await startListeningSystem({ database: 'esim_bench_backoffice' });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 let failed = false;
 try {
   const measures: Array<{ who: string; path: string; files: number; kb: number }> = [];
@@ -57,12 +59,15 @@ try {
     await context.close();
   }
 
-  // Lighthouse drives the same browser over CDP; the session is put in storage first and kept (no storage reset).
-  const context = browser.contexts()[0] ?? (await browser.newContext());
-  const tab = await context.newPage();
+  // Lighthouse needs a browser it reaches on a debugging port: a chromium of its own (profile in a
+  // temporary directory), given the dealer's session in storage first; the storage is kept (no reset).
+  const lhChrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`, `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'bo-lh-'))}`, 'about:blank'], { stdio: 'ignore' });
+  let cdp: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
+  for (let i = 0; i < 50 && !cdp; i++) cdp = await chromium.connectOverCDP(`http://127.0.0.1:${PORT}`).catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 200)));
+  const tab = await cdp!.contexts()[0]!.newPage();
   await tab.goto(`${system.url}/dashboard/missing-asset.txt`).catch(() => undefined);
-  const session = await system.login('dealer@esim.test');
-  await tab.evaluate((script) => new Function(script)(), signedInScript(session));
+  await tab.evaluate((script) => new Function(script)(), signedInScript(await system.login('dealer@esim.test')));
+  await tab.close();
   const audit = async (url: string) => {
     const result = await lighthouse(url, { port: PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
     const lhr = result!.lhr;
@@ -71,7 +76,7 @@ try {
   };
   const probe = await fetch(`${system.url}/dashboard`, { headers: { accept: 'text/html' } });
   console.log('  probe /dashboard', probe.status, (await probe.text()).slice(0, 200));
-  const baseline = await audit(`${system.url}/api/health`);
+  const baseline = await audit(`${system.url}/api/public/regions`);
   const signedIn = await audit(`${system.url}/dashboard`);
 
   console.log('\nInitial JavaScript (gzip -9), target ≤ %d kB:', TARGET_KB);
@@ -82,8 +87,10 @@ try {
   console.log(`  ${'baseline: whole build'.padEnd(24)} ${''.padEnd(34)} ${String(buildJs.length).padStart(3)} files  ${wholeBuildKb.toFixed(1).padStart(7)} kB`);
   console.log('\nLighthouse desktop performance, target ≥ %s:', TARGET_SCORE);
   console.log(`  /dashboard signed in (dealer)   score ${signedIn.score.toFixed(2)}  LCP ${signedIn.lcp.toFixed(0)} ms  TBT ${signedIn.tbt.toFixed(0)} ms  ${signedIn.score >= TARGET_SCORE ? 'ok' : 'BELOW'}`);
-  console.log(`  baseline: /api/health (JSON)    score ${baseline.score.toFixed(2)}  LCP ${baseline.lcp.toFixed(0)} ms  TBT ${baseline.tbt.toFixed(0)} ms`);
+  console.log(`  baseline: /api/public/regions score ${baseline.score.toFixed(2)}  LCP ${baseline.lcp.toFixed(0)} ms  TBT ${baseline.tbt.toFixed(0)} ms`);
   if (signedIn.score < TARGET_SCORE) failed = true;
+  await cdp!.close();
+  lhChrome.kill();
 } finally {
   await browser.close();
   await system.stop();
