@@ -1,18 +1,43 @@
-import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServiceName } from '@esim/contracts';
 import type { FastifyInstance } from 'fastify';
 import { seedAll } from '../../infra/src/seed';
 
 /**
- * The real system in one test process: auth, catalog and balance on ephemeral ports with their
+ * The real system in one test process: auth, catalog, balance and esim on ephemeral ports with their
  * event buses running, the gateway in front of them, on the test file's own database (cloned from
- * the migrated template) with the demo seed. Only physical-sim is absent (its issue builds it).
+ * the migrated template) with the demo seed. physical-sim joins by itself once its
+ * app exists (`services/<name>/src/app.ts`); `running` says which services are up.
  */
 export interface System {
   gateway: FastifyInstance;
-  services: Record<'auth' | 'catalog' | 'balance' | 'esim', FastifyInstance>;
-  api(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  services: Record<'auth' | 'catalog' | 'balance' | 'esim', FastifyInstance> & Partial<Record<ServiceName, FastifyInstance>>;
+  /** The services started in this process: routes of any other service are not reachable here. */
+  running: ReadonlySet<ServiceName>;
+  /** One call through the gateway; `remoteAddress` is the caller's socket address (the gateway's client IP). */
+  api(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   login(email: string, password?: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+const servicesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services');
+/** Services built by their own issues: started here as soon as their app exists. */
+const LATER_SERVICES = ['physical-sim'] as const;
+
+/** A port free right now (the OS picks it); the service listens on it a moment later. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -21,33 +46,38 @@ export async function startSystem(): Promise<System> {
   const databaseUrl = process.env.DATABASE_URL!;
   await seedAll(databaseUrl);
 
-  const { buildApp: buildAuth } = await import('../../services/auth/src/app');
-  const auth = await buildAuth();
-  await auth.listen({ port: 0, host: '127.0.0.1' });
-  // Every later process verifies tokens with the real auth service's published keys.
-  process.env.AUTH_JWKS_URL = `${urlOf(auth)}/.well-known/jwks.json`;
+  // Every service gets its port before any is built, so each one's configuration names the
+  // others' real addresses (auth asks balance and physical-sim before deleting a dealer; balance
+  // asks auth who an unknown dealer is), never a default port another process might hold.
+  const present = LATER_SERVICES.filter((name) => existsSync(path.join(servicesDir, name, 'src/app.ts')));
+  const names: ServiceName[] = ['auth', 'catalog', 'balance', 'esim', ...present];
+  const ports = new Map<ServiceName, number>();
+  for (const name of names) {
+    ports.set(name, await freePort());
+    process.env[`${name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${ports.get(name)}`;
+  }
+  // Every process verifies tokens with the real auth service's published keys.
+  process.env.AUTH_JWKS_URL = `${process.env.AUTH_URL}/.well-known/jwks.json`;
 
-  const { buildApp: buildCatalog } = await import('../../services/catalog/src/app');
-  const { buildApp: buildBalance } = await import('../../services/balance/src/app');
-  const catalog = await buildCatalog();
-  const balance = await buildBalance();
-  await catalog.listen({ port: 0, host: '127.0.0.1' });
-  await balance.listen({ port: 0, host: '127.0.0.1' });
-  const { buildApp: buildEsim } = await import('../../services/esim/src/app');
-  const { loadEsimConfig } = await import('../../services/esim/src/config');
-  const esim = await buildEsim({ config: loadEsimConfig({ ...process.env, CATALOG_URL: urlOf(catalog), BALANCE_URL: urlOf(balance) }) });
-  await esim.listen({ port: 0, host: '127.0.0.1' });
-  const services = { auth, catalog, balance, esim };
-  for (const app of Object.values(services)) await (app as unknown as { events: { start(): Promise<void> } }).events.start();
+  const services = {} as System['services'];
+  for (const name of names) {
+    const { buildApp } = (await import(path.join(servicesDir, name, 'src/app.ts'))) as { buildApp: () => Promise<FastifyInstance> };
+    const app = await buildApp();
+    await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
+    services[name] = app;
+  }
+  for (const app of Object.values(services)) await (app as unknown as { events?: { start(): Promise<void> } }).events?.start();
 
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
-  const gateway = await buildGateway({ upstreams: { auth: urlOf(auth), catalog: urlOf(catalog), balance: urlOf(balance), esim: urlOf(esim) } });
+  const upstreams = Object.fromEntries(Object.entries(services).map(([name, app]) => [name, urlOf(app!)]));
+  const gateway = await buildGateway({ upstreams });
   await gateway.ready();
 
   const api: System['api'] = async (method, path, options = {}) => {
     const res = await gateway.inject({
       method: method as never,
       url: `/api${path}`,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -67,6 +97,7 @@ export async function startSystem(): Promise<System> {
   return {
     gateway,
     services,
+    running: new Set(Object.keys(services) as ServiceName[]),
     api,
     async login(email, password = 'Demo1234!') {
       const res = await api('POST', '/login', { body: { email, password } });
@@ -75,7 +106,7 @@ export async function startSystem(): Promise<System> {
     },
     async stop() {
       await gateway.close();
-      await Promise.all(Object.values(services).map((app) => app.close()));
+      await Promise.all(Object.values(services).map((app) => app!.close()));
     },
   };
 }

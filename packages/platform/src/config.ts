@@ -18,6 +18,12 @@ export const baseConfigSchema = z.object({
   AUTH_JWKS_URL: z.string().default('http://127.0.0.1:8081/.well-known/jwks.json'),
   /** Shared credential of service-to-service calls under /internal. */
   INTERNAL_SERVICE_TOKEN: z.string().min(16).default('demo-internal-service-token-change-me'),
+  /**
+   * Comma-separated addresses or CIDRs (proxy-addr names such as `loopback` allowed) of the
+   * gateway(s): a service believes their X-Forwarded-For, and then only with the internal service
+   * credential. The gateway itself reads TRUSTED_PROXIES (proxies in front of the edge) instead.
+   */
+  TRUSTED_GATEWAYS: z.string().default('loopback'),
   /** Largest accepted JSON body, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });

@@ -10,6 +10,8 @@ export * from './service';
 export * from './run';
 export * from './http/envelope';
 export * from './http/validation';
+export * from './http/private-answers';
+export * from './http/trusted-proxy';
 export * from './http/error-handler';
 export * from './http/list-query';
 export * from './events/index';

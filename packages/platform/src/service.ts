@@ -11,6 +11,8 @@ import type { ServiceName } from '@esim/contracts';
 import { registerErrorHandler } from './http/error-handler';
 import { localePlugin } from './http/envelope';
 import { refuseUnsafeText, validatorCompiler } from './http/validation';
+import { registerNoStoreForPrivateAnswers } from './http/private-answers';
+import { dropUntrustedForwarding, trustedProxyAddresses } from './http/trusted-proxy';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions } from './logger';
 import { createRedis, type Redis } from './redis';
@@ -48,7 +50,8 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
   const app = Fastify({
     logger: loggerOptions(options.name, config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Forwarding headers are believed only from the configured proxies (see http/trusted-proxy.ts).
+    trustProxy: options.name !== 'gateway' && trustedProxyAddresses(config.TRUSTED_GATEWAYS).length > 0 ? trustedProxyAddresses(config.TRUSTED_GATEWAYS) : false,
     ...requestIdOptions(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -60,6 +63,11 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
     if (body === '') return done(null, undefined);
     return jsonParser(request, body as string, done);
   });
+
+  // Services: a forwarded address counts only with the internal credential (the gateway's hop).
+  // The gateway is the edge and reads its own TRUSTED_PROXIES (src/proxy/client-ip.ts).
+  if (options.name !== 'gateway') dropUntrustedForwarding(app, config.INTERNAL_SERVICE_TOKEN);
+  registerNoStoreForPrivateAnswers(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,6 +6,7 @@ import { createHoldingsChecker } from './dealers/holdings';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { createMailer } from './mail/mailer';
 import { registerDealerRoutes } from './routes/dealers';
+import { registerInternalRoutes } from './routes/internal';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerProfileRoutes } from './routes/profile';
 import { registerSalesManagerRoutes } from './routes/sales-managers';
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildOptions = {}) {
   registerPasswordResetRoutes(app, ctx);
   registerDealerRoutes(app, ctx);
   registerSalesManagerRoutes(app, ctx);
+  registerInternalRoutes(app);
 
   // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts (it mails them).
   registerEsimUsageMail(attachEventBus(app, { service: SERVICE_NAME }), { mailer, config });

@@ -30,6 +30,13 @@ export const configSchema = serviceConfigSchema(8081, {
   INVITATION_TTL_HOURS: count(72),
   LOGIN_MAX_FAILURES: count(5),
   LOGIN_FAILURE_WINDOW_SECONDS: seconds(15 * 60),
+  /** Failed logins of one account from any address before each further attempt waits a doubling delay (see abuse/limits.ts). */
+  LOGIN_ACCOUNT_FREE_FAILURES: count(10),
+  /** The account's failures are forgotten after this long without a new one. */
+  LOGIN_ACCOUNT_WINDOW_SECONDS: seconds(3600),
+  LOGIN_ACCOUNT_DELAY_SECONDS: seconds(2),
+  /** The longest wait: never a permanent lock a stranger could trigger. */
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: seconds(15 * 60),
   REGISTER_LIMIT_PER_IP: count(10),
   REGISTER_WINDOW_SECONDS: seconds(3600),
   FORGOT_PASSWORD_LIMIT_PER_IP: count(5),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@esim/contracts';
-import { bearer, footprint, freshIp, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { forwardedFor, bearer, footprint, freshIp, seededSessions, startAuth, type AuthTestApp } from './helpers';
 
 /**
  * Bad input on every auth endpoint that takes any: each case must get a 4xx whose `errors` name
@@ -192,7 +192,7 @@ describe('bad input on every auth endpoint', () => {
     const response = await app.inject({
       method: endpoint.method,
       url: endpoint.url,
-      headers: { 'x-forwarded-for': freshIp(), ...(endpoint.as ? bearer(tokens[endpoint.as]) : {}) },
+      headers: { ...forwardedFor(freshIp()), ...(endpoint.as ? bearer(tokens[endpoint.as]) : {}) },
       payload: body as object,
     });
     expectNamedFieldError(response, field);
@@ -224,10 +224,10 @@ describe('bad input on every auth endpoint', () => {
 
   it('explains a field error in Turkish by default and in English on request', async () => {
     const payload = { full_name: 'Ad Soyad', email: 'bozuk-adres', password: 'gizli-sifre-1' };
-    const tr = (await app.inject({ method: 'POST', url: '/register', headers: { 'x-forwarded-for': freshIp() }, payload })).json();
+    const tr = (await app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()) }, payload })).json();
     expect(tr.errors).toEqual([{ path: 'email', message: 'Geçerli bir email adresi girin' }]);
     expect(tr.message).toBe('Girilen bilgiler geçersiz: email — Geçerli bir email adresi girin');
-    const en = (await app.inject({ method: 'POST', url: '/register', headers: { 'x-forwarded-for': freshIp(), 'accept-language': 'en' }, payload })).json();
+    const en = (await app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()), 'accept-language': 'en' }, payload })).json();
     expect(en.errors).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
   });
 

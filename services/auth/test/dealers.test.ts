@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@esim/contracts';
 import { buildApp as buildBalanceApp } from '../../balance/src/app';
 import { loadBalanceConfig } from '../../balance/src/config';
-import { bearer, freshIp, login, outbox, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, freshIp, login, outbox, seededSessions, startAuth, type AuthTestApp } from './helpers';
 
 const SALES = demoAccount('sales@esim.test').id;
 const DEALER = demoAccount('dealer@esim.test').id;
@@ -40,13 +40,16 @@ describe('dealers and sales managers', () => {
 
   beforeAll(async () => {
     const physicalSimUrl = await listen(physicalSim.server);
-    // The real balance service, on this file's database, reached over HTTP as in production.
-    const keysSource = await startAuth();
-    const jwks = (await keysSource.inject('/.well-known/jwks.json')).json();
-    await keysSource.close();
-    balance = await buildBalanceApp({ jwks, config: loadBalanceConfig({ ...process.env, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN }) });
-    const balanceUrl = await balance.listen({ port: 0, host: '127.0.0.1' });
+    // The real balance service, on this file's database, reached over HTTP as in production; it in
+    // turn asks this auth service who a dealer it has not heard of is, so each knows the other's address.
+    const reserved = http.createServer();
+    const balanceUrl = await listen(reserved);
+    await new Promise((resolve) => reserved.close(resolve));
     app = await startAuth({ BALANCE_URL: balanceUrl, PHYSICAL_SIM_URL: physicalSimUrl, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN });
+    const authUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    const jwks = (await app.inject('/.well-known/jwks.json')).json();
+    balance = await buildBalanceApp({ jwks, config: loadBalanceConfig({ ...process.env, AUTH_URL: authUrl, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN }) });
+    await balance.listen({ port: Number(new URL(balanceUrl).port), host: '127.0.0.1' });
     tokens = await seededSessions(app);
   });
   afterAll(async () => {
@@ -55,7 +58,7 @@ describe('dealers and sales managers', () => {
     await new Promise((resolve) => physicalSim.server.close(resolve));
   });
 
-  const as = (token: string) => ({ ...bearer(token), 'x-forwarded-for': freshIp() });
+  const as = (token: string) => ({ ...bearer(token), ...forwardedFor(freshIp()) });
   const newDealer = (overrides: Record<string, unknown> = {}) => ({
     full_name: 'Mert Bayi',
     email: `mert.${Math.random().toString(36).slice(2, 8)}@example.com`,
@@ -244,7 +247,7 @@ describe('dealers and sales managers', () => {
 
     expect((await app.inject({ url: '/me', headers: bearer(session.token) })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/refresh', cookies: { refresh_token: session.refresh } })).statusCode).toBe(401);
-    const refused = await app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': freshIp() }, payload: { email: 'askida@example.com', password: 'bayi-sifresi-1' } });
+    const refused = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'askida@example.com', password: 'bayi-sifresi-1' } });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('invalid_credentials');
 
@@ -310,7 +313,7 @@ describe('dealers and sales managers', () => {
       expect((await app.db('users').where({ id: dealer.id }).first()).deleted_at).not.toBeNull();
       expect((await app.inject({ url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) })).statusCode).toBe(404);
       expect((await app.inject({ url: '/me', headers: bearer(session.token) })).statusCode).toBe(401);
-      const refused = await app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': freshIp() }, payload: { email: 'silinen@example.com', password: 'bayi-sifresi-1' } });
+      const refused = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'silinen@example.com', password: 'bayi-sifresi-1' } });
       expect(refused.json().code).toBe('invalid_credentials');
       const again = await app.inject({ method: 'DELETE', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) });
       expect(again.statusCode).toBe(404);

@@ -15,6 +15,12 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthT
 let nextIp = 10;
 export const freshIp = () => `203.0.113.${nextIp++ % 250}`;
 
+/**
+ * Headers of a request the gateway forwards for a client at `ip`: the services believe
+ * X-Forwarded-For only with the internal service credential (platform dropUntrustedForwarding).
+ */
+export const forwardedFor = (ip: string) => ({ 'x-forwarded-for': ip, 'x-service-token': loadAuthConfig().INTERNAL_SERVICE_TOKEN });
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The value of a Set-Cookie cookie, and its attributes as written. */
@@ -27,7 +33,7 @@ export async function login(app: AuthTestApp, email: string, password = DEMO_PAS
   const response = await app.inject({
     method: 'POST',
     url: '/login',
-    headers: { 'x-forwarded-for': ip },
+    headers: { ...forwardedFor(ip) },
     payload: { email, password, ...(rememberMe === undefined ? {} : { remember_me: rememberMe }) },
   });
   if (response.statusCode !== 200) throw new Error(`login ${email} answered ${response.statusCode}: ${response.body}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../infra/src/mail-catcher';
-import { bearer, freshIp, login, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, freshIp, login, seededSessions, startAuth, type AuthTestApp } from './helpers';
 
 /** Password reset and set-password invitations, through a real SMTP server (MailDev, in-process). */
 describe('password reset through the mail catcher', () => {
@@ -17,7 +17,7 @@ describe('password reset through the mail catcher', () => {
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': freshIp(), ...headers } });
+    app.inject({ method: 'POST', url, payload: payload as object, headers: { ...forwardedFor(freshIp()), ...headers } });
 
   async function register(email: string, password: string) {
     const response = await post('/register', { full_name: 'Reset Kullanıcı', email, password });
@@ -114,7 +114,7 @@ describe('password reset through the mail catcher', () => {
   it('limits forgot-password requests per address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post('/forgot-password', { email: `nobody${i}@example.com` }, { 'x-forwarded-for': ip })).statusCode);
+    for (let i = 0; i < 6; i++) statuses.push((await post('/forgot-password', { email: `nobody${i}@example.com` }, { ...forwardedFor(ip) })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 

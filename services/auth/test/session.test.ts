@@ -5,7 +5,7 @@ import { createTestKeys } from '@esim/platform/testing';
 import { decodeProtectedHeader } from 'jose';
 import { loadAuthConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { bearer, cookieOf, freshIp, login, outbox, startAuth, type AuthTestApp } from './helpers';
+import { bearer, cookieOf, forwardedFor, freshIp, login, outbox, startAuth, type AuthTestApp } from './helpers';
 
 describe('sessions: register, login, me, refresh, logout', () => {
   let app: AuthTestApp;
@@ -17,7 +17,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
   });
 
   const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/register', headers: { 'x-forwarded-for': freshIp(), ...headers }, payload: body });
+    app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()), ...headers }, payload: body });
 
   it('registers, signs in, reads /me, refreshes by cookie, logs out, and then /me is 401', async () => {
     const registered = await register({ full_name: 'Elif Yılmaz', email: 'Elif@Example.com', password: 'gizli-sifre-1' });
@@ -30,7 +30,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
     });
 
     const ip = freshIp();
-    const signedIn = await app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'ELIF@example.com', password: 'gizli-sifre-1' } });
+    const signedIn = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(ip) }, payload: { email: 'ELIF@example.com', password: 'gizli-sifre-1' } });
     expect(signedIn.statusCode).toBe(200);
     const body = signedIn.json();
     expect(body).toMatchObject({ success: true, code: 'login_successful', message: 'Giriş başarılı', data: { full_name: 'Elif Yılmaz', email: 'elif@example.com', user_type: 1 } });
@@ -76,9 +76,9 @@ describe('sessions: register, login, me, refresh, logout', () => {
   });
 
   it('refuses a duplicate email, in any letter case, with the spec text', async () => {
-    expect((await register({ full_name: 'Ali Veli', email: 'ali@example.com', password: 'parola-123' })).statusCode).toBe(201);
+    expect((await register({ full_name: 'Ali Veli', email: 'ali@example.com', password: 'parola-ruzgar-123' })).statusCode).toBe(201);
     const before = await app.db('users').count({ n: '*' });
-    const again = await register({ full_name: 'Ali Başka', email: 'ALI@example.com', password: 'parola-456' });
+    const again = await register({ full_name: 'Ali Başka', email: 'ALI@example.com', password: 'parola-deniz-456' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       success: false,
@@ -86,7 +86,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
       message: 'Bu email adresi zaten kullanılıyor',
       errors: [{ path: 'email', message: 'Bu email adresi zaten kullanılıyor' }],
     });
-    const en = await register({ full_name: 'Ali Başka', email: 'ali@example.com', password: 'parola-456' }, { 'accept-language': 'en' });
+    const en = await register({ full_name: 'Ali Başka', email: 'ali@example.com', password: 'parola-deniz-456' }, { 'accept-language': 'en' });
     expect(en.json().message).toBe('This email address is already in use');
     expect(await app.db('users').count({ n: '*' })).toEqual(before);
   });
@@ -99,8 +99,8 @@ describe('sessions: register, login, me, refresh, logout', () => {
 
   it('answers a wrong password and an unknown email alike, in Turkish or English', async () => {
     await register({ full_name: 'Zeynep Kaya', email: 'zeynep@example.com', password: 'dogru-sifre' });
-    const wrong = await app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': freshIp() }, payload: { email: 'zeynep@example.com', password: 'yanlis-sifre' } });
-    const unknown = await app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': freshIp() }, payload: { email: 'nobody@example.com', password: 'yanlis-sifre' } });
+    const wrong = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'zeynep@example.com', password: 'yanlis-sifre' } });
+    const unknown = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'nobody@example.com', password: 'yanlis-sifre' } });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, code: 'invalid_credentials', message: 'Geçersiz email veya şifre' });
@@ -108,7 +108,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
     const en = await app.inject({
       method: 'POST',
       url: '/login',
-      headers: { 'x-forwarded-for': freshIp(), 'accept-language': 'en-US,en;q=0.9' },
+      headers: { ...forwardedFor(freshIp()), 'accept-language': 'en-US,en;q=0.9' },
       payload: { email: 'zeynep@example.com', password: 'yanlis-sifre' },
     });
     expect(en.json().message).toBe('Invalid email or password');
@@ -118,7 +118,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
     await register({ full_name: 'Burak Şahin', email: 'burak@example.com', password: 'dogru-sifre' });
     const ip = freshIp();
     const attempt = (password: string, from = ip) =>
-      app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': from }, payload: { email: 'burak@example.com', password } });
+      app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(from) }, payload: { email: 'burak@example.com', password } });
     for (let i = 1; i <= 5; i++) expect((await attempt(`yanlis-${i}`)).statusCode).toBe(401);
     const sixth = await attempt('dogru-sifre');
     expect(sixth.statusCode).toBe(429);
@@ -135,7 +135,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
     await register({ full_name: 'Deniz Ak', email: 'deniz.ak@example.com', password: 'dogru-sifre' });
     const ip = freshIp();
     const attempt = (password: string) =>
-      app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'deniz.ak@example.com', password } });
+      app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(ip) }, payload: { email: 'deniz.ak@example.com', password } });
     for (let i = 0; i < 4; i++) expect((await attempt('yanlis')).statusCode).toBe(401);
     expect((await attempt('dogru-sifre')).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await attempt('yanlis')).statusCode).toBe(401);
@@ -147,9 +147,9 @@ describe('sessions: register, login, me, refresh, logout', () => {
     try {
       const ip = freshIp();
       const attempt = (n: number) =>
-        strict.inject({ method: 'POST', url: '/register', headers: { 'x-forwarded-for': ip }, payload: { full_name: 'Sınır Test', email: `limit${n}@example.com`, password: 'gizli-sifre-1' } });
+        strict.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(ip) }, payload: { full_name: 'Sınır Test', email: `limit${n}@example.com`, password: 'gizli-sifre-1' } });
       // Bad input is refused before it counts.
-      await strict.inject({ method: 'POST', url: '/register', headers: { 'x-forwarded-for': ip }, payload: { email: 'x' } });
+      await strict.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(ip) }, payload: { email: 'x' } });
       expect((await attempt(1)).statusCode).toBe(201);
       expect((await attempt(2)).statusCode).toBe(201);
       const third = await attempt(3);
@@ -238,7 +238,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
     expect((await app.inject({ url: '/me', headers: bearer(phone.token) })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/refresh', cookies: { refresh_token: phone.refresh } })).statusCode).toBe(401);
 
-    const oldPassword = await app.inject({ method: 'POST', url: '/login', headers: { 'x-forwarded-for': freshIp() }, payload: { email: 'hakan@example.com', password: 'eski-sifre-1' } });
+    const oldPassword = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'hakan@example.com', password: 'eski-sifre-1' } });
     expect(oldPassword.statusCode).toBe(401);
     await login(app, 'hakan@example.com', 'yeni-sifre-2');
   });
@@ -254,7 +254,7 @@ describe('access tokens and signing keys', () => {
   });
 
   it('signs ES256 tokens with a kid that the published JWKS verifies, with the claims the platform reads', async () => {
-    await app.inject({ method: 'POST', url: '/register', headers: { 'x-forwarded-for': freshIp() }, payload: { full_name: 'İpek Su', email: 'ipek@example.com', password: 'dogru-sifre' } });
+    await app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()) }, payload: { full_name: 'İpek Su', email: 'ipek@example.com', password: 'dogru-sifre' } });
     const { token } = await login(app, 'ipek@example.com', 'dogru-sifre');
     const jwks = (await app.inject('/.well-known/jwks.json')).json();
     const header = decodeProtectedHeader(token);

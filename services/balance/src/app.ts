@@ -4,6 +4,7 @@ import { loadBalanceConfig, type BalanceConfig } from './config';
 import type { BalanceContext } from './context';
 import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from './ledger/batcher';
 import { registerBalanceHandlers } from './events/handlers';
+import { createAccountDirectory } from './parties/directory';
 import { adminDealerRoutes } from './routes/admin-dealers';
 import { adminTopUpRoutes } from './routes/admin-top-ups';
 import { collectionRoutes } from './routes/collections';
@@ -38,14 +39,15 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     bank: { account_holder: config.TOP_UP_ACCOUNT_HOLDER, bank_name: config.TOP_UP_BANK_NAME, iban: config.TOP_UP_IBAN },
     cardPayments: options.cardPayments ?? null,
+    accounts: createAccountDirectory({ authUrl: config.AUTH_URL, token: config.INTERNAL_SERVICE_TOKEN }),
   };
 
   configureHoldBatcher(app.db, { maxInFlight: options.holdBatchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT });
 
   userRoutes(app, ctx);
-  adminDealerRoutes(app);
+  adminDealerRoutes(app, ctx);
   adminTopUpRoutes(app);
-  collectionRoutes(app);
+  collectionRoutes(app, ctx);
   internalRoutes(app);
 
   registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }));

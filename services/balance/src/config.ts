@@ -8,6 +8,8 @@ export const configSchema = serviceConfigSchema(8083, {
   TOP_UP_ACCOUNT_HOLDER: zod.string().min(1).default('eSIM Demo Ltd. Şti.'),
   TOP_UP_BANK_NAME: zod.string().min(1).default('Demo Bank A.Ş.'),
   TOP_UP_IBAN: zod.string().min(1).default('TR00 0000 0000 0000 0000 0000 00'),
+  /** Asked who an id is when money is booked for a dealer or sales manager this service has not heard of yet. */
+  AUTH_URL: zod.url().default('http://127.0.0.1:8081'),
 });
 
 export type BalanceConfig = z.infer<typeof configSchema>;

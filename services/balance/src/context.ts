@@ -1,4 +1,5 @@
 import type { BalanceConfig } from './config';
+import type { AccountDirectory } from './parties/directory';
 import type { CardPaymentProvider } from './top-ups/card-payments';
 import type { BankDetails } from './top-ups/top-ups';
 
@@ -9,4 +10,6 @@ export interface BalanceContext {
   bank: BankDetails;
   /** The card-payment port; null until an adapter exists (card top-ups are refused meanwhile). */
   cardPayments: CardPaymentProvider | null;
+  /** Who an id is, asked of auth when the local copy has not heard of it. */
+  accounts: AccountDirectory;
 }

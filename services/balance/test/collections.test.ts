@@ -195,6 +195,21 @@ describe('an admin collects from a sales manager', () => {
     const forManager = await post('/admin/sales-managers/collect', manager, { sales_manager_id: manager.id, amount: 1 });
     expect(forManager.statusCode).toBe(403);
   });
+
+  it("refuses a dealer's id as the sales manager with 'not a sales manager' naming the field, in both languages, moving nothing", async () => {
+    const { dealers } = await team([50]);
+    const before = await countRows(app.db, 'transfers');
+    const tr = await post('/admin/sales-managers/collect', admin, { sales_manager_id: dealers[0]!.id, amount: 10 });
+    expect(tr.statusCode).toBe(422);
+    expect(tr.json()).toMatchObject({
+      code: 'not_a_sales_manager',
+      message: 'Bu kullanıcı bir satış yöneticisi değil',
+      errors: [{ path: 'sales_manager_id', message: 'Bu kullanıcı bir satış yöneticisi değil' }],
+    });
+    const en = await post('/admin/sales-managers/collect', admin, { sales_manager_id: dealers[0]!.id, amount: 10 }, key(), { 'accept-language': 'en' });
+    expect(en.json().message).toBe('This user is not a sales manager');
+    expect(await countRows(app.db, 'transfers')).toBe(before);
+  });
 });
 
 describe('collection logs', () => {

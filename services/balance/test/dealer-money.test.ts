@@ -71,11 +71,15 @@ describe('POST /admin/dealers/balance (on credit)', () => {
     expect((await accountOf(app.db, spendable(dealer.id).key)).balance).toBe(0);
   });
 
-  it('loads for a dealer whose creation event has not arrived yet (accounts open on first use)', async () => {
+  it('asks auth about a dealer it has not heard of, and books nothing while auth cannot answer (503)', async () => {
     const unknown = randomUUID();
+    const transfers = await app.db('transfers').count({ n: '*' });
     const res = await post('/admin/dealers/balance', { dealer_id: unknown, amount: 5 });
-    expect(res.statusCode).toBe(200);
-    expect((await accountOf(app.db, receivable(unknown).key)).balance).toBe(-500);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('service_unavailable');
+    expect(await app.db('accounts').where({ key: receivable(unknown).key }).first()).toBeUndefined();
+    expect(await app.db('transfers').count({ n: '*' })).toEqual(transfers);
+    // The phantom-dealer refusal itself (404 dealer_not_found from the real auth) is in tests/flows.
   });
 
   it('refuses an id known to be someone other than a dealer, and a deleted dealer', async () => {

@@ -26,7 +26,13 @@ export function person(userType: Person['userType']): Person {
 /** The balance app on this test file's own database, with local signing keys. */
 export async function startApp(options: { poolMax?: number } = {}) {
   const keys: TestKeys = await createTestKeys();
-  const config = loadBalanceConfig({ ...process.env, ...(options.poolMax ? { DATABASE_POOL_MAX: String(options.poolMax) } : {}) });
+  const config = loadBalanceConfig({
+    ...process.env,
+    // No auth service runs beside these tests: people are put in place by events (given below), and
+    // an id nobody announced meets a closed port (auth unreachable). tests/flows asks the real auth.
+    AUTH_URL: 'http://127.0.0.1:9',
+    ...(options.poolMax ? { DATABASE_POOL_MAX: String(options.poolMax) } : {}),
+  });
   const app = await buildApp({ jwks: keys.jwks, config });
   const tokens = new Map<string, string>();
   /** Headers of a signed-in person, plus any extra (Idempotency-Key, Accept-Language). */

@@ -6,6 +6,7 @@ import { revokedTokenKey, revokeUserTokens } from '@esim/platform';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
 import { allAt, bigExportChunks, deadUrl, gatewayConfig, startEchoUpstream, type Received } from './support/upstreams';
 
 type Gateway = Awaited<ReturnType<typeof buildApp>>;
@@ -65,8 +66,8 @@ describe('forwarding by the route table', () => {
     expect(seen.headers.cookie).toBe('refresh=xyz');
     expect(seen.headers['accept-language']).toBe('en');
     expect(seen.headers['idempotency-key']).toBe('key-12345678');
-    // The credential of /internal routes never comes from outside.
-    expect(seen.headers['x-service-token']).toBeUndefined();
+    // The credential never comes from outside: the gateway sends its own, which vouches for X-Forwarded-For.
+    expect(seen.headers['x-service-token']).toBe(loadGatewayConfig().INTERNAL_SERVICE_TOKEN);
     // The socket address, not what the caller claims (no trusted proxies configured).
     expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen.headers['x-forwarded-proto']).toBe('http');
@@ -82,7 +83,8 @@ describe('forwarding by the route table', () => {
     expect(response.headers['content-range']).toBe('items 0-9/42');
     expect(response.headers['x-total-count']).toBe('42');
     expect(response.headers.etag).toBe('"v1"');
-    expect(response.headers['cache-control']).toBe('private, max-age=5');
+    // An answer that sets a cookie is never stored anywhere, whatever the upstream said (platform no-store rule).
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['retry-after']).toBe('7');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.json()).toEqual({ echoed: { method: 'POST', url: '/login', bodyBytes: payload.length } });

@@ -48,6 +48,39 @@ export const authMessages = {
   password_too_short: { tr: 'Şifre en az 8 karakter olmalı', en: 'The password must be at least 8 characters' },
   password_too_long: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'The password may be at most 128 characters' },
   password_equals_email: { tr: 'Şifre email adresinizle aynı olamaz', en: 'The password must not be your email address' },
+  // Password strength (zxcvbn-ts on the server): each names what makes the password easy to guess.
+  password_weak: {
+    tr: 'Şifre kolay tahmin edilebilir: daha uzun yapın ve birbiriyle ilgisiz birkaç kelime, rakam ve işaret ekleyin',
+    en: 'The password is easy to guess: make it longer and mix a few unrelated words, digits and symbols',
+  },
+  password_weak_common: {
+    tr: 'Bu şifre çok yaygın kullanılan şifrelere benziyor; kolay tahmin edilir',
+    en: 'This password is like commonly used passwords and easy to guess',
+  },
+  password_weak_repeated: {
+    tr: 'Şifre tekrar eden karakterler veya kalıplar içeriyor (ör. "aaa", "abcabc"); kolay tahmin edilir',
+    en: 'The password repeats characters or patterns (e.g. "aaa", "abcabc") and is easy to guess',
+  },
+  password_weak_sequence: {
+    tr: 'Şifre ardışık karakterler içeriyor (ör. "abc", "1234"); kolay tahmin edilir',
+    en: 'The password contains a sequence (e.g. "abc", "1234") and is easy to guess',
+  },
+  password_weak_keyboard: {
+    tr: 'Şifre klavyede yan yana duran tuşlardan oluşuyor (ör. "qwerty"); kolay tahmin edilir',
+    en: 'The password follows a keyboard pattern (e.g. "qwerty") and is easy to guess',
+  },
+  password_weak_dates: {
+    tr: 'Şifre bir tarih veya yıl içeriyor; kolay tahmin edilir',
+    en: 'The password contains a date or year and is easy to guess',
+  },
+  password_weak_words: {
+    tr: 'Şifre tek başına yaygın bir kelime veya isim; birkaç ilgisiz kelime, rakam ve işaret ekleyin',
+    en: 'The password is a common word or name on its own; add a few unrelated words, digits and symbols',
+  },
+  password_weak_personal: {
+    tr: 'Şifre adınızı veya email adresinizi içeriyor; kolay tahmin edilir',
+    en: 'The password contains your name or email address and is easy to guess',
+  },
   name_invalid: {
     tr: 'Ad soyad 2-100 karakter olmalı ve yalnızca harf, boşluk, nokta, kesme işareti veya tire içermeli',
     en: 'The name must be 2-100 characters of letters, spaces, dots, apostrophes or hyphens',

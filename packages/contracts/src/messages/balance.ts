@@ -8,6 +8,7 @@ export const balanceMessages = {
   cash_balance_loaded: { tr: 'Nakit ödenen bakiye yüklendi', en: 'Balance paid in cash loaded' },
   not_a_dealer: { tr: 'Bu kullanıcı bir bayi değil', en: 'This user is not a dealer' },
   dealer_not_found: { tr: 'Bayi bulunamadı', en: 'Dealer not found' },
+  not_a_sales_manager: { tr: 'Bu kullanıcı bir satış yöneticisi değil', en: 'This user is not a sales manager' },
   // Collections.
   collection_recorded: { tr: 'Tahsilat kaydedildi', en: 'Collection recorded' },
   dealer_not_yours: { tr: 'Bu bayi size bağlı değil', en: 'This dealer is not assigned to you' },

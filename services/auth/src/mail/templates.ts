@@ -76,3 +76,38 @@ export function passwordResetMail(locale: Locale, mail: LinkMail, validMinutes: 
 export function invitationMail(locale: Locale, mail: LinkMail, validHours: number): OutgoingMail {
   return render(texts.invitation[locale], mail, validHours);
 }
+
+interface LockoutTexts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: (failures: number) => string;
+  advice: string;
+}
+
+const lockoutTexts: Record<Locale, LockoutTexts> = {
+  tr: {
+    subject: 'Hesabınızda çok sayıda başarısız giriş denemesi',
+    greeting: (name) => `Merhaba ${name},`,
+    body: (failures) =>
+      `Hesabınıza son zamanlarda ${failures} kez hatalı şifreyle giriş denendi. Güvenliğiniz için yeni denemeler artık giderek uzayan aralıklarla kabul ediliyor; hesabınız kilitlenmedi.`,
+    advice: 'Bu denemeleri siz yapmadıysanız şifrenizi aşağıdaki bağlantıdan yenileyin. Şifre yenilendiğinde bekleme süresi de sona erer.',
+  },
+  en: {
+    subject: 'Many failed sign-in attempts on your account',
+    greeting: (name) => `Hello ${name},`,
+    body: (failures) =>
+      `Someone recently tried to sign in to your account with a wrong password ${failures} times. To protect you, further attempts are now accepted only at growing intervals; your account is not locked.`,
+    advice: 'If this was not you, choose a new password through the link below. Resetting the password also ends the waiting time.',
+  },
+};
+
+/** Told to the account owner when failed logins across all addresses trip the growing delays. */
+export function loginLockoutMail(locale: Locale, mail: LinkMail, failures: number): OutgoingMail {
+  const t = lockoutTexts[locale];
+  const lines = [t.greeting(mail.fullName), '', t.body(failures), '', t.advice, mail.link];
+  const html = `<p>${escapeHtml(t.greeting(mail.fullName))}</p>
+<p>${escapeHtml(t.body(failures))}</p>
+<p>${escapeHtml(t.advice)}</p>
+<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`;
+  return { to: mail.to, subject: t.subject, text: lines.join('\n'), html };
+}

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { idempotentRequest, ok } from '@esim/platform';
 import { z } from 'zod';
 import { hashPassword } from '../accounts/passwords';
+import { assertPasswordStrong } from '../accounts/password-strength';
 import { unusablePasswordHash } from '../accounts/accounts';
 import { newPasswordField } from '../accounts/fields';
 import { sendInBackground, type AuthApp, type AuthContext } from '../context';
@@ -29,6 +30,11 @@ export async function createWithInvitation<T extends { id: string; email: string
   reply: FastifyReply,
   options: { scope: string; password: string | undefined; create: (trx: Knex.Transaction, passwordHash: string) => Promise<T> },
 ): Promise<{ record: T; invitationSent: boolean }> {
+  if (options.password) {
+    // A password an admin or sales manager sets follows the same strength rule as one the owner sets.
+    const { email, full_name } = (request.body ?? {}) as { email?: string; full_name?: string };
+    assertPasswordStrong(options.password, [email ?? '', full_name ?? ''], request.locale);
+  }
   const passwordHash = options.password ? await hashPassword(options.password) : unusablePasswordHash();
   let invitationToken: string | undefined;
   const work = async (trx: Knex.Transaction) => {

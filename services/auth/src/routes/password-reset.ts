@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { revokeAllAccess } from '../accounts/accounts';
 import { emailField, newPasswordField } from '../accounts/fields';
 import { assertPasswordNotEmail, hashPassword } from '../accounts/passwords';
+import { assertPasswordStrong } from '../accounts/password-strength';
 import { findLiveUser, findLiveUserByEmail } from '../accounts/repository';
-import { clearLoginFailures, hitLimit, loginFailureKey } from '../abuse/limits';
+import { clearAccountFailures, clearLoginFailures, hitLimit, loginFailureKey } from '../abuse/limits';
 import { sendInBackground, type AuthApp, type AuthContext } from '../context';
 import { fieldError } from '../field-error';
 import { passwordResetMail } from '../mail/templates';
@@ -52,11 +53,12 @@ export function registerPasswordResetRoutes(app: AuthApp, ctx: AuthContext): voi
       if (!owner || owner.status !== 'active') throw fieldError(400, 'reset_token_invalid', 'token', request.locale);
       // Checked inside: a failure rolls back and leaves the link usable for a better password.
       assertPasswordNotEmail(password, owner.email, request.locale);
+      assertPasswordStrong(password, [owner.email, owner.full_name], request.locale);
       await trx('users').where({ id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
       await revokeAllAccess(trx, app.redis, userId, 'password-reset');
       return owner;
     });
-    await clearLoginFailures(app.redis, loginFailureKey(user.email, request.ip));
+    await Promise.all([clearLoginFailures(app.redis, loginFailureKey(user.email, request.ip)), clearAccountFailures(app.redis, user.email)]);
     return ok(reply, null, 'password_reset_successful');
   });
 }

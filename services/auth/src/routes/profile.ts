@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { revokeAllAccess } from '../accounts/accounts';
 import { clearable, givenPasswordField, newPasswordField, personNameField, phoneField } from '../accounts/fields';
 import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
+import { assertPasswordStrong } from '../accounts/password-strength';
 import { findLiveUser, publicUser, type UserRow } from '../accounts/repository';
 import { clearLoginFailures, hitLimit } from '../abuse/limits';
 import type { AuthApp, AuthContext } from '../context';
@@ -62,6 +63,7 @@ export function registerProfileRoutes(app: AuthApp, ctx: AuthContext): void {
         throw fieldError(400, 'current_password_invalid', 'current_password', request.locale);
       }
       assertPasswordNotEmail(new_password, user.email, request.locale, 'new_password');
+      assertPasswordStrong(new_password, [user.email, user.full_name], request.locale, 'new_password');
       const passwordHash = await hashPassword(new_password);
       await app.db.transaction(async (trx) => {
         await trx('users').where({ id: user.id }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });

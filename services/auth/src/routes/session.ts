@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { createAccount } from '../accounts/accounts';
 import { emailField, givenPasswordField, newPasswordField, personNameField } from '../accounts/fields';
 import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
+import { assertPasswordStrong } from '../accounts/password-strength';
 import { findLiveUserByEmail, publicUser } from '../accounts/repository';
-import { clearLoginFailures, countLoginAttempt, hitLimit, loginFailureKey } from '../abuse/limits';
-import type { AuthApp, AuthContext } from '../context';
+import { clearAccountFailures, clearLoginFailures, countLoginAttempt, hitLimit, loginFailureKey, passAccountGate, recordAccountFailure } from '../abuse/limits';
+import { sendInBackground, type AuthApp, type AuthContext } from '../context';
+import { loginLockoutMail } from '../mail/templates';
 import { refreshLifetimeDays, revokeRefreshToken, rotateRefreshToken } from '../sessions/refresh-tokens';
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, sessionData, setRefreshCookie, signAccessFor, startSession } from '../sessions/session';
 import { revokeAccessToken } from '../tokens/access-tokens';
@@ -20,11 +22,18 @@ const plausibleRefreshToken = (value: string | undefined): value is string => !!
 /** Register, login, refresh, logout and the public keys (spec sections 7 and 8). */
 export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
   const { config } = ctx;
+  const accountLimit = {
+    freeFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,
+    windowSeconds: config.LOGIN_ACCOUNT_WINDOW_SECONDS,
+    baseDelaySeconds: config.LOGIN_ACCOUNT_DELAY_SECONDS,
+    maxDelaySeconds: config.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
+  };
 
   app.post('/register', { schema: { tags: ['session'], summary: 'Create a retail customer account', body: registerBody } }, async (request, reply) => {
     await hitLimit(app.redis, `auth:register:${request.ip}`, config.REGISTER_LIMIT_PER_IP, config.REGISTER_WINDOW_SECONDS);
     const { full_name, email, password } = request.body;
     assertPasswordNotEmail(password, email, request.locale);
+    assertPasswordStrong(password, [email, full_name], request.locale);
     const passwordHash = await hashPassword(password);
     const user = await app.db.transaction((trx) =>
       createAccount(trx, { email, fullName: full_name, passwordHash, userType: USER_TYPE.retail }, { locale: request.locale, correlationId: String(request.id) }),
@@ -37,11 +46,19 @@ export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
     const { email, password, remember_me } = request.body;
     const failures = loginFailureKey(email, request.ip);
     await countLoginAttempt(app.redis, failures, config.LOGIN_MAX_FAILURES, config.LOGIN_FAILURE_WINDOW_SECONDS);
+    await passAccountGate(app.redis, email, accountLimit);
     const user = await findLiveUserByEmail(app.db, email);
     // Always one argon2 verification, and one answer for unknown, wrong, suspended: no account enumeration.
     const matches = await verifyPassword(user?.password_hash, password);
-    if (!user || !matches || user.status !== 'active') throw unauthorized('invalid_credentials');
-    await clearLoginFailures(app.redis, failures);
+    if (!user || !matches || user.status !== 'active') {
+      const tripped = await recordAccountFailure(app.redis, email, accountLimit);
+      if (tripped && user && user.status === 'active') {
+        const link = new URL('/forgot-password', config.PUBLIC_BASE_URL).toString();
+        sendInBackground(app, ctx, loginLockoutMail(request.locale, { to: user.email, fullName: user.full_name, link }, accountLimit.freeFailures));
+      }
+      throw unauthorized('invalid_credentials');
+    }
+    await Promise.all([clearLoginFailures(app.redis, failures), clearAccountFailures(app.redis, email)]);
     return ok(reply, await startSession(app, ctx, request, reply, user, remember_me), 'login_successful');
   });
 

@@ -1,5 +1,7 @@
-import { positiveEuroAmount, USER_TYPE } from '@esim/contracts';
+import { positiveEuroAmount, USER_TYPE, type Locale as BalanceLocale } from '@esim/contracts';
 import { ok, type CreatedServiceApp } from '@esim/platform';
+import type { BalanceContext } from '../context';
+import { assertAccountKind } from '../parties/directory';
 import { z } from 'zod';
 import { dealerBalances, loadOnCredit, recordCashPayment } from '../dealer-money/dealer-money';
 import { idempotentReply } from './respond';
@@ -10,12 +12,17 @@ const cashBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, not
 const balancesQuery = z.object({ ids: idsParam });
 
 /** The admin's dealer money: balance on credit, cash payments, and the figures beside the dealer list. */
-export function adminDealerRoutes(app: CreatedServiceApp): void {
+export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+  /** Money only for a dealer that exists: asked of auth when the local copy has not heard of the id. */
+  const assertDealerExists = (request: { body: { dealer_id: string }; locale: BalanceLocale; id: unknown }) =>
+    assertAccountKind(app.db, ctx.accounts, { id: request.body.dealer_id, kind: 'dealer', field: 'dealer_id', locale: request.locale, requestId: String(request.id) });
+
   app.post(
     '/admin/dealers/balance',
     { schema: { tags: ['admin'], body: loadBody, headers: idempotencyHeaders } },
-    async (request, reply) =>
-      idempotentReply(app, request, reply, { scope: 'dealer-credit-load', code: 'balance_loaded' }, (trx, key) =>
+    async (request, reply) => {
+      await assertDealerExists(request);
+      return idempotentReply(app, request, reply, { scope: 'dealer-credit-load', code: 'balance_loaded' }, (trx, key) =>
         loadOnCredit(trx, {
           dealerId: request.body.dealer_id,
           amountCents: request.body.amount,
@@ -23,14 +30,16 @@ export function adminDealerRoutes(app: CreatedServiceApp): void {
           actorId: request.user!.id,
           idempotencyKey: key,
         }),
-      ),
+      );
+    },
   );
 
   app.post(
     '/admin/dealers/cash-balance',
     { schema: { tags: ['admin'], body: cashBody, headers: idempotencyHeaders } },
-    async (request, reply) =>
-      idempotentReply(
+    async (request, reply) => {
+      await assertDealerExists(request);
+      return idempotentReply(
         app,
         request,
         reply,
@@ -44,7 +53,8 @@ export function adminDealerRoutes(app: CreatedServiceApp): void {
             actorId: request.user!.id,
             idempotencyKey: key,
           }),
-      ),
+      );
+    },
   );
 
   app.get('/admin/dealers/balances', { schema: { tags: ['admin'], querystring: balancesQuery } }, async (request, reply) => {

@@ -13,6 +13,8 @@ import {
   type CollectionLogFilter,
 } from '../collections/collections';
 import { collectionLogsCsv } from '../collections/csv';
+import type { BalanceContext } from '../context';
+import { assertAccountKind } from '../parties/directory';
 import { istanbulDate, istanbulMonthStart } from '../time';
 import { idempotentReply } from './respond';
 import { idempotencyHeaders, idsParam, isoDate, note, personId } from './schemas';
@@ -52,7 +54,7 @@ function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: 
 }
 
 /** Sales managers collect from their dealers; admins collect from sales managers and read the logs. */
-export function collectionRoutes(app: CreatedServiceApp): void {
+export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   // ── sales manager ──
   app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'] } }, async (request, reply) =>
     ok(reply, await salesManagerBalance(app.db, request.user!.id)),
@@ -86,10 +88,19 @@ export function collectionRoutes(app: CreatedServiceApp): void {
   app.post(
     '/admin/sales-managers/collect',
     { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders } },
-    async (request, reply) =>
-      idempotentReply(app, request, reply, { scope: 'cash-handover', code: 'collection_recorded', status: 201 }, (trx, key) =>
+    async (request, reply) => {
+      // A dealer's id here is a mistake to name, not 'more than the cash held'.
+      await assertAccountKind(app.db, ctx.accounts, {
+        id: request.body.sales_manager_id,
+        kind: 'sales-manager',
+        field: 'sales_manager_id',
+        locale: request.locale,
+        requestId: String(request.id),
+      });
+      return idempotentReply(app, request, reply, { scope: 'cash-handover', code: 'collection_recorded', status: 201 }, (trx, key) =>
         collectFromSalesManager(trx, { ...collectInputOf(request, key), salesManagerId: request.body.sales_manager_id }),
-      ),
+      );
+    },
   );
 
   app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {

@@ -10,9 +10,9 @@ export interface ClientInfo {
 }
 
 /**
- * The platform builds every app with `trustProxy: true` (right for services, which only the
- * gateway calls), so `request.ip` would believe any X-Forwarded-For a client sends. The gateway
- * is the edge: it believes forwarding headers only from the proxies listed in TRUSTED_PROXIES.
+ * The gateway is the edge: it believes forwarding headers only from the proxies listed in
+ * TRUSTED_PROXIES (none by default). The services in turn believe the address the gateway passes
+ * on only because it comes with the internal credential (platform `dropUntrustedForwarding`).
  */
 export function clientInfo(trustedProxies: string): ClientInfo {
   const trusted = trustedProxies

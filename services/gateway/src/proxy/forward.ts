@@ -67,7 +67,8 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       if (typeof value === 'string') headers.push(name, value);
       else for (const item of value) headers.push(name, item);
     }
-    headers.push('x-request-id', String(request.id), 'x-forwarded-for', client.ip(request), 'x-forwarded-proto', client.proto(request));
+    // The service credential vouches for the forwarding headers: a service believes X-Forwarded-For only with it.
+    headers.push('x-request-id', String(request.id), 'x-forwarded-for', client.ip(request), 'x-forwarded-proto', client.proto(request), SERVICE_TOKEN_HEADER, config.INTERNAL_SERVICE_TOKEN);
     if (incoming.host) headers.push('x-forwarded-host', incoming.host);
     return headers;
   };

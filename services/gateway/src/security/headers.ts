@@ -39,6 +39,13 @@ export const helmetOptions: HelmetOptions = {
 };
 
 /**
+ * Powerful browser features the pages never use are switched off for them and anything they
+ * embed: no camera, microphone, geolocation (the storefront's coverage map needs none), payment
+ * request API (card payment, when it comes, is the provider's page), sensors or USB.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()';
+
+/**
  * The headers helmet sets with these options. They do not depend on the request (no nonces), so
  * helmet runs once at start-up; @fastify/helmet would rebuild helmet's middleware chain (and
  * re-parse the CSP) on every request, a large share of a proxied request's cost.
@@ -56,6 +63,8 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
+  // helmet does not set Permissions-Policy.
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 

@@ -1,0 +1,18 @@
+import { notFound, ok } from '@esim/platform';
+import { idParams } from '../accounts/fields';
+import { findLiveUser } from '../accounts/repository';
+import type { AuthApp } from '../context';
+
+/**
+ * Service-to-service routes (the platform requires the service credential on /internal/*).
+ * Who an id is: the balance service asks before it books money for a dealer, or takes cash from
+ * a sales manager, whose creation event it has not seen yet, so a mistyped id never becomes a
+ * phantom account. Live accounts only: a deleted one is not found.
+ */
+export function registerInternalRoutes(app: AuthApp): void {
+  app.get('/internal/accounts/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const user = await findLiveUser(app.db, request.params.id);
+    if (!user) throw notFound('user_not_found');
+    return ok(reply, { id: user.id, user_type: user.user_type, status: user.status });
+  });
+}
