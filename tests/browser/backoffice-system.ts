@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, withDatabase } from '@esim/platform';
@@ -25,6 +25,17 @@ export interface ListeningSystem {
   stop(): Promise<void>;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 export async function startListeningSystem(options: { port?: number; database?: string } = {}): Promise<ListeningSystem> {
@@ -39,14 +50,20 @@ export async function startListeningSystem(options: { port?: number; database?: 
 
   // A service still being built has only a placeholder app (no routes yet): left out until it lands.
   const present = ALL.filter((name) => existsSync(path.join(root, 'services', name, 'src/routes')));
+  // Every service gets its port before any is built, so each one's configuration names the
+  // others' real addresses (physical-sim asks catalog and balance), never a default port.
+  const ports = new Map<ServiceName, number>();
+  for (const name of present) {
+    ports.set(name, await freePort());
+    process.env[`${name.toUpperCase().replace('-', '_')}_URL`] = `http://127.0.0.1:${ports.get(name)}`;
+  }
+  process.env.AUTH_JWKS_URL = `${process.env.AUTH_URL}/.well-known/jwks.json`;
   const apps: Partial<Record<ServiceName, FastifyInstance>> = {};
   for (const name of present) {
     const { buildApp } = (await import(path.join(root, 'services', name, 'src/app.ts'))) as { buildApp(): Promise<FastifyInstance> };
     const app = await buildApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     apps[name] = app;
-    // Later services verify tokens with the real auth service's keys.
-    if (name === 'auth') process.env.AUTH_JWKS_URL = `${urlOf(app)}/.well-known/jwks.json`;
   }
   for (const app of Object.values(apps)) await (app as unknown as { events?: { start(): Promise<void> } }).events?.start();
 

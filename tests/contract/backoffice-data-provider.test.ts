@@ -140,3 +140,27 @@ describe('customer: eSIM orders', () => {
     expect((await dp.getMany('orders', { ids: [active.id] })).data.map((o) => o.id)).toEqual([active.id]);
   });
 });
+
+describe('dealer: physical SIM packages, orders, cards, returns', () => {
+  it('orders 5 cards by POST; the order lists pending, the total is held; card and return lists answer with totals and status filters', async () => {
+    const dp = await providerFor('dealer@esim.test');
+    const packages = await dp.getList('physical-sim-packages', { pagination: page(100), sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const pkg = packages.data.find((p) => p.available >= 5)!;
+    expect(pkg).toBeDefined();
+    const before = await dp.read<{ held_cents: number }>('user/balance');
+    const { data: order } = await dp.send<{ id: string; status: string; total_cents: number }>('POST', 'user/physical-sim/order', { package_id: pkg.id, quantity: 5 });
+    expect(order.status).toBe('pending');
+    expect(order.total_cents).toBe(pkg.price_cents * 5);
+    const pending = await dp.getList('physical-sim-orders', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
+    expect(pending.data.map((o) => o.id)).toContain(order.id);
+    expect(pending.total).toBe(pending.data.length);
+    expect((await dp.getMany('physical-sim-orders', { ids: [order.id] })).data.map((o) => o.id)).toEqual([order.id]);
+    const after = await dp.read<{ held_cents: number }>('user/balance');
+    expect(after.held_cents - before.held_cents).toBe(order.total_cents);
+
+    const cards = await dp.getList('physical-sim-cards', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'assigned' } });
+    expect(cards.data.every((c) => c.status === 'assigned')).toBe(true);
+    const returns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
+    expect(returns.total).toBe(returns.data.length);
+  });
+});

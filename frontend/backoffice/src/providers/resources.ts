@@ -23,7 +23,7 @@ export const RESOURCES = {
   'price-list': { path: 'user/packages', permission: 'price-list', plainArray: true, filters: ['q', 'type', 'country'] },
   'physical-sim-packages': { path: 'user/physical-sim/packages', permission: 'physical-sim-purchase', plainArray: true, filters: ['q'] },
   'physical-sim-orders': { path: 'user/physical-sim/orders', permission: 'physical-sim-purchase', filters: ['status', 'id'] },
-  'physical-sim-cards': { path: 'user/physical-sim/my-cards', permission: 'physical-sim-stock', filters: ['q', 'status', 'package_id', 'returnable', 'id'] },
+  'physical-sim-cards': { path: 'user/physical-sim/my-cards', permission: 'physical-sim-stock', filters: ['q', 'status', 'id'] },
   'physical-sim-returns': { path: 'user/physical-sim/returns', permission: 'physical-sim-return', filters: ['status', 'id'] },
   'sales-manager/dealers': { path: 'sales-manager/dealers', permission: 'sales-manager/dealers', oneThroughList: true, filters: ['q', 'status', 'id'] },
 } as const satisfies Record<string, ResourceDef>;
