@@ -54,8 +54,8 @@ describe('back office in the browser', () => {
     await page.waitForURL(/\/dashboard\/physical-sim-purchase$/);
     await page.getByLabel('Paket').click();
     await page.getByRole('option').filter({ hasNotText: /Stokta 0$/ }).first().click();
-    await page.getByLabel('Adet').fill('5');
-    const total = (await page.getByText('Toplam', { exact: true }).locator('xpath=following-sibling::*[1]').textContent())!;
+    await page.getByRole('spinbutton', { name: 'Adet' }).fill('5');
+    const total = (await page.getByText('Toplam', { exact: true }).first().locator('xpath=following-sibling::*[1]').textContent())!;
     await page.getByRole('button', { name: 'Sipariş ver' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     await page.getByText('Beklemede').first().waitFor();
@@ -63,7 +63,7 @@ describe('back office in the browser', () => {
     expect(await row.textContent()).toContain('5');
 
     await page.getByRole('menuitem', { name: 'Bakiye' }).click();
-    const held = page.getByText('Bekleyen siparişler için ayrılan').locator('xpath=following-sibling::*[1]');
+    const held = page.getByText('Bekleyen siparişler için ayrılan').first().locator('xpath=following-sibling::*[1]');
     await expect.poll(async () => held.textContent(), { timeout: 15_000 }).toBe(total);
     await context.close();
   });
