@@ -11,7 +11,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const perFileDatabase = path.join(root, 'packages/platform/src/testing/per-file-database.ts');
 const globalSetup = path.join(root, 'infra/src/testing/global-setup.ts');
 
-function project(name: string, dir: string, options: { database?: boolean; environment?: string; timeout?: number; include?: string[] } = {}): TestProjectInlineConfiguration {
+function project(name: string, dir: string, options: { database?: boolean; environment?: string; timeout?: number; include?: string[]; setupFiles?: string[] } = {}): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
@@ -19,7 +19,7 @@ function project(name: string, dir: string, options: { database?: boolean; envir
       root: dir,
       include: options.include ?? ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
       environment: options.environment ?? 'node',
-      setupFiles: options.database === false ? [] : [perFileDatabase],
+      setupFiles: [...(options.database === false ? [] : [perFileDatabase]), ...(options.setupFiles ?? [])],
       testTimeout: options.timeout ?? 20_000,
       hookTimeout: 60_000,
     },
@@ -39,6 +39,11 @@ export default defineConfig({
       project('balance', 'services/balance'),
       project('esim', 'services/esim'),
       project('physical-sim', 'services/physical-sim'),
+      project('backoffice', 'frontend/backoffice', {
+        database: false,
+        environment: 'jsdom',
+        setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
+      }),
       project('infra', 'infra', { timeout: 120_000 }),
       project('tests', 'tests', { timeout: 180_000, include: ['**/*.test.ts'] }),
     ],

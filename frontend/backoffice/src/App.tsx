@@ -1,0 +1,69 @@
+import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Dashboard } from './dashboard/Dashboard';
+import { AccessDenied, Guard } from './layout/Guard';
+import { Layout } from './layout/Layout';
+import { darkTheme, lightTheme } from './layout/theme';
+import { lazyScreen } from './lazy';
+import { createStore } from './providers/store';
+import orders from './orders';
+import priceList from './price-list';
+import salesManagerDealers from './sales-manager/dealers';
+import transactions from './transactions';
+
+const BalancePage = lazyScreen(() => import('./pages/balance/BalancePage'));
+const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage'));
+const PhysicalSimPurchasePage = lazyScreen(() => import('./pages/physical-sim/PurchasePage'));
+const PhysicalSimStockPage = lazyScreen(() => import('./pages/physical-sim/StockPage'));
+const PhysicalSimReturnPage = lazyScreen(() => import('./pages/physical-sim/ReturnPage'));
+const DealerPricingPage = lazyScreen(() => import('./pages/dealer-pricing/DealerPricingPage'));
+const CollectionPage = lazyScreen(() => import('./pages/collection/CollectionPage'));
+
+export interface AppProps {
+  dataProvider: DataProvider;
+  authProvider: AuthProvider;
+  i18nProvider: I18nProvider;
+  store?: Store;
+}
+
+export function App({ dataProvider, authProvider, i18nProvider, store }: AppProps) {
+  return (
+    <Admin
+      title="eSIM"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store ?? createStore()}
+      layout={Layout}
+      dashboard={Dashboard}
+      loginPage={false}
+      accessDenied={AccessDenied}
+      catchAll={AccessDenied}
+      theme={lightTheme}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme="light"
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="orders" {...orders} />
+      <Resource name="transactions" {...transactions} />
+      <Resource name="price-list" {...priceList} />
+      <Resource name="sales-manager/dealers" {...salesManagerDealers} />
+      <Resource name="top-ups" />
+      <Resource name="physical-sim-packages" />
+      <Resource name="physical-sim-orders" />
+      <Resource name="physical-sim-cards" />
+      <Resource name="physical-sim-returns" />
+      <CustomRoutes>
+        <Route path="/balance" element={<Guard permission="balance"><BalancePage /></Guard>} />
+        <Route path="/settings" element={<Guard permission="settings"><SettingsPage /></Guard>} />
+        <Route path="/physical-sim-purchase" element={<Guard permission="physical-sim-purchase"><PhysicalSimPurchasePage /></Guard>} />
+        <Route path="/physical-sim-stock" element={<Guard permission="physical-sim-stock"><PhysicalSimStockPage /></Guard>} />
+        <Route path="/physical-sim-return" element={<Guard permission="physical-sim-return"><PhysicalSimReturnPage /></Guard>} />
+        <Route path="/sales-manager/dealers/:id/pricing" element={<Guard permission="sales-manager/dealer-pricing"><DealerPricingPage /></Guard>} />
+        <Route path="/sales-manager/collection" element={<Guard permission="sales-manager/collection"><CollectionPage /></Guard>} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,39 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import LockClockIcon from '@mui/icons-material/LockClock';
+import TrendingDownIcon from '@mui/icons-material/TrendingDown';
+import { Alert, Grid } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatCents, formatEuro } from '../format';
+import { useFigure, type UserDashboardFigures } from '../providers/figures';
+import { StatCard } from './StatCard';
+
+/** Balance, held for pending orders, and spend this month: /user/dashboard, refreshed every 30 s and on route change. */
+export function BalanceFigures() {
+  const translate = useTranslate();
+  const { data, error } = useFigure<UserDashboardFigures>('user/dashboard');
+  if (error) return <Alert severity="error">{translate('app.common.load_failed')}</Alert>;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <StatCard
+          icon={AccountBalanceWalletIcon}
+          label={translate('app.balance.available')}
+          value={data ? formatEuro(data.available) : undefined}
+          hint={data ? `${translate('app.balance.balance')}: ${formatEuro(data.balance)}` : undefined}
+          to="/balance"
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={data ? formatCents(data.held_cents) : undefined} hint={translate('app.balance.held_hint')} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <StatCard
+          icon={TrendingDownIcon}
+          label={translate('app.dashboard.spent_this_month')}
+          value={data ? formatEuro(data.spent_this_month) : undefined}
+          to="/transactions"
+        />
+      </Grid>
+    </Grid>
+  );
+}

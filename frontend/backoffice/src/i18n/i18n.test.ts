@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { englishMessages, turkishMessages } from './index';
+
+function keysOf(node: unknown, prefix = ''): string[] {
+  if (typeof node === 'string') return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sources(file);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx') ? [file] : [];
+  });
+}
+
+const lookup = (messages: unknown, key: string) => key.split('.').reduce<any>((node, part) => node?.[part], messages);
+
+describe('translations', () => {
+  const en = keysOf(englishMessages).sort();
+  const tr = keysOf(turkishMessages).sort();
+
+  it('Turkish has every English key (react-admin and ours), and no other', () => {
+    expect(tr.filter((key) => !en.includes(key))).toEqual([]);
+    expect(en.filter((key) => !tr.includes(key))).toEqual([]);
+  });
+
+  it('no text is empty, and the placeholders match between the languages', () => {
+    for (const key of en) {
+      const e = lookup(englishMessages, key) as string;
+      const t = lookup(turkishMessages, key) as string;
+      expect(t.trim().length > 0 || e.trim().length === 0, key).toBe(true);
+      const names = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(names(t), key).toEqual(names(e));
+    }
+  });
+
+  it('every app.* key the code names exists in both languages', () => {
+    const root = path.resolve(__dirname, '..');
+    const used = new Set<string>();
+    for (const file of sources(root)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/['"`](app\.[a-z_]+(?:\.[a-z_]+)+)['"`]/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    const missing = [...used].filter((key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  it("keeps the spec's Turkish texts verbatim", () => {
+    expect(lookup(turkishMessages, 'app.menu.physical_sim_purchase')).toBe('Plus Paketi Satın Al');
+    expect(lookup(turkishMessages, 'app.plan_status.expired')).toBe('Süresi Dolmuş');
+    expect(lookup(turkishMessages, 'app.plan_status.used')).toBe('Tüketilmiş');
+    expect(lookup(turkishMessages, 'app.plan_status.unknown')).toBe('Bilinmiyor');
+    expect(lookup(turkishMessages, 'app.settings.password_mismatch')).toBe('Şifreler eşleşmiyor');
+  });
+});

@@ -1,0 +1,50 @@
+import { Chip } from '@mui/material';
+import { DataTable, DateInput, List, SearchInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { formatDate, formatEuro } from '../format';
+import { EmptyState } from '../layout/EmptyState';
+
+/** Filter choices: pending and processing are shown alike (contracts), so the filter offers the states a user tells apart. */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'partially_refunded'] as const;
+const ORDER_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> = {
+  completed: 'success',
+  pending: 'warning',
+  processing: 'warning',
+  failed: 'error',
+  refunded: 'default',
+  partially_refunded: 'default',
+};
+
+export function OrderStatusChip({ status }: { status: string }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={ORDER_COLORS[status] ?? 'default'} label={translate(`app.orders.statuses.${status === 'processing' ? 'pending' : status}`, { _: status })} />;
+}
+
+/** eSIM orders: search, status and date filters, sort and paging all answered by the esim service. */
+export default function OrderList() {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.orders.search')} />,
+    <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />,
+    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" />,
+    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" />,
+  ];
+  return (
+    <List
+      title={translate('app.menu.orders')}
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={<EmptyState title="app.orders.empty" hint="app.orders.empty_hint" href="/" action="app.dashboard.go_shop" />}
+    >
+      <DataTable bulkActionButtons={false} rowClick="show">
+        <DataTable.Col source="order_number" label="app.orders.order_number" />
+        <DataTable.Col source="package.name" label="app.orders.package" disableSort />
+        <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
+        <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
+        <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
+        <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,176 @@
+import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { formatBytes, formatDate, formatEuro } from '../format';
+import { ConfirmButton } from '../layout/ConfirmButton';
+import { CopyButton } from '../layout/CopyButton';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
+import { FIGURES_KEY } from '../providers/figures';
+import { OrderStatusChip } from './OrderList';
+import { PlanStatusChip, usageOf } from './planStatus';
+import { QrImage } from './QrImage';
+import { esimsOf, type EsimProfile } from './shapes';
+import { UsageRing } from './UsageRing';
+
+/** Apple's universal link that installs an eSIM on an iPhone from its LPA string. */
+export function iosInstallUrl(esim: Pick<EsimProfile, 'activation_code' | 'ios_install_url'>): string | null {
+  if (esim.ios_install_url) return esim.ios_install_url;
+  if (!esim.activation_code) return null;
+  return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`;
+}
+
+function Field({ label, value, copy }: { label: string; value?: string | null; copy?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 140 }}>
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: copy ? 'monospace' : undefined, wordBreak: 'break-all' }}>
+        {value || '—'}
+      </Typography>
+      {copy && value ? <CopyButton value={value} /> : null}
+    </Stack>
+  );
+}
+
+/** Live usage from the esim service (falls back to what the order carried). */
+function Usage({ esim }: { esim: EsimProfile }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const { data } = useQuery<{ esim: EsimProfile }>({ queryKey: ['esim-usage', esim.id], queryFn: () => dataProvider.read(`user/esim/${encodeURIComponent(esim.id)}/usage`), retry: false });
+  const current = data?.esim.usage ?? esim.usage;
+  const usage = usageOf(current.total_bytes, current.remaining_bytes);
+  if (current.unlimited) return <Typography variant="body2">{translate('app.orders.unlimited', { used: formatBytes(current.used_bytes) })}</Typography>;
+  return (
+    <Stack direction="row" spacing={2} alignItems="center">
+      <UsageRing percentage={usage.percentage} label={translate('app.orders.usage')} />
+      <Box sx={{ flex: 1 }}>
+        <Typography variant="body2">{translate('app.orders.used_of_total', { used: formatBytes(usage.used), total: formatBytes(usage.total) })}</Typography>
+        <LinearProgress variant="determinate" value={usage.percentage} sx={{ my: 0.5 }} />
+        <Typography variant="caption" color="text.secondary">
+          {translate('app.orders.remaining', { amount: formatBytes(usage.remaining) })}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+function EsimCard({ esim }: { esim: EsimProfile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  const id = esim.id;
+  const install = iosInstallUrl(esim);
+  const refund = async () => {
+    try {
+      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(id)}/refund`, {});
+      notify(message || 'app.orders.refunded', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+      refresh();
+    } catch (error) {
+      notify(serviceErrorOf(error).message, { type: 'error' });
+    }
+  };
+  const setStatus = async (status: 'suspended' | 'active') => {
+    try {
+      const { message } = await dataProvider.send('PUT', `user/esim/${encodeURIComponent(id)}/status`, { status });
+      notify(message || 'app.orders.status_changed', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(serviceErrorOf(error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Card variant="outlined">
+      <CardHeader
+        title={<span style={{ fontFamily: 'monospace' }}>{esim.iccid}</span>}
+        subheader={esim.expires_at ? translate('app.orders.expires', { date: formatDate(esim.expires_at) }) : undefined}
+        action={<PlanStatusChip status={esim.status} expiresAt={esim.expires_at} />}
+        titleTypographyProps={{ variant: 'subtitle1' }}
+      />
+      <CardContent>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, sm: 'auto' }} sx={{ textAlign: 'center' }}>
+            {esim.qr_url ? <QrImage src={esim.qr_url} alt={translate('app.orders.qr_alt', { iccid: esim.iccid })} /> : <Typography color="text.secondary">{translate('app.orders.qr_pending')}</Typography>}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 'grow' }}>
+            <Stack spacing={1}>
+              <Typography variant="subtitle2">{translate('app.orders.manual_install')}</Typography>
+              <Field label="app.orders.iccid" value={esim.iccid} copy />
+              <Field label="app.orders.smdp_address" value={esim.smdp_address} copy />
+              <Field label="app.orders.activation_code" value={esim.activation_code} copy />
+              {install ? (
+                <Box>
+                  <Button href={install} target="_blank" rel="noopener" startIcon={<PhoneIphoneIcon />} variant="outlined" size="small">
+                    {translate('app.orders.ios_install')}
+                  </Button>
+                </Box>
+              ) : null}
+              <Divider sx={{ my: 1 }} />
+              <Usage esim={esim} />
+              <Stack direction="row" spacing={1} sx={{ pt: 1, flexWrap: 'wrap' }} useFlexGap>
+                {esim.status === 'active' ? (
+                  <ConfirmButton size="small" startIcon={<PauseCircleIcon />} title={translate('app.orders.suspend_title')} content={translate('app.orders.suspend_body', { iccid: esim.iccid })} onConfirm={() => setStatus('suspended')}>
+                    {translate('app.orders.suspend')}
+                  </ConfirmButton>
+                ) : null}
+                {esim.status === 'suspended' ? (
+                  <ConfirmButton size="small" startIcon={<PlayCircleIcon />} title={translate('app.orders.resume_title')} content={translate('app.orders.resume_body', { iccid: esim.iccid })} onConfirm={() => setStatus('active')}>
+                    {translate('app.orders.resume')}
+                  </ConfirmButton>
+                ) : null}
+                {esim.refundable ? (
+                  <ConfirmButton size="small" color="error" startIcon={<UndoIcon />} title={translate('app.orders.refund_title')} content={translate('app.orders.refund_body', { date: formatDate(esim.refund_deadline) })} onConfirm={refund}>
+                    {translate('app.orders.refund')}
+                  </ConfirmButton>
+                ) : null}
+              </Stack>
+            </Stack>
+          </Grid>
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrderDetails() {
+  const order = useRecordContext();
+  const translate = useTranslate();
+  if (!order) return null;
+  const esims = esimsOf(order);
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
+        <div>
+          <Typography variant="h6" component="h1">
+            {order.package?.name ?? order.order_number}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.orders.order_number')}: {order.order_number} · {formatDate(order.created_at)} · {formatEuro(order.total)}
+          </Typography>
+        </div>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <OrderStatusChip status={order.status} />
+        </Stack>
+      </Stack>
+      {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
+      {esims.length === 0 ? <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography> : esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} />)}
+    </Stack>
+  );
+}
+
+export default function OrderShow() {
+  return (
+    <Show>
+      <OrderDetails />
+    </Show>
+  );
+}

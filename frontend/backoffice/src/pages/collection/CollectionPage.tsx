@@ -1,0 +1,213 @@
+import { Alert, Box, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { formatCents, formatEuro, istanbulDay } from '../../format';
+import { ConfirmButton } from '../../layout/ConfirmButton';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { serviceErrorOf } from '../../providers/errors';
+import { SALES_MANAGER_FIGURES_KEY, SalesManagerFigureCards, useSalesManagerFigures } from '../../sales-manager/figures';
+
+const CollectionChart = lazy(() => import('./CollectionChart'));
+
+export interface CollectionReport {
+  start_date: string;
+  end_date: string;
+  total: number;
+  total_cents: number;
+  count: number;
+  by_dealer: Array<{ dealer_id: string; name: string; total: number; total_cents: number; count: number }>;
+  by_day: Array<{ date: string; total: number; total_cents: number; count: number }>;
+}
+
+const REPORT_KEY = ['sales-manager', 'collection-report'];
+
+/** Cash collected from a dealer: the debt shown, the amount confirmed, the ledger posts it once (Idempotency-Key). */
+function CollectForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { data: figures, isPending } = useSalesManagerFigures();
+  const [dealerId, setDealerId] = useState(params.get('dealer_id') ?? '');
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const dealer = figures?.dealers.find((d) => d.dealer_id === dealerId);
+  const value = Number(amount.replace(',', '.'));
+  const valid = !!dealer && /^\d+([.,]\d{1,2})?$/.test(amount.trim()) && value >= 0.01;
+
+  const collect = async () => {
+    setErrors({});
+    try {
+      const { message } = await dataProvider.send('POST', 'sales-manager/collect', { dealer_id: dealerId, amount: value, note: note.trim() === '' ? null : note.trim() }, { idempotencyKey: key });
+      notify(message || 'app.collection.recorded', { type: 'success' });
+      setAmount('');
+      setNote('');
+      setKey(crypto.randomUUID());
+      await Promise.all([queryClient.invalidateQueries({ queryKey: SALES_MANAGER_FIGURES_KEY }), queryClient.invalidateQueries({ queryKey: REPORT_KEY })]);
+    } catch (error) {
+      const { message, fields } = serviceErrorOf(error);
+      setErrors(fields);
+      if (!fields.amount && !fields.dealer_id && !fields.note) setErrors({ amount: message });
+    }
+  };
+
+  if (isPending) return <Skeleton variant="rectangular" height={200} />;
+  return (
+    <Card>
+      <CardHeader title={translate('app.collection.collect_title')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardContent>
+        {figures && figures.dealers.length === 0 ? (
+          <Alert severity="info">{translate('app.collection.no_dealers')}</Alert>
+        ) : (
+          <Stack spacing={2}>
+            <TextField select label={translate('app.collection.dealer')} value={dealerId} onChange={(e) => setDealerId(e.target.value)} error={!!errors.dealer_id} helperText={errors.dealer_id ?? ' '} name="dealer_id">
+              {(figures?.dealers ?? []).map((d) => (
+                <MenuItem key={d.dealer_id} value={d.dealer_id}>
+                  {d.name} — {translate('app.collection.owes', { amount: formatCents(d.owed_cents) })}
+                </MenuItem>
+              ))}
+            </TextField>
+            {dealer ? (
+              <Alert severity={dealer.owed_cents > 0 ? 'warning' : 'success'}>{translate('app.collection.debt', { name: dealer.name, amount: formatCents(dealer.owed_cents) })}</Alert>
+            ) : null}
+            <TextField
+              label={translate('app.collection.amount')}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              error={!!errors.amount || (amount !== '' && !/^\d+([.,]\d{1,2})?$/.test(amount.trim()))}
+              helperText={errors.amount ?? ' '}
+              slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal', name: 'amount' } }}
+            />
+            <TextField label={translate('app.collection.note')} value={note} onChange={(e) => setNote(e.target.value)} error={!!errors.note} helperText={errors.note ?? ' '} multiline minRows={2} />
+            <Box>
+              <ConfirmButton
+                variant="contained"
+                size="large"
+                disabled={!valid}
+                title={translate('app.collection.confirm_title')}
+                content={translate('app.collection.confirm_body', { amount: formatEuro(value), name: dealer?.name ?? '' })}
+                onConfirm={collect}
+              >
+                {translate('app.collection.submit')}
+              </ConfirmButton>
+            </Box>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What the sales manager collected between two Istanbul days: totals, per day (chart) and per dealer. */
+function Report() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const today = istanbulDay(new Date());
+  const [start, setStart] = useState(`${today.slice(0, 8)}01`);
+  const [end, setEnd] = useState(today);
+  const rangeValid = !!start && !!end && start <= end;
+  const { data, isPending, error } = useQuery<CollectionReport>({
+    queryKey: [...REPORT_KEY, start, end],
+    queryFn: () => dataProvider.read('sales-manager/collection-report', { start_date: start, end_date: end }),
+    enabled: rangeValid,
+  });
+  return (
+    <Card>
+      <CardHeader title={translate('app.collection.report_title')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <TextField type="date" label={translate('app.transactions.start_date')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            type="date"
+            label={translate('app.transactions.end_date')}
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            error={!rangeValid}
+            helperText={!rangeValid ? translate('app.collection.range_invalid') : ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {error ? (
+          <Alert severity="error">{serviceErrorOf(error).message}</Alert>
+        ) : isPending || !data ? (
+          <Skeleton variant="rectangular" height={200} />
+        ) : (
+          <>
+            <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
+              <div>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('app.collection.total')}
+                </Typography>
+                <Typography variant="h5" data-testid="report-total">
+                  {formatEuro(data.total)}
+                </Typography>
+              </div>
+              <div>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('app.collection.count')}
+                </Typography>
+                <Typography variant="h5">{data.count}</Typography>
+              </div>
+            </Stack>
+            {data.count === 0 ? (
+              <Typography color="text.secondary">{translate('app.collection.report_empty')}</Typography>
+            ) : (
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, md: 7 }}>
+                  <Suspense fallback={<Loading />}>
+                    <CollectionChart days={data.by_day} />
+                  </Suspense>
+                </Grid>
+                <Grid size={{ xs: 12, md: 5 }}>
+                  <Table size="small">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{translate('app.collection.dealer')}</TableCell>
+                        <TableCell align="right">{translate('app.collection.count')}</TableCell>
+                        <TableCell align="right">{translate('app.collection.total')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.by_dealer.map((row) => (
+                        <TableRow key={row.dealer_id}>
+                          <TableCell>{row.name}</TableCell>
+                          <TableCell align="right">{row.count}</TableCell>
+                          <TableCell align="right">{formatEuro(row.total)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Grid>
+              </Grid>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function CollectionPage() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={translate('app.menu.sm_collection')} />
+      <Stack spacing={2}>
+        <SalesManagerFigureCards />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <CollectForm />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Report />
+          </Grid>
+        </Grid>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,265 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { formatEuro } from '../../format';
+import { ConfirmButton } from '../../layout/ConfirmButton';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { serviceErrorOf } from '../../providers/errors';
+
+interface DealerPackage {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  data: string;
+  validity_days: number;
+  base_price: number;
+  dealer_price: number | null;
+  price: number;
+  price_source: 'retail' | 'dealer';
+}
+
+const parsePrice = (text: string): number | null | 'invalid' => {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'invalid';
+  const value = Number(trimmed);
+  return value >= 0.01 ? value : 'invalid';
+};
+
+/** A dealer's package prices: edit one row inline, or several at once (selected rows to one price, or every changed row). */
+export default function DealerPricingPage() {
+  const { id = '' } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  const key = ['dealer-pricing', id];
+  const { data: dealer } = useGetOne('sales-manager/dealers', { id });
+  const { data: rows, isPending, error } = useQuery<DealerPackage[]>({ queryKey: key, queryFn: () => dataProvider.read(`sales-manager/dealers/${encodeURIComponent(id)}/packages`) });
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkPrice, setBulkPrice] = useState('');
+  const [search, setSearch] = useState('');
+  const [savingRow, setSavingRow] = useState<string | null>(null);
+
+  const visible = useMemo(() => {
+    const q = search.trim().toLocaleLowerCase('tr');
+    return (rows ?? []).filter((row) => !q || `${row.name} ${row.code}`.toLocaleLowerCase('tr').includes(q));
+  }, [rows, search]);
+  const changed = Object.entries(drafts).filter(([packageId, text]) => {
+    const row = rows?.find((r) => r.id === packageId);
+    const parsed = parsePrice(text);
+    return row && parsed !== 'invalid' && parsed !== row.dealer_price;
+  });
+
+  const refresh = (data?: DealerPackage[]) => (data ? queryClient.setQueryData(key, data) : queryClient.invalidateQueries({ queryKey: key }));
+
+  const saveRow = async (row: DealerPackage) => {
+    const parsed = parsePrice(drafts[row.id] ?? '');
+    if (parsed === 'invalid') return;
+    setSavingRow(row.id);
+    try {
+      const { message } = await dataProvider.send('PUT', `sales-manager/dealers/${encodeURIComponent(id)}/packages/${row.id}`, { price: parsed });
+      setDrafts(({ [row.id]: _, ...rest }) => rest);
+      setFieldErrors(({ [row.id]: _, ...rest }) => rest);
+      await refresh();
+      notify(message || 'app.pricing.saved', { type: 'success' });
+    } catch (err) {
+      const { message, fields } = serviceErrorOf(err);
+      setFieldErrors((all) => ({ ...all, [row.id]: fields.price ?? message }));
+    } finally {
+      setSavingRow(null);
+    }
+  };
+
+  const saveMany = async (packages: Array<{ package_id: string; price: number | null }>) => {
+    try {
+      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', `sales-manager/dealers/${encodeURIComponent(id)}/packages`, { packages });
+      setDrafts({});
+      setFieldErrors({});
+      setSelected(new Set());
+      setBulkPrice('');
+      await refresh(data.packages);
+      notify(message || 'app.pricing.saved', { type: 'success' });
+    } catch (err) {
+      const { message, fields } = serviceErrorOf(err);
+      // Bulk field paths are `packages.<index>.price`: put each message on its row.
+      const byRow: Record<string, string> = {};
+      for (const [path, text] of Object.entries(fields)) {
+        const index = /^packages\.(\d+)/.exec(path)?.[1];
+        if (index !== undefined && packages[Number(index)]) byRow[packages[Number(index)]!.package_id] = text;
+      }
+      setFieldErrors(byRow);
+      notify(message, { type: 'error' });
+    }
+  };
+
+  if (isPending) return <Loading />;
+  if (error) return <Alert severity="error">{serviceErrorOf(error).message}</Alert>;
+  const bulkParsed = parsePrice(bulkPrice);
+  const allVisibleSelected = visible.length > 0 && visible.every((row) => selected.has(row.id));
+
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={translate('app.pricing.title', { name: dealer?.company_name ?? dealer?.full_name ?? '' })} />
+      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }}>
+        <IconButton component={Link} to="/sales-manager/dealers" aria-label={translate('ra.action.back')}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h6" component="h1">
+          {translate('app.pricing.title', { name: dealer?.company_name ?? dealer?.full_name ?? '' })}
+        </Typography>
+      </Stack>
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 2 }}>
+            <TextField size="small" label={translate('ra.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Box sx={{ flex: 1 }} />
+            <TextField
+              size="small"
+              label={translate('app.pricing.bulk_price')}
+              value={bulkPrice}
+              onChange={(e) => setBulkPrice(e.target.value)}
+              error={bulkPrice !== '' && bulkParsed === 'invalid'}
+              slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+              sx={{ width: 170 }}
+            />
+            <ConfirmButton
+              variant="outlined"
+              disabled={selected.size === 0 || bulkParsed === 'invalid'}
+              title={translate('app.pricing.bulk_confirm_title')}
+              content={translate('app.pricing.bulk_confirm_body', { smart_count: selected.size, price: bulkParsed === null ? translate('app.pricing.retail') : formatEuro(bulkParsed as number) })}
+              onConfirm={() => saveMany([...selected].map((package_id) => ({ package_id, price: bulkParsed as number | null })))}
+            >
+              {translate('app.pricing.apply_to_selected', { smart_count: selected.size })}
+            </ConfirmButton>
+            <ConfirmButton
+              variant="contained"
+              startIcon={<SaveIcon />}
+              disabled={changed.length === 0}
+              title={translate('app.pricing.save_all_title')}
+              content={translate('app.pricing.save_all_body', { smart_count: changed.length })}
+              onConfirm={() => saveMany(changed.map(([package_id, text]) => ({ package_id, price: parsePrice(text) as number | null })))}
+            >
+              {translate('app.pricing.save_all', { smart_count: changed.length })}
+            </ConfirmButton>
+          </Stack>
+          {visible.length === 0 ? (
+            <Typography color="text.secondary">{translate('app.pricing.empty')}</Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allVisibleSelected}
+                        onChange={() => setSelected(allVisibleSelected ? new Set() : new Set(visible.map((row) => row.id)))}
+                        slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
+                      />
+                    </TableCell>
+                    <TableCell>{translate('app.price_list.name')}</TableCell>
+                    <TableCell>{translate('app.price_list.data')}</TableCell>
+                    <TableCell align="right">{translate('app.pricing.base_price')}</TableCell>
+                    <TableCell sx={{ minWidth: 190 }}>{translate('app.pricing.dealer_price')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {visible.map((row) => {
+                    const draft = drafts[row.id] ?? (row.dealer_price === null ? '' : String(row.dealer_price));
+                    const parsed = parsePrice(draft);
+                    const dirty = row.id in drafts && parsed !== 'invalid' && parsed !== row.dealer_price;
+                    return (
+                      <TableRow key={row.id} hover selected={selected.has(row.id)}>
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={selected.has(row.id)}
+                            onChange={() =>
+                              setSelected((all) => {
+                                const next = new Set(all);
+                                if (next.has(row.id)) next.delete(row.id);
+                                else next.add(row.id);
+                                return next;
+                              })
+                            }
+                            slotProps={{ input: { 'aria-label': row.name } }}
+                          />
+                        </TableCell>
+                        <TableCell>
+                          {row.name}
+                          {row.price_source === 'dealer' ? <Chip size="small" sx={{ ml: 1 }} color="primary" label={translate('app.pricing.dealer_price')} /> : null}
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {row.code}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>{row.data}</TableCell>
+                        <TableCell align="right">{formatEuro(row.base_price)}</TableCell>
+                        <TableCell>
+                          <Stack direction="row" spacing={1} alignItems="flex-start">
+                            <TextField
+                              size="small"
+                              value={draft}
+                              placeholder={String(row.base_price)}
+                              onChange={(e) => setDrafts((all) => ({ ...all, [row.id]: e.target.value }))}
+                              onKeyDown={(e) => e.key === 'Enter' && dirty && void saveRow(row)}
+                              error={parsed === 'invalid' || !!fieldErrors[row.id]}
+                              helperText={fieldErrors[row.id] ?? (parsed === 'invalid' ? translate('app.pricing.price_invalid') : undefined)}
+                              slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { 'aria-label': translate('app.pricing.dealer_price'), inputMode: 'decimal' } }}
+                              sx={{ width: 130 }}
+                            />
+                            <Tooltip title={translate('ra.action.save')}>
+                              <span>
+                                <IconButton disabled={!dirty || savingRow === row.id} onClick={() => saveRow(row)} aria-label={translate('ra.action.save')}>
+                                  {savingRow === row.id ? <CircularProgress size={18} /> : <SaveIcon fontSize="small" />}
+                                </IconButton>
+                              </span>
+                            </Tooltip>
+                          </Stack>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+            {translate('app.pricing.hint')}
+          </Typography>
+        </CardContent>
+      </Card>
+      <Box sx={{ mt: 1 }}>
+        <Button component={Link} to="/sales-manager/dealers">
+          {translate('ra.action.back')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { formatCents, formatDate, formatEuro } from '../../format';
+import { ConfirmButton } from '../../layout/ConfirmButton';
+import { EmptyState } from '../../layout/EmptyState';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { serviceErrorOf } from '../../providers/errors';
+import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
+
+const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = { pending: 'warning', approved: 'success', rejected: 'error' };
+
+export function RequestStatusChip({ status }: { status: string }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_COLORS[status] ?? 'default'} label={translate(`app.physical_sim.statuses.${status}`, { _: status })} />;
+}
+
+/** Order physical SIMs ('Plus Paketi'): the package, how many are in stock, the quantity, the total and the balance after; the total is held until an admin decides. */
+function OrderForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  const { data: packages = [], isPending, refetch } = useGetList('physical-sim-packages', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: balance } = useFigure<UserBalance>('user/balance');
+  const [packageId, setPackageId] = useState('');
+  const [quantity, setQuantity] = useState('1');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const selected = packages.find((p) => String(p.id) === packageId);
+  const count = Number(quantity);
+  const unitCents = selected ? Number(selected.price_cents) : 0;
+  const totalCents = Number.isInteger(count) && count > 0 ? unitCents * count : 0;
+  const afterCents = balance ? balance.available_cents - totalCents : null;
+  const stock: number | undefined = selected?.available;
+  const valid = !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && (afterCents === null || afterCents >= 0);
+
+  const order = async () => {
+    setErrors({});
+    try {
+      const { message } = await dataProvider.send('POST', 'user/physical-sim/order', { package_id: packageId, quantity: count }, { idempotencyKey: key });
+      notify(message || 'app.physical_sim.ordered', { type: 'success' });
+      setKey(crypto.randomUUID());
+      setQuantity('1');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['physical-sim-orders'] }),
+        refetch(),
+      ]);
+    } catch (error) {
+      const { message, fields } = serviceErrorOf(error);
+      setErrors(Object.keys(fields).length ? fields : { quantity: message });
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader title={translate('app.menu.physical_sim_purchase')} subheader={translate('app.physical_sim.purchase_hint')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardContent>
+        {!isPending && packages.length === 0 ? (
+          <Alert severity="info">{translate('app.physical_sim.no_packages')}</Alert>
+        ) : (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Stack spacing={2}>
+                <TextField select label={translate('app.physical_sim.package')} value={packageId} onChange={(e) => setPackageId(e.target.value)} error={!!errors.package_id} helperText={errors.package_id ?? ' '} name="package_id">
+                  {packages.map((p) => (
+                    <MenuItem key={p.id} value={String(p.id)} disabled={p.available === 0}>
+                      {p.name} — {formatEuro(p.price)} · {translate('app.physical_sim.in_stock', { smart_count: p.available })}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  type="number"
+                  label={translate('app.physical_sim.quantity')}
+                  value={quantity}
+                  onChange={(e) => setQuantity(e.target.value)}
+                  error={!!errors.quantity || (stock !== undefined && count > stock)}
+                  helperText={errors.quantity ?? (stock !== undefined && count > stock ? translate('app.physical_sim.not_enough_stock', { smart_count: stock }) : ' ')}
+                  slotProps={{ htmlInput: { min: 1, max: stock, name: 'quantity' } }}
+                />
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Stack spacing={1}>
+                <Row label="app.physical_sim.available" value={selected ? String(stock ?? '…') : '—'} />
+                <Row label="app.physical_sim.unit_price" value={selected ? formatCents(unitCents) : '—'} />
+                <Row label="app.physical_sim.total" value={formatCents(totalCents)} strong />
+                <Row label="app.balance.available" value={balance ? formatCents(balance.available_cents) : '—'} />
+                <Row label="app.physical_sim.balance_after" value={afterCents === null ? '—' : formatCents(afterCents)} warn={afterCents !== null && afterCents < 0} />
+                {afterCents !== null && afterCents < 0 ? <Alert severity="warning">{translate('app.physical_sim.insufficient')}</Alert> : null}
+                <Box sx={{ pt: 1 }}>
+                  <ConfirmButton
+                    variant="contained"
+                    size="large"
+                    startIcon={<ShoppingCartIcon />}
+                    disabled={!valid}
+                    title={translate('app.physical_sim.confirm_title')}
+                    content={translate('app.physical_sim.confirm_body', { smart_count: count, name: selected?.name ?? '', total: formatCents(totalCents) })}
+                    onConfirm={order}
+                  >
+                    {translate('app.physical_sim.order')}
+                  </ConfirmButton>
+                </Box>
+              </Stack>
+            </Grid>
+          </Grid>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, value, strong, warn }: { label: string; value: string; strong?: boolean; warn?: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" justifyContent="space-between">
+      <Typography color="text.secondary">{translate(label)}</Typography>
+      <Typography sx={{ fontWeight: strong ? 600 : 400 }} color={warn ? 'error' : undefined}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+function MyOrders() {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardHeader title={translate('app.physical_sim.orders_title')} titleTypographyProps={{ variant: 'h6' }} />
+      <List resource="physical-sim-orders" disableSyncWithLocation storeKey="physical-sim.orders" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_orders" hint="app.physical_sim.no_orders_hint" />}>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
+          <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
+          <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
+          <DataTable.Col source="total" label="app.physical_sim.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
+          <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
+        </DataTable>
+      </List>
+    </Card>
+  );
+}
+
+export default function PurchasePage() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={translate('app.menu.physical_sim_purchase')} />
+      <Stack spacing={2}>
+        <OrderForm />
+        <MyOrders />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
+import { Alert, Box, Card, CardContent, CardHeader, Checkbox, List as MuiList, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { formatDate, formatEuro } from '../../format';
+import { ConfirmButton } from '../../layout/ConfirmButton';
+import { EmptyState } from '../../layout/EmptyState';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { serviceErrorOf } from '../../providers/errors';
+import { RequestStatusChip } from './PurchasePage';
+
+/** Pick returnable cards (unsold ones in the dealer's stock), give a reason, confirm; the admin decides. */
+function ReturnForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  // Cards in the dealer's stock, of which the service marks the ones inside the return window.
+  const { data: inStock = [], isPending, refetch } = useGetList('physical-sim-cards', { pagination: { page: 1, perPage: 100 }, sort: { field: 'serial_number', order: 'ASC' }, filter: { status: 'assigned' } });
+  const cards = inStock.filter((card) => card.returnable);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const toggle = (id: string) =>
+    setPicked((all) => {
+      const next = new Set(all);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = async () => {
+    setErrors({});
+    try {
+      const { message } = await dataProvider.send('POST', 'user/physical-sim/return', { card_ids: [...picked], reason: reason.trim() }, { idempotencyKey: key });
+      notify(message || 'app.physical_sim.return_sent', { type: 'success' });
+      setPicked(new Set());
+      setReason('');
+      setKey(crypto.randomUUID());
+      await Promise.all([refetch(), queryClient.invalidateQueries({ queryKey: ['physical-sim-returns'] })]);
+    } catch (error) {
+      const { message, fields } = serviceErrorOf(error);
+      setErrors(Object.keys(fields).length ? fields : { reason: message });
+    }
+  };
+  return (
+    <Card>
+      <CardHeader title={translate('app.physical_sim.return_title')} subheader={translate('app.physical_sim.return_hint')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardContent>
+        {!isPending && cards.length === 0 ? (
+          <Alert severity="info">{translate('app.physical_sim.no_returnable')}</Alert>
+        ) : (
+          <Stack spacing={2}>
+            <MuiList dense sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+              {cards.map((card) => (
+                <ListItem key={card.id} disablePadding>
+                  <ListItemButton onClick={() => toggle(String(card.id))}>
+                    <ListItemIcon>
+                      <Checkbox edge="start" checked={picked.has(String(card.id))} tabIndex={-1} slotProps={{ input: { 'aria-label': card.serial_number } }} />
+                    </ListItemIcon>
+                    <ListItemText primary={card.serial_number} secondary={`${card.package_name} · ${translate('app.physical_sim.returnable_until')}: ${formatDate(card.returnable_until)}`} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </MuiList>
+            {errors.card_ids ? <Typography color="error">{errors.card_ids}</Typography> : null}
+            <TextField label={translate('app.physical_sim.reason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} required error={!!errors.reason} helperText={errors.reason ?? ' '} name="reason" />
+            <Box>
+              <ConfirmButton
+                variant="contained"
+                startIcon={<KeyboardReturnIcon />}
+                disabled={picked.size === 0 || reason.trim().length < 3}
+                title={translate('app.physical_sim.return_confirm_title')}
+                content={translate('app.physical_sim.return_confirm_body', { smart_count: picked.size })}
+                onConfirm={submit}
+              >
+                {translate('app.physical_sim.return_submit', { smart_count: picked.size })}
+              </ConfirmButton>
+            </Box>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MyReturns() {
+  const translate = useTranslate();
+  return (
+    <Card>
+      <CardHeader title={translate('app.physical_sim.returns_title')} titleTypographyProps={{ variant: 'h6' }} />
+      <List resource="physical-sim-returns" disableSyncWithLocation storeKey="physical-sim.returns" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" render={(r: RaRecord) => r.card_ids?.length ?? 0} />
+          <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
+          <DataTable.Col source="refund" label="app.physical_sim.refund" align="right" render={(r: RaRecord) => formatEuro(r.refund)} />
+          <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
+        </DataTable>
+      </List>
+    </Card>
+  );
+}
+
+export default function ReturnPage() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={translate('app.menu.physical_sim_return')} />
+      <Stack spacing={2}>
+        <ReturnForm />
+        <MyReturns />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useDataProvider, usePermissions } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import type { BackOfficeDataProvider } from './dataProvider';
+
+/** Balance and dashboard figures refresh every 30 s and on each route change (spec section 4). */
+export const FIGURES_REFRESH_MS = 30_000;
+export const FIGURES_KEY = ['figures'] as const;
+
+/** Figures are for customers and admins only: a sales manager (user_type 4) never fetches a balance. */
+export function useFiguresEnabled(): boolean {
+  const { permissions: role } = usePermissions<string>();
+  return role === 'user' || role === 'admin';
+}
+
+export function useFigure<T>(path: string) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const enabled = useFiguresEnabled();
+  return useQuery<T>({
+    queryKey: [...FIGURES_KEY, path],
+    queryFn: () => dataProvider.read<T>(path),
+    enabled,
+    refetchInterval: enabled ? FIGURES_REFRESH_MS : false,
+  });
+}
+
+/** Mounted once in the layout: a new route makes every figure stale and refetches the ones on screen. */
+export function useRefreshFiguresOnRouteChange(): void {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const enabled = useFiguresEnabled();
+  useEffect(() => {
+    if (enabled) void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+  }, [pathname, enabled, queryClient]);
+}
+
+export interface UserBalance {
+  balance: number;
+  balance_cents: number;
+  available: number;
+  available_cents: number;
+  held_cents: number;
+  currency: 'EUR';
+}
+
+export interface UserDashboardFigures extends UserBalance {
+  spent_this_month: number;
+  spent_this_month_cents: number;
+  orders: { esim: { total: number; completed: number; failed: number }; physical_sim: { total: number; placed: number; approved: number; rejected: number } };
+  recent_transactions: Array<{ id: number; type: string; description: string; amount: number; created_at: string }>;
+}

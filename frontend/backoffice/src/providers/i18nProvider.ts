@@ -1,0 +1,34 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider } from 'ra-core';
+import { STORAGE_KEYS } from '@esim/contracts';
+import { englishMessages, turkishMessages } from '../i18n';
+
+export type Locale = 'tr' | 'en';
+/** The storefront's i18next language detector keeps the language here: one choice for both apps. */
+export const LOCALE_KEY = STORAGE_KEYS.language;
+
+/** The language the storefront chose (shared key), else Turkish: the shop's default. */
+export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined = typeof window !== 'undefined' ? window.localStorage : undefined): Locale {
+  const stored = storage?.getItem(LOCALE_KEY);
+  return stored?.toLowerCase().startsWith('en') ? 'en' : 'tr';
+}
+
+/** Turkish by default, English on request; both catalogs are complete (a test compares their keys). */
+export function createI18nProvider(locale: Locale = initialLocale()): I18nProvider {
+  const provider = polyglotI18nProvider((l) => (l === 'en' ? englishMessages : turkishMessages), locale, [
+    { locale: 'tr', name: 'Türkçe' },
+    { locale: 'en', name: 'English' },
+  ], { allowMissing: false });
+  return {
+    ...provider,
+    changeLocale: async (next: string, options?: unknown) => {
+      try {
+        window.localStorage.setItem(LOCALE_KEY, next);
+        document.documentElement.lang = next;
+      } catch {
+        // Storage may be unavailable (private mode): the choice then lasts for this page only.
+      }
+      return provider.changeLocale(next, options);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Action, Resource } from '@esim/contracts';
+
+/**
+ * The back office's react-admin resources: the API path each one reads (under /api) and the
+ * permission (spec section 6) that guards its menu entry and routes. The URL a user sees is the
+ * resource name (/dashboard/esim-orders, /dashboard/sales-manager/dealers), the path the API's.
+ */
+export interface ResourceDef {
+  path: string;
+  permission: Resource;
+  /** The route answers a plain array (no paging headers): the list is paged here instead. */
+  plainArray?: boolean;
+  /** No GET /:id: one record is read through the list's `filter={"id":[...]}`. */
+  oneThroughList?: boolean;
+  /** List filters the route declares; any other key is dropped before the call (the services refuse unknown ones). */
+  filters: readonly string[];
+}
+
+export const RESOURCES = {
+  orders: { path: 'user/esim/orders', permission: 'esim-orders', filters: ['q', 'status', 'start_date', 'end_date', 'id'] },
+  transactions: { path: 'user/transactions', permission: 'transactions', filters: ['type', 'start_date', 'end_date', 'id'] },
+  'top-ups': { path: 'user/balance/top-ups', permission: 'balance', filters: ['status', 'id'] },
+  'price-list': { path: 'user/packages', permission: 'price-list', plainArray: true, filters: ['q', 'type', 'country'] },
+  'physical-sim-packages': { path: 'user/physical-sim/packages', permission: 'physical-sim-purchase', plainArray: true, filters: ['q'] },
+  'physical-sim-orders': { path: 'user/physical-sim/orders', permission: 'physical-sim-purchase', filters: ['status', 'id'] },
+  'physical-sim-cards': { path: 'user/physical-sim/my-cards', permission: 'physical-sim-stock', filters: ['q', 'status', 'id'] },
+  'physical-sim-returns': { path: 'user/physical-sim/returns', permission: 'physical-sim-return', filters: ['status', 'id'] },
+  'sales-manager/dealers': { path: 'sales-manager/dealers', permission: 'sales-manager/dealers', oneThroughList: true, filters: ['q', 'status', 'id'] },
+} as const satisfies Record<string, ResourceDef>;
+
+export type ResourceName = keyof typeof RESOURCES;
+
+export function resourceDef(name: string): ResourceDef {
+  const def = (RESOURCES as Record<string, ResourceDef>)[name];
+  if (!def) throw new Error(`Unknown back-office resource "${name}"`);
+  return def;
+}
+
+/** react-admin's actions in the permission table's words. */
+export function actionOf(raAction: string): Action {
+  switch (raAction) {
+    case 'show':
+      return 'read';
+    case 'edit':
+      return 'update';
+    case 'list':
+    case 'create':
+    case 'delete':
+    case 'export':
+      return raAction;
+    default:
+      return 'read';
+  }
+}

@@ -1,0 +1,72 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import { Box, Button, Chip } from '@mui/material';
+import { CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { formatCents } from '../../format';
+import { EmptyState } from '../../layout/EmptyState';
+import { SalesManagerFigureCards, useSalesManagerFigures } from '../figures';
+
+const Actions = () => (
+  <TopToolbar>
+    <CreateButton />
+  </TopToolbar>
+);
+
+function RowActions({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button size="small" component={Link} to={`/sales-manager/dealers/${record.id}/pricing`} startIcon={<PriceChangeIcon />}>
+        {translate('app.sm.pricing')}
+      </Button>
+      <Button size="small" component={Link} to={`/sales-manager/collection?dealer_id=${record.id}`} startIcon={<PaymentsIcon />}>
+        {translate('app.sm.collect')}
+      </Button>
+    </Box>
+  );
+}
+
+/** The sales manager's own dealers (searched, filtered and paged by the auth service) with what each owes. */
+export default function DealerList() {
+  const translate = useTranslate();
+  const { data: figures } = useSalesManagerFigures();
+  const owed = new Map(figures?.dealers.map((d) => [d.dealer_id, d.owed_cents]) ?? []);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <SalesManagerFigureCards />
+      <List
+        title={translate('app.menu.sm_dealers')}
+        actions={<Actions />}
+        sort={{ field: 'company_name', order: 'ASC' }}
+        perPage={25}
+        exporter={false}
+        filters={[
+          <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} />,
+          <SelectInput
+            key="status"
+            source="status"
+            label="app.sm.status"
+            alwaysOn
+            choices={['active', 'suspended'].map((s) => ({ id: s, name: translate(`app.sm.statuses.${s}`) }))}
+          />,
+        ]}
+        empty={<EmptyState title="app.sm.no_dealers" hint="app.sm.no_dealers_hint" to="/sales-manager/dealers/create" action="app.sm.create_dealer" />}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="company_name" label="app.sm.company_name" />
+          <DataTable.Col source="full_name" label="app.sm.full_name" />
+          <DataTable.Col source="email" label="app.sm.email" />
+          <DataTable.Col source="phone" label="app.sm.phone" disableSort />
+          <DataTable.Col
+            source="status"
+            label="app.sm.status"
+            render={(r: RaRecord) => <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={translate(`app.sm.statuses.${r.status}`, { _: r.status })} />}
+          />
+          <DataTable.Col label="app.sm.owed" align="right" disableSort render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)} />
+          <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { Chip } from '@mui/material';
+import {
+  DataTable,
+  DateInput,
+  ExportButton,
+  FunctionField,
+  List,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { EmptyState } from '../layout/EmptyState';
+import { formatDate, formatEuro } from '../format';
+
+export const TRANSACTION_TYPES = ['top_up', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
+
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" alwaysOn />,
+    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" alwaysOn />,
+    <SelectInput
+      key="type"
+      source="type"
+      label="app.transactions.type"
+      alwaysOn
+      choices={TRANSACTION_TYPES.map((type) => ({ id: type, name: translate(`app.transactions.types.${type}`) }))}
+    />,
+  ];
+}
+
+const Actions = () => (
+  <TopToolbar>
+    <ExportButton maxResults={5000} />
+  </TopToolbar>
+);
+
+/** The caller's balance movements; every filter, sort and page is answered by the balance service. CSV export of the filtered list. */
+export default function TransactionList() {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('app.menu.transactions')}
+      filters={useFilters()}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      actions={<Actions />}
+      empty={<EmptyState title="app.transactions.empty" hint="app.transactions.empty_hint" to="/balance" action="app.balance.add_title" />}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
+        <DataTable.Col source="type" label="app.transactions.type" render={(r: RaRecord) => <Chip size="small" label={translate(`app.transactions.types.${r.type}`)} />} />
+        <DataTable.Col source="reference" label="app.transactions.reference" disableSort />
+        <DataTable.Col source="amount" label="app.transactions.amount" align="right">
+          <FunctionField
+            render={(r: RaRecord) => (
+              <span style={{ color: r.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}>
+                {r.amount > 0 ? '+' : ''}
+                {formatEuro(r.amount)}
+              </span>
+            )}
+          />
+        </DataTable.Col>
+        <DataTable.Col source="balance_after" label="app.transactions.balance_after" align="right" disableSort render={(r: RaRecord) => formatEuro(r.balance_after)} />
+      </DataTable>
+    </List>
+  );
+}

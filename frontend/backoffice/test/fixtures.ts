@@ -1,0 +1,222 @@
+import type { EsimOrder, PhysicalOrder, PlusPackage } from '@esim/contracts';
+import type { BackOfficeDataProvider } from '../src/providers/dataProvider';
+import type { Session, SessionStore } from '../src/providers/session';
+
+/**
+ * Fixtures the component tests share: one session per kind of user and a fake data provider
+ * answering from in-memory records in the services' shapes (it records every call, so a test can
+ * say what was never asked, e.g. a sales manager's balance).
+ */
+export const SESSIONS = {
+  dealer: { token: 'dealer-token', user: { id: '00000000-0000-4000-8000-000000000003', email: 'dealer@esim.test', full_name: 'Deniz Bayi', user_type: 2 } },
+  customer: { token: 'customer-token', user: { id: '00000000-0000-4000-8000-000000000005', email: 'customer@esim.test', full_name: 'Can Müşteri', user_type: 1 } },
+  salesManager: { token: 'sales-token', user: { id: '00000000-0000-4000-8000-000000000002', email: 'sales@esim.test', full_name: 'Serkan Satış', user_type: 4 } },
+  admin: { token: 'admin-token', user: { id: '00000000-0000-4000-8000-000000000001', email: 'admin@esim.test', full_name: 'Ayşe Yönetici', user_type: 3 } },
+} satisfies Record<string, Session>;
+
+export function memorySessionStore(initial: Session | null): SessionStore & { current: Session | null } {
+  const store = {
+    current: initial,
+    read: () => store.current,
+    write: (session: Session) => {
+      store.current = session;
+    },
+    clear: () => {
+      store.current = null;
+    },
+  };
+  return store;
+}
+
+const esim = {
+  id: 'esim-1',
+  order_id: 'order-1',
+  iccid: '8990011234567890123',
+  status: 'active' as const,
+  activation_code: 'LPA:1$smdp.example.com$MATCH-1',
+  smdp_address: 'smdp.example.com',
+  matching_id: 'MATCH-1',
+  confirmation_code_required: false,
+  ios_install_url: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.example.com%24MATCH-1',
+  qr_url: 'data:image/png;base64,iVBORw0KGgo=',
+  usage: { total_bytes: 1024 ** 3, remaining_bytes: 256 * 1024 ** 2, used_bytes: 768 * 1024 ** 2, percentage: 75, unlimited: false },
+  activated_at: '2026-11-01T10:00:00.000Z',
+  expires_at: '2099-01-01T00:00:00.000Z',
+  refundable: false,
+  refund_deadline: null,
+};
+
+export const ESIM_ORDER: EsimOrder = {
+  id: 'order-1',
+  order_number: 'QK7TR4M2ZX',
+  status: 'completed',
+  package: { id: 'pkg-tr', code: 'TR-1GB-7D', name: 'Türkiye 1 GB', country_slug: 'turkiye', country_name: 'Türkiye', data_mb: 1024, unlimited: false, validity_days: 7, operator: 'Demo' },
+  quantity: 1,
+  unit_price: 4.5,
+  unit_price_cents: 450,
+  total: 4.5,
+  total_cents: 450,
+  currency: 'EUR',
+  failure_reason: null,
+  failure_code: null,
+  esim_count: 1,
+  created_at: '2026-11-20T09:00:00.000Z',
+  completed_at: '2026-11-20T09:00:05.000Z',
+  user_id: SESSIONS.dealer.user.id,
+  esims: [esim],
+};
+
+export const PLUS_PACKAGE: PlusPackage = {
+  id: 'plus-1',
+  code: 'PLUS-EU-10',
+  name: 'Plus Avrupa 10 GB',
+  data_mb: 10240,
+  validity_days: 30,
+  price: 20,
+  price_cents: 2000,
+  retail_price: 25,
+  retail_price_cents: 2500,
+  available: 40,
+};
+
+export const PHYSICAL_ORDER: PhysicalOrder = {
+  id: 'po-1',
+  order_number: 'PS10001',
+  user_id: SESSIONS.dealer.user.id,
+  dealer_name: 'Deniz Telekom Ltd. Şti.',
+  package_id: 'plus-1',
+  package_name: 'Plus Avrupa 10 GB',
+  quantity: 5,
+  unit_price: 20,
+  unit_price_cents: 2000,
+  total: 100,
+  total_cents: 10000,
+  status: 'pending',
+  note: null,
+  reason: null,
+  hold_id: 'hold-1',
+  card_ids: [],
+  created_at: '2026-11-22T12:00:00.000Z',
+  decided_at: null,
+  decided_by: null,
+};
+
+type Records = Record<string, Array<Record<string, any>>>;
+
+export const RECORDS: Records = {
+  orders: [ESIM_ORDER],
+  transactions: [
+    { id: 1, type: 'top_up', description: 'Bakiye yükleme', direction: 'in', amount: 500, amount_cents: 50000, balance_after: 500, balance_after_cents: 50000, reference: 'BK7Q2M', created_at: '2026-11-19T08:00:00.000Z' },
+    { id: 2, type: 'purchase', description: 'Satın alma', direction: 'out', amount: -4.5, amount_cents: -450, balance_after: 495.5, balance_after_cents: 49550, reference: null, created_at: '2026-11-20T09:00:05.000Z' },
+  ],
+  'top-ups': [],
+  'price-list': [{ id: 'pkg-tr', code: 'TR-1GB-7D', name: 'Türkiye 1 GB', type: 'local', duration: 7, data: '1 GB', countries: ['TR'], price: 4.5, retail_price: 5, dealer_price: 4.5, price_source: 'dealer' }],
+  'physical-sim-packages': [PLUS_PACKAGE],
+  'physical-sim-orders': [PHYSICAL_ORDER],
+  'physical-sim-cards': [],
+  'physical-sim-returns': [],
+  'sales-manager/dealers': [
+    { id: SESSIONS.dealer.user.id, full_name: 'Deniz Bayi', email: 'dealer@esim.test', company_name: 'Deniz Telekom Ltd. Şti.', phone: null, status: 'active', sales_manager_id: SESSIONS.salesManager.user.id },
+  ],
+};
+
+export const READS: Record<string, unknown> = {
+  'user/balance': { balance: 495.5, balance_cents: 49550, available: 395.5, available_cents: 39550, held_cents: 10000, currency: 'EUR' },
+  'user/dashboard': {
+    balance: 495.5,
+    balance_cents: 49550,
+    available: 395.5,
+    available_cents: 39550,
+    held_cents: 10000,
+    currency: 'EUR',
+    spent_this_month: 4.5,
+    spent_this_month_cents: 450,
+    orders: { esim: { total: 1, completed: 1, failed: 0 }, physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 } },
+    recent_transactions: [],
+  },
+  'sales-manager/balance': {
+    balance: 0,
+    cash_held: 120,
+    cash_held_cents: 12000,
+    collected_today_cents: 0,
+    collected_this_month_cents: 12000,
+    outstanding: 380,
+    outstanding_cents: 38000,
+    dealer_count: 1,
+    dealers: [{ dealer_id: SESSIONS.dealer.user.id, name: 'Deniz Telekom Ltd. Şti.', owed: 380, owed_cents: 38000 }],
+  },
+  me: { id: SESSIONS.dealer.user.id, email: 'dealer@esim.test', full_name: 'Deniz Bayi', user_type: 2, phone: null },
+};
+
+export interface Call {
+  method: string;
+  resource: string;
+  params?: unknown;
+}
+
+/** A data provider over the fixtures; `calls` lists every call made. Overrides replace single methods. */
+export function fakeDataProvider(overrides: Partial<BackOfficeDataProvider> = {}): BackOfficeDataProvider & { calls: Call[] } {
+  const calls: Call[] = [];
+  const rows = (resource: string) => RECORDS[resource] ?? [];
+  const provider: BackOfficeDataProvider & { calls: Call[] } = {
+    calls,
+    getList: async (resource, params) => {
+      calls.push({ method: 'getList', resource, params });
+      const data = rows(resource);
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+      return { data: data.slice((page - 1) * perPage, page * perPage) as any, total: data.length };
+    },
+    getOne: async (resource, params) => {
+      calls.push({ method: 'getOne', resource, params });
+      const record = rows(resource).find((r) => String(r.id) === String(params.id));
+      if (!record) throw new Error('ra.notification.item_doesnt_exist');
+      return { data: record as any };
+    },
+    getMany: async (resource, params) => {
+      calls.push({ method: 'getMany', resource, params });
+      return { data: rows(resource).filter((r) => params.ids.map(String).includes(String(r.id))) as any };
+    },
+    getManyReference: async (resource, params) => {
+      calls.push({ method: 'getManyReference', resource, params });
+      return { data: rows(resource) as any, total: rows(resource).length };
+    },
+    create: async (resource, params) => {
+      calls.push({ method: 'create', resource, params });
+      return { data: { id: 'new', ...params.data } as any };
+    },
+    update: async (resource, params) => {
+      calls.push({ method: 'update', resource, params });
+      return { data: { id: params.id, ...params.data } as any };
+    },
+    updateMany: async (resource, params) => {
+      calls.push({ method: 'updateMany', resource, params });
+      return { data: params.ids };
+    },
+    delete: async (resource, params) => {
+      calls.push({ method: 'delete', resource, params });
+      return { data: params.previousData as any };
+    },
+    deleteMany: async (resource, params) => {
+      calls.push({ method: 'deleteMany', resource, params });
+      return { data: params.ids };
+    },
+    read: async (path) => {
+      calls.push({ method: 'read', resource: path });
+      if (path in READS) return READS[path] as any;
+      if (/^sales-manager\/dealers\/[^/]+\/packages$/.test(path)) return [] as any;
+      if (path === 'sales-manager/collection-report') return { start_date: '2026-11-01', end_date: '2026-11-23', total: 0, total_cents: 0, count: 0, by_dealer: [], by_day: [] } as any;
+      if (/^user\/esim\/[^/]+\/usage$/.test(path)) return { esim: ESIM_ORDER.esims[0], records: [] } as any;
+      throw new Error(`fake data provider: no answer for ${path}`);
+    },
+    blobUrl: async (path) => {
+      calls.push({ method: 'blobUrl', resource: path });
+      return 'data:image/png;base64,iVBORw0KGgo=';
+    },
+    send: async (method, path, body) => {
+      calls.push({ method: `send:${method}`, resource: path, params: body });
+      return { data: {} as any, message: '' };
+    },
+    ...overrides,
+  };
+  return provider;
+}

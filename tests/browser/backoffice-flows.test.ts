@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_LOOKUPS } from '@esim/contracts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
+import { startListeningSystem, type ListeningSystem } from './backoffice-system';
+
+/**
+ * The back office in Debian's chromium against the real system (every service, the gateway
+ * serving both production builds). The dealer's case signs in on the storefront's /login and
+ * needs the storefront and physical-sim services; the others start from a stored session.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let system: ListeningSystem;
+let browser: Browser;
+
+function ensureBuilt(app: 'backoffice' | 'storefront') {
+  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
+}
+
+async function signedInPage(email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  await context.addInitScript(signedInScript(await system.login(email)));
+  return context.newPage();
+}
+
+beforeAll(async () => {
+  ensureBuilt('backoffice');
+  ensureBuilt('storefront');
+  system = await startListeningSystem();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+describe('back office in the browser', () => {
+  it('a dealer signs in on the storefront, lands in the back office, orders 5 physical SIMs and sees the pending order and the held balance', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${system.url}/login?redirect=${encodeURIComponent('/dashboard')}`);
+    await page.locator('input[type="email"]').fill('dealer@esim.test');
+    await page.locator('input[type="password"]').fill('Demo1234!');
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard\/?$/);
+    await page.getByRole('heading', { name: /Hoş geldiniz, Deniz Bayi/ }).waitFor();
+
+    await page.getByRole('menuitem', { name: 'Plus Paketi Satın Al' }).click();
+    await page.waitForURL(/\/dashboard\/physical-sim-purchase$/);
+    await page.getByLabel('Paket').click();
+    await page.getByRole('option').filter({ hasNotText: /Stokta 0$/ }).first().click();
+    await page.getByRole('spinbutton', { name: 'Adet' }).fill('5');
+    const total = (await page.getByText('Toplam', { exact: true }).first().locator('xpath=following-sibling::*[1]').textContent())!;
+    await page.getByRole('button', { name: 'Sipariş ver' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+    await page.getByText('Beklemede').first().waitFor();
+    const row = page.locator('tr', { hasText: 'Beklemede' }).first();
+    expect(await row.textContent()).toContain('5');
+
+    await page.getByRole('menuitem', { name: 'Bakiye' }).click();
+    const held = page.getByText('Bekleyen siparişler için ayrılan').first().locator('xpath=following-sibling::*[1]');
+    await expect.poll(async () => held.textContent(), { timeout: 15_000 }).toBe(total);
+    await context.close();
+  });
+
+  it('a customer opens an eSIM order and sees its QR code', async () => {
+    const page = await signedInPage('customer@esim.test');
+    await page.goto(`${system.url}/dashboard/orders`);
+    await page.getByText(DEMO_LOOKUPS.esimOrderNumbers.active).click();
+    await page.waitForURL(/\/dashboard\/orders\/[^/]+\/show$/);
+    const qr = page.locator('img[alt*="QR"]').first();
+    await qr.waitFor();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await page.getByText('SM-DP+ adresi').waitFor();
+    await page.context().close();
+  });
+
+  it('the sales manager collects from a dealer and sees it in the report', async () => {
+    const page = await signedInPage('sales@esim.test');
+    await page.goto(`${system.url}/dashboard`);
+    await page.waitForURL(/\/dashboard\/sales-manager\/dealers$/);
+    await page.goto(`${system.url}/dashboard/sales-manager/collection`);
+    const euros = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+    const total = page.getByTestId('report-total');
+    await total.waitFor();
+    const before = euros(await total.textContent());
+    await page.getByLabel('Bayi').click();
+    await page.getByRole('option', { name: /Deniz/ }).click();
+    await page.getByLabel('Tahsil edilen tutar').fill('12,50');
+    await page.getByRole('button', { name: 'Tahsilatı kaydet' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+    await page.getByText('Tahsilat kaydedildi').waitFor();
+    await expect.poll(async () => euros(await total.textContent()), { timeout: 15_000 }).toBeCloseTo(before + 12.5, 2);
+    await page.locator('tr', { hasText: 'Deniz' }).last().waitFor();
+    await page.context().close();
+  });
+
+  it('a retail user who types an admin or sales-manager URL is sent to /dashboard', async () => {
+    const page = await signedInPage('customer@esim.test');
+    for (const target of ['/dashboard/admin/dealers', '/dashboard/admin/collection-logs', '/dashboard/sales-manager/dealers', '/dashboard/sales-manager/collection']) {
+      await page.goto(`${system.url}${target}`);
+      await page.waitForURL(/\/dashboard\/?$/);
+      await page.getByRole('heading', { name: /Hoş geldiniz/ }).waitFor();
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,166 @@
+import { DEMO_LOOKUPS, demoAccount } from '@esim/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataProvider, type BackOfficeDataProvider } from '../../frontend/backoffice/src/providers/dataProvider';
+import { createHttpClient } from '../../frontend/backoffice/src/providers/httpClient';
+import { sessionFromLogin, type Session, type SessionStore } from '../../frontend/backoffice/src/providers/session';
+import { startListeningSystem, type ListeningSystem } from '../browser/backoffice-system';
+
+/**
+ * The back office's real data provider (ra-data-simple-rest through our httpClient) against the
+ * real services behind the real gateway: every resource the back office lists, each method it
+ * uses, with ids, totals and filters checked against what the services hold.
+ */
+let system: ListeningSystem;
+
+function memory(session: Session): SessionStore {
+  let current: Session | null = session;
+  return { read: () => current, write: (next) => (current = next), clear: () => (current = null) };
+}
+
+async function providerFor(email: string): Promise<BackOfficeDataProvider> {
+  const { token, user } = await system.login(email);
+  const session = memory(sessionFromLogin({ token, ...(user as any) }));
+  return createDataProvider(`${system.url}/api`, createHttpClient({ apiUrl: `${system.url}/api`, session, locale: () => 'tr' }));
+}
+
+const page = (perPage: number, page = 1) => ({ page, perPage });
+
+beforeAll(async () => {
+  system = await startListeningSystem();
+}, 120_000);
+afterAll(async () => {
+  await system?.stop();
+});
+
+describe('sales manager: sales-manager/dealers', () => {
+  it('getList totals, search and status filters; getMany and getOne by id; getManyReference; create', async () => {
+    const dp = await providerFor('sales@esim.test');
+    const all = await dp.getList('sales-manager/dealers', { pagination: page(25), sort: { field: 'company_name', order: 'ASC' }, filter: {} });
+    const mine = ['dealer@esim.test', 'dealer2@esim.test'].map((email) => demoAccount(email).id);
+    expect(all.total).toBe(2);
+    expect(all.data.map((d) => d.id).sort()).toEqual([...mine].sort());
+
+    const onePage = await dp.getList('sales-manager/dealers', { pagination: page(1, 2), sort: { field: 'company_name', order: 'ASC' }, filter: {} });
+    expect(onePage.total).toBe(2);
+    expect(onePage.data).toHaveLength(1);
+    expect(onePage.data[0]!.id).toBe(all.data[1]!.id);
+
+    const searched = await dp.getList('sales-manager/dealers', { pagination: page(25), sort: { field: 'id', order: 'ASC' }, filter: { q: 'Derya' } });
+    expect(searched.data.map((d) => d.email)).toEqual(['dealer2@esim.test']);
+    expect(searched.total).toBe(1);
+
+    // getMany sends filter={"id":[...]}: exactly the ids asked for, no other dealer.
+    const many = await dp.getMany('sales-manager/dealers', { ids: [mine[0]!] });
+    expect(many.data.map((d) => d.id)).toEqual([mine[0]]);
+    const one = await dp.getOne('sales-manager/dealers', { id: mine[1]! });
+    expect(one.data.email).toBe('dealer2@esim.test');
+
+    const active = await dp.getManyReference('sales-manager/dealers', { target: 'status', id: 'active', pagination: page(25), sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(active.total).toBe(2);
+
+    const created = await dp.create('sales-manager/dealers', {
+      data: { company_name: 'Kontrat Test Ltd.', full_name: 'Kontrat Bayi', email: 'contract-dealer@esim.test', password: 'Kontrat-Test-2026!x' },
+    });
+    expect(typeof created.data.id).toBe('string');
+    const after = await dp.getList('sales-manager/dealers', { pagination: page(25), sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(after.total).toBe(3);
+    expect(after.data.map((d) => d.id)).toContain(created.data.id);
+
+    const refused = await dp
+      .create('sales-manager/dealers', { data: { company_name: 'X Ltd.', full_name: 'X Bayi', email: 'contract-dealer@esim.test', password: 'Kontrat-Test-2026!x' } })
+      .catch((error) => error);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe('dealer: transactions, top-ups, price-list', () => {
+  it('top-up: create by POST, then getList (status filter), getMany', async () => {
+    const dp = await providerFor('dealer@esim.test');
+    const { data: topUp } = await dp.send<{ id: string; reference_code: string; bank: { iban: string } }>('POST', 'user/balance/add', { amount: 25.5, method: 'bank_transfer' });
+    expect(topUp.reference_code).toMatch(/^BK/);
+    expect(topUp.bank.iban).toEqual(expect.any(String));
+    const pending = await dp.getList('top-ups', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
+    expect(pending.total).toBe(1);
+    expect(pending.data[0]!.id).toBe(topUp.id);
+    const confirmed = await dp.getList('top-ups', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'confirmed' } });
+    expect(confirmed.total).toBe(0);
+    // 'all' means no filter (the data provider leaves it out).
+    const everything = await dp.getList('top-ups', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'all' } });
+    expect(everything.total).toBe(1);
+    expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
+  });
+
+  it('transactions: paging totals, type and date filters, getMany; undeclared filter keys are not sent', async () => {
+    const dp = await providerFor('dealer@esim.test');
+    const all = await dp.getList('transactions', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    expect(all.total).toBe(all.data.length);
+    expect(all.total).toBeGreaterThan(0);
+    const type = all.data[0]!.type as string;
+    const ofType = await dp.getList('transactions', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { type, colour: 'blue' } });
+    expect(ofType.total).toBe(all.data.filter((t) => t.type === type).length);
+    expect(ofType.data.every((t) => t.type === type)).toBe(true);
+    const future = await dp.getList('transactions', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { start_date: '2099-01-01' } });
+    expect(future.total).toBe(0);
+    const ids = all.data.slice(0, 2).map((t) => t.id);
+    expect((await dp.getMany('transactions', { ids })).data.map((t) => t.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('price-list: every package with the caller price; filters, getOne and getMany', async () => {
+    const dp = await providerFor('dealer@esim.test');
+    const all = await dp.getList('price-list', { pagination: page(1000), sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(all.total).toBeGreaterThan(0);
+    expect(all.data.every((p) => typeof p.price === 'number' && ['retail', 'dealer'].includes(p.price_source))).toBe(true);
+    const local = await dp.getList('price-list', { pagination: page(5), sort: { field: 'price', order: 'ASC' }, filter: { type: 'local' } });
+    expect(local.total).toBe(all.data.filter((p) => p.type === 'local').length);
+    expect(local.data.length).toBeLessThanOrEqual(5);
+    const one = all.data[0]!;
+    expect((await dp.getOne('price-list', { id: one.id })).data.id).toBe(one.id);
+    expect((await dp.getMany('price-list', { ids: [one.id] })).data.map((p) => p.id)).toEqual([one.id]);
+  });
+});
+
+describe('customer: eSIM orders', () => {
+  it('getList with status filter and totals, getOne with QR and usage, getMany', async () => {
+    const dp = await providerFor('customer@esim.test');
+    const all = await dp.getList('orders', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    const numbers = all.data.map((o) => o.order_number);
+    expect(numbers).toEqual(expect.arrayContaining([DEMO_LOOKUPS.esimOrderNumbers.active, DEMO_LOOKUPS.esimOrderNumbers.expired]));
+    expect(all.total).toBe(all.data.length);
+    const completed = await dp.getList('orders', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'completed' } });
+    expect(completed.data.every((o) => o.status === 'completed')).toBe(true);
+    const failed = await dp.getList('orders', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'failed' } });
+    expect(completed.total + failed.total).toBeLessThanOrEqual(all.total);
+    const active = all.data.find((o) => o.order_number === DEMO_LOOKUPS.esimOrderNumbers.active)!;
+    const { data: order } = await dp.getOne('orders', { id: active.id });
+    expect(order.esims.length).toBeGreaterThan(0);
+    expect(order.esims[0].qr_url).toMatch(/^\/api\/user\/esim\/qr\/\d{19,20}\.png$/);
+    const qr = await dp.blobUrl(order.esims[0].qr_url.replace(/^\/api\//, '')).catch((error) => error);
+    expect(typeof qr).toBe('string');
+    expect((await dp.getMany('orders', { ids: [active.id] })).data.map((o) => o.id)).toEqual([active.id]);
+  });
+});
+
+describe('dealer: physical SIM packages, orders, cards, returns', () => {
+  it('orders 5 cards by POST; the order lists pending, the total is held; card and return lists answer with totals and status filters', async () => {
+    const dp = await providerFor('dealer@esim.test');
+    const packages = await dp.getList('physical-sim-packages', { pagination: page(100), sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const pkg = packages.data.find((p) => p.available >= 5)!;
+    expect(pkg).toBeDefined();
+    const before = await dp.read<{ held_cents: number }>('user/balance');
+    const { data: order } = await dp.send<{ id: string; status: string; total_cents: number }>('POST', 'user/physical-sim/order', { package_id: pkg.id, quantity: 5 });
+    expect(order.status).toBe('pending');
+    expect(order.total_cents).toBe(pkg.price_cents * 5);
+    const pending = await dp.getList('physical-sim-orders', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
+    expect(pending.data.map((o) => o.id)).toContain(order.id);
+    expect(pending.total).toBe(pending.data.length);
+    expect((await dp.getMany('physical-sim-orders', { ids: [order.id] })).data.map((o) => o.id)).toEqual([order.id]);
+    const after = await dp.read<{ held_cents: number }>('user/balance');
+    expect(after.held_cents - before.held_cents).toBe(order.total_cents);
+
+    const cards = await dp.getList('physical-sim-cards', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'assigned' } });
+    expect(cards.data.every((c) => c.status === 'assigned')).toBe(true);
+    const returns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
+    expect(returns.total).toBe(returns.data.length);
+  });
+});
