@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@esim/contracts';
+import { DEMO_ACCOUNTS, DEMO_LOOKUPS, DEMO_PASSWORD } from '@esim/contracts';
 
 export interface BannerInput {
   mode: 'demo' | 'production';
@@ -36,6 +36,14 @@ export function renderBanner(input: BannerInput): string {
     lines.push('', `Demo accounts (password for all: ${DEMO_PASSWORD})`, '');
     const rows = [['role', 'e-mail', 'name'], ...DEMO_ACCOUNTS.map((a) => [a.role, a.email, a.fullName + (a.companyName ? ` (${a.companyName})` : '')])];
     lines.push(...table(rows).map((l) => `  ${l}`));
+    const e = DEMO_LOOKUPS.esimOrderNumbers;
+    const p = DEMO_LOOKUPS.physicalSerials;
+    lines.push(
+      '',
+      `Balance check (${base}/balance)`,
+      `  QR eSIM order numbers: ${e.active} (active), ${e.nearlyUsed} (nearly used up), ${e.expired} (expired)`,
+      `  Physical SIM serials:  ${p.active} (active), ${p.inactive} (not activated)`,
+    );
   }
   lines.push('', 'Press Ctrl-C to stop.', '');
   return lines.join('\n');

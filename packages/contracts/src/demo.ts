@@ -42,3 +42,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 export const demoAccount = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)!;
+
+/**
+ * Numbers the public balance check answers in demo mode (seeded by the esim and physical-sim
+ * services, printed at start-up). Real order numbers are random; these are fixed so a visitor of
+ * the demo can try the page. Their answers are labelled demo.
+ */
+export const DEMO_LOOKUPS = {
+  /** QR eSIM order numbers: active with data left, nearly used up, expired. */
+  esimOrderNumbers: { active: 'DEMO4TR7KQ2M', nearlyUsed: 'DEMO9US3XW5P', expired: 'DEMO2DE8HN6V' },
+  /** Physical eUICC card serials: one with an active data bundle, one in stock (never activated). */
+  physicalSerials: { active: '700100200301', inactive: '700100200302' },
+} as const;

@@ -6,3 +6,6 @@ export * from './list-query';
 export * from './events/index';
 export * from './routes';
 export * from './demo';
+export * from './api/index';
+export * from './policy';
+export * from './session';

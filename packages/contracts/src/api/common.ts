@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Pieces the API shapes share. Money on the wire: euros (2 decimals) beside exact cents. */
+export const moneyFields = <K extends string>(name: K) =>
+  ({ [name]: z.number(), [`${name}_cents`]: z.number().int() }) as { [P in K | `${K}_cents`]: z.ZodNumber };
+
+/** ISO 8601 timestamps as strings on the wire. */
+export const timestamp = z.string();
+export const nullableTimestamp = z.string().nullable();
+
+/** Data usage in bytes and its derived figures (spec section 3: used = total - remaining; % = round(used/total*100), 0 when total is 0). */
+export const usageSchema = z.object({
+  total_bytes: z.number().int().nonnegative(),
+  remaining_bytes: z.number().int().nonnegative(),
+  used_bytes: z.number().int().nonnegative(),
+  percentage: z.number().int().min(0).max(100),
+  /** True for packages without a data cap (total_bytes is then 0). */
+  unlimited: z.boolean(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+/** Derives used bytes and percentage exactly as spec section 3 says. */
+export function deriveUsage(totalBytes: number, remainingBytes: number, unlimited = false): Usage {
+  const remaining = Math.max(0, Math.min(remainingBytes, totalBytes));
+  const used = totalBytes - remaining;
+  return {
+    total_bytes: totalBytes,
+    remaining_bytes: remaining,
+    used_bytes: used,
+    percentage: totalBytes === 0 ? 0 : Math.round((used / totalBytes) * 100),
+    unlimited,
+  };
+}
+
+/**
+ * The public balance check's answer (spec section 3, "Balance-check result"), for a QR eSIM order
+ * number or a physical card's serial. Data figures in MB (the page shows GB = MB / 1024).
+ */
+export const balanceCheckResultSchema = z.object({
+  type: z.enum(['esim', 'physical']),
+  orderNumber: z.string(),
+  status: z.enum(['active', 'inactive', 'expired']),
+  packageName: z.string(),
+  totalData: z.number().nonnegative(),
+  usedData: z.number().nonnegative(),
+  remainingData: z.number().nonnegative(),
+  activationDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  country: z.string(),
+  operator: z.string(),
+  /** True only for the seeded demo numbers in demo mode (DESIGN.md section 10): the page labels it demo. */
+  demo: z.boolean(),
+});
+export type BalanceCheckResult = z.infer<typeof balanceCheckResultSchema>;
+
+/** Spec section 5: an eSIM order number is 8+ upper-case letters or digits; a physical serial 6+ digits. */
+export const ESIM_ORDER_NUMBER_PATTERN = /^[A-Z0-9]{8,}$/;
+export const PHYSICAL_SERIAL_PATTERN = /^[0-9]{6,}$/;

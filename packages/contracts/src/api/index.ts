@@ -1,0 +1,4 @@
+export * from './common';
+export * from './status-display';
+export * from './esim';
+export * from './physical-sim';

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { moneyFields, nullableTimestamp, timestamp } from './common';
+
+/**
+ * The physical-SIM service's API shapes: eUICC cards, dealer orders and returns with admin
+ * approval, and Excel / CSV imports processed by the worker.
+ */
+export const CARD_STATUSES = ['in_stock', 'reserved', 'assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+
+/** A 'Plus' package as a buyer sees it: the caller's own price and how many cards are in stock. */
+export const plusPackageSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  data_mb: z.number().int().nullable(),
+  validity_days: z.number().int(),
+  ...moneyFields('price'),
+  ...moneyFields('retail_price'),
+  available: z.number().int().nonnegative(),
+});
+export type PlusPackage = z.infer<typeof plusPackageSchema>;
+
+export const cardSchema = z.object({
+  id: z.string(),
+  iccid: z.string(),
+  serial_number: z.string(),
+  eid: z.string().nullable(),
+  package_id: z.string(),
+  package_code: z.string(),
+  package_name: z.string(),
+  status: z.enum(CARD_STATUSES),
+  /** null = the admin's stock; otherwise the dealer's user id. */
+  owner_user_id: z.string().nullable(),
+  owner_name: z.string().nullable(),
+  import_id: z.string().nullable(),
+  /** When the card reached its current owner (the 15-day return window starts here). */
+  transferred_at: nullableTimestamp,
+  /** Until when the owner may return it unconditionally (null in admin stock). */
+  returnable_until: nullableTimestamp,
+  returnable: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const cardHistorySchema = z.object({
+  id: z.string(),
+  card_id: z.string(),
+  from_status: z.enum(CARD_STATUSES).nullable(),
+  to_status: z.enum(CARD_STATUSES),
+  from_owner_user_id: z.string().nullable(),
+  to_owner_user_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: z.string(),
+  at: timestamp,
+});
+export const cardDetailSchema = cardSchema.extend({ history: z.array(cardHistorySchema) });
+
+/** Request: POST /user/physical-sim/order (Idempotency-Key header required). */
+export const physicalOrderBody = z.object({
+  package_id: z.string().min(1).max(100),
+  quantity: z.number().int().min(1).max(10_000),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const physicalOrderSchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  user_id: z.string(),
+  dealer_name: z.string().nullable(),
+  package_id: z.string(),
+  package_name: z.string(),
+  quantity: z.number().int(),
+  ...moneyFields('unit_price'),
+  ...moneyFields('total'),
+  status: z.enum(APPROVAL_STATUSES),
+  note: z.string().nullable(),
+  /** Why an admin rejected it. */
+  reason: z.string().nullable(),
+  hold_id: z.string().nullable(),
+  /** Cards assigned on approval. */
+  card_ids: z.array(z.string()),
+  created_at: timestamp,
+  decided_at: nullableTimestamp,
+  decided_by: z.string().nullable(),
+});
+export type PhysicalOrder = z.infer<typeof physicalOrderSchema>;
+
+/** Request: POST /user/physical-sim/return. */
+export const physicalReturnBody = z.object({
+  card_ids: z.array(z.string().min(1).max(100)).min(1).max(1000),
+  reason: z.string().trim().min(1).max(500),
+});
+
+export const physicalReturnSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  dealer_name: z.string().nullable(),
+  card_ids: z.array(z.string()),
+  cards: z.array(cardSchema.pick({ id: true, iccid: true, serial_number: true, package_name: true, status: true })),
+  reason: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  ...moneyFields('refund'),
+  rejection_reason: z.string().nullable(),
+  created_at: timestamp,
+  decided_at: nullableTimestamp,
+});
+export type PhysicalReturn = z.infer<typeof physicalReturnSchema>;
+
+export const importJobSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  format: z.enum(['xlsx', 'csv', 'json']),
+  status: z.enum(IMPORT_STATUSES),
+  rows_read: z.number().int(),
+  rows_imported: z.number().int(),
+  rows_rejected: z.number().int(),
+  /** 0-100. */
+  percent: z.number().int().min(0).max(100),
+  failure_reason: z.string().nullable(),
+  /** Download of the per-row error report (row, column, reason), when there are rejected rows. */
+  error_report_url: z.string().nullable(),
+  created_by: z.string(),
+  created_at: timestamp,
+  finished_at: nullableTimestamp,
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importErrorSchema = z.object({ row: z.number().int(), column: z.string().nullable(), reason: z.string() });
