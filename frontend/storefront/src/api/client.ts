@@ -9,8 +9,8 @@ export interface Envelope<T> {
   errors?: Array<{ path?: string; message?: string }>;
 }
 
-export const UNAUTHORIZED_EVENT = 'auth:unauthorized';
-export const NETWORK_ERROR_EVENT = 'api:network-error';
+export { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@contracts/session';
+import { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@contracts/session';
 export const NETWORK_ERROR_TEXT = 'API sunucusuna ulaşılamıyor';
 
 export class ApiError extends Error {

@@ -1,15 +1,14 @@
-/**
- * The session as stored in the browser, shared with the back office (same origin, same keys):
- * the access token and the signed-in user. The refresh token lives in an httpOnly cookie.
- */
-export const STORAGE_KEYS = { token: 'auth_token', user: 'user', theme: 'theme', language: 'i18nextLng' } as const;
+import { STORAGE_KEYS, type SessionUser as ContractSessionUser } from '@contracts/session';
 
-export interface SessionUser {
+/**
+ * The session as stored in the browser, shared with the back office (same origin, the keys of
+ * contracts/session.ts): the access token and the signed-in user. The refresh token lives in an
+ * httpOnly cookie.
+ */
+export { STORAGE_KEYS };
+
+export interface SessionUser extends ContractSessionUser {
   id?: string;
-  email: string;
-  full_name: string;
-  user_type: number;
-  role?: string[];
 }
 
 function read(key: string): string | null {

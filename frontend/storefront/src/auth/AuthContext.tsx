@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, UNAUTHORIZED_EVENT } from '../api/client';
 import { clearSession, storedToken, storedUser, storeSession, type SessionUser } from '../api/session';
+import { homePathOf } from '@contracts/session';
 import { isPublicPath } from './paths';
 
 export interface LoginAnswer extends SessionUser {
@@ -25,7 +26,7 @@ export function useAuth(): AuthState {
 
 /** Where a signed-in user belongs: sales managers to their dealers, everyone else to the dashboard. */
 export function homeOf(user: Pick<SessionUser, 'user_type'>): string {
-  return user.user_type === 4 ? '/dashboard/sales-manager/dealers' : '/dashboard';
+  return homePathOf(user);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { balanceCheckStatusColor } from '@contracts/api/status-display';
 import { apiRequest, ApiError } from '../../api/client';
 
 export type SimType = 'esim' | 'physical';
@@ -30,9 +31,7 @@ export function validateBalanceNumber(type: SimType, raw: string): { value: stri
 
 /** Badge colour per status (spec section 4): active green, inactive grey, expired red. */
 export function statusColor(status: string): 'success' | 'default' | 'error' {
-  if (status === 'active') return 'success';
-  if (status === 'expired') return 'error';
-  return 'default';
+  return balanceCheckStatusColor(status as BalanceStatus) as 'success' | 'default' | 'error';
 }
 
 type Raw = Record<string, unknown>;

@@ -17,7 +17,7 @@ import { api, ApiError } from '../../api/client';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
 import { formatBytes, formatCurrency } from '../format/format';
 import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
-import type { EsimOrder, UserBalance } from './types';
+import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
 
 interface Loaded {
   price: number;
@@ -54,12 +54,15 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
     Promise.all([
       api.get<BuyerPackage[]>(`/user/packages?country=${encodeURIComponent(countrySlug)}`),
       api.get<UserBalance>('/user/balance'),
-      api.get<EsimOrder[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=active`).catch(() => [] as EsimOrder[]),
+      // The buyer's completed orders for this country: an active eSIM among them is worth a word before buying another.
+      api.get<EsimOrderSummary[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=completed`)
+        .then((orders) => (orders[0] ? api.get<EsimOrder>(`/user/esim/orders/${orders[0].id}`) : undefined))
+        .catch(() => undefined),
     ]).then(
-      ([packages, balance, orders]) => {
+      ([packages, balance, order]) => {
         if (!live) return;
         const mine = packages.find((p) => p.id === pkg.id);
-        setLoaded({ price: mine?.price ?? pkg.price, balance, active: orders[0] });
+        setLoaded({ price: mine?.price ?? pkg.price, balance, active: order?.esims.some((e) => e.status === 'active') ? order : undefined });
       },
       (error: unknown) => live && setLoadError(error instanceof ApiError ? error.message : t('common:errors.generic')),
     );
@@ -71,7 +74,7 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
   const count = Number(quantity);
   const quantityValid = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY;
   const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, loaded.balance.available) : null;
-  const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active') ?? loaded?.active?.esims[0];
+  const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
 
   const buy = async () => {
     if (!totals?.sufficient) return;
@@ -108,7 +111,7 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
             </Typography>
             {activeEsim && loaded.active && (
               <Alert severity="info" sx={{ mb: 2 }}>
-                {t('checkout.activeWarning', { name: loaded.active.package.name, remaining: formatBytes(activeEsim.remaining_bytes ?? 0) })}
+                {t('checkout.activeWarning', { name: loaded.active.package.name, remaining: formatBytes(activeEsim.usage.remaining_bytes) })}
               </Alert>
             )}
             <Row label={t('checkout.unitPrice')} value={formatCurrency(loaded.price)} />

@@ -5,7 +5,8 @@ export function checkoutTotals(unitPrice: number, quantity: number, available: n
   return { total: totalCents / 100, after: afterCents / 100, sufficient: afterCents >= 0 };
 }
 
-export const MAX_QUANTITY = 100;
+/** contracts' buyPackageBody allows 1-50 per purchase. */
+export const MAX_QUANTITY = 50;
 
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -44,7 +44,7 @@ export const shop = {
       success: 'Satın alma tamamlandı',
       loading: 'Fiyat ve bakiye bilgileri yükleniyor...',
       failed: 'Satın alma tamamlanamadı',
-      quantityInvalid: 'Adet 1 ile 100 arasında olmalı',
+      quantityInvalid: 'Adet 1 ile 50 arasında olmalı',
     },
     order: {
       title: 'Sipariş {{number}}',
@@ -124,7 +124,7 @@ export const shop = {
       success: 'Purchase completed',
       loading: 'Loading price and balance...',
       failed: 'The purchase could not be completed',
-      quantityInvalid: 'Quantity must be between 1 and 100',
+      quantityInvalid: 'Quantity must be between 1 and 50',
     },
     order: {
       title: 'Order {{number}}',

@@ -42,7 +42,7 @@ describe('login redirect by user_type', () => {
     release();
     expect(await screen.findByText('Giriş başarılı')).toBeInTheDocument();
     expect(assign).toHaveBeenCalledWith('/dashboard/sales-manager/dealers');
-    expect(localStorage.getItem('auth_token')).toBe('t');
+    expect(localStorage.getItem('token')).toBe('t');
   });
 
   it('back to the page the visitor came from when there is one', async () => {

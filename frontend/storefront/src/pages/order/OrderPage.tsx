@@ -13,8 +13,8 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { planStatusDisplay } from '@contracts/api/status-display';
 import { RequireAuth } from '../../auth/AuthContext';
-import { iosInstallLink, lpaOf } from '../../features/checkout/install';
 import { QrImage } from '../../features/checkout/QrImage';
 import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
 import { formatCurrency, formatDate } from '../../features/format/format';
@@ -46,24 +46,24 @@ function CopyField({ label, value }: { label: string; value: string }) {
 }
 
 function ProfileCard({ profile }: { profile: EsimProfile }) {
-  const { t } = useTranslation('shop');
-  const lpa = lpaOf(profile);
+  const { t, i18n } = useTranslation('shop');
+  const status = planStatusDisplay(profile.status, profile.expires_at);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }} data-testid="esim-profile">
-      {profile.qr_url ? <QrImage url={profile.qr_url} alt={t('order.qrAlt', { iccid: profile.iccid ?? '' })} /> : <Skeleton variant="rectangular" width={220} height={220} />}
+      <QrImage url={profile.qr_url} alt={t('order.qrAlt', { iccid: profile.iccid })} />
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+        <Chip size="small" color={status.color} label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']} sx={{ mb: 1 }} />
         <Typography>{t('order.qr')}</Typography>
         <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
           {t('order.manual')}
         </Typography>
-        {profile.iccid && <CopyField label={t('order.iccid')} value={profile.iccid} />}
-        {profile.smdp_address && <CopyField label={t('order.smdp')} value={profile.smdp_address} />}
-        {profile.activation_code && <CopyField label={t('order.activationCode')} value={profile.activation_code} />}
-        {lpa && (
-          <Button variant="contained" startIcon={<AppleIcon />} href={iosInstallLink(lpa)} target="_blank" rel="noopener" sx={{ mt: 2 }}>
-            {t('order.ios')}
-          </Button>
-        )}
+        <CopyField label={t('order.iccid')} value={profile.iccid} />
+        <CopyField label={t('order.smdp')} value={profile.smdp_address} />
+        <CopyField label={t('order.activationCode')} value={profile.matching_id} />
+        <CopyField label="LPA" value={profile.activation_code} />
+        <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
+          {t('order.ios')}
+        </Button>
       </Box>
     </Paper>
   );
@@ -73,7 +73,7 @@ function Order() {
   const { t, i18n } = useTranslation('shop');
   const { id = '' } = useParams();
   const { data, error, loading, reload } = useApi<EsimOrder>(`/user/esim/orders/${encodeURIComponent(id)}`);
-  const pending = !!data && (data.esims.length === 0 || data.esims.some((e) => !e.qr_url));
+  const pending = !!data && (data.status === 'pending' || data.status === 'processing');
   // The partner may take a moment to issue the profiles: poll until every QR is there.
   useEffect(() => {
     if (!pending) return;
@@ -92,11 +92,16 @@ function Order() {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, alignItems: 'center' }}>
         <Typography sx={{ fontWeight: 600 }}>{data.package.name}</Typography>
-        <Chip label={data.status} size="small" color={data.status === 'completed' || data.status === 'active' ? 'success' : 'default'} />
+        <Chip label={data.status} size="small" color={data.status === 'completed' ? 'success' : 'default'} />
         <Typography color="text.secondary">
           {t('order.total')}: {formatCurrency(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>
       </Box>
+      {data.failure_reason && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {data.failure_reason}
+        </Alert>
+      )}
       {pending && (
         <Alert severity="info" sx={{ mt: 2 }}>
           {t('order.pending')}
