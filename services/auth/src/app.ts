@@ -5,6 +5,7 @@ import type { AuthContext } from './context';
 import { createHoldingsChecker } from './dealers/holdings';
 import { createMailer } from './mail/mailer';
 import { registerDealerRoutes } from './routes/dealers';
+import { registerInboundMessageRoutes } from './routes/inbound-messages';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerProfileRoutes } from './routes/profile';
 import { registerSalesManagerRoutes } from './routes/sales-managers';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildOptions = {}) {
   registerPasswordResetRoutes(app, ctx);
   registerDealerRoutes(app, ctx);
   registerSalesManagerRoutes(app, ctx);
+  registerInboundMessageRoutes(app);
 
   // Auth consumes nothing; the bus runs its outbox relay, which carries every event above to the others.
   attachEventBus(app, { service: SERVICE_NAME });
