@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 
-export const SITE_ORIGIN = 'https://esimgo.test';
+export const SITE_ORIGIN = (import.meta.env.VITE_PUBLIC_SITE_ORIGIN as string | undefined) ?? 'https://esimgo.test';
 
 /**
  * The page's title, description and tr/en alternates. React 19 hoists these into <head>; the
