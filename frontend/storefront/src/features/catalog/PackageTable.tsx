@@ -23,7 +23,7 @@ export function PackageTable({ packages, onBuy, caption }: { packages: PublicPac
   const [sort, setSort] = useState<SortState>({ column: 'duration', order: 'asc' });
   const rows = sortPackages(packages, sort);
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+    <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
       <Table aria-label={caption} size="medium" sx={{ minWidth: { xs: 0, sm: 560 } }}>
         <TableHead>
           <TableRow>

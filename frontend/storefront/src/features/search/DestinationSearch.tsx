@@ -53,6 +53,7 @@ export function DestinationSearch({ label, placeholder, noMatch }: { label: stri
     <Box sx={{ position: 'relative', width: '100%', maxWidth: 560 }}>
       <TextField
         fullWidth
+        variant="filled"
         label={label}
         placeholder={placeholder}
         value={query}
@@ -63,10 +64,10 @@ export function DestinationSearch({ label, placeholder, noMatch }: { label: stri
         }}
         autoComplete="off"
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
+          input: { disableUnderline: true, startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
           htmlInput: { role: 'combobox', 'aria-expanded': !!results, 'aria-controls': listId, 'aria-autocomplete': 'list' },
         }}
-        sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+        sx={{ '& .MuiFilledInput-root': { bgcolor: 'background.paper', borderRadius: 1, '&:hover, &.Mui-focused': { bgcolor: 'background.paper' } } }}
       />
       {results && (
         <Paper elevation={6} sx={{ position: 'absolute', top: '100%', left: 0, right: 0, mt: 0.5, zIndex: 10 }}>
