@@ -22,7 +22,6 @@ const arg = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? process.argv[index + 1]! : fallback;
 };
-const BASE = arg('url', 'http://127.0.0.1:8080');
 const RUNS = Number(arg('runs', '3'));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = [
@@ -59,7 +58,7 @@ export function initialJsOfHome(): { files: string[]; gzipBytes: number } {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function main() {
+export async function main(BASE = arg('url', 'http://127.0.0.1:8080')) {
   const js = initialJsOfHome();
   const port = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
@@ -95,4 +94,4 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

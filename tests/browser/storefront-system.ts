@@ -24,7 +24,8 @@ export interface StorefrontSystem {
  * storefront's production build; Debian chromium drives it.
  */
 export async function startStorefrontSystem(): Promise<StorefrontSystem> {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/storefront'), stdio: 'inherit' });
+  // NODE_ENV is 'test' under vitest: the build must still be the production one.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/storefront'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   const system = await startSystem();
   const extra: Record<string, FastifyInstance> = {};
   for (const name of ['esim', 'physical-sim'] as const) {
