@@ -23,7 +23,6 @@ export function useRouteProgress(key: string, duration = 300): { value: number; 
       setTimeout(() => setState({ value: step.value, visible: step.visible, key }), step.at),
     );
     return () => timers.forEach(clearTimeout);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, duration]);
   return state;
 }

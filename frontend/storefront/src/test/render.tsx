@@ -16,7 +16,6 @@ export function renderPage(element: ReactElement, options: { path?: string; rout
         element: (
           <AuthProvider>
             <Toaster />
-            {/* eslint-disable-next-line react/jsx-no-useless-fragment */}
             <RouterOutletShim />
           </AuthProvider>
         ),
