@@ -11,13 +11,18 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const perFileDatabase = path.join(root, 'packages/platform/src/testing/per-file-database.ts');
 const globalSetup = path.join(root, 'infra/src/testing/global-setup.ts');
 
-function project(name: string, dir: string, options: { database?: boolean; environment?: string; timeout?: number; include?: string[]; setupFiles?: string[] } = {}): TestProjectInlineConfiguration {
+function project(
+  name: string,
+  dir: string,
+  options: { database?: boolean; environment?: string; timeout?: number; include?: string[]; setupFiles?: string[]; exclude?: string[] } = {},
+): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
       name,
       root: dir,
       include: options.include ?? ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', '*.test.ts'],
+      ...(options.exclude ? { exclude: options.exclude } : {}),
       environment: options.environment ?? 'node',
       setupFiles: [...(options.database === false ? [] : [perFileDatabase]), ...(options.setupFiles ?? [])],
       testTimeout: options.timeout ?? 20_000,
@@ -46,6 +51,15 @@ export default defineConfig({
       }),
       project('infra', 'infra', { timeout: 120_000 }),
       project('tests', 'tests', { timeout: 180_000, include: ['**/*.test.ts'] }),
+      // Component tests of the storefront (jsdom, no database); its browser tests live in tests/browser.
+      {
+        ...project('storefront', 'frontend/storefront', {
+          database: false,
+          environment: 'jsdom',
+          setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
+        }),
+        resolve: { alias: { '@contracts': path.join(root, 'packages/contracts/src') } },
+      },
     ],
   },
 });

@@ -1,18 +1,40 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import '@fontsource/roboto/latin-ext-400.css';
+import '@fontsource/roboto/latin-ext-700.css';
+import { initI18n } from './i18n';
+import { routes } from './routes';
+import { AppThemeProvider } from './theme/theme';
 
-// The storefront issue replaces this placeholder with the public site.
-function App() {
-  return (
-    <main>
-      <h1>eSIM</h1>
-      <p>Seyahatiniz için mobil veri paketleri yakında burada.</p>
-    </main>
+async function start() {
+  const i18n = initI18n();
+  const container = document.getElementById('root')!;
+  // The prerendered page's own head tags: React renders them itself from now on.
+  document.head.querySelectorAll('[data-prerender]').forEach((node) => node.remove());
+
+  // Load the first page's chunk before rendering, so hydration meets the same tree as the HTML.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(matches.map((m) => (typeof m.route.lazy === 'function' ? m.route.lazy().then((props) => Object.assign(m.route, props, { lazy: undefined })) : undefined)));
+
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppThemeProvider>
+          <RouterProvider router={router} />
+        </AppThemeProvider>
+      </I18nextProvider>
+    </StrictMode>
   );
+  const prerendered = container.dataset.lang;
+  // Hydrate the prerendered HTML when it was made in the visitor's language and theme; else render afresh.
+  if (prerendered && prerendered === i18n.resolvedLanguage && localStorage.getItem('theme') !== 'dark') hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start();

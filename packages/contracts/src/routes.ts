@@ -49,6 +49,10 @@ export const ROUTES: readonly RouteRule[] = [
   r('PUT', '/me', 'auth', can('profile', 'update')),
   r('PUT', '/me/password', 'auth', can('profile', 'update')),
   r('GET', '/.well-known/jwks.json', 'auth', 'public'),
+  // ── auth: partnership and contact messages of the public site (DESIGN.md section 10) ──
+  r('POST', '/messages/partnership', 'auth', 'public', { rateLimit: 'public-lookup', bodyLimit: 16 * 1024 }),
+  r('POST', '/messages/contact', 'auth', 'public', { rateLimit: 'public-lookup', bodyLimit: 16 * 1024 }),
+  r('GET', '/admin/messages', 'auth', can('admin/messages', 'list')),
   // ── auth: dealers and sales managers ──
   r('GET', '/admin/dealers', 'auth', can('admin/dealers', 'list')),
   r('POST', '/admin/dealers', 'auth', can('admin/dealers', 'create')),

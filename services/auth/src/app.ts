@@ -7,6 +7,7 @@ import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { createMailer } from './mail/mailer';
 import { registerDealerRoutes } from './routes/dealers';
 import { registerInternalRoutes } from './routes/internal';
+import { registerInboundMessageRoutes } from './routes/inbound-messages';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerProfileRoutes } from './routes/profile';
 import { registerSalesManagerRoutes } from './routes/sales-managers';
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildOptions = {}) {
   registerDealerRoutes(app, ctx);
   registerSalesManagerRoutes(app, ctx);
   registerInternalRoutes(app);
+  registerInboundMessageRoutes(app);
 
   // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts (it mails them).
   registerEsimUsageMail(attachEventBus(app, { service: SERVICE_NAME }), { mailer, config });

@@ -123,3 +123,58 @@ describe('a missing build', () => {
     expect((await unbuilt.inject('/api/x')).statusCode).toBe(404);
   });
 });
+
+describe('precompressed builds', () => {
+  let precompressed: Gateway;
+  let root: string;
+  beforeAll(async () => {
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    root = await mkdtemp(path.join(tmpdir(), 'gateway-precompressed-'));
+    await fixtureBuild(path.join(root, 'storefront'), 'storefront', 'index-a1b2c3.js');
+    await fixtureBuild(path.join(root, 'backoffice'), 'backoffice', 'index-d4e5f6.js');
+    const asset = path.join(root, 'storefront', 'assets', 'index-a1b2c3.js');
+    const source = 'console.log("storefront");';
+    await writeFile(`${asset}.br`, brotliCompressSync(source));
+    await writeFile(`${asset}.gz`, gzipSync(source));
+    await mkdir(path.join(root, 'storefront', 'packages', 'united-states'), { recursive: true });
+    await writeFile(path.join(root, 'storefront', 'packages', 'united-states', 'index.html'), '<!doctype html><title>US</title><div id="root">prerendered US</div>');
+    precompressed = await buildApp({
+      jwks: (await createTestKeys()).jwks,
+      config: gatewayConfig({ STOREFRONT_DIST: path.join(root, 'storefront'), BACKOFFICE_DIST: path.join(root, 'backoffice') }),
+      upstreams: allAt(await deadUrl()),
+    });
+  });
+  afterAll(async () => {
+    await precompressed?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('sends the brotli or gzip copy the client accepts, with the original type, immutable for hashed assets', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const br = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("storefront");');
+
+    const gz = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("storefront");');
+
+    const again = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+
+    const plain = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("storefront");');
+  });
+
+  it("serves a public page's prerendered HTML, the SPA shell elsewhere", async () => {
+    const us = await precompressed.inject({ method: 'GET', url: '/packages/united-states', headers: html });
+    expect(us.body).toContain('prerendered US');
+    const other = await precompressed.inject({ method: 'GET', url: '/packages/japan', headers: html });
+    expect(other.body).toContain('<div id="root">storefront</div>');
+  });
+});

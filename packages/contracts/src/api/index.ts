@@ -2,3 +2,4 @@ export * from './common';
 export * from './status-display';
 export * from './esim';
 export * from './physical-sim';
+export * from './auth';

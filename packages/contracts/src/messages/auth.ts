@@ -103,6 +103,12 @@ export const authMessages = {
   },
   nothing_to_update: { tr: 'Güncellenecek bir alan gönderilmedi', en: 'No field to update was sent' },
 
+  // Partnership and contact messages of the public site
+  message_received: { tr: 'Mesajınız alındı, teşekkür ederiz', en: 'Your message was received, thank you' },
+  message_too_short: { tr: 'Mesaj en az 10 karakter olmalı', en: 'The message must be at least 10 characters' },
+  field_required: { tr: 'Bu alan zorunludur', en: 'This field is required' },
+  kind_invalid: { tr: 'Tür partnership veya contact olmalı', en: 'The kind must be partnership or contact' },
+
   // Dealers and sales managers
   dealer_created: { tr: 'Bayi oluşturuldu', en: 'Dealer created' },
   dealer_updated: { tr: 'Bayi güncellendi', en: 'Dealer updated' },

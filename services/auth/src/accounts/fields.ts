@@ -5,30 +5,8 @@ import { z } from 'zod';
  * platform's error handler into the caller's language) and names its field. The character rules
  * are allow-lists: script and SQL fragments are not names, companies or phone numbers.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-export const emailField = z
-  .string()
-  .trim()
-  .max(254, { message: 'email_invalid' })
-  .toLowerCase()
-  .pipe(z.email({ message: 'email_invalid' }));
-
-/** A password being set: the length rules (the "not the email" rule needs the email, see passwords.ts). */
-export const newPasswordField = z
-  .string()
-  .min(PASSWORD_MIN, { message: 'password_too_short' })
-  .max(PASSWORD_MAX, { message: 'password_too_long' });
-
-/** A password being checked: any non-empty string up to the maximum (older rules never allowed longer). */
-export const givenPasswordField = z.string().min(1).max(PASSWORD_MAX, { message: 'password_too_long' });
-
-export const personNameField = z
-  .string()
-  .trim()
-  .max(100, { message: 'name_invalid' })
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*[\p{L}\p{M}.]$/u, { message: 'name_invalid' });
+// The fields the public site's forms share live in contracts (the storefront validates with them too).
+export { PASSWORD_MAX, PASSWORD_MIN, emailField, givenPasswordField, newPasswordField, personNameField } from '@esim/contracts';
 
 export const companyNameField = z
   .string()

@@ -1,7 +1,6 @@
+import { forgotPasswordBody, resetPasswordBody } from '@esim/contracts';
 import { ok } from '@esim/platform';
-import { z } from 'zod';
 import { revokeAllAccess } from '../accounts/accounts';
-import { emailField, newPasswordField } from '../accounts/fields';
 import { assertPasswordNotEmail, hashPassword } from '../accounts/passwords';
 import { assertPasswordStrong } from '../accounts/password-strength';
 import { findLiveUser, findLiveUserByEmail } from '../accounts/repository';
@@ -11,11 +10,9 @@ import { fieldError } from '../field-error';
 import { passwordResetMail } from '../mail/templates';
 import { consumeResetToken, createResetToken } from '../password-reset/reset-tokens';
 
-const forgotBody = z.object({ email: emailField });
-const resetBody = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'reset_token_invalid' }),
-  password: newPasswordField,
-});
+// Request bodies shared with the storefront's forms (contracts/api/auth.ts).
+const forgotBody = forgotPasswordBody;
+const resetBody = resetPasswordBody;
 
 /** Build the storefront link of a reset or invitation token. */
 export function resetLink(publicBaseUrl: string, token: string): string {

@@ -1,8 +1,6 @@
-import { USER_TYPE } from '@esim/contracts';
+import { USER_TYPE, loginBody, registerBody } from '@esim/contracts';
 import { bearerToken, ok, unauthorized } from '@esim/platform';
-import { z } from 'zod';
 import { createAccount } from '../accounts/accounts';
-import { emailField, givenPasswordField, newPasswordField, personNameField } from '../accounts/fields';
 import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
 import { assertPasswordStrong } from '../accounts/password-strength';
 import { findLiveUserByEmail, publicUser } from '../accounts/repository';
@@ -13,8 +11,7 @@ import { refreshLifetimeDays, revokeRefreshToken, rotateRefreshToken } from '../
 import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, sessionData, setRefreshCookie, signAccessFor, startSession } from '../sessions/session';
 import { revokeAccessToken } from '../tokens/access-tokens';
 
-const registerBody = z.object({ full_name: personNameField, email: emailField, password: newPasswordField });
-const loginBody = z.object({ email: emailField, password: givenPasswordField, remember_me: z.boolean().optional().default(false) });
+// The request bodies live in contracts: the storefront's forms validate with the same schemas.
 
 /** Refresh tokens are 43 base64url characters: anything else is not one of ours (no lookup needed). */
 const plausibleRefreshToken = (value: string | undefined): value is string => !!value && /^[A-Za-z0-9_-]{20,100}$/.test(value);

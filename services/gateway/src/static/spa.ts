@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '@esim/platform';
@@ -22,6 +22,31 @@ function cacheControlOf(relative: string): string {
   return relative.startsWith('assets/') ? IMMUTABLE : SHORT;
 }
 
+/** Types of the files the builds precompress (a `.br`/`.gz` sibling made at build time). */
+const COMPRESSIBLE: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** The encodings a request accepts, best first (q=0 means "not this one"). */
+function acceptedEncodings(header: string | string[] | undefined): Array<'br' | 'gzip'> {
+  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
+  const accepted = new Set(
+    value
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number.parseFloat(q.split('=')[1] ?? '1') > 0)
+      .map(([name]) => name!.trim()),
+  );
+  return (['br', 'gzip'] as const).filter((encoding) => accepted.has(encoding));
+}
+
 /** The file under `root` a URL path names, or undefined when it would leave `root` or is not a file. */
 function fileUnder(root: string, relative: string): string | undefined {
   const resolved = path.resolve(root, relative);
@@ -31,6 +56,15 @@ function fileUnder(root: string, relative: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The HTML the build prerendered for a public page (`packages/united-states` →
+ * `packages/united-states/index.html`), so the page paints before its JavaScript runs.
+ */
+function prerenderedPage(build: SpaBuild, relative: string): string | undefined {
+  if (relative === '' || relative.includes('.')) return undefined;
+  return fileUnder(build.root, path.posix.join(relative.replace(/\/+$/, ''), 'index.html'));
 }
 
 /** A navigation (a page the SPA's router handles), not a missing asset: fall back to index.html. */
@@ -65,8 +99,30 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
   // Only for `reply.sendFile` (ranges, ETag, 304s, content types); routing is ours below.
   await app.register(fastifyStatic, { root: storefront.root, serve: false, cacheControl: false, dotfiles: 'ignore' });
 
-  const send = (reply: FastifyReply, build: SpaBuild, relative: string) =>
-    reply.header('cache-control', cacheControlOf(relative)).sendFile(relative, build.root);
+  /**
+   * The build's brotli or gzip copy when the client takes it (made at build time: no compression
+   * work per request), else the file itself through @fastify/static (ranges, ETag, 304).
+   */
+  const send = (request: FastifyRequest, reply: FastifyReply, build: SpaBuild, relative: string) => {
+    reply.header('cache-control', cacheControlOf(relative));
+    const type = COMPRESSIBLE[path.extname(relative)];
+    if (type) {
+      reply.header('vary', 'accept-encoding');
+      for (const encoding of acceptedEncodings(request.headers['accept-encoding'])) {
+        const compressed = path.join(build.root, `${relative}.${encoding === 'br' ? 'br' : 'gz'}`);
+        let size: number;
+        try {
+          size = statSync(compressed).size;
+        } catch {
+          continue;
+        }
+        const etag = `"${encoding}-${size}-${Math.floor(statSync(path.join(build.root, relative)).mtimeMs)}"`;
+        if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
+        return reply.type(type).header('content-encoding', encoding).header('content-length', size).header('etag', etag).send(createReadStream(compressed));
+      }
+    }
+    return reply.sendFile(relative, build.root);
+  };
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0]!;
@@ -79,12 +135,12 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
     }
     if (relative.includes('\0')) throw notFound('route_not_found');
     const file = relative === '' ? undefined : fileUnder(build.root, relative);
-    if (file) return send(reply, build, file);
+    if (file) return send(request, reply, build, file);
     if (relative !== '' && !isNavigation(request, relative)) throw notFound('route_not_found');
     if (!existsSync(path.join(build.root, 'index.html'))) {
       return reply.status(503).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(buildMissingPage(build));
     }
-    return send(reply, build, 'index.html');
+    return send(request, reply, build, prerenderedPage(build, relative) ?? 'index.html');
   };
 
   app.get('/*', { schema: { hide: true } }, serve);

@@ -1,0 +1,128 @@
+import { clearSession, storedToken, storeToken } from './session';
+
+/** The services' envelope. */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: string;
+  data: T;
+  errors?: Array<{ path?: string; message?: string }>;
+}
+
+export { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@contracts/session';
+import { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@contracts/session';
+export const NETWORK_ERROR_TEXT = 'API sunucusuna ulaşılamıyor';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+let language = 'tr';
+/** The language the services answer in (Accept-Language); the i18n module keeps it current. */
+export function setApiLanguage(lng: string): void {
+  language = lng;
+}
+
+const BASE = '/api';
+/** Calls where a 401 means "wrong credentials", not "session over". */
+const SESSION_PATHS = ['/login', '/register', '/refresh', '/forgot-password', '/reset-password'];
+
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same rotation (the cookie rotates once). */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(`${BASE}/refresh`, { method: 'POST', credentials: 'same-origin', headers: { 'accept-language': language } });
+      if (!response.ok) return null;
+      const body = (await response.json()) as Envelope<{ token: string }>;
+      if (!body?.data?.token) return null;
+      storeToken(body.data.token);
+      return body.data.token;
+    } catch {
+      return null;
+    } finally {
+      queueMicrotask(() => (refreshing = null));
+    }
+  })();
+  return refreshing;
+}
+
+function fieldErrors(body: Partial<Envelope<unknown>> | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  // `body.email` → `email`: forms name their fields as the request body does.
+  for (const error of body?.errors ?? []) if (error.path && error.message) fields[error.path.replace(/^(body|query|params)\./, '')] = error.message;
+  return fields;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language, ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(`${BASE}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+}
+
+/**
+ * The one API client: bearer token, one refresh of an expired token, the envelope unwrapped.
+ * A 401 outside the sign-in calls clears the session and fires the unauthorized event (the auth
+ * provider sends a protected page to /login); no answer fires the network-error event.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const isSessionCall = SESSION_PATHS.includes(path);
+  let response: Response;
+  try {
+    response = await send(path, options, isSessionCall ? null : storedToken());
+    if (response.status === 401 && !isSessionCall && storedToken()) {
+      const fresh = await refreshAccessToken();
+      if (fresh) response = await send(path, options, fresh);
+    }
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(NETWORK_ERROR_EVENT, { detail: { path } }));
+    if (!isSessionCall) console.error(NETWORK_ERROR_TEXT, path);
+    throw new ApiError(NETWORK_ERROR_TEXT, 0, 'network_error');
+  }
+  let body: Partial<Envelope<T>> | undefined;
+  try {
+    body = (await response.json()) as Envelope<T>;
+  } catch {
+    body = undefined;
+  }
+  if (response.status === 401 && !isSessionCall) {
+    clearSession();
+    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
+  }
+  if (!response.ok || !body || body.success === false) {
+    throw new ApiError(body?.message ?? response.statusText, response.status, body?.code ?? 'http_error', fieldErrors(body));
+  }
+  return body as Envelope<T>;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }).then((b) => b.data),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => apiRequest<T>(path, { method: 'POST', body, headers }),
+};

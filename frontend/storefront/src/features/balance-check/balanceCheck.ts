@@ -1,0 +1,77 @@
+import { balanceCheckStatusColor } from '@contracts/api/status-display';
+import { apiRequest, ApiError } from '../../api/client';
+
+export type SimType = 'esim' | 'physical';
+export type BalanceStatus = 'active' | 'inactive' | 'expired';
+
+/** The spec's balance-check result (section 3); data amounts in MB. */
+export interface BalanceResult {
+  type: SimType;
+  orderNumber: string;
+  status: BalanceStatus;
+  packageName: string;
+  totalData: number;
+  usedData: number;
+  remainingData: number;
+  activationDate: string | null;
+  expiryDate: string | null;
+  country: string;
+  operator: string;
+  demo: boolean;
+}
+
+/** Spec section 5: the number is upper-cased; the messages are keys of the balance namespace. */
+export function validateBalanceNumber(type: SimType, raw: string): { value: string; error?: 'empty' | 'invalidEsim' | 'invalidPhysical' } {
+  const value = raw.trim().toUpperCase();
+  if (!value) return { value, error: 'empty' };
+  if (type === 'esim' && !/^[A-Z0-9]{8,}$/.test(value)) return { value, error: 'invalidEsim' };
+  if (type === 'physical' && !/^\d{6,}$/.test(value)) return { value, error: 'invalidPhysical' };
+  return { value };
+}
+
+/** Badge colour per status (spec section 4): active green, inactive grey, expired red. */
+export function statusColor(status: string): 'success' | 'default' | 'error' {
+  return balanceCheckStatusColor(status as BalanceStatus) as 'success' | 'default' | 'error';
+}
+
+type Raw = Record<string, unknown>;
+const pick = (raw: Raw, ...keys: string[]) => keys.map((k) => raw[k]).find((v) => v !== undefined && v !== null);
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : Number(value ?? 0) || 0);
+const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** The services' answer (snake_case or camelCase) in the spec's shape. */
+export function normalizeBalance(type: SimType, number: string, raw: Raw): BalanceResult {
+  const total = num(pick(raw, 'totalData', 'total_data', 'total_mb', 'total_data_mb'));
+  const remaining = num(pick(raw, 'remainingData', 'remaining_data', 'remaining_mb', 'remaining_data_mb'));
+  const usedRaw = pick(raw, 'usedData', 'used_data', 'used_mb', 'used_data_mb');
+  const status = str(pick(raw, 'status'));
+  return {
+    type,
+    orderNumber: str(pick(raw, 'orderNumber', 'order_number', 'serial', 'serial_number')) || number,
+    status: (['active', 'inactive', 'expired'].includes(status) ? status : 'inactive') as BalanceStatus,
+    packageName: str(pick(raw, 'packageName', 'package_name')),
+    totalData: total,
+    usedData: usedRaw === undefined ? Math.max(total - remaining, 0) : num(usedRaw),
+    remainingData: remaining,
+    activationDate: (pick(raw, 'activationDate', 'activation_date', 'activated_at') as string | undefined) ?? null,
+    expiryDate: (pick(raw, 'expiryDate', 'expiry_date', 'expires_at') as string | undefined) ?? null,
+    country: str(pick(raw, 'country', 'country_name')),
+    operator: str(pick(raw, 'operator')),
+    demo: pick(raw, 'demo') === true,
+  };
+}
+
+export type BalanceOutcome = { kind: 'ok'; result: BalanceResult } | { kind: 'notFound' } | { kind: 'failed'; message?: string };
+
+/** Queries the public balance route of the SIM type; 404 and no answer are "not found" (DESIGN.md section 10). */
+export async function checkBalance(type: SimType, number: string): Promise<BalanceOutcome> {
+  const path = type === 'esim' ? `/public/balance/esim/${encodeURIComponent(number)}` : `/public/balance/physical-sim/${encodeURIComponent(number)}`;
+  try {
+    const answer = await apiRequest<Raw>(path);
+    if (!answer.success || !answer.data) return { kind: 'notFound' };
+    return { kind: 'ok', result: normalizeBalance(type, number, answer.data) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.isNetwork)) return { kind: 'notFound' };
+    return { kind: 'failed', message: error instanceof ApiError ? error.message : undefined };
+  }
+}

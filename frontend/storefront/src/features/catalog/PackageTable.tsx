@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatCurrency } from '../format/format';
+import { nextSort, sortPackages, type SortColumn, type SortState } from './sort';
+import type { PublicPackage } from './types';
+
+const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
+
+/** The spec's package table: duration, data and price sortable (a click toggles asc/desc). */
+export function PackageTable({ packages, onBuy, caption }: { packages: PublicPackage[]; onBuy(p: PublicPackage): void; caption: string }) {
+  const { t } = useTranslation('shop');
+  const [sort, setSort] = useState<SortState>({ column: 'duration', order: 'asc' });
+  const rows = sortPackages(packages, sort);
+  return (
+    <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+      <Table aria-label={caption} size="medium" sx={{ minWidth: { xs: 0, sm: 560 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('country.package')}</TableCell>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} sortDirection={sort.column === column ? sort.order : false} align={column === 'price' ? 'right' : 'left'} sx={{ px: { xs: 1, sm: 2 } }}>
+                <TableSortLabel active={sort.column === column} direction={sort.column === column ? sort.order : 'asc'} onClick={() => setSort((s) => nextSort(s, column))}>
+                  {t(`country.${column}`)}
+                </TableSortLabel>
+              </TableCell>
+            ))}
+            <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
+              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                {t('country.action')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((p) => (
+            <TableRow key={p.id} data-testid="package-row" selected={p.recommended}>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
+                {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ mt: 0.5 }} />}
+              </TableCell>
+              <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
+                {t('common:format.days', { count: p.duration })}
+                {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }} />}
+              </TableCell>
+              <TableCell sx={{ px: { xs: 1, sm: 2 } }}>{p.data}</TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600, px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' }}>
+                {formatCurrency(p.price)}
+              </TableCell>
+              <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
+                <Button variant={p.recommended ? 'contained' : 'outlined'} size="small" onClick={() => onBuy(p)} aria-label={`${t('country.buy')}: ${p.name}`} sx={{ whiteSpace: 'nowrap' }}>
+                  {t('country.buy')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PublicPackage } from './types';
+
+export type SortColumn = 'duration' | 'data' | 'price';
+export interface SortState {
+  column: SortColumn;
+  order: 'asc' | 'desc';
+}
+
+const keyOf: Record<SortColumn, (p: PublicPackage) => number> = {
+  duration: (p) => p.duration,
+  // Unlimited data sorts above any finite allowance (as the catalog does).
+  data: (p) => p.data_mb ?? Number.POSITIVE_INFINITY,
+  price: (p) => p.price,
+};
+
+/** Sorted copy; ties by price then code, so the order never wobbles. */
+export function sortPackages<T extends PublicPackage>(packages: readonly T[], sort: SortState): T[] {
+  const direction = sort.order === 'asc' ? 1 : -1;
+  const key = keyOf[sort.column];
+  return [...packages].sort((a, b) => direction * (key(a) - key(b)) || a.price - b.price || a.code.localeCompare(b.code));
+}
+
+/** A header click: the same column toggles asc/desc, another column starts ascending. */
+export function nextSort(current: SortState, column: SortColumn): SortState {
+  if (current.column === column) return { column, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { column, order: 'asc' };
+}

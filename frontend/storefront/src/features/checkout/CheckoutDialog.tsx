@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../api/client';
+import type { BuyerPackage, PublicPackage } from '../catalog/types';
+import { formatBytes, formatCurrency } from '../format/format';
+import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
+import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
+
+interface Loaded {
+  price: number;
+  balance: UserBalance;
+  active: EsimOrder | undefined;
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{value}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * Buy-now confirmation (issue 12): the caller's own price, quantity, current balance and balance
+ * after; a warning when an active eSIM already covers the country; one idempotency key per
+ * confirmation, so a double click or a retry never buys twice.
+ */
+export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg: PublicPackage; countryCode: string; countrySlug: string; onClose(): void }) {
+  const { t } = useTranslation('shop');
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState('1');
+  const [buying, setBuying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const idempotencyKey = useMemo(newIdempotencyKey, [pkg.id]);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([
+      api.get<BuyerPackage[]>(`/user/packages?country=${encodeURIComponent(countrySlug)}`),
+      api.get<UserBalance>('/user/balance'),
+      // The buyer's completed orders for this country: an active eSIM among them is worth a word before buying another.
+      api.get<EsimOrderSummary[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=completed`)
+        .then((orders) => (orders[0] ? api.get<EsimOrder>(`/user/esim/orders/${orders[0].id}`) : undefined))
+        .catch(() => undefined),
+    ]).then(
+      ([packages, balance, order]) => {
+        if (!live) return;
+        const mine = packages.find((p) => p.id === pkg.id);
+        setLoaded({ price: mine?.price ?? pkg.price, balance, active: order?.esims.some((e) => e.status === 'active') ? order : undefined });
+      },
+      (error: unknown) => live && setLoadError(error instanceof ApiError ? error.message : t('common:errors.generic')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pkg.id, pkg.price, countryCode, countrySlug, t]);
+
+  const count = Number(quantity);
+  const quantityValid = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY;
+  const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, loaded.balance.available) : null;
+  const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
+
+  const buy = async () => {
+    if (!totals?.sufficient) return;
+    setBuying(true);
+    setFailure(null);
+    try {
+      const answer = await api.post<EsimOrder>('/user/packages/buy', { package_id: pkg.id, quantity: count }, { 'Idempotency-Key': idempotencyKey });
+      toast.success(t('checkout.success'));
+      navigate(`/order/${answer.data.id}`);
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message || t('checkout.failed') : t('checkout.failed');
+      setFailure(text);
+      toast.error(text);
+      setBuying(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={buying ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="checkout-title">
+      <DialogTitle id="checkout-title">{t('checkout.title')}</DialogTitle>
+      <DialogContent dividers>
+        {!loaded && !loadError && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
+            <CircularProgress size={24} />
+            <Typography>{t('checkout.loading')}</Typography>
+          </Box>
+        )}
+        {loadError && <Alert severity="error">{loadError}</Alert>}
+        {loaded && (
+          <>
+            <Typography sx={{ fontWeight: 700, mb: 1 }}>{pkg.name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t('common:format.days', { count: pkg.duration })} · {pkg.data}
+            </Typography>
+            {activeEsim && loaded.active && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('checkout.activeWarning', { name: loaded.active.package.name, remaining: formatBytes(activeEsim.usage.remaining_bytes) })}
+              </Alert>
+            )}
+            <Row label={t('checkout.unitPrice')} value={formatCurrency(loaded.price)} />
+            <TextField
+              label={t('checkout.quantity')}
+              type="number"
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+              error={!quantityValid}
+              helperText={quantityValid ? undefined : t('checkout.quantityInvalid')}
+              slotProps={{ htmlInput: { min: 1, max: MAX_QUANTITY, inputMode: 'numeric' } }}
+              size="small"
+              sx={{ my: 1.5, width: 140 }}
+              disabled={buying}
+            />
+            <Divider sx={{ my: 1 }} />
+            {totals && (
+              <>
+                <Row label={t('checkout.total')} value={formatCurrency(totals.total)} strong />
+                <Row label={t('checkout.balance')} value={formatCurrency(loaded.balance.available)} />
+                <Row label={t('checkout.after')} value={formatCurrency(totals.after)} />
+                {!totals.sufficient && (
+                  <Alert
+                    severity="warning"
+                    sx={{ mt: 2 }}
+                    action={
+                      <Button color="inherit" size="small" href="/dashboard/balance">
+                        {t('checkout.addBalance')}
+                      </Button>
+                    }
+                  >
+                    {t('checkout.insufficient')}
+                  </Alert>
+                )}
+              </>
+            )}
+            {failure && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {failure}
+              </Alert>
+            )}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={buying}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button variant="contained" onClick={buy} disabled={!totals?.sufficient || buying}>
+          {buying ? t('checkout.buying') : t('checkout.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

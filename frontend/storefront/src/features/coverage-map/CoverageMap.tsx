@@ -1,0 +1,132 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { GeoJSON, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import L, { type GeoJSON as LeafletGeoJSON, type LatLngBoundsExpression, type PathOptions } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { Feature } from 'geojson';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CoverageCountry } from '../catalog/types';
+import { Flag } from '../flags/Flag';
+import { formatCurrency } from '../format/format';
+import { countryShapes } from './shapes';
+
+/** Map settings of the spec (section 9); the tile URL comes from the build's environment. */
+export const MAP_CENTER: [number, number] = [45, 20];
+export const MAP_ZOOM = 4;
+export const TILE_URL = (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+export const COVERAGE_COLORS = { covered: '#1b7a3a', coming_soon: '#e0a100', not_available: '#9aa0a6' } as const;
+
+function styleOf(status: keyof typeof COVERAGE_COLORS, selected: boolean): PathOptions {
+  return { color: selected ? '#0b57d0' : '#ffffff', weight: selected ? 3 : 0.6, fillColor: COVERAGE_COLORS[status], fillOpacity: status === 'not_available' ? 0.35 : 0.7 };
+}
+
+function FlyTo({ bounds }: { bounds: LatLngBoundsExpression | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (bounds) map.flyToBounds(bounds, { maxZoom: 5, duration: 0.8 });
+  }, [bounds, map]);
+  return null;
+}
+
+export interface CoverageMapProps {
+  countries: CoverageCountry[];
+  selected: string | null;
+  onSelect(a3: string | null): void;
+  flyTo: string | null;
+}
+
+/** The coverage map: shapes bundled with the app, coloured by coverage; tiles optional (a failure is only logged). */
+export default function CoverageMap({ countries, selected, onSelect, flyTo }: CoverageMapProps) {
+  const { t } = useTranslation('coverage');
+  const shapes = useMemo(countryShapes, []);
+  const byA3 = useMemo(() => new Map(countries.map((c) => [c.a3, c])), [countries]);
+  const layers = useRef(new Map<string, LeafletGeoJSON>());
+  const loggedTileError = useRef(false);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+
+  const boundsOf = (a3: string | null) => {
+    const layer = a3 ? layers.current.get(a3) : undefined;
+    return layer ? layer.getBounds() : null;
+  };
+  const selectedCountry = selected ? byA3.get(selected) : undefined;
+  const popupAt = selected ? boundsOf(selected)?.getCenter() : undefined;
+
+  return (
+    <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} minZoom={2} maxZoom={18} zoomControl worldCopyJump style={{ height: '100%', width: '100%' }} aria-label={t('mapLabel')}>
+      <TileLayer
+        url={TILE_URL}
+        attribution={TILE_ATTRIBUTION}
+        tileSize={256}
+        maxZoom={18}
+        eventHandlers={{
+          tileerror: () => {
+            if (!loggedTileError.current) console.warn('map tiles could not be loaded; the country shapes still show');
+            loggedTileError.current = true;
+          },
+        }}
+      />
+      {shapes.map((shape) => {
+        const country = byA3.get(shape.a3);
+        const status = country?.coverage_status ?? 'not_available';
+        return (
+          <GeoJSON
+            key={`${shape.a3}-${status}-${selected === shape.a3}`}
+            data={{ type: 'Feature', properties: {}, geometry: shape.geometry } as Feature}
+            style={styleOf(status, selected === shape.a3)}
+            ref={(layer) => {
+              if (layer) layers.current.set(shape.a3, layer);
+            }}
+            eventHandlers={{
+              click: (event) => {
+                L.DomEvent.stopPropagation(event);
+                if (!country) return;
+                onSelect(selectedRef.current === shape.a3 ? null : shape.a3);
+              },
+            }}
+          />
+        );
+      })}
+      <FlyTo bounds={flyTo ? boundsOf(flyTo) : null} />
+      {selectedCountry && popupAt && (
+        <Popup position={popupAt} eventHandlers={{ remove: () => selectedRef.current === selectedCountry.a3 && onSelect(null) }}>
+          <Box sx={{ minWidth: 180 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Flag code={selectedCountry.flag} size={28} />
+              <Typography sx={{ fontWeight: 700 }}>{selectedCountry.name}</Typography>
+            </Box>
+            {selectedCountry.price_per_day !== null && (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {t('perDay')}: <strong>{formatCurrency(selectedCountry.price_per_day)}</strong>
+              </Typography>
+            )}
+            {selectedCountry.speed && (
+              <Typography variant="body2">
+                {t('speed')}: <strong>{selectedCountry.speed}</strong>
+              </Typography>
+            )}
+            {selectedCountry.features.length > 0 && (
+              <Box component="ul" sx={{ pl: 2, my: 1 }}>
+                {selectedCountry.features.map((f) => (
+                  <li key={f}>
+                    <Typography variant="body2">{f}</Typography>
+                  </li>
+                ))}
+              </Box>
+            )}
+            {selectedCountry.coverage_status === 'covered' && (
+              <Button size="small" component={RouterLink} to={`/packages/${selectedCountry.slug}`}>
+                {t('viewPackages')}
+              </Button>
+            )}
+          </Box>
+        </Popup>
+      )}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,15 @@
+import { foldForSearch } from '../format/format';
+
+export interface FaqCategory {
+  title: string;
+  items: Array<{ q: string; a: string }>;
+}
+
+/** Spec section 5: the search matches question or answer (case-insensitive, Turkish-aware). */
+export function filterFaq(categories: FaqCategory[], search: string): FaqCategory[] {
+  const needle = foldForSearch(search);
+  if (!needle) return categories;
+  return categories
+    .map((c) => ({ ...c, items: c.items.filter((item) => foldForSearch(item.q).includes(needle) || foldForSearch(item.a).includes(needle)) }))
+    .filter((c) => c.items.length > 0);
+}

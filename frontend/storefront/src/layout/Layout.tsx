@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { AuthProvider } from '../auth/AuthContext';
+import { hidesChrome } from '../auth/paths';
+import { Footer } from './Footer';
+import { ProgressBar } from './ProgressBar';
+import { TopBar } from './TopBar';
+import { TOAST_OPTIONS, useToastLimit } from './toasts';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** The public site's chrome around every page. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const chrome = !hidesChrome(pathname);
+  useToastLimit();
+  return (
+    <AuthProvider>
+      <ScrollToTop />
+      <ProgressBar />
+      <Box component="a" href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 3000, bgcolor: 'background.paper', p: 1 } }}>
+        {t('skipToContent')}
+      </Box>
+      {chrome && <TopBar />}
+      <Box component="main" id="main" sx={{ pt: chrome ? { xs: 7, sm: 8 } : 0, minHeight: '70vh', overflowX: 'clip' }}>
+        <Outlet />
+      </Box>
+      {chrome && <Footer />}
+      <Toaster position="bottom-right" toastOptions={TOAST_OPTIONS} />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import AppleIcon from '@mui/icons-material/Apple';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { planStatusDisplay } from '@contracts/api/status-display';
+import { RequireAuth } from '../../auth/AuthContext';
+import { QrImage } from '../../features/checkout/QrImage';
+import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
+import { formatCurrency, formatDate } from '../../features/format/format';
+import { useApi } from '../../features/ui/useApi';
+import { Seo } from '../../layout/Seo';
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('shop');
+  const [copied, setCopied] = useState(false);
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{value}</Typography>
+        <Tooltip title={copied ? t('order.copied') : t('order.copy')}>
+          <IconButton
+            size="small"
+            aria-label={`${t('order.copy')}: ${label}`}
+            onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    </Box>
+  );
+}
+
+function ProfileCard({ profile }: { profile: EsimProfile }) {
+  const { t, i18n } = useTranslation('shop');
+  const status = planStatusDisplay(profile.status, profile.expires_at);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }} data-testid="esim-profile">
+      <QrImage url={profile.qr_url} alt={t('order.qrAlt', { iccid: profile.iccid })} />
+      <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+        <Chip size="small" color={status.color} label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']} sx={{ mb: 1 }} />
+        <Typography>{t('order.qr')}</Typography>
+        <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
+          {t('order.manual')}
+        </Typography>
+        <CopyField label={t('order.iccid')} value={profile.iccid} />
+        <CopyField label={t('order.smdp')} value={profile.smdp_address} />
+        <CopyField label={t('order.activationCode')} value={profile.matching_id} />
+        <CopyField label="LPA" value={profile.activation_code} />
+        <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
+          {t('order.ios')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function Order() {
+  const { t, i18n } = useTranslation('shop');
+  const { id = '' } = useParams();
+  const { data, error, loading, reload } = useApi<EsimOrder>(`/user/esim/orders/${encodeURIComponent(id)}`);
+  const pending = !!data && (data.status === 'pending' || data.status === 'processing');
+  // The partner may take a moment to issue the profiles: poll until every QR is there.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(reload, 3000);
+    return () => clearTimeout(timer);
+  }, [pending, data, reload]);
+
+  if (loading && !data) return <Skeleton variant="rounded" height={320} />;
+  if (error && !data) return <Alert severity="error">{error.status === 404 ? t('order.notFound') : error.message}</Alert>;
+  if (!data) return null;
+  return (
+    <>
+      <Seo title={`${t('order.title', { number: data.order_number })} — eSIM Go`} description={data.package.name} />
+      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+        {t('order.title', { number: data.order_number })}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 600 }}>{data.package.name}</Typography>
+        <Chip label={data.status} size="small" color={data.status === 'completed' ? 'success' : 'default'} />
+        <Typography color="text.secondary">
+          {t('order.total')}: {formatCurrency(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
+        </Typography>
+      </Box>
+      {data.failure_reason && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {data.failure_reason}
+        </Alert>
+      )}
+      {pending && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('order.pending')}
+        </Alert>
+      )}
+      {data.esims.map((profile) => (
+        <ProfileCard key={profile.id} profile={profile} />
+      ))}
+    </>
+  );
+}
+
+export default function OrderPage() {
+  return (
+    <RequireAuth>
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Order />
+      </Container>
+    </RequireAuth>
+  );
+}

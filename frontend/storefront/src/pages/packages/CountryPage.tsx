@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/AuthContext';
+import { PackageTable } from '../../features/catalog/PackageTable';
+import type { CountryPackages, PublicPackage } from '../../features/catalog/types';
+import { CheckoutDialog } from '../../features/checkout/CheckoutDialog';
+import { Flag } from '../../features/flags/Flag';
+import { useApi } from '../../features/ui/useApi';
+import { PageHeader } from '../../features/ui/PageHeader';
+import { Seo } from '../../layout/Seo';
+import { NotFound } from '../errors/NotFoundPage';
+
+export default function CountryPage() {
+  const { t } = useTranslation('shop');
+  const { country: slug = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const { data, error, loading } = useApi<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`);
+  const [buying, setBuying] = useState<PublicPackage | null>(null);
+
+  // Back from /login with ?buy=<package>: open the confirmation for it.
+  const buyId = params.get('buy');
+  useEffect(() => {
+    if (!buyId || !data || !user) return;
+    const wanted = [...data.packages, ...data.regional_packages].find((p) => p.id === buyId);
+    if (wanted) setBuying(wanted);
+    setParams({}, { replace: true });
+  }, [buyId, data, user, setParams]);
+
+  const onBuy = (pkg: PublicPackage) => {
+    if (!user) navigate('/login', { state: { from: `/packages/${slug}?buy=${pkg.id}` } });
+    else setBuying(pkg);
+  };
+
+  if (error?.status === 404 || (data && data.packages.length === 0 && data.regional_packages.length === 0)) {
+    return (
+      <>
+        <Seo title={`${t('country.notFoundTitle')} — eSIM Go`} description={t('country.notFoundText')} />
+        <NotFound title={t('country.notFoundTitle')} text={t('country.notFoundText')} action={t('country.backHome')} />
+      </>
+    );
+  }
+
+  const name = data?.country.name ?? '';
+  return (
+    <>
+      {data && <Seo title={`${t('country.title', { country: name })} | eSIM Go`} description={t('country.seoDescription', { country: name })} />}
+      <PageHeader
+        title={
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
+            {data ? <Flag code={data.country.flag} size={40} /> : null}
+            {data ? t('country.title', { country: name }) : <Skeleton width={280} sx={{ bgcolor: 'rgba(255,255,255,.2)' }} />}
+          </Box>
+        }
+        subtitle={data ? t('country.subtitle', { country: name }) : undefined}
+      />
+      <Container maxWidth="lg" sx={{ mt: 4 }}>
+        {loading && <Skeleton variant="rounded" height={260} />}
+        {error && error.status !== 404 && <Typography color="error">{error.message}</Typography>}
+        {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} caption={t('country.title', { country: name })} />}
+        {data && data.regional_packages.length > 0 && (
+          <Box sx={{ mt: 5 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
+              {t('country.regional', { country: name })}
+            </Typography>
+            <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={t('country.regional', { country: name })} />
+          </Box>
+        )}
+      </Container>
+      {buying && data && <CheckoutDialog pkg={buying} countryCode={data.country.code} countrySlug={data.country.slug} onClose={() => setBuying(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { ContactMessageBody, InboundMessage, PartnershipMessageBody } from '@esim/contracts';
+import type { Knex } from 'knex';
+
+/** Partnership and contact messages of the public site, stored for admins to read. */
+export type InboundKind = InboundMessage['kind'];
+
+interface Row {
+  id: string;
+  kind: InboundKind;
+  company_name: string | null;
+  full_name: string | null;
+  email: string;
+  subject: string | null;
+  message: string;
+  locale: string;
+  created_at: Date;
+}
+
+const view = (row: Row): InboundMessage => ({
+  id: row.id,
+  kind: row.kind,
+  company_name: row.company_name,
+  full_name: row.full_name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  locale: row.locale,
+  created_at: row.created_at.toISOString(),
+});
+
+/** Addresses are kept hashed: enough to see that one sender floods us, nothing more. */
+const hashIp = (ip: string) => createHash('sha256').update(ip).digest('hex').slice(0, 32);
+
+export async function storeInboundMessage(
+  db: Knex,
+  input: { kind: 'partnership'; body: z_Partnership } | { kind: 'contact'; body: z_Contact },
+  meta: { locale: string; ip: string },
+): Promise<InboundMessage> {
+  const body = input.body as Partial<z_Partnership & z_Contact>;
+  const [row] = (await db('inbound_messages')
+    .insert({
+      kind: input.kind,
+      company_name: body.company_name ?? null,
+      full_name: body.full_name ?? null,
+      email: body.email!,
+      subject: body.subject ?? null,
+      message: body.message!,
+      locale: meta.locale,
+      ip_hash: hashIp(meta.ip),
+    })
+    .returning('*')) as Row[];
+  return view(row!);
+}
+
+type z_Partnership = { [K in keyof PartnershipMessageBody]-?: NonNullable<PartnershipMessageBody[K]> };
+type z_Contact = { [K in keyof ContactMessageBody]-?: NonNullable<ContactMessageBody[K]> };
+
+export async function listInboundMessages(
+  db: Knex,
+  query: { kind?: InboundKind; search?: string; limit: number; offset: number; startDate?: Date; endDate?: Date },
+): Promise<{ items: InboundMessage[]; total: number }> {
+  const base = db('inbound_messages').modify((q) => {
+    if (query.kind) q.where('kind', query.kind);
+    if (query.startDate) q.where('created_at', '>=', query.startDate);
+    if (query.endDate) q.where('created_at', '<=', query.endDate);
+    if (query.search) {
+      const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q.where((w) => w.whereILike('email', like).orWhereILike('company_name', like).orWhereILike('full_name', like).orWhereILike('subject', like).orWhereILike('message', like));
+    }
+  });
+  const [{ count }] = (await base.clone().count<{ count: string }[]>({ count: '*' })) as [{ count: string }];
+  const rows = (await base.clone().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset)) as Row[];
+  return { items: rows.map(view), total: Number(count) };
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_LOOKUPS } from '@esim/contracts';
+import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+
+/**
+ * The storefront in Debian chromium against the gateway serving the production build with the
+ * real back end. The checkout and balance-check flows need the esim service (issue 11).
+ */
+let shop: StorefrontSystem;
+beforeAll(async () => {
+  shop = await startStorefrontSystem();
+}, 240_000);
+afterAll(async () => shop?.stop());
+
+async function open(path: string, options: { width?: number; height?: number; lng?: 'tr' | 'en' } = {}): Promise<Page> {
+  const context = await shop.browser.newContext({ viewport: { width: options.width ?? 1366, height: options.height ?? 800 }, locale: options.lng === 'en' ? 'en-GB' : 'tr-TR' });
+  const page = await context.newPage();
+  await page.goto(`${shop.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  return page;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+}
+
+describe('storefront in a browser', () => {
+  it('a new visitor registers, is sent to /login after 1.5 s and signs in', async () => {
+    const page = await open('/register');
+    const email = `gezgin${Date.now()}@example.com`;
+    await page.fill('input[name="full_name"]', 'Yeni Gezgin');
+    await page.fill('input[name="email"]', email);
+    await page.fill('input[name="password"]', 'Uzun-Gizli-Parola-2026');
+    await page.fill('input[name="confirm"]', 'Uzun-Gizli-Parola-2026');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Kayıt Ol', exact: true }).click();
+    await page.getByText('Kayıt başarılı').first().waitFor();
+    await page.waitForURL('**/login', { timeout: 5000 });
+    await signIn(page, email, 'Uzun-Gizli-Parola-2026');
+    await page.waitForURL('**/dashboard**', { timeout: 10_000 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(email);
+    await page.context().close();
+  });
+
+  it('the demo account buys the US Standard package and sees its QR code', async () => {
+    const page = await open('/packages/united-states');
+    await page.getByRole('button', { name: /Hemen Satın Al: .*Standart|Hemen Satın Al: .*Standard/ }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Demo hesabıyla dene' }).click();
+    await page.getByRole('dialog').getByText('Satın Alma Onayı').waitFor();
+    await page.getByRole('dialog').getByText(/24,99/).first().waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Satın Al', exact: true }).click();
+    await page.waitForURL('**/order/**');
+    const qr = page.getByRole('img', { name: /eSIM QR kodu/ });
+    await qr.waitFor({ timeout: 20_000 });
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByText('SM-DP+ adresi').waitFor();
+    await page.context().close();
+  });
+
+  it('the balance check finds a seeded order number', async () => {
+    const page = await open('/balance');
+    await page.fill('input[autocomplete="off"]', DEMO_LOOKUPS.esimOrderNumbers.active.toLowerCase());
+    await page.getByRole('button', { name: 'Sorgula' }).click();
+    await page.getByTestId('status-badge').waitFor();
+    expect(await page.getByTestId('status-badge').textContent()).toBe('Aktif');
+    await page.getByText('Demo verisi').waitFor();
+    await page.context().close();
+  });
+
+  it('the language switch turns the visible texts to English and back', async () => {
+    const page = await open('/');
+    await page.getByRole('heading', { name: 'Seyahatiniz için eSIM' }).waitFor();
+    await page.getByRole('button', { name: /^Dil: / }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'eSIM for Your Trip' }).waitFor();
+    const text = await page.locator('body').innerText();
+    for (const turkish of ['Paketleri Görüntüle', 'Popüler Destinasyonlar', 'Nasıl Çalışır?', 'Giriş Yap', 'Gizlilik Politikası']) expect(text).not.toContain(turkish);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('button', { name: /^Language: / }).click();
+    await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+    await page.getByRole('heading', { name: 'Seyahatiniz için eSIM' }).waitFor();
+    await page.context().close();
+  });
+
+  it('/coverage selects Turkey from the list, and a second click deselects it', async () => {
+    const page = await open('/coverage');
+    await page.fill('input[type="text"]', 'Türk');
+    const turkey = page.getByRole('button', { name: /Türkiye/ });
+    await turkey.click();
+    await page.locator('.leaflet-popup').getByText('Türkiye').waitFor();
+    expect(await turkey.getAttribute('aria-pressed')).toBe('true');
+    await turkey.click();
+    expect(await turkey.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('path.leaflet-interactive').count()).toBeGreaterThan(150);
+    await page.context().close();
+  });
+
+  it('a phone-sized viewport has no horizontal scroll on any public page', async () => {
+    const { SITEMAP_PAGES } = await import('../../frontend/storefront/scripts/build-extras');
+    const page = await open('/', { width: 390, height: 844 });
+    const overflowing: string[] = [];
+    for (const path of SITEMAP_PAGES) {
+      await page.goto(`${shop.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) overflowing.push(`${path} (${width}px)`);
+    }
+    expect(overflowing).toEqual([]);
+    await page.context().close();
+  });
+});
