@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { DEMO_LOOKUPS, demoAccount } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataProvider, type BackOfficeDataProvider } from '../../frontend/backoffice/src/providers/dataProvider';
@@ -130,7 +131,7 @@ describe('customer: eSIM orders', () => {
     const completed = await dp.getList('orders', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'completed' } });
     expect(completed.data.every((o) => o.status === 'completed')).toBe(true);
     const failed = await dp.getList('orders', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'failed' } });
-    expect(completed.total + failed.total).toBeLessThanOrEqual(all.total);
+    expect(completed.total! + failed.total!).toBeLessThanOrEqual(all.total!);
     const active = all.data.find((o) => o.order_number === DEMO_LOOKUPS.esimOrderNumbers.active)!;
     const { data: order } = await dp.getOne('orders', { id: active.id });
     expect(order.esims.length).toBeGreaterThan(0);

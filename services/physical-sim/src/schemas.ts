@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, IMPORT_STATUSES, statusFilter } from '@esim/contracts';
+import { APPROVAL_STATUSES, IMPORT_STATUSES, isoDate, statusFilter } from '@esim/contracts';
 import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { CARD_STATUSES } from './cards/stock';
@@ -63,18 +63,27 @@ export const transferBody = z
     reason: z.string().trim().max(500).nullish(),
   })
   .refine((b) => Boolean(b.card_ids) !== Boolean(b.serial_from && b.serial_to), { message: 'validation_error', path: ['card_ids'] })
-  .refine((b) => !b.serial_from || !b.serial_to || BigInt(b.serial_from) <= BigInt(b.serial_to), { message: 'validation_error', path: ['serial_to'] });
+  // Only when both are serials: a refinement runs even after a field failed its own check.
+  .refine((b) => !isSerial(b.serial_from) || !isSerial(b.serial_to) || BigInt(b.serial_from) <= BigInt(b.serial_to), { message: 'validation_error', path: ['serial_to'] });
+function isSerial(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{6,32}$/.test(value);
+}
 export const returnToAdminBody = z.object({
   card_ids: z.array(cardId).min(1).max(5000).transform((ids) => [...new Set(ids)]),
   reason: z.string().trim().max(500).nullish(),
 });
 export const deleteBody = z.object({ reason: reasonText });
 export const bulkDeleteBody = z.object({ card_ids: z.array(cardId).min(1).max(1000).transform((ids) => [...new Set(ids)]), reason: reasonText });
-export const statisticsQuery = z.object({
-  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
-  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
-  days: z.coerce.number().int().min(1).max(366).default(30),
-});
+const DAY_MS = 86_400_000;
+export const statisticsQuery = z
+  .object({
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+    days: z.coerce.number().int().min(1).max(366).default(30),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'date_range_invalid', path: ['end_date'] })
+  // One row per day: at most a year, whatever the dates say.
+  .refine((q) => !q.start_date || !q.end_date || Date.parse(q.end_date) - Date.parse(q.start_date) <= 366 * DAY_MS, { message: 'date_range_invalid', path: ['start_date'] });
 
 // ── admin: imports ──
 export const jsonImportBody = z.object({

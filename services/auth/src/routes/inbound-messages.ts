@@ -11,7 +11,7 @@ export const MESSAGES_PER_IP = 5;
 export const MESSAGES_WINDOW_SECONDS = 3600;
 
 const KINDS = ['partnership', 'contact'] as const;
-const listQuerySchema = listQuery({ kind: z.enum(KINDS).optional() });
+const listQuerySchema = listQuery({ kind: z.enum(KINDS, { message: 'kind_invalid' }) });
 const received = successSchema(inboundMessageSchema.pick({ id: true, kind: true, created_at: true }));
 
 /** The public site's partnership and contact forms, and the admins' list of what came in. */
@@ -34,8 +34,7 @@ export function registerInboundMessageRoutes(app: AuthApp): void {
     { schema: { tags: ['messages'], summary: 'Partnership and contact messages, newest first', querystring: listQuerySchema, response: { 200: listSchema(inboundMessageSchema) } } },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const kind = (request.query as { kind?: InboundKind }).kind ?? query.filter.kind;
-      if (kind !== undefined && !KINDS.includes(kind as InboundKind)) throw fieldError(400, 'kind_invalid', 'kind', request.locale);
+      const kind = query.filters.kind;
       const { items, total } = await listInboundMessages(app.db, {
         kind: kind as InboundKind | undefined,
         search: query.search,
