@@ -6,6 +6,7 @@ export * from './list-query';
 export * from './events/index';
 export * from './routes';
 export * from './demo';
+export * from './demo-physical-sim';
 export * from './api/index';
 export * from './policy';
 export * from './session';

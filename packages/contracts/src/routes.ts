@@ -140,8 +140,15 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/physical-sim/returns', 'physical-sim', can('physical-sim-return', 'list')),
   r('GET', '/public/balance/physical-sim/:id', 'physical-sim', 'public', { rateLimit: 'public-lookup' }),
   // ── physical-sim, admin ──
-  r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 10 * 1024 * 1024 }),
-  r('POST', '/admin/physical-sim/import-excel', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 10 * 1024 * 1024 }),
+  // Files up to 20 MB (spec), plus room for the multipart envelope.
+  r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 21 * 1024 * 1024 }),
+  r('POST', '/admin/physical-sim/import-excel', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 21 * 1024 * 1024 }),
+  r('GET', '/admin/physical-sim/import/template', 'physical-sim', can('admin/physical-sim-import', 'read')),
+  r('GET', '/admin/physical-sim/imports', 'physical-sim', can('admin/physical-sim-import', 'list')),
+  r('GET', '/admin/physical-sim/imports/:id', 'physical-sim', can('admin/physical-sim-import', 'read')),
+  r('GET', '/admin/physical-sim/imports/:id/errors', 'physical-sim', can('admin/physical-sim-import', 'read')),
+  r('GET', '/admin/physical-sim/settings', 'physical-sim', can('admin/physical-sim-returns', 'read')),
+  r('PUT', '/admin/physical-sim/settings', 'physical-sim', can('admin/physical-sim-returns', 'update')),
   r('GET', '/admin/physical-sim/orders/pending', 'physical-sim', can('admin/physical-sim-orders', 'list')),
   r('GET', '/admin/physical-sim/orders/:id', 'physical-sim', can('admin/physical-sim-orders', 'read')),
   r('POST', '/admin/physical-sim/orders/:id/approve', 'physical-sim', can('admin/physical-sim-orders', 'approve')),

@@ -1,7 +1,7 @@
 import { nonNegativeEuroAmount, positiveEuroAmount, queryBoolean } from '@esim/contracts';
 import { z } from 'zod';
 import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
-import { PACKAGE_TYPES } from './packages/rows';
+import { PACKAGE_KINDS, PACKAGE_TYPES } from './packages/rows';
 import { hasAtMostTwoDecimals, MAX_PERCENTAGE, MIN_PERCENTAGE } from './pricing/percentage';
 
 /**
@@ -45,11 +45,13 @@ export const buyerPackagesQuery = z.object({
   country: z.string().trim().max(80).optional(),
   type: z.enum(PACKAGE_TYPES).optional(),
 });
-export const internalPackagesQuery = buyerPackagesQuery.extend({ user_id: z.string().trim().min(1).max(100) });
+export const internalPackagesQuery = buyerPackagesQuery.extend({ user_id: z.string().trim().min(1).max(100), kind: z.enum(PACKAGE_KINDS).default('esim') });
 export const quoteBody = z.object({
   user_id: z.string().trim().min(1).max(100),
   package_id: z.uuid(),
   quantity: z.number().int().min(1).max(1000).default(1),
+  /** The kind the calling service sells; another kind's package is not found. */
+  kind: z.enum(PACKAGE_KINDS).optional(),
 });
 
 // ── dealer pricing ──
@@ -128,11 +130,12 @@ export const updatePackageBody = z.object(packageFields).partial();
 /** Filters of the admin package list (top-level or inside react-admin's `filter`); `id` comes with every list. */
 export const packageFilters = {
   type: z.enum(PACKAGE_TYPES),
+  kind: z.enum(PACKAGE_KINDS),
   active: queryBoolean,
   recommended: queryBoolean,
   country: countryCode,
 };
-export type PackageFilter = Partial<{ type: (typeof PACKAGE_TYPES)[number]; active: boolean; recommended: boolean; country: string; id: string[] }>;
+export type PackageFilter = Partial<{ type: (typeof PACKAGE_TYPES)[number]; kind: (typeof PACKAGE_KINDS)[number]; active: boolean; recommended: boolean; country: string; id: string[] }>;
 
 export const countryIdParams = z.object({ id: countryCode });
 export const updateCountryBody = z

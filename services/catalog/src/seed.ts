@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, demoAccount } from '@esim/contracts';
+import { DEMO_ACCOUNTS, DEMO_PLUS_DEALER_PRICE, DEMO_PLUS_PACKAGES, demoAccount } from '@esim/contracts';
 import { publish, type Db } from '@esim/platform';
 import type { Knex } from 'knex';
 import { COMING_SOON, costOf, COVERED_COUNTRIES, FEATURED_DESTINATIONS, QUICK_DESTINATIONS, SEED_PACKAGES } from './seed-data';
@@ -16,12 +16,63 @@ const DEMO_DEALER_PRICE = { code: 'US-15D-5GB', priceCents: 22_49 } as const;
  * Returns whether it ran.
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
-  return db.transaction(async (trx) => {
+  const ran = await db.transaction(async (trx) => {
     const claimed = await trx('seed_runs').insert({ name: DEMO_SEED }).onConflict('name').ignore().returning('name');
     if (claimed.length === 0) return false;
     await seedCountries(trx);
     const packageIds = await seedPackages(trx);
     await seedDealers(trx, packageIds);
+    return true;
+  });
+  const plus = await seedPlusPackages(db);
+  return ran || plus;
+}
+
+/** Bump when the demo Plus packages change. */
+export const DEMO_PLUS_SEED = 'catalog-plus-v1';
+
+/**
+ * The demo 'Plus' packages (physical cards sold by physical-sim; kind `plus`, so never on the public
+ * eSIM lists), with fixed ids physical-sim's demo cards refer to, and one dealer price. A seed of its
+ * own so demo databases seeded before it receive it too.
+ */
+async function seedPlusPackages(db: Db): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const claimed = await trx('seed_runs').insert({ name: DEMO_PLUS_SEED }).onConflict('name').ignore().returning('name');
+    if (claimed.length === 0) return false;
+    for (const pkg of DEMO_PLUS_PACKAGES) {
+      const [row] = await trx('packages')
+        .insert({
+          id: pkg.id,
+          code: pkg.code,
+          kind: 'plus',
+          name_tr: pkg.nameTr,
+          name_en: pkg.nameEn,
+          type: pkg.type,
+          data_mb: pkg.dataMb,
+          validity_days: pkg.validityDays,
+          retail_price_cents: pkg.retailCents,
+          cost_price_cents: costOf(pkg.retailCents),
+          recommended: false,
+          features: JSON.stringify([{ tr: 'eUICC kart: 48 operatör profiline kadar', en: 'eUICC card: up to 48 operator profiles' }]),
+          active: true,
+          provider_ref: `demo-plus:${pkg.code.toLowerCase()}`,
+        })
+        .onConflict('code')
+        .ignore()
+        .returning('id');
+      if (!row) continue;
+      await trx('package_countries').insert(pkg.countries.map((country_a2) => ({ package_id: row.id, country_a2 })));
+    }
+    const dealer = DEMO_ACCOUNTS.find((account) => account.role === 'dealer');
+    const pkg = DEMO_PLUS_PACKAGES.find((p) => p.code === DEMO_PLUS_DEALER_PRICE.code)!;
+    const known = await trx('dealers').where({ dealer_id: dealer?.id ?? '' }).first('dealer_id');
+    if (dealer && known) {
+      await trx('dealer_prices')
+        .insert({ dealer_id: dealer.id, package_id: pkg.id, price_cents: DEMO_PLUS_DEALER_PRICE.priceCents, updated_by: 'seed' })
+        .onConflict(['dealer_id', 'package_id'])
+        .ignore();
+    }
     return true;
   });
 }

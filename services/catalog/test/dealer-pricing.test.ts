@@ -32,7 +32,8 @@ const outbox = async () =>
 describe('admin: one package', () => {
   it('lists every package with base and dealer price (cost for admins only)', async () => {
     const rows = await list(DEALER_2.id);
-    expect(rows).toHaveLength(36);
+    // 36 eSIM packages and the 3 demo Plus packages (physical cards): dealers get prices for both kinds.
+    expect(rows).toHaveLength(36 + 3);
     expect(rows[0]).toMatchObject({ code: 'DE-7D-3GB', type: 'local', base_price: 11.99, cost_price: 7.19, dealer_price: null, price: 11.99, price_source: 'retail' });
   });
 
@@ -160,7 +161,8 @@ describe('admin: percentage', () => {
     expect(byCode['US-7D-3GB']).toBe(16.56); // 14.99 × 1.105 = 16.56395
     expect(byCode['US-15D-5GB']).toBe(27.61); // 24.99 × 1.105 = 27.61395
     expect(byCode['US-30D-10GB']).toBe(44.19); // 39.99 × 1.105 = 44.18895
-    expect(res.json().data.changed).toBe(36);
+    // Every package, the 3 Plus packages (physical cards) too.
+    expect(res.json().data.changed).toBe(36 + 3);
     // The same percentage again changes nothing (it is applied to retail, not to the dealer price).
     expect((await put(`/admin/dealers/${DEALER.id}/packages/percentage`, { percentage: 10.5 })).json().data.changed).toBe(0);
   });

@@ -1,6 +1,17 @@
-import { createServiceApp } from '@esim/platform';
+import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
+import { createBalanceClient } from './balance';
+import { createCatalogClient } from './catalog';
 import { loadPhysicalSimConfig, type PhysicalSimConfig } from './config';
+import type { PhysicalSimContext } from './context';
+import { registerPhysicalSimHandlers } from './events/dealers';
+import { createImportQueue } from './imports/queue';
+import { adminApprovalRoutes } from './routes/admin-approvals';
+import { adminImportRoutes } from './routes/admin-imports';
+import { adminStockRoutes } from './routes/admin-stock';
+import { internalRoutes } from './routes/internal';
+import { publicRoutes } from './routes/public';
+import { userRoutes } from './routes/user';
 
 export const SERVICE_NAME = 'physical-sim';
 export const SCHEMA = 'physical_sim';
@@ -11,7 +22,7 @@ export interface BuildOptions {
   jwks?: JSONWebKeySet;
 }
 
-/** Builds the physical-sim service (routes and event handlers); `server.ts` listens, tests inject. */
+/** Builds the physical-sim service (routes and event handlers); `server.ts` listens, tests inject. The import worker is src/worker.ts. */
 export async function buildApp(options: BuildOptions = {}) {
   const config = options.config ?? loadPhysicalSimConfig();
   const app = await createServiceApp({
@@ -21,5 +32,25 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     jwks: options.jwks,
   });
-  return app;
+  const ctx: PhysicalSimContext = {
+    config,
+    catalog: createCatalogClient({ baseUrl: config.CATALOG_URL, token: config.INTERNAL_SERVICE_TOKEN }),
+    balance: createBalanceClient({ baseUrl: config.BALANCE_URL, token: config.INTERNAL_SERVICE_TOKEN }),
+    queue: createImportQueue(config.REDIS_URL, config.REDIS_PREFIX),
+  };
+  app.addHook('onClose', async () => {
+    await ctx.queue.close();
+  });
+
+  userRoutes(app, ctx);
+  publicRoutes(app);
+  adminImportRoutes(app, ctx);
+  adminStockRoutes(app);
+  adminApprovalRoutes(app);
+  internalRoutes(app);
+
+  registerPhysicalSimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
+  return Object.assign(app, { importQueue: ctx.queue });
 }
+
+export type PhysicalSimApp = Awaited<ReturnType<typeof buildApp>>;

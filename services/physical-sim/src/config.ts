@@ -1,8 +1,25 @@
 import { loadConfig, serviceConfigSchema } from '@esim/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-/** The physical-sim service's settings: the shared ones plus its own (see the README's configuration table). */
-export const configSchema = serviceConfigSchema(8085, {});
+/** The physical-sim service's settings (API and import worker): the shared ones plus its own (see the README's configuration table). */
+export const configSchema = serviceConfigSchema(8085, {
+  /** Where the catalog answers /internal/* (Plus packages and the caller's price). */
+  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
+  /** Where the balance service answers /internal/* (holds of orders). */
+  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
+  /** Largest import file, in bytes (the spec: 20 MB). */
+  IMPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  /** Largest number of data rows in one import. */
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
+  /** Largest unpacked size of an xlsx (zip-bomb guard), in bytes. */
+  IMPORT_MAX_UNPACKED_BYTES: z.coerce.number().int().min(1024).default(400 * 1024 * 1024),
+  /** Import jobs one worker process runs at the same time. */
+  IMPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** A running import with no heartbeat for this long is taken over by another worker (its run started again). */
+  IMPORT_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Runs an import may start before it is failed as interrupted. */
+  IMPORT_MAX_RUNS: z.coerce.number().int().min(1).max(20).default(3),
+});
 
 export type PhysicalSimConfig = z.infer<typeof configSchema>;
 

@@ -20,8 +20,11 @@ export const plusPackageSchema = z.object({
   name: z.string(),
   data_mb: z.number().int().nullable(),
   validity_days: z.number().int(),
+  countries: z.array(z.string()),
   ...moneyFields('price'),
   ...moneyFields('retail_price'),
+  /** retail, or dealer when the buyer has an own price. */
+  price_source: z.enum(['retail', 'dealer']),
   available: z.number().int().nonnegative(),
 });
 export type PlusPackage = z.infer<typeof plusPackageSchema>;
@@ -52,6 +55,8 @@ export type Card = z.infer<typeof cardSchema>;
 export const cardHistorySchema = z.object({
   id: z.string(),
   card_id: z.string(),
+  /** imported, status_changed, transferred, returned_to_admin, sold_to_dealer, return_requested, return_approved, return_rejected, deleted. */
+  action: z.string(),
   from_status: z.enum(CARD_STATUSES).nullable(),
   to_status: z.enum(CARD_STATUSES),
   from_owner_user_id: z.string().nullable(),
@@ -75,6 +80,7 @@ export const physicalOrderSchema = z.object({
   user_id: z.string(),
   dealer_name: z.string().nullable(),
   package_id: z.string(),
+  package_code: z.string(),
   package_name: z.string(),
   quantity: z.number().int(),
   ...moneyFields('unit_price'),
@@ -108,6 +114,8 @@ export const physicalReturnSchema = z.object({
   status: z.enum(APPROVAL_STATUSES),
   ...moneyFields('refund'),
   rejection_reason: z.string().nullable(),
+  /** Approved at once by the admin setting for never-activated cards. */
+  auto_approved: z.boolean(),
   created_at: timestamp,
   decided_at: nullableTimestamp,
 });
@@ -117,6 +125,7 @@ export const importJobSchema = z.object({
   id: z.string(),
   file_name: z.string(),
   format: z.enum(['xlsx', 'csv', 'json']),
+  file_size: z.number().int(),
   status: z.enum(IMPORT_STATUSES),
   rows_read: z.number().int(),
   rows_imported: z.number().int(),
@@ -124,12 +133,25 @@ export const importJobSchema = z.object({
   /** 0-100. */
   percent: z.number().int().min(0).max(100),
   failure_reason: z.string().nullable(),
+  /** Stable code of the failure (e.g. import_header_invalid, import_too_many_rows, import_interrupted). */
+  failure_code: z.string().nullable(),
+  /** Worker runs it took (a run cut short by a dead worker is redone from the start). */
+  runs: z.number().int(),
   /** Download of the per-row error report (row, column, reason), when there are rejected rows. */
   error_report_url: z.string().nullable(),
   created_by: z.string(),
   created_at: timestamp,
+  started_at: nullableTimestamp,
   finished_at: nullableTimestamp,
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 
-export const importErrorSchema = z.object({ row: z.number().int(), column: z.string().nullable(), reason: z.string() });
+export const importErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  reason_code: z.string(),
+  /** In the caller's language. */
+  reason: z.string(),
+  value: z.string().nullable(),
+});
+export const importJobDetailSchema = importJobSchema.extend({ errors: z.array(importErrorSchema) });

@@ -2,12 +2,13 @@ import { authMessages } from './auth';
 import { balanceMessages } from './balance';
 import { catalogMessages } from './catalog';
 import { esimMessages } from './esim';
+import { physicalSimMessages } from './physical-sim';
 import { eventMessages } from './events';
 import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
-export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages };
+export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages, physicalSimMessages };
 
 /**
  * One catalog for every service: `code` is stable on the wire, `message` is the caller's language.
@@ -20,6 +21,7 @@ export const messages = {
   ...catalogMessages,
   ...balanceMessages,
   ...esimMessages,
+  ...physicalSimMessages,
   ...eventMessages,
 } as const;
 

@@ -48,6 +48,8 @@ export async function listPackages(db: Knex, query: ListQuery, filter: PackageFi
       void q.where((w) => void w.whereILike('p.code', like).orWhereILike('p.name_tr', like).orWhereILike('p.name_en', like));
     }
     if (filter.type) void q.where('p.type', filter.type);
+    // The eSIM catalog by default; `kind=plus` lists the physical-card packages (prices set the same way).
+    if (!filter.id) void q.where('p.kind', filter.kind ?? 'esim');
     if (filter.active !== undefined) void q.where('p.active', filter.active);
     if (filter.recommended !== undefined) void q.where('p.recommended', filter.recommended);
     if (filter.id) void q.whereIn('p.id', filter.id);

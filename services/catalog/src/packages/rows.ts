@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import type { LocalizedText } from '@esim/contracts';
 
 export const PACKAGE_TYPES = ['local', 'regional', 'global'] as const;
+/** esim: QR eSIM packages (public site); plus: physical eUICC cards with included data (physical-sim, dealers). */
+export const PACKAGE_KINDS = ['esim', 'plus'] as const;
+export type PackageKind = (typeof PACKAGE_KINDS)[number];
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
 /** A package with the alpha-2 codes of the countries it covers. */
@@ -11,6 +14,7 @@ export interface PackageRow {
   name_tr: string;
   name_en: string;
   type: PackageType;
+  kind: PackageKind;
   data_mb: number | null;
   validity_days: number;
   retail_price_cents: number;

@@ -2,7 +2,7 @@ import { centsToEuros, type Locale } from '@esim/contracts';
 import { AppError, notFound } from '@esim/platform';
 import type { Knex } from 'knex';
 import { publicPackage } from '../packages/format';
-import { PRICE_LIST_ORDER, packageBasics, selectPackages, type PackageRow, type PackageType } from '../packages/rows';
+import { PRICE_LIST_ORDER, packageBasics, selectPackages, type PackageKind, type PackageRow, type PackageType } from '../packages/rows';
 
 /**
  * The price a buyer pays: a dealer's override where one is set, else retail. A dealer's id is
@@ -26,9 +26,10 @@ function withBuyerPrice(db: Knex | Knex.Transaction, userId: string) {
 export async function buyerPackages(
   db: Knex,
   userId: string,
-  filter: { country?: string; type?: PackageType },
+  filter: { country?: string; type?: PackageType; kind?: PackageKind },
 ): Promise<PricedRow[]> {
-  const query = withBuyerPrice(db, userId).where('p.active', true).orderByRaw(PRICE_LIST_ORDER);
+  // The eSIM price list by default: Plus packages (physical cards) are listed by physical-sim only.
+  const query = withBuyerPrice(db, userId).where('p.active', true).where('p.kind', filter.kind ?? 'esim').orderByRaw(PRICE_LIST_ORDER);
   if (filter.type) void query.where('p.type', filter.type);
   if (filter.country) {
     const country = filter.country;
@@ -55,9 +56,10 @@ export function buyerPackageView(row: PricedRow, locale: Locale) {
 }
 
 /** What the order services need to charge and to remember what was sold (the snapshot never changes with later edits). */
-export async function quote(db: Knex, input: { userId: string; packageId: string; quantity: number }) {
+export async function quote(db: Knex, input: { userId: string; packageId: string; quantity: number; kind?: PackageKind }) {
   const row = (await withBuyerPrice(db, input.userId).where('p.id', input.packageId).first()) as PricedRow | undefined;
-  if (!row) throw notFound('package_not_found');
+  // A caller naming the kind it sells never gets the other kind's package (an eSIM order cannot buy a physical card).
+  if (!row || (input.kind && row.kind !== input.kind)) throw notFound('package_not_found');
   if (!row.active) throw new AppError(422, 'package_inactive');
   const unit = row.dealer_price_cents ?? row.retail_price_cents;
   return {
@@ -68,6 +70,7 @@ export async function quote(db: Knex, input: { userId: string; packageId: string
     price_source: row.dealer_price_cents === null ? ('retail' as const) : ('dealer' as const),
     package: {
       ...packageBasics(row),
+      kind: row.kind,
       retail_price_cents: row.retail_price_cents,
       features: row.features,
       provider_ref: row.provider_ref,

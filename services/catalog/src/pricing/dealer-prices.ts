@@ -35,6 +35,7 @@ export function dealerPackageView(row: DealerPackageRow, locale: Locale, options
     id: row.id,
     package_id: row.id,
     code: row.code,
+    kind: row.kind,
     name: locale === 'tr' ? row.name_tr : row.name_en,
     name_tr: row.name_tr,
     name_en: row.name_en,

@@ -20,11 +20,12 @@ export interface CatalogSnapshot {
 export async function loadSnapshot(db: Knex): Promise<CatalogSnapshot> {
   const [countries, packages, regions] = await Promise.all([
     db('countries').select<CountryRow[]>(COUNTRY_COLUMNS).orderBy('a2'),
-    selectPackages(db).where('p.active', true).orderBy('p.code') as Promise<PackageRow[]>,
+    selectPackages(db).where('p.active', true).where('p.kind', 'esim').orderBy('p.code') as Promise<PackageRow[]>,
     db('package_countries as pc')
       .join('packages as p', 'p.id', 'pc.package_id')
       .join('countries as c', 'c.a2', 'pc.country_a2')
       .where('p.active', true)
+      .where('p.kind', 'esim')
       .groupBy('c.region')
       .select('c.region')
       .countDistinct({ count: 'c.a2' }) as Promise<Array<{ region: Region; count: number | string }>>,

@@ -18,7 +18,7 @@ export function buyerRoutes(app: CreatedServiceApp): void {
   });
 
   app.post('/internal/quote', { schema: { body: quoteBody } }, async (request, reply) => {
-    const { user_id: userId, package_id: packageId, quantity } = request.body;
-    return ok(reply, await quote(app.db, { userId, packageId, quantity }));
+    const { user_id: userId, package_id: packageId, quantity, kind } = request.body;
+    return ok(reply, await quote(app.db, { userId, packageId, quantity, kind }));
   });
 }

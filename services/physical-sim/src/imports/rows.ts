@@ -1,0 +1,152 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import type { ImportFormat } from './files';
+
+/**
+ * Streams an import file's data rows, whatever its format, as plain strings per column of the
+ * template (`iccid, serial_number, eid, package_code`). Nothing holds the whole sheet: exceljs's
+ * streaming reader emits one row at a time, csv-parse one record at a time.
+ */
+export const TEMPLATE_COLUMNS = ['iccid', 'serial_number', 'eid', 'package_code'] as const;
+export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
+
+export interface RawRow {
+  /** The row's number as the admin sees it in the sheet (the header is row 1). */
+  rowNumber: number;
+  values: Record<TemplateColumn, string>;
+  /** Cells that cannot be read as text faithfully (e.g. a 20-digit ICCID Excel stored as a rounded number). */
+  unreadable: TemplateColumn[];
+}
+
+export class ImportFileError extends Error {
+  constructor(
+    readonly code: 'import_header_invalid' | 'import_file_unreadable' | 'import_too_many_rows' | 'import_empty',
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** Header cell → column position; the four names in any order, case and spaces ignored; eid may be absent. */
+function columnPositions(header: string[]): Record<TemplateColumn, number> {
+  const names = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+  const positions = {} as Record<TemplateColumn, number>;
+  for (const column of TEMPLATE_COLUMNS) {
+    const at = names.indexOf(column);
+    if (at < 0 && column !== 'eid') throw new ImportFileError('import_header_invalid');
+    positions[column] = at;
+  }
+  return positions;
+}
+
+/** A cell's text: strings trimmed, safe integers as digits, formulas by their result; null if it cannot be text faithfully. */
+function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : null;
+  if (typeof value === 'boolean' || value instanceof Date) return null;
+  if (typeof value === 'object') {
+    const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('').trim();
+    if ('result' in v) return cellText(v.result);
+    if (typeof v.text === 'string') return v.text.trim();
+  }
+  return null;
+}
+
+function toRow(rowNumber: number, cells: unknown[], positions: Record<TemplateColumn, number>): RawRow | null {
+  const values = {} as Record<TemplateColumn, string>;
+  const unreadable: TemplateColumn[] = [];
+  let empty = true;
+  for (const column of TEMPLATE_COLUMNS) {
+    const at = positions[column];
+    const text = at < 0 ? '' : cellText(cells[at]);
+    if (text === null) {
+      unreadable.push(column);
+      values[column] = String(cells[at] ?? '');
+      empty = false;
+    } else {
+      values[column] = text;
+      if (text !== '') empty = false;
+    }
+  }
+  // Blank lines (a sheet's trailing formatting, an empty CSV line) are not rows.
+  return empty ? null : { rowNumber, values, unreadable };
+}
+
+async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+    entries: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
+  let positions: Record<TemplateColumn, number> | null = null;
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        // row.values is 1-based (index 0 empty).
+        const cells = (row.values as unknown[]).slice(1);
+        if (!positions) {
+          positions = columnPositions(cells.map((c) => cellText(c) ?? ''));
+          continue;
+        }
+        const parsed = toRow(row.number, cells, positions);
+        if (parsed) yield parsed;
+      }
+      // Only the first sheet is the import.
+      break;
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError('import_file_unreadable');
+  }
+  if (!positions) throw new ImportFileError('import_header_invalid');
+}
+
+async function* csvRows(content: Buffer): AsyncGenerator<RawRow> {
+  const parser = Readable.from([content]).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
+  let positions: Record<TemplateColumn, number> | null = null;
+  try {
+    for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!positions) {
+        positions = columnPositions(record.record);
+        continue;
+      }
+      const parsed = toRow(record.info.lines, record.record, positions);
+      if (parsed) yield parsed;
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    throw new ImportFileError('import_file_unreadable');
+  }
+  if (!positions) throw new ImportFileError('import_header_invalid');
+}
+
+async function* jsonRows(content: Buffer): AsyncGenerator<RawRow> {
+  const cards = (JSON.parse(content.toString('utf8')) as { cards: Array<Record<string, unknown>> }).cards;
+  const positions = { iccid: 0, serial_number: 1, eid: 2, package_code: 3 };
+  for (const [index, card] of cards.entries()) {
+    const parsed = toRow(index + 1, TEMPLATE_COLUMNS.map((c) => card[c] ?? ''), positions);
+    if (parsed) yield parsed;
+  }
+}
+
+export function readRows(format: ImportFormat, content: Buffer): AsyncGenerator<RawRow> {
+  if (format === 'xlsx') return xlsxRows(content);
+  if (format === 'csv') return csvRows(content);
+  return jsonRows(content);
+}
+
+/** The downloadable template: the header row and one example row. */
+export async function templateWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('cards');
+  sheet.addRow([...TEMPLATE_COLUMNS]);
+  sheet.addRow(['8990011234567890128', '100001', '', 'PLUS-EU-10GB']);
+  // Text columns: Excel must never turn a 20-digit ICCID into a rounded number.
+  for (let c = 1; c <= 4; c += 1) sheet.getColumn(c).numFmt = '@';
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

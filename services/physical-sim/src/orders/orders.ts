@@ -1,0 +1,160 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { centsToEuros } from '@esim/contracts';
+import { AppError, conflict, notFound, publish } from '@esim/platform';
+import type { Knex } from 'knex';
+import type { CatalogClient } from '../catalog';
+import { writeHistory } from '../cards/stock';
+import type { BalanceClient } from '../balance';
+
+/**
+ * Dealer orders of Plus packages: placed with a balance hold taken synchronously (an order the
+ * buyer cannot afford is refused at once), approved by an admin (cards allocated, the hold is
+ * captured by the balance service from physical-sim.order.approved) or rejected (hold voided).
+ */
+export const SERVICE = 'physical-sim';
+
+export interface OrderRow {
+  id: string;
+  user_id: string;
+  package_id: string;
+  package_code: string;
+  package_name_tr: string;
+  package_name_en: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+  hold_id: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  note: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+}
+
+/** The same Idempotency-Key gives the same order id, so a retried request finds its own hold again. */
+export function orderIdFor(scopedKey: string | undefined): string {
+  if (!scopedKey) return randomUUID();
+  const h = createHash('sha256').update(`physical-sim-order:${scopedKey}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function placeOrder(
+  trx: Knex.Transaction,
+  deps: { catalog: CatalogClient; balance: BalanceClient },
+  input: { orderId: string; userId: string; packageId: string; quantity: number; note: string | null; requestId?: string },
+): Promise<OrderRow> {
+  const quote = await deps.catalog.quote({ userId: input.userId, packageId: input.packageId, quantity: input.quantity }, input.requestId);
+  const hold = await deps.balance.hold(
+    { orderId: input.orderId, userId: input.userId, amountCents: quote.total_cents, reference: `physical-sim order ${input.orderId}` },
+    input.requestId,
+  );
+  const [order] = (await trx('orders')
+    .insert({
+      id: input.orderId,
+      user_id: input.userId,
+      package_id: input.packageId,
+      package_code: quote.package.code,
+      package_name_tr: quote.package.name_tr,
+      package_name_en: quote.package.name_en,
+      quantity: input.quantity,
+      unit_price_cents: quote.unit_price_cents,
+      total_cents: quote.total_cents,
+      hold_id: hold.id,
+      note: input.note,
+    })
+    .returning('*')) as OrderRow[];
+  await publish(trx, SERVICE, {
+    type: 'physical-sim.order.placed',
+    aggregateId: order!.id,
+    payload: { orderId: order!.id, userId: input.userId, amountCents: quote.total_cents, holdId: hold.id },
+  });
+  return order!;
+}
+
+async function lockPending(trx: Knex.Transaction, id: string): Promise<OrderRow> {
+  const order = (await trx('orders').where({ id }).forUpdate().first()) as OrderRow | undefined;
+  if (!order) throw notFound('order_not_found');
+  if (order.status !== 'pending') throw conflict('order_not_pending', { status: order.status });
+  return order;
+}
+
+/** Available cards of a package in admin stock. */
+export async function availableCount(db: Knex | Knex.Transaction, packageId: string): Promise<number> {
+  const row = await db('cards').whereNull('deleted_at').where({ package_id: packageId, status: 'in_stock' }).whereNull('owner_user_id').count<{ count: string }[]>('* as count');
+  return Number(row[0]!.count);
+}
+
+export async function approveOrder(trx: Knex.Transaction, id: string, adminId: string): Promise<OrderRow> {
+  const order = await lockPending(trx, id);
+  // Oldest stock first; SKIP LOCKED so a transfer in progress elsewhere does not block the approval.
+  const cards = (await trx('cards')
+    .whereNull('deleted_at')
+    .where({ package_id: order.package_id, status: 'in_stock' })
+    .whereNull('owner_user_id')
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .limit(order.quantity)
+    .forUpdate()
+    .skipLocked()
+    .select('id')) as Array<{ id: string }>;
+  if (cards.length < order.quantity) {
+    throw new AppError(409, 'not_enough_stock', { params: { available: await availableCount(trx, order.package_id) } });
+  }
+  const ids = cards.map((c) => c.id);
+  await trx('cards').whereIn('id', ids).update({ status: 'assigned', owner_user_id: order.user_id, transferred_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await trx('order_cards').insert(ids.map((cardId) => ({ order_id: id, card_id: cardId })));
+  await writeHistory(
+    trx,
+    ids.map((cardId) => ({ cardId, action: 'sold_to_dealer', fromStatus: 'in_stock', toStatus: 'assigned', fromOwner: null, toOwner: order.user_id, reason: `order ${id}`, actorId: adminId })),
+  );
+  const [updated] = (await trx('orders').where({ id }).update({ status: 'approved', decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as OrderRow[];
+  // An order without a hold is billed by invoice (spec: 'purchase by invoice'): nothing for the balance to capture.
+  if (!order.hold_id) return updated!;
+  await publish(trx, SERVICE, {
+    type: 'physical-sim.order.approved',
+    aggregateId: id,
+    payload: { orderId: id, userId: order.user_id, amountCents: Number(order.total_cents), holdId: order.hold_id },
+  });
+  return updated!;
+}
+
+export async function rejectOrder(trx: Knex.Transaction, id: string, adminId: string, reason: string | null): Promise<OrderRow> {
+  const order = await lockPending(trx, id);
+  const [updated] = (await trx('orders').where({ id }).update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as OrderRow[];
+  if (!order.hold_id) return updated!;
+  await publish(trx, SERVICE, {
+    type: 'physical-sim.order.rejected',
+    aggregateId: id,
+    payload: { orderId: id, userId: order.user_id, amountCents: Number(order.total_cents), holdId: order.hold_id, reason },
+  });
+  return updated!;
+}
+
+/** An order as contracts' `physicalOrderSchema` shows it; the order number is the id's first block, upper-cased. */
+export function orderView(
+  order: OrderRow,
+  extra: { cardIds?: string[]; dealer?: { full_name: string | null; company_name: string | null } | null; locale?: 'tr' | 'en' } = {},
+) {
+  return {
+    id: order.id,
+    order_number: `PS-${order.id.slice(0, 8).toUpperCase()}`,
+    user_id: order.user_id,
+    dealer_name: extra.dealer?.company_name ?? extra.dealer?.full_name ?? null,
+    package_id: order.package_id,
+    package_code: order.package_code,
+    package_name: extra.locale === 'en' ? order.package_name_en : order.package_name_tr,
+    quantity: order.quantity,
+    unit_price: centsToEuros(Number(order.unit_price_cents)),
+    unit_price_cents: Number(order.unit_price_cents),
+    total: centsToEuros(Number(order.total_cents)),
+    total_cents: Number(order.total_cents),
+    status: order.status,
+    note: order.note,
+    reason: order.reject_reason,
+    hold_id: order.hold_id,
+    card_ids: extra.cardIds ?? [],
+    created_at: new Date(order.created_at).toISOString(),
+    decided_at: order.decided_at ? new Date(order.decided_at).toISOString() : null,
+    decided_by: order.decided_by,
+  };
+}

@@ -1,0 +1,97 @@
+import { importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
+import { countOf } from '../count';
+import { AppError, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PhysicalSimContext } from '../context';
+import { detectImportFile, type ImportFormat } from '../imports/files';
+import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../imports/jobs';
+import { boundaryOf, multipartFiles } from '../imports/multipart';
+import { enqueueImport } from '../imports/queue';
+import { templateWorkbook } from '../imports/rows';
+import { idParams, importsQuery, jsonImportBody } from '../schemas';
+
+/**
+ * Imports: the upload routes store the file (checked by content, size and unpacked size) and
+ * queue a job; the worker process does the rest. The admin follows progress and downloads the
+ * error report (row, column, reason).
+ */
+export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
+  const limits = { maxFileBytes: ctx.config.IMPORT_MAX_FILE_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES };
+
+  // Uploads arrive as raw bytes; each route decides what they are by content.
+  app.addContentTypeParser(['multipart/form-data', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const queueJob = async (request: FastifyRequest, reply: FastifyReply, format: ImportFormat, fileName: string | null, content: Buffer) => {
+    const job = await app.db.transaction((trx) => createImportJob(trx, { format, fileName, content, createdBy: request.user!.id }));
+    // A failed enqueue (Redis down) leaves the job queued in the database: the workers' sweep picks it up.
+    await enqueueImport(ctx.queue, job.id).catch((error: unknown) => request.log.warn({ err: error, importId: job.id }, 'import not queued yet; the sweep will'));
+    return ok(reply, importView(job, request.locale), 'import_queued', 202);
+  };
+
+  // The file limit plus room for the multipart envelope (the gateway applies the route table's limit too).
+  const bodyLimit = ctx.config.IMPORT_MAX_FILE_BYTES + 1024 * 1024;
+
+  app.post('/admin/physical-sim/import-excel', { bodyLimit, schema: { response: { 202: successSchema(importJobSchema) }, tags: ['admin'] } }, async (request, reply) => {
+    const boundary = boundaryOf(request.headers['content-type']);
+    if (!boundary || !Buffer.isBuffer(request.body)) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
+    const file = multipartFiles(request.body, boundary).find((f) => f.fieldName === 'file');
+    if (!file) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
+    const format = await detectImportFile(file.content, limits);
+    return queueJob(request, reply, format, file.fileName?.slice(0, 200) ?? null, file.content);
+  });
+
+  // CSV text (text/csv) or JSON { cards: [...] }.
+  app.post('/admin/physical-sim/import', { bodyLimit, schema: { response: { 202: successSchema(importJobSchema) }, tags: ['admin'] } }, async (request, reply) => {
+    if (Buffer.isBuffer(request.body)) {
+      const format = await detectImportFile(request.body, limits);
+      if (format !== 'csv') throw new AppError(400, 'import_body_invalid');
+      return queueJob(request, reply, 'csv', null, request.body);
+    }
+    const parsed = jsonImportBody.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new AppError(400, 'import_body_invalid', { errors: [{ path: issue.path.join('.') || 'cards', message: 'import_body_invalid' }] });
+    }
+    if (parsed.data.cards.length > ctx.config.IMPORT_MAX_ROWS) throw new AppError(400, 'import_too_many_rows', { params: { max: ctx.config.IMPORT_MAX_ROWS } });
+    return queueJob(request, reply, 'json', null, Buffer.from(JSON.stringify(parsed.data)));
+  });
+
+  app.get('/admin/physical-sim/import/template', { schema: { tags: ['admin'] } }, async (_request, reply) => {
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header('content-disposition', 'attachment; filename="physical-sim-import-template.xlsx"');
+    return reply.send(await templateWorkbook());
+  });
+
+  app.get('/admin/physical-sim/imports', { schema: { response: { 200: listSchema(importJobSchema) }, tags: ['admin'], querystring: importsQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const base = app.db('import_jobs');
+    if (query.status) void base.where({ status: query.status });
+    const count = await countOf(base);
+    const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as ImportJobRow[];
+    return okList(reply, rows.map((r) => importView(r, request.locale)), Number(count), query, 'imports');
+  });
+
+  const jobOf = async (id: string) => {
+    const job = (await app.db('import_jobs').where({ id }).first()) as ImportJobRow | undefined;
+    if (!job) throw notFound('import_not_found');
+    return job;
+  };
+
+  app.get('/admin/physical-sim/imports/:id', { schema: { response: { 200: successSchema(importJobDetailSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
+    const job = await jobOf(request.params.id);
+    const errors = await errorReport(app.db, job.id, request.locale);
+    return ok(reply, { ...importView(job, request.locale), errors: errors.slice(0, 100) });
+  });
+
+  // The error report: JSON by default, CSV with ?format=csv (a file the admin can open in Excel).
+  app.get('/admin/physical-sim/imports/:id/errors', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+    const job = await jobOf(request.params.id);
+    const lines = await errorReport(app.db, job.id, request.locale);
+    if ((request.query as { format?: string }).format === 'csv') {
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="import-${job.id}-errors.csv"`);
+      return reply.send(errorReportCsv(lines));
+    }
+    return ok(reply, lines);
+  });
+}

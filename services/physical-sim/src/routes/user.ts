@@ -1,0 +1,97 @@
+import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
+import { z } from 'zod';
+import { countOf } from '../count';
+import { idempotentRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import type { PhysicalSimContext } from '../context';
+import { cardView } from '../cards/views';
+import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
+import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
+import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, returnBody } from '../schemas';
+import { cardIdsOf, cardsOf } from './admin-approvals';
+
+/**
+ * The buyer's side (role user only, spec section 6: dealers are the main buyers): Plus packages at
+ * their price, available counts, placing orders, their own cards, orders and returns. Every query
+ * is scoped to the caller: another dealer's cards and orders are never visible.
+ */
+export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
+  app.get('/user/physical-sim/packages', { schema: { response: { 200: successSchema(z.array(plusPackageSchema)) }, tags: ['user'] } }, async (request, reply) => {
+    const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
+    const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id').select('package_id').count('* as count');
+    const available = new Map((counts as unknown as Array<{ package_id: string; count: string }>).map((c) => [c.package_id, Number(c.count)]));
+    return ok(
+      reply,
+      packages.map((p) => ({
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        data_mb: p.data_mb,
+        validity_days: p.duration,
+        countries: p.countries,
+        price: p.price,
+        price_cents: Math.round(p.price * 100),
+        retail_price: p.retail_price,
+        retail_price_cents: Math.round(p.retail_price * 100),
+        price_source: p.price_source,
+        available: available.get(p.id) ?? 0,
+      })),
+    );
+  });
+
+  app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery } }, async (request, reply) => {
+    if (request.query.package_id) return ok(reply, { package_id: request.query.package_id, available: await availableCount(app.db, request.query.package_id) });
+    const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id', 'package_code').select('package_id', 'package_code').count('* as count');
+    return ok(reply, (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({ package_id: c.package_id, package_code: c.package_code, available: Number(c.count) })));
+  });
+
+  app.get('/user/physical-sim/my-cards', { schema: { response: { 200: listSchema(cardSchema) }, tags: ['user'], querystring: myCardsQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
+    if (query.status) void base.where('c.status', query.status);
+    if (query.search) void base.where((w) => void w.where('c.iccid', 'like', `${query.search!.replace(/\D/g, '')}%`).orWhere('c.serial_number', 'like', `${query.search!.replace(/\D/g, '')}%`));
+    const count = await countOf(base);
+    const rows = await base.orderBy([{ column: 'c.transferred_at', order: 'desc' }, { column: 'c.serial_number' }]).limit(query.limit).offset(query.offset).select('c.*');
+    return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'cards');
+  });
+
+  app.post('/user/physical-sim/order', { schema: { response: { 201: successSchema(physicalOrderSchema) }, tags: ['user'], body: orderBody, headers: idempotencyHeaders } }, async (request, reply) => {
+    const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:order', required: true }, async (trx, scopedKey) => {
+      const order = await placeOrder(trx, ctx, {
+        orderId: orderIdFor(scopedKey),
+        userId: request.user!.id,
+        packageId: request.body.package_id,
+        quantity: request.body.quantity,
+        note: request.body.note ?? null,
+        requestId: request.id,
+      });
+      return { statusCode: 201, body: orderView(order, { locale: request.locale }) };
+    });
+    return ok(reply, result.body, 'order_placed', result.statusCode);
+  });
+
+  app.get('/user/physical-sim/orders', { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const base = app.db('orders').where({ user_id: request.user!.id });
+    if (query.status) void base.where({ status: query.status });
+    const count = await countOf(base);
+    const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as OrderRow[];
+    const items = await Promise.all(rows.map(async (o) => orderView(o, { cardIds: await cardIdsOf(app.db, o.id), locale: request.locale })));
+    return okList(reply, items, Number(count), query, 'orders');
+  });
+
+  app.post('/user/physical-sim/return', { schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody } }, async (request, reply) => {
+    const row = await app.db.transaction((trx) => requestReturn(trx, { userId: request.user!.id, cardIds: request.body.card_ids, reason: request.body.reason }));
+    const view = returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id));
+    return ok(reply, view, row.status === 'approved' ? 'return_auto_approved' : 'return_placed', 201);
+  });
+
+  app.get('/user/physical-sim/returns', { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const base = app.db('returns').where({ user_id: request.user!.id });
+    if (query.status) void base.where({ status: query.status });
+    const count = await countOf(base);
+    const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as ReturnRow[];
+    const items = await Promise.all(rows.map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id))));
+    return okList(reply, items, Number(count), query, 'returns');
+  });
+}

@@ -1,0 +1,102 @@
+import { APPROVAL_STATUSES, IMPORT_STATUSES, statusFilter } from '@esim/contracts';
+import { listQuery } from '@esim/platform';
+import { z } from 'zod';
+import { CARD_STATUSES } from './cards/stock';
+
+/** Request schemas of the physical-sim API; messages are codes from the physical-sim message file. */
+export const cardId = z.uuid();
+export const idParams = z.object({ id: z.uuid() });
+/** Dealer ids are auth's user ids: any plain id, never text that could smuggle anything into logs or SQL. */
+export const userId = z.string().regex(/^[\w-]{1,64}$/);
+const reasonText = z.string().trim().min(1).max(500);
+
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: 'idempotency_key_required' })
+    .regex(/^[\w.:-]{8,128}$/, { message: 'idempotency_key_invalid' }),
+});
+
+// ── user ──
+export const availableQuery = z.object({ package_id: z.uuid().optional() });
+export const orderBody = z.object({
+  package_id: z.uuid(),
+  quantity: z.number().int().min(1).max(1000),
+  note: z.string().trim().max(500).nullish(),
+});
+export const returnBody = z.object({
+  card_ids: z.array(cardId).min(1).max(500).transform((ids) => [...new Set(ids)]),
+  reason: reasonText,
+});
+export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) });
+export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) });
+
+// ── admin: approvals ──
+export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
+export const settingsBody = z.object({ auto_approve_unactivated_returns: z.boolean() });
+
+// ── admin: stock ──
+export const cardStatus = z.enum(CARD_STATUSES);
+/** The spec's stock filters (status, package_id, owner_user_id; `admin` = admin stock) and the import a card came with. */
+export const stockQuery = listQuery({
+  status: statusFilter(CARD_STATUSES),
+  package_id: z.uuid(),
+  owner_user_id: z.union([userId, z.literal('admin')]),
+  import_id: z.uuid(),
+});
+export const searchQuery = z.object({
+  q: z.string().trim().min(1).max(32).regex(/^\d+$/, { message: 'serial_format' }),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const statusBody = z.object({ status: cardStatus, reason: z.string().trim().max(500).nullish() });
+export const bulkStatusBody = z.object({
+  card_ids: z.array(cardId).min(1).max(1000).transform((ids) => [...new Set(ids)]),
+  status: cardStatus,
+  reason: z.string().trim().max(500).nullish(),
+});
+const serial = z.string().trim().regex(/^\d{6,32}$/, { message: 'serial_format' });
+export const transferBody = z
+  .object({
+    dealer_id: userId,
+    card_ids: z.array(cardId).min(1).max(5000).optional(),
+    serial_from: serial.optional(),
+    serial_to: serial.optional(),
+    reason: z.string().trim().max(500).nullish(),
+  })
+  .refine((b) => Boolean(b.card_ids) !== Boolean(b.serial_from && b.serial_to), { message: 'validation_error', path: ['card_ids'] })
+  .refine((b) => !b.serial_from || !b.serial_to || BigInt(b.serial_from) <= BigInt(b.serial_to), { message: 'validation_error', path: ['serial_to'] });
+export const returnToAdminBody = z.object({
+  card_ids: z.array(cardId).min(1).max(5000).transform((ids) => [...new Set(ids)]),
+  reason: z.string().trim().max(500).nullish(),
+});
+export const deleteBody = z.object({ reason: reasonText });
+export const bulkDeleteBody = z.object({ card_ids: z.array(cardId).min(1).max(1000).transform((ids) => [...new Set(ids)]), reason: reasonText });
+export const statisticsQuery = z.object({
+  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
+  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+
+// ── admin: imports ──
+export const jsonImportBody = z.object({
+  cards: z
+    .array(
+      z.object({
+        iccid: z.union([z.string().max(64), z.number()]).transform(String),
+        serial_number: z.union([z.string().max(64), z.number()]).transform(String),
+        eid: z.union([z.string().max(64), z.number()]).transform(String).nullish(),
+        package_code: z.string().max(64),
+      }),
+    )
+    .min(1),
+});
+export const importsQuery = listQuery({ status: statusFilter(IMPORT_STATUSES) });
+
+// ── public ──
+export const serialParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, { message: 'serial_required' })
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(/^\d{6,32}$/, { message: 'serial_format' })),
+});
