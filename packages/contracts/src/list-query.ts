@@ -9,7 +9,8 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date', abort: true }).refine(
+/** A real calendar day as YYYY-MM-DD (2026-02-30 or 8236-29-81 refused, not handed to PostgreSQL). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date', abort: true }).refine(
   (value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, IMPORT_STATUSES, statusFilter } from '@esim/contracts';
+import { APPROVAL_STATUSES, IMPORT_STATUSES, isoDate, statusFilter } from '@esim/contracts';
 import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { CARD_STATUSES } from './cards/stock';
@@ -71,8 +71,8 @@ export const returnToAdminBody = z.object({
 export const deleteBody = z.object({ reason: reasonText });
 export const bulkDeleteBody = z.object({ card_ids: z.array(cardId).min(1).max(1000).transform((ids) => [...new Set(ids)]), reason: reasonText });
 export const statisticsQuery = z.object({
-  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
-  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).optional(),
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
 
