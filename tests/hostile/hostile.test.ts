@@ -54,5 +54,5 @@ describe('hostile input through the gateway', () => {
     expect(report.status5xx).toBe(0);
     expect(report.refusedWithChange, 'refused requests that changed state').toEqual([]);
     expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
-  });
+  }, Math.max(180_000, REQUESTS * 30));
 });
