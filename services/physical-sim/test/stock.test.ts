@@ -48,6 +48,12 @@ describe('stock lists', () => {
     // The seed's cards arrived over the last three weeks; 61 went to dealers.
     expect(stats.reduce((sum: number, d: { imported: number }) => sum + d.imported, 0)).toBe(302);
     expect(stats.reduce((sum: number, d: { transferred: number }) => sum + d.transferred, 0)).toBe(60);
+    // Dates that are not real days, or a span of more than a year, are a 400 naming the field (found by the hostile suite as 500s).
+    for (const [query, field] of [['end_date=2300-25-77', 'end_date'], ['start_date=0000-00-00', 'start_date'], ['start_date=2020-01-01&end_date=2026-01-01', 'start_date']]) {
+      const bad = await get(`/admin/physical-sim/stock/statistics?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().errors[0].path).toBe(field);
+    }
     const found = (await get('/admin/physical-sim/stock/search?q=7001002003&limit=5')).json().data;
     expect(found.length).toBeGreaterThan(0);
     expect((await get('/admin/physical-sim/stock/search?q=abc')).statusCode).toBe(400);
@@ -89,6 +95,9 @@ describe('status, transfer, return, deletion', () => {
     const range = await send('POST', '/admin/physical-sim/stock/transfer-to-dealer', { serial_from: '700100200290', serial_to: '700100200292', dealer_id: DEALER.id });
     expect(range.statusCode, range.body).toBe(200);
     expect(range.json().data.transferred).toBe(3);
+    const notASerial = await send('POST', '/admin/physical-sim/stock/transfer-to-dealer', { serial_from: '474882', serial_to: '<script>alert(1)</script>', dealer_id: DEALER.id });
+    expect(notASerial.statusCode).toBe(400);
+    expect(notASerial.json().errors.map((e: { path: string }) => e.path)).toContain('serial_to');
     const unknownDealer = await send('POST', '/admin/physical-sim/stock/transfer-to-dealer', { card_ids: ids, dealer_id: 'nobody' });
     expect(unknownDealer.statusCode).toBe(400);
     expect(unknownDealer.json().errors[0].path).toBe('dealer_id');
