@@ -76,6 +76,8 @@ export const PLUS_PACKAGE: PlusPackage = {
   price_cents: 2000,
   retail_price: 25,
   retail_price_cents: 2500,
+  price_source: 'dealer',
+  countries: ['DE', 'FR', 'IT'],
   available: 40,
 };
 
@@ -85,6 +87,7 @@ export const PHYSICAL_ORDER: PhysicalOrder = {
   user_id: SESSIONS.dealer.user.id,
   dealer_name: 'Deniz Telekom Ltd. Şti.',
   package_id: 'plus-1',
+  package_code: 'PLUS-EU-10',
   package_name: 'Plus Avrupa 10 GB',
   quantity: 5,
   unit_price: 20,

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { useTranslation } from 'react-i18next';
+import type { Coverage, RegionCount } from '../../features/catalog/types';
+import { Flag } from '../../features/flags/Flag';
+import { foldForSearch } from '../../features/format/format';
+import { useApi } from '../../features/ui/useApi';
+import { PageHeader } from '../../features/ui/PageHeader';
+import { Seo } from '../../layout/Seo';
+
+// Leaflet and the shapes load after the page paints (they are the heavy part of this route).
+const CoverageMap = lazy(() => import('../../features/coverage-map/CoverageMap'));
+const LEGEND = [
+  ['covered', '#1b7a3a'],
+  ['comingSoon', '#e0a100'],
+  ['notAvailable', '#9aa0a6'],
+] as const;
+
+export default function CoveragePage() {
+  const { t } = useTranslation('coverage');
+  const coverage = useApi<Coverage>('/public/coverage');
+  const regions = useApi<RegionCount[]>('/public/regions');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [flyTo, setFlyTo] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const needle = foldForSearch(search);
+  const countries = coverage.data?.countries ?? [];
+  const listed = needle
+    ? countries.filter((c) => foldForSearch(c.name_tr).includes(needle) || foldForSearch(c.name_en).includes(needle) || c.code.toLowerCase() === needle || c.a3.toLowerCase() === needle)
+    : countries;
+
+  const select = (a3: string | null) => {
+    setSelected(a3);
+    if (a3) setFlyTo(a3);
+  };
+
+  return (
+    <>
+      <Seo title={t('seo.title')} description={t('seo.description')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Container maxWidth="lg" sx={{ mt: 4 }}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>
+            <TextField
+              fullWidth
+              label={t('search')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                const fold = foldForSearch(e.target.value);
+                const first = fold ? countries.find((c) => foldForSearch(c.name_tr).includes(fold) || foldForSearch(c.name_en).includes(fold)) : undefined;
+                if (first) setFlyTo(first.a3);
+              }}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+            />
+            <Paper variant="outlined" sx={{ mt: 2, maxHeight: { md: 420 }, overflowY: 'auto' }}>
+              <Typography component="h2" sx={{ fontWeight: 700, px: 2, pt: 1.5 }}>
+                {t('list')}
+              </Typography>
+              <List dense aria-label={t('list')}>
+                {coverage.loading && <Skeleton sx={{ mx: 2 }} height={120} />}
+                {!coverage.loading && listed.length === 0 && <ListItemText sx={{ px: 2 }} primary={t('noMatch')} />}
+                {listed.map((c) => (
+                  <ListItemButton key={c.a3} selected={selected === c.a3} aria-pressed={selected === c.a3} onClick={() => select(selected === c.a3 ? null : c.a3)} sx={{ gap: 1.5 }}>
+                    <Flag code={c.flag} size={24} />
+                    <ListItemText primary={c.name} secondary={c.coverage_status === 'covered' ? t('covered') : t('comingSoon')} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
+            <Paper variant="outlined" sx={{ height: { xs: 360, md: 520 }, overflow: 'hidden', position: 'relative' }}>
+              <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
+                {coverage.data ? <CoverageMap countries={countries} selected={selected} onSelect={select} flyTo={flyTo} /> : <Skeleton variant="rectangular" height="100%" />}
+              </Suspense>
+            </Paper>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }} role="list" aria-label={t('legend')}>
+              {LEGEND.map(([key, color]) => (
+                <Box key={key} role="listitem" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                  <Box sx={{ width: 14, height: 14, borderRadius: '3px', bgcolor: color }} />
+                  <Typography variant="body2">{t(key)}</Typography>
+                </Box>
+              ))}
+            </Box>
+          </Grid>
+        </Grid>
+        <Typography variant="h2" sx={{ fontSize: '1.35rem', mt: 5, mb: 2 }}>
+          {t('regions')}
+        </Typography>
+        <Grid container spacing={2}>
+          {(regions.data ?? []).map((r) => (
+            <Grid key={r.region} size={{ xs: 6, md: 3 }}>
+              <Card variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
+                <Typography sx={{ fontWeight: 700 }}>{r.name}</Typography>
+                <Typography color="text.secondary">{t('countries', { count: r.country_count })}</Typography>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </Container>
+    </>
+  );
+}
