@@ -3,7 +3,6 @@ import { listQuery, ok, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
 import { hitLimit } from '../abuse/limits';
 import type { AuthApp } from '../context';
-import { fieldError } from '../field-error';
 import { listInboundMessages, storeInboundMessage, type InboundKind } from '../inbound-messages/inbound-messages';
 
 /** One sender may leave a few messages an hour: enough for a person, useless for a flood. */
