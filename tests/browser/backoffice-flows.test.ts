@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('back office in the browser', () => {
   it('a dealer signs in on the storefront, lands in the back office, orders 5 physical SIMs and sees the pending order and the held balance', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'tr-TR' });
     const page = await context.newPage();
     await page.goto(`${system.url}/login?redirect=${encodeURIComponent('/dashboard')}`);
     await page.locator('input[type="email"]').fill('dealer@esim.test');

@@ -27,27 +27,13 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
   // NODE_ENV is 'test' under vitest: the build must still be the production one.
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/storefront'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   const system = await startSystem();
-  const extra: Record<string, FastifyInstance> = {};
-  for (const name of ['esim', 'physical-sim'] as const) {
-    const { buildApp } = (await import(`../../services/${name}/src/app.ts`)) as { buildApp(): Promise<FastifyInstance> };
-    const app = await buildApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const events = (app as unknown as { events?: { start(): Promise<void> } }).events;
-    await events?.start();
-    extra[name] = app;
-  }
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
   const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   const gateway = await buildGateway({
     // One browser from one address: the per-IP public limits are for the internet, not this test.
     config: loadGatewayConfig({ ...process.env, RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000', RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000' }),
-    upstreams: {
-      auth: urlOf(system.services.auth),
-      catalog: urlOf(system.services.catalog),
-      balance: urlOf(system.services.balance),
-      esim: urlOf(extra.esim!),
-      'physical-sim': urlOf(extra['physical-sim']!),
-    },
+    // Every service the shared harness started (esim and physical-sim included).
+    upstreams: Object.fromEntries(Object.entries(system.services).map(([name, app]) => [name, urlOf(app!)])),
   });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -58,7 +44,6 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
     async stop() {
       await browser.close();
       await gateway.close();
-      await Promise.all(Object.values(extra).map((app) => app.close()));
       await system.stop();
     },
   };

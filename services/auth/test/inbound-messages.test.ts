@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, freshIp, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, freshIp, seededSessions, startAuth, type AuthTestApp } from './helpers';
 
 /** Partnership and contact forms of the public site: validated, stored, rate-limited, listed for admins. */
 describe('partnership and contact messages', () => {
@@ -12,7 +12,7 @@ describe('partnership and contact messages', () => {
   afterAll(async () => app.close());
 
   const send = (kind: string, payload: object, ip = freshIp(), lang = 'tr') =>
-    app.inject({ method: 'POST', url: `/messages/${kind}`, payload, headers: { 'x-forwarded-for': ip, 'accept-language': lang } });
+    app.inject({ method: 'POST', url: `/messages/${kind}`, payload, headers: { ...forwardedFor(ip), 'accept-language': lang } });
 
   it('stores a partnership message and an admin sees it', async () => {
     const response = await send('partnership', { company_name: 'Gezgin Turizm A.Ş.', email: ' Info@Gezgin.example ', message: 'Bayiniz olmak istiyoruz, görüşebilir miyiz?' });

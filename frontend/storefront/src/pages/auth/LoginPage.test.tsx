@@ -70,3 +70,11 @@ describe('login redirect by user_type', () => {
     expect((await screen.findAllByText('Kullanıcı bulunamadı')).length).toBeGreaterThan(0);
   });
 });
+
+describe('return after sign-in', () => {
+  it("takes the back office's ?redirect= only when it is a path of this site", async () => {
+    const { safeRedirect } = await import('./LoginPage');
+    expect(safeRedirect('/dashboard/orders')).toBe('/dashboard/orders');
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '', null]) expect(safeRedirect(bad)).toBeUndefined();
+  });
+});

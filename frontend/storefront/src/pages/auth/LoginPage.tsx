@@ -30,6 +30,11 @@ export function goTo(path: string, navigate: (to: string, opts?: { replace?: boo
   else navigate(path, { replace: true });
 }
 
+/** A same-site path to return to after sign-in, or undefined (`//host` and `https://...` are refused). */
+export function safeRedirect(value: string | null): string | undefined {
+  return value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : undefined;
+}
+
 /** Spec section 8: the sign-in error texts by code. */
 export function loginErrorText(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError) {
@@ -46,7 +51,9 @@ export default function LoginPage() {
   const { user, login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
+  // Where to go back to: the page that sent the visitor here (router state), or the back office's
+  // `?redirect=` (only a path of this site, never another host).
+  const from = (location.state as { from?: string } | null)?.from ?? safeRedirect(new URLSearchParams(location.search).get('redirect'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -59,7 +66,10 @@ export default function LoginPage() {
   useEffect(() => {
     if (alreadyIn && user && !from) window.location.replace(homeOf(user));
   }, [alreadyIn, user, from]);
-  if (alreadyIn) return from ? <Navigate to={from} replace /> : null;
+  useEffect(() => {
+    if (alreadyIn && from && /^\/dashboard(\/|$)/.test(from)) window.location.replace(from);
+  }, [alreadyIn, from]);
+  if (alreadyIn) return from && !/^\/dashboard(\/|$)/.test(from) ? <Navigate to={from} replace /> : null;
 
   const submit = async (values: { email: string; password: string }) => {
     const missing: Record<string, string> = {};
