@@ -5,11 +5,15 @@ import react from '@vitejs/plugin-react';
 import { buildExtras } from './scripts/build-extras';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The address users reach the shop at (the project's one setting for it, also used in e-mailed
+// links): sitemap, robots.txt and the pages' canonical and hreflang links name it.
+const siteOrigin = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT_BASE ?? 8080}`).replace(/\/$/, '');
 
 // Served by the gateway under "/"; the dev server proxies the API to it.
 export default defineConfig({
   base: '/',
-  plugins: [react(), buildExtras({ origin: process.env.PUBLIC_SITE_ORIGIN ?? 'https://esimgo.test' })],
+  define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin) },
+  plugins: [react(), buildExtras({ origin: siteOrigin })],
   // Contract modules one by one (not the package index): the browser gets only the schemas it uses.
   resolve: { alias: { '@contracts': path.resolve(here, '../../packages/contracts/src') } },
   server: { proxy: { '/api': 'http://localhost:8080' }, fs: { allow: [path.resolve(here, '../..')] } },

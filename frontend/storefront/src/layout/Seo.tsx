@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router';
 
-export const SITE_ORIGIN = (import.meta.env.VITE_PUBLIC_SITE_ORIGIN as string | undefined) ?? 'https://esimgo.test';
+declare const __SITE_ORIGIN__: string | undefined;
+/** Set at build time from PUBLIC_BASE_URL (vite.config.ts); outside a build (tests), the page's own origin. */
+export const SITE_ORIGIN = typeof __SITE_ORIGIN__ === 'string' ? __SITE_ORIGIN__ : globalThis.location?.origin ?? '';
 
 /**
  * The page's title, description and tr/en alternates. React 19 hoists these into <head>; the
