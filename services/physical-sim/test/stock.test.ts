@@ -136,6 +136,7 @@ describe('GET /public/balance/physical-sim/:serial', () => {
     const active = await f.app.inject(`/public/balance/physical-sim/${DEMO_LOOKUPS.physicalSerials.active}`);
     expect(active.statusCode, active.body).toBe(200);
     expect(active.json().data).toMatchObject({ type: 'physical', orderNumber: DEMO_LOOKUPS.physicalSerials.active, status: 'active', totalData: 10240, usedData: 3584, remainingData: 6656, operator: 'Vodafone' });
+    expect(active.json()).toMatchObject({ code: 'balance_check_demo_loaded', message: 'Bakiye bilgileri yüklendi (demo)', data: { demo: true } });
     expect((await f.app.inject(`/public/balance/physical-sim/${DEMO_LOOKUPS.physicalSerials.inactive}`)).json().data.status).toBe('inactive');
     const bad = await f.app.inject('/public/balance/physical-sim/12AB');
     expect(bad.statusCode).toBe(400);

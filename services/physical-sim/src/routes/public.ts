@@ -17,7 +17,7 @@ export function publicRoutes(app: CreatedServiceApp): void {
     if (!row) throw notFound('physical_sim_not_found');
     const expired = row.expires_at && new Date(row.expires_at) < new Date();
     const status = expired ? 'expired' : row.status === 'active' ? 'active' : row.status === 'expired' ? 'expired' : 'inactive';
-    return ok(reply, {
+    const result = {
       type: 'physical' as const,
       orderNumber: row.serial_number as string,
       status,
@@ -31,6 +31,8 @@ export function publicRoutes(app: CreatedServiceApp): void {
       operator: (row.operator as string | null) ?? '',
       // The seeded demo serials in demo mode: the page labels the answer as demo data.
       demo: app.config.APP_MODE === 'demo' && (Object.values(DEMO_LOOKUPS.physicalSerials) as string[]).includes(row.serial_number as string),
-    });
+    };
+    // The same texts as the eSIM check (spec section 8): both answer one page.
+    return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
   });
 }
