@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, usePermissions } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import type { UserBalance } from '@esim/contracts';
 import type { BackOfficeDataProvider } from './dataProvider';
 
 /** Balance and dashboard figures refresh every 30 s and on each route change (spec section 4). */
@@ -35,14 +36,7 @@ export function useRefreshFiguresOnRouteChange(): void {
   }, [pathname, enabled, queryClient]);
 }
 
-export interface UserBalance {
-  balance: number;
-  balance_cents: number;
-  available: number;
-  available_cents: number;
-  held_cents: number;
-  currency: 'EUR';
-}
+export type { UserBalance };
 
 export interface UserDashboardFigures extends UserBalance {
   spent_this_month: number;

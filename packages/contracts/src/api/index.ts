@@ -3,3 +3,4 @@ export * from './status-display';
 export * from './esim';
 export * from './physical-sim';
 export * from './auth';
+export * from './balance';

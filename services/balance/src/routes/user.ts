@@ -1,4 +1,4 @@
-import { positiveEuroAmount, statusFilter, type Locale } from '@esim/contracts';
+import { positiveEuroAmount, statusFilter, successSchema, userBalanceSchema, type Locale } from '@esim/contracts';
 import { listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { TRANSFER_KINDS } from '../ledger/transfers';
@@ -17,7 +17,7 @@ const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'r
 
 /** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
 export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
-  app.get('/user/balance', { schema: { tags: ['user'] } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
+  app.get('/user/balance', { schema: { tags: ['user'], response: { 200: successSchema(userBalanceSchema) } } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
 
   app.post(
     '/user/balance/add',

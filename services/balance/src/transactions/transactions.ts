@@ -1,19 +1,11 @@
 import type { Knex } from 'knex';
-import { centsToEuros, translate, type ListQuery, type Locale } from '@esim/contracts';
+import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance } from '@esim/contracts';
 import { sortColumn } from '@esim/platform';
 import { accountsByKey, spendable } from '../ledger/accounts';
 import type { TransferKind } from '../ledger/transfers';
 import { istanbulDate, istanbulMonthStart, whereIstanbulDays } from '../time';
 
-/** The caller's balance: `balance` in euros as the spec's screen reads it, plus exact cents. */
-export interface UserBalance {
-  balance: number;
-  balance_cents: number;
-  available: number;
-  available_cents: number;
-  held_cents: number;
-  currency: 'EUR';
-}
+export type { UserBalance };
 
 export async function userBalance(db: Knex, userId: string): Promise<UserBalance> {
   const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
