@@ -39,6 +39,9 @@ export async function buildApp(options: BuildOptions = {}) {
     queue: createImportQueue(config.REDIS_URL, config.REDIS_PREFIX),
   };
   app.addHook('onClose', async () => {
+    // A queue closed while its connection is still starting up leaves a rejected command behind
+    // ("Connection is closed"): let it finish connecting (or fail) first.
+    await ctx.queue.waitUntilReady().catch(() => undefined);
     await ctx.queue.close();
   });
 
