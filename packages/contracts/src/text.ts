@@ -17,6 +17,9 @@ export function isUnsafeText(value: string): boolean {
 export function findUnsafeText(value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null {
   if (typeof value === 'string') return isUnsafeText(value) ? path : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
+  // Raw bytes (an uploaded file's Buffer) are not text: walking them would visit every byte as a
+  // key. Whoever reads them as text checks that text (the import checks each cell).
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findUnsafeText(value[i], [...path, i], depth + 1);
