@@ -6,6 +6,7 @@ import { loadPhysicalSimConfig } from './config';
 import { processImport } from './imports/process';
 import { bullConnection, bullPrefix, createImportQueue, IMPORT_QUEUE, requeueStale, type ImportJobData } from './imports/queue';
 import { failJob } from './imports/process';
+import { compactCardCounts } from './cards/counts';
 
 /**
  * The import worker: its own process (`npm start` runs it beside the service; docker-compose's
@@ -33,8 +34,11 @@ const worker = new Worker<ImportJobData>(
       packages: packagesOf(row.created_by as string),
     });
     log.info({ importId, outcome }, 'import run finished');
-    // After a bulk load: fresh planner statistics and visibility map, so the stock lists stay index-only fast.
-    if (outcome === 'completed') await db.raw('VACUUM (ANALYZE) cards').catch((error: unknown) => log.warn({ err: error }, 'vacuum after import failed'));
+    // After a bulk load: the batches' count deltas folded, fresh planner statistics and visibility map.
+    if (outcome === 'completed') {
+      await compactCardCounts(db).catch((error: unknown) => log.warn({ err: error }, 'card count compaction failed'));
+      await db.raw('VACUUM (ANALYZE) cards').catch((error: unknown) => log.warn({ err: error }, 'vacuum after import failed'));
+    }
     return outcome;
   },
   {
@@ -56,7 +60,12 @@ worker.on('failed', (job, error) => {
 });
 
 const sweepEvery = Math.max(1000, Math.floor(config.IMPORT_STALE_AFTER_MS / 3));
+let sweeps = 0;
 const sweep = setInterval(() => {
+  // Once a minute or so, the card count deltas of everyday changes (transfers, orders) are folded too.
+  if ((sweeps += 1) % Math.max(1, Math.round(60_000 / sweepEvery)) === 0) {
+    compactCardCounts(db).catch((error: unknown) => log.warn({ err: error }, 'card count compaction failed'));
+  }
   requeueStale(db, queue, config.IMPORT_STALE_AFTER_MS)
     .then((ids) => ids.length && log.warn({ ids }, 're-queued stale imports'))
     .catch((error: unknown) => log.warn({ err: error }, 'stale-import sweep failed'));

@@ -1,6 +1,7 @@
 import { cardDetailSchema, cardSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 import { countOf } from '../count';
+import { cardCount } from '../cards/counts';
 import { AppError, badRequest, ok, okList, publish, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { CARD_STATUSES, cardById, changeStatus, deleteCard, deletionInfo, returnToAdmin, transferToDealer } from '../cards/stock';
 import { cardsWithOwner, cardView, historyView } from '../cards/views';
@@ -19,6 +20,8 @@ import {
 } from '../schemas';
 
 const MAX_SERIAL_RANGE = 5000;
+/** What cardView shows (not the deletion audit columns). */
+const CARD_COLUMNS = ['id', 'iccid', 'serial_number', 'eid', 'package_id', 'package_code', 'package_name', 'status', 'owner_user_id', 'import_id', 'transferred_at', 'created_at', 'updated_at'].map((c) => `c.${c}`);
 const SORTS = { created_at: 'c.created_at', iccid: 'c.iccid', serial_number: 'c.serial_number', status: 'c.status', package_code: 'c.package_code', updated_at: 'c.updated_at' };
 
 /** Admin stock: lists, counts, status changes, transfers, deletion. */
@@ -41,10 +44,18 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     if (query.startDate) void base.where('c.created_at', '>=', query.startDate);
     if (query.endDate) void base.whereRaw(`c.created_at < (?::date + 1)`, [query.endDate]);
     const sort = sortColumn(query, SORTS, { column: 'c.created_at', order: 'DESC' });
-    const count = await countOf(base);
+    // Status / package / owner filters only (the usual screens): the exact total from the maintained counts.
+    const countable = !filters.import_id && !query.ids && !query.search && !query.startDate && !query.endDate;
+    const count = countable
+      ? await cardCount(app.db, {
+          status: query.status,
+          packageId: filters.package_id,
+          owner: filters.owner_user_id === 'admin' ? null : (filters.owner_user_id ?? undefined),
+        })
+      : await countOf(base);
     const rows = await base
       .leftJoin('dealers as d', 'd.dealer_id', 'c.owner_user_id')
-      .select('c.*', app.db.raw('COALESCE(d.company_name, d.full_name) AS owner_name'))
+      .select(...CARD_COLUMNS, app.db.raw('COALESCE(d.company_name, d.full_name) AS owner_name'))
       .orderBy([{ column: sort.column, order: sort.order }, { column: 'c.id', order: sort.order }])
       .limit(query.limit)
       .offset(query.offset);
