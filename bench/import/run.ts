@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const res = await app.inject({ method: 'POST', url: '/admin/physical-sim/import-excel', headers: { authorization: `Bearer ${token}`, ...body.headers }, payload: body.payload });
     if (res.statusCode !== 202) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+    const uploadSeconds = (performance.now() - started) / 1000;
     const id = res.json().data.id as string;
     let job: { status: string; rows_imported: number; rows_rejected: number; failure_reason: string | null };
     let rss = 0;
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     }
     const seconds = (performance.now() - started) / 1000;
     rss = Math.max(rss, peakRssMb(worker.pid!));
+    const times = (await app.db('import_jobs').where({ id }).first('created_at', 'started_at', 'finished_at')) as Record<'created_at' | 'started_at' | 'finished_at', Date>;
     // The worker ends its job with VACUUM (ANALYZE) cards (after the import counts as done); SIGTERM waits for it.
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker.once('exit', resolve));
@@ -113,6 +115,8 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|');
     console.log(`| exceljs bare streaming read (baseline) | ${bare.seconds.toFixed(2)} | ${Math.round(bare.rows / bare.seconds)} | ${bare.maxRssMb.toFixed(0)} MB |`);
     console.log(`| API upload + worker import (validate, dedupe, insert) | ${seconds.toFixed(2)} | ${Math.round(ROWS / seconds)} | ${rss.toFixed(0)} MB (worker) |`);
+    const phase = (from: Date, to: Date) => ((to.getTime() - from.getTime()) / 1000).toFixed(2);
+    console.log(`phases: upload answered ${uploadSeconds.toFixed(2)} s; queued → worker started ${phase(times.created_at, times.started_at)} s; worker run (read, validate, insert, commit) ${phase(times.started_at, times.finished_at)} s`);
     console.log(`\nimport / bare read: ${ratio.toFixed(2)}× (target ≤ 2×); total ${seconds.toFixed(1)} s (target ≤ 30 s); worker RSS ${rss.toFixed(0)} MB (target ≤ 400 MB)`);
     console.log(`stock list (status + package, ${LIST_REQUESTS} requests): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ 50 ms)`);
     failed = job.status !== 'completed' || job.rows_imported !== ROWS || seconds > 30 || ratio > 2 || rss > 400 || p95 > 50;

@@ -43,7 +43,14 @@ export function serialProblem(value: string): IdentifierProblem | null {
 /** EID: 32 digits whose value mod 97 is 1 (the ISO 7064 check of SGP.22). */
 export function eidProblem(value: string): IdentifierProblem | null {
   if (!/^\d{32}$/.test(value)) return 'eid_format';
-  return BigInt(value) % 97n === 1n ? null : 'eid_checksum';
+  return mod97(value) === 1 ? null : 'eid_checksum';
+}
+
+/** A digit string's value mod 97, digit by digit (no BigInt per imported row). */
+export function mod97(digits: string): number {
+  let rest = 0;
+  for (let i = 0; i < digits.length; i += 1) rest = (rest * 10 + digits.charCodeAt(i) - 48) % 97;
+  return rest;
 }
 
 /** Makes a valid EID from its first 30 digits (two check digits so that the number mod 97 is 1). */

@@ -6,15 +6,16 @@ import type { ImportFormat } from './files';
 
 /**
  * Runs one import job: reads the stored file row by row, validates every row (formats, duplicates
- * inside the file and against the stock, unknown package), inserts the good rows in batches and
- * records each bad row's reason. All of it happens in ONE transaction that also marks the job
+ * inside the file and against the stock, unknown package), inserts the good rows in batches while
+ * it reads on (BatchWriter) and records each bad row's reason. All of it happens in ONE transaction that also marks the job
  * completed: a worker killed half-way leaves no card behind (PostgreSQL rolls the transaction back
  * when its connection dies), and the next run starts the file again from the top.
  *
  * Two workers never run the same job at once: the run holds a transaction-scoped advisory lock
  * on the job id; a second worker waits for it, then finds the job finished and does nothing.
  * Progress (rows read, heartbeat) is written on another connection so it is visible while the
- * transaction is open.
+ * transaction is open. Duplicates against the stock are found by PostgreSQL (ON CONFLICT, then an
+ * EXISTS per skipped row), not by looking rows up beforehand.
  */
 export interface ProcessOptions {
   maxRows: number;
@@ -45,7 +46,7 @@ interface RowError {
 }
 
 export async function processImport(db: Knex, importId: string, options: ProcessOptions): Promise<ProcessOutcome> {
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? 5000;
   return db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-import:${importId}`]);
     const job = await trx('import_jobs').where({ id: importId }).first('status', 'format', 'created_by', 'runs');
@@ -57,33 +58,25 @@ export async function processImport(db: Knex, importId: string, options: Process
     await db('import_jobs')
       .where({ id: importId })
       .update({ status: 'processing', runs: db.raw('runs + 1'), started_at: db.fn.now(), heartbeat_at: db.fn.now(), rows_read: 0, rows_imported: 0, rows_rejected: 0 });
+    // The run is one transaction that also marks the job completed: if the server lost the commit's
+    // WAL in a crash, the cards AND the "completed" go together and the sweep runs the job again.
+    // So the commit need not wait for the disk (a bulk load's WAL is tens of MB).
+    await trx.raw('SET LOCAL synchronous_commit = off');
 
     const file = await trx('import_files').where({ import_id: importId }).first('content');
     const packages = await options.packages();
     await trx('import_errors').where({ import_id: importId }).delete();
 
     const seen = { iccid: new Map<string, number>(), serial_number: new Map<string, number>(), eid: new Map<string, number>() };
+    const writer = new BatchWriter(db, trx, importId, packages);
     let read = 0;
-    let imported = 0;
     let rejected = 0;
     let batch: GoodRow[] = [];
     let errors: RowError[] = [];
-
     const flush = async () => {
-      if (batch.length) {
-        const result = await insertBatch(trx, importId, job.created_by as string, batch);
-        imported += result.inserted;
-        for (const row of result.duplicates) {
-          rejected += 1;
-          errors.push({ import_id: importId, row_number: row.rowNumber, column: row.column, reason: 'duplicate_in_stock', value: row.value });
-        }
-        batch = [];
-      }
-      if (errors.length) {
-        await trx('import_errors').insert(errors).onConflict(['import_id', 'row_number', 'column']).ignore();
-        errors = [];
-      }
-      await db('import_jobs').where({ id: importId }).update({ rows_read: read, heartbeat_at: db.fn.now() });
+      await writer.write(batch, errors, read);
+      batch = [];
+      errors = [];
     };
 
     try {
@@ -91,31 +84,34 @@ export async function processImport(db: Knex, importId: string, options: Process
         read += 1;
         if (read > options.maxRows) throw new ImportFileError('import_too_many_rows', { max: options.maxRows });
         const problems = validateRow(raw, packages, seen);
-        if (problems.length) {
+        if (problems) {
           rejected += 1;
-          errors.push(...problems.map((p) => ({ import_id: importId, row_number: raw.rowNumber, ...p })));
+          for (const p of problems) errors.push({ import_id: importId, row_number: raw.rowNumber, ...p });
         } else {
           batch.push(goodRow(raw, packages));
         }
         if (batch.length >= batchSize || errors.length >= batchSize) await flush();
       }
+      await flush();
+      await writer.done();
     } catch (error) {
+      await writer.settle();
       if (error instanceof ImportFileError) {
         // Rolls this run back (nothing half-imported), then records why, visibly.
         throw new FailedImport(error.code, error.params);
       }
       throw error;
     }
-    await flush();
     if (read === 0) throw new FailedImport('import_empty', {});
 
     await trx('import_jobs').where({ id: importId }).update({
       status: 'completed',
       rows_read: read,
-      rows_imported: imported,
-      rows_rejected: rejected,
-      finished_at: trx.fn.now(),
-      heartbeat_at: trx.fn.now(),
+      rows_imported: writer.inserted,
+      rows_rejected: rejected + writer.duplicates,
+      // now() inside the transaction is its start: the finish is the wall clock.
+      finished_at: trx.raw('clock_timestamp()'),
+      heartbeat_at: trx.raw('clock_timestamp()'),
       error_code: null,
       error_message: null,
       error_params: null,
@@ -128,6 +124,108 @@ export async function processImport(db: Knex, importId: string, options: Process
     }
     throw error;
   });
+}
+
+/**
+ * Writes batches while the reader goes on: `write` hands a batch over and returns as soon as the
+ * previous one is stored, so the file is parsed here while PostgreSQL inserts the batch before
+ * (one batch in flight: memory stays bounded, the transaction's connection runs one statement at
+ * a time). Progress (rows read, heartbeat) goes out at most once a second on another connection.
+ */
+class BatchWriter {
+  inserted = 0;
+  duplicates = 0;
+  private inFlight: Promise<void> = Promise.resolve();
+  private lastProgress = 0;
+  private readonly packageIndex = new Map<string, number>();
+  private readonly packageIds: string[] = [];
+  private readonly packageCodes: string[] = [];
+  private readonly packageNames: string[] = [];
+
+  constructor(
+    private readonly db: Knex,
+    private readonly trx: Knex.Transaction,
+    private readonly importId: string,
+    packages: Map<string, { id: string; name: string }>,
+  ) {
+    for (const [code, pkg] of packages) {
+      this.packageIndex.set(code, this.packageIds.length + 1);
+      this.packageIds.push(pkg.id);
+      this.packageCodes.push(code);
+      this.packageNames.push(pkg.name);
+    }
+  }
+
+  async write(rows: GoodRow[], errors: RowError[], read: number): Promise<void> {
+    await this.inFlight;
+    if (rows.length === 0 && errors.length === 0) return;
+    this.inFlight = this.store(rows, errors, read);
+    // Awaited by the next write or by done(); a failure rolls the whole run back there.
+    this.inFlight.catch(() => {});
+  }
+
+  async done(): Promise<void> {
+    await this.inFlight;
+  }
+
+  /** Lets a batch in flight finish (or fail) before the transaction is rolled back. */
+  async settle(): Promise<void> {
+    await this.inFlight.catch(() => {});
+  }
+
+  private async store(rows: GoodRow[], errors: RowError[], read: number): Promise<void> {
+    if (rows.length) await this.insertCards(rows);
+    if (errors.length) await this.trx('import_errors').insert(errors).onConflict(['import_id', 'row_number', 'column']).ignore();
+    if (Date.now() - this.lastProgress >= 1000) {
+      this.lastProgress = Date.now();
+      await this.db('import_jobs').where({ id: this.importId }).update({ rows_read: read, heartbeat_at: this.db.fn.now() });
+    }
+  }
+
+  /**
+   * One statement per batch. Validated identifiers are digits only, so each column travels as one
+   * comma-joined string (no per-value array escaping on either side). Rows whose ICCID, serial or
+   * EID already exist in stock (or were committed a moment ago by another import) are skipped by
+   * ON CONFLICT; only when some were, a second statement records them as duplicate_in_stock naming
+   * the clashing column, all in SQL. An imported card's origin is its `import_id` and `created_at`
+   * (no history row: the history records changes after that).
+   */
+  private async insertCards(rows: GoodRow[]): Promise<void> {
+    const iccids = rows.map((r) => r.iccid).join(',');
+    const serials = rows.map((r) => r.serial).join(',');
+    const eids = rows.map((r) => r.eid ?? '').join(',');
+    const result = await this.trx.raw(
+      `WITH ins AS (
+         INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, package_name, import_id)
+         SELECT t.i, t.s, t.e, p.id, p.code, p.name, ?::uuid
+           FROM unnest(string_to_array(?, ','), string_to_array(?, ','), string_to_array(?, ',', ''), string_to_array(?, ',')::int[]) AS t(i, s, e, k)
+           JOIN unnest(?::uuid[], ?::text[], ?::text[]) WITH ORDINALITY AS p(id, code, name, k) USING (k)
+         ON CONFLICT DO NOTHING
+         RETURNING 1)
+       SELECT count(*)::int AS inserted FROM ins`,
+      [this.importId, iccids, serials, eids, rows.map((r) => this.packageIndex.get(r.packageCode)!).join(','), this.packageIds, this.packageCodes, this.packageNames],
+    );
+    const inserted = (result.rows as Array<{ inserted: number }>)[0]!.inserted;
+    this.inserted += inserted;
+    if (inserted === rows.length) return;
+    // A fresh statement (fresh snapshot): it also sees cards another import committed meanwhile.
+    const skipped = await this.trx.raw(
+      `INSERT INTO import_errors (import_id, row_number, "column", reason, value)
+       SELECT ?::uuid, t.r, d.col, 'duplicate_in_stock', d.val
+         FROM unnest(string_to_array(?, ',')::int[], string_to_array(?, ','), string_to_array(?, ','), string_to_array(?, ',', '')) AS t(r, i, s, e)
+         CROSS JOIN LATERAL (SELECT CASE
+             WHEN EXISTS (SELECT 1 FROM cards c WHERE c.iccid = t.i) THEN 'iccid'
+             WHEN EXISTS (SELECT 1 FROM cards c WHERE c.serial_number = t.s) THEN 'serial_number'
+             WHEN t.e IS NOT NULL AND EXISTS (SELECT 1 FROM cards c WHERE c.eid = t.e) THEN 'eid'
+             ELSE 'iccid' END AS col) AS k
+         CROSS JOIN LATERAL (SELECT k.col, CASE k.col WHEN 'serial_number' THEN t.s WHEN 'eid' THEN t.e ELSE t.i END AS val) AS d
+        WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.iccid = t.i AND c.import_id = ?::uuid)
+       ON CONFLICT DO NOTHING`,
+      [this.importId, rows.map((r) => r.rowNumber).join(','), iccids, serials, eids, this.importId],
+    );
+    if ((skipped.rowCount ?? 0) !== rows.length - inserted) throw new Error(`import ${this.importId}: ${rows.length - inserted} rows skipped, ${skipped.rowCount} recorded`);
+    this.duplicates += rows.length - inserted;
+  }
 }
 
 class FailedImport extends Error {
@@ -155,11 +253,31 @@ export async function failJob(db: Knex, importId: string, code: string, params: 
     });
 }
 
-function validateRow(
-  raw: RawRow,
-  packages: Map<string, { id: string; name: string }>,
-  seen: Record<'iccid' | 'serial_number' | 'eid', Map<string, number>>,
-): Array<{ column: string; reason: string; value: string | null }> {
+type Seen = Record<'iccid' | 'serial_number' | 'eid', Map<string, number>>;
+
+/** A row's problems, or null when it is good (then it is remembered for the in-file duplicate checks). */
+function validateRow(raw: RawRow, packages: Map<string, { id: string; name: string }>, seen: Seen): Array<{ column: string; reason: string; value: string | null }> | null {
+  if (isGoodRow(raw, packages, seen)) return null;
+  const problems = rowProblems(raw, packages, seen);
+  return problems.length ? problems : null;
+}
+
+/**
+ * The fast path for the usual good row: every check of rowProblems passes (digits-only values and
+ * a known package code cannot be unsafe text), so its answer is the same, without building lists.
+ */
+function isGoodRow(raw: RawRow, packages: Map<string, { id: string; name: string }>, seen: Seen): boolean {
+  const v = raw.values;
+  if (raw.unreadable.length || iccidProblem(v.iccid) || serialProblem(v.serial_number) || (v.eid !== '' && eidProblem(v.eid))) return false;
+  if (!packages.has(v.package_code.toUpperCase())) return false;
+  if (seen.iccid.has(v.iccid) || seen.serial_number.has(v.serial_number) || (v.eid !== '' && seen.eid.has(v.eid))) return false;
+  seen.iccid.set(v.iccid, raw.rowNumber);
+  seen.serial_number.set(v.serial_number, raw.rowNumber);
+  if (v.eid) seen.eid.set(v.eid, raw.rowNumber);
+  return true;
+}
+
+function rowProblems(raw: RawRow, packages: Map<string, { id: string; name: string }>, seen: Seen): Array<{ column: string; reason: string; value: string | null }> {
   const problems: Array<{ column: TemplateColumn; reason: string; value: string | null }> = [];
   const v = raw.values;
   for (const column of raw.unreadable) problems.push({ column, reason: column === 'iccid' ? 'iccid_format' : column === 'eid' ? 'eid_format' : 'serial_format', value: v[column] });
@@ -200,41 +318,4 @@ function goodRow(raw: RawRow, packages: Map<string, { id: string; name: string }
   const code = raw.values.package_code.toUpperCase();
   const pkg = packages.get(code)!;
   return { rowNumber: raw.rowNumber, iccid: raw.values.iccid, serial: raw.values.serial_number, eid: raw.values.eid || null, packageId: pkg.id, packageCode: code, packageName: pkg.name };
-}
-
-/**
- * Inserts a batch in one statement; rows whose ICCID, serial or EID already exist in stock (or were
- * committed a moment ago by another import) are skipped by ON CONFLICT and come back as
- * duplicates naming the clashing column, looked up for those rows only. An imported card's origin
- * is its `import_id` and `created_at` (no history row: the history records changes after that).
- */
-async function insertBatch(trx: Knex.Transaction, importId: string, _actor: string, rows: GoodRow[]) {
-  const inserted = await trx.raw(
-    `INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, package_name, import_id)
-     SELECT i, s, e, p, c, n, ?::uuid FROM unnest(?::text[], ?::text[], ?::text[], ?::uuid[], ?::text[], ?::text[]) AS t(i, s, e, p, c, n)
-     ON CONFLICT DO NOTHING
-     RETURNING iccid`,
-    [importId, rows.map((r) => r.iccid), rows.map((r) => r.serial), rows.map((r) => r.eid) as unknown as string[], rows.map((r) => r.packageId), rows.map((r) => r.packageCode), rows.map((r) => r.packageName)],
-  );
-  const done = new Set((inserted.rows as Array<{ iccid: string }>).map((r) => r.iccid));
-  const skipped = rows.filter((r) => !done.has(r.iccid));
-  const duplicates: Array<{ rowNumber: number; column: string; value: string }> = [];
-  if (skipped.length) {
-    const existing = await trx.raw(
-      `SELECT iccid, serial_number, eid FROM cards WHERE iccid = ANY(?::text[]) OR serial_number = ANY(?::text[]) OR eid = ANY(?::text[])`,
-      [skipped.map((r) => r.iccid), skipped.map((r) => r.serial), skipped.filter((r) => r.eid).map((r) => r.eid!)],
-    );
-    const taken = { iccid: new Set<string>(), serial: new Set<string>(), eid: new Set<string>() };
-    for (const row of existing.rows as Array<{ iccid: string; serial_number: string; eid: string | null }>) {
-      taken.iccid.add(row.iccid);
-      taken.serial.add(row.serial_number);
-      if (row.eid) taken.eid.add(row.eid);
-    }
-    for (const row of skipped) {
-      if (taken.serial.has(row.serial) && !taken.iccid.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'serial_number', value: row.serial });
-      else if (row.eid && taken.eid.has(row.eid) && !taken.iccid.has(row.iccid)) duplicates.push({ rowNumber: row.rowNumber, column: 'eid', value: row.eid });
-      else duplicates.push({ rowNumber: row.rowNumber, column: 'iccid', value: row.iccid });
-    }
-  }
-  return { inserted: done.size, duplicates };
 }
