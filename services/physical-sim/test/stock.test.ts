@@ -1,5 +1,6 @@
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactCardCounts } from '../src/cards/counts';
 import { DEALER, DEALER_2, PLUS_EU, setup, type Fixture } from './helpers';
 
 /** Admin stock on the demo seed: lists and filters, status rules, transfer and return, deletion; the public lookup. */
@@ -128,6 +129,35 @@ describe('status, transfer, return, deletion', () => {
     const none = await f.app.inject({ url: '/internal/dealers/someone-else/holdings', headers: { 'x-service-token': 'demo-internal-service-token-change-me' } });
     expect(none.json().data).toMatchObject({ hasStock: false, cardCount: 0 });
     expect((await f.app.inject({ url: `/internal/dealers/${DEALER_2.id}/holdings` })).statusCode).toBe(401);
+  });
+});
+
+describe('list totals', () => {
+  // Runs after the transfers, status changes and deletions above: the maintained counts must still
+  // match a plain count of the cards, before and after the deltas are folded.
+  it('are the exact count of matching cards after every kind of change, folded or not', async () => {
+    const filters: Array<[string, { status?: string; package_id?: string; owner_user_id?: string | null }]> = [
+      ['', {}],
+      ['status=in_stock', { status: 'in_stock' }],
+      [`status=in_stock&package_id=${PLUS_EU.id}`, { status: 'in_stock', package_id: PLUS_EU.id }],
+      ['owner_user_id=admin', { owner_user_id: null }],
+      [`owner_user_id=${DEALER_2.id}&status=assigned`, { owner_user_id: DEALER_2.id, status: 'assigned' }],
+    ];
+    const check = async () => {
+      for (const [query, where] of filters) {
+        const expected = f.app.db('cards').whereNull('deleted_at');
+        if (where.status) void expected.where('status', where.status);
+        if (where.package_id) void expected.where('package_id', where.package_id);
+        if (where.owner_user_id === null) void expected.whereNull('owner_user_id');
+        else if (where.owner_user_id) void expected.where('owner_user_id', where.owner_user_id);
+        const [{ count }] = (await expected.count('* as count')) as Array<{ count: string }>;
+        expect((await get(`/admin/physical-sim/stock?${query}&limit=1`)).json().meta.total, query).toBe(Number(count));
+      }
+    };
+    await check();
+    expect(Number((await f.app.db('card_counts').count('* as n'))[0]!.n)).toBeGreaterThan(1);
+    await compactCardCounts(f.app.db);
+    await check();
   });
 });
 
