@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@esim/platform';
+import { createDb, signWebhook } from '@esim/platform';
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { verifyLedger } from '../../services/balance/src/ledger/verify';
-import { signWebhook } from '../../services/esim/src/profiles/webhook';
 import { startSystem, type System } from './system';
 
 /**

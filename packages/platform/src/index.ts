@@ -17,3 +17,4 @@ export * from './http/list-query';
 export * from './events/index';
 export * from './route-guard';
 export * from './internal-client';
+export * from './http/signed-webhook';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EsimOrder, EsimProfile } from '@esim/contracts';
 import { admin, customer, key, newIccid, startEsimSystem, type EsimSystem, type Person } from './support';
-import { signWebhook } from '../src/profiles/webhook';
+import { signWebhook } from '@esim/platform';
 import { withLuhnDigit } from '../src/profiles/iccid';
 
 const GB = 1024 ** 3;

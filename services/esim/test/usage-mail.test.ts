@@ -3,7 +3,7 @@ import { waitFor } from '@esim/platform/testing';
 import { startMailCatcher, type MailCatcher } from '../../../infra/src/mail-catcher';
 import { buildApp as buildAuth } from '../../auth/src/app';
 import { loadAuthConfig } from '../../auth/src/config';
-import { signWebhook } from '../src/profiles/webhook';
+import { signWebhook } from '@esim/platform';
 import { key, startEsimSystem, type EsimSystem } from './support';
 
 const GB = 1024 ** 3;

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ok, type CreatedServiceApp } from '@esim/platform';
+import { ok, signedWebhookScope, type CreatedServiceApp } from '@esim/platform';
 import { balanceCheckResultSchema } from '@esim/contracts';
 import { responds } from '../api';
 import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
 import type { EsimContext } from '../context';
 import { applyUsage, type UsageOutcome } from '../profiles/usage';
-import { verifyWebhook } from '../profiles/webhook';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: string;
-  }
-}
+import { webhookSignature } from '../profiles/webhook';
 
 const balanceParams = z.object({ id: z.string().max(100) });
 const usageReport = z.object({
@@ -33,24 +27,12 @@ export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
   });
 
-  // The signature covers the raw bytes, so this route keeps them (its own JSON parser, in its own scope).
-  void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      request.rawBody = body as string;
-      try {
-        done(null, body === '' ? undefined : JSON.parse(body as string));
-      } catch (error) {
-        (error as { statusCode?: number }).statusCode = 400;
-        done(error as Error, undefined);
-      }
-    });
+  // Signed by the provider (platform's signedWebhookScope: raw body kept, signature checked first).
+  signedWebhookScope(app, webhookSignature(ctx.config.ESIM_WEBHOOK_SECRET), (scope) => {
     scope.post(
       '/webhooks/esim-usage',
       {
         schema: { tags: ['webhooks'], summary: 'Usage reports from the provider (HMAC-SHA256 signed)', body: webhookBody, response: responds(200, webhookAnswer) },
-        // Signature first: an unsigned caller learns nothing, not even a 400.
-        preValidation: async (request) => verifyWebhook(ctx.config.ESIM_WEBHOOK_SECRET, request.headers, request.rawBody ?? ''),
       },
       async (request, reply) => {
         const outcomes = await app.db.transaction(async (trx) => {
