@@ -143,6 +143,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/user/physical-sim/return', 'physical-sim', can('physical-sim-return', 'create')),
   r('GET', '/user/physical-sim/returns', 'physical-sim', can('physical-sim-return', 'list')),
   r('GET', '/public/balance/physical-sim/:id', 'physical-sim', 'public', { rateLimit: 'public-lookup' }),
+  // The operator's usage reports for physical cards: public, but every call is HMAC-verified by the service.
+  r('POST', '/webhooks/physical-sim-usage', 'physical-sim', 'public', { bodyLimit: 1024 * 1024 }),
   // ── physical-sim, admin ──
   // Files up to 20 MB (spec), plus room for the multipart envelope.
   r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 21 * 1024 * 1024 }),

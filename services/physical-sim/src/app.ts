@@ -46,7 +46,7 @@ export async function buildApp(options: BuildOptions = {}) {
   });
 
   userRoutes(app, ctx);
-  publicRoutes(app);
+  publicRoutes(app, ctx);
   adminImportRoutes(app, ctx);
   adminStockRoutes(app);
   adminApprovalRoutes(app);

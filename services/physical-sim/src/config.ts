@@ -19,10 +19,16 @@ export const configSchema = serviceConfigSchema(8085, {
   IMPORT_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Runs an import may start before it is failed as interrupted. */
   IMPORT_MAX_RUNS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Shared secret of the usage webhook (POST /webhooks/physical-sim-usage): the operator signs `<timestamp>.<raw body>`. */
+  PHYSICAL_SIM_WEBHOOK_SECRET: z.string().min(16).default('demo-physical-sim-webhook-secret-change-me'),
 });
 
 export type PhysicalSimConfig = z.infer<typeof configSchema>;
 
 export function loadPhysicalSimConfig(env: NodeJS.ProcessEnv = process.env): PhysicalSimConfig {
-  return loadConfig(configSchema, env);
+  const config = loadConfig(configSchema, env);
+  if (config.APP_MODE === 'production' && config.PHYSICAL_SIM_WEBHOOK_SECRET.startsWith('demo-')) {
+    throw new Error('PHYSICAL_SIM_WEBHOOK_SECRET: production mode needs a secret of its own');
+  }
+  return config;
 }

@@ -109,3 +109,13 @@ export const serialParams = z.object({
     .transform((s) => s.toUpperCase())
     .pipe(z.string().regex(/^\d{6,32}$/, { message: 'serial_format' })),
 });
+
+/** The operator's usage reports (the eSIM webhook's shape): cumulative bytes per ICCID, with an optional report id. */
+const usageReport = z.object({
+  id: z.string().trim().min(1).max(200).optional(),
+  iccid: z.string().regex(/^[0-9]{19,20}$/, { message: 'iccid_format' }),
+  used_bytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  recorded_at: z.iso.datetime({ offset: true }).optional(),
+});
+export const usageWebhookBody = z.object({ reports: z.array(usageReport).min(1).max(1000) });
+export const usageWebhookAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), unknown: z.array(z.string()) });

@@ -150,8 +150,8 @@ describe('list totals', () => {
         if (where.package_id) void expected.where('package_id', where.package_id);
         if (where.owner_user_id === null) void expected.whereNull('owner_user_id');
         else if (where.owner_user_id) void expected.where('owner_user_id', where.owner_user_id);
-        const [{ count }] = (await expected.count('* as count')) as Array<{ count: string }>;
-        expect((await get(`/admin/physical-sim/stock?${query}&limit=1`)).json().meta.total, query).toBe(Number(count));
+        const [row] = (await expected.count('* as count')) as Array<{ count: string }>;
+        expect((await get(`/admin/physical-sim/stock?${query}&limit=1`)).json().meta.total, query).toBe(Number(row!.count));
       }
     };
     await check();

@@ -88,4 +88,9 @@ export const physicalSimMessages = {
 
   // Public balance check
   physical_sim_not_found: { tr: 'Bakiye bilgileri bulunamadı', en: 'No balance information found' },
+
+  // The operator's usage webhook (the same texts as the eSIM one)
+  physical_sim_webhook_signature_invalid: { tr: 'İmza geçersiz', en: 'Invalid signature' },
+  physical_sim_webhook_too_old: { tr: 'İstek zaman damgası çok eski', en: 'The request timestamp is too old' },
+  physical_sim_usage_recorded: { tr: 'Kullanım kaydedildi', en: 'Usage recorded' },
 } satisfies MessageCatalog;

@@ -1,13 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { balanceCheckResultSchema, DEMO_LOOKUPS, successSchema } from '@esim/contracts';
-import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
-import { serialParams } from '../schemas';
+import { notFound, ok, signedWebhookScope, type CreatedServiceApp, type WebhookSignature } from '@esim/platform';
+import type { z } from 'zod';
+import { applyCardUsage, type CardUsageOutcome } from '../cards/usage';
+import type { PhysicalSimContext } from '../context';
+import { serialParams, usageWebhookAnswer, usageWebhookBody } from '../schemas';
+
+/** The usage webhook's signature: `X-Physical-Sim-Timestamp` (unix seconds), `X-Physical-Sim-Signature` (hex HMAC-SHA256 of `<timestamp>.<raw body>`). */
+export const usageWebhookSignature = (secret: string): WebhookSignature => ({
+  secret,
+  timestampHeader: 'x-physical-sim-timestamp',
+  signatureHeader: 'x-physical-sim-signature',
+  invalidCode: 'physical_sim_webhook_signature_invalid',
+  tooOldCode: 'physical_sim_webhook_too_old',
+});
 
 /**
  * The public balance check of a physical card by its serial number (spec: 6 or more digits): the
  * card's data bundle as the balance-check result (type, status, package, total / used / remaining
- * MB, dates, country, operator). Rate-limited at the gateway ('public-lookup').
+ * MB, dates, country, operator). Rate-limited at the gateway ('public-lookup'). Its usage arrives
+ * from the operator on the signed webhook, as eSIM usage does (cumulative bytes per ICCID).
  */
-export function publicRoutes(app: CreatedServiceApp): void {
+export function publicRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
   app.get('/public/balance/physical-sim/:id', { schema: { response: { 200: successSchema(balanceCheckResultSchema) }, tags: ['public'], params: serialParams } }, async (request, reply) => {
     const row = await app.db('cards as c')
       .join('card_bundles as b', 'b.card_id', 'c.id')
@@ -23,8 +37,8 @@ export function publicRoutes(app: CreatedServiceApp): void {
       status,
       packageName: row.package_name as string,
       totalData: row.total_mb as number,
-      usedData: Math.min(row.used_mb as number, row.total_mb as number),
-      remainingData: Math.max(0, (row.total_mb as number) - (row.used_mb as number)),
+      usedData: Math.min(Number(row.used_mb), row.total_mb as number),
+      remainingData: Math.max(0, Math.round(((row.total_mb as number) - Number(row.used_mb)) * 100) / 100),
       activationDate: row.activated_at ? new Date(row.activated_at).toISOString() : null,
       expiryDate: row.expires_at ? new Date(row.expires_at).toISOString() : null,
       country: (row.country as string | null) ?? '',
@@ -34,5 +48,36 @@ export function publicRoutes(app: CreatedServiceApp): void {
     };
     // The same texts as the eSIM check (spec section 8): both answer one page.
     return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
+  });
+
+  signedWebhookScope(app, usageWebhookSignature(ctx.config.PHYSICAL_SIM_WEBHOOK_SECRET), (scope) => {
+    scope.post(
+      '/webhooks/physical-sim-usage',
+      { schema: { tags: ['webhooks'], summary: 'Usage reports of physical cards from the operator (HMAC-SHA256 signed)', body: usageWebhookBody, response: { 200: successSchema(usageWebhookAnswer) } } },
+      async (request, reply) => {
+        const outcomes = await app.db.transaction(async (trx) => {
+          const result: Array<{ iccid: string; outcome: CardUsageOutcome }> = [];
+          for (const report of (request.body as z.infer<typeof usageWebhookBody>).reports) {
+            const outcome = await applyCardUsage(trx, {
+              eventId: `webhook:${report.id ?? randomUUID()}`,
+              iccid: report.iccid,
+              usedBytes: report.used_bytes,
+              recordedAt: report.recorded_at ? new Date(report.recorded_at) : new Date(),
+            });
+            result.push({ iccid: report.iccid, outcome });
+          }
+          return result;
+        });
+        return ok(
+          reply,
+          {
+            applied: outcomes.filter((o) => o.outcome === 'applied').length,
+            replayed: outcomes.filter((o) => o.outcome === 'replayed').length,
+            unknown: outcomes.filter((o) => o.outcome === 'unknown_iccid').map((o) => o.iccid),
+          },
+          'physical_sim_usage_recorded',
+        );
+      },
+    );
   });
 }
