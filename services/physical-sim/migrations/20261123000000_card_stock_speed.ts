@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
  *    codes, so the order is the same, but the unique indexes every imported row goes through stop
  *    calling the locale's strcoll. Under "C" a plain btree also serves `LIKE 'prefix%'`, so the
  *    two text_pattern_ops indexes (two more indexes per inserted row) go.
+ *    The owner index covers dealer-held cards only (see below).
  * 2. New cards get time-ordered ids (UUID version 7: milliseconds, then random bits): the primary
  *    key and the two (created_at, id) list indexes take a bulk load's rows side by side instead of
  *    at random pages all over the index.
@@ -17,6 +18,10 @@ import type { Knex } from 'knex';
  *    worker folds them into one row per group now and then (`compactCardCounts`).
  */
 export async function up(knex: Knex): Promise<void> {
+  // Dealer-held cards only: the owner filter names a dealer, and imported cards (admin stock, no
+  // owner) no longer pass through this index.
+  await knex.raw('DROP INDEX cards_owner');
+  await knex.raw('CREATE INDEX cards_owner ON cards (owner_user_id, status) WHERE deleted_at IS NULL AND owner_user_id IS NOT NULL');
   await knex.raw('DROP INDEX cards_iccid_prefix');
   await knex.raw('DROP INDEX cards_serial_prefix');
   await knex.raw(`ALTER TABLE cards

@@ -12,7 +12,7 @@ export interface CountFilter {
   owner?: string | null;
 }
 
-export async function cardCount(db: Knex, filter: CountFilter): Promise<number> {
+export async function cardCount(db: Knex | Knex.Transaction, filter: CountFilter): Promise<number> {
   const query = db('card_counts');
   if (filter.status) void query.where('status', filter.status);
   if (filter.packageId) void query.where('package_id', filter.packageId);
@@ -20,6 +20,17 @@ export async function cardCount(db: Knex, filter: CountFilter): Promise<number> 
   else if (filter.owner !== undefined) void query.where('owner_user_id', filter.owner);
   const [row] = (await query.sum({ total: 'n' })) as Array<{ total: string | number | null }>;
   return Number(row?.total ?? 0);
+}
+
+/** Cards in admin stock (in_stock, no owner) per package, the packages with none left out. */
+export async function adminStockByPackage(db: Knex | Knex.Transaction): Promise<Map<string, number>> {
+  const rows = (await db('card_counts')
+    .where({ status: 'in_stock' })
+    .whereNull('owner_user_id')
+    .groupBy('package_id')
+    .havingRaw('sum(n) > 0')
+    .select('package_id', db.raw('sum(n) AS total'))) as Array<{ package_id: string; total: string }>;
+  return new Map(rows.map((r) => [r.package_id, Number(r.total)]));
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { centsToEuros } from '@esim/contracts';
 import { AppError, conflict, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
+import { cardCount } from '../cards/counts';
 import type { CatalogClient } from '../catalog';
 import { writeHistory } from '../cards/stock';
 import type { BalanceClient } from '../balance';
@@ -81,8 +82,7 @@ async function lockPending(trx: Knex.Transaction, id: string): Promise<OrderRow>
 
 /** Available cards of a package in admin stock. */
 export async function availableCount(db: Knex | Knex.Transaction, packageId: string): Promise<number> {
-  const row = await db('cards').whereNull('deleted_at').where({ package_id: packageId, status: 'in_stock' }).whereNull('owner_user_id').count<{ count: string }[]>('* as count');
-  return Number(row[0]!.count);
+  return cardCount(db, { status: 'in_stock', packageId, owner: null });
 }
 
 export async function approveOrder(trx: Knex.Transaction, id: string, adminId: string): Promise<OrderRow> {

@@ -72,12 +72,13 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
   });
 
   app.get('/admin/physical-sim/stock/dashboard', { schema: { tags: ['admin'] } }, async (_request, reply) => {
-    const byStatus = (await app.db('cards').whereNull('deleted_at').groupBy('status').select('status').count('* as count')) as Array<{ status: string; count: string }>;
+    // Totals from the maintained counts (no pass over every card).
+    const byStatus = (await app.db('card_counts').groupBy('status').select('status', app.db.raw('sum(n) AS count'))) as Array<{ status: string; count: string }>;
     const counts = Object.fromEntries(CARD_STATUSES.map((s) => [s, 0])) as Record<string, number>;
     for (const row of byStatus) counts[row.status] = Number(row.count);
     const [adminStock, dealerStock, pendingOrders, pendingReturns, runningImports] = await Promise.all([
-      app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).count<{ count: string }[]>('* as count'),
-      app.db('cards').whereNull('deleted_at').whereNotNull('owner_user_id').count<{ count: string }[]>('* as count'),
+      cardCount(app.db, { status: 'in_stock', owner: null }),
+      app.db('card_counts').whereNotNull('owner_user_id').sum({ count: 'n' }) as Promise<Array<{ count: string | null }>>,
       app.db('orders').where({ status: 'pending' }).count<{ count: string }[]>('* as count'),
       app.db('returns').where({ status: 'pending' }).count<{ count: string }[]>('* as count'),
       app.db('import_jobs').whereIn('status', ['queued', 'processing']).count<{ count: string }[]>('* as count'),
@@ -85,8 +86,8 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, {
       total: Object.values(counts).reduce((a, b) => a + b, 0),
       by_status: counts,
-      admin_stock: Number(adminStock[0]!.count),
-      dealer_stock: Number(dealerStock[0]!.count),
+      admin_stock: adminStock,
+      dealer_stock: Number(dealerStock[0]?.count ?? 0),
       pending_orders: Number(pendingOrders[0]!.count),
       pending_returns: Number(pendingReturns[0]!.count),
       running_imports: Number(runningImports[0]!.count),

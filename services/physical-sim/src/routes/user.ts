@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { countOf } from '../count';
 import { idempotentRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
+import { adminStockByPackage } from '../cards/counts';
 import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
@@ -17,8 +18,7 @@ import { cardIdsOf, cardsOf } from './admin-approvals';
 export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
   app.get('/user/physical-sim/packages', { schema: { response: { 200: successSchema(z.array(plusPackageSchema)) }, tags: ['user'] } }, async (request, reply) => {
     const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
-    const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id').select('package_id').count('* as count');
-    const available = new Map((counts as unknown as Array<{ package_id: string; count: string }>).map((c) => [c.package_id, Number(c.count)]));
+    const available = await adminStockByPackage(app.db);
     return ok(
       reply,
       packages.map((p) => ({
