@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * The card identifiers' format rules (ITU-T E.118 ICCID, GSMA SGP.22 EID), shared by the import
  * worker, the routes and the seed. Each check answers a message code, or null when the value is fine.
@@ -44,6 +46,16 @@ export function serialProblem(value: string): IdentifierProblem | null {
 export function eidProblem(value: string): IdentifierProblem | null {
   if (!/^\d{32}$/.test(value)) return 'eid_format';
   return mod97(value) === 1 ? null : 'eid_checksum';
+}
+
+/**
+ * A time-ordered card id (UUID version 7: the Unix time in ms, then random bits), as the cards
+ * table's uuid_v7() default makes them; for bulk inserts that bring their own ids.
+ */
+export function uuidV7(now = Date.now()): string {
+  const time = now.toString(16).padStart(12, '0');
+  // randomUUID(): xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx; its version digit becomes 7, the rest stays random.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
 }
 
 /** A digit string's value mod 97, digit by digit (no BigInt per imported row). */

@@ -1,6 +1,6 @@
 import { findUnsafeText, translate } from '@esim/contracts';
 import type { Knex } from 'knex';
-import { eidProblem, iccidProblem, serialProblem } from '../cards/identifiers';
+import { eidProblem, iccidProblem, serialProblem, uuidV7 } from '../cards/identifiers';
 import { ImportFileError, readRows, type RawRow, type TemplateColumn } from './rows';
 import type { ImportFormat } from './files';
 
@@ -191,19 +191,23 @@ class BatchWriter {
    * (no history row: the history records changes after that).
    */
   private async insertCards(rows: GoodRow[]): Promise<void> {
+    // Ids made here (time-ordered like the column's uuid_v7() default): cheaper than PostgreSQL's
+    // strong random per row, and PostgreSQL is the busier side of the pipeline.
+    const now = Date.now();
+    const ids = rows.map(() => uuidV7(now)).join(',');
     const iccids = rows.map((r) => r.iccid).join(',');
     const serials = rows.map((r) => r.serial).join(',');
     const eids = rows.map((r) => r.eid ?? '').join(',');
     const result = await this.trx.raw(
       `WITH ins AS (
-         INSERT INTO cards (iccid, serial_number, eid, package_id, package_code, package_name, import_id)
-         SELECT t.i, t.s, t.e, p.id, p.code, p.name, ?::uuid
-           FROM unnest(string_to_array(?, ','), string_to_array(?, ','), string_to_array(?, ',', ''), string_to_array(?, ',')::int[]) AS t(i, s, e, k)
+         INSERT INTO cards (id, iccid, serial_number, eid, package_id, package_code, package_name, import_id)
+         SELECT t.id, t.i, t.s, t.e, p.id, p.code, p.name, ?::uuid
+           FROM unnest(string_to_array(?, ',')::uuid[], string_to_array(?, ','), string_to_array(?, ','), string_to_array(?, ',', ''), string_to_array(?, ',')::int[]) AS t(id, i, s, e, k)
            JOIN unnest(?::uuid[], ?::text[], ?::text[]) WITH ORDINALITY AS p(id, code, name, k) USING (k)
          ON CONFLICT DO NOTHING
          RETURNING 1)
        SELECT count(*)::int AS inserted FROM ins`,
-      [this.importId, iccids, serials, eids, rows.map((r) => this.packageIndex.get(r.packageCode)!).join(','), this.packageIds, this.packageCodes, this.packageNames],
+      [this.importId, ids, iccids, serials, eids, rows.map((r) => this.packageIndex.get(r.packageCode)!).join(','), this.packageIds, this.packageCodes, this.packageNames],
     );
     const inserted = (result.rows as Array<{ inserted: number }>)[0]!.inserted;
     this.inserted += inserted;
