@@ -7,9 +7,9 @@ import type { ImportFormat } from './files';
 /**
  * Runs one import job: reads the stored file row by row, validates every row (formats, duplicates
  * inside the file and against the stock, unknown package), inserts the good rows in batches while
- * it reads on (BatchWriter) and records each bad row's reason. All of it happens in ONE transaction that also marks the job
- * completed: a worker killed half-way leaves no card behind (PostgreSQL rolls the transaction back
- * when its connection dies), and the next run starts the file again from the top.
+ * it reads on (BatchWriter) and records each bad row's reason. All of it happens in ONE transaction
+ * that also marks the job completed: a worker killed half-way leaves no card behind (PostgreSQL
+ * rolls the transaction back when its connection dies), and the next run starts the file again.
  *
  * Two workers never run the same job at once: the run holds a transaction-scoped advisory lock
  * on the job id; a second worker waits for it, then finds the job finished and does nothing.
@@ -32,9 +32,8 @@ interface GoodRow {
   iccid: string;
   serial: string;
   eid: string | null;
-  packageId: string;
+  /** Upper-cased, known to the catalog (the package's id and name travel once per batch). */
   packageCode: string;
-  packageName: string;
 }
 
 interface RowError {
@@ -49,7 +48,7 @@ export async function processImport(db: Knex, importId: string, options: Process
   const batchSize = options.batchSize ?? 5000;
   return db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-import:${importId}`]);
-    const job = await trx('import_jobs').where({ id: importId }).first('status', 'format', 'created_by', 'runs');
+    const job = await trx('import_jobs').where({ id: importId }).first('status', 'format', 'runs');
     if (!job || job.status === 'completed' || job.status === 'failed') return 'skipped';
     if (job.runs >= options.maxRuns) {
       await failJob(db, importId, 'import_interrupted', {});
@@ -88,7 +87,7 @@ export async function processImport(db: Knex, importId: string, options: Process
           rejected += 1;
           for (const p of problems) errors.push({ import_id: importId, row_number: raw.rowNumber, ...p });
         } else {
-          batch.push(goodRow(raw, packages));
+          batch.push(goodRow(raw));
         }
         if (batch.length >= batchSize || errors.length >= batchSize) await flush();
       }
@@ -318,8 +317,7 @@ function rowProblems(raw: RawRow, packages: Map<string, { id: string; name: stri
   return problems;
 }
 
-function goodRow(raw: RawRow, packages: Map<string, { id: string; name: string }>): GoodRow {
-  const code = raw.values.package_code.toUpperCase();
-  const pkg = packages.get(code)!;
-  return { rowNumber: raw.rowNumber, iccid: raw.values.iccid, serial: raw.values.serial_number, eid: raw.values.eid || null, packageId: pkg.id, packageCode: code, packageName: pkg.name };
+function goodRow(raw: RawRow): GoodRow {
+  const v = raw.values;
+  return { rowNumber: raw.rowNumber, iccid: v.iccid, serial: v.serial_number, eid: v.eid || null, packageCode: v.package_code.toUpperCase() };
 }
