@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { englishMessages, turkishMessages } from './index';
+import { englishMessages } from './en';
+import { turkishMessages } from './index';
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node === 'string') return [prefix];
