@@ -107,17 +107,26 @@ describe('dealer: transactions, top-ups, price-list', () => {
     expect((await dp.getMany('transactions', { ids })).data.map((t) => t.id).sort()).toEqual([...ids].sort());
   });
 
-  it('price-list: every package with the caller price; filters, getOne and getMany', async () => {
+  it('price-list: paged, sorted and filtered by the catalog (totals from Content-Range); getOne and getMany by id', async () => {
     const dp = await providerFor('dealer@esim.test');
-    const all = await dp.getList('price-list', { pagination: page(1000), sort: { field: 'name', order: 'ASC' }, filter: {} });
-    expect(all.total).toBeGreaterThan(0);
+    const all = await dp.getList('price-list', { pagination: page(100), sort: { field: 'price', order: 'ASC' }, filter: {} });
+    expect(all.total).toBe(all.data.length);
     expect(all.data.every((p) => typeof p.price === 'number' && ['retail', 'dealer'].includes(p.price_source))).toBe(true);
+    expect(all.data.map((p) => p.price)).toEqual([...all.data.map((p) => p.price as number)].sort((a, b) => a - b));
+    // Page 2 of 10 is the service's page, the same rows as positions 10..19 of the whole sorted list.
+    const second = await dp.getList('price-list', { pagination: page(10, 2), sort: { field: 'price', order: 'ASC' }, filter: {} });
+    expect(second.total).toBe(all.total);
+    expect(second.data.map((p) => p.price)).toEqual(all.data.slice(10, 20).map((p) => p.price));
     const local = await dp.getList('price-list', { pagination: page(5), sort: { field: 'price', order: 'ASC' }, filter: { type: 'local' } });
     expect(local.total).toBe(all.data.filter((p) => p.type === 'local').length);
-    expect(local.data.length).toBeLessThanOrEqual(5);
-    const one = all.data[0]!;
+    expect(local.data).toHaveLength(5);
+    const one = all.data[3]!;
+    const searched = await dp.getList('price-list', { pagination: page(25), sort: { field: 'name', order: 'ASC' }, filter: { q: one.code } });
+    expect(searched.data.map((p) => p.id)).toContain(one.id);
+    expect(searched.total).toBe(searched.data.length);
     expect((await dp.getOne('price-list', { id: one.id })).data.id).toBe(one.id);
-    expect((await dp.getMany('price-list', { ids: [one.id] })).data.map((p) => p.id)).toEqual([one.id]);
+    const two = [all.data[0]!.id, all.data[all.data.length - 1]!.id];
+    expect((await dp.getMany('price-list', { ids: two })).data.map((p) => p.id).sort()).toEqual([...two].sort());
   });
 });
 
@@ -148,6 +157,14 @@ describe('dealer: physical SIM packages, orders, cards, returns', () => {
     const packages = await dp.getList('physical-sim-packages', { pagination: page(100), sort: { field: 'name', order: 'ASC' }, filter: {} });
     const pkg = packages.data.find((p) => p.available >= 5)!;
     expect(pkg).toBeDefined();
+    // The Plus packages are a server-paged list too: totals, a page of one, search, getOne and getMany.
+    expect(packages.total).toBe(packages.data.length);
+    const firstByPrice = await dp.getList('physical-sim-packages', { pagination: page(1), sort: { field: 'price', order: 'ASC' }, filter: {} });
+    expect(firstByPrice.total).toBe(packages.total);
+    expect(firstByPrice.data.map((p) => p.price)).toEqual([Math.min(...packages.data.map((p) => p.price as number))]);
+    expect((await dp.getList('physical-sim-packages', { pagination: page(25), sort: { field: 'name', order: 'ASC' }, filter: { q: pkg.code } })).data.map((p) => p.id)).toEqual([pkg.id]);
+    expect((await dp.getOne('physical-sim-packages', { id: pkg.id })).data.code).toBe(pkg.code);
+    expect((await dp.getMany('physical-sim-packages', { ids: [pkg.id] })).data.map((p) => p.id)).toEqual([pkg.id]);
     const before = await dp.read<{ held_cents: number }>('user/balance');
     const { data: order } = await dp.send<{ id: string; status: string; total_cents: number }>('POST', 'user/physical-sim/order', { package_id: pkg.id, quantity: 5 });
     expect(order.status).toBe('pending');

@@ -27,6 +27,8 @@ export const returnBody = z.object({
   card_ids: z.array(cardId).min(1).max(500).transform((ids) => [...new Set(ids)]),
   reason: reasonText,
 });
+/** GET /user/physical-sim/packages: search (name, code, country), sort, paging and getMany's `id`. */
+export const plusPackagesQuery = listQuery({}, { id: z.uuid({ message: 'invalid_id' }) });
 export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) });
 export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) });
 

@@ -1,12 +1,12 @@
 import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
-import { z } from 'zod';
 import { countOf } from '../count';
 import { idempotentRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
 import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
-import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, returnBody } from '../schemas';
+import { plusPackagePage } from '../packages/plus-list';
+import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
 import { cardIdsOf, cardsOf } from './admin-approvals';
 
 /**
@@ -15,27 +15,27 @@ import { cardIdsOf, cardsOf } from './admin-approvals';
  * is scoped to the caller: another dealer's cards and orders are never visible.
  */
 export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
-  app.get('/user/physical-sim/packages', { schema: { response: { 200: successSchema(z.array(plusPackageSchema)) }, tags: ['user'] } }, async (request, reply) => {
+  app.get('/user/physical-sim/packages', { schema: { response: { 200: listSchema(plusPackageSchema) }, tags: ['user'], querystring: plusPackagesQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
     const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
     const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id').select('package_id').count('* as count');
     const available = new Map((counts as unknown as Array<{ package_id: string; count: string }>).map((c) => [c.package_id, Number(c.count)]));
-    return ok(
-      reply,
-      packages.map((p) => ({
-        id: p.id,
-        code: p.code,
-        name: p.name,
-        data_mb: p.data_mb,
-        validity_days: p.duration,
-        countries: p.countries,
-        price: p.price,
-        price_cents: Math.round(p.price * 100),
-        retail_price: p.retail_price,
-        retail_price_cents: Math.round(p.retail_price * 100),
-        price_source: p.price_source,
-        available: available.get(p.id) ?? 0,
-      })),
-    );
+    const all = packages.map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      data_mb: p.data_mb,
+      validity_days: p.duration,
+      countries: p.countries,
+      price: p.price,
+      price_cents: Math.round(p.price * 100),
+      retail_price: p.retail_price,
+      retail_price_cents: Math.round(p.retail_price * 100),
+      price_source: p.price_source,
+      available: available.get(p.id) ?? 0,
+    }));
+    const { rows, total } = plusPackagePage(all, query);
+    return okList(reply, rows, total, query, 'packages');
   });
 
   app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery } }, async (request, reply) => {
