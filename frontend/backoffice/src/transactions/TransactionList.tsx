@@ -6,11 +6,13 @@ import {
   FunctionField,
   List,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
 
 export const TRANSACTION_TYPES = ['top_up', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
@@ -28,6 +30,16 @@ function useFilters() {
       choices={TRANSACTION_TYPES.map((type) => ({ id: type, name: translate(`app.transactions.types.${type}`) }))}
     />,
   ];
+}
+
+/** A movement's amount, signed, credits in green. */
+function Amount({ record }: { record: RaRecord }) {
+  return (
+    <span style={{ color: record.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}>
+      {record.amount > 0 ? '+' : ''}
+      {formatEuro(record.amount)}
+    </span>
+  );
 }
 
 const Actions = () => (
@@ -48,22 +60,26 @@ export default function TransactionList() {
       actions={<Actions />}
       empty={<EmptyState title="app.transactions.empty" hint="app.transactions.empty_hint" to="/balance" action="app.balance.add_title" />}
     >
+      <PhoneOr
+        phone={
+          <SimpleList
+            rowClick={false}
+            primaryText={(r: RaRecord) => translate(`app.transactions.types.${r.type}`)}
+            secondaryText={(r: RaRecord) => [formatDate(r.created_at), r.reference].filter(Boolean).join(' · ')}
+            tertiaryText={(r: RaRecord) => <Amount record={r} />}
+          />
+        }
+      >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
         <DataTable.Col source="type" label="app.transactions.type" render={(r: RaRecord) => <Chip size="small" label={translate(`app.transactions.types.${r.type}`)} />} />
         <DataTable.Col source="reference" label="app.transactions.reference" disableSort />
         <DataTable.Col source="amount" label="app.transactions.amount" align="right">
-          <FunctionField
-            render={(r: RaRecord) => (
-              <span style={{ color: r.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}>
-                {r.amount > 0 ? '+' : ''}
-                {formatEuro(r.amount)}
-              </span>
-            )}
-          />
+          <FunctionField render={(r: RaRecord) => <Amount record={r} />} />
         </DataTable.Col>
         <DataTable.Col source="balance_after" label="app.transactions.balance_after" align="right" disableSort render={(r: RaRecord) => formatEuro(r.balance_after)} />
       </DataTable>
+      </PhoneOr>
     </List>
   );
 }

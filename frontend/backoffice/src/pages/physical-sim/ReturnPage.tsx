@@ -2,10 +2,11 @@ import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import { Alert, Box, Card, CardContent, CardHeader, Checkbox, List as MuiList, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { RequestStatusChip } from './PurchasePage';
@@ -91,6 +92,16 @@ function MyReturns() {
     <Card>
       <CardHeader title={translate('app.physical_sim.returns_title')} titleTypographyProps={{ variant: 'h6' }} />
       <List resource="physical-sim-returns" disableSyncWithLocation storeKey="physical-sim.returns" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}>
+        <PhoneOr
+          phone={
+            <SimpleList
+              rowClick={false}
+              primaryText={(r: RaRecord) => `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`}
+              secondaryText={(r: RaRecord) => [formatDate(r.created_at), r.reason].filter(Boolean).join(' · ')}
+              rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
+            />
+          }
+        >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
           <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" render={(r: RaRecord) => r.card_ids?.length ?? 0} />
@@ -98,6 +109,7 @@ function MyReturns() {
           <DataTable.Col source="refund" label="app.physical_sim.refund" align="right" render={(r: RaRecord) => formatEuro(r.refund)} />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
         </DataTable>
+        </PhoneOr>
       </List>
     </Card>
   );
