@@ -90,6 +90,10 @@ describe('dealer: transactions, top-ups, price-list', () => {
     const everything = await dp.getList('top-ups', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'all' } });
     expect(everything.total).toBe(1);
     expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
+    // getMany names exactly its ids: with a second request in the list, asking for the first answers the first only.
+    const { data: second } = await dp.send<{ id: string }>('POST', 'user/balance/add', { amount: 10, method: 'bank_transfer' });
+    expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
+    expect((await dp.getMany('top-ups', { ids: [second.id, topUp.id] })).data.map((t) => t.id).sort()).toEqual([second.id, topUp.id].sort());
   });
 
   it('transactions: paging totals, type and date filters, getMany; undeclared filter keys are not sent', async () => {
@@ -178,7 +182,17 @@ describe('dealer: physical SIM packages, orders, cards, returns', () => {
 
     const cards = await dp.getList('physical-sim-cards', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'assigned' } });
     expect(cards.data.every((c) => c.status === 'assigned')).toBe(true);
+    expect(cards.total).toBeGreaterThan(2);
+    const twoCards = [cards.data[0]!.id, cards.data[2]!.id];
+    expect((await dp.getMany('physical-sim-cards', { ids: twoCards })).data.map((c) => c.id).sort()).toEqual([...twoCards].sort());
     const returns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
     expect(returns.total).toBe(returns.data.length);
+    // A second return beside the demo's, then getMany asks for the new one only.
+    const inReturns = new Set(returns.data.flatMap((r) => r.card_ids as string[]));
+    const free = cards.data.find((c) => c.returnable && !inReturns.has(c.id))!;
+    const { data: returned } = await dp.send<{ id: string }>('POST', 'user/physical-sim/return', { card_ids: [free.id], reason: 'Contract test' });
+    const allReturns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    expect(allReturns.total).toBeGreaterThan(1);
+    expect((await dp.getMany('physical-sim-returns', { ids: [returned.id] })).data.map((r) => r.id)).toEqual([returned.id]);
   });
 });

@@ -29,8 +29,9 @@ export const returnBody = z.object({
 });
 /** GET /user/physical-sim/packages: search (name, code, country), sort, paging and getMany's `id`. */
 export const plusPackagesQuery = listQuery({}, { id: z.uuid({ message: 'invalid_id' }) });
-export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) });
-export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) });
+// Ids are UUIDs: react-admin's getMany (filter={"id":[...]}) with anything else is a 400 naming filter.id, not a database error.
+export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
+export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();

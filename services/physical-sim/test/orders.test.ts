@@ -54,6 +54,19 @@ describe('packages and availability', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toMatch(/^filter\.id/);
   });
+
+  it("answers getMany (filter={\"id\":[...]}) on the buyer's cards, orders and returns with exactly those rows; a malformed id is a 400", async () => {
+    for (const path of ['my-cards', 'orders', 'returns']) {
+      const url = (query: string) => f.app.inject({ url: `/user/physical-sim/${path}${query}`, headers: f.auth(f.tokens.dealer) });
+      const unknown = randomUUID();
+      const none = await url(`?filter=${encodeURIComponent(JSON.stringify({ id: [unknown] }))}`);
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.json().data, path).toEqual([]);
+      const bad = await url(`?filter=${encodeURIComponent('{"id":["1 OR 1=1"]}')}`);
+      expect(bad.statusCode, path).toBe(400);
+      expect(bad.json().errors[0].path).toMatch(/^filter\.id/);
+    }
+  });
 });
 
 describe('order → approve / reject', () => {
