@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import {
   DataTable,
   DateInput,
-  ExportButton,
   FunctionField,
   List,
   SelectInput,
@@ -12,6 +11,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { EmptyState } from '../layout/EmptyState';
+import { ExportAllButton } from '../layout/ExportAllButton';
 import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
 
@@ -44,7 +44,7 @@ function Amount({ record }: { record: RaRecord }) {
 
 const Actions = () => (
   <TopToolbar>
-    <ExportButton maxResults={5000} />
+    <ExportAllButton maxResults={5000} />
   </TopToolbar>
 );
 

@@ -43,7 +43,7 @@ export default function DealerList() {
         perPage={25}
         exporter={false}
         filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} />,
+          <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} sx={{ minWidth: { sm: 320 } }} />,
           <SelectInput
             key="status"
             source="status"
