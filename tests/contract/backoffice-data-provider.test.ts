@@ -152,6 +152,13 @@ describe('customer: eSIM orders', () => {
     const qr = await dp.blobUrl(order.esims[0].qr_url.replace(/^\/api\//, '')).catch((error) => error);
     expect(typeof qr).toBe('string');
     expect((await dp.getMany('orders', { ids: [active.id] })).data.map((o) => o.id)).toEqual([active.id]);
+    // Every sortable column of the orders table sorts on the server.
+    for (const [field, value] of [['total', (o: any) => o.total], ['order_number', (o: any) => o.order_number]] as const) {
+      // Ascending: the opposite of the default (newest first), so a sort the service ignored would show.
+      const sorted = (await dp.getList('orders', { pagination: page(25), sort: { field, order: 'ASC' }, filter: {} })).data.map(value);
+      expect(sorted.length, field).toBeGreaterThan(1);
+      expect(sorted, field).toEqual([...sorted].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
   });
 });
 
@@ -184,6 +191,11 @@ describe('dealer: physical SIM packages, orders, cards, returns', () => {
     expect(cards.data.every((c) => c.status === 'assigned')).toBe(true);
     expect(cards.total).toBeGreaterThan(2);
     const twoCards = [cards.data[0]!.id, cards.data[2]!.id];
+    // The card, order and return lists sort by their columns on the server.
+    const bySerial = (await dp.getList('physical-sim-cards', { pagination: page(25), sort: { field: 'serial_number', order: 'ASC' }, filter: {} })).data.map((c) => c.serial_number as string);
+    expect(bySerial).toEqual([...bySerial].sort());
+    const byTotal = (await dp.getList('physical-sim-orders', { pagination: page(25), sort: { field: 'total', order: 'ASC' }, filter: {} })).data.map((o) => o.total as number);
+    expect(byTotal).toEqual([...byTotal].sort((a, b) => a - b));
     expect((await dp.getMany('physical-sim-cards', { ids: twoCards })).data.map((c) => c.id).sort()).toEqual([...twoCards].sort());
     const returns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
     expect(returns.total).toBe(returns.data.length);
@@ -194,5 +206,7 @@ describe('dealer: physical SIM packages, orders, cards, returns', () => {
     const allReturns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
     expect(allReturns.total).toBeGreaterThan(1);
     expect((await dp.getMany('physical-sim-returns', { ids: [returned.id] })).data.map((r) => r.id)).toEqual([returned.id]);
+    const byStatus = (await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'status', order: 'ASC' }, filter: {} })).data.map((r) => r.status as string);
+    expect(byStatus).toEqual([...byStatus].sort());
   });
 });

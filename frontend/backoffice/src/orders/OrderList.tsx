@@ -54,7 +54,7 @@ export default function OrderList() {
         <DataTable.Col source="package.name" label="app.orders.package" disableSort />
         <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
         <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
-        <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
+        <DataTable.Col source="status" label="app.orders.status" disableSort render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
         <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
       </DataTable>
       </PhoneOr>

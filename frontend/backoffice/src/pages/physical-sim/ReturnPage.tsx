@@ -104,7 +104,7 @@ function MyReturns() {
         >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" render={(r: RaRecord) => r.card_ids?.length ?? 0} />
+          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" disableSort render={(r: RaRecord) => r.card_ids?.length ?? 0} />
           <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
           <DataTable.Col source="refund" label="app.physical_sim.refund" align="right" render={(r: RaRecord) => formatEuro(r.refund)} />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
