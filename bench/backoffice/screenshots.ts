@@ -7,10 +7,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from './browser';
 /**
  * Looks at every back-office screen as its user would: phone (390×844) and desktop (1366×800),
  * Turkish light and English dark, written as PNGs to the directory given (default /tmp/backoffice-shots).
- * `tsx bench/backoffice/screenshots.ts [dir] [filter]`
+ * Prints WIDE where a page scrolls sideways (wider than the viewport).
+ * `tsx bench/backoffice/screenshots.ts [dir] [path filter] [phone|desktop]`
  */
 const out = process.argv[2] ?? '/tmp/backoffice-shots';
-const only = process.argv[3];
+const only = process.argv[3] || undefined;
+const onlyViewport = process.argv[4];
 mkdirSync(out, { recursive: true });
 
 const SCREENS: Record<string, string[]> = {
@@ -30,7 +32,14 @@ try {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   for (const [email, paths] of Object.entries(SCREENS)) {
     const session = await system.login(email);
+    if (email.startsWith('customer')) {
+      // The customer's first eSIM order's page (QR codes, usage), by the id the API gives.
+      const res = await fetch(`${system.url}/api/user/esim/orders?range=[0,0]`, { headers: { authorization: `Bearer ${session.token}` } });
+      const first = ((await res.json()) as { data: Array<{ id: string }> }).data[0];
+      if (first) paths.push(`/dashboard/orders/${first.id}/show`);
+    }
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+      if (onlyViewport && viewportName !== onlyViewport) continue;
       for (const look of LOOKS) {
         const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
         await context.addInitScript(signedInScript(session, look));
@@ -42,7 +51,8 @@ try {
           await page.waitForTimeout(400);
           const file = path.join(out, `${email.split('@')[0]}${p.replaceAll('/', '_')}-${viewportName}-${look.locale}-${look.theme}.png`);
           await page.screenshot({ path: file, fullPage: true });
-          console.log(file);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          console.log(`${file}${width > viewport.width ? `  WIDE: ${width}px in ${viewport.width}px` : ''}`);
         }
         await context.close();
       }

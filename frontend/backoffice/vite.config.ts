@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -5,6 +6,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/dashboard/',
   plugins: [react()],
+  // A polyfill of a built-in every supported browser has (see the shim's comment): ~4 kB gzip off the first load.
+  resolve: { alias: { 'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: { outDir: 'dist', emptyOutDir: true },
 });

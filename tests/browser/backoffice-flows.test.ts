@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_LOOKUPS } from '@esim/contracts';
+import { DEMO_ACCOUNTS, DEMO_LOOKUPS } from '@esim/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
@@ -109,5 +109,31 @@ describe('back office in the browser', () => {
       await page.getByRole('heading', { name: /Hoş geldiniz/ }).waitFor();
     }
     await page.context().close();
+  });
+
+  it('on a phone (390×844) every screen fits: no sideways scroll, lists as rows instead of tables, the menu closed', async () => {
+    const screens: Record<string, string[]> = {
+      'dealer@esim.test': ['/dashboard', '/dashboard/balance', '/dashboard/transactions', '/dashboard/price-list', '/dashboard/physical-sim-purchase', '/dashboard/physical-sim-stock', '/dashboard/physical-sim-return', '/dashboard/settings'],
+      'customer@esim.test': ['/dashboard/orders'],
+      'sales@esim.test': ['/dashboard/sales-manager/dealers', '/dashboard/sales-manager/collection', '/dashboard/sales-manager/dealers/create', `/dashboard/sales-manager/dealers/${DEMO_ACCOUNTS.find((a) => a.email === 'dealer@esim.test')!.id}/pricing`],
+    };
+    for (const [email, paths] of Object.entries(screens)) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await context.addInitScript(signedInScript(await system.login(email)));
+      const page = await context.newPage();
+      for (const target of paths) {
+        await page.goto(`${system.url}${target}`, { waitUntil: 'networkidle' });
+        const look = await page.evaluate(() => ({
+          width: document.documentElement.scrollWidth,
+          // A react-admin list's table (RaDataTable) would scroll inside its card: a phone gets SimpleList rows.
+          tables: document.querySelectorAll('.RaDataTable-table, .RaDatagrid-table').length,
+          // Content that overflows its own box sideways (cut off or scrolled inside a card).
+          overflowing: [...document.querySelectorAll<HTMLElement>('.RaList-content, .MuiTableContainer-root, .MuiCardContent-root')].filter((el) => el.scrollWidth > el.clientWidth + 1).length,
+          menuOpen: !!document.querySelector('.MuiDrawer-modal:not(.MuiModal-hidden)'),
+        }));
+        expect(look, `${email} ${target}`).toEqual({ width: 390, tables: 0, overflowing: 0, menuOpen: false });
+      }
+      await context.close();
+    }
   });
 });

@@ -90,6 +90,10 @@ describe('dealer: transactions, top-ups, price-list', () => {
     const everything = await dp.getList('top-ups', { pagination: page(10), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'all' } });
     expect(everything.total).toBe(1);
     expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
+    // getMany names exactly its ids: with a second request in the list, asking for the first answers the first only.
+    const { data: second } = await dp.send<{ id: string }>('POST', 'user/balance/add', { amount: 10, method: 'bank_transfer' });
+    expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
+    expect((await dp.getMany('top-ups', { ids: [second.id, topUp.id] })).data.map((t) => t.id).sort()).toEqual([second.id, topUp.id].sort());
   });
 
   it('transactions: paging totals, type and date filters, getMany; undeclared filter keys are not sent', async () => {
@@ -107,17 +111,26 @@ describe('dealer: transactions, top-ups, price-list', () => {
     expect((await dp.getMany('transactions', { ids })).data.map((t) => t.id).sort()).toEqual([...ids].sort());
   });
 
-  it('price-list: every package with the caller price; filters, getOne and getMany', async () => {
+  it('price-list: paged, sorted and filtered by the catalog (totals from Content-Range); getOne and getMany by id', async () => {
     const dp = await providerFor('dealer@esim.test');
-    const all = await dp.getList('price-list', { pagination: page(1000), sort: { field: 'name', order: 'ASC' }, filter: {} });
-    expect(all.total).toBeGreaterThan(0);
+    const all = await dp.getList('price-list', { pagination: page(100), sort: { field: 'price', order: 'ASC' }, filter: {} });
+    expect(all.total).toBe(all.data.length);
     expect(all.data.every((p) => typeof p.price === 'number' && ['retail', 'dealer'].includes(p.price_source))).toBe(true);
+    expect(all.data.map((p) => p.price)).toEqual([...all.data.map((p) => p.price as number)].sort((a, b) => a - b));
+    // Page 2 of 10 is the service's page, the same rows as positions 10..19 of the whole sorted list.
+    const second = await dp.getList('price-list', { pagination: page(10, 2), sort: { field: 'price', order: 'ASC' }, filter: {} });
+    expect(second.total).toBe(all.total);
+    expect(second.data.map((p) => p.price)).toEqual(all.data.slice(10, 20).map((p) => p.price));
     const local = await dp.getList('price-list', { pagination: page(5), sort: { field: 'price', order: 'ASC' }, filter: { type: 'local' } });
     expect(local.total).toBe(all.data.filter((p) => p.type === 'local').length);
-    expect(local.data.length).toBeLessThanOrEqual(5);
-    const one = all.data[0]!;
+    expect(local.data).toHaveLength(5);
+    const one = all.data[3]!;
+    const searched = await dp.getList('price-list', { pagination: page(25), sort: { field: 'name', order: 'ASC' }, filter: { q: one.code } });
+    expect(searched.data.map((p) => p.id)).toContain(one.id);
+    expect(searched.total).toBe(searched.data.length);
     expect((await dp.getOne('price-list', { id: one.id })).data.id).toBe(one.id);
-    expect((await dp.getMany('price-list', { ids: [one.id] })).data.map((p) => p.id)).toEqual([one.id]);
+    const two = [all.data[0]!.id, all.data[all.data.length - 1]!.id];
+    expect((await dp.getMany('price-list', { ids: two })).data.map((p) => p.id).sort()).toEqual([...two].sort());
   });
 });
 
@@ -139,6 +152,13 @@ describe('customer: eSIM orders', () => {
     const qr = await dp.blobUrl(order.esims[0].qr_url.replace(/^\/api\//, '')).catch((error) => error);
     expect(typeof qr).toBe('string');
     expect((await dp.getMany('orders', { ids: [active.id] })).data.map((o) => o.id)).toEqual([active.id]);
+    // Every sortable column of the orders table sorts on the server.
+    for (const field of ['total', 'order_number']) {
+      // Ascending: the opposite of the default (newest first), so a sort the service ignored would show.
+      const sorted = (await dp.getList('orders', { pagination: page(25), sort: { field, order: 'ASC' }, filter: {} })).data.map((o) => o[field] as number | string);
+      expect(sorted.length, field).toBeGreaterThan(1);
+      expect(sorted, field).toEqual([...sorted].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
   });
 });
 
@@ -148,6 +168,14 @@ describe('dealer: physical SIM packages, orders, cards, returns', () => {
     const packages = await dp.getList('physical-sim-packages', { pagination: page(100), sort: { field: 'name', order: 'ASC' }, filter: {} });
     const pkg = packages.data.find((p) => p.available >= 5)!;
     expect(pkg).toBeDefined();
+    // The Plus packages are a server-paged list too: totals, a page of one, search, getOne and getMany.
+    expect(packages.total).toBe(packages.data.length);
+    const firstByPrice = await dp.getList('physical-sim-packages', { pagination: page(1), sort: { field: 'price', order: 'ASC' }, filter: {} });
+    expect(firstByPrice.total).toBe(packages.total);
+    expect(firstByPrice.data.map((p) => p.price)).toEqual([Math.min(...packages.data.map((p) => p.price as number))]);
+    expect((await dp.getList('physical-sim-packages', { pagination: page(25), sort: { field: 'name', order: 'ASC' }, filter: { q: pkg.code } })).data.map((p) => p.id)).toEqual([pkg.id]);
+    expect((await dp.getOne('physical-sim-packages', { id: pkg.id })).data.code).toBe(pkg.code);
+    expect((await dp.getMany('physical-sim-packages', { ids: [pkg.id] })).data.map((p) => p.id)).toEqual([pkg.id]);
     const before = await dp.read<{ held_cents: number }>('user/balance');
     const { data: order } = await dp.send<{ id: string; status: string; total_cents: number }>('POST', 'user/physical-sim/order', { package_id: pkg.id, quantity: 5 });
     expect(order.status).toBe('pending');
@@ -161,7 +189,24 @@ describe('dealer: physical SIM packages, orders, cards, returns', () => {
 
     const cards = await dp.getList('physical-sim-cards', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'assigned' } });
     expect(cards.data.every((c) => c.status === 'assigned')).toBe(true);
+    expect(cards.total).toBeGreaterThan(2);
+    const twoCards = [cards.data[0]!.id, cards.data[2]!.id];
+    // The card, order and return lists sort by their columns on the server.
+    const bySerial = (await dp.getList('physical-sim-cards', { pagination: page(25), sort: { field: 'serial_number', order: 'ASC' }, filter: {} })).data.map((c) => c.serial_number as string);
+    expect(bySerial).toEqual([...bySerial].sort());
+    const byTotal = (await dp.getList('physical-sim-orders', { pagination: page(25), sort: { field: 'total', order: 'ASC' }, filter: {} })).data.map((o) => o.total as number);
+    expect(byTotal).toEqual([...byTotal].sort((a, b) => a - b));
+    expect((await dp.getMany('physical-sim-cards', { ids: twoCards })).data.map((c) => c.id).sort()).toEqual([...twoCards].sort());
     const returns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
     expect(returns.total).toBe(returns.data.length);
+    // A second return beside the demo's, then getMany asks for the new one only.
+    const inReturns = new Set(returns.data.flatMap((r) => r.card_ids as string[]));
+    const free = cards.data.find((c) => c.returnable && !inReturns.has(c.id))!;
+    const { data: returned } = await dp.send<{ id: string }>('POST', 'user/physical-sim/return', { card_ids: [free.id], reason: 'Contract test' });
+    const allReturns = await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    expect(allReturns.total).toBeGreaterThan(1);
+    expect((await dp.getMany('physical-sim-returns', { ids: [returned.id] })).data.map((r) => r.id)).toEqual([returned.id]);
+    const byStatus = (await dp.getList('physical-sim-returns', { pagination: page(25), sort: { field: 'status', order: 'ASC' }, filter: {} })).data.map((r) => r.status as string);
+    expect(byStatus).toEqual([...byStatus].sort());
   });
 });

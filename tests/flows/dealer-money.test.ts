@@ -79,7 +79,7 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
 
     const priceFor = async (token: string) =>
-      (await system.api('GET', '/user/packages', { token })).body.data.find((p: { id: string }) => p.id === starter.id).price;
+      (await system.api('GET', `/user/packages?filter=${encodeURIComponent(JSON.stringify({ id: [starter.id] }))}`, { token })).body.data.find((p: { id: string }) => p.id === starter.id).price;
     expect(await priceFor(dealerToken)).toBe(12.5);
     expect(await priceFor(await system.login('customer@esim.test'))).toBe(14.99);
   });

@@ -1,4 +1,6 @@
-import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { CoreAdminUI } from 'ra-core';
+import { AdminContext, AuthenticationError, CustomRoutes, Error as ErrorPage, LoadingPage, Notification, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Dashboard } from './dashboard/Dashboard';
 import { AccessDenied, Guard } from './layout/Guard';
@@ -28,42 +30,56 @@ export interface AppProps {
 
 export function App({ dataProvider, authProvider, i18nProvider, store }: AppProps) {
   return (
-    <Admin
-      title="eSIM"
+    // What react-admin's <Admin> renders (AdminContext, then AdminUI: CssBaseline, CoreAdminUI and the
+    // notifications), spelled out so the first bundle leaves out what this app never shows: <Admin>'s
+    // default English i18nProvider and AdminUI's default login page (forms, react-hook-form) and OAuth
+    // callback page; signing in happens on the storefront.
+    <AdminContext
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store ?? createStore()}
-      layout={Layout}
-      dashboard={Dashboard}
-      loginPage={false}
-      accessDenied={AccessDenied}
-      catchAll={AccessDenied}
       theme={lightTheme}
       lightTheme={lightTheme}
       darkTheme={darkTheme}
       defaultTheme="light"
-      requireAuth
-      disableTelemetry
     >
-      <Resource name="orders" {...orders} />
-      <Resource name="transactions" {...transactions} />
-      <Resource name="price-list" {...priceList} />
-      <Resource name="sales-manager/dealers" {...salesManagerDealers} />
-      <Resource name="top-ups" />
-      <Resource name="physical-sim-packages" />
-      <Resource name="physical-sim-orders" />
-      <Resource name="physical-sim-cards" />
-      <Resource name="physical-sim-returns" />
-      <CustomRoutes>
-        <Route path="/balance" element={<Guard permission="balance"><BalancePage /></Guard>} />
-        <Route path="/settings" element={<Guard permission="settings"><SettingsPage /></Guard>} />
-        <Route path="/physical-sim-purchase" element={<Guard permission="physical-sim-purchase"><PhysicalSimPurchasePage /></Guard>} />
-        <Route path="/physical-sim-stock" element={<Guard permission="physical-sim-stock"><PhysicalSimStockPage /></Guard>} />
-        <Route path="/physical-sim-return" element={<Guard permission="physical-sim-return"><PhysicalSimReturnPage /></Guard>} />
-        <Route path="/sales-manager/dealers/:id/pricing" element={<Guard permission="sales-manager/dealer-pricing"><DealerPricingPage /></Guard>} />
-        <Route path="/sales-manager/collection" element={<Guard permission="sales-manager/collection"><CollectionPage /></Guard>} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="eSIM"
+          layout={Layout}
+          dashboard={Dashboard}
+          loginPage={false}
+          authCallbackPage={false}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          loading={LoadingPage}
+          accessDenied={AccessDenied}
+          catchAll={AccessDenied}
+          requireAuth
+          disableTelemetry
+        >
+          <Resource name="orders" {...orders} />
+          <Resource name="transactions" {...transactions} />
+          <Resource name="price-list" {...priceList} />
+          <Resource name="sales-manager/dealers" {...salesManagerDealers} />
+          <Resource name="top-ups" />
+          <Resource name="physical-sim-packages" />
+          <Resource name="physical-sim-orders" />
+          <Resource name="physical-sim-cards" />
+          <Resource name="physical-sim-returns" />
+          <CustomRoutes>
+            <Route path="/balance" element={<Guard permission="balance"><BalancePage /></Guard>} />
+            <Route path="/settings" element={<Guard permission="settings"><SettingsPage /></Guard>} />
+            <Route path="/physical-sim-purchase" element={<Guard permission="physical-sim-purchase"><PhysicalSimPurchasePage /></Guard>} />
+            <Route path="/physical-sim-stock" element={<Guard permission="physical-sim-stock"><PhysicalSimStockPage /></Guard>} />
+            <Route path="/physical-sim-return" element={<Guard permission="physical-sim-return"><PhysicalSimReturnPage /></Guard>} />
+            <Route path="/sales-manager/dealers/:id/pricing" element={<Guard permission="sales-manager/dealer-pricing"><DealerPricingPage /></Guard>} />
+            <Route path="/sales-manager/collection" element={<Guard permission="sales-manager/collection"><CollectionPage /></Guard>} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

@@ -3,6 +3,7 @@ import { memoryStore } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../src/App';
 import { createAuthProvider } from '../src/providers/authProvider';
+import { englishMessages } from '../src/i18n/en';
 import { createI18nProvider, type Locale } from '../src/providers/i18nProvider';
 import type { Session } from '../src/providers/session';
 import { fakeDataProvider, memorySessionStore } from './fixtures';
@@ -23,7 +24,7 @@ export function renderApp(options: { session: Session | null; path?: string; loc
   const view = render(
     <MemoryRouter initialEntries={[options.path ?? '/']}>
       <LocationSpy />
-      <App dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(options.locale ?? 'tr')} store={memoryStore()} />
+      <App dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(options.locale ?? 'tr', englishMessages)} store={memoryStore()} />
     </MemoryRouter>,
   );
   return { ...view, dataProvider, session, redirects };

@@ -1,4 +1,5 @@
 import { nonNegativeEuroAmount, positiveEuroAmount, queryBoolean } from '@esim/contracts';
+import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
 import { PACKAGE_KINDS, PACKAGE_TYPES } from './packages/rows';
@@ -40,12 +41,19 @@ export const countryPackagesQuery = z.object({
 });
 
 // ── prices for buyers ──
-export const buyerPackagesQuery = z.object({
+const buyerPackageFilters = {
   /** Alpha-2 code or slug. */
-  country: z.string().trim().max(80).optional(),
-  type: z.enum(PACKAGE_TYPES).optional(),
+  country: z.string().trim().max(80),
+  type: z.enum(PACKAGE_TYPES),
+};
+/** GET /user/packages: the house list query (paging, sort, `q`, `id`) with the price list's filters. */
+export const buyerPackagesQuery = listQuery(buyerPackageFilters, { id: z.uuid({ message: 'invalid_id' }) });
+export const internalPackagesQuery = z.object({
+  country: buyerPackageFilters.country.optional(),
+  type: buyerPackageFilters.type.optional(),
+  user_id: z.string().trim().min(1).max(100),
+  kind: z.enum(PACKAGE_KINDS).default('esim'),
 });
-export const internalPackagesQuery = buyerPackagesQuery.extend({ user_id: z.string().trim().min(1).max(100), kind: z.enum(PACKAGE_KINDS).default('esim') });
 export const quoteBody = z.object({
   user_id: z.string().trim().min(1).max(100),
   package_id: z.uuid(),

@@ -30,20 +30,51 @@ const myPackages = async (token: string, query = '') => {
 
 describe('GET /user/packages', () => {
   it('gives the dealer their override and a retail customer the retail price, for the same package', async () => {
-    const dealer = (await myPackages(f.tokens.dealer)).find((p) => p.id === standard);
-    const customer = (await myPackages(f.tokens.customer)).find((p) => p.id === standard);
+    const dealer = (await myPackages(f.tokens.dealer, '?limit=100')).find((p) => p.id === standard);
+    const customer = (await myPackages(f.tokens.customer, '?limit=100')).find((p) => p.id === standard);
     expect(dealer).toMatchObject({ code: 'US-15D-5GB', price: 21.5, retail_price: 24.99, dealer_price: 21.5, price_source: 'dealer' });
     expect(customer).toMatchObject({ code: 'US-15D-5GB', price: 24.99, retail_price: 24.99, dealer_price: null, price_source: 'retail' });
   });
 
   it('lists every active package, filtered by country (code or slug) and type', async () => {
-    const all = await myPackages(f.tokens.customer);
+    const all = await myPackages(f.tokens.customer, '?limit=100');
     expect(all).toHaveLength(27 + 8 + 1);
     expect((await myPackages(f.tokens.customer, '?country=united-states&type=local')).map((p) => p.code)).toEqual(['US-7D-3GB', 'US-15D-5GB', 'US-30D-10GB']);
     expect((await myPackages(f.tokens.customer, '?country=it')).map((p) => p.code)).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB', 'GLOBAL-30D-10GB']);
     const bad = await f.app.inject({ url: '/user/packages?type=satellite', headers: f.auth(f.tokens.customer) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('type');
+  });
+
+  it('pages, sorts and filters on the server as react-admin simple-rest asks (range, sort, filter, Content-Range)', async () => {
+    const page = await f.app.inject({ url: `/user/packages?range=${encodeURIComponent('[5,9]')}&sort=${encodeURIComponent('["price","DESC"]')}`, headers: f.auth(f.tokens.dealer) });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-range']).toBe('packages 5-9/36');
+    expect(page.headers['x-total-count']).toBe('36');
+    expect(page.json().meta).toEqual({ total: 36, page: 2, limit: 5 });
+    const everyPrice = (await myPackages(f.tokens.dealer, `?limit=100&sort=${encodeURIComponent('["price","DESC"]')}`)).map((p) => p.price as number);
+    expect(everyPrice).toEqual([...everyPrice].sort((a, b) => b - a));
+    expect(page.json().data.map((p: { price: number }) => p.price)).toEqual(everyPrice.slice(5, 10));
+
+    // The dealer's own price sorts where the dealer pays it (21.50, below the 24.99 retail).
+    const byPrice = (await myPackages(f.tokens.dealer, `?limit=100&sort=${encodeURIComponent('["price","ASC"]')}&filter=${encodeURIComponent('{"country":"us"}')}`)).map((p) => [p.code, p.price]);
+    expect(byPrice).toContainEqual(['US-15D-5GB', 21.5]);
+    expect(byPrice.map(([, price]) => price)).toEqual([...byPrice.map(([, price]) => price as number)].sort((a, b) => a - b));
+
+    const filtered = await f.app.inject({ url: `/user/packages?filter=${encodeURIComponent('{"type":"global","q":"global"}')}`, headers: f.auth(f.tokens.customer) });
+    expect(filtered.json().data.map((p: { code: string }) => p.code)).toEqual(['GLOBAL-30D-10GB']);
+    expect(filtered.headers['x-total-count']).toBe('1');
+    // A country's own name finds the packages that cover it (Italy: the local-less country of the seed).
+    expect((await myPackages(f.tokens.customer, `?q=${encodeURIComponent('İtalya')}`)).map((p) => p.code)).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB', 'GLOBAL-30D-10GB']);
+
+    // getMany: filter={"id":[...]} answers exactly those packages.
+    const ids = (await myPackages(f.tokens.customer, '?limit=3')).map((p) => p.id as string);
+    const many = await myPackages(f.tokens.customer, `?filter=${encodeURIComponent(JSON.stringify({ id: [ids[2], ids[0]] }))}`);
+    expect(many.map((p) => p.id).sort()).toEqual([ids[0], ids[2]].sort());
+
+    const unknown = await f.app.inject({ url: `/user/packages?filter=${encodeURIComponent('{"colour":"red"}')}`, headers: f.auth(f.tokens.customer) });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('filter.colour');
   });
 
   it('needs a signed-in customer or admin', async () => {

@@ -27,8 +27,11 @@ export const returnBody = z.object({
   card_ids: z.array(cardId).min(1).max(500).transform((ids) => [...new Set(ids)]),
   reason: reasonText,
 });
-export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) });
-export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) });
+/** GET /user/physical-sim/packages: search (name, code, country), sort, paging and getMany's `id`. */
+export const plusPackagesQuery = listQuery({}, { id: z.uuid({ message: 'invalid_id' }) });
+// Ids are UUIDs: react-admin's getMany (filter={"id":[...]}) with anything else is a 400 naming filter.id, not a database error.
+export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
+export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();

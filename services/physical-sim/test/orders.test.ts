@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, setup, type Fixture } from './helpers';
+import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, PLUS_TR, setup, type Fixture } from './helpers';
 
 /** Dealer orders and returns against the real catalog (prices) and balance (holds, capture, void, refund). */
 let f: Fixture;
@@ -34,6 +34,38 @@ describe('packages and availability', () => {
     expect(other.price).toBe(49);
     const available = await f.app.inject({ url: `/user/physical-sim/available?package_id=${PLUS_EU.id}`, headers: f.auth(f.tokens.dealer) });
     expect(available.json().data).toEqual({ package_id: PLUS_EU.id, available: eu.available });
+  });
+
+  it('pages, sorts, searches and answers getMany on the server (Content-Range, meta)', async () => {
+    const get = (query: string) => f.app.inject({ url: `/user/physical-sim/packages${query}`, headers: f.auth(f.tokens.dealer) });
+    const all = (await get(`?sort=${encodeURIComponent('["price","ASC"]')}`)).json().data as Array<{ id: string; code: string; price: number }>;
+    expect(all.map((p) => p.price)).toEqual([...all.map((p) => p.price)].sort((a, b) => a - b));
+    const page = await get(`?range=${encodeURIComponent('[1,1]')}&sort=${encodeURIComponent('["price","ASC"]')}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-range']).toBe(`packages 1-1/${all.length}`);
+    expect(page.headers['x-total-count']).toBe(String(all.length));
+    expect(page.json().meta).toEqual({ total: all.length, page: 2, limit: 1 });
+    expect(page.json().data.map((p: { id: string }) => p.id)).toEqual([all[1]!.id]);
+    const found = (await get(`?filter=${encodeURIComponent(JSON.stringify({ q: PLUS_TR.code.toLowerCase() }))}`)).json().data.map((p: { code: string }) => p.code);
+    expect(found).toEqual([PLUS_TR.code]);
+    const many = (await get(`?filter=${encodeURIComponent(JSON.stringify({ id: [PLUS_GLOBAL.id, PLUS_EU.id] }))}`)).json().data.map((p: { id: string }) => p.id);
+    expect(many.sort()).toEqual([PLUS_GLOBAL.id, PLUS_EU.id].sort());
+    const bad = await get(`?filter=${encodeURIComponent('{"id":["not-a-uuid"]}')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toMatch(/^filter\.id/);
+  });
+
+  it("answers getMany (filter={\"id\":[...]}) on the buyer's cards, orders and returns with exactly those rows; a malformed id is a 400", async () => {
+    for (const path of ['my-cards', 'orders', 'returns']) {
+      const url = (query: string) => f.app.inject({ url: `/user/physical-sim/${path}${query}`, headers: f.auth(f.tokens.dealer) });
+      const unknown = randomUUID();
+      const none = await url(`?filter=${encodeURIComponent(JSON.stringify({ id: [unknown] }))}`);
+      expect(none.statusCode, none.body).toBe(200);
+      expect(none.json().data, path).toEqual([]);
+      const bad = await url(`?filter=${encodeURIComponent('{"id":["1 OR 1=1"]}')}`);
+      expect(bad.statusCode, path).toBe(400);
+      expect(bad.json().errors[0].path).toMatch(/^filter\.id/);
+    }
   });
 });
 

@@ -164,6 +164,8 @@ export const appEnglish = {
       return_title: 'Return cards',
       return_hint: 'Pick the unsold cards to return and say why; an admin approves the return.',
       no_returnable: 'No card can be returned: only unsold cards in your stock can.',
+      more_cards_hint: 'Showing the %{count} cards that reached your stock last; search by serial number for the others.',
+      no_card_match: 'No returnable card matches your search.',
       reason: 'Reason',
       return_submit: 'Return 1 card |||| Return %{smart_count} cards',
       return_confirm_title: 'Return the cards?',

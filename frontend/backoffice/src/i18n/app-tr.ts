@@ -168,6 +168,8 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       return_title: 'Kart iadesi',
       return_hint: 'İade edilecek satılmamış kartları seçin ve nedenini yazın; iadeyi yönetici onaylar.',
       no_returnable: 'İade edilebilecek kart yok: yalnızca stoğunuzdaki satılmamış kartlar iade edilebilir.',
+      more_cards_hint: 'Stoğunuza en son gelen %{count} kart gösteriliyor; diğerleri için sıra numarasıyla arayın.',
+      no_card_match: 'Aramanıza uyan iade edilebilir kart yok.',
       reason: 'Neden',
       return_submit: '1 kartı iade et |||| %{smart_count} kartı iade et',
       return_confirm_title: 'Kartlar iade edilsin mi?',

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { APPROVAL_STATUSES, CARD_STATUSES, ESIM_ORDER_STATUSES } from '@esim/contracts';
 import { describe, expect, it } from 'vitest';
-import { englishMessages, turkishMessages } from './index';
+import { TRANSACTION_TYPES } from '../transactions/TransactionList';
+import { englishMessages } from './en';
+import { turkishMessages } from './index';
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node === 'string') return [prefix];
@@ -45,6 +48,20 @@ describe('translations', () => {
     }
     expect(used.size).toBeGreaterThan(100);
     const missing = [...used].filter((key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string');
+    expect(missing).toEqual([]);
+  });
+
+  it('every status and type a service answers has its label (keys the code builds at run time)', () => {
+    const built = [
+      ...CARD_STATUSES.map((s) => `app.physical_sim.card_statuses.${s}`),
+      ...APPROVAL_STATUSES.map((s) => `app.physical_sim.statuses.${s}`),
+      // 'processing' is shown as 'pending' (OrderStatusChip).
+      ...ESIM_ORDER_STATUSES.filter((s) => s !== 'processing').map((s) => `app.orders.statuses.${s}`),
+      ...TRANSACTION_TYPES.map((t) => `app.transactions.types.${t}`),
+      ...['pending', 'confirmed', 'rejected'].map((s) => `app.balance.statuses.${s}`),
+      ...['active', 'suspended'].map((s) => `app.sm.statuses.${s}`),
+    ];
+    const missing = built.filter((key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string');
     expect(missing).toEqual([]);
   });
 

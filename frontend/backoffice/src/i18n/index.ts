@@ -1,8 +1,9 @@
-import englishRa from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
-import { appEnglish } from './app-en';
-import { appTurkish } from './app-tr';
-import { raTurkish } from './ra-tr';
 
-export const englishMessages: TranslationMessages = { ...englishRa, ...appEnglish } as TranslationMessages;
-export const turkishMessages: TranslationMessages = { ...raTurkish, ...appTurkish } as TranslationMessages;
+export { turkishMessages } from './tr';
+
+/**
+ * English is fetched only by those who use it: Turkish (the default) ships in the first bundle,
+ * English in a chunk of its own loaded before the first render (main.tsx) or on a language switch.
+ */
+export const loadEnglishMessages = (): Promise<TranslationMessages> => import('./en').then((m) => m.englishMessages);

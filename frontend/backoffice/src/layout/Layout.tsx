@@ -1,10 +1,11 @@
 import { Chip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar as RaAppBar, Layout as RaLayout, TitlePortal, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatEuro } from '../format';
 import { useFigure, useFiguresEnabled, useRefreshFiguresOnRouteChange, type UserBalance } from '../providers/figures';
 import { Menu } from './Menu';
+import { useIsPhone } from './PhoneList';
 
 /** The spendable balance in the top bar (customers and admins; never fetched for a sales manager). */
 function BalanceChip() {
@@ -23,10 +24,29 @@ function BalanceChip() {
   );
 }
 
+/**
+ * react-admin's toolbar (language, theme, refresh), with the language as a short code on a phone
+ * ("TR ▾" instead of "文A TÜRKÇE ▾"), so the page title keeps room in a 390 px wide bar.
+ */
+function Toolbar() {
+  const phone = useIsPhone();
+  return (
+    <>
+      {phone ? (
+        <LocalesMenuButton icon={null} languages={[{ locale: 'tr', name: 'TR' }, { locale: 'en', name: 'EN' }]} />
+      ) : (
+        <LocalesMenuButton />
+      )}
+      <ToggleThemeButton />
+      <LoadingIndicator />
+    </>
+  );
+}
+
 function AppBar() {
   const figures = useFiguresEnabled();
   return (
-    <RaAppBar>
+    <RaAppBar toolbar={<Toolbar />} sx={{ '& #react-admin-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
       <TitlePortal />
       {figures ? <BalanceChip /> : null}
     </RaAppBar>
@@ -48,6 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
         minWidth: 0,
         '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page': { minWidth: 0 },
         '& .RaList-main, & .RaList-content, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
+        // A phone list's figure on the right (amount, price) is as legible as its title, not greyed.
+        '& .RaSimpleList-tertiary.RaSimpleList-tertiary': { opacity: 1, fontWeight: 500, ml: 1 },
       }}
     >
       <FiguresRefresher />

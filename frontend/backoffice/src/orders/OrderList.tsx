@@ -1,7 +1,8 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateInput, List, SearchInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../format';
 import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
 
 /** Filter choices: pending and processing are shown alike (contracts), so the filter offers the states a user tells apart. */
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'partially_refunded'] as const;
@@ -37,14 +38,26 @@ export default function OrderList() {
       exporter={false}
       empty={<EmptyState title="app.orders.empty" hint="app.orders.empty_hint" href="/" action="app.dashboard.go_shop" />}
     >
+      <PhoneOr
+        phone={
+          <SimpleList
+            rowClick="show"
+            primaryText={(r: RaRecord) => r.package?.name ?? r.order_number}
+            secondaryText={(r: RaRecord) => `${r.order_number} · ${formatDate(r.created_at)}`}
+            tertiaryText={(r: RaRecord) => formatEuro(r.total)}
+            rightIcon={(r: RaRecord) => <OrderStatusChip status={r.status} />}
+          />
+        }
+      >
       <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="order_number" label="app.orders.order_number" />
         <DataTable.Col source="package.name" label="app.orders.package" disableSort />
         <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
         <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
-        <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
+        <DataTable.Col source="status" label="app.orders.status" disableSort render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
         <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
       </DataTable>
+      </PhoneOr>
     </List>
   );
 }

@@ -1,7 +1,21 @@
 import { Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
 import { formatEuro } from '../format';
+
+const countries = (r: RaRecord) => (Array.isArray(r.countries) ? r.countries.slice(0, 6).join(', ') + (r.countries.length > 6 ? ` +${r.countries.length - 6}` : '') : '');
+
+/** What the caller pays, marked when it is the dealer's own price. */
+function YourPrice({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <strong>{formatEuro(record.price)}</strong>
+      {record.price_source === 'dealer' ? <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('app.price_list.dealer_price')} /> : null}
+    </>
+  );
+}
 
 /** Every package with the caller's price; a dealer sees which prices are their own. */
 export default function PriceList() {
@@ -24,18 +38,30 @@ export default function PriceList() {
     <List
       title={translate('app.menu.price_list')}
       filters={filters}
+      // Every filter is always shown: no toolbar of buttons (an empty band above the filters on a phone).
+      actions={false}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={25}
       exporter={false}
       empty={<EmptyState title="app.price_list.empty" hint="app.price_list.empty_hint" />}
     >
+      <PhoneOr
+        phone={
+          <SimpleList
+            rowClick={false}
+            primaryText={(r: RaRecord) => r.name}
+            secondaryText={(r: RaRecord) => `${r.data} · ${translate('app.price_list.days', { smart_count: r.duration ?? 0 })} · ${countries(r)}`}
+            tertiaryText={(r: RaRecord) => <YourPrice record={r} />}
+          />
+        }
+      >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="name" label="app.price_list.name" />
         <DataTable.Col
           source="countries"
           label="app.price_list.countries"
           disableSort
-          render={(r: RaRecord) => (Array.isArray(r.countries) ? r.countries.slice(0, 6).join(', ') + (r.countries.length > 6 ? ` +${r.countries.length - 6}` : '') : '')}
+          render={countries}
         />
         <DataTable.Col source="data" label="app.price_list.data" disableSort />
         <DataTable.Col source="duration" label="app.price_list.validity" render={(r: RaRecord) => translate("app.price_list.days", { smart_count: r.duration ?? 0 })} />
@@ -44,14 +70,10 @@ export default function PriceList() {
           source="price"
           label="app.price_list.your_price"
           align="right"
-          render={(r: RaRecord) => (
-            <>
-              <strong>{formatEuro(r.price)}</strong>
-              {r.price_source === 'dealer' ? <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('app.price_list.dealer_price')} /> : null}
-            </>
-          )}
+          render={(r: RaRecord) => <YourPrice record={r} />}
         />
       </DataTable>
+      </PhoneOr>
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import type { DataProvider, GetListParams, RaRecord } from 'ra-core';
+import type { DataProvider } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { HttpClient } from './httpClient';
 import { resourceDef, type ResourceDef } from './resources';
@@ -14,28 +14,6 @@ export function declaredFilter(def: ResourceDef, filter: Record<string, unknown>
   return out;
 }
 
-/** A plain array (a route without paging) filtered, sorted and paged like a list answer. */
-export function pageLocally<T extends Record<string, any>>(rows: T[], params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) {
-  const filter = params.filter ?? {};
-  const q = typeof filter.q === 'string' ? filter.q.trim().toLocaleLowerCase('tr') : '';
-  let out = rows.filter((row) => {
-    if (q && !JSON.stringify([row.name, row.code, row.countries, row.country]).toLocaleLowerCase('tr').includes(q)) return false;
-    return Object.entries(filter).every(([key, value]) => key === 'q' || value === undefined || value === '' || row[key] === value);
-  });
-  const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
-  const direction = order === 'DESC' ? -1 : 1;
-  out = [...out].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
-    if (x === y) return 0;
-    if (x === undefined || x === null) return 1;
-    if (y === undefined || y === null) return -1;
-    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'tr')) * direction;
-  });
-  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-  return { data: out.slice((page - 1) * perPage, page * perPage), total: out.length };
-}
-
 export interface BackOfficeApi {
   /** GET a non-list route (figures, reports): the envelope's data. */
   read<T = any>(path: string, query?: Record<string, string | undefined>): Promise<T>;
@@ -49,8 +27,8 @@ export type BackOfficeDataProvider = DataProvider & BackOfficeApi;
 
 /**
  * ra-data-simple-rest as it is, fed through our httpClient, with the back office's resource names
- * mapped to the API's paths. The few routes that are no simple-rest list (a plain array, a list
- * without GET /:id) are adapted here, so every screen uses the same hooks.
+ * mapped to the API's paths. Lists without GET /:id answer getOne through getMany
+ * (`filter={"id":[...]}`), so every screen uses the same hooks.
  */
 export function createDataProvider(apiUrl: string, httpClient: HttpClient): BackOfficeDataProvider {
   const rest = simpleRestProvider(apiUrl, httpClient as never, 'Content-Range');
@@ -62,20 +40,14 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
     return text ? `?${text}` : '';
   };
 
-  const plainList = async (def: ResourceDef, params: GetListParams) => {
-    const { json } = await httpClient(`${apiUrl}/${def.path}`, { signal: params.signal });
-    return pageLocally(json as RaRecord[], params) as { data: any[]; total: number };
-  };
-
   const provider: BackOfficeDataProvider = {
     getList: (resource, params) => {
       const def = resourceDef(resource);
-      if (def.plainArray) return plainList(def, params);
       return rest.getList(def.path, { ...params, filter: declaredFilter(def, params.filter) });
     },
     getOne: async (resource, params) => {
       const def = resourceDef(resource);
-      if (def.plainArray || def.oneThroughList) {
+      if (def.oneThroughList) {
         const many = await provider.getMany(resource, { ids: [params.id], signal: params.signal });
         const record = many.data.find((row) => String(row.id) === String(params.id));
         if (!record) throw Object.assign(new Error('ra.notification.item_doesnt_exist'), { status: 404 });
@@ -83,15 +55,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
       }
       return rest.getOne(def.path, params);
     },
-    getMany: async (resource, params) => {
-      const def = resourceDef(resource);
-      if (def.plainArray) {
-        const { json } = await httpClient(`${apiUrl}/${def.path}`, { signal: params.signal });
-        const wanted = new Set(params.ids.map(String));
-        return { data: (json as any[]).filter((row) => wanted.has(String(row.id))) };
-      }
-      return rest.getMany(def.path, params);
-    },
+    getMany: (resource, params) => rest.getMany(resourceDef(resource).path, params),
     getManyReference: (resource, params) => {
       const def = resourceDef(resource);
       return rest.getManyReference(def.path, { ...params, filter: declaredFilter(def, params.filter) });

@@ -8,8 +8,6 @@ import type { Action, Resource } from '@esim/contracts';
 export interface ResourceDef {
   path: string;
   permission: Resource;
-  /** The route answers a plain array (no paging headers): the list is paged here instead. */
-  plainArray?: boolean;
   /** No GET /:id: one record is read through the list's `filter={"id":[...]}`. */
   oneThroughList?: boolean;
   /** List filters the route declares; any other key is dropped before the call (the services refuse unknown ones). */
@@ -20,8 +18,8 @@ export const RESOURCES = {
   orders: { path: 'user/esim/orders', permission: 'esim-orders', filters: ['q', 'status', 'start_date', 'end_date', 'id'] },
   transactions: { path: 'user/transactions', permission: 'transactions', filters: ['type', 'start_date', 'end_date', 'id'] },
   'top-ups': { path: 'user/balance/top-ups', permission: 'balance', filters: ['status', 'id'] },
-  'price-list': { path: 'user/packages', permission: 'price-list', plainArray: true, filters: ['q', 'type', 'country'] },
-  'physical-sim-packages': { path: 'user/physical-sim/packages', permission: 'physical-sim-purchase', plainArray: true, filters: ['q'] },
+  'price-list': { path: 'user/packages', permission: 'price-list', oneThroughList: true, filters: ['q', 'type', 'country', 'id'] },
+  'physical-sim-packages': { path: 'user/physical-sim/packages', permission: 'physical-sim-purchase', oneThroughList: true, filters: ['q', 'id'] },
   'physical-sim-orders': { path: 'user/physical-sim/orders', permission: 'physical-sim-purchase', filters: ['status', 'id'] },
   'physical-sim-cards': { path: 'user/physical-sim/my-cards', permission: 'physical-sim-stock', filters: ['q', 'status', 'id'] },
   'physical-sim-returns': { path: 'user/physical-sim/returns', permission: 'physical-sim-return', filters: ['status', 'id'] },

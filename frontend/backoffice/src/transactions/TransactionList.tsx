@@ -2,15 +2,17 @@ import { Chip } from '@mui/material';
 import {
   DataTable,
   DateInput,
-  ExportButton,
   FunctionField,
   List,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { EmptyState } from '../layout/EmptyState';
+import { ExportAllButton } from '../layout/ExportAllButton';
+import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
 
 export const TRANSACTION_TYPES = ['top_up', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
@@ -30,9 +32,19 @@ function useFilters() {
   ];
 }
 
+/** A movement's amount, signed, credits in green. */
+function Amount({ record }: { record: RaRecord }) {
+  return (
+    <span style={{ color: record.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}>
+      {record.amount > 0 ? '+' : ''}
+      {formatEuro(record.amount)}
+    </span>
+  );
+}
+
 const Actions = () => (
   <TopToolbar>
-    <ExportButton maxResults={5000} />
+    <ExportAllButton maxResults={5000} />
   </TopToolbar>
 );
 
@@ -48,22 +60,26 @@ export default function TransactionList() {
       actions={<Actions />}
       empty={<EmptyState title="app.transactions.empty" hint="app.transactions.empty_hint" to="/balance" action="app.balance.add_title" />}
     >
+      <PhoneOr
+        phone={
+          <SimpleList
+            rowClick={false}
+            primaryText={(r: RaRecord) => translate(`app.transactions.types.${r.type}`)}
+            secondaryText={(r: RaRecord) => [formatDate(r.created_at), r.reference].filter(Boolean).join(' · ')}
+            tertiaryText={(r: RaRecord) => <Amount record={r} />}
+          />
+        }
+      >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
         <DataTable.Col source="type" label="app.transactions.type" render={(r: RaRecord) => <Chip size="small" label={translate(`app.transactions.types.${r.type}`)} />} />
         <DataTable.Col source="reference" label="app.transactions.reference" disableSort />
         <DataTable.Col source="amount" label="app.transactions.amount" align="right">
-          <FunctionField
-            render={(r: RaRecord) => (
-              <span style={{ color: r.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}>
-                {r.amount > 0 ? '+' : ''}
-                {formatEuro(r.amount)}
-              </span>
-            )}
-          />
+          <FunctionField render={(r: RaRecord) => <Amount record={r} />} />
         </DataTable.Col>
         <DataTable.Col source="balance_after" label="app.transactions.balance_after" align="right" disableSort render={(r: RaRecord) => formatEuro(r.balance_after)} />
       </DataTable>
+      </PhoneOr>
     </List>
   );
 }

@@ -19,18 +19,7 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-/** Derives used bytes and percentage exactly as spec section 3 says. */
-export function deriveUsage(totalBytes: number, remainingBytes: number, unlimited = false): Usage {
-  const remaining = Math.max(0, Math.min(remainingBytes, totalBytes));
-  const used = totalBytes - remaining;
-  return {
-    total_bytes: totalBytes,
-    remaining_bytes: remaining,
-    used_bytes: used,
-    percentage: totalBytes === 0 ? 0 : Math.round((used / totalBytes) * 100),
-    unlimited,
-  };
-}
+export { deriveUsage } from './usage';
 
 /**
  * The public balance check's answer (spec section 3, "Balance-check result"), for a QR eSIM order

@@ -140,11 +140,15 @@ export async function rejectTopUp(db: Knex, id: string, adminId: string, reason:
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function listTopUps(db: Knex, query: ListQuery, filter: { userId?: string; status?: string }) {
   const base = () => {
     const q = db('top_ups');
     if (filter.userId) q.where({ user_id: filter.userId });
     if (filter.status) q.where({ status: filter.status });
+    // react-admin's getMany (filter={"id":[...]}): only those requests; an id that is no UUID matches none.
+    if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
     return q;
   };
   const { column, order } = sortColumn(query, SORTABLE, { column: 'created_at', order: 'DESC' });

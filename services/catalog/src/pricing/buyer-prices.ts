@@ -1,5 +1,6 @@
 import { centsToEuros, type Locale } from '@esim/contracts';
-import { AppError, notFound } from '@esim/platform';
+import { AppError, notFound, type ListQuery } from '@esim/platform';
+import { foldForSearch, likeContains } from '../countries/search';
 import type { Knex } from 'knex';
 import { publicPackage } from '../packages/format';
 import { PRICE_LIST_ORDER, packageBasics, selectPackages, type PackageKind, type PackageRow, type PackageType } from '../packages/rows';
@@ -41,6 +42,64 @@ export async function buyerPackages(
     );
   }
   return (await query) as PricedRow[];
+}
+
+/** The price list's sort fields; the caller's price sorts by what they pay (their own price, else retail). */
+const PRICE_LIST_SORTS = {
+  code: 'p.code',
+  type: 'p.type',
+  duration: 'p.validity_days',
+  data_mb: 'p.data_mb',
+  retail_price: 'p.retail_price_cents',
+} as const;
+
+/**
+ * GET /user/packages: one page of the buyer's price list. Search matches a package's code or name
+ * or a country it covers (by its folded names, as the storefront's search does); `id` is react-admin's
+ * getMany. The default order is the price list's (local, regional, global, then country and duration).
+ */
+export async function buyerPriceList(
+  db: Knex,
+  userId: string,
+  locale: Locale,
+  query: ListQuery<{ country?: string; type?: PackageType }>,
+): Promise<{ rows: PricedRow[]; total: number }> {
+  const where = (q: Knex.QueryBuilder) => {
+    void q.where('p.active', true).where('p.kind', 'esim');
+    if (query.filters.type) void q.where('p.type', query.filters.type);
+    if (query.ids) void q.whereIn('p.id', query.ids);
+    const country = query.filters.country;
+    if (country) {
+      void q.whereExists(
+        db('package_countries as pc')
+          .join('countries as c', 'c.a2', 'pc.country_a2')
+          .whereRaw('pc.package_id = p.id')
+          .andWhere((w) => void w.where('c.a2', country.toUpperCase()).orWhere('c.slug', country.toLowerCase())),
+      );
+    }
+    if (query.search) {
+      const like = likeContains(query.search);
+      const folded = likeContains(foldForSearch(query.search));
+      void q.where(
+        (w) =>
+          void w
+            .whereILike('p.code', like)
+            .orWhereILike('p.name_tr', like)
+            .orWhereILike('p.name_en', like)
+            .orWhereExists(db('package_countries as pc').join('countries as c', 'c.a2', 'pc.country_a2').whereRaw('pc.package_id = p.id').andWhere('c.search_text', 'like', folded)),
+      );
+    }
+    return q;
+  };
+  const [countRow] = await where(db('packages as p')).count({ count: '*' });
+  const page = where(withBuyerPrice(db, userId));
+  const { sort } = query;
+  if (sort?.field === 'price') void page.orderByRaw(`COALESCE(CASE WHEN d.deleted_at IS NULL THEN dp.price_cents END, p.retail_price_cents) ${sort.order}`);
+  else if (sort?.field === 'name') void page.orderBy(locale === 'tr' ? 'p.name_tr' : 'p.name_en', sort.order);
+  else if (sort && sort.field in PRICE_LIST_SORTS) void page.orderBy(PRICE_LIST_SORTS[sort.field as keyof typeof PRICE_LIST_SORTS], sort.order);
+  // The price-list order last: the default, and the tie-break that keeps pages stable.
+  void page.orderByRaw(PRICE_LIST_ORDER).limit(query.limit).offset(query.offset);
+  return { rows: (await page) as PricedRow[], total: Number(countRow?.count ?? 0) };
 }
 
 export function buyerPackageView(row: PricedRow, locale: Locale) {

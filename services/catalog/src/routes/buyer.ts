@@ -1,13 +1,16 @@
+import { buyerPackageSchema, listSchema } from '@esim/contracts';
 import type { CreatedServiceApp } from '@esim/platform';
-import { ok } from '@esim/platform';
-import { buyerPackages, buyerPackageView, quote } from '../pricing/buyer-prices';
+import { ok, okList, toListQuery } from '@esim/platform';
+import { buyerPackages, buyerPackageView, buyerPriceList, quote } from '../pricing/buyer-prices';
 import { buyerPackagesQuery, internalPackagesQuery, quoteBody } from '../schemas';
 
 /** Prices per buyer: the caller's own list, and the internal calls the order services make. */
 export function buyerRoutes(app: CreatedServiceApp): void {
-  app.get('/user/packages', { schema: { tags: ['user'], querystring: buyerPackagesQuery } }, async (request, reply) => {
-    const rows = await buyerPackages(app.db, request.user!.id, request.query);
-    return ok(reply, rows.map((row) => buyerPackageView(row, request.locale)));
+  // The caller's price list: paged, sorted and filtered like every list (react-admin's simple-rest too).
+  app.get('/user/packages', { schema: { tags: ['user'], querystring: buyerPackagesQuery, response: { 200: listSchema(buyerPackageSchema) } } }, async (request, reply) => {
+    const query = toListQuery(request.query);
+    const { rows, total } = await buyerPriceList(app.db, request.user!.id, request.locale, query);
+    return okList(reply, rows.map((row) => buyerPackageView(row, request.locale)), total, query, 'packages');
   });
 
   // For physical-sim's package list: the same prices, for a user the calling service names.

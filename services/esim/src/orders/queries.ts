@@ -38,7 +38,7 @@ export async function findProfile(db: Knex | Knex.Transaction, user: AuthUser, r
   return row as ProfileRow;
 }
 
-const ORDER_SORT = { created_at: 'created_at', total_price: 'total_cents', total_cents: 'total_cents', quantity: 'quantity', order_number: 'order_number' };
+const ORDER_SORT = { created_at: 'created_at', total: 'total_cents', total_price: 'total_cents', total_cents: 'total_cents', quantity: 'quantity', order_number: 'order_number' };
 
 /** Orders newest first: status (processing / completed / failed) and country filters, search by order number or package. */
 export async function listOrders(db: Knex, user: AuthUser, query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string }) {

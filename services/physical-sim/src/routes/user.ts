@@ -1,14 +1,19 @@
 import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
-import { z } from 'zod';
 import { countOf } from '../count';
-import { idempotentRequest, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { idempotentRequest, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
 import { adminStockByPackage } from '../cards/counts';
 import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
-import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, returnBody } from '../schemas';
+import { plusPackagePage } from '../packages/plus-list';
+import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
 import { cardIdsOf, cardsOf } from './admin-approvals';
+
+/** Sort fields of the buyer's lists (react-admin's column names → columns); others keep the default order. */
+const CARD_SORT = { serial_number: 'c.serial_number', iccid: 'c.iccid', status: 'c.status', package_name: 'c.package_code', transferred_at: 'c.transferred_at', returnable_until: 'c.transferred_at', created_at: 'c.transferred_at' };
+const ORDER_SORT = { created_at: 'created_at', quantity: 'quantity', total: 'total_cents', total_cents: 'total_cents', status: 'status' };
+const RETURN_SORT = { created_at: 'created_at', refund: 'refund_cents', refund_cents: 'refund_cents', status: 'status' };
 
 /**
  * The buyer's side (role user only, spec section 6: dealers are the main buyers): Plus packages at
@@ -16,26 +21,26 @@ import { cardIdsOf, cardsOf } from './admin-approvals';
  * is scoped to the caller: another dealer's cards and orders are never visible.
  */
 export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
-  app.get('/user/physical-sim/packages', { schema: { response: { 200: successSchema(z.array(plusPackageSchema)) }, tags: ['user'] } }, async (request, reply) => {
+  app.get('/user/physical-sim/packages', { schema: { response: { 200: listSchema(plusPackageSchema) }, tags: ['user'], querystring: plusPackagesQuery } }, async (request, reply) => {
+    const query = toListQuery(request.query);
     const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
     const available = await adminStockByPackage(app.db);
-    return ok(
-      reply,
-      packages.map((p) => ({
-        id: p.id,
-        code: p.code,
-        name: p.name,
-        data_mb: p.data_mb,
-        validity_days: p.duration,
-        countries: p.countries,
-        price: p.price,
-        price_cents: Math.round(p.price * 100),
-        retail_price: p.retail_price,
-        retail_price_cents: Math.round(p.retail_price * 100),
-        price_source: p.price_source,
-        available: available.get(p.id) ?? 0,
-      })),
-    );
+    const all = packages.map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      data_mb: p.data_mb,
+      validity_days: p.duration,
+      countries: p.countries,
+      price: p.price,
+      price_cents: Math.round(p.price * 100),
+      retail_price: p.retail_price,
+      retail_price_cents: Math.round(p.retail_price * 100),
+      price_source: p.price_source,
+      available: available.get(p.id) ?? 0,
+    }));
+    const { rows, total } = plusPackagePage(all, query);
+    return okList(reply, rows, total, query, 'packages');
   });
 
   app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery } }, async (request, reply) => {
@@ -48,9 +53,12 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     const query = toListQuery(request.query);
     const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
     if (query.status) void base.where('c.status', query.status);
+    // react-admin's getMany: filter={"id":[...]} names exactly the cards wanted.
+    if (query.ids?.length) void base.whereIn('c.id', query.ids);
     if (query.search) void base.where((w) => void w.where('c.iccid', 'like', `${query.search!.replace(/\D/g, '')}%`).orWhere('c.serial_number', 'like', `${query.search!.replace(/\D/g, '')}%`));
     const count = await countOf(base);
-    const rows = await base.orderBy([{ column: 'c.transferred_at', order: 'desc' }, { column: 'c.serial_number' }]).limit(query.limit).offset(query.offset).select('c.*');
+    const sort = sortColumn(query, CARD_SORT, { column: 'c.transferred_at', order: 'DESC' });
+    const rows = await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'c.serial_number' }]).limit(query.limit).offset(query.offset).select('c.*');
     return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'cards');
   });
 
@@ -76,7 +84,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
     if (query.ids?.length) void base.whereIn('id', query.ids);
     const count = await countOf(base);
-    const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as OrderRow[];
+    const sort = sortColumn(query, ORDER_SORT, { column: 'created_at', order: 'DESC' });
+    const rows = (await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(query.limit).offset(query.offset).select('*')) as OrderRow[];
     const items = await Promise.all(rows.map(async (o) => orderView(o, { cardIds: await cardIdsOf(app.db, o.id), locale: request.locale })));
     return okList(reply, items, Number(count), query, 'orders');
   });
@@ -97,7 +106,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
     if (query.ids?.length) void base.whereIn('id', query.ids);
     const count = await countOf(base);
-    const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as ReturnRow[];
+    const sort = sortColumn(query, RETURN_SORT, { column: 'created_at', order: 'DESC' });
+    const rows = (await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(query.limit).offset(query.offset).select('*')) as ReturnRow[];
     const items = await Promise.all(rows.map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id))));
     return okList(reply, items, Number(count), query, 'returns');
   });

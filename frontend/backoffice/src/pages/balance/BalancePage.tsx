@@ -4,12 +4,13 @@ import LockClockIcon from '@mui/icons-material/LockClock';
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, SelectInput, Title, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SelectInput, SimpleList, Title, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { StatCard } from '../../dashboard/StatCard';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { CopyButton } from '../../layout/CopyButton';
 import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
@@ -141,6 +142,16 @@ function TopUpRequests() {
         empty={<EmptyState title="app.balance.requests_empty" hint="app.balance.requests_empty_hint" />}
         sx={{ '& .RaList-content': { boxShadow: 'none' } }}
       >
+        <PhoneOr
+          phone={
+            <SimpleList
+              rowClick={false}
+              primaryText={(r: RaRecord) => formatEuro(r.amount)}
+              secondaryText={(r: RaRecord) => `${r.reference_code} · ${formatDate(r.created_at)}`}
+              rightIcon={(r: RaRecord) => <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={translate(`app.balance.statuses.${r.status}`)} />}
+            />
+          }
+        >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
           <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
@@ -151,6 +162,7 @@ function TopUpRequests() {
             render={(r: RaRecord) => <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={translate(`app.balance.statuses.${r.status}`)} />}
           />
         </DataTable>
+        </PhoneOr>
       </List>
     </Card>
   );

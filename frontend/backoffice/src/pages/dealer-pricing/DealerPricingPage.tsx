@@ -53,6 +53,9 @@ const parsePrice = (text: string): number | null | 'invalid' => {
 };
 
 /** A dealer's package prices: edit one row inline, or several at once (selected rows to one price, or every changed row). */
+/** Columns a phone leaves out (their figures move under the package's name). */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export default function DealerPricingPage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
@@ -186,9 +189,11 @@ export default function DealerPricingPage() {
                       />
                     </TableCell>
                     <TableCell>{translate('app.price_list.name')}</TableCell>
-                    <TableCell>{translate('app.price_list.data')}</TableCell>
-                    <TableCell align="right">{translate('app.pricing.base_price')}</TableCell>
-                    <TableCell sx={{ minWidth: 190 }}>{translate('app.pricing.dealer_price')}</TableCell>
+                    <TableCell sx={wideOnly}>{translate('app.price_list.data')}</TableCell>
+                    <TableCell align="right" sx={wideOnly}>
+                      {translate('app.pricing.base_price')}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: { sm: 190 } }}>{translate('app.pricing.dealer_price')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -218,9 +223,15 @@ export default function DealerPricingPage() {
                           <Typography variant="caption" color="text.secondary" component="div">
                             {row.code}
                           </Typography>
+                          {/* On a phone the data and list-price columns are hidden: the same figures under the name. */}
+                          <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                            {row.data} · {translate('app.pricing.base_price')}: {formatEuro(row.base_price)}
+                          </Typography>
                         </TableCell>
-                        <TableCell>{row.data}</TableCell>
-                        <TableCell align="right">{formatEuro(row.base_price)}</TableCell>
+                        <TableCell sx={wideOnly}>{row.data}</TableCell>
+                        <TableCell align="right" sx={wideOnly}>
+                          {formatEuro(row.base_price)}
+                        </TableCell>
                         <TableCell>
                           <Stack direction="row" spacing={1} alignItems="flex-start">
                             <TextField
@@ -232,7 +243,7 @@ export default function DealerPricingPage() {
                               error={parsed === 'invalid' || !!fieldErrors[row.id]}
                               helperText={fieldErrors[row.id] ?? (parsed === 'invalid' ? translate('app.pricing.price_invalid') : undefined)}
                               slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { 'aria-label': translate('app.pricing.dealer_price'), inputMode: 'decimal' } }}
-                              sx={{ width: 130 }}
+                              sx={{ width: { xs: 104, sm: 130 } }}
                             />
                             <Tooltip title={translate('ra.action.save')}>
                               <span>

@@ -2,10 +2,11 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
@@ -131,6 +132,17 @@ function MyOrders() {
     <Card>
       <CardHeader title={translate('app.physical_sim.orders_title')} titleTypographyProps={{ variant: 'h6' }} />
       <List resource="physical-sim-orders" disableSyncWithLocation storeKey="physical-sim.orders" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_orders" hint="app.physical_sim.no_orders_hint" />}>
+        <PhoneOr
+          phone={
+            <SimpleList
+              rowClick={false}
+              primaryText={(r: RaRecord) => `${r.quantity} × ${r.package_name}`}
+              secondaryText={(r: RaRecord) => `${r.order_number} · ${formatDate(r.created_at)}`}
+              tertiaryText={(r: RaRecord) => formatEuro(r.total)}
+              rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
+            />
+          }
+        >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
           <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
@@ -139,6 +151,7 @@ function MyOrders() {
           <DataTable.Col source="total" label="app.physical_sim.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
         </DataTable>
+        </PhoneOr>
       </List>
     </Card>
   );

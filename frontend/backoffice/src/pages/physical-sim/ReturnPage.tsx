@@ -2,13 +2,17 @@ import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import { Alert, Box, Card, CardContent, CardHeader, Checkbox, List as MuiList, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { RequestStatusChip } from './PurchasePage';
+
+/** How many of the dealer's cards the picker lists at once (the services' largest page). */
+const PICK_PAGE = 100;
 
 /** Pick returnable cards (unsold ones in the dealer's stock), give a reason, confirm; the admin decides. */
 function ReturnForm() {
@@ -16,8 +20,14 @@ function ReturnForm() {
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
-  // Cards in the dealer's stock, of which the service marks the ones inside the return window.
-  const { data: inStock = [], isPending, refetch } = useGetList('physical-sim-cards', { pagination: { page: 1, perPage: 100 }, sort: { field: 'serial_number', order: 'ASC' }, filter: { status: 'assigned' } });
+  // Cards in the dealer's stock, newest first (the ones still inside the return window), searched by
+  // serial or ICCID on the server: a dealer with more cards than one page finds any of them.
+  const [search, setSearch] = useState('');
+  const { data: inStock = [], total = 0, isPending, refetch } = useGetList('physical-sim-cards', {
+    pagination: { page: 1, perPage: PICK_PAGE },
+    sort: { field: 'transferred_at', order: 'DESC' },
+    filter: { status: 'assigned', ...(search.trim() ? { q: search.trim() } : {}) },
+  });
   const cards = inStock.filter((card) => card.returnable);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');
@@ -48,10 +58,19 @@ function ReturnForm() {
     <Card>
       <CardHeader title={translate('app.physical_sim.return_title')} subheader={translate('app.physical_sim.return_hint')} titleTypographyProps={{ variant: 'h6' }} />
       <CardContent>
-        {!isPending && cards.length === 0 ? (
+        {!isPending && cards.length === 0 && !search ? (
           <Alert severity="info">{translate('app.physical_sim.no_returnable')}</Alert>
         ) : (
           <Stack spacing={2}>
+            <TextField
+              size="small"
+              label={translate('app.physical_sim.search_cards')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              helperText={total > PICK_PAGE ? translate('app.physical_sim.more_cards_hint', { count: PICK_PAGE }) : ' '}
+            />
+            {!isPending && cards.length === 0 ? <Typography color="text.secondary">{translate('app.physical_sim.no_card_match')}</Typography> : null}
             <MuiList dense sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
               {cards.map((card) => (
                 <ListItem key={card.id} disablePadding>
@@ -91,13 +110,24 @@ function MyReturns() {
     <Card>
       <CardHeader title={translate('app.physical_sim.returns_title')} titleTypographyProps={{ variant: 'h6' }} />
       <List resource="physical-sim-returns" disableSyncWithLocation storeKey="physical-sim.returns" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}>
+        <PhoneOr
+          phone={
+            <SimpleList
+              rowClick={false}
+              primaryText={(r: RaRecord) => `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`}
+              secondaryText={(r: RaRecord) => [formatDate(r.created_at), r.reason].filter(Boolean).join(' · ')}
+              rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
+            />
+          }
+        >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" render={(r: RaRecord) => r.card_ids?.length ?? 0} />
+          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" disableSort render={(r: RaRecord) => r.card_ids?.length ?? 0} />
           <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
           <DataTable.Col source="refund" label="app.physical_sim.refund" align="right" render={(r: RaRecord) => formatEuro(r.refund)} />
           <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
         </DataTable>
+        </PhoneOr>
       </List>
     </Card>
   );

@@ -1,8 +1,9 @@
 import { Box, Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, Title, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, Title, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate } from '../../format';
 import { CopyButton } from '../../layout/CopyButton';
 import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
 
 /** The states a dealer's own card can be in (contracts' CARD_STATUSES without the admin-stock ones). */
 export const DEALER_CARD_STATUSES = ['assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;
@@ -23,6 +24,8 @@ export default function StockPage() {
         resource="physical-sim-cards"
         title={translate('app.menu.physical_sim_stock')}
         perPage={25}
+        // Every filter is always shown: no toolbar of buttons (an empty band above the filters on a phone).
+        actions={false}
         sort={{ field: 'created_at', order: 'DESC' }}
         exporter={false}
         filters={[
@@ -31,6 +34,16 @@ export default function StockPage() {
         ]}
         empty={<EmptyState title="app.physical_sim.no_cards" hint="app.physical_sim.no_cards_hint" to="/physical-sim-purchase" action="app.menu.physical_sim_purchase" />}
       >
+        <PhoneOr
+          phone={
+            <SimpleList
+              rowClick={false}
+              primaryText={(r: RaRecord) => (r.serial_number ? <>{r.serial_number} <CopyButton value={r.serial_number} /></> : '—')}
+              secondaryText={(r: RaRecord) => [r.package_name, r.iccid, r.returnable ? `${translate('app.physical_sim.returnable_until')}: ${formatDate(r.returnable_until)}` : null].filter(Boolean).join(' · ')}
+              rightIcon={(r: RaRecord) => <CardStatusChip status={r.status} />}
+            />
+          }
+        >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="serial_number" label="app.physical_sim.serial" render={(r: RaRecord) => (r.serial_number ? <>{r.serial_number} <CopyButton value={r.serial_number} /></> : '—')} />
           <DataTable.Col source="iccid" label="app.orders.iccid" render={(r: RaRecord) => <span style={{ fontFamily: 'monospace' }}>{r.iccid}</span>} />
@@ -39,6 +52,7 @@ export default function StockPage() {
           <DataTable.Col source="transferred_at" label="app.physical_sim.assigned_at" render={(r: RaRecord) => formatDate(r.transferred_at)} />
           <DataTable.Col source="returnable_until" label="app.physical_sim.returnable_until" render={(r: RaRecord) => (r.returnable ? formatDate(r.returnable_until) : '—')} />
         </DataTable>
+        </PhoneOr>
       </List>
     </Box>
   );

@@ -1,10 +1,11 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button, Chip } from '@mui/material';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
 import { SalesManagerFigureCards, useSalesManagerFigures } from '../figures';
 
 const Actions = () => (
@@ -42,7 +43,7 @@ export default function DealerList() {
         perPage={25}
         exporter={false}
         filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} />,
+          <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} sx={{ minWidth: { sm: 320 } }} />,
           <SelectInput
             key="status"
             source="status"
@@ -53,6 +54,21 @@ export default function DealerList() {
         ]}
         empty={<EmptyState title="app.sm.no_dealers" hint="app.sm.no_dealers_hint" to="/sales-manager/dealers/create" action="app.sm.create_dealer" />}
       >
+        <PhoneOr
+          phone={
+            <SimpleList
+              rowClick={false}
+              primaryText={(r: RaRecord) => r.company_name || r.full_name}
+              secondaryText={(r: RaRecord) => (
+                <>
+                  {[r.full_name, r.email, r.phone].filter(Boolean).join(' · ')}
+                  <RowActions record={r} />
+                </>
+              )}
+              tertiaryText={(r: RaRecord) => `${translate('app.sm.owed')}: ${formatCents(owed.get(String(r.id)) ?? 0)}`}
+            />
+          }
+        >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="company_name" label="app.sm.company_name" />
           <DataTable.Col source="full_name" label="app.sm.full_name" />
@@ -66,6 +82,7 @@ export default function DealerList() {
           <DataTable.Col label="app.sm.owed" align="right" disableSort render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)} />
           <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
         </DataTable>
+        </PhoneOr>
       </List>
     </Box>
   );

@@ -52,7 +52,8 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
   useEffect(() => {
     let live = true;
     Promise.all([
-      api.get<BuyerPackage[]>(`/user/packages?country=${encodeURIComponent(countrySlug)}`),
+      // A country's packages fit one page of the paged price list (at most 100 a page).
+      api.get<BuyerPackage[]>(`/user/packages?country=${encodeURIComponent(countrySlug)}&limit=100`),
       api.get<UserBalance>('/user/balance'),
       // The buyer's completed orders for this country: an active eSIM among them is worth a word before buying another.
       api.get<EsimOrderSummary[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=completed`)
