@@ -61,3 +61,24 @@ export const errorSchema = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   requestId: z.string().optional(),
 });
+
+/** The error envelope under every 4xx/5xx status a route may answer with. */
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+  429: errorSchema,
+  503: errorSchema,
+} as const;
+
+/**
+ * A route's response schemas (fastify `schema.response`): its success status with the envelope
+ * around `data`, plus the error envelope for every error status. They serialize the answer and
+ * show in the OpenAPI at /api/docs.
+ */
+export const responds = <T extends z.ZodType>(status: 200 | 201 | 202, data: T) => ({ [status]: successSchema(data), ...errorResponses });
+/** A list route's response schemas: a page of `item`s with `meta`, plus the error envelope. */
+export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item), ...errorResponses });

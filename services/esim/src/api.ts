@@ -1,4 +1,3 @@
-import { errorSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 
 /**
@@ -36,7 +35,5 @@ export const poolProfileSchema = z.object({
   created_at: z.string(),
 });
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema };
-/** A route's response schemas: its success shape plus the error envelope for every error status. */
-export const responds = <T extends z.ZodType>(status: number, data: T) => ({ [status]: successSchema(data), ...errors });
-export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item), ...errors });
+// The helpers that wrap a route's success shape with the error envelope live in contracts; re-exported for the routes here.
+export { responds, respondsList } from '@esim/contracts';
