@@ -1,4 +1,16 @@
-import { positiveEuroAmount, USER_TYPE, type ListQuery } from '@esim/contracts';
+import {
+  collectionLogSchema,
+  collectionReportSchema,
+  collectionResultSchema,
+  errorResponses,
+  positiveEuroAmount,
+  responds,
+  respondsList,
+  salesManagerBalanceSchema,
+  salesManagerFiguresSchema,
+  USER_TYPE,
+  type ListQuery,
+} from '@esim/contracts';
 import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +42,8 @@ const logsQuery = listQuery({
   dealer_id: personId,
 });
 const balancesQuery = z.object({ ids: idsParam });
+/** The export answers a CSV file (sent as a string: no serializer runs), errors with the envelope. */
+const csvFile = { 200: { description: 'The matching logs as CSV (UTF-8)', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses };
 
 /** Log filters from the spec's parameters or react-admin's `filter` (one schema checks both). */
 function logFilterOf(query: ListQuery<{ kind: CollectionLogFilter['kind']; sales_manager_id: string; dealer_id: string }>): CollectionLogFilter {
@@ -56,20 +70,20 @@ function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: 
 /** Sales managers collect from their dealers; admins collect from sales managers and read the logs. */
 export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   // ── sales manager ──
-  app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'] } }, async (request, reply) =>
+  app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'], response: responds(200, salesManagerBalanceSchema) } }, async (request, reply) =>
     ok(reply, await salesManagerBalance(app.db, request.user!.id)),
   );
 
   app.post(
     '/sales-manager/collect',
-    { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders, response: responds(201, collectionResultSchema) } },
     async (request, reply) =>
       idempotentReply(app, request, reply, { scope: 'dealer-collection', code: 'collection_recorded', status: 201 }, (trx, key) =>
         collectFromDealer(trx, { ...collectInputOf(request, key), salesManagerId: request.user!.id, dealerId: request.body.dealer_id }),
       ),
   );
 
-  app.get('/sales-manager/collection-report', { schema: { tags: ['sales-manager'], querystring: reportQuery } }, async (request, reply) => {
+  app.get('/sales-manager/collection-report', { schema: { tags: ['sales-manager'], querystring: reportQuery, response: responds(200, collectionReportSchema) } }, async (request, reply) => {
     // Defaults: from the first of this month to today (or to the start, if that is later), Istanbul days.
     const today = istanbulDate();
     const start = request.query.start_date ?? istanbulMonthStart();
@@ -78,7 +92,7 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
   });
 
   // ── admin ──
-  app.get('/admin/sales-managers/balances', { schema: { tags: ['admin'], querystring: balancesQuery } }, async (request, reply) => {
+  app.get('/admin/sales-managers/balances', { schema: { tags: ['admin'], querystring: balancesQuery, response: responds(200, z.array(salesManagerFiguresSchema)) } }, async (request, reply) => {
     const ids =
       request.query.ids ??
       ((await app.db('parties').where({ user_type: USER_TYPE.salesManager }).whereNull('deleted_at').orderBy('id').limit(1000).pluck('id')) as string[]);
@@ -87,7 +101,7 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
 
   app.post(
     '/admin/sales-managers/collect',
-    { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders, response: responds(201, collectionResultSchema) } },
     async (request, reply) => {
       // A dealer's id here is a mistake to name, not 'more than the cash held'.
       await assertAccountKind(app.db, ctx.accounts, {
@@ -103,13 +117,13 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
     },
   );
 
-  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
+  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery, response: respondsList(collectionLogSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await collectionLogs(app.db, query, logFilterOf(query));
     return okList(reply, items, total, query, 'collection-logs');
   });
 
-  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
+  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery, response: csvFile } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const filter = logFilterOf(query);
     const logs = await allCollectionLogs(app.db, filter);
