@@ -62,7 +62,7 @@ export const errorSchema = z.object({
   requestId: z.string().optional(),
 });
 
-/** The error envelope under every 4xx/5xx status a route may answer with. */
+/** The error envelope under every error status a route may answer with. */
 export const errorResponses = {
   400: errorSchema,
   401: errorSchema,
@@ -76,9 +76,17 @@ export const errorResponses = {
 
 /**
  * A route's response schemas (fastify `schema.response`): its success status with the envelope
- * around `data`, plus the error envelope for every error status. They serialize the answer and
- * show in the OpenAPI at /api/docs.
+ * around `data`. They serialize the answer and show in the OpenAPI at /api/docs; the platform adds
+ * `errorResponses` to every route that declares a response (packages/platform service.ts).
  */
-export const responds = <T extends z.ZodType>(status: 200 | 201 | 202, data: T) => ({ [status]: successSchema(data), ...errorResponses });
-/** A list route's response schemas: a page of `item`s with `meta`, plus the error envelope. */
-export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item), ...errorResponses });
+export const responds = <T extends z.ZodType>(status: 200 | 201 | 202, data: T) => ({ [status]: successSchema(data) });
+/** A list route's response schema: a page of `item`s with `meta`. */
+export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item) });
+
+/**
+ * A file in an answer (png, xlsx, csv): sent as a buffer or a string under its own media type, so
+ * no serializer runs; the schema shows the file in the docs.
+ */
+export const fileSchema = z.custom<Uint8Array | string>((value) => value instanceof Uint8Array || typeof value === 'string').meta({ type: 'string', format: 'binary' });
+/** A file answer for `schema.response`, e.g. `{ 200: fileResponse('image/png', 'The QR code') }`. */
+export const fileResponse = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: fileSchema } } });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Response shapes of the admin pool routes (the customer-facing ones are in @esim/contracts
- * api/esim.ts), and the helpers that wrap a route's success shape with the error envelope.
+ * api/esim.ts).
  */
 export const importReportSchema = z.object({
   batch_id: z.string().nullable(),
@@ -35,5 +35,5 @@ export const poolProfileSchema = z.object({
   created_at: z.string(),
 });
 
-// The helpers that wrap a route's success shape with the error envelope live in contracts; re-exported for the routes here.
+// The helpers that declare a route's success shape live in contracts; re-exported for the routes here.
 export { responds, respondsList } from '@esim/contracts';

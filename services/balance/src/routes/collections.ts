@@ -2,7 +2,7 @@ import {
   collectionLogSchema,
   collectionReportSchema,
   collectionResultSchema,
-  errorResponses,
+  fileResponse,
   positiveEuroAmount,
   responds,
   respondsList,
@@ -42,8 +42,6 @@ const logsQuery = listQuery({
   dealer_id: personId,
 });
 const balancesQuery = z.object({ ids: idsParam });
-/** The export answers a CSV file (sent as a string: no serializer runs), errors with the envelope. */
-const csvFile = { 200: { description: 'The matching logs as CSV (UTF-8)', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses };
 
 /** Log filters from the spec's parameters or react-admin's `filter` (one schema checks both). */
 function logFilterOf(query: ListQuery<{ kind: CollectionLogFilter['kind']; sales_manager_id: string; dealer_id: string }>): CollectionLogFilter {
@@ -123,7 +121,7 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
     return okList(reply, items, total, query, 'collection-logs');
   });
 
-  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery, response: csvFile } }, async (request, reply) => {
+  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery, response: { 200: fileResponse('text/csv', 'The matching logs as CSV (UTF-8)') } } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const filter = logFilterOf(query);
     const logs = await allCollectionLogs(app.db, filter);
