@@ -6,7 +6,7 @@ import type { PhysicalSimContext } from '../context';
 import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
-import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, returnBody } from '../schemas';
+import { approvalListQuery, availableQuery, availableSchema, idempotencyHeaders, myCardsQuery, orderBody, returnBody } from '../schemas';
 import { cardIdsOf, cardsOf } from './admin-approvals';
 
 /**
@@ -38,7 +38,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     );
   });
 
-  app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery, response: { 200: successSchema(availableSchema) } } }, async (request, reply) => {
     if (request.query.package_id) return ok(reply, { package_id: request.query.package_id, available: await availableCount(app.db, request.query.package_id) });
     const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id', 'package_code').select('package_id', 'package_code').count('* as count');
     return ok(reply, (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({ package_id: c.package_id, package_code: c.package_code, available: Number(c.count) })));
