@@ -131,7 +131,7 @@ export const dealerPackageSchema = z.object({
   currency: z.literal('EUR'),
   dealer_price_updated_at: rowTimestamp.nullable(),
 });
-export type DealerPackage = z.input<typeof dealerPackageSchema>;
+export type DealerPackage = z.infer<typeof dealerPackageSchema>;
 
 /** Answer of a bulk or percentage repricing: how many prices changed, and the dealer's whole list after it. */
 export const dealerPricesUpdatedSchema = z.object({ changed: z.number().int(), packages: z.array(dealerPackageSchema) });
