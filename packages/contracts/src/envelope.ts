@@ -49,6 +49,7 @@ export function listSchema<T extends z.ZodType>(item: T) {
   return z.object({
     success: z.literal(true),
     message: z.string(),
+    code: z.string().optional(),
     data: z.array(item),
     meta: listMetaSchema,
   });
