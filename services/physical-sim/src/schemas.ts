@@ -28,7 +28,7 @@ export const returnBody = z.object({
   reason: reasonText,
 });
 export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) });
-export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) });
+export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) }, { id: z.uuid() });
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
@@ -37,12 +37,16 @@ export const settingsBody = z.object({ auto_approve_unactivated_returns: z.boole
 // ── admin: stock ──
 export const cardStatus = z.enum(CARD_STATUSES);
 /** The spec's stock filters (status, package_id, owner_user_id; `admin` = admin stock) and the import a card came with. */
-export const stockQuery = listQuery({
-  status: statusFilter(CARD_STATUSES),
-  package_id: z.uuid(),
-  owner_user_id: z.union([userId, z.literal('admin')]),
-  import_id: z.uuid(),
-});
+// Card ids are uuids: react-admin's getMany (`filter={"id":[...]}`) with anything else is a 400, not a database error.
+export const stockQuery = listQuery(
+  {
+    status: statusFilter(CARD_STATUSES),
+    package_id: z.uuid(),
+    owner_user_id: z.union([userId, z.literal('admin')]),
+    import_id: z.uuid(),
+  },
+  { id: cardId },
+);
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(32).regex(/^\d+$/, { message: 'serial_format' }),
   limit: z.coerce.number().int().min(1).max(50).default(10),
