@@ -49,6 +49,7 @@ export function listSchema<T extends z.ZodType>(item: T) {
   return z.object({
     success: z.literal(true),
     message: z.string(),
+    code: z.string().optional(),
     data: z.array(item),
     meta: listMetaSchema,
   });
@@ -61,3 +62,32 @@ export const errorSchema = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   requestId: z.string().optional(),
 });
+
+/** The error envelope under every error status a route may answer with. */
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+  429: errorSchema,
+  503: errorSchema,
+} as const;
+
+/**
+ * A route's response schemas (fastify `schema.response`): its success status with the envelope
+ * around `data`. They serialize the answer and show in the OpenAPI at /api/docs; the platform adds
+ * `errorResponses` to every route that declares a response (packages/platform service.ts).
+ */
+export const responds = <T extends z.ZodType>(status: 200 | 201 | 202, data: T) => ({ [status]: successSchema(data) });
+/** A list route's response schema: a page of `item`s with `meta`. */
+export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item) });
+
+/**
+ * A file in an answer (png, xlsx, csv): sent as a buffer or a string under its own media type, so
+ * no serializer runs; the schema shows the file in the docs.
+ */
+export const fileSchema = z.custom<Uint8Array | string>((value) => value instanceof Uint8Array || typeof value === 'string').meta({ type: 'string', format: 'binary' });
+/** A file answer for `schema.response`, e.g. `{ 200: fileResponse('image/png', 'The QR code') }`. */
+export const fileResponse = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: fileSchema } } });

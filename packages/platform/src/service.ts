@@ -7,8 +7,9 @@ import type { BaseConfig } from './config';
 import { createDb, type Db } from './db';
 import { authPlugin, createJwtVerifier } from './auth';
 import { guardRoutesFromTable, recordAdminWrites } from './route-guard';
-import type { ServiceName } from '@esim/contracts';
+import { errorResponses, type ServiceName } from '@esim/contracts';
 import { registerErrorHandler } from './http/error-handler';
+import { checkedSerializerCompiler } from './http/serializer';
 import { localePlugin } from './http/envelope';
 import { refuseUnsafeText, validatorCompiler } from './http/validation';
 import { registerNoStoreForPrivateAnswers } from './http/private-answers';
@@ -70,7 +71,13 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
   registerNoStoreForPrivateAnswers(app);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(config.NODE_ENV === 'test' ? checkedSerializerCompiler : serializerCompiler);
+  // A route that declares its answer also gets the error envelope under every error status, so the
+  // OpenAPI shows (and the serializer holds to) both without each route repeating them.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (response && !route.schema?.hide) route.schema!.response = { ...errorResponses, ...response };
+  });
   refuseUnsafeText(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -1,4 +1,6 @@
+import { countryPackagesSchema, coverageSchema, destinationsSchema, publicCountryDetailSchema, publicCountrySchema, regionCountSchema, successSchema } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { setup, type Fixture } from './helpers';
 
 /** The public site's reads against the seeded demo catalog: the spec's figures, search, sorting, caching headers. */
@@ -184,6 +186,27 @@ describe('HTTP caching', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect((await get(url, { 'if-none-match': res.headers.etag as string })).statusCode, url).toBe(304);
+    }
+  });
+});
+
+describe('declared response schemas', () => {
+  // The public answers are cached strings that fastify sends without its serializer, so nothing at
+  // run time holds them to the schemas /api/docs shows: this does. Parsing strips undeclared fields,
+  // so an equal result also means every field sent is declared.
+  const routes: Array<[string, z.ZodType]> = [
+    ['/public/countries', z.array(publicCountrySchema)],
+    ['/public/countries?search=t%C3%BCrk', z.array(publicCountrySchema)],
+    ['/public/countries/turkey', publicCountryDetailSchema],
+    ['/public/countries/united-states/packages?sort=price&order=desc', countryPackagesSchema],
+    ['/public/destinations', destinationsSchema],
+    ['/public/regions', z.array(regionCountSchema)],
+    ['/public/coverage', coverageSchema],
+  ];
+  it.each(routes)('%s answers exactly its declared shape, in both languages', async (url, schema) => {
+    for (const language of ['tr', 'en']) {
+      const body = (await get(url, { 'accept-language': language })).json();
+      expect(successSchema(schema).parse(body), `${url} ${language}`).toEqual(body);
     }
   });
 });

@@ -1,9 +1,8 @@
-import { errorSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 
 /**
  * Response shapes of the admin pool routes (the customer-facing ones are in @esim/contracts
- * api/esim.ts), and the helpers that wrap a route's success shape with the error envelope.
+ * api/esim.ts).
  */
 export const importReportSchema = z.object({
   batch_id: z.string().nullable(),
@@ -36,7 +35,5 @@ export const poolProfileSchema = z.object({
   created_at: z.string(),
 });
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema, 503: errorSchema };
-/** A route's response schemas: its success shape plus the error envelope for every error status. */
-export const responds = <T extends z.ZodType>(status: number, data: T) => ({ [status]: successSchema(data), ...errors });
-export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item), ...errors });
+// The helpers that declare a route's success shape live in contracts; re-exported for the routes here.
+export { responds, respondsList } from '@esim/contracts';

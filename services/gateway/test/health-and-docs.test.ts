@@ -1,4 +1,4 @@
-import type { ServiceName } from '@esim/contracts';
+import { ROUTES, type ServiceName } from '@esim/contracts';
 import { createTestKeys } from '@esim/platform/testing';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,29 @@ describe('/api/docs', () => {
     expect((await gateway.inject('/api/docs/json')).json().paths).toEqual(merged.paths);
   });
 
+  it('shows a success response schema and the error envelope for every route of the route table, and every other operation', async () => {
+    const merged = (await gateway.inject('/api/docs/openapi.json')).json() as OpenAPIV3.Document;
+    // Every operation the document lists, and every route of the table (one missing from the document counts as undeclared).
+    const operations = new Map<string, OpenAPIV3.OperationObject | undefined>();
+    for (const route of ROUTES) operations.set(`${route.method} /api${route.path.replace(/:(\w+)/g, '{$1}')}`, undefined);
+    for (const [path, item] of Object.entries(merged.paths)) {
+      for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+        if (item?.[method]) operations.set(`${method.toUpperCase()} ${path}`, item[method]);
+      }
+    }
+    const declared = [...operations].filter(([key, operation]) => {
+      const statuses = Object.entries(operation?.responses ?? {})
+        .filter(([, response]) => hasSchema(response as OpenAPIV3.ResponseObject))
+        .map(([status]) => status);
+      // The gateway's health answer is outside the envelope and has no 4xx.
+      const errorEnvelope = key === 'GET /api/health' || statuses.some((status) => /^4\d\d$/.test(status));
+      return statuses.some((status) => /^2\d\d$/.test(status)) && errorEnvelope;
+    });
+    const declaredKeys = new Set(declared.map(([key]) => key));
+    const missing = [...operations.keys()].filter((key) => !declaredKeys.has(key));
+    expect(missing, 'routes whose success answer or error envelope has no schema in /api/docs').toEqual([]);
+  });
+
   it('lists a service that is down as unavailable instead of breaking the page', async () => {
     const merged = (await degraded.inject('/api/docs/openapi.json')).json();
     expect(merged['x-services'].esim).toBe('unavailable');
@@ -99,3 +122,8 @@ describe('/api/docs', () => {
     expect((await degraded.inject('/api/docs')).statusCode).toBe(200);
   });
 });
+
+
+function hasSchema(response: OpenAPIV3.ResponseObject): boolean {
+  return Object.values(response.content ?? {}).some((media) => media.schema !== undefined);
+}

@@ -40,12 +40,16 @@ export const settingsBody = z.object({ auto_approve_unactivated_returns: z.boole
 // ── admin: stock ──
 export const cardStatus = z.enum(CARD_STATUSES);
 /** The spec's stock filters (status, package_id, owner_user_id; `admin` = admin stock) and the import a card came with. */
-export const stockQuery = listQuery({
-  status: statusFilter(CARD_STATUSES),
-  package_id: z.uuid(),
-  owner_user_id: z.union([userId, z.literal('admin')]),
-  import_id: z.uuid(),
-});
+// Card ids are uuids: react-admin's getMany (`filter={"id":[...]}`) with anything else is a 400, not a database error.
+export const stockQuery = listQuery(
+  {
+    status: statusFilter(CARD_STATUSES),
+    package_id: z.uuid(),
+    owner_user_id: z.union([userId, z.literal('admin')]),
+    import_id: z.uuid(),
+  },
+  { id: cardId },
+);
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(32).regex(/^\d+$/, { message: 'serial_format' }),
   limit: z.coerce.number().int().min(1).max(50).default(10),
@@ -122,3 +126,71 @@ const usageReport = z.object({
 });
 export const usageWebhookBody = z.object({ reports: z.array(usageReport).min(1).max(1000) });
 export const usageWebhookAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), unknown: z.array(z.string()) });
+// ── response shapes of the admin routes no front end reads (the shared ones are in contracts api/physical-sim.ts) ──
+
+export const settingsSchema = settingsBody;
+
+/** GET /admin/physical-sim/stock/dashboard. */
+export const stockDashboardSchema = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  admin_stock: z.number().int(),
+  dealer_stock: z.number().int(),
+  pending_orders: z.number().int(),
+  pending_returns: z.number().int(),
+  running_imports: z.number().int(),
+});
+
+/** GET /admin/physical-sim/stock/statistics: one row per day. */
+export const stockDayStatisticsSchema = z.object({
+  date: z.string(),
+  imported: z.number().int(),
+  transferred: z.number().int(),
+  sold: z.number().int(),
+  returned: z.number().int(),
+});
+
+/** GET /admin/physical-sim/stock/summary: card counts per status, package and owner. */
+export const stockSummaryRowSchema = z.object({
+  status: z.string(),
+  package_id: z.string().nullable(),
+  package_code: z.string().nullable(),
+  owner_user_id: z.string().nullable(),
+  owner_name: z.string().nullable(),
+  count: z.number().int(),
+});
+
+export const deletionInfoSchema = z.object({
+  card_id: z.string(),
+  serial_number: z.string(),
+  status: cardStatus,
+  owner_user_id: z.string().nullable(),
+  references: z.object({
+    orders: z.number().int(),
+    returns: z.number().int(),
+    pending_returns: z.number().int(),
+    history_rows: z.number().int(),
+    active_bundle: z.boolean(),
+  }),
+  can_delete: z.boolean(),
+  blocking_reasons: z.array(z.string()),
+});
+
+export const bulkStatusResultSchema = z.object({
+  updated: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(z.object({ id: z.string(), ok: z.boolean(), status: cardStatus.nullable(), code: z.string(), from: z.string().optional() })),
+});
+
+export const transferResultSchema = z.object({ transferred: z.number().int(), card_ids: z.array(z.string()), dealer_id: z.string() });
+export const returnToAdminResultSchema = z.object({ returned: z.number().int(), card_ids: z.array(z.string()) });
+export const deletedCardSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const bulkDeleteResultSchema = z.object({
+  deleted: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(z.object({ id: z.string(), ok: z.boolean(), code: z.string(), reasons: z.array(z.string()).optional() })),
+});
+
+/** GET /user/physical-sim/available: one package's count, or every package in the admin's stock. */
+const availableCount = z.object({ package_id: z.string(), available: z.number().int() });
+export const availableSchema = z.union([availableCount, z.array(availableCount.extend({ package_code: z.string() }))]);

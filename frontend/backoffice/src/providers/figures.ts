@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDataProvider, usePermissions } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import type { UserBalance } from '@esim/contracts';
+import type { UserBalance, UserDashboard } from '@esim/contracts';
 import type { BackOfficeDataProvider } from './dataProvider';
 
 /** Balance and dashboard figures refresh every 30 s and on each route change (spec section 4). */
@@ -38,9 +38,5 @@ export function useRefreshFiguresOnRouteChange(): void {
 
 export type { UserBalance };
 
-export interface UserDashboardFigures extends UserBalance {
-  spent_this_month: number;
-  spent_this_month_cents: number;
-  orders: { esim: { total: number; completed: number; failed: number }; physical_sim: { total: number; placed: number; approved: number; rejected: number } };
-  recent_transactions: Array<{ id: number; type: string; description: string; amount: number; created_at: string }>;
-}
+/** GET /user/dashboard (contracts' shape). */
+export type UserDashboardFigures = UserDashboard;

@@ -8,17 +8,10 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { StatCard } from '../dashboard/StatCard';
 import { formatCents, formatEuro } from '../format';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import type { SalesManagerBalance } from '@esim/contracts';
 
-export interface SalesManagerFigures {
-  cash_held: number;
-  cash_held_cents: number;
-  collected_today_cents: number;
-  collected_this_month_cents: number;
-  outstanding: number;
-  outstanding_cents: number;
-  dealer_count: number;
-  dealers: Array<{ dealer_id: string; name: string; owed: number; owed_cents: number }>;
-}
+/** GET /sales-manager/balance: the caller's figures and what each dealer owes (contracts' shape). */
+export type SalesManagerFigures = SalesManagerBalance;
 
 export const SALES_MANAGER_FIGURES_KEY = ['sales-manager', 'balance'] as const;
 

@@ -2,12 +2,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, UNAUTHORIZED_EVENT } from '../api/client';
 import { clearSession, storedToken, storedUser, storeSession, type SessionUser } from '../api/session';
+import type { SessionData } from '@contracts/api/auth';
 import { homePathOf } from '@contracts/session';
 import { isPublicPath } from './paths';
 
-export interface LoginAnswer extends SessionUser {
-  token: string;
-}
+/** POST /login's answer: the auth service's session shape (contracts/api/auth.ts). */
+export type LoginAnswer = SessionData;
 
 interface AuthState {
   user: SessionUser | null;

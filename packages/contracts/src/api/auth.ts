@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowTimestamp } from './common';
 
 /**
  * Request bodies of the auth routes the public site sends, shared by the auth service (which
@@ -59,6 +60,43 @@ export const sessionSchema = publicUserSchema.extend({
   expires_at: z.string(),
 });
 export type SessionData = z.infer<typeof sessionSchema>;
+
+/** GET and PUT /me: the signed-in account with its phone. */
+export const profileSchema = publicUserSchema.extend({ phone: z.string().nullable() });
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /.well-known/jwks.json (not enveloped): the public keys, every JWK member kept. */
+export const jwksSchema = z.object({ keys: z.array(z.looseObject({ kty: z.string().optional(), kid: z.string().optional(), alg: z.string().optional(), use: z.string().optional() })) });
+
+// ── back-office accounts: dealers and sales managers ──
+const accountStatus = z.enum(['active', 'suspended']);
+const accountFields = {
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  phone: z.string().nullable(),
+  status: accountStatus,
+  created_at: rowTimestamp,
+  updated_at: rowTimestamp,
+};
+
+export const dealerSchema = z.object({
+  ...accountFields,
+  company_name: z.string(),
+  tax_number: z.string().nullable(),
+  address: z.string().nullable(),
+  sales_manager_id: z.string().nullable(),
+  sales_manager_name: z.string().nullable(),
+});
+
+export const salesManagerSchema = z.object({
+  ...accountFields,
+  region: z.string().nullable(),
+  dealer_count: z.number().int(),
+});
+
+/** An account creation's answer: the new record, and whether its owner was emailed a set-password link. */
+export const createdAccount = <T extends z.ZodObject>(record: T) => record.extend({ invitation_sent: z.boolean() });
 
 // ── partnership and contact messages (DESIGN.md section 10: stored by auth, shown to admins) ──
 const messageText = z

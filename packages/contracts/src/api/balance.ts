@@ -13,3 +13,139 @@ export const userBalanceSchema = z.object({
   currency: z.literal('EUR'),
 });
 export type UserBalance = z.infer<typeof userBalanceSchema>;
+
+/** One movement of the caller's money (signed: money in positive, money out negative). */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  /** The type's label in the caller's language. */
+  description: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  balance_after: z.number(),
+  balance_after_cents: z.number().int(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** GET /user/dashboard: the balance, this (Istanbul) month's spending, order counts and the last movements. */
+export const userDashboardSchema = userBalanceSchema.extend({
+  spent_this_month: z.number(),
+  spent_this_month_cents: z.number().int(),
+  orders: z.object({
+    esim: z.object({ total: z.number().int(), completed: z.number().int(), failed: z.number().int() }),
+    physical_sim: z.object({ total: z.number().int(), placed: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+  }),
+  recent_transactions: z.array(transactionSchema),
+});
+export type UserDashboard = z.infer<typeof userDashboardSchema>;
+
+/** A balance top-up request; bank transfers wait for an admin to confirm the money arrived. */
+export const topUpSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  method: z.enum(['bank_transfer', 'card']),
+  /** To quote on the bank transfer. */
+  reference_code: z.string(),
+  status: z.enum(['pending', 'confirmed', 'rejected']),
+  transfer_id: z.number().int().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TopUp = z.infer<typeof topUpSchema>;
+
+/** POST /user/balance/add: the new top-up and the bank account to transfer to. */
+export const topUpCreatedSchema = topUpSchema.extend({
+  bank: z.object({ account_holder: z.string(), bank_name: z.string(), iban: z.string() }),
+});
+export type TopUpCreated = z.infer<typeof topUpCreatedSchema>;
+
+/** A dealer's money beside the admin's dealer list: what they can spend, and what they owe for credit loads. */
+export const dealerBalanceSchema = z.object({
+  dealer_id: z.string(),
+  balance: z.number(),
+  balance_cents: z.number().int(),
+  available_cents: z.number().int(),
+  held_cents: z.number().int(),
+  owed: z.number(),
+  owed_cents: z.number().int(),
+});
+/** A credit load or cash payment: the dealer's figures after it, and the movement. */
+export const dealerMoneyResultSchema = dealerBalanceSchema.extend({
+  transfer_id: z.number().int(),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+});
+
+const collectionKind = z.enum(['dealer-to-sales-manager', 'sales-manager-to-company']);
+
+/** A sales manager's cash figures (the admin's list, and the top of the sales manager's own screen). */
+export const salesManagerFiguresSchema = z.object({
+  sales_manager_id: z.string(),
+  balance: z.number(),
+  cash_held: z.number(),
+  cash_held_cents: z.number().int(),
+  collected_today_cents: z.number().int(),
+  collected_this_month_cents: z.number().int(),
+  outstanding_cents: z.number().int(),
+  outstanding: z.number(),
+  dealer_count: z.number().int(),
+});
+export type SalesManagerFigures = z.infer<typeof salesManagerFiguresSchema>;
+
+/** GET /sales-manager/balance: the figures plus what each of the caller's dealers owes. */
+export const salesManagerBalanceSchema = salesManagerFiguresSchema.extend({
+  dealers: z.array(z.object({ dealer_id: z.string(), name: z.string(), owed: z.number(), owed_cents: z.number().int() })),
+});
+export type SalesManagerBalance = z.infer<typeof salesManagerBalanceSchema>;
+
+/** A recorded collection (dealer → sales manager, or sales manager → company). */
+export const collectionResultSchema = z.object({
+  collection_id: z.string(),
+  kind: collectionKind,
+  dealer_id: z.string().nullable(),
+  sales_manager_id: z.string(),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  transfer_id: z.number().int(),
+  /** What the dealer still owes afterwards (dealer collections only). */
+  dealer_owed_cents: z.number().int().optional(),
+  cash_held: z.number(),
+  cash_held_cents: z.number().int(),
+  created_at: z.string(),
+});
+
+const reportTotals = { total: z.number(), total_cents: z.number().int(), count: z.number().int() };
+/** GET /sales-manager/collection-report: what was collected between two Istanbul dates, per dealer and per day. */
+export const collectionReportSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  ...reportTotals,
+  by_dealer: z.array(z.object({ dealer_id: z.string(), name: z.string(), ...reportTotals })),
+  by_day: z.array(z.object({ date: z.string(), ...reportTotals })),
+});
+export type CollectionReport = z.infer<typeof collectionReportSchema>;
+
+export const collectionLogSchema = z.object({
+  id: z.string(),
+  kind: collectionKind,
+  dealer_id: z.string().nullable(),
+  dealer_name: z.string().nullable(),
+  sales_manager_id: z.string(),
+  sales_manager_name: z.string(),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  note: z.string().nullable(),
+  collected_by: z.string(),
+  collected_by_name: z.string(),
+  collected_by_role: z.string(),
+  created_at: z.string(),
+  /** Istanbul wall-clock time, as the CSV shows it. */
+  local_time: z.string(),
+});

@@ -7,6 +7,11 @@ export const moneyFields = <K extends string>(name: K) =>
 /** ISO 8601 timestamps as strings on the wire. */
 export const timestamp = z.string();
 export const nullableTimestamp = z.string().nullable();
+/**
+ * A timestamp in an answer built straight from database rows: a Date there (JSON.stringify makes
+ * it an ISO string), or already a string when an idempotent answer is replayed. ISO 8601 on the wire.
+ */
+export const rowTimestamp = z.union([z.string(), z.date()]);
 
 /** Data usage in bytes and its derived figures (spec section 3: used = total - remaining; % = round(used/total*100), 0 when total is 0). */
 export const usageSchema = z.object({

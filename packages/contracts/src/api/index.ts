@@ -5,3 +5,4 @@ export * from './physical-sim';
 export * from './auth';
 export * from './balance';
 export * from './price-list';
+export * from './catalog';

@@ -16,9 +16,12 @@ export function toListQuery<P extends Record<string, unknown>>(parsed: P) {
 
 export type { ListQuery };
 
-/** Applies a whitelisted sort to a knex query; unknown fields fall back to the default (no SQL from input). */
+/**
+ * Applies a whitelisted sort to a knex query; unknown fields fall back to the default (no SQL from
+ * input). Own keys only: `sort=valueOf` must not find Object.prototype's function.
+ */
 export function sortColumn(query: Pick<ListQuery, 'sort'>, allowed: Record<string, string>, fallback: { column: string; order: 'ASC' | 'DESC' }) {
-  const column = query.sort ? allowed[query.sort.field] : undefined;
+  const column = query.sort && Object.hasOwn(allowed, query.sort.field) ? allowed[query.sort.field] : undefined;
   return column ? { column, order: query.sort!.order } : fallback;
 }
 

@@ -1,4 +1,4 @@
-import { statusFilter } from '@esim/contracts';
+import { createdAccount, dealerSchema, responds, respondsList, statusFilter } from '@esim/contracts';
 import { AppError, listQuery, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -67,28 +67,28 @@ const ownDealersQuery = listQuery({ status: accountStatuses }, { id: z.uuid() })
 
 /** Admin dealer management and a sales manager's own dealers (spec section 7). */
 export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
-  app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: dealersQuery } }, async (request, reply) => {
+  app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: dealersQuery, response: respondsList(dealerSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await listDealers(app.db, query, { salesManagerId: query.filters.sales_manager_id });
     return okList(reply, items, total, query, 'dealers');
   });
 
-  app.post('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer (password, or an emailed set-password link)', body: adminCreateBody } }, async (request, reply) => {
+  app.post('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer (password, or an emailed set-password link)', body: adminCreateBody, response: responds(201, createdAccount(dealerSchema)) } }, async (request, reply) => {
     const body = request.body;
     const assignment = { salesManagerId: body.sales_manager_id, status: body.status };
     return okCreated(reply, await createDealerFor(app, ctx, request, reply, { scope: 'admin-dealers', body, assignment }), 'dealer_created');
   });
 
-  app.get('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams } }, async (request, reply) => {
+  app.get('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams, response: responds(200, dealerSchema) } }, async (request, reply) => {
     return ok(reply, await getDealer(app.db, request.params.id, request.locale));
   });
 
-  app.put('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Update a dealer (fields present are changed)', params: idParams, body: updateBody } }, async (request, reply) => {
+  app.put('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Update a dealer (fields present are changed)', params: idParams, body: updateBody, response: responds(200, dealerSchema) } }, async (request, reply) => {
     const dealer = await app.db.transaction((trx) => updateDealer(trx, app.redis, request.params.id, request.body, metaOf(request)));
     return ok(reply, dealer, 'dealer_updated');
   });
 
-  app.put('/admin/dealers/:id/status', { schema: { tags: ['dealers'], summary: 'Activate or suspend a dealer', params: idParams, body: statusBody } }, async (request, reply) => {
+  app.put('/admin/dealers/:id/status', { schema: { tags: ['dealers'], summary: 'Activate or suspend a dealer', params: idParams, body: statusBody, response: responds(200, dealerSchema) } }, async (request, reply) => {
     const dealer = await app.db.transaction(async (trx) => {
       await trx('users').where({ id: request.params.id }).forUpdate().first('id');
       const current = await getDealer(trx, request.params.id, request.locale);
@@ -97,7 +97,7 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
     return ok(reply, dealer, 'dealer_status_changed');
   });
 
-  app.delete('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Delete a dealer holding no money and no stock', params: idParams } }, async (request, reply) => {
+  app.delete('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Delete a dealer holding no money and no stock', params: idParams, response: responds(200, dealerSchema) } }, async (request, reply) => {
     const dealer = await getDealer(app.db, request.params.id, request.locale);
     const holdings = await ctx.holdings.check(dealer.id, String(request.id));
     if (holdings.hasMoney || holdings.hasStock) throw new AppError(409, 'dealer_has_holdings');
@@ -105,14 +105,14 @@ export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
     return ok(reply, dealer, 'dealer_deleted');
   });
 
-  app.get('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: "The calling sales manager's dealers", querystring: ownDealersQuery } }, async (request, reply) => {
+  app.get('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: "The calling sales manager's dealers", querystring: ownDealersQuery, response: respondsList(dealerSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     // Scoped by the caller, whatever the query asks: a sales manager sees only their own dealers.
     const { items, total } = await listDealers(app.db, query, { salesManagerId: request.user!.id });
     return okList(reply, items, total, query, 'dealers');
   });
 
-  app.post('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer assigned to the calling sales manager', body: salesManagerCreateBody } }, async (request, reply) => {
+  app.post('/sales-manager/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer assigned to the calling sales manager', body: salesManagerCreateBody, response: responds(201, createdAccount(dealerSchema)) } }, async (request, reply) => {
     const body = request.body;
     const self = request.user!.id;
     if (body.sales_manager_id && body.sales_manager_id !== self) {

@@ -1,4 +1,4 @@
-import { contactMessageBody, inboundMessageSchema, listSchema, partnershipMessageBody, successSchema } from '@esim/contracts';
+import { contactMessageBody, inboundMessageSchema, partnershipMessageBody, responds, respondsList } from '@esim/contracts';
 import { listQuery, ok, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
 import { hitLimit } from '../abuse/limits';
@@ -11,7 +11,7 @@ export const MESSAGES_WINDOW_SECONDS = 3600;
 
 const KINDS = ['partnership', 'contact'] as const;
 const listQuerySchema = listQuery({ kind: z.enum(KINDS, { message: 'kind_invalid' }) });
-const received = successSchema(inboundMessageSchema.pick({ id: true, kind: true, created_at: true }));
+const received = inboundMessageSchema.pick({ id: true, kind: true, created_at: true });
 
 /** The public site's partnership and contact forms, and the admins' list of what came in. */
 export function registerInboundMessageRoutes(app: AuthApp): void {
@@ -19,7 +19,7 @@ export function registerInboundMessageRoutes(app: AuthApp): void {
     const body = kind === 'partnership' ? partnershipMessageBody : contactMessageBody;
     app.post(
       `/messages/${kind}`,
-      { schema: { tags: ['messages'], summary: `Send a ${kind} message from the public site`, body, response: { 201: received } } },
+      { schema: { tags: ['messages'], summary: `Send a ${kind} message from the public site`, body, response: responds(201, received) } },
       async (request, reply) => {
         await hitLimit(app.redis, `auth:messages:${request.ip}`, MESSAGES_PER_IP, MESSAGES_WINDOW_SECONDS);
         const message = await storeInboundMessage(app.db, { kind, body: request.body } as Parameters<typeof storeInboundMessage>[1], { locale: request.locale, ip: request.ip });
@@ -30,7 +30,7 @@ export function registerInboundMessageRoutes(app: AuthApp): void {
 
   app.get(
     '/admin/messages',
-    { schema: { tags: ['messages'], summary: 'Partnership and contact messages, newest first', querystring: listQuerySchema, response: { 200: listSchema(inboundMessageSchema) } } },
+    { schema: { tags: ['messages'], summary: 'Partnership and contact messages, newest first', querystring: listQuerySchema, response: respondsList(inboundMessageSchema) } },
     async (request, reply) => {
       const query = toListQuery(request.query);
       const kind = query.filters.kind;

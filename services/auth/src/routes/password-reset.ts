@@ -1,4 +1,5 @@
-import { forgotPasswordBody, resetPasswordBody } from '@esim/contracts';
+import { forgotPasswordBody, resetPasswordBody, responds } from '@esim/contracts';
+import { z } from 'zod';
 import { ok } from '@esim/platform';
 import { revokeAllAccess } from '../accounts/accounts';
 import { assertPasswordNotEmail, hashPassword } from '../accounts/passwords';
@@ -25,7 +26,7 @@ export function resetLink(publicBaseUrl: string, token: string): string {
 export function registerPasswordResetRoutes(app: AuthApp, ctx: AuthContext): void {
   const { config } = ctx;
 
-  app.post('/forgot-password', { schema: { tags: ['password'], summary: 'Email a password reset link (same answer for any email)', body: forgotBody } }, async (request, reply) => {
+  app.post('/forgot-password', { schema: { tags: ['password'], summary: 'Email a password reset link (same answer for any email)', body: forgotBody, response: responds(200, z.null()) } }, async (request, reply) => {
     await hitLimit(app.redis, `auth:forgot-password:${request.ip}`, config.FORGOT_PASSWORD_LIMIT_PER_IP, config.FORGOT_PASSWORD_WINDOW_SECONDS);
     const user = await findLiveUserByEmail(app.db, request.body.email);
     if (user && user.status === 'active') {
@@ -41,7 +42,7 @@ export function registerPasswordResetRoutes(app: AuthApp, ctx: AuthContext): voi
     return ok(reply, null, 'password_reset_requested');
   });
 
-  app.post('/reset-password', { schema: { tags: ['password'], summary: 'Set a new password with an emailed token', body: resetBody } }, async (request, reply) => {
+  app.post('/reset-password', { schema: { tags: ['password'], summary: 'Set a new password with an emailed token', body: resetBody, response: responds(200, z.null()) } }, async (request, reply) => {
     const { token, password } = request.body;
     const passwordHash = await hashPassword(password);
     const user = await app.db.transaction(async (trx) => {

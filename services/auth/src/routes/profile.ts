@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@esim/contracts';
+import { USER_TYPE, profileSchema, responds, sessionSchema } from '@esim/contracts';
 import { ok, unauthorized } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,11 +28,11 @@ export function registerProfileRoutes(app: AuthApp, ctx: AuthContext): void {
     return user;
   }
 
-  app.get('/me', { schema: { tags: ['profile'], summary: 'The signed-in account: email, full_name, user_type' } }, async (request, reply) => {
+  app.get('/me', { schema: { tags: ['profile'], summary: 'The signed-in account: email, full_name, user_type', response: responds(200, profileSchema) } }, async (request, reply) => {
     return ok(reply, publicUser(await currentUser(request)));
   });
 
-  app.put('/me', { schema: { tags: ['profile'], summary: 'Update own name and phone', body: profileBody } }, async (request, reply) => {
+  app.put('/me', { schema: { tags: ['profile'], summary: 'Update own name and phone', body: profileBody, response: responds(200, profileSchema) } }, async (request, reply) => {
     const user = await currentUser(request);
     const { full_name, phone } = request.body;
     const updated = await app.db.transaction(async (trx) => {
@@ -52,7 +52,7 @@ export function registerProfileRoutes(app: AuthApp, ctx: AuthContext): void {
 
   app.put(
     '/me/password',
-    { schema: { tags: ['profile'], summary: 'Change own password; other sessions end, this one gets new tokens', body: passwordBody } },
+    { schema: { tags: ['profile'], summary: 'Change own password; other sessions end, this one gets new tokens', body: passwordBody, response: responds(200, sessionSchema) } },
     async (request, reply) => {
       const user = await currentUser(request);
       const { current_password, new_password } = request.body;

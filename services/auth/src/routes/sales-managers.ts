@@ -1,4 +1,4 @@
-import { statusFilter } from '@esim/contracts';
+import { createdAccount, respondsList, responds, salesManagerSchema, statusFilter } from '@esim/contracts';
 import { listQuery, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
 import { clearable, emailField, personNameField, phoneField, regionField } from '../accounts/fields';
@@ -19,13 +19,13 @@ const salesManagersQuery = listQuery({ status: statusFilter(['active', 'suspende
 
 /** Admin: list and create sales managers (spec section 7). */
 export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void {
-  app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: salesManagersQuery } }, async (request, reply) => {
+  app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: salesManagersQuery, response: respondsList(salesManagerSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await listSalesManagers(app.db, query);
     return okList(reply, items, total, query, 'sales-managers');
   });
 
-  app.post('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Create a sales manager (password, or an emailed set-password link)', body: createBody } }, async (request, reply) => {
+  app.post('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Create a sales manager (password, or an emailed set-password link)', body: createBody, response: responds(201, createdAccount(salesManagerSchema)) } }, async (request, reply) => {
     const body = request.body;
     const created = await createWithInvitation(app, ctx, request, reply, {
       scope: 'admin-sales-managers',

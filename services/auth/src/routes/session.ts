@@ -1,4 +1,5 @@
-import { USER_TYPE, loginBody, registerBody } from '@esim/contracts';
+import { USER_TYPE, jwksSchema, loginBody, publicUserSchema, registerBody, responds, sessionSchema } from '@esim/contracts';
+import { z } from 'zod';
 import { bearerToken, ok, unauthorized } from '@esim/platform';
 import { createAccount } from '../accounts/accounts';
 import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
@@ -26,7 +27,7 @@ export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
     maxDelaySeconds: config.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
   };
 
-  app.post('/register', { schema: { tags: ['session'], summary: 'Create a retail customer account', body: registerBody } }, async (request, reply) => {
+  app.post('/register', { schema: { tags: ['session'], summary: 'Create a retail customer account', body: registerBody, response: responds(201, publicUserSchema) } }, async (request, reply) => {
     await hitLimit(app.redis, `auth:register:${request.ip}`, config.REGISTER_LIMIT_PER_IP, config.REGISTER_WINDOW_SECONDS);
     const { full_name, email, password } = request.body;
     assertPasswordNotEmail(password, email, request.locale);
@@ -39,7 +40,7 @@ export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
     return ok(reply, data, 'register_successful', 201);
   });
 
-  app.post('/login', { schema: { tags: ['session'], summary: 'Sign in: access token in the body, refresh token in a cookie', body: loginBody } }, async (request, reply) => {
+  app.post('/login', { schema: { tags: ['session'], summary: 'Sign in: access token in the body, refresh token in a cookie', body: loginBody, response: responds(200, sessionSchema) } }, async (request, reply) => {
     const { email, password, remember_me } = request.body;
     const failures = loginFailureKey(email, request.ip);
     await countLoginAttempt(app.redis, failures, config.LOGIN_MAX_FAILURES, config.LOGIN_FAILURE_WINDOW_SECONDS);
@@ -59,7 +60,7 @@ export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
     return ok(reply, await startSession(app, ctx, request, reply, user, remember_me), 'login_successful');
   });
 
-  app.post('/refresh', { schema: { tags: ['session'], summary: 'Rotate the refresh cookie and get a new access token' } }, async (request, reply) => {
+  app.post('/refresh', { schema: { tags: ['session'], summary: 'Rotate the refresh cookie and get a new access token', response: responds(200, sessionSchema) } }, async (request, reply) => {
     const raw = request.cookies[REFRESH_COOKIE];
     if (!plausibleRefreshToken(raw)) {
       clearRefreshCookie(reply, config);
@@ -78,7 +79,7 @@ export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
     }
   });
 
-  app.post('/logout', { schema: { tags: ['session'], summary: 'End this session: refresh family and access token revoked' } }, async (request, reply) => {
+  app.post('/logout', { schema: { tags: ['session'], summary: 'End this session: refresh family and access token revoked', response: responds(200, z.null()) } }, async (request, reply) => {
     const raw = request.cookies[REFRESH_COOKIE];
     if (plausibleRefreshToken(raw)) await revokeRefreshToken(app.db, raw);
     const token = bearerToken(request);
@@ -94,7 +95,7 @@ export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
     return ok(reply, null, 'logout_successful');
   });
 
-  app.get('/.well-known/jwks.json', { schema: { tags: ['session'], summary: 'Public keys that verify access tokens (JWKS)' } }, async (_request, reply) => {
+  app.get('/.well-known/jwks.json', { schema: { tags: ['session'], summary: 'Public keys that verify access tokens (JWKS)', response: { 200: jwksSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return ctx.keyring.jwks;
   });

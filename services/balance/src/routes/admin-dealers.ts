@@ -1,4 +1,4 @@
-import { positiveEuroAmount, USER_TYPE, type Locale as BalanceLocale } from '@esim/contracts';
+import { dealerBalanceSchema, dealerMoneyResultSchema, positiveEuroAmount, responds, USER_TYPE, type Locale as BalanceLocale } from '@esim/contracts';
 import { ok, type CreatedServiceApp } from '@esim/platform';
 import type { BalanceContext } from '../context';
 import { assertAccountKind } from '../parties/directory';
@@ -19,7 +19,7 @@ export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): 
 
   app.post(
     '/admin/dealers/balance',
-    { schema: { tags: ['admin'], body: loadBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['admin'], body: loadBody, headers: idempotencyHeaders, response: responds(200, dealerMoneyResultSchema) } },
     async (request, reply) => {
       await assertDealerExists(request);
       return idempotentReply(app, request, reply, { scope: 'dealer-credit-load', code: 'balance_loaded' }, (trx, key) =>
@@ -36,7 +36,7 @@ export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): 
 
   app.post(
     '/admin/dealers/cash-balance',
-    { schema: { tags: ['admin'], body: cashBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['admin'], body: cashBody, headers: idempotencyHeaders, response: responds(200, dealerMoneyResultSchema) } },
     async (request, reply) => {
       await assertDealerExists(request);
       return idempotentReply(
@@ -57,7 +57,7 @@ export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): 
     },
   );
 
-  app.get('/admin/dealers/balances', { schema: { tags: ['admin'], querystring: balancesQuery } }, async (request, reply) => {
+  app.get('/admin/dealers/balances', { schema: { tags: ['admin'], querystring: balancesQuery, response: responds(200, z.array(dealerBalanceSchema)) } }, async (request, reply) => {
     // Without ids: every dealer this service knows of (from auth events).
     const ids =
       request.query.ids ??

@@ -1,4 +1,16 @@
-import { positiveEuroAmount, USER_TYPE, type ListQuery } from '@esim/contracts';
+import {
+  collectionLogSchema,
+  collectionReportSchema,
+  collectionResultSchema,
+  fileResponse,
+  positiveEuroAmount,
+  responds,
+  respondsList,
+  salesManagerBalanceSchema,
+  salesManagerFiguresSchema,
+  USER_TYPE,
+  type ListQuery,
+} from '@esim/contracts';
 import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -56,20 +68,20 @@ function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: 
 /** Sales managers collect from their dealers; admins collect from sales managers and read the logs. */
 export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   // ── sales manager ──
-  app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'] } }, async (request, reply) =>
+  app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'], response: responds(200, salesManagerBalanceSchema) } }, async (request, reply) =>
     ok(reply, await salesManagerBalance(app.db, request.user!.id)),
   );
 
   app.post(
     '/sales-manager/collect',
-    { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders, response: responds(201, collectionResultSchema) } },
     async (request, reply) =>
       idempotentReply(app, request, reply, { scope: 'dealer-collection', code: 'collection_recorded', status: 201 }, (trx, key) =>
         collectFromDealer(trx, { ...collectInputOf(request, key), salesManagerId: request.user!.id, dealerId: request.body.dealer_id }),
       ),
   );
 
-  app.get('/sales-manager/collection-report', { schema: { tags: ['sales-manager'], querystring: reportQuery } }, async (request, reply) => {
+  app.get('/sales-manager/collection-report', { schema: { tags: ['sales-manager'], querystring: reportQuery, response: responds(200, collectionReportSchema) } }, async (request, reply) => {
     // Defaults: from the first of this month to today (or to the start, if that is later), Istanbul days.
     const today = istanbulDate();
     const start = request.query.start_date ?? istanbulMonthStart();
@@ -78,7 +90,7 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
   });
 
   // ── admin ──
-  app.get('/admin/sales-managers/balances', { schema: { tags: ['admin'], querystring: balancesQuery } }, async (request, reply) => {
+  app.get('/admin/sales-managers/balances', { schema: { tags: ['admin'], querystring: balancesQuery, response: responds(200, z.array(salesManagerFiguresSchema)) } }, async (request, reply) => {
     const ids =
       request.query.ids ??
       ((await app.db('parties').where({ user_type: USER_TYPE.salesManager }).whereNull('deleted_at').orderBy('id').limit(1000).pluck('id')) as string[]);
@@ -87,7 +99,7 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
 
   app.post(
     '/admin/sales-managers/collect',
-    { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['admin'], body: adminCollectBody, headers: idempotencyHeaders, response: responds(201, collectionResultSchema) } },
     async (request, reply) => {
       // A dealer's id here is a mistake to name, not 'more than the cash held'.
       await assertAccountKind(app.db, ctx.accounts, {
@@ -103,13 +115,13 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
     },
   );
 
-  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
+  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery, response: respondsList(collectionLogSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await collectionLogs(app.db, query, logFilterOf(query));
     return okList(reply, items, total, query, 'collection-logs');
   });
 
-  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery } }, async (request, reply) => {
+  app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery, response: { 200: fileResponse('text/csv', 'The matching logs as CSV (UTF-8)') } } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const filter = logFilterOf(query);
     const logs = await allCollectionLogs(app.db, filter);

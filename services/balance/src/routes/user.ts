@@ -1,4 +1,4 @@
-import { positiveEuroAmount, statusFilter, successSchema, userBalanceSchema, type Locale } from '@esim/contracts';
+import { positiveEuroAmount, responds, respondsList, statusFilter, topUpCreatedSchema, topUpSchema, transactionSchema, userBalanceSchema, userDashboardSchema, type Locale } from '@esim/contracts';
 import { listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { TRANSFER_KINDS } from '../ledger/transfers';
@@ -17,11 +17,11 @@ const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'r
 
 /** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
 export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
-  app.get('/user/balance', { schema: { tags: ['user'], response: { 200: successSchema(userBalanceSchema) } } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
+  app.get('/user/balance', { schema: { tags: ['user'], response: responds(200, userBalanceSchema) } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
 
   app.post(
     '/user/balance/add',
-    { schema: { tags: ['user'], body: topUpBody, headers: idempotencyHeaders } },
+    { schema: { tags: ['user'], body: topUpBody, headers: idempotencyHeaders, response: responds(201, topUpCreatedSchema) } },
     async (request, reply) =>
       idempotentReply(app, request, reply, { scope: 'user-top-up', code: 'top_up_created', status: 201 }, async (trx) => {
         const topUp = await createTopUp(trx, {
@@ -34,7 +34,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
       }),
   );
 
-  app.get('/user/balance/top-ups', { schema: { tags: ['user'], querystring: topUpsQuery } }, async (request, reply) => {
+  app.get('/user/balance/top-ups', { schema: { tags: ['user'], querystring: topUpsQuery, response: respondsList(topUpSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await listTopUps(app.db, query, { userId: request.user!.id, status: query.status });
     return okList(reply, items, total, query, 'top-ups');
@@ -46,16 +46,16 @@ export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
     const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids };
     return { query, ...(await userTransactions(app.db, request.user!.id, query, filter, request.locale)) };
   };
-  app.get('/user/transactions', { schema: { tags: ['user'], querystring: transactionsQuery } }, async (request, reply) => {
+  app.get('/user/transactions', { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } }, async (request, reply) => {
     const { query, items, total } = await transactions(request);
     return okList(reply, items, total, query, 'transactions');
   });
-  app.get('/user/transactions/query', { schema: { tags: ['user'], querystring: transactionsQuery } }, async (request, reply) => {
+  app.get('/user/transactions/query', { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } }, async (request, reply) => {
     const { query, items, total } = await transactions(request);
     return okList(reply, items, total, query, 'transactions');
   });
 
-  app.get('/user/dashboard', { schema: { tags: ['user'] } }, async (request, reply) =>
+  app.get('/user/dashboard', { schema: { tags: ['user'], response: responds(200, userDashboardSchema) } }, async (request, reply) =>
     ok(reply, await userDashboard(app.db, request.user!.id, request.locale)),
   );
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as IsoCountries from 'i18n-iso-countries';
 import type { Countries } from 'world-countries';
+import type { Region } from '@esim/contracts';
 import { searchTextOf, slugify } from './search';
 
 /**
@@ -12,11 +13,8 @@ import { searchTextOf, slugify } from './search';
  * The migration that inserts the countries calls this once; changing it later needs a new
  * migration (landed migrations are never edited and do not run again).
  */
-export const REGIONS = ['europe', 'asia', 'americas', 'africa', 'oceania'] as const;
-export type Region = (typeof REGIONS)[number];
-
-export const COVERAGE_STATUSES = ['covered', 'coming_soon', 'not_available'] as const;
-export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
+// Regions and coverage statuses are part of the API: their lists live in contracts.
+export { COVERAGE_STATUSES, REGIONS, type CoverageStatus, type Region } from '@esim/contracts';
 
 export interface ReferenceCountry {
   a2: string;

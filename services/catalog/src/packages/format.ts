@@ -1,4 +1,4 @@
-import { centsToEuros, type Locale } from '@esim/contracts';
+import { centsToEuros, type Locale, type PackageSort } from '@esim/contracts';
 import type { PackageRow } from './rows';
 
 const UNLIMITED = { tr: 'Sınırsız', en: 'Unlimited' } as const;
@@ -14,8 +14,7 @@ export function formatData(dataMb: number | null, locale: Locale): string {
   return `${numberFormats[locale].format(dataMb / 1024)} GB`;
 }
 
-export const PACKAGE_SORTS = ['duration', 'data', 'price'] as const;
-export type PackageSort = (typeof PACKAGE_SORTS)[number];
+export { PACKAGE_SORTS, type PackageSort } from '@esim/contracts';
 
 const sortKey: Record<PackageSort, (p: PackageRow) => number> = {
   duration: (p) => p.validity_days,

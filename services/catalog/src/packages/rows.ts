@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import type { LocalizedText } from '@esim/contracts';
 
-export const PACKAGE_TYPES = ['local', 'regional', 'global'] as const;
-/** esim: QR eSIM packages (public site); plus: physical eUICC cards with included data (physical-sim, dealers). */
-export const PACKAGE_KINDS = ['esim', 'plus'] as const;
-export type PackageKind = (typeof PACKAGE_KINDS)[number];
-export type PackageType = (typeof PACKAGE_TYPES)[number];
+import type { PackageKind, PackageType } from '@esim/contracts';
+
+// Package types and kinds are part of the API: their lists live in contracts.
+export { PACKAGE_KINDS, PACKAGE_TYPES, type PackageKind, type PackageType } from '@esim/contracts';
 
 /** A package with the alpha-2 codes of the countries it covers. */
 export interface PackageRow {

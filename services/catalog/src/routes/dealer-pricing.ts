@@ -1,4 +1,5 @@
-import { centsToEuros } from '@esim/contracts';
+import { centsToEuros, dealerPackageSchema, dealerPricesUpdatedSchema, priceHistoryEntrySchema, responds, respondsList } from '@esim/contracts';
+import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
 import { listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
@@ -27,14 +28,14 @@ export function dealerPricingRoutes(app: CreatedServiceApp): void {
       correlationId: String(request.id),
     });
 
-    app.get(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams } }, async (request, reply) => {
+    app.get(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, response: responds(200, z.array(dealerPackageSchema)) } }, async (request, reply) => {
       await dealerForCaller(app.db, request.params.id, request.user!);
       return ok(reply, await list(request, request.params.id));
     });
 
     app.put(
       `${prefix}/dealers/:id/packages/:packageId`,
-      { schema: { tags, params: dealerPackageParams, body: singlePriceBody } },
+      { schema: { tags, params: dealerPackageParams, body: singlePriceBody, response: responds(200, dealerPackageSchema) } },
       async (request, reply) => {
         const { id, packageId } = request.params;
         const { price, allow_below_cost: allowBelowCost } = request.body;
@@ -44,7 +45,7 @@ export function dealerPricingRoutes(app: CreatedServiceApp): void {
       },
     );
 
-    app.put(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, body: bulkPriceBody } }, async (request, reply) => {
+    app.put(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, body: bulkPriceBody, response: responds(200, dealerPricesUpdatedSchema) } }, async (request, reply) => {
       const { id } = request.params;
       const { packages, allow_below_cost: allowBelowCost } = request.body;
       const result = await writeDealerPrices(app.db, context(request, id, 'bulk', allowBelowCost), () =>
@@ -57,7 +58,7 @@ export function dealerPricingRoutes(app: CreatedServiceApp): void {
   // Percentage repricing is the admin's only (the route table has no sales-manager twin).
   app.put(
     '/admin/dealers/:id/packages/percentage',
-    { schema: { tags: ['admin'], params: dealerParams, body: percentageBody } },
+    { schema: { tags: ['admin'], params: dealerParams, body: percentageBody, response: responds(200, dealerPricesUpdatedSchema) } },
     async (request, reply) => {
       const { id } = request.params;
       const { percentage, package_ids: packageIds, allow_below_cost: allowBelowCost } = request.body;
@@ -73,7 +74,7 @@ export function dealerPricingRoutes(app: CreatedServiceApp): void {
 
   app.get(
     '/admin/dealers/:id/price-history',
-    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery(priceHistoryFilters, { id: numericId }) } },
+    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery(priceHistoryFilters, { id: numericId }), response: respondsList(priceHistoryEntrySchema) } },
     async (request, reply) => {
       const { id } = request.params;
       await dealerForCaller(app.db, id, request.user!);

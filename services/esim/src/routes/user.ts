@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { buyPackageBody, centsToEuros, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
+import { buyPackageBody, centsToEuros, fileResponse, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
 import { responds, respondsList } from '../api';
 import type { EsimContext } from '../context';
 import { buy, purchaseOutcome } from '../orders/purchase';
@@ -68,7 +68,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     return ok(reply, view.map((e) => ({ esim_id: e.id, iccid: e.iccid, file_name: `${e.iccid}.png`, qr_url: e.qr_url })), 'esim_qr_codes_generated');
   });
 
-  app.get('/user/esim/qr/:fileName', { schema: { tags: ['esim'], summary: 'QR png of one eSIM (<ICCID>.png)', params: qrParams } }, async (request, reply) => {
+  app.get('/user/esim/qr/:fileName', { schema: { tags: ['esim'], summary: 'QR png of one eSIM (<ICCID>.png)', params: qrParams, response: { 200: fileResponse('image/png', 'The QR code (PNG)') } } }, async (request, reply) => {
     const iccid = iccidOfQrFileName(request.params.fileName);
     const profile = await findProfile(app.db, request.user!, iccid);
     reply.header('cache-control', 'no-store');

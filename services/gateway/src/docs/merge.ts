@@ -8,6 +8,29 @@ export type ServiceDocument =
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** GET /api/health's answer (outside the envelope, see health.ts): overall status and each service's readiness. */
+const healthSchema: OpenAPIV3.SchemaObject = {
+  type: 'object',
+  required: ['status', 'services'],
+  properties: {
+    status: { type: 'string', enum: ['up', 'degraded'] },
+    services: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['status', 'latencyMs'],
+        properties: {
+          status: { type: 'string', enum: ['up', 'down'] },
+          checks: { type: 'object', additionalProperties: { type: 'string' } },
+          latencyMs: { type: 'number' },
+          error: { type: 'string' },
+        },
+      },
+    },
+  },
+};
+const healthAnswer = (description: string): OpenAPIV3.ResponseObject => ({ description, content: { 'application/json': { schema: healthSchema } } });
+
 /** The gateway's own public routes, listed beside the services'. */
 const gatewayPaths: OpenAPIV3.PathsObject = {
   [`${API_PREFIX}/health`]: {
@@ -15,8 +38,8 @@ const gatewayPaths: OpenAPIV3.PathsObject = {
       tags: ['gateway'],
       summary: "Every service's readiness",
       responses: {
-        '200': { description: 'All services are ready: `{ status: "up", services: { auth: { status, checks, latencyMs }, ... } }`' },
-        '503': { description: 'At least one service is not ready: `status: "degraded"`, each service with its own status' },
+        '200': healthAnswer('All services are ready'),
+        '503': healthAnswer('At least one service is not ready: `status: "degraded"`, each service with its own status'),
       },
     },
   },

@@ -1,10 +1,10 @@
-import { listSchema, physicalOrderSchema, physicalReturnSchema, successSchema } from '@esim/contracts';
+import { listSchema, physicalOrderSchema, physicalReturnSchema, responds, successSchema } from '@esim/contracts';
 import { countOf } from '../count';
 import { notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { Knex } from 'knex';
 import { approveOrder, orderView, rejectOrder, type OrderRow } from '../orders/orders';
 import { AUTO_APPROVE_SETTING, approveReturn, rejectReturn, returnView, autoApproveReturns, type ReturnRow } from '../returns/returns';
-import { approvalListQuery, idParams, rejectBody, settingsBody } from '../schemas';
+import { approvalListQuery, idParams, rejectBody, settingsBody, settingsSchema } from '../schemas';
 
 export async function cardsOf(db: Knex | Knex.Transaction, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
   return (await db(`${table} as x`)
@@ -74,11 +74,11 @@ export function adminApprovalRoutes(app: CreatedServiceApp): void {
     return ok(reply, returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id)), 'return_rejected');
   });
 
-  app.get('/admin/physical-sim/settings', { schema: { tags: ['admin'] } }, async (_request, reply) =>
+  app.get('/admin/physical-sim/settings', { schema: { tags: ['admin'], response: responds(200, settingsSchema) } }, async (_request, reply) =>
     ok(reply, { auto_approve_unactivated_returns: await autoApproveReturns(app.db) }),
   );
 
-  app.put('/admin/physical-sim/settings', { schema: { tags: ['admin'], body: settingsBody } }, async (request, reply) => {
+  app.put('/admin/physical-sim/settings', { schema: { tags: ['admin'], body: settingsBody, response: responds(200, settingsSchema) } }, async (request, reply) => {
     await app.db('settings')
       .insert({ key: AUTO_APPROVE_SETTING, value: JSON.stringify(request.body.auto_approve_unactivated_returns), updated_by: request.user!.id })
       .onConflict('key')

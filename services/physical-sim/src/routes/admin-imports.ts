@@ -1,4 +1,5 @@
-import { importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
+import { fileResponse, fileSchema, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
+import { z } from 'zod';
 import { countOf } from '../count';
 import { AppError, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,12 @@ import { idParams, importsQuery, jsonImportBody } from '../schemas';
  * queue a job; the worker process does the rest. The admin follows progress and downloads the
  * error report (row, column, reason).
  */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const errorReportAnswer = {
+  description: 'The error report: JSON, or CSV with ?format=csv',
+  content: { 'application/json': { schema: successSchema(z.array(importErrorSchema)) }, 'text/csv': { schema: fileSchema } },
+};
+
 export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
   const limits = { maxFileBytes: ctx.config.IMPORT_MAX_FILE_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES };
 
@@ -56,8 +63,8 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
     return queueJob(request, reply, 'json', null, Buffer.from(JSON.stringify(parsed.data)));
   });
 
-  app.get('/admin/physical-sim/import/template', { schema: { tags: ['admin'] } }, async (_request, reply) => {
-    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  app.get('/admin/physical-sim/import/template', { schema: { tags: ['admin'], response: { 200: fileResponse(XLSX, 'The import template workbook') } } }, async (_request, reply) => {
+    reply.header('content-type', XLSX);
     reply.header('content-disposition', 'attachment; filename="physical-sim-import-template.xlsx"');
     return reply.send(await templateWorkbook());
   });
@@ -84,7 +91,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
   });
 
   // The error report: JSON by default, CSV with ?format=csv (a file the admin can open in Excel).
-  app.get('/admin/physical-sim/imports/:id/errors', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+  app.get('/admin/physical-sim/imports/:id/errors', { schema: { tags: ['admin'], params: idParams, response: { 200: errorReportAnswer } } }, async (request, reply) => {
     const job = await jobOf(request.params.id);
     const lines = await errorReport(app.db, job.id, request.locale);
     if ((request.query as { format?: string }).format === 'csv') {

@@ -1,4 +1,4 @@
-import { cardDetailSchema, cardSchema, listSchema, successSchema } from '@esim/contracts';
+import { cardDetailSchema, cardSchema, listSchema, responds, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 import { countOf } from '../count';
 import { cardCount } from '../cards/counts';
@@ -8,6 +8,15 @@ import { cardsWithOwner, cardView, historyView } from '../cards/views';
 import { SERVICE } from '../orders/orders';
 import {
   bulkDeleteBody,
+  bulkDeleteResultSchema,
+  bulkStatusResultSchema,
+  deletedCardSchema,
+  deletionInfoSchema,
+  returnToAdminResultSchema,
+  stockDashboardSchema,
+  stockDayStatisticsSchema,
+  stockSummaryRowSchema,
+  transferResultSchema,
   bulkStatusBody,
   deleteBody,
   idParams,
@@ -71,7 +80,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, rows.map((c) => cardView(c)));
   });
 
-  app.get('/admin/physical-sim/stock/dashboard', { schema: { tags: ['admin'] } }, async (_request, reply) => {
+  app.get('/admin/physical-sim/stock/dashboard', { schema: { tags: ['admin'], response: responds(200, stockDashboardSchema) } }, async (_request, reply) => {
     // Totals from the maintained counts (no pass over every card).
     const byStatus = (await app.db('card_counts').groupBy('status').select('status', app.db.raw('sum(n) AS count'))) as Array<{ status: string; count: string }>;
     const counts = Object.fromEntries(CARD_STATUSES.map((s) => [s, 0])) as Record<string, number>;
@@ -95,7 +104,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
   });
 
   // Per day: imported, transferred (admin transfers and approved orders), sold, returned.
-  app.get('/admin/physical-sim/stock/statistics', { schema: { tags: ['admin'], querystring: statisticsQuery } }, async (request, reply) => {
+  app.get('/admin/physical-sim/stock/statistics', { schema: { tags: ['admin'], querystring: statisticsQuery, response: responds(200, z.array(stockDayStatisticsSchema)) } }, async (request, reply) => {
     const { days, start_date: start, end_date: end } = request.query;
     const rows = await app.db.raw(
       `WITH bounds AS (SELECT COALESCE(?::date, COALESCE(?::date, current_date) - (? - 1)) AS first, COALESCE(?::date, current_date) AS last),
@@ -115,7 +124,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     );
   });
 
-  app.get('/admin/physical-sim/stock/summary', { schema: { tags: ['admin'] } }, async (_request, reply) => {
+  app.get('/admin/physical-sim/stock/summary', { schema: { tags: ['admin'], response: responds(200, z.array(stockSummaryRowSchema)) } }, async (_request, reply) => {
     const rows = (await app.db('cards as c')
       .whereNull('c.deleted_at')
       .leftJoin('dealers as d', 'd.dealer_id', 'c.owner_user_id')
@@ -133,7 +142,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, { ...cardView(card), history: history.map(historyView) });
   });
 
-  app.get('/admin/physical-sim/stock/:id/deletion-info', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) =>
+  app.get('/admin/physical-sim/stock/:id/deletion-info', { schema: { tags: ['admin'], params: idParams, response: responds(200, deletionInfoSchema) } }, async (request, reply) =>
     ok(reply, await deletionInfo(app.db, request.params.id)),
   );
 
@@ -145,12 +154,12 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, cardView(card), 'card_status_updated');
   });
 
-  app.put('/admin/physical-sim/stock/bulk-status-update', { schema: { tags: ['admin'], body: bulkStatusBody } }, async (request, reply) => {
+  app.put('/admin/physical-sim/stock/bulk-status-update', { schema: { tags: ['admin'], body: bulkStatusBody, response: responds(200, bulkStatusResultSchema) } }, async (request, reply) => {
     const results = await app.db.transaction((trx) => changeStatus(trx, request.body.card_ids, request.body.status, request.user!.id, request.body.reason ?? null));
     return ok(reply, { updated: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length, results });
   });
 
-  app.post('/admin/physical-sim/stock/transfer-to-dealer', { schema: { tags: ['admin'], body: transferBody } }, async (request, reply) => {
+  app.post('/admin/physical-sim/stock/transfer-to-dealer', { schema: { tags: ['admin'], body: transferBody, response: responds(200, transferResultSchema) } }, async (request, reply) => {
     const body = request.body;
     const dealer = await app.db('dealers').where({ dealer_id: body.dealer_id }).whereNull('deleted_at').first('dealer_id', 'status');
     if (!dealer) throw badRequest('validation_error', [{ path: 'dealer_id', message: 'dealer_not_found' }]);
@@ -175,7 +184,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, { transferred: ids.length, card_ids: ids, dealer_id: body.dealer_id }, 'cards_transferred');
   });
 
-  app.post('/admin/physical-sim/stock/return-to-admin', { schema: { tags: ['admin'], body: returnToAdminBody } }, async (request, reply) => {
+  app.post('/admin/physical-sim/stock/return-to-admin', { schema: { tags: ['admin'], body: returnToAdminBody, response: responds(200, returnToAdminResultSchema) } }, async (request, reply) => {
     const count = await app.db.transaction(async (trx) => {
       const byDealer = await returnToAdmin(trx, request.body.card_ids, request.user!.id, request.body.reason ?? null);
       for (const [dealerId, cardIds] of byDealer) {
@@ -186,13 +195,13 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, { returned: count, card_ids: request.body.card_ids }, 'cards_returned_to_admin');
   });
 
-  app.delete('/admin/physical-sim/stock/:id', { schema: { tags: ['admin'], params: idParams, body: deleteBody } }, async (request, reply) => {
+  app.delete('/admin/physical-sim/stock/:id', { schema: { tags: ['admin'], params: idParams, body: deleteBody, response: responds(200, deletedCardSchema) } }, async (request, reply) => {
     await app.db.transaction((trx) => deleteCard(trx, request.params.id, request.user!.id, request.body.reason));
     return ok(reply, { id: request.params.id, deleted: true }, 'card_deleted');
   });
 
   // A result per card: the deletable ones go, the others say why not.
-  app.post('/admin/physical-sim/stock/bulk-delete', { schema: { tags: ['admin'], body: bulkDeleteBody } }, async (request, reply) => {
+  app.post('/admin/physical-sim/stock/bulk-delete', { schema: { tags: ['admin'], body: bulkDeleteBody, response: responds(200, bulkDeleteResultSchema) } }, async (request, reply) => {
     const results: Array<{ id: string; ok: boolean; code: string; reasons?: string[] }> = [];
     for (const id of request.body.card_ids) {
       try {

@@ -7,7 +7,7 @@ import { cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
 import { plusPackagePage } from '../packages/plus-list';
-import { approvalListQuery, availableQuery, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
+import { approvalListQuery, availableQuery, availableSchema, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
 import { cardIdsOf, cardsOf } from './admin-approvals';
 
 /** Sort fields of the buyer's lists (react-admin's column names → columns); others keep the default order. */
@@ -43,7 +43,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     return okList(reply, rows, total, query, 'packages');
   });
 
-  app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery } }, async (request, reply) => {
+  app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery, response: { 200: successSchema(availableSchema) } } }, async (request, reply) => {
     if (request.query.package_id) return ok(reply, { package_id: request.query.package_id, available: await availableCount(app.db, request.query.package_id) });
     const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id', 'package_code').select('package_id', 'package_code').count('* as count');
     return ok(reply, (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({ package_id: c.package_id, package_code: c.package_code, available: Number(c.count) })));

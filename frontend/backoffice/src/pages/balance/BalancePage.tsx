@@ -14,14 +14,8 @@ import { PhoneOr } from '../../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
+import type { TopUpCreated } from '@esim/contracts';
 
-interface TopUpCreated {
-  id: string;
-  amount: number;
-  reference_code: string;
-  status: string;
-  bank: { account_holder: string; bank_name: string; iban: string };
-}
 
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = { pending: 'warning', confirmed: 'success', rejected: 'error' };
 

@@ -2,7 +2,7 @@ import { useTheme } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { formatEuro } from '../../format';
-import type { CollectionReport } from './CollectionPage';
+import type { CollectionReport } from '@esim/contracts';
 
 /** Collected per day (recharts loads only with the report). */
 export default function CollectionChart({ days }: { days: CollectionReport['by_day'] }) {

@@ -8,18 +8,10 @@ import { ConfirmButton } from '../../layout/ConfirmButton';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { SALES_MANAGER_FIGURES_KEY, SalesManagerFigureCards, useSalesManagerFigures } from '../../sales-manager/figures';
+import type { CollectionReport } from '@esim/contracts';
 
 const CollectionChart = lazy(() => import('./CollectionChart'));
 
-export interface CollectionReport {
-  start_date: string;
-  end_date: string;
-  total: number;
-  total_cents: number;
-  count: number;
-  by_dealer: Array<{ dealer_id: string; name: string; total: number; total_cents: number; count: number }>;
-  by_day: Array<{ date: string; total: number; total_cents: number; count: number }>;
-}
 
 const REPORT_KEY = ['sales-manager', 'collection-report'];
 

@@ -29,20 +29,9 @@ import { Link, useParams } from 'react-router-dom';
 import { formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import type { DealerPackage } from '@esim/contracts';
 import { serviceErrorOf } from '../../providers/errors';
 
-interface DealerPackage {
-  id: string;
-  code: string;
-  name: string;
-  type: string;
-  data: string;
-  validity_days: number;
-  base_price: number;
-  dealer_price: number | null;
-  price: number;
-  price_source: 'retail' | 'dealer';
-}
 
 const parsePrice = (text: string): number | null | 'invalid' => {
   const trimmed = text.trim().replace(',', '.');

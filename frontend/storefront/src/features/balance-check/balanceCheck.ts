@@ -1,3 +1,4 @@
+import type { BalanceCheckResult } from '@contracts/api/common';
 import { balanceCheckStatusColor } from '@contracts/api/status-display';
 import { apiRequest, ApiError } from '../../api/client';
 
@@ -5,20 +6,7 @@ export type SimType = 'esim' | 'physical';
 export type BalanceStatus = 'active' | 'inactive' | 'expired';
 
 /** The spec's balance-check result (section 3); data amounts in MB. */
-export interface BalanceResult {
-  type: SimType;
-  orderNumber: string;
-  status: BalanceStatus;
-  packageName: string;
-  totalData: number;
-  usedData: number;
-  remainingData: number;
-  activationDate: string | null;
-  expiryDate: string | null;
-  country: string;
-  operator: string;
-  demo: boolean;
-}
+export type BalanceResult = BalanceCheckResult;
 
 /** Spec section 5: the number is upper-cased; the messages are keys of the balance namespace. */
 export function validateBalanceNumber(type: SimType, raw: string): { value: string; error?: 'empty' | 'invalidEsim' | 'invalidPhysical' } {

@@ -1,80 +1,22 @@
-/** The catalog's public answers (services/catalog/src/public/views.ts). */
-export type Region = 'europe' | 'asia' | 'americas' | 'africa' | 'oceania';
+/** The catalog's public answers: the shapes the catalog service declares (contracts/api/catalog.ts). */
+import type { PublicPackage } from '@contracts/api/catalog';
 
-export interface CountryEntry {
-  code: string;
-  a3: string;
-  name: string;
-  name_tr: string;
-  name_en: string;
-  slug: string;
-  flag: string;
-  region: Region;
-  coverage_status: 'covered' | 'coming_soon' | 'not_available';
-  has_packages: boolean;
-  price_from: number | null;
-  price_validity_days: number;
-  currency: 'EUR';
-}
+export type {
+  Coverage,
+  CoverageCountry,
+  CountryPackages,
+  Destinations,
+  PublicCountry as CountryEntry,
+  PublicCountryDetail,
+  PublicPackage,
+  Region,
+  RegionCount,
+} from '@contracts/api/catalog';
 
-export interface PublicPackage {
-  id: string;
-  code: string;
-  name: string;
-  type: 'local' | 'regional' | 'global' | string;
-  duration: number;
-  data: string;
-  data_mb: number | null;
-  unlimited: boolean;
-  price: number;
-  currency: 'EUR';
-  recommended: boolean;
-  features: string[];
-  country_count: number;
-}
-
+/** GET /user/packages: a package at the caller's price. */
 export interface BuyerPackage extends PublicPackage {
   countries: string[];
   retail_price: number;
   dealer_price: number | null;
   price_source: 'retail' | 'dealer';
-}
-
-export interface CountryPackages {
-  country: { code: string; a3: string; name: string; slug: string; flag: string };
-  sort: 'duration' | 'data' | 'price';
-  order: 'asc' | 'desc';
-  packages: PublicPackage[];
-  regional_packages: PublicPackage[];
-}
-
-export interface Destinations {
-  quick: CountryEntry[];
-  featured: CountryEntry[];
-}
-
-export interface RegionCount {
-  region: Region;
-  name: string;
-  country_count: number;
-}
-
-export interface CoverageCountry {
-  code: string;
-  a3: string;
-  name: string;
-  name_tr: string;
-  name_en: string;
-  slug: string;
-  flag: string;
-  region: Region;
-  coverage_status: 'covered' | 'coming_soon';
-  price_per_day: number | null;
-  speed: string | null;
-  features: string[];
-}
-
-export interface Coverage {
-  countries: CoverageCountry[];
-  default_status: 'not_available';
 }

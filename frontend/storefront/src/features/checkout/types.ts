@@ -1,8 +1,3 @@
-/** What the storefront reads from the eSIM service: the shapes of contracts/api/esim.ts. */
+/** What the storefront reads from the eSIM and balance services: the shapes of contracts/api/{esim,balance}.ts. */
 export type { EsimOrder, EsimOrderSummary, EsimProfile } from '@contracts/api/esim';
-
-export interface UserBalance {
-  balance: number;
-  available: number;
-  currency: 'EUR';
-}
+export type { UserBalance } from '@contracts/api/balance';
