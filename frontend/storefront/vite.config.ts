@@ -17,5 +17,12 @@ export default defineConfig({
   // Contract modules one by one (not the package index): the browser gets only the schemas it uses.
   resolve: { alias: { '@contracts': path.resolve(here, '../../packages/contracts/src') } },
   server: { proxy: { '/api': 'http://localhost:8080' }, fs: { allow: [path.resolve(here, '../..')] } },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    manifest: true,
+    // Flags stay files: inlined as data URLs, the 270 of them would sit in every page's JavaScript.
+    assetsInlineLimit: (file) => (file.includes('flag-icons') ? false : undefined),
+  },
 });
