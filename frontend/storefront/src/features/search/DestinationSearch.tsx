@@ -1,17 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
+import FilledInput from '@mui/material/FilledInput';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import InputLabel from '@mui/material/InputLabel';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import type { CountryEntry } from '../catalog/types';
-import { Flag } from '../flags/Flag';
+
+// The list shows only once the visitor types: its code comes then.
+const SearchResults = lazy(() => import('./SearchResults'));
 
 /**
  * Destination search: the catalog's own search (name in Turkish or English or code,
@@ -21,6 +21,7 @@ export function DestinationSearch({ label, placeholder, noMatch }: { label: stri
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const listId = useId();
+  const inputId = useId();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<CountryEntry[] | null>(null);
 
@@ -51,36 +52,32 @@ export function DestinationSearch({ label, placeholder, noMatch }: { label: stri
 
   return (
     <Box sx={{ position: 'relative', width: '100%', maxWidth: 560 }}>
-      <TextField
-        fullWidth
-        variant="filled"
-        label={label}
-        placeholder={placeholder}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && results?.[0]) open(results[0]);
-          if (e.key === 'Escape') setQuery('');
-        }}
-        autoComplete="off"
-        slotProps={{
-          input: { disableUnderline: true, startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-          htmlInput: { role: 'combobox', 'aria-expanded': !!results, 'aria-controls': listId, 'aria-autocomplete': 'list' },
-        }}
-        sx={{ '& .MuiFilledInput-root': { bgcolor: 'background.paper', borderRadius: 1, '&:hover, &.Mui-focused': { bgcolor: 'background.paper' } } }}
-      />
+      {/* TextField's parts without TextField, which would bring Select, Menu and Modal to the home page. */}
+      <FormControl fullWidth variant="filled" sx={{ '& .MuiFilledInput-root': { bgcolor: 'background.paper', borderRadius: 1, '&:hover, &.Mui-focused': { bgcolor: 'background.paper' } } }}>
+        <InputLabel htmlFor={inputId}>{label}</InputLabel>
+        <FilledInput
+          id={inputId}
+          disableUnderline
+          placeholder={placeholder}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && results?.[0]) open(results[0]);
+            if (e.key === 'Escape') setQuery('');
+          }}
+          autoComplete="off"
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
+          }
+          inputProps={{ role: 'combobox', 'aria-expanded': !!results, 'aria-controls': listId, 'aria-autocomplete': 'list' }}
+        />
+      </FormControl>
       {results && (
-        <Paper elevation={6} sx={{ position: 'absolute', top: '100%', left: 0, right: 0, mt: 0.5, zIndex: 10 }}>
-          <List id={listId} role="listbox" dense>
-            {results.length === 0 && <ListItemText sx={{ px: 2, py: 1 }} primary={noMatch} />}
-            {results.map((country) => (
-              <ListItemButton key={country.code} role="option" onClick={() => open(country)} sx={{ gap: 1.5 }}>
-                <Flag code={country.flag} size={24} />
-                <ListItemText primary={country.name} secondary={country.code} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Paper>
+        <Suspense fallback={null}>
+          <SearchResults id={listId} results={results} noMatch={noMatch} onOpen={open} />
+        </Suspense>
       )}
     </Box>
   );
