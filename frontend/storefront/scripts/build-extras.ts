@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -58,18 +59,83 @@ export function precompress(dir: string): void {
   }
 }
 
-/** sitemap.xml, robots.txt and the precompressed copies, after Vite has written the build. */
+/** Pages not prerendered: they show what the visitor's own browser stored (cookie choices). */
+const NOT_PRERENDERED = new Set(['/cookies']);
+const LANGUAGES = ['tr', 'en'] as const;
+/** The SPA shell (no page in it), which the gateway serves for every page without prerendered HTML. */
+export const SHELL = 'spa.html';
+
+/** Where a page's prerendered HTML goes: `packages/united-states/index.html`, `index.en.html` for English. */
+export function prerenderedFile(page: string, lng: (typeof LANGUAGES)[number]): string {
+  return path.posix.join(page.replace(/^\/+/, ''), lng === 'tr' ? 'index.html' : `index.${lng}.html`);
+}
+
+interface ServerEntry {
+  PUBLIC_PAGES: readonly string[];
+  prerender(pathname: string, lng: string): Promise<{ body: string; head: string; styles: string }>;
+}
+
+/**
+ * The built index.html made self-sufficient for a first paint: the font faces inlined (no
+ * render-blocking stylesheet request) and the two weights the first screen uses preloaded.
+ */
+function shellTemplate(outDir: string): string {
+  let html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  html = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
+  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) => /^roboto-latin-(400|700)-normal-.*\.woff2$/.test(file));
+  const preloads = fonts.map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`).join('');
+  return html.replace('</title>', `</title>${preloads}`);
+}
+
+/**
+ * Renders every public page in both languages with the server build of src/entry-server.tsx
+ * and writes it where the gateway looks (the shell moves to spa.html).
+ */
+async function prerenderPages(root: string, outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  const serverDir = path.join(root, 'node_modules/.prerender');
+  await build({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    // Everything bundled: the server build runs once, here, and must see what the browser sees.
+    ssr: { noExternal: true },
+    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+  });
+  const server = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+  const template = shellTemplate(outDir);
+  writeFileSync(path.join(outDir, SHELL), template);
+  for (const page of server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p))) {
+    for (const lng of LANGUAGES) {
+      const { body, head, styles } = await server.prerender(page, lng);
+      const html = template
+        .replace('<html lang="tr">', `<html lang="${lng}">`)
+        .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
+        .replace('</head>', `${head}${styles}</head>`)
+        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}">${body}</div>`);
+      const file = path.join(outDir, prerenderedFile(page, lng));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, html);
+    }
+  }
+}
+
+/** sitemap.xml, robots.txt, the prerendered pages and the precompressed copies, after Vite has written the build. */
 export function buildExtras(options: { origin: string }): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'storefront-build-extras',
-    apply: 'build',
+    // The browser build only (the prerender step's own server build must not start another).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
       writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(options.origin));
       writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(options.origin));
+      await prerenderPages(root, outDir);
       precompress(outDir);
     },
   };

@@ -36,9 +36,10 @@ async function start() {
     </StrictMode>
   );
   const prerendered = container.dataset.lang;
-  // The prerendered HTML is a signed-out visitor's page in light mode in one language: hydrate it
-  // when that is what this visitor sees, else render afresh (a mismatch would be thrown away anyway).
-  const sameAsPrerendered = prerendered === i18n.resolvedLanguage && storedThemeMode() === 'light' && !storedToken();
+  // The prerendered HTML is a signed-out visitor's page in light mode in one language, without
+  // query parameters: hydrate it when that is what this visitor sees, else render afresh.
+  const plainUrl = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
+  const sameAsPrerendered = prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !storedToken();
   // A transition lets React yield while it hydrates, instead of one long task.
   startTransition(() => {
     if (sameAsPrerendered) hydrateRoot(container, app);
