@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -75,16 +76,49 @@ interface ServerEntry {
   prerender(pathname: string, lng: string): Promise<{ body: string; head: string; styles: string }>;
 }
 
-/**
- * The built index.html made self-sufficient for a first paint: the font faces inlined (no
- * render-blocking stylesheet request) and the two weights the first screen uses preloaded.
- */
+/** The built index.html with its font faces inlined (no render-blocking stylesheet request). */
 function shellTemplate(outDir: string): string {
-  let html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  html = html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
-  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) => /^roboto-latin-(400|700)-normal-.*\.woff2$/.test(file));
-  const preloads = fonts.map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`).join('');
-  return html.replace('</title>', `</title>${preloads}`);
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
+}
+
+/**
+ * Starts the app once the prerendered page has painted, so its JavaScript does not compete with
+ * the first paint for the connection (an external file: the CSP allows no inline script).
+ */
+const BOOT = `(function () {
+  var me = document.currentScript, started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    (me.dataset.preload || '').split(' ').filter(Boolean).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = me.dataset.entry;
+    document.head.appendChild(script);
+  }
+  requestAnimationFrame(function () { setTimeout(start); });
+  setTimeout(start, 500); // a background tab gets no animation frames
+})();
+`;
+
+/** The page template for prerendered pages: the app's scripts started by the boot file instead. */
+function prerenderTemplate(shell: string, outDir: string): string {
+  const boot = `assets/boot-${createHash('sha256').update(BOOT).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, boot), BOOT);
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
+  if (!entry) throw new Error('index.html has no module script');
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  return shell
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script src="/${boot}" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`);
 }
 
 /**
@@ -103,8 +137,9 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
     build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
   });
   const server = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
-  const template = shellTemplate(outDir);
-  writeFileSync(path.join(outDir, SHELL), template);
+  const shell = shellTemplate(outDir);
+  writeFileSync(path.join(outDir, SHELL), shell);
+  const template = prerenderTemplate(shell, outDir);
   for (const page of server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p))) {
     for (const lng of LANGUAGES) {
       const { body, head, styles } = await server.prerender(page, lng);
