@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { PackageTable } from '../../features/catalog/PackageTable';
+import { PRERENDERED_COUNTRIES } from '../../features/catalog/prerendered';
 import type { CountryPackages, PublicPackage } from '../../features/catalog/types';
 import { Flag } from '../../features/flags/Flag';
 import { useApi } from '../../features/ui/useApi';
@@ -18,7 +19,7 @@ import { NotFound } from '../errors/NotFoundPage';
 const CheckoutDialog = lazy(() => import('../../features/checkout/CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
 
 export default function CountryPage() {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const { country: slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -49,20 +50,23 @@ export default function CountryPage() {
     );
   }
 
-  const name = data?.country.name ?? '';
+  // Before the answer: the names the prerendered page was made with, if it is one of those.
+  const known = PRERENDERED_COUNTRIES[slug];
+  const name = data?.country.name ?? known?.[i18n.resolvedLanguage === 'en' ? 'en' : 'tr'] ?? '';
+  const flag = data?.country.flag ?? known?.flag;
   return (
     <>
       {data && <Seo title={`${t('country.title', { country: name })} | eSIM Go`} description={t('country.seoDescription', { country: name })} />}
       <PageHeader
         title={
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
-            {data ? <Flag code={data.country.flag} size={40} /> : null}
-            {/* Until the answer, the prerendered page's heading names the kind of page; the country fills it in. */}
-            {data ? t('country.title', { country: name }) : t('packages.title')}
+            {flag ? <Flag code={flag} size={40} /> : null}
+            {/* Without a name yet, the heading names the kind of page; the country fills it in. */}
+            {name ? t('country.title', { country: name }) : t('packages.title')}
           </Box>
         }
         subtitle={
-          data ? (
+          name ? (
             t('country.subtitle', { country: name })
           ) : (
             <>
@@ -80,7 +84,7 @@ export default function CountryPage() {
         {(!data || data.regional_packages.length > 0) && !(error && !data) && (
           <Box sx={{ mt: 5 }}>
             <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
-              {data ? t('country.regional', { country: name }) : t('packages.regional')}
+              {name ? t('country.regional', { country: name }) : t('packages.regional')}
             </Typography>
             {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={t('country.regional', { country: name })} /> : <Skeleton variant="rounded" height={200} />}
           </Box>
