@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildExtras } from './scripts/build-extras';
+import { flags } from './scripts/flags';
 import { languageSplit } from './scripts/language-split';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,7 +15,7 @@ const siteOrigin = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.e
 export default defineConfig({
   base: '/',
   define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin) },
-  plugins: [react(), languageSplit(), buildExtras({ origin: siteOrigin })],
+  plugins: [react(), languageSplit(), flags(), buildExtras({ origin: siteOrigin })],
   // Contract modules one by one (not the package index): the browser gets only the schemas it uses.
   resolve: { alias: { '@contracts': path.resolve(here, '../../packages/contracts/src') } },
   server: { proxy: { '/api': 'http://localhost:8080' }, fs: { allow: [path.resolve(here, '../..')] } },
@@ -23,7 +24,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
-    // Flags stay files: inlined as data URLs, the 270 of them would sit in every page's JavaScript.
-    assetsInlineLimit: (file) => (file.includes('flag-icons') ? false : undefined),
   },
 });
