@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
+import { languageDetector } from './detector';
 import { baseOptions, type Language } from './options';
 
 export { LANGUAGES, type Language } from './options';
@@ -25,18 +25,14 @@ const lazyLanguages: BackendModule = {
   },
 };
 
-/**
- * The browser instance: the detector's default order is the spec's (lng param, cookie,
- * localStorage, ...). Resolves once the visitor's language is loaded.
- */
+/** The browser instance (language from ./detector); resolves once the visitor's language is loaded. */
 export async function initI18n(): Promise<I18n> {
   if (!i18next.isInitialized) {
     await i18next
       .use(lazyLanguages)
-      .use(LanguageDetector)
+      .use(languageDetector)
       .use(initReactI18next)
-      // The cookie too, so the gateway can send the page prerendered in the visitor's language.
-      .init({ ...baseOptions, detection: { caches: ['localStorage', 'cookie'], cookieMinutes: 365 * 24 * 60, cookieOptions: { path: '/', sameSite: 'lax' } } });
+      .init(baseOptions);
   }
   const sync = (lng: string) => {
     setApiLanguage(lng);
