@@ -11,7 +11,7 @@ import type { Language } from './i18n/options';
 import { routes } from './routes';
 import { AppThemeProvider } from './theme/theme';
 
-export { PUBLIC_PAGES } from './routes';
+export { PUBLIC_PAGES } from './public-pages';
 
 export interface PrerenderedPage {
   /** The app's markup, for inside `<div id="root">`. */

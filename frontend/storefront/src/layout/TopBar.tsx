@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
@@ -74,16 +72,26 @@ export function TopBar() {
 
   const solid = scrolled;
   return (
-    <AppBar
-      position="fixed"
-      elevation={solid ? 2 : 0}
+    // A plain fixed header (what AppBar renders, without Paper and AppBar in the first load).
+    <Box
+      component="header"
+      className="mui-fixed"
       sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 'appBar',
+        display: 'flex',
+        flexDirection: 'column',
+        boxShadow: solid ? 2 : 0,
         bgcolor: solid ? 'background.paper' : 'primary.dark',
         color: solid ? 'text.primary' : '#fff',
         transition: 'background-color 200ms ease, color 200ms ease',
       }}
     >
-      <Toolbar sx={{ gap: 1, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+      {/* Toolbar's layout (56 px, 64 px from sm) without the component. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', position: 'relative', minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 }, gap: 1, maxWidth: 1280, width: '100%', mx: 'auto', boxSizing: 'border-box' }}>
         <Button component={RouterLink} to="/" color="inherit" startIcon={<SimCardIcon />} sx={{ fontSize: '1.15rem', fontWeight: 700, mr: 1, flexShrink: 0 }}>
           {t('brand')}
         </Button>
@@ -120,12 +128,12 @@ export function TopBar() {
           aria-label={t('nav.menu')} sx={{ display: { lg: 'none' } }}>
           <MenuIcon />
         </IconButton>
-      </Toolbar>
+      </Box>
       {menuLoaded && (
         <Suspense fallback={null}>
           <MobileMenu open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import type { Language } from '../../i18n/options';
 
 /**
- * The country pages the build prerenders (routes.tsx PUBLIC_PAGES) with the names and flag the
+ * The country pages the build prerenders (PUBLIC_PAGES) with the names and flag the
  * catalog gives them (its reference data: world-countries' common names), so their HTML shows
  * the full heading before the API answers; the answer's own names replace these.
  */

@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +23,8 @@ export default function HomePage() {
       <Seo title={t('seo.title')} description={t('seo.description')} />
       <Banner />
       <Box sx={{ bgcolor: 'primary.dark', color: '#fff', pb: { xs: 5, md: 7 }, pt: { xs: 4, md: 5 } }}>
-        <Container maxWidth="lg" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
+        {/* Container maxWidth="lg"'s box (1200 px, 16/24 px gutters), without Container in the first load. */}
+        <Box sx={{ maxWidth: 1200, width: '100%', boxSizing: 'border-box', mx: 'auto', px: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.75rem' } }}>
             {t('hero.title')}
           </Typography>
@@ -33,15 +32,16 @@ export default function HomePage() {
           <DestinationSearch label={t('hero.searchLabel')} placeholder={t('hero.searchPlaceholder')} noMatch={t('hero.noMatch')} />
           <Box aria-label={t('hero.quick')} role="group" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', minHeight: 40 }}>
             {(destinations.data?.quick ?? []).map((c) => (
-              <Chip
+              // Chip-shaped links (a Button: Chip would be one more component in the first load).
+              <Button
                 key={c.slug}
                 component={RouterLink}
                 to={`/packages/${c.slug}`}
-                clickable
-                icon={<Flag code={c.flag} size={18} />}
-                label={c.name}
-                sx={{ bgcolor: 'rgba(255,255,255,.14)', color: '#fff', '& .MuiChip-icon': { ml: 1 }, height: 40, '&:hover': { bgcolor: 'rgba(255,255,255,.24)' } }}
-              />
+                startIcon={<Flag code={c.flag} size={18} />}
+                sx={{ bgcolor: 'rgba(255,255,255,.14)', color: '#fff', borderRadius: 5, height: 40, px: 1.75, fontWeight: 400, '&:hover': { bgcolor: 'rgba(255,255,255,.24)' } }}
+              >
+                {c.name}
+              </Button>
             ))}
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'center', mt: 1 }}>
@@ -55,7 +55,7 @@ export default function HomePage() {
               {t('buttons.balance')}
             </Button>
           </Box>
-        </Container>
+        </Box>
       </Box>
 
       {/* Room held for the sections while their chunk loads, so the footer does not jump. */}
