@@ -4,3 +4,4 @@ export * from './esim';
 export * from './physical-sim';
 export * from './auth';
 export * from './balance';
+export * from './catalog';

@@ -1,4 +1,4 @@
-import { translate, type Locale } from '@esim/contracts';
+import { countryPackagesSchema, successSchema, translate, type Locale } from '@esim/contracts';
 import type { CreatedServiceApp } from '@esim/platform';
 import { foldForSearch } from '../countries/search';
 import type { PackageSort } from '../packages/format';
@@ -28,7 +28,7 @@ export function publicRoutes(app: CreatedServiceApp, cache: PublicCatalogCache):
     return sendCached(request, reply, await cache.respond(`country|${locale}|${slug}`, (s) => envelope(locale, countryView(s, locale, slug))));
   });
 
-  app.get('/public/countries/:slug/packages', { schema: { tags, params: slugParams, querystring: countryPackagesQuery } }, async (request, reply) => {
+  app.get('/public/countries/:slug/packages', { schema: { tags, params: slugParams, querystring: countryPackagesQuery, response: { 200: successSchema(countryPackagesSchema) } } }, async (request, reply) => {
     const { slug } = request.params;
     const query = request.query;
     const sort = (query.sort?.replace(/^-/, '') ?? 'duration') as PackageSort;

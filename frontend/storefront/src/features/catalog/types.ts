@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { countryPackagesSchema, publicPackageSchema } from '@contracts/api/catalog';
 /** The catalog's public answers (services/catalog/src/public/views.ts). */
 export type Region = 'europe' | 'asia' | 'americas' | 'africa' | 'oceania';
 
@@ -17,21 +19,8 @@ export interface CountryEntry {
   currency: 'EUR';
 }
 
-export interface PublicPackage {
-  id: string;
-  code: string;
-  name: string;
-  type: 'local' | 'regional' | 'global' | string;
-  duration: number;
-  data: string;
-  data_mb: number | null;
-  unlimited: boolean;
-  price: number;
-  currency: 'EUR';
-  recommended: boolean;
-  features: string[];
-  country_count: number;
-}
+/** As the catalog's route declares it (contracts). */
+export type PublicPackage = z.infer<typeof publicPackageSchema>;
 
 export interface BuyerPackage extends PublicPackage {
   countries: string[];
@@ -40,13 +29,7 @@ export interface BuyerPackage extends PublicPackage {
   price_source: 'retail' | 'dealer';
 }
 
-export interface CountryPackages {
-  country: { code: string; a3: string; name: string; slug: string; flag: string };
-  sort: 'duration' | 'data' | 'price';
-  order: 'asc' | 'desc';
-  packages: PublicPackage[];
-  regional_packages: PublicPackage[];
-}
+export type CountryPackages = z.infer<typeof countryPackagesSchema>;
 
 export interface Destinations {
   quick: CountryEntry[];
