@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildExtras } from './scripts/build-extras';
+import { flags } from './scripts/flags';
+import { languageSplit } from './scripts/language-split';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The address users reach the shop at (the project's one setting for it, also used in e-mailed
@@ -13,9 +15,14 @@ const siteOrigin = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.e
 export default defineConfig({
   base: '/',
   define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin) },
-  plugins: [react(), buildExtras({ origin: siteOrigin })],
+  plugins: [react(), languageSplit(), flags(), buildExtras({ origin: siteOrigin })],
   // Contract modules one by one (not the package index): the browser gets only the schemas it uses.
   resolve: { alias: { '@contracts': path.resolve(here, '../../packages/contracts/src') } },
   server: { proxy: { '/api': 'http://localhost:8080' }, fs: { allow: [path.resolve(here, '../..')] } },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    manifest: true,
+  },
 });

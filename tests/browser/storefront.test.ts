@@ -99,6 +99,37 @@ describe('storefront in a browser', () => {
     await page.context().close();
   });
 
+  it('prerendered pages are hydrated in both languages: their HTML is kept and the console shows no error', async () => {
+    for (const [locale, heading] of [['tr-TR', 'Amerika Birleşik Devletleri eSIM Paketleri'], ['en-GB', 'United States eSIM Packages']] as const) {
+      for (const path of ['/', '/packages/united-states', '/faq']) {
+        const context = await shop.browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        // The browser's own favicon request is no page error.
+        page.on('console', (message) => message.type() === 'error' && !message.location().url.endsWith('/favicon.ico') && !message.text().includes('favicon') && errors.push(message.text()));
+        page.on('pageerror', (error) => errors.push(error.message));
+        // The heading as the HTML has it, before any script runs: hydration keeps that very element.
+        await page.addInitScript(() => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
+          });
+        });
+        const response = await page.goto(`${shop.baseUrl}${path}`, { waitUntil: 'networkidle' });
+        expect(await response!.text()).toContain(`data-lang="${locale.slice(0, 2)}"`);
+        if (path === '/packages/united-states') await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByRole('button', { name: locale === 'tr-TR' ? 'Dil: Türkçe' : 'Language: English' }).waitFor();
+        const kept = await page.evaluate(() => {
+          const prerendered = (window as unknown as { prerendered: Element | null }).prerendered;
+          // React marks the elements it owns: the HTML's heading has become part of the app.
+          return !!prerendered && prerendered === document.querySelector('#root h1') && Object.keys(prerendered).some((key) => key.startsWith('__reactFiber'));
+        });
+        expect(kept, `${locale} ${path}`).toBe(true);
+        expect(errors, `${locale} ${path}`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
   it('a phone-sized viewport has no horizontal scroll on any public page', async () => {
     const { SITEMAP_PAGES } = await import('../../frontend/storefront/scripts/build-extras');
     const page = await open('/', { width: 390, height: 844 });

@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -58,18 +60,117 @@ export function precompress(dir: string): void {
   }
 }
 
-/** sitemap.xml, robots.txt and the precompressed copies, after Vite has written the build. */
+/** Pages not prerendered: they show what the visitor's own browser stored (cookie choices). */
+const NOT_PRERENDERED = new Set(['/cookies']);
+const LANGUAGES = ['tr', 'en'] as const;
+/** The SPA shell (no page in it), which the gateway serves for every page without prerendered HTML. */
+export const SHELL = 'spa.html';
+
+/** Where a page's prerendered HTML goes: `packages/united-states/index.html`, `index.en.html` for English. */
+export function prerenderedFile(page: string, lng: (typeof LANGUAGES)[number]): string {
+  return path.posix.join(page.replace(/^\/+/, ''), lng === 'tr' ? 'index.html' : `index.${lng}.html`);
+}
+
+interface ServerEntry {
+  PUBLIC_PAGES: readonly string[];
+  prerender(pathname: string, lng: string): Promise<{ body: string; head: string; styles: string }>;
+}
+
+/** The built index.html with its font faces inlined (no render-blocking stylesheet request). */
+function shellTemplate(outDir: string): string {
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
+}
+
+/**
+ * Starts the app once the prerendered page has painted, so its JavaScript does not compete with
+ * the first paint for the connection (an external file: the CSP allows no inline script).
+ */
+const BOOT = `(function () {
+  var me = document.currentScript, started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    (me.dataset.preload || '').split(' ').filter(Boolean).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = me.dataset.entry;
+    document.head.appendChild(script);
+  }
+  requestAnimationFrame(function () { setTimeout(start); });
+  setTimeout(start, 500); // a background tab gets no animation frames
+})();
+`;
+
+/** The page template for prerendered pages: the app's scripts started by the boot file instead. */
+function prerenderTemplate(shell: string, outDir: string): string {
+  const boot = `assets/boot-${createHash('sha256').update(BOOT).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, boot), BOOT);
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
+  if (!entry) throw new Error('index.html has no module script');
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  return shell
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script src="/${boot}" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`);
+}
+
+/**
+ * Renders every public page in both languages with the server build of src/entry-server.tsx
+ * and writes it where the gateway looks (the shell moves to spa.html).
+ */
+async function prerenderPages(root: string, outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  const serverDir = path.join(root, 'node_modules/.prerender');
+  await build({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    // Everything bundled: the server build runs once, here, and must see what the browser sees.
+    ssr: { noExternal: true },
+    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+  });
+  const server = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as ServerEntry;
+  const shell = shellTemplate(outDir);
+  writeFileSync(path.join(outDir, SHELL), shell);
+  const template = prerenderTemplate(shell, outDir);
+  for (const page of server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p))) {
+    for (const lng of LANGUAGES) {
+      const { body, head, styles } = await server.prerender(page, lng);
+      const html = template
+        .replace('<html lang="tr">', `<html lang="${lng}">`)
+        .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
+        .replace('</head>', `${head}${styles}</head>`)
+        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}">${body}</div>`);
+      const file = path.join(outDir, prerenderedFile(page, lng));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, html);
+    }
+  }
+}
+
+/** sitemap.xml, robots.txt, the prerendered pages and the precompressed copies, after Vite has written the build. */
 export function buildExtras(options: { origin: string }): Plugin {
   let outDir = 'dist';
+  let root = '.';
   return {
     name: 'storefront-build-extras',
-    apply: 'build',
+    // The browser build only (the prerender step's own server build must not start another).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
       writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(options.origin));
       writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(options.origin));
+      await prerenderPages(root, outDir);
       precompress(outDir);
     },
   };

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
@@ -9,17 +9,21 @@ import '@fontsource/roboto/latin-ext-400.css';
 import '@fontsource/roboto/latin-ext-700.css';
 import { initI18n } from './i18n';
 import { routes } from './routes';
-import { AppThemeProvider } from './theme/theme';
+import { storedToken } from './api/session';
+import { AppThemeProvider, storedThemeMode } from './theme/theme';
 
 async function start() {
-  const i18n = initI18n();
   const container = document.getElementById('root')!;
   // The prerendered page's own head tags: React renders them itself from now on.
   document.head.querySelectorAll('[data-prerender]').forEach((node) => node.remove());
 
-  // Load the first page's chunk before rendering, so hydration meets the same tree as the HTML.
+  // Load the first page's chunk and the visitor's language before rendering, so hydration meets
+  // the same tree as the HTML.
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(matches.map((m) => (typeof m.route.lazy === 'function' ? m.route.lazy().then((props) => Object.assign(m.route, props, { lazy: undefined })) : undefined)));
+  const [i18n] = await Promise.all([
+    initI18n(),
+    ...matches.map((m) => (typeof m.route.lazy === 'function' ? m.route.lazy().then((props) => Object.assign(m.route, props, { lazy: undefined })) : undefined)),
+  ]);
 
   const router = createBrowserRouter(routes);
   const app = (
@@ -32,9 +36,15 @@ async function start() {
     </StrictMode>
   );
   const prerendered = container.dataset.lang;
-  // Hydrate the prerendered HTML when it was made in the visitor's language and theme; else render afresh.
-  if (prerendered && prerendered === i18n.resolvedLanguage && localStorage.getItem('theme') !== 'dark') hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // The prerendered HTML is a signed-out visitor's page in light mode in one language, without
+  // query parameters: hydrate it when that is what this visitor sees, else render afresh.
+  const plainUrl = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
+  const sameAsPrerendered = prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !storedToken();
+  // A transition lets React yield while it hydrates, instead of one long task.
+  startTransition(() => {
+    if (sameAsPrerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 }
 
 void start();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { robotsTxt, SITEMAP_PAGES, sitemapXml } from '../scripts/build-extras';
-import { PUBLIC_PAGES } from './routes';
+import { PUBLIC_PAGES } from './public-pages';
 
 describe('sitemap and robots', () => {
   it('the sitemap lists every public page of the router, with tr/en alternates', () => {

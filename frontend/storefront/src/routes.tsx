@@ -6,13 +6,6 @@ type PageModule = { default: React.ComponentType };
 /** Each page is its own chunk, loaded when its route is visited. */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-/** Public pages worth indexing (sitemap.xml and the prerender step read this list). */
-export const PUBLIC_PAGES = [
-  '/', '/packages', '/packages/united-states', '/coverage', '/balance', '/quick-guide', '/faq', '/why-esim', '/about',
-  '/how-it-works', '/euicc', '/partnership', '/contact', '/help-center', '/demo', '/trip-planner', '/privacy', '/terms',
-  '/cookies', '/refund-policy', '/login', '/register', '/forgot-password',
-] as const;
-
 export const routes: RouteObject[] = [
   {
     path: '/',

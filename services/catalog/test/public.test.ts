@@ -78,6 +78,15 @@ describe('the seeded figures', () => {
     expect(body.regional_packages.map((p: { code: string }) => p.code).sort()).toEqual(['AMERICAS-15D-5GB', 'AMERICAS-30D-20GB', 'GLOBAL-30D-10GB']);
   });
 
+  it('answers the packages route in the shape its declared response schema gives the OpenAPI', async () => {
+    const answer = await get('/public/countries/united-states/packages', { 'accept-language': 'en' });
+    const parsed = successSchema(countryPackagesSchema).parse(answer.json());
+    expect(parsed.data.regional_packages.every((p) => p.type !== 'local')).toBe(true);
+    const doc = (await get('/openapi.json')).json();
+    const declared = doc.paths['/public/countries/{slug}/packages'].get.responses['200'].content['application/json'].schema;
+    expect(declared.properties.data.properties.regional_packages.type).toBe('array');
+  });
+
   it('has 7/15/30-day packages for each featured country', async () => {
     for (const slug of ['united-kingdom', 'germany', 'france', 'turkey', 'japan', 'korea', 'singapore', 'thailand']) {
       const body = await data(`/public/countries/${slug}/packages`);

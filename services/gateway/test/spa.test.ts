@@ -177,4 +177,53 @@ describe('precompressed builds', () => {
     const other = await precompressed.inject({ method: 'GET', url: '/packages/japan', headers: html });
     expect(other.body).toContain('<div id="root">storefront</div>');
   });
+
+  describe('with prerendered pages in two languages', () => {
+    let site: Gateway;
+    let siteRoot: string;
+    beforeAll(async () => {
+      siteRoot = await mkdtemp(path.join(tmpdir(), 'gateway-prerendered-'));
+      const dist = path.join(siteRoot, 'storefront');
+      await fixtureBuild(dist, 'storefront', 'index-a1b2c3.js');
+      await fixtureBuild(path.join(siteRoot, 'backoffice'), 'backoffice', 'index-d4e5f6.js');
+      // As the storefront build writes them: the shell in spa.html, the home page in index.html.
+      await writeFile(path.join(dist, 'spa.html'), '<!doctype html><div id="root"></div>');
+      await writeFile(path.join(dist, 'index.html'), '<div id="root" data-lang="tr">Ana sayfa</div>');
+      await writeFile(path.join(dist, 'index.en.html'), '<div id="root" data-lang="en">Home</div>');
+      await mkdir(path.join(dist, 'faq'));
+      await writeFile(path.join(dist, 'faq', 'index.html'), '<div id="root" data-lang="tr">SSS</div>');
+      await writeFile(path.join(dist, 'faq', 'index.en.html'), '<div id="root" data-lang="en">FAQ</div>');
+      site = await buildApp({
+        jwks: (await createTestKeys()).jwks,
+        config: gatewayConfig({ STOREFRONT_DIST: dist, BACKOFFICE_DIST: path.join(siteRoot, 'backoffice') }),
+        upstreams: allAt(await deadUrl()),
+      });
+    });
+    afterAll(async () => {
+      await site?.close();
+      if (siteRoot) await rm(siteRoot, { recursive: true, force: true });
+    });
+
+    const page = (url: string, headers: Record<string, string> = {}) => site.inject({ method: 'GET', url, headers: { ...html, ...headers } });
+
+    it('sends the page in the language the storefront will show: ?lng=, then its cookie, then Accept-Language, else Turkish', async () => {
+      expect((await page('/')).body).toContain('Ana sayfa');
+      expect((await page('/', { 'accept-language': 'en-US,en;q=0.9' })).body).toContain('Home');
+      expect((await page('/faq', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8,tr;q=0.5' })).body).toContain('FAQ');
+      expect((await page('/faq', { 'accept-language': 'de-DE,tr;q=0.9,en;q=0.8' })).body).toContain('SSS');
+      expect((await page('/faq', { 'accept-language': 'en;q=0, tr' })).body).toContain('SSS');
+      expect((await page('/faq', { 'accept-language': 'en-GB', cookie: 'a=1; i18next=tr' })).body).toContain('SSS');
+      expect((await page('/faq?lng=en', { cookie: 'i18next=tr' })).body).toContain('FAQ');
+      const answer = await page('/faq', { 'accept-language': 'en' });
+      expect(answer.headers.vary).toMatch(/accept-language/);
+      expect(answer.headers.vary).toMatch(/cookie/);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers a page that has no prerendered HTML with the shell, not the home page', async () => {
+      const order = await page('/order/123');
+      expect(order.body).toBe('<!doctype html><div id="root"></div>');
+      expect((await page('/dashboard/users')).body).toContain('backoffice');
+    });
+  });
 });

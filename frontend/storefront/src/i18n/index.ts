@@ -1,44 +1,38 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
-import { policyVariables } from '../features/policy/policy';
-import { auth } from './resources/auth';
-import { balance } from './resources/balance';
-import { common } from './resources/common';
-import { coverage } from './resources/coverage';
-import { home } from './resources/home';
-import { info } from './resources/info';
-import { legal } from './resources/legal';
-import { shop } from './resources/shop';
+import { languageDetector } from './detector';
+import { baseOptions, type Language } from './options';
 
-export const LANGUAGES = ['tr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACES = { common, auth, balance, coverage, home, info, legal, shop } as const;
+export { LANGUAGES, type Language } from './options';
 
-/** tr and en resources, namespace by namespace. */
-export const resources = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(NAMESPACES).map(([ns, texts]) => [ns, texts[lng]]))]),
-) as unknown as Record<Language, Record<keyof typeof NAMESPACES, Record<string, unknown>>>;
-
-const options = {
-  resources,
-  fallbackLng: 'tr',
-  supportedLngs: [...LANGUAGES],
-  nonExplicitSupportedLngs: false,
-  load: 'languageOnly' as const,
-  ns: Object.keys(NAMESPACES),
-  defaultNS: 'common',
-  returnObjects: true,
-  // The refund windows come from the one policy, so every text that names one says the same.
-  interpolation: { escapeValue: false, defaultVariables: policyVariables },
-  react: { useSuspense: false },
+/** One chunk per language: the other one is fetched only when the visitor switches to it. */
+const LANGUAGE_TEXTS: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  tr: () => import('./lang/tr'),
+  en: () => import('./lang/en'),
 };
 
-/** The browser instance: the detector's default order is the spec's (lng param, cookie, localStorage, ...). */
-export function initI18n(): I18n {
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = LANGUAGE_TEXTS[language as Language];
+    if (!load) return callback(null, {});
+    load().then(
+      (texts) => callback(null, texts.default[namespace] ?? {}),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/** The browser instance (language from ./detector); resolves once the visitor's language is loaded. */
+export async function initI18n(): Promise<I18n> {
   if (!i18next.isInitialized) {
-    i18next.use(LanguageDetector).use(initReactI18next).init({ ...options, detection: { caches: ['localStorage'] } });
+    await i18next
+      .use(lazyLanguages)
+      .use(languageDetector)
+      .use(initReactI18next)
+      .init(baseOptions);
   }
   const sync = (lng: string) => {
     setApiLanguage(lng);
@@ -47,11 +41,4 @@ export function initI18n(): I18n {
   sync(i18next.resolvedLanguage ?? 'tr');
   i18next.on('languageChanged', sync);
   return i18next;
-}
-
-/** A fixed-language instance (prerendering and tests). */
-export function createFixedI18n(lng: Language): I18n {
-  const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({ ...options, lng, initAsync: false });
-  return instance;
 }

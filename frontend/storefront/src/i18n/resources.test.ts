@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from './index';
+import { NAMESPACES } from './resources';
 
 function shape(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => shape(v, `${prefix}[${i}]`))];

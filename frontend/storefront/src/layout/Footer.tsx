@@ -30,7 +30,7 @@ function Column({ title, links }: { title: string; links: Array<[string, string]
   );
 }
 
-export function Footer() {
+export default function Footer() {
   const { t } = useTranslation();
   return (
     <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.100', mt: 8, py: 6 }}>

@@ -1,24 +1,25 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import { useTranslation } from 'react-i18next';
 import { Flag } from '../features/flags/Flag';
-import { LANGUAGES } from '../i18n';
 
-const FLAG_OF = { tr: 'tr', en: 'gb' } as const;
+export const FLAG_OF = { tr: 'tr', en: 'gb' } as const;
+const LanguageMenu = lazy(() => import('./menus').then((m) => ({ default: m.LanguageMenu })));
 
 /** English/Turkish with flags; the choice is cached in local storage by the detector. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const current = (i18n.resolvedLanguage ?? 'tr') as keyof typeof FLAG_OF;
   return (
     <>
       <Button
         color="inherit"
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setLoaded(true);
+          setAnchor(e.currentTarget);
+        }}
         aria-label={`${t('nav.language')}: ${t(`languages.${current}`)}`}
         aria-haspopup="menu"
         startIcon={<Flag code={FLAG_OF[current]} size={20} />}
@@ -26,24 +27,11 @@ export function LanguageSwitcher() {
       >
         {current.toUpperCase()}
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((lng) => (
-          <MenuItem
-            key={lng}
-            selected={lng === current}
-            lang={lng}
-            onClick={() => {
-              setAnchor(null);
-              void i18n.changeLanguage(lng);
-            }}
-          >
-            <ListItemIcon>
-              <Flag code={FLAG_OF[lng]} size={20} />
-            </ListItemIcon>
-            {t(`languages.${lng}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {loaded && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { AuthProvider } from '../auth/AuthContext';
 import { hidesChrome } from '../auth/paths';
-import { Footer } from './Footer';
 import { ProgressBar } from './ProgressBar';
 import { TopBar } from './TopBar';
-import { TOAST_OPTIONS, useToastLimit } from './toasts';
+
+// Below the first screen or not on it: chunks of their own.
+const Footer = lazy(() => import('./Footer'));
+const Toasts = lazy(() => import('./Toasts'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -23,7 +24,9 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const chrome = !hidesChrome(pathname);
-  useToastLimit();
+  // The toast stack mounts after the first render (it has no markup in a prerendered page).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <AuthProvider>
       <ScrollToTop />
@@ -35,8 +38,16 @@ export function Layout() {
       <Box component="main" id="main" sx={{ pt: chrome ? { xs: 7, sm: 8 } : 0, minHeight: '70vh', overflowX: 'clip' }}>
         <Outlet />
       </Box>
-      {chrome && <Footer />}
-      <Toaster position="bottom-right" toastOptions={TOAST_OPTIONS} />
+      {chrome && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+      {mounted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </AuthProvider>
   );
 }

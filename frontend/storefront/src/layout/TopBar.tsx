@@ -1,43 +1,23 @@
-import { useEffect, useState } from 'react';
-import AppBar from '@mui/material/AppBar';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import CloseIcon from '@mui/icons-material/Close';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import SimCardIcon from '@mui/icons-material/SimCardOutlined';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuth, homeOf } from '../auth/AuthContext';
+import { useAuth } from '../auth/AuthContext';
 import { useThemeMode } from '../theme/theme';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NAV_ITEMS } from './nav';
 
-export const NAV_ITEMS = [
-  { to: '/quick-guide', key: 'quickGuide' },
-  { to: '/faq', key: 'faq' },
-  { to: '/why-esim', key: 'whyUs' },
-  { to: '/about', key: 'about' },
-  { to: '/partnership', key: 'partnership' },
-  { to: '/euicc', key: 'euicc' },
-] as const;
-const MOBILE_EXTRA = [
-  { to: '/packages', key: 'packages' },
-  { to: '/coverage', key: 'coverage' },
-  { to: '/balance', key: 'balance' },
-  { to: '/trip-planner', key: 'tripPlanner' },
-] as const;
+// Menus and the mobile drawer are not on the first screen: their code comes when first opened.
+const MobileMenu = lazy(() => import('./MobileMenu'));
+const AccountMenu = lazy(() => import('./menus').then((m) => ({ default: m.AccountMenu })));
+
 
 /** True once the page has scrolled past `threshold` px (the bar turns white, spec section 2). */
 export function useScrolledPast(threshold = 20): boolean {
@@ -53,55 +33,65 @@ export function useScrolledPast(threshold = 20): boolean {
 
 function UserMenu() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
   if (!user) return null;
   return (
     <>
-      <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} startIcon={<AccountCircleIcon />} aria-haspopup="menu" sx={{ maxWidth: 200 }}>
+      <Button
+        color="inherit"
+        onClick={(e) => {
+          setLoaded(true);
+          setAnchor(e.currentTarget);
+        }} startIcon={<AccountCircleIcon />} aria-haspopup="menu" sx={{ maxWidth: 200 }}>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {user.full_name || t('nav.account')}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem component="a" href={homeOf(user)} onClick={() => setAnchor(null)}>
-          {t('nav.dashboard')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
-        >
-          {t('nav.logout')}
-        </MenuItem>
-      </Menu>
+      {loaded && (
+        <Suspense fallback={null}>
+          <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
 export function TopBar() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const { mode, toggle } = useThemeMode();
   const scrolled = useScrolledPast(20);
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing still animates.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
   // The mobile menu closes on every route change.
   useEffect(() => setOpen(false), [pathname]);
 
   const solid = scrolled;
   return (
-    <AppBar
-      position="fixed"
-      elevation={solid ? 2 : 0}
+    // A plain fixed header (what AppBar renders, without Paper and AppBar in the first load).
+    <Box
+      component="header"
+      className="mui-fixed"
       sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 'appBar',
+        display: 'flex',
+        flexDirection: 'column',
+        boxShadow: solid ? 2 : 0,
         bgcolor: solid ? 'background.paper' : 'primary.dark',
         color: solid ? 'text.primary' : '#fff',
         transition: 'background-color 200ms ease, color 200ms ease',
       }}
     >
-      <Toolbar sx={{ gap: 1, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+      {/* Toolbar's layout (56 px, 64 px from sm) without the component. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', position: 'relative', minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 }, gap: 1, maxWidth: 1280, width: '100%', mx: 'auto', boxSizing: 'border-box' }}>
         <Button component={RouterLink} to="/" color="inherit" startIcon={<SimCardIcon />} sx={{ fontSize: '1.15rem', fontWeight: 700, mr: 1, flexShrink: 0 }}>
           {t('brand')}
         </Button>
@@ -131,50 +121,19 @@ export function TopBar() {
             </>
           )}
         </Box>
-        <IconButton color="inherit" edge="end" onClick={() => setOpen(true)} aria-label={t('nav.menu')} sx={{ display: { lg: 'none' } }}>
+        <IconButton color="inherit" edge="end" onClick={() => {
+            setMenuLoaded(true);
+            setOpen(true);
+          }}
+          aria-label={t('nav.menu')} sx={{ display: { lg: 'none' } }}>
           <MenuIcon />
         </IconButton>
-      </Toolbar>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box sx={{ width: 280 }} role="navigation">
-          <Box sx={{ display: 'flex', alignItems: 'center', p: 1, pl: 2 }}>
-            <Typography sx={{ flexGrow: 1, fontWeight: 700 }}>{t('brand')}</Typography>
-            <IconButton onClick={() => setOpen(false)} aria-label={t('nav.closeMenu')}>
-              <CloseIcon />
-            </IconButton>
-          </Box>
-          <Divider />
-          <List>
-            {[...MOBILE_EXTRA, ...NAV_ITEMS].map((item) => (
-              <ListItemButton key={item.to} component={RouterLink} to={item.to} selected={pathname === item.to}>
-                <ListItemText primary={t(`nav.${item.key}`)} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <List>
-            {user ? (
-              <>
-                <ListItemButton component="a" href={homeOf(user)}>
-                  <ListItemText primary={t('nav.dashboard')} secondary={user.full_name || t('nav.account')} />
-                </ListItemButton>
-                <ListItemButton onClick={() => void logout()}>
-                  <ListItemText primary={t('nav.logout')} />
-                </ListItemButton>
-              </>
-            ) : (
-              <>
-                <ListItemButton component={RouterLink} to="/login">
-                  <ListItemText primary={t('nav.login')} />
-                </ListItemButton>
-                <ListItemButton component={RouterLink} to="/register">
-                  <ListItemText primary={t('nav.signup')} />
-                </ListItemButton>
-              </>
-            )}
-          </List>
-        </Box>
-      </Drawer>
-    </AppBar>
+      </Box>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </Box>
   );
 }

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider } from '../auth/AuthContext';
-import { createFixedI18n, type Language } from '../i18n';
+import { createFixedI18n } from '../i18n/fixed';
+import type { Language } from '../i18n/options';
 import { AppThemeProvider } from '../theme/theme';
 
 /** Renders a page the way the app does (i18n, theme, router, session), at `path`. */

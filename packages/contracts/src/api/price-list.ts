@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicPackageSchema } from './catalog';
 
 /**
  * GET /user/packages: every active eSIM package at the caller's price (a dealer's own price where
@@ -6,26 +7,8 @@ import { z } from 'zod';
  * Paged, sorted and filtered by the shared list query (sort fields: name, code, type, duration,
  * data_mb, price, retail_price; filters: q, country (code or slug), type, id).
  */
-export const buyerPackageSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  /** In the caller's language. */
-  name: z.string(),
-  name_tr: z.string(),
-  name_en: z.string(),
-  type: z.enum(['local', 'regional', 'global']),
-  /** Validity in days. */
-  duration: z.number().int(),
-  /** The data allowance as shown ("5 GB", "Sınırsız"). */
-  data: z.string(),
-  data_mb: z.number().int().nullable(),
-  unlimited: z.boolean(),
-  /** What the caller pays, in euros. */
-  price: z.number(),
-  currency: z.literal('EUR'),
-  recommended: z.boolean(),
-  features: z.array(z.string()),
-  country_count: z.number().int(),
+export const buyerPackageSchema = publicPackageSchema.extend({
+  /** ISO codes of the countries it covers. */
   countries: z.array(z.string()),
   retail_price: z.number(),
   dealer_price: z.number().nullable(),

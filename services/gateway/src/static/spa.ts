@@ -12,6 +12,8 @@ interface SpaBuild {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A build with prerendered pages keeps its SPA shell (no page in it) here; index.html is then the home page. */
+const SHELL = 'spa.html';
 const NO_CACHE = 'no-cache';
 /** Files without a content hash in their name (favicon, robots.txt, ...). */
 const SHORT = 'public, max-age=3600';
@@ -58,13 +60,51 @@ function fileUnder(root: string, relative: string): string | undefined {
   }
 }
 
+/** The storefront's languages; the build prerenders `index.html` in the first and `index.<lng>.html` in the others. */
+const LANGUAGES = ['tr', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+const asLanguage = (value: string | undefined): Language | undefined => LANGUAGES.find((lng) => value?.toLowerCase().split('-', 1)[0] === lng);
+
 /**
- * The HTML the build prerendered for a public page (`packages/united-states` →
- * `packages/united-states/index.html`), so the page paints before its JavaScript runs.
+ * The language the storefront will show this visitor, decided as its detector decides (so the
+ * prerendered page is the one the browser hydrates): `?lng=`, then the `i18next` cookie it keeps,
+ * then the browser's languages in Accept-Language order; Turkish when none is tr or en.
  */
-function prerenderedPage(build: SpaBuild, relative: string): string | undefined {
-  if (relative === '' || relative.includes('.')) return undefined;
-  return fileUnder(build.root, path.posix.join(relative.replace(/\/+$/, ''), 'index.html'));
+export function pageLanguage(request: FastifyRequest): Language {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  const fromQuery = asLanguage(query.get('lng') ?? undefined);
+  if (fromQuery) return fromQuery;
+  const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  const fromCookie = asLanguage(cookie);
+  if (fromCookie) return fromCookie;
+  const accepted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';q='))
+    .map(([tag, q], index) => ({ tag: tag!, q: q === undefined ? 1 : Number.parseFloat(q) || 0, index }))
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of accepted) {
+    const lng = asLanguage(tag);
+    if (lng) return lng;
+  }
+  return 'tr';
+}
+
+/**
+ * The HTML the build prerendered for a public page in the visitor's language
+ * (`packages/united-states` → `packages/united-states/index.html`, `index.en.html` in English;
+ * the home page is the build's own `index.html`), so the page paints before its JavaScript runs.
+ */
+function prerenderedPage(build: SpaBuild, relative: string, lng: Language): string | undefined {
+  if (relative.includes('.')) return undefined;
+  const dir = relative.replace(/\/+$/, '');
+  if (dir === '' && !existsSync(path.join(build.root, SHELL))) return undefined;
+  const names = lng === LANGUAGES[0] ? ['index.html'] : [`index.${lng}.html`, 'index.html'];
+  for (const name of names) {
+    const file = fileUnder(build.root, path.posix.join(dir, name));
+    if (file) return file;
+  }
+  return undefined;
 }
 
 /** A navigation (a page the SPA's router handles), not a missing asset: fall back to index.html. */
@@ -107,7 +147,7 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
     reply.header('cache-control', cacheControlOf(relative));
     const type = COMPRESSIBLE[path.extname(relative)];
     if (type) {
-      reply.header('vary', 'accept-encoding');
+      if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
       for (const encoding of acceptedEncodings(request.headers['accept-encoding'])) {
         const compressed = path.join(build.root, `${relative}.${encoding === 'br' ? 'br' : 'gz'}`);
         let size: number;
@@ -140,7 +180,10 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
     if (!existsSync(path.join(build.root, 'index.html'))) {
       return reply.status(503).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(buildMissingPage(build));
     }
-    return send(request, reply, build, prerenderedPage(build, relative) ?? 'index.html');
+    // Which prerendered page is sent depends on the visitor's language (cookie, Accept-Language).
+    reply.header('vary', 'accept-encoding, accept-language, cookie');
+    const shell = existsSync(path.join(build.root, SHELL)) ? SHELL : 'index.html';
+    return send(request, reply, build, prerenderedPage(build, relative, pageLanguage(request)) ?? shell);
   };
 
   app.get('/*', { schema: { hide: true } }, serve);

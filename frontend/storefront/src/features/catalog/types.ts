@@ -1,6 +1,4 @@
-/** The catalog's public answers: the shapes the catalog service declares (contracts/api/catalog.ts). */
-import type { PublicPackage } from '@contracts/api/catalog';
-
+/** The catalog's answers: the shapes the catalog service declares (contracts/api/catalog.ts, price-list.ts). */
 export type {
   Coverage,
   CoverageCountry,
@@ -14,9 +12,4 @@ export type {
 } from '@contracts/api/catalog';
 
 /** GET /user/packages: a package at the caller's price. */
-export interface BuyerPackage extends PublicPackage {
-  countries: string[];
-  retail_price: number;
-  dealer_price: number | null;
-  price_source: 'retail' | 'dealer';
-}
+export type { BuyerPackage } from '@contracts/api/price-list';

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CoverageCountry } from '../catalog/types';
 import { Flag } from '../flags/Flag';
 import { formatCurrency } from '../format/format';
+import { useGrowingCount } from '../ui/useGrowingCount';
 import { countryShapes } from './shapes';
 
 /** Map settings of the spec (section 9); the tile URL comes from the build's environment. */
@@ -33,6 +34,9 @@ function FlyTo({ bounds }: { bounds: LatLngBoundsExpression | null }) {
   return null;
 }
 
+/** Shapes added per frame: adding all ~250 layers at once would block the page for a long task. */
+const SHAPES_PER_BATCH = 40;
+
 export interface CoverageMapProps {
   countries: CoverageCountry[];
   selected: string | null;
@@ -43,7 +47,8 @@ export interface CoverageMapProps {
 /** The coverage map: shapes bundled with the app, coloured by coverage; tiles optional (a failure is only logged). */
 export default function CoverageMap({ countries, selected, onSelect, flyTo }: CoverageMapProps) {
   const { t } = useTranslation('coverage');
-  const shapes = useMemo(countryShapes, []);
+  const allShapes = useMemo(countryShapes, []);
+  const shapes = allShapes.slice(0, useGrowingCount(allShapes.length, SHAPES_PER_BATCH));
   const byA3 = useMemo(() => new Map(countries.map((c) => [c.a3, c])), [countries]);
   const layers = useRef(new Map<string, LeafletGeoJSON>());
   const loggedTileError = useRef(false);

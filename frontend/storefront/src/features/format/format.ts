@@ -1,7 +1,9 @@
 /** Money and data formats of the spec (section 9): de-DE EUR with 2 decimals, bytes base 1024. */
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: building a formatter loads locale data, a long task on a slow phone at start-up.
+let euro: Intl.NumberFormat | undefined;
 
 export function formatCurrency(amount: number): string {
+  euro ??= new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return euro.format(amount);
 }
 

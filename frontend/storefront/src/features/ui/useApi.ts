@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
 
@@ -17,11 +17,12 @@ export function useApi<T>(path: string | null): ApiState<T> & { reload(): void }
     if (path === null) return;
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true, error: undefined }));
+    // The answer's render is a transition: React splits it into short tasks instead of one long one.
     api.get<T>(path, controller.signal).then(
-      (data) => setState({ data, error: undefined, loading: false }),
+      (data) => startTransition(() => setState({ data, error: undefined, loading: false })),
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;
-        setState({ data: undefined, error: error instanceof ApiError ? error : new ApiError(String(error), 0, 'error'), loading: false });
+        startTransition(() => setState({ data: undefined, error: error instanceof ApiError ? error : new ApiError(String(error), 0, 'error'), loading: false }));
       },
     );
     return () => controller.abort();

@@ -19,6 +19,7 @@ import { foldForSearch } from '../../features/format/format';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
+import { useGrowingCount } from '../../features/ui/useGrowingCount';
 
 // Leaflet and the shapes load after the page paints (they are the heavy part of this route).
 const CoverageMap = lazy(() => import('../../features/coverage-map/CoverageMap'));
@@ -40,6 +41,8 @@ export default function CoveragePage() {
   const listed = needle
     ? countries.filter((c) => foldForSearch(c.name_tr).includes(needle) || foldForSearch(c.name_en).includes(needle) || c.code.toLowerCase() === needle || c.a3.toLowerCase() === needle)
     : countries;
+  // The list fills in batches (about 200 rows at once would be one long task on a phone).
+  const shown = useGrowingCount(listed.length, 30);
 
   const select = (a3: string | null) => {
     setSelected(a3);
@@ -72,7 +75,7 @@ export default function CoveragePage() {
               <List dense aria-label={t('list')}>
                 {coverage.loading && <Skeleton sx={{ mx: 2 }} height={120} />}
                 {!coverage.loading && listed.length === 0 && <ListItemText sx={{ px: 2 }} primary={t('noMatch')} />}
-                {listed.map((c) => (
+                {listed.slice(0, shown).map((c) => (
                   <ListItemButton key={c.a3} selected={selected === c.a3} aria-pressed={selected === c.a3} onClick={() => select(selected === c.a3 ? null : c.a3)} sx={{ gap: 1.5 }}>
                     <Flag code={c.flag} size={24} />
                     <ListItemText primary={c.name} secondary={c.coverage_status === 'covered' ? t('covered') : t('comingSoon')} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
@@ -7,16 +7,19 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { PackageTable } from '../../features/catalog/PackageTable';
+import { PRERENDERED_COUNTRIES } from '../../features/catalog/prerendered';
 import type { CountryPackages, PublicPackage } from '../../features/catalog/types';
-import { CheckoutDialog } from '../../features/checkout/CheckoutDialog';
 import { Flag } from '../../features/flags/Flag';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 import { NotFound } from '../errors/NotFoundPage';
 
+// Opened on "Buy": its code (a dialog, the purchase flow) comes then.
+const CheckoutDialog = lazy(() => import('../../features/checkout/CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
+
 export default function CountryPage() {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const { country: slug = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -47,33 +50,51 @@ export default function CountryPage() {
     );
   }
 
-  const name = data?.country.name ?? '';
+  // Before the answer: the names the prerendered page was made with, if it is one of those.
+  const known = PRERENDERED_COUNTRIES[slug];
+  const name = data?.country.name ?? known?.[i18n.resolvedLanguage === 'en' ? 'en' : 'tr'] ?? '';
+  const flag = data?.country.flag ?? known?.flag;
   return (
     <>
       {data && <Seo title={`${t('country.title', { country: name })} | eSIM Go`} description={t('country.seoDescription', { country: name })} />}
       <PageHeader
         title={
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
-            {data ? <Flag code={data.country.flag} size={40} /> : null}
-            {data ? t('country.title', { country: name }) : <Skeleton width={280} sx={{ bgcolor: 'rgba(255,255,255,.2)' }} />}
+            {flag ? <Flag code={flag} size={40} /> : null}
+            {/* Without a name yet, the heading names the kind of page; the country fills it in. */}
+            {name ? t('country.title', { country: name }) : t('packages.title')}
           </Box>
         }
-        subtitle={data ? t('country.subtitle', { country: name }) : undefined}
+        subtitle={
+          name ? (
+            t('country.subtitle', { country: name })
+          ) : (
+            <>
+              <Skeleton sx={{ bgcolor: 'rgba(255,255,255,.2)' }} />
+              <Skeleton width="60%" sx={{ bgcolor: 'rgba(255,255,255,.2)' }} />
+            </>
+          )
+        }
       />
       <Container maxWidth="lg" sx={{ mt: 4 }}>
         {loading && <Skeleton variant="rounded" height={260} />}
         {error && error.status !== 404 && <Typography color="error">{error.message}</Typography>}
         {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} caption={t('country.title', { country: name })} />}
-        {data && data.regional_packages.length > 0 && (
+        {/* Shown from the first paint (the prerendered page), its heading completed by the answer. */}
+        {(!data || data.regional_packages.length > 0) && !(error && !data) && (
           <Box sx={{ mt: 5 }}>
             <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
-              {t('country.regional', { country: name })}
+              {name ? t('country.regional', { country: name }) : t('packages.regional')}
             </Typography>
-            <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={t('country.regional', { country: name })} />
+            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={t('country.regional', { country: name })} /> : <Skeleton variant="rounded" height={200} />}
           </Box>
         )}
       </Container>
-      {buying && data && <CheckoutDialog pkg={buying} countryCode={data.country.code} countrySlug={data.country.slug} onClose={() => setBuying(null)} />}
+      {buying && data && (
+        <Suspense fallback={null}>
+          <CheckoutDialog pkg={buying} countryCode={data.country.code} countrySlug={data.country.slug} onClose={() => setBuying(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,22 +1,19 @@
 import { useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CountryGrid } from '../../features/catalog/CountryGrid';
 import type { CountryEntry, Region } from '../../features/catalog/types';
 import type { PublicPackage } from '../../features/catalog/types';
 import { useCountryPackages } from '../../features/catalog/useCountryPackages';
-import { Flag } from '../../features/flags/Flag';
 import { formatCurrency } from '../../features/format/format';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
@@ -64,32 +61,7 @@ export default function PackagesPage() {
         <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
           {t('packages.countries')}
         </Typography>
-        <Grid container spacing={1.5}>
-          {countries.loading && !countries.data && Array.from({ length: 12 }, (_, i) => (
-            <Grid key={i} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-              <Skeleton variant="rounded" height={64} />
-            </Grid>
-          ))}
-          {countries.data?.filter((c) => c.has_packages).map((c) => (
-            <Grid key={c.slug} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-              <Card variant="outlined">
-                <CardActionArea component={RouterLink} to={`/packages/${c.slug}`} sx={{ p: 1.5, display: 'flex', justifyContent: 'flex-start', gap: 1.5 }}>
-                  <Flag code={c.flag} size={36} />
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }} noWrap>
-                      {c.name}
-                    </Typography>
-                    {c.price_from !== null && (
-                      <Typography variant="body2" color="text.secondary">
-                        {t('home:popular.from', { price: formatCurrency(c.price_from) })}
-                      </Typography>
-                    )}
-                  </Box>
-                </CardActionArea>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
+        <CountryGrid countries={countries.data?.filter((c) => c.has_packages) ?? []} loading={countries.loading && !countries.data} skeletons={12} layout="compact" />
         {countries.data && countries.data.filter((c) => c.has_packages).length === 0 && <Typography color="text.secondary">{t('packages.noCountries')}</Typography>}
         <RegionalPackages packages={regional} />
       </Container>
