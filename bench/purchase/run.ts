@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createServer } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { createDb, withDatabase, type Db } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { migrateAll } from '../../infra/src/migrate-all';
@@ -15,7 +13,7 @@ import { captureHold, createHold } from '../../services/balance/src/ledger/holds
 import { postTransfer } from '../../services/balance/src/ledger/transfers';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
-import { dropDatabase } from '../support';
+import { cpuSeconds, dropDatabase, drive } from '../support';
 
 /**
  * `npm run bench:purchase`: PURCHASES eSIM purchases by BUYERS concurrent buyers through the gateway
@@ -49,44 +47,6 @@ const freePortBase = async (): Promise<number> => {
     if (free.every(Boolean)) return base;
   }
 };
-
-/** CPU seconds a process used so far (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function drive(total: number, concurrency: number, op: (i: number, client: number) => Promise<void>) {
-  let next = 0;
-  let failures = 0;
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, client) => {
-      for (let i = next++; i < total; i = next++) {
-        const t0 = performance.now();
-        try {
-          await op(i, client);
-        } catch (error) {
-          failures += 1;
-          if (failures <= 3) console.error((error as Error).message);
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
-}
 
 async function main(): Promise<void> {
   const database = `esim_bench_purchase_${Date.now()}`;
@@ -125,8 +85,9 @@ async function main(): Promise<void> {
     const named: Array<{ name: string; pid: number }> = [];
     for (const group of [plan.groups.services, plan.groups.gateway]) {
       for (const p of group.filter((p) => wanted.has(p.service.name))) {
-        // BENCH_PROFILE_DIR: the esim process writes a CPU profile there on exit.
-        const profile = process.env.BENCH_PROFILE_DIR && p.service.name === 'esim' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+        // BENCH_PROFILE_DIR: the processes named in BENCH_PROFILE (default esim) write a CPU profile there on exit.
+        const profiled = (process.env.BENCH_PROFILE ?? 'esim').split(',').includes(p.service.name);
+        const profile = process.env.BENCH_PROFILE_DIR && profiled ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
         const child = spawn(p.spec.command, [...profile, ...p.spec.args], { cwd: p.spec.cwd, env: { ...p.spec.env, ...benchEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
         children.push(child);
         named.push({ name: p.service.name, pid: child.pid! });
