@@ -48,6 +48,24 @@ const freePortBase = async (): Promise<number> => {
   }
 };
 
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench's database, by pid (the server's shared
+ * processes, WAL writer and checkpointer, are not counted: they also work for the machine's others).
+ */
+async function postgresCpu(db: Db, database: string): Promise<Map<number, number>> {
+  const result = await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = ?', [database]);
+  return new Map((result.rows as Array<{ pid: number }>).map(({ pid }) => [pid, cpuSeconds(pid)] as const).filter(([, s]) => !Number.isNaN(s)));
+}
+
+/** Transactions committed in the database so far (a statement outside a transaction is one too), as the statistics show them. */
+async function commits(db: Db, database: string): Promise<number> {
+  // Backends report their counts at most once a second: wait for the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await db.raw('SELECT pg_stat_clear_snapshot()');
+  const result = await db.raw('SELECT xact_commit FROM pg_stat_database WHERE datname = ?', [database]);
+  return Number(result.rows[0].xact_commit);
+}
+
 async function main(): Promise<void> {
   const database = `esim_bench_purchase_${Date.now()}`;
   const url = withDatabase(baseUrl, database);
@@ -139,8 +157,16 @@ async function main(): Promise<void> {
     // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
     const alone = await drive(50, 1, buy);
     const cpuBefore = named.map((n) => cpuSeconds(n.pid));
+    const pgBefore = await postgresCpu(balanceDb, database);
+    const commitsBefore = await commits(balanceDb, database);
     const purchases = await drive(PURCHASES, BUYERS, buy);
-    const cpuPerPurchase = named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`);
+    const pgAfter = await postgresCpu(balanceDb, database);
+    const commitsPerPurchase = ((await commits(balanceDb, database)) - commitsBefore) / PURCHASES;
+    const pgSeconds = [...pgAfter].reduce((sum, [pid, seconds]) => sum + seconds - (pgBefore.get(pid) ?? 0), 0);
+    const cpuPerPurchase = [
+      ...named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`),
+      `postgres ${((pgSeconds * 1000) / PURCHASES).toFixed(1)}`,
+    ];
 
     // The baseline: the ledger's bare hold + capture, same database, same concurrency.
     const ledger = await drive(PURCHASES, BUYERS, async (i, client) => {
@@ -157,6 +183,7 @@ async function main(): Promise<void> {
     console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
     console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
     console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);
+    console.log(`PostgreSQL commits per purchase (a statement outside a transaction counts as one): ${commitsPerPurchase.toFixed(1)}`);
     const met = purchases.p99 <= TARGET_P99_MS && purchases.failures === 0;
     console.log(`target p99 ≤ ${TARGET_P99_MS} ms: ${met ? 'met' : 'MISSED'}`);
     console.log(formatLedgerReport(report));
