@@ -71,6 +71,8 @@ async function main(): Promise<void> {
   const url = withDatabase(baseUrl, database);
   const admin = createDb(withDatabase(baseUrl, 'postgres'), 'public', 1);
   await admin.raw(`CREATE DATABASE ${database}`);
+  // BENCH_LOG_STATEMENTS: every statement on this database goes to the server's log (to count them per purchase).
+  if (process.env.BENCH_LOG_STATEMENTS) await admin.raw(`ALTER DATABASE ${database} SET log_min_duration_statement = 0`);
   await admin.destroy();
   const children: ChildProcess[] = [];
   let balanceDb: Db | undefined;
