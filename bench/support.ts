@@ -1,11 +1,13 @@
 /**
- * What the HTTP benchmarks (catalog, gateway) share: each runs its servers as child processes of
- * its own script, one role per process (as `npm start` runs them), and loads them with autocannon.
+ * What the benchmarks share. The HTTP ones (catalog, gateway) run their servers as child processes
+ * of their own script, one role per process (as `npm start` runs them), and load them with
+ * autocannon; the others drive their own calls with `drive`. All count per-process CPU (`cpuSeconds`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 
 interface Histogram {
   average: number;
@@ -70,13 +72,56 @@ export interface Figures {
 }
 
 /** CPU seconds a process used so far (Linux /proc; NaN elsewhere). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
   }
+}
+
+/** The p-th percentile (0-100) of some values, nearest rank below; 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export interface DriveFigures {
+  /** Operations per second over the whole run. */
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+}
+
+/**
+ * Closed-loop load for benchmarks that call their own code rather than a URL: `concurrency`
+ * clients each run `op` back to back until `total` operations are done; latencies in milliseconds.
+ * A failing operation counts (and its first few messages are printed) but does not stop the run.
+ */
+export async function drive(total: number, concurrency: number, op: (i: number, client: number) => Promise<void>): Promise<DriveFigures> {
+  let next = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, client) => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        try {
+          await op(i, client);
+        } catch (error) {
+          failures += 1;
+          if (failures <= 3) console.error((error as Error).message);
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
 }
 
 /** Loads `url` for `warmUpSeconds` (JIT, keep-alive pools, caches), then measures it for `duration` seconds. */

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createServer } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { createDb, withDatabase, type Db } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { migrateAll } from '../../infra/src/migrate-all';
@@ -15,7 +13,7 @@ import { captureHold, createHold } from '../../services/balance/src/ledger/holds
 import { postTransfer } from '../../services/balance/src/ledger/transfers';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
-import { dropDatabase } from '../support';
+import { cpuSeconds, dropDatabase, drive } from '../support';
 
 /**
  * `npm run bench:purchase`: PURCHASES eSIM purchases by BUYERS concurrent buyers through the gateway
@@ -50,42 +48,22 @@ const freePortBase = async (): Promise<number> => {
   }
 };
 
-/** CPU seconds a process used so far (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench's database, by pid (the server's shared
+ * processes, WAL writer and checkpointer, are not counted: they also work for the machine's others).
+ */
+async function postgresCpu(db: Db, database: string): Promise<Map<number, number>> {
+  const result = await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = ?', [database]);
+  return new Map((result.rows as Array<{ pid: number }>).map(({ pid }) => [pid, cpuSeconds(pid)] as const).filter(([, s]) => !Number.isNaN(s)));
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-async function drive(total: number, concurrency: number, op: (i: number, client: number) => Promise<void>) {
-  let next = 0;
-  let failures = 0;
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, client) => {
-      for (let i = next++; i < total; i = next++) {
-        const t0 = performance.now();
-        try {
-          await op(i, client);
-        } catch (error) {
-          failures += 1;
-          if (failures <= 3) console.error((error as Error).message);
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+/** Transactions committed in the database so far (a statement outside a transaction is one too), as the statistics show them. */
+async function commits(db: Db, database: string): Promise<number> {
+  // Backends report their counts at most once a second: wait for the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await db.raw('SELECT pg_stat_clear_snapshot()');
+  const result = await db.raw('SELECT xact_commit FROM pg_stat_database WHERE datname = ?', [database]);
+  return Number(result.rows[0].xact_commit);
 }
 
 async function main(): Promise<void> {
@@ -93,6 +71,8 @@ async function main(): Promise<void> {
   const url = withDatabase(baseUrl, database);
   const admin = createDb(withDatabase(baseUrl, 'postgres'), 'public', 1);
   await admin.raw(`CREATE DATABASE ${database}`);
+  // BENCH_LOG_STATEMENTS: every statement on this database goes to the server's log (to count them per purchase).
+  if (process.env.BENCH_LOG_STATEMENTS) await admin.raw(`ALTER DATABASE ${database} SET log_min_duration_statement = 0`);
   await admin.destroy();
   const children: ChildProcess[] = [];
   let balanceDb: Db | undefined;
@@ -125,8 +105,9 @@ async function main(): Promise<void> {
     const named: Array<{ name: string; pid: number }> = [];
     for (const group of [plan.groups.services, plan.groups.gateway]) {
       for (const p of group.filter((p) => wanted.has(p.service.name))) {
-        // BENCH_PROFILE_DIR: the esim process writes a CPU profile there on exit.
-        const profile = process.env.BENCH_PROFILE_DIR && p.service.name === 'esim' ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+        // BENCH_PROFILE_DIR: the processes named in BENCH_PROFILE (default esim) write a CPU profile there on exit.
+        const profiled = (process.env.BENCH_PROFILE ?? 'esim').split(',').includes(p.service.name);
+        const profile = process.env.BENCH_PROFILE_DIR && profiled ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
         const child = spawn(p.spec.command, [...profile, ...p.spec.args], { cwd: p.spec.cwd, env: { ...p.spec.env, ...benchEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
         children.push(child);
         named.push({ name: p.service.name, pid: child.pid! });
@@ -178,8 +159,16 @@ async function main(): Promise<void> {
     // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
     const alone = await drive(50, 1, buy);
     const cpuBefore = named.map((n) => cpuSeconds(n.pid));
+    const pgBefore = await postgresCpu(balanceDb, database);
+    const commitsBefore = await commits(balanceDb, database);
     const purchases = await drive(PURCHASES, BUYERS, buy);
-    const cpuPerPurchase = named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`);
+    const pgAfter = await postgresCpu(balanceDb, database);
+    const commitsPerPurchase = ((await commits(balanceDb, database)) - commitsBefore) / PURCHASES;
+    const pgSeconds = [...pgAfter].reduce((sum, [pid, seconds]) => sum + seconds - (pgBefore.get(pid) ?? 0), 0);
+    const cpuPerPurchase = [
+      ...named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`),
+      `postgres ${((pgSeconds * 1000) / PURCHASES).toFixed(1)}`,
+    ];
 
     // The baseline: the ledger's bare hold + capture, same database, same concurrency.
     const ledger = await drive(PURCHASES, BUYERS, async (i, client) => {
@@ -196,6 +185,7 @@ async function main(): Promise<void> {
     console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
     console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
     console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);
+    console.log(`PostgreSQL commits per purchase (a statement outside a transaction counts as one): ${commitsPerPurchase.toFixed(1)}`);
     const met = purchases.p99 <= TARGET_P99_MS && purchases.failures === 0;
     console.log(`target p99 ≤ ${TARGET_P99_MS} ms: ${met ? 'met' : 'MISSED'}`);
     console.log(formatLedgerReport(report));

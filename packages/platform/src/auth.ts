@@ -39,29 +39,49 @@ export async function revokeUserTokens(redis: Redis, userId: string, ttlSeconds 
   await redis.set(revokedUserKey(userId), String(Math.floor(Date.now() / 1000)), 'EX', ttlSeconds);
 }
 
+/** Tokens whose signature was already checked, kept at most this long (the remote key set is cached as long). */
+const VERIFIED_TOKEN_TTL_MS = 10 * 60_000;
+const VERIFIED_TOKENS_MAX = 10_000;
+
 /**
  * Verifies access tokens against the auth service's JWKS (cached by jose, refetched on an unknown
  * `kid`), then asks Redis whether the user's tokens were revoked since this one was issued.
+ * A token string whose signature and claims were verified is remembered until it expires (at most
+ * as long as the key set itself is cached), so a client's next requests skip the ES256 check;
+ * the revocation check still runs on every request.
  */
 export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKeySet; redis?: Redis }): JwtVerifier {
   const keySet = options.jwks
     ? createLocalJWKSet(options.jwks)
-    : createRemoteJWKSet(new URL(options.jwksUrl!), { cacheMaxAge: 10 * 60_000, cooldownDuration: 5_000 });
-  return async (token) => {
+    : createRemoteJWKSet(new URL(options.jwksUrl!), { cacheMaxAge: VERIFIED_TOKEN_TTL_MS, cooldownDuration: 5_000 });
+  const verified = new Map<string, { claims: AccessTokenClaims; until: number }>();
+  const verifySignature = async (token: string): Promise<AccessTokenClaims> => {
+    const known = verified.get(token);
+    if (known && known.until > Date.now()) return known.claims;
+    if (known) verified.delete(token);
     let claims: AccessTokenClaims;
     try {
-      const verified = await jwtVerify<AccessTokenClaims>(token, keySet, {
+      const result = await jwtVerify<AccessTokenClaims>(token, keySet, {
         issuer: ACCESS_TOKEN_ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
         algorithms: ['ES256', 'RS256', 'EdDSA'],
       });
-      claims = verified.payload;
+      claims = result.payload;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('token_expired');
       if (error instanceof joseErrors.JOSEError) throw unauthorized('unauthorized');
       // The JWKS endpoint itself is unreachable: that is our outage, not the caller's fault.
       throw new AppError(503, 'service_unavailable', { cause: error });
     }
+    // Only tokens that expire (ours always do). Oldest first out: a Map iterates in insertion order.
+    if (typeof claims.exp === 'number') {
+      if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, until: Math.min(claims.exp * 1000, Date.now() + VERIFIED_TOKEN_TTL_MS) });
+    }
+    return claims;
+  };
+  return async (token) => {
+    const claims = await verifySignature(token);
     if (options.redis) await assertNotRevoked(options.redis, claims);
     return {
       id: claims.sub,

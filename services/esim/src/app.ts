@@ -32,11 +32,14 @@ export async function buildApp(options: BuildOptions = {}) {
     jwks: options.jwks,
   });
   const ctx: EsimContext = { config, ...internalClients(config), provider: options.provider ?? poolProvider };
+  app.addHook('onClose', async () => {
+    await Promise.all([ctx.catalog.close(), ctx.balance.close()]);
+  });
 
   userRoutes(app, ctx);
   publicRoutes(app, ctx);
   adminRoutes(app);
-  registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
+  registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }), ctx.quotes);
 
   /** Starts the recovery loop (server.ts after listen; tests when they need it). */
   let stopLoops: (() => Promise<void>) | undefined;

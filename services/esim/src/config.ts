@@ -17,6 +17,11 @@ export const configSchema = serviceConfigSchema(8084, {
   ESIM_RECOVERY_INTERVAL_MS: millis(2_000),
   /** An unfinished order untouched this long is the recovery loop's (a live request is still driving a younger one). */
   ESIM_RECOVERY_GRACE_MS: millis(5_000),
+  /**
+   * How long a buyer's quote (their own price of a package) is reused for their next purchases;
+   * 0 asks the catalog every time. Catalog price and package events clear the cache sooner.
+   */
+  ESIM_QUOTE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type EsimConfig = z.infer<typeof configSchema>;

@@ -3,7 +3,8 @@ import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { formatEuros } from '@esim/contracts';
-import { customer, key, startEsimSystem, type EsimSystem } from './support';
+import { randomUUID } from 'node:crypto';
+import { customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
 
 /** The purchase saga against the real catalog and balance services. */
 describe('buying eSIMs', () => {
@@ -133,4 +134,42 @@ describe('buying eSIMs', () => {
     await waitFor(async () => (await sys.esim.db('orders').where({ id: res.json().data.id }).first()).step === 'completed', { what: 'recovery to complete the order' });
     expect(await sys.available(me)).toBe(100_00 - 14_99);
   });
+  it('a hold refused for good fails the order with the reason, nothing held; while balance cannot be reached it keeps waiting', async () => {
+    // A buyer id the balance service refuses (its person ids are uuids): a 400 on every try, not a missing balance.
+    const odd: Person = { id: `legacy-${randomUUID()}`, userType: 1 };
+    await sys.stock('US-7D-3GB', 2);
+    const failedAt = async (id: string) => (await sys.esim.db('orders').where({ id }).first()) as { step: string; attempts: number; failure_code: string | null; failure_params: Record<string, string> };
+
+    // The buying request: refused at once, in the caller's language.
+    const direct = await buy(odd, { package_id: usStarter, quantity: 1 }, key(), { 'accept-language': 'en' });
+    expect(direct.statusCode, direct.body).toBe(422);
+    expect(direct.json()).toMatchObject({ code: 'esim_payment_refused', message: 'The payment could not be taken, so the order was cancelled. Nothing was deducted from your balance.' });
+
+    // The recovery loop: balance unreachable (transient) keeps the order placed and retried; the refusal then fails it.
+    sys.esim.esim.startLoops();
+    const balanceClient = sys.esim.esim.ctx.balance;
+    const { createInternalClient } = await import('@esim/platform');
+    sys.esim.esim.ctx.balance = createInternalClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(20), timeoutMs: 500 });
+    let pending: { statusCode: number; json(): { data: { id: string; status: string } } };
+    try {
+      pending = await buy(odd, { package_id: usStarter, quantity: 1 });
+      expect(pending.statusCode).toBe(202);
+      const id = pending.json().data.id;
+      await waitFor(async () => (await failedAt(id)).attempts >= 2, { timeoutMs: 15_000, what: 'the recovery loop to retry the unreachable balance' });
+      expect((await failedAt(id)).step).toBe('placed');
+    } finally {
+      sys.esim.esim.ctx.balance = balanceClient;
+    }
+    const id = pending.json().data.id;
+    await waitFor(async () => (await failedAt(id)).step === 'failed', { timeoutMs: 15_000, what: 'the recovery loop to fail the refused order' });
+    expect(await failedAt(id)).toMatchObject({ failure_code: 'esim_payment_refused', failure_params: { refusal: 'validation_error' } });
+    const view = await sys.esim.inject({ url: `/user/esim/orders/${id}`, headers: await sys.as(odd) });
+    expect(view.json().data).toMatchObject({ status: 'failed', failure_code: 'esim_payment_refused', failure_reason: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.' });
+
+    // Nothing held or charged, no eSIM handed out, and the failure published.
+    expect(await sys.balance.db('holds').where({ user_id: odd.id })).toHaveLength(0);
+    expect(await sys.esim.db('profiles').where({ user_id: odd.id })).toHaveLength(0);
+    const failed = await sys.esim.db('outbox').where({ type: 'esim.order.failed', aggregate_id: id }).first();
+    expect(failed.envelope.payload).toMatchObject({ orderId: id, reason: 'esim_payment_refused', holdId: null });
+  }, 40_000);
 });

@@ -1,11 +1,10 @@
-import { createServiceApp } from '@esim/platform';
+import { createJwtVerifier, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadGatewayConfig, upstreamsOf, type GatewayConfig, type Upstreams } from './config';
 import { registerDocs } from './docs/docs';
 import { apiRoutes, refuseInternalRoutes } from './proxy/api';
 import { clientInfo } from './proxy/client-ip';
 import { API_PREFIX } from './proxy/route-table';
-import { cachedTokenVerifier } from './security/access';
 import { registerSecurityHeaders } from './security/headers';
 import { registerRateLimits } from './security/rate-limits';
 import { registerSpas } from './static/spa';
@@ -45,7 +44,8 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   const limiter = await registerRateLimits(app, redis, config, client);
 
-  const verifyToken = cachedTokenVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis });
+  // The platform's verifier: signatures checked once per token, revocation on every request.
+  const verifyToken = createJwtVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis });
   await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken });
   refuseInternalRoutes(app);
   await registerDocs(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: config.DOCS_CACHE_MS });

@@ -7,6 +7,11 @@ export const esimMessages = {
   esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
   esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
   esim_provider_failed: { tr: 'eSIM sağlayıcısı profili veremedi', en: 'The eSIM provider could not deliver the profile' },
+  // The balance service refused the hold for good (not for the balance): failure_params.refusal keeps its code for support.
+  esim_payment_refused: {
+    tr: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.',
+    en: 'The payment could not be taken, so the order was cancelled. Nothing was deducted from your balance.',
+  },
   esim_order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
   esim_not_found: { tr: 'eSIM bulunamadı', en: 'eSIM not found' },
   // QR codes (spec section 5)

@@ -30,18 +30,21 @@ export async function publish<T extends EventType>(
     ...(input.causationId ? { causationId: input.causationId } : {}),
     payload,
   };
-  await trx('outbox').insert({
+  const row = {
     event_id: envelope.id,
     type: envelope.type,
     topic: topicOf(envelope.type),
     aggregate_id: envelope.aggregateId,
     envelope: JSON.stringify(envelope),
-  });
+  };
   // Delivered on commit only; the relay wakes at once instead of waiting for its poll. One
-  // notification per transaction is enough (PostgreSQL folds identical ones anyway): skip the round trip.
-  if (!notified.has(trx)) {
-    const schema = await currentSchema(trx);
-    await trx.raw('SELECT pg_notify(?, ?)', [outboxChannel(schema), '']);
+  // notification per transaction is enough (PostgreSQL folds identical ones anyway), and it rides on
+  // the insert's own statement: no round trip of its own.
+  if (notified.has(trx)) {
+    await trx('outbox').insert(row);
+  } else {
+    const channel = outboxChannel(await currentSchema(trx));
+    await trx('outbox').insert(row).returning(trx.raw('pg_notify(?, ?)', [channel, '']));
     if ((trx as Knex.Transaction).isTransaction) notified.add(trx);
   }
   return envelope;

@@ -1,8 +1,13 @@
 import type { EventBus } from '@esim/platform';
+import type { QuoteCache } from '../orders/quotes';
 
-/** The catalog's packages, copied for names on the stock screen and the package id of seeded orders. */
-export function registerEsimHandlers(bus: EventBus): void {
+/**
+ * The catalog's packages, copied for names on the stock screen and the package id of seeded orders;
+ * any package or dealer-price change also clears the buyers' recent quotes.
+ */
+export function registerEsimHandlers(bus: EventBus, quotes: QuoteCache): void {
   bus.on('catalog.package.upserted', async (event, { trx }) => {
+    quotes.clear();
     const p = event.payload;
     await trx('catalog_packages')
       .insert({ package_id: p.packageId, code: p.code, name_tr: p.nameTr, name_en: p.nameEn, data_mb: p.dataMb, validity_days: p.validityDays, active: p.active })
@@ -11,6 +16,10 @@ export function registerEsimHandlers(bus: EventBus): void {
     await trx('orders').where({ package_code: p.code }).whereNull('package_id').update({ package_id: p.packageId });
   });
   bus.on('catalog.package.deactivated', async (event, { trx }) => {
+    quotes.clear();
     await trx('catalog_packages').where({ package_id: event.payload.packageId }).update({ active: false, updated_at: trx.fn.now() });
+  });
+  bus.on('catalog.dealer-price.changed', async () => {
+    quotes.clear();
   });
 }

@@ -3,24 +3,8 @@ import type { Knex } from 'knex';
 import { AppError, idempotentRequest, publish } from '@esim/platform';
 import type { EsimContext } from '../context';
 import { newOrderNumber } from './order-number';
-import { driveOrder, loadOrder, type OrderRow } from './saga';
-
-/** The catalog's answer to /internal/quote (services/catalog/src/pricing/buyer-prices.ts). */
-interface Quote {
-  unit_price_cents: number;
-  total_cents: number;
-  quantity: number;
-  package: {
-    id: string;
-    code: string;
-    name_tr: string;
-    name_en: string;
-    type: string;
-    countries: string[];
-    data_mb: number | null;
-    validity_days: number;
-  };
-}
+import type { Quote } from './quotes';
+import { driveOrder, loadOrder, normalizeOrder, type OrderRow } from './saga';
 
 /**
  * POST /user/packages/buy: places the order once per Idempotency-Key (quote from the catalog at the
@@ -38,12 +22,12 @@ export async function buy(
   const userId = request.user!.id;
   // The quote comes first, outside the transaction: no connection is held while the catalog answers.
   // (A replay quotes again and then finds its stored order: a cheap read.)
-  const quote = await ctx.catalog.request<Quote>('POST', '/internal/quote', {
-    body: { user_id: userId, package_id: input.packageId, quantity: input.quantity },
-    requestId: String(request.id),
-  });
+  const quote = await ctx.quotes.quote({ userId, packageId: input.packageId, quantity: input.quantity }, String(request.id));
+  // The row this request placed (none on a replay): driven on without reading it back.
+  let inserted: OrderRow | undefined;
   const placed = await idempotentRequest<{ order_id: string }>(db, request, reply, { scope: 'esim-buy', required: true }, async (trx) => {
     const order = await insertOrder(trx, { userId, quote, locale: request.locale });
+    inserted = order;
     await publish(trx, 'esim', {
       type: 'esim.order.placed',
       aggregateId: order.id,
@@ -61,7 +45,7 @@ export async function buy(
     return { statusCode: 201, body: { order_id: order.id } };
   });
   try {
-    return await driveOrder(db, ctx, placed.body.order_id, String(request.id));
+    return await driveOrder(db, ctx, placed.replayed || !inserted ? placed.body.order_id : inserted, String(request.id));
   } catch (error) {
     // A service on the way is down: the order stays where it got to and the recovery loop finishes it.
     if (error instanceof AppError && error.statusCode >= 500) return (await loadOrder(db, placed.body.order_id))!;
@@ -93,7 +77,7 @@ async function insertOrder(trx: Knex.Transaction, input: { userId: string; quote
       .onConflict('order_number')
       .ignore()
       .returning('*');
-    if (row) return row as OrderRow;
+    if (row) return normalizeOrder(row);
     // 60 random bits: a clash is astronomically rare, but never a 500.
     if (attempt > 5) throw new Error('could not draw a free order number');
   }
@@ -104,6 +88,7 @@ export function purchaseOutcome(order: OrderRow): { status: number; code: string
   if (order.step === 'completed') return { status: 201, code: 'esim_order_completed' };
   if (order.step !== 'failed') return { status: 202, code: 'esim_order_processing' };
   const code = order.failure_code ?? 'esim_provider_failed';
-  const status = code === 'insufficient_balance' ? 422 : 409;
+  // Refused payments are the buyer's to fix (top up, ask support); stock and provider failures are ours.
+  const status = code === 'insufficient_balance' || code === 'esim_payment_refused' ? 422 : 409;
   throw new AppError(status, code, { params: order.failure_params });
 }

@@ -5,15 +5,18 @@ import type { EsimContext } from '../context';
 /**
  * The purchase saga (DESIGN.md section 5). The order row records the step reached:
  *
- *   placed ──hold──► held ──provision──► provisioned ──capture──► completed
- *     │                 └─ out of stock ─► voiding ──void──► failed
- *     └─ insufficient balance ──────────────────────────────► failed (nothing held)
+ *   placed ──hold, then provision──► provisioned ──capture──► completed
+ *     │                  └─ out of stock ─► voiding ──void──► failed
+ *     ├─ insufficient balance ──────────────────────────────► failed (nothing held)
+ *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
  * Every step is idempotent (the hold is keyed by the order id, capture and void replay, provisioning
- * returns the profiles an order already has), and each step's effect and the step change are one
+ * runs in the transaction that moves the step), and each step's effect and the step change are one
  * transaction, or the remote call comes first and the step moves after it. So whoever drives an order
  * (the buying request, or the recovery loop after a crash) can always run the next step again: an eSIM
  * is never handed out without a hold, and a hold is captured only for an order that has its eSIMs.
+ * The hold's id is written with the provisioning (one transaction less per purchase); `held` is a step
+ * of orders written by earlier versions, still driven on.
  */
 export type OrderStep = 'placed' | 'held' | 'provisioned' | 'completed' | 'voiding' | 'failed';
 
@@ -70,17 +73,34 @@ async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: Order
   return row ? normalizeOrder(row) : undefined;
 }
 
-/** Provisions a held order inside `trx` (the order row locked): → provisioned, or → voiding when the provider has nothing. */
-async function provision(trx: Knex.Transaction, ctx: EsimContext, held: OrderRow): Promise<OrderRow | undefined> {
-  const result = await ctx.provider.provision(trx, {
-    orderId: held.id,
-    userId: held.user_id,
-    packageCode: held.package_code,
-    quantity: held.quantity,
-    dataTotalBytes: held.data_mb === null ? null : held.data_mb * MB,
-  });
-  if (result.ok) return advance(trx, held, 'held', { step: 'provisioned' });
-  return advance(trx, held, 'held', { step: 'voiding', failure_code: result.reason });
+/** The order moved on by someone else first: the transaction is rolled back (profiles it took go back). */
+class MovedElsewhere extends Error {}
+
+/**
+ * Provisions an order inside one transaction and moves it from `from` to provisioned (or to voiding
+ * when the provider has nothing), writing the hold's id with it. The profiles are taken first and
+ * the order row after, only if it is still at `from`: a second driver of the same order waits on
+ * that row, finds it moved, and rolls back what it took. Undefined when someone else moved it.
+ */
+async function provisionOrder(db: Knex, ctx: EsimContext, order: OrderRow, from: OrderStep, holdId: string): Promise<OrderRow | undefined> {
+  try {
+    return await db.transaction(async (trx) => {
+      const result = await ctx.provider.provision(trx, {
+        orderId: order.id,
+        userId: order.user_id,
+        packageCode: order.package_code,
+        quantity: order.quantity,
+        dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
+      });
+      const changes = result.ok ? { step: 'provisioned', hold_id: holdId } : { step: 'voiding', hold_id: holdId, failure_code: result.reason };
+      const moved = await advance(trx, order, from, changes);
+      if (!moved) throw new MovedElsewhere();
+      return moved;
+    });
+  } catch (error) {
+    if (error instanceof MovedElsewhere) return undefined;
+    throw error;
+  }
 }
 
 const eventPayload = (order: OrderRow, holdId: string | null) => ({
@@ -90,7 +110,16 @@ const eventPayload = (order: OrderRow, holdId: string | null) => ({
   holdId,
 });
 
-/** One step of one order (the hold and provisioning share one transaction). Returns the order as it is after the step. */
+/** Fails an order whose hold was refused (nothing is held): esim.order.failed with the reason. */
+async function failUnheld(db: Knex, order: OrderRow, code: string, params: Record<string, string | number>): Promise<OrderRow | undefined> {
+  return db.transaction(async (trx) => {
+    const failed = await advance(trx, order, 'placed', { step: 'failed', failure_code: code, failure_params: JSON.stringify(params) });
+    if (failed) await publish(trx, 'esim', { type: 'esim.order.failed', aggregateId: order.id, payload: { ...eventPayload(order, null), reason: code } });
+    return failed;
+  });
+}
+
+/** One step of one order (the hold, provisioning and the step change in one go). Returns the order as it is after the step. */
 async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: string): Promise<OrderRow> {
   let next: OrderRow | undefined;
   switch (order.step) {
@@ -102,29 +131,18 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
           requestId,
         });
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 422 && error.code === 'insufficient_balance') {
-          const available = await availableOf(ctx, order.user_id, requestId);
-          next = await db.transaction(async (trx) => {
-            const failed = await advance(trx, order, 'placed', { step: 'failed', failure_code: 'insufficient_balance', failure_params: JSON.stringify({ available }) });
-            if (failed) await publish(trx, 'esim', { type: 'esim.order.failed', aggregateId: order.id, payload: { ...eventPayload(order, null), reason: 'insufficient_balance' } });
-            return failed;
-          });
-          break;
-        }
-        throw error;
+        const refusal = holdRefusal(error);
+        if (!refusal) throw error;
+        const params: Record<string, string> =
+          refusal === 'insufficient_balance' ? { available: await availableOf(ctx, order.user_id, requestId) } : { refusal: (error as AppError).code };
+        next = await failUnheld(db, order, refusal, params);
+        break;
       }
-      next = await db.transaction(async (trx) => {
-        const held = await advance(trx, order, 'placed', { step: 'held', hold_id: hold.id });
-        // The row is ours until commit: provision in the same transaction (one round of writes less per purchase).
-        return held ? provision(trx, ctx, held) : undefined;
-      });
+      next = await provisionOrder(db, ctx, order, 'placed', hold.id);
       break;
     }
     case 'held': {
-      next = await db.transaction(async (trx) => {
-        const locked = normalizeOrder(await trx('orders').where({ id: order.id }).forUpdate().first());
-        return locked.step === 'held' ? provision(trx, ctx, locked) : undefined;
-      });
+      next = await provisionOrder(db, ctx, order, 'held', order.hold_id!);
       break;
     }
     case 'provisioned': {
@@ -158,17 +176,32 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
   return next ?? (await loadOrder(db, order.id))!;
 }
 
+/**
+ * Whether a failed hold request is the balance service's final word on this order (the order then
+ * fails, nothing held), and with which reason. Insufficient balance is; so is any other 4xx (the
+ * request itself is refused: the buyer's account, the amount, a conflicting hold), which asking
+ * again would only repeat. A 5xx, a timeout or the service being down is not: the order waits and
+ * the recovery loop asks again with back-off.
+ */
+export function holdRefusal(error: unknown): string | undefined {
+  if (!(error instanceof AppError) || error.statusCode < 400 || error.statusCode >= 500) return undefined;
+  // 408 and 429 say "not now", not "no".
+  if (error.statusCode === 408 || error.statusCode === 429) return undefined;
+  return error.code === 'insufficient_balance' ? 'insufficient_balance' : 'esim_payment_refused';
+}
+
 async function availableOf(ctx: EsimContext, userId: string, requestId?: string): Promise<string> {
   const answer = await ctx.balance.request<{ available_cents: number; available: string }>('GET', `/internal/users/${encodeURIComponent(userId)}/available`, { requestId });
   return answer.available;
 }
 
 /**
- * Drives an order until it is finished. A remote step that fails (a service down, a timeout)
- * leaves the order where it is and rethrows: the recovery loop takes it from there.
+ * Drives an order until it is finished (by id, or the row the caller already has). A remote step
+ * that fails (a service down, a timeout) leaves the order where it is and rethrows: the recovery
+ * loop takes it from there.
  */
-export async function driveOrder(db: Knex, ctx: EsimContext, orderId: string, requestId?: string): Promise<OrderRow> {
-  let order = (await loadOrder(db, orderId))!;
+export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, requestId?: string): Promise<OrderRow> {
+  let order = typeof orderOrId === 'string' ? (await loadOrder(db, orderOrId))! : orderOrId;
   for (let guard = 0; guard < 8 && !FINISHED.includes(order.step); guard += 1) {
     order = await step(db, ctx, order, requestId);
   }

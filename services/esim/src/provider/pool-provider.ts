@@ -13,27 +13,24 @@ export const poolProvider: EsimProvider = {
 
   async provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult> {
     // Idempotent through the caller: the saga provisions and moves the order past `held` in this same
-    // transaction (order row locked), so an order still `held` has no profiles yet.
-    const picked = await trx.raw(
-      `SELECT id, iccid FROM profiles
-        WHERE package_code = ? AND pool_status = 'available'
-        ORDER BY created_at, iccid
-        LIMIT ? FOR UPDATE SKIP LOCKED`,
-      [request.packageCode, request.quantity],
+    // transaction (and rolls back if the order had moved on), so an order still `held` has no profiles yet.
+    // One statement: the oldest free profiles, taken only when there are enough of them.
+    const assigned = await trx.raw(
+      `WITH picked AS (
+         SELECT id FROM profiles
+          WHERE package_code = ? AND pool_status = 'available'
+          ORDER BY created_at, iccid
+          LIMIT ? FOR UPDATE SKIP LOCKED)
+       UPDATE profiles p
+          SET pool_status = 'assigned', order_id = ?, user_id = ?, status = 'inactive',
+              data_total_bytes = ?, assigned_at = now(), updated_at = now()
+         FROM picked
+        WHERE p.id = picked.id AND (SELECT count(*) FROM picked) = ?
+        RETURNING p.iccid`,
+      [request.packageCode, request.quantity, request.orderId, request.userId, request.dataTotalBytes, request.quantity],
     );
-    const rows = picked.rows as Array<{ id: string; iccid: string }>;
+    const rows = assigned.rows as Array<{ iccid: string }>;
     if (rows.length < request.quantity) return { ok: false, reason: 'esim_out_of_stock' };
-    await trx('profiles')
-      .whereIn('id', rows.map((r) => r.id))
-      .update({
-        pool_status: 'assigned',
-        order_id: request.orderId,
-        user_id: request.userId,
-        status: 'inactive',
-        data_total_bytes: request.dataTotalBytes,
-        assigned_at: trx.fn.now(),
-        updated_at: trx.fn.now(),
-      });
     await checkLowStock(trx, request.packageCode);
     return { ok: true, iccids: rows.map((r) => r.iccid).sort() };
   },
