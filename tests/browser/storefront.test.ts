@@ -130,6 +130,39 @@ describe('storefront in a browser', () => {
     }
   });
 
+  it('a prerendered form is inert until the app has started (nothing typed is lost, nothing sent with its fields in the URL), then sends through the app', async () => {
+    const context = await shop.browser.newContext({ locale: 'tr-TR', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    // Hold the app's entry script back: the visitor meets the prerendered HTML alone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const posted: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posted.push(new URL(request.url()).pathname));
+    await page.goto(`${shop.baseUrl}/contact`, { waitUntil: 'domcontentloaded' });
+    await page.locator('input[name="full_name"]').waitFor();
+    expect(await page.evaluate(() => document.querySelector('#root form')?.inert)).toBe(true);
+    await page.locator('form button[type="submit"]').click({ force: true });
+    await page.keyboard.type('x');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${shop.baseUrl}/contact`);
+    expect(posted).toEqual([]);
+
+    release();
+    await expect.poll(() => page.evaluate(() => document.querySelector('#root form')?.inert), { timeout: 15_000 }).toBe(false);
+    await page.fill('input[name="full_name"]', 'Erken Ziyaretçi');
+    await page.fill('input[name="email"]', 'erken@example.com');
+    await page.fill('input[name="subject"]', 'Önce gelen');
+    await page.fill('textarea[name="message"]', 'Uygulama yüklendikten sonra gönderilen mesaj.');
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => posted, { timeout: 15_000 }).toContain('/api/messages/contact');
+    expect(page.url()).toBe(`${shop.baseUrl}/contact`);
+    await context.close();
+  });
+
   it('a phone-sized viewport has no horizontal scroll on any public page', async () => {
     const { SITEMAP_PAGES } = await import('../../frontend/storefront/scripts/build-extras');
     const page = await open('/', { width: 390, height: 844 });

@@ -60,8 +60,12 @@ export function precompress(dir: string): void {
   }
 }
 
-/** Pages not prerendered: they show what the visitor's own browser stored (cookie choices). */
-const NOT_PRERENDERED = new Set(['/cookies']);
+/**
+ * Pages not prerendered: /cookies shows what the visitor's own browser stored (cookie choices);
+ * the sign-in forms are typed into at once, and a form the app has not taken over yet is no place
+ * for a password (they need no search ranking either).
+ */
+const NOT_PRERENDERED = new Set(['/cookies', '/login', '/register', '/forgot-password']);
 const LANGUAGES = ['tr', 'en'] as const;
 /** The SPA shell (no page in it), which the gateway serves for every page without prerendered HTML. */
 export const SHELL = 'spa.html';
@@ -85,9 +89,23 @@ function shellTemplate(outDir: string): string {
 /**
  * Starts the app once the prerendered page has painted, so its JavaScript does not compete with
  * the first paint for the connection (an external file: the CSP allows no inline script).
+ * Until the app has taken the page over (it sets data-app-ready on <html>) the prerendered forms
+ * are inert: what a visitor typed there would not reach the app's form state, and sending one
+ * would be the browser's own GET with every field in the URL (held back too, should one slip by).
  */
 const BOOT = `(function () {
   var me = document.currentScript, started = false;
+  var root = document.documentElement;
+  var forms = [].slice.call(document.querySelectorAll('#root form'));
+  forms.forEach(function (form) { form.inert = true; });
+  document.addEventListener('submit', function (event) {
+    if (!root.hasAttribute('data-app-ready')) event.preventDefault();
+  }, true);
+  new MutationObserver(function (changes, observer) {
+    if (!root.hasAttribute('data-app-ready')) return;
+    observer.disconnect();
+    forms.forEach(function (form) { form.inert = false; });
+  }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
   function start() {
     if (started) return;
     started = true;

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
@@ -11,6 +11,15 @@ import { initI18n } from './i18n';
 import { routes } from './routes';
 import { storedToken } from './api/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
+
+/**
+ * Tells the boot file (scripts/build-extras.ts) that the app now owns the page, once its first
+ * render or hydration has committed: forms are the app's from here on.
+ */
+function AppReady() {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  return null;
+}
 
 async function start() {
   const container = document.getElementById('root')!;
@@ -31,6 +40,7 @@ async function start() {
       <I18nextProvider i18n={i18n}>
         <AppThemeProvider>
           <RouterProvider router={router} />
+          <AppReady />
         </AppThemeProvider>
       </I18nextProvider>
     </StrictMode>
