@@ -34,6 +34,7 @@ export const appEnglish = {
       no_active_esims: 'No active eSIM right now. Bought eSIMs appear here with their data usage.',
       spend_chart: 'Spending, last 30 days',
       spend_chart_empty: 'No purchases in the last 30 days.',
+      spend_chart_total: '%{total} in 1 purchase |||| %{total} in %{smart_count} purchases',
     },
     balance: {
       balance: 'Balance',

@@ -38,6 +38,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       no_active_esims: 'Şu anda aktif eSIM yok. Satın aldığınız eSIM’ler veri kullanımlarıyla burada görünür.',
       spend_chart: 'Harcamalar, son 30 gün',
       spend_chart_empty: 'Son 30 günde satın alma yok.',
+      spend_chart_total: '1 satın almada toplam %{total} |||| %{smart_count} satın almada toplam %{total}',
     },
     balance: {
       balance: 'Bakiye',
