@@ -162,6 +162,23 @@ describe('customer: eSIM orders', () => {
   });
 });
 
+describe('customer: the home spend chart', () => {
+  it('reads the server-side per-day totals; every completed eSIM order of the period is in them (the demo seed charges them)', async () => {
+    const dp = await providerFor('customer@esim.test');
+    const spend = await dp.read<{ start_date: string; end_date: string; total_cents: number; count: number; by_day: Array<{ date: string; total_cents: number; count: number }> }>('user/balance/spend');
+    expect(spend.by_day).toHaveLength(30);
+    expect([spend.by_day[0]!.date, spend.by_day[29]!.date]).toEqual([spend.start_date, spend.end_date]);
+    expect(spend.by_day.reduce((sum, d) => sum + d.total_cents, 0)).toBe(spend.total_cents);
+    const since = Date.parse(`${spend.start_date}T00:00:00+03:00`);
+    const orders = (await dp.getList('orders', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'completed' } })).data.filter(
+      (o) => Date.parse(o.created_at) >= since,
+    );
+    expect(orders.length).toBeGreaterThan(0);
+    expect(spend.count).toBeGreaterThanOrEqual(orders.length);
+    expect(spend.total_cents).toBeGreaterThanOrEqual(orders.reduce((sum, o) => sum + Math.round(Number(o.total) * 100), 0));
+  });
+});
+
 describe('dealer: physical SIM packages, orders, cards, returns', () => {
   it('orders 5 cards by POST; the order lists pending, the total is held; card and return lists answer with totals and status filters', async () => {
     const dp = await providerFor('dealer@esim.test');

@@ -137,6 +137,19 @@ export const READS: Record<string, unknown> = {
     orders: { esim: { total: 1, completed: 1, failed: 0 }, physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 } },
     recent_transactions: [],
   },
+  // 30 days to 2026-11-23: 150 purchases on the 20th (more than one page of transactions), one on the 22nd.
+  'user/balance/spend': {
+    start_date: '2026-10-25',
+    end_date: '2026-11-23',
+    total: 454.5,
+    total_cents: 45450,
+    count: 151,
+    by_day: Array.from({ length: 30 }, (_, i) => {
+      const date = new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10);
+      const [total_cents, count] = date === '2026-11-20' ? [45000, 150] : date === '2026-11-22' ? [450, 1] : [0, 0];
+      return { date, total: total_cents / 100, total_cents, count };
+    }),
+  },
   'sales-manager/balance': {
     balance: 0,
     cash_held: 120,

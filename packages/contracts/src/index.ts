@@ -7,6 +7,7 @@ export * from './events/index';
 export * from './routes';
 export * from './demo';
 export * from './demo-physical-sim';
+export * from './demo-esim';
 export * from './api/index';
 export * from './policy';
 export * from './session';

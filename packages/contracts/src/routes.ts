@@ -96,6 +96,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/balance', 'balance', can('balance', 'read')),
   r('POST', '/user/balance/add', 'balance', can('balance', 'create')),
   r('GET', '/user/balance/top-ups', 'balance', can('balance', 'list')),
+  // The home's spend chart: part of the dashboard, so the dashboard's rule.
+  r('GET', '/user/balance/spend', 'balance', can('dashboard', 'read')),
   r('GET', '/user/transactions', 'balance', can('transactions', 'list')),
   r('GET', '/user/transactions/query', 'balance', can('transactions', 'list')),
   r('GET', '/user/dashboard', 'balance', can('dashboard', 'read')),

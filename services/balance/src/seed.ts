@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
-import { DEMO_ACCOUNTS, demoAccount, USER_TYPE } from '@esim/contracts';
+import { DEMO_ACCOUNTS, DEMO_ESIM_ORDERS, demoAccount, USER_TYPE } from '@esim/contracts';
+// The demo catalog's prices: what each demo eSIM order cost (seed data, read only).
+import { SEED_PACKAGES } from '../../catalog/src/seed-data';
 import { runIdempotent } from '@esim/platform';
 import { collectFromDealer, collectFromSalesManager } from './collections/collections';
 import { loadOnCredit, recordCashPayment } from './dealer-money/dealer-money';
 import { openAccounts, receivable, salesManagerCash, spendable, type AccountSpec } from './ledger/accounts';
+import { captureHold, createHold } from './ledger/holds';
 import { upsertParty } from './parties/parties';
 import { confirmTopUp, createTopUp } from './top-ups/top-ups';
 
@@ -13,7 +16,8 @@ const DAY = 24 * 3600 * 1000;
  * Demo data (demo mode only; idempotent, so every demo start may run it): the demo people and
  * their accounts, opening balances for the two demo dealers loaded on credit, and a little history
  * (a cash payment, collections by the demo sales manager, a hand-over, customer top-ups) so every
- * screen has something to show. Written through the same domain functions the API uses, each step
+ * screen has something to show. The demo eSIM orders (DEMO_ESIM_ORDERS, seeded by the eSIM service)
+ * are paid for as a real order is: a hold on the order's id, captured when it was bought. Written through the same domain functions the API uses, each step
  * under a fixed idempotency key so a second run changes nothing.
  */
 export async function seedDemoData(db: Knex): Promise<void> {
@@ -66,8 +70,18 @@ export async function seedDemoData(db: Knex): Promise<void> {
   for (const email of ['customer@esim.test', 'demo@esim.test']) {
     const customer = demoAccount(email);
     const created = await step(`top-up-${email}`, (trx) =>
-      createTopUp(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', cardPayments: null }),
+      createTopUp(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', cardPayments: null, at: ago(25) }),
     );
-    await confirmTopUp(db, (created.body as { id: string }).id, admin.id);
+    await confirmTopUp(db, (created.body as { id: string }).id, admin.id, ago(25));
+  }
+
+  for (const order of DEMO_ESIM_ORDERS) {
+    const priceCents = SEED_PACKAGES.find((p) => p.code === order.code)!.retailCents;
+    const user = demoAccount(order.email);
+    await step(`esim-order-${order.number}`, async (trx) => {
+      const at = ago(order.boughtDaysAgo);
+      const { holdId } = await createHold(trx, { orderId: order.id, userId: user.id, amountCents: priceCents, reference: `eSIM ${order.number}`, at });
+      return captureHold(trx, holdId, { createdBy: 'service', at });
+    });
   }
 }

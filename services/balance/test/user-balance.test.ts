@@ -218,3 +218,78 @@ describe('GET /user/dashboard', () => {
     expect(res.json().data.recent_transactions).toHaveLength(3);
   });
 });
+
+describe('GET /user/balance/spend', () => {
+  /** A purchase at a given time: a hold captured, back-dated as seeded history is. */
+  async function purchase(user: Person, cents: number, at: string) {
+    await app.db.transaction(async (trx) => {
+      const { holdId } = await createHold(trx, { orderId: `o-${randomUUID()}`, userId: user.id, amountCents: cents, at: new Date(at) });
+      await captureHold(trx, holdId, { createdBy: 'test', at: new Date(at) });
+    });
+  }
+
+  it('sums every purchase of the period per Istanbul day on the server, each day listed, more than a page of them', async () => {
+    const dealer = person(2);
+    await credit(dealer, 1000, '2025-02-01T08:00:00Z');
+    // 150 purchases on 3 March (Istanbul): more than the 100 rows a client-side page could read.
+    for (let i = 0; i < 150; i++) await purchase(dealer, 1_00, `2025-03-03T${String(6 + (i % 12)).padStart(2, '0')}:00:00Z`);
+    await purchase(dealer, 2_50, '2025-03-01T21:30:00Z'); // 00:30 on 2 March in Istanbul
+    await purchase(dealer, 9_99, '2025-02-28T20:59:00Z'); // 23:59 on 28 February: before the period
+    const other = person(2);
+    await credit(other, 10, '2025-02-01T08:00:00Z');
+    await purchase(other, 7_00, '2025-03-03T10:00:00Z'); // someone else's
+
+    const res = await get('/user/balance/spend?start_date=2025-03-01&end_date=2025-03-04', dealer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      start_date: '2025-03-01',
+      end_date: '2025-03-04',
+      total: 152.5,
+      total_cents: 152_50,
+      count: 151,
+      by_day: [
+        { date: '2025-03-01', total: 0, total_cents: 0, count: 0 },
+        { date: '2025-03-02', total: 2.5, total_cents: 2_50, count: 1 },
+        { date: '2025-03-03', total: 150, total_cents: 150_00, count: 150 },
+        { date: '2025-03-04', total: 0, total_cents: 0, count: 0 },
+      ],
+    });
+  });
+
+  it('defaults to the 30 days up to today, counting a captured hold; an account never opened spends zero', async () => {
+    const dealer = person(2);
+    await credit(dealer, 50);
+    const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 12_34 });
+    await captureHold(app.db, holdId, { createdBy: 'test' });
+    const data = (await get('/user/balance/spend', dealer)).json().data;
+    expect(data.by_day).toHaveLength(30);
+    expect(data.end_date).toBe(data.by_day[29].date);
+    expect(data.by_day[29]).toEqual({ date: data.end_date, total: 12.34, total_cents: 12_34, count: 1 });
+    expect(data).toMatchObject({ total: 12.34, total_cents: 12_34, count: 1 });
+
+    const fresh = (await get('/user/balance/spend?start_date=2025-01-30', person(1))).json().data;
+    expect(fresh).toMatchObject({ start_date: '2025-01-30', end_date: '2025-02-28', total: 0, total_cents: 0, count: 0 });
+    expect(fresh.by_day).toHaveLength(30);
+    const back = (await get('/user/balance/spend?end_date=2024-03-01', person(1))).json().data;
+    expect([back.start_date, back.by_day.length]).toEqual(['2024-02-01', 30]);
+  });
+
+  it('answers bad dates with a 400 naming the field, in the caller language; sales managers 403, anonymous 401', async () => {
+    const dealer = person(2);
+    for (const [qs, field, en] of [
+      ['start_date=2025-02-30', 'start_date', 'The date must be in YYYY-MM-DD format'],
+      ['end_date=yesterday', 'end_date', 'The date must be in YYYY-MM-DD format'],
+      ['start_date=2025-03-05&end_date=2025-03-04', 'end_date', 'The end date must not be before the start date'],
+      ['start_date=2024-01-01&end_date=2025-01-01', 'start_date', 'The date range may cover at most 366 days'],
+    ] as const) {
+      const res = await get(`/user/balance/spend?${qs}`, dealer, { 'accept-language': 'en' });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().errors[0], qs).toMatchObject({ path: field, message: en });
+    }
+    const tr = await get('/user/balance/spend?start_date=2024-01-01&end_date=2025-01-01', dealer);
+    expect(tr.json().errors[0].message).toBe('Tarih aralığı en fazla 366 gün olabilir');
+    expect((await get('/user/balance/spend?start_date=2024-01-01&end_date=2024-12-31', dealer)).statusCode).toBe(200);
+    expect((await get('/user/balance/spend', person(4))).statusCode).toBe(403);
+    expect((await app.inject({ url: '/user/balance/spend' })).statusCode).toBe(401);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEMO_LOOKUPS, demoAccount } from '@esim/contracts';
+import { DEMO_ESIM_ORDERS, demoAccount } from '@esim/contracts';
 // The demo catalog's package list: the codes the demo pool is stocked for (seed data, read only).
 import { SEED_PACKAGES } from '../../catalog/src/seed-data';
 import { withLuhnDigit } from './profiles/iccid';
@@ -7,38 +7,12 @@ import { withLuhnDigit } from './profiles/iccid';
 /** Bump when the demo data changes so existing demo databases receive it. */
 export const DEMO_SEED = 'esim-demo-v1';
 
-/**
- * The demo order numbers the public balance check answers for: the three printed at start-up
- * (DEMO_LOOKUPS in @esim/contracts: active, nearly used, expired) and two more orders of the demo
- * account so its order list has something to show.
- */
-export const DEMO_ESIM_ORDER_NUMBERS = {
-  ...DEMO_LOOKUPS.esimOrderNumbers,
-  demoRegional: 'DEMO5F7J3L8P',
-  demoFresh: 'DEMO2C6D9G4Y',
-} as const;
+// The demo orders are shared with the balance seed, which records what paid for them.
+export { DEMO_ESIM_ORDER_NUMBERS } from '@esim/contracts';
 
 const POOL_PER_PACKAGE = 25;
 const DAY = 24 * 3600 * 1000;
 const MB = 1024 * 1024;
-
-interface DemoOrder {
-  number: string;
-  email: string;
-  code: string;
-  /** Share of the package's data used (0..1), and when it was activated (days ago); null: never used. */
-  used: number;
-  activatedDaysAgo: number | null;
-  boughtDaysAgo: number;
-}
-
-const DEMO_ORDERS: DemoOrder[] = [
-  { number: DEMO_ESIM_ORDER_NUMBERS.active, email: 'customer@esim.test', code: 'TR-15D-5GB', used: 0.24, activatedDaysAgo: 3, boughtDaysAgo: 4 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.nearlyUsed, email: 'demo@esim.test', code: 'US-7D-3GB', used: 0.95, activatedDaysAgo: 5, boughtDaysAgo: 6 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.expired, email: 'customer@esim.test', code: 'DE-7D-3GB', used: 0.6, activatedDaysAgo: 20, boughtDaysAgo: 21 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.demoRegional, email: 'demo@esim.test', code: 'EUROPE-15D-5GB', used: 0.4, activatedDaysAgo: 2, boughtDaysAgo: 2 },
-  { number: DEMO_ESIM_ORDER_NUMBERS.demoFresh, email: 'demo@esim.test', code: 'JP-7D-3GB', used: 0.02, activatedDaysAgo: 0, boughtDaysAgo: 1 },
-];
 
 /**
  * Demo data (demo mode only; once per database, recorded in seed_runs): a pool of profiles for every
@@ -60,11 +34,12 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
     );
     for (let i = 0; i < pool.length; i += 500) await trx('profiles').insert(pool.slice(i, i + 500));
 
-    for (const [index, demo] of DEMO_ORDERS.entries()) {
+    for (const [index, demo] of DEMO_ESIM_ORDERS.entries()) {
       const pkg = SEED_PACKAGES.find((p) => p.code === demo.code)!;
       const bought = new Date(Date.now() - demo.boughtDaysAgo * DAY);
       const [order] = await trx('orders')
         .insert({
+          id: demo.id,
           order_number: demo.number,
           user_id: demoAccount(demo.email).id,
           package_code: pkg.code,

@@ -6,7 +6,7 @@ import { BalanceFigures } from './BalanceFigures';
 import { RecentOrders } from './RecentOrders';
 import { ActiveEsims } from './ActiveEsims';
 
-// recharts is the largest piece of the home page: it loads after the figures paint.
+// The chart loads after the figures paint.
 const SpendChart = lazy(() => import('./SpendChart'));
 
 /** Home of customers and dealers (and admins); a sales manager's home is their dealer list. */

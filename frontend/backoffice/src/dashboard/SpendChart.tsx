@@ -1,38 +1,32 @@
-import { Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { Alert, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
-import { formatEuro, istanbulDay } from '../format';
+import { useTranslate } from 'react-admin';
+import type { UserSpend } from '@esim/contracts';
+import { formatEuro } from '../format';
+import { useFigure } from '../providers/figures';
 import { BarSpark } from './BarSpark';
 
-const DAYS = 30;
-
-/** Purchases of the last 30 days per day, from the transactions list (filtered on the server by type and dates). */
+/**
+ * Purchases of the last 30 (Istanbul) days per day: GET /user/balance/spend sums them on the server,
+ * every purchase counted however many there are, each day listed; refreshed with the other figures.
+ */
 export default function SpendChart() {
   const translate = useTranslate();
-  const today = new Date();
-  const start = istanbulDay(new Date(today.getTime() - (DAYS - 1) * 86_400_000));
-  const { data, isPending } = useGetList('transactions', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'created_at', order: 'ASC' },
-    filter: { type: 'purchase', start_date: start, end_date: istanbulDay(today) },
-  });
-  const series = useMemo(() => {
-    const byDay = new Map<string, number>();
-    for (let i = DAYS - 1; i >= 0; i--) byDay.set(istanbulDay(new Date(today.getTime() - i * 86_400_000)), 0);
-    for (const row of data ?? []) {
-      const day = istanbulDay(new Date(row.created_at));
-      byDay.set(day, (byDay.get(day) ?? 0) + Math.abs(row.amount_cents) / 100);
-    }
-    return [...byDay].map(([day, spent]) => ({ label: day.slice(5), value: spent }));
-  }, [data]);
-  const empty = !isPending && (data?.length ?? 0) === 0;
+  const { data, error } = useFigure<UserSpend>('user/balance/spend');
+  const series = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: day.date.slice(5), value: day.total })), [data]);
   return (
     <Card sx={{ height: '100%' }}>
-      <CardHeader title={translate('app.dashboard.spend_chart')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        title={translate('app.dashboard.spend_chart')}
+        titleTypographyProps={{ variant: 'h6' }}
+        subheader={data && data.count > 0 ? translate('app.dashboard.spend_chart_total', { total: formatEuro(data.total), smart_count: data.count }) : undefined}
+      />
       <CardContent>
-        {isPending ? (
+        {error ? (
+          <Alert severity="error">{translate('app.common.load_failed')}</Alert>
+        ) : !data ? (
           <Skeleton variant="rectangular" height={220} />
-        ) : empty ? (
+        ) : data.count === 0 ? (
           <Typography color="text.secondary">{translate('app.dashboard.spend_chart_empty')}</Typography>
         ) : (
           <BarSpark data={series} format={formatEuro} height={220} />

@@ -34,6 +34,7 @@ export const appEnglish = {
       no_active_esims: 'No active eSIM right now. Bought eSIMs appear here with their data usage.',
       spend_chart: 'Spending, last 30 days',
       spend_chart_empty: 'No purchases in the last 30 days.',
+      spend_chart_total: '%{total} in 1 purchase |||| %{total} in %{smart_count} purchases',
     },
     balance: {
       balance: 'Balance',
@@ -213,6 +214,8 @@ export const appEnglish = {
       bulk_confirm_body: 'The price of 1 package becomes %{price}. |||| The price of %{smart_count} packages becomes %{price}.',
       save_all: 'Save 1 change |||| Save %{smart_count} changes',
       save_all_title: 'Save the changes?',
+      row_confirm_title: 'Change the price?',
+      row_confirm_body: '%{name}: %{old} → %{new}',
       save_all_body: '1 price will be changed. |||| %{smart_count} prices will be changed.',
       saved: 'Prices saved',
       price_invalid: 'A price of at least 0.01 with at most two decimals',

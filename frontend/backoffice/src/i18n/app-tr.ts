@@ -38,6 +38,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       no_active_esims: 'Şu anda aktif eSIM yok. Satın aldığınız eSIM’ler veri kullanımlarıyla burada görünür.',
       spend_chart: 'Harcamalar, son 30 gün',
       spend_chart_empty: 'Son 30 günde satın alma yok.',
+      spend_chart_total: '1 satın almada toplam %{total} |||| %{smart_count} satın almada toplam %{total}',
     },
     balance: {
       balance: 'Bakiye',
@@ -217,6 +218,8 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       bulk_confirm_body: '1 paketin fiyatı %{price} olacak. |||| %{smart_count} paketin fiyatı %{price} olacak.',
       save_all: '1 değişikliği kaydet |||| %{smart_count} değişikliği kaydet',
       save_all_title: 'Değişiklikler kaydedilsin mi?',
+      row_confirm_title: 'Fiyat değişsin mi?',
+      row_confirm_body: '%{name}: %{old} → %{new}',
       save_all_body: '1 fiyat değişecek. |||| %{smart_count} fiyat değişecek.',
       saved: 'Fiyatlar kaydedildi',
       price_invalid: 'En az 0,01 olan, en fazla iki ondalıklı bir fiyat',

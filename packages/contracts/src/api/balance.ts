@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../list-query';
 
 /**
  * The caller's balance (GET /user/balance): `balance` in euros as the spec's screen reads it
@@ -41,6 +42,37 @@ export const userDashboardSchema = userBalanceSchema.extend({
   recent_transactions: z.array(transactionSchema),
 });
 export type UserDashboard = z.infer<typeof userDashboardSchema>;
+
+/** The longest period GET /user/balance/spend sums over, in days (a year, leap or not). */
+export const SPEND_MAX_DAYS = 366;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/**
+ * GET /user/balance/spend: Istanbul calendar days, both inclusive. Without dates, the 30 days up to
+ * today; with only one, the 30 days starting (or ending) on it.
+ */
+export const userSpendQuerySchema = z
+  .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .superRefine((q, ctx) => {
+    if (!q.start_date || !q.end_date) return;
+    if (q.start_date > q.end_date) ctx.addIssue({ code: 'custom', message: 'date_range_invalid', path: ['end_date'] });
+    else if (dayNumber(q.end_date) - dayNumber(q.start_date) + 1 > SPEND_MAX_DAYS) ctx.addIssue({ code: 'custom', message: 'date_range_too_long', path: ['start_date'] });
+  });
+export type UserSpendQuery = z.infer<typeof userSpendQuerySchema>;
+
+const spendTotals = { total: z.number(), total_cents: z.number().int(), count: z.number().int() };
+/**
+ * What the caller spent on purchases (captured holds) in a period, summed on the server: the total and
+ * every day of the period (days without purchases included, at zero) so a chart needs no filling in.
+ */
+export const userSpendSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  ...spendTotals,
+  by_day: z.array(z.object({ date: z.string(), ...spendTotals })),
+});
+export type UserSpend = z.infer<typeof userSpendSchema>;
 
 /** A balance top-up request; bank transfers wait for an admin to confirm the money arrived. */
 export const topUpSchema = z.object({

@@ -54,6 +54,7 @@ export const fieldMessages = {
   amount_too_large: { tr: 'Tutar çok büyük', en: 'The amount is too large' },
   invalid_date: { tr: 'Tarih YYYY-AA-GG biçiminde olmalı', en: 'The date must be in YYYY-MM-DD format' },
   date_range_invalid: { tr: 'Bitiş tarihi başlangıç tarihinden önce olamaz', en: 'The end date must not be before the start date' },
+  date_range_too_long: { tr: 'Tarih aralığı en fazla 366 gün olabilir', en: 'The date range may cover at most 366 days' },
   invalid_range: { tr: 'range [başlangıç, bitiş] biçiminde olmalı', en: 'range must be [start, end]' },
   invalid_sort: { tr: 'sort ["alan", "ASC|DESC"] biçiminde olmalı', en: 'sort must be ["field", "ASC|DESC"]' },
   invalid_id: { tr: 'Geçersiz kimlik', en: 'Invalid id' },

@@ -37,11 +37,11 @@ interface Queued {
   reject: (error: unknown) => void;
 }
 
-/** Runs operations in one `ledger_holds` call, in the caller's transaction when given one. */
-export async function runHoldOps(db: Knex | Knex.Transaction, ops: ReadonlyArray<{ op: HoldOp; createdBy: string }>): Promise<HoldOutcome[]> {
+/** Runs operations in one `ledger_holds` call, in the caller's transaction when given one (`at`: when, if not now). */
+export async function runHoldOps(db: Knex | Knex.Transaction, ops: ReadonlyArray<{ op: HoldOp; createdBy: string }>, at?: Date): Promise<HoldOutcome[]> {
   const column = <T>(pick: (op: HoldOp) => T | undefined) => ops.map(({ op }) => pick(op) ?? null);
   const result = await db.raw(
-    `SELECT r_idx, r_outcome, r_hold, r_transfer FROM ledger_holds(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::uuid[], ?::bigint[], ?::text[])`,
+    `SELECT r_idx, r_outcome, r_hold, r_transfer FROM ledger_holds(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::uuid[], ?::bigint[], ?::text[], coalesce(?::timestamptz, now()))`,
     [
       ops.map(({ op }) => op.op),
       column((op) => (op.op === 'hold' ? op.orderId : undefined)),
@@ -52,6 +52,7 @@ export async function runHoldOps(db: Knex | Knex.Transaction, ops: ReadonlyArray
       column((op) => (op.op === 'hold' ? undefined : op.holdId)),
       column((op) => (op.op === 'capture' ? op.creditAccountId : undefined)),
       ops.map(({ createdBy }) => createdBy),
+      at ? at.toISOString() : null,
     ] as unknown as Knex.RawBinding[],
   );
   const rows = result.rows as Array<{ r_idx: number; r_outcome: HoldOutcomeCode; r_hold: string | null; r_transfer: number | null }>;

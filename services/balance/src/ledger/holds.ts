@@ -31,6 +31,8 @@ export interface HoldInput {
   userId: string;
   amountCents: number;
   reference?: string | null;
+  /** When it happened, if not now: seeded history only, and only inside a caller's transaction. */
+  at?: Date;
 }
 
 async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise<number> {
@@ -42,8 +44,10 @@ async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise
  * One operation: through the pool's batcher (grouped with whatever else is being written), or,
  * inside a caller's transaction, directly in it (committing with the caller's other writes).
  */
-async function run(db: Knex | Knex.Transaction, op: HoldOp, createdBy: string): Promise<HoldOutcome> {
-  if ((db as Knex.Transaction).isTransaction) return (await runHoldOps(db, [{ op, createdBy }]))[0]!;
+async function run(db: Knex | Knex.Transaction, op: HoldOp, createdBy: string, at?: Date): Promise<HoldOutcome> {
+  if ((db as Knex.Transaction).isTransaction) return (await runHoldOps(db, [{ op, createdBy }], at))[0]!;
+  // A batch shares one time, so a back-dated operation cannot join one.
+  if (at) throw new Error('a back-dated hold operation must run in a transaction');
   return holdBatcher(db as Knex).submit(op, createdBy);
 }
 
@@ -77,6 +81,7 @@ export async function createHold(db: Knex | Knex.Transaction, input: HoldInput):
       reference: input.reference ?? null,
     },
     input.userId,
+    input.at,
   );
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
   if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId));
@@ -87,7 +92,7 @@ export async function createHold(db: Knex | Knex.Transaction, input: HoldInput):
 export async function captureHold(
   db: Knex | Knex.Transaction,
   holdId: string,
-  options: { createdBy: string },
+  options: { createdBy: string; at?: Date },
 ): Promise<{ transferId: number; replayed: boolean }> {
   // In a caller's transaction, a bucket picked by the hold id; through the batcher, the batch's own.
   let creditAccountId: number | undefined;
@@ -95,7 +100,7 @@ export async function captureHold(
     const bucket = revenueBucket(revenueBucketOf(holdId));
     creditAccountId = (await openAccounts(db, [bucket])).get(bucket.key)!;
   }
-  const outcome = await run(db, { op: 'capture', holdId, creditAccountId }, options.createdBy);
+  const outcome = await run(db, { op: 'capture', holdId, creditAccountId }, options.createdBy, options.at);
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { transferId: outcome.transferId!, replayed: outcome.outcome === 'replayed' };
   refused(outcome);
 }

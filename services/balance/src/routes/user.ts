@@ -1,9 +1,23 @@
-import { positiveEuroAmount, responds, respondsList, statusFilter, topUpCreatedSchema, topUpSchema, transactionSchema, userBalanceSchema, userDashboardSchema, type Locale } from '@esim/contracts';
+import {
+  positiveEuroAmount,
+  responds,
+  respondsList,
+  statusFilter,
+  topUpCreatedSchema,
+  topUpSchema,
+  transactionSchema,
+  userBalanceSchema,
+  userDashboardSchema,
+  userSpendQuerySchema,
+  userSpendSchema,
+  type Locale,
+} from '@esim/contracts';
 import { listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { TRANSFER_KINDS } from '../ledger/transfers';
 import { createTopUp, listTopUps } from '../top-ups/top-ups';
-import { userBalance, userDashboard, userTransactions } from '../transactions/transactions';
+import { istanbulDate } from '../time';
+import { userBalance, userDashboard, userSpend, userTransactions } from '../transactions/transactions';
 import type { BalanceContext } from '../context';
 import { idempotentReply } from './respond';
 import { idempotencyHeaders } from './schemas';
@@ -14,6 +28,10 @@ const topUpBody = z.object({
   method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),
 });
 const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected']) });
+
+/** The spend chart's default period: 30 days. */
+const SPEND_DEFAULT_DAYS = 30;
+const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
 export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
@@ -38,6 +56,13 @@ export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
     const query = toListQuery(request.query);
     const { items, total } = await listTopUps(app.db, query, { userId: request.user!.id, status: query.status });
     return okList(reply, items, total, query, 'top-ups');
+  });
+
+  app.get('/user/balance/spend', { schema: { tags: ['user'], querystring: userSpendQuerySchema, response: responds(200, userSpendSchema) } }, async (request, reply) => {
+    // A missing end is 30 days on from the start (today without either); a missing start, 30 days back from the end.
+    const { start_date: start, end_date: end } = request.query;
+    const last = end ?? (start ? shiftDays(start, SPEND_DEFAULT_DAYS - 1) : istanbulDate());
+    return ok(reply, await userSpend(app.db, request.user!.id, { start: start ?? shiftDays(last, -(SPEND_DEFAULT_DAYS - 1)), end: last }));
   });
 
   // One list behind both paths: the spec's client calls /query with filters, react-admin the plain one.

@@ -77,7 +77,8 @@ export function referenceCode(): string {
 
 export async function createTopUp(
   trx: Knex.Transaction,
-  input: { userId: string; amountCents: number; method: TopUpMethod; cardPayments: CardPaymentProvider | null },
+  /** at: when it was asked for, if not now (seeded history only). */
+  input: { userId: string; amountCents: number; method: TopUpMethod; cardPayments: CardPaymentProvider | null; at?: Date },
 ): Promise<TopUp> {
   if (input.method === 'card' && !input.cardPayments) throw new AppError(422, 'payment_method_unavailable');
   for (let attempt = 0; ; attempt++) {
@@ -85,7 +86,7 @@ export async function createTopUp(
       // A savepoint, so a (very unlikely) duplicate code does not abort the caller's transaction.
       const [row] = (await trx.transaction((sp) =>
         sp('top_ups')
-          .insert({ user_id: input.userId, amount: input.amountCents, method: input.method, reference_code: referenceCode() })
+          .insert({ user_id: input.userId, amount: input.amountCents, method: input.method, reference_code: referenceCode(), ...(input.at ? { created_at: input.at } : {}) })
           .returning('*'),
       )) as TopUpRow[];
       return topUpOf(row!);
@@ -96,8 +97,8 @@ export async function createTopUp(
   }
 }
 
-/** Confirms a pending top-up: the money reaches the user's spendable balance. Idempotent. */
-export async function confirmTopUp(db: Knex, id: string, adminId: string): Promise<{ topUp: TopUp; replayed: boolean }> {
+/** Confirms a pending top-up: the money reaches the user's spendable balance. Idempotent. `at`: when, if not now (seeded history only). */
+export async function confirmTopUp(db: Knex, id: string, adminId: string, at?: Date): Promise<{ topUp: TopUp; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
     if (!row) throw notFound('top_up_not_found');
@@ -114,10 +115,11 @@ export async function confirmTopUp(db: Knex, id: string, adminId: string): Promi
       reference: row.reference_code,
       metadata: { top_up_id: row.id, method: row.method },
       createdBy: adminId,
+      at,
     });
     const [updated] = (await trx('top_ups')
       .where({ id })
-      .update({ status: 'confirmed', transfer_id: posted.transferId, decided_by: adminId, decided_at: trx.fn.now() })
+      .update({ status: 'confirmed', transfer_id: posted.transferId, decided_by: adminId, decided_at: at ?? trx.fn.now() })
       .returning('*')) as TopUpRow[];
     return { topUp: topUpOf(updated!), replayed: false };
   });

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance } from '@esim/contracts';
+import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance, type UserSpend } from '@esim/contracts';
 import { sortColumn } from '@esim/platform';
 import { accountsByKey, spendable } from '../ledger/accounts';
 import type { TransferKind } from '../ledger/transfers';
-import { istanbulDate, istanbulMonthStart, whereIstanbulDays } from '../time';
+import { istanbulDate, istanbulDaySql, istanbulMonthStart, whereIstanbulDays } from '../time';
 
 export type { UserBalance };
 
@@ -80,6 +80,51 @@ export async function userTransactions(db: Knex, userId: string, query: ListQuer
   return { items, total };
 }
 
+/** Purchase entries (captured holds) of the caller's spendable account: what "spent" means on every screen. */
+function purchaseEntries(db: Knex, accountId: number) {
+  return db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where({ 'e.account_id': accountId, 't.kind': 'purchase' });
+}
+
+/** Every day from `start` to `end` (YYYY-MM-DD, inclusive). */
+function daysBetween(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); at <= last; at += 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * What the caller spent between two Istanbul days (inclusive), summed in PostgreSQL so a busy dealer's
+ * thousands of purchases count in full; every day of the period is listed, days without spending at zero.
+ */
+export async function userSpend(db: Knex, userId: string, range: { start: string; end: string }): Promise<UserSpend> {
+  const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
+  const rows = account
+    ? ((await whereIstanbulDays(purchaseEntries(db, account.id), 'e.created_at', range.start, range.end)
+        .groupByRaw(istanbulDaySql('e.created_at'))
+        .select(db.raw(`${istanbulDaySql('e.created_at')} AS date`), db.raw('sum(-e.amount)::bigint AS total'), db.raw('count(*)::int AS count'))) as Array<{
+        date: string;
+        total: string | number;
+        count: number;
+      }>)
+    : [];
+  const byDate = new Map(rows.map((r) => [r.date, { total: Number(r.total), count: r.count }]));
+  const byDay = daysBetween(range.start, range.end).map((date) => {
+    const day = byDate.get(date) ?? { total: 0, count: 0 };
+    return { date, total: centsToEuros(day.total), total_cents: day.total, count: day.count };
+  });
+  const totalCents = byDay.reduce((sum, d) => sum + d.total_cents, 0);
+  return {
+    start_date: range.start,
+    end_date: range.end,
+    total: centsToEuros(totalCents),
+    total_cents: totalCents,
+    count: byDay.reduce((sum, d) => sum + d.count, 0),
+    by_day: byDay,
+  };
+}
+
 /** The user dashboard: balance, what was spent this (Istanbul) month, order counts kept from order events. */
 export async function userDashboard(db: Knex, userId: string, locale: Locale, now = new Date()) {
   const balance = await userBalance(db, userId);
@@ -87,7 +132,7 @@ export async function userDashboard(db: Knex, userId: string, locale: Locale, no
   let spent = 0;
   if (account) {
     const [row] = (await whereIstanbulDays(
-      db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where({ 'e.account_id': account.id, 't.kind': 'purchase' }),
+      purchaseEntries(db, account.id),
       'e.created_at',
       istanbulMonthStart(now),
       istanbulDate(now),

@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Confirm, Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
@@ -60,6 +60,8 @@ export default function DealerPricingPage() {
   const [bulkPrice, setBulkPrice] = useState('');
   const [search, setSearch] = useState('');
   const [savingRow, setSavingRow] = useState<string | null>(null);
+  // A row's save (its button or Enter) asks first, like bulk apply and save all: a price is money.
+  const [confirming, setConfirming] = useState<DealerPackage | null>(null);
 
   const visible = useMemo(() => {
     const q = search.trim().toLocaleLowerCase('tr');
@@ -89,6 +91,18 @@ export default function DealerPricingPage() {
     } finally {
       setSavingRow(null);
     }
+  };
+
+  /** A price as the confirmation shows it: no dealer price means the list price. */
+  const priceText = (price: number | null, row: DealerPackage) =>
+    price === null ? `${formatEuro(row.base_price)} (${translate('app.pricing.retail')})` : formatEuro(price);
+  const askToSave = (row: DealerPackage) => {
+    if (parsePrice(drafts[row.id] ?? '') !== 'invalid') setConfirming(row);
+  };
+  const confirmRow = () => {
+    const row = confirming;
+    setConfirming(null);
+    if (row) void saveRow(row);
   };
 
   const saveMany = async (packages: Array<{ package_id: string; price: number | null }>) => {
@@ -228,7 +242,12 @@ export default function DealerPricingPage() {
                               value={draft}
                               placeholder={String(row.base_price)}
                               onChange={(e) => setDrafts((all) => ({ ...all, [row.id]: e.target.value }))}
-                              onKeyDown={(e) => e.key === 'Enter' && dirty && void saveRow(row)}
+                              onKeyDown={(e) => {
+                                if (e.key !== 'Enter' || !dirty) return;
+                                // Else the same Enter would press the dialog's focused confirm button too.
+                                e.preventDefault();
+                                askToSave(row);
+                              }}
                               error={parsed === 'invalid' || !!fieldErrors[row.id]}
                               helperText={fieldErrors[row.id] ?? (parsed === 'invalid' ? translate('app.pricing.price_invalid') : undefined)}
                               slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { 'aria-label': translate('app.pricing.dealer_price'), inputMode: 'decimal' } }}
@@ -236,7 +255,7 @@ export default function DealerPricingPage() {
                             />
                             <Tooltip title={translate('ra.action.save')}>
                               <span>
-                                <IconButton disabled={!dirty || savingRow === row.id} onClick={() => saveRow(row)} aria-label={translate('ra.action.save')}>
+                                <IconButton disabled={!dirty || savingRow === row.id} onClick={() => askToSave(row)} aria-label={translate('ra.action.save')}>
                                   {savingRow === row.id ? <CircularProgress size={18} /> : <SaveIcon fontSize="small" />}
                                 </IconButton>
                               </span>
@@ -255,6 +274,21 @@ export default function DealerPricingPage() {
           </Typography>
         </CardContent>
       </Card>
+      <Confirm
+        isOpen={confirming !== null}
+        title={translate('app.pricing.row_confirm_title')}
+        content={
+          confirming
+            ? translate('app.pricing.row_confirm_body', {
+                name: confirming.name,
+                old: priceText(confirming.dealer_price, confirming),
+                new: priceText(parsePrice(drafts[confirming.id] ?? '') as number | null, confirming),
+              })
+            : ''
+        }
+        onConfirm={confirmRow}
+        onClose={() => setConfirming(null)}
+      />
       <Box sx={{ mt: 1 }}>
         <Button component={Link} to="/sales-manager/dealers">
           {translate('ra.action.back')}

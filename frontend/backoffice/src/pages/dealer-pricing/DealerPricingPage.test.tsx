@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DealerPackage } from '@esim/contracts';
+import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+
+const dealerId = SESSIONS.dealer.user.id;
+const pkg = (id: string, name: string, base: number, dealer: number | null): DealerPackage => ({
+  id,
+  package_id: id,
+  code: id.toUpperCase(),
+  kind: 'esim',
+  name,
+  name_tr: name,
+  name_en: name,
+  type: 'local',
+  countries: ['TR'],
+  validity_days: 7,
+  data_mb: 1024,
+  data: '1 GB',
+  active: true,
+  base_price: base,
+  dealer_price: dealer,
+  price: dealer ?? base,
+  price_source: dealer === null ? 'retail' : 'dealer',
+  currency: 'EUR',
+  dealer_price_updated_at: null,
+});
+const PACKAGES = [pkg('tr-1gb', 'Türkiye 1 GB', 5, 4.5), pkg('de-3gb', 'Almanya 3 GB', 12, null)];
+
+function renderPricing() {
+  const base = fakeDataProvider();
+  const dataProvider = fakeDataProvider({
+    read: async (path, query) => (path === `sales-manager/dealers/${dealerId}/packages` ? (PACKAGES as never) : base.read(path, query)),
+  });
+  renderApp({ session: SESSIONS.salesManager, path: `/sales-manager/dealers/${dealerId}/pricing`, dataProvider });
+  const saves = () => dataProvider.calls.filter((c) => c.method === 'send:PUT');
+  return { dataProvider, saves };
+}
+
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
+describe('dealer pricing: saving one row', () => {
+  it("asks first with the row's old and new price; cancelling saves nothing, confirming saves that row", async () => {
+    const user = userEvent.setup();
+    const { saves } = renderPricing();
+    const [first] = await screen.findAllByRole('textbox', { name: 'Bayi fiyatı' });
+    await user.clear(first!);
+    await user.type(first!, '3,90');
+    const [saveFirst] = screen.getAllByRole('button', { name: 'Kaydet' });
+    await user.click(saveFirst!);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Fiyat değişsin mi?')).toBeInTheDocument();
+    expect(plain(dialog.textContent)).toContain('Türkiye 1 GB: 4,50 € → 3,90 €');
+    expect(saves()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saves()).toEqual([]);
+
+    await user.click(saveFirst!);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Onayla' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ resource: `sales-manager/dealers/${dealerId}/packages/tr-1gb`, params: { price: 3.9 } });
+  });
+
+  it('Enter asks too, and a row on the list price shows it as such', async () => {
+    const user = userEvent.setup();
+    const { saves } = renderPricing();
+    const [, second] = await screen.findAllByRole('textbox', { name: 'Bayi fiyatı' });
+    await user.type(second!, '10{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(plain(dialog.textContent)).toContain('Almanya 3 GB: 12,00 € (liste fiyatı) → 10,00 €');
+    expect(saves()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]).toMatchObject({ resource: `sales-manager/dealers/${dealerId}/packages/de-3gb`, params: { price: 10 } });
+  });
+});
