@@ -144,7 +144,7 @@ describe('storefront in a browser', () => {
     page.on('request', (request) => request.method() === 'POST' && posted.push(new URL(request.url()).pathname));
     await page.goto(`${shop.baseUrl}/contact`, { waitUntil: 'domcontentloaded' });
     await page.locator('input[name="full_name"]').waitFor();
-    expect(await page.evaluate(() => document.querySelector('#root form')?.inert)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector<HTMLFormElement>('#root form')?.inert)).toBe(true);
     await page.locator('form button[type="submit"]').click({ force: true });
     await page.keyboard.type('x');
     await page.waitForTimeout(300);
@@ -152,7 +152,7 @@ describe('storefront in a browser', () => {
     expect(posted).toEqual([]);
 
     release();
-    await expect.poll(() => page.evaluate(() => document.querySelector('#root form')?.inert), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLFormElement>('#root form')?.inert), { timeout: 15_000 }).toBe(false);
     await page.fill('input[name="full_name"]', 'Erken Ziyaretçi');
     await page.fill('input[name="email"]', 'erken@example.com');
     await page.fill('input[name="subject"]', 'Önce gelen');
