@@ -18,3 +18,4 @@ export * from './events/index';
 export * from './route-guard';
 export * from './internal-client';
 export * from './http/signed-webhook';
+export * from './http/usage-reports';

@@ -1,5 +1,5 @@
 import { APPROVAL_STATUSES, IMPORT_STATUSES, isoDate, statusFilter } from '@esim/contracts';
-import { listQuery } from '@esim/platform';
+import { listQuery, usageReportsAnswer, usageReportsBody } from '@esim/platform';
 import { z } from 'zod';
 import { CARD_STATUSES } from './cards/stock';
 
@@ -117,15 +117,9 @@ export const serialParams = z.object({
     .pipe(z.string().regex(/^\d{6,32}$/, { message: 'serial_format' })),
 });
 
-/** The operator's usage reports (the eSIM webhook's shape): cumulative bytes per ICCID, with an optional report id. */
-const usageReport = z.object({
-  id: z.string().trim().min(1).max(200).optional(),
-  iccid: z.string().regex(/^[0-9]{19,20}$/, { message: 'iccid_format' }),
-  used_bytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  recorded_at: z.iso.datetime({ offset: true }).optional(),
-});
-export const usageWebhookBody = z.object({ reports: z.array(usageReport).min(1).max(1000) });
-export const usageWebhookAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), unknown: z.array(z.string()) });
+/** The operator's usage reports (the eSIM webhook's shape, from the platform). */
+export const usageWebhookBody = usageReportsBody('iccid_format');
+export const usageWebhookAnswer = usageReportsAnswer;
 // ── response shapes of the admin routes no front end reads (the shared ones are in contracts api/physical-sim.ts) ──
 
 export const settingsSchema = settingsBody;

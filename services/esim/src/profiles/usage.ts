@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { publish } from '@esim/platform';
+import { publish, type UsageOutcome, type UsageReading } from '@esim/platform';
 
 /**
  * Usage reports (webhook or file) applied to an eSIM. Counters are cumulative (the operator reports
@@ -8,15 +8,11 @@ import { publish } from '@esim/platform';
  * The first usage activates the eSIM (expiry = activation + validity days). Crossing 80 % and
  * 100 % publishes the owner's mail (once each) through the outbox in the same transaction.
  */
-export interface UsageReport {
-  eventId: string;
-  iccid: string;
-  usedBytes: number;
-  recordedAt: Date;
+export interface UsageReport extends UsageReading {
   source: 'webhook' | 'file';
 }
 
-export type UsageOutcome = 'applied' | 'replayed' | 'unknown_iccid' | 'ignored';
+export type { UsageOutcome };
 
 const DAY = 24 * 3600 * 1000;
 

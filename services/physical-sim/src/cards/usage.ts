@@ -1,3 +1,4 @@
+import type { UsageOutcome, UsageReading } from '@esim/platform';
 import type { Knex } from 'knex';
 
 /**
@@ -6,14 +7,9 @@ import type { Knex } from 'knex';
  * only grows and a late or repeated report changes nothing; a report's id is kept in usage_events,
  * so a replay is recognised outright. The first usage of an inactive bundle activates it.
  */
-export interface CardUsageReport {
-  eventId: string;
-  iccid: string;
-  usedBytes: number;
-  recordedAt: Date;
-}
+export type CardUsageReport = UsageReading;
 
-export type CardUsageOutcome = 'applied' | 'replayed' | 'unknown_iccid' | 'ignored';
+export type CardUsageOutcome = UsageOutcome;
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { balanceCheckResultSchema, DEMO_LOOKUPS, successSchema } from '@esim/contracts';
-import { notFound, ok, signedWebhookScope, type CreatedServiceApp, type WebhookSignature } from '@esim/platform';
-import type { z } from 'zod';
-import { applyCardUsage, type CardUsageOutcome } from '../cards/usage';
+import { applyUsageReports, notFound, ok, signedWebhookScope, type CreatedServiceApp, type UsageReports, type WebhookSignature } from '@esim/platform';
+import { applyCardUsage } from '../cards/usage';
 import type { PhysicalSimContext } from '../context';
 import { serialParams, usageWebhookAnswer, usageWebhookBody } from '../schemas';
 
@@ -55,28 +53,8 @@ export function publicRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): v
       '/webhooks/physical-sim-usage',
       { schema: { tags: ['webhooks'], summary: 'Usage reports of physical cards from the operator (HMAC-SHA256 signed)', body: usageWebhookBody, response: { 200: successSchema(usageWebhookAnswer) } } },
       async (request, reply) => {
-        const outcomes = await app.db.transaction(async (trx) => {
-          const result: Array<{ iccid: string; outcome: CardUsageOutcome }> = [];
-          for (const report of (request.body as z.infer<typeof usageWebhookBody>).reports) {
-            const outcome = await applyCardUsage(trx, {
-              eventId: `webhook:${report.id ?? randomUUID()}`,
-              iccid: report.iccid,
-              usedBytes: report.used_bytes,
-              recordedAt: report.recorded_at ? new Date(report.recorded_at) : new Date(),
-            });
-            result.push({ iccid: report.iccid, outcome });
-          }
-          return result;
-        });
-        return ok(
-          reply,
-          {
-            applied: outcomes.filter((o) => o.outcome === 'applied').length,
-            replayed: outcomes.filter((o) => o.outcome === 'replayed').length,
-            unknown: outcomes.filter((o) => o.outcome === 'unknown_iccid').map((o) => o.iccid),
-          },
-          'physical_sim_usage_recorded',
-        );
+        const answer = await applyUsageReports(app.db, request.body as UsageReports, applyCardUsage);
+        return ok(reply, answer, 'physical_sim_usage_recorded');
       },
     );
   });
