@@ -105,8 +105,7 @@ describe('storefront in a browser', () => {
         const context = await shop.browser.newContext({ locale, viewport: { width: 390, height: 844 } });
         const page = await context.newPage();
         const errors: string[] = [];
-        // The browser's own favicon request is no page error.
-        page.on('console', (message) => message.type() === 'error' && !message.location().url.endsWith('/favicon.ico') && !message.text().includes('favicon') && errors.push(message.text()));
+        page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
         page.on('pageerror', (error) => errors.push(error.message));
         // The heading as the HTML has it, before any script runs: hydration keeps that very element.
         await page.addInitScript(() => {
@@ -125,6 +124,10 @@ describe('storefront in a browser', () => {
         });
         expect(kept, `${locale} ${path}`).toBe(true);
         expect(errors, `${locale} ${path}`).toEqual([]);
+        // Every page names the shop's icon (else browsers ask for /favicon.ico, a 404), and it is served.
+        const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href);
+        const iconResponse = await page.request.get(icon ?? `${shop.baseUrl}/favicon.ico`);
+        expect([iconResponse.status(), iconResponse.headers()['content-type']], `${locale} ${path}`).toEqual([200, 'image/svg+xml']);
         await context.close();
       }
     }

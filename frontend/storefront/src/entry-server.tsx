@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 import { AppThemeProvider } from './theme/theme';
 
 export { PUBLIC_PAGES } from './public-pages';
@@ -29,15 +29,14 @@ const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g;
  * writes it into the page's HTML, and the browser hydrates it (main.tsx).
  */
 export async function prerender(pathname: string, lng: Language): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://prerender${pathname}`));
-  if (context instanceof Response) throw new Error(`${pathname}: the router answered with a redirect`);
   const page = (cache: EmotionCache) => (
     <StrictMode>
       <CacheProvider value={cache}>
         <I18nextProvider i18n={createFixedI18n(lng)}>
           <AppThemeProvider initialMode="light">
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            <StaticRouter location={pathname}>
+              <AppRoutes />
+            </StaticRouter>
           </AppThemeProvider>
         </I18nextProvider>
       </CacheProvider>

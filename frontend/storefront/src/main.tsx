@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
@@ -8,7 +8,7 @@ import '@fontsource/roboto/latin-700.css';
 import '@fontsource/roboto/latin-ext-400.css';
 import '@fontsource/roboto/latin-ext-700.css';
 import { initI18n } from './i18n';
-import { routes } from './routes';
+import { AppRoutes, preloadPage } from './routes';
 import { storedToken } from './api/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
 
@@ -28,18 +28,15 @@ async function start() {
 
   // Load the first page's chunk and the visitor's language before rendering, so hydration meets
   // the same tree as the HTML.
-  const matches = matchRoutes(routes, window.location) ?? [];
-  const [i18n] = await Promise.all([
-    initI18n(),
-    ...matches.map((m) => (typeof m.route.lazy === 'function' ? m.route.lazy().then((props) => Object.assign(m.route, props, { lazy: undefined })) : undefined)),
-  ]);
+  const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname)]);
 
-  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppThemeProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <AppReady />
         </AppThemeProvider>
       </I18nextProvider>

@@ -1,43 +1,90 @@
-import type { RouteObject } from 'react-router';
+import { Component, use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Route, Routes, useLocation, type RouteObject } from 'react-router';
 import { Layout } from './layout/Layout';
 import { ErrorScreen } from './pages/errors/ErrorScreen';
 
-type PageModule = { default: React.ComponentType };
-/** Each page is its own chunk, loaded when its route is visited. */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+type PageModule = { default: ComponentType };
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Layout />,
-    errorElement: <ErrorScreen />,
-    children: [
-      { index: true, lazy: page(() => import('./pages/home/HomePage')) },
-      { path: 'login', lazy: page(() => import('./pages/auth/LoginPage')) },
-      { path: 'register', lazy: page(() => import('./pages/auth/RegisterPage')) },
-      { path: 'forgot-password', lazy: page(() => import('./pages/auth/ForgotPasswordPage')) },
-      { path: 'reset-password', lazy: page(() => import('./pages/auth/ResetPasswordPage')) },
-      { path: 'packages', lazy: page(() => import('./pages/packages/PackagesPage')) },
-      { path: 'packages/:country', lazy: page(() => import('./pages/packages/CountryPage')) },
-      { path: 'order/:id', lazy: page(() => import('./pages/order/OrderPage')) },
-      { path: 'balance', lazy: page(() => import('./pages/balance/BalancePage')) },
-      { path: 'coverage', lazy: page(() => import('./pages/coverage/CoveragePage')) },
-      { path: 'trip-planner', lazy: page(() => import('./pages/trip/TripPlannerPage')) },
-      { path: 'quick-guide', lazy: page(() => import('./pages/info/QuickGuidePage')) },
-      { path: 'faq', lazy: page(() => import('./pages/info/FaqPage')) },
-      { path: 'why-esim', lazy: page(() => import('./pages/info/WhyPage')) },
-      { path: 'about', lazy: page(() => import('./pages/info/AboutPage')) },
-      { path: 'how-it-works', lazy: page(() => import('./pages/info/HowItWorksPage')) },
-      { path: 'euicc', lazy: page(() => import('./pages/info/EuiccPage')) },
-      { path: 'partnership', lazy: page(() => import('./pages/info/PartnershipPage')) },
-      { path: 'contact', lazy: page(() => import('./pages/info/ContactPage')) },
-      { path: 'help-center', lazy: page(() => import('./pages/info/HelpCenterPage')) },
-      { path: 'demo', lazy: page(() => import('./pages/info/DemoPage')) },
-      { path: 'privacy', lazy: page(() => import('./pages/legal/PrivacyPage')) },
-      { path: 'terms', lazy: page(() => import('./pages/legal/TermsPage')) },
-      { path: 'cookies', lazy: page(() => import('./pages/legal/CookiesPage')) },
-      { path: 'refund-policy', lazy: page(() => import('./pages/legal/RefundPolicyPage')) },
-      { path: '*', lazy: page(() => import('./pages/errors/NotFoundPage')) },
-    ],
-  },
+/**
+ * A page in a chunk of its own, loaded when its route is visited. `preload` lets the start-up
+ * load the first page before hydrating, so the page renders at once instead of suspending.
+ */
+function page(load: () => Promise<PageModule>) {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () => (loading ??= load().then((module) => void (Loaded = module.default)));
+  function Page() {
+    if (!Loaded) use(preload());
+    return Loaded ? <Loaded /> : null;
+  }
+  return { Page, preload };
+}
+
+/** The storefront's pages under the layout ("" is the home page). */
+const PAGES: Array<[path: string, ReturnType<typeof page>]> = [
+  ['', page(() => import('./pages/home/HomePage'))],
+  ['login', page(() => import('./pages/auth/LoginPage'))],
+  ['register', page(() => import('./pages/auth/RegisterPage'))],
+  ['forgot-password', page(() => import('./pages/auth/ForgotPasswordPage'))],
+  ['reset-password', page(() => import('./pages/auth/ResetPasswordPage'))],
+  ['packages', page(() => import('./pages/packages/PackagesPage'))],
+  ['packages/:country', page(() => import('./pages/packages/CountryPage'))],
+  ['order/:id', page(() => import('./pages/order/OrderPage'))],
+  ['balance', page(() => import('./pages/balance/BalancePage'))],
+  ['coverage', page(() => import('./pages/coverage/CoveragePage'))],
+  ['trip-planner', page(() => import('./pages/trip/TripPlannerPage'))],
+  ['quick-guide', page(() => import('./pages/info/QuickGuidePage'))],
+  ['faq', page(() => import('./pages/info/FaqPage'))],
+  ['why-esim', page(() => import('./pages/info/WhyPage'))],
+  ['about', page(() => import('./pages/info/AboutPage'))],
+  ['how-it-works', page(() => import('./pages/info/HowItWorksPage'))],
+  ['euicc', page(() => import('./pages/info/EuiccPage'))],
+  ['partnership', page(() => import('./pages/info/PartnershipPage'))],
+  ['contact', page(() => import('./pages/info/ContactPage'))],
+  ['help-center', page(() => import('./pages/info/HelpCenterPage'))],
+  ['demo', page(() => import('./pages/info/DemoPage'))],
+  ['privacy', page(() => import('./pages/legal/PrivacyPage'))],
+  ['terms', page(() => import('./pages/legal/TermsPage'))],
+  ['cookies', page(() => import('./pages/legal/CookiesPage'))],
+  ['refund-policy', page(() => import('./pages/legal/RefundPolicyPage'))],
+  ['*', page(() => import('./pages/errors/NotFoundPage'))],
 ];
+
+/** Loads the chunk of the page a path shows (before hydrating it). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const children = PAGES.map(([path], id): RouteObject => (path ? { path, id: String(id) } : { index: true, id: String(id) }));
+  const tree: RouteObject[] = [{ path: '/', children }];
+  const matches = matchRoutes(tree, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.id ? PAGES[Number(match.route.id)]![1].preload() : undefined)));
+}
+
+/**
+ * The spec's fallback for a failure while rendering a page: 'Unexpected Application Error!'
+ * instead of the layout (what a data router's errorElement does). A new path clears it.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; pathname: string }, { error: unknown; pathname: string }> {
+  override state = { error: undefined as unknown, pathname: this.props.pathname };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: undefined, pathname: props.pathname };
+  }
+  override render() {
+    return this.state.error === undefined ? this.props.children : <ErrorScreen error={this.state.error} />;
+  }
+}
+
+/** The storefront's routes (the router itself is the browser's, or the prerender's static one). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Routes>
+        <Route path="/" element={<Layout />}>
+          {PAGES.map(([path, { Page }]) => (path ? <Route key={path} path={path} element={<Page />} /> : <Route key="" index element={<Page />} />))}
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

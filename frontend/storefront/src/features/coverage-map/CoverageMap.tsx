@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { GeoJSON, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import L, { type GeoJSON as LeafletGeoJSON, type LatLngBoundsExpression, type PathOptions } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -12,7 +12,7 @@ import type { CoverageCountry } from '../catalog/types';
 import { Flag } from '../flags/Flag';
 import { formatCurrency } from '../format/format';
 import { useGrowingCount } from '../ui/useGrowingCount';
-import { countryShapes } from './shapes';
+import { COUNTRY_COUNT, countryShapes, type CountryShape } from './shapes';
 
 /** Map settings of the spec (section 9); the tile URL comes from the build's environment. */
 export const MAP_CENTER: [number, number] = [45, 20];
@@ -22,9 +22,50 @@ export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/c
 
 export const COVERAGE_COLORS = { covered: '#1b7a3a', coming_soon: '#e0a100', not_available: '#9aa0a6' } as const;
 
-function styleOf(status: keyof typeof COVERAGE_COLORS, selected: boolean): PathOptions {
-  return { color: selected ? '#0b57d0' : '#ffffff', weight: selected ? 3 : 0.6, fillColor: COVERAGE_COLORS[status], fillOpacity: status === 'not_available' ? 0.35 : 0.7 };
+type Status = keyof typeof COVERAGE_COLORS;
+const STYLES = new Map<string, PathOptions>();
+/** One object per look: react-leaflet restyles a layer whenever its style prop is a new object. */
+function styleOf(status: Status, selected: boolean): PathOptions {
+  const key = `${status}-${selected}`;
+  if (!STYLES.has(key)) {
+    STYLES.set(key, { color: selected ? '#0b57d0' : '#ffffff', weight: selected ? 3 : 0.6, fillColor: COVERAGE_COLORS[status], fillOpacity: status === 'not_available' ? 0.35 : 0.7 });
+  }
+  return STYLES.get(key)!;
 }
+
+interface ShapeLayerProps {
+  shape: CountryShape;
+  status: Status;
+  selected: boolean;
+  clickable: boolean;
+  onClick(a3: string): void;
+  onLayer(a3: string, layer: LeafletGeoJSON): void;
+}
+
+/**
+ * One country's shape. Memoised with stable props, so a render of the page (the list growing,
+ * the next batch of shapes, a selection) neither restyles nor rebinds the layers it did not change.
+ */
+const ShapeLayer = memo(function ShapeLayer({ shape, status, selected, clickable, onClick, onLayer }: ShapeLayerProps) {
+  const data = useMemo(() => ({ type: 'Feature', properties: {}, geometry: shape.geometry }) as Feature, [shape]);
+  const layer = useRef<LeafletGeoJSON>(null);
+  const eventHandlers = useMemo(
+    () => ({
+      click: (event: L.LeafletMouseEvent) => {
+        L.DomEvent.stopPropagation(event);
+        if (clickable) onClick(shape.a3);
+      },
+    }),
+    [clickable, onClick, shape.a3],
+  );
+  useEffect(() => {
+    if (!layer.current) return;
+    onLayer(shape.a3, layer.current);
+    // The selected country's thicker border above its neighbours'.
+    if (selected) layer.current.bringToFront();
+  }, [onLayer, selected, shape.a3]);
+  return <GeoJSON ref={layer} data={data} style={styleOf(status, selected)} eventHandlers={eventHandlers} />;
+});
 
 function FlyTo({ bounds }: { bounds: LatLngBoundsExpression | null }) {
   const map = useMap();
@@ -47,13 +88,20 @@ export interface CoverageMapProps {
 /** The coverage map: shapes bundled with the app, coloured by coverage; tiles optional (a failure is only logged). */
 export default function CoverageMap({ countries, selected, onSelect, flyTo }: CoverageMapProps) {
   const { t } = useTranslation('coverage');
-  const allShapes = useMemo(countryShapes, []);
-  const shapes = allShapes.slice(0, useGrowingCount(allShapes.length, SHAPES_PER_BATCH));
+  // Shapes are decoded from the TopoJSON a batch at a time, as they are added.
+  const count = useGrowingCount(COUNTRY_COUNT, SHAPES_PER_BATCH);
+  const decoded = useRef<CountryShape[]>([]);
+  if (decoded.current.length < count) decoded.current = [...decoded.current, ...countryShapes(decoded.current.length, count)];
+  const shapes = decoded.current;
   const byA3 = useMemo(() => new Map(countries.map((c) => [c.a3, c])), [countries]);
   const layers = useRef(new Map<string, LeafletGeoJSON>());
   const loggedTileError = useRef(false);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const toggle = useCallback((a3: string) => onSelectRef.current(selectedRef.current === a3 ? null : a3), []);
+  const keepLayer = useCallback((a3: string, layer: LeafletGeoJSON) => layers.current.set(a3, layer), []);
 
   const boundsOf = (a3: string | null) => {
     const layer = a3 ? layers.current.get(a3) : undefined;
@@ -78,22 +126,15 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
       />
       {shapes.map((shape) => {
         const country = byA3.get(shape.a3);
-        const status = country?.coverage_status ?? 'not_available';
         return (
-          <GeoJSON
-            key={`${shape.a3}-${status}-${selected === shape.a3}`}
-            data={{ type: 'Feature', properties: {}, geometry: shape.geometry } as Feature}
-            style={styleOf(status, selected === shape.a3)}
-            ref={(layer) => {
-              if (layer) layers.current.set(shape.a3, layer);
-            }}
-            eventHandlers={{
-              click: (event) => {
-                L.DomEvent.stopPropagation(event);
-                if (!country) return;
-                onSelect(selectedRef.current === shape.a3 ? null : shape.a3);
-              },
-            }}
+          <ShapeLayer
+            key={shape.a3}
+            shape={shape}
+            status={country?.coverage_status ?? 'not_available'}
+            selected={selected === shape.a3}
+            clickable={!!country}
+            onClick={toggle}
+            onLayer={keepLayer}
           />
         );
       })}

@@ -1,6 +1,6 @@
 import { numericToAlpha3 } from 'i18n-iso-countries';
 import { feature } from 'topojson-client';
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
+import type { Feature, Geometry, MultiPolygon, Polygon, Position } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import world from 'world-atlas/countries-110m.json';
 
@@ -35,12 +35,20 @@ function unwrap(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
   return { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapRing)) };
 }
 
-/** Country shapes of the bundled Natural Earth 1:110m dataset, keyed by ISO alpha-3. */
-export function countryShapes(): CountryShape[] {
-  const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-  const collection = feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>;
+const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+const geometries = topology.objects.countries.geometries;
+
+/** How many shapes the dataset has (before those without an ISO code or area are left out). */
+export const COUNTRY_COUNT = geometries.length;
+
+/**
+ * Country shapes of the bundled Natural Earth 1:110m dataset, keyed by ISO alpha-3: those of the
+ * dataset's entries from `start` to `end`, so a caller can decode them a batch at a time.
+ */
+export function countryShapes(start = 0, end = COUNTRY_COUNT): CountryShape[] {
   const shapes: CountryShape[] = [];
-  for (const f of collection.features as Array<Feature<Geometry, { name: string }>>) {
+  for (const geometry of geometries.slice(start, end)) {
+    const f = feature(topology, geometry) as Feature<Geometry, { name: string }>;
     const a3 = f.id === undefined ? undefined : numericToAlpha3(String(f.id).padStart(3, '0'));
     if (!a3 || !f.geometry || (f.geometry.type !== 'Polygon' && f.geometry.type !== 'MultiPolygon')) continue;
     shapes.push({ a3, name: f.properties.name, geometry: unwrap(f.geometry) });

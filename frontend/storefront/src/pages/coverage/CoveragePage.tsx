@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
-import type { Coverage, RegionCount } from '../../features/catalog/types';
+import type { Coverage, CoverageCountry, RegionCount } from '../../features/catalog/types';
 import { Flag } from '../../features/flags/Flag';
 import { foldForSearch } from '../../features/format/format';
 import { useApi } from '../../features/ui/useApi';
@@ -28,6 +28,16 @@ const LEGEND = [
   ['comingSoon', '#e0a100'],
   ['notAvailable', '#9aa0a6'],
 ] as const;
+
+/** A row of the list, memoised: each batch the list grows by renders only its new rows. */
+const CountryRow = memo(function CountryRow({ country, selected, status, onToggle }: { country: CoverageCountry; selected: boolean; status: string; onToggle(a3: string): void }) {
+  return (
+    <ListItemButton selected={selected} aria-pressed={selected} onClick={() => onToggle(country.a3)} sx={{ gap: 1.5 }}>
+      <Flag code={country.flag} size={24} />
+      <ListItemText primary={country.name} secondary={status} />
+    </ListItemButton>
+  );
+});
 
 export default function CoveragePage() {
   const { t } = useTranslation('coverage');
@@ -44,10 +54,14 @@ export default function CoveragePage() {
   // The list fills in batches (about 200 rows at once would be one long task on a phone).
   const shown = useGrowingCount(listed.length, 30);
 
-  const select = (a3: string | null) => {
+  const select = useCallback((a3: string | null) => {
     setSelected(a3);
     if (a3) setFlyTo(a3);
-  };
+  }, []);
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  // Stable, so a selection re-renders only the two rows it changes.
+  const toggle = useCallback((a3: string) => select(selectedRef.current === a3 ? null : a3), [select]);
 
   return (
     <>
@@ -76,10 +90,7 @@ export default function CoveragePage() {
                 {coverage.loading && <Skeleton sx={{ mx: 2 }} height={120} />}
                 {!coverage.loading && listed.length === 0 && <ListItemText sx={{ px: 2 }} primary={t('noMatch')} />}
                 {listed.slice(0, shown).map((c) => (
-                  <ListItemButton key={c.a3} selected={selected === c.a3} aria-pressed={selected === c.a3} onClick={() => select(selected === c.a3 ? null : c.a3)} sx={{ gap: 1.5 }}>
-                    <Flag code={c.flag} size={24} />
-                    <ListItemText primary={c.name} secondary={c.coverage_status === 'covered' ? t('covered') : t('comingSoon')} />
-                  </ListItemButton>
+                  <CountryRow key={c.a3} country={c} selected={selected === c.a3} status={c.coverage_status === 'covered' ? t('covered') : t('comingSoon')} onToggle={toggle} />
                 ))}
               </List>
             </Paper>

@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
 
 /** The spec's fallback for routing failures: 'Unexpected Application Error!' with status and text. */
-export function ErrorScreen() {
-  const error = useRouteError();
+export function ErrorScreen({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const text = isRouteErrorResponse(error) ? error.statusText || String(error.data ?? '') : error instanceof Error ? error.message : String(error);
   console.error(error);
