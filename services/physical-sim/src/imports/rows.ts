@@ -6,8 +6,11 @@ import type { ImportFormat } from './files';
 /**
  * Streams an import file's data rows, whatever its format, as plain strings per column of the
  * template (`iccid, serial_number, eid, package_code`). Nothing holds the whole sheet: exceljs's
- * streaming reader emits one row at a time, csv-parse one record at a time.
+ * streaming reader emits one row at a time, csv-parse one record at a time. Rows are handed on in
+ * groups of ROW_GROUP: one await per group instead of one per row (a promise and a microtask per
+ * row were a tenth of a 100,000-row import's reading time).
  */
+const ROW_GROUP = 1000;
 export const TEMPLATE_COLUMNS = ['iccid', 'serial_number', 'eid', 'package_code'] as const;
 export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
 
@@ -75,7 +78,7 @@ function toRow(rowNumber: number, cells: unknown[], positions: Record<TemplateCo
   return empty ? null : { rowNumber, values, unreadable };
 }
 
-async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
+async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -84,6 +87,7 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
     worksheets: 'emit',
   });
   let positions: Record<TemplateColumn, number> | null = null;
+  let group: RawRow[] = [];
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
@@ -94,7 +98,10 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
           continue;
         }
         const parsed = toRow(row.number, cells, positions);
-        if (parsed) yield parsed;
+        if (parsed && group.push(parsed) >= ROW_GROUP) {
+          yield group;
+          group = [];
+        }
       }
       // Only the first sheet is the import.
       break;
@@ -104,11 +111,13 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow> {
     throw new ImportFileError('import_file_unreadable');
   }
   if (!positions) throw new ImportFileError('import_header_invalid');
+  if (group.length) yield group;
 }
 
-async function* csvRows(content: Buffer): AsyncGenerator<RawRow> {
+async function* csvRows(content: Buffer): AsyncGenerator<RawRow[]> {
   const parser = Readable.from([content]).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
   let positions: Record<TemplateColumn, number> | null = null;
+  let group: RawRow[] = [];
   try {
     for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!positions) {
@@ -116,25 +125,32 @@ async function* csvRows(content: Buffer): AsyncGenerator<RawRow> {
         continue;
       }
       const parsed = toRow(record.info.lines, record.record, positions);
-      if (parsed) yield parsed;
+      if (parsed && group.push(parsed) >= ROW_GROUP) {
+        yield group;
+        group = [];
+      }
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('import_file_unreadable');
   }
   if (!positions) throw new ImportFileError('import_header_invalid');
+  if (group.length) yield group;
 }
 
-async function* jsonRows(content: Buffer): AsyncGenerator<RawRow> {
+async function* jsonRows(content: Buffer): AsyncGenerator<RawRow[]> {
   const cards = (JSON.parse(content.toString('utf8')) as { cards: Array<Record<string, unknown>> }).cards;
   const positions = { iccid: 0, serial_number: 1, eid: 2, package_code: 3 };
+  const rows: RawRow[] = [];
   for (const [index, card] of cards.entries()) {
     const parsed = toRow(index + 1, TEMPLATE_COLUMNS.map((c) => card[c] ?? ''), positions);
-    if (parsed) yield parsed;
+    if (parsed) rows.push(parsed);
   }
+  for (let at = 0; at < rows.length; at += ROW_GROUP) yield rows.slice(at, at + ROW_GROUP);
 }
 
-export function readRows(format: ImportFormat, content: Buffer): AsyncGenerator<RawRow> {
+/** The file's data rows, in groups of up to ROW_GROUP, in the file's order. */
+export function readRows(format: ImportFormat, content: Buffer): AsyncGenerator<RawRow[]> {
   if (format === 'xlsx') return xlsxRows(content);
   if (format === 'csv') return csvRows(content);
   return jsonRows(content);
