@@ -85,6 +85,9 @@ async function main(): Promise<void> {
     const token = await keys.token({ id: adminAccount.id, userType: adminAccount.userType });
     await new Promise((resolve) => setTimeout(resolve, 3000)); // the worker process starting (tsx compile)
 
+    // The API process's first request opens its database pool: that is the process starting, not the import.
+    const warm = await app.inject({ url: '/admin/physical-sim/imports', headers: { authorization: `Bearer ${token}` } });
+    if (warm.statusCode !== 200) throw new Error(`imports list: ${warm.statusCode}`);
     const body = multipart('file', 'cards.xlsx', readFileSync(file));
     const started = performance.now();
     const res = await app.inject({ method: 'POST', url: '/admin/physical-sim/import-excel', headers: { authorization: `Bearer ${token}`, ...body.headers }, payload: body.payload });

@@ -19,7 +19,7 @@ export interface RawRow {
   rowNumber: number;
   values: Record<TemplateColumn, string>;
   /** Cells that cannot be read as text faithfully (e.g. a 20-digit ICCID Excel stored as a rounded number). */
-  unreadable: TemplateColumn[];
+  unreadable: readonly TemplateColumn[];
 }
 
 export class ImportFileError extends Error {
@@ -58,16 +58,20 @@ function cellText(value: unknown): string | null {
   return null;
 }
 
-function toRow(rowNumber: number, cells: unknown[], positions: Record<TemplateColumn, number>): RawRow | null {
-  const values = {} as Record<TemplateColumn, string>;
-  const unreadable: TemplateColumn[] = [];
+const NO_COLUMNS: readonly TemplateColumn[] = Object.freeze([]);
+
+/** A data row from its cells (`cells[offset + position]`: exceljs's row values are 1-based). */
+function toRow(rowNumber: number, cells: unknown[], positions: Record<TemplateColumn, number>, offset = 0): RawRow | null {
+  const values: Record<TemplateColumn, string> = { iccid: '', serial_number: '', eid: '', package_code: '' };
+  let unreadable: TemplateColumn[] | null = null;
   let empty = true;
   for (const column of TEMPLATE_COLUMNS) {
     const at = positions[column];
-    const text = at < 0 ? '' : cellText(cells[at]);
+    if (at < 0) continue;
+    const text = cellText(cells[offset + at]);
     if (text === null) {
-      unreadable.push(column);
-      values[column] = String(cells[at] ?? '');
+      (unreadable ??= []).push(column);
+      values[column] = String(cells[offset + at] ?? '');
       empty = false;
     } else {
       values[column] = text;
@@ -75,7 +79,7 @@ function toRow(rowNumber: number, cells: unknown[], positions: Record<TemplateCo
     }
   }
   // Blank lines (a sheet's trailing formatting, an empty CSV line) are not rows.
-  return empty ? null : { rowNumber, values, unreadable };
+  return empty ? null : { rowNumber, values, unreadable: unreadable ?? NO_COLUMNS };
 }
 
 async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
@@ -92,12 +96,12 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
         // row.values is 1-based (index 0 empty).
-        const cells = (row.values as unknown[]).slice(1);
+        const cells = row.values as unknown[];
         if (!positions) {
-          positions = columnPositions(cells.map((c) => cellText(c) ?? ''));
+          positions = columnPositions(cells.slice(1).map((c) => cellText(c) ?? ''));
           continue;
         }
-        const parsed = toRow(row.number, cells, positions);
+        const parsed = toRow(row.number, cells, positions, 1);
         if (parsed && group.push(parsed) >= ROW_GROUP) {
           yield group;
           group = [];
