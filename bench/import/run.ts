@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await catalog.listen({ port: 0, host: '127.0.0.1' });
     const catalogUrl = `http://127.0.0.1:${(catalog.server.address() as AddressInfo).port}`;
     const app = await buildApp({ jwks: keys.jwks, config: loadPhysicalSimConfig({ ...process.env, CATALOG_URL: catalogUrl }) });
-    const worker = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'src/worker.ts'], {
+    const worker = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), ...(process.env.SEMI ? ['--max-semi-space-size=' + process.env.SEMI] : []), '--import', 'tsx', 'src/worker.ts'], {
       cwd: path.join(root, 'services/physical-sim'),
       env: { ...process.env, CATALOG_URL: catalogUrl },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -155,6 +155,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/physical-sim/imports', 'physical-sim', can('admin/physical-sim-import', 'list')),
   r('GET', '/admin/physical-sim/imports/:id', 'physical-sim', can('admin/physical-sim-import', 'read')),
   r('GET', '/admin/physical-sim/imports/:id/errors', 'physical-sim', can('admin/physical-sim-import', 'read')),
+  // The operator's usage file for physical cards (iccid, used_bytes or used_mb, recorded_at), as for eSIMs.
+  r('POST', '/admin/physical-sim/usage-upload', 'physical-sim', can('admin/physical-sim-stock', 'update'), { bodyLimit: 10 * 1024 * 1024 }),
   r('GET', '/admin/physical-sim/settings', 'physical-sim', can('admin/physical-sim-returns', 'read')),
   r('PUT', '/admin/physical-sim/settings', 'physical-sim', can('admin/physical-sim-returns', 'update')),
   r('GET', '/admin/physical-sim/orders/pending', 'physical-sim', can('admin/physical-sim-orders', 'list')),

@@ -19,3 +19,4 @@ export * from './route-guard';
 export * from './internal-client';
 export * from './http/signed-webhook';
 export * from './http/usage-reports';
+export * from './http/uploaded-tables';

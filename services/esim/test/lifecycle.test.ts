@@ -279,6 +279,43 @@ describe('eSIM lifecycle', () => {
     expect(res.json().data).toMatchObject({ imported: 1, rejected: 0 });
   });
 
+  it('usage files (CSV or xlsx): each good row applied once, each bad row named by row and field; a renamed executable refused', async () => {
+    // A buyer of its own: the other tests count the owner's orders.
+    const buyer = customer();
+    await sys.fund(buyer, 50_00);
+    await sys.stock('US-7D-3GB', 1);
+    const bought = await purchase(buyer, 1);
+    const iccid = bought.esims[0].iccid;
+    const upload = async (payload: string | Buffer, type = 'text/csv', who = boss) =>
+      sys.esim.inject({ method: 'POST', url: '/admin/esim/usage-upload', headers: await sys.as(who, { 'content-type': type }), payload });
+    const csv = ['ICCID,Used Bytes,Recorded At', `${iccid},${5 * 1024 * 1024},2026-11-20T10:00:00Z`, '12345,100,', `${iccid},-5,`, `${iccid},7,not a date`, `${newIccid()},100,`].join('\n');
+    const first = await upload(csv);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ applied: 1, replayed: 0 });
+    expect(first.json().data.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:iccid', '4:used_bytes', '5:recorded_at', '6:iccid']);
+    expect(Number((await profile(iccid)).data_used_bytes)).toBe(5 * 1024 * 1024);
+    // The same file again: nothing new.
+    const again = await upload(csv);
+    expect(again.json().data).toMatchObject({ applied: 0, replayed: 1 });
+    expect(Number((await profile(iccid)).data_used_bytes)).toBe(5 * 1024 * 1024);
+
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Usage');
+    sheet.addRow(['iccid', 'used_mb', 'recorded_at']);
+    sheet.addRow([iccid, 6, '2026-11-21T10:00:00Z']);
+    const xlsx = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.json().data).toMatchObject({ applied: 1, errors: [] });
+    expect(Number((await profile(iccid)).data_used_bytes)).toBe(6 * 1024 * 1024);
+
+    const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
+    const renamed = await upload(executable, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors[0].path).toBe('file');
+    expect((await upload(csv, 'text/csv', owner)).statusCode).toBe(403);
+  });
+
   it('lists orders with status and country filters, react-admin style too', async () => {
     const h = await sys.as(owner);
     const all = await sys.esim.inject({ url: '/user/esim/orders', headers: h });

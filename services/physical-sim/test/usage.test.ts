@@ -2,7 +2,7 @@ import { DEMO_LOOKUPS } from '@esim/contracts';
 import { signWebhook } from '@esim/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhysicalSimConfig } from '../src/config';
-import { setup, type Fixture } from './helpers';
+import { multipart, setup, type Fixture } from './helpers';
 
 /** The operator's signed usage webhook for physical cards, seen through the public balance check. */
 let f: Fixture;
@@ -65,5 +65,53 @@ describe('POST /webhooks/physical-sim-usage', () => {
     const lower = await post(JSON.stringify({ reports: [{ id: 'op-3', iccid: await iccidOf(active), used_bytes: 100 * MB }] }));
     expect(lower.json().data).toMatchObject({ applied: 1, replayed: 0 });
     expect(await balance(active)).toMatchObject({ usedData: 5000.5, remainingData: 5239.5 });
+  });
+});
+
+describe('POST /admin/physical-sim/usage-upload', () => {
+  const upload = (payload: string | Buffer, headers: Record<string, string>, token = f.tokens.admin) =>
+    f.app.inject({ method: 'POST', url: '/admin/physical-sim/usage-upload', headers: f.auth(token, headers), payload });
+
+  it('applies a CSV or xlsx usage file row by row, names each bad row, and changes nothing when sent again', async () => {
+    const iccid = await iccidOf(inactive);
+    const before = (await balance(inactive)).usedData as number;
+    const used = (before + 20) * MB;
+    const csv = ['ICCID,Used MB,Recorded At', `${iccid},${before + 20},2026-11-20T10:00:00Z`, '12345,1,', `${iccid},lots,`, `${iccid},1,yesterday`, '8990000000000000000,1,'].join('\n');
+    const first = await upload(csv, { 'content-type': 'text/csv', 'accept-language': 'en' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ code: 'physical_sim_usage_recorded', data: { applied: 1, replayed: 0 } });
+    expect(first.json().data.errors).toEqual([
+      { row: 3, field: 'iccid', message: 'The ICCID must be 19 or 20 digits' },
+      { row: 4, field: 'used_mb', message: expect.any(String) },
+      { row: 5, field: 'recorded_at', message: expect.any(String) },
+      { row: 6, field: 'iccid', message: 'Card not found' },
+    ]);
+    expect(await balance(inactive)).toMatchObject({ usedData: used / MB });
+    const again = await upload(csv, { 'content-type': 'text/csv' });
+    expect(again.json().data).toMatchObject({ applied: 0, replayed: 1 });
+
+    // The same as an xlsx, sent as multipart field `file` (as the back office uploads).
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('usage');
+    sheet.addRow(['iccid', 'used_bytes']);
+    sheet.addRow([iccid, used + 2 * MB]);
+    const body = multipart('file', 'usage.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const xlsx = await upload(body.payload, body.headers);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.json().data).toMatchObject({ applied: 1, errors: [] });
+    expect(await balance(inactive)).toMatchObject({ usedData: used / MB + 2 });
+  });
+
+  it('refuses a file that is neither CSV nor xlsx, an empty body and a caller who is not an admin', async () => {
+    const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
+    const renamed = await upload(executable, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ code: 'import_file_type', errors: [{ path: 'file' }] });
+    const empty = await upload('', { 'content-type': 'text/csv' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].path).toBe('file');
+    const dealer = await upload('iccid,used_mb\n', { 'content-type': 'text/csv' }, f.tokens.dealer);
+    expect(dealer.statusCode).toBe(403);
   });
 });

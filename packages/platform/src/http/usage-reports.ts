@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 
 /**
- * The operators' usage reports, as esim's and physical-sim's signed webhooks take them: cumulative
- * bytes per ICCID, with an optional report id that makes a resent report a replay. One shape and
- * one way of applying them, so the two webhooks cannot drift apart.
+ * The operators' usage reports, as esim's and physical-sim's signed webhooks and the admins' usage
+ * files bring them: cumulative bytes per ICCID, with an optional report id that makes a resent
+ * report a replay. One shape and one way of applying them, so the services cannot drift apart.
  */
 export function usageReportsBody(iccidMessage: string) {
   const report = z.object({
@@ -54,4 +54,53 @@ export async function applyUsageReports(
     replayed: outcomes.filter((o) => o.outcome === 'replayed').length,
     unknown: outcomes.filter((o) => o.outcome === 'unknown_iccid').map((o) => o.iccid),
   };
+}
+
+/** A usage file's answer: rows applied, rows already applied before (the same file again), and each bad row. */
+export const usageFileAnswer = z.object({
+  applied: z.number().int(),
+  replayed: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+});
+export type UsageFileAnswer = z.infer<typeof usageFileAnswer>;
+
+/** A usage file's header names, as readTableRows keys them (case and spaces ignored). */
+export const usageFileHeader = (header: string) => header.trim().toLowerCase().replace(/\s+/g, '_');
+
+/**
+ * Applies an uploaded usage file (columns iccid, used_bytes or used_mb, optional recorded_at; read
+ * by readTableRows) in one transaction: each good row as a reading whose id is the row's content,
+ * so uploading the same file again changes nothing; each bad row (ICCID format, amount, date, an
+ * ICCID the service does not know) reported by its row number in the sheet, in the caller's
+ * language through `message`.
+ */
+export async function applyUsageFile(
+  db: Knex,
+  rows: Array<Record<string, string>>,
+  apply: (trx: Knex.Transaction, reading: UsageReading) => Promise<UsageOutcome>,
+  messages: { iccidInvalid: string; unknownIccid: string; translate: (code: string) => string },
+): Promise<UsageFileAnswer> {
+  const errors: UsageFileAnswer['errors'] = [];
+  let applied = 0;
+  let replayed = 0;
+  await db.transaction(async (trx) => {
+    for (const [index, row] of rows.entries()) {
+      const rowNumber = index + 2; // after the header row
+      const iccid = row.iccid ?? '';
+      const used = row.used_bytes ? Number(row.used_bytes) : row.used_mb ? Number(row.used_mb) * 1024 * 1024 : Number.NaN;
+      const at = row.recorded_at ? new Date(row.recorded_at) : new Date();
+      if (!/^[0-9]{19,20}$/.test(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: messages.translate(messages.iccidInvalid) });
+      else if (!Number.isFinite(used) || used < 0 || used > Number.MAX_SAFE_INTEGER) errors.push({ row: rowNumber, field: row.used_mb && !row.used_bytes ? 'used_mb' : 'used_bytes', message: messages.translate('validation_error') });
+      else if (Number.isNaN(at.getTime())) errors.push({ row: rowNumber, field: 'recorded_at', message: messages.translate('invalid_date') });
+      else {
+        const usedBytes = Math.round(used);
+        const eventId = `file:${createHash('sha256').update(`${iccid}|${usedBytes}|${at.toISOString()}`).digest('hex')}`;
+        const outcome = await apply(trx, { eventId, iccid, usedBytes, recordedAt: at });
+        if (outcome === 'applied') applied += 1;
+        else if (outcome === 'replayed') replayed += 1;
+        else if (outcome === 'unknown_iccid') errors.push({ row: rowNumber, field: 'iccid', message: messages.translate(messages.unknownIccid) });
+      }
+    }
+  });
+  return { applied, replayed, errors };
 }

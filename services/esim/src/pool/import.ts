@@ -1,6 +1,4 @@
 import type { Knex } from 'knex';
-import { parse } from 'csv-parse/sync';
-import { AppError } from '@esim/platform';
 import { isUnsafeText, translate, type Locale } from '@esim/contracts';
 import { isValidIccid } from '../profiles/iccid';
 
@@ -33,35 +31,10 @@ const ALIASES: Record<string, string> = {
   operator: 'operator',
   operator_name: 'operator',
 };
-const headerKey = (h: string) => ALIASES[h.trim().toLowerCase().replace(/\s+/g, '_')] ?? h.trim().toLowerCase();
+/** A profile batch's header names to our columns (the aliases operators' files use). */
+export const poolFileHeader = (h: string) => ALIASES[h.trim().toLowerCase().replace(/\s+/g, '_')] ?? h.trim().toLowerCase();
 
 type Row = Record<string, string>;
-
-export async function readRows(body: Buffer | string, contentType: string, locale: Locale): Promise<Row[]> {
-  try {
-    if (contentType.includes('spreadsheetml') || (Buffer.isBuffer(body) && body.subarray(0, 2).toString() === 'PK')) {
-      // Loaded on first use: exceljs is large, and only admins' xlsx imports need it.
-      const ExcelJS = (await import('exceljs')).default;
-      const workbook = new ExcelJS.Workbook();
-      // exceljs's types predate Node's generic Buffer.
-      await workbook.xlsx.load((Buffer.isBuffer(body) ? body : Buffer.from(body)) as never);
-      const sheet = workbook.worksheets[0];
-      if (!sheet) return [];
-      const rows: Row[] = [];
-      let headers: string[] = [];
-      sheet.eachRow({ includeEmpty: false }, (row, index) => {
-        const cells = (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : typeof v === 'object' && v && 'text' in v ? String((v as { text: unknown }).text) : String(v)));
-        if (index === 1) headers = cells.map(headerKey);
-        else rows.push(Object.fromEntries(headers.map((h, i) => [h, (cells[i] ?? '').trim()])));
-      });
-      return rows;
-    }
-    const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-    return parse(text.replace(/^\uFEFF/, ''), { columns: (headers: string[]) => headers.map(headerKey), skip_empty_lines: true, trim: true, relax_column_count: true }) as Row[];
-  } catch (error) {
-    throw new AppError(400, 'esim_pool_file_invalid', { cause: error, errors: [{ path: 'file', message: translate('esim_pool_file_invalid', locale) }] });
-  }
-}
 
 /** Tabs, line breaks and other control characters have no place in an ICCID, address or name. */
 const hasControlCharacter = (value: string) => [...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);

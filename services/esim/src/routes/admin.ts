@@ -1,9 +1,21 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, listQuery, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { statusFilter, translate } from '@esim/contracts';
+import {
+  AppError,
+  applyUsageFile,
+  detectTableFile,
+  listQuery,
+  ok,
+  okList,
+  readTableRows,
+  sortColumn,
+  toListQuery,
+  usageFileAnswer,
+  usageFileHeader,
+  type CreatedServiceApp,
+} from '@esim/platform';
+import { statusFilter, translate, type Locale } from '@esim/contracts';
 import { importReportSchema, poolProfileSchema, responds, respondsList, stockRowSchema } from '../api';
-import { importProfiles, readRows } from '../pool/import';
+import { importProfiles, poolFileHeader } from '../pool/import';
 import { setThreshold, stockByPackage } from '../pool/stock';
 import { applyUsage } from '../profiles/usage';
 
@@ -15,21 +27,30 @@ const profilesQuery = listQuery({
   pool_status: statusFilter(['available', 'assigned']),
 });
 const uploadQuery = z.object({ file_name: z.string().trim().max(200).optional() });
-const usageUploadAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), errors: importReportSchema.shape.errors });
+const MB = 1024 * 1024;
+/** Uploads: the route table's 10 MB body, and what an xlsx of it may unpack to (zip bombs refused). */
+const UPLOAD_LIMITS = { maxFileBytes: 10 * MB, maxUnpackedBytes: 100 * MB };
 
 /** Admin: the profile pool (import, stock with thresholds, profiles) and usage files. */
 export function adminRoutes(app: CreatedServiceApp): void {
-  // Uploads arrive as the raw file: text/csv, or an xlsx workbook.
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.addContentTypeParser([XLSX, 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Uploads arrive as the raw file: text/csv, or an xlsx workbook; what they are is judged by their bytes.
+  app.addContentTypeParser(['text/csv', 'text/plain', XLSX, 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const fileOf = (body: unknown, locale: 'tr' | 'en') => {
-    if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
-    throw new AppError(400, 'esim_pool_file_invalid', { errors: [{ path: 'file', message: translate('esim_pool_file_invalid', locale) }] });
+  /** An uploaded table's rows, keyed by `headerKey`: a file that is neither CSV nor xlsx, or a zip bomb, is refused first. */
+  const uploadedRows = async (body: unknown, locale: Locale, headerKey: (header: string) => string) => {
+    const unreadable = (cause?: unknown) =>
+      new AppError(400, 'esim_pool_file_invalid', { cause, errors: [{ path: 'file', message: translate('esim_pool_file_invalid', locale) }] });
+    if (!Buffer.isBuffer(body) || body.length === 0) throw unreadable();
+    const format = await detectTableFile(body, UPLOAD_LIMITS);
+    try {
+      return await readTableRows(body, format, headerKey);
+    } catch (error) {
+      throw unreadable(error);
+    }
   };
 
   app.post('/admin/esim/pool/import', { schema: { tags: ['admin'], querystring: uploadQuery, response: responds(201, importReportSchema) } }, async (request, reply) => {
-    const rows = await readRows(fileOf(request.body, request.locale), request.headers['content-type'] ?? '', request.locale);
+    const rows = await uploadedRows(request.body, request.locale, poolFileHeader);
     const report = await importProfiles(app.db, rows, { fileName: request.query.file_name ?? null, createdBy: request.user!.id, locale: request.locale });
     return ok(reply, report, 'esim_pool_imported', 201);
   });
@@ -78,30 +99,13 @@ export function adminRoutes(app: CreatedServiceApp): void {
   });
 
   // A usage file from the operator: iccid, used_bytes (or used_mb), recorded_at. Cumulative figures; a repeated file changes nothing.
-  app.post('/admin/esim/usage-upload', { schema: { tags: ['admin'], querystring: uploadQuery, response: responds(200, usageUploadAnswer) } }, async (request, reply) => {
-    const file = fileOf(request.body, request.locale);
-    const rows = await readRows(file, request.headers['content-type'] ?? '', request.locale);
-    const errors: Array<{ row: number; field: string; message: string }> = [];
-    let applied = 0;
-    let replayed = 0;
-    await app.db.transaction(async (trx) => {
-      for (const [index, row] of rows.entries()) {
-        const rowNumber = index + 2;
-        const iccid = row.iccid ?? '';
-        const used = row.used_bytes !== undefined && row.used_bytes !== '' ? Number(row.used_bytes) : Number(row.used_mb) * 1024 * 1024;
-        const at = row.recorded_at ? new Date(row.recorded_at) : new Date();
-        if (!/^[0-9]{19,20}$/.test(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: translate('esim_iccid_invalid', request.locale) });
-        else if (!Number.isFinite(used) || used < 0) errors.push({ row: rowNumber, field: 'used_bytes', message: translate('validation_error', request.locale) });
-        else if (Number.isNaN(at.getTime())) errors.push({ row: rowNumber, field: 'recorded_at', message: translate('invalid_date', request.locale) });
-        else {
-          const eventId = `file:${createHash('sha256').update(`${iccid}|${Math.round(used)}|${at.toISOString()}`).digest('hex')}`;
-          const outcome = await applyUsage(trx, { eventId, iccid, usedBytes: Math.round(used), recordedAt: at, source: 'file' });
-          if (outcome === 'applied') applied += 1;
-          else if (outcome === 'replayed') replayed += 1;
-          else if (outcome === 'unknown_iccid') errors.push({ row: rowNumber, field: 'iccid', message: translate('esim_not_found', request.locale) });
-        }
-      }
+  app.post('/admin/esim/usage-upload', { schema: { tags: ['admin'], querystring: uploadQuery, response: responds(200, usageFileAnswer) } }, async (request, reply) => {
+    const rows = await uploadedRows(request.body, request.locale, usageFileHeader);
+    const answer = await applyUsageFile(app.db, rows, (trx, reading) => applyUsage(trx, { ...reading, source: 'file' }), {
+      iccidInvalid: 'esim_iccid_invalid',
+      unknownIccid: 'esim_not_found',
+      translate: (code) => translate(code, request.locale),
     });
-    return ok(reply, { applied, replayed, errors }, 'esim_usage_recorded');
+    return ok(reply, answer, 'esim_usage_recorded');
   });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { translate, type Locale } from '@esim/contracts';
 import type { Knex } from 'knex';
-import type { ImportFormat } from './files';
+import type { ImportFormat } from './rows';
 
 /** Import jobs as the admin screens see them, and the error report. */
 export interface ImportJobRow {

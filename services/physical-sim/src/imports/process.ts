@@ -1,8 +1,7 @@
 import { findUnsafeText, translate } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { eidProblem, iccidProblem, serialProblem, uuidV7Batch } from '../cards/identifiers';
-import { ImportFileError, readRows, type RawRow, type TemplateColumn } from './rows';
-import type { ImportFormat } from './files';
+import { ImportFileError, readRows, type ImportFormat, type RawRow, type TemplateColumn } from './rows';
 import { SeenValues } from './seen';
 
 /**

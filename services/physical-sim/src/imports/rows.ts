@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import type { ImportFormat } from './files';
+import type { TableFormat } from '@esim/platform';
 
 /**
  * Streams an import file's data rows, whatever its format, as plain strings per column of the
@@ -11,6 +11,9 @@ import type { ImportFormat } from './files';
  * row were a tenth of a 100,000-row import's reading time).
  */
 const ROW_GROUP = 1000;
+/** How a stored import file is read: an uploaded xlsx or CSV (checked by its bytes), or the cards of a JSON body. */
+export type ImportFormat = TableFormat | 'json';
+
 export const TEMPLATE_COLUMNS = ['iccid', 'serial_number', 'eid', 'package_code'] as const;
 export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
 

@@ -1,14 +1,14 @@
-import { fileResponse, fileSchema, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
+import { fileResponse, fileSchema, responds, translate, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 import { countOf } from '../count';
-import { AppError, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { AppError, applyUsageFile, detectTableFile, notFound, ok, okList, readTableRows, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PhysicalSimContext } from '../context';
-import { detectImportFile, type ImportFormat } from '../imports/files';
 import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../imports/jobs';
 import { boundaryOf, multipartFiles } from '../imports/multipart';
 import { enqueueImport } from '../imports/queue';
-import { templateWorkbook } from '../imports/rows';
+import { templateWorkbook, type ImportFormat } from '../imports/rows';
+import { applyCardUsage } from '../cards/usage';
 import { idParams, importsQuery, jsonImportBody } from '../schemas';
 
 /**
@@ -17,6 +17,8 @@ import { idParams, importsQuery, jsonImportBody } from '../schemas';
  * error report (row, column, reason).
  */
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A usage file: the route table's 10 MB body. */
+const USAGE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 const errorReportAnswer = {
   description: 'The error report: JSON, or CSV with ?format=csv',
   content: { 'application/json': { schema: successSchema(z.array(importErrorSchema)) }, 'text/csv': { schema: fileSchema } },
@@ -26,7 +28,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
   const limits = { maxFileBytes: ctx.config.IMPORT_MAX_FILE_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES };
 
   // Uploads arrive as raw bytes; each route decides what they are by content.
-  app.addContentTypeParser(['multipart/form-data', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(['multipart/form-data', 'text/csv', XLSX, 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const queueJob = async (request: FastifyRequest, reply: FastifyReply, format: ImportFormat, fileName: string | null, content: Buffer) => {
     const job = await app.db.transaction((trx) => createImportJob(trx, { format, fileName, content, createdBy: request.user!.id }));
@@ -43,14 +45,35 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
     if (!boundary || !Buffer.isBuffer(request.body)) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
     const file = multipartFiles(request.body, boundary).find((f) => f.fieldName === 'file');
     if (!file) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
-    const format = await detectImportFile(file.content, limits);
+    const format = await detectTableFile(file.content, limits);
     return queueJob(request, reply, format, file.fileName?.slice(0, 200) ?? null, file.content);
+  });
+
+  // The operator's usage file (iccid, used_bytes or used_mb, recorded_at): CSV or xlsx, sent as the raw file or as
+  // multipart field `file`. Applied like the signed webhook's reports; the same file twice changes nothing.
+  app.post('/admin/physical-sim/usage-upload', { schema: { response: responds(200, usageFileAnswer), tags: ['admin'] } }, async (request, reply) => {
+    const boundary = boundaryOf(request.headers['content-type']);
+    const content = boundary && Buffer.isBuffer(request.body) ? multipartFiles(request.body, boundary).find((f) => f.fieldName === 'file')?.content : request.body;
+    if (!Buffer.isBuffer(content) || content.length === 0) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
+    const format = await detectTableFile(content, { maxFileBytes: USAGE_FILE_MAX_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES });
+    let rows: Array<Record<string, string>>;
+    try {
+      rows = await readTableRows(content, format, usageFileHeader);
+    } catch (error) {
+      throw new AppError(400, 'import_file_unreadable', { cause: error, errors: [{ path: 'file', message: 'import_file_unreadable' }] });
+    }
+    const answer = await applyUsageFile(app.db, rows, applyCardUsage, {
+      iccidInvalid: 'iccid_format',
+      unknownIccid: 'card_not_found',
+      translate: (code) => translate(code as never, request.locale),
+    });
+    return ok(reply, answer, 'physical_sim_usage_recorded');
   });
 
   // CSV text (text/csv) or JSON { cards: [...] }.
   app.post('/admin/physical-sim/import', { bodyLimit, schema: { response: { 202: successSchema(importJobSchema) }, tags: ['admin'] } }, async (request, reply) => {
     if (Buffer.isBuffer(request.body)) {
-      const format = await detectImportFile(request.body, limits);
+      const format = await detectTableFile(request.body, limits);
       if (format !== 'csv') throw new AppError(400, 'import_body_invalid');
       return queueJob(request, reply, 'csv', null, request.body);
     }

@@ -1,14 +1,18 @@
 import { createInflateRaw } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
 import yauzl from 'yauzl';
-import { AppError } from '@esim/platform';
+import { AppError } from '../errors';
 
 /**
- * What an uploaded import file really is, judged by its bytes and never by its name: an xlsx is a
- * zip holding `[Content_Types].xml` and `xl/workbook.xml`, inflated here once with its real sizes
+ * Uploaded tables (stock imports, eSIM profile batches, usage files), one way across services.
+ *
+ * What an uploaded file really is, judged by its bytes and never by its name: an xlsx is a zip
+ * holding `[Content_Types].xml` and `xl/workbook.xml`, inflated here once with its real sizes
  * counted (a zip bomb is refused before exceljs ever reads it); a CSV is valid UTF-8 text without
- * NUL bytes. Anything else (an executable renamed .xlsx, a PDF, a zip of photos) is refused.
+ * NUL bytes. Anything else (an executable renamed .xlsx, a PDF, a zip of photos) is refused with
+ * `import_file_type` naming the field `file`.
  */
-export type ImportFormat = 'xlsx' | 'csv' | 'json';
+export type TableFormat = 'xlsx' | 'csv';
 
 export interface FileLimits {
   maxFileBytes: number;
@@ -22,7 +26,7 @@ const MB = 1024 * 1024;
 
 const wrongType = () => new AppError(400, 'import_file_type', { errors: [{ path: 'file', message: 'import_file_type' }] });
 
-export async function detectImportFile(content: Buffer, limits: FileLimits): Promise<'xlsx' | 'csv'> {
+export async function detectTableFile(content: Buffer, limits: FileLimits): Promise<TableFormat> {
   if (content.length > limits.maxFileBytes) {
     throw new AppError(413, 'import_file_too_large', { params: { max: Math.floor(limits.maxFileBytes / MB) } });
   }
@@ -120,4 +124,44 @@ function unpackedSize(data: Buffer, entry: yauzl.Entry, budget: number, tooBig: 
     inflate.on('error', () => reject(wrongType()));
     inflate.end(data);
   });
+}
+
+/**
+ * A small uploaded table (checked by detectTableFile first) as one record per data row, keyed by
+ * the header row's names through `headerKey`; cells as trimmed text. The whole sheet is read at
+ * once: for files of thousands of rows (a 200,000-row stock import streams instead).
+ */
+export async function readTableRows(content: Buffer, format: TableFormat, headerKey: (header: string) => string): Promise<Array<Record<string, string>>> {
+  if (format === 'csv') {
+    const text = content.toString('utf8').replace(/^\uFEFF/, '');
+    return parse(text, { columns: (headers: string[]) => headers.map(headerKey), skip_empty_lines: true, trim: true, relax_column_count: true }) as Array<Record<string, string>>;
+  }
+  // Loaded on first use: exceljs is large, and only admins' uploads need it.
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  // exceljs's types predate Node's generic Buffer.
+  await workbook.xlsx.load(content as never);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: Array<Record<string, string>> = [];
+  let headers: string[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, index) => {
+    const cells = (row.values as unknown[]).slice(1).map(cellText);
+    if (index === 1) headers = cells.map(headerKey);
+    else rows.push(Object.fromEntries(headers.map((h, i) => [h, cells[i] ?? ''])));
+  });
+  return rows;
+}
+
+/** A cell as text: rich text joined, a formula by its result, a date as ISO 8601, anything else as a string. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('').trim();
+    if ('result' in v) return cellText(v.result);
+    if (v.text !== undefined) return String(v.text).trim();
+  }
+  return String(value).trim();
 }
