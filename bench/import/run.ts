@@ -21,6 +21,7 @@ import { multipart } from '../../services/physical-sim/test/helpers';
  * read's time and RSS (the median of three reads); then the admin stock list filtered by status and package over those cards
  * (p50 / p95 of LIST_REQUESTS requests). Targets: ≤ 30 s, ≤ 2× the bare read, RSS ≤ 400 MB,
  * list p95 ≤ 50 ms. Exit code 1 when one is missed. A fresh database is created and dropped.
+ * BENCH_PROFILE=<dir> writes the worker's CPU profile there.
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const LIST_REQUESTS = 300;
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
     await catalog.listen({ port: 0, host: '127.0.0.1' });
     const catalogUrl = `http://127.0.0.1:${(catalog.server.address() as AddressInfo).port}`;
     const app = await buildApp({ jwks: keys.jwks, config: loadPhysicalSimConfig({ ...process.env, CATALOG_URL: catalogUrl }) });
-    const worker = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), ...(process.env.SEMI ? ['--max-semi-space-size=' + process.env.SEMI] : []), '--import', 'tsx', 'src/worker.ts'], {
+    const worker = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'src/worker.ts'], {
       cwd: path.join(root, 'services/physical-sim'),
       env: { ...process.env, CATALOG_URL: catalogUrl },
       stdio: ['ignore', 'ignore', 'inherit'],
