@@ -144,29 +144,33 @@ export async function returnToAdmin(trx: Knex.Transaction, ids: string[], actorI
 /** What refers to a card, and whether it may be deleted (only from admin stock, with nothing pending on it). */
 export async function deletionInfo(db: Knex | Knex.Transaction, id: string) {
   const card = await cardById(db, id);
-  const [orders, returns, pendingReturns, history, bundle] = await Promise.all([
-    db('order_cards').where({ card_id: id }).count<{ count: string }[]>('* as count'),
-    db('return_cards').where({ card_id: id }).count<{ count: string }[]>('* as count'),
-    db('return_cards as rc').join('returns as r', 'r.id', 'rc.return_id').where({ 'rc.card_id': id, 'r.status': 'pending' }).count<{ count: string }[]>('* as count'),
-    db('card_history').where({ card_id: id }).count<{ count: string }[]>('* as count'),
-    db('card_bundles').where({ card_id: id }).first('status'),
-  ]);
+  // One statement: `db` may be a transaction, whose one connection runs one query at a time.
+  const refs = (
+    await db.raw(
+      `SELECT (SELECT count(*) FROM order_cards WHERE card_id = :id)::int AS orders,
+              (SELECT count(*) FROM return_cards WHERE card_id = :id)::int AS returns,
+              (SELECT count(*) FROM return_cards rc JOIN returns r ON r.id = rc.return_id WHERE rc.card_id = :id AND r.status = 'pending')::int AS pending_returns,
+              (SELECT count(*) FROM card_history WHERE card_id = :id)::int AS history_rows,
+              (SELECT status FROM card_bundles WHERE card_id = :id) AS bundle_status`,
+      { id },
+    )
+  ).rows[0] as { orders: number; returns: number; pending_returns: number; history_rows: number; bundle_status: string | null };
   const reasons: string[] = [];
   if (card.owner_user_id !== null) reasons.push('owned_by_dealer');
   if (!['in_stock', 'defective', 'lost', 'reserved'].includes(card.status)) reasons.push(`status_${card.status}`);
-  if (Number(pendingReturns[0]!.count) > 0) reasons.push('pending_return');
-  if (bundle?.status === 'active') reasons.push('active_bundle');
+  if (refs.pending_returns > 0) reasons.push('pending_return');
+  if (refs.bundle_status === 'active') reasons.push('active_bundle');
   return {
     card_id: id,
     serial_number: card.serial_number,
     status: card.status,
     owner_user_id: card.owner_user_id,
     references: {
-      orders: Number(orders[0]!.count),
-      returns: Number(returns[0]!.count),
-      pending_returns: Number(pendingReturns[0]!.count),
-      history_rows: Number(history[0]!.count),
-      active_bundle: bundle?.status === 'active',
+      orders: refs.orders,
+      returns: refs.returns,
+      pending_returns: refs.pending_returns,
+      history_rows: refs.history_rows,
+      active_bundle: refs.bundle_status === 'active',
     },
     can_delete: reasons.length === 0,
     blocking_reasons: reasons,
