@@ -28,3 +28,25 @@ describe('SeenValues', () => {
     check([...rising, ...random(300), ...rising]);
   });
 });
+
+describe('SeenValues: get then add', () => {
+  it('a value found new by get, then added, keeps the array sorted even when another value came between', () => {
+    const seen = new SeenValues();
+    seen.add('100', 1);
+    expect(seen.get('200')).toBeUndefined();
+    seen.add('150', 2); // another value added after the get: '200' must be compared again
+    seen.add('200', 3);
+    expect(seen.get('150')).toBe(2);
+    expect(seen.get('200')).toBe(3);
+    expect(seen.get('120')).toBeUndefined();
+    seen.add('120', 4); // out of order: now a Map
+    expect([seen.get('100'), seen.get('120'), seen.get('150'), seen.get('200')]).toEqual([1, 4, 2, 3]);
+
+    const other = new SeenValues();
+    expect(other.get('200')).toBeUndefined();
+    other.add('300', 1); // after the get of '200', a greater value
+    other.add('200', 2); // so '200' is out of order now, not the next in line
+    other.add('250', 3);
+    expect([other.get('200'), other.get('250'), other.get('300'), other.get('260')]).toEqual([2, 3, 1, undefined]);
+  });
+});

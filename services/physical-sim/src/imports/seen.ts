@@ -13,12 +13,17 @@ export class SeenValues {
   private sorted: string[] = [];
   private rows: number[] = [];
   private map: Map<string, number> | null = null;
+  /** The value `get` last found to come after every value so far: adding it needs no second comparison. */
+  private after: string | undefined;
 
   /** The row the value first came on, if it came before. */
   get(value: string): number | undefined {
     if (this.map) return this.map.get(value);
     const sorted = this.sorted;
-    if (sorted.length === 0 || compareValues(value, sorted[sorted.length - 1]!) > 0) return undefined;
+    if (sorted.length === 0 || compareValues(value, sorted[sorted.length - 1]!) > 0) {
+      this.after = value;
+      return undefined;
+    }
     let low = 0;
     let high = sorted.length - 1;
     while (low <= high) {
@@ -42,7 +47,9 @@ export class SeenValues {
       return;
     }
     const sorted = this.sorted;
-    if (sorted.length === 0 || compareValues(value, sorted[sorted.length - 1]!) > 0) {
+    const after = value === this.after;
+    this.after = undefined;
+    if (after || sorted.length === 0 || compareValues(value, sorted[sorted.length - 1]!) > 0) {
       sorted.push(value);
       this.rows.push(row);
       return;
