@@ -32,6 +32,12 @@ describe('buying eSIMs', () => {
     expect(order).toMatchObject({ status: 'completed', quantity: 2, total: 29.98, total_cents: 2998, esim_count: 2, package: { code: 'US-7D-3GB', country_slug: 'united-states' } });
     expect(order.order_number).toMatch(/^[A-Z0-9]{12}$/);
     expect(await sys.available(me)).toBe(100_00 - 29_98);
+    // The balance service captures the hold when it consumes esim.order.completed: charged once.
+    await sys.charged(me);
+    const holds = await sys.balance.db('holds').where({ user_id: me.id });
+    expect(holds.map((h: { status: string; amount: string }) => [h.status, Number(h.amount)])).toEqual([['captured', 29_98]]);
+    expect(await sys.balance.db('transfers').where({ hold_id: holds[0].id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await sys.available(me)).toBe(100_00 - 29_98);
 
     const esim = order.esims[0];
     expect(esim.activation_code).toBe(`LPA:1$smdp.example.com$${esim.matching_id}`);

@@ -5,18 +5,25 @@ import type { EsimContext } from '../context';
 /**
  * The purchase saga (DESIGN.md section 5). The order row records the step reached:
  *
- *   placed ──hold, then provision──► provisioned ──capture──► completed
+ *   placed ──hold, then provision──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
  *     │                  └─ out of stock ─► voiding ──void──► failed
  *     ├─ insufficient balance ──────────────────────────────► failed (nothing held)
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
- * Every step is idempotent (the hold is keyed by the order id, capture and void replay, provisioning
- * runs in the transaction that moves the step), and each step's effect and the step change are one
+ * Every step is idempotent (the hold is keyed by the order id, void replays, provisioning runs in
+ * the transaction that moves the step), and each step's effect and the step change are one
  * transaction, or the remote call comes first and the step moves after it. So whoever drives an order
  * (the buying request, or the recovery loop after a crash) can always run the next step again: an eSIM
- * is never handed out without a hold, and a hold is captured only for an order that has its eSIMs.
- * The hold's id is written with the provisioning (one transaction less per purchase); `held` is a step
- * of orders written by earlier versions, still driven on.
+ * is never handed out without a hold.
+ *
+ * The capture is not a step of ours: the transaction that hands out the eSIMs also marks the order
+ * completed and publishes esim.order.completed, and the balance service captures the hold when it
+ * consumes that event (many captures in one ledger call), as physical-sim's approvals already do.
+ * The outbox guarantees the event follows the eSIMs, and a hold is never voided once its order has
+ * them (voiding is only reached from an order with none, and holds do not expire), so every hold with
+ * eSIMs is captured, and a hold is captured only for an order that has its eSIMs. That saves the
+ * buyer's request a call to the balance service and a transaction. The hold's id is written with the
+ * provisioning. `held` and `provisioned` are steps of orders written by earlier versions, still driven on.
  */
 export type OrderStep = 'placed' | 'held' | 'provisioned' | 'completed' | 'voiding' | 'failed';
 
@@ -77,8 +84,8 @@ async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: Order
 class MovedElsewhere extends Error {}
 
 /**
- * Provisions an order inside one transaction and moves it from `from` to provisioned (or to voiding
- * when the provider has nothing), writing the hold's id with it. The profiles are taken first and
+ * Provisions an order inside one transaction and moves it from `from` to completed with
+ * esim.order.completed (or to voiding when the provider has nothing), writing the hold's id with it. The profiles are taken first and
  * the order row after, only if it is still at `from`: a second driver of the same order waits on
  * that row, finds it moved, and rolls back what it took. Undefined when someone else moved it.
  */
@@ -92,9 +99,12 @@ async function provisionOrder(db: Knex, ctx: EsimContext, order: OrderRow, from:
         quantity: order.quantity,
         dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
       });
-      const changes = result.ok ? { step: 'provisioned', hold_id: holdId } : { step: 'voiding', hold_id: holdId, failure_code: result.reason };
+      const changes = result.ok
+        ? { step: 'completed', hold_id: holdId, completed_at: trx.fn.now() }
+        : { step: 'voiding', hold_id: holdId, failure_code: result.reason };
       const moved = await advance(trx, order, from, changes);
       if (!moved) throw new MovedElsewhere();
+      if (result.ok) await publishCompleted(trx, moved);
       return moved;
     });
   } catch (error) {
@@ -109,6 +119,11 @@ const eventPayload = (order: OrderRow, holdId: string | null) => ({
   amountCents: order.total_cents,
   holdId,
 });
+
+/** The order has its eSIMs: the balance service captures its hold when it consumes this. */
+async function publishCompleted(trx: Knex.Transaction, order: OrderRow): Promise<void> {
+  await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
+}
 
 /** Fails an order whose hold was refused (nothing is held): esim.order.failed with the reason. */
 async function failUnheld(db: Knex, order: OrderRow, code: string, params: Record<string, string | number>): Promise<OrderRow | undefined> {
@@ -146,10 +161,11 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
       break;
     }
     case 'provisioned': {
-      await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/capture`, { requestId });
+      // Provisioned by an earlier version, which captured next: completing hands the capture to the
+      // balance service (a capture that version already made replays).
       next = await db.transaction(async (trx) => {
         const done = await advance(trx, order, 'provisioned', { step: 'completed', completed_at: trx.fn.now() });
-        if (done) await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
+        if (done) await publishCompleted(trx, done);
         return done;
       });
       break;
