@@ -178,4 +178,48 @@ describe('buying eSIMs', () => {
     const failed = await sys.esim.db('outbox').where({ type: 'esim.order.failed', aggregate_id: id }).first();
     expect(failed.envelope.payload).toMatchObject({ orderId: id, reason: 'esim_payment_refused', holdId: null });
   }, 40_000);
+  it('a hold the balance service refuses for good to void is not retried forever: the order fails, its payment left for an admin, with the reason', async () => {
+    const me = customer();
+    await sys.fund(me, 50_00);
+    const internal = { 'x-service-token': sys.esim.esim.ctx.config.INTERNAL_SERVICE_TOKEN };
+    // An order that ran out of stock and is to be voided, whose hold was captured meanwhile (by hand, or a bug).
+    const orderId = randomUUID();
+    const hold = await sys.balance.inject({ method: 'POST', url: '/internal/holds', headers: internal, payload: { order_id: orderId, user_id: me.id, amount_cents: 14_99 } });
+    const holdId = hold.json().data.id as string;
+    expect((await sys.balance.inject({ method: 'POST', url: `/internal/holds/${holdId}/capture`, headers: internal })).statusCode).toBe(200);
+    await sys.esim.db('orders').insert({
+      id: orderId,
+      order_number: `T${randomUUID().replace(/-/g, '').slice(0, 11).toUpperCase()}`,
+      user_id: me.id,
+      package_code: 'US-7D-3GB',
+      package_name_tr: 'ABD 3 GB',
+      package_name_en: 'USA 3 GB',
+      package_type: 'local',
+      countries: ['US'],
+      data_mb: 3072,
+      validity_days: 7,
+      quantity: 1,
+      unit_price_cents: 14_99,
+      total_cents: 14_99,
+      locale: 'en',
+      step: 'voiding',
+      hold_id: holdId,
+      failure_code: 'esim_out_of_stock',
+      updated_at: sys.esim.db.raw(`now() - interval '1 minute'`),
+    });
+    sys.esim.esim.startLoops();
+    const order = await waitFor(async () => {
+      const row = await sys.esim.db('orders').where({ id: orderId }).first();
+      return row.step === 'failed' ? row : undefined;
+    }, { what: 'the recovery loop to fail the order' });
+    expect(order).toMatchObject({ failure_code: 'esim_payment_unsettled', failure_params: { refusal: 'hold_not_pending', hold_id: holdId, reason: 'esim_out_of_stock' }, attempts: 0 });
+    const view = await sys.esim.inject({ url: `/user/esim/orders/${orderId}`, headers: await sys.as(me, { 'accept-language': 'en' }) });
+    expect(view.json().data).toMatchObject({ status: 'failed', failure_code: 'esim_payment_unsettled' });
+    expect(view.json().data.failure_reason).toContain('Our team will check its payment');
+    const failed = await sys.esim.db('outbox').where({ type: 'esim.order.failed', aggregate_id: orderId }).first();
+    expect(failed.envelope.payload).toMatchObject({ orderId, reason: 'esim_payment_unsettled', holdId });
+    // Nothing else moved: the capture stands for an admin to settle, no eSIM went out.
+    expect((await sys.balance.db('holds').where({ id: holdId }).first()).status).toBe('captured');
+    expect(await sys.esim.db('profiles').where({ order_id: orderId })).toHaveLength(0);
+  });
 });

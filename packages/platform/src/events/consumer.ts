@@ -229,7 +229,7 @@ export class EventConsumer {
   }
 
   /** Decodes and validates a delivery: runnable, not ours, or poison (parked without retries: it cannot get better). */
-  private check(delivery: Delivery): { event: EventEnvelope; handler: EventHandler } | { ignored: true } | { parked: Parked } {
+  private check(delivery: Delivery): { event: EventEnvelope; handler: RegisteredHandler } | { ignored: true } | { parked: Parked } {
     const decoded = decode(delivery.message);
     if (!decoded.ok) return { parked: { delivery, envelope: decoded.envelope, attempts: 1, error: decoded.error } };
     const event = decoded.envelope;

@@ -45,7 +45,7 @@ export async function buy(
     return { statusCode: 201, body: { order_id: order.id } };
   });
   try {
-    return await driveOrder(db, ctx, placed.replayed || !inserted ? placed.body.order_id : inserted, String(request.id));
+    return await driveOrder(db, ctx, placed.replayed || !inserted ? placed.body.order_id : inserted, { requestId: String(request.id), log: request.log });
   } catch (error) {
     // A service on the way is down: the order stays where it got to and the recovery loop finishes it.
     if (error instanceof AppError && error.statusCode >= 500) return (await loadOrder(db, placed.body.order_id))!;

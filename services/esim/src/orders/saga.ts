@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, publish } from '@esim/platform';
 import type { EsimContext } from '../context';
@@ -7,6 +8,7 @@ import type { EsimContext } from '../context';
  *
  *   placed ──hold, then provision──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
  *     │                  └─ out of stock ─► voiding ──void──► failed
+ *     │                                       └─ void refused for good (a 4xx) ─► failed as esim_payment_unsettled (for an admin)
  *     ├─ insufficient balance ──────────────────────────────► failed (nothing held)
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
@@ -25,6 +27,12 @@ import type { EsimContext } from '../context';
  * buyer's request a call to the balance service and a transaction. The hold's id is written with the
  * provisioning. `held` and `provisioned` are steps of orders written by earlier versions, still driven on.
  */
+/** Who drives an order: the buying request (its id, to follow the calls) or the recovery loop (its logger). */
+export interface DriveCall {
+  requestId?: string;
+  log?: FastifyBaseLogger;
+}
+
 export type OrderStep = 'placed' | 'held' | 'provisioned' | 'completed' | 'voiding' | 'failed';
 
 export interface OrderRow {
@@ -135,7 +143,7 @@ async function failUnheld(db: Knex, order: OrderRow, code: string, params: Recor
 }
 
 /** One step of one order (the hold, provisioning and the step change in one go). Returns the order as it is after the step. */
-async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: string): Promise<OrderRow> {
+async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, log }: DriveCall): Promise<OrderRow> {
   let next: OrderRow | undefined;
   switch (order.step) {
     case 'placed': {
@@ -171,14 +179,28 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
       break;
     }
     case 'voiding': {
-      if (order.hold_id) await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
+      let unsettled: Record<string, string> | undefined;
+      if (order.hold_id) {
+        try {
+          await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
+        } catch (error) {
+          const refusal = finalRefusal(error);
+          if (!refusal) throw error;
+          // Asking again would get the same answer forever. Failed, with the reason where an admin
+          // looks (the orders list, its failure code and params, the error log): no eSIMs went out,
+          // and whatever the hold became (captured: the buyer paid for nothing) is theirs to settle.
+          unsettled = { refusal, hold_id: order.hold_id, reason: order.failure_code ?? 'esim_provider_failed' };
+          log?.error({ orderId: order.id, holdId: order.hold_id, refusal }, 'the hold of a failed eSIM order cannot be voided; an admin must settle its payment');
+        }
+      }
       next = await db.transaction(async (trx) => {
-        const failed = await advance(trx, order, 'voiding', { step: 'failed' });
+        const changes = unsettled ? { step: 'failed', failure_code: 'esim_payment_unsettled', failure_params: JSON.stringify(unsettled) } : { step: 'failed' };
+        const failed = await advance(trx, order, 'voiding', changes);
         if (failed) {
           await publish(trx, 'esim', {
             type: 'esim.order.failed',
             aggregateId: order.id,
-            payload: { ...eventPayload(order, order.hold_id), reason: order.failure_code ?? 'esim_provider_failed' },
+            payload: { ...eventPayload(order, order.hold_id), reason: failed.failure_code ?? 'esim_provider_failed' },
           });
         }
         return failed;
@@ -200,10 +222,16 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
  * the recovery loop asks again with back-off.
  */
 export function holdRefusal(error: unknown): string | undefined {
+  const refusal = finalRefusal(error);
+  if (!refusal) return undefined;
+  return refusal === 'insufficient_balance' ? 'insufficient_balance' : 'esim_payment_refused';
+}
+
+/** The balance service's code when a failed request is its final word (a 4xx but 408 and 429, which say "not now", not "no"). */
+export function finalRefusal(error: unknown): string | undefined {
   if (!(error instanceof AppError) || error.statusCode < 400 || error.statusCode >= 500) return undefined;
-  // 408 and 429 say "not now", not "no".
   if (error.statusCode === 408 || error.statusCode === 429) return undefined;
-  return error.code === 'insufficient_balance' ? 'insufficient_balance' : 'esim_payment_refused';
+  return error.code;
 }
 
 async function availableOf(ctx: EsimContext, userId: string, requestId?: string): Promise<string> {
@@ -216,10 +244,10 @@ async function availableOf(ctx: EsimContext, userId: string, requestId?: string)
  * that fails (a service down, a timeout) leaves the order where it is and rethrows: the recovery
  * loop takes it from there.
  */
-export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, requestId?: string): Promise<OrderRow> {
+export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, call: DriveCall = {}): Promise<OrderRow> {
   let order = typeof orderOrId === 'string' ? (await loadOrder(db, orderOrId))! : orderOrId;
   for (let guard = 0; guard < 8 && !FINISHED.includes(order.step); guard += 1) {
-    order = await step(db, ctx, order, requestId);
+    order = await step(db, ctx, order, call);
   }
   return order;
 }
