@@ -222,4 +222,20 @@ describe('buying eSIMs', () => {
     expect((await sys.balance.db('holds').where({ id: holdId }).first()).status).toBe('captured');
     expect(await sys.esim.db('profiles').where({ order_id: orderId })).toHaveLength(0);
   });
+  it('alerts once when a purchase takes the stock below its threshold, with what is left', async () => {
+    const me = customer();
+    await sys.fund(me, 200_00);
+    const boss = { id: randomUUID(), userType: 3 as const };
+    const set = await sys.esim.inject({ method: 'PUT', url: '/admin/esim/pool/thresholds/TR-7D-3GB', headers: await sys.as(boss), payload: { threshold: 3 } });
+    expect(set.statusCode, set.body).toBe(200);
+    await sys.stock('TR-7D-3GB', 5);
+    const trStarter = await sys.packageId('TR-7D-3GB');
+    const alerts = async () => (await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock', aggregate_id: 'TR-7D-3GB' })).map((row: { envelope: { payload: unknown } }) => row.envelope.payload);
+    expect((await buy(me, { package_id: trStarter, quantity: 1 })).statusCode).toBe(201);
+    expect(await alerts()).toEqual([]);
+    expect((await buy(me, { package_id: trStarter, quantity: 2 })).statusCode).toBe(201);
+    expect(await alerts()).toEqual([{ packageCode: 'TR-7D-3GB', available: 2, threshold: 3 }]);
+    expect((await buy(me, { package_id: trStarter, quantity: 1 })).statusCode).toBe(201);
+    expect(await alerts()).toHaveLength(1);
+  });
 });
