@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadBalanceConfig } from '../src/config';
-import { BALANCE_HANDLERS, BALANCE_RUN_HANDLERS } from '../src/events/handlers';
+import { BALANCE_HANDLERS, balanceRunHandlers } from '../src/events/handlers';
 import { formatLedgerReport, verifyLedger } from '../src/ledger/verify';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -77,7 +77,7 @@ export const key = () => `test-${randomUUID()}`;
  */
 export async function given<T extends EventType>(db: Knex, type: T, payload: EventPayload<T>, aggregateId = randomUUID()): Promise<void> {
   const single = BALANCE_HANDLERS[type] as EventHandler<T> | undefined;
-  const run = BALANCE_RUN_HANDLERS[type] as EventBatchHandler<T> | undefined;
+  const run = balanceRunHandlers(db)[type] as EventBatchHandler<T> | undefined;
   const handler: EventHandler<T> | undefined = single ?? (run && ((event, context) => run([event], context)));
   if (!handler) throw new Error(`balance does not handle ${type}`);
   const event = {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type EventEnvelope, type EventPayload, type EventType } from '@esim/contracts';
 import type { EventBatchHandler, EventBus, EventHandler } from '@esim/platform';
-import { company, openAccounts, openAndLock, receivable, salesManagerCash, spendable } from '../ledger/accounts';
+import { company, companyAccountIds, openAccounts, openAndLock, receivable, revenueBucketOf, salesManagerCash, spendable } from '../ledger/accounts';
 import { captureHold, captureHoldsIn, holdOfOrder, voidHold } from '../ledger/holds';
 import { postTransfer } from '../ledger/transfers';
 import { markPartyDeleted, upsertParty } from '../parties/parties';
@@ -131,21 +131,26 @@ export const onPhysicalSimReturnApproved: EventHandler<'physical-sim.return.appr
  * replays the capture. A hold that is gone or was voided means eSIMs went out unpaid: that is never
  * skipped, the event fails and is parked where operators see it.
  */
-export const onEsimOrdersCompleted: EventBatchHandler<'esim.order.completed'> = async (events, { trx }) => {
-  // Named by the event (always, since holds exist); ledger_holds itself says when one is not there.
-  const holds: string[] = [];
-  for (const event of events) holds.push(event.payload.holdId ?? (await holdFor(trx, event.payload)));
-  const outcomes = await captureHoldsIn(
-    trx,
-    events.map((event, i) => ({ holdId: holds[i]!, createdBy: `event:${event.id}` })),
-  );
-  outcomes.forEach((outcome, i) => {
-    if (outcome.outcome !== 'ok' && outcome.outcome !== 'replayed') {
-      throw new Error(`esim order ${events[i]!.payload.orderId} completed, but its hold ${holds[i]} cannot be captured: ${outcome.outcome}`);
-    }
-  });
-  await countOrders(trx, 'esim', events.map((event) => event.payload), 'completed');
-};
+export function onEsimOrdersCompleted(db: Knex): EventBatchHandler<'esim.order.completed'> {
+  return async (events, { trx }) => {
+    // Named by the event (always, since holds exist); ledger_holds itself says when one is not there.
+    const holds: string[] = [];
+    for (const event of events) holds.push(event.payload.holdId ?? (await holdFor(trx, event.payload)));
+    // A revenue bucket picked by the first hold; its id from the pool's cache (no lookup per run).
+    const bucket = (await companyAccountIds(db)).revenue[revenueBucketOf(holds[0]!)]!;
+    const outcomes = await captureHoldsIn(
+      trx,
+      events.map((event, i) => ({ holdId: holds[i]!, createdBy: `event:${event.id}` })),
+      bucket,
+    );
+    outcomes.forEach((outcome, i) => {
+      if (outcome.outcome !== 'ok' && outcome.outcome !== 'replayed') {
+        throw new Error(`esim order ${events[i]!.payload.orderId} completed, but its hold ${holds[i]} cannot be captured: ${outcome.outcome}`);
+      }
+    });
+    await countOrders(trx, 'esim', events.map((event) => event.payload), 'completed');
+  };
+}
 
 export const onEsimOrderFailed: EventHandler<'esim.order.failed'> = async (event, { trx }) => countOrder(trx, 'esim', event.payload, 'failed');
 
@@ -164,12 +169,12 @@ export const BALANCE_HANDLERS: { [T in EventType]?: EventHandler<T> } = {
   'esim.order.failed': onEsimOrderFailed,
 };
 
-/** Handlers that take a run of consecutive events of their type at once. */
-export const BALANCE_RUN_HANDLERS: { [T in EventType]?: EventBatchHandler<T> } = {
-  'esim.order.completed': onEsimOrdersCompleted,
-};
+/** Handlers that take a run of consecutive events of their type at once (`db`: the service's pool, for cached lookups). */
+export function balanceRunHandlers(db: Knex): { [T in EventType]?: EventBatchHandler<T> } {
+  return { 'esim.order.completed': onEsimOrdersCompleted(db) };
+}
 
-export function registerBalanceHandlers(bus: EventBus): void {
+export function registerBalanceHandlers(bus: EventBus, db: Knex): void {
   for (const [type, handler] of Object.entries(BALANCE_HANDLERS)) bus.on(type as EventType, handler as EventHandler);
-  for (const [type, handler] of Object.entries(BALANCE_RUN_HANDLERS)) bus.onBatch(type as EventType, handler as EventBatchHandler);
+  for (const [type, handler] of Object.entries(balanceRunHandlers(db))) bus.onBatch(type as EventType, handler as EventBatchHandler);
 }

@@ -108,12 +108,15 @@ export async function captureHold(
 /**
  * Captures many pending holds in the caller's transaction, in one `ledger_holds` call (its account
  * rows locked up front in id order, so it never deadlocks with the batcher), all into one revenue
- * bucket. Each hold's outcome in order: a hold captured before replays; the caller judges the rest.
+ * bucket (`creditAccountId`). Each hold's outcome in order: a hold captured before replays; the
+ * caller judges the rest.
  */
-export async function captureHoldsIn(trx: Knex.Transaction, captures: ReadonlyArray<{ holdId: string; createdBy: string }>): Promise<HoldOutcome[]> {
+export async function captureHoldsIn(
+  trx: Knex.Transaction,
+  captures: ReadonlyArray<{ holdId: string; createdBy: string }>,
+  creditAccountId: number,
+): Promise<HoldOutcome[]> {
   if (captures.length === 0) return [];
-  const bucket = revenueBucket(revenueBucketOf(captures[0]!.holdId));
-  const creditAccountId = (await openAccounts(trx, [bucket])).get(bucket.key)!;
   return runHoldOps(
     trx,
     captures.map(({ holdId, createdBy }) => ({ op: { op: 'capture', holdId, creditAccountId }, createdBy })),
