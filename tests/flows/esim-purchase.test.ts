@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, signWebhook } from '@esim/platform';
+import { waitFor } from '@esim/platform/testing';
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { verifyLedger } from '../../services/balance/src/ledger/verify';
 import { startSystem, type System } from './system';
@@ -29,12 +30,16 @@ describe('eSIM purchase through the gateway', () => {
   it('buys from the demo pool, shows the order, serves the QR and takes signed usage', async () => {
     const us = await system.api('GET', '/public/countries/united-states/packages');
     const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7);
-    const before = (await system.api('GET', '/user/balance', { token: customer })).body.data.balance_cents;
+    const money = async () => (await system.api('GET', '/user/balance', { token: customer })).body.data as { balance_cents: number; available_cents: number };
+    const before = await money();
     const bought = await system.api('POST', '/user/packages/buy', { token: customer, headers: { 'idempotency-key': 'flow-buy-0001' }, body: { package_id: starter.id, quantity: 1 } });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const order = bought.body.data;
     expect(order).toMatchObject({ status: 'completed', total: 14.99 });
-    expect((await system.api('GET', '/user/balance', { token: customer })).body.data.balance_cents).toBe(before - 14_99);
+    // Held at once; the balance service captures it when it consumes esim.order.completed.
+    expect((await money()).available_cents).toBe(before.available_cents - 14_99);
+    await waitFor(async () => (await money()).balance_cents === before.balance_cents - 14_99, { what: 'the capture' });
+    expect((await money()).available_cents).toBe(before.available_cents - 14_99);
 
     const list = await system.api('GET', '/user/esim/orders', { token: customer });
     expect(list.body.data.map((o: { order_number: string }) => o.order_number)).toContain(order.order_number);

@@ -48,15 +48,17 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  */
 export async function runIdempotent<T>(
   db: Knex,
-  options: { scope: string; key: string; request: unknown },
+  options: { scope: string; key: string; request: unknown; answer?: { statusCode: number; body: T } },
   work: (trx: Knex.Transaction) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
   const hash = requestHash(options.request);
+  // An answer known before the work (an id drawn up front) is stored with the claim: no second write.
+  const known = options.answer;
   return db.transaction(async (trx) => {
     const claimed = await trx.raw(
       `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
-       VALUES (?, ?, ?, 0, 'null'::jsonb) ON CONFLICT (scope, key) DO NOTHING RETURNING key`,
-      [options.scope, options.key, hash],
+       VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (scope, key) DO NOTHING RETURNING key`,
+      [options.scope, options.key, hash, known?.statusCode ?? 0, JSON.stringify(known?.body ?? null)],
     );
     if (claimed.rows.length === 0) {
       const stored = await trx('idempotency_keys').where({ scope: options.scope, key: options.key }).first();
@@ -64,9 +66,14 @@ export async function runIdempotent<T>(
       return { statusCode: stored.status_code as number, body: stored.response_body as T, replayed: true };
     }
     const result = await work(trx);
-    await trx('idempotency_keys')
-      .where({ scope: options.scope, key: options.key })
-      .update({ status_code: result.statusCode, response_body: JSON.stringify(result.body) });
+    if (known) {
+      // The work must answer what was stored; anything else is a bug, rolled back here.
+      if (canonical(result) !== canonical(known)) throw new Error(`idempotent work answered other than its known answer (${options.scope})`);
+    } else {
+      await trx('idempotency_keys')
+        .where({ scope: options.scope, key: options.key })
+        .update({ status_code: result.statusCode, response_body: JSON.stringify(result.body) });
+    }
     return { ...result, replayed: false };
   });
 }
@@ -77,12 +84,14 @@ export async function runIdempotent<T>(
  * A replay answers the stored result and says so in `Idempotent-Replayed: true`. Without a key
  * the work runs once in a plain transaction, unless the route requires one (money: 400 naming
  * the header). `work` gets the caller-scoped key, to stamp on what it writes (e.g. a transfer).
+ * `answer`: the answer, when it is known before the work runs (its id drawn up front); it is then
+ * stored with the claim in one statement, and the work must answer exactly that.
  */
 export async function idempotentRequest<T>(
   db: Knex,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { scope: string; required?: boolean },
+  options: { scope: string; required?: boolean; answer?: { statusCode: number; body: T } },
   work: (trx: Knex.Transaction, scopedKey: string | undefined) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
   const key = idempotencyKeyOf(request);
@@ -93,7 +102,7 @@ export async function idempotentRequest<T>(
     return { ...(await db.transaction((trx) => work(trx, undefined))), replayed: false };
   }
   const scope = `${options.scope}:${request.user?.id ?? 'anonymous'}`;
-  const result = await runIdempotent<T>(db, { scope, key, request: request.body }, (trx) => work(trx, `${scope}:${key}`));
+  const result = await runIdempotent<T>(db, { scope, key, request: request.body, answer: options.answer }, (trx) => work(trx, `${scope}:${key}`));
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return result;
 }

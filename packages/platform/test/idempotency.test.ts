@@ -47,6 +47,27 @@ describe('runIdempotent', () => {
     expect((await db('counter_test').first()).value).toBe(6);
   });
 
+  it('stores an answer known before the work with the claim, replays it, and refuses work that answers otherwise', async () => {
+    const answer = { statusCode: 201, body: { value: 42 } };
+    const setTo42 = async (trx: Parameters<Parameters<typeof runIdempotent>[2]>[0]) => {
+      await trx('counter_test').insert({ id: 'known', value: 42 });
+      return answer;
+    };
+    const first = await runIdempotent(db, { scope: 'test', key: 'known-0001', request: { v: 42 }, answer }, setTo42);
+    const again = await runIdempotent(db, { scope: 'test', key: 'known-0001', request: { v: 42 }, answer }, setTo42);
+    expect(first).toEqual({ ...answer, replayed: false });
+    expect(again).toEqual({ ...answer, replayed: true });
+    expect(await db('idempotency_keys').where({ scope: 'test', key: 'known-0001' }).first('status_code', 'response_body')).toEqual({ status_code: 201, response_body: { value: 42 } });
+
+    const liar = runIdempotent(db, { scope: 'test', key: 'known-0002', request: { v: 1 }, answer }, async (trx) => {
+      await trx('counter_test').insert({ id: 'liar', value: 1 });
+      return { statusCode: 201, body: { value: 1 } };
+    });
+    await expect(liar).rejects.toThrow(/other than its known answer/);
+    expect(await db('counter_test').where({ id: 'liar' }).first()).toBeUndefined();
+    expect(await db('idempotency_keys').where({ scope: 'test', key: 'known-0002' }).first()).toBeUndefined();
+  });
+
   it('leaves the key free when the work fails, so the client can retry', async () => {
     await expect(
       runIdempotent(db, { scope: 'test', key: 'fails-once', request: {} }, async () => {

@@ -50,6 +50,6 @@ export async function buildApp(options: BuildOptions = {}) {
   collectionRoutes(app, ctx);
   internalRoutes(app);
 
-  registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }));
+  registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }), app.db);
   return app;
 }

@@ -4,8 +4,9 @@ import { createDb, createEventBus, publish, type EventBus } from '@esim/platform
 import { waitFor } from '@esim/platform/testing';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receivable, salesManagerCash, spendable } from '../src/ledger/accounts';
-import { createHold } from '../src/ledger/holds';
+import { company, openAccounts, receivable, salesManagerCash, spendable } from '../src/ledger/accounts';
+import { createHold, voidHold } from '../src/ledger/holds';
+import { postTransfer } from '../src/ledger/transfers';
 import { accountOf, expectLedgerValid, given, givenDealer, key, person, startApp, type App } from './support';
 
 /**
@@ -22,22 +23,24 @@ let app: App;
 let as: Awaited<ReturnType<typeof startApp>>['as'];
 let internal: Record<string, string>;
 const producers: Array<{ db: Knex; bus: EventBus }> = [];
+let bySchema: (schema: string) => Knex;
 let emit: <T extends EventType>(schema: 'auth' | 'physical_sim' | 'esim', type: T, payload: EventPayload<T>) => Promise<void>;
 const admin = person(3);
 
 beforeAll(async () => {
   ({ app, as, internal } = await startApp());
   const config = { DATABASE_URL: app.config.DATABASE_URL };
-  const bySchema = new Map<string, Knex>();
+  const schemas = new Map<string, Knex>();
   for (const [service, schema] of [['auth', 'auth'], ['physical-sim', 'physical_sim'], ['esim', 'esim']] as const) {
     const db = createDb(config.DATABASE_URL, schema, 2);
     const bus = createEventBus({ service, db, config, settings: { metricsLogIntervalMs: 0 } });
     await bus.start();
     producers.push({ db, bus });
-    bySchema.set(schema, db);
+    schemas.set(schema, db);
   }
+  bySchema = (schema) => schemas.get(schema)!;
   emit = async (schema, type, payload) => {
-    await bySchema.get(schema)!.transaction((trx) => publish(trx, schema.replace('_', '-'), { type, aggregateId: randomUUID(), payload }));
+    await bySchema(schema).transaction((trx) => publish(trx, schema.replace('_', '-'), { type, aggregateId: randomUUID(), payload }));
   };
   await app.events.start();
 });
@@ -136,13 +139,65 @@ describe('physical-sim order events', () => {
 });
 
 describe('esim order events', () => {
-  it('feed the dashboard counts', async () => {
+  /** A customer with money in their spendable account (a bank top-up through the ledger). */
+  async function fundedCustomer(cents: number) {
     const customer = person(1);
-    await emit('esim', 'esim.order.completed', { orderId: 'e-1', userId: customer.id, amountCents: 14_99, holdId: null });
-    await emit('esim', 'esim.order.failed', { orderId: 'e-2', userId: customer.id, amountCents: 24_99, holdId: null, reason: 'provider down' });
-    await waitFor(async () => (await app.db('orders').where({ user_id: customer.id }).count({ n: '*' }))[0]!.n === 2, { what: 'orders counted' });
+    const ids = await openAccounts(app.db, [spendable(customer.id), company('bank')]);
+    await postTransfer(app.db, {
+      debitAccountId: ids.get(company('bank').key)!,
+      creditAccountId: ids.get(spendable(customer.id).key)!,
+      amountCents: cents,
+      kind: 'top_up',
+      idempotencyKey: `test-fund:${randomUUID()}`,
+      createdBy: 'test',
+    });
+    return customer;
+  }
+  /** What the esim service's purchase leaves before completing: a pending hold for the order. */
+  async function heldOrder(customer: { id: string }, cents: number) {
+    const orderId = randomUUID();
+    const { holdId } = await createHold(app.db, { orderId, userId: customer.id, amountCents: cents });
+    return { orderId, holdId, cents };
+  }
+
+  it('completed → the holds are captured (a run of them in one ledger call) and counted; failed is counted', async () => {
+    const customer = await fundedCustomer(50_00);
+    const orders = [await heldOrder(customer, 14_99), await heldOrder(customer, 9_99), await heldOrder(customer, 5_00)];
+    // Published in one transaction, so they reach the consumer together.
+    await bySchema('esim').transaction(async (trx) => {
+      for (const o of orders) {
+        await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: o.orderId, payload: { orderId: o.orderId, userId: customer.id, amountCents: o.cents, holdId: o.holdId } });
+      }
+    });
+    await emit('esim', 'esim.order.failed', { orderId: randomUUID(), userId: customer.id, amountCents: 24_99, holdId: null, reason: 'provider down' });
+    await waitFor(async () => (await app.db('orders').where({ user_id: customer.id }).count({ n: '*' }))[0]!.n === 4, { what: 'orders counted' });
+    expect(await app.db('holds').whereIn('id', orders.map((o) => o.holdId)).pluck('status')).toEqual(['captured', 'captured', 'captured']);
+    expect(await accountOf(app.db, spendable(customer.id).key)).toEqual({ balance: 50_00 - 29_98, held: 0 });
     const res = await app.inject({ url: '/user/dashboard', headers: await as(customer) });
-    expect(res.json().data.orders.esim).toEqual({ total: 2, completed: 1, failed: 1 });
+    expect(res.json().data.orders.esim).toEqual({ total: 4, completed: 3, failed: 1 });
+  });
+
+  it('a completed order delivered twice is captured once', async () => {
+    const customer = await fundedCustomer(20_00);
+    const o = await heldOrder(customer, 14_99);
+    const completed = { orderId: o.orderId, userId: customer.id, amountCents: o.cents, holdId: o.holdId };
+    await given(app.db, 'esim.order.completed', completed);
+    await given(app.db, 'esim.order.completed', completed);
+    expect(await accountOf(app.db, spendable(customer.id).key)).toEqual({ balance: 5_01, held: 0 });
+    expect(await app.db('transfers').where({ hold_id: o.holdId }).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
+  it('a completed order whose hold was voided is not silently dropped: it is parked for an operator', async () => {
+    const customer = await fundedCustomer(20_00);
+    const o = await heldOrder(customer, 10_00);
+    await voidHold(app.db, o.holdId, { createdBy: 'test' });
+    await emit('esim', 'esim.order.completed', { orderId: o.orderId, userId: customer.id, amountCents: o.cents, holdId: o.holdId });
+    const parked = await waitFor(async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [o.orderId]).first(), {
+      what: 'poison event parked',
+      timeoutMs: 15_000,
+    });
+    expect(parked.last_error).toContain('cannot be captured: hold_not_pending');
+    expect(await accountOf(app.db, spendable(customer.id).key)).toEqual({ balance: 20_00, held: 0 });
   });
 });
 

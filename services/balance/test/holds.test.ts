@@ -71,10 +71,16 @@ describe('holds API', () => {
   it('captures into company revenue once; a captured hold cannot be voided', async () => {
     const dealer = await dealerWith(50);
     const revenueBefore = await companyRevenue(app.db);
-    const created = (await hold({ order_id: `order-${randomUUID()}`, user_id: dealer.id, amount_cents: 14_99 })).json().data;
+    const orderId = `order-${randomUUID()}`;
+    const created = (await hold({ order_id: orderId, user_id: dealer.id, amount_cents: 14_99 })).json().data;
+    expect(created).toEqual({ id: expect.any(String), order_id: orderId, amount_cents: 14_99, status: 'pending' });
     const capture = await app.inject({ method: 'POST', url: `/internal/holds/${created.id}/capture`, headers: internal });
     expect(capture.statusCode, capture.body).toBe(200);
     expect(capture.json().data).toMatchObject({ status: 'captured' });
+    // The same order asking again: its hold, as it is now.
+    const replay = await hold({ order_id: orderId, user_id: dealer.id, amount_cents: 14_99 });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data).toEqual({ id: created.id, order_id: orderId, amount_cents: 14_99, status: 'captured' });
     const twice = await app.inject({ method: 'POST', url: `/internal/holds/${created.id}/capture`, headers: internal });
     expect(twice.statusCode).toBe(200);
     expect(twice.json().data.capture_transfer_id).toBe(capture.json().data.capture_transfer_id);

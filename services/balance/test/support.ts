@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EventPayload, EventType } from '@esim/contracts';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
-import type { EventHandler } from '@esim/platform';
+import type { EventBatchHandler, EventHandler } from '@esim/platform';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadBalanceConfig } from '../src/config';
-import { BALANCE_HANDLERS } from '../src/events/handlers';
+import { BALANCE_HANDLERS, balanceRunHandlers } from '../src/events/handlers';
 import { formatLedgerReport, verifyLedger } from '../src/ledger/verify';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
@@ -76,7 +76,9 @@ export const key = () => `test-${randomUUID()}`;
  * Tests that are not about the bus use it to put people in place; events.test.ts goes through the real bus.
  */
 export async function given<T extends EventType>(db: Knex, type: T, payload: EventPayload<T>, aggregateId = randomUUID()): Promise<void> {
-  const handler = BALANCE_HANDLERS[type] as EventHandler<T> | undefined;
+  const single = BALANCE_HANDLERS[type] as EventHandler<T> | undefined;
+  const run = balanceRunHandlers(db)[type] as EventBatchHandler<T> | undefined;
+  const handler: EventHandler<T> | undefined = single ?? (run && ((event, context) => run([event], context)));
   if (!handler) throw new Error(`balance does not handle ${type}`);
   const event = {
     id: randomUUID(),

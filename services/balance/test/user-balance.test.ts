@@ -196,13 +196,12 @@ describe('GET /user/dashboard', () => {
   it('shows the balance, what was spent this month and the order counts fed by order events', async () => {
     const dealer = person(2);
     await credit(dealer, 200);
-    for (const cents of [30_00, 12_50]) {
-      const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: cents });
-      await captureHold(app.db, holdId, { createdBy: 'test' });
+    // Two eSIM purchases: held when placed, captured when their completion events arrive.
+    const order = (orderId: string, amountCents = 1000) => ({ orderId, userId: dealer.id, amountCents, holdId: null });
+    for (const [orderId, cents] of [[`e1-${dealer.id}`, 30_00], [`e2-${dealer.id}`, 12_50]] as const) {
+      await createHold(app.db, { orderId, userId: dealer.id, amountCents: cents });
+      await given(app.db, 'esim.order.completed', order(orderId, cents));
     }
-    const order = (orderId: string) => ({ orderId, userId: dealer.id, amountCents: 1000, holdId: null });
-    await given(app.db, 'esim.order.completed', order('e1'));
-    await given(app.db, 'esim.order.completed', order('e2'));
     await given(app.db, 'esim.order.failed', { ...order('e3'), reason: 'provider' });
     await given(app.db, 'physical-sim.order.placed', order('p1'));
 

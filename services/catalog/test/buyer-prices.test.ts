@@ -44,6 +44,9 @@ describe('GET /user/packages', () => {
     const bad = await f.app.inject({ url: '/user/packages?type=satellite', headers: f.auth(f.tokens.customer) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('type');
+    // A sort field every object inherits is no sort field: the default order.
+    const inherited = await f.app.inject({ url: '/user/packages?sort=__proto__&order=desc', headers: f.auth(f.tokens.customer) });
+    expect(inherited.statusCode, inherited.body).toBe(200);
   });
 
   it('pages, sorts and filters on the server as react-admin simple-rest asks (range, sort, filter, Content-Range)', async () => {

@@ -115,6 +115,8 @@ describe('esim process killed during 200 concurrent purchases', () => {
       what: 'the recovery loop to finish every order',
     });
 
+    // The captures follow through the outbox: the balance service consumes esim.order.completed.
+    await Promise.all(buyers.map((b) => sys.charged(b)));
     const orders = await sys.esim.db('orders').whereIn('user_id', buyers.map((b) => b.id));
     // One order per buyer: the retries found the orders placed before the crash.
     expect(orders).toHaveLength(BUYERS);
@@ -144,6 +146,7 @@ describe('esim process killed during 200 concurrent purchases', () => {
     for (const [i, b] of buyers.entries()) {
       const paid = (orders as OrderRow[]).filter((o) => o.user_id === b.id && o.step === 'completed').reduce((sum, o) => sum + Number(o.total_cents), 0);
       expect(await sys.available(b)).toBe((i % 10 === 0 ? 10_00 : 20_00) - paid);
+      expect(await sys.balanceOf(b)).toBe((i % 10 === 0 ? 10_00 : 20_00) - paid);
     }
     expect(completed).toBeLessThanOrEqual(STOCK);
     expect(completed).toBeGreaterThan(100);

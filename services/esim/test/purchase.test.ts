@@ -32,6 +32,12 @@ describe('buying eSIMs', () => {
     expect(order).toMatchObject({ status: 'completed', quantity: 2, total: 29.98, total_cents: 2998, esim_count: 2, package: { code: 'US-7D-3GB', country_slug: 'united-states' } });
     expect(order.order_number).toMatch(/^[A-Z0-9]{12}$/);
     expect(await sys.available(me)).toBe(100_00 - 29_98);
+    // The balance service captures the hold when it consumes esim.order.completed: charged once.
+    await sys.charged(me);
+    const holds = await sys.balance.db('holds').where({ user_id: me.id });
+    expect(holds.map((h: { status: string; amount: string }) => [h.status, Number(h.amount)])).toEqual([['captured', 29_98]]);
+    expect(await sys.balance.db('transfers').where({ hold_id: holds[0].id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await sys.available(me)).toBe(100_00 - 29_98);
 
     const esim = order.esims[0];
     expect(esim.activation_code).toBe(`LPA:1$smdp.example.com$${esim.matching_id}`);
@@ -172,4 +178,64 @@ describe('buying eSIMs', () => {
     const failed = await sys.esim.db('outbox').where({ type: 'esim.order.failed', aggregate_id: id }).first();
     expect(failed.envelope.payload).toMatchObject({ orderId: id, reason: 'esim_payment_refused', holdId: null });
   }, 40_000);
+  it('a hold the balance service refuses for good to void is not retried forever: the order fails, its payment left for an admin, with the reason', async () => {
+    const me = customer();
+    await sys.fund(me, 50_00);
+    const internal = { 'x-service-token': sys.esim.esim.ctx.config.INTERNAL_SERVICE_TOKEN };
+    // An order that ran out of stock and is to be voided, whose hold was captured meanwhile (by hand, or a bug).
+    const orderId = randomUUID();
+    const hold = await sys.balance.inject({ method: 'POST', url: '/internal/holds', headers: internal, payload: { order_id: orderId, user_id: me.id, amount_cents: 14_99 } });
+    const holdId = hold.json().data.id as string;
+    expect((await sys.balance.inject({ method: 'POST', url: `/internal/holds/${holdId}/capture`, headers: internal })).statusCode).toBe(200);
+    await sys.esim.db('orders').insert({
+      id: orderId,
+      order_number: `T${randomUUID().replace(/-/g, '').slice(0, 11).toUpperCase()}`,
+      user_id: me.id,
+      package_code: 'US-7D-3GB',
+      package_name_tr: 'ABD 3 GB',
+      package_name_en: 'USA 3 GB',
+      package_type: 'local',
+      countries: ['US'],
+      data_mb: 3072,
+      validity_days: 7,
+      quantity: 1,
+      unit_price_cents: 14_99,
+      total_cents: 14_99,
+      locale: 'en',
+      step: 'voiding',
+      hold_id: holdId,
+      failure_code: 'esim_out_of_stock',
+      updated_at: sys.esim.db.raw(`now() - interval '1 minute'`),
+    });
+    sys.esim.esim.startLoops();
+    const order = await waitFor(async () => {
+      const row = await sys.esim.db('orders').where({ id: orderId }).first();
+      return row.step === 'failed' ? row : undefined;
+    }, { what: 'the recovery loop to fail the order' });
+    expect(order).toMatchObject({ failure_code: 'esim_payment_unsettled', failure_params: { refusal: 'hold_not_pending', hold_id: holdId, reason: 'esim_out_of_stock' }, attempts: 0 });
+    const view = await sys.esim.inject({ url: `/user/esim/orders/${orderId}`, headers: await sys.as(me, { 'accept-language': 'en' }) });
+    expect(view.json().data).toMatchObject({ status: 'failed', failure_code: 'esim_payment_unsettled' });
+    expect(view.json().data.failure_reason).toContain('Our team will check its payment');
+    const failed = await sys.esim.db('outbox').where({ type: 'esim.order.failed', aggregate_id: orderId }).first();
+    expect(failed.envelope.payload).toMatchObject({ orderId, reason: 'esim_payment_unsettled', holdId });
+    // Nothing else moved: the capture stands for an admin to settle, no eSIM went out.
+    expect((await sys.balance.db('holds').where({ id: holdId }).first()).status).toBe('captured');
+    expect(await sys.esim.db('profiles').where({ order_id: orderId })).toHaveLength(0);
+  });
+  it('alerts once when a purchase takes the stock below its threshold, with what is left', async () => {
+    const me = customer();
+    await sys.fund(me, 200_00);
+    const boss = { id: randomUUID(), userType: 3 as const };
+    const set = await sys.esim.inject({ method: 'PUT', url: '/admin/esim/pool/thresholds/TR-7D-3GB', headers: await sys.as(boss), payload: { threshold: 3 } });
+    expect(set.statusCode, set.body).toBe(200);
+    await sys.stock('TR-7D-3GB', 5);
+    const trStarter = await sys.packageId('TR-7D-3GB');
+    const alerts = async () => (await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock', aggregate_id: 'TR-7D-3GB' })).map((row: { envelope: { payload: unknown } }) => row.envelope.payload);
+    expect((await buy(me, { package_id: trStarter, quantity: 1 })).statusCode).toBe(201);
+    expect(await alerts()).toEqual([]);
+    expect((await buy(me, { package_id: trStarter, quantity: 2 })).statusCode).toBe(201);
+    expect(await alerts()).toEqual([{ packageCode: 'TR-7D-3GB', available: 2, threshold: 3 }]);
+    expect((await buy(me, { package_id: trStarter, quantity: 1 })).statusCode).toBe(201);
+    expect(await alerts()).toHaveLength(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createTestKeys, type TestKeys } from '@esim/platform/testing';
+import { createTestKeys, waitFor, type TestKeys } from '@esim/platform/testing';
 import { buildApp as buildBalance } from '../../balance/src/app';
 import { company, openAccounts, spendable } from '../../balance/src/ledger/accounts';
 import { postTransfer } from '../../balance/src/ledger/transfers';
@@ -33,6 +33,10 @@ export interface EsimSystem {
   packageId(code: string): Promise<string>;
   fund(who: Person, cents: number): Promise<void>;
   available(who: Person): Promise<number>;
+  /** The ledger balance of the buyer's spendable account (what captures took, unlike `available`). */
+  balanceOf(who: Person): Promise<number>;
+  /** Waits until the balance service has captured the holds of every completed order of the buyer. */
+  charged(who: Person): Promise<void>;
   stock(code: string, count: number, options?: { operator?: string }): Promise<string[]>;
   verifyLedger(): Promise<void>;
   stop(): Promise<void>;
@@ -64,6 +68,10 @@ export async function startEsimSystem(env: Record<string, string> = {}): Promise
   });
   const esim = await buildApp({ jwks: keys.jwks, config });
   await esim.ready();
+  // The esim outbox relayed and the balance service consuming it, as in production: completed
+  // orders' holds are captured when balance consumes esim.order.completed.
+  await esim.events.start();
+  await balance.events.start();
   const tokens = new Map<string, string>();
   let batch = 0;
 
@@ -100,6 +108,20 @@ export async function startEsimSystem(env: Record<string, string> = {}): Promise
     async available(who) {
       const row = await balance.db('accounts').where({ key: spendable(who.id).key }).first('balance', 'held');
       return row ? Number(row.balance) - Number(row.held) : 0;
+    },
+    async balanceOf(who) {
+      const row = await balance.db('accounts').where({ key: spendable(who.id).key }).first('balance');
+      return row ? Number(row.balance) : 0;
+    },
+    async charged(who) {
+      await waitFor(
+        async () => {
+          const completed = await esim.db('orders').where({ user_id: who.id, step: 'completed' }).pluck('hold_id');
+          const captured = await balance.db('holds').whereIn('id', completed).where({ status: 'captured' }).pluck('id');
+          return captured.length === completed.length;
+        },
+        { what: 'the captures of the completed orders' },
+      );
     },
     async stock(code, count, options = {}) {
       batch += 1;

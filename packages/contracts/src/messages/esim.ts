@@ -12,6 +12,12 @@ export const esimMessages = {
     tr: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.',
     en: 'The payment could not be taken, so the order was cancelled. Nothing was deducted from your balance.',
   },
+  // Out of stock, but the balance service refused for good to release the hold (e.g. it was captured):
+  // the order failed without eSIMs and its payment waits for an admin (failure_params: refusal, hold_id).
+  esim_payment_unsettled: {
+    tr: 'Sipariş tamamlanamadı. Ödemesi ekibimizce kontrol edilecek; alamadığınız bir eSIM için ücret alınmaz.',
+    en: 'The order could not be completed. Our team will check its payment; you are not charged for an eSIM you did not get.',
+  },
   esim_order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
   esim_not_found: { tr: 'eSIM bulunamadı', en: 'eSIM not found' },
   // QR codes (spec section 5)

@@ -13,7 +13,7 @@ import { PgLogTransport } from './pg-log-transport';
 import { outboxChannel } from './publish';
 import { eventBusSettings, type DeepPartial, type EventBusSettings } from './settings';
 import type { Transport } from './transport';
-import type { EventBus, EventHandler } from './types';
+import type { EventBatchHandler, EventBus, EventHandler, RegisteredHandler } from './types';
 
 export interface CreateEventBusOptions {
   /** The service: its consumer group and Kafka client id. */
@@ -40,7 +40,7 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
   const group = options.group ?? options.service;
   const brokers = options.config.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
   const metrics = new MetricsRegistry(options.service, brokers.length ? 'kafka' : 'postgres');
-  const handlers = new Map<string, EventHandler>();
+  const handlers = new Map<string, RegisteredHandler>();
 
   let state: 'idle' | 'starting' | 'running' | 'stopped' = 'idle';
   let running: Running | undefined;
@@ -120,11 +120,18 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
     await r.listener.stop();
   }
 
+  function register(type: EventType, handler: RegisteredHandler): void {
+    if (state !== 'idle') throw new Error(`event bus of ${options.service}: register handlers before start() (${type})`);
+    if (handlers.has(type)) throw new Error(`event bus of ${options.service}: ${type} already has a handler`);
+    handlers.set(type, handler);
+  }
+
   return {
     on<T extends EventType>(type: T, handler: EventHandler<T>): void {
-      if (state !== 'idle') throw new Error(`event bus of ${options.service}: register handlers before start() (${type})`);
-      if (handlers.has(type)) throw new Error(`event bus of ${options.service}: ${type} already has a handler`);
-      handlers.set(type, handler as unknown as EventHandler);
+      register(type, { one: handler as unknown as EventHandler });
+    },
+    onBatch<T extends EventType>(type: T, handler: EventBatchHandler<T>): void {
+      register(type, { many: handler as unknown as EventBatchHandler });
     },
     async start(): Promise<void> {
       if (state === 'stopped') throw new Error(`event bus of ${options.service} was stopped; create a new one`);

@@ -4,7 +4,7 @@ import { eventDefinition, eventEnvelopeSchema, type EventEnvelope } from '@esim/
 import type { EventLogger } from './logger';
 import type { MetricsRegistry } from './metrics';
 import { backoffMs, type EventBusSettings } from './settings';
-import type { EventHandler } from './types';
+import type { EventBatchHandler, EventHandler, RegisteredHandler } from './types';
 
 /** One message as a transport hands it over. */
 export interface Delivery {
@@ -62,6 +62,9 @@ class HandlerFailure extends Error {
   }
 }
 
+/** A run handler failed on several events at once: the batch is retried one event at a time. */
+class RunFailure extends Error {}
+
 interface Parked {
   delivery: Delivery;
   envelope: unknown;
@@ -73,7 +76,7 @@ interface Parked {
 /**
  * The transport-agnostic half of consuming. A batch of deliveries is settled in ONE transaction:
  * one bulk insert into the inbox (what it already holds is a redelivery and is skipped), every new
- * event's handler on that transaction, then the transport's offset; one commit covers it all (a
+ * event's handler on that transaction (a run handler once per run of consecutive events of its type), then the transport's offset; one commit covers it all (a
  * commit costs a disk flush, per event that would cap throughput at a few hundred a second).
  * Effects and inbox rows therefore always commit together. When a handler throws, the batch rolls
  * back; the events before it are settled again (they succeeded), the failing one is retried alone
@@ -87,7 +90,7 @@ export class EventConsumer {
       db: Knex;
       /** Consumer group, also the inbox's `consumer` column. */
       consumer: string;
-      handlers: ReadonlyMap<string, EventHandler>;
+      handlers: ReadonlyMap<string, RegisteredHandler>;
       settings: EventBusSettings;
       metrics: MetricsRegistry;
       logger: EventLogger;
@@ -111,7 +114,8 @@ export class EventConsumer {
       const failure = await this.settle(rest, hooks, 0);
       if (!failure) return;
       if (failure === 'split') {
-        // Some handler swallowed an SQL error and left the transaction aborted: find it one by one.
+        // Some handler swallowed an SQL error and left the transaction aborted, or a run handler
+        // failed on several events: find the one at fault one by one.
         for (const delivery of rest) await this.handleBatch([delivery], hooks);
         return;
       }
@@ -136,7 +140,7 @@ export class EventConsumer {
       await this.options.db.transaction(async (trx) => {
         const unhandled = hooks.pending ? await hooks.pending(trx, batch) : batch;
         if (!unhandled.length) return;
-        const runs: Array<{ delivery: D; event: EventEnvelope; handler: EventHandler }> = [];
+        const runs: Array<{ delivery: D; event: EventEnvelope; handler: RegisteredHandler }> = [];
         for (const delivery of unhandled) {
           const checked = this.check(delivery);
           if ('parked' in checked) parked.push(checked.parked);
@@ -144,18 +148,35 @@ export class EventConsumer {
           else runs.push({ delivery, ...checked });
         }
         const fresh = await this.claimInbox(trx, runs.map((run) => run.event));
-        for (const run of runs) {
+        for (let i = 0; i < runs.length; ) {
+          const run = runs[i]!;
           // An id seen twice in one batch (a republished row) is handled once: the first one takes it.
           if (!fresh.delete(run.event.id)) {
             outcomes.push('duplicate');
+            i += 1;
             continue;
           }
+          if ('one' in run.handler) {
+            try {
+              await run.handler.one(run.event as Parameters<EventHandler>[0], { trx, attempt });
+            } catch (error) {
+              throw new HandlerFailure(run.delivery, error);
+            }
+            outcomes.push('handled');
+            i += 1;
+            continue;
+          }
+          // A run handler takes the fresh events of its type that follow one another, in order.
+          const group = [run];
+          for (i += 1; i < runs.length && runs[i]!.event.type === run.event.type && fresh.delete(runs[i]!.event.id); i += 1) group.push(runs[i]!);
           try {
-            await run.handler(run.event as Parameters<EventHandler>[0], { trx, attempt });
+            await run.handler.many(group.map((g) => g.event) as Parameters<EventBatchHandler>[0], { trx, attempt });
           } catch (error) {
+            // Which of them is at fault is unknown: each is then tried alone.
+            if (group.length > 1) throw new RunFailure();
             throw new HandlerFailure(run.delivery, error);
           }
-          outcomes.push('handled');
+          outcomes.push(...group.map(() => 'handled' as const));
         }
         for (const p of parked) await (p.delivery.park ?? insertParked)(trx, this.failureOf(p));
         // Always one statement after the handlers: PostgreSQL answers COMMIT of an aborted transaction
@@ -165,6 +186,7 @@ export class EventConsumer {
       });
     } catch (error) {
       if (error instanceof HandlerFailure) return error;
+      if (error instanceof RunFailure) return 'split';
       if ((error as { code?: string }).code === IN_FAILED_TRANSACTION) {
         return batch.length === 1 ? new HandlerFailure(batch[0]!, new Error('the handler left its transaction aborted (it caught an SQL error)')) : 'split';
       }
@@ -207,7 +229,7 @@ export class EventConsumer {
   }
 
   /** Decodes and validates a delivery: runnable, not ours, or poison (parked without retries: it cannot get better). */
-  private check(delivery: Delivery): { event: EventEnvelope; handler: EventHandler } | { ignored: true } | { parked: Parked } {
+  private check(delivery: Delivery): { event: EventEnvelope; handler: RegisteredHandler } | { ignored: true } | { parked: Parked } {
     const decoded = decode(delivery.message);
     if (!decoded.ok) return { parked: { delivery, envelope: decoded.envelope, attempts: 1, error: decoded.error } };
     const event = decoded.envelope;

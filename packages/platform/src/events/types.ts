@@ -28,9 +28,27 @@ export type EventHandler<T extends EventType = EventType> = (
   context: HandlerContext,
 ) => Promise<void>;
 
+/**
+ * A handler given consecutive events of its type together, in stream order, in one call: for effects
+ * that cost far less done for many at once than one by one (one ledger call for many captures).
+ */
+export type EventBatchHandler<T extends EventType = EventType> = (
+  events: Array<EventEnvelope<EventPayload<T>>>,
+  context: HandlerContext,
+) => Promise<void>;
+
+/** A type's handler as the consumer keeps it: one event per call, or a run of them. */
+export type RegisteredHandler = { one: EventHandler } | { many: EventBatchHandler };
+
 export interface EventBus {
   /** Registers a handler (before `start`). One consumer group per service; the inbox dedupes. */
   on<T extends EventType>(type: T, handler: EventHandler<T>): void;
+  /**
+   * Registers a handler that takes each run of consecutive events of `type` in a delivered batch at
+   * once (before `start`). Order is kept: events before and after the run are handled before and
+   * after it. If it throws, every event of the run is retried alone, so only the one at fault is parked.
+   */
+  onBatch<T extends EventType>(type: T, handler: EventBatchHandler<T>): void;
   /** Starts the outbox relay for this service and the consumers of the registered events. */
   start(): Promise<void>;
   /** Stops consuming and relaying; in-flight handlers finish first. */

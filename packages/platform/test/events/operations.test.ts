@@ -87,6 +87,42 @@ it('parks an event whose handler swallowed an SQL error, and still commits the r
   expect((await effects(h, tag)).map((r) => r.package_id)).toEqual([`${tag}-k:0`, `${tag}-k:2`]);
 });
 
+it('gives a run handler consecutive events of its type in one call, and tries them alone when it fails', async () => {
+  const tag = uniqueTag('run');
+  const bus = createEventBus({ service: CONSUMER, db: h.consumerDb, config: h.config, settings: h.settings });
+  h.buses.push(bus);
+  const record = recorder({ poison: new Set([`${tag}-k:4`]) });
+  const calls: string[][] = [];
+  bus.onBatch(EVENT, async (events, context) => {
+    calls.push(events.map((e) => e.payload.packageId));
+    for (const event of events) await record(event, context);
+  });
+  // Published before the consumer starts, so they arrive in one batch.
+  const ids = await publishSeq(h.producerDb, `${tag}-k`, 3);
+  await waitFor(async () => (await h.producerDb('outbox').whereIn('event_id', ids).whereNull('published_at')).length === 0, { what: 'relayed' });
+  await bus.start();
+  await waitFor(async () => (await effects(h, tag)).length === 3, { what: 'the three handled' });
+  expect(calls).toEqual([[`${tag}-k:0`, `${tag}-k:1`, `${tag}-k:2`]]);
+
+  // One at fault among three: the run fails, then each is tried alone; only that one is parked.
+  await bus.stop();
+  const more = await publishSeq(h.producerDb, `${tag}-k`, 3, 3);
+  await waitFor(async () => (await h.producerDb('outbox').whereIn('event_id', more).whereNull('published_at')).length === 0, { what: 'relayed' });
+  calls.length = 0;
+  const again = createEventBus({ service: CONSUMER, db: h.consumerDb, config: h.config, settings: h.settings });
+  h.buses.push(again);
+  again.onBatch(EVENT, async (events, context) => {
+    calls.push(events.map((e) => e.payload.packageId));
+    for (const event of events) await record(event, context);
+  });
+  await again.start();
+  await waitFor(() => h.consumerDb('parked_events').where({ event_id: more[1] }).first(), { what: 'parked' });
+  await waitFor(async () => (await effects(h, tag)).length === 5, { what: 'the other two handled' });
+  expect((await effects(h, tag)).map((r) => r.package_id)).toEqual([0, 1, 2, 3, 5].map((n) => `${tag}-k:${n}`));
+  expect(calls[0]).toEqual([3, 4, 5].map((n) => `${tag}-k:${n}`));
+  expect(calls.slice(1, 3)).toEqual([[`${tag}-k:3`], [`${tag}-k:4`]]);
+});
+
 it('keeps the outbox when the transport is unreachable, with the reason in status and metrics', async () => {
   // A Kafka bus whose broker does not exist: the relay fails, backs off, and never marks a row.
   const bus = createEventBus({

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type EventEnvelope, type EventPayload, type EventType } from '@esim/contracts';
-import type { EventBus, EventHandler } from '@esim/platform';
-import { company, openAccounts, openAndLock, receivable, salesManagerCash, spendable } from '../ledger/accounts';
-import { captureHold, holdOfOrder, voidHold } from '../ledger/holds';
+import type { EventBatchHandler, EventBus, EventHandler } from '@esim/platform';
+import { company, companyAccountIds, openAccounts, openAndLock, receivable, revenueBucketOf, salesManagerCash, spendable } from '../ledger/accounts';
+import { captureHold, captureHoldsIn, holdOfOrder, voidHold } from '../ledger/holds';
 import { postTransfer } from '../ledger/transfers';
 import { markPartyDeleted, upsertParty } from '../parties/parties';
 
@@ -73,9 +73,17 @@ async function holdFor(trx: Knex.Transaction, payload: OrderPayload) {
   return hold.id as string;
 }
 
-async function countOrder(trx: Knex.Transaction, kind: 'esim' | 'physical-sim', payload: { orderId: string; userId: string; amountCents: number }, status: string) {
+async function countOrder(trx: Knex.Transaction, kind: 'esim' | 'physical-sim', payload: OrderCount, status: string) {
+  await countOrders(trx, kind, [payload], status);
+}
+
+type OrderCount = { orderId: string; userId: string; amountCents: number };
+
+/** The dashboard's copy of orders: one statement for many (an order named twice is counted once). */
+async function countOrders(trx: Knex.Transaction, kind: 'esim' | 'physical-sim', payloads: readonly OrderCount[], status: string) {
+  const byOrder = new Map(payloads.map((p) => [p.orderId, p]));
   await trx('orders')
-    .insert({ order_id: payload.orderId, kind, user_id: payload.userId, status, amount: payload.amountCents, updated_at: trx.fn.now() })
+    .insert([...byOrder.values()].map((p) => ({ order_id: p.orderId, kind, user_id: p.userId, status, amount: p.amountCents, updated_at: trx.fn.now() })))
     .onConflict(['kind', 'order_id'])
     .merge(['status', 'amount', 'updated_at']);
 }
@@ -116,8 +124,33 @@ export const onPhysicalSimReturnApproved: EventHandler<'physical-sim.return.appr
   });
 };
 
-export const onEsimOrderCompleted: EventHandler<'esim.order.completed'> = async (event, { trx }) =>
-  countOrder(trx, 'esim', event.payload, 'completed');
+/**
+ * eSIM orders completed: their holds are captured here, a whole run of them in one ledger call (the
+ * esim service marks an order completed in the transaction that hands out its eSIMs and publishes
+ * this event; the outbox guarantees it arrives, so every order with eSIMs is paid for). A redelivery
+ * replays the capture. A hold that is gone or was voided means eSIMs went out unpaid: that is never
+ * skipped, the event fails and is parked where operators see it.
+ */
+export function onEsimOrdersCompleted(db: Knex): EventBatchHandler<'esim.order.completed'> {
+  return async (events, { trx }) => {
+    // Named by the event (always, since holds exist); ledger_holds itself says when one is not there.
+    const holds: string[] = [];
+    for (const event of events) holds.push(event.payload.holdId ?? (await holdFor(trx, event.payload)));
+    // A revenue bucket picked by the first hold; its id from the pool's cache (no lookup per run).
+    const bucket = (await companyAccountIds(db)).revenue[revenueBucketOf(holds[0]!)]!;
+    const outcomes = await captureHoldsIn(
+      trx,
+      events.map((event, i) => ({ holdId: holds[i]!, createdBy: `event:${event.id}` })),
+      bucket,
+    );
+    outcomes.forEach((outcome, i) => {
+      if (outcome.outcome !== 'ok' && outcome.outcome !== 'replayed') {
+        throw new Error(`esim order ${events[i]!.payload.orderId} completed, but its hold ${holds[i]} cannot be captured: ${outcome.outcome}`);
+      }
+    });
+    await countOrders(trx, 'esim', events.map((event) => event.payload), 'completed');
+  };
+}
 
 export const onEsimOrderFailed: EventHandler<'esim.order.failed'> = async (event, { trx }) => countOrder(trx, 'esim', event.payload, 'failed');
 
@@ -133,10 +166,15 @@ export const BALANCE_HANDLERS: { [T in EventType]?: EventHandler<T> } = {
   'physical-sim.order.approved': onPhysicalSimOrderApproved,
   'physical-sim.order.rejected': onPhysicalSimOrderRejected,
   'physical-sim.return.approved': onPhysicalSimReturnApproved,
-  'esim.order.completed': onEsimOrderCompleted,
   'esim.order.failed': onEsimOrderFailed,
 };
 
-export function registerBalanceHandlers(bus: EventBus): void {
+/** Handlers that take a run of consecutive events of their type at once (`db`: the service's pool, for cached lookups). */
+export function balanceRunHandlers(db: Knex): { [T in EventType]?: EventBatchHandler<T> } {
+  return { 'esim.order.completed': onEsimOrdersCompleted(db) };
+}
+
+export function registerBalanceHandlers(bus: EventBus, db: Knex): void {
   for (const [type, handler] of Object.entries(BALANCE_HANDLERS)) bus.on(type as EventType, handler as EventHandler);
+  for (const [type, handler] of Object.entries(balanceRunHandlers(db))) bus.onBatch(type as EventType, handler as EventBatchHandler);
 }

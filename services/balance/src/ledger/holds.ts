@@ -105,6 +105,24 @@ export async function captureHold(
   refused(outcome);
 }
 
+/**
+ * Captures many pending holds in the caller's transaction, in one `ledger_holds` call (its account
+ * rows locked up front in id order, so it never deadlocks with the batcher), all into one revenue
+ * bucket (`creditAccountId`). Each hold's outcome in order: a hold captured before replays; the
+ * caller judges the rest.
+ */
+export async function captureHoldsIn(
+  trx: Knex.Transaction,
+  captures: ReadonlyArray<{ holdId: string; createdBy: string }>,
+  creditAccountId: number,
+): Promise<HoldOutcome[]> {
+  if (captures.length === 0) return [];
+  return runHoldOps(
+    trx,
+    captures.map(({ holdId, createdBy }) => ({ op: { op: 'capture', holdId, creditAccountId }, createdBy })),
+  );
+}
+
 /** Releases a pending hold. Voiding twice voids once; a captured hold cannot be voided (409). */
 export async function voidHold(db: Knex | Knex.Transaction, holdId: string, options: { createdBy: string }): Promise<{ replayed: boolean }> {
   const outcome = await run(db, { op: 'void', holdId }, options.createdBy);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError, notFound } from '@esim/platform';
 import { openAccounts, spendable } from './accounts';
+import { captureHold } from './holds';
 import { postTransfer } from './transfers';
 
 /**
@@ -8,11 +9,19 @@ import { postTransfer } from './transfers';
  * bucket it credited → the buyer's spendable balance), for one refunded item of the order at a time
  * (an eSIM of a multi-eSIM order). Idempotent by `refundKey`; the refunds of one hold never add up to
  * more than was captured (the hold row is locked while they are counted).
+ *
+ * Only a completed order (its eSIMs handed out) is ever refunded, and a completed order's hold is
+ * captured when its completion event is consumed. A refund that overtakes that event finds the hold
+ * still pending: it captures it first (what the event would do; the event then replays it), so a
+ * refund right after a purchase is never refused nor paid out of money that was not taken.
  */
 export async function refundCapturedHold(
   db: Knex,
   input: { orderId: string; refundKey: string; amountCents: number; reason: string; createdBy: string },
 ): Promise<{ transferId: number; replayed: boolean }> {
+  const pending = await db('holds').where({ order_id: input.orderId, status: 'pending' }).first('id');
+  // Its own transaction, before the hold row is locked below: ledger_holds locks accounts before holds.
+  if (pending) await captureHold(db, pending.id as string, { createdBy: input.createdBy }).catch(ignoreNotPending);
   return db.transaction(async (trx) => {
     const hold = await trx('holds').where({ order_id: input.orderId }).forUpdate().first('id', 'user_id', 'amount', 'status', 'capture_transfer_id');
     if (!hold) throw notFound('hold_not_found');
@@ -42,4 +51,9 @@ export async function refundCapturedHold(
       createdBy: input.createdBy,
     });
   });
+}
+
+/** Voided meanwhile: the locked read below refuses it as not captured. */
+function ignoreNotPending(error: unknown): void {
+  if (!(error instanceof AppError && error.code === 'hold_not_pending')) throw error;
 }

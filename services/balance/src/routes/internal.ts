@@ -29,14 +29,18 @@ const refundBody = z.object({
  */
 export function internalRoutes(app: CreatedServiceApp): void {
   // Idempotent by order id: the same order asking again gets its hold back (200 instead of 201).
+  // The answer is the hold's id, order, amount and status (GET /internal/holds/:id has the whole row):
+  // a new hold is what was asked, pending, so it is not read back; a replay says where it is now.
   app.post('/internal/holds', { schema: { body: holdBody } }, async (request, reply) => {
+    const { order_id: orderId, amount_cents: amountCents } = request.body;
     const { holdId, replayed } = await createHold(app.db, {
-      orderId: request.body.order_id,
+      orderId,
       userId: request.body.user_id,
-      amountCents: request.body.amount_cents,
+      amountCents,
       reference: request.body.reference ?? null,
     });
-    return ok(reply, await getHold(app.db, holdId), 'hold_created', replayed ? 200 : 201);
+    const status = replayed ? (await getHold(app.db, holdId))!.status : 'pending';
+    return ok(reply, { id: holdId, order_id: orderId, amount_cents: amountCents, status }, 'hold_created', replayed ? 200 : 201);
   });
 
   app.get('/internal/holds/:id', { schema: { params: holdParams } }, async (request, reply) => {

@@ -96,7 +96,8 @@ export async function buyerPriceList(
   const { sort } = query;
   if (sort?.field === 'price') void page.orderByRaw(`COALESCE(CASE WHEN d.deleted_at IS NULL THEN dp.price_cents END, p.retail_price_cents) ${sort.order}`);
   else if (sort?.field === 'name') void page.orderBy(locale === 'tr' ? 'p.name_tr' : 'p.name_en', sort.order);
-  else if (sort && sort.field in PRICE_LIST_SORTS) void page.orderBy(PRICE_LIST_SORTS[sort.field as keyof typeof PRICE_LIST_SORTS], sort.order);
+  // Own keys only: `in` also finds what every object inherits (sort=__proto__ was a 500, seen by the hostile test).
+  else if (sort && Object.hasOwn(PRICE_LIST_SORTS, sort.field)) void page.orderBy(PRICE_LIST_SORTS[sort.field as keyof typeof PRICE_LIST_SORTS], sort.order);
   // The price-list order last: the default, and the tie-break that keeps pages stable.
   void page.orderByRaw(PRICE_LIST_ORDER).limit(query.limit).offset(query.offset);
   return { rows: (await page) as PricedRow[], total: Number(countRow?.count ?? 0) };

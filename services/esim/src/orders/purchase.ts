@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, idempotentRequest, publish } from '@esim/platform';
@@ -25,8 +26,10 @@ export async function buy(
   const quote = await ctx.quotes.quote({ userId, packageId: input.packageId, quantity: input.quantity }, String(request.id));
   // The row this request placed (none on a replay): driven on without reading it back.
   let inserted: OrderRow | undefined;
-  const placed = await idempotentRequest<{ order_id: string }>(db, request, reply, { scope: 'esim-buy', required: true }, async (trx) => {
-    const order = await insertOrder(trx, { userId, quote, locale: request.locale });
+  // The order's id is drawn here, so the stored answer is known before the order is written.
+  const answer = { statusCode: 201, body: { order_id: randomUUID() } };
+  const placed = await idempotentRequest<{ order_id: string }>(db, request, reply, { scope: 'esim-buy', required: true, answer }, async (trx) => {
+    const order = await insertOrder(trx, { id: answer.body.order_id, userId, quote, locale: request.locale });
     inserted = order;
     await publish(trx, 'esim', {
       type: 'esim.order.placed',
@@ -42,10 +45,10 @@ export async function buy(
         holdId: null,
       },
     });
-    return { statusCode: 201, body: { order_id: order.id } };
+    return answer;
   });
   try {
-    return await driveOrder(db, ctx, placed.replayed || !inserted ? placed.body.order_id : inserted, String(request.id));
+    return await driveOrder(db, ctx, placed.replayed || !inserted ? placed.body.order_id : inserted, { requestId: String(request.id), log: request.log });
   } catch (error) {
     // A service on the way is down: the order stays where it got to and the recovery loop finishes it.
     if (error instanceof AppError && error.statusCode >= 500) return (await loadOrder(db, placed.body.order_id))!;
@@ -53,12 +56,13 @@ export async function buy(
   }
 }
 
-async function insertOrder(trx: Knex.Transaction, input: { userId: string; quote: Quote; locale: string }): Promise<OrderRow> {
+async function insertOrder(trx: Knex.Transaction, input: { id: string; userId: string; quote: Quote; locale: string }): Promise<OrderRow> {
   const { quote } = input;
   for (let attempt = 0; ; attempt += 1) {
     const orderNumber = newOrderNumber();
     const [row] = await trx('orders')
       .insert({
+        id: input.id,
         order_number: orderNumber,
         user_id: input.userId,
         package_id: quote.package.id,

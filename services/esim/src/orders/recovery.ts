@@ -34,7 +34,7 @@ export async function recoverOnce(db: Knex, ctx: EsimContext, log?: FastifyBaseL
   await Promise.all(
     ids.map(async (id) => {
       try {
-        await driveOrder(db, ctx, id);
+        await driveOrder(db, ctx, id, { log });
       } catch (error) {
         log?.warn({ err: error, orderId: id }, 'order recovery step failed; retrying later');
       }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, publish } from '@esim/platform';
 import type { EsimContext } from '../context';
@@ -5,19 +6,33 @@ import type { EsimContext } from '../context';
 /**
  * The purchase saga (DESIGN.md section 5). The order row records the step reached:
  *
- *   placed ──hold, then provision──► provisioned ──capture──► completed
+ *   placed ──hold, then provision──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
  *     │                  └─ out of stock ─► voiding ──void──► failed
+ *     │                                       └─ void refused for good (a 4xx) ─► failed as esim_payment_unsettled (for an admin)
  *     ├─ insufficient balance ──────────────────────────────► failed (nothing held)
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
- * Every step is idempotent (the hold is keyed by the order id, capture and void replay, provisioning
- * runs in the transaction that moves the step), and each step's effect and the step change are one
+ * Every step is idempotent (the hold is keyed by the order id, void replays, provisioning runs in
+ * the transaction that moves the step), and each step's effect and the step change are one
  * transaction, or the remote call comes first and the step moves after it. So whoever drives an order
  * (the buying request, or the recovery loop after a crash) can always run the next step again: an eSIM
- * is never handed out without a hold, and a hold is captured only for an order that has its eSIMs.
- * The hold's id is written with the provisioning (one transaction less per purchase); `held` is a step
- * of orders written by earlier versions, still driven on.
+ * is never handed out without a hold.
+ *
+ * The capture is not a step of ours: the transaction that hands out the eSIMs also marks the order
+ * completed and publishes esim.order.completed, and the balance service captures the hold when it
+ * consumes that event (many captures in one ledger call), as physical-sim's approvals already do.
+ * The outbox guarantees the event follows the eSIMs, and a hold is never voided once its order has
+ * them (voiding is only reached from an order with none, and holds do not expire), so every hold with
+ * eSIMs is captured, and a hold is captured only for an order that has its eSIMs. That saves the
+ * buyer's request a call to the balance service and a transaction. The hold's id is written with the
+ * provisioning. `held` and `provisioned` are steps of orders written by earlier versions, still driven on.
  */
+/** Who drives an order: the buying request (its id, to follow the calls) or the recovery loop (its logger). */
+export interface DriveCall {
+  requestId?: string;
+  log?: FastifyBaseLogger;
+}
+
 export type OrderStep = 'placed' | 'held' | 'provisioned' | 'completed' | 'voiding' | 'failed';
 
 export interface OrderRow {
@@ -77,8 +92,8 @@ async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: Order
 class MovedElsewhere extends Error {}
 
 /**
- * Provisions an order inside one transaction and moves it from `from` to provisioned (or to voiding
- * when the provider has nothing), writing the hold's id with it. The profiles are taken first and
+ * Provisions an order inside one transaction and moves it from `from` to completed with
+ * esim.order.completed (or to voiding when the provider has nothing), writing the hold's id with it. The profiles are taken first and
  * the order row after, only if it is still at `from`: a second driver of the same order waits on
  * that row, finds it moved, and rolls back what it took. Undefined when someone else moved it.
  */
@@ -92,9 +107,12 @@ async function provisionOrder(db: Knex, ctx: EsimContext, order: OrderRow, from:
         quantity: order.quantity,
         dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
       });
-      const changes = result.ok ? { step: 'provisioned', hold_id: holdId } : { step: 'voiding', hold_id: holdId, failure_code: result.reason };
+      const changes = result.ok
+        ? { step: 'completed', hold_id: holdId, completed_at: trx.fn.now() }
+        : { step: 'voiding', hold_id: holdId, failure_code: result.reason };
       const moved = await advance(trx, order, from, changes);
       if (!moved) throw new MovedElsewhere();
+      if (result.ok) await publishCompleted(trx, moved);
       return moved;
     });
   } catch (error) {
@@ -110,6 +128,11 @@ const eventPayload = (order: OrderRow, holdId: string | null) => ({
   holdId,
 });
 
+/** The order has its eSIMs: the balance service captures its hold when it consumes this. */
+async function publishCompleted(trx: Knex.Transaction, order: OrderRow): Promise<void> {
+  await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
+}
+
 /** Fails an order whose hold was refused (nothing is held): esim.order.failed with the reason. */
 async function failUnheld(db: Knex, order: OrderRow, code: string, params: Record<string, string | number>): Promise<OrderRow | undefined> {
   return db.transaction(async (trx) => {
@@ -120,7 +143,7 @@ async function failUnheld(db: Knex, order: OrderRow, code: string, params: Recor
 }
 
 /** One step of one order (the hold, provisioning and the step change in one go). Returns the order as it is after the step. */
-async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: string): Promise<OrderRow> {
+async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, log }: DriveCall): Promise<OrderRow> {
   let next: OrderRow | undefined;
   switch (order.step) {
     case 'placed': {
@@ -146,23 +169,38 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
       break;
     }
     case 'provisioned': {
-      await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/capture`, { requestId });
+      // Provisioned by an earlier version, which captured next: completing hands the capture to the
+      // balance service (a capture that version already made replays).
       next = await db.transaction(async (trx) => {
         const done = await advance(trx, order, 'provisioned', { step: 'completed', completed_at: trx.fn.now() });
-        if (done) await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
+        if (done) await publishCompleted(trx, done);
         return done;
       });
       break;
     }
     case 'voiding': {
-      if (order.hold_id) await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
+      let unsettled: Record<string, string> | undefined;
+      if (order.hold_id) {
+        try {
+          await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
+        } catch (error) {
+          const refusal = finalRefusal(error);
+          if (!refusal) throw error;
+          // Asking again would get the same answer forever. Failed, with the reason where an admin
+          // looks (the orders list, its failure code and params, the error log): no eSIMs went out,
+          // and whatever the hold became (captured: the buyer paid for nothing) is theirs to settle.
+          unsettled = { refusal, hold_id: order.hold_id, reason: order.failure_code ?? 'esim_provider_failed' };
+          log?.error({ orderId: order.id, holdId: order.hold_id, refusal }, 'the hold of a failed eSIM order cannot be voided; an admin must settle its payment');
+        }
+      }
       next = await db.transaction(async (trx) => {
-        const failed = await advance(trx, order, 'voiding', { step: 'failed' });
+        const changes = unsettled ? { step: 'failed', failure_code: 'esim_payment_unsettled', failure_params: JSON.stringify(unsettled) } : { step: 'failed' };
+        const failed = await advance(trx, order, 'voiding', changes);
         if (failed) {
           await publish(trx, 'esim', {
             type: 'esim.order.failed',
             aggregateId: order.id,
-            payload: { ...eventPayload(order, order.hold_id), reason: order.failure_code ?? 'esim_provider_failed' },
+            payload: { ...eventPayload(order, order.hold_id), reason: failed.failure_code ?? 'esim_provider_failed' },
           });
         }
         return failed;
@@ -184,10 +222,16 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: str
  * the recovery loop asks again with back-off.
  */
 export function holdRefusal(error: unknown): string | undefined {
+  const refusal = finalRefusal(error);
+  if (!refusal) return undefined;
+  return refusal === 'insufficient_balance' ? 'insufficient_balance' : 'esim_payment_refused';
+}
+
+/** The balance service's code when a failed request is its final word (a 4xx but 408 and 429, which say "not now", not "no"). */
+export function finalRefusal(error: unknown): string | undefined {
   if (!(error instanceof AppError) || error.statusCode < 400 || error.statusCode >= 500) return undefined;
-  // 408 and 429 say "not now", not "no".
   if (error.statusCode === 408 || error.statusCode === 429) return undefined;
-  return error.code === 'insufficient_balance' ? 'insufficient_balance' : 'esim_payment_refused';
+  return error.code;
 }
 
 async function availableOf(ctx: EsimContext, userId: string, requestId?: string): Promise<string> {
@@ -200,10 +244,10 @@ async function availableOf(ctx: EsimContext, userId: string, requestId?: string)
  * that fails (a service down, a timeout) leaves the order where it is and rethrows: the recovery
  * loop takes it from there.
  */
-export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, requestId?: string): Promise<OrderRow> {
+export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, call: DriveCall = {}): Promise<OrderRow> {
   let order = typeof orderOrId === 'string' ? (await loadOrder(db, orderOrId))! : orderOrId;
   for (let guard = 0; guard < 8 && !FINISHED.includes(order.step); guard += 1) {
-    order = await step(db, ctx, order, requestId);
+    order = await step(db, ctx, order, call);
   }
   return order;
 }

@@ -4,17 +4,12 @@ import { publish } from '@esim/platform';
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
 
 /**
- * After an allocation: when the package's available profiles fell below its threshold, publish
- * esim.pool.low-stock once (until an import brings the stock back above it).
+ * After an allocation (the provider counted what is left, up to the threshold, in its own statement):
+ * when the package's available profiles fell below its threshold, publish esim.pool.low-stock once
+ * (until an import brings the stock back above it).
  */
-export async function checkLowStock(trx: Knex.Transaction, packageCode: string): Promise<void> {
-  // One round trip: the threshold and whether the stock is below it (counting stops at the threshold).
-  const result = await trx.raw(
-    `SELECT t.threshold, (SELECT count(*)::int FROM (SELECT 1 FROM profiles WHERE package_code = ? AND pool_status = 'available' LIMIT t.threshold) s) AS available
-       FROM (SELECT coalesce((SELECT threshold FROM pool_thresholds WHERE package_code = ?), ?) AS threshold) t`,
-    [packageCode, packageCode, DEFAULT_LOW_STOCK_THRESHOLD],
-  );
-  const { threshold, available } = result.rows[0] as { threshold: number; available: number };
+export async function alertIfLow(trx: Knex.Transaction, packageCode: string, stock: { threshold: number; available: number }): Promise<void> {
+  const { threshold, available } = stock;
   if (available >= threshold) return;
   const claimed = await trx('pool_thresholds')
     .insert({ package_code: packageCode, threshold, alerted_at: trx.fn.now() })

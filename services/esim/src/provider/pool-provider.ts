@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { checkLowStock } from '../pool/stock';
+import { alertIfLow, DEFAULT_LOW_STOCK_THRESHOLD } from '../pool/stock';
 import type { EsimProvider, ProvisionRequest, ProvisionResult } from './port';
 
 /**
@@ -14,24 +14,41 @@ export const poolProvider: EsimProvider = {
   async provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult> {
     // Idempotent through the caller: the saga provisions and moves the order past `held` in this same
     // transaction (and rolls back if the order had moved on), so an order still `held` has no profiles yet.
-    // One statement: the oldest free profiles, taken only when there are enough of them.
+    // One statement: the oldest free profiles, taken only when there are enough of them, and what is
+    // left of the package against its low-stock threshold. (Subqueries see the table as the statement
+    // found it, the taken profiles still free: the count runs that much further and takes them off.)
     const assigned = await trx.raw(
       `WITH picked AS (
          SELECT id FROM profiles
           WHERE package_code = ? AND pool_status = 'available'
           ORDER BY created_at, iccid
-          LIMIT ? FOR UPDATE SKIP LOCKED)
+          LIMIT ? FOR UPDATE SKIP LOCKED),
+       limits AS (SELECT coalesce((SELECT threshold FROM pool_thresholds WHERE package_code = ?), ?) AS threshold)
        UPDATE profiles p
           SET pool_status = 'assigned', order_id = ?, user_id = ?, status = 'inactive',
               data_total_bytes = ?, assigned_at = now(), updated_at = now()
-         FROM picked
+         FROM picked, limits
         WHERE p.id = picked.id AND (SELECT count(*) FROM picked) = ?
-        RETURNING p.iccid`,
-      [request.packageCode, request.quantity, request.orderId, request.userId, request.dataTotalBytes, request.quantity],
+        RETURNING p.iccid, limits.threshold,
+                  (SELECT count(*)::int FROM (SELECT 1 FROM profiles
+                     WHERE package_code = ? AND pool_status = 'available' LIMIT limits.threshold + ?) s) - ? AS available`,
+      [
+        request.packageCode,
+        request.quantity,
+        request.packageCode,
+        DEFAULT_LOW_STOCK_THRESHOLD,
+        request.orderId,
+        request.userId,
+        request.dataTotalBytes,
+        request.quantity,
+        request.packageCode,
+        request.quantity,
+        request.quantity,
+      ],
     );
-    const rows = assigned.rows as Array<{ iccid: string }>;
+    const rows = assigned.rows as Array<{ iccid: string; threshold: number; available: number }>;
     if (rows.length < request.quantity) return { ok: false, reason: 'esim_out_of_stock' };
-    await checkLowStock(trx, request.packageCode);
+    await alertIfLow(trx, request.packageCode, rows[0]!);
     return { ok: true, iccids: rows.map((r) => r.iccid).sort() };
   },
 
