@@ -10,13 +10,17 @@ export type Db = Knex;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // numeric stays a string unless a query casts it; dates stay Date.
 
-/** A knex pool whose unqualified tables live in the service's own schema (one schema per service). */
-export function createDb(url: string, schema: string, poolMax = 10): Db {
+/**
+ * A knex pool whose unqualified tables live in the service's own schema (one schema per service).
+ * `poolMin` connections, once opened, are kept while idle (a worker that must not pay for a new
+ * connection when its next job starts).
+ */
+export function createDb(url: string, schema: string, poolMax = 10, poolMin = 0): Db {
   return knexFactory({
     client: 'pg',
     connection: url,
     searchPath: [schema, 'public'],
-    pool: { min: 0, max: poolMax },
+    pool: { min: poolMin, max: poolMax },
     acquireConnectionTimeout: 10_000,
   });
 }

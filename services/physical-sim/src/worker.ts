@@ -16,7 +16,10 @@ import { compactCardCounts } from './cards/counts';
  */
 const config = loadPhysicalSimConfig();
 const log = pino(loggerOptions('physical-sim-worker', config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL));
-const db = createDb(config.DATABASE_URL, 'physical_sim', Math.max(2, config.IMPORT_WORKER_CONCURRENCY * 2 + 1));
+// Each running import holds a transaction and writes its progress on a second connection: those two
+// are opened now and kept, so a job does not start by connecting (about 50 ms of a 100,000-row run).
+const db = createDb(config.DATABASE_URL, 'physical_sim', Math.max(2, config.IMPORT_WORKER_CONCURRENCY * 2 + 1), 2);
+await Promise.all([db.raw('SELECT 1'), db.raw('SELECT 1')]);
 const catalog = createCatalogClient({ baseUrl: config.CATALOG_URL, token: config.INTERNAL_SERVICE_TOKEN });
 const queue = createImportQueue(config.REDIS_URL, config.REDIS_PREFIX);
 
