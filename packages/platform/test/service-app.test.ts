@@ -39,6 +39,7 @@ describe('service app', () => {
     );
     app.get('/admin/countries/:id', async (request) => {
       if ((request.params as { id: string }).id === 'xx') throw new AppError(404, 'not_found');
+      if ((request.params as { id: string }).id === 'yy') throw new AppError(400, 'validation_error', { errors: [{ path: 'file', message: 'import_file_type' }, { path: 'note', message: 'already in words' }] });
       throw new Error('database exploded with secret details');
     });
     let created = 0;
@@ -117,6 +118,18 @@ describe('service app', () => {
         { path: 'name', message: 'Invalid input: expected string, received undefined' },
       ]),
     );
+  });
+
+  it("puts a service's own field errors given as codes into the caller's language", async () => {
+    const token = await keys.token({ id: 'a1', userType: 3 });
+    const tr = await app.inject({ url: '/admin/countries/yy', headers: { authorization: `Bearer ${token}` } });
+    expect(tr.statusCode).toBe(400);
+    expect(tr.json().errors).toEqual([
+      { path: 'file', message: 'Yalnızca xlsx veya csv dosyası yüklenebilir' },
+      { path: 'note', message: 'already in words' },
+    ]);
+    const en = await app.inject({ url: '/admin/countries/yy', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    expect(en.json().errors[0]).toEqual({ path: 'file', message: 'Only xlsx or csv files can be uploaded' });
   });
 
   it('turns euros into cents for the handler', async () => {

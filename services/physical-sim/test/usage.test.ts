@@ -107,7 +107,7 @@ describe('POST /admin/physical-sim/usage-upload', () => {
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
     const renamed = await upload(executable, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toMatchObject({ code: 'import_file_type', errors: [{ path: 'file' }] });
+    expect(renamed.json()).toMatchObject({ code: 'import_file_type', errors: [{ path: 'file', message: 'Yalnızca xlsx veya csv dosyası yüklenebilir' }] });
     const empty = await upload('', { 'content-type': 'text/csv' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].path).toBe('file');

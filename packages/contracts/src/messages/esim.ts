@@ -62,7 +62,6 @@ export const esimMessages = {
   esim_usage_recorded: { tr: 'Kullanım kaydedildi', en: 'Usage recorded' },
   // Pool
   esim_pool_imported: { tr: 'Profiller içe aktarıldı', en: 'Profiles imported' },
-  esim_pool_file_invalid: { tr: 'Dosya okunamadı: CSV veya xlsx yükleyin', en: 'The file could not be read: upload CSV or xlsx' },
   esim_pool_threshold_saved: { tr: 'Stok eşiği kaydedildi', en: 'Stock threshold saved' },
   esim_iccid_invalid: {
     tr: 'ICCID 89 ile başlayan, 19-20 haneli ve kontrol hanesi geçerli olmalı',

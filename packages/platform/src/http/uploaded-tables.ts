@@ -127,6 +127,21 @@ function unpackedSize(data: Buffer, entry: yauzl.Entry, budget: number, tooBig: 
 }
 
 /**
+ * An uploaded table's rows, from a request body of raw bytes: the file must be there (400
+ * `import_file_required` naming `file`), be xlsx or CSV by its bytes and within `limits`
+ * (detectTableFile), and parse (400 `import_file_unreadable`). For small tables, read whole.
+ */
+export async function readUploadedTable(content: unknown, limits: FileLimits, headerKey: (header: string) => string): Promise<Array<Record<string, string>>> {
+  if (!Buffer.isBuffer(content) || content.length === 0) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
+  const format = await detectTableFile(content, limits);
+  try {
+    return await readTableRows(content, format, headerKey);
+  } catch (error) {
+    throw new AppError(400, 'import_file_unreadable', { cause: error, errors: [{ path: 'file', message: 'import_file_unreadable' }] });
+  }
+}
+
+/**
  * A small uploaded table (checked by detectTableFile first) as one record per data row, keyed by
  * the header row's names through `headerKey`; cells as trimmed text. The whole sheet is read at
  * once: for files of thousands of rows (a 200,000-row stock import streams instead).

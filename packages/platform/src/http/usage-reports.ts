@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { translate, type Locale } from '@esim/contracts';
 import { z } from 'zod';
 
 /**
@@ -7,10 +8,13 @@ import { z } from 'zod';
  * files bring them: cumulative bytes per ICCID, with an optional report id that makes a resent
  * report a replay. One shape and one way of applying them, so the services cannot drift apart.
  */
+/** What an ICCID must look like to be looked up (the services check the rest). */
+const ICCID_FORMAT = /^[0-9]{19,20}$/;
+
 export function usageReportsBody(iccidMessage: string) {
   const report = z.object({
     id: z.string().trim().min(1).max(200).optional(),
-    iccid: z.string().regex(/^[0-9]{19,20}$/, { message: iccidMessage }),
+    iccid: z.string().regex(ICCID_FORMAT, { message: iccidMessage }),
     used_bytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     recorded_at: z.iso.datetime({ offset: true }).optional(),
   });
@@ -69,17 +73,18 @@ export const usageFileHeader = (header: string) => header.trim().toLowerCase().r
 
 /**
  * Applies an uploaded usage file (columns iccid, used_bytes or used_mb, optional recorded_at; read
- * by readTableRows) in one transaction: each good row as a reading whose id is the row's content,
- * so uploading the same file again changes nothing; each bad row (ICCID format, amount, date, an
- * ICCID the service does not know) reported by its row number in the sheet, in the caller's
- * language through `message`.
+ * by readUploadedTable) in one transaction: each good row as a reading whose id is the row's
+ * content, so uploading the same file again changes nothing; each bad row (ICCID format, amount,
+ * date, an ICCID the service does not know) reported by its row number in the sheet, in `locale`,
+ * with the service's own message codes for the two ICCID cases.
  */
 export async function applyUsageFile(
   db: Knex,
   rows: Array<Record<string, string>>,
   apply: (trx: Knex.Transaction, reading: UsageReading) => Promise<UsageOutcome>,
-  messages: { iccidInvalid: string; unknownIccid: string; translate: (code: string) => string },
+  messages: { iccidInvalid: string; unknownIccid: string; locale: Locale },
 ): Promise<UsageFileAnswer> {
+  const t = (code: string) => translate(code as never, messages.locale);
   const errors: UsageFileAnswer['errors'] = [];
   let applied = 0;
   let replayed = 0;
@@ -89,16 +94,16 @@ export async function applyUsageFile(
       const iccid = row.iccid ?? '';
       const used = row.used_bytes ? Number(row.used_bytes) : row.used_mb ? Number(row.used_mb) * 1024 * 1024 : Number.NaN;
       const at = row.recorded_at ? new Date(row.recorded_at) : new Date();
-      if (!/^[0-9]{19,20}$/.test(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: messages.translate(messages.iccidInvalid) });
-      else if (!Number.isFinite(used) || used < 0 || used > Number.MAX_SAFE_INTEGER) errors.push({ row: rowNumber, field: row.used_mb && !row.used_bytes ? 'used_mb' : 'used_bytes', message: messages.translate('validation_error') });
-      else if (Number.isNaN(at.getTime())) errors.push({ row: rowNumber, field: 'recorded_at', message: messages.translate('invalid_date') });
+      if (!ICCID_FORMAT.test(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: t(messages.iccidInvalid) });
+      else if (!Number.isFinite(used) || used < 0 || used > Number.MAX_SAFE_INTEGER) errors.push({ row: rowNumber, field: row.used_mb && !row.used_bytes ? 'used_mb' : 'used_bytes', message: t('validation_error') });
+      else if (Number.isNaN(at.getTime())) errors.push({ row: rowNumber, field: 'recorded_at', message: t('invalid_date') });
       else {
         const usedBytes = Math.round(used);
         const eventId = `file:${createHash('sha256').update(`${iccid}|${usedBytes}|${at.toISOString()}`).digest('hex')}`;
         const outcome = await apply(trx, { eventId, iccid, usedBytes, recordedAt: at });
         if (outcome === 'applied') applied += 1;
         else if (outcome === 'replayed') replayed += 1;
-        else if (outcome === 'unknown_iccid') errors.push({ row: rowNumber, field: 'iccid', message: messages.translate(messages.unknownIccid) });
+        else if (outcome === 'unknown_iccid') errors.push({ row: rowNumber, field: 'iccid', message: t(messages.unknownIccid) });
       }
     }
   });

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import {
-  AppError,
   applyUsageFile,
-  detectTableFile,
   listQuery,
   ok,
   okList,
-  readTableRows,
+  readUploadedTable,
   sortColumn,
   toListQuery,
   usageFileAnswer,
   usageFileHeader,
   type CreatedServiceApp,
 } from '@esim/platform';
-import { statusFilter, translate, type Locale } from '@esim/contracts';
+import { statusFilter } from '@esim/contracts';
 import { importReportSchema, poolProfileSchema, responds, respondsList, stockRowSchema } from '../api';
 import { importProfiles, poolFileHeader } from '../pool/import';
 import { setThreshold, stockByPackage } from '../pool/stock';
@@ -36,21 +34,8 @@ export function adminRoutes(app: CreatedServiceApp): void {
   // Uploads arrive as the raw file: text/csv, or an xlsx workbook; what they are is judged by their bytes.
   app.addContentTypeParser(['text/csv', 'text/plain', XLSX, 'application/octet-stream'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  /** An uploaded table's rows, keyed by `headerKey`: a file that is neither CSV nor xlsx, or a zip bomb, is refused first. */
-  const uploadedRows = async (body: unknown, locale: Locale, headerKey: (header: string) => string) => {
-    const unreadable = (cause?: unknown) =>
-      new AppError(400, 'esim_pool_file_invalid', { cause, errors: [{ path: 'file', message: translate('esim_pool_file_invalid', locale) }] });
-    if (!Buffer.isBuffer(body) || body.length === 0) throw unreadable();
-    const format = await detectTableFile(body, UPLOAD_LIMITS);
-    try {
-      return await readTableRows(body, format, headerKey);
-    } catch (error) {
-      throw unreadable(error);
-    }
-  };
-
   app.post('/admin/esim/pool/import', { schema: { tags: ['admin'], querystring: uploadQuery, response: responds(201, importReportSchema) } }, async (request, reply) => {
-    const rows = await uploadedRows(request.body, request.locale, poolFileHeader);
+    const rows = await readUploadedTable(request.body, UPLOAD_LIMITS, poolFileHeader);
     const report = await importProfiles(app.db, rows, { fileName: request.query.file_name ?? null, createdBy: request.user!.id, locale: request.locale });
     return ok(reply, report, 'esim_pool_imported', 201);
   });
@@ -100,11 +85,11 @@ export function adminRoutes(app: CreatedServiceApp): void {
 
   // A usage file from the operator: iccid, used_bytes (or used_mb), recorded_at. Cumulative figures; a repeated file changes nothing.
   app.post('/admin/esim/usage-upload', { schema: { tags: ['admin'], querystring: uploadQuery, response: responds(200, usageFileAnswer) } }, async (request, reply) => {
-    const rows = await uploadedRows(request.body, request.locale, usageFileHeader);
+    const rows = await readUploadedTable(request.body, UPLOAD_LIMITS, usageFileHeader);
     const answer = await applyUsageFile(app.db, rows, (trx, reading) => applyUsage(trx, { ...reading, source: 'file' }), {
       iccidInvalid: 'esim_iccid_invalid',
       unknownIccid: 'esim_not_found',
-      translate: (code) => translate(code, request.locale),
+      locale: request.locale,
     });
     return ok(reply, answer, 'esim_usage_recorded');
   });

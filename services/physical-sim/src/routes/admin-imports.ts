@@ -1,7 +1,7 @@
-import { fileResponse, fileSchema, responds, translate, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
+import { fileResponse, fileSchema, responds, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 import { countOf } from '../count';
-import { AppError, applyUsageFile, detectTableFile, notFound, ok, okList, readTableRows, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
+import { AppError, applyUsageFile, detectTableFile, notFound, ok, okList, readUploadedTable, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PhysicalSimContext } from '../context';
 import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../imports/jobs';
@@ -54,18 +54,11 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
   app.post('/admin/physical-sim/usage-upload', { schema: { response: responds(200, usageFileAnswer), tags: ['admin'] } }, async (request, reply) => {
     const boundary = boundaryOf(request.headers['content-type']);
     const content = boundary && Buffer.isBuffer(request.body) ? multipartFiles(request.body, boundary).find((f) => f.fieldName === 'file')?.content : request.body;
-    if (!Buffer.isBuffer(content) || content.length === 0) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
-    const format = await detectTableFile(content, { maxFileBytes: USAGE_FILE_MAX_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES });
-    let rows: Array<Record<string, string>>;
-    try {
-      rows = await readTableRows(content, format, usageFileHeader);
-    } catch (error) {
-      throw new AppError(400, 'import_file_unreadable', { cause: error, errors: [{ path: 'file', message: 'import_file_unreadable' }] });
-    }
+    const rows = await readUploadedTable(content, { maxFileBytes: USAGE_FILE_MAX_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES }, usageFileHeader);
     const answer = await applyUsageFile(app.db, rows, applyCardUsage, {
       iccidInvalid: 'iccid_format',
       unknownIccid: 'card_not_found',
-      translate: (code) => translate(code as never, request.locale),
+      locale: request.locale,
     });
     return ok(reply, answer, 'physical_sim_usage_recorded');
   });
