@@ -2,10 +2,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createDb, migrateService, withDatabase, type Db } from '@esim/platform';
-import { company, openAccounts, spendable } from '../../services/balance/src/ledger/accounts';
 import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from '../../services/balance/src/ledger/batcher';
 import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
-import { postTransfer } from '../../services/balance/src/ledger/transfers';
+import { fundFromBank } from '../../services/balance/src/ledger/bank-funding';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 
 /**
@@ -88,17 +87,7 @@ async function main(): Promise<void> {
     // Accounts: SPREAD users plus one hot one, each funded far beyond what the run spends.
     const users = Array.from({ length: SPREAD + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const hot = users[SPREAD]!;
-    const ids = await openAccounts(db, [...users.map(spendable), company('bank')]);
-    for (const user of users) {
-      await postTransfer(db, {
-        debitAccountId: ids.get(company('bank').key)!,
-        creditAccountId: ids.get(spendable(user).key)!,
-        amountCents: 100_000_000_00,
-        kind: 'top_up',
-        idempotencyKey: `bench-fund-${user}`,
-        createdBy: 'bench',
-      });
-    }
+    for (const user of users) await fundFromBank(db, user, 100_000_000_00, { idempotencyKey: `bench-fund-${user}`, createdBy: 'bench' });
     await db.raw('CREATE TABLE raw_balances (id int PRIMARY KEY, balance bigint NOT NULL)');
     await db.raw('INSERT INTO raw_balances SELECT g, 100000000000 FROM generate_series(0, ?) g', [SPREAD]);
     await db.raw('VACUUM ANALYZE');

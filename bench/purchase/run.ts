@@ -9,9 +9,8 @@ import { migrateAll } from '../../infra/src/migrate-all';
 import { planProcesses } from '../../infra/src/processes';
 import { seedAll } from '../../infra/src/seed';
 import { loadStartSettings } from '../../infra/src/settings';
-import { company, openAccounts, spendable } from '../../services/balance/src/ledger/accounts';
 import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
-import { postTransfer } from '../../services/balance/src/ledger/transfers';
+import { fundFromBank } from '../../services/balance/src/ledger/bank-funding';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
 import { cpuSeconds, dropDatabase, drive } from '../support';
@@ -131,10 +130,7 @@ async function main(): Promise<void> {
     esimDb = createDb(url, 'esim', 4);
     const me = async (token: string) => ((await (await fetch(`${api}/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string } }).data.id;
     const buyerIds = await Promise.all(tokens.map(me));
-    const ids = await openAccounts(balanceDb, [...buyerIds.map(spendable), company('bank')]);
-    for (const id of buyerIds) {
-      await postTransfer(balanceDb, { debitAccountId: ids.get(company('bank').key)!, creditAccountId: ids.get(spendable(id).key)!, amountCents: 1_000_000_00, kind: 'top_up', idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
-    }
+    for (const id of buyerIds) await fundFromBank(balanceDb, id, 1_000_000_00, { idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
     // Stock for every purchase, straight into the pool.
     const stock = Array.from({ length: PURCHASES + WARM_UP + 60 }, (_, n) => ({
       iccid: withLuhnDigit(`89903${String(n).padStart(13, '0')}`),

@@ -4,9 +4,9 @@ import { createDb, createEventBus, publish, type EventBus } from '@esim/platform
 import { waitFor } from '@esim/platform/testing';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, openAccounts, receivable, salesManagerCash, spendable } from '../src/ledger/accounts';
+import { receivable, salesManagerCash, spendable } from '../src/ledger/accounts';
 import { createHold, voidHold } from '../src/ledger/holds';
-import { postTransfer } from '../src/ledger/transfers';
+import { fundFromBank } from '../src/ledger/bank-funding';
 import { accountOf, expectLedgerValid, given, givenDealer, key, person, startApp, type App } from './support';
 
 /**
@@ -142,15 +142,7 @@ describe('esim order events', () => {
   /** A customer with money in their spendable account (a bank top-up through the ledger). */
   async function fundedCustomer(cents: number) {
     const customer = person(1);
-    const ids = await openAccounts(app.db, [spendable(customer.id), company('bank')]);
-    await postTransfer(app.db, {
-      debitAccountId: ids.get(company('bank').key)!,
-      creditAccountId: ids.get(spendable(customer.id).key)!,
-      amountCents: cents,
-      kind: 'top_up',
-      idempotencyKey: `test-fund:${randomUUID()}`,
-      createdBy: 'test',
-    });
+    await fundFromBank(app.db, customer.id, cents, { idempotencyKey: `test-fund:${randomUUID()}`, createdBy: 'test' });
     return customer;
   }
   /** What the esim service's purchase leaves before completing: a pending hold for the order. */

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestKeys, waitFor, type TestKeys } from '@esim/platform/testing';
 import { buildApp as buildBalance } from '../../balance/src/app';
-import { company, openAccounts, spendable } from '../../balance/src/ledger/accounts';
-import { postTransfer } from '../../balance/src/ledger/transfers';
+import { spendable } from '../../balance/src/ledger/accounts';
+import { fundFromBank } from '../../balance/src/ledger/bank-funding';
 import { formatLedgerReport, verifyLedger } from '../../balance/src/ledger/verify';
 import { buildApp as buildCatalog } from '../../catalog/src/app';
 import { seedDemoData as seedCatalog } from '../../catalog/src/seed';
@@ -95,15 +95,7 @@ export async function startEsimSystem(env: Record<string, string> = {}): Promise
     },
     // Money in through the balance service's own ledger code (a confirmed bank top-up).
     async fund(who, cents) {
-      const ids = await openAccounts(balance.db, [spendable(who.id), company('bank')]);
-      await postTransfer(balance.db, {
-        debitAccountId: ids.get(company('bank').key)!,
-        creditAccountId: ids.get(spendable(who.id).key)!,
-        amountCents: cents,
-        kind: 'top_up',
-        idempotencyKey: `test-fund:${randomUUID()}`,
-        createdBy: 'test',
-      });
+      await fundFromBank(balance.db, who.id, cents, { idempotencyKey: `test-fund:${randomUUID()}`, createdBy: 'test' });
     },
     async available(who) {
       const row = await balance.db('accounts').where({ key: spendable(who.id).key }).first('balance', 'held');
