@@ -168,15 +168,23 @@ export async function readTableRows(content: Buffer, format: TableFormat, header
   return rows;
 }
 
-/** A cell as text: rich text joined, a formula by its result, a date as ISO 8601, anything else as a string. */
+/** A cell as text: a date as ISO 8601, anything else as a trimmed string. */
 function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('').trim();
-    if ('result' in v) return cellText(v.result);
-    if (v.text !== undefined) return String(v.text).trim();
-  }
-  return String(value).trim();
+  const v = cellValue(value);
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString();
+  return String(v).trim();
+}
+
+/**
+ * What an exceljs cell holds, unwrapped: rich text joined, a formula by its result, a hyperlink by
+ * its text. Strings, numbers, booleans, dates and empty cells come back as they are.
+ */
+export function cellValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown };
+  if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('');
+  if ('result' in v) return cellValue(v.result);
+  if (v.text !== undefined) return cellValue(v.text);
+  return value;
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import type { TableFormat } from '@esim/platform';
+import { cellValue, type TableFormat } from '@esim/platform';
 
 /**
  * Streams an import file's data rows, whatever its format, as plain strings per column of the
@@ -48,17 +48,28 @@ function columnPositions(header: string[]): Record<TemplateColumn, number> {
 
 /** A cell's text: strings trimmed, safe integers as digits, formulas by their result; null if it cannot be text faithfully. */
 function cellText(value: unknown): string | null {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : null;
-  if (typeof value === 'boolean' || value instanceof Date) return null;
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('').trim();
-    if ('result' in v) return cellText(v.result);
-    if (typeof v.text === 'string') return v.text.trim();
-  }
+  if (typeof value === 'string') return value.trim(); // the usual cell, before any unwrapping
+  const v = cellValue(value);
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : null;
   return null;
+}
+
+/** Collects rows into groups of ROW_GROUP: `add` gives back a full group to hand on, `rest` the last one. */
+class RowGroups {
+  private rows: RawRow[] = [];
+
+  add(row: RawRow | null): RawRow[] | undefined {
+    if (!row || this.rows.push(row) < ROW_GROUP) return undefined;
+    const full = this.rows;
+    this.rows = [];
+    return full;
+  }
+
+  rest(): RawRow[] | undefined {
+    return this.rows.length ? this.rows : undefined;
+  }
 }
 
 const NO_COLUMNS: readonly TemplateColumn[] = Object.freeze([]);
@@ -94,7 +105,7 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
     worksheets: 'emit',
   });
   let positions: Record<TemplateColumn, number> | null = null;
-  let group: RawRow[] = [];
+  const groups = new RowGroups();
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
@@ -104,11 +115,8 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
           positions = columnPositions(cells.slice(1).map((c) => cellText(c) ?? ''));
           continue;
         }
-        const parsed = toRow(row.number, cells, positions, 1);
-        if (parsed && group.push(parsed) >= ROW_GROUP) {
-          yield group;
-          group = [];
-        }
+        const full = groups.add(toRow(row.number, cells, positions, 1));
+        if (full) yield full;
       }
       // Only the first sheet is the import.
       break;
@@ -118,42 +126,42 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
     throw new ImportFileError('import_file_unreadable');
   }
   if (!positions) throw new ImportFileError('import_header_invalid');
-  if (group.length) yield group;
+  const last = groups.rest();
+  if (last) yield last;
 }
 
 async function* csvRows(content: Buffer): AsyncGenerator<RawRow[]> {
   const parser = Readable.from([content]).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
   let positions: Record<TemplateColumn, number> | null = null;
-  let group: RawRow[] = [];
+  const groups = new RowGroups();
   try {
     for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!positions) {
         positions = columnPositions(record.record);
         continue;
       }
-      const parsed = toRow(record.info.lines, record.record, positions);
-      if (parsed && group.push(parsed) >= ROW_GROUP) {
-        yield group;
-        group = [];
-      }
+      const full = groups.add(toRow(record.info.lines, record.record, positions));
+      if (full) yield full;
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('import_file_unreadable');
   }
   if (!positions) throw new ImportFileError('import_header_invalid');
-  if (group.length) yield group;
+  const last = groups.rest();
+  if (last) yield last;
 }
 
 async function* jsonRows(content: Buffer): AsyncGenerator<RawRow[]> {
   const cards = (JSON.parse(content.toString('utf8')) as { cards: Array<Record<string, unknown>> }).cards;
   const positions = { iccid: 0, serial_number: 1, eid: 2, package_code: 3 };
-  const rows: RawRow[] = [];
+  const groups = new RowGroups();
   for (const [index, card] of cards.entries()) {
-    const parsed = toRow(index + 1, TEMPLATE_COLUMNS.map((c) => card[c] ?? ''), positions);
-    if (parsed) rows.push(parsed);
+    const full = groups.add(toRow(index + 1, TEMPLATE_COLUMNS.map((c) => card[c] ?? ''), positions));
+    if (full) yield full;
   }
-  for (let at = 0; at < rows.length; at += ROW_GROUP) yield rows.slice(at, at + ROW_GROUP);
+  const last = groups.rest();
+  if (last) yield last;
 }
 
 /** The file's data rows, in groups of up to ROW_GROUP, in the file's order. */
