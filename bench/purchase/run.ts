@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createServer } from 'node:net';
+import { Pool } from 'undici';
 import { createDb, withDatabase, type Db } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { migrateAll } from '../../infra/src/migrate-all';
@@ -144,14 +145,20 @@ async function main(): Promise<void> {
     const packageId = (await catalogDb('packages').where({ code: PACKAGE }).first('id')).id as string;
     await catalogDb.destroy();
 
+    // The load generator stands in for 50 phones: one keep-alive connection each through undici's
+    // Pool (as autocannon does for the other benches), not fetch, whose own per-request cost is as
+    // large as a service's and would be taken from the processes under test on this 2-core machine.
+    const gateway = new Pool(`http://127.0.0.1:${portBase}`, { connections: BUYERS, pipelining: 1 });
+    const buyBody = JSON.stringify({ package_id: packageId, quantity: 1 });
     const buy = async (_i: number, client: number) => {
-      const res = await fetch(`${api}/user/packages/buy`, {
+      const res = await gateway.request({
+        path: '/api/user/packages/buy',
         method: 'POST',
         headers: { authorization: `Bearer ${tokens[client]}`, 'content-type': 'application/json', 'idempotency-key': `bench-${randomUUID()}` },
-        body: JSON.stringify({ package_id: packageId, quantity: 1 }),
+        body: buyBody,
       });
-      if (res.status !== 201) throw new Error(`buy: ${res.status} ${(await res.text()).slice(0, 200)}`);
-      await res.arrayBuffer();
+      if (res.statusCode !== 201) throw new Error(`buy: ${res.statusCode} ${(await res.body.text()).slice(0, 200)}`);
+      await res.body.dump();
     };
     await drive(WARM_UP, BUYERS, buy);
     // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
@@ -159,6 +166,7 @@ async function main(): Promise<void> {
     const cpuBefore = named.map((n) => cpuSeconds(n.pid));
     const pgBefore = await postgresCpu(balanceDb, database);
     const commitsBefore = await commits(balanceDb, database);
+    const driverBefore = process.cpuUsage();
     const purchases = await drive(PURCHASES, BUYERS, buy);
     // Captures are asynchronous: wait until every hold is settled, so their CPU and commits are counted.
     const settledAfter = performance.now();
@@ -168,12 +176,14 @@ async function main(): Promise<void> {
       what: 'every purchase captured',
     });
     const captureTailMs = performance.now() - settledAfter;
+    const driver = process.cpuUsage(driverBefore);
     const pgAfter = await postgresCpu(balanceDb, database);
     const commitsPerPurchase = ((await commits(balanceDb, database)) - commitsBefore) / PURCHASES;
     const pgSeconds = [...pgAfter].reduce((sum, [pid, seconds]) => sum + seconds - (pgBefore.get(pid) ?? 0), 0);
     const cpuPerPurchase = [
       ...named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`),
       `postgres ${((pgSeconds * 1000) / PURCHASES).toFixed(1)}`,
+      `bench driver ${((driver.user + driver.system) / 1000 / PURCHASES).toFixed(1)}`,
     ];
 
     // The baseline: the ledger's bare hold + capture, same database, same concurrency.
@@ -182,6 +192,7 @@ async function main(): Promise<void> {
       await captureHold(balanceDb!, holdId, { createdBy: 'bench' });
     });
 
+    await gateway.close();
     const report = await verifyLedger(balanceDb);
     const ms = (n: number) => n.toFixed(1).padStart(6);
     console.log(`\npurchase benchmark: ${PURCHASES} purchases by ${BUYERS} concurrent buyers through the gateway (auth, catalog, balance, esim, gateway processes); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
