@@ -115,3 +115,9 @@ export async function ensureDatabase(url: string): Promise<boolean> {
     await admin.end();
   }
 }
+
+/** Whether a database error is a unique violation (of `constraint`, when named). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

@@ -38,6 +38,54 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** What one request claims: its (scope, key), its body's hash, and the answer stored with the claim. */
+export interface IdempotencyClaim<T> {
+  scope: string;
+  key: string;
+  requestHash: string;
+  answer: { statusCode: number; body: T };
+}
+
+/**
+ * Claims keys in one statement inside the caller's transaction, each with its answer; says which
+ * were claimed. A key taken before (or by a concurrent request, once that one commits) is not: the
+ * caller answers it with `storedAnswer` after its transaction. Of two claims of one key in the same
+ * list, the first claims.
+ */
+export async function claimIdempotencyKeys(trx: Knex | Knex.Transaction, claims: ReadonlyArray<IdempotencyClaim<unknown>>): Promise<boolean[]> {
+  const firstOf = new Map<string, number>();
+  claims.forEach((claim, i) => {
+    const id = `${claim.scope}\n${claim.key}`;
+    if (!firstOf.has(id)) firstOf.set(id, i);
+  });
+  const unique = [...firstOf.values()].map((i) => claims[i]!);
+  const claimed = await trx('idempotency_keys')
+    .insert(
+      unique.map((claim) => ({
+        scope: claim.scope,
+        key: claim.key,
+        request_hash: claim.requestHash,
+        status_code: claim.answer.statusCode,
+        response_body: JSON.stringify(claim.answer.body ?? null),
+      })),
+    )
+    .onConflict(['scope', 'key'])
+    .ignore()
+    .returning(['scope', 'key']);
+  const won = new Set((claimed as Array<{ scope: string; key: string }>).map((row) => `${row.scope}\n${row.key}`));
+  return claims.map((claim, i) => {
+    const id = `${claim.scope}\n${claim.key}`;
+    return firstOf.get(id) === i && won.has(id);
+  });
+}
+
+/** The answer stored for a key claimed before: replayed when the request is the same, else a 409. */
+export async function storedAnswer<T>(db: Knex | Knex.Transaction, claim: { scope: string; key: string; requestHash: string }): Promise<IdempotentResult<T>> {
+  const stored = await db('idempotency_keys').where({ scope: claim.scope, key: claim.key }).first();
+  if (!stored || stored.request_hash !== claim.requestHash) throw conflict('idempotency_conflict');
+  return { statusCode: stored.status_code as number, body: stored.response_body as T, replayed: true };
+}
+
 /**
  * Runs `work` at most once per (scope, key), inside one transaction with its effect:
  * - a new key runs the work and stores its answer in the same transaction;
@@ -51,20 +99,12 @@ export async function runIdempotent<T>(
   options: { scope: string; key: string; request: unknown; answer?: { statusCode: number; body: T } },
   work: (trx: Knex.Transaction) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
-  const hash = requestHash(options.request);
+  const claim = { scope: options.scope, key: options.key, requestHash: requestHash(options.request) };
   // An answer known before the work (an id drawn up front) is stored with the claim: no second write.
   const known = options.answer;
   return db.transaction(async (trx) => {
-    const claimed = await trx.raw(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
-       VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (scope, key) DO NOTHING RETURNING key`,
-      [options.scope, options.key, hash, known?.statusCode ?? 0, JSON.stringify(known?.body ?? null)],
-    );
-    if (claimed.rows.length === 0) {
-      const stored = await trx('idempotency_keys').where({ scope: options.scope, key: options.key }).first();
-      if (!stored || stored.request_hash !== hash) throw conflict('idempotency_conflict');
-      return { statusCode: stored.status_code as number, body: stored.response_body as T, replayed: true };
-    }
+    const [claimed] = await claimIdempotencyKeys(trx, [{ ...claim, answer: known ?? { statusCode: 0, body: null } }]);
+    if (!claimed) return storedAnswer<T>(trx, claim);
     const result = await work(trx);
     if (known) {
       // The work must answer what was stored; anything else is a bug, rolled back here.
@@ -77,6 +117,26 @@ export async function runIdempotent<T>(
     return { ...result, replayed: false };
   });
 }
+
+/**
+ * The claim of a request whose work is group-committed with others' (it cannot run inside
+ * `idempotentRequest`'s own transaction): the `Idempotency-Key` is required (400 naming the header
+ * without it), scoped to the caller as `idempotentRequest` scopes it, with the answer known up front.
+ */
+export function idempotencyClaim<T>(request: FastifyRequest, options: { scope: string; answer: { statusCode: number; body: T } }): IdempotencyClaim<T> {
+  const key = idempotencyKeyOf(request);
+  if (!key) throw keyRequired(request);
+  return { scope: callerScope(request, options.scope), key, requestHash: requestHash(request.body), answer: options.answer };
+}
+
+/** Marks an answer as the replay of an earlier request with the same key. */
+export function markReplayed(reply: FastifyReply): void {
+  reply.header('idempotent-replayed', 'true');
+}
+
+const keyRequired = (request: FastifyRequest) =>
+  new AppError(400, 'idempotency_key_required', { errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }] });
+const callerScope = (request: FastifyRequest, scope: string) => `${scope}:${request.user?.id ?? 'anonymous'}`;
 
 /**
  * The one way a route runs an order-creating or money-moving request: once per
@@ -96,13 +156,11 @@ export async function idempotentRequest<T>(
 ): Promise<IdempotentResult<T>> {
   const key = idempotencyKeyOf(request);
   if (!key) {
-    if (options.required) {
-      throw new AppError(400, 'idempotency_key_required', { errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }] });
-    }
+    if (options.required) throw keyRequired(request);
     return { ...(await db.transaction((trx) => work(trx, undefined))), replayed: false };
   }
-  const scope = `${options.scope}:${request.user?.id ?? 'anonymous'}`;
+  const scope = callerScope(request, options.scope);
   const result = await runIdempotent<T>(db, { scope, key, request: request.body, answer: options.answer }, (trx) => work(trx, `${scope}:${key}`));
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  if (result.replayed) markReplayed(reply);
   return result;
 }

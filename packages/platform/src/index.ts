@@ -20,3 +20,4 @@ export * from './internal-client';
 export * from './http/signed-webhook';
 export * from './http/usage-reports';
 export * from './http/uploaded-tables';
+export * from './group-commit';

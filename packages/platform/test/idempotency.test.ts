@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db';
-import { runIdempotent } from '../src/idempotency';
+import { claimIdempotencyKeys, requestHash, runIdempotent, storedAnswer } from '../src/idempotency';
+import { publishMany } from '../src/events/publish';
 
 /** The Idempotency-Key helper on a real service schema (each schema has the table). */
 describe('runIdempotent', () => {
@@ -76,5 +77,28 @@ describe('runIdempotent', () => {
     ).rejects.toThrow('boom');
     const retry = await runIdempotent(db, { scope: 'test', key: 'fails-once', request: {} }, bump(1));
     expect(retry.replayed).toBe(false);
+  });
+
+  it('claims many keys in one statement: a key taken before, and the second claim of one key in the list, are not claimed', async () => {
+    const claim = (key: string, value: number) => ({ scope: 'batch', key, requestHash: requestHash({ value }), answer: { statusCode: 201, body: { value } } });
+    await runIdempotent(db, { scope: 'batch', key: 'taken-0001', request: { value: 1 } }, bump(1));
+    const claimed = await db.transaction((trx) => claimIdempotencyKeys(trx, [claim('fresh-0001', 1), claim('taken-0001', 1), claim('fresh-0002', 2), claim('fresh-0001', 3)]));
+    expect(claimed).toEqual([true, false, true, false]);
+    // The stored answers: each key's first claim; a replay with another body is a 409.
+    expect(await storedAnswer(db, claim('fresh-0001', 1))).toEqual({ statusCode: 201, body: { value: 1 }, replayed: true });
+    expect(await storedAnswer(db, claim('fresh-0002', 2))).toEqual({ statusCode: 201, body: { value: 2 }, replayed: true });
+    await expect(storedAnswer(db, claim('fresh-0001', 3))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_conflict' });
+  });
+
+  it('publishes many events in one statement, in order, each checked against the registry', async () => {
+    const event = (n: number) => ({ type: 'auth.user.registered' as const, aggregateId: `user-${n}`, payload: { userId: `user-${n}`, email: `u${n}@example.test`, fullName: `User ${n}`, userType: 3, status: 'active' as const } });
+    const before = Number((await db('outbox').count({ n: '*' }))[0]!.n);
+    const envelopes = await db.transaction((trx) => publishMany(trx, 'auth', [event(1), event(2), event(3)]));
+    const rows = await db('outbox').orderBy('position').offset(before);
+    expect(rows.map((row: { event_id: string }) => row.event_id)).toEqual(envelopes.map((e) => e.id));
+    expect(rows.map((row: { aggregate_id: string }) => row.aggregate_id)).toEqual(['user-1', 'user-2', 'user-3']);
+    const bad = { ...event(4), payload: { userId: 'user-4' } } as unknown as ReturnType<typeof event>;
+    await expect(db.transaction((trx) => publishMany(trx, 'auth', [event(5), bad]))).rejects.toThrow();
+    expect(Number((await db('outbox').count({ n: '*' }))[0]!.n)).toBe(before + 3);
   });
 });

@@ -1,7 +1,7 @@
 import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadEsimConfig, type EsimConfig } from './config';
-import { internalClients, type EsimContext } from './context';
+import { internalClients, orderWrites, type EsimContext } from './context';
 import { registerEsimHandlers } from './events/catalog';
 import { startRecoveryLoop } from './orders/recovery';
 import type { EsimProvider } from './provider/port';
@@ -31,7 +31,8 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     jwks: options.jwks,
   });
-  const ctx: EsimContext = { config, ...internalClients(config), provider: options.provider ?? poolProvider };
+  const provider = options.provider ?? poolProvider;
+  const ctx: EsimContext = { config, ...internalClients(config), provider, ...orderWrites(app.db, provider) };
   app.addHook('onClose', async () => {
     await Promise.all([ctx.catalog.close(), ctx.balance.close()]);
   });

@@ -1,7 +1,11 @@
-import { createInternalClient, type InternalClient } from '@esim/platform';
+import type { Knex } from 'knex';
+import { createInternalClient, type GroupCommit, type InternalClient } from '@esim/platform';
 import type { EsimConfig } from './config';
 import type { EsimProvider } from './provider/port';
+import { createOrderPlacing, type NewOrder } from './orders/placing';
+import { createProvisioning, type ProvisionItem, type ProvisionOutcome } from './orders/provisioning';
 import { createQuoteCache, type QuoteCache } from './orders/quotes';
+import type { OrderRow } from './orders/saga';
 
 /** What the routes, the saga and the loops share. */
 export interface EsimContext {
@@ -11,6 +15,15 @@ export interface EsimContext {
   provider: EsimProvider;
   /** The buyers' recent prices (orders/quotes.ts). */
   quotes: QuoteCache;
+  /** New orders, written together with others of the same moment (orders/placing.ts). */
+  placing: GroupCommit<NewOrder, OrderRow | undefined>;
+  /** Orders provisioned together with others of the same moment (orders/provisioning.ts). */
+  provisioning: GroupCommit<ProvisionItem, ProvisionOutcome>;
+}
+
+/** The group commits of the process's pool: every request and the recovery loop share them. */
+export function orderWrites(db: Knex, provider: EsimProvider) {
+  return { placing: createOrderPlacing(db), provisioning: createProvisioning(db, provider) };
 }
 
 export function internalClients(config: EsimConfig) {

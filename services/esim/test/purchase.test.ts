@@ -87,6 +87,27 @@ describe('buying eSIMs', () => {
     expect(holds.map((h: { status: string }) => h.status)).toEqual(['voided', 'voided']);
   });
 
+  it('buyers at the same moment are placed and provisioned together: each order its own eSIMs, charged once; those the stock runs out for fail alone, holds voided', async () => {
+    const germany = await sys.packageId('DE-7D-3GB');
+    const stocked = await sys.stock('DE-7D-3GB', 5);
+    const buyers = Array.from({ length: 8 }, () => customer());
+    for (const who of buyers) await sys.fund(who, 50_00);
+    const answers = await Promise.all(buyers.map((who) => buy(who, { package_id: germany, quantity: 1 })));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 409, 409, 409]);
+    const completed = answers.filter((res) => res.statusCode === 201).map((res) => res.json().data);
+    const iccids = completed.flatMap((order: { esims: Array<{ iccid: string }> }) => order.esims.map((e) => e.iccid));
+    expect(iccids.sort()).toEqual([...stocked].sort());
+    for (const res of answers.filter((r) => r.statusCode === 409)) expect(res.json()).toMatchObject({ code: 'esim_out_of_stock', message: 'Stok yetersiz' });
+    for (const [i, who] of buyers.entries()) {
+      const paid = answers[i]!.statusCode === 201;
+      if (paid) await sys.charged(who);
+      expect(await sys.available(who)).toBe(paid ? 50_00 - answers[i]!.json().data.total_cents : 50_00);
+      const holds = await sys.balance.db('holds').where({ user_id: who.id });
+      expect(holds.map((h: { status: string }) => h.status)).toEqual([paid ? 'captured' : 'voided']);
+    }
+  });
+
   it('the same Idempotency-Key twice → one order, charged once', async () => {
     const me = customer();
     await sys.fund(me, 100_00);

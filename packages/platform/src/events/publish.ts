@@ -16,10 +16,42 @@ export async function publish<T extends EventType>(
   producer: string,
   input: PublishInput<T>,
 ): Promise<EventEnvelope> {
+  return (await publishMany(trx, producer, [input]))[0]!;
+}
+
+/**
+ * `publish` for many events in one statement (a batch of orders written together): each checked
+ * against the registry, all in the outbox in the order given.
+ */
+export async function publishMany<T extends EventType>(trx: Knex | Knex.Transaction, producer: string, inputs: ReadonlyArray<PublishInput<T>>): Promise<EventEnvelope[]> {
+  if (inputs.length === 0) return [];
+  const envelopes = inputs.map((input) => envelopeOf(producer, input));
+  const rows = envelopes.map((envelope) => ({
+    event_id: envelope.id,
+    type: envelope.type,
+    topic: topicOf(envelope.type),
+    aggregate_id: envelope.aggregateId,
+    envelope: JSON.stringify(envelope),
+  }));
+  // Delivered on commit only; the relay wakes at once instead of waiting for its poll. One
+  // notification per transaction is enough (PostgreSQL folds identical ones anyway), and it rides on
+  // the insert's own statement: no round trip of its own.
+  if (notified.has(trx)) {
+    await trx('outbox').insert(rows);
+  } else {
+    const channel = outboxChannel(await currentSchema(trx));
+    // Once per row, folded into one by PostgreSQL (same channel, same payload, same transaction).
+    await trx('outbox').insert(rows).returning(trx.raw('pg_notify(?, ?)', [channel, '']));
+    if ((trx as Knex.Transaction).isTransaction) notified.add(trx);
+  }
+  return envelopes;
+}
+
+function envelopeOf<T extends EventType>(producer: string, input: PublishInput<T>): EventEnvelope {
   const definition = eventDefinition(input.type);
   if (!definition) throw new Error(`Unknown event type ${input.type}: declare it in @esim/contracts`);
   const payload = definition.payload.parse(input.payload);
-  const envelope: EventEnvelope = {
+  return {
     id: randomUUID(),
     type: input.type,
     version: definition.version,
@@ -30,24 +62,6 @@ export async function publish<T extends EventType>(
     ...(input.causationId ? { causationId: input.causationId } : {}),
     payload,
   };
-  const row = {
-    event_id: envelope.id,
-    type: envelope.type,
-    topic: topicOf(envelope.type),
-    aggregate_id: envelope.aggregateId,
-    envelope: JSON.stringify(envelope),
-  };
-  // Delivered on commit only; the relay wakes at once instead of waiting for its poll. One
-  // notification per transaction is enough (PostgreSQL folds identical ones anyway), and it rides on
-  // the insert's own statement: no round trip of its own.
-  if (notified.has(trx)) {
-    await trx('outbox').insert(row);
-  } else {
-    const channel = outboxChannel(await currentSchema(trx));
-    await trx('outbox').insert(row).returning(trx.raw('pg_notify(?, ?)', [channel, '']));
-    if ((trx as Knex.Transaction).isTransaction) notified.add(trx);
-  }
-  return envelope;
 }
 
 const notified = new WeakSet<object>();

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { AppError, idempotentRequest, publish } from '@esim/platform';
+import { AppError, idempotencyClaim, markReplayed, storedAnswer } from '@esim/platform';
 import type { EsimContext } from '../context';
-import { newOrderNumber } from './order-number';
-import type { Quote } from './quotes';
-import { driveOrder, loadOrder, normalizeOrder, type OrderRow } from './saga';
+import { driveOrder, loadOrder, type Driven, type OrderRow } from './saga';
 
 /**
  * POST /user/packages/buy: places the order once per Idempotency-Key (quote from the catalog at the
- * caller's own price, order row and esim.order.placed in one transaction with the stored answer),
- * then drives the saga outside that transaction. A replay finds the same order and drives it on if
- * it is not finished, so the answer is always the order as it stands.
+ * caller's own price; the order row, its esim.order.placed and the stored answer written together,
+ * with other buyers' orders of the same moment: orders/placing.ts), then drives the saga. A replay
+ * finds the same order and drives it on if it is not finished, so the answer is always the order
+ * as it stands.
  */
 export async function buy(
   db: Knex,
@@ -19,71 +18,27 @@ export async function buy(
   request: FastifyRequest,
   reply: FastifyReply,
   input: { packageId: string; quantity: number },
-): Promise<OrderRow> {
+): Promise<Driven> {
   const userId = request.user!.id;
-  // The quote comes first, outside the transaction: no connection is held while the catalog answers.
+  // The order's id is drawn here, so the stored answer is known before the order is written.
+  const orderId = randomUUID();
+  const claim = idempotencyClaim(request, { scope: 'esim-buy', answer: { statusCode: 201, body: { order_id: orderId } } });
+  // The quote comes first, outside any transaction: no connection is held while the catalog answers.
   // (A replay quotes again and then finds its stored order: a cheap read.)
   const quote = await ctx.quotes.quote({ userId, packageId: input.packageId, quantity: input.quantity }, String(request.id));
-  // The row this request placed (none on a replay): driven on without reading it back.
-  let inserted: OrderRow | undefined;
-  // The order's id is drawn here, so the stored answer is known before the order is written.
-  const answer = { statusCode: 201, body: { order_id: randomUUID() } };
-  const placed = await idempotentRequest<{ order_id: string }>(db, request, reply, { scope: 'esim-buy', required: true, answer }, async (trx) => {
-    const order = await insertOrder(trx, { id: answer.body.order_id, userId, quote, locale: request.locale });
-    inserted = order;
-    await publish(trx, 'esim', {
-      type: 'esim.order.placed',
-      aggregateId: order.id,
-      correlationId: String(request.id),
-      payload: {
-        orderId: order.id,
-        orderNumber: order.order_number,
-        userId,
-        packageId: quote.package.id,
-        quantity: quote.quantity,
-        amountCents: quote.total_cents,
-        holdId: null,
-      },
-    });
-    return answer;
-  });
+  const placed = await ctx.placing.submit({ id: orderId, userId, quote, locale: request.locale, requestId: String(request.id), claim });
+  let order = placed;
+  if (!order) {
+    const stored = await storedAnswer<{ order_id: string }>(db, claim);
+    markReplayed(reply);
+    order = (await loadOrder(db, stored.body.order_id))!;
+  }
   try {
-    return await driveOrder(db, ctx, placed.replayed || !inserted ? placed.body.order_id : inserted, { requestId: String(request.id), log: request.log });
+    return await driveOrder(db, ctx, order, { requestId: String(request.id) });
   } catch (error) {
     // A service on the way is down: the order stays where it got to and the recovery loop finishes it.
-    if (error instanceof AppError && error.statusCode >= 500) return (await loadOrder(db, placed.body.order_id))!;
+    if (error instanceof AppError && error.statusCode >= 500) return { order: (await loadOrder(db, order.id))! };
     throw error;
-  }
-}
-
-async function insertOrder(trx: Knex.Transaction, input: { id: string; userId: string; quote: Quote; locale: string }): Promise<OrderRow> {
-  const { quote } = input;
-  for (let attempt = 0; ; attempt += 1) {
-    const orderNumber = newOrderNumber();
-    const [row] = await trx('orders')
-      .insert({
-        id: input.id,
-        order_number: orderNumber,
-        user_id: input.userId,
-        package_id: quote.package.id,
-        package_code: quote.package.code,
-        package_name_tr: quote.package.name_tr,
-        package_name_en: quote.package.name_en,
-        package_type: quote.package.type,
-        countries: quote.package.countries,
-        data_mb: quote.package.data_mb,
-        validity_days: quote.package.validity_days,
-        quantity: quote.quantity,
-        unit_price_cents: quote.unit_price_cents,
-        total_cents: quote.total_cents,
-        locale: input.locale,
-      })
-      .onConflict('order_number')
-      .ignore()
-      .returning('*');
-    if (row) return normalizeOrder(row);
-    // 60 random bits: a clash is astronomically rare, but never a 500.
-    if (attempt > 5) throw new Error('could not draw a free order number');
   }
 }
 

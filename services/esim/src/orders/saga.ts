@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import { AppError, publish } from '@esim/platform';
+import { AppError, publish, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
+import type { ProfileRow } from '../profiles/views';
 
 /**
  * The purchase saga (DESIGN.md section 5). The order row records the step reached:
@@ -13,8 +14,9 @@ import type { EsimContext } from '../context';
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
  * Every step is idempotent (the hold is keyed by the order id, void replays, provisioning runs in
- * the transaction that moves the step), and each step's effect and the step change are one
- * transaction, or the remote call comes first and the step moves after it. So whoever drives an order
+ * the transaction that moves the step: orders/provisioning.ts, many orders' at once), and each
+ * step's effect and the step change are one transaction, or the remote call comes first and the
+ * step moves after it. So whoever drives an order
  * (the buying request, or the recovery loop after a crash) can always run the next step again: an eSIM
  * is never handed out without a hold.
  *
@@ -63,7 +65,12 @@ export interface OrderRow {
 }
 
 export const FINISHED: readonly OrderStep[] = ['completed', 'failed'];
-const MB = 1024 * 1024;
+
+/** An order as a driver left it, with its eSIMs when the drive provisioned them (already read: the answer needs them). */
+export interface Driven {
+  order: OrderRow;
+  profiles?: ProfileRow[];
+}
 
 export async function loadOrder(db: Knex | Knex.Transaction, id: string): Promise<OrderRow | undefined> {
   const row = await db('orders').where({ id }).first();
@@ -88,39 +95,6 @@ async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: Order
   return row ? normalizeOrder(row) : undefined;
 }
 
-/** The order moved on by someone else first: the transaction is rolled back (profiles it took go back). */
-class MovedElsewhere extends Error {}
-
-/**
- * Provisions an order inside one transaction and moves it from `from` to completed with
- * esim.order.completed (or to voiding when the provider has nothing), writing the hold's id with it. The profiles are taken first and
- * the order row after, only if it is still at `from`: a second driver of the same order waits on
- * that row, finds it moved, and rolls back what it took. Undefined when someone else moved it.
- */
-async function provisionOrder(db: Knex, ctx: EsimContext, order: OrderRow, from: OrderStep, holdId: string): Promise<OrderRow | undefined> {
-  try {
-    return await db.transaction(async (trx) => {
-      const result = await ctx.provider.provision(trx, {
-        orderId: order.id,
-        userId: order.user_id,
-        packageCode: order.package_code,
-        quantity: order.quantity,
-        dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
-      });
-      const changes = result.ok
-        ? { step: 'completed', hold_id: holdId, completed_at: trx.fn.now() }
-        : { step: 'voiding', hold_id: holdId, failure_code: result.reason };
-      const moved = await advance(trx, order, from, changes);
-      if (!moved) throw new MovedElsewhere();
-      if (result.ok) await publishCompleted(trx, moved);
-      return moved;
-    });
-  } catch (error) {
-    if (error instanceof MovedElsewhere) return undefined;
-    throw error;
-  }
-}
-
 const eventPayload = (order: OrderRow, holdId: string | null) => ({
   orderId: order.id,
   userId: order.user_id,
@@ -129,8 +103,8 @@ const eventPayload = (order: OrderRow, holdId: string | null) => ({
 });
 
 /** The order has its eSIMs: the balance service captures its hold when it consumes this. */
-async function publishCompleted(trx: Knex.Transaction, order: OrderRow): Promise<void> {
-  await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) });
+export function completedEvent(order: OrderRow): PublishInput<'esim.order.completed'> {
+  return { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) };
 }
 
 /** Fails an order whose hold was refused (nothing is held): esim.order.failed with the reason. */
@@ -143,7 +117,7 @@ async function failUnheld(db: Knex, order: OrderRow, code: string, params: Recor
 }
 
 /** One step of one order (the hold, provisioning and the step change in one go). Returns the order as it is after the step. */
-async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, log }: DriveCall): Promise<OrderRow> {
+async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, log }: DriveCall): Promise<Driven> {
   let next: OrderRow | undefined;
   switch (order.step) {
     case 'placed': {
@@ -161,11 +135,13 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
         next = await failUnheld(db, order, refusal, params);
         break;
       }
-      next = await provisionOrder(db, ctx, order, 'placed', hold.id);
+      const provisioned = await ctx.provisioning.submit({ order, from: 'placed', holdId: hold.id });
+      if (provisioned) return provisioned;
       break;
     }
     case 'held': {
-      next = await provisionOrder(db, ctx, order, 'held', order.hold_id!);
+      const provisioned = await ctx.provisioning.submit({ order, from: 'held', holdId: order.hold_id! });
+      if (provisioned) return provisioned;
       break;
     }
     case 'provisioned': {
@@ -173,7 +149,7 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
       // balance service (a capture that version already made replays).
       next = await db.transaction(async (trx) => {
         const done = await advance(trx, order, 'provisioned', { step: 'completed', completed_at: trx.fn.now() });
-        if (done) await publishCompleted(trx, done);
+        if (done) await publish(trx, 'esim', completedEvent(done));
         return done;
       });
       break;
@@ -208,10 +184,10 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
       break;
     }
     default:
-      return order;
+      return { order };
   }
   // Someone else (the recovery loop, a concurrent retry) moved it first: read where it is now.
-  return next ?? (await loadOrder(db, order.id))!;
+  return { order: next ?? (await loadOrder(db, order.id))! };
 }
 
 /**
@@ -244,10 +220,10 @@ async function availableOf(ctx: EsimContext, userId: string, requestId?: string)
  * that fails (a service down, a timeout) leaves the order where it is and rethrows: the recovery
  * loop takes it from there.
  */
-export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, call: DriveCall = {}): Promise<OrderRow> {
-  let order = typeof orderOrId === 'string' ? (await loadOrder(db, orderOrId))! : orderOrId;
-  for (let guard = 0; guard < 8 && !FINISHED.includes(order.step); guard += 1) {
-    order = await step(db, ctx, order, call);
+export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, call: DriveCall = {}): Promise<Driven> {
+  let driven: Driven = { order: typeof orderOrId === 'string' ? (await loadOrder(db, orderOrId))! : orderOrId };
+  for (let guard = 0; guard < 8 && !FINISHED.includes(driven.order.step); guard += 1) {
+    driven = await step(db, ctx, driven.order, call);
   }
-  return order;
+  return driven;
 }

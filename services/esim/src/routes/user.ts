@@ -35,9 +35,9 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     '/user/packages/buy',
     { schema: { tags: ['esim'], summary: 'Buy an eSIM package (Idempotency-Key required)', body: buyBody, response: { ...responds(201, esimOrderSchema), ...responds(202, esimOrderSchema) } } },
     async (request, reply) => {
-      const order = await buy(app.db, ctx, request, reply, { packageId: request.body.package_id, quantity: request.body.quantity });
+      const { order, profiles } = await buy(app.db, ctx, request, reply, { packageId: request.body.package_id, quantity: request.body.quantity });
       const outcome = purchaseOutcome(order);
-      return ok(reply, fullOrderView(order, request.locale, await profilesOf(app.db, order.id)), outcome.code, outcome.status);
+      return ok(reply, fullOrderView(order, request.locale, profiles ?? (await profilesOf(app.db, order.id))), outcome.code, outcome.status);
     },
   );
 
