@@ -11,6 +11,9 @@ export abstract class PollingWorker {
   private active = false;
   private loop: Promise<void> | undefined;
   private failures = 0;
+  /** When the last pass started (performance.now()). */
+  private lastPassAt = -Infinity;
+  private backlog = false;
 
   constructor(private readonly pollSettings: EventBusSettings) {}
 
@@ -48,9 +51,16 @@ export abstract class PollingWorker {
     const settings = this.pollSettings;
     while (this.active) {
       let delay = settings.pollIntervalMs;
+      // A backlog (the last pass said more is waiting) is drained without pause.
+      const sinceLastPass = performance.now() - this.lastPassAt;
+      if (!this.backlog && sinceLastPass < settings.gatherMs) await new Promise((resolve) => setTimeout(resolve, settings.gatherMs - sinceLastPass));
+      if (!this.active) break;
+      this.lastPassAt = performance.now();
+      this.backlog = false;
       try {
         const more = await this.poll();
         this.failures = 0;
+        this.backlog = more;
         if (more) continue;
       } catch (error) {
         // Computed before `pollFailed` so the handler can log when the next try comes.

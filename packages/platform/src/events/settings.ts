@@ -9,6 +9,13 @@ export interface EventBusSettings {
   retryMaxMs: number;
   /** Safety-net poll of the outbox, the PostgreSQL log and re-queued parked messages (NOTIFY wakes them at once). */
   pollIntervalMs: number;
+  /**
+   * Least time between the starts of two passes of one relay or consumer: a pass right after an idle
+   * spell goes at once, but under load what arrives meanwhile is gathered into the next pass (one
+   * statement for many events instead of one pass per commit). Events are asynchronous, so nothing
+   * a user waits for is delayed.
+   */
+  gatherMs: number;
   relayBatchSize: number;
   consumerBatchSize: number;
   /** How often the metrics are logged (0: never). */
@@ -32,6 +39,7 @@ const envSchema = z.object({
   EVENTS_RETRY_BASE_MS: int(1).default(200),
   EVENTS_RETRY_MAX_MS: int(1).default(10_000),
   EVENTS_POLL_MS: int(10).default(2_000),
+  EVENTS_GATHER_MS: int(0).default(20),
   EVENTS_RELAY_BATCH: int(1).default(500),
   EVENTS_CONSUMER_BATCH: int(1).default(200),
   EVENTS_METRICS_LOG_MS: int(0).default(60_000),
@@ -56,6 +64,7 @@ export function eventBusSettings(overrides: DeepPartial<EventBusSettings> = {}, 
     retryBaseMs: overrides.retryBaseMs ?? e.EVENTS_RETRY_BASE_MS,
     retryMaxMs: overrides.retryMaxMs ?? e.EVENTS_RETRY_MAX_MS,
     pollIntervalMs: overrides.pollIntervalMs ?? e.EVENTS_POLL_MS,
+    gatherMs: overrides.gatherMs ?? e.EVENTS_GATHER_MS,
     relayBatchSize: overrides.relayBatchSize ?? e.EVENTS_RELAY_BATCH,
     consumerBatchSize: overrides.consumerBatchSize ?? e.EVENTS_CONSUMER_BATCH,
     metricsLogIntervalMs: overrides.metricsLogIntervalMs ?? e.EVENTS_METRICS_LOG_MS,
