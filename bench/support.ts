@@ -100,23 +100,36 @@ export interface DriveFigures {
  * Closed-loop load for benchmarks that call their own code rather than a URL: `concurrency`
  * clients each run `op` back to back until `total` operations are done; latencies in milliseconds.
  * A failing operation counts (and its first few messages are printed) but does not stop the run.
+ * `warmUp`: that many operations first, in the same loop, not measured: the clients are already in
+ * their steady rhythm when measuring starts (not all starting at one instant), and `onMeasureStart`
+ * runs as the first measured operation is started (to read counters there).
  */
-export async function drive(total: number, concurrency: number, op: (i: number, client: number) => Promise<void>): Promise<DriveFigures> {
+export async function drive(
+  total: number,
+  concurrency: number,
+  op: (i: number, client: number) => Promise<void>,
+  options: { warmUp?: number; onMeasureStart?: () => void } = {},
+): Promise<DriveFigures> {
+  const warmUp = options.warmUp ?? 0;
   let next = 0;
   let failures = 0;
   const latencies: number[] = [];
-  const started = performance.now();
+  let started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, client) => {
-      for (let i = next++; i < total; i = next++) {
+      for (let i = next++; i < warmUp + total; i = next++) {
+        if (i === warmUp && warmUp > 0) {
+          started = performance.now();
+          options.onMeasureStart?.();
+        }
         const t0 = performance.now();
         try {
           await op(i, client);
         } catch (error) {
-          failures += 1;
+          if (i >= warmUp) failures += 1;
           if (failures <= 3) console.error((error as Error).message);
         }
-        latencies.push(performance.now() - t0);
+        if (i >= warmUp) latencies.push(performance.now() - t0);
       }
     }),
   );

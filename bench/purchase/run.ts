@@ -35,6 +35,7 @@ const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
  * purchase 6.6 ms against 5.2 once warm, on the same code).
  */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1_000);
+const LEAD_IN = 200;
 const TARGET_P99_MS = 150;
 const PACKAGE = 'US-7D-3GB';
 
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     const buyerIds = await Promise.all(tokens.map(me));
     for (const id of buyerIds) await fundFromBank(balanceDb, id, 1_000_000_00, { idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
     // Stock for every purchase, straight into the pool.
-    const stock = Array.from({ length: PURCHASES + WARM_UP + 60 }, (_, n) => ({
+    const stock = Array.from({ length: PURCHASES + WARM_UP + LEAD_IN + 60 }, (_, n) => ({
       iccid: withLuhnDigit(`89903${String(n).padStart(13, '0')}`),
       smdp_address: 'smdp.bench.example',
       matching_id: `BENCH-${n}`,
@@ -169,11 +170,24 @@ async function main(): Promise<void> {
     await drive(WARM_UP, BUYERS, buy);
     // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
     const alone = await drive(50, 1, buy);
-    const cpuBefore = named.map((n) => cpuSeconds(n.pid));
-    const pgBefore = await postgresCpu(balanceDb, database);
+    // Then the buyers together, in one closed loop: LEAD_IN purchases, then the measured ones, so
+    // measuring starts with the buyers in their steady rhythm (not all 50 arriving in the same
+    // instant, after a pause in which their quotes expired). The counters are read as the first
+    // measured purchase starts (PostgreSQL's backends by pid; the commit statistics, which backends
+    // report only about once a second, over the whole loop).
+    const backends = await postgresCpu(balanceDb, database);
     const commitsBefore = await commits(balanceDb, database);
-    const driverBefore = process.cpuUsage();
-    const purchases = await drive(PURCHASES, BUYERS, buy);
+    let cpuBefore: number[] = [];
+    let pgBefore = new Map<number, number>();
+    let driverBefore = process.cpuUsage();
+    const purchases = await drive(PURCHASES, BUYERS, buy, {
+      warmUp: LEAD_IN,
+      onMeasureStart: () => {
+        cpuBefore = named.map((n) => cpuSeconds(n.pid));
+        pgBefore = new Map([...backends.keys()].map((pid) => [pid, cpuSeconds(pid)]));
+        driverBefore = process.cpuUsage();
+      },
+    });
     // Captures are asynchronous: wait until every hold is settled, so their CPU and commits are counted.
     const settledAfter = performance.now();
     await waitFor(async () => Number((await balanceDb!('holds').where({ status: 'pending' }).count({ n: '*' }))[0]!.n) === 0, {
@@ -184,7 +198,7 @@ async function main(): Promise<void> {
     const captureTailMs = performance.now() - settledAfter;
     const driver = process.cpuUsage(driverBefore);
     const pgAfter = await postgresCpu(balanceDb, database);
-    const commitsPerPurchase = ((await commits(balanceDb, database)) - commitsBefore) / PURCHASES;
+    const commitsPerPurchase = ((await commits(balanceDb, database)) - commitsBefore) / (LEAD_IN + PURCHASES);
     const pgSeconds = [...pgAfter].reduce((sum, [pid, seconds]) => sum + seconds - (pgBefore.get(pid) ?? 0), 0);
     const cpuPerPurchase = [
       ...named.map((n, i) => `${n.name} ${(((cpuSeconds(n.pid) - cpuBefore[i]!) * 1000) / PURCHASES).toFixed(1)}`),
