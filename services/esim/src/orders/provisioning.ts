@@ -40,20 +40,29 @@ async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, ba
     .forUpdate()
     .select('id', 'step');
   const stepOf = new Map(locked.map((row) => [row.id, row.step]));
-  const changes: Array<{ id: string; step: 'completed' | 'voiding'; hold_id: string; failure_code: string | null }> = [];
-  for (const { order, from, holdId } of batch) {
+  const ready: ProvisionItem[] = [];
+  for (const item of batch) {
     // Moved elsewhere, or the same order twice in the batch (two drivers): provisioned once.
-    if (stepOf.get(order.id) !== from) continue;
-    stepOf.delete(order.id);
-    const result = await provider.provision(trx, {
+    if (stepOf.get(item.order.id) !== item.from) continue;
+    stepOf.delete(item.order.id);
+    ready.push(item);
+  }
+  const results = ready.length === 0 ? [] : await provider.provision(
+    trx,
+    ready.map(({ order }) => ({
       orderId: order.id,
       userId: order.user_id,
       packageCode: order.package_code,
       quantity: order.quantity,
       dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
-    });
-    changes.push(result.ok ? { id: order.id, step: 'completed', hold_id: holdId, failure_code: null } : { id: order.id, step: 'voiding', hold_id: holdId, failure_code: result.reason });
-  }
+    })),
+  );
+  const changes = ready.map(({ order, holdId }, i) => {
+    const result = results[i]!;
+    return result.ok
+      ? { id: order.id, step: 'completed' as const, hold_id: holdId, failure_code: null }
+      : { id: order.id, step: 'voiding' as const, hold_id: holdId, failure_code: result.reason as string | null };
+  });
   if (changes.length === 0) return batch.map(() => undefined);
   // Arrays unnested (not a JSON record set): the planner knows how many rows come and walks the primary key.
   const moved = await trx.raw(

@@ -11,45 +11,30 @@ import type { EsimProvider, ProvisionRequest, ProvisionResult } from './port';
 export const poolProvider: EsimProvider = {
   name: 'pool',
 
-  async provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult> {
-    // Idempotent through the caller: the saga provisions and moves the order past `held` in this same
-    // transaction (and rolls back if the order had moved on), so an order still `held` has no profiles yet.
-    // One statement: the oldest free profiles, taken only when there are enough of them, and what is
-    // left of the package against its low-stock threshold. (Subqueries see the table as the statement
-    // found it, the taken profiles still free: the count runs that much further and takes them off.)
-    const assigned = await trx.raw(
-      `WITH picked AS (
-         SELECT id FROM profiles
-          WHERE package_code = ? AND pool_status = 'available'
-          ORDER BY created_at, iccid
-          LIMIT ? FOR UPDATE SKIP LOCKED),
-       limits AS (SELECT coalesce((SELECT threshold FROM pool_thresholds WHERE package_code = ?), ?) AS threshold)
-       UPDATE profiles p
-          SET pool_status = 'assigned', order_id = ?, user_id = ?, status = 'inactive',
-              data_total_bytes = ?, assigned_at = now(), updated_at = now()
-         FROM picked, limits
-        WHERE p.id = picked.id AND (SELECT count(*) FROM picked) = ?
-        RETURNING p.iccid, limits.threshold,
-                  (SELECT count(*)::int FROM (SELECT 1 FROM profiles
-                     WHERE package_code = ? AND pool_status = 'available' LIMIT limits.threshold + ?) s) - ? AS available`,
-      [
-        request.packageCode,
-        request.quantity,
-        request.packageCode,
-        DEFAULT_LOW_STOCK_THRESHOLD,
-        request.orderId,
-        request.userId,
-        request.dataTotalBytes,
-        request.quantity,
-        request.packageCode,
-        request.quantity,
-        request.quantity,
-      ],
-    );
-    const rows = assigned.rows as Array<{ iccid: string; threshold: number; available: number }>;
-    if (rows.length < request.quantity) return { ok: false, reason: 'esim_out_of_stock' };
-    await alertIfLow(trx, request.packageCode, rows[0]!);
-    return { ok: true, iccids: rows.map((r) => r.iccid).sort() };
+  async provision(trx: Knex.Transaction, requests: ProvisionRequest[]): Promise<ProvisionResult[]> {
+    // Idempotent through the caller: the saga provisions and moves the orders on in this same
+    // transaction (and skips any that had moved on), so an order it provisions has no profiles yet.
+    // One call for all: each order alone as before (its oldest free profiles, only if there are
+    // enough), with the package's threshold and what is left (migrations/*_pool_assign.ts).
+    const column = <T>(pick: (request: ProvisionRequest) => T) => requests.map(pick);
+    const assigned = await trx.raw('SELECT r_idx, r_iccid, r_threshold, r_available FROM pool_assign(?::uuid[], ?::text[], ?::text[], ?::int[], ?::bigint[], ?)', [
+      column((r) => r.orderId),
+      column((r) => r.userId),
+      column((r) => r.packageCode),
+      column((r) => r.quantity),
+      column((r) => r.dataTotalBytes),
+      DEFAULT_LOW_STOCK_THRESHOLD,
+    ] as unknown as Knex.RawBinding[]);
+    const rows = assigned.rows as Array<{ r_idx: number; r_iccid: string; r_threshold: number; r_available: number }>;
+    const iccids = requests.map((): string[] => []);
+    // What is left of each package after the batch: its last allocation's count.
+    const left = new Map<string, { threshold: number; available: number }>();
+    for (const row of rows) {
+      iccids[row.r_idx - 1]!.push(row.r_iccid);
+      left.set(requests[row.r_idx - 1]!.packageCode, { threshold: row.r_threshold, available: row.r_available });
+    }
+    for (const [packageCode, stock] of left) await alertIfLow(trx, packageCode, stock);
+    return requests.map((request, i) => (iccids[i]!.length === request.quantity ? { ok: true, iccids: iccids[i]!.sort() } : { ok: false, reason: 'esim_out_of_stock' }));
   },
 
   async usage(db, iccid) {

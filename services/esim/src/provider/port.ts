@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * The provider port (DESIGN.md section 5): what the saga and the lifecycle need from whoever supplies
  * eSIM profiles. The default is the profile pool (pool-provider.ts); partner-API adapters (Airalo
  * Partner API v2, eSIM Access) implement the same three calls: `provision` would call the partner's
- * order endpoint with the order id as its idempotency key and store what comes back, `usage` its
+ * order endpoint (for each order of the batch) with the order id as its idempotency key and store what comes back, `usage` its
  * usage endpoint, `setStatus` its suspend/resume/revoke endpoints.
  */
 export interface ProvisionRequest {
@@ -27,10 +27,12 @@ export type ProviderStatus = 'active' | 'suspended' | 'revoked';
 export interface EsimProvider {
   readonly name: string;
   /**
-   * Assigns `quantity` profiles to the order inside `trx` (the caller's transaction, which also
-   * moves the order's step): idempotent, an order that has its profiles gets the same ones back.
+   * Assigns each order its `quantity` profiles inside `trx` (the caller's transaction, which also
+   * moves the orders' steps), one result per request in order: the saga provisions the orders of
+   * one moment together. Idempotent: an order that has its profiles gets the same ones back (a
+   * partner adapter sends the order id as the partner's idempotency key).
    */
-  provision(trx: Knex.Transaction, request: ProvisionRequest): Promise<ProvisionResult>;
+  provision(trx: Knex.Transaction, requests: ProvisionRequest[]): Promise<ProvisionResult[]>;
   usage(db: Knex, iccid: string): Promise<ProfileUsage | undefined>;
   setStatus(db: Knex | Knex.Transaction, iccid: string, status: ProviderStatus): Promise<void>;
 }
