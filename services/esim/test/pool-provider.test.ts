@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOrderNumber } from '../src/orders/order-number';
+import { poolProvider } from '../src/provider/pool-provider';
+import { startEsimSystem, type EsimSystem } from './support';
+
+/** The pool's allocation for a batch of orders (one pool_assign call), on the real schema. */
+describe('the profile pool provisioning a batch', () => {
+  let sys: EsimSystem;
+  beforeAll(async () => {
+    sys = await startEsimSystem();
+  });
+  afterAll(async () => {
+    await sys.stop();
+  });
+
+  const order = async (packageCode: string, quantity: number) => {
+    const id = randomUUID();
+    await sys.esim.db('orders').insert({
+      id,
+      order_number: newOrderNumber(),
+      user_id: randomUUID(),
+      package_code: packageCode,
+      package_name_tr: packageCode,
+      package_name_en: packageCode,
+      package_type: 'country',
+      validity_days: 7,
+      quantity,
+      unit_price_cents: 100,
+      total_cents: 100 * quantity,
+    });
+    return { orderId: id, userId: randomUUID(), packageCode, quantity, dataTotalBytes: 3 * 1024 ** 3 };
+  };
+
+  it('takes each order in turn as if alone: oldest free profiles first, all or nothing, other packages unaffected', async () => {
+    const germany = await sys.stock('DE-7D-3GB', 3);
+    const france = await sys.stock('FR-7D-3GB', 1);
+    // Germany has 3: the first takes 2, the second (2 more) finds 1 and gets none, the fourth still gets the last one.
+    const requests = [await order('DE-7D-3GB', 2), await order('DE-7D-3GB', 2), await order('FR-7D-3GB', 1), await order('DE-7D-3GB', 1)];
+    const results = await sys.esim.db.transaction((trx) => poolProvider.provision(trx, requests));
+    const oldestFirst = [...germany].sort();
+    expect(results).toEqual([
+      { ok: true, iccids: oldestFirst.slice(0, 2) },
+      { ok: false, reason: 'esim_out_of_stock' },
+      { ok: true, iccids: france },
+      { ok: true, iccids: oldestFirst.slice(2) },
+    ]);
+    const assigned = await sys.esim.db('profiles').whereIn('iccid', [...germany, ...france]).select('iccid', 'order_id', 'pool_status', 'data_total_bytes');
+    for (const row of assigned) expect([row.pool_status, Number(row.data_total_bytes)]).toEqual(['assigned', 3 * 1024 ** 3]);
+    expect(assigned.filter((row: { order_id: string }) => row.order_id === requests[1]!.orderId)).toEqual([]);
+    // Below the default threshold (10): one alert per package, for what the batch left.
+    const alerts = await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock' }).select('aggregate_id', 'envelope');
+    expect(alerts.map((a: { envelope: { payload: unknown } }) => a.envelope.payload)).toEqual(
+      expect.arrayContaining([
+        { packageCode: 'DE-7D-3GB', available: 0, threshold: 10 },
+        { packageCode: 'FR-7D-3GB', available: 0, threshold: 10 },
+      ]),
+    );
+  });
+
+  it('answers an empty batch with nothing', async () => {
+    expect(await sys.esim.db.transaction((trx) => poolProvider.provision(trx, []))).toEqual([]);
+  });
+});
