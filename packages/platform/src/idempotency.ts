@@ -141,6 +141,8 @@ const callerScope = (request: FastifyRequest, scope: string) => `${scope}:${requ
 /**
  * The one way a route runs an order-creating or money-moving request: once per
  * (scope, caller, Idempotency-Key), in one transaction with its effect (see `runIdempotent`).
+ * (A request whose write is group-committed with others' takes the same claim from
+ * `idempotencyClaim` into its batch's transaction, and `storedAnswer` for a replay.)
  * A replay answers the stored result and says so in `Idempotent-Replayed: true`. Without a key
  * the work runs once in a plain transaction, unless the route requires one (money: 400 naming
  * the header). `work` gets the caller-scoped key, to stamp on what it writes (e.g. a transfer).
