@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isUniqueViolation } from '@esim/platform';
 import type { UserType } from '@esim/contracts';
 import type { AccountStatus } from './fields';
 
@@ -38,8 +39,7 @@ export async function emailTaken(db: Queryable, email: string, exceptId?: string
 
 /** PostgreSQL's unique_violation on the live-email index (two registrations racing). */
 export function isEmailConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string };
-  return e.code === '23505' && e.constraint === 'users_email_live';
+  return isUniqueViolation(error, 'users_email_live');
 }
 
 /** The account as the spec's clients see it (`/me`, login): never the hash. */

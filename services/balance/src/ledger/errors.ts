@@ -21,8 +21,6 @@ export const isPastLimit = (error: unknown) => {
   return code === '23514' && constraint === 'accounts_no_positive';
 };
 
-export const isUniqueViolation = (error: unknown) => pgError(error).code === '23505';
-
 export const insufficientBalance = (availableCents: number) =>
   new AppError(422, 'insufficient_balance', { params: { available: formatEuros(Math.max(0, availableCents)) } });
 

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { centsToEuros, type ListQuery } from '@esim/contracts';
-import { AppError, conflict, notFound, sortColumn } from '@esim/platform';
+import { AppError, conflict, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
-import { isUniqueViolation } from '../ledger/errors';
 import { postTransfer } from '../ledger/transfers';
 import type { CardPaymentProvider } from './card-payments';
 

@@ -1,5 +1,5 @@
 import { centsToEuros, type ListQuery } from '@esim/contracts';
-import { AppError, conflict, notFound, publish, sortColumn } from '@esim/platform';
+import { AppError, conflict, isUniqueViolation, notFound, publish, sortColumn } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { createPackageBody, PackageFilter, updatePackageBody } from '../schemas';
@@ -115,10 +115,6 @@ async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlati
 async function replaceCountries(trx: Knex.Transaction, packageId: string, countries: readonly string[]) {
   await trx('package_countries').where({ package_id: packageId }).delete();
   await trx('package_countries').insert(countries.map((country_a2) => ({ package_id: packageId, country_a2 })));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === '23505';
 }
 
 export async function createPackage(trx: Knex.Transaction, input: NewPackage, correlationId?: string): Promise<PackageRow> {

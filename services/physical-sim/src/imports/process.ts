@@ -1,5 +1,6 @@
 import { findUnsafeText, translate } from '@esim/contracts';
 import type { Knex } from 'knex';
+import { isUniqueViolation } from '@esim/platform';
 import { eidProblem, iccidProblem, serialProblem, uuidV7Batch } from '../cards/identifiers';
 import { ImportFileError, readRows, type ImportFormat, type RawRow, type TemplateColumn } from './rows';
 import { SeenValues } from './seen';
@@ -226,7 +227,7 @@ class BatchWriter {
         plain = await insert('');
         await this.trx.raw('RELEASE SAVEPOINT import_batch');
       } catch (error) {
-        if ((error as { code?: string }).code !== '23505') throw error; // unique_violation
+        if (!isUniqueViolation(error)) throw error;
         await this.trx.raw('ROLLBACK TO SAVEPOINT import_batch');
         this.clashed = true;
       }
