@@ -17,6 +17,12 @@ export interface GroupCommitOptions {
   maxBatch?: number;
   /** Items waiting before a batch starts beside one already in flight. */
   minParallelBatch?: number;
+  /**
+   * When a whole batch fails, write each item again alone (the default), so only the one at fault
+   * fails; false: every item of the batch gets the batch's error (a writer whose failures are never
+   * one item's, such as a call to another service that answers each item itself).
+   */
+  isolateFailures?: boolean;
 }
 
 interface Queued<I, O> {
@@ -38,6 +44,7 @@ export class GroupCommit<I, O> {
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
   private readonly minParallelBatch: number;
+  private readonly isolateFailures: boolean;
 
   constructor(
     private readonly write: (items: I[], lane: number) => Promise<O[]>,
@@ -46,14 +53,19 @@ export class GroupCommit<I, O> {
     this.maxInFlight = options.maxInFlight ?? DEFAULT_BATCHES_IN_FLIGHT;
     this.maxBatch = options.maxBatch ?? 256;
     this.minParallelBatch = options.minParallelBatch ?? 16;
+    this.isolateFailures = options.isolateFailures ?? true;
     this.lanes = Array.from({ length: this.maxInFlight }, (_, lane) => lane);
   }
 
   submit(item: I): Promise<O> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
-      this.pump();
-    });
+    return this.submitMany([item])[0]!;
+  }
+
+  /** Several items that arrived together: queued before any batch starts, so they travel together. */
+  submitMany(items: readonly I[]): Array<Promise<O>> {
+    const outcomes = items.map((item) => new Promise<O>((resolve, reject) => this.queue.push({ item, resolve, reject })));
+    this.pump();
+    return outcomes;
   }
 
   /**
@@ -81,8 +93,8 @@ export class GroupCommit<I, O> {
       );
       batch.forEach((queued, i) => queued.resolve(outcomes[i]!));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
+      if (batch.length === 1 || !this.isolateFailures) {
+        for (const queued of batch) queued.reject(error);
         return;
       }
       // Find the one at fault: every item alone (one after another: the lane is still this batch's), so the others still succeed.

@@ -49,4 +49,24 @@ describe('GroupCommit', () => {
     // The batch [1..5] failed, then each of its items was written alone.
     expect(batches.filter((b) => b.items.length === 1).map((b) => b.items[0])).toEqual([0, 1, 2, 3, 4, 5]);
   });
+
+  it('queues items submitted together before writing, so they travel in one batch', async () => {
+    const { commits, batches } = recorder();
+    expect(await Promise.all(commits.submitMany([1, 2, 3]))).toEqual([2, 4, 6]);
+    expect(batches.map((b) => b.items)).toEqual([[1, 2, 3]]);
+  });
+
+  it('without failure isolation, gives every item of a failed batch its error, writing nothing again', async () => {
+    const batches: number[][] = [];
+    const commits = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        throw new Error('the other side is down');
+      },
+      { isolateFailures: false },
+    );
+    const outcomes = await Promise.allSettled(commits.submitMany([1, 2, 3]));
+    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(3).fill('the other side is down'));
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
 });

@@ -181,3 +181,29 @@ export const collectionLogSchema = z.object({
   /** Istanbul wall-clock time, as the CSV shows it. */
   local_time: z.string(),
 });
+
+/** A hold as the balance service's internal hold routes answer it (GET /internal/holds/{id} has the whole row). */
+export const internalHoldSchema = z.object({
+  id: z.uuid(),
+  order_id: z.string(),
+  amount_cents: z.number().int(),
+  status: z.enum(['pending', 'captured', 'voided']),
+});
+export type InternalHold = z.infer<typeof internalHoldSchema>;
+
+/**
+ * POST /internal/holds/batch (esim → balance, the orders of one moment): each order's answer in the
+ * order asked, as POST /internal/holds would give it alone: 201 a new hold, 200 the order's hold
+ * asked again, or a 4xx with the refusal's code (insufficient_balance, order_hold_conflict, ...).
+ */
+export const internalHoldsBatchAnswerSchema = z.object({
+  results: z.array(
+    z.object({
+      order_id: z.string(),
+      status_code: z.number().int(),
+      hold: internalHoldSchema.nullable(),
+      code: z.string().nullable(),
+    }),
+  ),
+});
+export type InternalHoldsBatchAnswer = z.infer<typeof internalHoldsBatchAnswerSchema>;

@@ -70,19 +70,28 @@ function refused(outcome: HoldOutcome): never {
  * now; the same order with another user or amount is a 409.
  */
 export async function createHold(db: Knex | Knex.Transaction, input: HoldInput): Promise<{ holdId: string; replayed: boolean }> {
-  const outcome = await run(
-    db,
-    {
-      op: 'hold',
-      orderId: input.orderId,
-      accountKey: spendable(input.userId).key,
-      userId: input.userId,
-      amountCents: input.amountCents,
-      reference: input.reference ?? null,
-    },
-    input.userId,
-    input.at,
-  );
+  return holdAnswer(db, input, await run(db, holdOp(input), input.userId, input.at));
+}
+
+/**
+ * `createHold` for many orders that asked together (one internal call): written as one batch of
+ * the pool's batcher, each with its own answer or refusal, in order.
+ */
+export function createHolds(db: Knex, inputs: readonly HoldInput[]): Array<Promise<{ holdId: string; replayed: boolean }>> {
+  const outcomes = holdBatcher(db).submitMany(inputs.map((input) => ({ op: holdOp(input), createdBy: input.userId })));
+  return outcomes.map(async (outcome, i) => holdAnswer(db, inputs[i]!, await outcome));
+}
+
+const holdOp = (input: HoldInput): HoldOp => ({
+  op: 'hold',
+  orderId: input.orderId,
+  accountKey: spendable(input.userId).key,
+  userId: input.userId,
+  amountCents: input.amountCents,
+  reference: input.reference ?? null,
+});
+
+async function holdAnswer(db: Knex | Knex.Transaction, input: HoldInput, outcome: HoldOutcome): Promise<{ holdId: string; replayed: boolean }> {
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
   if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId));
   refused(outcome);

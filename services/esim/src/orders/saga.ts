@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
+import type { InternalHold } from '@esim/contracts';
 import { AppError, publish, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
 import type { ProfileRow } from '../profiles/views';
@@ -81,11 +82,6 @@ export function normalizeOrder(row: Record<string, unknown>): OrderRow {
   return { ...(row as unknown as OrderRow), unit_price_cents: Number(row.unit_price_cents), total_cents: Number(row.total_cents) };
 }
 
-interface Hold {
-  id: string;
-  status: 'pending' | 'captured' | 'voided';
-}
-
 /** Moves the order on from `from` (only if it is still there); returns the moved row, or undefined when someone else moved it first. */
 async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: OrderStep, changes: Record<string, unknown>): Promise<OrderRow | undefined> {
   const [row] = await db('orders')
@@ -121,12 +117,9 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
   let next: OrderRow | undefined;
   switch (order.step) {
     case 'placed': {
-      let hold: Hold;
+      let hold: InternalHold;
       try {
-        hold = await ctx.balance.request<Hold>('POST', '/internal/holds', {
-          body: { order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference: `eSIM ${order.order_number}` },
-          requestId,
-        });
+        hold = await ctx.holding.hold({ order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference: `eSIM ${order.order_number}` });
       } catch (error) {
         const refusal = holdRefusal(error);
         if (!refusal) throw error;
