@@ -25,26 +25,46 @@ export async function publish<T extends EventType>(
  */
 export async function publishMany<T extends EventType>(trx: Knex | Knex.Transaction, producer: string, inputs: ReadonlyArray<PublishInput<T>>): Promise<EventEnvelope[]> {
   if (inputs.length === 0) return [];
-  const envelopes = inputs.map((input) => envelopeOf(producer, input));
-  const rows = envelopes.map((envelope) => ({
-    event_id: envelope.id,
-    type: envelope.type,
-    topic: topicOf(envelope.type),
-    aggregate_id: envelope.aggregateId,
-    envelope: JSON.stringify(envelope),
-  }));
+  const events = outboxRows(producer, inputs);
+  const rows = events.map((event) => event.row);
   // Delivered on commit only; the relay wakes at once instead of waiting for its poll. One
   // notification per transaction is enough (PostgreSQL folds identical ones anyway), and it rides on
   // the insert's own statement: no round trip of its own.
   if (notified.has(trx)) {
     await trx('outbox').insert(rows);
   } else {
-    const channel = outboxChannel(await currentSchema(trx));
     // Once per row, folded into one by PostgreSQL (same channel, same payload, same transaction).
-    await trx('outbox').insert(rows).returning(trx.raw('pg_notify(?, ?)', [channel, '']));
+    await trx('outbox').insert(rows).returning(trx.raw('pg_notify(?, ?)', [await outboxChannelOf(trx), '']));
     if ((trx as Knex.Transaction).isTransaction) notified.add(trx);
   }
-  return envelopes;
+  return events.map((event) => event.envelope);
+}
+
+/** An event as its outbox row: checked against the registry, enveloped (`envelope` as JSON text). */
+export interface OutboxRow {
+  event_id: string;
+  type: string;
+  topic: string;
+  aggregate_id: string;
+  envelope: string;
+}
+
+/**
+ * The outbox rows of events, for a caller that writes them inside a statement of its own (one
+ * statement for a whole write: orders/placing.ts in esim). That statement must also call
+ * `pg_notify(<outboxChannelOf(db)>, '')` so the relay wakes on commit, as `publishMany` does.
+ */
+export function outboxRows<T extends EventType>(producer: string, inputs: ReadonlyArray<PublishInput<T>>): Array<{ row: OutboxRow; envelope: EventEnvelope }> {
+  return inputs.map((input) => {
+    const envelope = envelopeOf(producer, input);
+    const row = { event_id: envelope.id, type: envelope.type, topic: topicOf(envelope.type), aggregate_id: envelope.aggregateId, envelope: JSON.stringify(envelope) };
+    return { row, envelope };
+  });
+}
+
+/** The NOTIFY channel of the outbox of the schema `db` writes to (looked up once per pool). */
+export async function outboxChannelOf(db: Knex | Knex.Transaction): Promise<string> {
+  return outboxChannel(await currentSchema(db));
 }
 
 function envelopeOf<T extends EventType>(producer: string, input: PublishInput<T>): EventEnvelope {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { claimIdempotencyKeys, GroupCommit, isUniqueViolation, publishMany, type IdempotencyClaim } from '@esim/platform';
+import { GroupCommit, isUniqueViolation, outboxChannelOf, outboxRows, type IdempotencyClaim } from '@esim/platform';
 import { newOrderNumber } from './order-number';
 import type { Quote } from './quotes';
 import { normalizeOrder, type OrderRow } from './saga';
@@ -16,10 +16,10 @@ export interface NewOrder {
 
 /**
  * Places orders by group commit: the orders of buyers who buy at the same moment are written
- * together, in one transaction of three statements (the idempotency keys claimed, the orders, their
- * esim.order.placed events) instead of one transaction each. Each order's outcome is its row, or
- * undefined when its key was claimed before (the buyer asked again): the caller replays the
- * stored answer.
+ * together, in one statement (its own transaction): the idempotency keys claimed, the orders whose
+ * keys were claimed, and their esim.order.placed events, instead of a transaction each. Each
+ * order's outcome is its row, or undefined when its key was claimed before (the buyer asked
+ * again): the caller replays the stored answer.
  */
 export function createOrderPlacing(db: Knex): GroupCommit<NewOrder, OrderRow | undefined> {
   return new GroupCommit((batch) => placeOrders(db, batch));
@@ -29,34 +29,33 @@ export function createOrderPlacing(db: Knex): GroupCommit<NewOrder, OrderRow | u
 const NUMBER_ATTEMPTS = 5;
 
 async function placeOrders(db: Knex, batch: NewOrder[]): Promise<Array<OrderRow | undefined>> {
+  const channel = await outboxChannelOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction(async (trx) => writeOrders(trx, batch));
+      return await writeOrders(db, batch, channel);
     } catch (error) {
       if (attempt >= NUMBER_ATTEMPTS || !isUniqueViolation(error, 'orders_order_number_key')) throw error;
     }
   }
 }
 
-async function writeOrders(trx: Knex.Transaction, batch: NewOrder[]): Promise<Array<OrderRow | undefined>> {
-  const claimed = await claimIdempotencyKeys(
-    trx,
-    batch.map((order) => order.claim),
-  );
-  const fresh = batch.filter((_, i) => claimed[i]);
-  if (fresh.length === 0) return batch.map(() => undefined);
-  const rows = (await trx('orders').insert(fresh.map(orderRow)).returning('*')).map(normalizeOrder);
-  const placed = new Map(rows.map((row) => [row.id, row]));
-  await publishMany(
-    trx,
+/**
+ * One statement: a key taken before (or by another order of the batch: the first claims it) is
+ * skipped by ON CONFLICT, and with it its order and event. The claim's stored answer names the
+ * order, which is how an order is matched to its claim. A clash of order numbers fails the whole
+ * statement, so nothing is written and the batch is drawn again.
+ */
+async function writeOrders(db: Knex, batch: NewOrder[], channel: string): Promise<Array<OrderRow | undefined>> {
+  const orders = batch.map(orderRow);
+  const events = outboxRows(
     'esim',
-    fresh.map((order) => ({
+    batch.map((order, i) => ({
       type: 'esim.order.placed' as const,
       aggregateId: order.id,
       correlationId: order.requestId,
       payload: {
         orderId: order.id,
-        orderNumber: placed.get(order.id)!.order_number,
+        orderNumber: orders[i]!.order_number,
         userId: order.userId,
         packageId: order.quote.package.id,
         quantity: order.quote.quantity,
@@ -65,10 +64,65 @@ async function writeOrders(trx: Knex.Transaction, batch: NewOrder[]): Promise<Ar
       },
     })),
   );
-  return batch.map((order, i) => (claimed[i] ? placed.get(order.id) : undefined));
+  const claims = batch.map((order) => order.claim);
+  const result = await db.raw(
+    `WITH claimed AS (
+       INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
+       SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
+       ON CONFLICT (scope, key) DO NOTHING
+       RETURNING response_body->>'order_id' AS order_id),
+     placed AS (
+       INSERT INTO orders (${ORDER_COLUMNS.join(', ')})
+       SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')}
+         FROM jsonb_populate_recordset(NULL::orders, ?::jsonb) AS o
+        WHERE o.id::text IN (SELECT order_id FROM claimed)
+       RETURNING *),
+     published AS (
+       INSERT INTO outbox (event_id, type, topic, aggregate_id, envelope)
+       SELECT e.event_id, e.type, e.topic, e.aggregate_id, e.envelope
+         FROM jsonb_populate_recordset(NULL::outbox, ?::jsonb) AS e
+        WHERE e.aggregate_id IN (SELECT id::text FROM placed)
+        ORDER BY array_position(?::uuid[], e.event_id)
+       RETURNING pg_notify(?, ''))
+     -- A data-modifying WITH runs whether read or not: published is written with the rest.
+     SELECT * FROM placed`,
+    [
+      claims.map((claim) => claim.scope),
+      claims.map((claim) => claim.key),
+      claims.map((claim) => claim.requestHash),
+      claims.map((claim) => claim.answer.statusCode),
+      claims.map((claim) => JSON.stringify(claim.answer.body)),
+      JSON.stringify(orders),
+      // The envelope as a JSON object inside the JSON (the row's own `envelope` is its text, for an insert of its own).
+      JSON.stringify(events.map((event) => ({ ...event.row, envelope: event.envelope }))),
+      events.map((event) => event.row.event_id),
+      channel,
+    ] as unknown as Knex.RawBinding[],
+  );
+  const placed = new Map((result.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]));
+  // Each order once: a second order of the batch with the same key was not placed.
+  return batch.map((order) => placed.get(order.id));
 }
 
-function orderRow({ id, userId, quote, locale }: NewOrder) {
+const ORDER_COLUMNS = [
+  'id',
+  'order_number',
+  'user_id',
+  'package_id',
+  'package_code',
+  'package_name_tr',
+  'package_name_en',
+  'package_type',
+  'countries',
+  'data_mb',
+  'validity_days',
+  'quantity',
+  'unit_price_cents',
+  'total_cents',
+  'locale',
+] as const;
+
+function orderRow({ id, userId, quote, locale }: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
   return {
     id,
     order_number: newOrderNumber(),
