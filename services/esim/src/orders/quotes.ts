@@ -30,10 +30,37 @@ export interface QuoteCache {
  * dealer's override or retail). A failed quote (unknown or inactive package) is never kept, and
  * catalog events about packages and dealer prices clear the whole cache, so a change reaches buyers
  * at once in the process that consumed the event and within `ttlMs` in any other.
+ *
+ * A buyer who keeps buying never waits for the catalog: once half the time is up, their next
+ * purchase still uses the quote (younger than `ttlMs`) and asks the catalog again in the background
+ * for the ones after it. Without that, the quotes of buyers who started together all ran out
+ * together, and each time that many purchases queued at the catalog at once (bench:purchase's p99).
  */
 export function createQuoteCache(catalog: InternalClient, ttlMs: number): QuoteCache {
-  const entries = new Map<string, { unit: Promise<Quote>; until: number }>();
+  interface Entry {
+    unit: Promise<Quote>;
+    until: number;
+    /** From then on, a use asks the catalog again in the background (once). */
+    refreshAt: number;
+    refreshing?: boolean;
+  }
+  const entries = new Map<string, Entry>();
   let generation = 0;
+  const remember = (key: string, unit: Promise<Quote>, asked: number, now: number): Entry => {
+    if (entries.size >= 10_000) entries.clear();
+    const entry: Entry = { unit, until: now + ttlMs, refreshAt: now + ttlMs / 2 };
+    entries.set(key, entry);
+    unit.then(
+      () => {
+        // Cleared while the catalog was answering: the answer may predate the change.
+        if (asked !== generation && entries.get(key) === entry) entries.delete(key);
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    return entry;
+  };
   return {
     async quote(input, requestId) {
       const ask = () =>
@@ -46,24 +73,25 @@ export function createQuoteCache(catalog: InternalClient, ttlMs: number): QuoteC
       const now = Date.now();
       let entry = entries.get(key);
       if (!entry || entry.until <= now) {
-        if (entries.size >= 10_000) entries.clear();
-        const asked = generation;
         // Concurrent purchases of one buyer share one question.
-        const unit = ask();
-        entry = { unit, until: now + ttlMs };
-        entries.set(key, entry);
-        unit.then(
-          () => {
-            // Cleared while the catalog was answering: the answer may predate the change.
-            if (asked !== generation && entries.get(key) === entry) entries.delete(key);
-          },
-          () => {
-            if (entries.get(key) === entry) entries.delete(key);
-          },
-        );
-        const fresh = await unit;
+        entry = remember(key, ask(), generation, now);
+        const fresh = await entry.unit;
         // Asked with this request's quantity: its answer is this request's quote as is.
         if (fresh.quantity === input.quantity) return fresh;
+      } else if (entry.refreshAt <= now && !entry.refreshing) {
+        entry.refreshing = true;
+        const stale = entry;
+        const asked = generation;
+        const unit = ask();
+        // The fresh answer replaces this entry only once it has come (and nothing cleared the cache meanwhile).
+        unit.then(
+          () => {
+            if (asked === generation && entries.get(key) === stale) remember(key, unit, asked, Date.now());
+          },
+          () => {
+            stale.refreshing = false;
+          },
+        );
       }
       const known = await entry.unit;
       return { ...known, quantity: input.quantity, total_cents: known.unit_price_cents * input.quantity };
