@@ -19,7 +19,8 @@ export const configSchema = serviceConfigSchema(8084, {
   ESIM_RECOVERY_GRACE_MS: millis(5_000),
   /**
    * How long a buyer's quote (their own price of a package) is reused for their next purchases;
-   * 0 asks the catalog every time. Catalog price and package events clear the cache sooner.
+   * 0 asks the catalog every time. Catalog price and package events clear the cache sooner. Past
+   * half of it, a purchase still uses the quote and asks the catalog again in the background.
    */
   ESIM_QUOTE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
