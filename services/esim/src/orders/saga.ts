@@ -15,11 +15,11 @@ import type { ProfileRow } from '../profiles/views';
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
  * Every step is idempotent (the hold is keyed by the order id, void replays, provisioning runs in
- * the transaction that moves the step: orders/provisioning.ts, many orders' at once), and each
- * step's effect and the step change are one transaction, or the remote call comes first and the
- * step moves after it. So whoever drives an order
- * (the buying request, or the recovery loop after a crash) can always run the next step again: an eSIM
- * is never handed out without a hold.
+ * the transaction that moves the step), and each step's effect and the step change are one
+ * transaction, or the remote call comes first and the step moves after it. So whoever drives an
+ * order (the buying request, or the recovery loop after a crash) can always run the next step
+ * again: an eSIM is never handed out without a hold. The orders of one moment take their steps
+ * together (group commit: orders/placing.ts, holding.ts, provisioning.ts).
  *
  * The capture is not a step of ours: the transaction that hands out the eSIMs also marks the order
  * completed and publishes esim.order.completed, and the balance service captures the hold when it
