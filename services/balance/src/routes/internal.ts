@@ -1,4 +1,5 @@
-import { formatEuros, internalHoldsBatchAnswerSchema, MAX_AMOUNT_CENTS, responds, type InternalHoldsBatchAnswer } from '@esim/contracts';
+import { formatEuros, internalHoldSchema, internalHoldsBatchAnswerSchema, MAX_AMOUNT_CENTS, responds, type InternalHold, type InternalHoldsBatchAnswer } from '@esim/contracts';
+import type { Knex } from 'knex';
 import { AppError, notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { dealerBalances } from '../dealer-money/dealer-money';
@@ -35,15 +36,22 @@ const refundBody = z.object({
 });
 
 /**
+ * A hold as the hold routes answer it: a new hold is what was asked, pending, so it is not read
+ * back; a replay says where it is now (GET /internal/holds/:id has the whole row).
+ */
+async function holdAnswer(db: Knex, hold: { holdId: string; replayed: boolean; orderId: string; amountCents: number }): Promise<InternalHold> {
+  const status = hold.replayed ? (await getHold(db, hold.holdId))!.status : 'pending';
+  return { id: hold.holdId, order_id: hold.orderId, amount_cents: hold.amountCents, status };
+}
+
+/**
  * Service-to-service routes (the platform requires the service credential on /internal/*):
  * the holds the order services take synchronously when an order is placed, and the dealer's
  * holdings the auth service asks about before deleting a dealer.
  */
 export function internalRoutes(app: CreatedServiceApp): void {
   // Idempotent by order id: the same order asking again gets its hold back (200 instead of 201).
-  // The answer is the hold's id, order, amount and status (GET /internal/holds/:id has the whole row):
-  // a new hold is what was asked, pending, so it is not read back; a replay says where it is now.
-  app.post('/internal/holds', { schema: { body: holdBody } }, async (request, reply) => {
+  app.post('/internal/holds', { schema: { body: holdBody, response: { ...responds(200, internalHoldSchema), ...responds(201, internalHoldSchema) } } }, async (request, reply) => {
     const { order_id: orderId, amount_cents: amountCents } = request.body;
     const { holdId, replayed } = await createHold(app.db, {
       orderId,
@@ -51,8 +59,7 @@ export function internalRoutes(app: CreatedServiceApp): void {
       amountCents,
       reference: request.body.reference ?? null,
     });
-    const status = replayed ? (await getHold(app.db, holdId))!.status : 'pending';
-    return ok(reply, { id: holdId, order_id: orderId, amount_cents: amountCents, status }, 'hold_created', replayed ? 200 : 201);
+    return ok(reply, await holdAnswer(app.db, { holdId, replayed, orderId, amountCents }), 'hold_created', replayed ? 200 : 201);
   });
 
   // The holds of many orders at once (the esim service's group commit): one ledger batch, each
@@ -81,9 +88,8 @@ export function internalRoutes(app: CreatedServiceApp): void {
         results.push({ order_id: orderId, status_code: answer.reason.statusCode, hold: null, code: answer.reason.code });
         continue;
       }
-      const { holdId, replayed } = answer.value;
-      const status = replayed ? (await getHold(app.db, holdId))!.status : 'pending';
-      results.push({ order_id: orderId, status_code: replayed ? 200 : 201, hold: { id: holdId, order_id: orderId, amount_cents: amountCents, status }, code: null });
+      const { replayed } = answer.value;
+      results.push({ order_id: orderId, status_code: replayed ? 200 : 201, hold: await holdAnswer(app.db, { ...answer.value, orderId, amountCents }), code: null });
     }
     return ok(reply, { results });
   });
