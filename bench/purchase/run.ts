@@ -30,11 +30,14 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 /**
  * Purchases before the measured ones, so the processes are measured as they run in service: warm.
- * V8 optimises the saga's code over the first several hundred purchases (each one runs a few thousand
- * functions across five processes); with 100, the measured thousand still paid for that (CPU per
- * purchase 6.6 ms against 5.2 once warm, on the same code).
+ * V8 optimises the saga's code over the first few thousand purchases (each one runs a few thousand
+ * functions across five processes, and TurboFan compiles on the same two cores): after 1,000, `perf`
+ * still found a third of esim's CPU in V8's compiler and marking threads, and the Node processes'
+ * CPU per purchase halved again by 4,000. The warm-up runs in rounds of WARM_UP_ROUND, each printed
+ * (rate and Node CPU per purchase), so a run shows whether it reached the steady state it measures.
  */
-const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1_000);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 4_000);
+const WARM_UP_ROUND = 1_000;
 const LEAD_IN = 200;
 const TARGET_P99_MS = 150;
 const PACKAGE = 'US-7D-3GB';
@@ -167,7 +170,14 @@ async function main(): Promise<void> {
       if (res.statusCode !== 201) throw new Error(`buy: ${res.statusCode} ${(await res.body.text()).slice(0, 200)}`);
       await res.body.dump();
     };
-    await drive(WARM_UP, BUYERS, buy);
+    const warmUpRounds: string[] = [];
+    for (let done = 0; done < WARM_UP; done += WARM_UP_ROUND) {
+      const size = Math.min(WARM_UP_ROUND, WARM_UP - done);
+      const cpuAtStart = named.map((n) => cpuSeconds(n.pid));
+      const round = await drive(size, BUYERS, buy);
+      const nodeCpuMs = named.reduce((sum, n, i) => sum + cpuSeconds(n.pid) - cpuAtStart[i]!, 0) * 1000;
+      warmUpRounds.push(`${round.rate.toFixed(0)}/s ${(nodeCpuMs / size).toFixed(1)} ms`);
+    }
     // One buyer at a time: the saga's own latency, without queueing behind the other buyers.
     const alone = await drive(50, 1, buy);
     // Then the buyers together, in one closed loop: LEAD_IN purchases, then the measured ones, so
@@ -221,6 +231,7 @@ async function main(): Promise<void> {
     console.log(`purchase saga, one buyer at a time     | ${alone.rate.toFixed(0).padStart(7)} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p99)} | ${alone.failures}`);
     console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
     console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
+    console.log(`warm-up rounds of ${WARM_UP_ROUND} (purchases/s, the services' CPU ms per purchase): ${warmUpRounds.join(' → ')}`);
     console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);
     console.log(`captures (asynchronous) all landed ${captureTailMs.toFixed(0)} ms after the last purchase answered`);
     console.log(`PostgreSQL commits per purchase (a statement outside a transaction counts as one): ${commitsPerPurchase.toFixed(1)}`);
