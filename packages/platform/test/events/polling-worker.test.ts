@@ -31,30 +31,20 @@ describe('PollingWorker gathering', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('starts a pass at most every gatherMs while events keep coming and passes are short', async () => {
-    const worker = new BusyWorker(2, 20);
-    worker.start();
-    await vi.advanceTimersByTimeAsync(200);
-    await stopAt(worker);
-    const later = gaps(worker.passStarts).slice(1);
-    expect(later.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(later)).toEqual(new Set([20]));
-  });
-
-  it('waits five times as long as a slow pass took, so each pass gathers more', async () => {
-    const worker = new BusyWorker(6, 20);
-    worker.start();
-    await vi.advanceTimersByTimeAsync(300);
-    await stopAt(worker);
-    expect(new Set(gaps(worker.passStarts).slice(1))).toEqual(new Set([30]));
-  });
-
-  it('never waits more than twice gatherMs, however slow the passes', async () => {
-    const worker = new BusyWorker(15, 20);
+  // gatherMs 20: short passes keep it; a 6 ms pass makes the next wait 30 ms; 15 ms would make it 75, capped at 40.
+  it.each([
+    { passMs: 2, gap: 20, what: 'starts a pass at most every gatherMs while events keep coming and passes are short' },
+    { passMs: 6, gap: 30, what: 'waits five times as long as a slow pass took, so each pass gathers more' },
+    { passMs: 15, gap: 40, what: 'never waits more than twice gatherMs, however slow the passes' },
+  ])('$what', async ({ passMs, gap }) => {
+    const worker = new BusyWorker(passMs, 20);
     worker.start();
     await vi.advanceTimersByTimeAsync(400);
     await stopAt(worker);
-    expect(new Set(gaps(worker.passStarts).slice(1))).toEqual(new Set([40]));
+    // The first pass goes at once; every later one waits.
+    const later = gaps(worker.passStarts).slice(1);
+    expect(later.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(later)).toEqual(new Set([gap]));
   });
 
   it('goes at once after a quiet spell longer than the window', async () => {
