@@ -46,7 +46,15 @@ function Toolbar() {
 function AppBar() {
   const figures = useFiguresEnabled();
   return (
-    <RaAppBar toolbar={<Toolbar />} sx={{ '& #react-admin-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
+    <RaAppBar
+      toolbar={<Toolbar />}
+      sx={{
+        '& #react-admin-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        // react-admin wraps the title in an inline-block, which an ellipsis cannot cut into: a long
+        // title on a phone was clipped mid-word without one.
+        '& #react-admin-title > .RaConfigurable-root': { display: 'inline' },
+      }}
+    >
       <TitlePortal />
       {figures ? <BalanceChip /> : null}
     </RaAppBar>
