@@ -59,24 +59,33 @@ export async function claimIdempotencyKeys(trx: Knex | Knex.Transaction, claims:
     if (!firstOf.has(id)) firstOf.set(id, i);
   });
   const unique = [...firstOf.values()].map((i) => claims[i]!);
-  const claimed = await trx('idempotency_keys')
-    .insert(
-      unique.map((claim) => ({
-        scope: claim.scope,
-        key: claim.key,
-        request_hash: claim.requestHash,
-        status_code: claim.answer.statusCode,
-        response_body: JSON.stringify(claim.answer.body ?? null),
-      })),
-    )
-    .onConflict(['scope', 'key'])
-    .ignore()
-    .returning(['scope', 'key']);
-  const won = new Set((claimed as Array<{ scope: string; key: string }>).map((row) => `${row.scope}\n${row.key}`));
+  const claim = claimKeysStatement(unique);
+  const claimed = await trx.raw(`${claim.sql} RETURNING scope, key`, claim.bindings);
+  const won = new Set((claimed.rows as Array<{ scope: string; key: string }>).map((row) => `${row.scope}\n${row.key}`));
   return claims.map((claim, i) => {
     const id = `${claim.scope}\n${claim.key}`;
     return firstOf.get(id) === i && won.has(id);
   });
+}
+
+/**
+ * The INSERT that claims keys, for a caller that claims them inside a statement of its own (a
+ * data-modifying WITH: esim's orders/placing.ts): a key taken before is skipped; the caller adds
+ * its RETURNING (the claimed rows' `scope`, `key`, `response_body`).
+ */
+export function claimKeysStatement(claims: ReadonlyArray<IdempotencyClaim<unknown>>): { sql: string; bindings: Knex.RawBinding[] } {
+  return {
+    sql: `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
+          SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
+          ON CONFLICT (scope, key) DO NOTHING`,
+    bindings: [
+      claims.map((claim) => claim.scope),
+      claims.map((claim) => claim.key),
+      claims.map((claim) => claim.requestHash),
+      claims.map((claim) => claim.answer.statusCode),
+      claims.map((claim) => JSON.stringify(claim.answer.body ?? null)),
+    ] as unknown as Knex.RawBinding[],
+  };
 }
 
 /** The answer stored for a key claimed before: replayed when the request is the same, else a 409. */

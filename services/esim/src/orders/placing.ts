@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { GroupCommit, isUniqueViolation, outboxChannelOf, outboxRows, type IdempotencyClaim } from '@esim/platform';
+import { claimKeysStatement, GroupCommit, isUniqueViolation, outboxChannelOf, outboxRows, type IdempotencyClaim } from '@esim/platform';
 import { newOrderNumber } from './order-number';
 import type { Quote } from './quotes';
 import { normalizeOrder, type OrderRow } from './saga';
@@ -64,12 +64,10 @@ async function writeOrders(db: Knex, batch: NewOrder[], channel: string): Promis
       },
     })),
   );
-  const claims = batch.map((order) => order.claim);
+  const claim = claimKeysStatement(batch.map((order) => order.claim));
   const result = await db.raw(
     `WITH claimed AS (
-       INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
-       SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
-       ON CONFLICT (scope, key) DO NOTHING
+       ${claim.sql}
        RETURNING response_body->>'order_id' AS order_id),
      placed AS (
        INSERT INTO orders (${ORDER_COLUMNS.join(', ')})
@@ -87,11 +85,7 @@ async function writeOrders(db: Knex, batch: NewOrder[], channel: string): Promis
      -- A data-modifying WITH runs whether read or not: published is written with the rest.
      SELECT * FROM placed`,
     [
-      claims.map((claim) => claim.scope),
-      claims.map((claim) => claim.key),
-      claims.map((claim) => claim.requestHash),
-      claims.map((claim) => claim.answer.statusCode),
-      claims.map((claim) => JSON.stringify(claim.answer.body)),
+      ...claim.bindings,
       JSON.stringify(orders),
       // The envelope as a JSON object inside the JSON (the row's own `envelope` is its text, for an insert of its own).
       JSON.stringify(events.map((event) => ({ ...event.row, envelope: event.envelope }))),
