@@ -1,9 +1,8 @@
-import { nonNegativeEuroAmount, positiveEuroAmount, queryBoolean } from '@esim/contracts';
+import { hasAtMostTwoDecimals, MAX_PERCENTAGE, MIN_PERCENTAGE, nonNegativeEuroAmount, positiveEuroAmount, queryBoolean } from '@esim/contracts';
 import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
 import { PACKAGE_KINDS, PACKAGE_TYPES } from './packages/rows';
-import { hasAtMostTwoDecimals, MAX_PERCENTAGE, MIN_PERCENTAGE } from './pricing/percentage';
 
 /**
  * Request schemas of the catalog API. Every message is a code from the catalog's message file,

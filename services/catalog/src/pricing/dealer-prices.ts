@@ -1,10 +1,9 @@
-import { centsToEuros, type Locale } from '@esim/contracts';
+import { applyPercentage, centsToEuros, type Locale } from '@esim/contracts';
 import { AppError, publish, type AuthUser } from '@esim/platform';
 import type { Knex } from 'knex';
 import { formatData } from '../packages/format';
 import { PRICE_LIST_ORDER, selectPackages, type PackageRow } from '../packages/rows';
 import { dealerForCaller } from './dealers';
-import { applyPercentage } from './percentage';
 
 export type PriceSource = 'single' | 'bulk' | 'percentage';
 

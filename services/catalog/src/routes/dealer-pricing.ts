@@ -1,11 +1,10 @@
-import { centsToEuros, dealerPackageSchema, dealerPricesUpdatedSchema, priceHistoryEntrySchema, responds, respondsList } from '@esim/contracts';
+import { centsToEuros, dealerPackageSchema, percentageToHundredths, dealerPricesUpdatedSchema, priceHistoryEntrySchema, responds, respondsList } from '@esim/contracts';
 import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
 import { listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { dealerForCaller } from '../pricing/dealers';
 import { dealerPackages, dealerPackageView, percentageChanges, writeDealerPrices, type PriceSource } from '../pricing/dealer-prices';
-import { percentageToHundredths } from '../pricing/percentage';
 import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilters, singlePriceBody } from '../schemas';
 
 /**

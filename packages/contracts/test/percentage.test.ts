@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPercentage, hasAtMostTwoDecimals, percentageToHundredths } from '../src/pricing/percentage';
+import { applyPercentage, hasAtMostTwoDecimals, percentageToHundredths } from '../src/percentage';
 
 const reprice = (retailCents: number, percentage: number) => applyPercentage(retailCents, percentageToHundredths(percentage));
 

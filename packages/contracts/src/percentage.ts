@@ -1,6 +1,6 @@
 /**
  * Percentage repricing in integer arithmetic: price = retail × (1 + p/100), rounded half-up
- * to a cent. The percentage has at most two decimals, so it is carried as hundredths of a
+ * to a cent. The catalog saves with it and the back office previews with it, so both agree to the cent. The percentage has at most two decimals, so it is carried as hundredths of a
  * percent (10.5 % → 1050) and the whole computation stays in integers:
  *   price = (retail × (10000 + P) + 5000) div 10000.
  * Floats would get 14.99 × 1.5 = 22.485 wrong (22.48); this gives 22.49.
