@@ -53,6 +53,7 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/messages/partnership', 'auth', 'public', { rateLimit: 'public-lookup', bodyLimit: 16 * 1024 }),
   r('POST', '/messages/contact', 'auth', 'public', { rateLimit: 'public-lookup', bodyLimit: 16 * 1024 }),
   r('GET', '/admin/messages', 'auth', can('admin/messages', 'list')),
+  r('PUT', '/admin/messages/:id', 'auth', can('admin/messages', 'update')),
   // ── auth: dealers and sales managers ──
   r('GET', '/admin/dealers', 'auth', can('admin/dealers', 'list')),
   r('POST', '/admin/dealers', 'auth', can('admin/dealers', 'create')),

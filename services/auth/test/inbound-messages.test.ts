@@ -59,6 +59,36 @@ describe('partnership and contact messages', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('an admin marks a message read, then answered: the list filters by status and getMany finds it by id', async () => {
+    const sent = await send('contact', { full_name: 'Ayla Gezgin', email: 'ayla@example.com', subject: 'Fatura', message: 'Faturamı nereden indirebilirim?' });
+    const id = sent.json().data.id as string;
+    const fresh = await app.inject({ method: 'GET', url: `/admin/messages?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`, headers: bearer(tokens.admin) });
+    expect(fresh.json().data).toEqual([expect.objectContaining({ id, status: 'new', status_changed_by: null, status_changed_at: null })]);
+
+    const read = await app.inject({ method: 'PUT', url: `/admin/messages/${id}`, payload: { status: 'read' }, headers: bearer(tokens.admin) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ code: 'message_status_changed', data: { id, status: 'read', status_changed_by: expect.any(String), status_changed_at: expect.any(String) } });
+    const answered = await app.inject({ method: 'PUT', url: `/admin/messages/${id}`, payload: { status: 'answered' }, headers: bearer(tokens.admin) });
+    expect(answered.json().data.status).toBe('answered');
+
+    const byStatus = await app.inject({ method: 'GET', url: '/admin/messages?status=answered', headers: bearer(tokens.admin) });
+    expect(byStatus.json().data.map((m: { id: string }) => m.id)).toEqual([id]);
+    const stillNew = await app.inject({ method: 'GET', url: `/admin/messages?filter=${encodeURIComponent(JSON.stringify({ status: 'new' }))}`, headers: bearer(tokens.admin) });
+    expect(stillNew.json().data.map((m: { id: string }) => m.id)).not.toContain(id);
+  });
+
+  it('marking refuses a bad status (400 naming the field), an unknown message (404) and anyone but an admin', async () => {
+    const bad = await app.inject({ method: 'PUT', url: '/admin/messages/00000000-0000-4000-8000-00000000abcd', payload: { status: 'archived' }, headers: bearer(tokens.admin) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ path: 'status', message: 'Durum new, read veya answered olmalı' })]);
+    const missing = await app.inject({ method: 'PUT', url: '/admin/messages/00000000-0000-4000-8000-00000000abcd', payload: { status: 'read' }, headers: bearer(tokens.admin) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('inbound_message_not_found');
+    for (const token of [tokens.customer, tokens.dealer, tokens.sales]) {
+      expect((await app.inject({ method: 'PUT', url: '/admin/messages/00000000-0000-4000-8000-00000000abcd', payload: { status: 'read' }, headers: bearer(token) })).statusCode).toBe(403);
+    }
+  });
+
   it('only admins read the messages', async () => {
     for (const token of [tokens.customer, tokens.dealer, tokens.sales]) {
       expect((await app.inject({ method: 'GET', url: '/admin/messages', headers: bearer(token) })).statusCode).toBe(403);

@@ -138,6 +138,13 @@ export const inboundMessageSchema = z.object({
   subject: z.string().nullable(),
   message: z.string(),
   locale: z.string(),
+  /** new until an admin opens it; answered once someone replied (by mail, outside the shop). */
+  status: z.enum(['new', 'read', 'answered']),
+  status_changed_by: z.string().nullable(),
+  status_changed_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
+export const INBOUND_MESSAGE_STATUSES = ['new', 'read', 'answered'] as const;
+/** PUT /admin/messages/:id: an admin marks a message read, answered, or new again. */
+export const inboundMessageStatusBody = z.object({ status: z.enum(INBOUND_MESSAGE_STATUSES, { message: 'message_status_invalid' }) });

@@ -108,6 +108,9 @@ export const authMessages = {
   message_too_short: { tr: 'Mesaj en az 10 karakter olmalı', en: 'The message must be at least 10 characters' },
   field_required: { tr: 'Bu alan zorunludur', en: 'This field is required' },
   kind_invalid: { tr: 'Tür partnership veya contact olmalı', en: 'The kind must be partnership or contact' },
+  message_status_invalid: { tr: 'Durum new, read veya answered olmalı', en: 'The status must be new, read or answered' },
+  message_status_changed: { tr: 'Mesajın durumu güncellendi', en: 'Message status updated' },
+  inbound_message_not_found: { tr: 'Mesaj bulunamadı', en: 'Message not found' },
 
   // Dealers and sales managers
   dealer_created: { tr: 'Bayi oluşturuldu', en: 'Dealer created' },

@@ -14,8 +14,13 @@ interface Row {
   subject: string | null;
   message: string;
   locale: string;
+  status: InboundStatus;
+  status_changed_by: string | null;
+  status_changed_at: Date | null;
   created_at: Date;
 }
+
+export type InboundStatus = InboundMessage['status'];
 
 const view = (row: Row): InboundMessage => ({
   id: row.id,
@@ -26,6 +31,9 @@ const view = (row: Row): InboundMessage => ({
   subject: row.subject,
   message: row.message,
   locale: row.locale,
+  status: row.status,
+  status_changed_by: row.status_changed_by,
+  status_changed_at: row.status_changed_at ? row.status_changed_at.toISOString() : null,
   created_at: row.created_at.toISOString(),
 });
 
@@ -58,10 +66,13 @@ type z_Contact = { [K in keyof ContactMessageBody]-?: NonNullable<ContactMessage
 
 export async function listInboundMessages(
   db: Knex,
-  query: { kind?: InboundKind; search?: string; limit: number; offset: number; startDate?: Date; endDate?: Date },
+  query: { kind?: InboundKind; status?: InboundStatus; ids?: string[]; search?: string; limit: number; offset: number; startDate?: Date; endDate?: Date },
 ): Promise<{ items: InboundMessage[]; total: number }> {
   const base = db('inbound_messages').modify((q) => {
     if (query.kind) q.where('kind', query.kind);
+    if (query.status) q.where('status', query.status);
+    // react-admin's getMany (filter={"id":[...]}); an id that is no UUID matches none.
+    if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
     if (query.startDate) q.where('created_at', '>=', query.startDate);
     if (query.endDate) q.where('created_at', '<=', query.endDate);
     if (query.search) {
@@ -72,4 +83,15 @@ export async function listInboundMessages(
   const [{ count }] = (await base.clone().count<{ count: string }[]>({ count: '*' })) as [{ count: string }];
   const rows = (await base.clone().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset)) as Row[];
   return { items: rows.map(view), total: Number(count) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An admin marks a message read, answered or new again; who and when are kept. Undefined: no such message. */
+export async function setInboundMessageStatus(db: Knex, id: string, status: InboundStatus, adminId: string): Promise<InboundMessage | undefined> {
+  const [row] = (await db('inbound_messages')
+    .where({ id })
+    .update({ status, status_changed_by: adminId, status_changed_at: db.fn.now() })
+    .returning('*')) as Row[];
+  return row ? view(row) : undefined;
 }
