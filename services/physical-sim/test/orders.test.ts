@@ -113,17 +113,19 @@ describe('order → approve / reject', () => {
   });
 
   it('refuses at once what the balance cannot cover, and more than the stock at approval with the count', async () => {
-    const poor = await order({ package_id: PLUS_EU.id, quantity: 1000 }, f.tokens.dealer2);
+    // Twenty cards are in stock but cost 980.00, more than the second dealer's balance.
+    const poor = await order({ package_id: PLUS_EU.id, quantity: 20 }, f.tokens.dealer2);
     expect(poor.statusCode).toBe(422);
     expect(poor.json().code).toBe('insufficient_balance');
     expect(await f.app.db('orders').where({ user_id: DEALER_2.id })).toHaveLength(0);
 
     const available = await f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_GLOBAL.id, status: 'in_stock' }).whereNull('owner_user_id').count('* as n').first();
-    // Move all but one card of the package away, then order two.
+    // Order two while the stock has them, then move all but one card of the package away before approval.
+    const placed = (await order({ package_id: PLUS_GLOBAL.id, quantity: 2 })).json().data;
+    expect(placed.status).toBe('pending');
     const spare = await f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_GLOBAL.id, status: 'in_stock' }).whereNull('owner_user_id').orderBy('created_at', 'desc').offset(1).pluck('id');
     expect(spare.length).toBe(Number(available!.n) - 1);
     await f.app.inject({ method: 'PUT', url: '/admin/physical-sim/stock/bulk-status-update', headers: f.auth(f.tokens.admin), payload: { card_ids: spare, status: 'reserved' } });
-    const placed = (await order({ package_id: PLUS_GLOBAL.id, quantity: 2 })).json().data;
     const refused = await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'not_enough_stock', message: 'Stok yetersiz: bu paketten 1 kart var' });
@@ -148,6 +150,65 @@ describe('order → approve / reject', () => {
     expect(unknown.statusCode).toBe(404);
     const notUuid = await admin('POST', '/admin/physical-sim/orders/abc/approve');
     expect(notUuid.statusCode).toBe(400);
+  });
+});
+
+describe('placing an order against the stock', () => {
+  // The Turkey package, left with three cards in admin stock; the second dealer orders (the first one's balance goes on the other tests).
+  const inStock = () => f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_TR.id, status: 'in_stock' }).whereNull('owner_user_id');
+  const ordersOfPackage = () => f.app.db('orders').where({ package_id: PLUS_TR.id, user_id: DEALER_2.id });
+  const holdCount = async () => Number((await f.balance.db('holds').count('* as n').first())!.n);
+
+  beforeAll(async () => {
+    const spare = await inStock().clone().orderBy('created_at', 'desc').offset(3).pluck('id');
+    const moved = await f.app.inject({ method: 'PUT', url: '/admin/physical-sim/stock/bulk-status-update', headers: f.auth(f.tokens.admin), payload: { card_ids: spare, status: 'reserved' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await inStock().clone().pluck('id')).toHaveLength(3);
+  });
+
+  it('refuses more cards than in stock when placed, naming the count (tr and en), before any hold', async () => {
+    const balanceBefore = await spendable(DEALER_2.id);
+    const holdsBefore = await holdCount();
+    const refused = await order({ package_id: PLUS_TR.id, quantity: 4 }, f.tokens.dealer2);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'order_exceeds_stock',
+      message: 'Stok yetersiz: bu paketten en fazla 3 kart sipariş edilebilir',
+      errors: [{ path: 'quantity', message: 'Stok yetersiz: bu paketten en fazla 3 kart sipariş edilebilir' }],
+    });
+    const english = await f.app.inject({
+      method: 'POST',
+      url: '/user/physical-sim/order',
+      headers: f.auth(f.tokens.dealer2, { 'idempotency-key': randomUUID(), 'accept-language': 'en' }),
+      payload: { package_id: PLUS_TR.id, quantity: 4 },
+    });
+    expect(english.json().message).toBe('Not enough stock: at most 3 cards of this package can be ordered');
+    expect(await ordersOfPackage()).toHaveLength(0);
+    expect(await holdCount()).toBe(holdsBefore);
+    expect(await spendable(DEALER_2.id)).toBeCloseTo(balanceBefore, 2);
+  });
+
+  it('accepts up to the stock, and counts cards promised to pending orders', async () => {
+    const placed = await order({ package_id: PLUS_TR.id, quantity: 2 }, f.tokens.dealer2);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().data).toMatchObject({ status: 'pending', quantity: 2 });
+    // Three in stock, two promised: one more can be ordered.
+    const over = await order({ package_id: PLUS_TR.id, quantity: 2 }, f.tokens.dealer2);
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toBe('Stok yetersiz: bu paketten en fazla 1 kart sipariş edilebilir');
+    expect(await ordersOfPackage()).toHaveLength(1);
+  });
+
+  it('two orders racing for the last card: one is placed, the other refused with nothing held', async () => {
+    const holdsBefore = await holdCount();
+    const results = await Promise.all([order({ package_id: PLUS_TR.id, quantity: 1 }, f.tokens.dealer2), order({ package_id: PLUS_TR.id, quantity: 1 }, f.tokens.dealer2)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(results.find((r) => r.statusCode === 422)!.json().code).toBe('order_exceeds_stock');
+    expect(await ordersOfPackage()).toHaveLength(2);
+    expect(await holdCount()).toBe(holdsBefore + 1);
+    // Rejected orders promise nothing: all three cards can be ordered again.
+    for (const o of await ordersOfPackage()) expect((await admin('POST', `/admin/physical-sim/orders/${o.id}/reject`, { reason: 'test' })).statusCode).toBe(200);
+    expect((await order({ package_id: PLUS_TR.id, quantity: 4 }, f.tokens.dealer2)).json().message).toBe('Stok yetersiz: bu paketten en fazla 3 kart sipariş edilebilir');
   });
 });
 

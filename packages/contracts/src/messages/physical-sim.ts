@@ -71,6 +71,10 @@ export const physicalSimMessages = {
   order_not_pending: { tr: 'Bu sipariş zaten {{status}} durumunda', en: 'This order is already {{status}}' },
   order_approved: { tr: 'Sipariş onaylandı', en: 'Order approved' },
   order_rejected: { tr: 'Sipariş reddedildi', en: 'Order rejected' },
+  order_exceeds_stock: {
+    tr: 'Stok yetersiz: bu paketten en fazla {{available}} kart sipariş edilebilir',
+    en: 'Not enough stock: at most {{available}} cards of this package can be ordered',
+  },
   not_enough_stock: { tr: 'Stok yetersiz: bu paketten {{available}} kart var', en: 'Not enough stock: {{available}} cards of this package' },
   plus_package_not_found: { tr: 'Plus paketi bulunamadı', en: 'Plus package not found' },
   return_placed: { tr: 'İade talebiniz alındı', en: 'Your return request is received' },

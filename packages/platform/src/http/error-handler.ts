@@ -47,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         message: translate(error.code, locale, error.options.params),
         // A field's message may be given as a code, as validation issues are: it goes out in the caller's language.
-        ...(error.options.errors ? { errors: error.options.errors.map((e) => ({ ...e, message: isMessageCode(e.message) ? translate(e.message, locale) : e.message })) } : {}),
+        ...(error.options.errors ? { errors: error.options.errors.map((e) => ({ ...e, message: isMessageCode(e.message) ? translate(e.message, locale, error.options.params) : e.message })) } : {}),
       });
     }
     const fastifyError = error as FastifyError;

@@ -46,6 +46,7 @@ export async function placeOrder(
   input: { orderId: string; userId: string; packageId: string; quantity: number; note: string | null; requestId?: string },
 ): Promise<OrderRow> {
   const quote = await deps.catalog.quote({ userId: input.userId, packageId: input.packageId, quantity: input.quantity }, input.requestId);
+  await refuseMoreThanOrderable(trx, input.packageId, input.quantity);
   const hold = await deps.balance.hold(
     { orderId: input.orderId, userId: input.userId, amountCents: quote.total_cents, reference: `physical-sim order ${input.orderId}` },
     input.requestId,
@@ -78,6 +79,27 @@ async function lockPending(trx: Knex.Transaction, id: string): Promise<OrderRow>
   if (!order) throw notFound('order_not_found');
   if (order.status !== 'pending') throw conflict('order_not_pending', { status: order.status });
   return order;
+}
+
+/**
+ * Refuses, before any money is held, an order for more cards than the package can still give.
+ * Placements of one package queue on a lock held until their transaction commits, so of two orders
+ * racing for the last cards the second counts the first one's pending quantity and is refused;
+ * approval checks the stock again, as an admin may move cards away meanwhile.
+ */
+async function refuseMoreThanOrderable(trx: Knex.Transaction, packageId: string, quantity: number): Promise<void> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-order:${packageId}`]);
+  const orderable = await orderableCount(trx, packageId);
+  if (quantity > orderable) {
+    throw new AppError(422, 'order_exceeds_stock', { params: { available: orderable }, errors: [{ path: 'quantity', message: 'order_exceeds_stock' }] });
+  }
+}
+
+/** Cards of a package a new order may claim: admin stock less what pending orders already asked for. */
+export async function orderableCount(db: Knex | Knex.Transaction, packageId: string): Promise<number> {
+  const stock = await availableCount(db, packageId);
+  const [promised] = (await db('orders').where({ package_id: packageId, status: 'pending' }).sum({ total: 'quantity' })) as Array<{ total: string | number | null }>;
+  return Math.max(0, stock - Number(promised?.total ?? 0));
 }
 
 /** Available cards of a package in admin stock. */
