@@ -45,13 +45,14 @@ export function successSchema<T extends z.ZodType>(data: T) {
   });
 }
 
-export function listSchema<T extends z.ZodType>(item: T) {
+/** `extraMeta`: figures of the whole filtered list a route adds beside the paging (e.g. a sum over every page). */
+export function listSchema<T extends z.ZodType>(item: T, extraMeta: z.ZodRawShape = {}) {
   return z.object({
     success: z.literal(true),
     message: z.string(),
     code: z.string().optional(),
     data: z.array(item),
-    meta: listMetaSchema,
+    meta: listMetaSchema.extend(extraMeta),
   });
 }
 
@@ -82,7 +83,7 @@ export const errorResponses = {
  */
 export const responds = <T extends z.ZodType>(status: 200 | 201 | 202, data: T) => ({ [status]: successSchema(data) });
 /** A list route's response schema: a page of `item`s with `meta`. */
-export const respondsList = <T extends z.ZodType>(item: T) => ({ 200: listSchema(item) });
+export const respondsList = <T extends z.ZodType>(item: T, extraMeta: z.ZodRawShape = {}) => ({ 200: listSchema(item, extraMeta) });
 
 /**
  * A file in an answer (png, xlsx, csv): sent as a buffer or a string under its own media type, so

@@ -18,8 +18,15 @@ export function ok<T>(reply: FastifyReply, data: T, code: MessageCode | (string 
  * A page of a list: the envelope with `meta`, plus the headers react-admin's simple-rest
  * provider reads (Content-Range, X-Total-Count).
  */
-export function okList<T>(reply: FastifyReply, items: T[], total: number, query: Pick<ListQuery, 'page' | 'limit' | 'offset'>, resource = 'items') {
-  const meta: ListMeta = { total, page: query.page, limit: query.limit };
+export function okList<T>(
+  reply: FastifyReply,
+  items: T[],
+  total: number,
+  query: Pick<ListQuery, 'page' | 'limit' | 'offset'>,
+  resource = 'items',
+  extraMeta: Record<string, unknown> = {},
+) {
+  const meta: ListMeta & Record<string, unknown> = { ...extraMeta, total, page: query.page, limit: query.limit };
   const last = items.length ? query.offset + items.length - 1 : query.offset;
   reply.header('Content-Range', `${resource} ${query.offset}-${last}/${total}`);
   reply.header('X-Total-Count', String(total));

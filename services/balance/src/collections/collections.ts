@@ -364,15 +364,16 @@ async function withNames(db: Knex, rows: Array<CollectionRow & { local_time: str
 /** A page of collection logs, newest first unless sorted otherwise. */
 export async function collectionLogs(db: Knex, query: ListQuery, filter: CollectionLogFilter) {
   const { column, order } = sortColumn(query, SORTABLE, { column: 'c.created_at', order: 'DESC' });
-  const [counted] = (await filtered(db, filter).count({ total: '*' })) as Array<{ total: number }>;
+  const [counted] = (await filtered(db, filter).count({ total: '*' }).sum({ amount: 'c.amount' })) as Array<{ total: number; amount: string | null }>;
   const total = Number(counted?.total ?? 0);
+  const amountCents = Number(counted?.amount ?? 0);
   const rows = (await filtered(db, filter)
     .select('c.*', db.raw(`${istanbulTimeSql('c.created_at')} AS local_time`))
     .orderBy(column, order)
     .orderBy('c.id', order)
     .limit(query.limit)
     .offset(query.offset)) as Array<CollectionRow & { local_time: string }>;
-  return { items: await withNames(db, rows), total };
+  return { items: await withNames(db, rows), total, amountCents };
 }
 
 /** Every log the filter matches (CSV export), oldest first, capped so one export cannot exhaust the process. */

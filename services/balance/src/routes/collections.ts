@@ -1,4 +1,5 @@
 import {
+  centsToEuros,
   collectionLogSchema,
   collectionReportSchema,
   collectionResultSchema,
@@ -42,6 +43,7 @@ const logsQuery = listQuery({
   dealer_id: personId,
 });
 const balancesQuery = z.object({ ids: idsParam });
+const collectionLogTotals = { amount: z.number(), amount_cents: z.number().int() };
 
 /** Log filters from the spec's parameters or react-admin's `filter` (one schema checks both). */
 function logFilterOf(query: ListQuery<{ kind: CollectionLogFilter['kind']; sales_manager_id: string; dealer_id: string }>): CollectionLogFilter {
@@ -115,10 +117,11 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
     },
   );
 
-  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery, response: respondsList(collectionLogSchema) } }, async (request, reply) => {
+  app.get('/admin/collection-logs', { schema: { tags: ['admin'], querystring: logsQuery, response: respondsList(collectionLogSchema, collectionLogTotals) } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const { items, total } = await collectionLogs(app.db, query, logFilterOf(query));
-    return okList(reply, items, total, query, 'collection-logs');
+    const { items, total, amountCents } = await collectionLogs(app.db, query, logFilterOf(query));
+    // The sum of every page, so the screen's total for a date range needs no second call.
+    return okList(reply, items, total, query, 'collection-logs', { amount: centsToEuros(amountCents), amount_cents: amountCents });
   });
 
   app.get('/admin/collection-logs/export', { schema: { tags: ['admin'], querystring: logsQuery, response: { 200: fileResponse('text/csv', 'The matching logs as CSV (UTF-8)') } } }, async (request, reply) => {
