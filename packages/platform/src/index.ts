@@ -14,6 +14,7 @@ export * from './http/private-answers';
 export * from './http/trusted-proxy';
 export * from './http/error-handler';
 export * from './http/list-query';
+export * from './http/router-limits';
 export * from './events/index';
 export * from './route-guard';
 export * from './internal-client';

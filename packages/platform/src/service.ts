@@ -9,6 +9,7 @@ import { authPlugin, createJwtVerifier } from './auth';
 import { guardRoutesFromTable, recordAdminWrites } from './route-guard';
 import { errorResponses, type ServiceName } from '@esim/contracts';
 import { registerErrorHandler } from './http/error-handler';
+import { answerRouterErrors, MAX_PATH_PARAM_LENGTH } from './http/router-limits';
 import { checkedSerializerCompiler } from './http/serializer';
 import { localePlugin } from './http/envelope';
 import { refuseUnsafeText, validatorCompiler } from './http/validation';
@@ -53,6 +54,8 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Forwarding headers are believed only from the configured proxies (see http/trusted-proxy.ts).
     trustProxy: options.name !== 'gateway' && trustedProxyAddresses(config.TRUSTED_GATEWAYS).length > 0 ? trustedProxyAddresses(config.TRUSTED_GATEWAYS) : false,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: answerRouterErrors,
     ...requestIdOptions(),
   }).withTypeProvider<ZodTypeProvider>();
 
