@@ -59,6 +59,8 @@ export const PERMISSIONS = {
   'admin/physical-sim-stock': { '*': ADMIN },
   'admin/esim-pool': { '*': ADMIN },
   'admin/audit-log': { '*': ADMIN },
+  // The admin home's figures (sales of the day and month).
+  'admin/dashboard': { '*': ADMIN },
   // Partnership and contact messages of the public site.
   'admin/messages': { '*': ADMIN },
   // Sales-manager menu.

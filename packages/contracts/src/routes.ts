@@ -110,6 +110,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/admin/sales-managers/collect', 'balance', can('admin/sales-managers', 'update')),
   r('GET', '/admin/collection-logs', 'balance', can('admin/collection-logs', 'list')),
   r('GET', '/admin/collection-logs/export', 'balance', can('admin/collection-logs', 'export')),
+  // The admin home's sales figures: today, this month and the last 30 days, eSIM and Plus apart.
+  r('GET', '/admin/sales', 'balance', can('admin/dashboard', 'read')),
   r('GET', '/admin/top-ups', 'balance', can('admin/top-ups', 'list')),
   r('POST', '/admin/top-ups/:id/confirm', 'balance', can('admin/top-ups', 'approve')),
   r('POST', '/admin/top-ups/:id/reject', 'balance', can('admin/top-ups', 'approve')),

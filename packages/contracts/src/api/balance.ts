@@ -92,6 +92,28 @@ export const topUpSchema = z.object({
 });
 export type TopUp = z.infer<typeof topUpSchema>;
 
+/** GET /admin/top-ups: a top-up with who asked for it (the balance service's copy of the person). */
+export const adminTopUpSchema = topUpSchema.extend({ user_name: z.string().nullable(), user_email: z.string().nullable() });
+export type AdminTopUp = z.infer<typeof adminTopUpSchema>;
+
+/** Sales of a period: captured eSIM and Plus (physical-SIM) orders, in cents and orders. */
+const salesFigure = {
+  esim_cents: z.number().int(),
+  esim_count: z.number().int(),
+  plus_cents: z.number().int(),
+  plus_count: z.number().int(),
+  total_cents: z.number().int(),
+};
+/** GET /admin/sales: today and this month (Istanbul days), and each of the last 30 days. */
+export const adminSalesSchema = z.object({
+  today: z.object(salesFigure),
+  this_month: z.object(salesFigure),
+  start_date: z.string(),
+  end_date: z.string(),
+  by_day: z.array(z.object({ date: z.string(), ...salesFigure })),
+});
+export type AdminSales = z.infer<typeof adminSalesSchema>;
+
 /** POST /user/balance/add: the new top-up and the bank account to transfer to. */
 export const topUpCreatedSchema = topUpSchema.extend({
   bank: z.object({ account_holder: z.string(), bank_name: z.string(), iban: z.string() }),
