@@ -1,0 +1,84 @@
+import { cutoff, offendingIds, type RuleContext } from './rule';
+
+/*
+ * The rules that tie the orders of physical-sim and esim to the balance service's holds and
+ * transfers. A hold is keyed by its order's id (`holds.order_id`), whoever took it. Each rule is one
+ * query joining the schemas in SQL: only the offending rows leave the database, however many
+ * orders there are, which a join in JS (every order and every hold read out) could not promise.
+ * Amounts compare as integer cents (bigint columns on both sides).
+ */
+
+/** An approved physical-SIM order placed with a hold has that hold captured for exactly its total (one placed without a hold is billed by invoice). */
+export function approvedPhysicalOrdersHaveCapturedHolds({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT o.id FROM physical_sim.orders o
+       LEFT JOIN balance.holds h ON h.order_id = o.id::text
+      WHERE o.status = 'approved'
+        AND (o.hold_id IS NOT NULL OR h.id IS NOT NULL)
+        AND (h.id IS NULL OR h.id <> o.hold_id OR h.status <> 'captured' OR h.amount <> o.total_cents)
+      ORDER BY o.created_at, o.id`,
+  );
+}
+
+/** A rejected or cancelled physical-SIM order either never had a hold or has it voided. */
+export function rejectedPhysicalOrdersHaveVoidedHolds({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT o.id FROM physical_sim.orders o
+       LEFT JOIN balance.holds h ON h.order_id = o.id::text
+      WHERE o.status IN ('rejected', 'cancelled')
+        AND ((h.id IS NOT NULL AND h.status <> 'voided') OR (o.hold_id IS NOT NULL AND h.id IS DISTINCT FROM o.hold_id))
+      ORDER BY o.created_at, o.id`,
+  );
+}
+
+/**
+ * An approved physical-SIM return with something to refund has its refund: the transfer the balance
+ * service posts under `refund:physical-sim-return:<return id>`, of the return's amount, to the
+ * returner's spendable account.
+ */
+export function approvedReturnsAreRefunded({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT r.id FROM physical_sim.returns r
+       LEFT JOIN balance.transfers t ON t.idempotency_key = 'refund:physical-sim-return:' || r.id::text
+       LEFT JOIN balance.accounts a ON a.id = t.credit_account_id
+      WHERE r.status = 'approved' AND r.refund_cents > 0
+        AND (t.id IS NULL OR t.kind <> 'refund' OR t.amount <> r.refund_cents OR a.key IS DISTINCT FROM 'user:' || r.user_id || ':spendable')
+      ORDER BY r.created_at, r.id`,
+  );
+}
+
+/** A completed eSIM order that cost something has its hold captured for exactly its total. */
+export function completedEsimOrdersAreCaptured({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT o.id FROM esim.orders o
+       LEFT JOIN balance.holds h ON h.order_id = o.id::text
+      WHERE o.step = 'completed' AND o.total_cents > 0
+        AND (h.id IS NULL OR h.id <> o.hold_id OR h.status <> 'captured' OR h.amount <> o.total_cents)
+      ORDER BY o.created_at, o.id`,
+  );
+}
+
+/**
+ * A hold pending for longer than `holdMaxAgeMs` still has an open order behind it: a pending
+ * physical-SIM order or an eSIM order not yet completed or failed (the recovery loop finishes those).
+ */
+export function noStalePendingHolds({ trx, now, holdMaxAgeMs }: RuleContext): Promise<string[]> {
+  // Order ids are uuids; the CASE casts only those (any other key has no order behind it) and keeps the primary keys usable.
+  return offendingIds(
+    trx,
+    `SELECT h.id FROM (
+         SELECT id, created_at,
+                CASE WHEN order_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN order_id::uuid END AS order_uuid
+           FROM balance.holds
+          WHERE status = 'pending' AND created_at < ?
+       ) h
+      WHERE NOT EXISTS (SELECT 1 FROM physical_sim.orders p WHERE p.id = h.order_uuid AND p.status = 'pending')
+        AND NOT EXISTS (SELECT 1 FROM esim.orders e WHERE e.id = h.order_uuid AND e.step NOT IN ('completed', 'failed'))
+      ORDER BY h.created_at, h.id`,
+    [cutoff(now, holdMaxAgeMs)],
+  );
+}
