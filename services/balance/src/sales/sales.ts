@@ -5,7 +5,7 @@ import { BUSINESS_TIME_ZONE, istanbulDate, istanbulDaySql, istanbulMonthStart } 
 /** The sales chart's period: the last 30 Istanbul days, today included. */
 export const SALES_CHART_DAYS = 30;
 
-type Figure = Omit<AdminSales['today'], never>;
+type Figure = AdminSales['today'];
 const empty = (): Figure => ({ esim_cents: 0, esim_count: 0, plus_cents: 0, plus_count: 0, total_cents: 0 });
 
 function add(into: Figure, kind: string, cents: number, count: number): void {
@@ -33,7 +33,7 @@ export async function adminSales(db: Knex, now = new Date()): Promise<AdminSales
   const from = monthStart < chartStart ? monthStart : chartStart;
   const rows = (await db('holds as h')
     // holds.order_id compares byte-wise (COLLATE "C"); the order copy's column takes the same collation here.
-    .join('orders as o', db.raw('o.order_id COLLATE "C"'), 'h.order_id')
+    .joinRaw('JOIN orders AS o ON o.order_id COLLATE "C" = h.order_id')
     .where('h.status', 'captured')
     .whereRaw(`h.resolved_at >= (?::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`, [from])
     .groupByRaw(`${istanbulDaySql('h.resolved_at')}, o.kind`)
