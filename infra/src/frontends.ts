@@ -5,9 +5,11 @@ import { createInterface } from 'node:readline';
 import { ROOT_DIR } from './services';
 
 export const FRONTENDS = ['frontend/storefront', 'frontend/backoffice'];
+/** The gateway's variables naming the build it serves, so a build served from elsewhere is not rebuilt here. */
+const DIST_VARIABLES: Record<string, string> = { 'frontend/storefront': 'STOREFRONT_DIST', 'frontend/backoffice': 'BACKOFFICE_DIST' };
 
-export function missingFrontendBuilds(root = ROOT_DIR): string[] {
-  return FRONTENDS.filter((dir) => !existsSync(path.join(root, dir, 'dist/index.html')));
+export function missingFrontendBuilds(root = ROOT_DIR, env: NodeJS.ProcessEnv = process.env): string[] {
+  return FRONTENDS.filter((dir) => !existsSync(path.join(path.resolve(root, env[DIST_VARIABLES[dir]!] || path.join(dir, 'dist')), 'index.html')));
 }
 
 /**
