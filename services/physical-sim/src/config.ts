@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
 
 /** The physical-sim service's settings (API and import worker): the shared ones plus its own (see the README's configuration table). */
@@ -11,8 +11,8 @@ export const configSchema = serviceConfigSchema(8085, {
   IMPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
   /** Largest number of data rows in one import. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
-  /** Largest unpacked size of an xlsx (zip-bomb guard), in bytes. */
-  IMPORT_MAX_UNPACKED_BYTES: z.coerce.number().int().min(1024).default(400 * 1024 * 1024),
+  /** Largest unpacked size of an xlsx (zip-bomb guard), in bytes; unset, it follows from IMPORT_MAX_ROWS (unpackedLimitFor). */
+  IMPORT_MAX_UNPACKED_BYTES: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1024).optional()),
   /** Import jobs one worker process runs at the same time. */
   IMPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** A running import with no heartbeat for this long is taken over by another worker (its run started again). */
@@ -23,12 +23,23 @@ export const configSchema = serviceConfigSchema(8085, {
   PHYSICAL_SIM_WEBHOOK_SECRET: z.string().min(16).default('demo-physical-sim-webhook-secret-change-me'),
 });
 
-export type PhysicalSimConfig = z.infer<typeof configSchema>;
+export type PhysicalSimConfig = Omit<z.infer<typeof configSchema>, 'IMPORT_MAX_UNPACKED_BYTES'> & { IMPORT_MAX_UNPACKED_BYTES: number };
+
+/** A template row (four short text cells) unpacks to about 300 bytes of sheet XML and shared strings in exceljs's files; a kilobyte leaves room for any spreadsheet program's markup. */
+export const UNPACKED_BYTES_PER_ROW = 1024;
+/** The rest of a workbook (styles, theme, relationships, properties) is a few tens of kilobytes. */
+const UNPACKED_WORKBOOK_PARTS_BYTES = 1024 * 1024;
+
+/**
+ * The unpacked size an import of `maxRows` rows may need: 200,000 rows × 1 KiB + 1 MiB for the
+ * other parts = 205,848,576 bytes (196 MiB), about three times what such a file really unpacks to.
+ */
+export function unpackedLimitFor(maxRows: number): number {
+  return maxRows * UNPACKED_BYTES_PER_ROW + UNPACKED_WORKBOOK_PARTS_BYTES;
+}
 
 export function loadPhysicalSimConfig(env: NodeJS.ProcessEnv = process.env): PhysicalSimConfig {
   const config = loadConfig(configSchema, env);
-  if (config.APP_MODE === 'production' && config.PHYSICAL_SIM_WEBHOOK_SECRET.startsWith('demo-')) {
-    throw new Error('PHYSICAL_SIM_WEBHOOK_SECRET: production mode needs a secret of its own');
-  }
-  return config;
+  refuseDemoSecrets(config, ['PHYSICAL_SIM_WEBHOOK_SECRET']);
+  return { ...config, IMPORT_MAX_UNPACKED_BYTES: config.IMPORT_MAX_UNPACKED_BYTES ?? unpackedLimitFor(config.IMPORT_MAX_ROWS) };
 }

@@ -1,12 +1,14 @@
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardNumbers, xlsxOf, type SheetRow } from './sheets';
+import type { PhysicalSimConfig } from '../src/config';
+import { bombXlsx, cardNumbers, xlsxOf, type SheetRow } from './sheets';
 import { multipart, PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './helpers';
 
 /** Imports through the API and the real worker process: counts, the error report, content checks, limits. */
 let f: Fixture;
 beforeAll(async () => {
-  // A smaller unpacked-size limit than production's, so the zip bomb stays cheap to build.
-  f = await setup({ env: { IMPORT_MAX_UNPACKED_BYTES: String(32 * 1024 * 1024) } });
+  // The default limits: the unpacked-size limit follows from IMPORT_MAX_ROWS.
+  f = await setup();
   f.startWorker();
 });
 afterAll(async () => {
@@ -80,11 +82,31 @@ describe('POST /admin/physical-sim/import-excel', () => {
     expect(await f.app.db('import_jobs').where({ format: 'xlsx' }).whereRaw('file_size < 100')).toHaveLength(0);
   });
 
-  it('refuses a zip bomb (unpacked size over the limit) before exceljs reads it', async () => {
-    const small = await setupBomb();
-    const res = await upload(small);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().code).toBe('import_file_unpacked_too_large');
+  it('refuses an xlsx that unpacks past the limit derived from the row limit, naming the file, without inflating it; a normal file passes', async () => {
+    // 200,000 rows × 1 KiB + 1 MiB of other workbook parts.
+    expect((f.app.config as PhysicalSimConfig).IMPORT_MAX_UNPACKED_BYTES).toBe(205_848_576);
+    const refusedAs = async (file: Buffer) => {
+      const res = await upload(file);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'import_file_unpacked_too_large', message: 'Dosyanın açılmış boyutu çok büyük (en fazla 196 MB)', errors: [{ path: 'file' }] });
+    };
+    // Its directory says 197 MiB: refused on that alone, the 200 kB file never inflated.
+    const started = performance.now();
+    await refusedAs(bombXlsx({ unpackedMiB: 197 }));
+    console.log(`unpacked-size check: a 197 MiB xlsx refused in ${Math.round(performance.now() - started)} ms`);
+    // Garbage where the sheet's bytes should be, behind a directory over the limit: still "too large", so nothing was inflated.
+    await refusedAs(bombXlsx({ unpackedMiB: 0, declaredMiB: 197, thenGarbage: true }));
+    // A directory that lies (1 MiB declared, 4 MiB then garbage): inflation stops once past 1 MiB, before the garbage.
+    await refusedAs(bombXlsx({ unpackedMiB: 4, declaredMiB: 1, thenGarbage: true }));
+    // The same shape within the limit and honest is a workbook as far as the check goes.
+    expect((await upload(bombXlsx({ unpackedMiB: 2 }))).statusCode).toBe(202);
+    const normal = await upload(await xlsxOf([[cardNumbers(503, 1).iccid, cardNumbers(503, 1).serial_number, '', PLUS_TR.code]]));
+    expect(normal.statusCode, normal.body).toBe(202);
+    expect(await waitForImport(f, normal.json().data.id)).toMatchObject({ status: 'completed', rows_imported: 1 });
+    // The usage upload reads small tables in the request: the same check first.
+    const usage = await f.app.inject({ method: 'POST', url: '/admin/physical-sim/usage-upload', headers: f.auth(f.tokens.admin, { 'content-type': 'application/octet-stream' }), payload: bombXlsx({ unpackedMiB: 197 }) });
+    expect(usage.statusCode, usage.body).toBe(400);
+    expect(usage.json().errors[0].path).toBe('file');
   });
 
   it('takes CSV text and JSON on POST /import; a CSV named .xlsx is still a CSV', async () => {
@@ -131,13 +153,3 @@ describe('POST /admin/physical-sim/import-excel', () => {
     expect((await f.app.inject({ url: '/admin/physical-sim/imports', headers: f.auth(f.tokens.salesManager) })).statusCode).toBe(403);
   });
 });
-
-/** 64 MB of spaces deflate to about 64 KB: a workbook-looking zip that unpacks past the 32 MB limit of this file. */
-async function setupBomb(): Promise<Buffer> {
-  const JSZip = (await import('jszip')).default;
-  const zip = new JSZip();
-  zip.file('[Content_Types].xml', '<Types/>');
-  zip.file('xl/workbook.xml', '<workbook/>');
-  zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(64 * 1024 * 1024, 0x20));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-}

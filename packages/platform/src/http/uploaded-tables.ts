@@ -7,8 +7,8 @@ import { AppError } from '../errors';
  * Uploaded tables (stock imports, eSIM profile batches, usage files), one way across services.
  *
  * What an uploaded file really is, judged by its bytes and never by its name: an xlsx is a zip
- * holding `[Content_Types].xml` and `xl/workbook.xml`, inflated here once with its real sizes
- * counted (a zip bomb is refused before exceljs ever reads it); a CSV is valid UTF-8 text without
+ * holding `[Content_Types].xml` and `xl/workbook.xml`, its unpacked size checked here (a zip bomb
+ * is refused, 400 naming `file`, before exceljs ever reads it); a CSV is valid UTF-8 text without
  * NUL bytes. Anything else (an executable renamed .xlsx, a PDF, a zip of photos) is refused with
  * `import_file_type` naming the field `file`.
  */
@@ -50,11 +50,11 @@ function isUtf8Text(content: Buffer): boolean {
 }
 
 /**
- * Walks every entry, inflating it and counting the bytes really produced (declared sizes can lie;
- * an entry that inflates to another size than its directory says is refused). yauzl reads the
- * central directory; each entry's deflated bytes are inflated here from the buffer in 1 MB output
- * chunks (memory stays flat, and a 26 MB sheet inflates in about 12 ms instead of 60-150 ms
- * through 16 kB stream chunks).
+ * Checks an xlsx's unpacked size without reading it: the entries' declared sizes are summed first
+ * (over the limit: refused before a byte is inflated), then each entry is inflated only to count
+ * its bytes (the output is dropped, in 1 MB chunks), stopping the moment it passes its declared
+ * size, since declared sizes can lie. So a request inflates at most the limit, and exceljs (the
+ * import worker, or readUploadedTable for small tables) only ever reads a file of known size.
  */
 async function checkXlsxZip(content: Buffer, limits: FileLimits): Promise<void> {
   const maxEntries = limits.maxEntries ?? 1000;
@@ -65,14 +65,19 @@ async function checkXlsxZip(content: Buffer, limits: FileLimits): Promise<void> 
     throw wrongType();
   }
   const tooBig = () =>
-    new AppError(413, 'import_file_unpacked_too_large', { params: { max: Math.floor(limits.maxUnpackedBytes / MB) } });
+    new AppError(400, 'import_file_unpacked_too_large', {
+      params: { max: Math.floor(limits.maxUnpackedBytes / MB) },
+      errors: [{ path: 'file', message: 'import_file_unpacked_too_large' }],
+    });
   const entries: yauzl.Entry[] = [];
+  let declared = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', reject);
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (entries.push(entry) > maxEntries) return reject(tooBig());
+        declared += entry.uncompressedSize;
+        if (entries.push(entry) > maxEntries || declared > limits.maxUnpackedBytes) return reject(tooBig());
         zip.readEntry();
       });
       zip.readEntry();
@@ -83,16 +88,13 @@ async function checkXlsxZip(content: Buffer, limits: FileLimits): Promise<void> 
   } finally {
     zip.close();
   }
-  let unpacked = 0;
-  for (const entry of entries) {
-    if (entry.fileName.endsWith('/')) continue;
-    if (unpacked + entry.uncompressedSize > limits.maxUnpackedBytes) throw tooBig();
-    const size = await unpackedSize(entryData(content, entry), entry, limits.maxUnpackedBytes - unpacked, tooBig);
-    if (size !== entry.uncompressedSize) throw wrongType();
-    unpacked += size;
-  }
   const names = new Set(entries.map((entry) => entry.fileName));
   if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw wrongType();
+  for (const entry of entries) {
+    if (entry.fileName.endsWith('/')) continue;
+    const size = await unpackedSize(entryData(content, entry), entry, tooBig);
+    if (size !== entry.uncompressedSize) throw wrongType();
+  }
 }
 
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
@@ -106,8 +108,8 @@ function entryData(content: Buffer, entry: yauzl.Entry): Buffer {
   return content.subarray(start, start + entry.compressedSize);
 }
 
-/** The bytes an entry really unpacks to (stored or deflated, the two methods an xlsx uses); past `budget`, too big. */
-function unpackedSize(data: Buffer, entry: yauzl.Entry, budget: number, tooBig: () => AppError): Promise<number> {
+/** The bytes an entry really unpacks to (stored or deflated, the two methods an xlsx uses); past its declared size, too big. */
+function unpackedSize(data: Buffer, entry: yauzl.Entry, tooBig: () => AppError): Promise<number> {
   if (entry.compressionMethod === 0) return Promise.resolve(data.length);
   if (entry.compressionMethod !== 8) return Promise.reject(wrongType());
   return new Promise((resolve, reject) => {
@@ -115,7 +117,7 @@ function unpackedSize(data: Buffer, entry: yauzl.Entry, budget: number, tooBig: 
     let size = 0;
     inflate.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > budget) {
+      if (size > entry.uncompressedSize) {
         inflate.destroy();
         reject(tooBig());
       }
