@@ -39,8 +39,8 @@ describe('eSIM lifecycle', () => {
     return res.json().data;
   }
 
-  const webhook = (body: unknown, options: { secret?: string; at?: number } = {}) => {
-    const raw = JSON.stringify(body);
+  const webhook = (body: unknown, options: { secret?: string; at?: number } = {}) => webhookRaw(JSON.stringify(body), options);
+  const webhookRaw = (raw: string, options: { secret?: string; at?: number } = {}) => {
     const at = options.at ?? Math.floor(Date.now() / 1000);
     return sys.esim.inject({
       method: 'POST',
@@ -111,6 +111,24 @@ describe('eSIM lifecycle', () => {
     expect(replay.json().data).toMatchObject({ applied: 0, replayed: 1 });
     const bad = await webhook({ reports: [{ iccid: '123', used_bytes: -1 }] });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('webhook: the signature is checked before the body is parsed (unsigned malformed JSON is a 401, signed a 400 naming the body)', async () => {
+    const malformed = '{"reports": [{"id": "r-1",';
+    const unsigned = await sys.esim.inject({ method: 'POST', url: '/webhooks/esim-usage', headers: { 'content-type': 'application/json' }, payload: malformed });
+    expect(unsigned.statusCode, unsigned.body).toBe(401);
+    expect(unsigned.json().code).toBe('esim_webhook_signature_invalid');
+    expect((await webhookRaw(malformed, { secret: 'wrong-secret-wrong-secret' })).statusCode).toBe(401);
+    const signed = await webhookRaw(malformed);
+    expect(signed.statusCode, signed.body).toBe(400);
+    expect(signed.json()).toMatchObject({ code: 'invalid_json', errors: [{ path: 'body' }] });
+    const wrongShape = await webhook({ reports: 'none' });
+    expect(wrongShape.statusCode).toBe(400);
+    expect(wrongShape.json().errors[0].path).toMatch(/^reports/);
+    // A good signed report (the first one again) is still answered.
+    const good = await webhook({ reports: [{ id: 'r-1', iccid: order.esims[0].iccid, used_bytes: 1 * GB }] });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toMatchObject({ applied: 0, replayed: 1 });
   });
 
   it('usage shows used / remaining / percentage and the reports behind it', async () => {

@@ -68,6 +68,25 @@ describe('POST /webhooks/physical-sim-usage', () => {
   });
 });
 
+describe('POST /webhooks/physical-sim-usage: signature before body', () => {
+  it('unsigned or badly signed malformed JSON is a 401; signed, a 400 naming the body; a good signed report a 200', async () => {
+    const malformed = '{"reports": [{"id": "op-1",';
+    const unsigned = await f.app.inject({ method: 'POST', url: '/webhooks/physical-sim-usage', headers: { 'content-type': 'application/json' }, payload: malformed });
+    expect(unsigned.statusCode, unsigned.body).toBe(401);
+    expect(unsigned.json().code).toBe('physical_sim_webhook_signature_invalid');
+    expect((await post(malformed, { secret: 'someone-elses-secret-entirely' })).statusCode).toBe(401);
+    const signed = await post(malformed);
+    expect(signed.statusCode, signed.body).toBe(400);
+    expect(signed.json()).toMatchObject({ code: 'invalid_json', errors: [{ path: 'body' }] });
+    const wrongShape = await post(JSON.stringify({ reports: 'none' }));
+    expect(wrongShape.statusCode).toBe(400);
+    expect(wrongShape.json().errors[0].path).toMatch(/^reports/);
+    const good = await post(JSON.stringify({ reports: [{ id: 'op-1', iccid: await iccidOf(active), used_bytes: 7000 * MB }] }));
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toMatchObject({ applied: 0, replayed: 1 });
+  });
+});
+
 describe('POST /admin/physical-sim/usage-upload', () => {
   const upload = (payload: string | Buffer, headers: Record<string, string>, token = f.tokens.admin) =>
     f.app.inject({ method: 'POST', url: '/admin/physical-sim/usage-upload', headers: f.auth(token, headers), payload });

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../errors';
+import { AppError, unauthorized } from '../errors';
 
 /**
  * Signed webhooks (the operators' usage reports to esim and physical-sim): a timestamp header (unix
@@ -42,23 +42,30 @@ export function verifyWebhook(rule: WebhookSignature, headers: Record<string, st
 }
 
 /**
- * Registers webhook routes in a scope of their own whose JSON parser keeps the raw text (the
- * signature covers the bytes, not the parsed value), and checks every route's signature in
- * preValidation: an unsigned caller learns nothing, not even a 400.
+ * Registers webhook routes in a scope of their own whose JSON parser only keeps the raw text (the
+ * signature covers the bytes, not the parsed value). preValidation checks the signature and only
+ * then parses the text: an unsigned or badly signed caller learns nothing, not even that its body
+ * is malformed (401); a signed malformed body is a 400 naming `body`.
  */
 export function signedWebhookScope(app: FastifyInstance, rule: WebhookSignature, register: (scope: FastifyInstance) => void): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       request.rawBody = body as string;
-      try {
-        done(null, body === '' ? undefined : JSON.parse(body as string));
-      } catch (error) {
-        (error as { statusCode?: number }).statusCode = 400;
-        done(error as Error, undefined);
-      }
+      done(null, undefined);
     });
-    scope.addHook('preValidation', async (request) => verifyWebhook(rule, request.headers, request.rawBody ?? ''));
+    scope.addHook('preValidation', async (request) => {
+      verifyWebhook(rule, request.headers, request.rawBody ?? '');
+      if (request.rawBody) request.body = parseSignedBody(request.rawBody);
+    });
     register(scope);
   });
+}
+
+function parseSignedBody(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch (error) {
+    throw new AppError(400, 'invalid_json', { cause: error, errors: [{ path: 'body', message: 'invalid_json' }] });
+  }
 }
