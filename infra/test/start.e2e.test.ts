@@ -7,6 +7,7 @@ import { withDatabase } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { BANNER_READY_LINE } from '../src/banner';
 import { SERVICES } from '../src/services';
+import { portOf } from '../src/settings';
 import { alive } from './helpers/processes';
 import { freePortRange, runScript, scriptEnv, START_SCRIPT, type RunningScript } from './helpers/scripts';
 
@@ -59,11 +60,26 @@ async function startShop(ports: { base: number; smtp: number; web: number }): Pr
 }
 
 async function expectEverythingUp(base: number, run: RunningScript): Promise<void> {
-  const health = await fetch(`http://127.0.0.1:${base}/api/health`);
-  const body = (await health.json()) as { status: string; services: Record<string, { status: string }> };
-  expect(health.status, JSON.stringify(body)).toBe(200);
+  // Each service starts its event bus right after it listens: within moments every one is up.
+  const health = await waitFor(
+    async () => {
+      const response = await fetch(`http://127.0.0.1:${base}/api/health`);
+      return response.status === 200 ? response : undefined;
+    },
+    { timeoutMs: 10_000, intervalMs: 200, what: 'every service up' },
+  );
+  const body = (await health!.json()) as { status: string; services: Record<string, { status: string }> };
   expect(body.status).toBe('up');
   for (const service of SERVICES.filter((s) => s.name !== 'gateway')) expect(body.services[service.name]?.status, service.name).toBe('up');
+
+  // Each service's real server.ts, as npm start runs it, runs its event bus (relay and consumers)
+  // without being told: its /ready names it, and the events check is up.
+  for (const service of SERVICES.filter((s) => s.schema)) {
+    const ready = (await (await fetch(`http://127.0.0.1:${portOf(service, base)}/ready`)).json()) as { checks: Record<string, string>; running: string[] };
+    expect(ready.running, service.name).toContain('event bus');
+    expect(ready.checks.events, service.name).toBe('up');
+    if (service.name === 'esim') expect(ready.running).toContain('recovery loop');
+  }
 
   for (const page of ['/', '/dashboard']) {
     const response = await fetch(`http://127.0.0.1:${base}${page}`, { headers: { accept: 'text/html' } });

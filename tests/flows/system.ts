@@ -42,7 +42,12 @@ async function freePort(): Promise<number> {
 
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-export async function startSystem(): Promise<System> {
+export interface StartOptions {
+  /** Services that listen without running their serving work (event bus, loops): a system as it ran with that defect. */
+  notServing?: ServiceName[];
+}
+
+export async function startSystem(options: StartOptions = {}): Promise<System> {
   const databaseUrl = process.env.DATABASE_URL!;
   await seedAll(databaseUrl);
 
@@ -66,7 +71,8 @@ export async function startSystem(): Promise<System> {
     await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     services[name] = app;
   }
-  for (const app of Object.values(services)) await (app as unknown as { events?: { start(): Promise<void> } }).events?.start();
+  // As runService does after listen: each service's event bus (and loops) run while it serves.
+  for (const [name, app] of Object.entries(services)) if (!options.notServing?.includes(name as ServiceName)) await app!.startServingWork();
 
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
   const upstreams = Object.fromEntries(Object.entries(services).map(([name, app]) => [name, urlOf(app!)]));

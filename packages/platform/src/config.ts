@@ -26,6 +26,8 @@ export const baseConfigSchema = z.object({
   TRUSTED_GATEWAYS: z.string().default('loopback'),
   /** Largest accepted JSON body, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** An outbox row or a consumer's backlog waiting longer than this makes `/ready` (and /api/health) say degraded. */
+  EVENTS_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
@@ -42,11 +44,23 @@ export function loadConfig<S extends z.ZodType<BaseConfig>>(schema: S, env: Node
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = result.data as BaseConfig;
-  if (config.APP_MODE === 'production' && config.INTERNAL_SERVICE_TOKEN.startsWith('demo-')) {
-    throw new ConfigError('Invalid configuration:\n  INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode');
-  }
+  refuseDemoSecrets(result.data as BaseConfig, ['INTERNAL_SERVICE_TOKEN']);
   return result.data;
+}
+
+/**
+ * Production refuses the published demo secrets (their defaults, all starting with `demo-`): anyone
+ * who read the repository could otherwise call /internal or sign webhooks. Every one left is named.
+ */
+export function refuseDemoSecrets<C extends Pick<BaseConfig, 'APP_MODE'>>(config: C, names: ReadonlyArray<keyof C & string>): void {
+  if (config.APP_MODE !== 'production') return;
+  const demo = names.filter((name) => {
+    const value = config[name];
+    return value === undefined || (typeof value === 'string' && value.startsWith('demo-'));
+  });
+  if (demo.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${demo.map((name) => `  ${name}: set a secret of your own in production mode`).join('\n')}`);
+  }
 }
 
 /** Builds a service's config schema: the base plus its own keys (port first, so every service names it). */

@@ -8,6 +8,7 @@ export * from './idempotency';
 export * from './health';
 export * from './service';
 export * from './run';
+export * from './serving';
 export * from './http/envelope';
 export * from './http/validation';
 export * from './http/private-answers';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Listens, and on SIGTERM / SIGINT stops taking requests, lets running ones finish,
- * runs the app's onClose hooks (pools, consumers, relays) and exits. A second signal exits at once.
+ * Listens, then starts the work the service registered to run while it serves (its event bus,
+ * loops: see serving.ts). On SIGTERM / SIGINT stops taking requests, lets running ones finish,
+ * runs the app's close hooks (work, pools) and exits. A second signal exits at once.
  */
 export async function runService(
   app: FastifyInstance,
@@ -31,6 +32,8 @@ export async function runService(
   process.once('SIGINT', () => void stop('SIGINT'));
   try {
     await app.listen({ port: options.port, host: options.host });
+    await app.startServingWork();
+    if (app.servingWork().length) app.log.info({ running: app.servingWork() }, 'serving');
     await options.onStarted?.();
   } catch (error) {
     app.log.fatal({ err: error }, 'could not start');

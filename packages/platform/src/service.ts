@@ -16,6 +16,7 @@ import { refuseUnsafeText, validatorCompiler } from './http/validation';
 import { registerNoStoreForPrivateAnswers } from './http/private-answers';
 import { dropUntrustedForwarding, trustedProxyAddresses } from './http/trusted-proxy';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
+import { registerServingWork } from './serving';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions } from './logger';
 import { createRedis, type Redis } from './redis';
 
@@ -121,6 +122,7 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  registerServingWork(app);
   registerHealthRoutes(app, options.name, {
     ...(db ? { postgres: () => db.raw('select 1') } : {}),
     redis: () => redis.ping(),

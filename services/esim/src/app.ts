@@ -42,11 +42,17 @@ export async function buildApp(options: BuildOptions = {}) {
   adminRoutes(app);
   registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }), ctx.quotes);
 
-  /** Starts the recovery loop (server.ts after listen; tests when they need it). */
+  /** Starts the recovery loop (running the service does; tests when they need it). */
   let stopLoops: (() => Promise<void>) | undefined;
-  app.addHook('preClose', async () => stopLoops?.());
   const startLoops = () => {
     stopLoops ??= startRecoveryLoop(app.db, ctx, app.log);
   };
+  const endLoops = async () => {
+    const stop = stopLoops;
+    stopLoops = undefined;
+    await stop?.();
+  };
+  app.addHook('preClose', endLoops);
+  app.whileServing({ name: 'recovery loop', start: startLoops, stop: endLoops });
   return Object.assign(app, { esim: { ctx, startLoops } });
 }

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Upstreams } from './config';
 
 export interface ServiceHealth {
-  status: 'up' | 'down';
-  /** The service's own readiness checks (postgres, redis, ...), when it answered. */
+  /** degraded: it takes requests, but something an operator must see is wrong (an event backlog). */
+  status: 'up' | 'degraded' | 'down';
+  /** The service's own readiness checks (postgres, redis, events ...), when it answered. */
   checks?: Record<string, string>;
+  /** What a degraded check found, in words naming the service. */
+  problems?: Record<string, string>;
   latencyMs: number;
   error?: string;
 }
@@ -15,10 +18,11 @@ async function readiness(base: string, timeoutMs: number): Promise<ServiceHealth
   const latency = () => Math.round(performance.now() - started);
   try {
     const response = await fetch(new URL('/ready', base), { signal: AbortSignal.timeout(timeoutMs) });
-    const body = (await response.json().catch(() => null)) as { checks?: Record<string, string> } | null;
+    const body = (await response.json().catch(() => null)) as { status?: string; checks?: Record<string, string>; problems?: Record<string, string> } | null;
     return {
-      status: response.ok ? 'up' : 'down',
+      status: !response.ok ? 'down' : body?.status === 'degraded' ? 'degraded' : 'up',
       ...(body?.checks ? { checks: body.checks } : {}),
+      ...(body?.problems ? { problems: body.problems } : {}),
       latencyMs: latency(),
       ...(response.ok ? {} : { error: `ready answered ${response.status}` }),
     };
@@ -30,8 +34,9 @@ async function readiness(base: string, timeoutMs: number): Promise<ServiceHealth
 
 /**
  * `GET /api/health`: every service's `/ready`, asked in parallel with a deadline each.
- * 200 `up` when all are ready, else 503 `degraded` naming who is not (outside the envelope, like
- * the services' own health routes, so monitors read it cheaply).
+ * 200 `up` when all are ready, else 503 `degraded` naming who is not and why (a service down, or
+ * one whose events wait too long), outside the envelope like the services' own health routes, so
+ * monitors read it cheaply.
  */
 export function registerHealth(scope: FastifyInstance, upstreams: Upstreams, timeoutMs: number): void {
   scope.get('/health', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { ROUTES, type ServiceName } from '@esim/contracts';
+import type { FastifyInstance } from 'fastify';
 import { createTestKeys } from '@esim/platform/testing';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,17 +13,27 @@ let services: RealServices;
 let gateway: Gateway;
 /** The same services, but esim unreachable. */
 let degraded: Gateway;
+/** The same services, but physical-sim listening without running its event bus (how it once ran). */
+let busless: Gateway;
+let buslessService: FastifyInstance;
 
 beforeAll(async () => {
   const keys = await createTestKeys();
   services = await startRealServices(keys.jwks);
   gateway = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: services.upstreams });
   degraded = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: { ...services.upstreams, esim: await deadUrl() } });
+  const { buildApp: buildPhysicalSim } = await import('../../physical-sim/src/app');
+  buslessService = await buildPhysicalSim({ jwks: keys.jwks });
+  await buslessService.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = buslessService.server.address() as AddressInfo;
+  busless = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: { ...services.upstreams, 'physical-sim': `http://127.0.0.1:${port}` } });
 });
 
 afterAll(async () => {
   await gateway?.close();
   await degraded?.close();
+  await busless?.close();
+  await buslessService?.close();
   await services?.close();
 });
 
@@ -47,6 +59,19 @@ describe('GET /api/health', () => {
     expect(body.services.esim).toMatchObject({ status: 'down', error: 'unreachable' });
     for (const service of SERVICES.filter((name) => name !== 'esim')) expect(body.services[service].status).toBe('up');
     expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('answers 503 degraded naming a service that answers but does not run its event bus', async () => {
+    const response = await busless.inject('/api/health');
+    expect(response.statusCode).toBe(503);
+    const body = response.json();
+    expect(body.status).toBe('degraded');
+    expect(body.services['physical-sim']).toMatchObject({
+      status: 'degraded',
+      checks: { postgres: 'up', redis: 'up', events: 'degraded' },
+      problems: { events: 'the event bus of physical-sim is not running' },
+    });
+    for (const service of SERVICES.filter((name) => name !== 'physical-sim')) expect(body.services[service].status).toBe('up');
   });
 });
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import '../health';
+import '../serving';
 import type { Knex } from 'knex';
 import { topicOf, type EventType } from '@esim/contracts';
 import type { BaseConfig } from '../config';
@@ -45,6 +47,8 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
   let state: 'idle' | 'starting' | 'running' | 'stopped' = 'idle';
   let running: Running | undefined;
   let starting: Promise<void> | undefined;
+  // The consumer's last sign of progress (an event handled, or nothing waiting), for problem().
+  let progress = { count: 0, at: Date.now() };
 
   interface Running {
     transport: Transport;
@@ -140,6 +144,7 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
       starting = boot().then(
         () => {
           state = 'running';
+          progress = { count: 0, at: Date.now() };
         },
         async (error: unknown) => {
           await shutdown().catch(() => {});
@@ -157,6 +162,24 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
     metrics(): EventBusMetrics {
       return metrics.snapshot();
     },
+    async problem(staleAfterMs: number): Promise<string | null> {
+      if (state !== 'running') return `the event bus of ${options.service} is not running`;
+      const problems: string[] = [];
+      const outbox = await options.db.raw(
+        `SELECT count(*)::int AS waiting, extract(epoch FROM now() - min(created_at)) AS age_s FROM outbox WHERE published_at IS NULL`,
+      );
+      const { waiting, age_s: ageSeconds } = outbox.rows[0] as { waiting: number; age_s: string | null };
+      if (waiting > 0 && Number(ageSeconds) * 1000 > staleAfterMs) {
+        problems.push(`${waiting} events of ${options.service} waiting in the outbox, the oldest for ${Math.round(Number(ageSeconds))} s`);
+      }
+      const snapshot = metrics.snapshot();
+      const handled = snapshot.handled + snapshot.duplicates + snapshot.parked;
+      if (snapshot.lag === 0 || handled !== progress.count) progress = { count: handled, at: Date.now() };
+      else if (Date.now() - progress.at > staleAfterMs) {
+        problems.push(`${snapshot.lag} events waiting for ${group}, none handled for ${Math.round((Date.now() - progress.at) / 1000)} s`);
+      }
+      return problems.length ? problems.join('; ') : null;
+    },
   };
 }
 
@@ -167,13 +190,16 @@ declare module 'fastify' {
 }
 
 /**
- * Gives a service app its bus as `app.events`, on the app's pool, config and logger. It is not
- * started here: `server.ts` calls `app.events.start()` after listen; tests start it when they need
- * deliveries. Closing the app stops it (before the pool closes).
+ * Gives a service app its bus as `app.events`, on the app's pool, config and logger. Running the
+ * service (runService) starts it, `/ready` reports it degraded when events wait longer than
+ * EVENTS_STALE_AFTER_SECONDS, and closing the app stops it before the pool closes. Tests that build
+ * the app without running it start the bus when they need deliveries.
  */
 export function attachEventBus(app: FastifyInstance, options: { service: string; settings?: DeepPartial<EventBusSettings> }): EventBus {
   const bus = createEventBus({ service: options.service, db: app.db, config: app.config, logger: app.log, settings: options.settings });
   app.decorate('events', bus);
+  app.whileServing({ name: 'event bus', start: () => bus.start(), stop: () => bus.stop() });
+  app.addDegradationCheck('events', () => bus.problem(app.config.EVENTS_STALE_AFTER_SECONDS * 1000));
   app.addHook('preClose', async () => {
     await bus.stop();
   });

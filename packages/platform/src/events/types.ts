@@ -55,4 +55,9 @@ export interface EventBus {
   stop(): Promise<void>;
   /** Counters and gauges: relayed, handled, duplicates, retries, parked, lag, outbox backlog. */
   metrics(): EventBusMetrics;
+  /**
+   * What an operator must hear about, or null: the bus not running, an outbox row waiting longer
+   * than `staleAfterMs`, or events waiting for this consumer group while none was handled for that long.
+   */
+  problem(staleAfterMs: number): Promise<string | null>;
 }

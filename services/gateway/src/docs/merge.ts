@@ -20,8 +20,9 @@ const healthSchema: OpenAPIV3.SchemaObject = {
         type: 'object',
         required: ['status', 'latencyMs'],
         properties: {
-          status: { type: 'string', enum: ['up', 'down'] },
+          status: { type: 'string', enum: ['up', 'degraded', 'down'] },
           checks: { type: 'object', additionalProperties: { type: 'string' } },
+          problems: { type: 'object', additionalProperties: { type: 'string' }, description: 'What a degraded check found (e.g. events waiting in the outbox)' },
           latencyMs: { type: 'number' },
           error: { type: 'string' },
         },
@@ -39,7 +40,7 @@ const gatewayPaths: OpenAPIV3.PathsObject = {
       summary: "Every service's readiness",
       responses: {
         '200': healthAnswer('All services are ready'),
-        '503': healthAnswer('At least one service is not ready: `status: "degraded"`, each service with its own status'),
+        '503': healthAnswer('At least one service is down or degraded (e.g. its events wait longer than EVENTS_STALE_AFTER_SECONDS): `status: "degraded"`, each service with its own status and problems'),
       },
     },
   },

@@ -122,6 +122,8 @@ export async function startRealServices(jwks: JSONWebKeySet): Promise<RealServic
       response.once('finish', () => seen.set(id, { service, status: response.statusCode }));
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    // As runService does: the event bus (and loops) run while the service serves.
+    await app.startServingWork();
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error(`${service}: no port`);
     apps[service] = app;
