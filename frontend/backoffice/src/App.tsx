@@ -12,6 +12,8 @@ import orders from './orders';
 import priceList from './price-list';
 import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
+import adminTopUps from './admin/top-ups';
+import adminMessages from './admin/messages';
 
 const BalancePage = lazyScreen(() => import('./pages/balance/BalancePage'));
 const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage'));
@@ -68,6 +70,10 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="physical-sim-orders" />
           <Resource name="physical-sim-cards" />
           <Resource name="physical-sim-returns" />
+          <Resource name="admin/top-ups" {...adminTopUps} />
+          <Resource name="admin/messages" {...adminMessages} />
+          <Resource name="admin/physical-sim-orders" />
+          <Resource name="admin/physical-sim-returns" />
           <CustomRoutes>
             <Route path="/balance" element={<Guard permission="balance"><BalancePage /></Guard>} />
             <Route path="/settings" element={<Guard permission="settings"><SettingsPage /></Guard>} />

@@ -24,6 +24,10 @@ export const RESOURCES = {
   'physical-sim-cards': { path: 'user/physical-sim/my-cards', permission: 'physical-sim-stock', filters: ['q', 'status', 'id'] },
   'physical-sim-returns': { path: 'user/physical-sim/returns', permission: 'physical-sim-return', filters: ['status', 'id'] },
   'sales-manager/dealers': { path: 'sales-manager/dealers', permission: 'sales-manager/dealers', oneThroughList: true, filters: ['q', 'status', 'id'] },
+  'admin/top-ups': { path: 'admin/top-ups', permission: 'admin/top-ups', oneThroughList: true, filters: ['status', 'id'] },
+  'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
+  'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
+  'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;
