@@ -106,6 +106,42 @@ export const PHYSICAL_ORDER: PhysicalOrder = {
 
 type Records = Record<string, Array<Record<string, any>>>;
 
+/** A bank-transfer top-up waiting for an admin, in GET /admin/top-ups' shape. */
+export const PENDING_TOP_UP = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  user_id: SESSIONS.dealer.user.id,
+  user_name: 'Deniz Telekom Ltd. Şti.',
+  user_email: 'dealer@esim.test',
+  amount: 250,
+  amount_cents: 25000,
+  method: 'bank_transfer',
+  reference_code: 'BK7Q2MXYZA',
+  status: 'pending',
+  transfer_id: null,
+  decided_by: null,
+  decided_at: null,
+  reason: null,
+  created_at: '2026-11-22T08:30:00.000Z',
+};
+
+/** A partnership message from the public site, not opened yet. */
+export const NEW_MESSAGE = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  kind: 'partnership',
+  company_name: 'Gezgin Turizm A.Ş.',
+  full_name: 'Selin Gezgin',
+  email: 'selin@gezgin.example',
+  subject: null,
+  message: 'Bayiniz olmak istiyoruz; görüşebilir miyiz?',
+  locale: 'tr',
+  status: 'new',
+  status_changed_by: null,
+  status_changed_at: null,
+  created_at: '2026-11-21T15:00:00.000Z',
+};
+
+const zeroSales = { esim_cents: 0, esim_count: 0, plus_cents: 0, plus_count: 0, total_cents: 0 };
+
 export const RECORDS: Records = {
   orders: [ESIM_ORDER],
   transactions: [
@@ -118,6 +154,10 @@ export const RECORDS: Records = {
   'physical-sim-orders': [PHYSICAL_ORDER],
   'physical-sim-cards': [],
   'physical-sim-returns': [],
+  'admin/top-ups': [PENDING_TOP_UP],
+  'admin/messages': [NEW_MESSAGE],
+  'admin/physical-sim-orders': [PHYSICAL_ORDER],
+  'admin/physical-sim-returns': [],
   'sales-manager/dealers': [
     { id: SESSIONS.dealer.user.id, full_name: 'Deniz Bayi', email: 'dealer@esim.test', company_name: 'Deniz Telekom Ltd. Şti.', phone: null, status: 'active', sales_manager_id: SESSIONS.salesManager.user.id },
   ],
@@ -161,6 +201,24 @@ export const READS: Record<string, unknown> = {
     dealer_count: 1,
     dealers: [{ dealer_id: SESSIONS.dealer.user.id, name: 'Deniz Telekom Ltd. Şti.', owed: 380, owed_cents: 38000 }],
   },
+  'admin/sales': {
+    today: { esim_cents: 1650, esim_count: 2, plus_cents: 2000, plus_count: 1, total_cents: 3650 },
+    this_month: { esim_cents: 120000, esim_count: 90, plus_cents: 40000, plus_count: 20, total_cents: 160000 },
+    start_date: '2026-10-25',
+    end_date: '2026-11-23',
+    by_day: Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10), ...zeroSales })),
+  },
+  'admin/esim/pool/stock': [
+    { package_code: 'TR-1GB-7D', package_name_tr: 'Türkiye 1 GB', package_name_en: 'Türkiye 1 GB', operators: ['Demo'], available: 3, assigned: 40, threshold: 10, low: true },
+    { package_code: 'US-5GB-30D', package_name_tr: 'ABD 5 GB', package_name_en: 'USA 5 GB', operators: ['Demo'], available: 200, assigned: 10, threshold: 10, low: false },
+  ],
+  'admin/dealers/balances': [
+    { dealer_id: SESSIONS.dealer.user.id, balance: 100, balance_cents: 10000, available_cents: 10000, held_cents: 0, owed: 380, owed_cents: 38000 },
+    { dealer_id: 'dealer-2', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0 },
+  ],
+  'admin/sales-managers/balances': [
+    { sales_manager_id: SESSIONS.salesManager.user.id, balance: 0, cash_held: 120, cash_held_cents: 12000, collected_today_cents: 0, collected_this_month_cents: 12000, outstanding_cents: 38000, outstanding: 380, dealer_count: 1 },
+  ],
   me: { id: SESSIONS.dealer.user.id, email: 'dealer@esim.test', full_name: 'Deniz Bayi', user_type: 2, phone: null },
 };
 

@@ -8,14 +8,22 @@ import { ActiveEsims } from './ActiveEsims';
 
 // The chart loads after the figures paint.
 const SpendChart = lazy(() => import('./SpendChart'));
+// An admin's home is its own chunk: customers and dealers never download it.
+const AdminHome = lazy(() => import('./admin/AdminHome'));
 
-/** Home of customers and dealers (and admins); a sales manager's home is their dealer list. */
+/** Home of customers and dealers; an admin's home is AdminHome, a sales manager's their dealer list. */
 export function Dashboard() {
   const translate = useTranslate();
   const { permissions: role, isPending } = usePermissions<string>();
   const { identity } = useGetIdentity();
   if (isPending) return <Loading />;
   if (role === 'sales-manager') return <Navigate to="/sales-manager/dealers" replace />;
+  if (role === 'admin')
+    return (
+      <Suspense fallback={<Loading />}>
+        <AdminHome />
+      </Suspense>
+    );
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
       <Title title={translate('app.menu.dashboard')} />

@@ -1,17 +1,23 @@
 import { canAccess, type Role } from '@esim/contracts';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import BadgeIcon from '@mui/icons-material/Badge';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import HistoryIcon from '@mui/icons-material/History';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SimCardIcon from '@mui/icons-material/SimCard';
-import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
-import { MENU } from './menuItems';
+import { Badge, ListItemIcon, MenuItem, Tooltip } from '@mui/material';
+import { Menu as RaMenu, useSidebarState, usePermissions, useTranslate } from 'react-admin';
+import { usePendingCount } from '../providers/pendingCounts';
+import { MENU, type MenuEntry } from './menuItems';
 
 const ICONS = {
   dashboard: DashboardIcon,
@@ -23,12 +29,44 @@ const ICONS = {
   simStock: Inventory2Icon,
   simReturn: KeyboardReturnIcon,
   dealers: PeopleIcon,
+  salesManagers: BadgeIcon,
   collection: PaymentsIcon,
+  topUps: AccountBalanceIcon,
+  messages: MailIcon,
+  auditLog: HistoryIcon,
   settings: SettingsIcon,
 } as const;
 
 /** The menu entries a role may see (the same `canAccess` the routes and the services use). */
 export const visibleMenu = (role: Role | null | undefined) => MENU.filter((entry) => canAccess(role, entry.permission, 'read'));
+
+/** An entry's icon, with the count of what waits there as a badge (on the icon, so a folded menu shows it too). */
+function EntryIcon({ entry, label }: { entry: MenuEntry; label: string }) {
+  const count = usePendingCount(entry.badge?.resource, entry.badge?.filter);
+  const Icon = ICONS[entry.icon as keyof typeof ICONS];
+  if (!entry.badge) return <Icon />;
+  return (
+    <Badge badgeContent={count} color="error" max={999} slotProps={{ badge: { 'aria-label': `${label}: ${count ?? 0}` } as object }}>
+      <Icon />
+    </Badge>
+  );
+}
+
+/** An entry whose screen does not exist yet: its badge counts, but it leads nowhere. */
+function EntryWithoutScreen({ entry, label }: { entry: MenuEntry; label: string }) {
+  const translate = useTranslate();
+  const [open] = useSidebarState();
+  return (
+    <Tooltip title={translate('app.menu.no_screen_yet')} placement="right">
+      <MenuItem component="div" role="menuitem" aria-disabled="true" sx={{ color: 'text.secondary', cursor: 'default' }}>
+        <ListItemIcon sx={{ minWidth: 5 * 8 }}>
+          <EntryIcon entry={entry} label={label} />
+        </ListItemIcon>
+        {open ? label : null}
+      </MenuItem>
+    </Tooltip>
+  );
+}
 
 export function Menu() {
   const { permissions: role, isPending } = usePermissions<Role>();
@@ -37,8 +75,9 @@ export function Menu() {
   return (
     <RaMenu>
       {visibleMenu(role).map((entry) => {
-        const Icon = ICONS[entry.icon as keyof typeof ICONS];
-        return <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label)} leftIcon={<Icon />} />;
+        const label = translate(entry.label);
+        if (entry.noScreenYet) return <EntryWithoutScreen key={entry.to} entry={entry} label={label} />;
+        return <RaMenu.Item key={entry.to} to={entry.to} primaryText={label} leftIcon={<EntryIcon entry={entry} label={label} />} />;
       })}
     </RaMenu>
   );
