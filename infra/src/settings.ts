@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { baseConfigSchema } from '@esim/platform';
+import { baseConfigSchema, refuseDemoSecrets } from '@esim/platform';
 import { ROOT_DIR, SERVICES, type ServiceEntry } from './services';
 
 /** The port every process gets when PORT_BASE is the default (gateway 8080, services 8081-8085). */
@@ -45,6 +45,19 @@ export function loadStartSettings(env: NodeJS.ProcessEnv = process.env): StartSe
     throw new SettingsError('Invalid configuration:\n  INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode');
   }
   return result.data;
+}
+
+/** Secrets only some services read (so not settings of the supervisor), whose published demo defaults production refuses. */
+export const SERVICE_SECRETS = ['ESIM_WEBHOOK_SECRET', 'PHYSICAL_SIM_WEBHOOK_SECRET'] as const;
+
+/**
+ * `npm start` refuses the services' demo secrets in production before anything starts, as it
+ * refuses the internal token: left to the services, each would refuse at start-up and be restarted
+ * over and over until the start gave up.
+ */
+export function refuseDemoServiceSecrets(settings: Pick<StartSettings, 'APP_MODE'>, env: NodeJS.ProcessEnv = process.env): void {
+  const secrets = Object.fromEntries(SERVICE_SECRETS.map((name) => [name, env[name]])) as Record<(typeof SERVICE_SECRETS)[number], string | undefined>;
+  refuseDemoSecrets({ APP_MODE: settings.APP_MODE, ...secrets }, SERVICE_SECRETS);
 }
 
 /** Each process's port: its default moved by PORT_BASE, so a second copy can run beside the first. */

@@ -10,7 +10,7 @@ import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflig
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
 import { SERVICES } from './services';
-import { gatewayPort, loadDotEnv, loadStartSettings, portOf, type StartSettings } from './settings';
+import { gatewayPort, loadDotEnv, loadStartSettings, portOf, refuseDemoServiceSecrets, type StartSettings } from './settings';
 import { Supervisor } from './supervisor';
 import { waitForReady } from './readiness';
 
@@ -82,6 +82,7 @@ async function startGroup(group: PlannedProcess[]): Promise<void> {
 async function main(): Promise<void> {
   loadDotEnv();
   const settings = loadStartSettings();
+  refuseDemoServiceSecrets(settings);
   const demo = settings.APP_MODE === 'demo';
   const useCatcher = demo && !settings.SMTP_URL;
 

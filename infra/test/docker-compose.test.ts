@@ -206,6 +206,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('passes the webhook secrets through to every process whose config refuses their demo defaults in production', () => {
+    for (const [name, key] of [
+      ['esim', 'ESIM_WEBHOOK_SECRET'],
+      ['physical-sim', 'PHYSICAL_SIM_WEBHOOK_SECRET'],
+      ['physical-sim-worker', 'PHYSICAL_SIM_WEBHOOK_SECRET'],
+    ] as const) {
+      expect(Object.keys(compose.services[name]!.environment ?? {}), name).toContain(key);
+    }
+  });
+
   it('gives each service the port the rest of the system expects of it', () => {
     for (const service of SERVICES) {
       expect(String(compose.services[service.name]!.environment?.PORT), service.name).toBe(String(service.port));

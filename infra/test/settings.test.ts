@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BANNER_READY_LINE, renderBanner } from '../src/banner';
 import { planProcesses } from '../src/processes';
 import { SERVICES } from '../src/services';
-import { childEnvironment, loadStartSettings, portOf, redactUrl, SettingsError } from '../src/settings';
+import { childEnvironment, loadStartSettings, portOf, redactUrl, refuseDemoServiceSecrets, SettingsError } from '../src/settings';
 
 const service = (name: string) => SERVICES.find((s) => s.name === name)!;
 
@@ -53,6 +53,16 @@ describe('start settings', () => {
     expect(() => loadStartSettings({ APP_MODE: 'prod' })).toThrow(SettingsError);
     expect(() => loadStartSettings({ APP_MODE: 'production' })).toThrow(/INTERNAL_SERVICE_TOKEN/);
     expect(loadStartSettings({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(40) }).APP_MODE).toBe('production');
+  });
+
+  it("refuses the services' demo webhook secrets in production before anything starts, naming each", () => {
+    const production = loadStartSettings({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(40) });
+    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'demo-esim-webhook-secret-change-me' })).toThrow(
+      'Invalid configuration:\n  ESIM_WEBHOOK_SECRET: set a secret of your own in production mode\n  PHYSICAL_SIM_WEBHOOK_SECRET: set a secret of your own in production mode',
+    );
+    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'e'.repeat(32) })).toThrow(/^Invalid configuration:\n {2}PHYSICAL_SIM_WEBHOOK_SECRET: [^\n]*$/);
+    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'e'.repeat(32), PHYSICAL_SIM_WEBHOOK_SECRET: 'p'.repeat(32) })).not.toThrow();
+    expect(() => refuseDemoServiceSecrets(loadStartSettings({}), {})).not.toThrow();
   });
 
   it('hides passwords in addresses it prints', () => {

@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
 
 const millis = (fallback: number) => z.coerce.number().int().min(10).default(fallback);
@@ -32,8 +32,6 @@ export type EsimConfig = z.infer<typeof configSchema>;
 
 export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig {
   const config = loadConfig(configSchema, env);
-  if (config.APP_MODE === 'production' && config.ESIM_WEBHOOK_SECRET.startsWith('demo-')) {
-    throw new Error('ESIM_WEBHOOK_SECRET: production mode needs a secret of its own');
-  }
+  refuseDemoSecrets(config, ['ESIM_WEBHOOK_SECRET']);
   return config;
 }

@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
 
 /** The physical-sim service's settings (API and import worker): the shared ones plus its own (see the README's configuration table). */
@@ -40,8 +40,6 @@ export function unpackedLimitFor(maxRows: number): number {
 
 export function loadPhysicalSimConfig(env: NodeJS.ProcessEnv = process.env): PhysicalSimConfig {
   const config = loadConfig(configSchema, env);
-  if (config.APP_MODE === 'production' && config.PHYSICAL_SIM_WEBHOOK_SECRET.startsWith('demo-')) {
-    throw new Error('PHYSICAL_SIM_WEBHOOK_SECRET: production mode needs a secret of its own');
-  }
+  refuseDemoSecrets(config, ['PHYSICAL_SIM_WEBHOOK_SECRET']);
   return { ...config, IMPORT_MAX_UNPACKED_BYTES: config.IMPORT_MAX_UNPACKED_BYTES ?? unpackedLimitFor(config.IMPORT_MAX_ROWS) };
 }
