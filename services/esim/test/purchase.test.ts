@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { formatEuros } from '@esim/contracts';
 import { randomUUID } from 'node:crypto';
-import { customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
+import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
 
 /** The purchase saga against the real catalog and balance services. */
 describe('buying eSIMs', () => {
@@ -60,17 +60,62 @@ describe('buying eSIMs', () => {
     expect(detail.json().data.esims).toHaveLength(2);
   });
 
-  it('insufficient balance → failed at once with the balance service message, nothing charged', async () => {
+  const ordersOf = async (who: Person, query = '') => (await sys.esim.inject({ url: `/user/esim/orders${query}`, headers: await sys.as(who) })).json();
+
+  it("insufficient balance → refused at once with the balance service message, nothing charged, no order in the buyer's list; the key replays the refusal", async () => {
     const me = customer();
     await sys.fund(me, 5_00);
     await sys.stock('US-7D-3GB', 1);
-    const res = await buy(me, { package_id: usStarter, quantity: 1 });
+    const idem = key();
+    const res = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'insufficient_balance', message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}` });
     expect(await sys.available(me)).toBe(5_00);
-    const list = await sys.esim.inject({ url: '/user/esim/orders', headers: await sys.as(me) });
-    expect(list.json().data[0]).toMatchObject({ status: 'failed', failure_code: 'insufficient_balance' });
+    expect(await sys.balance.db('holds').where({ user_id: me.id })).toHaveLength(0);
+    for (const query of ['', '?status=failed']) {
+      const list = await ordersOf(me, query);
+      expect(list.data, query).toEqual([]);
+      expect(list.meta.total, query).toBe(0);
+    }
     expect(await sys.esim.db('profiles').where({ user_id: me.id })).toHaveLength(0);
+
+    // The key names that one refused purchase: after a top-up it still answers the refusal, and a new key buys.
+    await sys.fund(me, 100_00);
+    const replay = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
+    expect(replay.statusCode).toBe(422);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toMatchObject({ code: 'insufficient_balance', message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}` });
+    const paid = await buy(me, { package_id: usStarter, quantity: 1 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const mine = await ordersOf(me);
+    expect(mine.data.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([[paid.json().data.id, 'completed']]);
+    // An admin still sees the refused order (support answers "why could I not buy?").
+    const all = await ordersOf(admin(), `?user_id=${me.id}`);
+    expect(all.data.map((o: { status: string; failure_code: string | null }) => [o.status, o.failure_code])).toEqual([
+      ['completed', null],
+      ['failed', 'insufficient_balance'],
+    ]);
+  });
+
+  it('a Plus (physical card) package → 404 package_not_found before anything is written; the same key then buys an eSIM package', async () => {
+    const me = customer();
+    await sys.fund(me, 100_00);
+    await sys.stock('US-7D-3GB', 1);
+    const plus = (await sys.catalog.db('packages').where({ kind: 'plus', active: true }).first('id')) as { id: string } | undefined;
+    expect(plus, 'a seeded Plus package').toBeDefined();
+    const idem = key();
+    const res = await buy(me, { package_id: plus!.id, quantity: 1 }, idem);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'package_not_found', message: 'Paket bulunamadı' });
+    expect(await sys.esim.db('orders').where({ user_id: me.id })).toHaveLength(0);
+    expect(await sys.esim.db('idempotency_keys').where('scope', 'like', `%${me.id}`)).toHaveLength(0);
+    expect(await sys.balance.db('holds').where({ user_id: me.id })).toHaveLength(0);
+    expect(await sys.available(me)).toBe(100_00);
+    expect((await ordersOf(me)).meta.total).toBe(0);
+    // Nothing was stored under the key, so the corrected request goes through with it.
+    const corrected = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(corrected.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('empty pool → failed with "Stok yetersiz", the hold voided, nothing charged', async () => {
@@ -141,6 +186,8 @@ describe('buying eSIMs', () => {
     }
     const unknown = await buy(me, { package_id: '00000000-0000-4000-8000-00000000abcd' });
     expect(unknown.statusCode).toBe(404);
+    expect(await sys.esim.db('orders').where({ user_id: me.id })).toHaveLength(0);
+    expect((await ordersOf(me)).meta.total).toBe(0);
   });
 
   it('a step that cannot run (balance down) leaves the order processing; the recovery loop completes it', async () => {
@@ -192,6 +239,8 @@ describe('buying eSIMs', () => {
     expect(await failedAt(id)).toMatchObject({ failure_code: 'esim_payment_refused', failure_params: { refusal: 'validation_error' } });
     const view = await sys.esim.inject({ url: `/user/esim/orders/${id}`, headers: await sys.as(odd) });
     expect(view.json().data).toMatchObject({ status: 'failed', failure_code: 'esim_payment_refused', failure_reason: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.' });
+    // Answered 202 before the refusal, the buyer can open it by id; their list keeps only what was bought.
+    expect((await ordersOf(odd)).data.map((o: { id: string }) => o.id)).not.toContain(id);
 
     // Nothing held or charged, no eSIM handed out, and the failure published.
     expect(await sys.balance.db('holds').where({ user_id: odd.id })).toHaveLength(0);

@@ -13,6 +13,17 @@ export const ESIM_REF = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 const scoped = <Q extends Knex.QueryBuilder>(query: Q, user: AuthUser, column: string): Q =>
   (user.role === 'admin' ? query : query.where(column, user.id)) as Q;
 
+/**
+ * The orders in a buyer's list: their own, but none whose hold was refused (failed with no hold:
+ * not enough balance, or the payment refused), as nothing was bought and no money moved. The order
+ * is written before its hold so that a crash can never leave money held for an order nobody knows
+ * (the hold is keyed by the order id, and the recovery loop finds the order), so such an order
+ * exists: an admin still lists it, the key's replay still answers its refusal, and a buyer who was
+ * answered 202 before the refusal can still open it by id.
+ */
+const listedFor = <Q extends Knex.QueryBuilder>(query: Q, user: AuthUser): Q =>
+  (user.role === 'admin' ? query : scoped(query, user, 'user_id').whereNot((refused) => refused.where('step', 'failed').whereNull('hold_id'))) as Q;
+
 /** An order by id or order number, if the caller may see it. */
 export async function findOrder(db: Knex | Knex.Transaction, user: AuthUser, ref: string): Promise<OrderRow> {
   const query = db('orders');
@@ -42,7 +53,7 @@ const ORDER_SORT = { created_at: 'created_at', total: 'total_cents', total_price
 
 /** Orders newest first: status (processing / completed / failed) and country filters, search by order number or package. */
 export async function listOrders(db: Knex, user: AuthUser, query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string }) {
-  const base = scoped(db('orders'), user, 'user_id');
+  const base = listedFor(db('orders'), user);
   if (query.userId && user.role === 'admin') base.where('user_id', query.userId);
   if (query.ids) base.whereIn('id', query.ids.filter((id) => UUID.test(id)));
   const refundedCount = `(SELECT count(*) FROM profiles p WHERE p.order_id = orders.id AND p.refunded_at IS NOT NULL)`;

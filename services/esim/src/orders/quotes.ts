@@ -1,4 +1,4 @@
-import type { InternalClient } from '@esim/platform';
+import { notFound, type InternalClient } from '@esim/platform';
 
 /** The catalog's answer to /internal/quote (services/catalog/src/pricing/buyer-prices.ts). */
 export interface Quote {
@@ -11,10 +11,18 @@ export interface Quote {
     name_tr: string;
     name_en: string;
     type: string;
+    /** esim here: the catalog is asked for eSIM packages only (a Plus package is a physical card). */
+    kind: string;
     countries: string[];
     data_mb: number | null;
     validity_days: number;
   };
+}
+
+/** A quote of another kind of package is refused as unknown, so an order is never placed (nor money held) for it. */
+function eSimOnly(quote: Quote): Quote {
+  if (quote.package.kind !== 'esim') throw notFound('package_not_found');
+  return quote;
 }
 
 export interface QuoteCache {
@@ -64,10 +72,12 @@ export function createQuoteCache(catalog: InternalClient, ttlMs: number): QuoteC
   return {
     async quote(input, requestId) {
       const ask = () =>
-        catalog.request<Quote>('POST', '/internal/quote', {
-          body: { user_id: input.userId, package_id: input.packageId, quantity: input.quantity },
-          requestId,
-        });
+        catalog
+          .request<Quote>('POST', '/internal/quote', {
+            body: { user_id: input.userId, package_id: input.packageId, quantity: input.quantity, kind: 'esim' },
+            requestId,
+          })
+          .then(eSimOnly);
       if (ttlMs === 0) return ask();
       const key = `${input.userId} ${input.packageId}`;
       const now = Date.now();
