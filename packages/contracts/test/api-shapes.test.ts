@@ -31,7 +31,7 @@ describe('plan status display (spec section 4)', () => {
     }
   });
   it('balance-check colours: active green, inactive grey, expired red', () => {
-    expect([balanceCheckStatusColor('active'), balanceCheckStatusColor('inactive'), balanceCheckStatusColor('expired')]).toEqual(['success', 'default', 'error']);
+    expect([balanceCheckStatusColor('active'), balanceCheckStatusColor('inactive'), balanceCheckStatusColor('expired'), balanceCheckStatusColor('refunded')]).toEqual(['success', 'default', 'error', 'default']);
   });
 });
 

@@ -222,13 +222,55 @@ describe('eSIM lifecycle', () => {
       type: 'esim',
       orderNumber: order.order_number,
       status: 'active',
-      totalData: 3 * 3 * 1024,
+      // The third eSIM was refunded (the refund test): its data is not the buyer's any more.
+      totalData: 2 * 3 * 1024,
       usedData: 1024,
-      remainingData: 8 * 1024,
+      remainingData: 5 * 1024,
       country: 'US',
       operator: 'Turkcell',
       demo: false,
     });
+  });
+
+  it('a refunded or revoked eSIM: usage reports (webhook and file) ignored and counted so, its QR png 410 Gone, the balance check says refunded', async () => {
+    // A buyer of its own: the other tests count the owner's orders.
+    const buyer = customer();
+    await sys.fund(buyer, 50_00);
+    await sys.stock('US-7D-3GB', 3);
+    const pair = await purchase(buyer, 2);
+    const single = await purchase(buyer, 1);
+    const [refunded, kept] = pair.esims;
+    const revoked = single.esims[0];
+    const refund = async (id: string) => sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(buyer), payload: {} });
+    expect((await refund(refunded.id)).statusCode).toBe(200);
+    const revoke = await sys.esim.inject({ method: 'PUT', url: `/user/esim/${revoked.id}/status`, headers: await sys.as(boss), payload: { status: 'revoked' } });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+
+    const hook = await webhook({ reports: [{ id: 'gone-1', iccid: refunded.iccid, used_bytes: GB }, { id: 'gone-2', iccid: revoked.iccid, used_bytes: GB }] });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect(hook.json().data).toEqual({ applied: 0, replayed: 0, ignored: 2, unknown: [] });
+    const csv = ['iccid,used_bytes,recorded_at', `${refunded.iccid},${2 * GB},2026-11-20T10:00:00Z`, `${revoked.iccid},${2 * GB},2026-11-20T10:00:00Z`].join('\n');
+    const file = await sys.esim.inject({ method: 'POST', url: '/admin/esim/usage-upload', headers: await sys.as(boss, { 'content-type': 'text/csv' }), payload: csv });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.json().data).toEqual({ applied: 0, replayed: 0, ignored: 2, errors: [] });
+    for (const [esim, status] of [[refunded, 'refunded'], [revoked, 'revoked']] as const) {
+      expect(await profile(esim.iccid)).toMatchObject({ status, activated_at: null });
+      expect(Number((await profile(esim.iccid)).data_used_bytes), status).toBe(0);
+      const usage = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage`, headers: await sys.as(buyer) });
+      expect(usage.json().data.records, status).toEqual([]);
+      const png = await sys.esim.inject({ url: `/user/esim/qr/${esim.iccid}.png`, headers: await sys.as(buyer) });
+      expect(png.statusCode, status).toBe(410);
+      expect(png.json()).toMatchObject({ code: 'esim_qr_gone', message: 'Bu eSIM iade edildi veya iptal edildi; QR kodu artık kullanılamaz' });
+    }
+    const english = await sys.esim.inject({ url: `/user/esim/qr/${refunded.iccid}.png`, headers: await sys.as(buyer, { 'accept-language': 'en' }) });
+    expect(english.json().message).toBe('This eSIM was refunded or revoked; its QR code can no longer be used');
+    expect((await sys.esim.inject({ url: `/user/esim/qr/${kept.iccid}.png`, headers: await sys.as(buyer) })).statusCode).toBe(200);
+
+    // The balance check: half refunded reads by the eSIM still running, whose data alone is left; all refunded reads refunded.
+    const check = async () => (await sys.esim.inject({ url: `/public/balance/esim/${pair.order_number}` })).json().data;
+    expect(await check()).toMatchObject({ status: 'inactive', totalData: 3 * 1024, usedData: 0, remainingData: 3 * 1024 });
+    expect((await refund(kept.id)).statusCode).toBe(200);
+    expect(await check()).toMatchObject({ status: 'refunded', totalData: 2 * 3 * 1024, usedData: 0, remainingData: 0 });
   });
 
   it('expiry: the job expires eSIMs past their date and reminds 1 day before', async () => {

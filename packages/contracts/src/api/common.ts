@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BALANCE_CHECK_STATUSES } from './status-display';
 
 /** Pieces the API shapes share. Money on the wire: euros (2 decimals) beside exact cents. */
 export const moneyFields = <K extends string>(name: K) =>
@@ -33,7 +34,7 @@ export { deriveUsage } from './usage';
 export const balanceCheckResultSchema = z.object({
   type: z.enum(['esim', 'physical']),
   orderNumber: z.string(),
-  status: z.enum(['active', 'inactive', 'expired']),
+  status: z.enum(BALANCE_CHECK_STATUSES),
   packageName: z.string(),
   totalData: z.number().nonnegative(),
   usedData: z.number().nonnegative(),

@@ -28,7 +28,11 @@ export function planStatusDisplay(status: string | null | undefined, expiresAt: 
   return { key: 'unknown', color: 'warning', label: LABELS.unknown };
 }
 
-/** Balance-check status colours (spec section 4): active green, inactive grey, expired red. */
-export function balanceCheckStatusColor(status: 'active' | 'inactive' | 'expired'): StatusColor {
+/** A balance check's status; refunded: every eSIM of the order was refunded, so none of its data can be used. */
+export const BALANCE_CHECK_STATUSES = ['active', 'inactive', 'expired', 'refunded'] as const;
+export type BalanceCheckStatus = (typeof BALANCE_CHECK_STATUSES)[number];
+
+/** Balance-check status colours (spec section 4): active green, inactive grey, expired red; refunded grey, as nothing of it is running. */
+export function balanceCheckStatusColor(status: BalanceCheckStatus): StatusColor {
   return status === 'active' ? 'success' : status === 'expired' ? 'error' : 'default';
 }

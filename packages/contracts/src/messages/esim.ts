@@ -24,6 +24,10 @@ export const esimMessages = {
   esim_qr_codes_generated: { tr: 'QR kodları oluşturuldu', en: 'QR codes generated' },
   esim_qr_file_invalid: { tr: 'Geçersiz dosya formatı', en: 'Invalid file format' },
   esim_qr_iccid_invalid: { tr: 'Geçersiz ICCID formatı', en: 'Invalid ICCID format' },
+  esim_qr_gone: {
+    tr: 'Bu eSIM iade edildi veya iptal edildi; QR kodu artık kullanılamaz',
+    en: 'This eSIM was refunded or revoked; its QR code can no longer be used',
+  },
   // Status
   esim_status_updated: { tr: 'eSIM durumu güncellendi', en: 'eSIM status updated' },
   esim_status_transition_refused: {

@@ -22,7 +22,8 @@ export function usageReportsBody(iccidMessage: string) {
 }
 export type UsageReports = z.infer<ReturnType<typeof usageReportsBody>>;
 
-export const usageReportsAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), unknown: z.array(z.string()) });
+/** ignored: reports about a SIM that has ended (refunded, revoked, expired), not recorded. */
+export const usageReportsAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), ignored: z.number().int(), unknown: z.array(z.string()) });
 export type UsageReportsAnswer = z.infer<typeof usageReportsAnswer>;
 
 /** One report as the receiving service applies it (a report without an id gets a fresh one: never a replay). */
@@ -56,14 +57,16 @@ export async function applyUsageReports(
   return {
     applied: outcomes.filter((o) => o.outcome === 'applied').length,
     replayed: outcomes.filter((o) => o.outcome === 'replayed').length,
+    ignored: outcomes.filter((o) => o.outcome === 'ignored').length,
     unknown: outcomes.filter((o) => o.outcome === 'unknown_iccid').map((o) => o.iccid),
   };
 }
 
-/** A usage file's answer: rows applied, rows already applied before (the same file again), and each bad row. */
+/** A usage file's answer: rows applied, rows already applied before (the same file again), rows about a SIM that has ended, and each bad row. */
 export const usageFileAnswer = z.object({
   applied: z.number().int(),
   replayed: z.number().int(),
+  ignored: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
 });
 export type UsageFileAnswer = z.infer<typeof usageFileAnswer>;
@@ -88,6 +91,7 @@ export async function applyUsageFile(
   const errors: UsageFileAnswer['errors'] = [];
   let applied = 0;
   let replayed = 0;
+  let ignored = 0;
   await db.transaction(async (trx) => {
     for (const [index, row] of rows.entries()) {
       const rowNumber = index + 2; // after the header row
@@ -103,9 +107,10 @@ export async function applyUsageFile(
         const outcome = await apply(trx, { eventId, iccid, usedBytes, recordedAt: at });
         if (outcome === 'applied') applied += 1;
         else if (outcome === 'replayed') replayed += 1;
+        else if (outcome === 'ignored') ignored += 1;
         else if (outcome === 'unknown_iccid') errors.push({ row: rowNumber, field: 'iccid', message: t(messages.unknownIccid) });
       }
     }
   });
-  return { applied, replayed, errors };
+  return { applied, replayed, ignored, errors };
 }

@@ -7,7 +7,7 @@ import type { ProfileRow } from '../profiles/views';
  * The public balance check by order number (spec sections 2, 3, 5, 8): the input is upper-cased;
  * empty → 'Lütfen sipariş numarası veya sıra numarası girin'; not 8+ upper-case letters or digits →
  * 'Geçersiz QR eSIM sipariş numarası formatı'; unknown → 404 'Bakiye bilgileri bulunamadı'.
- * Data in MB. An order with several eSIMs answers their sum. Seeded demo orders say they are demo.
+ * Data in MB. An order with several eSIMs answers the sum of those not refunded. Seeded demo orders say they are demo.
  */
 const MB = 1024 * 1024;
 
@@ -30,10 +30,16 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
     if (p.status === 'active') return 'active';
     return 'inactive';
   };
-  const statuses = profiles.map(statusOf);
-  const status = statuses.includes('active') ? 'active' : statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
-  const total = profiles.reduce((sum, p) => sum + (p.data_total_bytes === null ? 0 : Number(p.data_total_bytes)), 0);
-  const used = profiles.reduce((sum, p) => sum + Math.min(Number(p.data_used_bytes), p.data_total_bytes === null ? Infinity : Number(p.data_total_bytes)), 0);
+  // A refunded eSIM's data went with its money: the order reads by the eSIMs still running (a
+  // revoked one, not paid back, reads inactive), and refunded, with nothing left, once all are.
+  const refunded = (p: ProfileRow) => p.refunded_at !== null || p.status === 'refunded';
+  const kept = profiles.filter((p) => !refunded(p));
+  const counted = kept.length > 0 ? kept : profiles;
+  const statuses = kept.map(statusOf);
+  const status = kept.length === 0 ? 'refunded' : statuses.includes('active') ? 'active' : statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
+  const total = counted.reduce((sum, p) => sum + (p.data_total_bytes === null ? 0 : Number(p.data_total_bytes)), 0);
+  const used = counted.reduce((sum, p) => sum + Math.min(Number(p.data_used_bytes), p.data_total_bytes === null ? Infinity : Number(p.data_total_bytes)), 0);
+  const remaining = kept.length > 0 ? Math.max(0, total - used) : 0;
   const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
   const dates = (pick: (p: ProfileRow) => Date | null) => profiles.map(pick).filter((d): d is Date => Boolean(d)).map((d) => new Date(d).getTime());
   const activations = dates((p) => p.activated_at);
@@ -45,7 +51,7 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
     packageName: locale === 'en' ? order.package_name_en : order.package_name_tr,
     totalData: mb(total),
     usedData: mb(used),
-    remainingData: mb(Math.max(0, total - used)),
+    remainingData: mb(remaining),
     activationDate: activations.length ? new Date(Math.min(...activations)).toISOString() : null,
     expiryDate: expiries.length ? new Date(Math.max(...expiries)).toISOString() : null,
     country: (order.countries as string[]).join(', '),

@@ -1,12 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { publish, type UsageOutcome, type UsageReading } from '@esim/platform';
+import { isWithdrawn } from './status';
 
 /**
  * Usage reports (webhook or file) applied to an eSIM. Counters are cumulative (the operator reports
  * bytes used so far), so the recorded figure only ever grows and a late or repeated report changes
  * nothing; each report's id is kept in usage_events, so a replay is recognised outright.
  * The first usage activates the eSIM (expiry = activation + validity days). Crossing 80 % and
- * 100 % publishes the owner's mail (once each) through the outbox in the same transaction.
+ * 100 % publishes the owner's mail (once each) through the outbox in the same transaction. A report
+ * about an eSIM that has ended (refunded, revoked, expired) is ignored and logged, not recorded.
  */
 export interface UsageReport extends UsageReading {
   source: 'webhook' | 'file';
@@ -22,6 +25,7 @@ interface ProfileWithOrder {
   order_id: string;
   user_id: string;
   status: string;
+  refunded_at: Date | null;
   data_total_bytes: string | null;
   data_used_bytes: string;
   activated_at: Date | null;
@@ -37,13 +41,7 @@ interface ProfileWithOrder {
 
 export const usagePercentage = (used: number, total: number | null) => (total ? Math.round((Math.min(used, total) / total) * 100) : 0);
 
-export async function applyUsage(trx: Knex.Transaction, report: UsageReport): Promise<UsageOutcome> {
-  const fresh = await trx('usage_events')
-    .insert({ event_id: report.eventId, iccid: report.iccid, used_bytes: report.usedBytes, source: report.source, recorded_at: report.recordedAt })
-    .onConflict('event_id')
-    .ignore()
-    .returning('event_id');
-  if (fresh.length === 0) return 'replayed';
+export async function applyUsage(trx: Knex.Transaction, report: UsageReport, log?: FastifyBaseLogger): Promise<UsageOutcome> {
   const result = await trx.raw(
     `SELECT p.*, o.validity_days, o.order_number, o.package_name_tr, o.package_name_en, o.locale
        FROM profiles p JOIN orders o ON o.id = p.order_id
@@ -52,7 +50,18 @@ export async function applyUsage(trx: Knex.Transaction, report: UsageReport): Pr
   );
   const profile = result.rows[0] as ProfileWithOrder | undefined;
   if (!profile) return 'unknown_iccid';
-  if (profile.status === 'revoked' || profile.status === 'expired') return 'ignored';
+  // An eSIM that has ended keeps the figures it ended with: the report is not recorded.
+  if (isWithdrawn(profile) || profile.status === 'expired') {
+    // The operator still counting traffic on an eSIM we gave up is worth a look, but never an error to them.
+    log?.warn({ iccid: profile.iccid, status: profile.status, source: report.source, eventId: report.eventId }, 'usage report for an eSIM that has ended ignored');
+    return 'ignored';
+  }
+  const fresh = await trx('usage_events')
+    .insert({ event_id: report.eventId, iccid: report.iccid, used_bytes: report.usedBytes, source: report.source, recorded_at: report.recordedAt })
+    .onConflict('event_id')
+    .ignore()
+    .returning('event_id');
+  if (fresh.length === 0) return 'replayed';
 
   const previous = Number(profile.data_used_bytes);
   const used = Math.max(previous, report.usedBytes);

@@ -86,7 +86,7 @@ export function adminRoutes(app: CreatedServiceApp): void {
   // A usage file from the operator: iccid, used_bytes (or used_mb), recorded_at. Cumulative figures; a repeated file changes nothing.
   app.post('/admin/esim/usage-upload', { schema: { tags: ['admin'], querystring: uploadQuery, response: responds(200, usageFileAnswer) } }, async (request, reply) => {
     const rows = await readUploadedTable(request.body, UPLOAD_LIMITS, usageFileHeader);
-    const answer = await applyUsageFile(app.db, rows, (trx, reading) => applyUsage(trx, { ...reading, source: 'file' }), {
+    const answer = await applyUsageFile(app.db, rows, (trx, reading) => applyUsage(trx, { ...reading, source: 'file' }, request.log), {
       iccidInvalid: 'esim_iccid_invalid',
       unknownIccid: 'esim_not_found',
       locale: request.locale,

@@ -27,7 +27,7 @@ export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         schema: { tags: ['webhooks'], summary: 'Usage reports from the provider (HMAC-SHA256 signed)', body: webhookBody, response: responds(200, usageReportsAnswer) },
       },
       async (request, reply) => {
-        const answer = await applyUsageReports(app.db, request.body as UsageReports, (trx, reading) => applyUsage(trx, { ...reading, source: 'webhook' }));
+        const answer = await applyUsageReports(app.db, request.body as UsageReports, (trx, reading) => applyUsage(trx, { ...reading, source: 'webhook' }, request.log));
         return ok(reply, answer, 'esim_usage_recorded');
       },
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { AppError, listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { buyPackageBody, centsToEuros, fileResponse, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
 import { responds, respondsList } from '../api';
 import type { EsimContext } from '../context';
@@ -8,7 +8,7 @@ import { ESIM_REF, findOrder, findProfile, listOrders, ORDER_REF, profilesOf } f
 import { loadOrder } from '../orders/saga';
 import { iccidOfQrFileName, qrPng } from '../profiles/qr';
 import { refundEsim } from '../profiles/refunds';
-import { changeStatus } from '../profiles/status';
+import { changeStatus, isWithdrawn } from '../profiles/status';
 import { activationCode, esimView, fullOrderView, orderView } from '../profiles/views';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
@@ -71,6 +71,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.get('/user/esim/qr/:fileName', { schema: { tags: ['esim'], summary: 'QR png of one eSIM (<ICCID>.png)', params: qrParams, response: { 200: fileResponse('image/png', 'The QR code (PNG)') } } }, async (request, reply) => {
     const iccid = iccidOfQrFileName(request.params.fileName);
     const profile = await findProfile(app.db, request.user!, iccid);
+    if (isWithdrawn(profile)) throw new AppError(410, 'esim_qr_gone');
     reply.header('cache-control', 'no-store');
     reply.header('content-disposition', `inline; filename="${iccid}.png"`);
     return reply.type('image/png').send(await qrPng(activationCode(profile)));

@@ -1,9 +1,9 @@
 import type { BalanceCheckResult } from '@contracts/api/common';
-import { balanceCheckStatusColor } from '@contracts/api/status-display';
+import { BALANCE_CHECK_STATUSES, balanceCheckStatusColor, type BalanceCheckStatus } from '@contracts/api/status-display';
 import { apiRequest, ApiError } from '../../api/client';
 
 export type SimType = 'esim' | 'physical';
-export type BalanceStatus = 'active' | 'inactive' | 'expired';
+export type BalanceStatus = BalanceCheckStatus;
 
 /** The spec's balance-check result (section 3); data amounts in MB. */
 export type BalanceResult = BalanceCheckResult;
@@ -36,7 +36,7 @@ export function normalizeBalance(type: SimType, number: string, raw: Raw): Balan
   return {
     type,
     orderNumber: str(pick(raw, 'orderNumber', 'order_number', 'serial', 'serial_number')) || number,
-    status: (['active', 'inactive', 'expired'].includes(status) ? status : 'inactive') as BalanceStatus,
+    status: ((BALANCE_CHECK_STATUSES as readonly string[]).includes(status) ? status : 'inactive') as BalanceStatus,
     packageName: str(pick(raw, 'packageName', 'package_name')),
     totalData: total,
     usedData: usedRaw === undefined ? Math.max(total - remaining, 0) : num(usedRaw),
