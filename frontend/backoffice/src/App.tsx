@@ -10,6 +10,9 @@ import { lazyScreen } from './lazy';
 import { createStore } from './providers/store';
 import orders from './orders';
 import priceList from './price-list';
+import adminCollectionLogs from './admin/collection-logs';
+import adminDealers, { DealerPricingScreen as AdminDealerPricingPage } from './admin/dealers';
+import adminSalesManagers from './admin/sales-managers';
 import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
 import adminTopUps from './admin/top-ups';
@@ -65,6 +68,9 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="transactions" {...transactions} />
           <Resource name="price-list" {...priceList} />
           <Resource name="sales-manager/dealers" {...salesManagerDealers} />
+          <Resource name="admin/dealers" {...adminDealers} />
+          <Resource name="admin/sales-managers" {...adminSalesManagers} />
+          <Resource name="admin/collection-logs" {...adminCollectionLogs} />
           <Resource name="top-ups" />
           <Resource name="physical-sim-packages" />
           <Resource name="physical-sim-orders" />
@@ -81,6 +87,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
             <Route path="/physical-sim-stock" element={<Guard permission="physical-sim-stock"><PhysicalSimStockPage /></Guard>} />
             <Route path="/physical-sim-return" element={<Guard permission="physical-sim-return"><PhysicalSimReturnPage /></Guard>} />
             <Route path="/sales-manager/dealers/:id/pricing" element={<Guard permission="sales-manager/dealer-pricing"><DealerPricingPage /></Guard>} />
+            <Route path="/admin/dealers/:id/pricing" element={<Guard permission="admin/dealer-pricing"><AdminDealerPricingPage /></Guard>} />
             <Route path="/sales-manager/collection" element={<Guard permission="sales-manager/collection"><CollectionPage /></Guard>} />
           </CustomRoutes>
         </CoreAdminUI>

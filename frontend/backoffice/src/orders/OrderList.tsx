@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, usePermissions, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../format';
 import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
@@ -23,6 +23,9 @@ export function OrderStatusChip({ status }: { status: string }) {
 /** eSIM orders: search, status and date filters, sort and paging all answered by the esim service. */
 export default function OrderList() {
   const translate = useTranslate();
+  // An admin sees every buyer's orders, so the buyer is a column (the account id: the esim service keeps no names).
+  const { permissions: role } = usePermissions<string>();
+  const admin = role === 'admin';
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.orders.search')} />,
     <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />,
@@ -43,7 +46,7 @@ export default function OrderList() {
           <SimpleList
             rowClick="show"
             primaryText={(r: RaRecord) => r.package?.name ?? r.order_number}
-            secondaryText={(r: RaRecord) => `${r.order_number} · ${formatDate(r.created_at)}`}
+            secondaryText={(r: RaRecord) => [r.order_number, admin ? String(r.user_id).slice(0, 8) : null, formatDate(r.created_at)].filter(Boolean).join(' · ')}
             tertiaryText={(r: RaRecord) => formatEuro(r.total)}
             rightIcon={(r: RaRecord) => <OrderStatusChip status={r.status} />}
           />
@@ -51,6 +54,7 @@ export default function OrderList() {
       >
       <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="order_number" label="app.orders.order_number" />
+        {admin ? <DataTable.Col source="user_id" label="app.orders.buyer" disableSort render={(r: RaRecord) => <code title={r.user_id}>{String(r.user_id).slice(0, 8)}</code>} /> : null}
         <DataTable.Col source="package.name" label="app.orders.package" disableSort />
         <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
         <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
