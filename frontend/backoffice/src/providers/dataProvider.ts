@@ -41,9 +41,17 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
   };
 
   const provider: BackOfficeDataProvider = {
-    getList: (resource, params) => {
+    getList: async (resource, params) => {
       const def = resourceDef(resource);
-      return rest.getList(def.path, { ...params, filter: declaredFilter(def, params.filter) });
+      // A list's figures over every page (the envelope's meta, e.g. collection logs' sum) reach the screen as react-admin's `meta`.
+      let meta: Record<string, unknown> | undefined;
+      const keepingMeta: HttpClient = async (url, options) => {
+        const res = await httpClient(url, options);
+        meta = res.envelope?.meta;
+        return res;
+      };
+      const result = await simpleRestProvider(apiUrl, keepingMeta as never, 'Content-Range').getList(def.path, { ...params, filter: declaredFilter(def, params.filter) });
+      return meta ? { ...result, meta } : result;
     },
     getOne: async (resource, params) => {
       const def = resourceDef(resource);

@@ -7,6 +7,7 @@ import { formatCents, formatEuro, istanbulDay } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
+import { parsePriceCents } from '../dealer-pricing/priceInput';
 import { SALES_MANAGER_FIGURES_KEY, SalesManagerFigureCards, useSalesManagerFigures } from '../../sales-manager/figures';
 import type { CollectionReport } from '@esim/contracts';
 
@@ -29,8 +30,11 @@ function CollectForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [key, setKey] = useState(() => crypto.randomUUID());
   const dealer = figures?.dealers.find((d) => d.dealer_id === dealerId);
-  const value = Number(amount.replace(',', '.'));
-  const valid = !!dealer && /^\d+([.,]\d{1,2})?$/.test(amount.trim()) && value >= 0.01;
+  const cents = parsePriceCents(amount);
+  const value = typeof cents === 'number' ? cents / 100 : 0;
+  // The debt shown is the most the service accepts: checked here so the confirmation never offers more.
+  const overDebt = !!dealer && typeof cents === 'number' && cents > dealer.owed_cents;
+  const valid = !!dealer && typeof cents === 'number' && !overDebt;
 
   const collect = async () => {
     setErrors({});
@@ -71,8 +75,8 @@ function CollectForm() {
               label={translate('app.collection.amount')}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
-              error={!!errors.amount || (amount !== '' && !/^\d+([.,]\d{1,2})?$/.test(amount.trim()))}
-              helperText={errors.amount ?? ' '}
+              error={!!errors.amount || cents === 'invalid' || overDebt}
+              helperText={errors.amount ?? (overDebt ? translate('app.collection.over_debt', { amount: formatCents(dealer!.owed_cents) }) : ' ')}
               slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal', name: 'amount' } }}
             />
             <TextField label={translate('app.collection.note')} value={note} onChange={(e) => setNote(e.target.value)} error={!!errors.note} helperText={errors.note ?? ' '} multiline minRows={2} />

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PercentIcon from '@mui/icons-material/Percent';
 import SaveIcon from '@mui/icons-material/Save';
 import {
   Alert,
@@ -26,34 +27,67 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Confirm, Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { formatEuro } from '../../format';
+import { formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import type { DealerPackage } from '@esim/contracts';
 import { serviceErrorOf } from '../../providers/errors';
+import { PercentageDialog } from './PercentageDialog';
+import { parsePriceCents, priceInputText, priceWarning } from './priceInput';
+import { PriceWarningChip } from './PriceWarningChip';
+import { priceHistoryKey, useLastChanges, type PriceChange } from './useLastChanges';
 
-
+/** A typed price in euros as the API takes it (two decimals), from exact cents. */
 const parsePrice = (text: string): number | null | 'invalid' => {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'invalid';
-  const value = Number(trimmed);
-  return value >= 0.01 ? value : 'invalid';
+  const cents = parsePriceCents(text);
+  return typeof cents === 'number' ? cents / 100 : cents;
 };
+const centsOf = (euros: number | null) => (euros === null ? null : Math.round(euros * 100));
 
-/** A dealer's package prices: edit one row inline, or several at once (selected rows to one price, or every changed row). */
 /** Columns a phone leaves out (their figures move under the package's name). */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** Who prices a dealer: the admin (any dealer, with costs, percentages and history) or the dealer's sales manager. */
+export type PricingScope = 'admin' | 'sales-manager';
+
+const SCOPES = {
+  admin: { dealers: 'admin/dealers', back: (id: string) => `/admin/dealers/${encodeURIComponent(id)}/show` },
+  'sales-manager': { dealers: 'sales-manager/dealers', back: () => '/sales-manager/dealers' },
+} as const;
+
+/** The newest change of one package: when, by whom, old → new. */
+function LastChange({ change }: { change: PriceChange | undefined }) {
+  const translate = useTranslate();
+  if (!change) return <>—</>;
+  const price = (euros: number | null) => (euros === null ? translate('app.pricing.retail') : formatEuro(euros));
+  return (
+    <>
+      {formatDate(change.changed_at)} · {translate(`app.admin_pricing.roles.${change.changed_by_role}`, { _: change.changed_by_role })}
+      <br />
+      {price(change.old_price)} → {price(change.new_price)}
+    </>
+  );
+}
+
+/** The sales manager's pricing page for one of their dealers. */
 export default function DealerPricingPage() {
+  return <DealerPricing scope="sales-manager" />;
+}
+
+/** A dealer's package prices: edit one row inline, or several at once (selected rows to one price, every changed row, or a percentage). */
+export function DealerPricing({ scope }: { scope: PricingScope }) {
   const { id = '' } = useParams();
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
-  const key = ['dealer-pricing', id];
-  const { data: dealer } = useGetOne('sales-manager/dealers', { id });
-  const { data: rows, isPending, error } = useQuery<DealerPackage[]>({ queryKey: key, queryFn: () => dataProvider.read(`sales-manager/dealers/${encodeURIComponent(id)}/packages`) });
+  const isAdmin = scope === 'admin';
+  const apiBase = `${scope}/dealers/${encodeURIComponent(id)}/packages`;
+  const key = ['dealer-pricing', scope, id];
+  const { data: dealer } = useGetOne(SCOPES[scope].dealers, { id });
+  const { data: rows, isPending, error } = useQuery<DealerPackage[]>({ queryKey: key, queryFn: () => dataProvider.read(apiBase) });
+  const { data: lastChanges } = useLastChanges(id, isAdmin);
+  const [percentageOpen, setPercentageOpen] = useState(false);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -73,14 +107,18 @@ export default function DealerPricingPage() {
     return row && parsed !== 'invalid' && parsed !== row.dealer_price;
   });
 
-  const refresh = (data?: DealerPackage[]) => (data ? queryClient.setQueryData(key, data) : queryClient.invalidateQueries({ queryKey: key }));
+  const refresh = async (data?: DealerPackage[]) => {
+    if (data) queryClient.setQueryData(key, data);
+    else await queryClient.invalidateQueries({ queryKey: key });
+    if (isAdmin) await queryClient.invalidateQueries({ queryKey: priceHistoryKey(id) });
+  };
 
   const saveRow = async (row: DealerPackage) => {
     const parsed = parsePrice(drafts[row.id] ?? '');
     if (parsed === 'invalid') return;
     setSavingRow(row.id);
     try {
-      const { message } = await dataProvider.send('PUT', `sales-manager/dealers/${encodeURIComponent(id)}/packages/${row.id}`, { price: parsed });
+      const { message } = await dataProvider.send('PUT', `${apiBase}/${row.id}`, { price: parsed });
       setDrafts(({ [row.id]: _, ...rest }) => rest);
       setFieldErrors(({ [row.id]: _, ...rest }) => rest);
       await refresh();
@@ -107,7 +145,7 @@ export default function DealerPricingPage() {
 
   const saveMany = async (packages: Array<{ package_id: string; price: number | null }>) => {
     try {
-      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', `sales-manager/dealers/${encodeURIComponent(id)}/packages`, { packages });
+      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', apiBase, { packages });
       setDrafts({});
       setFieldErrors({});
       setSelected(new Set());
@@ -127,6 +165,27 @@ export default function DealerPricingPage() {
     }
   };
 
+  /** The percentage applies to the selected packages, else to every active one (as the catalog does without package ids). */
+  const percentageRows = (rows ?? []).filter((row) => (selected.size > 0 ? selected.has(row.id) : row.active));
+  const applyPercentage = async (percentageHundredths: number, allowBelowCost: boolean) => {
+    try {
+      const body = {
+        percentage: percentageHundredths / 100,
+        ...(selected.size > 0 ? { package_ids: [...selected] } : {}),
+        ...(allowBelowCost ? { allow_below_cost: true } : {}),
+      };
+      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', `${apiBase}/percentage`, body);
+      setDrafts({});
+      setFieldErrors({});
+      setSelected(new Set());
+      setPercentageOpen(false);
+      await refresh(data.packages);
+      notify(message || 'app.pricing.saved', { type: 'success' });
+    } catch (err) {
+      notify(serviceErrorOf(err).message, { type: 'error' });
+    }
+  };
+
   if (isPending) return <Loading />;
   if (error) return <Alert severity="error">{serviceErrorOf(error).message}</Alert>;
   const bulkParsed = parsePrice(bulkPrice);
@@ -136,7 +195,7 @@ export default function DealerPricingPage() {
     <Box sx={{ mt: 2, mb: 4 }}>
       <Title title={translate('app.pricing.title', { name: dealer?.company_name ?? dealer?.full_name ?? '' })} />
       <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }}>
-        <IconButton component={Link} to="/sales-manager/dealers" aria-label={translate('ra.action.back')}>
+        <IconButton component={Link} to={SCOPES[scope].back(id)} aria-label={translate('ra.action.back')}>
           <ArrowBackIcon />
         </IconButton>
         <Typography variant="h6" component="h1">
@@ -145,17 +204,18 @@ export default function DealerPricingPage() {
       </Stack>
       <Card>
         <CardContent>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 2 }}>
-            <TextField size="small" label={translate('ra.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-            <Box sx={{ flex: 1 }} />
+          {/* The controls wrap as whole items (never a label or a button's text cut or broken over two lines). */}
+          <Stack direction={{ xs: 'column', md: 'row' }} useFlexGap flexWrap="wrap" gap={2} alignItems={{ md: 'center' }} sx={{ mb: 2, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
+            <TextField size="small" label={translate('ra.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ minWidth: { md: 220 } }} />
+            <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
             <TextField
               size="small"
               label={translate('app.pricing.bulk_price')}
               value={bulkPrice}
               onChange={(e) => setBulkPrice(e.target.value)}
               error={bulkPrice !== '' && bulkParsed === 'invalid'}
-              slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
-              sx={{ width: 170 }}
+              slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+              sx={{ width: { md: 210 } }}
             />
             <ConfirmButton
               variant="outlined"
@@ -176,6 +236,11 @@ export default function DealerPricingPage() {
             >
               {translate('app.pricing.save_all', { smart_count: changed.length })}
             </ConfirmButton>
+            {isAdmin ? (
+              <Button variant="outlined" startIcon={<PercentIcon />} onClick={() => setPercentageOpen(true)} disabled={percentageRows.length === 0}>
+                {translate('app.admin_pricing.percentage_button')}
+              </Button>
+            ) : null}
           </Stack>
           {visible.length === 0 ? (
             <Typography color="text.secondary">{translate('app.pricing.empty')}</Typography>
@@ -196,13 +261,20 @@ export default function DealerPricingPage() {
                     <TableCell align="right" sx={wideOnly}>
                       {translate('app.pricing.base_price')}
                     </TableCell>
+                    {isAdmin ? (
+                      <TableCell align="right" sx={wideOnly}>
+                        {translate('app.admin_pricing.cost')}
+                      </TableCell>
+                    ) : null}
                     <TableCell sx={{ minWidth: { sm: 190 } }}>{translate('app.pricing.dealer_price')}</TableCell>
+                    {isAdmin ? <TableCell sx={{ ...wideOnly, display: { xs: 'none', lg: 'table-cell' } }}>{translate('app.admin_pricing.last_change')}</TableCell> : null}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {visible.map((row) => {
-                    const draft = drafts[row.id] ?? (row.dealer_price === null ? '' : String(row.dealer_price));
+                    const draft = drafts[row.id] ?? priceInputText(row.dealer_price);
                     const parsed = parsePrice(draft);
+                    const warning = isAdmin && parsed !== 'invalid' ? priceWarning(centsOf(parsed), row) : null;
                     const dirty = row.id in drafts && parsed !== 'invalid' && parsed !== row.dealer_price;
                     return (
                       <TableRow key={row.id} hover selected={selected.has(row.id)}>
@@ -229,18 +301,29 @@ export default function DealerPricingPage() {
                           {/* On a phone the data and list-price columns are hidden: the same figures under the name. */}
                           <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
                             {row.data} · {translate('app.pricing.base_price')}: {formatEuro(row.base_price)}
+                            {isAdmin ? ` · ${translate('app.admin_pricing.cost')}: ${formatEuro(row.cost_price)}` : null}
                           </Typography>
+                          {isAdmin ? (
+                            <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { lg: 'none' } }}>
+                              {translate('app.admin_pricing.last_change')}: <LastChange change={lastChanges?.get(row.id)} />
+                            </Typography>
+                          ) : null}
                         </TableCell>
                         <TableCell sx={wideOnly}>{row.data}</TableCell>
                         <TableCell align="right" sx={wideOnly}>
                           {formatEuro(row.base_price)}
                         </TableCell>
+                        {isAdmin ? (
+                          <TableCell align="right" sx={wideOnly}>
+                            {formatEuro(row.cost_price)}
+                          </TableCell>
+                        ) : null}
                         <TableCell>
                           <Stack direction="row" spacing={1} alignItems="flex-start">
                             <TextField
                               size="small"
                               value={draft}
-                              placeholder={String(row.base_price)}
+                              placeholder={priceInputText(row.base_price)}
                               onChange={(e) => setDrafts((all) => ({ ...all, [row.id]: e.target.value }))}
                               onKeyDown={(e) => {
                                 if (e.key !== 'Enter' || !dirty) return;
@@ -261,7 +344,15 @@ export default function DealerPricingPage() {
                               </span>
                             </Tooltip>
                           </Stack>
+                          <PriceWarningChip warning={warning} />
                         </TableCell>
+                        {isAdmin ? (
+                          <TableCell sx={{ ...wideOnly, display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                            <Typography variant="caption" color="text.secondary">
+                              <LastChange change={lastChanges?.get(row.id)} />
+                            </Typography>
+                          </TableCell>
+                        ) : null}
                       </TableRow>
                     );
                   })}
@@ -289,8 +380,9 @@ export default function DealerPricingPage() {
         onConfirm={confirmRow}
         onClose={() => setConfirming(null)}
       />
+      {isAdmin ? <PercentageDialog open={percentageOpen} rows={percentageRows} onClose={() => setPercentageOpen(false)} onApply={applyPercentage} /> : null}
       <Box sx={{ mt: 1 }}>
-        <Button component={Link} to="/sales-manager/dealers">
+        <Button component={Link} to={SCOPES[scope].back(id)}>
           {translate('ra.action.back')}
         </Button>
       </Box>

@@ -1,0 +1,12 @@
+import { Create, useTranslate } from 'react-admin';
+import { DealerForm, withoutBlanks } from './DealerForm';
+
+/** A new dealer; the auth service checks every field and its messages land under the fields (e.g. an e-mail in use). */
+export default function DealerCreate() {
+  const translate = useTranslate();
+  return (
+    <Create title={translate('app.sm.create_dealer')} redirect="show" transform={withoutBlanks}>
+      <DealerForm creating />
+    </Create>
+  );
+}

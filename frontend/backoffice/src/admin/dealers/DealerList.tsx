@@ -1,0 +1,104 @@
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import { Box, Button, Chip } from '@mui/material';
+import type { ReactElement } from 'react';
+import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { formatCents } from '../../format';
+import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
+import { DealerMoneyButtons } from './DealerMoneyButtons';
+import { StatusToggle } from './StatusToggle';
+import { useDealerBalances, type DealerBalance } from './useDealerBalances';
+
+/** Search and status; the empty choice, 'all', sends no status at all. */
+export function dealerFilters(translate: (key: string) => string): ReactElement[] {
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} sx={{ minWidth: { sm: 300 } }} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="app.sm.status"
+      alwaysOn
+      emptyText="app.admin_dealers.all"
+      choices={['active', 'suspended'].map((s) => ({ id: s, name: translate(`app.sm.statuses.${s}`) }))}
+    />,
+  ];
+}
+
+const StatusChip = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  return <Chip size="small" color={record.status === 'active' ? 'success' : 'default'} label={translate(`app.sm.statuses.${record.status}`, { _: record.status })} />;
+};
+
+function RowActions({ record, figures }: { record: RaRecord; figures: DealerBalance | undefined }) {
+  const translate = useTranslate();
+  return (
+    // Buttons inside a clickable row must not open the show page too.
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      <DealerMoneyButtons record={record} figures={figures} />
+      <Button size="small" component={Link} to={`/admin/dealers/${record.id}/pricing`} startIcon={<PriceChangeIcon />}>
+        {translate('app.sm.pricing')}
+      </Button>
+      <StatusToggle record={record} />
+    </Box>
+  );
+}
+
+/** The page's dealers joined with their money from the balance service (one call per page). */
+function DealerTable() {
+  const translate = useTranslate();
+  const { data } = useListContext();
+  const { data: balances } = useDealerBalances((data ?? []).map((r) => String(r.id)));
+  const figures = (r: RaRecord) => balances?.get(String(r.id));
+  return (
+    <PhoneOr
+      phone={
+        <SimpleList
+          rowClick="show"
+          primaryText={(r: RaRecord) => r.company_name || r.full_name}
+          secondaryText={(r: RaRecord) => (
+            <>
+              {[r.full_name, r.sales_manager_name].filter(Boolean).join(' · ')}
+              <Box component="span" sx={{ display: 'block' }}>
+                {translate('app.admin_dealers.balance')}: {formatCents(figures(r)?.balance_cents)} · {translate('app.admin_dealers.owed')}: {formatCents(figures(r)?.owed_cents)}
+              </Box>
+            </>
+          )}
+          tertiaryText={(r: RaRecord) => translate(`app.sm.statuses.${r.status}`, { _: r.status })}
+        />
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick="show">
+        <DataTable.Col source="company_name" label="app.sm.company_name" />
+        <DataTable.Col source="full_name" label="app.sm.full_name" />
+        <DataTable.Col source="sales_manager_name" label="app.admin_dealers.sales_manager" disableSort render={(r: RaRecord) => r.sales_manager_name ?? '—'} />
+        <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <StatusChip record={r} />} />
+        <DataTable.Col label="app.admin_dealers.balance" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.balance_cents)} />
+        <DataTable.Col label="app.admin_dealers.owed" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.owed_cents)} />
+        <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} figures={figures(r)} />} />
+      </DataTable>
+    </PhoneOr>
+  );
+}
+
+/** Every dealer (searched, filtered and paged by the auth service) with balance and debt, and the admin's actions on each. */
+export default function DealerList() {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('app.admin_dealers.title')}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      sort={{ field: 'company_name', order: 'ASC' }}
+      perPage={25}
+      exporter={false}
+      filters={dealerFilters(translate)}
+      empty={<EmptyState title="app.admin_dealers.empty" hint="app.admin_dealers.empty_hint" to="/admin/dealers/create" action="app.sm.create_dealer" />}
+    >
+      <DealerTable />
+    </List>
+  );
+}

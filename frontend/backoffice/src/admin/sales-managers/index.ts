@@ -1,0 +1,10 @@
+import BadgeIcon from '@mui/icons-material/Badge';
+import { lazyScreen } from '../../lazy';
+
+/** The admin's sales managers: list with cash held and dealer count, create, and collecting their cash. */
+export default {
+  list: lazyScreen(() => import('./SalesManagerList')),
+  create: lazyScreen(() => import('./SalesManagerCreate')),
+  icon: BadgeIcon,
+  recordRepresentation: (record: { full_name?: string }) => record.full_name ?? '',
+};

@@ -1,0 +1,139 @@
+import { applyPercentage, type DealerPackage } from '@esim/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  InputAdornment,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { formatCents, formatEuro } from '../../format';
+import { parsePercentage, priceWarning } from './priceInput';
+import { PriceWarningChip } from './PriceWarningChip';
+
+export interface PercentagePreviewRow {
+  row: DealerPackage;
+  newCents: number;
+}
+
+/** Every chosen package's new price, computed by the catalog's own function so the preview is what gets saved. */
+export function percentagePreview(rows: readonly DealerPackage[], hundredths: number): PercentagePreviewRow[] {
+  return rows.map((row) => ({ row, newCents: applyPercentage(Math.round(row.base_price * 100), hundredths) }));
+}
+
+/**
+ * Reprice by a percentage of the list price: the admin types it, sees every new price (with the
+ * below-cost and far-above-list warnings) and only then saves.
+ */
+export function PercentageDialog({
+  open,
+  rows,
+  onClose,
+  onApply,
+}: {
+  open: boolean;
+  /** The packages the change applies to (the selected ones, else every active one). */
+  rows: readonly DealerPackage[];
+  onClose: () => void;
+  onApply: (hundredths: number, allowBelowCost: boolean) => Promise<void>;
+}) {
+  const translate = useTranslate();
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [text, setText] = useState('');
+  const [allowBelowCost, setAllowBelowCost] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const hundredths = parsePercentage(text);
+  const preview = typeof hundredths === 'number' ? percentagePreview(rows, hundredths) : [];
+  const belowCost = preview.filter((p) => priceWarning(p.newCents, p.row) === 'below_cost').length;
+
+  const apply = async () => {
+    if (typeof hundredths !== 'number') return;
+    setBusy(true);
+    try {
+      await onApply(hundredths, belowCost > 0 && allowBelowCost);
+      setText('');
+      setAllowBelowCost(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="percentage-title">
+      <DialogTitle id="percentage-title">{translate('app.admin_pricing.percentage_title', { smart_count: rows.length })}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          label={translate('app.admin_pricing.percentage')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={hundredths === 'invalid'}
+          helperText={hundredths === 'invalid' ? translate('app.admin_pricing.percentage_invalid') : translate('app.admin_pricing.percentage_hint')}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+          sx={{ mt: 1, mb: 2, width: { xs: '100%', sm: 260 } }}
+        />
+        {preview.length > 0 ? (
+          <TableContainer sx={{ maxHeight: { sm: 420 } }}>
+            <Table size="small" stickyHeader aria-label={translate('app.admin_pricing.preview')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.price_list.name')}</TableCell>
+                  <TableCell align="right">{translate('app.pricing.base_price')}</TableCell>
+                  <TableCell align="right">{translate('app.admin_pricing.cost')}</TableCell>
+                  <TableCell align="right">{translate('app.admin_pricing.current')}</TableCell>
+                  <TableCell align="right">{translate('app.admin_pricing.new_price')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.map(({ row, newCents }) => (
+                  <TableRow key={row.id} data-testid={`preview-${row.id}`}>
+                    <TableCell>
+                      {row.name}
+                      <PriceWarningChip warning={priceWarning(newCents, row)} />
+                    </TableCell>
+                    <TableCell align="right">{formatEuro(row.base_price)}</TableCell>
+                    <TableCell align="right">{formatEuro(row.cost_price)}</TableCell>
+                    <TableCell align="right">{formatEuro(row.price)}</TableCell>
+                    <TableCell align="right" data-testid="new-price">
+                      <strong>{formatCents(newCents)}</strong>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ) : null}
+        {belowCost > 0 ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {translate('app.admin_pricing.below_cost_count', { smart_count: belowCost })}
+            <FormControlLabel
+              sx={{ display: 'flex' }}
+              control={<Checkbox checked={allowBelowCost} onChange={(e) => setAllowBelowCost(e.target.checked)} />}
+              label={translate('app.admin_pricing.allow_below_cost')}
+            />
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={apply} disabled={typeof hundredths !== 'number' || busy || rows.length === 0}>
+          {translate('app.admin_pricing.apply_percentage', { smart_count: preview.length })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
