@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import { startSystem, type System } from '../flows/system';
 import { runHostile } from './run';
+import type { Caller } from './requests';
+import { checkListSearches, signInCallers, unmatchedText } from './search';
 
 /**
  * The hostile-input suite (issue 9): requests generated from the route table and the routes' own
@@ -16,6 +18,7 @@ const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 
 describe('hostile input through the gateway', () => {
   let system: System;
   let db: Knex;
+  let tokens: Map<Caller, string>;
 
   beforeAll(async () => {
     // The gateway's per-address floods limits would answer most of a run with 429 and hide the
@@ -27,6 +30,7 @@ describe('hostile input through the gateway', () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
     system = await startSystem();
     db = createDb(process.env.DATABASE_URL!, 'balance', 2);
+    tokens = await signInCallers(system);
   }, 120_000);
 
   afterAll(async () => {
@@ -34,8 +38,25 @@ describe('hostile input through the gateway', () => {
     await db?.destroy();
   });
 
+  it('every list route that takes q/search narrows to nothing for unmatched text, or refuses the parameter', async () => {
+    const started = Date.now();
+    const checks = await checkListSearches(system, db, SEED, tokens);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const searching = checks.filter((c) => c.kind === 'searches');
+    console.log(
+      [
+        `list searches: ${checks.length} route × caller pairs; "${unmatchedText(SEED)}" searched on ${searching.length} (${searching.filter((c) => (c.unfiltered ?? 0) > 0).length} with seeded rows), refused by ${checks.length - searching.length}, in ${seconds} s`,
+        ...checks.map((c) => `  ${c.route} as ${c.caller}: ${c.kind}${c.kind === 'searches' ? `, unfiltered ${c.unfiltered}` : ''} → ${JSON.stringify(c.answers)}${c.problems.length ? `  PROBLEMS: ${c.problems.join('; ')}` : ''}`),
+      ].join('\n'),
+    );
+    expect(checks.length).toBeGreaterThan(0);
+    // Some searched lists hold seeded rows, so narrowing to 0 shows the search, not an empty list.
+    expect(searching.filter((c) => (c.unfiltered ?? 0) > 0).length).toBeGreaterThan(0);
+    expect(checks.filter((c) => c.problems.length > 0).map((c) => `${c.route} as ${c.caller}: ${c.problems.join('; ')}`)).toEqual([]);
+  }, 120_000);
+
   it(`answers ${REQUESTS} hostile requests with no 5xx, and refused ones change no row and no ledger entry`, async () => {
-    const report = await runHostile(system, db, { requests: REQUESTS, seed: SEED, log: (line) => console.log(line) });
+    const report = await runHostile(system, db, { requests: REQUESTS, seed: SEED, tokens, log: (line) => console.log(line) });
     const ledger = await verifyLedger(db);
     console.log(
       [

@@ -40,7 +40,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Client addresses the requests come from (benchmarking range): spread so per-address limits rarely decide. */
 const ADDRESSES = Array.from({ length: 128 }, (_, i) => `198.18.${i >> 4}.${(i & 15) + 1}`);
 
-export async function runHostile(system: System, db: Knex, options: { requests: number; seed: number; log?: (line: string) => void }): Promise<HostileReport> {
+export async function runHostile(system: System, db: Knex, options: { requests: number; seed: number; log?: (line: string) => void; tokens?: Map<Caller, string> }): Promise<HostileReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
 
@@ -53,7 +53,11 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
     if (res.status !== 200) throw new Error(`cannot sign ${caller} in again: ${res.status} ${JSON.stringify(res.body)}`);
     tokens.set(caller, res.body.data.token);
   };
-  for (const caller of Object.keys(CALLER_EMAIL) as Caller[]) await signIn(caller);
+  for (const caller of Object.keys(CALLER_EMAIL) as Caller[]) {
+    const token = options.tokens?.get(caller);
+    if (token) tokens.set(caller, token);
+    else await signIn(caller);
+  }
 
   // Targets: the route table × callers, with each route's schemas from its service's OpenAPI.
   const docs = new Map(Object.entries(system.services).map(([name, app]) => [name, openApiOf(app)]));

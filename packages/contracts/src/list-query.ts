@@ -75,6 +75,15 @@ function optionalized<F extends FilterShape>(filters: F): Optionalized<F> {
 }
 
 const text = z.string().trim().max(200);
+/** `q`/`search` on a list that has nothing to search: declared so that sending either is a 400 naming it. */
+const refusedSearch = z.never({ message: 'search_not_supported' });
+
+export interface ListQueryOptions {
+  /** The schema of an id in `filter={"id":[...]}` (default: any short string or number). */
+  id?: z.ZodType<string>;
+  /** false: the list has no text to search, so `q`/`search` are refused rather than ignored. */
+  search?: false;
+}
 /** One id or a list (react-admin's getMany sends `filter={"id":[...]}`), numbers or strings, as strings. */
 const defaultId = z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]).transform(String);
 
@@ -84,13 +93,16 @@ const defaultId = z.union([z.string().trim().min(1).max(100), z.number().int().n
  * and react-admin simple-rest's (`sort=["field","ASC"]`, `range=[0,24]`, `filter={...}`).
  * A route declares its filters once: they are accepted as top-level parameters and inside
  * `filter`, parsed by the same schemas, so a bad value is a 400 naming `filter.<field>` and an
- * unknown key inside `filter` is a 400 too (a typo is never silently ignored). `q`/`search`,
- * `start_date`/`end_date` and `id` (one or many) are always accepted.
+ * unknown key inside `filter` is a 400 too (a typo is never silently ignored). `start_date`/`end_date`
+ * and `id` (one or many) are always accepted; `q`/`search` too, unless the route says it has
+ * nothing to search (`search: false`): then either is a 400 naming it, never silently ignored.
  */
-export function defineListQuery<F extends FilterShape = Record<never, z.ZodType>>(filters: F = {} as F, options: { id?: z.ZodType<string> } = {}) {
+export function defineListQuery<F extends FilterShape = Record<never, z.ZodType>>(filters: F = {} as F, options: ListQueryOptions = {}) {
   const id = options.id ?? defaultId;
   const ids = z.union([z.array(id).max(1000), id]).transform((value) => (Array.isArray(value) ? value : [value]) as string[]);
-  const filterShape = { q: text.optional(), search: text.optional(), start_date: isoDate.optional(), end_date: isoDate.optional(), id: ids.optional(), ...optionalized(filters) };
+  const searchText = options.search === false ? refusedSearch : text;
+  const searchShape = options.search === false ? {} : { q: text.optional(), search: text.optional() };
+  const filterShape = { ...searchShape, start_date: isoDate.optional(), end_date: isoDate.optional(), id: ids.optional(), ...optionalized(filters) };
   const filterObject = z.looseObject(filterShape).superRefine((value, ctx) => {
     for (const key of Object.keys(value)) {
       if (!Object.hasOwn(filterShape, key)) ctx.addIssue({ code: 'custom', path: [key], message: 'unknown_filter' });
@@ -108,8 +120,8 @@ export function defineListQuery<F extends FilterShape = Record<never, z.ZodType>
     .pipe(filterObject);
   return z
     .object({
-      search: text.optional(),
-      q: text.optional(),
+      search: searchText.optional(),
+      q: searchText.optional(),
       page: z.coerce.number().int().min(1).max(100_000).optional(),
       limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
       page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),

@@ -67,4 +67,16 @@ describe('list query', () => {
     expect(bad.error!.issues[0]!.message).toBe('date_range_invalid');
     expect(pathsOf({ filter: '{"start_date":"2026-02-02","end_date":"2026-02-01"}' })).toEqual(['filter.end_date']);
   });
+
+  it('a list with nothing to search refuses q and search (top level and in filter) instead of ignoring them', () => {
+    const unsearchable = defineListQuery({ status: statusFilter(['pending']) }, { search: false });
+    for (const query of [{ q: 'x' }, { search: 'x' }, { filter: '{"q":"x"}' }, { filter: '{"search":"x"}' }]) {
+      const result = unsearchable.safeParse(query);
+      expect(result.success).toBe(false);
+      const issue = result.error!.issues[0]!;
+      expect(issue.path.join('.')).toBe(Object.keys(query)[0] === 'filter' ? `filter.${Object.keys(JSON.parse(query.filter!))[0]}` : Object.keys(query)[0]);
+      expect(['search_not_supported', 'unknown_filter']).toContain(issue.message);
+    }
+    expect(normalizeListQuery(unsearchable.parse({ status: 'pending', page: '2' }))).toMatchObject({ status: 'pending', page: 2, search: undefined });
+  });
 });

@@ -31,7 +31,8 @@ export const returnBody = z.object({
 export const plusPackagesQuery = listQuery({}, { id: z.uuid({ message: 'invalid_id' }) });
 // Ids are UUIDs: react-admin's getMany (filter={"id":[...]}) with anything else is a 400 naming filter.id, not a database error.
 export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
-export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
+// Orders and returns carry ids, counts and amounts, no text of their own: q/search are refused rather than ignored.
+export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }), search: false });
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();

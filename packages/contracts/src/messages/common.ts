@@ -59,6 +59,7 @@ export const fieldMessages = {
   invalid_sort: { tr: 'sort ["alan", "ASC|DESC"] biçiminde olmalı', en: 'sort must be ["field", "ASC|DESC"]' },
   invalid_id: { tr: 'Geçersiz kimlik', en: 'Invalid id' },
   unknown_filter: { tr: 'Bu liste bu alana göre süzülemez', en: 'This list cannot be filtered by this field' },
+  search_not_supported: { tr: 'Bu listede arama yapılamaz', en: 'This list cannot be searched' },
   unsafe_text: { tr: 'Metin izin verilmeyen bir karakter içeriyor (NUL veya eşlenmemiş vekil)', en: 'The text contains a character that is not allowed (NUL or an unpaired surrogate)' },
   amount_min_cent: { tr: 'Tutar en az 0,01 olmalı', en: 'The amount must be at least 0.01' },
   invalid_filter: { tr: 'filter geçerli bir JSON nesnesi olmalı', en: 'filter must be a JSON object' },

@@ -1,11 +1,11 @@
-import { defineListQuery, normalizeListQuery, type ListQuery } from '@esim/contracts';
+import { defineListQuery, normalizeListQuery, type ListQuery, type ListQueryOptions } from '@esim/contracts';
 import { z } from 'zod';
 
 /**
  * Route querystring schema for list endpoints: the shared list query plus the route's own
  * filters (zod schemas), accepted as top-level parameters and inside react-admin's `filter`.
  */
-export function listQuery<F extends Record<string, z.ZodType> = Record<never, z.ZodType>>(filters?: F, options?: { id?: z.ZodType<string> }) {
+export function listQuery<F extends Record<string, z.ZodType> = Record<never, z.ZodType>>(filters?: F, options?: ListQueryOptions) {
   return defineListQuery(filters ?? ({} as F), options);
 }
 
@@ -27,3 +27,8 @@ export function sortColumn(query: Pick<ListQuery, 'sort'>, allowed: Record<strin
 
 /** Ids of rows keyed by a bigint sequence, as react-admin sends them (numbers or digit strings). */
 export const numericId = z.union([z.string().regex(/^\d{1,18}$/, { message: 'invalid_id' }), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
+
+/** A LIKE pattern finding the searched text anywhere, its own `%`, `_` and `\` taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -37,11 +37,15 @@ const adminCollectBody = z.object({ sales_manager_id: personId, amount: positive
 const reportQuery = z
   .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'date_range_invalid', path: ['end_date'] });
-const logsQuery = listQuery({
-  kind: z.enum(['dealer-to-sales-manager', 'sales-manager-to-company']),
-  sales_manager_id: personId,
-  dealer_id: personId,
-});
+// Logs hold ids, amounts and notes only (names come from elsewhere): nothing to search, so q/search are refused.
+const logsQuery = listQuery(
+  {
+    kind: z.enum(['dealer-to-sales-manager', 'sales-manager-to-company']),
+    sales_manager_id: personId,
+    dealer_id: personId,
+  },
+  { search: false },
+);
 const balancesQuery = z.object({ ids: idsParam });
 const collectionLogTotals = { amount: z.number(), amount_cents: z.number().int() };
 

@@ -68,7 +68,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   // One list behind both paths: the spec's client calls /query with filters, react-admin the plain one.
   const transactions = async (request: { query: z.output<typeof transactionsQuery>; user: AuthUser | null; locale: Locale }) => {
     const query = toListQuery(request.query);
-    const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids };
+    const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids, search: query.search };
     return { query, ...(await userTransactions(app.db, request.user!.id, query, filter, request.locale)) };
   };
   app.get('/user/transactions', { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } }, async (request, reply) => {

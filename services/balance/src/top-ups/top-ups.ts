@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { centsToEuros, type ListQuery } from '@esim/contracts';
-import { AppError, conflict, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
+import { AppError, conflict, containsPattern, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
 import type { CardPaymentProvider } from './card-payments';
@@ -148,6 +148,8 @@ export async function listTopUps(db: Knex, query: ListQuery, filter: { userId?: 
     const q = db('top_ups');
     if (filter.userId) q.where({ user_id: filter.userId });
     if (filter.status) q.where({ status: filter.status });
+    // The reference code is what the customer quotes on the bank transfer: the one text to search.
+    if (query.search) q.whereILike('reference_code', containsPattern(query.search));
     // react-admin's getMany (filter={"id":[...]}): only those requests; an id that is no UUID matches none.
     if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
     return q;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance, type UserSpend } from '@esim/contracts';
-import { sortColumn } from '@esim/platform';
+import { containsPattern, sortColumn } from '@esim/platform';
 import { accountsByKey, spendable } from '../ledger/accounts';
 import type { TransferKind } from '../ledger/transfers';
 import { istanbulDate, istanbulDaySql, istanbulMonthStart, whereIstanbulDays } from '../time';
@@ -42,6 +42,8 @@ export interface TransactionFilter {
   type?: TransferKind;
   /** react-admin's getMany: only these transfers. */
   ids?: string[];
+  /** Text anywhere in the transfer's reference (an order, top-up or collection it belongs to). */
+  search?: string;
 }
 
 const SORTABLE = { created_at: 'e.created_at', date: 'e.created_at', amount: 'e.amount', type: 't.kind', id: 'e.id' };
@@ -54,6 +56,7 @@ export async function userTransactions(db: Knex, userId: string, query: ListQuer
     const q = db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where('e.account_id', account.id);
     if (filter.type) q.where('t.kind', filter.type);
     if (filter.ids) q.whereIn('t.id', filter.ids);
+    if (filter.search) q.whereILike('t.reference', containsPattern(filter.search));
     return whereIstanbulDays(q, 'e.created_at', filter.startDate, filter.endDate);
   };
   const { column, order } = sortColumn(query, SORTABLE, { column: 'e.created_at', order: 'DESC' });

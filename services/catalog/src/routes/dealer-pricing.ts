@@ -73,7 +73,7 @@ export function dealerPricingRoutes(app: CreatedServiceApp): void {
 
   app.get(
     '/admin/dealers/:id/price-history',
-    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery(priceHistoryFilters, { id: numericId }), response: respondsList(priceHistoryEntrySchema) } },
+    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery(priceHistoryFilters, { id: numericId, search: false }), response: respondsList(priceHistoryEntrySchema) } },
     async (request, reply) => {
       const { id } = request.params;
       await dealerForCaller(app.db, id, request.user!);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   applyUsageFile,
+  containsPattern,
   listQuery,
   ok,
   okList,
@@ -59,7 +60,14 @@ export function adminRoutes(app: CreatedServiceApp): void {
     if (packageCode) base.where('package_code', packageCode.toUpperCase());
     if (poolStatus) base.where('pool_status', poolStatus);
     if (query.ids) base.whereIn('id', query.ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
-    if (query.search) base.where((q) => q.where('iccid', 'like', `${query.search!.replace(/[^0-9]/g, '')}%`).orWhereILike('operator', `%${query.search!.replace(/[\\%_]/g, '')}%`));
+    if (query.search) {
+      // An ICCID prefix only from the digits searched: without any, `like '%'` would match every profile.
+      const digits = query.search.replace(/[^0-9]/g, '');
+      base.where((q) => {
+        if (digits) q.where('iccid', 'like', `${digits}%`);
+        q.orWhereILike('operator', containsPattern(query.search!));
+      });
+    }
     const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string }];
     const sort = sortColumn(query, { iccid: 'iccid', created_at: 'created_at', package_code: 'package_code' }, { column: 'created_at', order: 'DESC' });
     const rows = await base.clone().orderBy(sort.column, sort.order).orderBy('iccid').limit(query.limit).offset(query.offset);

@@ -1,7 +1,7 @@
 import { fileResponse, fileSchema, responds, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
 import { countOf } from '../count';
-import { AppError, applyUsageFile, detectTableFile, notFound, ok, okList, readUploadedTable, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
+import { AppError, applyUsageFile, containsPattern, detectTableFile, notFound, ok, okList, readUploadedTable, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PhysicalSimContext } from '../context';
 import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../imports/jobs';
@@ -89,6 +89,7 @@ export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContex
     const query = toListQuery(request.query);
     const base = app.db('import_jobs');
     if (query.status) void base.where({ status: query.status });
+    if (query.search) void base.whereILike('file_name', containsPattern(query.search));
     const count = await countOf(base);
     const rows = (await base.orderBy('created_at', 'desc').limit(query.limit).offset(query.offset).select('*')) as ImportJobRow[];
     return okList(reply, rows.map((r) => importView(r, request.locale)), Number(count), query, 'imports');

@@ -55,7 +55,12 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     if (query.status) void base.where('c.status', query.status);
     // react-admin's getMany: filter={"id":[...]} names exactly the cards wanted.
     if (query.ids?.length) void base.whereIn('c.id', query.ids);
-    if (query.search) void base.where((w) => void w.where('c.iccid', 'like', `${query.search!.replace(/\D/g, '')}%`).orWhere('c.serial_number', 'like', `${query.search!.replace(/\D/g, '')}%`));
+    if (query.search) {
+      // ICCIDs and serials are digits: a search without any digit can match no card (not every card).
+      const prefix = query.search.replace(/\D/g, '');
+      if (prefix) void base.where((w) => void w.where('c.iccid', 'like', `${prefix}%`).orWhere('c.serial_number', 'like', `${prefix}%`));
+      else void base.whereRaw('false');
+    }
     const count = await countOf(base);
     const sort = sortColumn(query, CARD_SORT, { column: 'c.transferred_at', order: 'DESC' });
     const rows = await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'c.serial_number' }]).limit(query.limit).offset(query.offset).select('c.*');
