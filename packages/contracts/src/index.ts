@@ -13,3 +13,4 @@ export * from './api/index';
 export * from './policy';
 export * from './session';
 export * from './text';
+export * from './csv';

@@ -11,6 +11,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { EmptyState } from '../layout/EmptyState';
+import { csvExporter } from '../layout/csvExporter';
 import { ExportAllButton } from '../layout/ExportAllButton';
 import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
@@ -58,6 +59,7 @@ export default function TransactionList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       actions={<Actions />}
+      exporter={csvExporter}
       empty={<EmptyState title="app.transactions.empty" hint="app.transactions.empty_hint" to="/balance" action="app.balance.add_title" />}
     >
       <PhoneOr

@@ -1,9 +1,10 @@
+import { csvText } from '@esim/contracts';
 import type { CollectionKind, CollectionLog } from './collections';
 
 /**
  * The collection logs as a spreadsheet: Turkish headers, Istanbul time, amounts with two decimals
  * and a dot (machine-readable in every locale). A UTF-8 byte-order mark lets Excel read the
- * Turkish letters; cells that a spreadsheet would run as a formula are defused (OWASP CSV injection).
+ * Turkish letters; cells that a spreadsheet would run as a formula are defused (contracts' csvText).
  */
 const KIND_LABELS: Record<CollectionKind, string> = {
   'dealer-to-sales-manager': 'Bayiden tahsilat',
@@ -12,11 +13,6 @@ const KIND_LABELS: Record<CollectionKind, string> = {
 
 const HEADERS = ['Tarih', 'Tür', 'Bayi', 'Satış Müdürü', 'Tutar (EUR)', 'Tahsil Eden', 'Not', 'Kayıt No'];
 
-function cell(value: string): string {
-  const defused = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
-}
-
 export function amountText(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
@@ -24,22 +20,15 @@ export function amountText(cents: number): string {
 }
 
 export function collectionLogsCsv(logs: readonly CollectionLog[]): string {
-  const lines = [HEADERS.map(cell).join(',')];
-  for (const log of logs) {
-    lines.push(
-      [
-        log.local_time,
-        KIND_LABELS[log.kind],
-        log.dealer_name ?? '',
-        log.sales_manager_name,
-        amountText(log.amount_cents),
-        log.collected_by_name,
-        log.note ?? '',
-        log.id,
-      ]
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const rows = logs.map((log) => [
+    log.local_time,
+    KIND_LABELS[log.kind],
+    log.dealer_name ?? '',
+    log.sales_manager_name,
+    amountText(log.amount_cents),
+    log.collected_by_name,
+    log.note ?? '',
+    String(log.id),
+  ]);
+  return csvText([HEADERS, ...rows]);
 }
