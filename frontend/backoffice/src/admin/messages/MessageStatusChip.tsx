@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 
 export const MESSAGE_STATUSES = ['new', 'read', 'answered'] as const;
 export const MESSAGE_KINDS = ['partnership', 'contact'] as const;
@@ -16,4 +16,4 @@ export function MessageKindChip({ kind }: { kind: string }) {
 }
 
 /** The sender as the admin reads it: company for a partnership, name for a contact, and the address. */
-export const senderOf = (record: { company_name?: string | null; full_name?: string | null; email?: string }) => record.company_name || record.full_name || record.email || '';
+export const senderOf = (record: RaRecord): string => record.company_name || record.full_name || record.email || '';
