@@ -26,11 +26,12 @@ export const RESOURCES = {
   'sales-manager/dealers': { path: 'sales-manager/dealers', permission: 'sales-manager/dealers', oneThroughList: true, filters: ['q', 'status', 'id'] },
   'admin/dealers': { path: 'admin/dealers', permission: 'admin/dealers', filters: ['q', 'status', 'sales_manager_id', 'id'] },
   'admin/sales-managers': { path: 'admin/sales-managers', permission: 'admin/sales-managers', oneThroughList: true, filters: ['q', 'status', 'id'] },
-  'admin/collection-logs': { path: 'admin/collection-logs', permission: 'admin/collection-logs', oneThroughList: true, filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id', 'id'] },
+  'admin/collection-logs': { path: 'admin/collection-logs', permission: 'admin/collection-logs', filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id'] },
   'admin/top-ups': { path: 'admin/top-ups', permission: 'admin/top-ups', oneThroughList: true, filters: ['status', 'id'] },
   'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
   'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
   'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
+  'admin/audit-log': { path: 'admin/audit-log', permission: 'admin/audit-log', oneThroughList: true, filters: ['actor_id', 'method', 'route', 'service', 'start_date', 'end_date'] },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;
