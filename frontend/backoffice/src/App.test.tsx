@@ -14,7 +14,7 @@ async function menuLabels(): Promise<string[]> {
   const root = menu ?? document.querySelector('.RaMenu-open, .RaMenu-closed')!;
   await waitFor(() => expect(within(root as HTMLElement).getAllByRole('menuitem').length).toBeGreaterThan(0));
   // Without a pending-count badge's number (the admin's entries have them).
-  return within(root as HTMLElement).getAllByRole('menuitem').map((item) => (item.textContent ?? '').replace(/\d+$/, ''));
+  return within(root as HTMLElement).getAllByRole('menuitem').map((item) => (item.textContent ?? '').replace(/^\d+/, ''));
 }
 
 const location = () => screen.getByTestId('location').textContent;
