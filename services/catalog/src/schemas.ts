@@ -126,8 +126,10 @@ const packageFields = {
   active: z.boolean(),
   provider_ref: z.string().trim().min(1).max(200).nullable(),
 };
+// The kind is chosen once, at creation: Plus packages have cards in physical-SIM stock and orders that an eSIM package could not serve.
 export const createPackageBody = z.object({
   ...packageFields,
+  kind: z.enum(PACKAGE_KINDS).default('esim'),
   recommended: packageFields.recommended.default(false),
   features: packageFields.features.default([]),
   active: packageFields.active.default(true),

@@ -74,6 +74,22 @@ describe('packages', () => {
     expect(event.envelope.payload).toMatchObject({ packageId: created.id, code: 'IT-7D-1GB', retailPriceCents: 699, dataMb: 1024, active: true });
   });
 
+  it('creates a Plus package when asked (kind plus): listed under kind=plus with its kind, never on the public site; the default kind is esim', async () => {
+    const res = await call('POST', '/admin/packages', newPackage({ code: 'PLUS-IT-7D', kind: 'plus', name_tr: 'Plus İtalya', name_en: 'Plus Italy' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const plus = res.json().data;
+    expect(plus).toMatchObject({ code: 'PLUS-IT-7D', kind: 'plus' });
+    const plusList = (await call('GET', `/admin/packages?filter=${q({ kind: 'plus' })}`)).json().data as Json[];
+    expect(plusList.map((p) => p.id)).toContain(plus.id);
+    expect(plusList.every((p) => p.kind === 'plus')).toBe(true);
+    const esimList = (await call('GET', `/admin/packages?range=[0,499]`)).json().data as Json[];
+    expect(esimList.map((p) => p.id)).not.toContain(plus.id);
+    expect(esimList.every((p) => p.kind === 'esim')).toBe(true);
+    const page = (await f.app.inject('/public/countries/italy/packages')).json().data;
+    expect(page.packages.map((p: Json) => p.code)).not.toContain('PLUS-IT-7D');
+    expect((await call('POST', '/admin/packages', newPackage({ code: 'X-KIND', kind: 'card' }))).json().errors[0].path).toBe('kind');
+  });
+
   it('replays a create retried with the same Idempotency-Key, and refuses a taken code', async () => {
     const body = newPackage({ code: 'ES-7D-1GB', countries: ['ES'], name_en: 'Spain Mini', name_tr: 'İspanya Mini' });
     const headers = { 'idempotency-key': 'create-es-7d-1gb-0001' };

@@ -159,6 +159,7 @@ export const adminPackageSchema = z.object({
   name_tr: z.string(),
   name_en: z.string(),
   type: z.enum(PACKAGE_TYPES),
+  kind: z.enum(PACKAGE_KINDS),
   countries: z.array(z.string()),
   data_mb: z.number().int().nullable(),
   validity_days: z.number().int(),

@@ -14,6 +14,7 @@ export type { PackageFilter };
 export function adminPackageView(row: PackageRow) {
   return {
     ...packageBasics(row),
+    kind: row.kind,
     retail_price: centsToEuros(row.retail_price_cents),
     cost_price: centsToEuros(row.cost_price_cents),
     recommended: row.recommended,
@@ -131,6 +132,7 @@ export async function createPackage(trx: Knex.Transaction, input: NewPackage, co
       name_tr: input.name_tr,
       name_en: input.name_en,
       type: input.type,
+      kind: input.kind,
       data_mb: input.data_mb,
       validity_days: input.validity_days,
       retail_price_cents: input.retail_price,
