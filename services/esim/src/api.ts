@@ -12,6 +12,7 @@ export const importReportSchema = z.object({
 });
 
 export const stockRowSchema = z.object({
+  id: z.string(),
   package_code: z.string(),
   package_name_tr: z.string().nullable(),
   package_name_en: z.string().nullable(),

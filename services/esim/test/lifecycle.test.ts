@@ -310,10 +310,15 @@ describe('eSIM lifecycle', () => {
 
     const stock = await sys.esim.inject({ url: '/admin/esim/pool/stock', headers: await sys.as(boss) });
     const us = stock.json().data.find((r: { package_code: string }) => r.package_code === 'US-7D-3GB');
-    expect(us).toMatchObject({ threshold: 10, low: true });
+    expect(us).toMatchObject({ id: 'US-7D-3GB', threshold: 10, low: true });
     const set = await sys.esim.inject({ method: 'PUT', url: '/admin/esim/pool/thresholds/US-7D-3GB', headers: await sys.as(boss), payload: { threshold: -1 } });
     expect(set.statusCode).toBe(400);
     expect(set.json().errors[0].path).toBe('threshold');
+    // The row's id is the threshold route's parameter: what the back office edits by.
+    const lowered = await sys.esim.inject({ method: 'PUT', url: `/admin/esim/pool/thresholds/${us.id}`, headers: await sys.as(boss), payload: { threshold: 0 } });
+    expect(lowered.json().data).toEqual({ package_code: 'US-7D-3GB', threshold: 0 });
+    const after = (await sys.esim.inject({ url: '/admin/esim/pool/stock', headers: await sys.as(boss) })).json().data.find((r: { id: string }) => r.id === us.id);
+    expect(after).toMatchObject({ threshold: 0, low: false });
     const lowStock = await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock' });
     expect(lowStock.length).toBeGreaterThanOrEqual(1);
 

@@ -42,7 +42,8 @@ export function adminRoutes(app: CreatedServiceApp): void {
   });
 
   app.get('/admin/esim/pool/stock', { schema: { tags: ['admin'], response: respondsList(stockRowSchema) } }, async (request, reply) => {
-    const rows = await stockByPackage(app.db);
+    // The package code is the row's id: react-admin lists need one, and the threshold route takes it.
+    const rows = (await stockByPackage(app.db)).map((row) => ({ id: row.package_code, ...row }));
     return okList(reply, rows, rows.length, { page: 1, limit: Math.max(rows.length, 1), offset: 0 }, 'stock');
   });
 
