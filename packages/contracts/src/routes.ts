@@ -174,6 +174,7 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/physical-sim/stock/statistics', 'physical-sim', can('admin/physical-sim-stock', 'read')),
   r('GET', '/admin/physical-sim/stock/summary', 'physical-sim', can('admin/physical-sim-stock', 'read')),
   r('GET', '/admin/physical-sim/stock/search', 'physical-sim', can('admin/physical-sim-stock', 'list')),
+  r('GET', '/admin/physical-sim/stock/transfer-preview', 'physical-sim', can('admin/physical-sim-stock', 'read')),
   r('GET', '/admin/physical-sim/stock', 'physical-sim', can('admin/physical-sim-stock', 'list')),
   r('GET', '/admin/physical-sim/stock/:id', 'physical-sim', can('admin/physical-sim-stock', 'read')),
   r('GET', '/admin/physical-sim/stock/:id/deletion-info', 'physical-sim', can('admin/physical-sim-stock', 'read')),

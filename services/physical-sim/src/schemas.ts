@@ -73,6 +73,10 @@ export const transferBody = z
   .refine((b) => Boolean(b.card_ids) !== Boolean(b.serial_from && b.serial_to), { message: 'validation_error', path: ['card_ids'] })
   // Only when both are serials: a refinement runs even after a field failed its own check.
   .refine((b) => !isSerial(b.serial_from) || !isSerial(b.serial_to) || BigInt(b.serial_from) <= BigInt(b.serial_to), { message: 'validation_error', path: ['serial_to'] });
+/** A serial range to preview before a transfer: both ends, the first not after the last. */
+export const serialRangeQuery = z
+  .object({ serial_from: serial, serial_to: serial })
+  .refine((q) => !isSerial(q.serial_from) || !isSerial(q.serial_to) || BigInt(q.serial_from) <= BigInt(q.serial_to), { message: 'validation_error', path: ['serial_to'] });
 function isSerial(value: unknown): value is string {
   return typeof value === 'string' && /^\d{6,32}$/.test(value);
 }

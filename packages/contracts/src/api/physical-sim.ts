@@ -65,7 +65,36 @@ export const cardHistorySchema = z.object({
   by: z.string(),
   at: timestamp,
 });
-export const cardDetailSchema = cardSchema.extend({ history: z.array(cardHistorySchema) });
+/** A card's data bundle as the operator reports it (null until the card has one: sold cards only). */
+export const cardUsageSchema = z.object({
+  status: z.enum(['inactive', 'active', 'expired']),
+  total_mb: z.number().int(),
+  used_mb: z.number(),
+  remaining_mb: z.number(),
+  activated_at: nullableTimestamp,
+  expires_at: nullableTimestamp,
+  country: z.string().nullable(),
+  operator: z.string().nullable(),
+});
+export const cardDetailSchema = cardSchema.extend({ history: z.array(cardHistorySchema), usage: cardUsageSchema.nullable() });
+
+/** GET /admin/physical-sim/stock/transfer-preview: what a serial-range transfer would move, before it moves anything. */
+export const serialRangePreviewSchema = z.object({
+  serial_from: z.string(),
+  serial_to: z.string(),
+  /** Live cards whose serial lies in the range (same length, numerically). */
+  total: z.number().int(),
+  /** Of those, the ones in admin stock (in_stock, no owner): a transfer moves all of them or, if any other is in the range, none. */
+  transferable: z.number().int(),
+  /** Up to 20 serials in the range that are not in admin stock (the transfer would be refused for them). */
+  blocked_serials: z.array(z.string()),
+  first_serial: z.string().nullable(),
+  last_serial: z.string().nullable(),
+  packages: z.array(z.object({ package_id: z.string(), package_code: z.string(), package_name: z.string(), count: z.number().int() })),
+  /** The most cards one range may cover. */
+  max: z.number().int(),
+});
+export type SerialRangePreview = z.infer<typeof serialRangePreviewSchema>;
 
 /** Request: POST /user/physical-sim/order (Idempotency-Key header required). */
 export const physicalOrderBody = z.object({

@@ -59,3 +59,27 @@ export function historyView(row: {
     at: new Date(row.created_at).toISOString(),
   };
 }
+
+/** A card's data bundle for the admin: the operator's figures, with an expiry past its date shown as expired. */
+export function cardUsageView(bundle: {
+  status: string;
+  total_mb: number;
+  used_mb: number | string;
+  activated_at: Date | null;
+  expires_at: Date | null;
+  country: string | null;
+  operator: string | null;
+}, now = new Date()) {
+  const used = Math.min(Number(bundle.used_mb), bundle.total_mb);
+  const expired = bundle.status === 'expired' || (bundle.expires_at !== null && new Date(bundle.expires_at) < now);
+  return {
+    status: expired ? ('expired' as const) : bundle.status === 'active' ? ('active' as const) : ('inactive' as const),
+    total_mb: bundle.total_mb,
+    used_mb: used,
+    remaining_mb: Math.max(0, Math.round((bundle.total_mb - used) * 100) / 100),
+    activated_at: bundle.activated_at ? new Date(bundle.activated_at).toISOString() : null,
+    expires_at: bundle.expires_at ? new Date(bundle.expires_at).toISOString() : null,
+    country: bundle.country,
+    operator: bundle.operator,
+  };
+}

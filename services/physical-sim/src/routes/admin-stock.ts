@@ -1,10 +1,11 @@
-import { cardDetailSchema, cardSchema, listSchema, responds, successSchema } from '@esim/contracts';
+import { cardDetailSchema, cardSchema, listSchema, responds, serialRangePreviewSchema, successSchema } from '@esim/contracts';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { countOf } from '../count';
 import { cardCount } from '../cards/counts';
 import { AppError, badRequest, ok, okList, publish, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { CARD_STATUSES, cardById, changeStatus, deleteCard, deletionInfo, returnToAdmin, transferToDealer } from '../cards/stock';
-import { cardsWithOwner, cardView, historyView } from '../cards/views';
+import { cardsWithOwner, cardUsageView, cardView, historyView } from '../cards/views';
 import { SERVICE } from '../orders/orders';
 import {
   bulkDeleteBody,
@@ -22,6 +23,7 @@ import {
   idParams,
   returnToAdminBody,
   searchQuery,
+  serialRangeQuery,
   statisticsQuery,
   statusBody,
   stockQuery,
@@ -32,6 +34,10 @@ const MAX_SERIAL_RANGE = 5000;
 /** What cardView shows (not the deletion audit columns). */
 const CARD_COLUMNS = ['id', 'iccid', 'serial_number', 'eid', 'package_id', 'package_code', 'package_name', 'status', 'owner_user_id', 'import_id', 'transferred_at', 'created_at', 'updated_at'].map((c) => `c.${c}`);
 const SORTS = { created_at: 'c.created_at', iccid: 'c.iccid', serial_number: 'c.serial_number', status: 'c.status', package_code: 'c.package_code', updated_at: 'c.updated_at' };
+
+/** Live cards whose serial number lies in a range: numerically, which for digit strings of one length is text order. */
+const inSerialRange = (db: Knex | Knex.Transaction, from: string, to: string) =>
+  db('cards').whereNull('deleted_at').whereRaw('length(serial_number) = ? AND serial_number BETWEEN ? AND ?', [from.length, from, to]);
 
 /** Admin stock: lists, counts, status changes, transfers, deletion. */
 export function adminStockRoutes(app: CreatedServiceApp): void {
@@ -135,11 +141,37 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
     return ok(reply, rows.map((r) => ({ status: r.status, package_id: r.package_id, package_code: r.package_code, owner_user_id: r.owner_user_id, owner_name: r.owner_name, count: Number(r.count) })));
   });
 
+  // What a serial-range transfer would move, so the admin sees it before anything moves (the transfer is all or nothing).
+  app.get('/admin/physical-sim/stock/transfer-preview', { schema: { tags: ['admin'], querystring: serialRangeQuery, response: responds(200, serialRangePreviewSchema) } }, async (request, reply) => {
+    const { serial_from: from, serial_to: to } = request.query;
+    const [totals] = (await inSerialRange(app.db, from, to).select(
+      app.db.raw('count(*)::int AS total'),
+      app.db.raw(`count(*) FILTER (WHERE status = 'in_stock' AND owner_user_id IS NULL)::int AS transferable`),
+      app.db.raw('min(serial_number) AS first_serial'),
+      app.db.raw('max(serial_number) AS last_serial'),
+    )) as Array<{ total: number; transferable: number; first_serial: string | null; last_serial: string | null }>;
+    const [blocked, packages] = await Promise.all([
+      inSerialRange(app.db, from, to)
+        .where((w) => void w.whereNot('status', 'in_stock').orWhereNotNull('owner_user_id'))
+        .orderBy('serial_number')
+        .limit(20)
+        .pluck('serial_number') as Promise<string[]>,
+      inSerialRange(app.db, from, to)
+        .groupBy('package_id', 'package_code', 'package_name')
+        .orderBy('package_code')
+        .select('package_id', 'package_code', 'package_name', app.db.raw('count(*)::int AS count')) as Promise<Array<{ package_id: string; package_code: string; package_name: string; count: number }>>,
+    ]);
+    return ok(reply, { serial_from: from, serial_to: to, total: totals!.total, transferable: totals!.transferable, blocked_serials: blocked, first_serial: totals!.first_serial, last_serial: totals!.last_serial, packages, max: MAX_SERIAL_RANGE });
+  });
+
   app.get('/admin/physical-sim/stock/:id', { schema: { response: { 200: successSchema(cardDetailSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
     await cardById(app.db, request.params.id);
     const card = await cardsWithOwner(app.db).where('c.id', request.params.id).first();
-    const history = await app.db('card_history').where({ card_id: request.params.id }).orderBy('id', 'desc').limit(200);
-    return ok(reply, { ...cardView(card), history: history.map(historyView) });
+    const [history, bundle] = await Promise.all([
+      app.db('card_history').where({ card_id: request.params.id }).orderBy('id', 'desc').limit(200),
+      app.db('card_bundles').where({ card_id: request.params.id }).first(),
+    ]);
+    return ok(reply, { ...cardView(card), history: history.map(historyView), usage: bundle ? cardUsageView(bundle) : null });
   });
 
   app.get('/admin/physical-sim/stock/:id/deletion-info', { schema: { tags: ['admin'], params: idParams, response: responds(200, deletionInfoSchema) } }, async (request, reply) =>
@@ -167,9 +199,7 @@ export function adminStockRoutes(app: CreatedServiceApp): void {
       let cardIds = body.card_ids ?? [];
       if (!body.card_ids) {
         // A serial range: the admin-stock cards whose serial number lies in it (numerically, same length).
-        const rows = await trx('cards')
-          .whereNull('deleted_at')
-          .whereRaw('length(serial_number) = ? AND serial_number BETWEEN ? AND ?', [body.serial_from!.length, body.serial_from!, body.serial_to!])
+        const rows = await inSerialRange(trx, body.serial_from!, body.serial_to!)
           .orderBy('serial_number')
           .limit(MAX_SERIAL_RANGE + 1)
           .select('id');
