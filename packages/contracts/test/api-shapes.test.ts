@@ -23,10 +23,19 @@ describe('plan status display (spec section 4)', () => {
   it("active but past expiry is red 'Süresi Dolmuş'", () => {
     expect(planStatusDisplay('active', '2026-06-01T00:00:00Z', now)).toMatchObject({ key: 'expired', color: 'error', label: { tr: 'Süresi Dolmuş' } });
   });
-  it('expired is red, used grey Tüketilmiş, anything else yellow Bilinmiyor', () => {
+  it('a never-used eSIM is Ready to install, not Unknown; past its expiry it is expired', () => {
+    expect(planStatusDisplay('inactive', null, now)).toMatchObject({ key: 'ready', color: 'info', label: { tr: 'Kuruluma hazır', en: 'Ready to install' } });
+    expect(planStatusDisplay('inactive', '2026-06-01T00:00:00Z', now)).toMatchObject({ key: 'expired', color: 'error' });
+  });
+  it('suspended, revoked and refunded are named, in grey', () => {
+    expect(planStatusDisplay('suspended', null, now)).toMatchObject({ key: 'suspended', color: 'default', label: { tr: 'Askıya Alındı', en: 'Suspended' } });
+    expect(planStatusDisplay('revoked', null, now)).toMatchObject({ key: 'revoked', color: 'default', label: { tr: 'İptal Edildi', en: 'Cancelled' } });
+    expect(planStatusDisplay('refunded', null, now)).toMatchObject({ key: 'refunded', color: 'default', label: { tr: 'İade Edildi', en: 'Refunded' } });
+  });
+  it('expired is red, used grey Tüketilmiş, a status the system does not know yellow Bilinmiyor', () => {
     expect(planStatusDisplay('expired', null, now)).toMatchObject({ color: 'error', label: { tr: 'Süresi Dolmuş' } });
     expect(planStatusDisplay('used', null, now)).toMatchObject({ color: 'default', label: { tr: 'Tüketilmiş' } });
-    for (const other of ['suspended', 'inactive', '', undefined]) {
+    for (const other of ['installing', '', null, undefined]) {
       expect(planStatusDisplay(other, null, now)).toMatchObject({ color: 'warning', label: { tr: 'Bilinmiyor' } });
     }
   });

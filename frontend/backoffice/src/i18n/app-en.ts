@@ -29,7 +29,7 @@ export const appEnglish = {
       copy_failed: 'Could not copy: select the text and copy it by hand',
       load_failed: 'Could not load this. Refresh the page to try again.',
     },
-    plan_status: { active: 'Active', expired: 'Expired', used: 'Used up', unknown: 'Unknown' },
+    plan_status: { ready: 'Ready to install', active: 'Active', suspended: 'Suspended', used: 'Used up', expired: 'Expired', revoked: 'Cancelled', refunded: 'Refunded', unknown: 'Unknown' },
     admin_home: {
       pending_top_ups: 'Top-ups awaiting confirmation',
       sales_today: 'Sales today',

@@ -33,7 +33,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       copy_failed: 'Kopyalanamadı: metni seçip elle kopyalayın',
       load_failed: 'Yüklenemedi. Yeniden denemek için sayfayı yenileyin.',
     },
-    plan_status: { active: 'Aktif', expired: 'Süresi Dolmuş', used: 'Tüketilmiş', unknown: 'Bilinmiyor' },
+    plan_status: { ready: 'Kuruluma hazır', active: 'Aktif', suspended: 'Askıya Alındı', used: 'Tüketilmiş', expired: 'Süresi Dolmuş', revoked: 'İptal Edildi', refunded: 'İade Edildi', unknown: 'Bilinmiyor' },
     admin_home: {
       pending_top_ups: 'Onay bekleyen yüklemeler',
       sales_today: 'Bugünkü satışlar',

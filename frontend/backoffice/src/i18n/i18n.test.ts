@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { APPROVAL_STATUSES, CARD_STATUSES, ESIM_ORDER_STATUSES } from '@esim/contracts';
+import { APPROVAL_STATUSES, CARD_STATUSES, ESIM_ORDER_STATUSES, PLAN_STATUS_KEYS, PLAN_STATUS_LABELS } from '@esim/contracts';
 import { describe, expect, it } from 'vitest';
 import { TRANSACTION_TYPES } from '../transactions/TransactionList';
 import { englishMessages } from './en';
@@ -70,6 +70,14 @@ describe('translations', () => {
     expect(lookup(turkishMessages, 'app.plan_status.expired')).toBe('Süresi Dolmuş');
     expect(lookup(turkishMessages, 'app.plan_status.used')).toBe('Tüketilmiş');
     expect(lookup(turkishMessages, 'app.plan_status.unknown')).toBe('Bilinmiyor');
+  });
+
+  it('says every plan status in the words the storefront uses (a never-used eSIM is ready to install)', () => {
+    for (const key of PLAN_STATUS_KEYS) {
+      expect(lookup(turkishMessages, `app.plan_status.${key}`), key).toBe(PLAN_STATUS_LABELS[key].tr);
+      expect(lookup(englishMessages, `app.plan_status.${key}`), key).toBe(PLAN_STATUS_LABELS[key].en);
+    }
+    expect(lookup(turkishMessages, 'app.plan_status.ready')).toBe('Kuruluma hazır');
     expect(lookup(turkishMessages, 'app.settings.password_mismatch')).toBe('Şifreler eşleşmiyor');
   });
 });

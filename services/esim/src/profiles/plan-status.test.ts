@@ -15,8 +15,10 @@ describe('plan status display (spec section 4)', () => {
     ['expired', future, 'expired', 'error', 'Süresi Dolmuş'],
     ['expired', past, 'expired', 'error', 'Süresi Dolmuş'],
     ['used', future, 'used', 'default', 'Tüketilmiş'],
-    ['inactive', null, 'unknown', 'warning', 'Bilinmiyor'],
-    ['suspended', future, 'unknown', 'warning', 'Bilinmiyor'],
+    ['inactive', null, 'ready', 'info', 'Kuruluma hazır'],
+    ['inactive', past, 'expired', 'error', 'Süresi Dolmuş'],
+    ['suspended', future, 'suspended', 'default', 'Askıya Alındı'],
+    ['refunded', null, 'refunded', 'default', 'İade Edildi'],
     ['something-else', null, 'unknown', 'warning', 'Bilinmiyor'],
   ])('%s with expiry %s → %s (%s, %s)', (status, expiry, key, color, label) => {
     expect(planStatusDisplay(status, expiry, now)).toMatchObject({ key, color, label: { tr: label } });
