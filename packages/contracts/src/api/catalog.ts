@@ -18,6 +18,9 @@ export type PackageType = (typeof PACKAGE_TYPES)[number];
 export const PACKAGE_KINDS = ['esim', 'plus'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
 
+/** The Redis channel a catalog write is announced on: every catalog process and the gateway's public cache drop what they kept. */
+export const catalogChangedChannel = (redisPrefix: string) => `${redisPrefix}catalog:changed`;
+
 const region = z.enum(REGIONS);
 const localizedText = z.object({ tr: z.string(), en: z.string() });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { catalogChangedChannel } from '@esim/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { PublicCatalogCache } from './cache';
@@ -17,7 +18,7 @@ export interface CatalogChanges {
 }
 
 export function attachCatalogChanges(app: FastifyInstance, cache: PublicCatalogCache, options: { redisUrl: string; prefix: string }): CatalogChanges {
-  const channel = `${options.prefix}catalog:changed`;
+  const channel = catalogChangedChannel(options.prefix);
   const origin = randomUUID();
   const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   subscriber.on('message', (_channel: string, from: string) => {
