@@ -142,7 +142,7 @@ export function summarize(report: ScenarioReport): string {
     `faults under load on ${report.transport === 'kafka' ? 'Kafka' : 'the PostgreSQL log'}: ${total('requests')} requests, ${total('refused')} refused (4xx), ${total('serverErrors')} 5xx, ${total('retried')} retried, ${total('redelivered')} events redelivered, ${verdict.doubleCharges} double charges`,
     `  ${''.padEnd(width)} ${headers.join('  ')}`,
     ...phases.map((p) => row(p.phase, columns.map((c) => p[c]), p.note)),
-    `  eSIM orders completed ${f.esimCompleted} (refused ${f.esimRefused}); physical orders approved ${f.physicalApproved}, rejected ${f.physicalRejected} (refused ${f.physicalRefused}); collections ${f.collections}, hand-overs ${f.handovers}; import ${f.import}`,
+    `  eSIM orders completed ${f.esimCompleted} (refused ${f.esimRefused}, accepted then sold out ${f.esimSoldOutLater}); physical orders approved ${f.physicalApproved}, rejected ${f.physicalRejected} (refused ${f.physicalRefused}); collections ${f.collections}, hand-overs ${f.handovers}; import ${f.import}`,
     `  ledger:verify ${checks.ledger.ok ? 'ok' : 'FAILED'}, consistency:verify ${checks.consistency.ok ? 'ok' : 'FAILED'}; problems: ${verdict.problems.length ? `\n    ${verdict.problems.slice(0, 20).join('\n    ')}` : 'none'}`,
   ].join('\n');
 }

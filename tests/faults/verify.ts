@@ -12,6 +12,8 @@ export interface Verdict {
   doubleCharges: number;
   figures: {
     esimCompleted: number;
+    /** Answered 202 (processing), then failed because the pool ran out: the refusal came later, uncharged. */
+    esimSoldOutLater: number;
     esimRefused: number;
     physicalApproved: number;
     physicalRejected: number;
@@ -66,12 +68,20 @@ export async function verify(db: pg.Pool, record: LoadRecord): Promise<Verdict> 
   const unexpected = [...record.purchases, ...record.physicalOrders, ...record.dealerCollections, ...record.handovers].filter((s) => s.status !== undefined && s.status >= 500);
   if (unexpected.length) problems.push(`${unexpected.length} requests ended on a 5xx`);
 
-  // ── eSIM purchases: each 2xx is a completed order with its eSIM, captured once; each refusal changed nothing ──
-  const esimDone = record.purchases.filter((s) => isOk(s.status));
-  for (const sent of esimDone) {
-    const order = (await db.query('SELECT step, total_cents::int FROM esim.orders WHERE id = $1', [sent.orderId])).rows[0];
+  // ── eSIM purchases: each 201 is a completed order with its eSIM; a 202 (still processing) ends completed, or
+  // failed only as a refusal would have (the pool ran out meanwhile) and uncharged; each refusal changed nothing ──
+  const esimDone: Sent[] = [];
+  let soldOutLater = 0;
+  for (const sent of record.purchases.filter((s) => isOk(s.status))) {
+    const order = (await db.query('SELECT step, total_cents::int, failure_code FROM esim.orders WHERE id = $1', [sent.orderId])).rows[0];
     const esims = await scalar(db, 'SELECT count(*)::int AS n FROM esim.profiles WHERE order_id = $1', [sent.orderId]);
-    if (order?.step !== 'completed' || esims !== 1) problems.push(`eSIM order ${sent.orderId} (key ${sent.key}) answered ${sent.status}: step ${order?.step}, ${esims} eSIMs`);
+    const captured = await scalar(db, `SELECT count(*)::int AS n FROM balance.holds WHERE order_id = $1 AND status = 'captured'`, [sent.orderId]);
+    if (sent.status === 202 && order?.step === 'failed' && order.failure_code === 'esim_out_of_stock' && !captured && !esims) {
+      soldOutLater += 1;
+      continue;
+    }
+    esimDone.push(sent);
+    if (order?.step !== 'completed' || esims !== 1) problems.push(`eSIM order ${sent.orderId} (key ${sent.key}) answered ${sent.status}: step ${order?.step} (${order?.failure_code}), ${esims} eSIMs`);
     else if (order.total_cents !== sent.cents) problems.push(`eSIM order ${sent.orderId}: total ${order.total_cents} ≠ answered ${sent.cents}`);
   }
   for (const sent of record.purchases.filter((s) => isRefused(s.status))) {
@@ -147,6 +157,7 @@ export async function verify(db: pg.Pool, record: LoadRecord): Promise<Verdict> 
     doubleCharges,
     figures: {
       esimCompleted: esimDone.length,
+      esimSoldOutLater: soldOutLater,
       esimRefused: record.purchases.filter((s) => isRefused(s.status)).length,
       physicalApproved: placed.filter((s) => s.decided === 'approved').length,
       physicalRejected: placed.filter((s) => s.decided === 'rejected').length,
