@@ -114,19 +114,62 @@ describe('the seeded figures', () => {
     expect(body.featured[0]).toMatchObject({ code: 'US', price_from: 14.99, price_validity_days: 7, currency: 'EUR', has_packages: true });
   });
 
-  it('coverage: the 9 covered countries with a3 code and the spec daily prices, then the coming-soon ones', async () => {
+  it('coverage: every country a package covers is covered (the spec daily prices on the 9 with a daily plan); coming soon only where nothing covers it', async () => {
     const body = await data('/public/coverage', { 'accept-language': 'en' });
     const covered = body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'covered');
-    expect(Object.fromEntries(covered.map((c: { a3: string; price_per_day: number }) => [c.a3, c.price_per_day]))).toEqual({
+    expect(covered).toHaveLength(130);
+    const daily = covered.filter((c: { price_per_day: number | null }) => c.price_per_day !== null);
+    expect(Object.fromEntries(daily.map((c: { a3: string; price_per_day: number }) => [c.a3, c.price_per_day]))).toEqual({
       DEU: 10, TUR: 8, FRA: 12, ITA: 10, ESP: 9, GBR: 11, USA: 15, JPN: 14, KOR: 13,
     });
     const usa = covered.find((c: { a3: string }) => c.a3 === 'USA');
     expect(usa).toMatchObject({ name: 'United States', flag: 'us', speed: '5G' });
     expect(usa.features).toContain('5G speed');
-    const soon = body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'coming_soon');
-    expect(soon.length).toBeGreaterThan(0);
-    expect(soon[0].price_per_day).toBeNull();
+    // Czechia, Singapore and the Netherlands are sold (by the Europe and Asia plans, Singapore locally too).
+    for (const a3 of ['CZE', 'SGP', 'NLD']) expect(covered.map((c: { a3: string }) => c.a3)).toContain(a3);
+    expect(body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'coming_soon')).toEqual([]);
     expect(body.default_status).toBe('not_available');
+  });
+
+  it('a country only a regional plan covers has that plan and its price, not "coming soon"; one nothing covers keeps "coming soon"', async () => {
+    expect(await data('/public/countries/czechia', { 'accept-language': 'en' })).toMatchObject({
+      name: 'Czechia', coverage_status: 'covered', has_packages: true, package_count: 0, regional_package_count: 2, price_from: 24.99, price_validity_days: 15,
+    });
+    const packages = await data('/public/countries/czechia/packages');
+    expect(packages.regional_packages.map((p: { code: string }) => p.code)).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB']);
+    const czechia = (await data('/public/countries?search=czechia')).find((c: { slug: string }) => c.slug === 'czechia');
+    expect(czechia).toMatchObject({ coverage_status: 'covered', price_from: 24.99 });
+
+    // What is on sale decides, whatever the stored setting says.
+    await f.app.db('countries').where({ a2: 'FJ' }).update({ coverage_status: 'coming_soon' });
+    await f.app.db('countries').where({ a2: 'CZ' }).update({ coverage_status: 'not_available' });
+    try {
+      await f.app.catalogChanges.changed();
+      const body = await data('/public/coverage');
+      expect(body.countries.find((c: { a3: string }) => c.a3 === 'FJI')).toMatchObject({ coverage_status: 'coming_soon' });
+      expect(body.countries.find((c: { a3: string }) => c.a3 === 'CZE')).toMatchObject({ coverage_status: 'covered' });
+    } finally {
+      await f.app.db('countries').where({ a2: 'FJ' }).update({ coverage_status: 'not_available' });
+      await f.app.db('countries').where({ a2: 'CZ' }).update({ coverage_status: 'not_available' });
+      await f.app.catalogChanges.changed();
+    }
+  });
+
+  it('destinations count the countries on sale for the home page', async () => {
+    expect((await data('/public/destinations')).country_count).toBe(130);
+  });
+
+  it('Turkish names start with a capital, Turkish-aware', async () => {
+    const names = Object.fromEntries(
+      (await data('/public/countries')).map((c: { code: string; name: string }) => [c.code, c.name]),
+    );
+    expect([names.CZ, names.CL, names.IS, names.CN, names.UZ]).toEqual(['Çekya', 'Şili', 'İzlanda', 'Çin', 'Özbekistan']);
+    expect(Object.values(names).filter((name) => name.charAt(0) !== name.charAt(0).toLocaleUpperCase('tr-TR'))).toEqual([]);
+  });
+
+  it('UK and USA find the United Kingdom and the United States first', async () => {
+    expect(codes(await data('/public/countries?search=UK')).slice(0, 2)).toEqual(['GB', 'UA']);
+    expect(codes(await data('/public/countries?search=USA'))[0]).toBe('US');
   });
 
   it('a country page: map info and package counts; an unknown slug is a 404 in the caller language', async () => {
@@ -134,7 +177,7 @@ describe('the seeded figures', () => {
       code: 'IT', name: 'İtalya', coverage_status: 'covered', price_per_day: 10, package_count: 0, regional_package_count: 3, has_packages: true,
     });
     expect(await data('/public/countries/Korea')).toMatchObject({ code: 'KR', package_count: 3 });
-    expect(await data('/public/countries/mongolia')).toMatchObject({ has_packages: true, package_count: 0, price_from: null });
+    expect(await data('/public/countries/mongolia')).toMatchObject({ has_packages: true, package_count: 0, price_from: 29.99, price_validity_days: 15 });
     expect(await data('/public/countries/peru')).toMatchObject({ has_packages: true });
     expect(await data('/public/countries/fiji')).toMatchObject({ has_packages: false, regional_package_count: 0, coverage_status: 'not_available' });
     const missing = await get('/public/countries/atlantis', { 'accept-language': 'en' });

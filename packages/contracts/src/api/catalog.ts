@@ -26,7 +26,7 @@ const localizedText = z.object({ tr: z.string(), en: z.string() });
 
 // ── public site ──
 
-/** A country in lists (home, search, destinations): its cheapest 7-day price, when it has one. */
+/** A country in lists (home, search, destinations): its cheapest 7-day price, else its cheapest package's (validity in price_validity_days). */
 export const publicCountrySchema = z.object({
   code: z.string(),
   a3: z.string(),
@@ -93,8 +93,8 @@ export const countryPackagesSchema = z.object({
 });
 export type CountryPackages = z.infer<typeof countryPackagesSchema>;
 
-/** GET /public/destinations: the home page's quick picks and featured countries. */
-export const destinationsSchema = z.object({ quick: z.array(publicCountrySchema), featured: z.array(publicCountrySchema) });
+/** GET /public/destinations: the home page's quick picks and featured countries, and how many countries are on sale. */
+export const destinationsSchema = z.object({ quick: z.array(publicCountrySchema), featured: z.array(publicCountrySchema), country_count: z.number().int() });
 export type Destinations = z.infer<typeof destinationsSchema>;
 
 /** GET /public/regions: regions with at least one covered country. */

@@ -6,3 +6,5 @@ export * from './auth';
 export * from './balance';
 export * from './price-list';
 export * from './catalog';
+export * from './country-aliases';
+export * from './audit-log';

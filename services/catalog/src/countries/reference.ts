@@ -47,6 +47,11 @@ const isoCountries = require('i18n-iso-countries') as typeof IsoCountries;
 isoCountries.registerLocale(require('i18n-iso-countries/langs/tr.json'));
 isoCountries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 
+/** world-countries writes a few Turkish names in lower case ('çekya', 'şili'): a name starts with a capital, Turkish-aware (i → İ). */
+export function capitalizeTurkish(name: string): string {
+  return name.charAt(0).toLocaleUpperCase('tr-TR') + name.slice(1);
+}
+
 export function buildReferenceCountries(): ReferenceCountry[] {
   const byA2 = new Map(worldCountries.map((country) => [country.cca2, country]));
   const rows: ReferenceCountry[] = [];
@@ -57,7 +62,7 @@ export function buildReferenceCountries(): ReferenceCountry[] {
     const region = REGION_OVERRIDES[a2] ?? REGION_OF[source.region];
     if (!region) throw new Error(`No region for ${a2} (${source.region})`);
     const nameEn = ENGLISH_NAME_OVERRIDES[a2] ?? source.name.common;
-    const nameTr = source.translations.tur?.common ?? isoCountries.getName(a2, 'tr') ?? nameEn;
+    const nameTr = capitalizeTurkish(source.translations.tur?.common ?? isoCountries.getName(a2, 'tr') ?? nameEn);
     const aliases = [
       source.name.common,
       source.name.official,

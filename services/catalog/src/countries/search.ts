@@ -1,3 +1,5 @@
+import { COUNTRY_ALIASES } from '@esim/contracts';
+
 /**
  * Text folding for country search. Turkish first: `toLocaleLowerCase('tr-TR')` maps İ→i and
  * I→ı, then the ASCII fold maps ı→i and strips accents (ü→u, ç→c, ş→s, ğ→g, é→e), so 'TÜRKİYE',
@@ -41,14 +43,15 @@ export interface Searchable {
 }
 
 /**
- * How well a country matches a folded query, best first: 0 an exact code or a whole name
- * ('abd' → the US, not "ABD Virjin Adaları"), 1 a name starts with it, 2 a word of a name starts
+ * How well a country matches a folded query, best first: 0 a common alias ('uk', 'america'), an
+ * exact code or a whole name ('abd' → the US, not "ABD Virjin Adaları"), 1 a name starts with it, 2 a word of a name starts
  * with it ('kore' → 'Güney Kore'), 3 a name contains it; undefined: no match. The caller sorts
  * by rank, then by name.
  */
 export function matchRank(country: Searchable, folded: string): number | undefined {
   if (!folded) return 3;
   const code = folded.toUpperCase();
+  if (COUNTRY_ALIASES[folded] === country.a2) return 0;
   if (country.a2 === code || country.a3 === code || country.search_text.includes(`|${folded}|`)) return 0;
   if (country.search_text.includes(`|${folded}`)) return 1;
   if (country.search_text.includes(` ${folded}`)) return 2;

@@ -26,14 +26,28 @@ function localPackages(snapshot: CatalogSnapshot, country: CountryRow) {
   return (snapshot.packagesByCountry.get(country.a2) ?? []).filter((p) => p.type === 'local');
 }
 
-function homePrice(snapshot: CatalogSnapshot, country: CountryRow): number | null {
-  const prices = localPackages(snapshot, country)
-    .filter((p) => p.validity_days === HOME_PRICE_DAYS)
-    .map((p) => p.retail_price_cents);
-  return prices.length ? centsToEuros(Math.min(...prices)) : null;
+/**
+ * A country's "from" price: its cheapest 7-day local package; without one, the cheapest package of
+ * any kind covering it (a country sold only by a regional plan has a price, not "coming soon").
+ */
+function priceFrom(snapshot: CatalogSnapshot, country: CountryRow): { price: number | null; days: number } {
+  const weekly = localPackages(snapshot, country).filter((p) => p.validity_days === HOME_PRICE_DAYS);
+  const candidates = weekly.length ? weekly : (snapshot.packagesByCountry.get(country.a2) ?? []);
+  const cheapest = candidates.reduce<(typeof candidates)[number] | undefined>((best, p) => (!best || p.retail_price_cents < best.retail_price_cents ? p : best), undefined);
+  return cheapest ? { price: centsToEuros(cheapest.retail_price_cents), days: cheapest.validity_days } : { price: null, days: HOME_PRICE_DAYS };
+}
+
+/**
+ * What the site says of a country, from what is on sale: covered when any active package covers
+ * it (local, regional or global), coming soon only when none does and the shop announced it.
+ */
+export function coverageOf(snapshot: CatalogSnapshot, country: CountryRow): CountryRow['coverage_status'] {
+  if ((snapshot.packagesByCountry.get(country.a2)?.length ?? 0) > 0) return 'covered';
+  return country.coverage_status === 'coming_soon' ? 'coming_soon' : 'not_available';
 }
 
 function countryEntry(snapshot: CatalogSnapshot, country: CountryRow, locale: Locale) {
+  const from = priceFrom(snapshot, country);
   return {
     code: country.a2,
     a3: country.a3,
@@ -43,11 +57,11 @@ function countryEntry(snapshot: CatalogSnapshot, country: CountryRow, locale: Lo
     slug: country.slug,
     flag: country.a2.toLowerCase(),
     region: country.region,
-    coverage_status: country.coverage_status,
+    coverage_status: coverageOf(snapshot, country),
     // Any active package covering it (a regional one counts: its page lists those too).
     has_packages: (snapshot.packagesByCountry.get(country.a2)?.length ?? 0) > 0,
-    price_from: homePrice(snapshot, country),
-    price_validity_days: HOME_PRICE_DAYS,
+    price_from: from.price,
+    price_validity_days: from.days,
     currency: 'EUR' as const,
   };
 }
@@ -122,7 +136,9 @@ export function destinationsView(snapshot: CatalogSnapshot, locale: Locale) {
       .filter((c) => order(c) !== null)
       .sort((a, b) => order(a)! - order(b)! || a.slug.localeCompare(b.slug))
       .map((c) => countryEntry(snapshot, c, locale));
-  return { quick: ordered((c) => c.quick_order), featured: ordered((c) => c.featured_order) };
+  // The home page's country figure, counted from what is on sale so it never promises more.
+  const countryCount = snapshot.countries.filter((c) => (snapshot.packagesByCountry.get(c.a2)?.length ?? 0) > 0).length;
+  return { quick: ordered((c) => c.quick_order), featured: ordered((c) => c.featured_order), country_count: countryCount };
 }
 
 export function regionsView(snapshot: CatalogSnapshot, locale: Locale) {
@@ -136,9 +152,9 @@ export function regionsView(snapshot: CatalogSnapshot, locale: Locale) {
 /** Map data: covered countries with their popup info, then those coming soon; the rest are "not available". */
 export function coverageView(snapshot: CatalogSnapshot, locale: Locale) {
   const compare = byName(locale);
-  const withStatus = (status: CountryRow['coverage_status']) =>
+  const withStatus = (status: 'covered' | 'coming_soon') =>
     snapshot.countries
-      .filter((c) => c.coverage_status === status)
+      .filter((c) => coverageOf(snapshot, c) === status)
       .sort(compare)
       .map((c) => ({
         code: c.a2,
@@ -149,7 +165,7 @@ export function coverageView(snapshot: CatalogSnapshot, locale: Locale) {
         slug: c.slug,
         flag: c.a2.toLowerCase(),
         region: c.region,
-        coverage_status: c.coverage_status,
+        coverage_status: status,
         ...mapInfo(c, locale),
       }));
   return { countries: [...withStatus('covered'), ...withStatus('coming_soon')], default_status: 'not_available' as const };
