@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ProcessSpec } from './supervisor';
 import { ROOT_DIR, SERVICES, type ServiceEntry } from './services';
-import { childEnvironment, serviceUrl, type StartSettings } from './settings';
+import { childEnvironment, serviceUrl, type RunSettings, type StartSettings } from './settings';
 
 export interface PlannedProcess {
   spec: ProcessSpec;
@@ -10,6 +10,11 @@ export interface PlannedProcess {
   service: ServiceEntry;
   /** Polled before the next group starts; workers listen on nothing. */
   readyUrl?: string;
+}
+
+/** `catalog`, or `catalog-1`, `catalog-2` ... when several copies run. */
+export function replicaName(name: string, replica: number, replicas: number): string {
+  return replicas > 1 ? `${name}-${replica + 1}` : name;
 }
 
 export interface Plan {
@@ -24,25 +29,30 @@ function nodeWithTsx(name: string, file: string, env: NodeJS.ProcessEnv): Proces
   return { name, command: process.execPath, args: ['--import', 'tsx', file], cwd: ROOT_DIR, env };
 }
 
-export function planProcesses(settings: StartSettings, run: { internalToken: string; smtpUrl?: string }): Plan {
+/** Every service (each copy of it with `replicas`), then the one gateway, then the workers (a copy beside each service copy). */
+export function planProcesses(settings: StartSettings, run: RunSettings): Plan {
   const plan: Plan = { groups: { services: [], gateway: [], workers: [] }, missing: [] };
+  const replicas = run.replicas ?? 1;
   for (const service of SERVICES) {
-    const env = childEnvironment(service, settings, run);
     const server = path.join(service.dir, 'src/server.ts');
     if (!existsSync(server)) {
       plan.missing.push(service.name);
       continue;
     }
     const kind = service.name === 'gateway' ? 'gateway' : 'service';
-    plan.groups[kind === 'gateway' ? 'gateway' : 'services'].push({
-      spec: nodeWithTsx(service.name, server, env),
-      kind,
-      service,
-      readyUrl: `${serviceUrl(service, settings)}/ready`,
-    });
-    if (service.worker) {
-      const worker = path.join(service.dir, service.worker);
-      if (existsSync(worker)) plan.groups.workers.push({ spec: nodeWithTsx(`${service.name}-worker`, worker, env), kind: 'worker', service });
+    const copies = kind === 'gateway' ? 1 : replicas;
+    for (let replica = 0; replica < copies; replica++) {
+      const env = childEnvironment(service, settings, run, process.env, replica);
+      plan.groups[kind === 'gateway' ? 'gateway' : 'services'].push({
+        spec: nodeWithTsx(replicaName(service.name, replica, copies), server, env),
+        kind,
+        service,
+        readyUrl: `${serviceUrl(service, settings, replica)}/ready`,
+      });
+      if (service.worker) {
+        const worker = path.join(service.dir, service.worker);
+        if (existsSync(worker)) plan.groups.workers.push({ spec: nodeWithTsx(replicaName(`${service.name}-worker`, replica, copies), worker, env), kind: 'worker', service });
+      }
     }
   }
   return plan;

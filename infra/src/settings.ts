@@ -60,9 +60,32 @@ export function refuseDemoServiceSecrets(settings: Pick<StartSettings, 'APP_MODE
   refuseDemoSecrets({ APP_MODE: settings.APP_MODE, ...secrets }, SERVICE_SECRETS);
 }
 
-/** Each process's port: its default moved by PORT_BASE, so a second copy can run beside the first. */
-export function portOf(service: ServiceEntry, portBase: number): number {
-  return service.port - DEFAULT_PORT_BASE + portBase;
+/** Copies of a service take the block of ports after the previous copy's (PORT_BASE+6 ... +10 for the second). */
+const REPLICA_PORT_STRIDE = SERVICES.filter((s) => s.name !== 'gateway').length;
+export const MAX_REPLICAS = 8;
+
+/**
+ * Each process's port: its default moved by PORT_BASE, so a second system can run beside the
+ * first, and by the copy's number (from 0) when `--replicas` runs several copies of each service.
+ */
+export function portOf(service: ServiceEntry, portBase: number, replica = 0): number {
+  return service.port - DEFAULT_PORT_BASE + portBase + replica * REPLICA_PORT_STRIDE;
+}
+
+/** `npm start -- --replicas N`: how many copies of every service and worker to run (the gateway is one). */
+export function parseStartArgs(argv: string[]): { replicas: number } {
+  let replicas = 1;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const inline = /^--replicas=(.*)$/.exec(arg);
+    if (arg !== '--replicas' && !inline) throw new SettingsError(`Unknown argument ${arg} (npm start takes --replicas N)`);
+    const value = inline ? inline[1]! : argv[++i];
+    if (!value || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_REPLICAS) {
+      throw new SettingsError(`--replicas: a whole number from 1 to ${MAX_REPLICAS}, got ${value ?? 'nothing'}`);
+    }
+    replicas = Number(value);
+  }
+  return { replicas };
 }
 
 /** The address other processes use to reach a listener bound to `host`. */
@@ -70,9 +93,14 @@ export function connectHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
 }
 
-export function serviceUrl(service: ServiceEntry, settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>): string {
+export function serviceUrl(service: ServiceEntry, settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>, replica = 0): string {
   const host = connectHost(settings.HOST);
-  return `http://${host.includes(':') ? `[${host}]` : host}:${portOf(service, settings.PORT_BASE)}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${portOf(service, settings.PORT_BASE, replica)}`;
+}
+
+/** Every copy's URL, comma-separated, as the gateway's `*_URL` settings take them. */
+export function serviceUrls(service: ServiceEntry, settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>, replicas: number): string {
+  return Array.from({ length: replicas }, (_, replica) => serviceUrl(service, settings, replica)).join(',');
 }
 
 export function gatewayPort(settings: Pick<StartSettings, 'PORT_BASE'>): number {
@@ -94,27 +122,40 @@ export function redactUrl(url: string): string {
   }
 }
 
+export interface RunSettings {
+  internalToken: string;
+  smtpUrl?: string;
+  /** Copies of every service and worker (`--replicas`); 1 when unset. */
+  replicas?: number;
+}
+
 /**
  * The environment one child process runs with: the supervisor's own environment, then every
- * address the processes need to find each other on this machine.
+ * address the processes need to find each other on this machine. The gateway gets every copy of
+ * each service; copy k of a service calls copy k of the others, so their internal calls spread
+ * over the copies as well without each service learning to balance.
  */
 export function childEnvironment(
   service: ServiceEntry,
   settings: StartSettings,
-  run: { internalToken: string; smtpUrl?: string },
+  run: RunSettings,
   base: NodeJS.ProcessEnv = process.env,
+  replica = 0,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base };
-  for (const other of SERVICES) if (other.urlVar) env[other.urlVar] = serviceUrl(other, settings);
+  const gateway = service.name === 'gateway';
+  for (const other of SERVICES) {
+    if (other.urlVar) env[other.urlVar] = gateway ? serviceUrls(other, settings, run.replicas ?? 1) : serviceUrl(other, settings, replica);
+  }
   const auth = SERVICES.find((s) => s.name === 'auth')!;
   Object.assign(env, {
-    PORT: String(portOf(service, settings.PORT_BASE)),
+    PORT: String(portOf(service, settings.PORT_BASE, replica)),
     HOST: settings.HOST,
     APP_MODE: settings.APP_MODE,
     DATABASE_URL: settings.DATABASE_URL,
     REDIS_URL: settings.REDIS_URL,
     REDIS_PREFIX: settings.REDIS_PREFIX,
-    AUTH_JWKS_URL: `${serviceUrl(auth, settings)}/.well-known/jwks.json`,
+    AUTH_JWKS_URL: `${serviceUrl(auth, settings, replica)}/.well-known/jwks.json`,
     INTERNAL_SERVICE_TOKEN: run.internalToken,
     PUBLIC_BASE_URL: publicBaseUrl(settings),
   });

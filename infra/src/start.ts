@@ -10,7 +10,7 @@ import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflig
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
 import { SERVICES } from './services';
-import { gatewayPort, loadDotEnv, loadStartSettings, portOf, refuseDemoServiceSecrets, type StartSettings } from './settings';
+import { gatewayPort, loadDotEnv, loadStartSettings, parseStartArgs, portOf, refuseDemoServiceSecrets, type StartSettings } from './settings';
 import { Supervisor } from './supervisor';
 import { waitForReady } from './readiness';
 
@@ -29,10 +29,29 @@ const say = (line: string) => console.log(prefix('supervisor', line));
 let supervisor: Supervisor | undefined;
 let mail: MailCatcher | undefined;
 let stopping = false;
+/** With several copies, the ones whose request counts are told at the end. */
+let counted: PlannedProcess[] = [];
+
+/** Each copy's count of requests served (its /ready says), so a run shows that every copy took its share. */
+async function reportServedCounts(): Promise<void> {
+  const lines = await Promise.all(
+    counted.map(async (planned) => {
+      try {
+        const response = await fetch(planned.readyUrl!, { signal: AbortSignal.timeout(1000) });
+        const { served } = (await response.json()) as { served?: number };
+        return `${planned.spec.name} ${served ?? '?'}`;
+      } catch {
+        return `${planned.spec.name} not answering`;
+      }
+    }),
+  );
+  if (lines.length) say(`requests served per copy: ${lines.join(', ')}`);
+}
 
 async function shutdown(exitCode: number): Promise<never> {
   stopping = true;
   if (supervisor) {
+    await reportServedCounts();
     await supervisor.stop();
     say('every process has stopped.');
   }
@@ -50,8 +69,10 @@ function onSignal(signal: NodeJS.Signals): void {
   void shutdown(0);
 }
 
-function portsInUse(settings: StartSettings, smtpCatcher: boolean): Array<{ port: number; what: string }> {
-  const ports = SERVICES.map((s): { port: number; what: string } => ({ port: portOf(s, settings.PORT_BASE), what: s.name }));
+function portsInUse(settings: StartSettings, replicas: number, smtpCatcher: boolean): Array<{ port: number; what: string }> {
+  const ports = SERVICES.flatMap((s) =>
+    Array.from({ length: s.name === 'gateway' ? 1 : replicas }, (_, replica): { port: number; what: string } => ({ port: portOf(s, settings.PORT_BASE, replica), what: replica ? `${s.name} copy ${replica + 1}` : s.name })),
+  );
   if (smtpCatcher) {
     ports.push({ port: settings.MAIL_SMTP_PORT, what: 'demo mail catcher, SMTP' }, { port: settings.MAIL_WEB_PORT, what: 'demo mail catcher, web inbox' });
   }
@@ -81,6 +102,7 @@ async function startGroup(group: PlannedProcess[]): Promise<void> {
 
 async function main(): Promise<void> {
   loadDotEnv();
+  const { replicas } = parseStartArgs(process.argv.slice(2));
   const settings = loadStartSettings();
   refuseDemoServiceSecrets(settings);
   const demo = settings.APP_MODE === 'demo';
@@ -88,7 +110,7 @@ async function main(): Promise<void> {
 
   await checkPostgres(settings.DATABASE_URL);
   await checkRedis(settings.REDIS_URL);
-  await checkPorts(portsInUse(settings, useCatcher), settings.HOST);
+  await checkPorts(portsInUse(settings, replicas, useCatcher), settings.HOST);
 
   if (await ensureDatabase(settings.DATABASE_URL)) say(`created database ${databaseName(settings.DATABASE_URL)}`);
   await migrateAll(settings.DATABASE_URL, say);
@@ -107,7 +129,11 @@ async function main(): Promise<void> {
   // Demo mode: a fresh secret per run, so the published demo default never guards a running system.
   const internalToken = settings.INTERNAL_SERVICE_TOKEN ?? randomBytes(32).toString('hex');
 
-  const plan = planProcesses(settings, { internalToken, smtpUrl });
+  const plan = planProcesses(settings, { internalToken, smtpUrl, replicas });
+  if (replicas > 1) {
+    counted = plan.groups.services;
+    say(`${replicas} copies of every service and worker; the gateway spreads requests over them`);
+  }
   if (plan.missing.length) say(`not started, no src/server.ts yet: ${plan.missing.join(', ')}`);
   supervisor = new Supervisor({ output: (name, line) => console.log(prefix(name, line)), log: say });
 

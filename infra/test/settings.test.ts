@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BANNER_READY_LINE, renderBanner } from '../src/banner';
 import { planProcesses } from '../src/processes';
 import { SERVICES } from '../src/services';
-import { childEnvironment, loadStartSettings, portOf, redactUrl, refuseDemoServiceSecrets, SettingsError } from '../src/settings';
+import { childEnvironment, loadStartSettings, parseStartArgs, portOf, redactUrl, refuseDemoServiceSecrets, SettingsError } from '../src/settings';
 
 const service = (name: string) => SERVICES.find((s) => s.name === name)!;
 
@@ -88,6 +88,39 @@ describe('process plan', () => {
     const declared = SERVICES.filter((s) => s.worker && existsSync(path.join(s.dir, s.worker)));
     expect(plan.groups.workers.map((p) => p.spec.name)).toEqual(declared.map((s) => `${s.name}-worker`));
     expect(plan.groups.workers.every((p) => p.readyUrl === undefined)).toBe(true);
+  });
+});
+
+describe('--replicas', () => {
+  it('reads the number of copies and names a bad one', () => {
+    expect(parseStartArgs([])).toEqual({ replicas: 1 });
+    expect(parseStartArgs(['--replicas', '2'])).toEqual({ replicas: 2 });
+    expect(parseStartArgs(['--replicas=3'])).toEqual({ replicas: 3 });
+    for (const bad of [['--replicas'], ['--replicas', '0'], ['--replicas', 'two'], ['--replicas', '99']]) expect(() => parseStartArgs(bad)).toThrow(/^--replicas: /);
+    expect(() => parseStartArgs(['--fast'])).toThrow(/Unknown argument --fast/);
+  });
+
+  it('runs each copy on its own port block, the gateway once with every copy, and pairs the copies that call each other', () => {
+    const settings = loadStartSettings({ PORT_BASE: '9080' });
+    const plan = planProcesses(settings, { internalToken: 'x'.repeat(32), replicas: 2 });
+    const names = plan.groups.services.map((p) => p.spec.name);
+    expect(names).toContain('catalog-1');
+    expect(names).toContain('catalog-2');
+    const copy = (name: string) => [...plan.groups.services, ...plan.groups.workers].find((p) => p.spec.name === name)!;
+    expect(copy('catalog-1').spec.env?.PORT).toBe('9082');
+    expect(copy('catalog-2').spec.env?.PORT).toBe('9087');
+    expect(copy('catalog-2').readyUrl).toBe('http://127.0.0.1:9087/ready');
+    expect(copy('esim-2').spec.env).toMatchObject({ CATALOG_URL: 'http://127.0.0.1:9087', BALANCE_URL: 'http://127.0.0.1:9088', AUTH_JWKS_URL: 'http://127.0.0.1:9086/.well-known/jwks.json' });
+    const ports = plan.groups.services.map((p) => p.spec.env?.PORT);
+    expect(new Set(ports).size).toBe(ports.length);
+
+    expect(plan.groups.gateway.map((p) => p.spec.name)).toEqual(['gateway']);
+    expect(plan.groups.gateway[0]!.spec.env).toMatchObject({ PORT: '9080', CATALOG_URL: 'http://127.0.0.1:9082,http://127.0.0.1:9087', AUTH_URL: 'http://127.0.0.1:9081,http://127.0.0.1:9086' });
+    const workers = plan.groups.workers.map((p) => p.spec.name);
+    if (workers.length) {
+      expect(workers).toEqual(['physical-sim-worker-1', 'physical-sim-worker-2']);
+      expect(copy('physical-sim-worker-2').spec.env?.CATALOG_URL).toBe('http://127.0.0.1:9087');
+    }
   });
 });
 

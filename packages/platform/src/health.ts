@@ -29,11 +29,18 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  * `/health`: the process is alive. `/ready`: every dependency answers (PostgreSQL, Redis, ...):
  * 503 `down` when one does not; 200 `degraded` with the problems named when only a degradation
  * check fails (the supervisor and load balancers keep sending requests, monitors see it), with the
- * work running beside the requests (event bus, loops). Both are outside the envelope so load
- * balancers and the gateway read them cheaply.
+ * work running beside the requests (event bus, loops) and the requests this process has served
+ * (with several copies of a service, each copy's count shows that it took its share). Both are
+ * outside the envelope so load balancers and the gateway read them cheaply.
  */
 export function registerHealthRoutes(app: FastifyInstance, service: string, checks: Record<string, ReadinessCheck>): void {
   const startedAt = new Date().toISOString();
+  let served = 0;
+  app.addHook('onResponse', (request, _reply, done) => {
+    const route = request.routeOptions.url;
+    if (route !== '/ready' && route !== '/health') served += 1;
+    done();
+  });
   const degradationChecks = new Map<string, DegradationCheck>();
   app.decorate('addDegradationCheck', (name: string, check: DegradationCheck) => {
     degradationChecks.set(name, check);
@@ -67,6 +74,6 @@ export function registerHealthRoutes(app: FastifyInstance, service: string, chec
     const running = typeof app.servingWork === 'function' ? app.servingWork() : [];
     return reply
       .status(status === 'down' ? 503 : 200)
-      .send({ status, service, checks: results, ...(Object.keys(problems).length ? { problems } : {}), running });
+      .send({ status, service, checks: results, ...(Object.keys(problems).length ? { problems } : {}), running, served });
   });
 }

@@ -65,6 +65,15 @@ describe('service app', () => {
     expect(res.json()).toMatchObject({ success: true, data: [{ id: 1 }, { id: 2 }], meta: { total: 42, page: 6, limit: 2 } });
   });
 
+  it("counts the requests it served in /ready's answer, not the health probes themselves", async () => {
+    const servedNow = async () => ((await app.inject('/ready')).json() as { served: number }).served;
+    const before = await servedNow();
+    await app.inject('/public/countries');
+    await app.inject('/no-such-route');
+    await app.inject('/health');
+    expect(await servedNow()).toBe(before + 2);
+  });
+
   it('refuses NUL and lone surrogates anywhere with a 400 naming the field (the one text rule)', async () => {
     const token = await keys.token({ id: 'a1', userType: 3 });
     const body = await app.inject({

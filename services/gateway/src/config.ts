@@ -14,13 +14,23 @@ const repoPath = (fallback: string) =>
     .default(fallback)
     .transform((value) => path.resolve(repoRoot, value));
 
+const splitUrls = (value: string) => value.split(',').map((url) => url.trim()).filter(Boolean);
+
+/** One or more comma-separated base URLs: the copies of a service the gateway spreads requests over. */
+const urlList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform(splitUrls)
+    .pipe(z.array(z.url()).min(1, 'at least one URL'));
+
 /** The gateway's settings: the shared ones plus where the services and the two SPA builds are. */
 export const configSchema = serviceConfigSchema(8080, {
-  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
-  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
-  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
-  ESIM_URL: z.url().default('http://127.0.0.1:8084'),
-  PHYSICAL_SIM_URL: z.url().default('http://127.0.0.1:8085'),
+  AUTH_URL: urlList('http://127.0.0.1:8081'),
+  CATALOG_URL: urlList('http://127.0.0.1:8082'),
+  BALANCE_URL: urlList('http://127.0.0.1:8083'),
+  ESIM_URL: urlList('http://127.0.0.1:8084'),
+  PHYSICAL_SIM_URL: urlList('http://127.0.0.1:8085'),
   /** Vite builds served at `/` and `/dashboard`; a relative path is taken from the repository root. */
   STOREFRONT_DIST: repoPath('frontend/storefront/dist'),
   BACKOFFICE_DIST: repoPath('frontend/backoffice/dist'),
@@ -33,8 +43,10 @@ export const configSchema = serviceConfigSchema(8080, {
   /** An upstream that has not answered (headers or next body chunk) in this time gets a 503. */
   UPSTREAM_TIMEOUT_MS: millis(30_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: millis(2_000),
-  /** Keep-alive connections per service. */
+  /** Keep-alive connections per service copy. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(4096).default(128),
+  /** How often each copy of a service with several is asked for its /ready, to take it out or put it back. */
+  UPSTREAM_HEALTH_INTERVAL_MS: millis(2_000),
   /** Public GET answers kept at the door (per URL and language) while their Cache-Control allows; 0 turns it off. */
   PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
   /** Per client IP and minute, by the route table's rate-limit group. */
@@ -57,16 +69,22 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return loadConfig(configSchema, env);
 }
 
+/** Where each service is: one base URL, or several comma-separated (its copies), as the `*_URL` settings take them. */
 export type Upstreams = Record<ServiceName, string>;
+/** The base URLs of every copy of every service. */
+export type UpstreamUrls = Record<ServiceName, string[]>;
 
-/** Base URL of every service, from the config (tests override some with `upstreams`). */
-export function upstreamsOf(config: GatewayConfig, overrides: Partial<Upstreams> = {}): Upstreams {
-  return {
+/** Base URLs of every service's copies, from the config (tests override some with `upstreams`). */
+export function upstreamsOf(config: GatewayConfig, overrides: Partial<Upstreams> = {}): UpstreamUrls {
+  const urls: UpstreamUrls = {
     auth: config.AUTH_URL,
     catalog: config.CATALOG_URL,
     balance: config.BALANCE_URL,
     esim: config.ESIM_URL,
     'physical-sim': config.PHYSICAL_SIM_URL,
-    ...overrides,
   };
+  for (const [service, value] of Object.entries(overrides) as [ServiceName, string | undefined][]) {
+    if (value) urls[service] = splitUrls(value);
+  }
+  return urls;
 }

@@ -2,13 +2,23 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { ServiceName } from '@esim/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Upstreams } from '../config';
+import type { UpstreamUrls } from '../config';
 import { API_PREFIX } from '../proxy/route-table';
 import { mergeDocuments, type ServiceDocument } from './merge';
 
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
 
-async function fetchDocument(service: ServiceName, base: string, timeoutMs: number): Promise<ServiceDocument> {
+/** Every copy serves the same document: the first that answers gives it. */
+async function fetchDocument(service: ServiceName, urls: string[], timeoutMs: number): Promise<ServiceDocument> {
+  let failure: ServiceDocument = { service, unavailable: 'unreachable' };
+  for (const base of urls) {
+    failure = await fetchFrom(service, base, timeoutMs);
+    if ('document' in failure) return failure;
+  }
+  return failure;
+}
+
+async function fetchFrom(service: ServiceName, base: string, timeoutMs: number): Promise<ServiceDocument> {
   try {
     const response = await fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) return { service, unavailable: `answered ${response.status}` };
@@ -19,13 +29,13 @@ async function fetchDocument(service: ServiceName, base: string, timeoutMs: numb
 }
 
 /** The merged document, rebuilt at most every `ttlMs` (one rebuild at a time, whoever asks). */
-export function mergedDocumentCache(upstreams: Upstreams, options: { timeoutMs: number; ttlMs: number }) {
+export function mergedDocumentCache(upstreams: UpstreamUrls, options: { timeoutMs: number; ttlMs: number }) {
   let document: OpenAPIV3.Document | undefined;
   let builtAt = 0;
   let pending: Promise<OpenAPIV3.Document> | undefined;
   const rebuild = async () => {
     const documents = await Promise.all(
-      (Object.entries(upstreams) as [ServiceName, string][]).map(([service, base]) => fetchDocument(service, base, options.timeoutMs)),
+      (Object.entries(upstreams) as [ServiceName, string[]][]).map(([service, urls]) => fetchDocument(service, urls, options.timeoutMs)),
     );
     document = mergeDocuments(documents);
     // A page showing a service as unavailable is retried on the next load, not after the TTL.
@@ -50,7 +60,7 @@ export function mergedDocumentCache(upstreams: Upstreams, options: { timeoutMs: 
  * `/api/docs/openapi.json`. Swagger UI reads its document synchronously, so the document is
  * refreshed in a hook just before the UI's own JSON route answers.
  */
-export async function registerDocs(app: FastifyInstance, upstreams: Upstreams, options: { timeoutMs: number; ttlMs: number }): Promise<void> {
+export async function registerDocs(app: FastifyInstance, upstreams: UpstreamUrls, options: { timeoutMs: number; ttlMs: number }): Promise<void> {
   const cache = mergedDocumentCache(upstreams, options);
   const wantsDocument = (url: string) => /\/(json|yaml)(\?|$)/.test(url);
   await app.register(swaggerUi, {

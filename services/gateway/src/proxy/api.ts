@@ -1,7 +1,7 @@
 import type { ServiceName } from '@esim/contracts';
 import { AppError, type JwtVerifier } from '@esim/platform';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { GatewayConfig, Upstreams } from '../config';
+import type { GatewayConfig, UpstreamUrls } from '../config';
 import { registerHealth } from '../health';
 import type { LimitGroup } from '../security/rate-limits';
 import type { ClientInfo } from './client-ip';
@@ -11,7 +11,7 @@ import { API_PREFIX, methodsAt } from './route-table';
 
 export interface ApiOptions {
   config: GatewayConfig;
-  upstreams: Upstreams;
+  upstreams: UpstreamUrls;
   client: ClientInfo;
   limiter: (group: LimitGroup) => onRequestHookHandler;
   verifyToken: JwtVerifier;
@@ -30,8 +30,8 @@ function noRoute(request: FastifyRequest): AppError {
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   keepRawBodies(api);
   const { config, client, limiter, verifyToken } = options;
-  for (const [service, base] of Object.entries(options.upstreams) as [ServiceName, string][]) {
-    await api.register(serviceProxy, { service, base, config, client, limiter, verifyToken });
+  for (const [service, urls] of Object.entries(options.upstreams) as [ServiceName, string[]][]) {
+    await api.register(serviceProxy, { service, urls, config, client, limiter, verifyToken });
   }
   registerHealth(api, options.upstreams, config.HEALTH_TIMEOUT_MS);
 

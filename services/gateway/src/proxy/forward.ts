@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { RouteRule, ServiceName } from '@esim/contracts';
 import { AppError, notFound, SERVICE_TOKEN_HEADER, type JwtVerifier } from '@esim/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
 import type { LimitGroup } from '../security/rate-limits';
@@ -10,10 +10,12 @@ import type { ClientInfo } from './client-ip';
 import { createPublicCache, type PublicCache } from './public-cache';
 import { bodyWasTooLarge } from './raw-body';
 import { API_PREFIX, routesOf } from './route-table';
+import { createUpstreamSet } from './upstream-set';
 
 export interface ServiceProxyOptions {
   service: ServiceName;
-  base: string;
+  /** Base URLs of the service's copies. */
+  urls: string[];
   config: GatewayConfig;
   client: ClientInfo;
   limiter: (group: LimitGroup) => onRequestHookHandler;
@@ -23,6 +25,7 @@ export interface ServiceProxyOptions {
 /** `..` or `.` as a whole segment, also percent-encoded: URL resolution would climb out of the route. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
 const BODYLESS = new Set(['GET', 'HEAD']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that describe one connection, not the message (RFC 9110 section 7.6.1): never passed on either way. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
 /**
@@ -35,23 +38,35 @@ const NOT_RELAYED = new Set([...HOP_BY_HOP, 'x-powered-by']);
 const BUFFERED_BODY_MAX = 64 * 1024;
 
 /**
+ * Whether a request may be sent again to another copy when the first never got it (or lost a
+ * reused socket): safe methods, and writes carrying an Idempotency-Key, because the services
+ * answer a repeated key from the stored answer. A write without a key never is: a lost socket
+ * can hide a request the service did carry out. A streamed body cannot be sent twice.
+ */
+function repeatable(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  return typeof request.headers['idempotency-key'] === 'string' && (request.body === undefined || Buffer.isBuffer(request.body));
+}
+
+/**
  * Registers the route table's routes of one service (under the caller's `/api` prefix) and
- * forwards each to that service over its own undici keep-alive pool, `/api` stripped, the body
- * as the caller sent it. Checks at the door: the rate limit, then the token and `canAccess` of
- * the route's rule (the service checks again: second lock). Any failure to get an answer (down,
- * refused, timed out, reset) is a 503 in the caller's language, never a hang.
+ * forwards each to one of that service's copies over undici keep-alive pools, `/api` stripped,
+ * the body as the caller sent it. Checks at the door: the rate limit, then the token and
+ * `canAccess` of the route's rule (the service checks again: second lock). Any failure to get an
+ * answer (down, refused, timed out, reset) is a 503 in the caller's language, never a hang.
  */
 export async function serviceProxy(scope: FastifyInstance, options: ServiceProxyOptions): Promise<void> {
-  const { config, client } = options;
-  const pool = new Pool(options.base, {
+  const { config, client, service } = options;
+  const upstreams = createUpstreamSet(options.urls, {
     connections: config.UPSTREAM_CONNECTIONS,
-    pipelining: 1,
-    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-    connect: { timeout: config.UPSTREAM_CONNECT_TIMEOUT_MS },
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    healthIntervalMs: config.UPSTREAM_HEALTH_INTERVAL_MS,
+    onChange: (upstream, healthy) =>
+      healthy ? scope.log.info({ service, upstream }, 'upstream back in rotation') : scope.log.warn({ service, upstream }, 'upstream taken out of rotation'),
   });
   scope.addHook('onClose', async () => {
-    await pool.destroy();
+    await upstreams.close();
   });
 
   /** The caller's headers minus hop-by-hop ones, plus ours, built in one pass as the flat list undici takes. */
@@ -81,13 +96,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       headers: upstreamHeaders(request),
       body: BODYLESS.has(request.method) ? undefined : (body as Buffer | Readable | undefined),
     };
-    try {
-      return await pool.request(call);
-    } catch (error) {
-      // A kept-alive socket the service closed meanwhile: a bodyless request is safe to send again.
-      if (BODYLESS.has(request.method) && isSocketReset(error)) return pool.request(call);
-      throw error;
-    }
+    return upstreams.request(call, repeatable(request));
   };
 
   const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES);
@@ -150,9 +159,4 @@ function doorChecks(rule: RouteRule, options: ServiceProxyOptions): Array<onRequ
   const hooks: Array<onRequestHookHandler | onRequestAsyncHookHandler> = [options.limiter(rule.rateLimit ?? 'api')];
   if (rule.access !== 'public') hooks.push(requireRole(options.verifyToken, rule.access.resource, rule.access.action));
   return hooks;
-}
-
-function isSocketReset(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }

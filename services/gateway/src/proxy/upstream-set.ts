@@ -1,0 +1,118 @@
+import { Pool, type Dispatcher } from 'undici';
+
+export interface UpstreamSetOptions {
+  /** Keep-alive connections per copy. */
+  connections: number;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** How often each copy's /ready is asked when there are several; a single copy is never probed. */
+  healthIntervalMs: number;
+  /** Taken out or put back: operators see each change once. */
+  onChange?: (url: string, healthy: boolean) => void;
+}
+
+export interface UpstreamState {
+  url: string;
+  healthy: boolean;
+}
+
+export interface UpstreamSet {
+  /**
+   * Sends one request to the next copy in turn, skipping the ones taken out. When `repeatable`,
+   * a request that never reached a copy (refused) or lost a reused socket goes to another copy.
+   */
+  request(call: Dispatcher.RequestOptions, repeatable: boolean): Promise<Dispatcher.ResponseData>;
+  states(): UpstreamState[];
+  close(): Promise<void>;
+}
+
+interface Upstream extends UpstreamState {
+  pool: Pool;
+}
+
+/** Errors raised before a byte of the request left: the copy never saw it. */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** A kept-alive socket the copy closed meanwhile. */
+const SOCKET_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+
+const codeOf = (error: unknown) => (error as { code?: string } | null)?.code ?? '';
+
+/**
+ * The copies of one service behind the gateway: round robin over the healthy ones, a copy that
+ * refuses a connection taken out at once, and (with several copies) a probe of every copy's
+ * `/ready` each `healthIntervalMs` that takes out a failing copy and puts a recovered one back.
+ * When every copy is out, all are tried anyway: a guess beats a certain 503.
+ */
+export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): UpstreamSet {
+  const upstreams: Upstream[] = urls.map((url) => ({
+    url,
+    healthy: true,
+    pool: new Pool(url, {
+      connections: options.connections,
+      pipelining: 1,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.connectTimeoutMs },
+    }),
+  }));
+  let cursor = 0;
+
+  const setHealthy = (upstream: Upstream, healthy: boolean) => {
+    if (upstream.healthy === healthy) return;
+    upstream.healthy = healthy;
+    options.onChange?.(upstream.url, healthy);
+  };
+
+  /** The copies to try, in order: the healthy ones from the round-robin cursor, then the rest. */
+  const attemptOrder = (): Upstream[] => {
+    if (upstreams.length === 1) return [upstreams[0]!, upstreams[0]!];
+    const start = cursor++ % upstreams.length;
+    const rotated = [...upstreams.slice(start), ...upstreams.slice(0, start)];
+    const healthy = rotated.filter((upstream) => upstream.healthy);
+    return healthy.length > 0 ? healthy : rotated;
+  };
+
+  let probing = false;
+  const probe = async () => {
+    if (probing) return;
+    probing = true;
+    await Promise.all(
+      upstreams.map(async (upstream) => {
+        try {
+          const response = await upstream.pool.request({ path: '/ready', method: 'GET', signal: AbortSignal.timeout(Math.min(options.healthIntervalMs, options.timeoutMs)) });
+          await response.body.dump();
+          setHealthy(upstream, response.statusCode === 200);
+        } catch {
+          setHealthy(upstream, false);
+        }
+      }),
+    );
+    probing = false;
+  };
+  const timer = upstreams.length > 1 ? setInterval(() => void probe(), options.healthIntervalMs) : undefined;
+  timer?.unref();
+
+  return {
+    async request(call, repeatable) {
+      const order = attemptOrder();
+      let lastError: unknown;
+      for (const [index, upstream] of order.entries()) {
+        try {
+          return await upstream.pool.request(call);
+        } catch (error) {
+          lastError = error;
+          const code = codeOf(error);
+          if (NEVER_REACHED.has(code) && upstreams.length > 1) setHealthy(upstream, false);
+          const another = index + 1 < order.length;
+          if (!another || !repeatable || !(NEVER_REACHED.has(code) || SOCKET_LOST.has(code))) throw error;
+        }
+      }
+      throw lastError;
+    },
+    states: () => upstreams.map(({ url, healthy }) => ({ url, healthy })),
+    async close() {
+      if (timer) clearInterval(timer);
+      await Promise.all(upstreams.map((upstream) => upstream.pool.destroy()));
+    },
+  };
+}
