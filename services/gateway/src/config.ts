@@ -49,6 +49,8 @@ export const configSchema = serviceConfigSchema(8080, {
   UPSTREAM_HEALTH_INTERVAL_MS: millis(2_000),
   /** Public GET answers kept at the door (per URL and language) while their Cache-Control allows; 0 turns it off. */
   PUBLIC_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** How long past its max-age a kept public answer may still be served while its service fails; 0: never. */
+  PUBLIC_CACHE_STALE_IF_ERROR_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   /** Per client IP and minute, by the route table's rate-limit group. */
   RATE_LIMIT_LOGIN_PER_MIN: perMinute(20),
   RATE_LIMIT_REGISTER_PER_MIN: perMinute(10),

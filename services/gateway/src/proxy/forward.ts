@@ -26,6 +26,8 @@ export interface ServiceProxyOptions {
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
 const BODYLESS = new Set(['GET', 'HEAD']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Upstream answers a kept public page may stand in for (RFC 5861's stale-if-error). */
+const STALE_IF = new Set([500, 502, 503, 504]);
 /** Headers that describe one connection, not the message (RFC 9110 section 7.6.1): never passed on either way. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
 /**
@@ -53,7 +55,8 @@ function repeatable(request: FastifyRequest): boolean {
  * forwards each to one of that service's copies over undici keep-alive pools, `/api` stripped,
  * the body as the caller sent it. Checks at the door: the rate limit, then the token and
  * `canAccess` of the route's rule (the service checks again: second lock). Any failure to get an
- * answer (down, refused, timed out, reset) is a 503 in the caller's language, never a hang.
+ * answer (down, refused, timed out, reset) is a 503 in the caller's language, never a hang,
+ * unless the public cache still holds the page.
  */
 export async function serviceProxy(scope: FastifyInstance, options: ServiceProxyOptions): Promise<void> {
   const { config, client, service } = options;
@@ -99,7 +102,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     return upstreams.request(call, repeatable(request));
   };
 
-  const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES);
+  const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES, config.PUBLIC_CACHE_STALE_IF_ERROR_SECONDS);
 
   const forward = async (request: FastifyRequest, reply: FastifyReply, cacheable: boolean) => {
     if (cacheable && cache.serve(request, reply)) return reply;
@@ -112,7 +115,12 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       response = await send(request, query < 0 ? path : path + url.slice(query));
     } catch (error) {
       if (bodyWasTooLarge(request)) throw new AppError(413, 'payload_too_large');
+      if (cacheable && cache.serveStale(request, reply)) return reply;
       throw new AppError(503, 'service_unavailable', { cause: error });
+    }
+    if (cacheable && STALE_IF.has(response.statusCode) && cache.serveStale(request, reply)) {
+      await response.body.dump();
+      return reply;
     }
     reply.code(response.statusCode);
     for (const name in response.headers) {

@@ -8,6 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * service's max-age bounds how stale an answer can be, exactly as it already does for browsers.
  * Variants are kept per language because every public answer varies by Accept-Language.
  * A request's own `Cache-Control: no-cache` is not honoured: it would let anyone bypass the cache.
+ * While the service fails, a page past its max-age is still answered for up to the configured
+ * staleness (stale-if-error), marked `Warning: 110` and `X-Cache: STALE`: an old price list
+ * shown to a browsing visitor beats an error page, and every purchase is priced by the services.
  */
 interface Entry {
   headers: Record<string, string>;
@@ -24,6 +27,8 @@ const CACHEABLE_HEADERS = ['content-type', 'etag', 'cache-control', 'vary', 'con
 export interface PublicCache {
   /** Answers from the cache when it can (200 or 304); false when the request must go upstream. */
   serve(request: FastifyRequest, reply: FastifyReply): boolean;
+  /** While the service fails: answers a kept page past its max-age but within the allowed staleness. */
+  serveStale(request: FastifyRequest, reply: FastifyReply): boolean;
   /** Keeps an upstream answer when it is a cacheable 200. */
   store(request: FastifyRequest, statusCode: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void;
 }
@@ -34,27 +39,47 @@ function maxAgeOf(cacheControl: string | undefined): number {
   return match ? Math.min(Number(match[1]), MAX_AGE_CAP_SECONDS) : 0;
 }
 
-export function createPublicCache(maxEntries: number): PublicCache {
+export function createPublicCache(maxEntries: number, staleIfErrorSeconds = 0): PublicCache {
   const entries = new Map<string, Entry>();
+  const staleMs = staleIfErrorSeconds * 1000;
   const keyOf = (request: FastifyRequest) => `${request.url}\u0000${pickLocale(request.headers['accept-language'])}`;
+
+  /** The entry of this request while it may still be served (fresh, or within the staleness bound). */
+  const usable = (request: FastifyRequest, now: number): Entry | undefined => {
+    const key = keyOf(request);
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt + staleMs <= now) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, now: number) => {
+    reply.headers(entry.headers).header('age', String(Math.floor((now - entry.storedAt) / 1000)));
+    const condition = request.headers['if-none-match'];
+    if (entry.etag && condition && condition.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')) {
+      reply.code(304).send();
+    } else {
+      reply.code(200).send(entry.body);
+    }
+  };
 
   return {
     serve(request, reply) {
-      const key = keyOf(request);
-      const entry = entries.get(key);
-      if (!entry) return false;
       const now = Date.now();
-      if (entry.expiresAt <= now) {
-        entries.delete(key);
-        return false;
-      }
-      reply.headers(entry.headers).header('age', String(Math.floor((now - entry.storedAt) / 1000)));
-      const condition = request.headers['if-none-match'];
-      if (entry.etag && condition && condition.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')) {
-        reply.code(304).send();
-      } else {
-        reply.code(200).send(entry.body);
-      }
+      const entry = usable(request, now);
+      if (!entry || entry.expiresAt <= now) return false;
+      answer(request, reply, entry, now);
+      return true;
+    },
+
+    serveStale(request, reply) {
+      const now = Date.now();
+      const entry = usable(request, now);
+      if (!entry) return false;
+      reply.header('warning', '110 - "Response is Stale"').header('x-cache', 'STALE');
+      answer(request, reply, entry, now);
       return true;
     },
 
@@ -68,10 +93,12 @@ export function createPublicCache(maxEntries: number): PublicCache {
         const value = headers[name];
         if (typeof value === 'string') kept[name] = value;
       }
-      // Oldest first out: a Map iterates in insertion order.
+      const key = keyOf(request);
+      // Oldest first out: a Map iterates in insertion order (a renewed page moves to the end).
+      entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const now = Date.now();
-      entries.set(keyOf(request), { headers: kept, body, etag: kept.etag, storedAt: now, expiresAt: now + maxAge * 1000 });
+      entries.set(key, { headers: kept, body, etag: kept.etag, storedAt: now, expiresAt: now + maxAge * 1000 });
     },
   };
 }
