@@ -90,8 +90,16 @@ export function claimKeysStatement(claims: ReadonlyArray<IdempotencyClaim<unknow
 
 /** The answer stored for a key claimed before: replayed when the request is the same, else a 409. */
 export async function storedAnswer<T>(db: Knex | Knex.Transaction, claim: { scope: string; key: string; requestHash: string }): Promise<IdempotentResult<T>> {
+  const stored = await findStoredAnswer<T>(db, claim);
+  if (!stored) throw conflict('idempotency_conflict');
+  return stored;
+}
+
+/** The answer stored for a key, or undefined when none is (yet): a lookup before any work, outside a transaction. Another request under the key is a 409. */
+export async function findStoredAnswer<T>(db: Knex | Knex.Transaction, claim: { scope: string; key: string; requestHash: string }): Promise<IdempotentResult<T> | undefined> {
   const stored = await db('idempotency_keys').where({ scope: claim.scope, key: claim.key }).first();
-  if (!stored || stored.request_hash !== claim.requestHash) throw conflict('idempotency_conflict');
+  if (!stored) return undefined;
+  if (stored.request_hash !== claim.requestHash) throw conflict('idempotency_conflict');
   return { statusCode: stored.status_code as number, body: stored.response_body as T, replayed: true };
 }
 
@@ -146,6 +154,25 @@ export function markReplayed(reply: FastifyReply): void {
 const keyRequired = (request: FastifyRequest) =>
   new AppError(400, 'idempotency_key_required', { errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }] });
 const callerScope = (request: FastifyRequest, scope: string) => `${scope}:${request.user?.id ?? 'anonymous'}`;
+
+/**
+ * For a request that calls other services before it records its effect (reserve, call, then
+ * record with `idempotentRequest`): the caller-scoped key (required: 400 naming the header without
+ * it) and, when this request was answered before, that answer to replay before any call is made.
+ */
+export async function lookUpIdempotentRequest<T>(
+  db: Knex,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { scope: string },
+): Promise<{ scopedKey: string; replay: IdempotentResult<T> | undefined }> {
+  const key = idempotencyKeyOf(request);
+  if (!key) throw keyRequired(request);
+  const scope = callerScope(request, options.scope);
+  const replay = await findStoredAnswer<T>(db, { scope, key, requestHash: requestHash(request.body) });
+  if (replay) markReplayed(reply);
+  return { scopedKey: `${scope}:${key}`, replay };
+}
 
 /**
  * The one way a route runs an order-creating or money-moving request: once per

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db';
-import { claimIdempotencyKeys, requestHash, runIdempotent, storedAnswer } from '../src/idempotency';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { claimIdempotencyKeys, findStoredAnswer, lookUpIdempotentRequest, requestHash, runIdempotent, storedAnswer } from '../src/idempotency';
 import { publishMany } from '../src/events/publish';
 
 /** The Idempotency-Key helper on a real service schema (each schema has the table). */
@@ -88,6 +89,34 @@ describe('runIdempotent', () => {
     expect(await storedAnswer(db, claim('fresh-0001', 1))).toEqual({ statusCode: 201, body: { value: 1 }, replayed: true });
     expect(await storedAnswer(db, claim('fresh-0002', 2))).toEqual({ statusCode: 201, body: { value: 2 }, replayed: true });
     await expect(storedAnswer(db, claim('fresh-0001', 3))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_conflict' });
+  });
+
+  it('looks up a stored answer before any work: none while the claim is uncommitted, the answer once committed, a 409 for another body', async () => {
+    const claim = { scope: 'lookup', key: 'lookup-0001', requestHash: requestHash({ amount: 2 }) };
+    let seenMeanwhile: unknown = 'not looked up';
+    const first = await runIdempotent(db, { scope: 'lookup', key: 'lookup-0001', request: { amount: 2 } }, async (trx) => {
+      // Another connection while the claim is still open: nothing to replay yet.
+      seenMeanwhile = await findStoredAnswer(db, claim);
+      return bump(2)(trx);
+    });
+    expect(seenMeanwhile).toBeUndefined();
+    expect(await findStoredAnswer(db, { ...claim, key: 'lookup-never' })).toBeUndefined();
+    expect(await findStoredAnswer(db, claim)).toEqual({ statusCode: 201, body: first.body, replayed: true });
+    await expect(findStoredAnswer(db, { ...claim, requestHash: requestHash({ amount: 3 }) })).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_conflict' });
+  });
+
+  it("a route's look-up scopes the key to the caller, replays a stored answer marked as such, and requires the key", async () => {
+    const headers: Record<string, string> = {};
+    const reply = { header: (name: string, value: string) => void (headers[name] = value) } as unknown as FastifyReply;
+    const request = (key?: string) => ({ headers: key ? { 'idempotency-key': key } : {}, body: { amount: 4 }, user: { id: 'user-7' }, locale: 'en' }) as unknown as FastifyRequest;
+    const fresh = await lookUpIdempotentRequest(db, request('route-0001'), reply, { scope: 'route' });
+    expect(fresh).toEqual({ scopedKey: 'route:user-7:route-0001', replay: undefined });
+    expect(headers).toEqual({});
+    const stored = await runIdempotent(db, { scope: 'route:user-7', key: 'route-0001', request: { amount: 4 } }, bump(4));
+    const again = await lookUpIdempotentRequest(db, request('route-0001'), reply, { scope: 'route' });
+    expect(again).toEqual({ scopedKey: 'route:user-7:route-0001', replay: { statusCode: 201, body: stored.body, replayed: true } });
+    expect(headers).toEqual({ 'idempotent-replayed': 'true' });
+    await expect(lookUpIdempotentRequest(db, request(), reply, { scope: 'route' })).rejects.toMatchObject({ statusCode: 400, code: 'idempotency_key_required' });
   });
 
   it('publishes many events in one statement, in order, each checked against the registry', async () => {
