@@ -17,6 +17,11 @@ import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
 import adminTopUps from './admin/top-ups';
 import adminMessages from './admin/messages';
+import adminEsimPool from './admin/esim-pool';
+import adminEsimProfiles from './admin/esim-profiles';
+import adminEsimOrders from './admin/esim-orders';
+import adminPackages from './admin/packages';
+import adminCountries from './admin/countries';
 
 const BalancePage = lazyScreen(() => import('./pages/balance/BalancePage'));
 const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage'));
@@ -78,6 +83,11 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="physical-sim-returns" />
           <Resource name="admin/top-ups" {...adminTopUps} />
           <Resource name="admin/messages" {...adminMessages} />
+          <Resource name="admin/esim-pool" {...adminEsimPool} />
+          <Resource name="admin/esim-profiles" {...adminEsimProfiles} />
+          <Resource name="admin/esim-orders" {...adminEsimOrders} />
+          <Resource name="admin/packages" {...adminPackages} />
+          <Resource name="admin/countries" {...adminCountries} />
           <Resource name="admin/physical-sim-orders" />
           <Resource name="admin/physical-sim-returns" />
           <CustomRoutes>

@@ -14,6 +14,10 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SimCardIcon from '@mui/icons-material/SimCard';
+import StorageIcon from '@mui/icons-material/Storage';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import CategoryIcon from '@mui/icons-material/Category';
+import PublicIcon from '@mui/icons-material/Public';
 import { Badge, ListItemIcon, MenuItem, Tooltip } from '@mui/material';
 import { Menu as RaMenu, useSidebarState, usePermissions, useTranslate } from 'react-admin';
 import { usePendingCount } from '../providers/pendingCounts';
@@ -34,6 +38,10 @@ const ICONS = {
   topUps: AccountBalanceIcon,
   messages: MailIcon,
   auditLog: HistoryIcon,
+  esimPool: StorageIcon,
+  esimOrders: ReceiptIcon,
+  packages: CategoryIcon,
+  countries: PublicIcon,
   settings: SettingsIcon,
 } as const;
 

@@ -31,6 +31,12 @@ export const RESOURCES = {
   'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
   'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
   'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
+  'admin/esim-pool': { path: 'admin/esim/pool/stock', permission: 'admin/esim-pool', filters: [] },
+  'admin/esim-profiles': { path: 'admin/esim/pool/profiles', permission: 'admin/esim-pool', oneThroughList: true, filters: ['q', 'package_code', 'pool_status', 'id'] },
+  // The customers' own orders route: it answers an admin every buyer's orders (and takes user_id); the menu entry is the admin's eSIM side.
+  'admin/esim-orders': { path: 'user/esim/orders', permission: 'admin/esim-pool', filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'] },
+  'admin/packages': { path: 'admin/packages', permission: 'admin/catalog', filters: ['q', 'kind', 'type', 'active', 'country', 'id'] },
+  'admin/countries': { path: 'admin/countries', permission: 'admin/catalog', filters: ['q', 'region', 'coverage_status', 'featured', 'id'] },
   'admin/audit-log': { path: 'admin/audit-log', permission: 'admin/audit-log', oneThroughList: true, filters: ['actor_id', 'method', 'route', 'service', 'start_date', 'end_date'] },
 } as const satisfies Record<string, ResourceDef>;
 

@@ -1,0 +1,155 @@
+import BlockIcon from '@mui/icons-material/Block';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { formatBytes, formatDate, formatEuro } from '../../format';
+import { ConfirmButton } from '../../layout/ConfirmButton';
+import { OrderStatusChip } from '../../orders/OrderList';
+import { PlanStatusChip } from '../../orders/planStatus';
+import { esimsOf, type EsimProfile } from '../../orders/shapes';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { serviceErrorOf } from '../../providers/errors';
+import { FIGURES_KEY } from '../../providers/figures';
+import { RefundDialog } from './RefundDialog';
+
+/** Refunded or revoked: nothing more can be done to it. */
+export const isOver = (esim: Pick<EsimProfile, 'status'>) => esim.status === 'refunded' || esim.status === 'revoked';
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 1 }} sx={{ minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ wordBreak: 'break-all' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice: number; completed: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const [refunding, setRefunding] = useState(false);
+  if (isOver(esim)) return null;
+  const done = (message: string, fallback: string) => {
+    notify(message || fallback, { type: 'success' });
+    void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+    refresh();
+  };
+  const refund = async (reason: string) => {
+    try {
+      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(esim.id)}/refund`, { reason });
+      done(message, 'app.orders.refunded');
+    } catch (error) {
+      throw new Error(serviceErrorOf(error).fields.reason ?? serviceErrorOf(error).message);
+    }
+  };
+  const revoke = async () => {
+    try {
+      const { message } = await dataProvider.send('PUT', `user/esim/${encodeURIComponent(esim.id)}/status`, { status: 'revoked' });
+      done(message, 'app.orders.status_changed');
+    } catch (error) {
+      notify(serviceErrorOf(error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
+      {completed ? (
+        <Button size="small" color="error" variant="outlined" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
+          {translate('app.admin_esim_orders.refund')}
+        </Button>
+      ) : null}
+      <ConfirmButton
+        size="small"
+        color="warning"
+        variant="outlined"
+        startIcon={<BlockIcon />}
+        title={translate('app.admin_esim_orders.revoke_title')}
+        content={translate('app.admin_esim_orders.revoke_body', { iccid: esim.iccid })}
+        onConfirm={revoke}
+      >
+        {translate('app.admin_esim_orders.revoke')}
+      </ConfirmButton>
+      {refunding ? <RefundDialog esim={esim} amount={unitPrice} onClose={() => setRefunding(false)} onRefund={refund} /> : null}
+    </Stack>
+  );
+}
+
+function EsimCard({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice: number; completed: boolean }) {
+  const translate = useTranslate();
+  const usage = esim.usage;
+  return (
+    <Card variant="outlined" data-testid="admin-esim">
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }} useFlexGap>
+          <Typography variant="subtitle1" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {esim.iccid}
+          </Typography>
+          <PlanStatusChip status={esim.status} expiresAt={esim.expires_at} />
+        </Stack>
+        <Stack spacing={0.5} sx={{ mt: 1 }}>
+          <Line label="app.admin_esim_orders.esim_status">{translate(`app.admin_esim_orders.esim_statuses.${esim.status}`, { _: esim.status })}</Line>
+          <Line label="app.orders.usage">
+            {usage.unlimited ? translate('app.orders.unlimited', { used: formatBytes(usage.used_bytes) }) : translate('app.orders.used_of_total', { used: formatBytes(usage.used_bytes), total: formatBytes(usage.total_bytes) })}
+          </Line>
+          <Line label="app.admin_esim_orders.activated_at">{formatDate(esim.activated_at)}</Line>
+          <Line label="app.admin_esim_orders.expires_at">{formatDate(esim.expires_at)}</Line>
+        </Stack>
+        <EsimActions esim={esim} unitPrice={unitPrice} completed={completed} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function OrderDetails() {
+  const order = useRecordContext();
+  const translate = useTranslate();
+  if (!order) return null;
+  const esims = esimsOf(order);
+  const completed = order.status === 'completed' || order.status === 'partially_refunded';
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h6" component="h1">
+          {order.package?.name ?? order.order_number}
+        </Typography>
+        <Box>
+          <OrderStatusChip status={order.status} />
+        </Box>
+      </Stack>
+      <Stack spacing={0.5}>
+        <Line label="app.orders.order_number">{order.order_number}</Line>
+        <Line label="app.admin_esim_orders.buyer_id">
+          <code>{order.user_id}</code>
+        </Line>
+        <Line label="app.orders.created_at">{formatDate(order.created_at)}</Line>
+        <Line label="app.orders.quantity">{order.quantity}</Line>
+        <Line label="app.admin_esim_orders.unit_price">{formatEuro(order.unit_price)}</Line>
+        <Line label="app.orders.total">{formatEuro(order.total)}</Line>
+      </Stack>
+      {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
+      {esims.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
+      ) : (
+        esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} unitPrice={order.unit_price} completed={completed} />)
+      )}
+    </Stack>
+  );
+}
+
+/** One order as the admin sees it: the buyer's account, the money, and each eSIM with refund and revoke. */
+export default function EsimOrderShow() {
+  return (
+    <Show>
+      <OrderDetails />
+    </Show>
+  );
+}

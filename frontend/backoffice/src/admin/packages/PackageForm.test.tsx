@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { packagePayload } from './PackageForm';
+import { costProblem, priceProblem } from './prices';
+
+const PACKAGE = {
+  id: '7f0c1c52-0000-4000-8000-000000000001',
+  code: 'TR-7D-3GB',
+  name_tr: 'Türkiye 3 GB',
+  name_en: 'Türkiye 3 GB',
+  type: 'local',
+  kind: 'esim',
+  countries: ['TR'],
+  data_mb: 3072,
+  validity_days: 7,
+  retail_price: 6.99,
+  cost_price: 3.5,
+  recommended: false,
+  features: [],
+  active: true,
+  provider_ref: null,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+const TURKEY = { id: 'TR', code: 'TR', name_tr: 'Türkiye', name_en: 'Türkiye' };
+
+function renderPackage(path: string) {
+  const base = fakeDataProvider();
+  const dataProvider = fakeDataProvider({
+    getOne: async (resource, params) => {
+      dataProvider.calls.push({ method: 'getOne', resource, params });
+      return resource === 'admin/packages' ? { data: PACKAGE as never } : base.getOne(resource, params);
+    },
+    getMany: async (resource, params) => (resource === 'admin/countries' ? { data: [TURKEY] as never[] } : base.getMany(resource, params)),
+    getList: async (resource, params) => (resource === 'admin/countries' ? { data: [TURKEY] as never[], total: 1 } : base.getList(resource, params)),
+  });
+  renderApp({ session: SESSIONS.admin, path, dataProvider });
+  return dataProvider;
+}
+
+beforeAll(async () => {
+  await Promise.all([import('./PackageEdit'), import('./PackageCreate'), import('../../App')]);
+}, 60_000);
+
+describe('package form: prices judged by the contracts’ money schemas', () => {
+  it('a retail price must be above zero with at most two decimals; a cost may be zero but not above the retail price', () => {
+    expect(priceProblem('6,99', 'retail', 'tr')).toBeUndefined();
+    expect(priceProblem('0', 'retail', 'tr')).toBe('Tutar sıfırdan büyük olmalı');
+    expect(priceProblem('6,999', 'retail', 'en')).toBe('The amount may have at most two decimals');
+    expect(priceProblem('abc', 'retail', 'tr')).toBe('Tutar geçerli bir sayı olmalı');
+    expect(priceProblem('0', 'cost', 'tr')).toBeUndefined();
+    expect(priceProblem('-1', 'cost', 'tr')).toBe('Tutar geçerli bir sayı olmalı');
+    expect(costProblem('5', '7,50', 'tr')).toBe('Maliyet fiyatı satış fiyatından yüksek olamaz');
+    expect(costProblem('7,50', '7.50', 'tr')).toBeUndefined();
+  });
+
+  it('sends euros as numbers, blanks as null, and the kind only when creating', () => {
+    const form = { ...PACKAGE, retail_price: '7,49', cost_price: 3.5, data_mb: '', provider_ref: ' ' };
+    const edit = packagePayload(form);
+    expect(edit).toMatchObject({ retail_price: 7.49, cost_price: 3.5, data_mb: null, provider_ref: null });
+    expect(edit).not.toHaveProperty('kind');
+    expect(edit).not.toHaveProperty('id');
+    expect(packagePayload({ ...form, kind: 'plus' }, { creating: true })).toMatchObject({ kind: 'plus' });
+  });
+
+  it('edit: a cost above the retail price and a price with three decimals are shown under their fields and nothing is saved', async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderPackage(`/admin/packages/${PACKAGE.id}`);
+    const retail = await screen.findByRole('textbox', { name: 'Satış fiyatı' }, { timeout: 30_000 });
+    expect(retail).toHaveValue('6,99');
+    await user.clear(retail);
+    await user.type(retail, '3,499');
+    const cost = screen.getByRole('textbox', { name: 'Maliyet fiyatı' });
+    await user.clear(cost);
+    await user.type(cost, '4');
+    fireEvent.blur(cost);
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Tutar en fazla iki ondalık basamak içerebilir')).toBeInTheDocument();
+    await user.clear(retail);
+    await user.type(retail, '3,49');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Maliyet fiyatı satış fiyatından yüksek olamaz')).toBeInTheDocument();
+    expect(dataProvider.calls.filter((c) => c.method === 'update')).toEqual([]);
+  }, 60_000);
+
+  it('edit: a raised price is saved as euros, without the kind', async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderPackage(`/admin/packages/${PACKAGE.id}`);
+    const retail = await screen.findByRole('textbox', { name: 'Satış fiyatı' }, { timeout: 30_000 });
+    expect(screen.getByRole('combobox', { name: 'Tür' })).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(retail);
+    await user.type(retail, '8,49');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { id: string; data: Record<string, unknown> } };
+    expect(params.id).toBe(PACKAGE.id);
+    expect(params.data).toMatchObject({ retail_price: 8.49, cost_price: 3.5, code: 'TR-7D-3GB', countries: ['TR'] });
+    expect(params.data).not.toHaveProperty('kind');
+  }, 60_000);
+});
