@@ -136,6 +136,21 @@ describe('physical-sim order events', () => {
     });
     expect(parked.last_error).toContain(`no hold for order ${orderId}`);
   });
+
+  it('a rejection of an order that never got its hold (rejected while still being placed) voids nothing and is not parked; one naming a missing hold is', async () => {
+    const dealer = await givenDealer(app.db);
+    const neverHeld = randomUUID();
+    await emit('physical_sim', 'physical-sim.order.rejected', { orderId: neverHeld, userId: dealer.id, amountCents: 12_00, holdId: null, reason: 'placing_expired' });
+    await waitFor(async () => (await app.db('orders').where({ kind: 'physical-sim', order_id: neverHeld }).first())?.status === 'rejected', { what: 'rejection counted' });
+    expect(await app.db('holds').where({ order_id: neverHeld })).toEqual([]);
+    expect(await app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [neverHeld])).toEqual([]);
+    expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 0, held: 0 });
+
+    const namedGhost = randomUUID();
+    await emit('physical_sim', 'physical-sim.order.rejected', { orderId: namedGhost, userId: dealer.id, amountCents: 12_00, holdId: randomUUID(), reason: null });
+    const parked = await waitFor(async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [namedGhost]).first(), { what: 'poison rejection parked', timeoutMs: 15_000 });
+    expect(parked.last_error).toContain(`no hold for order ${namedGhost}`);
+  });
 });
 
 describe('esim order events', () => {

@@ -94,7 +94,9 @@ export const onPhysicalSimOrderApproved: EventHandler<'physical-sim.order.approv
 };
 
 export const onPhysicalSimOrderRejected: EventHandler<'physical-sim.order.rejected'> = async (event, { trx }) => {
-  await voidHold(trx, await holdFor(trx, event.payload), { createdBy: `event:${event.id}` });
+  // An order rejected while still being placed names no hold and may never have got one: nothing to void then.
+  const hold = event.payload.holdId ? await holdFor(trx, event.payload) : (await holdOfOrder(trx, event.payload.orderId))?.id;
+  if (hold) await voidHold(trx, hold, { createdBy: `event:${event.id}` });
   await countOrder(trx, 'physical-sim', event.payload, 'rejected');
 };
 
