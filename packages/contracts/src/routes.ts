@@ -102,6 +102,15 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/transactions', 'balance', can('transactions', 'list')),
   r('GET', '/user/transactions/query', 'balance', can('transactions', 'list')),
   r('GET', '/user/dashboard', 'balance', can('dashboard', 'read')),
+  // Card top-ups: start (Idempotency-Key), the buyer's poll, the provider's callback (public: it
+  // carries only a token and makes the service re-read the payment from the provider).
+  r('POST', '/user/payments/card', 'balance', can('balance', 'create')),
+  r('GET', '/user/payments/:id', 'balance', can('balance', 'read')),
+  r('POST', '/payments/callback', 'balance', 'public', { rateLimit: 'public-lookup', bodyLimit: 8 * 1024 }),
+  // The demo provider's hosted card page and its 3-D Secure step (demo mode, no provider configured).
+  r('GET', '/payments/demo/:token', 'balance', 'public', { rateLimit: 'public-read' }),
+  r('POST', '/payments/demo/:token', 'balance', 'public', { rateLimit: 'public-lookup', bodyLimit: 8 * 1024 }),
+  r('POST', '/payments/demo/:token/3ds', 'balance', 'public', { rateLimit: 'public-lookup', bodyLimit: 8 * 1024 }),
   // ── balance: admin ──
   r('POST', '/admin/dealers/balance', 'balance', can('admin/dealer-balance', 'create')),
   r('POST', '/admin/dealers/cash-balance', 'balance', can('admin/dealer-balance', 'create')),
@@ -115,6 +124,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/top-ups', 'balance', can('admin/top-ups', 'list')),
   r('POST', '/admin/top-ups/:id/confirm', 'balance', can('admin/top-ups', 'approve')),
   r('POST', '/admin/top-ups/:id/reject', 'balance', can('admin/top-ups', 'approve')),
+  r('GET', '/admin/payments', 'balance', can('admin/top-ups', 'list')),
+  r('POST', '/admin/payments/:id/refund', 'balance', can('admin/top-ups', 'approve')),
   // ── balance: sales manager ──
   r('GET', '/sales-manager/balance', 'balance', can('sales-manager/balance', 'read')),
   r('POST', '/sales-manager/collect', 'balance', can('sales-manager/collection', 'create')),

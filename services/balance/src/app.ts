@@ -10,7 +10,10 @@ import { adminTopUpRoutes } from './routes/admin-top-ups';
 import { collectionRoutes } from './routes/collections';
 import { internalRoutes } from './routes/internal';
 import { userRoutes } from './routes/user';
-import type { CardPaymentProvider } from './top-ups/card-payments';
+import { paymentPoller } from './payments/poller';
+import type { PaymentProvider } from './payments/port';
+import { configuredPaymentProvider } from './payments/provider';
+import { paymentRoutes } from './routes/payments';
 
 export const SERVICE_NAME = 'balance';
 export const SCHEMA = 'balance';
@@ -19,8 +22,8 @@ export interface BuildOptions {
   config?: BalanceConfig;
   /** Tests verify tokens with local keys instead of the auth service's JWKS. */
   jwks?: JSONWebKeySet;
-  /** A card-payment adapter; none exists yet, so card top-ups are refused. */
-  cardPayments?: CardPaymentProvider;
+  /** A card-payment provider instead of the configured one (iyzico, demo, or none). */
+  payments?: PaymentProvider | null;
   /** Hold batches written at the same time (src/ledger/batcher.ts); more only on a database with more cores. */
   holdBatchesInFlight?: number;
 }
@@ -38,7 +41,7 @@ export async function buildApp(options: BuildOptions = {}) {
   const ctx: BalanceContext = {
     config,
     bank: { account_holder: config.TOP_UP_ACCOUNT_HOLDER, bank_name: config.TOP_UP_BANK_NAME, iban: config.TOP_UP_IBAN },
-    cardPayments: options.cardPayments ?? null,
+    payments: options.payments === undefined ? configuredPaymentProvider(config, app.db) : options.payments,
     accounts: createAccountDirectory({ authUrl: config.AUTH_URL, token: config.INTERNAL_SERVICE_TOKEN }),
   };
 
@@ -49,6 +52,18 @@ export async function buildApp(options: BuildOptions = {}) {
   adminTopUpRoutes(app);
   collectionRoutes(app, ctx);
   internalRoutes(app);
+  paymentRoutes(app, ctx);
+
+  if (ctx.payments) {
+    app.whileServing(
+      paymentPoller(app.db, ctx.payments, {
+        intervalMs: config.CARD_PAYMENT_POLL_INTERVAL_MS,
+        recheckAfterMs: config.CARD_PAYMENT_POLL_INTERVAL_MS,
+        expireAfterMs: config.CARD_PAYMENT_EXPIRE_MINUTES * 60_000,
+        log: app.log,
+      }),
+    );
+  }
 
   registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }), app.db);
   return app;

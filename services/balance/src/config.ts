@@ -10,6 +10,16 @@ export const configSchema = serviceConfigSchema(8083, {
   TOP_UP_IBAN: zod.string().min(1).default('TR00 0000 0000 0000 0000 0000 00'),
   /** Asked who an id is when money is booked for a dealer or sales manager this service has not heard of yet. */
   AUTH_URL: zod.url().default('http://127.0.0.1:8081'),
+  /** Where buyers reach the shop: the card provider sends their browser back to its callback there. */
+  PUBLIC_BASE_URL: zod.url().default('http://localhost:8080'),
+  /** iyzico's credentials and API address; with no keys, demo mode pays through the demo provider. */
+  IYZICO_API_KEY: zod.string().optional(),
+  IYZICO_SECRET_KEY: zod.string().optional(),
+  IYZICO_BASE_URL: zod.url().default('https://sandbox-api.iyzipay.com'),
+  /** A card payment still unpaid this long after it started is expired (nothing charged). */
+  CARD_PAYMENT_EXPIRE_MINUTES: zod.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** How often pending card payments are re-read from the provider (a buyer who never came back is credited all the same). */
+  CARD_PAYMENT_POLL_INTERVAL_MS: zod.coerce.number().int().min(500).max(600_000).default(15_000),
 });
 
 export type BalanceConfig = z.infer<typeof configSchema>;

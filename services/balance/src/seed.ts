@@ -70,7 +70,7 @@ export async function seedDemoData(db: Knex): Promise<void> {
   for (const email of ['customer@esim.test', 'demo@esim.test']) {
     const customer = demoAccount(email);
     const created = await step(`top-up-${email}`, (trx) =>
-      createTopUp(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', cardPayments: null, at: ago(25) }),
+      createTopUp(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', at: ago(25) }),
     );
     await confirmTopUp(db, (created.body as { id: string }).id, admin.id, ago(25));
   }

@@ -24,7 +24,7 @@ export function person(userType: Person['userType']): Person {
 }
 
 /** The balance app on this test file's own database, with local signing keys. */
-export async function startApp(options: { poolMax?: number } = {}) {
+export async function startApp(options: { poolMax?: number; env?: Record<string, string> } = {}) {
   const keys: TestKeys = await createTestKeys();
   const config = loadBalanceConfig({
     ...process.env,
@@ -32,6 +32,7 @@ export async function startApp(options: { poolMax?: number } = {}) {
     // an id nobody announced meets a closed port (auth unreachable). tests/flows asks the real auth.
     AUTH_URL: 'http://127.0.0.1:9',
     ...(options.poolMax ? { DATABASE_POOL_MAX: String(options.poolMax) } : {}),
+    ...options.env,
   });
   const app = await buildApp({ jwks: keys.jwks, config });
   const tokens = new Map<string, string>();

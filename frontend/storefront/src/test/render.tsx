@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import type { InitOptions } from 'i18next';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
@@ -9,8 +10,11 @@ import type { Language } from '../i18n/options';
 import { AppThemeProvider } from '../theme/theme';
 
 /** Renders a page the way the app does (i18n, theme, router, session), at `path`. */
-export function renderPage(element: ReactElement, options: { path?: string; route?: string; lng?: Language; extraRoutes?: RouteObject[]; state?: unknown } = {}) {
-  const i18n = createFixedI18n(options.lng ?? 'tr');
+export function renderPage(
+  element: ReactElement,
+  options: { path?: string; route?: string; lng?: Language; extraRoutes?: RouteObject[]; state?: unknown; i18nOptions?: InitOptions } = {},
+) {
+  const i18n = createFixedI18n(options.lng ?? 'tr', options.i18nOptions);
   const router = createMemoryRouter(
     [
       {

@@ -229,3 +229,41 @@ export const internalHoldsBatchAnswerSchema = z.object({
   ),
 });
 export type InternalHoldsBatchAnswer = z.infer<typeof internalHoldsBatchAnswerSchema>;
+
+/**
+ * A card payment of a top-up (POST /user/payments/card, GET /user/payments/{id}): pending until the
+ * provider's answer is re-read, then paid (the top-up credited), failed (the reason in the reader's
+ * language), expired (abandoned: nothing charged), or refunded by an admin.
+ */
+export const paymentSchema = z.object({
+  id: z.string(),
+  top_up_id: z.string(),
+  user_id: z.string(),
+  provider: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded']),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  currency: z.literal('EUR'),
+  locale: z.enum(['tr', 'en']),
+  /** The provider's hosted card page to send the buyer to (null until the provider answered). */
+  page_url: z.string().nullable(),
+  /** The shop page the buyer comes back to, with `?payment=<id>`. */
+  return_path: z.string(),
+  provider_payment_id: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** GET /admin/payments: a payment with who paid (the balance service's copy of the person). */
+export const adminPaymentSchema = paymentSchema.extend({ user_name: z.string().nullable(), user_email: z.string().nullable() });
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+/** A shop path to come back to after paying: same site only, no scheme, host or query. */
+export const returnPathSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/(?!\/)[A-Za-z0-9\-._~/]*$/, { message: 'return_path_invalid' });

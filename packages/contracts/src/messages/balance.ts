@@ -62,11 +62,59 @@ export const balanceMessages = {
     en: 'This top-up request has already been decided',
   },
   payment_method_unavailable: {
+    tr: 'Kartla bakiye yükleme bu adresten yapılmaz; kartla ödeme adımını kullanın ya da havale/EFT ile yükleyin.',
+    en: 'Card top-ups are not made here; use the card payment step or top up by bank transfer.',
+  },
+  top_up_decided_by_card_payment: {
+    tr: 'Kartla yapılan yükleme, ödemenin sonucuna göre kendiliğinden onaylanır ya da reddedilir',
+    en: 'A card top-up is confirmed or rejected by the result of its payment',
+  },
+  // Card payments.
+  payment_started: { tr: 'Ödeme sayfası hazır', en: 'The payment page is ready' },
+  payment_not_found: { tr: 'Ödeme bulunamadı', en: 'Payment not found' },
+  payment_provider_unavailable: {
+    tr: 'Ödeme sağlayıcısına şu anda ulaşılamıyor. Lütfen biraz sonra yeniden deneyin.',
+    en: 'The payment provider cannot be reached right now. Please try again in a moment.',
+  },
+  card_payments_unavailable: {
     tr: 'Kartla ödeme şu anda kullanılamıyor. Lütfen havale/EFT ile yükleyin.',
-    en: 'Card payment is not available yet. Please top up by bank transfer.',
+    en: 'Card payment is not available right now. Please top up by bank transfer.',
+  },
+  payment_not_refundable: { tr: 'Yalnızca ödenmiş kart yüklemeleri iade edilebilir', en: 'Only paid card top-ups can be refunded' },
+  payment_already_spent: {
+    tr: 'Bu yüklemenin tutarı kısmen ya da tamamen harcanmış; karta iade edilemez',
+    en: 'Some or all of this top-up has been spent; it cannot be refunded to the card',
+  },
+  payment_refunded: { tr: 'Ödeme karta iade edildi', en: 'The payment was refunded to the card' },
+  return_path_invalid: { tr: 'Dönüş adresi bu sitede bir sayfa yolu olmalı (ör. /balance)', en: 'The return path must be a page path on this site (e.g. /balance)' },
+  // Why a card payment did not go through, shown to the buyer.
+  card_declined: { tr: 'Ödeme kartınızdan alınamadı. Başka bir kartla deneyin.', en: 'The payment could not be taken from your card. Try another card.' },
+  card_declined_insufficient_funds: {
+    tr: 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.',
+    en: 'Your card does not have enough funds. Try another card.',
+  },
+  card_declined_do_not_honour: {
+    tr: 'Bankanız bu ödemeyi onaylamadı. Bankanızla görüşün ya da başka bir kart deneyin.',
+    en: 'Your bank did not approve this payment. Contact your bank or try another card.',
+  },
+  card_declined_expired: { tr: 'Kartınızın süresi dolmuş. Başka bir kartla deneyin.', en: 'Your card has expired. Try another card.' },
+  card_declined_invalid_cvc: { tr: 'Güvenlik kodu (CVC) hatalı. Kart bilgilerinizi kontrol edin.', en: 'The security code (CVC) is wrong. Check your card details.' },
+  payment_3ds_cancelled: {
+    tr: '3-D Secure doğrulaması tamamlanmadı; kartınızdan para çekilmedi.',
+    en: '3-D Secure verification was not completed; nothing was charged to your card.',
+  },
+  payment_expired: {
+    tr: 'Ödeme zamanında tamamlanmadığı için süresi doldu; kartınızdan para çekilmedi.',
+    en: 'The payment expired before it was completed; nothing was charged to your card.',
+  },
+  payment_amount_mismatch: {
+    tr: 'Ödenen tutar beklenenle uyuşmuyor; ekibimiz inceleyip size dönecek.',
+    en: 'The amount paid does not match what was expected; our team will look into it and get back to you.',
   },
   // Labels of the transaction types (the ledger's transfer kinds) in the user's transaction list.
   transaction_top_up: { tr: 'Bakiye yükleme (havale/EFT)', en: 'Top-up (bank transfer)' },
+  transaction_card_top_up: { tr: 'Bakiye yükleme (kart)', en: 'Top-up (card)' },
+  transaction_card_refund: { tr: 'Kart yüklemesi iadesi', en: 'Card top-up refunded' },
   transaction_credit_load: { tr: 'Bakiye yükleme (veresiye)', en: 'Balance loaded on credit' },
   transaction_cash_load: { tr: 'Bakiye yükleme (nakit)', en: 'Balance loaded, paid in cash' },
   transaction_cash_payment: { tr: 'Nakit ödeme', en: 'Cash payment' },

@@ -12,7 +12,7 @@ import {
   userSpendSchema,
   type Locale,
 } from '@esim/contracts';
-import { listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
+import { AppError, listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { TRANSFER_KINDS } from '../ledger/transfers';
 import { createTopUp, listTopUps } from '../top-ups/top-ups';
@@ -42,11 +42,12 @@ export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
     { schema: { tags: ['user'], body: topUpBody, headers: idempotencyHeaders, response: responds(201, topUpCreatedSchema) } },
     async (request, reply) =>
       idempotentReply(app, request, reply, { scope: 'user-top-up', code: 'top_up_created', status: 201 }, async (trx) => {
+        // Card top-ups start at POST /user/payments/card, which sends the buyer to the card page.
+        if (request.body.method === 'card') throw new AppError(422, 'payment_method_unavailable');
         const topUp = await createTopUp(trx, {
           userId: request.user!.id,
           amountCents: request.body.amount,
           method: request.body.method,
-          cardPayments: ctx.cardPayments,
         });
         return { ...topUp, bank: ctx.bank };
       }),

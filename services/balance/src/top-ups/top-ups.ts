@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { centsToEuros, type ListQuery } from '@esim/contracts';
-import { AppError, conflict, containsPattern, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
+import { conflict, containsPattern, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
-import type { CardPaymentProvider } from './card-payments';
 
 /**
  * Adding balance: the user asks for a top-up and gets a reference code to quote on their bank
@@ -14,7 +13,7 @@ import type { CardPaymentProvider } from './card-payments';
 export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
 export type TopUpMethod = 'bank_transfer' | 'card';
 
-interface TopUpRow {
+export interface TopUpRow {
   id: string;
   user_id: string;
   amount: number;
@@ -77,9 +76,8 @@ export function referenceCode(): string {
 export async function createTopUp(
   trx: Knex.Transaction,
   /** at: when it was asked for, if not now (seeded history only). */
-  input: { userId: string; amountCents: number; method: TopUpMethod; cardPayments: CardPaymentProvider | null; at?: Date },
+  input: { userId: string; amountCents: number; method: TopUpMethod; at?: Date },
 ): Promise<TopUp> {
-  if (input.method === 'card' && !input.cardPayments) throw new AppError(422, 'payment_method_unavailable');
   for (let attempt = 0; ; attempt++) {
     try {
       // A savepoint, so a (very unlikely) duplicate code does not abort the caller's transaction.
@@ -96,32 +94,51 @@ export async function createTopUp(
   }
 }
 
-/** Confirms a pending top-up: the money reaches the user's spendable balance. Idempotent. `at`: when, if not now (seeded history only). */
+/** Confirms a pending bank-transfer top-up: the money reaches the user's spendable balance. Idempotent. `at`: when, if not now (seeded history only). */
 export async function confirmTopUp(db: Knex, id: string, adminId: string, at?: Date): Promise<{ topUp: TopUp; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
     if (!row) throw notFound('top_up_not_found');
-    if (row.status === 'confirmed') return { topUp: topUpOf(row), replayed: true };
-    if (row.status !== 'pending') throw conflict('top_up_not_pending');
-    const user = spendable(row.user_id);
-    const accounts = await openAndLock(trx, [user, company('bank')]);
-    const posted = await postTransfer(trx, {
-      debitAccountId: accounts.get(company('bank').key)!.id,
-      creditAccountId: accounts.get(user.key)!.id,
-      amountCents: row.amount,
-      kind: 'top_up',
-      idempotencyKey: `top-up:${row.id}`,
-      reference: row.reference_code,
-      metadata: { top_up_id: row.id, method: row.method },
-      createdBy: adminId,
-      at,
-    });
-    const [updated] = (await trx('top_ups')
-      .where({ id })
-      .update({ status: 'confirmed', transfer_id: posted.transferId, decided_by: adminId, decided_at: at ?? trx.fn.now() })
-      .returning('*')) as TopUpRow[];
-    return { topUp: topUpOf(updated!), replayed: false };
+    refuseCardTopUp(row);
+    return creditTopUp(trx, row, adminId, at);
   });
+}
+
+// A card top-up is decided by its payment's answer from the provider, never by hand.
+function refuseCardTopUp(row: TopUpRow): void {
+  if (row.method === 'card') throw conflict('top_up_decided_by_card_payment');
+}
+
+/**
+ * Credits a top-up row the caller has locked (company:bank → the user's spendable balance) and marks
+ * it confirmed; a confirmed one answers as it is. The transfer's key is the top-up's, so money moves once.
+ */
+export async function creditTopUp(trx: Knex.Transaction, row: TopUpRow, actorId: string, at?: Date): Promise<{ topUp: TopUp; replayed: boolean }> {
+  if (row.status === 'confirmed') return { topUp: topUpOf(row), replayed: true };
+  if (row.status !== 'pending') throw conflict('top_up_not_pending');
+  const user = spendable(row.user_id);
+  const accounts = await openAndLock(trx, [user, company('bank')]);
+  const posted = await postTransfer(trx, {
+    debitAccountId: accounts.get(company('bank').key)!.id,
+    creditAccountId: accounts.get(user.key)!.id,
+    amountCents: row.amount,
+    kind: row.method === 'card' ? 'card_top_up' : 'top_up',
+    idempotencyKey: `top-up:${row.id}`,
+    reference: row.reference_code,
+    metadata: { top_up_id: row.id, method: row.method },
+    createdBy: actorId,
+    at,
+  });
+  const [updated] = (await trx('top_ups')
+    .where({ id: row.id })
+    .update({ status: 'confirmed', transfer_id: posted.transferId, decided_by: actorId, decided_at: at ?? trx.fn.now() })
+    .returning('*')) as TopUpRow[];
+  return { topUp: topUpOf(updated!), replayed: false };
+}
+
+/** Marks a locked pending top-up rejected with a reason (a card payment that failed or expired). */
+export async function rejectLockedTopUp(trx: Knex.Transaction, id: string, actorId: string, reason: string): Promise<void> {
+  await trx('top_ups').where({ id, status: 'pending' }).update({ status: 'rejected', reason, decided_by: actorId, decided_at: trx.fn.now() });
 }
 
 /** Rejects a pending top-up (the money never arrived). Rejecting twice answers the same; a confirmed one cannot be rejected. */
@@ -129,6 +146,7 @@ export async function rejectTopUp(db: Knex, id: string, adminId: string, reason:
   return db.transaction(async (trx) => {
     const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
     if (!row) throw notFound('top_up_not_found');
+    refuseCardTopUp(row);
     if (row.status === 'rejected') return { topUp: topUpOf(row), replayed: true };
     if (row.status !== 'pending') throw conflict('top_up_not_pending');
     const [updated] = (await trx('top_ups')

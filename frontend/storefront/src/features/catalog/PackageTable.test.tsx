@@ -44,6 +44,8 @@ describe('package sorting', () => {
     const onBuy = vi.fn();
     renderPage(<PackageTable packages={US} onBuy={onBuy} caption="ABD" />);
     const names = () => screen.getAllByTestId('package-row').map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    // Each row names its package for a phone too (where the first column is hidden).
+    expect(screen.getAllByTestId('package-name-phone').map((name) => name.textContent)).toEqual(['Starter', 'Standard', 'Premium']);
     expect(names()).toEqual(['Starter', 'StandardÖnerilen', 'Premium']);
     await userEvent.click(screen.getByRole('button', { name: 'Fiyat' }));
     expect(names()).toEqual(['Starter', 'StandardÖnerilen', 'Premium']);
@@ -53,5 +55,17 @@ describe('package sorting', () => {
     expect(names()).toEqual(['Starter', 'StandardÖnerilen', 'Premium']);
     await userEvent.click(screen.getByRole('button', { name: 'Hemen Satın Al: Premium' }));
     expect(onBuy).toHaveBeenCalledWith(expect.objectContaining({ id: 'Premium' }));
+  });
+});
+
+describe('package rows on a phone', () => {
+  it('a regional package row carries its name beside days, data and price, so a dearer smaller plan is explained', () => {
+    const europe = { ...pkg('EUROPE-30D-20GB', 30, 20480, 49.99), name: 'Avrupa 30 Gün', type: 'regional' as const, country_count: 40 };
+    const world = { ...pkg('GLOBAL-30D-10GB', 30, 10240, 69.99), name: 'Dünya 30 Gün', type: 'global' as const, country_count: 9 };
+    renderPage(<PackageTable packages={[europe, world]} onBuy={() => {}} caption="Çekya" />);
+    const rows = screen.getAllByTestId('package-row');
+    const durationCells = rows.map((row) => within(row).getAllByRole('cell')[1]!);
+    expect(durationCells.map((cell) => within(cell).getByTestId('package-name-phone').textContent)).toEqual(['Avrupa 30 Gün', 'Dünya 30 Gün']);
+    expect(durationCells[0]).toHaveTextContent('30 gün');
   });
 });

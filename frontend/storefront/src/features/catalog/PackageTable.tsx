@@ -50,6 +50,10 @@ export function PackageTable({ packages, onBuy, caption }: { packages: PublicPac
                 {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ mt: 0.5 }} />}
               </TableCell>
               <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
+                {/* On a phone the name column is hidden: the name leads the row, or a dearer plan beside a bigger one looks like a mistake. */}
+                <Typography component="span" data-testid="package-name-phone" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600, lineHeight: 1.3 }}>
+                  {p.name}
+                </Typography>
                 {t('common:format.days', { count: p.duration })}
                 {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }} />}
               </TableCell>

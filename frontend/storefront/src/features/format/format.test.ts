@@ -18,6 +18,17 @@ describe('formatters (spec section 9)', () => {
     expect(formatBytes(3 * 1024 ** 4)).toBe('3 TB');
   });
 
+  it('in a language, bytes use its words and decimal separator (no English "Bytes" in Turkish)', () => {
+    expect(formatBytes(0, 2, 'tr')).toBe('0 Bayt');
+    expect(formatBytes(512, 2, 'tr')).toBe('512 Bayt');
+    expect(formatBytes(1536, 2, 'tr')).toBe('1,5 KB');
+    expect(formatBytes(1234567, 2, 'tr')).toBe('1,18 MB');
+    expect(formatBytes(0, 2, 'en')).toBe('0 Bytes');
+    expect(formatBytes(1536, 2, 'en')).toBe('1.5 KB');
+    expect(formatMegabytes(0, 'tr')).toBe('0 Bayt');
+    expect(formatMegabytes(1536, 'tr')).toBe('1,5 GB');
+  });
+
   it('balance-check megabytes show in GB by dividing by 1024', () => {
     expect(formatMegabytes(10240)).toBe('10 GB');
     expect(formatMegabytes(512)).toBe('512 MB');

@@ -9,17 +9,22 @@ export function formatCurrency(amount: number): string {
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
-/** 1536 → "1.5 KB"; 0 → "0 Bytes" (2 decimals at most, trailing zeros dropped). */
-export function formatBytes(bytes: number, decimals = 2): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+/**
+ * 1536 → "1.5 KB"; 0 → "0 Bytes" (2 decimals at most, trailing zeros dropped). With a language,
+ * its words and decimal comma: Turkish says "1,5 KB" and "0 Bayt".
+ */
+export function formatBytes(bytes: number, decimals = 2, lng?: string): string {
+  const unitOf = (index: number) => (index === 0 && lng === 'tr' ? 'Bayt' : UNITS[index]);
+  if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${unitOf(0)}`;
   const index = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = bytes / 1024 ** index;
-  return `${Number.parseFloat(value.toFixed(decimals))} ${UNITS[index]}`;
+  const value = Number.parseFloat((bytes / 1024 ** index).toFixed(decimals));
+  const number = lng ? value.toLocaleString(lng === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: decimals, useGrouping: false }) : String(value);
+  return `${number} ${unitOf(index)}`;
 }
 
 /** Megabytes (the balance check's unit) shown in GB by dividing by 1024. */
-export function formatMegabytes(mb: number): string {
-  return formatBytes(mb * 1024 * 1024);
+export function formatMegabytes(mb: number, lng?: string): string {
+  return formatBytes(mb * 1024 * 1024, 2, lng);
 }
 
 export function formatDate(value: string | null | undefined, lng: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CountryPackages, PublicPackage } from '../catalog/types';
-import { planTrip } from './plan';
+import { parseTripDays, planTrip } from './plan';
 
 const pkg = (id: string, type: PublicPackage['type'], duration: number, price: number): PublicPackage => ({
   id, code: id, name: id, name_tr: id, name_en: id, type, duration, data: '5 GB', data_mb: 5120, unlimited: false, price, currency: 'EUR', recommended: false, features: [], country_count: 1,
@@ -42,5 +42,13 @@ describe("trip planner's choice", () => {
 
   it('one country: its cheapest long-enough local package comes first', () => {
     expect(planTrip([germany], 7)[0]).toMatchObject({ kind: 'single', total: 9.99 });
+  });
+});
+
+describe('trip length', () => {
+  it('is whole days from 1 to 365; 0, negative, fractional or empty is refused, not guessed', () => {
+    expect(parseTripDays('7')).toBe(7);
+    expect(parseTripDays(' 365 ')).toBe(365);
+    for (const raw of ['0', '-3', '366', '2.5', '', 'abc']) expect(parseTripDays(raw), raw).toBeUndefined();
   });
 });

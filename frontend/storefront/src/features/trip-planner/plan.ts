@@ -7,6 +7,16 @@ export interface TripOption {
   total: number;
 }
 
+/** The longest trip the planner plans (no package lasts longer). */
+export const MAX_TRIP_DAYS = 365;
+
+/** The typed trip length: whole days from 1 to 365, else undefined (the page says why instead of guessing). */
+export function parseTripDays(raw: string): number | undefined {
+  if (!/^\s*\d+\s*$/.test(raw)) return undefined;
+  const days = Number.parseInt(raw, 10);
+  return days >= 1 && days <= MAX_TRIP_DAYS ? days : undefined;
+}
+
 const cheapest = (packages: PublicPackage[]) => packages.reduce<PublicPackage | undefined>((best, p) => (!best || p.price < best.price ? p : best), undefined);
 
 /**

@@ -3,8 +3,8 @@ export const auth = {
   tr: {
     login: {
       title: 'Giriş Yap',
-      subtitle: '170+ ülkede seyahat eSIM paketlerinize erişin',
-      email: 'Email',
+      subtitle: '130+ ülkede seyahat eSIM paketlerinize erişin',
+      email: 'E-posta',
       password: 'Şifre',
       remember: 'Beni hatırla',
       forgot: 'Şifremi unuttum',
@@ -19,13 +19,13 @@ export const auth = {
       notFound: 'Kullanıcı bulunamadı',
       showPassword: 'Şifreyi göster',
       hidePassword: 'Şifreyi gizle',
-      claim: '170+ ülkede anında bağlantı',
+      claim: '130+ ülkede anında bağlantı',
     },
     register: {
       title: 'Kayıt Ol',
       subtitle: 'Ücretsiz hesap oluşturun, dakikalar içinde bağlanın',
       fullName: 'Ad Soyad',
-      email: 'Email',
+      email: 'E-posta',
       password: 'Şifre',
       confirm: 'Şifre Tekrar',
       acceptPrefix: '',
@@ -41,14 +41,14 @@ export const auth = {
       mismatch: 'Şifreler eşleşmiyor',
       termsRequired: 'Kullanım koşullarını kabul etmelisiniz',
       nameRequired: 'Ad soyad zorunludur',
-      emailRequired: 'Email zorunludur',
+      emailRequired: 'E-posta zorunludur',
       passwordRequired: 'Şifre zorunludur',
       termsTitle: 'Kullanım Koşulları',
       accept: 'Kabul Ediyorum',
     },
     forgot: {
       title: 'Şifremi Unuttum',
-      subtitle: 'Hesabınızın email adresini girin, size şifre sıfırlama bağlantısı gönderelim.',
+      subtitle: 'Hesabınızın e-posta adresini girin, size şifre sıfırlama bağlantısı gönderelim.',
       submit: 'Bağlantı Gönder',
       submitting: 'Gönderiliyor...',
       back: 'Girişe dön',
@@ -66,7 +66,7 @@ export const auth = {
   en: {
     login: {
       title: 'Log In',
-      subtitle: 'Access your travel eSIM packages in 170+ countries',
+      subtitle: 'Access your travel eSIM packages in 130+ countries',
       email: 'Email',
       password: 'Password',
       remember: 'Remember me',
@@ -82,7 +82,7 @@ export const auth = {
       notFound: 'User not found',
       showPassword: 'Show password',
       hidePassword: 'Hide password',
-      claim: 'Instant connection in 170+ countries',
+      claim: 'Instant connection in 130+ countries',
     },
     register: {
       title: 'Sign Up',

@@ -29,7 +29,7 @@ export const common = {
     },
     languages: { tr: 'Türkçe', en: 'English' },
     footer: {
-      tagline: '170+ ülkede anında aktivasyon, fiziksel SIM gerekmez. Seyahatinizde bağlı kalın.',
+      tagline: '130+ ülkede anında aktivasyon, fiziksel SIM gerekmez. Seyahatinizde bağlı kalın.',
       quickLinks: 'Hızlı Bağlantılar',
       support: 'Destek',
       contact: 'İletişim',
@@ -111,7 +111,7 @@ export const common = {
     },
     languages: { tr: 'Türkçe', en: 'English' },
     footer: {
-      tagline: 'Instant activation in 170+ countries, no physical SIM needed. Stay connected on your trip.',
+      tagline: 'Instant activation in 130+ countries, no physical SIM needed. Stay connected on your trip.',
       quickLinks: 'Quick Links',
       support: 'Support',
       contact: 'Contact',

@@ -2,7 +2,7 @@
 export const home = {
   tr: {
     slides: [
-      { title: 'Dünyayı Keşfedin, Bağlı Kalın', text: '170+ ülkede anında aktivasyonla seyahat eSIM paketleri' },
+      { title: 'Dünyayı Keşfedin, Bağlı Kalın', text: '130+ ülkede anında aktivasyonla seyahat eSIM paketleri' },
       { title: 'Roaming Ücretlerine Son', text: 'Dolaşım ücretlerinde %85’e varan tasarruf edin' },
       { title: 'QR Kod ile Anında Aktivasyon', text: 'Fiziksel SIM gerekmez, dakikalar içinde internete bağlanın' },
     ],
@@ -31,7 +31,7 @@ export const home = {
     },
     coverage: {
       title: 'Dünya Çapında Kapsama',
-      countries: { value: '170+', label: 'Ülke' },
+      countries: { value: '130+', label: 'Ülke' },
       activation: { value: 'Anında', label: 'Aktivasyon' },
       support: { value: '7/24', label: 'Destek' },
       link: 'Kapsama haritasını gör',
@@ -52,11 +52,11 @@ export const home = {
         { title: 'Bağlanın', text: 'Varışta hattınızı açın ve internetin tadını çıkarın.' },
       ],
     },
-    seo: { title: 'eSIM Go — Seyahat eSIM Paketleri, 170+ Ülke', description: '170+ ülkede anında aktivasyonlu seyahat eSIM paketleri. Fiziksel SIM yok, roaming ücreti yok: QR kodu okutun ve bağlanın.' },
+    seo: { title: 'eSIM Go — Seyahat eSIM Paketleri, 130+ Ülke', description: '130+ ülkede anında aktivasyonlu seyahat eSIM paketleri. Fiziksel SIM yok, roaming ücreti yok: QR kodu okutun ve bağlanın.' },
   },
   en: {
     slides: [
-      { title: 'Explore the World, Stay Connected', text: 'Travel eSIM packages with instant activation in 170+ countries' },
+      { title: 'Explore the World, Stay Connected', text: 'Travel eSIM packages with instant activation in 130+ countries' },
       { title: 'No More Roaming Fees', text: 'Save up to 85% on roaming charges' },
       { title: 'Instant Activation by QR Code', text: 'No physical SIM needed, get online within minutes' },
     ],
@@ -85,7 +85,7 @@ export const home = {
     },
     coverage: {
       title: 'Worldwide Coverage',
-      countries: { value: '170+', label: 'Countries' },
+      countries: { value: '130+', label: 'Countries' },
       activation: { value: 'Instant', label: 'Activation' },
       support: { value: '24/7', label: 'Support' },
       link: 'See the coverage map',
@@ -106,6 +106,6 @@ export const home = {
         { title: 'Connect', text: 'Turn on your line when you arrive and enjoy the internet.' },
       ],
     },
-    seo: { title: 'eSIM Go — Travel eSIM Packages, 170+ Countries', description: 'Travel eSIM packages with instant activation in 170+ countries. No physical SIM, no roaming fees: scan the QR code and connect.' },
+    seo: { title: 'eSIM Go — Travel eSIM Packages, 130+ Countries', description: 'Travel eSIM packages with instant activation in 130+ countries. No physical SIM, no roaming fees: scan the QR code and connect.' },
   },
 };

@@ -25,7 +25,7 @@ export const info = {
           title: 'Genel',
           items: [
             { q: 'eSIM nedir?', a: 'eSIM, telefonunuza gömülü dijital bir SIM kartıdır. Fiziksel kart takmadan QR kod ile operatör profili yüklersiniz.' },
-            { q: 'Hangi ülkelerde kullanabilirim?', a: '170+ ülkede hizmet veriyoruz. Güncel liste için kapsama haritasına bakın.' },
+            { q: 'Hangi ülkelerde kullanabilirim?', a: '130+ ülkede hizmet veriyoruz. Güncel liste için kapsama haritasına bakın.' },
             { q: 'Telefon numaram değişir mi?', a: 'Hayır. eSIM yalnızca veri içindir; ana hattınız telefonunuzda açık kalabilir.' },
           ],
         },
@@ -52,7 +52,7 @@ export const info = {
       title: 'Neden eSIM Go?',
       subtitle: 'Seyahat eden 50 binden fazla müşterinin tercihi.',
       stats: [
-        { value: '170+', label: 'Ülke' },
+        { value: '130+', label: 'Ülke' },
         { value: '50K+', label: 'Müşteri' },
         { value: '%99', label: 'Memnuniyet' },
         { value: '7/24', label: 'Destek' },
@@ -63,12 +63,12 @@ export const info = {
         { title: 'Fiziksel SIM yok', text: 'Kart değiştirmek, kaybetmek yok.' },
         { title: 'Türkçe destek', text: 'Yolculuğunuzun her anında 7/24 yanınızdayız.' },
       ],
-      seo: { title: 'Neden eSIM Go? — %85’e Varan Roaming Tasarrufu', description: '170+ ülke, anında aktivasyon, 7/24 Türkçe destek ve %85’e varan roaming tasarrufu.' },
+      seo: { title: 'Neden eSIM Go? — %85’e Varan Roaming Tasarrufu', description: '130+ ülke, anında aktivasyon, 7/24 Türkçe destek ve %85’e varan roaming tasarrufu.' },
     },
     about: {
       title: 'Hakkımızda',
       subtitle: 'Türkiye odaklı global seyahat eSIM sağlayıcısı.',
-      story: 'eSIM Go, seyahat edenlerin yurt dışında pahalı roaming ücretleri ödemeden internete bağlanması için kuruldu. Bugün 170+ ülkede yerel operatörlerle çalışıyor, bireysel ve kurumsal müşterilere ve bayilerimize hizmet veriyoruz.',
+      story: 'eSIM Go, seyahat edenlerin yurt dışında pahalı roaming ücretleri ödemeden internete bağlanması için kuruldu. Bugün 130+ ülkede yerel operatörlerle çalışıyor, bireysel ve kurumsal müşterilere ve bayilerimize hizmet veriyoruz.',
       features: 'Neler sunuyoruz',
       featureList: ['Ülke, bölge ve global eSIM paketleri', 'eUICC fiziksel eSIM kartları', 'Bayi ve kurumsal müşteri paneli'],
       benefitsTitle: 'Avantajlar',
@@ -78,7 +78,7 @@ export const info = {
         { title: 'Hızlı teslimat', text: 'QR kodunuz saniyeler içinde hazır.' },
         { title: 'Yerel destek', text: 'İstanbul’daki ekibimiz 7/24 yanınızda.' },
       ],
-      seo: { title: 'Hakkımızda — eSIM Go', description: 'Türkiye odaklı global seyahat eSIM sağlayıcısı: 170+ ülke, 50K+ müşteri, %99 memnuniyet.' },
+      seo: { title: 'Hakkımızda — eSIM Go', description: 'Türkiye odaklı global seyahat eSIM sağlayıcısı: 130+ ülke, 50K+ müşteri, %99 memnuniyet.' },
     },
     howItWorks: {
       title: 'Nasıl Çalışır?',
@@ -107,7 +107,7 @@ export const info = {
     forms: {
       company: 'Şirket adı',
       name: 'Ad Soyad',
-      email: 'Email',
+      email: 'E-posta',
       phone: 'Telefon (isteğe bağlı)',
       subject: 'Konu',
       message: 'Mesajınız',
@@ -130,7 +130,7 @@ export const info = {
     contact: {
       title: 'İletişim',
       subtitle: 'Sorularınız için bize yazın; 7/24 buradayız.',
-      seo: { title: 'İletişim — eSIM Go', description: 'eSIM Go müşteri hizmetlerine ulaşın: email, telefon ve iletişim formu.' },
+      seo: { title: 'İletişim — eSIM Go', description: 'eSIM Go müşteri hizmetlerine ulaşın: e-posta, telefon ve iletişim formu.' },
     },
     helpCenter: {
       title: 'Yardım Merkezi',
@@ -147,7 +147,7 @@ export const info = {
       title: 'Demo Hesabı',
       subtitle: 'Mağazayı gerçek bir hesapla, gerçek para harcamadan deneyin.',
       text: 'Demo müşteri hesabı bakiyesi yüklü olarak gelir. Giriş yapın, bir paket satın alın ve QR kodunuzu görün.',
-      email: 'Email',
+      email: 'E-posta',
       password: 'Şifre',
       login: 'Demo hesabıyla giriş yap',
       seo: { title: 'Demo Hesabı — eSIM Go’yu Deneyin', description: 'Demo müşteri hesabıyla eSIM satın almayı gerçek para harcamadan deneyin.' },
@@ -175,7 +175,7 @@ export const info = {
           title: 'General',
           items: [
             { q: 'What is an eSIM?', a: 'An eSIM is a digital SIM built into your phone. Instead of inserting a card you install an operator profile with a QR code.' },
-            { q: 'Where can I use it?', a: 'We serve 170+ countries. See the coverage map for the current list.' },
+            { q: 'Where can I use it?', a: 'We serve 130+ countries. See the coverage map for the current list.' },
             { q: 'Does my phone number change?', a: 'No. The eSIM is for data only; your main line can stay on in your phone.' },
           ],
         },
@@ -202,7 +202,7 @@ export const info = {
       title: 'Why eSIM Go?',
       subtitle: 'The choice of more than 50 thousand travellers.',
       stats: [
-        { value: '170+', label: 'Countries' },
+        { value: '130+', label: 'Countries' },
         { value: '50K+', label: 'Customers' },
         { value: '99%', label: 'Satisfaction' },
         { value: '24/7', label: 'Support' },
@@ -213,12 +213,12 @@ export const info = {
         { title: 'No physical SIM', text: 'No swapping or losing cards.' },
         { title: 'Support in your language', text: 'We are with you 24/7 throughout your trip.' },
       ],
-      seo: { title: 'Why eSIM Go? — Save up to 85% on Roaming', description: '170+ countries, instant activation, 24/7 support and up to 85% savings on roaming.' },
+      seo: { title: 'Why eSIM Go? — Save up to 85% on Roaming', description: '130+ countries, instant activation, 24/7 support and up to 85% savings on roaming.' },
     },
     about: {
       title: 'About Us',
       subtitle: 'A global travel eSIM provider with a focus on Turkey.',
-      story: 'eSIM Go was founded so that travellers can get online abroad without paying expensive roaming fees. Today we work with local operators in 170+ countries and serve retail and corporate customers and our dealers.',
+      story: 'eSIM Go was founded so that travellers can get online abroad without paying expensive roaming fees. Today we work with local operators in 130+ countries and serve retail and corporate customers and our dealers.',
       features: 'What we offer',
       featureList: ['Country, regional and global eSIM packages', 'eUICC physical eSIM cards', 'Dealer and corporate customer dashboard'],
       benefitsTitle: 'Benefits',
@@ -228,7 +228,7 @@ export const info = {
         { title: 'Fast delivery', text: 'Your QR code is ready in seconds.' },
         { title: 'Local support', text: 'Our team in Istanbul is with you 24/7.' },
       ],
-      seo: { title: 'About Us — eSIM Go', description: 'A global travel eSIM provider focused on Turkey: 170+ countries, 50K+ customers, 99% satisfaction.' },
+      seo: { title: 'About Us — eSIM Go', description: 'A global travel eSIM provider focused on Turkey: 130+ countries, 50K+ customers, 99% satisfaction.' },
     },
     howItWorks: {
       title: 'How It Works',

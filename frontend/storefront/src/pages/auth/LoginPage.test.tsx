@@ -34,11 +34,11 @@ describe('login redirect by user_type', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal('fetch', vi.fn(async () => (await gate, new Response(JSON.stringify({ success: true, code: 'login_successful', message: 'Giriş başarılı', data: session(4) })))));
     renderPage(<LoginPage />, { path: '/login' });
-    await userEvent.type(screen.getByLabelText('Email', { exact: false, selector: 'input' }), 'sales@esim.test');
+    await userEvent.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'sales@esim.test');
     await userEvent.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'secret-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     expect(screen.getByRole('button', { name: 'Giriş Yapılıyor...' })).toBeDisabled();
-    expect(screen.getByLabelText('Email', { exact: false, selector: 'input' })).toBeDisabled();
+    expect(screen.getByLabelText('E-posta', { exact: false, selector: 'input' })).toBeDisabled();
     release();
     expect(await screen.findByText('Giriş başarılı')).toBeInTheDocument();
     expect(assign).toHaveBeenCalledWith('/dashboard/sales-manager/dealers');
@@ -48,7 +48,7 @@ describe('login redirect by user_type', () => {
   it('back to the page the visitor came from when there is one', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, code: 'login_successful', message: 'ok', data: session(1) }))));
     const { router } = renderPage(<LoginPage />, { path: '/login', state: { from: '/packages/united-states?buy=p1' }, extraRoutes: [{ path: '/packages/:c', element: <p>country</p> }] });
-    await userEvent.type(screen.getByLabelText('Email', { exact: false, selector: 'input' }), 'can@example.com');
+    await userEvent.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'can@example.com');
     await userEvent.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'secret-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/packages/united-states?buy=p1'));
@@ -59,9 +59,9 @@ describe('login redirect by user_type', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<LoginPage />, { path: '/login' });
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(screen.getByText('Email zorunludur')).toBeInTheDocument();
+    expect(screen.getByText('E-posta zorunludur')).toBeInTheDocument();
     expect(screen.getByText('Şifre zorunludur')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Email', { exact: false, selector: 'input' }), 'can@example.com');
+    await userEvent.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'can@example.com');
     await userEvent.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'wrong-pass');
     await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     expect((await screen.findAllByText('Geçersiz email veya şifre')).length).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const NAMES: Record<string, string> = { 'Ad Soyad': 'full_name', Email: 'email', Şifre: 'password', 'Şifre Tekrar': 'confirm' };
+const NAMES: Record<string, string> = { 'Ad Soyad': 'full_name', 'E-posta': 'email', Şifre: 'password', 'Şifre Tekrar': 'confirm' };
 const input = (label: string) => document.querySelector<HTMLInputElement>(`input[name="${NAMES[label]}"]`)!;
 const fill = async (fields: Record<string, string>) => {
   for (const [label, value] of Object.entries(fields)) await userEvent.type(input(label), value);
@@ -20,11 +20,11 @@ describe('register form (spec sections 4, 5, 8)', () => {
     renderPage(<RegisterPage />, { path: '/register' });
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
     expect(screen.getByText('Ad soyad zorunludur')).toBeInTheDocument();
-    expect(screen.getByText('Email zorunludur')).toBeInTheDocument();
+    expect(screen.getByText('E-posta zorunludur')).toBeInTheDocument();
     expect(screen.getByText('Şifre zorunludur')).toBeInTheDocument();
     expect(screen.getByText('Kullanım koşullarını kabul etmelisiniz')).toBeInTheDocument();
 
-    await fill({ 'Ad Soyad': 'Ali <script>', Email: 'not-an-email', Şifre: 'kisa' });
+    await fill({ 'Ad Soyad': 'Ali <script>', 'E-posta': 'not-an-email', Şifre: 'kisa' });
     await userEvent.type(input('Şifre Tekrar'), 'farkli');
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
     expect(screen.getByText('Ad soyad yalnızca harf, boşluk, nokta, kesme işareti veya tire içermeli')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('register form (spec sections 4, 5, 8)', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal('fetch', vi.fn(async () => (await gate, answer)));
     const { router } = renderPage(<RegisterPage />, { path: '/register', extraRoutes: [{ path: '/login', element: <p>login page</p> }] });
-    await fill({ 'Ad Soyad': 'Ayşe Yılmaz', Email: 'ayse@example.com', Şifre: 'Gizli-Parola-42' });
+    await fill({ 'Ad Soyad': 'Ayşe Yılmaz', 'E-posta': 'ayse@example.com', Şifre: 'Gizli-Parola-42' });
     await userEvent.type(input('Şifre Tekrar'), 'Gizli-Parola-42');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
@@ -63,7 +63,7 @@ describe('register form (spec sections 4, 5, 8)', () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'user_already_exists', message: 'whatever' }), { status: 409 }));
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<RegisterPage />, { path: '/register' });
-    await fill({ 'Ad Soyad': 'Ayşe Yılmaz', Email: 'ayse@example.com', Şifre: 'Gizli-Parola-42' });
+    await fill({ 'Ad Soyad': 'Ayşe Yılmaz', 'E-posta': 'ayse@example.com', Şifre: 'Gizli-Parola-42' });
     await userEvent.type(input('Şifre Tekrar'), 'Gizli-Parola-42');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));

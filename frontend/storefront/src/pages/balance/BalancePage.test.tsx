@@ -76,3 +76,28 @@ describe('balance result', () => {
     expect(screen.getByText('2 Ocak 2026')).toBeInTheDocument();
   });
 });
+
+describe('a new query', () => {
+  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const found = { success: true, code: 'ok', message: 'ok', data: { status: 'active', package_name: 'ABD Standart', total_data_mb: 5120, remaining_data_mb: 0, country: 'ABD', operator: 'T-Mobile' } };
+
+  it('that fails clears the previous result, and nothing says "Bytes" in Turkish', async () => {
+    const fetch = vi.fn(async () => answer(200, found));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<BalancePage />, { path: '/balance' });
+    const input = screen.getByLabelText('Sipariş numarası');
+    await userEvent.type(input, 'ESIM20240001');
+    await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect(await screen.findByText('ABD Standart')).toBeInTheDocument();
+    expect(screen.getByText('0 Bayt')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Bytes/);
+
+    fetch.mockImplementation(async () => answer(404, { success: false, code: 'not_found', message: 'x' }));
+    await userEvent.clear(input);
+    await userEvent.type(input, 'ESIM20240002');
+    await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect((await screen.findAllByText('Bakiye bilgileri bulunamadı')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('ABD Standart')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('status-badge')).not.toBeInTheDocument();
+  });
+});

@@ -19,14 +19,14 @@ import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 
 function RemainingRing({ result }: { result: BalanceResult }) {
-  const { t } = useTranslation('balance');
+  const { t, i18n } = useTranslation('balance');
   const percent = result.totalData > 0 ? Math.round((result.remainingData / result.totalData) * 100) : 0;
   return (
     <Box sx={{ position: 'relative', display: 'inline-flex', width: 160, height: 160 }}>
       <CircularProgress variant="determinate" value={100} size={160} thickness={4} sx={{ color: 'action.hover', position: 'absolute' }} aria-hidden />
       <CircularProgress variant="determinate" value={percent} size={160} thickness={4} color={statusColor(result.status) === 'error' ? 'error' : 'primary'} aria-label={t('remaining')} />
       <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center' }}>
-        <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>{formatMegabytes(result.remainingData)}</Typography>
+        <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>{formatMegabytes(result.remainingData, i18n.resolvedLanguage)}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('remaining')} · %{percent}
         </Typography>
@@ -61,7 +61,7 @@ export function BalanceResultCard({ result }: { result: BalanceResult }) {
             {result.demo && <Chip label={t('demoBadge')} variant="outlined" size="small" />}
           </Box>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('used', { used: formatMegabytes(result.usedData), total: formatMegabytes(result.totalData) })}
+            {t('used', { used: formatMegabytes(result.usedData, i18n.resolvedLanguage), total: formatMegabytes(result.totalData, i18n.resolvedLanguage) })}
           </Typography>
           <Grid container spacing={2} sx={{ mt: 1 }}>
             <Detail label={t('orderNumber')} value={result.orderNumber} />
@@ -92,8 +92,9 @@ export default function BalancePage() {
     setLoading(true);
     const outcome = await checkBalance(type, checked.value);
     setLoading(false);
+    // A failed query must not leave the previous number's result on screen as if it were this one's.
+    setResult(outcome.kind === 'ok' ? outcome.result : null);
     if (outcome.kind === 'ok') {
-      setResult(outcome.result);
       toast.success(outcome.result.demo ? t('demoLoaded') : t('success'));
     } else if (outcome.kind === 'notFound') {
       setError(t('notFound'));

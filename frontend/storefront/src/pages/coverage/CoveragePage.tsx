@@ -15,7 +15,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import type { Coverage, CoverageCountry, RegionCount } from '../../features/catalog/types';
 import { Flag } from '../../features/flags/Flag';
-import { foldForSearch } from '../../features/format/format';
+import { searchCountries } from '../../features/catalog/countrySearch';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
@@ -46,11 +46,8 @@ export default function CoveragePage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [flyTo, setFlyTo] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const needle = foldForSearch(search);
   const countries = coverage.data?.countries ?? [];
-  const listed = needle
-    ? countries.filter((c) => foldForSearch(c.name_tr).includes(needle) || foldForSearch(c.name_en).includes(needle) || c.code.toLowerCase() === needle || c.a3.toLowerCase() === needle)
-    : countries;
+  const listed = searchCountries(countries, search);
   // The list fills in batches (about 200 rows at once would be one long task on a phone).
   const shown = useGrowingCount(listed.length, 30);
 
@@ -76,8 +73,7 @@ export default function CoveragePage() {
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
-                const fold = foldForSearch(e.target.value);
-                const first = fold ? countries.find((c) => foldForSearch(c.name_tr).includes(fold) || foldForSearch(c.name_en).includes(fold)) : undefined;
+                const first = e.target.value.trim() ? searchCountries(countries, e.target.value)[0] : undefined;
                 if (first) setFlyTo(first.a3);
               }}
               slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}

@@ -59,7 +59,8 @@ export default function HomeSections({ destinations }: { destinations: { data?: 
             <Grid key={key} size={{ xs: 12, sm: 4 }}>
               <Box sx={{ textAlign: 'center', p: 2 }}>
                 <Typography sx={{ fontSize: '2.25rem', fontWeight: 700 }} color="primary">
-                  {t(`coverage.${key}.value`)}
+                  {/* The country figure is the catalogue's own count once it answers. */}
+                  {key === 'countries' && destinations.data ? destinations.data.country_count : t(`coverage.${key}.value`)}
                 </Typography>
                 <Typography color="text.secondary">{t(`coverage.${key}.label`)}</Typography>
               </Box>

@@ -45,6 +45,25 @@ function CopyField({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A never-used eSIM: what to do with it, in order. */
+function InstallSteps() {
+  const { t } = useTranslation('shop');
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
+        {t('order.install.title')}
+      </Typography>
+      <Box component="ol" sx={{ pl: 2.5, my: 1 }}>
+        {(t('order.install.steps', { returnObjects: true }) as string[]).map((step) => (
+          <Typography component="li" key={step} variant="body2" sx={{ mb: 0.5 }}>
+            {step}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 function ProfileCard({ profile }: { profile: EsimProfile }) {
   const { t, i18n } = useTranslation('shop');
   const status = planStatusDisplay(profile.status, profile.expires_at);
@@ -52,15 +71,16 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }} data-testid="esim-profile">
       <QrImage url={profile.qr_url} alt={t('order.qrAlt', { iccid: profile.iccid })} />
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Chip size="small" color={status.color} label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']} sx={{ mb: 1 }} />
+        <Chip size="small" color={status.color} label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']} sx={{ mb: 1 }} data-testid="esim-status" />
         <Typography>{t('order.qr')}</Typography>
+        {status.key === 'ready' && <InstallSteps />}
         <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
           {t('order.manual')}
         </Typography>
         <CopyField label={t('order.iccid')} value={profile.iccid} />
         <CopyField label={t('order.smdp')} value={profile.smdp_address} />
         <CopyField label={t('order.activationCode')} value={profile.matching_id} />
-        <CopyField label="LPA" value={profile.activation_code} />
+        <CopyField label={t('order.lpa')} value={profile.activation_code} />
         <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
           {t('order.ios')}
         </Button>
@@ -92,7 +112,7 @@ function Order() {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, alignItems: 'center' }}>
         <Typography sx={{ fontWeight: 600 }}>{data.package.name}</Typography>
-        <Chip label={data.status} size="small" color={data.status === 'completed' ? 'success' : 'default'} />
+        <Chip label={t(`order.statuses.${data.status}`)} size="small" color={data.status === 'completed' ? 'success' : data.status === 'failed' ? 'error' : 'default'} data-testid="order-status" />
         <Typography color="text.secondary">
           {t('order.total')}: {formatCurrency(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>

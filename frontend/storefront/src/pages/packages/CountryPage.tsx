@@ -54,6 +54,8 @@ export default function CountryPage() {
   const known = PRERENDERED_COUNTRIES[slug];
   const name = data?.country.name ?? known?.[i18n.resolvedLanguage === 'en' ? 'en' : 'tr'] ?? '';
   const flag = data?.country.flag ?? known?.flag;
+  // A country only regional or global plans cover: they are its plans, not extras beside its own.
+  const regionalHeading = !name ? t('packages.regional') : data && data.packages.length === 0 ? t('country.regionalOnly', { country: name }) : t('country.regional', { country: name });
   return (
     <>
       {data && <Seo title={`${t('country.title', { country: name })} | eSIM Go`} description={t('country.seoDescription', { country: name })} />}
@@ -84,9 +86,9 @@ export default function CountryPage() {
         {(!data || data.regional_packages.length > 0) && !(error && !data) && (
           <Box sx={{ mt: 5 }}>
             <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
-              {name ? t('country.regional', { country: name }) : t('packages.regional')}
+              {regionalHeading}
             </Typography>
-            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={t('country.regional', { country: name })} /> : <Skeleton variant="rounded" height={200} />}
+            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={regionalHeading} /> : <Skeleton variant="rounded" height={200} />}
           </Box>
         )}
       </Container>

@@ -14,7 +14,7 @@ import type { CountryEntry } from '../../features/catalog/types';
 import { useCountryPackages } from '../../features/catalog/useCountryPackages';
 import { Flag } from '../../features/flags/Flag';
 import { formatCurrency } from '../../features/format/format';
-import { planTrip } from '../../features/trip-planner/plan';
+import { MAX_TRIP_DAYS, parseTripDays, planTrip } from '../../features/trip-planner/plan';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
@@ -24,9 +24,9 @@ export default function TripPlannerPage() {
   const countries = useApi<CountryEntry[]>('/public/countries');
   const [chosen, setChosen] = useState<CountryEntry[]>([]);
   const [days, setDays] = useState('7');
-  const length = Math.max(1, Math.min(365, Number.parseInt(days, 10) || 1));
+  const length = parseTripDays(days);
   const { answers, loading } = useCountryPackages(chosen.map((c) => c.slug));
-  const options = planTrip(answers, length);
+  const options = length === undefined ? [] : planTrip(answers, length);
 
   return (
     <>
@@ -51,12 +51,21 @@ export default function TripPlannerPage() {
             renderInput={(params) => <TextField {...params} label={t('trip.countries')} placeholder={t('trip.pick')} />}
             sx={{ flex: '1 1 300px' }}
           />
-          <TextField label={t('trip.days')} type="number" value={days} onChange={(e) => setDays(e.target.value)} slotProps={{ htmlInput: { min: 1, max: 365, inputMode: 'numeric' } }} sx={{ width: 180 }} />
+          <TextField
+            label={t('trip.days')}
+            type="number"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            error={length === undefined}
+            helperText={length === undefined ? t('trip.daysInvalid') : undefined}
+            slotProps={{ htmlInput: { min: 1, max: MAX_TRIP_DAYS, inputMode: 'numeric' } }}
+            sx={{ width: { xs: '100%', sm: 220 } }}
+          />
         </Paper>
         <Box sx={{ mt: 3 }} aria-live="polite">
           {chosen.length === 0 && <Typography color="text.secondary">{t('trip.empty')}</Typography>}
           {chosen.length > 0 && loading && <Skeleton variant="rounded" height={120} />}
-          {chosen.length > 0 && !loading && options.length === 0 && <Typography color="text.secondary">{t('trip.none')}</Typography>}
+          {chosen.length > 0 && !loading && length !== undefined && options.length === 0 && <Typography color="text.secondary">{t('trip.none')}</Typography>}
           {!loading &&
             options.map((option, index) => (
               <Paper key={option.items.map((i) => i.pkg.id).join('+')} variant="outlined" sx={{ p: 2.5, mb: 2, borderColor: index === 0 ? 'success.main' : undefined, borderWidth: index === 0 ? 2 : 1 }} data-testid="trip-option">
