@@ -17,6 +17,10 @@ import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
 import adminTopUps from './admin/top-ups';
 import adminMessages from './admin/messages';
+import adminPhysicalSimImport from './admin/physical-sim-import';
+import adminPhysicalSimOrders from './admin/physical-sim-orders';
+import adminPhysicalSimReturns from './admin/physical-sim-returns';
+import adminPhysicalSimStock, { StockDashboardScreen } from './admin/physical-sim-stock';
 import adminEsimPool from './admin/esim-pool';
 import adminEsimProfiles from './admin/esim-profiles';
 import adminEsimOrders from './admin/esim-orders';
@@ -88,8 +92,10 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="admin/esim-orders" {...adminEsimOrders} />
           <Resource name="admin/packages" {...adminPackages} />
           <Resource name="admin/countries" {...adminCountries} />
-          <Resource name="admin/physical-sim-orders" />
-          <Resource name="admin/physical-sim-returns" />
+          <Resource name="admin/physical-sim-orders" {...adminPhysicalSimOrders} />
+          <Resource name="admin/physical-sim-returns" {...adminPhysicalSimReturns} />
+          <Resource name="admin/physical-sim-import" {...adminPhysicalSimImport} />
+          <Resource name="admin/physical-sim-stock" {...adminPhysicalSimStock} />
           <CustomRoutes>
             <Route path="/balance" element={<Guard permission="balance"><BalancePage /></Guard>} />
             <Route path="/settings" element={<Guard permission="settings"><SettingsPage /></Guard>} />
@@ -98,6 +104,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
             <Route path="/physical-sim-return" element={<Guard permission="physical-sim-return"><PhysicalSimReturnPage /></Guard>} />
             <Route path="/sales-manager/dealers/:id/pricing" element={<Guard permission="sales-manager/dealer-pricing"><DealerPricingPage /></Guard>} />
             <Route path="/admin/dealers/:id/pricing" element={<Guard permission="admin/dealer-pricing"><AdminDealerPricingPage /></Guard>} />
+            <Route path="/admin/physical-sim-dashboard" element={<Guard permission="admin/physical-sim-stock"><StockDashboardScreen /></Guard>} />
             <Route path="/sales-manager/collection" element={<Guard permission="sales-manager/collection"><CollectionPage /></Guard>} />
           </CustomRoutes>
         </CoreAdminUI>

@@ -2,6 +2,7 @@ import { canAccess, type Role } from '@esim/contracts';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BadgeIcon from '@mui/icons-material/Badge';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
@@ -14,6 +15,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SimCardIcon from '@mui/icons-material/SimCard';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import StorageIcon from '@mui/icons-material/Storage';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -32,6 +34,8 @@ const ICONS = {
   simPurchase: ShoppingCartIcon,
   simStock: Inventory2Icon,
   simReturn: KeyboardReturnIcon,
+  simImport: UploadFileIcon,
+  stockChart: BarChartIcon,
   dealers: PeopleIcon,
   salesManagers: BadgeIcon,
   collection: PaymentsIcon,

@@ -19,7 +19,7 @@ export interface BackOfficeApi {
   read<T = any>(path: string, query?: Record<string, string | undefined>): Promise<T>;
   /** An image or file behind the token (QR codes), as an object URL the caller revokes. */
   blobUrl(path: string): Promise<string>;
-  /** POST/PUT a command (money actions, status changes); POSTs carry an Idempotency-Key. A Blob body goes as its bytes with its own type (file uploads). */
+  /** POST/PUT a command (money actions, status changes); POSTs carry an Idempotency-Key. A FormData body goes as multipart, a Blob as its bytes with its own type (file uploads). */
   send<T = any>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: { idempotencyKey?: string }): Promise<{ data: T; message: string }>;
 }
 
@@ -85,7 +85,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
     },
     async send(method, path, body, options = {}) {
       const headers: Record<string, string> = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
-      const res = await httpClient(`${apiUrl}/${path}`, { method, headers, ...(body !== undefined ? { body: body instanceof Blob ? body : JSON.stringify(body) } : {}) });
+      const res = await httpClient(`${apiUrl}/${path}`, { method, headers, ...(body !== undefined ? { body: body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body) } : {}) });
       return { data: res.json, message: res.envelope?.message ?? '' };
     },
   };

@@ -81,8 +81,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   const send = (url: string, { blob: _blob, ...options }: HttpOptions) => {
     const headers = new Headers(options.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-    // A Blob body (a file upload) keeps its own type.
-    if (options.body !== undefined && !(options.body instanceof Blob) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    // A FormData body (a file upload) gets its multipart boundary from the browser, a Blob its own type.
+    if (options.body !== undefined && !(options.body instanceof FormData || options.body instanceof Blob) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     // DELETE bodies are empty; simple-rest sets text/plain there, which the services would refuse to parse as JSON.
     if (options.body === undefined) headers.delete('Content-Type');
     headers.set('Accept-Language', config.locale?.() ?? 'tr');

@@ -31,6 +31,8 @@ export const RESOURCES = {
   'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
   'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
   'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
+  'admin/physical-sim-import': { path: 'admin/physical-sim/imports', permission: 'admin/physical-sim-import', filters: ['q', 'status'] },
+  'admin/physical-sim-stock': { path: 'admin/physical-sim/stock', permission: 'admin/physical-sim-stock', filters: ['q', 'status', 'package_id', 'owner_user_id', 'import_id', 'id'] },
   'admin/esim-pool': { path: 'admin/esim/pool/stock', permission: 'admin/esim-pool', filters: [] },
   'admin/esim-profiles': { path: 'admin/esim/pool/profiles', permission: 'admin/esim-pool', oneThroughList: true, filters: ['q', 'package_code', 'pool_status', 'id'] },
   // The customers' own orders route: it answers an admin every buyer's orders (and takes user_id); the menu entry is the admin's eSIM side.

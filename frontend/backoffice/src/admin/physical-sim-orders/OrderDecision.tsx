@@ -1,0 +1,17 @@
+import { useTranslate, type RaRecord } from 'react-admin';
+import { formatCents } from '../../format';
+import { ApprovalDecision } from './ApprovalDecision';
+import { dealerOf, orderSummary } from './orderText';
+
+/** A Plus order's decision: approving assigns the oldest cards in stock and charges the held amount once. */
+export function OrderDecision({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <ApprovalDecision
+      kind="orders"
+      record={record}
+      summary={orderSummary(record, translate)}
+      approveBody={translate('app.psim_approvals.approve_body_orders', { quantity: record.quantity, name: record.package_name, dealer: dealerOf(record, translate), total: formatCents(record.total_cents) })}
+    />
+  );
+}
