@@ -38,7 +38,7 @@ export function registerHealthRoutes(app: FastifyInstance, service: string, chec
   let served = 0;
   app.addHook('onResponse', (request, _reply, done) => {
     const route = request.routeOptions.url;
-    if (route !== '/ready' && route !== '/health') served += 1;
+    if (route !== '/ready' && route !== '/health' && route !== '/metrics') served += 1;
     done();
   });
   const degradationChecks = new Map<string, DegradationCheck>();

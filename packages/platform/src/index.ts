@@ -6,6 +6,7 @@ export * from './auth';
 export * from './redis';
 export * from './idempotency';
 export * from './health';
+export * from './metrics';
 export * from './service';
 export * from './run';
 export * from './serving';

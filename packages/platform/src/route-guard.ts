@@ -3,7 +3,7 @@ import { ROUTES, type HttpMethod, type RouteRule, type ServiceName } from '@esim
 import { requireAccess, requireServiceToken, type AuthUser } from './auth';
 
 /** Routes every process has that are not part of the public API (and never routed by the gateway). */
-const OPERATIONAL_ROUTES = new Set(['/health', '/ready', '/openapi.json']);
+const OPERATIONAL_ROUTES = new Set(['/health', '/ready', '/openapi.json', '/metrics']);
 
 export class UnlistedRouteError extends Error {}
 

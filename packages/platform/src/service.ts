@@ -16,6 +16,7 @@ import { refuseUnsafeText, validatorCompiler } from './http/validation';
 import { registerNoStoreForPrivateAnswers } from './http/private-answers';
 import { dropUntrustedForwarding, trustedProxyAddresses } from './http/trusted-proxy';
 import { registerHealthRoutes, type ReadinessCheck } from './health';
+import { registerMetrics } from './metrics';
 import { registerServingWork } from './serving';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions } from './logger';
 import { createRedis, type Redis } from './redis';
@@ -128,6 +129,7 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
     redis: () => redis.ping(),
     ...options.readiness,
   });
+  registerMetrics(app, { service: options.name, internalToken: config.INTERNAL_SERVICE_TOKEN, db });
   return app;
 }
 

@@ -1,0 +1,90 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { SERVICE_TOKEN_HEADER } from './auth';
+import type { Db } from './db';
+import { unauthorized } from './errors';
+import { metricsToPrometheus } from './events/metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's Prometheus registry: a service adds its own gauges (pending holds, queue depth) here. */
+    metrics: Registry;
+  }
+}
+
+export const METRICS_PATH = '/metrics';
+
+/** Request durations from a cache hit (sub-millisecond) to a slow export. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Prometheus needs a credential it can send: the internal service token, in the service-token
+ * header or as `Authorization: Bearer` (what a scrape config's `authorization` block sends).
+ */
+function hasServiceToken(request: FastifyRequest, expected: Buffer): boolean {
+  const header = request.headers[SERVICE_TOKEN_HEADER];
+  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const given = Buffer.from(typeof header === 'string' ? header : (bearer ?? ''));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The outbox and the parked events of the service's own schema, read at scrape time (never a stale figure). */
+function eventTableGauges(registry: Registry, db: Db) {
+  const waiting = new Gauge({ name: 'outbox_waiting_events', help: 'Events in the outbox not yet handed to the transport', registers: [registry] });
+  const oldest = new Gauge({ name: 'outbox_oldest_waiting_seconds', help: 'Age of the oldest event waiting in the outbox (0: none)', registers: [registry] });
+  const parked = new Gauge({ name: 'parked_events_unresolved', help: 'Events parked after their last attempt and not yet resolved', registers: [registry] });
+  return async () => {
+    try {
+      const result = await db.raw(
+        `SELECT (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS waiting,
+                coalesce((SELECT extract(epoch FROM now() - min(created_at)) FROM outbox WHERE published_at IS NULL), 0)::float AS oldest,
+                (SELECT count(*)::int FROM parked_events WHERE status <> 'resolved') AS parked`,
+      );
+      const row = result.rows[0] as { waiting: number; oldest: number; parked: number };
+      waiting.set(row.waiting);
+      oldest.set(row.oldest);
+      parked.set(row.parked);
+    } catch {
+      // Database down: /ready says so; the gauges keep their last reading.
+    }
+  };
+}
+
+/**
+ * `GET /metrics` in Prometheus' text format, for the internal credential only (never routed by
+ * the gateway, which forwards only the route table's /api routes): request rate and latency per
+ * route and status, the process's own figures (CPU, memory, event-loop delay), and for a service
+ * with a schema its outbox backlog, parked events and event bus counters (relay, consumer lag).
+ */
+export function registerMetrics(app: FastifyInstance, options: { service: string; internalToken: string; db?: Db }): void {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: options.service });
+  collectDefaultMetrics({ register: registry });
+  // Gauges named like counters, which Prometheus' checker refuses (process_open_fds tells much the same).
+  for (const misnamed of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(misnamed);
+  app.decorate('metrics', registry);
+
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Requests served, by route (its pattern, so ids do not multiply series), method and status',
+    labelNames: ['route', 'method', 'status_code'],
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    if (route !== METRICS_PATH) durations.observe({ route: route ?? 'unmatched', method: request.method, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
+  });
+
+  const readEventTables = options.db ? eventTableGauges(registry, options.db) : undefined;
+  const expected = Buffer.from(options.internalToken);
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!hasServiceToken(request, expected)) throw unauthorized('unauthorized');
+    await readEventTables?.();
+    let text = await registry.metrics();
+    if (app.hasDecorator('events')) text += metricsToPrometheus([app.events.metrics()]);
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+  });
+}
