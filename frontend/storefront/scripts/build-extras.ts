@@ -75,8 +75,12 @@ export function prerenderedFile(page: string, lng: (typeof LANGUAGES)[number]): 
   return path.posix.join(page.replace(/^\/+/, ''), lng === 'tr' ? 'index.html' : `index.${lng}.html`);
 }
 
+/** Where the not-found page is prerendered; the gateway sends it with a 404 for a path no route matches. */
+export const NOT_FOUND_PAGE = '/404';
+
 interface ServerEntry {
   PUBLIC_PAGES: readonly string[];
+  ROUTE_PATTERNS: readonly string[];
   prerender(pathname: string, lng: string): Promise<{ body: string; head: string; styles: string }>;
 }
 
@@ -158,7 +162,9 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
   const shell = shellTemplate(outDir);
   writeFileSync(path.join(outDir, SHELL), shell);
   const template = prerenderTemplate(shell, outDir);
-  for (const page of server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p))) {
+  writeFileSync(path.join(outDir, 'routes.json'), JSON.stringify({ patterns: server.ROUTE_PATTERNS }));
+  // '/404' matches no route but the catch-all, so it renders the not-found page.
+  for (const page of [...server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p)), NOT_FOUND_PAGE]) {
     for (const lng of LANGUAGES) {
       const { body, head, styles } = await server.prerender(page, lng);
       const html = template

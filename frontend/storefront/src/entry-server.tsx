@@ -12,6 +12,7 @@ import { AppRoutes } from './routes';
 import { AppThemeProvider } from './theme/theme';
 
 export { PUBLIC_PAGES } from './public-pages';
+export { ROUTE_PATTERNS } from './routes';
 
 export interface PrerenderedPage {
   /** The app's markup, for inside `<div id="root">`. */

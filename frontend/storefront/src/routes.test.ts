@@ -17,3 +17,15 @@ describe('sitemap and robots', () => {
     expect(robots).toContain('Disallow: /api/');
   });
 });
+
+describe('route patterns for the gateway', () => {
+  it("list every page's path, with parameters, and not the catch-all", async () => {
+    const { ROUTE_PATTERNS } = await import('./routes');
+    expect(ROUTE_PATTERNS).toContain('/');
+    expect(ROUTE_PATTERNS).toContain('/packages/:country');
+    expect(ROUTE_PATTERNS).toContain('/order/:id');
+    for (const page of PUBLIC_PAGES.filter((p) => !p.includes('united-states'))) expect(ROUTE_PATTERNS).toContain(page);
+    expect(ROUTE_PATTERNS).not.toContain('/*');
+    expect(ROUTE_PATTERNS).not.toContain('/404');
+  });
+});

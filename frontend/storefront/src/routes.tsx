@@ -50,6 +50,9 @@ const PAGES: Array<[path: string, ReturnType<typeof page>]> = [
   ['*', page(() => import('./pages/errors/NotFoundPage'))],
 ];
 
+/** The paths the router shows a page for (the build lists them for the gateway, which answers any other path 404). */
+export const ROUTE_PATTERNS = PAGES.map(([path]) => `/${path}`).filter((path) => path !== '/*');
+
 /** Loads the chunk of the page a path shows (before hydrating it). */
 export async function preloadPage(pathname: string): Promise<void> {
   const children = PAGES.map(([path], id): RouteObject => (path ? { path, id: String(id) } : { index: true, id: String(id) }));

@@ -220,6 +220,39 @@ describe('precompressed builds', () => {
       expect(answer.headers['cache-control']).toBe('no-cache');
     });
 
+    it('answers an unknown path 404 with the not-found page in the visitor language; routes and prerendered pages keep 200', async () => {
+      const dist = path.join(siteRoot, 'storefront');
+      await writeFile(path.join(dist, 'routes.json'), JSON.stringify({ patterns: ['/', '/faq', '/order/:id', '/packages/:country'] }));
+      await mkdir(path.join(dist, '404'));
+      await writeFile(path.join(dist, '404', 'index.html'), '<div id="root" data-lang="tr">Sayfa bulunamadı</div>');
+      await writeFile(path.join(dist, '404', 'index.en.html'), '<div id="root" data-lang="en">Page not found</div>');
+      try {
+        const missing = await page('/no-such-page');
+        expect(missing.statusCode).toBe(404);
+        expect(missing.headers['content-type']).toMatch(/^text\/html/);
+        expect(missing.body).toContain('Sayfa bulunamadı');
+        expect((await page('/faq/extra/segments', { 'accept-language': 'en' })).statusCode).toBe(404);
+        expect((await page('/no-such-page', { 'accept-language': 'en' })).body).toContain('Page not found');
+        // Even a known ETag gets the 404, never a 304.
+        expect((await page('/no-such-page', { 'if-none-match': missing.headers.etag as string })).statusCode).toBe(404);
+        // With */* only (curl, monitors) as well.
+        expect((await site.inject({ method: 'GET', url: '/no-such-page', headers: { accept: '*/*' } })).statusCode).toBe(404);
+
+        for (const [url, text] of [['/', 'Ana sayfa'], ['/faq', 'SSS'], ['/order/123', '<div id="root"></div>'], ['/packages/japan', '<div id="root"></div>']]) {
+          const answer = await page(url!);
+          expect(answer.statusCode, url).toBe(200);
+          expect(answer.body, url).toContain(text);
+        }
+        expect((await page('/faq?lng=en')).statusCode).toBe(200);
+        expect((await page('/FAQ/')).statusCode).toBe(200);
+        // The back office's own router decides its paths.
+        expect((await page('/dashboard/no-such-page')).statusCode).toBe(200);
+      } finally {
+        await rm(path.join(dist, 'routes.json'));
+        await rm(path.join(dist, '404'), { recursive: true });
+      }
+    });
+
     it('answers a page that has no prerendered HTML with the shell, not the home page', async () => {
       const order = await page('/order/123');
       expect(order.body).toBe('<!doctype html><div id="root"></div>');

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { notFound } from '@esim/platform';
@@ -15,6 +15,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A build with prerendered pages keeps its SPA shell (no page in it) here; index.html is then the home page. */
 const SHELL = 'spa.html';
 const NO_CACHE = 'no-cache';
+/**
+ * The storefront build's route patterns (`/packages/:country`, ...): a page path none of them
+ * matches is answered 404 with the build's prerendered not-found page (`404/index.html`), so
+ * crawlers and monitors see a missing page as missing.
+ */
+const ROUTES = 'routes.json';
+const NOT_FOUND_PAGE = '404';
 /** Files without a content hash in their name (favicon, robots.txt, ...). */
 const SHORT = 'public, max-age=3600';
 
@@ -107,6 +114,31 @@ function prerenderedPage(build: SpaBuild, relative: string, lng: Language): stri
   return undefined;
 }
 
+const routeCache = new Map<string, { mtimeMs: number; patterns: string[][] }>();
+
+/** The build's route patterns as path segments, or undefined for a build without the list (every path is then a page). */
+function routePatterns(build: SpaBuild): string[][] | undefined {
+  const file = path.join(build.root, ROUTES);
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  const cached = routeCache.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.patterns;
+  const { patterns } = JSON.parse(readFileSync(file, 'utf8')) as { patterns: string[] };
+  const parsed = patterns.map((pattern) => pattern.split('/').filter(Boolean));
+  routeCache.set(file, { mtimeMs, patterns: parsed });
+  return parsed;
+}
+
+/** Whether a page path is one of the app's routes (`:name` matches any one segment; case-insensitive, as react-router matches). */
+export function matchesRoute(patterns: readonly string[][], relative: string): boolean {
+  const segments = relative.toLowerCase().split('/').filter(Boolean);
+  return patterns.some((pattern) => pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]));
+}
+
 /** A navigation (a page the SPA's router handles), not a missing asset: fall back to index.html. */
 function isNavigation(request: FastifyRequest, relative: string): boolean {
   const accept = request.headers.accept ?? '*/*';
@@ -157,7 +189,7 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
           continue;
         }
         const etag = `"${encoding}-${size}-${Math.floor(statSync(path.join(build.root, relative)).mtimeMs)}"`;
-        if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
+        if (reply.statusCode === 200 && request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
         return reply.type(type).header('content-encoding', encoding).header('content-length', size).header('etag', etag).send(createReadStream(compressed));
       }
     }
@@ -183,7 +215,13 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
     // Which prerendered page is sent depends on the visitor's language (cookie, Accept-Language).
     reply.header('vary', 'accept-encoding, accept-language, cookie');
     const shell = existsSync(path.join(build.root, SHELL)) ? SHELL : 'index.html';
-    return send(request, reply, build, prerenderedPage(build, relative, pageLanguage(request)) ?? shell);
+    const lng = pageLanguage(request);
+    const patterns = routePatterns(build);
+    if (patterns && !matchesRoute(patterns, relative)) {
+      reply.status(404);
+      return send(request, reply, build, prerenderedPage(build, NOT_FOUND_PAGE, lng) ?? shell);
+    }
+    return send(request, reply, build, prerenderedPage(build, relative, lng) ?? shell);
   };
 
   app.get('/*', { schema: { hide: true } }, serve);
