@@ -1,3 +1,4 @@
+import { catalogChangedChannel } from '@esim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -62,6 +63,25 @@ describe('public answer cache at the gateway', () => {
     await gateway.inject('/api/public/regions');
     await gateway.inject('/api/public/regions');
     expect(calls.filter((c) => c.startsWith('/public/regions'))).toHaveLength(2);
+  });
+
+  it("forgets the catalog's answers when the catalog announces a write, so the next load shows the change", async () => {
+    const url = '/api/public/countries/germany';
+    const asked = () => calls.filter((c) => c.startsWith('/public/countries/germany ')).length;
+    await gateway.inject(url);
+    await gateway.inject(url);
+    expect(asked()).toBe(1);
+    // The subscription is made as the gateway starts; announce until it is heard.
+    await expect
+      .poll(async () => {
+        await gateway.redis.publish(catalogChangedChannel(gatewayConfig().REDIS_PREFIX), 'test');
+        await gateway.inject(url);
+        return asked();
+      })
+      .toBeGreaterThan(1);
+    const settled = asked();
+    await gateway.inject(url);
+    expect(asked()).toBe(settled);
   });
 
   it('keeps each query string apart', async () => {

@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
 import type { LimitGroup } from '../security/rate-limits';
 import type { ClientInfo } from './client-ip';
+import { clearOnCatalogChange } from './catalog-changes';
 import { createPublicCache, type PublicCache } from './public-cache';
 import { bodyWasTooLarge } from './raw-body';
 import { API_PREFIX, routesOf } from './route-table';
@@ -103,6 +104,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
   };
 
   const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES, config.PUBLIC_CACHE_STALE_IF_ERROR_SECONDS);
+  if (options.service === 'catalog' && config.PUBLIC_CACHE_MAX_ENTRIES > 0) clearOnCatalogChange(scope, cache, config.REDIS_PREFIX);
 
   const forward = async (request: FastifyRequest, reply: FastifyReply, cacheable: boolean) => {
     if (cacheable && cache.serve(request, reply)) return reply;

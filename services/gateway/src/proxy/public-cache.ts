@@ -31,6 +31,8 @@ export interface PublicCache {
   serveStale(request: FastifyRequest, reply: FastifyReply): boolean;
   /** Keeps an upstream answer when it is a cacheable 200. */
   store(request: FastifyRequest, statusCode: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void;
+  /** Forgets every answer (the service announced a change). */
+  clear(): void;
 }
 
 function maxAgeOf(cacheControl: string | undefined): number {
@@ -99,6 +101,10 @@ export function createPublicCache(maxEntries: number, staleIfErrorSeconds = 0): 
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const now = Date.now();
       entries.set(key, { headers: kept, body, etag: kept.etag, storedAt: now, expiresAt: now + maxAge * 1000 });
+    },
+
+    clear() {
+      entries.clear();
     },
   };
 }
