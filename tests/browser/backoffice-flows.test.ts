@@ -101,6 +101,42 @@ describe('back office in the browser', () => {
     await page.context().close();
   });
 
+  it("the admin raises a package's price in the back office and the storefront shows it on its next load", async () => {
+    const { token } = await system.login('admin@esim.test');
+    const filter = encodeURIComponent(JSON.stringify({ country: 'US', type: 'local', active: true }));
+    const listed = await fetch(`${system.url}/api/admin/packages?filter=${filter}&sort=["retail_price","ASC"]`, { headers: { authorization: `Bearer ${token}` } });
+    const pkg = ((await listed.json()) as { data: Array<{ id: string; retail_price: number }> }).data[0]!;
+    const euros = (value: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value);
+    const raised = Math.round((pkg.retail_price + 3.5) * 100) / 100;
+
+    // The storefront is read first, so the gateway and the catalog both hold the old answer.
+    const shop = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'tr-TR' });
+    const before = await shop.newPage();
+    await before.goto(`${system.url}/packages/united-states`);
+    await before.getByText(euros(pkg.retail_price)).first().waitFor();
+    expect(await before.getByText(euros(raised)).count()).toBe(0);
+
+    const page = await signedInPage('admin@esim.test');
+    await page.goto(`${system.url}/dashboard/admin/packages/${pkg.id}`);
+    const retail = page.getByRole('textbox', { name: 'Satış fiyatı' });
+    await expect.poll(() => retail.inputValue()).toBe(euros(pkg.retail_price).replace(/\s*€$/, ''));
+    await retail.fill(String(raised).replace('.', ','));
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    // Saving waits for the catalog's answer (pessimistic), then returns to the list.
+    await page.waitForURL(/\/dashboard\/admin\/packages$/);
+
+    // A visitor's next load: the gateway forgot the catalog's answers when the catalog announced the change.
+    // (A browser that read the page within the last minute may keep its own copy for that max-age.)
+    const visitor = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'tr-TR' });
+    const after = await visitor.newPage();
+    await after.goto(`${system.url}/packages/united-states`);
+    await after.getByText(euros(raised)).first().waitFor({ timeout: 10_000 });
+    expect(await after.getByText(euros(pkg.retail_price), { exact: true }).count()).toBe(0);
+    await visitor.close();
+    await shop.close();
+    await page.context().close();
+  });
+
   it('a retail user who types an admin or sales-manager URL is sent to /dashboard', async () => {
     const page = await signedInPage('customer@esim.test');
     for (const target of ['/dashboard/admin/dealers', '/dashboard/admin/collection-logs', '/dashboard/sales-manager/dealers', '/dashboard/sales-manager/collection']) {
