@@ -63,6 +63,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('PUT', '/admin/dealers/:id/status', 'auth', can('admin/dealers', 'update')),
   r('GET', '/admin/sales-managers', 'auth', can('admin/sales-managers', 'list')),
   r('POST', '/admin/sales-managers', 'auth', can('admin/sales-managers', 'create')),
+  // Every service's audit log of admin and sales-manager writes, merged by auth (it names the people).
+  r('GET', '/admin/audit-log', 'auth', can('admin/audit-log', 'list')),
   r('GET', '/sales-manager/dealers', 'auth', can('sales-manager/dealers', 'list')),
   r('POST', '/sales-manager/dealers', 'auth', can('sales-manager/dealers', 'create')),
 

@@ -19,6 +19,7 @@ export * from './http/list-query';
 export * from './http/router-limits';
 export * from './events/index';
 export * from './route-guard';
+export * from './audit-log';
 export * from './internal-client';
 export * from './http/signed-webhook';
 export * from './http/usage-reports';

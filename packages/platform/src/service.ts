@@ -7,6 +7,7 @@ import type { BaseConfig } from './config';
 import { createDb, type Db } from './db';
 import { authPlugin, createJwtVerifier } from './auth';
 import { guardRoutesFromTable, recordAdminWrites } from './route-guard';
+import { registerAuditLogRoute } from './audit-log';
 import { errorResponses, type ServiceName } from '@esim/contracts';
 import { registerErrorHandler } from './http/error-handler';
 import { answerRouterErrors, MAX_PATH_PARAM_LENGTH } from './http/router-limits';
@@ -108,7 +109,10 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
   registerErrorHandler(app);
   if (options.name !== 'gateway') {
     guardRoutesFromTable(app, options.name, config.INTERNAL_SERVICE_TOKEN);
-    if (db) recordAdminWrites(app);
+    if (db) {
+      recordAdminWrites(app);
+      registerAuditLogRoute(app);
+    }
   }
 
   await app.register(swagger, {

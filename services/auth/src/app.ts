@@ -2,9 +2,11 @@ import { attachEventBus, createDb, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadAuthConfig, type AuthConfig } from './config';
 import type { AuthContext } from './context';
+import { createAuditSources } from './audit-log/merged-audit-log';
 import { createHoldingsChecker } from './dealers/holdings';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { createMailer } from './mail/mailer';
+import { registerAuditLogRoutes } from './routes/audit-log';
 import { registerDealerRoutes } from './routes/dealers';
 import { registerInternalRoutes } from './routes/internal';
 import { registerInboundMessageRoutes } from './routes/inbound-messages';
@@ -59,6 +61,15 @@ export async function buildApp(options: BuildOptions = {}) {
   registerSalesManagerRoutes(app, ctx);
   registerInternalRoutes(app);
   registerInboundMessageRoutes(app);
+  const auditSources = createAuditSources(
+    app.db,
+    { catalog: config.CATALOG_URL, balance: config.BALANCE_URL, esim: config.ESIM_URL, 'physical-sim': config.PHYSICAL_SIM_URL },
+    config.INTERNAL_SERVICE_TOKEN,
+  );
+  app.addHook('onClose', async () => {
+    await Promise.all(auditSources.map((source) => source.close?.()));
+  });
+  registerAuditLogRoutes(app, auditSources);
 
   // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts (it mails them).
   registerEsimUsageMail(attachEventBus(app, { service: SERVICE_NAME }), { mailer, config });

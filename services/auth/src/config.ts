@@ -41,9 +41,11 @@ export const configSchema = serviceConfigSchema(8081, {
   REGISTER_WINDOW_SECONDS: seconds(3600),
   FORGOT_PASSWORD_LIMIT_PER_IP: count(5),
   FORGOT_PASSWORD_WINDOW_SECONDS: seconds(15 * 60),
-  /** Services asked before a dealer is deleted (money, stock). */
+  /** Services asked before a dealer is deleted (money, stock); with catalog and esim, every service whose audit log the admin reads. */
   BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
   PHYSICAL_SIM_URL: z.url().default('http://127.0.0.1:8085'),
+  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
+  ESIM_URL: z.url().default('http://127.0.0.1:8084'),
 });
 
 export type AuthConfig = z.infer<typeof configSchema>;

@@ -132,4 +132,14 @@ export const authMessages = {
     tr: 'Yalnızca kendinize bağlı bayileri görebilir ve oluşturabilirsiniz',
     en: 'You can only see and create dealers assigned to you',
   },
+
+  // The audit log
+  audit_method_invalid: { tr: 'İşlem POST, PUT, PATCH veya DELETE olmalı', en: 'The action must be POST, PUT, PATCH or DELETE' },
+  audit_route_invalid: { tr: 'Adres, yazma işlemi yapan bir API adresi olmalı', en: 'The route must be one of the API’s write routes' },
+  audit_service_invalid: { tr: 'Servis auth, catalog, balance, esim veya physical-sim olmalı', en: 'The service must be auth, catalog, balance, esim or physical-sim' },
+  audit_cursor_invalid: { tr: 'Sayfa imleci geçersiz; listeyi baştan açın', en: 'The page cursor is invalid; open the list from the start' },
+  audit_log_too_deep: {
+    tr: 'Bu kadar derin bir sayfa açılamaz; tarih veya kişi süzgeci ya da sonraki sayfa imleci kullanın',
+    en: 'A page this deep cannot be opened; filter by date or person, or follow the next-page cursor',
+  },
 } satisfies MessageCatalog;
