@@ -17,6 +17,7 @@ import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
 import adminTopUps from './admin/top-ups';
 import adminMessages from './admin/messages';
+import adminAuditLog from './admin/audit-log';
 import adminPhysicalSimImport from './admin/physical-sim-import';
 import adminPhysicalSimOrders from './admin/physical-sim-orders';
 import adminPhysicalSimReturns from './admin/physical-sim-returns';
@@ -87,6 +88,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="physical-sim-returns" />
           <Resource name="admin/top-ups" {...adminTopUps} />
           <Resource name="admin/messages" {...adminMessages} />
+          <Resource name="admin/audit-log" {...adminAuditLog} />
           <Resource name="admin/esim-pool" {...adminEsimPool} />
           <Resource name="admin/esim-profiles" {...adminEsimProfiles} />
           <Resource name="admin/esim-orders" {...adminEsimOrders} />

@@ -24,6 +24,7 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/admin/physical-sim-dashboard', label: 'app.menu.admin_physical_sim_dashboard', permission: 'admin/physical-sim-stock', icon: 'stockChart' },
   { to: '/admin/physical-sim-import', label: 'app.menu.admin_physical_sim_import', permission: 'admin/physical-sim-import', icon: 'simImport' },
   { to: '/admin/messages', label: 'app.menu.admin_messages', permission: 'admin/messages', icon: 'messages', badge: { resource: 'admin/messages', filter: { status: 'new' } } },
+  { to: '/admin/audit-log', label: 'app.menu.admin_audit_log', permission: 'admin/audit-log', icon: 'auditLog' },
   { to: '/admin/esim-pool', label: 'app.menu.admin_esim_pool', permission: 'admin/esim-pool', icon: 'esimPool' },
   { to: '/admin/esim-orders', label: 'app.menu.admin_esim_orders', permission: 'admin/esim-pool', icon: 'esimOrders' },
   { to: '/admin/packages', label: 'app.menu.admin_packages', permission: 'admin/catalog', icon: 'packages' },
