@@ -324,7 +324,7 @@ export const appEnglish = {
       import_body: "Upload the operator's batch as CSV or Excel (xlsx). Columns, in the first row:",
       choose_file: 'Choose file',
       no_file: 'No file chosen',
-      import_result: '%{imported} profiles imported, %{rejected} rows refused.',
+      import_result: 'Profiles imported: %{imported}. Rows refused: %{rejected}.',
       error_row: 'Row',
       error_field: 'Field',
       error_message: 'Reason',

@@ -54,7 +54,8 @@ export default function LoginPage() {
   // Where to go back to: the page that sent the visitor here (router state), or the back office's
   // `?redirect=` (only a path of this site, never another host).
   const from = (location.state as { from?: string } | null)?.from ?? safeRedirect(new URLSearchParams(location.search).get('redirect'));
-  const [email, setEmail] = useState('');
+  // Just registered: the new account's e-mail comes along (router state).
+  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});

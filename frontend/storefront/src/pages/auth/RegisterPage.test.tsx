@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render';
+import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
 afterEach(() => {
@@ -47,7 +48,7 @@ describe('register form (spec sections 4, 5, 8)', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal('fetch', vi.fn(async () => (await gate, answer)));
-    const { router } = renderPage(<RegisterPage />, { path: '/register', extraRoutes: [{ path: '/login', element: <p>login page</p> }] });
+    const { router } = renderPage(<RegisterPage />, { path: '/register', extraRoutes: [{ path: '/login', element: <LoginPage /> }] });
     await fill({ 'Ad Soyad': 'Ayşe Yılmaz', 'E-posta': 'ayse@example.com', Şifre: 'Gizli-Parola-42' });
     await userEvent.type(input('Şifre Tekrar'), 'Gizli-Parola-42');
     await userEvent.click(screen.getByRole('checkbox'));
@@ -57,6 +58,8 @@ describe('register form (spec sections 4, 5, 8)', () => {
     expect((await screen.findAllByText('Kayıt başarılı')).length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/register');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2500 });
+    // The sign-in form has the new account's e-mail filled in.
+    expect(await screen.findByLabelText('E-posta', { exact: false, selector: 'input' })).toHaveValue('ayse@example.com');
   });
 
   it('an existing email shows the spec text; no answer shows the network text', async () => {

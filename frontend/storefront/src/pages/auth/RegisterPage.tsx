@@ -87,9 +87,11 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/login', { state: location.state }), REGISTER_REDIRECT_MS);
+    // The new account's e-mail goes along, so the sign-in form is filled in.
+    const state = { ...(location.state as object | null), email: values.email.trim() };
+    const timer = setTimeout(() => navigate('/login', { state }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate, location.state]);
+  }, [done, navigate, location.state, values.email]);
 
   const set = (field: keyof RegisterValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: field === 'terms' ? e.target.checked : e.target.value }));
