@@ -16,8 +16,15 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
 import { formatBytes, formatCurrency } from '../format/format';
+import type { Payment } from '@contracts/api/balance';
+import { clearPendingCardCheckout, missingCents, savePendingCardCheckout, type PendingCardCheckout } from './cardCheckout';
 import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
 import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
+
+/** How often, and how many times, the confirmation asks for a card payment's result on the way back. */
+const PAYMENT_POLL_MS = 1500;
+const PAYMENT_POLLS = 40;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Loaded {
   price: number;
@@ -39,15 +46,30 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * after; a warning when an active eSIM already covers the country; one idempotency key per
  * confirmation, so a double click or a retry never buys twice.
  */
-export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg: PublicPackage; countryCode: string; countrySlug: string; onClose(): void }) {
+export function CheckoutDialog({
+  pkg,
+  countryCode,
+  countrySlug,
+  onClose,
+  resume,
+}: {
+  pkg: PublicPackage;
+  countryCode: string;
+  countrySlug: string;
+  onClose(): void;
+  /** Back from the card page: the payment to wait for, and the purchase to place once it is paid. */
+  resume?: PendingCardCheckout;
+}) {
   const { t } = useTranslation('shop');
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState('1');
+  const [quantity, setQuantity] = useState(String(resume?.quantity ?? 1));
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const idempotencyKey = useMemo(newIdempotencyKey, [pkg.id]);
+  const [card, setCard] = useState<'redirecting' | 'checking' | 'buying' | 'pending' | null>(resume ? 'checking' : null);
+  // The key the purchase goes with; after a card payment, the one this confirmation was first opened with.
+  const idempotencyKey = useMemo(() => resume?.orderKey ?? newIdempotencyKey(), [pkg.id, resume?.orderKey]);
 
   useEffect(() => {
     let live = true;
@@ -77,12 +99,12 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
   const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, loaded.balance.available) : null;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
 
-  const buy = async () => {
-    if (!totals?.sufficient) return;
+  const placeOrder = async (units: number) => {
     setBuying(true);
     setFailure(null);
     try {
-      const answer = await api.post<EsimOrder>('/user/packages/buy', { package_id: pkg.id, quantity: count }, { 'Idempotency-Key': idempotencyKey });
+      const answer = await api.post<EsimOrder>('/user/packages/buy', { package_id: pkg.id, quantity: units }, { 'Idempotency-Key': idempotencyKey });
+      clearPendingCardCheckout();
       toast.success(t('checkout.success'));
       navigate(`/order/${answer.data.id}`);
     } catch (error) {
@@ -90,8 +112,63 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
       setFailure(text);
       toast.error(text);
       setBuying(false);
+      setCard(null);
     }
   };
+
+  const buy = async () => {
+    if (!totals?.sufficient) return;
+    await placeOrder(count);
+  };
+
+  // Tops up what the balance lacks by card: the provider's page, then back here (see cardCheckout.ts).
+  const payRestByCard = async () => {
+    if (!totals || totals.sufficient || !loaded) return;
+    setCard('redirecting');
+    setFailure(null);
+    try {
+      const answer = await api.post<Payment>(
+        '/user/payments/card',
+        { amount: missingCents(totals.total, loaded.balance.available) / 100, return_path: window.location.pathname },
+        { 'Idempotency-Key': newIdempotencyKey() },
+      );
+      if (!answer.data.page_url) throw new Error('no payment page');
+      savePendingCardCheckout({ paymentId: answer.data.id, packageId: pkg.id, quantity: count, orderKey: idempotencyKey });
+      window.location.assign(answer.data.page_url);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message || t('checkout.cardFailed') : t('checkout.cardFailed'));
+      setCard(null);
+    }
+  };
+
+  // Back from the card page: wait for the payment's result, then buy with the confirmation's own key.
+  useEffect(() => {
+    if (!resume) return;
+    let live = true;
+    void (async () => {
+      for (let poll = 0; poll < PAYMENT_POLLS && live; poll++) {
+        const payment = await api.get<Payment>(`/user/payments/${resume.paymentId}`).catch(() => null);
+        if (!live) return;
+        if (payment?.status === 'paid') {
+          setCard('buying');
+          await placeOrder(resume.quantity);
+          return;
+        }
+        if (payment && payment.status !== 'pending') {
+          clearPendingCardCheckout();
+          setFailure(payment.failure_message ?? t('checkout.cardFailed'));
+          setCard(null);
+          return;
+        }
+        await wait(PAYMENT_POLL_MS);
+      }
+      if (live) setCard('pending');
+    })();
+    return () => {
+      live = false;
+    };
+    // Runs once per return; placeOrder reads the key and package fixed for this confirmation.
+  }, [resume?.paymentId]);
 
   return (
     <Dialog open onClose={buying ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="checkout-title">
@@ -134,20 +211,33 @@ export function CheckoutDialog({ pkg, countryCode, countrySlug, onClose }: { pkg
                 <Row label={t('checkout.total')} value={formatCurrency(totals.total)} strong />
                 <Row label={t('checkout.balance')} value={formatCurrency(loaded.balance.available)} />
                 <Row label={t('checkout.after')} value={formatCurrency(totals.after)} />
-                {!totals.sufficient && (
-                  <Alert
-                    severity="warning"
-                    sx={{ mt: 2 }}
-                    action={
-                      <Button color="inherit" size="small" href="/dashboard/balance">
-                        {t('checkout.addBalance')}
-                      </Button>
-                    }
-                  >
-                    {t('checkout.insufficient')}
-                  </Alert>
+                {!totals.sufficient && !card && (
+                  <>
+                    <Alert
+                      severity="warning"
+                      sx={{ mt: 2 }}
+                      action={
+                        <Button color="inherit" size="small" href="/dashboard/balance">
+                          {t('checkout.addBalance')}
+                        </Button>
+                      }
+                    >
+                      {t('checkout.insufficient')}
+                    </Alert>
+                    <Button variant="outlined" fullWidth sx={{ mt: 2 }} onClick={payRestByCard} disabled={buying}>
+                      {t('checkout.payRestByCard', { amount: formatCurrency(missingCents(totals.total, loaded.balance.available) / 100) })}
+                    </Button>
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                      {t('checkout.cardNote')}
+                    </Typography>
+                  </>
                 )}
               </>
+            )}
+            {card && (
+              <Alert severity={card === 'pending' ? 'warning' : 'info'} icon={card === 'pending' ? undefined : <CircularProgress size={18} />} sx={{ mt: 2 }} role="status">
+                {t({ redirecting: 'checkout.cardRedirecting', checking: 'checkout.cardChecking', buying: 'checkout.cardPaidBuying', pending: 'checkout.cardStillPending' }[card])}
+              </Alert>
             )}
             {failure && (
               <Alert severity="error" sx={{ mt: 2 }}>

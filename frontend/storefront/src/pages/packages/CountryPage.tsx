@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { PackageTable } from '../../features/catalog/PackageTable';
 import { PRERENDERED_COUNTRIES } from '../../features/catalog/prerendered';
+import { pendingCardCheckout, type PendingCardCheckout } from '../../features/checkout/cardCheckout';
 import type { CountryPackages, PublicPackage } from '../../features/catalog/types';
 import { Flag } from '../../features/flags/Flag';
 import { useApi } from '../../features/ui/useApi';
@@ -26,6 +27,7 @@ export default function CountryPage() {
   const { user } = useAuth();
   const { data, error, loading } = useApi<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`);
   const [buying, setBuying] = useState<PublicPackage | null>(null);
+  const [resume, setResume] = useState<PendingCardCheckout | undefined>(undefined);
 
   // Back from /login with ?buy=<package>: open the confirmation for it.
   const buyId = params.get('buy');
@@ -35,6 +37,19 @@ export default function CountryPage() {
     if (wanted) setBuying(wanted);
     setParams({}, { replace: true });
   }, [buyId, data, user, setParams]);
+
+  // Back from the card page with ?payment=<id>: reopen the confirmation that started it, to finish the purchase.
+  const paymentId = params.get('payment');
+  useEffect(() => {
+    if (!paymentId || !data || !user) return;
+    const pending = pendingCardCheckout(paymentId);
+    const wanted = pending && [...data.packages, ...data.regional_packages].find((p) => p.id === pending.packageId);
+    if (pending && wanted) {
+      setResume(pending);
+      setBuying(wanted);
+    }
+    setParams({}, { replace: true });
+  }, [paymentId, data, user, setParams]);
 
   const onBuy = (pkg: PublicPackage) => {
     if (!user) navigate('/login', { state: { from: `/packages/${slug}?buy=${pkg.id}` } });
@@ -94,7 +109,16 @@ export default function CountryPage() {
       </Container>
       {buying && data && (
         <Suspense fallback={null}>
-          <CheckoutDialog pkg={buying} countryCode={data.country.code} countrySlug={data.country.slug} onClose={() => setBuying(null)} />
+          <CheckoutDialog
+            pkg={buying}
+            countryCode={data.country.code}
+            countrySlug={data.country.slug}
+            resume={resume}
+            onClose={() => {
+              setBuying(null);
+              setResume(undefined);
+            }}
+          />
         </Suspense>
       )}
     </>

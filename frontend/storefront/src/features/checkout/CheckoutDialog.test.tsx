@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../test/render';
+import type { PublicPackage } from '../catalog/types';
+import { pendingCardCheckout, savePendingCardCheckout } from './cardCheckout';
+import { CheckoutDialog } from './CheckoutDialog';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const usa: PublicPackage = {
+  id: 'us-7', code: 'US-7D-3GB', name: 'ABD 7 Gün', name_tr: 'ABD 7 Gün', name_en: 'USA 7 Days', type: 'local',
+  duration: 7, data: '3 GB', data_mb: 3072, unlimited: false, price: 20, currency: 'EUR', recommended: false, features: [], country_count: 1,
+};
+const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
+const balance = (euros: number) => ({ balance: euros, balance_cents: euros * 100, available: euros, available_cents: euros * 100, held_cents: 0, currency: 'EUR' });
+
+/** The services as the dialog sees them; `payment` answers GET /user/payments/:id, calls are recorded. */
+function services(options: { available: number; payment?: Record<string, unknown> }) {
+  const calls: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }> = [];
+  const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
+    if (url.startsWith('/api/user/packages?')) return envelope([{ ...usa }]);
+    if (url === '/api/user/balance') return envelope(balance(options.available));
+    if (url.startsWith('/api/user/esim/orders')) return envelope([]);
+    if (url === '/api/user/payments/card') return envelope({ id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' }, 201);
+    if (url.startsWith('/api/user/payments/')) return envelope(options.payment);
+    if (url === '/api/user/packages/buy') return envelope({ id: 'order-9' }, 201);
+    return envelope(null, 404);
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+describe('pay the rest by card', () => {
+  it('offers the missing amount by card, starts the payment and goes to the payment page, remembering the purchase', async () => {
+    const calls = services({ available: 5 });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/packages/usa', assign });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Kalan 15,00\s€ tutarını kartla öde$/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:8080/api/payments/demo/tok'));
+    const start = calls.find((call) => call.url === '/api/user/payments/card')!;
+    expect(start.body).toEqual({ amount: 15, return_path: '/packages/usa' });
+    expect(start.headers['Idempotency-Key']).toBeTruthy();
+    expect(pendingCardCheckout('pay-1')).toMatchObject({ packageId: 'us-7', quantity: 1 });
+    expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);
+  });
+
+  it('back from a paid card payment, places the order with the key the confirmation was opened with', async () => {
+    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456' });
+    const calls = services({ available: 20, payment: { id: 'pay-1', status: 'paid', failure_message: null } });
+    const { router } = renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} resume={pendingCardCheckout('pay-1')!} />, {
+      extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-9'));
+    const buy = calls.find((call) => call.url === '/api/user/packages/buy')!;
+    expect(buy.body).toEqual({ package_id: 'us-7', quantity: 1 });
+    expect(buy.headers['Idempotency-Key']).toBe('order-key-123456');
+    expect(pendingCardCheckout('pay-1')).toBeNull();
+  });
+
+  it('back from a declined card payment, shows the provider’s reason and buys nothing', async () => {
+    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456' });
+    const reason = 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.';
+    const calls = services({ available: 5, payment: { id: 'pay-1', status: 'failed', failure_message: reason } });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} resume={pendingCardCheckout('pay-1')!} />);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);
+    expect(pendingCardCheckout('pay-1')).toBeNull();
+  });
+});

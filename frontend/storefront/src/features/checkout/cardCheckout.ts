@@ -1,0 +1,42 @@
+import type { Payment } from '@contracts/api/balance';
+
+/**
+ * "Pay the rest by card": the missing amount is topped up by card on the provider's page, and on
+ * the way back the storefront places the order itself with the Idempotency-Key the confirmation
+ * showed, so a reload or a second return never buys twice. What the return needs is kept in
+ * sessionStorage, which belongs to this tab only.
+ */
+export interface PendingCardCheckout {
+  paymentId: string;
+  packageId: string;
+  quantity: number;
+  /** The purchase's Idempotency-Key, the one the confirmation was opened with. */
+  orderKey: string;
+}
+
+const STORAGE_KEY = 'esim.cardCheckout';
+
+export function savePendingCardCheckout(pending: PendingCardCheckout): void {
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pending));
+}
+
+/** The pending checkout of this payment, if this tab started it. */
+export function pendingCardCheckout(paymentId: string): PendingCardCheckout | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as PendingCardCheckout | null;
+    return stored && stored.paymentId === paymentId ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingCardCheckout(): void {
+  sessionStorage.removeItem(STORAGE_KEY);
+}
+
+/** What the balance is short of the total, in cents (0 when it covers it). */
+export function missingCents(totalEuros: number, availableEuros: number): number {
+  return Math.max(0, Math.round(totalEuros * 100) - Math.round(availableEuros * 100));
+}
+
+export const paymentSettled = (payment: Pick<Payment, 'status'>) => payment.status !== 'pending';
