@@ -6,6 +6,7 @@ import { loadPhysicalSimConfig, type PhysicalSimConfig } from './config';
 import type { PhysicalSimContext } from './context';
 import { registerPhysicalSimHandlers } from './events/dealers';
 import { createImportQueue } from './imports/queue';
+import { placingSweeper } from './orders/placing-sweeper';
 import { adminApprovalRoutes } from './routes/admin-approvals';
 import { adminImportRoutes } from './routes/admin-imports';
 import { adminStockRoutes } from './routes/admin-stock';
@@ -53,6 +54,9 @@ export async function buildApp(options: BuildOptions = {}) {
   internalRoutes(app);
 
   registerPhysicalSimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
+  const expireAfterMs = config.ORDER_PLACING_EXPIRE_MINUTES * 60_000;
+  // Swept a few times per expiry period, at least once a minute, so a stale order waits little past its expiry.
+  app.whileServing(placingSweeper(app.db, { expireAfterMs, intervalMs: Math.min(60_000, expireAfterMs / 4), log: app.log }));
   return Object.assign(app, { importQueue: ctx.queue });
 }
 

@@ -19,6 +19,8 @@ export const configSchema = serviceConfigSchema(8085, {
   IMPORT_STALE_AFTER_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Runs an import may start before it is failed as interrupted. */
   IMPORT_MAX_RUNS: z.coerce.number().int().min(1).max(20).default(3),
+  /** A dealer order still `placing` this long (its hold never recorded) is rejected; far past the balance client's 5-second deadline, so no hold lands later. */
+  ORDER_PLACING_EXPIRE_MINUTES: z.coerce.number().int().min(1).default(10),
   /** Shared secret of the usage webhook (POST /webhooks/physical-sim-usage): the operator signs `<timestamp>.<raw body>`. */
   PHYSICAL_SIM_WEBHOOK_SECRET: z.string().min(16).default('demo-physical-sim-webhook-secret-change-me'),
 });

@@ -3,13 +3,11 @@ import { centsToEuros } from '@esim/contracts';
 import { AppError, conflict, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
 import { cardCount } from '../cards/counts';
-import type { CatalogClient } from '../catalog';
 import { writeHistory } from '../cards/stock';
-import type { BalanceClient } from '../balance';
 
 /**
  * Dealer orders of Plus packages: placed with a balance hold taken synchronously (an order the
- * buyer cannot afford is refused at once), approved by an admin (cards allocated, the hold is
+ * buyer cannot afford is refused at once; see placing.ts), approved by an admin (cards allocated, the hold is
  * captured by the balance service from physical-sim.order.approved) or rejected (hold voided).
  */
 export const SERVICE = 'physical-sim';
@@ -25,7 +23,8 @@ export interface OrderRow {
   unit_price_cents: number;
   total_cents: number;
   hold_id: string | null;
-  status: 'pending' | 'approved' | 'rejected';
+  /** `placing`: reserved against the stock while its hold is asked for; shown nowhere until it is `pending`. */
+  status: 'placing' | 'pending' | 'approved' | 'rejected';
   note: string | null;
   reject_reason: string | null;
   decided_by: string | null;
@@ -40,40 +39,6 @@ export function orderIdFor(scopedKey: string | undefined): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function placeOrder(
-  trx: Knex.Transaction,
-  deps: { catalog: CatalogClient; balance: BalanceClient },
-  input: { orderId: string; userId: string; packageId: string; quantity: number; note: string | null; requestId?: string },
-): Promise<OrderRow> {
-  const quote = await deps.catalog.quote({ userId: input.userId, packageId: input.packageId, quantity: input.quantity }, input.requestId);
-  await refuseMoreThanOrderable(trx, input.packageId, input.quantity);
-  const hold = await deps.balance.hold(
-    { orderId: input.orderId, userId: input.userId, amountCents: quote.total_cents, reference: `physical-sim order ${input.orderId}` },
-    input.requestId,
-  );
-  const [order] = (await trx('orders')
-    .insert({
-      id: input.orderId,
-      user_id: input.userId,
-      package_id: input.packageId,
-      package_code: quote.package.code,
-      package_name_tr: quote.package.name_tr,
-      package_name_en: quote.package.name_en,
-      quantity: input.quantity,
-      unit_price_cents: quote.unit_price_cents,
-      total_cents: quote.total_cents,
-      hold_id: hold.id,
-      note: input.note,
-    })
-    .returning('*')) as OrderRow[];
-  await publish(trx, SERVICE, {
-    type: 'physical-sim.order.placed',
-    aggregateId: order!.id,
-    payload: { orderId: order!.id, userId: input.userId, amountCents: quote.total_cents, holdId: hold.id },
-  });
-  return order!;
-}
-
 async function lockPending(trx: Knex.Transaction, id: string): Promise<OrderRow> {
   const order = (await trx('orders').where({ id }).forUpdate().first()) as OrderRow | undefined;
   if (!order) throw notFound('order_not_found');
@@ -81,24 +46,12 @@ async function lockPending(trx: Knex.Transaction, id: string): Promise<OrderRow>
   return order;
 }
 
-/**
- * Refuses, before any money is held, an order for more cards than the package can still give.
- * Placements of one package queue on a lock held until their transaction commits, so of two orders
- * racing for the last cards the second counts the first one's pending quantity and is refused;
- * approval checks the stock again, as an admin may move cards away meanwhile.
- */
-async function refuseMoreThanOrderable(trx: Knex.Transaction, packageId: string, quantity: number): Promise<void> {
-  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-order:${packageId}`]);
-  const orderable = await orderableCount(trx, packageId);
-  if (quantity > orderable) {
-    throw new AppError(422, 'order_exceeds_stock', { params: { available: orderable }, errors: [{ path: 'quantity', message: 'order_exceeds_stock' }] });
-  }
-}
-
-/** Cards of a package a new order may claim: admin stock less what pending orders already asked for. */
+/** Cards of a package a new order may claim: admin stock less what pending and placing orders already asked for. */
 export async function orderableCount(db: Knex | Knex.Transaction, packageId: string): Promise<number> {
   const stock = await availableCount(db, packageId);
-  const [promised] = (await db('orders').where({ package_id: packageId, status: 'pending' }).sum({ total: 'quantity' })) as Array<{ total: string | number | null }>;
+  const [promised] = (await db('orders').where({ package_id: packageId }).whereIn('status', ['pending', 'placing']).sum({ total: 'quantity' })) as Array<{
+    total: string | number | null;
+  }>;
   return Math.max(0, stock - Number(promised?.total ?? 0));
 }
 

@@ -21,7 +21,10 @@ export const dealerOf = async (db: Knex, id: string) =>
 /** Admin approvals of dealer orders and returns; two admins at once: the row lock lets exactly one win. */
 export function adminApprovalRoutes(app: CreatedServiceApp): void {
   const pendingList = (table: 'orders' | 'returns') => async (query: ReturnType<typeof toListQuery>) => {
-    const base = app.db(table).where({ status: query.status ?? 'pending' });
+    const base = app.db(table);
+    // react-admin's getMany names its ids (filter={"id":[...]}): those rows whatever their status, pending only without ids.
+    if (query.ids) void base.whereIn('id', query.ids).whereNot({ status: 'placing' });
+    if (query.status || !query.ids) void base.where({ status: query.status ?? 'pending' });
     const count = await countOf(base);
     const rows = await base.orderBy('created_at', 'asc').limit(query.limit).offset(query.offset).select('*');
     const dealerRows = (await app.db('dealers').whereIn('dealer_id', rows.map((r: { user_id: string }) => r.user_id)).select('*')) as Array<{ dealer_id: string; full_name: string | null; company_name: string | null }>;
@@ -36,7 +39,8 @@ export function adminApprovalRoutes(app: CreatedServiceApp): void {
   });
 
   app.get('/admin/physical-sim/orders/:id', { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams } }, async (request, reply) => {
-    const order = (await app.db('orders').where({ id: request.params.id }).first()) as OrderRow | undefined;
+    // A placing order is not an order yet (its hold is being asked for): not found until it is pending.
+    const order = (await app.db('orders').where({ id: request.params.id }).whereNot({ status: 'placing' }).first()) as OrderRow | undefined;
     if (!order) throw notFound('order_not_found');
     return ok(reply, orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale, dealer: await dealerOf(app.db, order.user_id) }));
   });

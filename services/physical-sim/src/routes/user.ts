@@ -1,10 +1,11 @@
 import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
 import { countOf } from '../count';
-import { idempotentRequest, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { idempotentRequest, lookUpIdempotentRequest, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
 import { adminStockByPackage } from '../cards/counts';
 import { cardView } from '../cards/views';
-import { availableCount, orderIdFor, orderView, placeOrder, type OrderRow } from '../orders/orders';
+import { availableCount, orderIdFor, orderView, type OrderRow } from '../orders/orders';
+import { recordPlacedOrder, reserveAndHold } from '../orders/placing';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
 import { plusPackagePage } from '../packages/plus-list';
 import { approvalListQuery, availableQuery, availableSchema, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
@@ -14,6 +15,8 @@ import { cardIdsOf, cardsOf } from './admin-approvals';
 const CARD_SORT = { serial_number: 'c.serial_number', iccid: 'c.iccid', status: 'c.status', package_name: 'c.package_code', transferred_at: 'c.transferred_at', returnable_until: 'c.transferred_at', created_at: 'c.transferred_at' };
 const ORDER_SORT = { created_at: 'created_at', quantity: 'quantity', total: 'total_cents', total_cents: 'total_cents', status: 'status' };
 const RETURN_SORT = { created_at: 'created_at', refund: 'refund_cents', refund_cents: 'refund_cents', status: 'status' };
+/** The idempotency scope of order placement (scoped to the caller by the platform). */
+const ORDER_SCOPE = 'physical-sim:order';
 
 /**
  * The buyer's side (role user only, spec section 6: dealers are the main buyers): Plus packages at
@@ -68,23 +71,28 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
   });
 
   app.post('/user/physical-sim/order', { schema: { response: { 201: successSchema(physicalOrderSchema) }, tags: ['user'], body: orderBody, headers: idempotencyHeaders } }, async (request, reply) => {
-    const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:order', required: true }, async (trx, scopedKey) => {
-      const order = await placeOrder(trx, ctx, {
-        orderId: orderIdFor(scopedKey),
-        userId: request.user!.id,
-        packageId: request.body.package_id,
-        quantity: request.body.quantity,
-        note: request.body.note ?? null,
-        requestId: request.id,
-      });
-      return { statusCode: 201, body: orderView(order, { locale: request.locale }) };
+    // Replayed before any call; otherwise reserved, held and recorded with no transaction open across the balance service's call.
+    const { scopedKey, replay } = await lookUpIdempotentRequest<ReturnType<typeof orderView>>(app.db, request, reply, { scope: ORDER_SCOPE });
+    if (replay) return ok(reply, replay.body, 'order_placed', replay.statusCode);
+    const reserved = await reserveAndHold(app.db, ctx, {
+      orderId: orderIdFor(scopedKey),
+      userId: request.user!.id,
+      packageId: request.body.package_id,
+      quantity: request.body.quantity,
+      note: request.body.note ?? null,
+      requestId: request.id,
     });
+    const result = await idempotentRequest(app.db, request, reply, { scope: ORDER_SCOPE, required: true }, async (trx) => ({
+      statusCode: 201,
+      body: orderView(await recordPlacedOrder(trx, reserved), { locale: request.locale }),
+    }));
     return ok(reply, result.body, 'order_placed', result.statusCode);
   });
 
   app.get('/user/physical-sim/orders', { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
-    const base = app.db('orders').where({ user_id: request.user!.id });
+    // A placing order is not an order yet (its hold is being asked for): never listed.
+    const base = app.db('orders').where({ user_id: request.user!.id }).whereNot({ status: 'placing' });
     if (query.status) void base.where({ status: query.status });
     // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
     if (query.ids?.length) void base.whereIn('id', query.ids);
