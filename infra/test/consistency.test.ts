@@ -271,10 +271,13 @@ describe('verifyConsistency', () => {
     expectOnlyFailure(report, 'esim-order-completed-captured', [pending, otherAmount]);
   });
 
-  it('fails no-stale-pending-hold for a hold pending past holdMaxAgeMs with no order behind it, and not before', async () => {
+  it('fails no-stale-pending-hold for a hold pending past holdMaxAgeMs with no order behind it, and not before; a placing order is an open order', async () => {
     let holdId = '';
     const url = await brokenCopy(async (s) => {
       holdId = (await s.balance.transaction((trx) => createHold(trx, { orderId: randomUUID(), userId: CUSTOMER.id, amountCents: 500, at: new Date(Date.now() - 15 * MINUTE) }))).holdId;
+      // Held, but its request died before recording the hold: still placing (the sweeper rejects it, voiding the hold).
+      const placing = await placePhysicalOrder(s, { quantity: 1, ageMs: 15 * MINUTE });
+      await s.physical('orders').where({ id: placing.id }).update({ status: 'placing', hold_id: null });
     });
     expectOnlyFailure(await verifyConsistency(url), 'no-stale-pending-hold', [holdId]);
     expect((await verifyConsistency(url, { holdMaxAgeMs: 30 * MINUTE })).ok).toBe(true);

@@ -63,8 +63,9 @@ export function completedEsimOrdersAreCaptured({ trx }: RuleContext): Promise<st
 }
 
 /**
- * A hold pending for longer than `holdMaxAgeMs` still has an open order behind it: a pending
- * physical-SIM order or an eSIM order not yet completed or failed (the recovery loop finishes those).
+ * A hold pending for longer than `holdMaxAgeMs` still has an open order behind it: a placing or
+ * pending physical-SIM order (the placing sweeper rejects a placing one, voiding its hold) or an
+ * eSIM order not yet completed or failed (the recovery loop finishes those).
  */
 export function noStalePendingHolds({ trx, now, holdMaxAgeMs }: RuleContext): Promise<string[]> {
   // Order ids are uuids; the CASE casts only those (any other key has no order behind it) and keeps the primary keys usable.
@@ -76,7 +77,7 @@ export function noStalePendingHolds({ trx, now, holdMaxAgeMs }: RuleContext): Pr
            FROM balance.holds
           WHERE status = 'pending' AND created_at < ?
        ) h
-      WHERE NOT EXISTS (SELECT 1 FROM physical_sim.orders p WHERE p.id = h.order_uuid AND p.status = 'pending')
+      WHERE NOT EXISTS (SELECT 1 FROM physical_sim.orders p WHERE p.id = h.order_uuid AND p.status IN ('placing', 'pending'))
         AND NOT EXISTS (SELECT 1 FROM esim.orders e WHERE e.id = h.order_uuid AND e.step NOT IN ('completed', 'failed'))
       ORDER BY h.created_at, h.id`,
     [cutoff(now, holdMaxAgeMs)],
