@@ -58,6 +58,8 @@ export interface StartOptions {
   redisUrl?: string;
   /** Extra environment for the start script and so every process; `undefined` unsets a variable. */
   env?: Record<string, string | undefined>;
+  /** `npm start -- --replicas N`: N copies of every service and worker behind the one gateway. */
+  replicas?: number;
 }
 
 /** The usage webhook's secret the system runs with, so tests can sign reports as the provider does. */
@@ -100,7 +102,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
     brokers = broker.bootstrap;
   }
   const spaDir = await stubFrontendBuild();
-  const base = await freePortRange(6);
+  const replicas = options.replicas ?? 1;
+  const base = await freePortRange(1 + 5 * replicas);
   const mail = await freePortRange(2);
   const mailWebUrl = `http://127.0.0.1:${mail + 1}`;
   const baseUrl = `http://127.0.0.1:${base}`;
@@ -125,6 +128,7 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
       PUBLIC_BASE_URL: undefined,
       ...options.env,
     }),
+    replicas > 1 ? ['--replicas', String(replicas)] : [],
   );
   const seenPids = new Set<number>();
   const remember = () => {

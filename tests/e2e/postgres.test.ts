@@ -1,3 +1,5 @@
 import { businessFlowSuite } from './suite';
 
-businessFlowSuite('postgres', 'PostgreSQL event log');
+// Two copies of every service and worker here (the Kafka run and the fault suite run one each), so
+// the flows also prove the gateway's spreading and the copies sharing one database and event log.
+businessFlowSuite('postgres', 'PostgreSQL event log, two copies of every service and worker', { replicas: 2 });

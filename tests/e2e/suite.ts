@@ -1,16 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN_HEADER } from '@esim/platform';
+import { SERVICES } from '../../infra/src/services';
+import { portOf } from '../../infra/src/settings';
 import { dealerFlow, physicalSimFlow, retailFlow } from './flows';
 import { runChecks, startRealSystem, type RealSystem } from './harness';
+
+/** The internal credential of a run with copies, so the test can read each copy's /metrics. */
+const REPLICAS_TOKEN = 'e2e-replicas-internal-token-0123456789';
+
+/** Each copy's requests served (its /ready) and events handled (its /metrics), as `name: served / handled`. */
+async function perCopyCounts(system: RealSystem, replicas: number): Promise<Map<string, { served: number; handled: number }>> {
+  const base = Number(new URL(system.baseUrl).port);
+  const counts = new Map<string, { served: number; handled: number }>();
+  for (const service of SERVICES.filter((s) => s.name !== 'gateway')) {
+    for (let replica = 0; replica < replicas; replica++) {
+      const url = `http://127.0.0.1:${portOf(service, base, replica)}`;
+      const ready = (await (await fetch(`${url}/ready`)).json()) as { served: number };
+      const metrics = await (await fetch(`${url}/metrics`, { headers: { [SERVICE_TOKEN_HEADER]: REPLICAS_TOKEN } })).text();
+      const handled = Number(/^events_handled_total\{[^}]*\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+      counts.set(`${service.name}-${replica + 1}`, { served: ready.served, handled });
+    }
+  }
+  return counts;
+}
 
 /**
  * The three business flows on the real processes `npm start` runs, over one event transport; then
  * the ledger and the cross-service consistency checks on what they left behind. Each transport has
  * its own test file so vitest runs the two systems side by side.
  */
-export function businessFlowSuite(transport: RealSystem['transport'], label: string): void {
+export function businessFlowSuite(transport: RealSystem['transport'], label: string, options: { replicas?: number } = {}): void {
   let system: RealSystem;
   beforeAll(async () => {
-    system = await startRealSystem({ transport });
+    const replicas = options.replicas ?? 1;
+    system = await startRealSystem({ transport, replicas, ...(replicas > 1 ? { env: { INTERNAL_SERVICE_TOKEN: REPLICAS_TOKEN } } : {}) });
   }, 180_000);
   afterAll(async () => {
     await system?.stop();
@@ -28,4 +51,12 @@ export function businessFlowSuite(transport: RealSystem['transport'], label: str
     expect(checks.ledger.ok, checks.ledger.output).toBe(true);
     expect(checks.consistency.ok, checks.consistency.output).toBe(true);
   }, 90_000);
+
+  if ((options.replicas ?? 1) > 1) {
+    it('spread the requests over every copy of every service', async () => {
+      const counts = await perCopyCounts(system, options.replicas!);
+      console.log(`per copy (requests served / events handled): ${[...counts].map(([name, c]) => `${name} ${c.served}/${c.handled}`).join(', ')}`);
+      for (const [name, { served }] of counts) expect(served, `${name} served requests`).toBeGreaterThan(0);
+    });
+  }
 }
