@@ -1,7 +1,7 @@
 import type { Locale } from '@esim/contracts';
 import { COVERAGE_STATUSES } from '@esim/contracts';
 import { Box, Typography } from '@mui/material';
-import { ArrayInput, Edit, maxLength, maxValue, minValue, number, NumberInput, required, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { ArrayInput, Edit, SaveButton, Toolbar, maxLength, maxValue, minValue, number, NumberInput, required, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { eurosOf, priceProblem, priceText } from '../packages/prices';
 
 /** What the catalog takes on a country (PUT /admin/countries/:id): blanks as null, the daily price in euros. */
@@ -35,7 +35,14 @@ export default function CountryEdit() {
   const lang = (locale === 'en' ? 'en' : 'tr') as Locale;
   return (
     <Edit title={translate('app.admin_countries.edit_title')} mutationMode="pessimistic" redirect="list" transform={countryPayload}>
-      <SimpleForm>
+      {/* Save only: countries are reference data, never deleted. */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Heading />
         <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 900 }}>
           <SelectInput source="coverage_status" label="app.admin_countries.coverage_status" choices={COVERAGE_STATUSES.map((s) => ({ id: s, name: translate(`app.admin_countries.coverage.${s}`) }))} validate={required()} />

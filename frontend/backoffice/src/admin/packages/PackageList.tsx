@@ -1,6 +1,6 @@
 import { PACKAGE_KINDS, PACKAGE_TYPES } from '@esim/contracts';
 import { Chip, Stack, Typography } from '@mui/material';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, List, required, SearchInput, SelectInput, SimpleList, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { formatBytes, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -26,7 +26,7 @@ export default function PackageList() {
   const unlimited = translate('app.admin_packages.unlimited');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_packages.search')} sx={{ minWidth: { sm: 260 } }} />,
-    <SelectInput key="kind" source="kind" label="app.admin_packages.kind" alwaysOn emptyText="app.admin_packages.kinds.esim" choices={PACKAGE_KINDS.filter((k) => k !== 'esim').map((kind) => ({ id: kind, name: translate(`app.admin_packages.kinds.${kind}`) }))} />,
+    <SelectInput key="kind" source="kind" label="app.admin_packages.kind" alwaysOn validate={required()} choices={PACKAGE_KINDS.map((kind) => ({ id: kind, name: translate(`app.admin_packages.kinds.${kind}`) }))} />,
     <SelectInput key="type" source="type" label="app.admin_packages.type" choices={PACKAGE_TYPES.map((type) => ({ id: type, name: translate(`app.admin_packages.types.${type}`) }))} />,
     <SelectInput key="active" source="active" label="app.admin_packages.sale_state" alwaysOn choices={[{ id: 'true', name: translate('app.admin_packages.on_sale') }, { id: 'false', name: translate('app.admin_packages.off_sale') }]} />,
   ];
@@ -39,6 +39,7 @@ export default function PackageList() {
           <CreateButton />
         </TopToolbar>
       }
+      filterDefaultValues={{ kind: 'esim' }}
       sort={{ field: 'code', order: 'ASC' }}
       perPage={25}
       exporter={false}
