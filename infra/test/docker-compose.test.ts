@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
@@ -32,7 +34,7 @@ interface ComposeFile {
 type Schema = z.ZodObject<z.ZodRawShape>;
 
 /** Third-party images: their variables belong to them, not to our code. */
-const THIRD_PARTY = new Set(['postgres', 'redis', 'kafka', 'mail']);
+const THIRD_PARTY = new Set(['postgres', 'redis', 'kafka', 'mail', 'prometheus']);
 
 type Role =
   | { kind: 'third-party' }
@@ -187,8 +189,10 @@ describe('docker-compose.yml', () => {
       const env = compose.services[name]!.environment ?? {};
       for (const [key, field] of Object.entries(schema.shape)) {
         const fallback = (field as z.ZodType).safeParse(undefined);
-        if (fallback.success && typeof fallback.data === 'string' && /127\.0\.0\.1|localhost/.test(fallback.data)) {
-          expect(Object.keys(env), `${name} must set ${key} (default ${fallback.data})`).toContain(key);
+        // The gateway's service URLs are lists (a service's copies): each default URL counts.
+        const defaults: unknown[] = fallback.success ? (Array.isArray(fallback.data) ? fallback.data : [fallback.data]) : [];
+        if (defaults.some((value) => typeof value === 'string' && /127\.0\.0\.1|localhost/.test(value))) {
+          expect(Object.keys(env), `${name} must set ${key} (default ${String(defaults)})`).toContain(key);
         }
       }
     }
@@ -213,6 +217,27 @@ describe('docker-compose.yml', () => {
       ['physical-sim-worker', 'PHYSICAL_SIM_WEBHOOK_SECRET'],
     ] as const) {
       expect(Object.keys(compose.services[name]!.environment ?? {}), name).toContain(key);
+    }
+  });
+
+  it("has Prometheus scrape every copy of every service and the gateway at its port, with a config promtool accepts", () => {
+    const configFile = path.join(ROOT_DIR, 'infra/docker/prometheus.yml');
+    expect(compose.services.prometheus?.volumes).toContain('./infra/docker/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+    const config = parse(readFileSync(configFile, 'utf8')) as { scrape_configs: Array<{ job_name: string; dns_sd_configs: Array<{ names: string[]; port: number }> }> };
+    for (const service of SERVICES) {
+      const job = config.scrape_configs.find((j) => j.job_name === service.name);
+      expect(job?.dns_sd_configs, service.name).toEqual([{ names: [service.name], type: 'A', port: service.port }]);
+    }
+    // The token file exists only in the container: checked against a stand-in one.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'esim-prometheus-'));
+    try {
+      writeFileSync(path.join(dir, 'token'), 'x'.repeat(32));
+      writeFileSync(path.join(dir, 'prometheus.yml'), readFileSync(configFile, 'utf8').replaceAll('/prometheus/token', path.join(dir, 'token')));
+      const check = spawnSync('promtool', ['check', 'config', path.join(dir, 'prometheus.yml')], { encoding: 'utf8' });
+      expect(check.error, 'promtool not found: apt-get install prometheus').toBeUndefined();
+      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
