@@ -85,7 +85,7 @@ export function TopBar() {
         display: 'flex',
         flexDirection: 'column',
         boxShadow: solid ? 2 : 0,
-        bgcolor: solid ? 'background.paper' : 'primary.dark',
+        bgcolor: solid ? 'background.paper' : 'hero.main',
         color: solid ? 'text.primary' : '#fff',
         transition: 'background-color 200ms ease, color 200ms ease',
       }}

@@ -1,16 +1,52 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ThemeProvider, createTheme, darken } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { STORAGE_KEYS } from '../api/session';
 
 export type ThemeMode = 'light' | 'dark';
 
-export function storedThemeMode(): ThemeMode {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
-  } catch {
-    return 'light';
+declare module '@mui/material/styles' {
+  interface Palette {
+    /** The brand band behind the top bar, the hero and page headers (white text on it in both modes). */
+    hero: { main: string; contrastText: string };
   }
+  interface PaletteOptions {
+    hero?: { main: string; contrastText: string };
+  }
+}
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The visitor's own choice, if they made one. */
+export function storedThemeChoice(): ThemeMode | null {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEYS.theme);
+    return stored === 'dark' || stored === 'light' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function systemThemeMode(): ThemeMode {
+  return typeof window !== 'undefined' && window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/** The mode the visitor sees: their choice, else their system's setting. */
+export function storedThemeMode(): ThemeMode {
+  return storedThemeChoice() ?? systemThemeMode();
+}
+
+/** The system's light or dark setting, followed while it changes. */
+function useSystemThemeMode(): ThemeMode {
+  const [mode, setMode] = useState<ThemeMode>(systemThemeMode);
+  useEffect(() => {
+    const query = window.matchMedia?.(DARK_QUERY);
+    if (!query) return;
+    const onChange = () => setMode(query.matches ? 'dark' : 'light');
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return mode;
 }
 
 export function buildTheme(mode: ThemeMode) {
@@ -21,6 +57,9 @@ export function buildTheme(mode: ThemeMode) {
       secondary: { main: mode === 'light' ? '#b3261e' : '#f2b8b5' },
       success: { main: mode === 'light' ? '#1b7a3a' : '#6dd58c' },
       background: mode === 'light' ? { default: '#f7f9fc', paper: '#ffffff' } : { default: '#121417', paper: '#1d2024' },
+      // Light: the primary blue darkened as MUI darkens it; dark: a deep navy (the dark primary, a
+      // pale blue, darkened the same way read as a washed-out band under white text).
+      hero: { main: mode === 'light' ? darken('#0b57d0', 0.3) : '#0d2038', contrastText: '#fff' },
     },
     shape: { borderRadius: 12 },
     typography: {
@@ -39,23 +78,27 @@ export function buildTheme(mode: ThemeMode) {
 const ModeContext = createContext<{ mode: ThemeMode; toggle: () => void }>({ mode: 'light', toggle: () => {} });
 export const useThemeMode = () => useContext(ModeContext);
 
-/** Light or dark, persisted (default light, spec section 4). */
+/**
+ * Light or dark: the system's setting until the visitor chooses, then their choice (persisted).
+ * `initialMode` fixes the mode until a choice (the prerender and tests).
+ */
 export function AppThemeProvider({ children, initialMode }: { children: ReactNode; initialMode?: ThemeMode }) {
-  const [mode, setMode] = useState<ThemeMode>(initialMode ?? storedThemeMode);
+  const [choice, setChoice] = useState<ThemeMode | null>(() => (initialMode ? null : storedThemeChoice()));
+  const system = useSystemThemeMode();
+  const mode = choice ?? initialMode ?? system;
   const theme = useMemo(() => buildTheme(mode), [mode]);
   const value = useMemo(
     () => ({
       mode,
-      toggle: () =>
-        setMode((current) => {
-          const next = current === 'light' ? 'dark' : 'light';
-          try {
-            localStorage.setItem(STORAGE_KEYS.theme, next);
-          } catch {
-            /* private mode: the choice lasts this visit */
-          }
-          return next;
-        }),
+      toggle: () => {
+        const next = mode === 'light' ? 'dark' : 'light';
+        try {
+          localStorage.setItem(STORAGE_KEYS.theme, next);
+        } catch {
+          /* private mode: the choice lasts this visit */
+        }
+        setChoice(next);
+      },
     }),
     [mode],
   );

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 /** The coloured band at the top of an information page. */
 export function PageHeader({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) {
   return (
-    <Box sx={{ bgcolor: 'primary.dark', color: '#fff', py: { xs: 4, md: 6 } }}>
+    <Box sx={{ bgcolor: 'hero.main', color: 'hero.contrastText', py: { xs: 4, md: 6 } }}>
       <Container maxWidth="lg">
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}>
           {title}

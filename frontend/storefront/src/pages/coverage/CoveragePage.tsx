@@ -29,6 +29,8 @@ const LEGEND = [
   ['notAvailable', '#9aa0a6'],
 ] as const;
 
+export const DARK_TILES_FILTER = 'invert(1) hue-rotate(180deg) brightness(0.85) contrast(0.9) saturate(0.6)';
+
 /** A row of the list, memoised: each batch the list grows by renders only its new rows. */
 const CountryRow = memo(function CountryRow({ country, selected, status, onToggle }: { country: CoverageCountry; selected: boolean; status: string; onToggle(a3: string): void }) {
   return (
@@ -92,7 +94,17 @@ export default function CoveragePage() {
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
-            <Paper variant="outlined" sx={{ height: { xs: 360, md: 520 }, overflow: 'hidden', position: 'relative' }}>
+            <Paper
+              variant="outlined"
+              sx={[
+                { height: { xs: 360, md: 520 }, overflow: 'hidden', position: 'relative' },
+                // The map's light tiles darkened in dark mode (inverted, their hues turned back, dimmed).
+                (theme) => ({
+                  '& .leaflet-tile-pane': { filter: theme.palette.mode === 'dark' ? DARK_TILES_FILTER : 'none' },
+                  '& .leaflet-container': { bgcolor: theme.palette.mode === 'dark' ? '#1b1f24' : '#ddd' },
+                }),
+              ]}
+            >
               <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
                 {coverage.data ? <CoverageMap countries={countries} selected={selected} onSelect={select} flyTo={flyTo} /> : <Skeleton variant="rectangular" height="100%" />}
               </Suspense>

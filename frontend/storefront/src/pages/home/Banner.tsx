@@ -42,7 +42,11 @@ export function Banner() {
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
-      sx={{ position: 'relative', color: '#fff', background: BACKGROUNDS[index % BACKGROUNDS.length], transition: 'background 400ms ease', minHeight: { xs: 180, md: 220 }, display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 6, md: 10 }, py: 3 }}
+      sx={[
+        { position: 'relative', color: '#fff', background: BACKGROUNDS[index % BACKGROUNDS.length], transition: 'background 400ms ease', minHeight: { xs: 180, md: 220 }, display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 6, md: 10 }, py: 3 },
+        // In dark mode the slides are dimmed, so the band does not glare beside the dark page.
+        (theme) => (theme.palette.mode === 'dark' ? { boxShadow: 'inset 0 0 0 100vmax rgba(0, 0, 0, 0.38)' } : {}),
+      ]}
     >
       <Box aria-live={paused ? 'polite' : 'off'} sx={{ textAlign: 'center', maxWidth: 760 }} aria-roledescription="slide" aria-label={t('slideOf', { n: index + 1, total: count })}>
         <Typography component="h2" sx={{ fontSize: { xs: '1.4rem', md: '2rem' }, fontWeight: 700 }}>

@@ -22,7 +22,7 @@ export default function HomePage() {
     <>
       <Seo title={t('seo.title')} description={t('seo.description')} />
       <Banner />
-      <Box sx={{ bgcolor: 'primary.dark', color: '#fff', pb: { xs: 5, md: 7 }, pt: { xs: 4, md: 5 } }}>
+      <Box sx={{ bgcolor: 'hero.main', color: 'hero.contrastText', pb: { xs: 5, md: 7 }, pt: { xs: 4, md: 5 } }}>
         {/* Container maxWidth="lg"'s box (1200 px, 16/24 px gutters), without Container in the first load. */}
         <Box sx={{ maxWidth: 1200, width: '100%', boxSizing: 'border-box', mx: 'auto', px: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.75rem' } }}>

@@ -1,0 +1,82 @@
+import { act, render, screen } from '@testing-library/react';
+import { getLuminance } from '@mui/material/styles';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../api/session';
+import { AppThemeProvider, buildTheme, useThemeMode } from './theme';
+
+const realMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = realMatchMedia;
+});
+
+/** A system in dark or light mode whose setting the test can change, as the browser reports it. */
+function systemPrefers(dark: boolean) {
+  const listeners = new Set<() => void>();
+  const query = {
+    get matches() {
+      return dark;
+    },
+    media: '(prefers-color-scheme: dark)',
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  };
+  window.matchMedia = ((media: string) => (media.includes('prefers-color-scheme') ? query : realMatchMedia(media))) as typeof window.matchMedia;
+  return (next: boolean) => {
+    dark = next;
+    listeners.forEach((listener) => listener());
+  };
+}
+
+function ModeProbe() {
+  const { mode, toggle } = useThemeMode();
+  return (
+    <button type="button" onClick={toggle}>
+      {mode}
+    </button>
+  );
+}
+
+describe('theme mode', () => {
+  it("follows the system's setting, also when it changes, until the visitor chooses", () => {
+    const change = systemPrefers(true);
+    render(
+      <AppThemeProvider>
+        <ModeProbe />
+      </AppThemeProvider>,
+    );
+    expect(screen.getByRole('button')).toHaveTextContent('dark');
+    act(() => change(false));
+    expect(screen.getByRole('button')).toHaveTextContent('light');
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button')).toHaveTextContent('dark');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    // Chosen: the system no longer decides.
+    act(() => change(false));
+    expect(screen.getByRole('button')).toHaveTextContent('dark');
+  });
+
+  it("a stored choice wins over the system's setting", () => {
+    systemPrefers(true);
+    localStorage.setItem(STORAGE_KEYS.theme, 'light');
+    render(
+      <AppThemeProvider>
+        <ModeProbe />
+      </AppThemeProvider>,
+    );
+    expect(screen.getByRole('button')).toHaveTextContent('light');
+  });
+});
+
+describe('the brand band (top bar, hero, page headers)', () => {
+  it('is a deliberate dark navy in dark mode, not the pale dark-mode primary darkened', () => {
+    const dark = buildTheme('dark').palette;
+    expect(getLuminance(dark.hero.main)).toBeLessThan(0.03);
+    expect(dark.hero.contrastText).toBe('#fff');
+    expect(getLuminance(dark.primary.dark)).toBeGreaterThan(0.15);
+  });
+
+  it('keeps the light look: the primary blue darkened as before', () => {
+    const light = buildTheme('light').palette;
+    expect(light.hero.main).toBe(light.primary.dark);
+  });
+});
