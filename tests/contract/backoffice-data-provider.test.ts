@@ -422,3 +422,104 @@ describe('admin: eSIM pool, every eSIM order, the catalog', () => {
     expect((await dp.getMany('admin/countries', { ids: ['DE', 'FR'] })).data.map((c) => c.id).sort()).toEqual(['DE', 'FR']);
   });
 });
+
+describe('admin: top-ups, messages, audit log', () => {
+  // One sign-in for the three (the gateway allows 20 a minute per address, and this file signs in often).
+  let admin: BackOfficeDataProvider;
+  beforeAll(async () => {
+    admin = await providerFor('admin@esim.test');
+  });
+
+  it('admin/top-ups: getList with status filter, sort and range; getOne and getMany through the list; confirm and reject move them to the history', async () => {
+    const customer = await providerFor('customer@esim.test');
+    const asked: Array<{ id: string; reference_code: string }> = [];
+    for (const amount of [12.5, 30, 7.25]) asked.push((await customer.send<{ id: string; reference_code: string }>('POST', 'user/balance/add', { amount, method: 'bank_transfer' })).data);
+    const dp = admin;
+    const pending = await dp.getList('admin/top-ups', { pagination: page(100), sort: { field: 'amount', order: 'ASC' }, filter: { status: 'pending' } });
+    expect(pending.data.every((t) => t.status === 'pending')).toBe(true);
+    expect(pending.total).toBe(pending.data.length);
+    expect(pending.data.map((t) => t.id)).toEqual(expect.arrayContaining(asked.map((t) => t.id)));
+    expect(pending.data.map((t) => t.amount_cents)).toEqual([...pending.data.map((t) => t.amount_cents as number)].sort((a, b) => a - b));
+    const mine = pending.data.find((t) => t.id === asked[0]!.id)!;
+    expect(mine).toMatchObject({ reference_code: asked[0]!.reference_code, amount_cents: 1250, user_email: 'customer@esim.test' });
+    const second = await dp.getList('admin/top-ups', { pagination: page(1, 2), sort: { field: 'amount', order: 'ASC' }, filter: { status: 'pending' } });
+    expect(second.total).toBe(pending.total);
+    expect(second.data.map((t) => t.id)).toEqual([pending.data[1]!.id]);
+    expect((await dp.getOne('admin/top-ups', { id: asked[1]!.id })).data.amount_cents).toBe(3000);
+    expect((await dp.getMany('admin/top-ups', { ids: [asked[0]!.id, asked[2]!.id] })).data.map((t) => t.id).sort()).toEqual([asked[0]!.id, asked[2]!.id].sort());
+
+    await dp.send('POST', `admin/top-ups/${asked[0]!.id}/confirm`);
+    await dp.send('POST', `admin/top-ups/${asked[1]!.id}/reject`, { reason: 'Havale gelmedi' });
+    const confirmed = await dp.getList('admin/top-ups', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'confirmed' } });
+    expect(confirmed.data.map((t) => t.id)).toContain(asked[0]!.id);
+    const rejected = await dp.getList('admin/top-ups', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'rejected' } });
+    expect(rejected.data.find((t) => t.id === asked[1]!.id)).toMatchObject({ status: 'rejected', reason: 'Havale gelmedi' });
+    const stillPending = await dp.getList('admin/top-ups', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'pending' } });
+    expect(stillPending.total).toBe(pending.total! - 2);
+    // 'all' sends no status: the history and the waiting ones together.
+    const all = await dp.getList('admin/top-ups', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'all' } });
+    expect(all.total).toBe(stillPending.total! + confirmed.total! + rejected.total!);
+  });
+
+  it('admin/messages: getList with search, kind, status and dates, range; getOne and getMany; update marks read and answered', async () => {
+    const sent: string[] = [];
+    for (const subject of ['Toplu eSIM teklifi', 'Fatura sorusu']) {
+      const res = await fetch(`${system.url}/api/messages/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ full_name: 'Kontrat Gönderen', email: 'sender@example.com', subject, message: `${subject}: ayrıntılar bu mesajda.` }),
+      });
+      expect(res.status).toBe(201);
+      sent.push(((await res.json()) as { data: { id: string } }).data.id);
+    }
+    const dp = admin;
+    const all = await dp.getList('admin/messages', { pagination: page(100), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    expect(all.total).toBe(all.data.length);
+    expect(all.data.map((m) => m.id)).toEqual(expect.arrayContaining(sent));
+    const searched = await dp.getList('admin/messages', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { q: 'Fatura', kind: 'contact', status: 'new' } });
+    expect(searched.data.map((m) => m.id)).toEqual([sent[1]]);
+    expect((await dp.getList('admin/messages', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { kind: 'partnership', q: 'Fatura' } })).total).toBe(0);
+    expect((await dp.getList('admin/messages', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { start_date: '2099-01-01' } })).total).toBe(0);
+    const onePage = await dp.getList('admin/messages', { pagination: page(1, 2), sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    expect(onePage.data.map((m) => m.id)).toEqual([all.data[1]!.id]);
+    expect((await dp.getOne('admin/messages', { id: sent[0]! })).data.subject).toBe('Toplu eSIM teklifi');
+    expect((await dp.getMany('admin/messages', { ids: sent })).data.map((m) => m.id).sort()).toEqual([...sent].sort());
+
+    const read = await dp.update('admin/messages', { id: sent[0]!, data: { status: 'read' }, previousData: { id: sent[0]! } });
+    expect(read.data).toMatchObject({ id: sent[0], status: 'read' });
+    await dp.update('admin/messages', { id: sent[1]!, data: { status: 'answered' }, previousData: { id: sent[1]! } });
+    const answered = await dp.getList('admin/messages', { pagination: page(25), sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'answered' } });
+    expect(answered.data.map((m) => m.id)).toContain(sent[1]);
+    expect(answered.data.every((m) => m.status === 'answered')).toBe(true);
+  });
+
+  it("admin/audit-log: the writes above from auth and balance, merged; filters by person, action, route and dates, range; getOne and getMany by the entry's id", async () => {
+    const dp = admin;
+    const adminId = demoAccount('admin@esim.test').id;
+    const sort = { field: 'at', order: 'DESC' as const };
+    // Each service records a write after answering it: wait until the last ones are there.
+    const countOf = async (filter: Record<string, string>) => (await dp.getList('admin/audit-log', { pagination: page(1), sort, filter })).total ?? 0;
+    for (let tries = 0; tries < 50 && (await countOf({ route: '/admin/messages/:id' })) < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const all = await dp.getList('admin/audit-log', { pagination: page(100), sort, filter: { actor_id: adminId } });
+    expect(all.meta.unavailable).toEqual([]);
+    expect(all.data.every((e) => e.actor_id === adminId && e.actor_name === demoAccount('admin@esim.test').fullName)).toBe(true);
+    expect([...new Set(all.data.map((e) => e.service))]).toEqual(expect.arrayContaining(['auth', 'balance']));
+    expect(all.data.map((e) => e.at)).toEqual([...all.data.map((e) => e.at as string)].sort().reverse());
+
+    const confirms = await dp.getList('admin/audit-log', { pagination: page(25), sort, filter: { method: 'POST', route: '/admin/top-ups/:id/confirm' } });
+    expect(confirms.total).toBe(1);
+    expect(confirms.data[0]).toMatchObject({ service: 'balance', method: 'POST', status_code: 200, actor_id: adminId });
+    const messageUpdates = await dp.getList('admin/audit-log', { pagination: page(25), sort, filter: { route: '/admin/messages/:id', service: 'auth' } });
+    expect(messageUpdates.total).toBe(2);
+    expect(messageUpdates.data.every((e) => e.method === 'PUT' && /^auth:\d+$/.test(e.id as string))).toBe(true);
+    expect((await dp.getList('admin/audit-log', { pagination: page(25), sort, filter: { start_date: '2099-01-01' } })).total).toBe(0);
+
+    const second = await dp.getList('admin/audit-log', { pagination: page(1, 2), sort, filter: { actor_id: adminId } });
+    expect(second.total).toBe(all.total);
+    expect(second.data.map((e) => e.id)).toEqual([all.data[1]!.id]);
+    const one = await dp.getOne('admin/audit-log', { id: confirms.data[0]!.id });
+    expect(one.data).toMatchObject({ id: confirms.data[0]!.id, route: '/admin/top-ups/:id/confirm' });
+    const two = [all.data[0]!.id, messageUpdates.data[1]!.id];
+    expect((await dp.getMany('admin/audit-log', { ids: two })).data.map((e) => e.id).sort()).toEqual([...two].sort());
+  });
+});
