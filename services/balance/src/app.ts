@@ -58,7 +58,6 @@ export async function buildApp(options: BuildOptions = {}) {
     app.whileServing(
       paymentPoller(app.db, ctx.payments, {
         intervalMs: config.CARD_PAYMENT_POLL_INTERVAL_MS,
-        recheckAfterMs: config.CARD_PAYMENT_POLL_INTERVAL_MS,
         expireAfterMs: config.CARD_PAYMENT_EXPIRE_MINUTES * 60_000,
         log: app.log,
       }),

@@ -135,10 +135,10 @@ describe('card top-up through the demo provider', () => {
     const { payment, token } = await startCardTopUp(app, buyer, 15);
     await app.inject({ url: `/payments/demo/${token}` });
     const created = new Date((await app.db('payments').where({ id: payment.id }).first()).created_at);
-    const early = await sweepPayments(app.db, demo(), { recheckAfterMs: 0, expireAfterMs: 30 * 60_000, now: new Date(created.getTime() + 29 * 60_000) });
+    const early = await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000, now: new Date(created.getTime() + 29 * 60_000) });
     expect(early.expired).toBe(0);
     expect((await status(app, buyer, payment.id)).status).toBe('pending');
-    const late = await sweepPayments(app.db, demo(), { recheckAfterMs: 0, expireAfterMs: 30 * 60_000, now: new Date(created.getTime() + 31 * 60_000) });
+    const late = await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000, now: new Date(created.getTime() + 31 * 60_000) });
     expect(late.expired).toBeGreaterThanOrEqual(1);
     await callback(app, token);
     expect(await status(app, buyer, payment.id, 'en')).toMatchObject({ status: 'expired', failure_message: 'The payment expired before it was completed; nothing was charged to your card.' });
@@ -151,7 +151,7 @@ describe('card top-up through the demo provider', () => {
     const buyer = person(1);
     const { payment, token } = await startCardTopUp(app, buyer, 12);
     await payOnDemoPage(token, approveCard);
-    await sweepPayments(app.db, demo(), { recheckAfterMs: 0, expireAfterMs: 30 * 60_000 });
+    await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000 });
     expect((await status(app, buyer, payment.id)).status).toBe('paid');
     expect(await balanceOf(app, buyer)).toBe(1200);
     await expectLedgerValid(app.db);
@@ -179,7 +179,7 @@ describe('card top-up through the demo provider', () => {
     const answers = await Promise.all([
       callback(app, token),
       callback(app, token),
-      sweepPayments(app.db, demo(), { recheckAfterMs: 0, expireAfterMs: 30 * 60_000 }),
+      sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000 }),
       status(app, buyer, payment.id),
     ]);
     expect(answers.slice(0, 2).map((res) => (res as { statusCode: number }).statusCode)).toEqual([200, 200]);
@@ -380,7 +380,7 @@ describe('card top-up through the iyzico adapter (against fakeIyzico)', () => {
     const { payment } = await begin(buyer, 8);
     const provider = iyzicoProvider({ apiKey: API_KEY, secretKey: SECRET_KEY, baseUrl: fake.url });
     const later = new Date(Date.now() + 31 * 60_000);
-    await sweepPayments(iyzico.app.db, provider, { recheckAfterMs: 0, expireAfterMs: 30 * 60_000, now: later });
+    await sweepPayments(iyzico.app.db, provider, { expireAfterMs: 30 * 60_000, now: later });
     expect((await read(buyer, payment.id)).status).toBe('expired');
     expect(await balanceOf(iyzico.app, buyer)).toBe(0);
     await expectLedgerValid(iyzico.app.db);

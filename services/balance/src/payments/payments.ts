@@ -130,12 +130,10 @@ async function applyRetrieved(db: Knex, id: string, result: RetrievedPayment): P
   return db.transaction(async (trx) => {
     const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow;
     if (row.status !== 'pending' && row.status !== 'expired') return row;
-    if (result.status === 'pending') {
-      return update(trx, id, { checked_at: trx.fn.now() });
-    }
+    // Nothing new (or a late "failed" for a payment already expired): nothing is written.
+    if (result.status === 'pending') return row;
     if (result.status === 'failed') {
-      // An expired payment stays expired: the provider's later "failed" adds nothing.
-      if (row.status === 'expired') return update(trx, id, { checked_at: trx.fn.now() });
+      if (row.status === 'expired') return row;
       await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', result.failureCode);
       return update(trx, id, { status: 'failed', failure_code: result.failureCode, provider_message: result.providerMessage, checked_at: trx.fn.now(), decided_at: trx.fn.now() });
     }

@@ -40,6 +40,14 @@ const htmlPage = (description: string) => ({ 200: fileResponse('text/html', desc
 
 /** A buyer polling sooner than this after the last look gets the stored answer without asking the provider again. */
 const POLL_RECHECK_MS = 2_000;
+/** Kept for throttling only, per process: losing it (a restart, another copy) costs one extra provider call. */
+const lastAsked = new Map<string, number>();
+const dueForRecheck = (id: string, now = Date.now()) => {
+  if (now - (lastAsked.get(id) ?? 0) < POLL_RECHECK_MS) return false;
+  if (lastAsked.size > 10_000) lastAsked.clear();
+  lastAsked.set(id, now);
+  return true;
+};
 
 /**
  * Card top-ups: the buyer starts one and is sent to the provider's hosted page; the provider's
@@ -82,7 +90,7 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
   app.get('/user/payments/:id', { schema: { tags: ['payments'], params: idParams, response: responds(200, paymentSchema) } }, async (request, reply) => {
     let row = await getPayment(app.db, request.params.id);
     if (!row || row.user_id !== request.user!.id) throw notFound('payment_not_found');
-    if (ctx.payments && row.status === 'pending' && (!row.checked_at || Date.now() - new Date(row.checked_at).getTime() > POLL_RECHECK_MS)) {
+    if (ctx.payments && row.status === 'pending' && dueForRecheck(row.id)) {
       row = await settlePayment(app.db, ctx.payments, row);
     }
     return ok(reply, paymentOf(row, request.locale));
