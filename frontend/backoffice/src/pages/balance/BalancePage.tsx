@@ -15,6 +15,7 @@ import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
 import type { TopUpCreated } from '@esim/contracts';
+import { CardTopUp } from './CardTopUp';
 
 
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = { pending: 'warning', confirmed: 'success', rejected: 'error' };
@@ -180,6 +181,7 @@ export default function BalancePage() {
             <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={data ? formatCents(data.held_cents) : undefined} hint={translate('app.balance.held_hint')} />
           </Grid>
         </Grid>
+        <CardTopUp />
         <TopUpForm />
         <TopUpRequests />
       </Stack>
