@@ -669,6 +669,7 @@ export const appEnglish = {
       details: 'Details',
       cards: 'SIM cards held (latest 10)',
       no_cards: 'This dealer holds no physical SIM cards.',
+      card_with_dealer: 'With the dealer',
       collections: 'Collections (latest 10)',
       empty: 'No dealers yet',
       empty_hint: 'Create the first dealer; they receive an e-mail to sign in.',

@@ -673,6 +673,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       details: 'Bilgiler',
       cards: 'Elindeki SIM kartlar (son 10)',
       no_cards: 'Bu bayinin elinde fiziksel SIM kart yok.',
+      card_with_dealer: 'Bayide',
       collections: 'Tahsilatlar (son 10)',
       empty: 'Henüz bayi yok',
       empty_hint: 'İlk bayiyi oluşturun; giriş için bir e-posta alır.',

@@ -14,10 +14,10 @@ export function collectionLogFilters(translate: (key: string) => string): ReactE
     <DateInput key="start_date" source="start_date" label="app.transactions.start_date" alwaysOn />,
     <DateInput key="end_date" source="end_date" label="app.transactions.end_date" alwaysOn />,
     <SelectInput key="kind" source="kind" label="app.collection_logs.kind" alwaysOn emptyText="app.admin_dealers.all" choices={COLLECTION_KINDS.map((k) => ({ id: k, name: translate(`app.collection_logs.kinds.${k}`) }))} />,
-    <ReferenceInput key="sales_manager_id" source="sales_manager_id" reference="admin/sales-managers" sort={{ field: 'full_name', order: 'ASC' }}>
+    <ReferenceInput key="sales_manager_id" source="sales_manager_id" reference="admin/sales-managers" alwaysOn sort={{ field: 'full_name', order: 'ASC' }}>
       <AutocompleteInput label="app.admin_dealers.sales_manager" optionText="full_name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
     </ReferenceInput>,
-    <ReferenceInput key="dealer_id" source="dealer_id" reference="admin/dealers" sort={{ field: 'company_name', order: 'ASC' }}>
+    <ReferenceInput key="dealer_id" source="dealer_id" reference="admin/dealers" alwaysOn sort={{ field: 'company_name', order: 'ASC' }}>
       <AutocompleteInput label="app.collection.dealer" optionText="company_name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
     </ReferenceInput>,
   ];

@@ -17,6 +17,9 @@ import { DeleteDealerButton } from './DealerEdit';
 import { StatusToggle } from './StatusToggle';
 import { useDealerBalances } from './useDealerBalances';
 
+/** Columns a phone leaves out (their figures move under the first column). */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** The newest rows of an admin list filtered to this dealer (the most a section shows). */
 const NEWEST = { range: '[0,9]', sort: '["created_at","DESC"]' };
 
@@ -54,18 +57,25 @@ function DealerCards({ dealerId }: { dealerId: string }) {
       <TableHead>
         <TableRow>
           <TableCell>{translate('app.physical_sim.serial')}</TableCell>
-          <TableCell>{translate('app.physical_sim.package')}</TableCell>
+          <TableCell sx={wideOnly}>{translate('app.physical_sim.package')}</TableCell>
           <TableCell>{translate('app.sm.status')}</TableCell>
-          <TableCell>{translate('app.physical_sim.assigned_at')}</TableCell>
+          <TableCell sx={wideOnly}>{translate('app.physical_sim.assigned_at')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {data.map((card) => (
           <TableRow key={card.id}>
-            <TableCell>{card.serial_number}</TableCell>
-            <TableCell>{card.package_name}</TableCell>
-            <TableCell>{translate(`app.physical_sim.card_statuses.${card.status}`, { _: card.status })}</TableCell>
-            <TableCell>{formatDate(card.transferred_at)}</TableCell>
+            <TableCell>
+              {card.serial_number}
+              {/* On a phone the package and date columns are hidden: the same under the serial. */}
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                {card.package_name} · {formatDate(card.transferred_at)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={wideOnly}>{card.package_name}</TableCell>
+            {/* The dealer's own label says "in your stock": the admin reads "with the dealer". */}
+            <TableCell>{card.status === 'assigned' ? translate('app.admin_dealers.card_with_dealer') : translate(`app.physical_sim.card_statuses.${card.status}`, { _: card.status })}</TableCell>
+            <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDate(card.transferred_at)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -194,7 +204,8 @@ function DealerDetails() {
 export default function DealerShow() {
   const translate = useTranslate();
   return (
-    <Show title={translate('app.admin_dealers.show_title')} actions={false} component="div">
+    // minWidth 0: a flex item otherwise grows to its widest table and the page scrolls sideways on a phone.
+    <Show title={translate('app.admin_dealers.show_title')} actions={false} component="div" sx={{ '& .RaShow-card': { minWidth: 0 } }}>
       <DealerDetails />
     </Show>
   );

@@ -204,10 +204,10 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
       </Stack>
       <Card>
         <CardContent>
-          {/* The controls wrap as whole items (never a label or a button's text cut or broken over two lines). */}
-          <Stack direction={{ xs: 'column', md: 'row' }} useFlexGap flexWrap="wrap" gap={2} alignItems={{ md: 'center' }} sx={{ mb: 2, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
-            <TextField size="small" label={translate('ra.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ minWidth: { md: 220 } }} />
-            <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
+          {/* Search on the left, the bulk controls on the right; on a narrower screen they wrap as whole items (no label cut, no button text broken). */}
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, flexWrap: 'wrap', gap: 2, alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+            <TextField size="small" label={translate('ra.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ width: { md: 220, xl: 280 } }} />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
             <TextField
               size="small"
               label={translate('app.pricing.bulk_price')}
@@ -215,7 +215,7 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
               onChange={(e) => setBulkPrice(e.target.value)}
               error={bulkPrice !== '' && bulkParsed === 'invalid'}
               slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
-              sx={{ width: { md: 210 } }}
+              sx={{ width: { xs: '100%', sm: 210 } }}
             />
             <ConfirmButton
               variant="outlined"
@@ -241,7 +241,8 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                 {translate('app.admin_pricing.percentage_button')}
               </Button>
             ) : null}
-          </Stack>
+            </Box>
+          </Box>
           {visible.length === 0 ? (
             <Typography color="text.secondary">{translate('app.pricing.empty')}</Typography>
           ) : (

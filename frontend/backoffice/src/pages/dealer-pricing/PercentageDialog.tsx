@@ -16,6 +16,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
@@ -104,6 +105,9 @@ export function PercentageDialog({
                     <TableCell>
                       {row.name}
                       <PriceWarningChip warning={priceWarning(newCents, row)} />
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {row.code}
+                      </Typography>
                     </TableCell>
                     <TableCell align="right">{formatEuro(row.base_price)}</TableCell>
                     <TableCell align="right">{formatEuro(row.cost_price)}</TableCell>
@@ -130,7 +134,8 @@ export function PercentageDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={apply} disabled={typeof hundredths !== 'number' || busy || rows.length === 0}>
+        {/* Below cost is saved only when the admin ticks it here (the catalog refuses it otherwise). */}
+        <Button variant="contained" onClick={apply} disabled={typeof hundredths !== 'number' || busy || rows.length === 0 || (belowCost > 0 && !allowBelowCost)}>
           {translate('app.admin_pricing.apply_percentage', { smart_count: preview.length })}
         </Button>
       </DialogActions>
