@@ -23,8 +23,8 @@ const approveCard = { name: 'Ada Yılmaz', number: '5528 7900 0000 0008', expiry
 const insufficientCard = { ...approveCard, number: '4111111111111129' };
 const doNotHonourCard = { ...approveCard, number: '4129111111111111' };
 
-async function startCardTopUp(target: App, buyer: Person, euros: number, extra: Record<string, string> = {}, body: Record<string, unknown> = {}) {
-  const res = await target.inject({ method: 'POST', url: '/user/payments/card', headers: await as(buyer, { 'idempotency-key': key(), ...extra }), payload: { amount: euros, ...body } });
+async function startCardTopUp(target: App, buyer: Person, euros: number, extra: Record<string, string> = {}, body: Record<string, unknown> = {}, sign = as) {
+  const res = await target.inject({ method: 'POST', url: '/user/payments/card', headers: await sign(buyer, { 'idempotency-key': key(), ...extra }), payload: { amount: euros, ...body } });
   expect(res.statusCode, res.body).toBe(201);
   const payment = res.json().data;
   return { payment, token: new URL(payment.page_url).pathname.split('/').pop()! };
@@ -154,6 +154,22 @@ describe('card top-up through the demo provider', () => {
     await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000 });
     expect((await status(app, buyer, payment.id)).status).toBe('paid');
     expect(await balanceOf(app, buyer)).toBe(1200);
+    await expectLedgerValid(app.db);
+  });
+
+  it('runs its poll loop because the service runs: a payment whose buyer never came back is credited by it', async () => {
+    const running = await startApp({ env: { CARD_PAYMENT_POLL_INTERVAL_MS: '500' } });
+    try {
+      await running.app.startServingWork();
+      expect(running.app.servingWork()).toContain('card-payments');
+      const buyer = person(1);
+      const { payment, token } = await startCardTopUp(running.app, buyer, 7, {}, {}, running.as);
+      await payOnDemoPage(token, approveCard);
+      await expect.poll(async () => (await running.app.db('payments').where({ id: payment.id }).first()).status, { timeout: 15_000, interval: 250 }).toBe('paid');
+      expect(await balanceOf(running.app, buyer)).toBe(700);
+    } finally {
+      await running.app.close();
+    }
     await expectLedgerValid(app.db);
   });
 
