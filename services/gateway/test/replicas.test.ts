@@ -119,8 +119,13 @@ describe('several copies of a service behind the gateway', () => {
 
   it('takes out a copy whose /ready fails before any request fails, and puts it back when it is ready', async () => {
     two.ready = false;
-    // Three probe rounds: the copy is out whatever the phase of the timer.
-    await new Promise((resolve) => setTimeout(resolve, HEALTH_INTERVAL_MS * 3));
+    // Taken out by a probe: two answers in a row from the same copy, where the turn would alternate.
+    const servedBy = async () => {
+      const response = await countries(gateway);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { servedBy: string }).servedBy;
+    };
+    await waitFor(async () => (await servedBy()) === 'one' && (await servedBy()) === 'one', { timeoutMs: 5_000, intervalMs: HEALTH_INTERVAL_MS, what: 'the unready copy out' });
     const atTwo = gets(two);
     for (let i = 0; i < 6; i++) expect((await countries(gateway)).json()).toEqual({ servedBy: 'one' });
     expect(gets(two)).toBe(atTwo);

@@ -36,6 +36,8 @@ const NEVER_REACHED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOST
 const SOCKET_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 
 const codeOf = (error: unknown) => (error as { code?: string } | null)?.code ?? '';
+/** A busy copy may take a moment to answer /ready: it is not taken out for being slower than the probe interval. */
+const PROBE_TIMEOUT_FLOOR_MS = 1_000;
 
 /**
  * The copies of one service behind the gateway: round robin over the healthy ones, a copy that
@@ -79,7 +81,8 @@ export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): 
     await Promise.all(
       upstreams.map(async (upstream) => {
         try {
-          const response = await upstream.pool.request({ path: '/ready', method: 'GET', signal: AbortSignal.timeout(Math.min(options.healthIntervalMs, options.timeoutMs)) });
+          const timeoutMs = Math.min(Math.max(options.healthIntervalMs, PROBE_TIMEOUT_FLOOR_MS), options.timeoutMs);
+          const response = await upstream.pool.request({ path: '/ready', method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
           await response.body.dump();
           setHealthy(upstream, response.statusCode === 200);
         } catch {
