@@ -257,6 +257,32 @@ describe('card top-up through the demo provider', () => {
     expect(failedRefund.statusCode).toBe(404);
     await expectLedgerValid(app.db);
   });
+
+  it('lists payments for an admin by status, person, part of the provider reference, ids and Istanbul days', async () => {
+    const paidBuyer = person(1);
+    const paid = await startCardTopUp(app, paidBuyer, 12);
+    await payOnDemoPage(paid.token, approveCard);
+    await callback(app, paid.token);
+    const declinedBuyer = person(2);
+    const declined = await startCardTopUp(app, declinedBuyer, 7);
+    await payOnDemoPage(declined.token, insufficientCard);
+    await callback(app, declined.token);
+    const reference = (await status(app, paidBuyer, paid.payment.id)).provider_payment_id as string;
+    const ids = async (query: string) => {
+      const res = await app.inject({ url: `/admin/payments?${query}`, headers: await as(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ id: string }>).map((row) => row.id);
+    };
+
+    expect(await ids(`filter=${encodeURIComponent(JSON.stringify({ status: 'failed', user_id: declinedBuyer.id }))}`)).toEqual([declined.payment.id]);
+    expect(await ids(`q=${encodeURIComponent(reference.slice(5, 12))}`)).toEqual([paid.payment.id]);
+    expect(await ids(`filter=${encodeURIComponent(JSON.stringify({ id: [declined.payment.id, 'not-a-uuid'] }))}`)).toEqual([declined.payment.id]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+    expect(await ids(`start_date=${today}&end_date=${today}&user_id=${paidBuyer.id}`)).toEqual([paid.payment.id]);
+    expect(await ids(`end_date=2020-01-01&user_id=${paidBuyer.id}`)).toEqual([]);
+    const bad = await app.inject({ url: '/admin/payments?status=spent', headers: await as(admin) });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 /** The demo provider as the service builds it from its configuration (the test app has no iyzico keys). */

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
-import { AppError, conflict, notFound, sortColumn } from '@esim/platform';
+import { AppError, conflict, containsPattern, notFound, sortColumn } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
+import { whereIstanbulDays } from '../time';
 import { createTopUp, creditTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
 import { ProviderUnavailable, type PaymentBuyer, type PaymentProvider, type RetrievedPayment } from './port';
 
@@ -218,15 +219,18 @@ export async function refundPayment(db: Knex, provider: PaymentProvider, id: str
 }
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listPayments(db: Knex, query: ListQuery, filter: { userId?: string; status?: string }) {
   const base = () => {
     const q = db('payments');
     if (filter.userId) q.where({ user_id: filter.userId });
     if (filter.status) q.where({ status: filter.status });
-    // The provider's payment id is what an admin looks up from the provider's panel.
-    if (query.search) q.where((w) => w.where('provider_payment_id', query.search!).orWhere('token', query.search!));
-    return q;
+    // The provider's payment id is what an admin looks up from the provider's panel (part of it is enough); a token only whole.
+    if (query.search) q.where((w) => w.whereILike('provider_payment_id', containsPattern(query.search!)).orWhere('token', query.search!));
+    // react-admin's getMany (filter={"id":[...]}): only those payments; an id that is no UUID matches none.
+    if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
+    return whereIstanbulDays(q, 'created_at', query.startDate, query.endDate);
   };
   const { column, order } = sortColumn(query, SORTABLE, { column: 'created_at', order: 'DESC' });
   const [counted] = (await base().count({ total: '*' })) as Array<{ total: number }>;
