@@ -61,7 +61,7 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
         if (!record) throw Object.assign(new Error('ra.notification.item_doesnt_exist'), { status: 404 });
         return { data: record };
       }
-      return rest.getOne(def.path, params);
+      return rest.getOne(def.onePath ?? def.path, params);
     },
     getMany: (resource, params) => rest.getMany(resourceDef(resource).path, params),
     getManyReference: (resource, params) => {

@@ -10,6 +10,8 @@ export interface ResourceDef {
   permission: Resource;
   /** No GET /:id: one record is read through the list's `filter={"id":[...]}`. */
   oneThroughList?: boolean;
+  /** GET /:id lives under another path than the list (the approval lists list pending ones, one is read by id under the plain path). */
+  onePath?: string;
   /** List filters the route declares; any other key is dropped before the call (the services refuse unknown ones). */
   filters: readonly string[];
 }
@@ -29,8 +31,8 @@ export const RESOURCES = {
   'admin/collection-logs': { path: 'admin/collection-logs', permission: 'admin/collection-logs', filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id'] },
   'admin/top-ups': { path: 'admin/top-ups', permission: 'admin/top-ups', oneThroughList: true, filters: ['status', 'id'] },
   'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
-  'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
-  'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
+  'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', onePath: 'admin/physical-sim/orders', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
+  'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', onePath: 'admin/physical-sim/returns', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
   'admin/physical-sim-import': { path: 'admin/physical-sim/imports', permission: 'admin/physical-sim-import', filters: ['q', 'status'] },
   'admin/physical-sim-stock': { path: 'admin/physical-sim/stock', permission: 'admin/physical-sim-stock', filters: ['q', 'status', 'package_id', 'owner_user_id', 'import_id', 'id'] },
   'admin/esim-pool': { path: 'admin/esim/pool/stock', permission: 'admin/esim-pool', filters: [] },

@@ -21,7 +21,10 @@ export const dealerOf = async (db: Knex, id: string) =>
 /** Admin approvals of dealer orders and returns; two admins at once: the row lock lets exactly one win. */
 export function adminApprovalRoutes(app: CreatedServiceApp): void {
   const pendingList = (table: 'orders' | 'returns') => async (query: ReturnType<typeof toListQuery>) => {
-    const base = app.db(table).where({ status: query.status ?? 'pending' });
+    const base = app.db(table);
+    // react-admin's getMany names its ids (filter={"id":[...]}): those rows whatever their status, pending only without ids.
+    if (query.ids) void base.whereIn('id', query.ids).whereNot({ status: 'placing' });
+    if (query.status || !query.ids) void base.where({ status: query.status ?? 'pending' });
     const count = await countOf(base);
     const rows = await base.orderBy('created_at', 'asc').limit(query.limit).offset(query.offset).select('*');
     const dealerRows = (await app.db('dealers').whereIn('dealer_id', rows.map((r: { user_id: string }) => r.user_id)).select('*')) as Array<{ dealer_id: string; full_name: string | null; company_name: string | null }>;
