@@ -291,7 +291,7 @@ export const appEnglish = {
       service: 'Service',
       record: 'Record',
       outcome: 'Outcome',
-      ip: 'IP address',
+      ip: 'IP',
       open_record: 'Open record',
       done: 'Done',
       refused: 'Refused (%{status})',

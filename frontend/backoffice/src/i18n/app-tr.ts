@@ -295,7 +295,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       service: 'Servis',
       record: 'Kayıt',
       outcome: 'Sonuç',
-      ip: 'IP adresi',
+      ip: 'IP',
       open_record: 'Kaydı aç',
       done: 'Yapıldı',
       refused: 'Reddedildi (%{status})',

@@ -71,7 +71,7 @@ function Person({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
     <Stack sx={{ minWidth: 0 }}>
-      <span>{personOf(record)}</span>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{personOf(record)}</Box>
       <Typography variant="caption" color="text.secondary">
         {translate(`app.admin_audit_log.roles.${record.actor_role}`, { _: record.actor_role })}
       </Typography>
@@ -84,7 +84,7 @@ function RecordLink({ record }: { record: RaRecord }) {
   const to = recordLinkOf(record as never);
   if (!to) return <>—</>;
   return (
-    <MuiLink component={Link} to={to} onClick={(event: React.MouseEvent) => event.stopPropagation()}>
+    <MuiLink component={Link} to={to} sx={{ whiteSpace: 'nowrap' }}>
       {translate('app.admin_audit_log.open_record')}
     </MuiLink>
   );
@@ -110,16 +110,19 @@ export default function AuditLogList() {
             rowClick={(_id, _resource, record) => recordLinkOf(record as never) ?? false}
             primaryText={(r: RaRecord) => `${personOf(r)} · ${translate(`app.admin_audit_log.methods.${r.method}`, { _: r.method })}`}
             secondaryText={(r: RaRecord) => (
-              <Box component="span" sx={{ display: 'block', wordBreak: 'break-all' }}>
-                {`${r.route} · ${formatDate(r.at)}${r.ip ? ` · ${r.ip}` : ''}`}
-              </Box>
+              <>
+                <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                  {r.route}
+                </Box>
+                <Box component="span" sx={{ display: 'block' }}>{`${formatDate(r.at)}${r.ip ? ` · ${r.ip}` : ''}`}</Box>
+              </>
             )}
             rightIcon={(r: RaRecord) => <Outcome status={r.status_code} />}
           />
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="at" label="app.admin_audit_log.at" disableSort render={(r: RaRecord) => formatDate(r.at)} />
+          <DataTable.Col source="at" label="app.admin_audit_log.at" disableSort render={(r: RaRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.at)}</Box>} />
           <DataTable.Col source="actor_id" label="app.admin_audit_log.person" disableSort render={(r: RaRecord) => <Person record={r} />} />
           <DataTable.Col source="method" label="app.admin_audit_log.action" disableSort render={(r: RaRecord) => <Action record={r} />} />
           <DataTable.Col label="app.admin_audit_log.record" disableSort render={(r: RaRecord) => <RecordLink record={r} />} />
