@@ -81,7 +81,7 @@ export const NOT_FOUND_PAGE = '/404';
 interface ServerEntry {
   PUBLIC_PAGES: readonly string[];
   ROUTE_PATTERNS: readonly string[];
-  prerender(pathname: string, lng: string): Promise<{ body: string; head: string; styles: string }>;
+  prerender(pathname: string, lng: string): Promise<{ body: string; head: string; styles: string; data: string }>;
 }
 
 /** The built index.html with its font faces inlined (no render-blocking stylesheet request). */
@@ -166,12 +166,12 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
   // '/404' matches no route but the catch-all, so it renders the not-found page.
   for (const page of [...server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p)), NOT_FOUND_PAGE]) {
     for (const lng of LANGUAGES) {
-      const { body, head, styles } = await server.prerender(page, lng);
+      const { body, head, styles, data } = await server.prerender(page, lng);
       const html = template
         .replace('<html lang="tr">', `<html lang="${lng}">`)
         .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
         .replace('</head>', `${head}${styles}</head>`)
-        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}">${body}</div>`);
+        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}">${body}</div>${data}`);
       const file = path.join(outDir, prerenderedFile(page, lng));
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, html);

@@ -6,6 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { demoCountryPackages } from './features/catalog/demoAnswers';
+import { PrerenderDataProvider, prerenderDataScript, type PrerenderData } from './features/ui/prerenderData';
 import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
 import { AppRoutes } from './routes';
@@ -21,6 +23,20 @@ export interface PrerenderedPage {
   head: string;
   /** Emotion's style tags for just the rules the markup uses. */
   styles: string;
+  /** The API answers the page was rendered with, as a JSON block for the browser ('' without any). */
+  data: string;
+}
+
+/**
+ * The answers a page is prerendered with: a country page's packages from the demo catalogue. A
+ * production build has no catalogue to read (its admins make it), so its pages carry none.
+ */
+export function prerenderAnswers(pathname: string, lng: Language, mode = process.env.APP_MODE ?? 'demo'): PrerenderData {
+  const answers: Record<string, unknown> = {};
+  const country = /^\/packages\/([a-z0-9-]+)$/.exec(pathname)?.[1];
+  const packages = country && mode !== 'production' ? demoCountryPackages(country, lng) : undefined;
+  if (packages) answers[`/public/countries/${encodeURIComponent(country!)}/packages`] = packages;
+  return { lng, answers };
 }
 
 const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g;
@@ -29,16 +45,19 @@ const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g;
  * A public page as a signed-out visitor in light mode sees it before any API answer: the build
  * writes it into the page's HTML, and the browser hydrates it (main.tsx).
  */
-export async function prerender(pathname: string, lng: Language): Promise<PrerenderedPage> {
+export async function prerender(pathname: string, lng: Language, mode?: string): Promise<PrerenderedPage> {
+  const data = prerenderAnswers(pathname, lng, mode);
   const page = (cache: EmotionCache) => (
     <StrictMode>
       <CacheProvider value={cache}>
         <I18nextProvider i18n={createFixedI18n(lng)}>
-          <AppThemeProvider initialMode="light">
-            <StaticRouter location={pathname}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppThemeProvider>
+          <PrerenderDataProvider value={data}>
+            <AppThemeProvider initialMode="light">
+              <StaticRouter location={pathname}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppThemeProvider>
+          </PrerenderDataProvider>
         </I18nextProvider>
       </CacheProvider>
     </StrictMode>
@@ -54,5 +73,5 @@ export async function prerender(pathname: string, lng: Language): Promise<Preren
   const head = (html.match(HEAD_TAG) ?? []).map((tag) => tag.replace(/^<(\w+)/, '<$1 data-prerender=""')).join('');
   const body = html.replace(HEAD_TAG, '');
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
-  return { body, head, styles };
+  return { body, head, styles, data: Object.keys(data.answers).length ? prerenderDataScript(data) : '' };
 }

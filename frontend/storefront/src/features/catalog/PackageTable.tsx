@@ -18,7 +18,7 @@ import type { PublicPackage } from './types';
 const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
 
 /** The spec's package table: duration, data and price sortable (a click toggles asc/desc). */
-export function PackageTable({ packages, onBuy, caption }: { packages: PublicPackage[]; onBuy(p: PublicPackage): void; caption: string }) {
+export function PackageTable({ packages, onBuy, caption, buyDisabled = false }: { packages: PublicPackage[]; onBuy(p: PublicPackage): void; caption: string; buyDisabled?: boolean }) {
   const { t } = useTranslation('shop');
   const [sort, setSort] = useState<SortState>({ column: 'duration', order: 'asc' });
   const rows = sortPackages(packages, sort);
@@ -62,7 +62,7 @@ export function PackageTable({ packages, onBuy, caption }: { packages: PublicPac
                 {formatCurrency(p.price)}
               </TableCell>
               <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
-                <Button variant={p.recommended ? 'contained' : 'outlined'} size="small" onClick={() => onBuy(p)} aria-label={`${t('country.buy')}: ${p.name}`} sx={{ whiteSpace: 'nowrap' }}>
+                <Button variant={p.recommended ? 'contained' : 'outlined'} size="small" disabled={buyDisabled} onClick={() => onBuy(p)} aria-label={`${t('country.buy')}: ${p.name}`} sx={{ whiteSpace: 'nowrap' }}>
                   {t('country.buy')}
                 </Button>
               </TableCell>

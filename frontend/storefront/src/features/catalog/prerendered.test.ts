@@ -7,9 +7,9 @@ import { PRERENDERED_COUNTRIES } from './prerendered';
 describe('PRERENDERED_COUNTRIES', () => {
   const seeded = new Map(buildReferenceCountries().map((country) => [country.slug, country]));
 
-  it.each(Object.entries(PRERENDERED_COUNTRIES))('%s has the catalog seed’s names and flag', (slug, shown) => {
+  it.each(Object.entries(PRERENDERED_COUNTRIES))('%s has the catalog seed’s names, codes and flag', (slug, shown) => {
     const country = seeded.get(slug);
     expect(country, `the catalog seeds no country with slug ${slug}`).toBeDefined();
-    expect(shown).toEqual({ flag: country!.a2.toLowerCase(), tr: country!.name_tr, en: country!.name_en });
+    expect(shown).toEqual({ flag: country!.a2.toLowerCase(), a3: country!.a3, tr: country!.name_tr, en: country!.name_en });
   });
 });

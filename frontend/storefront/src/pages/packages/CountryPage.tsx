@@ -25,23 +25,23 @@ export default function CountryPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { data, error, loading } = useApi<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`);
+  const { data, error, loading, fresh } = useApi<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`);
   const [buying, setBuying] = useState<PublicPackage | null>(null);
   const [resume, setResume] = useState<PendingCardCheckout | undefined>(undefined);
 
   // Back from /login with ?buy=<package>: open the confirmation for it.
   const buyId = params.get('buy');
   useEffect(() => {
-    if (!buyId || !data || !user) return;
+    if (!buyId || !data || !fresh || !user) return;
     const wanted = [...data.packages, ...data.regional_packages].find((p) => p.id === buyId);
     if (wanted) setBuying(wanted);
     setParams({}, { replace: true });
-  }, [buyId, data, user, setParams]);
+  }, [buyId, data, fresh, user, setParams]);
 
   // Back from the card page with ?payment=<id>: reopen the confirmation that started it, to finish the purchase.
   const paymentId = params.get('payment');
   useEffect(() => {
-    if (!paymentId || !data || !user) return;
+    if (!paymentId || !data || !fresh || !user) return;
     const pending = pendingCardCheckout(paymentId);
     const wanted = pending && [...data.packages, ...data.regional_packages].find((p) => p.id === pending.packageId);
     if (pending && wanted) {
@@ -49,7 +49,7 @@ export default function CountryPage() {
       setBuying(wanted);
     }
     setParams({}, { replace: true });
-  }, [paymentId, data, user, setParams]);
+  }, [paymentId, data, fresh, user, setParams]);
 
   const onBuy = (pkg: PublicPackage) => {
     if (!user) navigate('/login', { state: { from: `/packages/${slug}?buy=${pkg.id}` } });
@@ -94,16 +94,17 @@ export default function CountryPage() {
         }
       />
       <Container maxWidth="lg" sx={{ mt: 4 }}>
-        {loading && <Skeleton variant="rounded" height={260} />}
+        {loading && !data && <Skeleton variant="rounded" height={260} />}
         {error && error.status !== 404 && <Typography color="error">{error.message}</Typography>}
-        {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} caption={t('country.title', { country: name })} />}
+        {/* Prerendered rows are shown at once; buying waits for the API's answer (its package ids). */}
+        {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} buyDisabled={!fresh} caption={t('country.title', { country: name })} />}
         {/* Shown from the first paint (the prerendered page), its heading completed by the answer. */}
         {(!data || data.regional_packages.length > 0) && !(error && !data) && (
           <Box sx={{ mt: 5 }}>
             <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
               {regionalHeading}
             </Typography>
-            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} caption={regionalHeading} /> : <Skeleton variant="rounded" height={200} />}
+            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} buyDisabled={!fresh} caption={regionalHeading} /> : <Skeleton variant="rounded" height={200} />}
           </Box>
         )}
       </Container>

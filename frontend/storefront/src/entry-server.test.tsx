@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { prerender, prerenderAnswers } from './entry-server';
+
+/** A prerendered country page carries its plans and prices in the HTML, not only its headings. */
+describe('the prerendered country page', () => {
+  it.each([
+    ['tr', ['Başlangıç', 'Standart', 'Premium', '14,99', '24,99', '39,99', '3 GB', 'Amerika 15 Gün', 'Dünya 30 Gün']],
+    ['en', ['Starter', 'Standard', 'Premium', '14,99', '24,99', '39,99', '3 GB', 'Americas 15 Days', 'World 30 Days']],
+  ] as const)('%s: every package row with name, data and price, and the answer for the browser to hydrate with', async (lng, texts) => {
+    const page = await prerender('/packages/united-states', lng, 'demo');
+    expect(page.body.match(/data-testid="package-row"/g)?.length).toBe(3 + 3);
+    for (const text of texts) expect(page.body).toContain(text);
+    expect(page.head).toContain('<title');
+    expect(page.data).toMatch(/^<script type="application\/json" id="prerender-data">/);
+    const data = JSON.parse(page.data.replace(/^<script[^>]*>|<\/script>$/g, ''));
+    expect(data.lng).toBe(lng);
+    expect(data.answers['/public/countries/united-states/packages'].packages.map((p: { price: number }) => p.price)).toEqual([14.99, 24.99, 39.99]);
+    // Buying waits for the API's answer (the real package ids).
+    expect(page.body).toMatch(/<button[^>]*disabled[^>]*>/);
+  }, 30_000);
+
+  it('a production build carries no demo catalogue, and other pages carry no answers', async () => {
+    expect(prerenderAnswers('/packages/united-states', 'tr', 'production').answers).toEqual({});
+    expect(prerenderAnswers('/faq', 'tr', 'demo').answers).toEqual({});
+    const page = await prerender('/packages/united-states', 'tr', 'production');
+    expect(page.data).toBe('');
+    expect(page.body).not.toContain('14,99');
+  }, 30_000);
+});

@@ -1,0 +1,48 @@
+import { SEED_PACKAGES } from '../../../../../services/catalog/src/seed-data';
+import { publicPackage, sortPackages } from '../../../../../services/catalog/src/packages/format';
+import type { PackageRow } from '../../../../../services/catalog/src/packages/rows';
+import type { Language } from '../../i18n/options';
+import { PRERENDERED_COUNTRIES } from './prerendered';
+import type { CountryPackages } from './types';
+
+/**
+ * The answers of the demo catalogue (what the catalog serves after its demo seed), made with the
+ * catalog's own formatting, for the prerender step only: a prerendered country page then carries
+ * its plans and prices in its HTML. Package ids are the codes (the database makes the real ids),
+ * so the page offers no purchase until the API's own answer has replaced these.
+ */
+const rows: PackageRow[] = SEED_PACKAGES.map((pkg) => ({
+  id: pkg.code,
+  code: pkg.code,
+  name_tr: pkg.nameTr,
+  name_en: pkg.nameEn,
+  type: pkg.type,
+  kind: 'esim',
+  data_mb: pkg.dataMb,
+  validity_days: pkg.validityDays,
+  retail_price_cents: pkg.retailCents,
+  cost_price_cents: 0,
+  recommended: pkg.recommended,
+  features: pkg.features,
+  active: true,
+  provider_ref: null,
+  countries: pkg.countries,
+  created_at: new Date(0),
+  updated_at: new Date(0),
+}));
+
+/** GET /public/countries/<slug>/packages as the demo catalogue answers it (default sort), for the prerendered countries. */
+export function demoCountryPackages(slug: string, lng: Language): CountryPackages | undefined {
+  const known = PRERENDERED_COUNTRIES[slug];
+  if (!known) return undefined;
+  const code = known.flag.toUpperCase();
+  const covering = rows.filter((row) => row.countries.includes(code));
+  const list = (local: boolean) => sortPackages(covering.filter((row) => (row.type === 'local') === local), 'duration', 'asc').map((row) => publicPackage(row, lng));
+  return {
+    country: { code, a3: known.a3, name: known[lng], slug, flag: known.flag },
+    sort: 'duration',
+    order: 'asc',
+    packages: list(true),
+    regional_packages: list(false),
+  };
+}

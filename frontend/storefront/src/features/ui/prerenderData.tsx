@@ -1,0 +1,52 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * API answers a prerendered page was made with, so its HTML carries the whole content (a
+ * country's plans and prices, not only its headings) and hydration meets the same tree. The
+ * prerender provides them; in the browser they come from the page's `#prerender-data` JSON.
+ */
+export interface PrerenderData {
+  lng: string;
+  answers: Record<string, unknown>;
+}
+
+export const PRERENDER_DATA_ID = 'prerender-data';
+
+const ServerData = createContext<PrerenderData | null>(null);
+
+export function PrerenderDataProvider({ value, children }: { value: PrerenderData; children: ReactNode }) {
+  return <ServerData.Provider value={value}>{children}</ServerData.Provider>;
+}
+
+let pageData: PrerenderData | null | undefined;
+function fromPage(): PrerenderData | null {
+  if (pageData === undefined) {
+    const script = typeof document === 'undefined' ? null : document.getElementById(PRERENDER_DATA_ID);
+    try {
+      pageData = script?.textContent ? (JSON.parse(script.textContent) as PrerenderData) : null;
+    } catch {
+      pageData = null;
+    }
+  }
+  return pageData;
+}
+
+/** The answer the page was prerendered with for this path and language, until a fresh one replaces it. */
+export function usePrerenderedAnswer<T>(path: string | null): T | undefined {
+  const server = useContext(ServerData);
+  const { i18n } = useTranslation();
+  const data = server ?? fromPage();
+  if (!path || !data || data.lng !== i18n.resolvedLanguage) return undefined;
+  return data.answers[path] as T | undefined;
+}
+
+/** A fresh answer arrived: the prerendered one is not shown again (on a later visit of the page, say). */
+export function forgetPrerenderedAnswer(path: string): void {
+  if (pageData) delete pageData.answers[path];
+}
+
+/** The JSON block a prerendered page carries (`<` escaped, so no text in it can close the script). */
+export function prerenderDataScript(data: PrerenderData): string {
+  return `<script type="application/json" id="${PRERENDER_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
