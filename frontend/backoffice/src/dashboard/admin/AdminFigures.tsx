@@ -15,7 +15,7 @@ import { useAdminSales, useCashHeld, useDealerDebt } from './useAdminFigures';
 const cell = { xs: 12, sm: 6, lg: 3 } as const;
 const errorText = '—';
 
-/** The admin's figures, each fetched on its own and linked to the list behind it (where that screen exists). */
+/** The admin's figures, each fetched on its own and linked to the list behind it. */
 export function AdminFigures() {
   const translate = useTranslate();
   const topUps = usePendingCount('admin/top-ups', { status: 'pending' });
@@ -25,7 +25,6 @@ export function AdminFigures() {
   const debt = useDealerDebt();
   const cash = useCashHeld();
   const split = (figure: { esim_cents: number; plus_cents: number }) => translate('app.admin_home.sales_split', { esim: formatCents(figure.esim_cents), plus: formatCents(figure.plus_cents) });
-  const noScreen = translate('app.menu.no_screen_yet');
   return (
     <Grid container spacing={2}>
       <Grid size={cell}>
@@ -59,10 +58,10 @@ export function AdminFigures() {
         />
       </Grid>
       <Grid size={cell}>
-        <StatCard icon={ShoppingCartIcon} label={translate('app.admin_home.pending_orders')} value={orders} hint={noScreen} />
+        <StatCard icon={ShoppingCartIcon} label={translate('app.admin_home.pending_orders')} value={orders} to="/admin/physical-sim-orders" />
       </Grid>
       <Grid size={cell}>
-        <StatCard icon={KeyboardReturnIcon} label={translate('app.admin_home.pending_returns')} value={returns} hint={noScreen} />
+        <StatCard icon={KeyboardReturnIcon} label={translate('app.admin_home.pending_returns')} value={returns} to="/admin/physical-sim-returns" />
       </Grid>
       <Grid size={cell}>
         <StatCard
