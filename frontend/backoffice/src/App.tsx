@@ -16,6 +16,7 @@ import adminSalesManagers from './admin/sales-managers';
 import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
 import adminTopUps from './admin/top-ups';
+import adminPayments from './admin/payments';
 import adminMessages from './admin/messages';
 import adminAuditLog from './admin/audit-log';
 import adminPhysicalSimImport from './admin/physical-sim-import';
@@ -87,6 +88,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="physical-sim-cards" />
           <Resource name="physical-sim-returns" />
           <Resource name="admin/top-ups" {...adminTopUps} />
+          <Resource name="admin/payments" {...adminPayments} />
           <Resource name="admin/messages" {...adminMessages} />
           <Resource name="admin/audit-log" {...adminAuditLog} />
           <Resource name="admin/esim-pool" {...adminEsimPool} />

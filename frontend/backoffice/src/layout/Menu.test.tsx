@@ -18,7 +18,7 @@ describe("the admin's menu", () => {
     renderApp({ session: SESSIONS.admin });
     await waitFor(async () => {
       const labels = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
-      expect(labels.slice(0, 11)).toEqual(['Ana Sayfa', 'Bayiler', 'Satış Müdürleri', 'Tahsilat Kayıtları', 'Bakiye Yüklemeleri', 'Plus Siparişleri', 'SIM İadeleri', 'SIM Stoğu', 'SIM Stok Özeti', 'SIM İçe Aktarma', 'Mesajlar'].map((label) => expect.stringContaining(label)));
+      expect(labels.slice(0, 12)).toEqual(['Ana Sayfa', 'Bayiler', 'Satış Müdürleri', 'Tahsilat Kayıtları', 'Bakiye Yüklemeleri', 'Kart Ödemeleri', 'Plus Siparişleri', 'SIM İadeleri', 'SIM Stoğu', 'SIM Stok Özeti', 'SIM İçe Aktarma', 'Mesajlar'].map((label) => expect.stringContaining(label)));
     });
   });
 

@@ -6,6 +6,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import MailIcon from '@mui/icons-material/Mail';
@@ -40,6 +41,7 @@ const ICONS = {
   salesManagers: BadgeIcon,
   collection: PaymentsIcon,
   topUps: AccountBalanceIcon,
+  cardPayments: CreditCardIcon,
   messages: MailIcon,
   auditLog: HistoryIcon,
   esimPool: StorageIcon,

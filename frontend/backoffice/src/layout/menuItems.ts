@@ -18,6 +18,7 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/admin/sales-managers', label: 'app.menu.admin_sales_managers', permission: 'admin/sales-managers', icon: 'salesManagers' },
   { to: '/admin/collection-logs', label: 'app.menu.admin_collection_logs', permission: 'admin/collection-logs', icon: 'collection' },
   { to: '/admin/top-ups', label: 'app.menu.admin_top_ups', permission: 'admin/top-ups', icon: 'topUps', badge: { resource: 'admin/top-ups', filter: { status: 'pending' } } },
+  { to: '/admin/payments', label: 'app.menu.admin_payments', permission: 'admin/top-ups', icon: 'cardPayments' },
   { to: '/admin/physical-sim-orders', label: 'app.menu.admin_physical_sim_orders', permission: 'admin/physical-sim-orders', icon: 'simPurchase', badge: { resource: 'admin/physical-sim-orders' } },
   { to: '/admin/physical-sim-returns', label: 'app.menu.admin_physical_sim_returns', permission: 'admin/physical-sim-returns', icon: 'simReturn', badge: { resource: 'admin/physical-sim-returns' } },
   { to: '/admin/physical-sim-stock', label: 'app.menu.admin_physical_sim_stock', permission: 'admin/physical-sim-stock', icon: 'simStock' },

@@ -30,6 +30,7 @@ export const RESOURCES = {
   'admin/sales-managers': { path: 'admin/sales-managers', permission: 'admin/sales-managers', oneThroughList: true, filters: ['q', 'status', 'id'] },
   'admin/collection-logs': { path: 'admin/collection-logs', permission: 'admin/collection-logs', filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id'] },
   'admin/top-ups': { path: 'admin/top-ups', permission: 'admin/top-ups', oneThroughList: true, filters: ['status', 'id'] },
+  'admin/payments': { path: 'admin/payments', permission: 'admin/top-ups', oneThroughList: true, filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'] },
   'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
   'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', onePath: 'admin/physical-sim/orders', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
   'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', onePath: 'admin/physical-sim/returns', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },

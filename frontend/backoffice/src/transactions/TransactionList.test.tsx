@@ -113,3 +113,28 @@ describe('transactions CSV export', () => {
     expect(lines[0]![header!.indexOf('created_at')]).toBe('2026-11-20T09:00:00.000Z');
   });
 });
+
+describe('transaction type filter', () => {
+  it('offers card top-ups and card refunds, names them in rows, and sends the chosen type to the service', async () => {
+    const rows = [
+      { id: 7, type: 'card_top_up', amount: 20, amount_cents: 2000, balance_after: 20, balance_after_cents: 2000, reference: 'demo-abc', created_at: '2026-11-20T09:00:00.000Z' },
+      { id: 8, type: 'card_refund', amount: -20, amount_cents: -2000, balance_after: 0, balance_after_cents: 0, reference: 'demo-abc', created_at: '2026-11-21T09:00:00.000Z' },
+    ];
+    const dataProvider = fakeDataProvider({
+      getList: async (resource, params) => {
+        dataProvider.calls.push({ method: 'getList', resource, params });
+        return { data: rows as never, total: rows.length };
+      },
+    });
+    renderApp({ session: SESSIONS.customer, path: '/transactions', dataProvider });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Kart yüklemesi iadesi')).toBeInTheDocument();
+    expect(screen.getByText('Bakiye yükleme (kart)')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Tür' }));
+    expect(await screen.findByRole('option', { name: 'Kart yüklemesi iadesi' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Bakiye yükleme (kart)' }));
+    await waitFor(() =>
+      expect(dataProvider.calls.some((c) => c.resource === 'transactions' && (c.params as { filter?: { type?: string } }).filter?.type === 'card_top_up')).toBe(true),
+    );
+  }, 60_000);
+});

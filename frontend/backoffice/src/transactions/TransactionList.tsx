@@ -16,7 +16,7 @@ import { ExportAllButton } from '../layout/ExportAllButton';
 import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
 
-export const TRANSACTION_TYPES = ['top_up', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
+export const TRANSACTION_TYPES = ['top_up', 'card_top_up', 'card_refund', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
 
 function useFilters() {
   const translate = useTranslate();

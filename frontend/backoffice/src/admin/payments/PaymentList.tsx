@@ -1,0 +1,95 @@
+import { Stack, Typography } from '@mui/material';
+import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { formatCents, formatDate } from '../../format';
+import { EmptyState } from '../../layout/EmptyState';
+import { PhoneOr } from '../../layout/PhoneList';
+import { payerOf } from './payer';
+import { PAYMENT_STATUSES, PaymentStatusChip } from './PaymentStatusChip';
+import { RefundPaymentButton } from './RefundPaymentButton';
+
+function Payer({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Stack sx={{ minWidth: 0 }}>
+      <span>{payerOf(record, translate('app.admin_top_ups.unknown_user'))}</span>
+      {record.user_name && record.user_email ? (
+        <Typography variant="caption" color="text.secondary">
+          {record.user_email}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The provider's reference an admin looks up in the provider's panel, and why a payment failed. */
+function Reference({ record }: { record: RaRecord }) {
+  return (
+    <Stack sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {record.provider_payment_id ?? '—'}
+      </Typography>
+      {record.failure_message ? (
+        <Typography variant="caption" color="text.secondary">
+          {record.failure_message}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Card payments newest first; status, reference search and dates are answered by the balance service. */
+export default function PaymentList() {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_payments.search')} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="app.admin_payments.status"
+      alwaysOn
+      choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: translate(`app.admin_payments.statuses.${status}`) }))}
+    />,
+    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" />,
+    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" />,
+  ];
+  return (
+    <List
+      title={translate('app.menu.admin_payments')}
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={<EmptyState title="app.admin_payments.empty" hint="app.admin_payments.empty_hint" />}
+    >
+      <PhoneOr
+        phone={
+          <SimpleList
+            rowClick={false}
+            primaryText={(r: RaRecord) => payerOf(r, translate('app.admin_top_ups.unknown_user'))}
+            secondaryText={(r: RaRecord) => (
+              <>
+                {[formatDate(r.created_at), r.provider_payment_id, r.failure_message].filter(Boolean).join(' · ')}
+                <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+                  <PaymentStatusChip status={r.status} />
+                  <RefundPaymentButton record={r} />
+                </Stack>
+              </>
+            )}
+            tertiaryText={(r: RaRecord) => formatCents(r.amount_cents)}
+          />
+        }
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="created_at" label="app.admin_payments.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col label="app.admin_payments.user" disableSort render={(r: RaRecord) => <Payer record={r} />} />
+          <DataTable.Col source="amount" label="app.balance.amount" align="right" render={(r: RaRecord) => formatCents(r.amount_cents)} />
+          <DataTable.Col source="status" label="app.admin_payments.status" render={(r: RaRecord) => <PaymentStatusChip status={r.status} />} />
+          <DataTable.Col label="app.admin_payments.reference" disableSort render={(r: RaRecord) => <Reference record={r} />} />
+          <DataTable.Col label="app.admin_payments.provider" disableSort render={(r: RaRecord) => translate(`app.admin_payments.providers.${r.provider}`, { _: r.provider })} />
+          <DataTable.Col label="app.admin_payments.decided_at" disableSort render={(r: RaRecord) => (r.refunded_at ?? r.decided_at ? formatDate(r.refunded_at ?? r.decided_at) : '—')} />
+          <DataTable.Col label="app.admin_top_ups.actions" disableSort render={(r: RaRecord) => <RefundPaymentButton record={r} />} />
+        </DataTable>
+      </PhoneOr>
+    </List>
+  );
+}
