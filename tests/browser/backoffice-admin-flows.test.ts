@@ -1,0 +1,162 @@
+/// <reference lib="dom" />
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
+import { cardNumbers, xlsxOf, type SheetRow } from '../../services/physical-sim/test/sheets';
+import { startListeningSystem, type ListeningSystem } from './backoffice-system';
+
+/**
+ * The admin's physical-SIM screens in Debian's chromium against the real system: an xlsx import
+ * run by the real import worker process, followed to 100 % with its error report downloaded; and
+ * a dealer's Plus order approved from the menu badge, charged once. One system for both.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let system: ListeningSystem;
+let browser: Browser;
+let worker: ChildProcess;
+
+async function signedInPage(email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'tr-TR', acceptDownloads: true });
+  await context.addInitScript(signedInScript(await system.login(email)));
+  return context.newPage();
+}
+
+async function api<T>(token: string, route: string): Promise<T> {
+  const res = await fetch(`${system.url}/api/${route}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+beforeAll(async () => {
+  if (!existsSync(path.join(root, 'frontend/backoffice/dist/index.html'))) {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/backoffice'), stdio: 'inherit' });
+  }
+  system = await startListeningSystem();
+  // The import worker is its own process, as under npm start: it reads this file's database, Redis prefix and catalog.
+  worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+    cwd: path.join(root, 'services/physical-sim'),
+    env: { ...process.env, NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 300_000);
+
+afterAll(async () => {
+  if (worker && worker.exitCode === null) {
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill('SIGTERM');
+    await exited;
+  }
+  await browser?.close();
+  await system?.stop();
+});
+
+describe('admin physical-SIM screens in the browser', () => {
+  it('the admin imports an xlsx, watches the bar reach 100 %, and downloads the error report naming the refused rows', async () => {
+    const pkg = DEMO_PLUS_PACKAGES[0]!;
+    const good: SheetRow[] = Array.from({ length: 30 }, (_, i) => {
+      const card = cardNumbers(777, i + 1);
+      return [card.iccid, card.serial_number, card.eid, pkg.code];
+    });
+    const badIccid = cardNumbers(777, 31);
+    const unknownPackage = cardNumbers(777, 32);
+    // Sheet rows 2-31 are good; row 32 has a malformed ICCID, row 33 a package the catalog does not have.
+    const rows: SheetRow[] = [...good, ['8990ABC', badIccid.serial_number, badIccid.eid, pkg.code], [unknownPackage.iccid, unknownPackage.serial_number, unknownPackage.eid, 'PLUS-YOK-1GB']];
+
+    const page = await signedInPage('admin@esim.test');
+    await page.goto(`${system.url}/dashboard/admin/physical-sim-import`);
+    await page.getByTestId('import-file-input').setInputFiles({ name: 'kartlar-test.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await xlsxOf(rows) });
+    await page.getByTestId('import-drop-zone').getByText('kartlar-test.xlsx').waitFor();
+    await page.getByRole('button', { name: 'Yükle ve içe aktar' }).click();
+    await page.waitForURL(/\/dashboard\/admin\/physical-sim-import\/[^/]+\/show$/);
+
+    // The page polls the job while it runs: the bar ends full and the counts are the file's.
+    const bar = page.getByRole('progressbar', { name: 'kartlar-test.xlsx ilerlemesi' });
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
+    await page.getByTestId('import-percent').getByText('%100 tamamlandı').waitFor();
+    await page.getByText('İçe aktarma tamamlandı: 30 kart eklendi, 2 satır reddedildi.').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Hata raporunu indir (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^import-.+-errors\.csv$/);
+    const report = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    expect(report[0]).toBe('row,column,reason_code,reason,value');
+    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['32,iccid', '33,package_code']);
+
+    // The 30 cards are in the admin's stock.
+    const { token } = await system.login('admin@esim.test');
+    const jobId = page.url().match(/physical-sim-import\/([^/]+)\/show/)![1]!;
+    const imported = await fetch(`${system.url}/api/admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ import_id: jobId }))}&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
+    expect(imported.headers.get('content-range')).toMatch(/\/30$/);
+    await page.context().close();
+  });
+
+  it('a dealer orders 5 Plus SIMs, the admin approves from the menu badge, the dealer sees the 5 cards and the balance charged once', async () => {
+    const dealerSession = await system.login('dealer@esim.test');
+    const before = await api<{ balance_cents: number; held_cents: number }>(dealerSession.token, 'user/balance');
+    type Order = { id: string; order_number: string; quantity: number; status: string; total_cents: number };
+    const ordersOfDealer = () => api<Order[]>(dealerSession.token, `user/physical-sim/orders?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,99]`);
+    const earlier = new Set((await ordersOfDealer()).map((o) => o.id));
+
+    const dealer = await signedInPage('dealer@esim.test');
+    await dealer.goto(`${system.url}/dashboard/physical-sim-purchase`);
+    await dealer.getByLabel('Paket').click();
+    await dealer.getByRole('option').filter({ hasNotText: /Stokta 0$/ }).first().click();
+    await dealer.getByRole('spinbutton', { name: 'Adet' }).fill('5');
+    await dealer.getByRole('button', { name: 'Sipariş ver' }).click();
+    await dealer.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+    // The demo's own pending order (billed by invoice) is listed too: the new one is the order that was not there before.
+    let order: Order | undefined;
+    await expect.poll(async () => (order = (await ordersOfDealer()).find((o) => !earlier.has(o.id))), { timeout: 15_000 }).toBeDefined();
+    expect(order).toMatchObject({ quantity: 5, status: 'pending' });
+    await dealer.locator('tr', { hasText: 'Beklemede' }).nth(1).waitFor();
+
+    // The admin sees what waits on the menu's badge and opens the list from it.
+    const admin = await signedInPage('admin@esim.test');
+    await admin.goto(`${system.url}/dashboard`);
+    const badge = admin.locator('[aria-label^="Plus Siparişleri: "]');
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toMatch(/: [1-9]\d*$/);
+    const waiting = Number((await badge.getAttribute('aria-label'))!.split(': ')[1]);
+    await admin.getByRole('menuitem', { name: /Plus Siparişleri/ }).click();
+    await admin.waitForURL(/\/dashboard\/admin\/physical-sim-orders/);
+    const row = admin.locator('tr', { hasText: order!.order_number });
+    await row.getByRole('button', { name: 'Onayla' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+    await admin.locator('tr', { hasText: order!.order_number }).waitFor({ state: 'detached' });
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`Plus Siparişleri: ${waiting - 1}`);
+
+    // The dealer's stock, newest first, shows the order's 5 cards.
+    const { token } = await system.login('admin@esim.test');
+    const approved = await api<{ status: string; card_ids: string[] }>(token, `admin/physical-sim/orders/${order!.id}`);
+    expect(approved.status).toBe('approved');
+    expect(approved.card_ids).toHaveLength(5);
+    const cards = await api<Array<{ serial_number: string; owner_user_id: string }>>(token, `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: approved.card_ids }))}`);
+    await dealer.goto(`${system.url}/dashboard/physical-sim-stock`);
+    for (const card of cards) await dealer.getByText(card.serial_number, { exact: true }).waitFor();
+
+    // Charged once: the balance is down by the order's total (the hold is captured when balance hears of the approval),
+    // nothing is held for it any more, and one debit names it.
+    const balance = () => api<{ balance_cents: number; held_cents: number; available_cents: number }>(dealerSession.token, 'user/balance');
+    await expect.poll(async () => before.balance_cents - (await balance()).balance_cents, { timeout: 30_000 }).toBe(order!.total_cents);
+    const after = await balance();
+    expect(after.held_cents).toBe(before.held_cents);
+    const movements = await api<Array<{ direction: string; amount_cents: number; reference: string | null; created_at: string }>>(
+      dealerSession.token,
+      `user/transactions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,49]`,
+    );
+    const debits = movements.filter((t) => t.direction === 'out' && t.reference?.includes(order!.id));
+    expect(debits.map((t) => Math.abs(t.amount_cents))).toEqual([order!.total_cents]);
+    await dealer.goto(`${system.url}/dashboard/balance`);
+    const available = dealer.getByText('Kullanılabilir bakiye', { exact: true }).first().locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe(euros(after.available_cents));
+    await dealer.context().close();
+    await admin.context().close();
+  });
+});
