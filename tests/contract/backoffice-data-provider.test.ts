@@ -466,6 +466,57 @@ describe('admin: top-ups, messages, audit log', () => {
     expect(all.total).toBe(stillPending.total! + confirmed.total! + rejected.total!);
   });
 
+  it("admin/payments: a customer's card top-ups paid and declined on the demo card page; getList with status, search by part of the provider reference, dates, sort and range; getOne and getMany through the list; the refund, and the service's refusal of a declined one; the customer's transactions filtered by card_top_up and card_refund", async () => {
+    const customer = await providerFor('customer@esim.test');
+    const payByCard = async (amount: number, number: string) => {
+      const { data } = await customer.send<{ id: string; page_url: string }>('POST', 'user/payments/card', { amount, return_path: '/dashboard/balance' }, { idempotencyKey: crypto.randomUUID() });
+      const token = new URL(data.page_url).pathname.split('/').pop()!;
+      const post = (path: string, fields: Record<string, string>) =>
+        fetch(`${system.url}/api/payments${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+      expect((await post(`/demo/${token}`, { name: 'Can Müşteri', number, expiry: '12/39', cvc: '123' })).status).toBe(200);
+      expect((await post(`/demo/${token}/3ds`, { action: 'confirm' })).status).toBe(307);
+      expect((await post('/callback', { token })).status).toBe(200);
+      return data.id;
+    };
+    const paidId = await payByCard(21.5, '5528790000000008');
+    const declinedId = await payByCard(3.25, '4111111111111129');
+    const dp = admin;
+    const sort = { field: 'created_at', order: 'DESC' as const };
+
+    const paid = await dp.getList('admin/payments', { pagination: page(100), sort, filter: { status: 'paid' } });
+    expect(paid.data.every((p) => p.status === 'paid')).toBe(true);
+    expect(paid.total).toBe(paid.data.length);
+    const mine = paid.data.find((p) => p.id === paidId)!;
+    expect(mine).toMatchObject({ amount_cents: 2150, provider: 'demo', user_email: 'customer@esim.test', provider_payment_id: expect.stringMatching(/^demo-/) });
+    const found = await dp.getList('admin/payments', { pagination: page(25), sort, filter: { q: String(mine.provider_payment_id).slice(5, 14) } });
+    expect(found.data.map((p) => p.id)).toEqual([paidId]);
+    const failed = await dp.getList('admin/payments', { pagination: page(100), sort, filter: { status: 'failed' } });
+    expect(failed.data.find((p) => p.id === declinedId)).toMatchObject({ failure_code: 'card_declined_insufficient_funds', failure_message: expect.any(String) });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+    const all = await dp.getList('admin/payments', { pagination: page(100), sort: { field: 'amount', order: 'ASC' }, filter: { start_date: today, end_date: today } });
+    expect(all.data.map((p) => p.id)).toEqual(expect.arrayContaining([paidId, declinedId]));
+    expect(all.data.map((p) => p.amount_cents)).toEqual([...all.data.map((p) => p.amount_cents as number)].sort((a, b) => a - b));
+    expect((await dp.getList('admin/payments', { pagination: page(100), sort, filter: { end_date: '2020-01-01' } })).total).toBe(0);
+    const second = await dp.getList('admin/payments', { pagination: page(1, 2), sort: { field: 'amount', order: 'ASC' }, filter: { start_date: today } });
+    expect(second.total).toBe(all.total);
+    expect(second.data.map((p) => p.id)).toEqual([all.data[1]!.id]);
+    expect((await dp.getOne('admin/payments', { id: declinedId })).data.status).toBe('failed');
+    expect((await dp.getMany('admin/payments', { ids: [paidId, declinedId] })).data.map((p) => p.id).sort()).toEqual([paidId, declinedId].sort());
+
+    const refunded = await dp.send<{ status: string }>('POST', `admin/payments/${paidId}/refund`);
+    expect(refunded.data.status).toBe('refunded');
+    expect(refunded.message).not.toBe('');
+    await expect(dp.send('POST', `admin/payments/${declinedId}/refund`)).rejects.toMatchObject({ status: 409, body: { code: 'payment_not_refundable' } });
+    expect((await dp.getList('admin/payments', { pagination: page(100), sort, filter: { status: 'refunded' } })).data.map((p) => p.id)).toContain(paidId);
+
+    const cardIn = await customer.getList('transactions', { pagination: page(100), sort, filter: { type: 'card_top_up' } });
+    expect(cardIn.data.every((t) => t.type === 'card_top_up')).toBe(true);
+    expect(cardIn.data.some((t) => t.amount_cents === 2150)).toBe(true);
+    const cardOut = await customer.getList('transactions', { pagination: page(100), sort, filter: { type: 'card_refund' } });
+    expect(cardOut.data.every((t) => t.type === 'card_refund')).toBe(true);
+    expect(cardOut.data.some((t) => t.amount_cents === -2150)).toBe(true);
+  });
+
   it('admin/messages: getList with search, kind, status and dates, range; getOne and getMany; update marks read and answered', async () => {
     const sent: string[] = [];
     for (const subject of ['Toplu eSIM teklifi', 'Fatura sorusu']) {
