@@ -57,7 +57,10 @@ describe('storefront in a browser', () => {
     const qr = page.getByRole('img', { name: /eSIM QR kodu/ });
     await qr.waitFor({ timeout: 20_000 });
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.getByText('SM-DP+ adresi').waitFor();
+    await page.getByText('SM-DP+ adresi', { exact: true }).waitFor();
+    // Never used yet: ready to install, with the steps.
+    expect(await page.getByTestId('esim-status').textContent()).toBe('Kuruluma hazır');
+    await page.getByRole('heading', { name: 'eSIM’inizi kurun' }).waitFor();
     await page.context().close();
   });
 
@@ -164,6 +167,32 @@ describe('storefront in a browser', () => {
     await expect.poll(() => posted, { timeout: 15_000 }).toContain('/api/messages/contact');
     expect(page.url()).toBe(`${shop.baseUrl}/contact`);
     await context.close();
+  });
+
+  it('a Czech traveller finds the Europe plan from /packages and from the map; an unknown path answers 404', async () => {
+    const page = await open('/packages', { width: 390, height: 844 });
+    await page.getByLabel('Ülke ara').fill('Çek');
+    await page.getByRole('link', { name: /Çekya/ }).click();
+    await page.waitForURL('**/packages/czechia');
+    await page.getByRole('heading', { name: 'Çekya için bölgesel ve global paketler' }).waitFor();
+    // On a phone the row names its plan, beside days, data and price.
+    await page.getByTestId('package-name-phone').filter({ hasText: 'Avrupa 15 Gün' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Hemen Satın Al: Avrupa 15 Gün' }).isEnabled()).toBe(true);
+
+    await page.goto(`${shop.baseUrl}/coverage`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Ülke ara').fill('Czech');
+    const row = page.getByRole('button', { name: /Çekya/ });
+    expect(await row.textContent()).toContain('Kapsanıyor');
+    await row.click();
+    await page.getByRole('link', { name: 'Paketleri gör' }).click();
+    await page.waitForURL('**/packages/czechia');
+    await page.getByTestId('package-name-phone').filter({ hasText: 'Avrupa 15 Gün' }).waitFor();
+
+    const missing = await page.goto(`${shop.baseUrl}/no-such-page`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
+    expect((await page.goto(`${shop.baseUrl}/packages/united-states`))?.status()).toBe(200);
+    await page.context().close();
   });
 
   it('a phone-sized viewport has no horizontal scroll on any public page', async () => {
