@@ -11,7 +11,7 @@ const TEXTS = {
     title: 'Kartla ödeme',
     demo: 'Demo ödeme sayfası: gerçek kart bilgisi girmeyin.',
     merchant: 'İşyeri',
-    merchantName: 'eSIM Mağazası',
+    merchantName: 'eSIM Go',
     amount: 'Ödenecek tutar',
     name: 'Kart üzerindeki isim',
     number: 'Kart numarası',
@@ -49,7 +49,7 @@ const TEXTS = {
     title: 'Card payment',
     demo: 'Demo payment page: do not enter real card details.',
     merchant: 'Merchant',
-    merchantName: 'eSIM Shop',
+    merchantName: 'eSIM Go',
     amount: 'Amount to pay',
     name: 'Name on card',
     number: 'Card number',
@@ -87,6 +87,9 @@ const TEXTS = {
 
 type TextKey = keyof (typeof TEXTS)['tr'];
 
+// Drawn inline: an emoji lock shows as an empty box where no emoji font is installed.
+const LOCK = '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><path fill="currentColor" d="M12 1a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 8V6a3 3 0 1 1 6 0v3H9zm3 4a2 2 0 0 1 1 3.73V19h-2v-2.27A2 2 0 0 1 12 13z"/></svg>';
+
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -103,12 +106,13 @@ input:focus{outline:2px solid #2463eb;border-color:#2463eb}input[aria-invalid=tr
 button{width:100%;font:inherit;font-weight:700;border:0;border-radius:10px;padding:13px;margin-top:20px;cursor:pointer;background:#2463eb;color:#fff}
 button.secondary{background:#fff;color:#2463eb;border:1px solid #2463eb;margin-top:10px}
 .tests{margin-top:20px;font-size:.85rem;color:#425466}.tests ul{padding-left:18px;margin:6px 0}.tests code{font-size:.9rem;color:#1b2430}
-.bank{display:flex;align-items:center;gap:10px;font-weight:700;color:#0d3a7a;margin-bottom:8px}.bank span{font-size:1.6rem}
+.bank{display:flex;align-items:center;gap:10px;font-weight:700;color:#0d3a7a;margin-bottom:8px}.bank svg{flex:none}
 p{margin:8px 0}
+@media (prefers-color-scheme:dark){body{background:#0b1220;color:#e6ebf2}.card{background:#151e2e;box-shadow:0 4px 24px rgba(0,0,0,.5)}.summary{border-color:#2a3547}input{background:#0f1726;border-color:#3a4658;color:inherit}input[aria-invalid=true]{background:#2a1416}.error{color:#ff8a80}.demo{background:#3a2f0b;color:#f3d98b}.tests{color:#a9b4c4}.tests code{color:#e6ebf2}.bank{color:#8fb4ff}button.secondary{background:transparent;color:#8fb4ff;border-color:#8fb4ff}a{color:#8fb4ff}}
 `;
 
 function page(locale: Locale, title: string, body: string, head = ''): string {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${head}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${head}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
 const t = (locale: Locale, key: TextKey, params: Record<string, string> = {}) =>
@@ -155,7 +159,7 @@ export function threeDSecurePage(session: DemoSession): string {
   return page(
     locale,
     t(locale, 'secureTitle'),
-    `<div class="bank"><span aria-hidden="true">🔒</span>${t(locale, 'secureTitle')}</div><p>${t(locale, 'secureAsk')}</p>${summary(locale, session)}` +
+    `<div class="bank">${LOCK}${t(locale, 'secureTitle')}</div><p>${t(locale, 'secureAsk')}</p>${summary(locale, session)}` +
       `<div class="summary"><span>${t(locale, 'secureCard')}</span><span>•••• ${escape(session.card_last4 ?? '')}</span></div>` +
       `<div class="demo">${t(locale, 'secureDemo')}</div>` +
       `<form method="post" action="${action}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="confirm"><button type="submit">${t(locale, 'confirm')}</button></form>` +

@@ -171,7 +171,15 @@ export function CheckoutDialog({
   }, [resume?.paymentId]);
 
   return (
-    <Dialog open onClose={buying ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="checkout-title">
+    <Dialog
+      open
+      onClose={buying ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="checkout-title"
+      // Reopened on the way back from the card page with no click before it, the focused dialog itself would wear the keyboard focus ring.
+      sx={{ '& .MuiDialog-container:focus-visible, & .MuiDialog-paper:focus-visible': { outline: 'none' } }}
+    >
       <DialogTitle id="checkout-title">{t('checkout.title')}</DialogTitle>
       <DialogContent dividers>
         {!loaded && !loadError && (
@@ -217,7 +225,7 @@ export function CheckoutDialog({
                       severity="warning"
                       sx={{ mt: 2 }}
                       action={
-                        <Button color="inherit" size="small" href="/dashboard/balance">
+                        <Button color="inherit" size="small" href="/dashboard/balance" sx={{ whiteSpace: 'nowrap' }}>
                           {t('checkout.addBalance')}
                         </Button>
                       }
