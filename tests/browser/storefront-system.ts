@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export interface StorefrontSystem {
   baseUrl: string;
@@ -26,6 +37,9 @@ export interface StorefrontSystem {
 export async function startStorefrontSystem(): Promise<StorefrontSystem> {
   // NODE_ENV is 'test' under vitest: the build must still be the production one.
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/storefront'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // The gateway's address is the shop's public one: card payment pages and their callback lead back to it.
+  const port = await freePort();
+  process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
   const system = await startSystem();
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
   const { loadGatewayConfig } = await import('../../services/gateway/src/config');
@@ -35,7 +49,7 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
     // Every service the shared harness started (esim and physical-sim included).
     upstreams: Object.fromEntries(Object.entries(system.services).map(([name, app]) => [name, urlOf(app!)])),
   });
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  await gateway.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     baseUrl: urlOf(gateway),

@@ -1,0 +1,122 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { translate } from '@esim/contracts';
+import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+
+/**
+ * Card checkout in Debian chromium against the real system: a new account with 0 € buys the US
+ * Standard package by paying the rest on the demo provider's card page (iyzico's sandbox cards)
+ * with its 3-D Secure step, on a phone-sized page. Screenshots of each step, at phone and desktop
+ * size, go to SHOTS_DIR (default /tmp/shots-pay) for people to look at.
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-pay';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 800 };
+const PASSWORD = 'Uzun-Gizli-Parola-2026';
+
+const TEXTS = {
+  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', payRest: /Kalan .* kartla öde/, pay: /öde$/, secure: '3-D Secure doğrulaması', confirm: 'Ödemeyi onayla', qr: /eSIM QR kodu/ },
+  en: { buy: /Buy Now: .*Standard/, login: 'Log In', payRest: /Pay the remaining .* by card/, pay: /^Pay /, secure: '3-D Secure verification', confirm: 'Confirm payment', qr: /eSIM QR code/ },
+} as const;
+type Language = keyof typeof TEXTS;
+
+let shop: StorefrontSystem;
+beforeAll(async () => {
+  shop = await startStorefrontSystem();
+  mkdirSync(SHOTS_DIR, { recursive: true });
+}, 240_000);
+afterAll(async () => shop?.stop());
+
+/** A screenshot at phone size and one at desktop size; the page goes back to phone size. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
+/** A new retail account (0 € balance), signed in through the storefront on its way to buy the US Standard package. */
+async function newBuyerAtCheckout(language: Language, colorScheme: 'light' | 'dark') {
+  const email = `kart-${language}-${Date.now()}@example.com`;
+  const registered = await shop.system.api('POST', '/register', { body: { full_name: 'Kart Gezgin', email, password: PASSWORD } });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const token = await shop.system.login(email, PASSWORD);
+  const context = await shop.browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-GB' : 'tr-TR', colorScheme });
+  const page = await context.newPage();
+  const t = TEXTS[language];
+  await page.goto(`${shop.baseUrl}/packages/united-states`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: t.buy }).first().click();
+  await page.waitForURL('**/login');
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.getByRole('button', { name: t.login, exact: true }).click();
+  const payRest = page.getByRole('dialog').getByRole('button', { name: t.payRest });
+  await payRest.waitFor({ timeout: 15_000 });
+  return { page, token, payRest, t };
+}
+
+/** On the demo provider's card page: the card, then the 3-D Secure step confirmed. */
+async function payOnCardPage(page: Page, t: (typeof TEXTS)[Language], number: string, shots: string | null) {
+  await page.waitForURL('**/api/payments/demo/**');
+  await page.locator('#name').waitFor();
+  if (shots) await shoot(page, `${shots}-card-page`);
+  await page.fill('#name', 'Kart Gezgin');
+  await page.fill('#number', number);
+  await page.fill('#expiry', '12/39');
+  await page.fill('#cvc', '123');
+  await page.getByRole('button', { name: t.pay }).click();
+  await page.getByText(t.secure).first().waitFor();
+  if (shots) await shoot(page, `${shots}-3ds`);
+  await page.getByRole('button', { name: t.confirm }).click();
+}
+
+const balanceOf = async (token: string) => (await shop.system.api('GET', '/user/balance', { token })).body.data as { balance_cents: number; available_cents: number };
+const ordersOf = async (token: string) => (await shop.system.api('GET', '/user/esim/orders', { token })).body.data as Array<{ status: string }>;
+
+describe('card checkout in a browser', () => {
+  it('a new account with 0 € pays the US package by card 5528790000000008 after 3-D Secure on a phone and sees its QR', async () => {
+    const { page, token, payRest, t } = await newBuyerAtCheckout('tr', 'light');
+    expect(await balanceOf(token)).toMatchObject({ balance_cents: 0, available_cents: 0 });
+    await shoot(page, 'tr-light-checkout-card-button');
+    await payRest.click();
+    await payOnCardPage(page, t, '5528 7900 0000 0008', 'tr-light');
+
+    await page.waitForURL('**/order/**', { timeout: 20_000 });
+    const qr = page.getByRole('img', { name: t.qr });
+    await qr.waitFor({ timeout: 20_000 });
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shoot(page, 'tr-light-order-qr');
+    // Topped up by exactly the missing amount, then spent on the order: nothing left over, one order.
+    expect(await balanceOf(token)).toMatchObject({ available_cents: 0 });
+    expect((await ordersOf(token)).map((order) => order.status)).toEqual(['completed']);
+    await page.context().close();
+  }, 60_000);
+
+  /** Pays on the card page with a declining card and checks the decline is shown and nothing was charged. */
+  async function declined(language: Language, colorScheme: 'light' | 'dark', card: string, message: string, shots: string, cardPageShots: boolean) {
+    const { page, token, payRest, t } = await newBuyerAtCheckout(language, colorScheme);
+    if (cardPageShots) await shoot(page, `${shots}-checkout-card-button`);
+    await payRest.click();
+    await payOnCardPage(page, t, card, cardPageShots ? shots : null);
+
+    await page.waitForURL('**/packages/united-states**');
+    await page.getByRole('dialog').getByText(message).waitFor({ timeout: 15_000 });
+    await shoot(page, `${shots}-decline`);
+    // The buyer can try again: the card button is offered anew.
+    await payRest.waitFor();
+    expect(await balanceOf(token)).toMatchObject({ balance_cents: 0, available_cents: 0 });
+    expect(await ordersOf(token)).toEqual([]);
+    expect((await shop.system.api('GET', '/user/transactions', { token })).body.data).toEqual([]);
+    await page.context().close();
+  }
+
+  it('the same with 4111111111111129 shows the decline in the buyer’s language and charges nothing', async () => {
+    await declined('en', 'dark', '4111111111111129', translate('card_declined_insufficient_funds', 'en'), 'en-dark', true);
+  }, 60_000);
+
+  it('4129111111111111 is declined as do not honour, in Turkish, and charges nothing', async () => {
+    await declined('tr', 'light', '4129111111111111', translate('card_declined_do_not_honour', 'tr'), 'tr-light', false);
+  }, 60_000);
+});
