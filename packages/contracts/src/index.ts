@@ -11,6 +11,7 @@ export * from './demo-physical-sim';
 export * from './demo-esim';
 export * from './api/index';
 export * from './policy';
+export * from './distance-sale';
 export * from './session';
 export * from './text';
 export * from './csv';

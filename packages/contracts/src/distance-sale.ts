@@ -1,0 +1,115 @@
+import type { Locale } from './messages/types';
+import { formatEuros } from './money';
+import { REFUND_POLICY } from './policy';
+
+/**
+ * The two documents Turkish law (Law 6502 and the Distance Contracts Regulation) asks a buyer to see
+ * and accept before paying at a distance: the pre-information form (Ön Bilgilendirme Formu) and the
+ * distance sales contract (Mesafeli Satış Sözleşmesi). Both are generated from the seller, the buyer,
+ * the package, the price and the product's one refund policy, so the text a buyer accepts and the
+ * rules the shop applies cannot disagree. The version names this wording; the balance service stores
+ * the version and the text a buyer accepted with their payment.
+ */
+export const DISTANCE_SALE_VERSION = '2026-11-26';
+
+export const SELLER = {
+  name: 'eSIM Go',
+  address: 'Levent, Büyükdere Cad. No:185, 34394 Şişli / İstanbul',
+  phone: '+90 212 555 01 01',
+  email: 'destek@esimgo.test',
+} as const;
+
+export interface DistanceSaleInput {
+  buyer: { fullName: string; email: string };
+  item: { name: string; quantity: number; unitCents: number };
+  /** What the balance covers and what the card pays, in cents (their sum is the total). */
+  fromBalanceCents: number;
+  byCardCents: number;
+  locale: Locale;
+  /** The day the buyer reads the documents. */
+  date: Date;
+}
+
+export interface DistanceSaleDocuments {
+  version: string;
+  preInformation: string;
+  contract: string;
+}
+
+const day = (date: Date, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', { timeZone: 'Europe/Istanbul', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+
+function parties(input: DistanceSaleInput, en: boolean): string[] {
+  return en
+    ? [
+        `Seller: ${SELLER.name}, ${SELLER.address}, phone ${SELLER.phone}, e-mail ${SELLER.email}`,
+        `Buyer: ${input.buyer.fullName}, e-mail ${input.buyer.email}`,
+      ]
+    : [
+        `Satıcı: ${SELLER.name}, ${SELLER.address}, telefon ${SELLER.phone}, e-posta ${SELLER.email}`,
+        `Alıcı: ${input.buyer.fullName}, e-posta ${input.buyer.email}`,
+      ];
+}
+
+function goods(input: DistanceSaleInput, en: boolean): string[] {
+  const { item } = input;
+  const total = formatEuros(item.unitCents * item.quantity);
+  return en
+    ? [
+        `Service: ${item.name} travel eSIM data package, delivered electronically as a QR code at once after payment`,
+        `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
+        `Payment: ${formatEuros(input.fromBalanceCents)} from the prepaid balance and ${formatEuros(input.byCardCents)} by card (3-D Secure); no delivery fee`,
+      ]
+    : [
+        `Hizmet: ${item.name} seyahat eSIM veri paketi; ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
+        `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
+        `Ödeme: ${formatEuros(input.fromBalanceCents)} ön ödemeli bakiyeden, ${formatEuros(input.byCardCents)} kartla (3-D Secure); teslimat ücreti yoktur`,
+      ];
+}
+
+/** The withdrawal and refund rule, as the product's one refund policy has it (the storefront's refund page says the same). */
+function withdrawal(en: boolean): string[] {
+  const p = REFUND_POLICY;
+  return en
+    ? [
+        `Right of withdrawal: ${p.withdrawalDays} days from the purchase, without giving a reason. It does not apply once the eSIM is activated (data used): a service performed instantly in electronic form with the buyer's consent (Distance Contracts Regulation, article 15(1)(ğ)); by paying, the buyer asks for the eSIM to be delivered at once.`,
+        `Refunds: an eSIM never activated is refunded on request within ${p.esimUnusedRefundDays} days of purchase; data once used is never refunded. Refunds reach the buyer within ${p.refundBusinessDays.min}-${p.refundBusinessDays.max} business days (to the balance: at once).`,
+      ]
+    : [
+        `Cayma hakkı: satın almadan itibaren ${p.withdrawalDays} gün, gerekçe göstermeden. eSIM etkinleştirildikten (veri kullanıldıktan) sonra cayma hakkı kullanılamaz: alıcının onayıyla elektronik ortamda anında ifa edilen bir hizmettir (Mesafeli Sözleşmeler Yönetmeliği madde 15/1-ğ); alıcı ödeme yaparak eSIM'in hemen teslimini talep eder.`,
+        `İade: hiç etkinleştirilmemiş bir eSIM, satın almadan itibaren ${p.esimUnusedRefundDays} gün içinde talep üzerine iade edilir; kullanılan veri iade edilmez. İadeler ${p.refundBusinessDays.min}-${p.refundBusinessDays.max} iş günü içinde yapılır (bakiyeye: hemen).`,
+      ];
+}
+
+const numbered = (lines: string[]) => lines.map((line, i) => `${i + 1}. ${line}`).join('\n');
+
+/** Both documents, filled in, in the buyer's language. */
+export function distanceSaleDocuments(input: DistanceSaleInput): DistanceSaleDocuments {
+  const en = input.locale === 'en';
+  const date = day(input.date, input.locale);
+  const preInformation = [
+    en ? 'PRE-INFORMATION FORM' : 'ÖN BİLGİLENDİRME FORMU',
+    numbered([
+      ...parties(input, en),
+      ...goods(input, en),
+      ...withdrawal(en),
+      en
+        ? `Complaints: to the seller at ${SELLER.email}, or to the consumer arbitration committee or consumer court of the buyer's or the seller's place within the monetary limits the Ministry of Trade announces each year.`
+        : `Şikâyetler: satıcıya ${SELLER.email} adresinden, ya da Ticaret Bakanlığınca her yıl ilan edilen parasal sınırlar içinde alıcının veya satıcının yerleşim yerindeki tüketici hakem heyetine veya tüketici mahkemesine.`,
+    ]),
+    en ? `Date: ${date}` : `Tarih: ${date}`,
+  ].join('\n\n');
+  const contract = [
+    en ? 'DISTANCE SALES CONTRACT' : 'MESAFELİ SATIŞ SÖZLEŞMESİ',
+    numbered([
+      en ? 'Parties' : 'Taraflar',
+      ...parties(input, en),
+      en ? 'Subject: the sale of the service below under Law 6502 on Consumer Protection and the Distance Contracts Regulation.' : 'Konu: aşağıdaki hizmetin 6502 sayılı Tüketicinin Korunması Hakkında Kanun ve Mesafeli Sözleşmeler Yönetmeliği uyarınca satışı.',
+      ...goods(input, en),
+      en ? 'Performance: the seller delivers the eSIM QR code on the order page and by e-mail as soon as the payment is confirmed.' : 'İfa: satıcı, ödeme onaylanır onaylanmaz eSIM QR kodunu sipariş sayfasında ve e-postayla teslim eder.',
+      ...withdrawal(en),
+      en ? `The buyer confirms having read the pre-information form before this contract. The contract is concluded electronically on ${date} and kept by the seller.` : `Alıcı, bu sözleşmeden önce ön bilgilendirme formunu okuduğunu kabul eder. Sözleşme ${date} tarihinde elektronik ortamda kurulmuş ve satıcı tarafından saklanmaktadır.`,
+    ]),
+  ].join('\n\n');
+  return { version: DISTANCE_SALE_VERSION, preInformation, contract };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DISTANCE_SALE_VERSION, distanceSaleDocuments, formatEuros, REFUND_POLICY, SELLER } from '../src/index';
+
+// de-DE writes euros with a no-break space before the sign.
+const eur = (cents: number) => formatEuros(cents);
+
+const input = {
+  buyer: { fullName: 'Kart Gezgin', email: 'kart@example.com' },
+  item: { name: 'Amerika Birleşik Devletleri Standart', quantity: 2, unitCents: 2499 },
+  fromBalanceCents: 1000,
+  byCardCents: 3998,
+  date: new Date('2026-11-26T21:30:00Z'),
+};
+
+describe('distance sale documents', () => {
+  it('fill the pre-information form and the contract with the seller, the buyer, the package, the price and the refund policy, in Turkish', () => {
+    const docs = distanceSaleDocuments({ ...input, locale: 'tr' });
+    expect(docs.version).toBe(DISTANCE_SALE_VERSION);
+    for (const text of [docs.preInformation, docs.contract]) {
+      expect(text).toContain(SELLER.address);
+      expect(text).toContain(SELLER.email);
+      expect(text).toContain('Alıcı: Kart Gezgin, e-posta kart@example.com');
+      expect(text).toContain('Amerika Birleşik Devletleri Standart');
+      expect(text).toContain(`Adet: 2 × ${eur(2499)}; vergiler dahil toplam fiyat: ${eur(4998)}`);
+      expect(text).toContain(`${eur(1000)} ön ödemeli bakiyeden, ${eur(3998)} kartla`);
+      expect(text).toContain(`Cayma hakkı: satın almadan itibaren ${REFUND_POLICY.withdrawalDays} gün`);
+      expect(text).toContain(`${REFUND_POLICY.esimUnusedRefundDays} gün içinde talep üzerine iade edilir`);
+    }
+    expect(docs.preInformation.startsWith('ÖN BİLGİLENDİRME FORMU')).toBe(true);
+    expect(docs.contract.startsWith('MESAFELİ SATIŞ SÖZLEŞMESİ')).toBe(true);
+    // The day is Istanbul's: 21:30 UTC on the 26th is already the 27th there.
+    expect(docs.preInformation).toContain('Tarih: 27 Kasım 2026');
+  });
+
+  it('are written in English for an English-speaking buyer', () => {
+    const docs = distanceSaleDocuments({ ...input, locale: 'en' });
+    expect(docs.preInformation.startsWith('PRE-INFORMATION FORM')).toBe(true);
+    expect(docs.contract.startsWith('DISTANCE SALES CONTRACT')).toBe(true);
+    expect(docs.contract).toContain('Buyer: Kart Gezgin, e-mail kart@example.com');
+    expect(docs.contract).toContain(`Quantity: 2 × ${eur(2499)}; total price including taxes: ${eur(4998)}`);
+    expect(docs.contract).toContain(`Right of withdrawal: ${REFUND_POLICY.withdrawalDays} days from the purchase`);
+    expect(docs.contract).toContain('27 November 2026');
+    expect(docs.contract).not.toMatch(/[ğşıİ]{3}/);
+  });
+});
