@@ -78,7 +78,7 @@ describe('Plus orders: approve and reject', () => {
     expect(await screen.findByText('Stok yetersiz: yönetici stoğunda bu paketten 3 kart var.')).toBeInTheDocument();
     const stockQuery = dataProvider.calls.find((c) => c.resource === 'admin/physical-sim-stock');
     expect(stockQuery?.params).toMatchObject({ filter: { status: 'in_stock', package_id: PHYSICAL_ORDER.package_id, owner_user_id: 'admin' } });
-    await user.click(screen.getByRole('link', { name: 'Stoğu gör' }));
+    await user.click(await screen.findByRole('link', { name: 'Stoğu gör' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/physical-sim-stock'));
   }, 60_000);
 });
