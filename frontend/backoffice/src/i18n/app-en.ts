@@ -46,6 +46,7 @@ export const appEnglish = {
       unknown_dealer: 'Unknown dealer',
       order_number: 'Order number',
       created_at: 'Placed',
+      requested_at: 'Requested',
       decided_at: 'Decided',
       note: "Dealer's note",
       rejection_reason: 'Reason for rejection',

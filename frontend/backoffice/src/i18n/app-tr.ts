@@ -50,6 +50,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       unknown_dealer: 'Bilinmeyen bayi',
       order_number: 'Sipariş numarası',
       created_at: 'Sipariş tarihi',
+      requested_at: 'Talep tarihi',
       decided_at: 'Karar tarihi',
       note: 'Bayinin notu',
       rejection_reason: 'Ret nedeni',

@@ -83,6 +83,8 @@ export default function ImportShow() {
       title={translate('app.psim_import.show_title')}
       actions={false}
       component="div"
+      // The card may shrink below the error table's width on a phone, so the table scrolls inside its own box instead of the page.
+      sx={{ '& .RaShow-card': { minWidth: 0 } }}
       queryOptions={{ refetchInterval: (query) => (IMPORT_RUNNING.has(String((query.state.data as ImportJob | undefined)?.status ?? 'queued')) ? POLL_MS : false) }}
     >
       <ImportDetails />

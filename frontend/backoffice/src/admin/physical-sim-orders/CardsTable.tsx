@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { CardStatusChip } from '../../pages/physical-sim/StockPage';
+import { AdminCardStatusChip } from '../physical-sim-stock/cardStatus';
 
 export interface CardLine {
   id: string;
@@ -32,7 +32,7 @@ export function CardsTable({ cards, empty }: { cards: readonly CardLine[]; empty
             </TableCell>
             <TableCell sx={{ fontFamily: 'monospace', display: { xs: 'none', sm: 'table-cell' } }}>{card.iccid}</TableCell>
             <TableCell>
-              <CardStatusChip status={card.status} />
+              <AdminCardStatusChip status={card.status} />
             </TableCell>
           </TableRow>
         ))}

@@ -47,7 +47,7 @@ export default function ReturnList() {
           <DataTable.Col label="app.psim_approvals.cards_column" align="right" disableSort render={(r: RaRecord) => r.card_ids.length} />
           <DataTable.Col source="reason" label="app.psim_approvals.return_reason" disableSort />
           <DataTable.Col label="app.physical_sim.refund" align="right" disableSort render={(r: RaRecord) => formatCents(r.refund_cents)} />
-          <DataTable.Col source="created_at" label="app.psim_approvals.created_at" disableSort render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col source="created_at" label="app.psim_approvals.requested_at" disableSort render={(r: RaRecord) => formatDate(r.created_at)} />
           <DataTable.Col source="status" label="app.psim_approvals.status" disableSort render={(r: RaRecord) => <ApprovalStatusChip status={r.status} />} />
           <DataTable.Col label="app.psim_approvals.actions" disableSort render={(r: RaRecord) => <ReturnDecision record={r} />} />
         </DataTable>

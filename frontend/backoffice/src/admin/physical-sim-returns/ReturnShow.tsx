@@ -29,7 +29,7 @@ function ReturnDetails() {
                   ['app.psim_approvals.dealer', dealerOf(record, translate)],
                   ['app.psim_approvals.return_reason', record.reason],
                   ['app.physical_sim.refund', formatCents(record.refund_cents)],
-                  ['app.psim_approvals.created_at', formatDate(record.created_at)],
+                  ['app.psim_approvals.requested_at', formatDate(record.created_at)],
                   ['app.psim_approvals.decided_at', record.decided_at ? formatDate(record.decided_at) : null],
                   ['app.psim_approvals.auto_approved', record.auto_approved ? translate('app.psim_approvals.yes') : translate('app.psim_approvals.no')],
                   ['app.psim_approvals.rejection_reason', record.rejection_reason],

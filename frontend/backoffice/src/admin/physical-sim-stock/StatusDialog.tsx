@@ -3,6 +3,7 @@ import { CARD_STATUSES } from '@esim/contracts';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { adminCardStatusText } from './cardStatus';
 
 /**
  * A new status for one card or many. The service allows only certain changes (a sold card cannot
@@ -47,7 +48,7 @@ export function StatusDialog({ cardIds, current, onClose, onDone }: { cardIds: r
         <TextField select fullWidth margin="normal" label={translate('app.psim_stock.new_status')} value={status} onChange={(event) => setStatus(event.target.value)}>
           {CARD_STATUSES.filter((s) => s !== current).map((s) => (
             <MenuItem key={s} value={s}>
-              {translate(`app.physical_sim.card_statuses.${s}`)}
+              {adminCardStatusText(s, translate)}
             </MenuItem>
           ))}
         </TextField>

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { StatCard } from '../../dashboard/StatCard';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import type { StockDay } from './StockChart';
+import { adminCardStatusText } from './cardStatus';
 
 const StockChart = lazy(() => import('./StockChart'));
 
@@ -110,7 +111,7 @@ export default function StockDashboard() {
                   <TableCell>{translate('app.psim_stock.owner')}</TableCell>
                   {statuses.map((s) => (
                     <TableCell key={s} align="right">
-                      {translate(`app.physical_sim.card_statuses.${s}`)}
+                      {adminCardStatusText(s, translate)}
                     </TableCell>
                   ))}
                   <TableCell align="right">{translate('app.psim_dashboard.line_total')}</TableCell>

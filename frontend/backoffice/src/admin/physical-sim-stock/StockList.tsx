@@ -9,7 +9,7 @@ import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { ExportAllButton } from '../../layout/ExportAllButton';
 import { PhoneOr } from '../../layout/PhoneList';
-import { CardStatusChip } from '../../pages/physical-sim/StockPage';
+import { AdminCardStatusChip, adminCardStatusText } from './cardStatus';
 import { useDealerChoices, usePlusPackages } from './choices';
 import { ownerText } from './owner';
 import { StockBulkActions } from './StockBulkActions';
@@ -49,7 +49,7 @@ export default function StockList() {
         actions={<StockActions />}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.psim_stock.search')} />,
-          <SelectInput key="status" source="status" label="app.psim_stock.status" alwaysOn choices={CARD_STATUSES.map((s) => ({ id: s, name: translate(`app.physical_sim.card_statuses.${s}`) }))} />,
+          <SelectInput key="status" source="status" label="app.psim_stock.status" alwaysOn choices={CARD_STATUSES.map((s) => ({ id: s, name: adminCardStatusText(s, translate) }))} />,
           <SelectInput key="package_id" source="package_id" label="app.physical_sim.package" alwaysOn choices={packages} />,
           <SelectInput key="owner_user_id" source="owner_user_id" label="app.psim_stock.owner" alwaysOn choices={owners} />,
         ]}
@@ -61,7 +61,7 @@ export default function StockList() {
               linkType="show"
               primaryText={(r: RaRecord) => r.serial_number}
               secondaryText={(r: RaRecord) => `${r.package_code} · ${ownerText(r, translate)}`}
-              rightIcon={(r: RaRecord) => <CardStatusChip status={r.status} />}
+              rightIcon={(r: RaRecord) => <AdminCardStatusChip status={r.status} />}
             />
           }
         >
@@ -69,7 +69,7 @@ export default function StockList() {
             <DataTable.Col source="serial_number" label="app.physical_sim.serial" />
             <DataTable.Col source="iccid" label="app.orders.iccid" render={(r: RaRecord) => <span style={{ fontFamily: 'monospace' }}>{r.iccid}</span>} />
             <DataTable.Col source="package_code" label="app.physical_sim.package" />
-            <DataTable.Col source="status" label="app.psim_stock.status" render={(r: RaRecord) => <CardStatusChip status={r.status} />} />
+            <DataTable.Col source="status" label="app.psim_stock.status" render={(r: RaRecord) => <AdminCardStatusChip status={r.status} />} />
             <DataTable.Col label="app.psim_stock.owner" disableSort render={(r: RaRecord) => ownerText(r, translate)} />
             <DataTable.Col source="created_at" label="app.psim_stock.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
           </DataTable>

@@ -7,9 +7,9 @@ import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTran
 import { Link } from 'react-router-dom';
 import { formatBytes, formatDate } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
-import { CardStatusChip } from '../../pages/physical-sim/StockPage';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { DetailsTable } from '../physical-sim-orders/DetailsTable';
+import { AdminCardStatusChip, adminCardStatusText } from './cardStatus';
 import { DeleteCardButton } from './DeleteCardButton';
 import { StatusDialog } from './StatusDialog';
 import { ownerText } from './owner';
@@ -50,9 +50,20 @@ function Usage({ usage }: { usage: RaRecord['usage'] }) {
   );
 }
 
+/** The service notes a sale as `order <id>`: shown as the order's number, opening it. */
+const ORDER_REASON = /^order ([0-9a-f]{8})(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
+
+function HistoryReason({ reason }: { reason: string | null }) {
+  const translate = useTranslate();
+  const order = reason ? ORDER_REASON.exec(reason) : null;
+  if (!order) return <>{reason ?? ''}</>;
+  const id = reason!.slice('order '.length);
+  return <Link to={`/admin/physical-sim-orders/${id}/show`}>{translate('app.psim_approvals.order_title', { number: `PS-${order[1]!.toUpperCase()}` })}</Link>;
+}
+
 function History({ rows }: { rows: HistoryRow[] }) {
   const translate = useTranslate();
-  const status = (s: string | null) => (s ? translate(`app.physical_sim.card_statuses.${s}`, { _: s }) : '—');
+  const status = (s: string | null) => (s ? adminCardStatusText(s, translate) : '—');
   return (
     <Table size="small">
       <TableHead>
@@ -66,10 +77,12 @@ function History({ rows }: { rows: HistoryRow[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.at)}</TableCell>
+            <TableCell>{formatDate(row.at)}</TableCell>
             <TableCell>{translate(`app.psim_stock.actions.${row.action}`, { _: row.action })}</TableCell>
             <TableCell>{row.from_status === row.to_status ? status(row.to_status) : `${status(row.from_status)} → ${status(row.to_status)}`}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{row.reason ?? ''}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>
+              <HistoryReason reason={row.reason} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -125,7 +138,7 @@ function CardDetails() {
         <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
           {translate('app.psim_stock.card_title', { serial: record.serial_number })}
         </Typography>
-        <CardStatusChip status={record.status} />
+        <AdminCardStatusChip status={record.status} />
       </Stack>
       <CardActions record={record} />
       <Grid container spacing={2}>
@@ -173,7 +186,8 @@ function CardDetails() {
 export default function StockShow() {
   const translate = useTranslate();
   return (
-    <Show title={translate('app.menu.admin_physical_sim_stock')} actions={false} component="div">
+    // The card may shrink below its tables' width on a phone, so a wide table scrolls inside its own box instead of the page.
+    <Show title={translate('app.menu.admin_physical_sim_stock')} actions={false} component="div" sx={{ '& .RaShow-card': { minWidth: 0 } }}>
       <CardDetails />
     </Show>
   );
