@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
 import { spendable } from '../src/ledger/accounts';
 import { demoProvider } from '../src/payments/demo-provider';
 import { iyzicoProvider } from '../src/payments/iyzico';
@@ -256,6 +257,32 @@ describe('card top-up through the demo provider', () => {
     const failedRefund = await app.inject({ method: 'POST', url: `/admin/payments/${randomUUID()}/refund`, headers: await as(admin) });
     expect(failedRefund.statusCode).toBe(404);
     await expectLedgerValid(app.db);
+  });
+
+  it('keeps the distance-sale documents the buyer accepted with the payment; an outdated version is a 400 naming it and writes nothing', async () => {
+    const buyer = person(1);
+    const { preInformation, contract, version } = distanceSaleDocuments({
+      buyer: { fullName: 'Ada Yılmaz', email: buyer.email },
+      item: { name: 'ABD Standart', quantity: 1, unitCents: 2499 },
+      fromBalanceCents: 0,
+      byCardCents: 2499,
+      locale: 'tr',
+      date: new Date(),
+    });
+    const text = `${preInformation}\n\n${contract}`;
+    const { payment } = await startCardTopUp(app, buyer, 24.99, {}, { agreement: { version, text } });
+    expect(await app.db('payments').where({ id: payment.id }).first()).toMatchObject({ agreement_version: DISTANCE_SALE_VERSION, agreement_text: text });
+
+    const outdated = await app.inject({
+      method: 'POST',
+      url: '/user/payments/card',
+      headers: await as(buyer, { 'idempotency-key': key() }),
+      payload: { amount: 24.99, agreement: { version: '2020-01-01', text } },
+    });
+    expect(outdated.statusCode).toBe(400);
+    expect(outdated.json().errors[0]).toMatchObject({ path: 'agreement.version' });
+    expect(outdated.json().errors[0].message).toContain('Sözleşme metni güncellendi');
+    expect(await app.db('payments').where({ user_id: buyer.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
   });
 
   it('lists payments for an admin by status, person, part of the provider reference, ids and Istanbul days', async () => {

@@ -71,6 +71,10 @@ export const balanceMessages = {
   },
   // Card payments.
   payment_started: { tr: 'Ödeme sayfası hazır', en: 'The payment page is ready' },
+  agreement_version_outdated: {
+    tr: 'Sözleşme metni güncellendi; sayfayı yenileyip güncel metni onaylayın',
+    en: 'The contract text has been updated; reload the page and accept the current text',
+  },
   payment_not_found: { tr: 'Ödeme bulunamadı', en: 'Payment not found' },
   payment_provider_unavailable: {
     tr: 'Ödeme sağlayıcısına şu anda ulaşılamıyor. Lütfen biraz sonra yeniden deneyin.',

@@ -35,6 +35,8 @@ export interface PaymentRow {
   checked_at: Date | null;
   decided_at: Date | null;
   refunded_at: Date | null;
+  agreement_version: string | null;
+  agreement_text: string | null;
   created_at: Date;
 }
 
@@ -66,11 +68,20 @@ export function paymentOf(row: PaymentRow, locale: Locale): Payment {
 /** The first half of starting: the top-up and its payment, written in the caller's (idempotent) transaction. */
 export async function createCardPayment(
   trx: Knex.Transaction,
-  input: { userId: string; amountCents: number; locale: Locale; returnPath: string; provider: string },
+  input: { userId: string; amountCents: number; locale: Locale; returnPath: string; provider: string; agreement?: { version: string; text: string } },
 ): Promise<PaymentRow> {
   const topUp = await createTopUp(trx, { userId: input.userId, amountCents: input.amountCents, method: 'card' });
   const [row] = (await trx('payments')
-    .insert({ top_up_id: topUp.id, user_id: input.userId, provider: input.provider, amount: input.amountCents, locale: input.locale, return_path: input.returnPath })
+    .insert({
+      top_up_id: topUp.id,
+      user_id: input.userId,
+      provider: input.provider,
+      amount: input.amountCents,
+      locale: input.locale,
+      return_path: input.returnPath,
+      agreement_version: input.agreement?.version ?? null,
+      agreement_text: input.agreement?.text ?? null,
+    })
     .returning('*')) as PaymentRow[];
   return row!;
 }

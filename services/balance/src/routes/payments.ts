@@ -1,5 +1,6 @@
 import {
   adminPaymentSchema,
+  DISTANCE_SALE_VERSION,
   fileResponse,
   paymentSchema,
   positiveEuroAmount,
@@ -25,6 +26,13 @@ const startBody = z.object({
   amount: positiveEuroAmount,
   return_path: returnPathSchema.default('/balance'),
   locale: z.enum(['tr', 'en']).optional(),
+  /** At checkout: the distance-sale documents the buyer accepted, kept with the payment. */
+  agreement: z
+    .object({
+      version: z.literal(DISTANCE_SALE_VERSION, { message: 'agreement_version_outdated' }),
+      text: z.string().trim().min(1).max(50_000),
+    })
+    .optional(),
 });
 const idParams = z.object({ id: z.uuid() });
 const paymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]), user_id: z.uuid().optional() });
@@ -74,7 +82,14 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
       const user = request.user!;
       const locale: Locale = request.body.locale ?? request.locale;
       const created = await idempotentRequest(app.db, request, reply, { scope: 'card-payment', required: true }, async (trx) => {
-        const row = await createCardPayment(trx, { userId: user.id, amountCents: request.body.amount, locale, returnPath: request.body.return_path, provider: cards.name });
+        const row = await createCardPayment(trx, {
+          userId: user.id,
+          amountCents: request.body.amount,
+          locale,
+          returnPath: request.body.return_path,
+          provider: cards.name,
+          agreement: request.body.agreement,
+        });
         return { statusCode: 201, body: { payment_id: row.id } };
       });
       const party = await getParty(app.db, user.id);
