@@ -21,8 +21,8 @@ import StorageIcon from '@mui/icons-material/Storage';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import CategoryIcon from '@mui/icons-material/Category';
 import PublicIcon from '@mui/icons-material/Public';
-import { Badge, ListItemIcon, MenuItem, Tooltip } from '@mui/material';
-import { Menu as RaMenu, useSidebarState, usePermissions, useTranslate } from 'react-admin';
+import { Badge } from '@mui/material';
+import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { usePendingCount } from '../providers/pendingCounts';
 import { MENU, type MenuEntry } from './menuItems';
 
@@ -66,22 +66,6 @@ function EntryIcon({ entry, label }: { entry: MenuEntry; label: string }) {
   );
 }
 
-/** An entry whose screen does not exist yet: its badge counts, but it leads nowhere. */
-function EntryWithoutScreen({ entry, label }: { entry: MenuEntry; label: string }) {
-  const translate = useTranslate();
-  const [open] = useSidebarState();
-  return (
-    <Tooltip title={translate('app.menu.no_screen_yet')} placement="right">
-      <MenuItem component="div" role="menuitem" aria-disabled="true" sx={{ color: 'text.secondary', cursor: 'default' }}>
-        <ListItemIcon sx={{ minWidth: 5 * 8 }}>
-          <EntryIcon entry={entry} label={label} />
-        </ListItemIcon>
-        {open ? label : null}
-      </MenuItem>
-    </Tooltip>
-  );
-}
-
 export function Menu() {
   const { permissions: role, isPending } = usePermissions<Role>();
   const translate = useTranslate();
@@ -90,7 +74,6 @@ export function Menu() {
     <RaMenu>
       {visibleMenu(role).map((entry) => {
         const label = translate(entry.label);
-        if (entry.noScreenYet) return <EntryWithoutScreen key={entry.to} entry={entry} label={label} />;
         return <RaMenu.Item key={entry.to} to={entry.to} primaryText={label} leftIcon={<EntryIcon entry={entry} label={label} />} />;
       })}
     </RaMenu>

@@ -8,8 +8,6 @@ export interface MenuEntry {
   icon: string;
   /** The resource (providers/resources.ts) whose list total is shown as a pending-count badge, polled with the figures. */
   badge?: { resource: string; filter?: Record<string, unknown> };
-  /** Shown with its badge but not a link yet: the screen comes with a later issue. */
-  noScreenYet?: boolean;
 }
 
 export const MENU: readonly MenuEntry[] = [
