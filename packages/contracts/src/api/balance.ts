@@ -130,6 +130,7 @@ export const dealerBalanceSchema = z.object({
   owed: z.number(),
   owed_cents: z.number().int(),
 });
+export type DealerBalance = z.infer<typeof dealerBalanceSchema>;
 /** A credit load or cash payment: the dealer's figures after it, and the movement. */
 export const dealerMoneyResultSchema = dealerBalanceSchema.extend({
   transfer_id: z.number().int(),

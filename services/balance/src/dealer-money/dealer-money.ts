@@ -1,26 +1,11 @@
 import type { Knex } from 'knex';
-import { centsToEuros, formatEuros } from '@esim/contracts';
+import { centsToEuros, formatEuros, type DealerBalance } from '@esim/contracts';
 import { AppError, notFound } from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, spendable, type AccountRow } from '../ledger/accounts';
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { getParty, isDealer } from '../parties/parties';
 
-/**
- * A dealer's money, as the admin's dealer list shows it: what they can spend (their spendable
- * balance, less what open orders hold) and what they owe for balance loaded on credit.
- */
-export interface DealerBalance {
-  dealer_id: string;
-  /** Spendable balance in euros (what the dealer's balance screen shows). */
-  balance: number;
-  balance_cents: number;
-  available_cents: number;
-  held_cents: number;
-  /** What the dealer owes for balance loaded on credit, in euros and cents. */
-  owed: number;
-  owed_cents: number;
-}
-
+/** A dealer's money from their two ledger accounts: spendable balance less holds, and what they owe for credit loads. */
 export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined, recv: AccountRow | undefined): DealerBalance {
   const balance = spend?.balance ?? 0;
   const held = spend?.held ?? 0;

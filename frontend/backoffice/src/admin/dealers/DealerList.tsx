@@ -1,3 +1,4 @@
+import type { DealerBalance } from '@esim/contracts';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button, Chip } from '@mui/material';
 import type { ReactElement } from 'react';
@@ -8,7 +9,7 @@ import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
 import { StatusToggle } from './StatusToggle';
-import { useDealerBalances, type DealerBalance } from './useDealerBalances';
+import { useDealerBalances } from './useDealerBalances';
 
 /** Search and status; the empty choice, 'all', sends no status at all. */
 export function dealerFilters(translate: (key: string) => string): ReactElement[] {

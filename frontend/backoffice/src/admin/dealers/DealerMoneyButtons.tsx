@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { MoneyDialog } from './MoneyDialog';
-import type { DealerBalance } from './useDealerBalances';
+import type { DealerBalance } from '@esim/contracts';
 
 /** "Load balance" and "Load cash" with their dialog, for one dealer. */
 export function DealerMoneyButtons({ record, figures }: { record: RaRecord; figures: DealerBalance | undefined }) {

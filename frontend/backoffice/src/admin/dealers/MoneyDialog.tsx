@@ -1,3 +1,4 @@
+import type { DealerBalance } from '@esim/contracts';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { formatCents } from '../../format';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { parsePriceCents } from '../../pages/dealer-pricing/priceInput';
-import { DEALER_BALANCES_KEY, type DealerBalance } from './useDealerBalances';
+import { DEALER_BALANCES_KEY } from './useDealerBalances';
 
 /**
  * The admin's money actions on a dealer: credit (balance and debt grow), cash bought balance
