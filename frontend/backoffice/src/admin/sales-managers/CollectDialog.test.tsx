@@ -4,7 +4,7 @@ import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
 import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { collectAmountProblem } from './CollectDialog';
+import { amountProblem } from '../../layout/AmountDialog';
 
 const manager = { id: SESSIONS.salesManager.user.id, full_name: 'Serkan Satış', email: 'sales@esim.test', phone: null, region: 'Marmara', status: 'active', dealer_count: 2 };
 const figures = { sales_manager_id: manager.id, balance: 0, cash_held: 120, cash_held_cents: 12000, collected_today_cents: 0, collected_this_month_cents: 12000, outstanding: 380, outstanding_cents: 38000, dealer_count: 2 };
@@ -22,12 +22,12 @@ function renderSalesManagers(send?: ReturnType<typeof fakeDataProvider>['send'])
 
 describe('collect dialog (admin, cash from a sales manager)', () => {
   it('judges the amount against the cash held: more than held, unreadable or empty is refused', () => {
-    expect(collectAmountProblem('120', 12000)).toBeNull();
-    expect(collectAmountProblem('120,00', 12000)).toBeNull();
-    expect(collectAmountProblem('120,01', 12000)).toBe('over_held');
-    expect(collectAmountProblem('0,5', 12000)).toBeNull();
-    expect(collectAmountProblem('12,345', 12000)).toBe('invalid');
-    expect(collectAmountProblem('', 12000)).toBe('empty');
+    expect(amountProblem('120', 12000)).toBeNull();
+    expect(amountProblem('120,00', 12000)).toBeNull();
+    expect(amountProblem('120,01', 12000)).toBe('over_limit');
+    expect(amountProblem('0,5', 12000)).toBeNull();
+    expect(amountProblem('12,345', 12000)).toBe('invalid');
+    expect(amountProblem('', 12000)).toBe('empty');
   });
 
   it('refuses more than held before asking, then confirms and sends what is held at most', async () => {
