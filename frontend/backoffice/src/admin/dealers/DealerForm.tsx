@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { AutocompleteInput, email, PasswordInput, ReferenceInput, required, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { accountStatusChoices } from '../../layout/accountStatus';
 
 /** Blank optional fields are sent as null (cleared) rather than as empty strings the service would refuse. */
 export const blanksAsNull = (data: Record<string, unknown>) =>
@@ -31,7 +32,7 @@ export function DealerForm({ creating, toolbar }: { creating?: boolean; toolbar?
         source="status"
         label="app.sm.status"
         defaultValue={creating ? 'active' : undefined}
-        choices={['active', 'suspended'].map((s) => ({ id: s, name: translate(`app.sm.statuses.${s}`) }))}
+        choices={accountStatusChoices(translate)}
       />
       {creating ? <PasswordInput source="password" label="app.sm.password" helperText="app.sm.password_hint" fullWidth /> : null}
     </SimpleForm>

@@ -1,10 +1,11 @@
 import type { DealerBalance } from '@esim/contracts';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Button, Chip } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { ReactElement } from 'react';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
+import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
@@ -12,24 +13,8 @@ import { StatusToggle } from './StatusToggle';
 import { useDealerBalances } from './useDealerBalances';
 
 /** Search and status; the empty choice, 'all', sends no status at all. */
-export function dealerFilters(translate: (key: string) => string): ReactElement[] {
-  return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} sx={{ minWidth: { sm: 300 } }} />,
-    <SelectInput
-      key="status"
-      source="status"
-      label="app.sm.status"
-      alwaysOn
-      emptyText="app.admin_dealers.all"
-      choices={['active', 'suspended'].map((s) => ({ id: s, name: translate(`app.sm.statuses.${s}`) }))}
-    />,
-  ];
-}
-
-const StatusChip = ({ record }: { record: RaRecord }) => {
-  const translate = useTranslate();
-  return <Chip size="small" color={record.status === 'active' ? 'success' : 'default'} label={translate(`app.sm.statuses.${record.status}`, { _: record.status })} />;
-};
+export const dealerFilters = (translate: (key: string) => string): ReactElement[] =>
+  accountFilters(translate, { searchPlaceholder: 'app.sm.search_dealers', allText: 'app.admin_dealers.all' });
 
 function RowActions({ record, figures }: { record: RaRecord; figures: DealerBalance | undefined }) {
   const translate = useTranslate();
@@ -73,7 +58,7 @@ function DealerTable() {
         <DataTable.Col source="company_name" label="app.sm.company_name" />
         <DataTable.Col source="full_name" label="app.sm.full_name" />
         <DataTable.Col source="sales_manager_name" label="app.admin_dealers.sales_manager" disableSort render={(r: RaRecord) => r.sales_manager_name ?? '—'} />
-        <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <StatusChip record={r} />} />
+        <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <AccountStatusChip status={r.status} />} />
         <DataTable.Col label="app.admin_dealers.balance" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.balance_cents)} />
         <DataTable.Col label="app.admin_dealers.owed" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.owed_cents)} />
         <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} figures={figures(r)} />} />

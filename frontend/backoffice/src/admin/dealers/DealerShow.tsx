@@ -4,12 +4,13 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Button, Card, CardContent, CardHeader, Chip, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Show, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { StatCard } from '../../dashboard/StatCard';
+import { AccountStatusChip } from '../../layout/accountStatus';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
@@ -141,7 +142,7 @@ function DealerDetails() {
         <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
           {record.company_name || record.full_name}
         </Typography>
-        <Chip size="small" color={record.status === 'active' ? 'success' : 'default'} label={translate(`app.sm.statuses.${record.status}`, { _: record.status })} />
+        <AccountStatusChip status={record.status} />
       </Stack>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <DealerMoneyButtons record={record} figures={figures} />

@@ -1,8 +1,9 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents } from '../../format';
+import { accountFilters } from '../../layout/accountStatus';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { CollectDialog } from './CollectDialog';
@@ -72,17 +73,7 @@ export default function SalesManagerList() {
       sort={{ field: 'full_name', order: 'ASC' }}
       perPage={25}
       exporter={false}
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_sm.search')} sx={{ minWidth: { sm: 300 } }} />,
-        <SelectInput
-          key="status"
-          source="status"
-          label="app.sm.status"
-          alwaysOn
-          emptyText="app.admin_dealers.all"
-          choices={['active', 'suspended'].map((s) => ({ id: s, name: translate(`app.sm.statuses.${s}`) }))}
-        />,
-      ]}
+      filters={accountFilters(translate, { searchPlaceholder: 'app.admin_sm.search', allText: 'app.admin_dealers.all' })}
       empty={<EmptyState title="app.admin_sm.empty" hint="app.admin_sm.empty_hint" to="/admin/sales-managers/create" action="app.admin_sm.create" />}
     >
       <SalesManagerTable />

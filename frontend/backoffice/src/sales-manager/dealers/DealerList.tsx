@@ -1,9 +1,10 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Button, Chip } from '@mui/material';
-import { CreateButton, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Button } from '@mui/material';
+import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
+import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { SalesManagerFigureCards, useSalesManagerFigures } from '../figures';
@@ -42,16 +43,7 @@ export default function DealerList() {
         sort={{ field: 'company_name', order: 'ASC' }}
         perPage={25}
         exporter={false}
-        filters={[
-          <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.sm.search_dealers')} sx={{ minWidth: { sm: 320 } }} />,
-          <SelectInput
-            key="status"
-            source="status"
-            label="app.sm.status"
-            alwaysOn
-            choices={['active', 'suspended'].map((s) => ({ id: s, name: translate(`app.sm.statuses.${s}`) }))}
-          />,
-        ]}
+        filters={accountFilters(translate, { searchPlaceholder: 'app.sm.search_dealers' })}
         empty={<EmptyState title="app.sm.no_dealers" hint="app.sm.no_dealers_hint" to="/sales-manager/dealers/create" action="app.sm.create_dealer" />}
       >
         <PhoneOr
@@ -74,11 +66,7 @@ export default function DealerList() {
           <DataTable.Col source="full_name" label="app.sm.full_name" />
           <DataTable.Col source="email" label="app.sm.email" />
           <DataTable.Col source="phone" label="app.sm.phone" disableSort />
-          <DataTable.Col
-            source="status"
-            label="app.sm.status"
-            render={(r: RaRecord) => <Chip size="small" color={r.status === 'active' ? 'success' : 'default'} label={translate(`app.sm.statuses.${r.status}`, { _: r.status })} />}
-          />
+          <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <AccountStatusChip status={r.status} />} />
           <DataTable.Col label="app.sm.owed" align="right" disableSort render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)} />
           <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
         </DataTable>
