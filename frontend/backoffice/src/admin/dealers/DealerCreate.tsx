@@ -1,5 +1,6 @@
 import { Create, useTranslate } from 'react-admin';
-import { DealerForm, withoutBlanks } from './DealerForm';
+import { withoutBlanks } from '../../layout/withoutBlanks';
+import { DealerForm } from './DealerForm';
 
 /** A new dealer; the auth service checks every field and its messages land under the fields (e.g. an e-mail in use). */
 export default function DealerCreate() {

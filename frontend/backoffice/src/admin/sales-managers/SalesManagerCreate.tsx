@@ -1,5 +1,5 @@
 import { Create, email, PasswordInput, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
-import { withoutBlanks } from '../dealers/DealerForm';
+import { withoutBlanks } from '../../layout/withoutBlanks';
 
 /** A new sales manager; without a password they are e-mailed a set-password link. The auth service's messages land under the fields. */
 export default function SalesManagerCreate() {

@@ -1,8 +1,6 @@
-import { Create, email, PasswordInput, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
-
-/** Blank optional fields are left out rather than sent as empty strings the service would refuse. */
-const withoutBlanks = (data: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== '' && value !== null && value !== undefined));
+import { Create, SimpleForm, useTranslate } from 'react-admin';
+import { DealerContactInputs, DealerPasswordInput } from '../../layout/DealerContactInputs';
+import { withoutBlanks } from '../../layout/withoutBlanks';
 
 /**
  * A new dealer assigned to the calling sales manager. The auth service checks every field; its
@@ -13,13 +11,8 @@ export default function DealerCreate() {
   return (
     <Create title={translate('app.sm.create_dealer')} redirect="list" transform={withoutBlanks}>
       <SimpleForm>
-        <TextInput source="company_name" label="app.sm.company_name" validate={required()} fullWidth />
-        <TextInput source="full_name" label="app.sm.full_name" validate={required()} fullWidth />
-        <TextInput source="email" label="app.sm.email" type="email" validate={[required(), email()]} fullWidth />
-        <TextInput source="phone" label="app.sm.phone" fullWidth />
-        <TextInput source="tax_number" label="app.sm.tax_number" fullWidth />
-        <TextInput source="address" label="app.sm.address" multiline fullWidth />
-        <PasswordInput source="password" label="app.sm.password" helperText="app.sm.password_hint" fullWidth />
+        <DealerContactInputs />
+        <DealerPasswordInput />
       </SimpleForm>
     </Create>
   );
