@@ -17,8 +17,8 @@ const DESKTOP = { width: 1366, height: 800 };
 const PASSWORD = 'Uzun-Gizli-Parola-2026';
 
 const TEXTS = {
-  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', payRest: /Kalan .* kartla öde/, pay: /öde$/, secure: '3-D Secure doğrulaması', confirm: 'Ödemeyi onayla', qr: /eSIM QR kodu/ },
-  en: { buy: /Buy Now: .*Standard/, login: 'Log In', payRest: /Pay the remaining .* by card/, pay: /^Pay /, secure: '3-D Secure verification', confirm: 'Confirm payment', qr: /eSIM QR code/ },
+  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', payRest: /Kalan .* kartla öde/, pay: /öde$/, secure: '3-D Secure doğrulaması', confirm: 'Ödemeyi onayla', qr: /eSIM QR kodu/, accept: /okudum, kabul ediyorum/, contract: 'Mesafeli Satış Sözleşmesi', close: 'Kapat' },
+  en: { buy: /Buy Now: .*Standard/, login: 'Log In', payRest: /Pay the remaining .* by card/, pay: /^Pay /, secure: '3-D Secure verification', confirm: 'Confirm payment', qr: /eSIM QR code/, accept: /I have read and accept/, contract: 'Distance sales contract', close: 'Close' },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -31,6 +31,8 @@ afterAll(async () => shop?.stop());
 
 /** A screenshot at phone size and one at desktop size; the page goes back to phone size. */
 async function shoot(page: Page, name: string) {
+  // Dialogs fade in: the picture is taken once every running transition has finished (or was cancelled).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage: true });
@@ -80,6 +82,16 @@ describe('card checkout in a browser', () => {
     const { page, token, payRest, t } = await newBuyerAtCheckout('tr', 'light');
     expect(await balanceOf(token)).toMatchObject({ balance_cents: 0, available_cents: 0 });
     await shoot(page, 'tr-light-checkout-card-button');
+    // The distance sales contract is shown filled in with this purchase, and accepted before paying.
+    await page.getByRole('button', { name: t.contract }).click();
+    const contract = page.getByRole('dialog', { name: t.contract });
+    await contract.getByText(/MESAFELİ SATIŞ SÖZLEŞMESİ/).waitFor();
+    expect(await contract.innerText()).toMatch(/Alıcı: Kart Gezgin, e-posta kart-tr-\d+@example\.com/);
+    await shoot(page, 'tr-light-contract');
+    await contract.getByRole('button', { name: t.close }).click();
+    await contract.waitFor({ state: 'hidden' });
+    expect(await payRest.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: t.accept }).check();
     await payRest.click();
     await payOnCardPage(page, t, '5528 7900 0000 0008', 'tr-light');
 
@@ -97,6 +109,7 @@ describe('card checkout in a browser', () => {
   /** Pays on the card page with a declining card and checks the decline is shown and nothing was charged. */
   async function declined(language: Language, colorScheme: 'light' | 'dark', card: string, message: string, shots: string, cardPageShots: boolean) {
     const { page, token, payRest, t } = await newBuyerAtCheckout(language, colorScheme);
+    await page.getByRole('checkbox', { name: t.accept }).check();
     if (cardPageShots) await shoot(page, `${shots}-checkout-card-button`);
     await payRest.click();
     await payOnCardPage(page, t, card, cardPageShots ? shots : null);

@@ -1,5 +1,4 @@
 import type { Locale } from './messages/types';
-import { formatEuros } from './money';
 import { REFUND_POLICY } from './policy';
 
 /**
@@ -21,7 +20,8 @@ export const SELLER = {
 
 export interface DistanceSaleInput {
   buyer: { fullName: string; email: string };
-  item: { name: string; quantity: number; unitCents: number };
+  /** The package: its name, code and what it gives (data and validity, as the buyer reads them). */
+  item: { name: string; code: string; details: string; quantity: number; unitCents: number };
   /** What the balance covers and what the card pays, in cents (their sum is the total). */
   fromBalanceCents: number;
   byCardCents: number;
@@ -35,6 +35,10 @@ export interface DistanceSaleDocuments {
   preInformation: string;
   contract: string;
 }
+
+// Kept here rather than taken from money.ts, whose zod schemas the storefront's checkout chunk would then carry.
+const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const formatEuros = (cents: number) => euros.format(cents / 100);
 
 const day = (date: Date, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', { timeZone: 'Europe/Istanbul', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
@@ -52,18 +56,20 @@ function parties(input: DistanceSaleInput, en: boolean): string[] {
 }
 
 function goods(input: DistanceSaleInput, en: boolean): string[] {
-  const { item } = input;
+  const { item, fromBalanceCents, byCardCents } = input;
   const total = formatEuros(item.unitCents * item.quantity);
+  const card = formatEuros(byCardCents);
+  const balance = formatEuros(fromBalanceCents);
   return en
     ? [
-        `Service: ${item.name} travel eSIM data package, delivered electronically as a QR code at once after payment`,
+        `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
         `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
-        `Payment: ${formatEuros(input.fromBalanceCents)} from the prepaid balance and ${formatEuros(input.byCardCents)} by card (3-D Secure); no delivery fee`,
+        `Payment: ${fromBalanceCents > 0 ? `${balance} from the prepaid balance and ${card} by card` : `${card} by card`} (3-D Secure); no delivery fee`,
       ]
     : [
-        `Hizmet: ${item.name} seyahat eSIM veri paketi; ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
+        `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
         `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
-        `Ödeme: ${formatEuros(input.fromBalanceCents)} ön ödemeli bakiyeden, ${formatEuros(input.byCardCents)} kartla (3-D Secure); teslimat ücreti yoktur`,
+        `Ödeme: ${fromBalanceCents > 0 ? `${balance} ön ödemeli bakiyeden, ${card} kartla` : `${card} kartla`} (3-D Secure); teslimat ücreti yoktur`,
       ];
 }
 
@@ -102,7 +108,6 @@ export function distanceSaleDocuments(input: DistanceSaleInput): DistanceSaleDoc
   const contract = [
     en ? 'DISTANCE SALES CONTRACT' : 'MESAFELİ SATIŞ SÖZLEŞMESİ',
     numbered([
-      en ? 'Parties' : 'Taraflar',
       ...parties(input, en),
       en ? 'Subject: the sale of the service below under Law 6502 on Consumer Protection and the Distance Contracts Regulation.' : 'Konu: aşağıdaki hizmetin 6502 sayılı Tüketicinin Korunması Hakkında Kanun ve Mesafeli Sözleşmeler Yönetmeliği uyarınca satışı.',
       ...goods(input, en),

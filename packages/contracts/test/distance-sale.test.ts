@@ -6,7 +6,7 @@ const eur = (cents: number) => formatEuros(cents);
 
 const input = {
   buyer: { fullName: 'Kart Gezgin', email: 'kart@example.com' },
-  item: { name: 'Amerika Birleşik Devletleri Standart', quantity: 2, unitCents: 2499 },
+  item: { name: 'Amerika Birleşik Devletleri Standart', code: 'US-15D-5GB', details: '5 GB · 15 gün', quantity: 2, unitCents: 2499 },
   fromBalanceCents: 1000,
   byCardCents: 3998,
   date: new Date('2026-11-26T21:30:00Z'),
@@ -20,7 +20,7 @@ describe('distance sale documents', () => {
       expect(text).toContain(SELLER.address);
       expect(text).toContain(SELLER.email);
       expect(text).toContain('Alıcı: Kart Gezgin, e-posta kart@example.com');
-      expect(text).toContain('Amerika Birleşik Devletleri Standart');
+      expect(text).toContain('Hizmet: Amerika Birleşik Devletleri Standart seyahat eSIM veri paketi (US-15D-5GB; 5 GB · 15 gün)');
       expect(text).toContain(`Adet: 2 × ${eur(2499)}; vergiler dahil toplam fiyat: ${eur(4998)}`);
       expect(text).toContain(`${eur(1000)} ön ödemeli bakiyeden, ${eur(3998)} kartla`);
       expect(text).toContain(`Cayma hakkı: satın almadan itibaren ${REFUND_POLICY.withdrawalDays} gün`);
@@ -41,5 +41,11 @@ describe('distance sale documents', () => {
     expect(docs.contract).toContain(`Right of withdrawal: ${REFUND_POLICY.withdrawalDays} days from the purchase`);
     expect(docs.contract).toContain('27 November 2026');
     expect(docs.contract).not.toMatch(/[ğşıİ]{3}/);
+  });
+
+  it('name only the card when the balance pays nothing', () => {
+    const docs = distanceSaleDocuments({ ...input, fromBalanceCents: 0, byCardCents: 4998, locale: 'tr' });
+    expect(docs.contract).toContain(`Ödeme: ${eur(4998)} kartla (3-D Secure)`);
+    expect(docs.contract).not.toContain('bakiyeden');
   });
 });

@@ -263,7 +263,7 @@ describe('card top-up through the demo provider', () => {
     const buyer = person(1);
     const { preInformation, contract, version } = distanceSaleDocuments({
       buyer: { fullName: 'Ada Yılmaz', email: buyer.email },
-      item: { name: 'ABD Standart', quantity: 1, unitCents: 2499 },
+      item: { name: 'ABD Standart', code: 'US-15D-5GB', details: '5 GB · 15 gün', quantity: 1, unitCents: 2499 },
       fromBalanceCents: 0,
       byCardCents: 2499,
       locale: 'tr',

@@ -4,6 +4,7 @@ import { renderPage } from '../../test/render';
 import type { PublicPackage } from '../catalog/types';
 import { pendingCardCheckout, savePendingCardCheckout } from './cardCheckout';
 import { CheckoutDialog } from './CheckoutDialog';
+import { DISTANCE_SALE_VERSION } from '@contracts/distance-sale';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +20,7 @@ const balance = (euros: number) => ({ balance: euros, balance_cents: euros * 100
 
 /** The services as the dialog sees them; `payment` answers GET /user/payments/:id, calls are recorded. */
 function services(options: { available: number; payment?: Record<string, unknown> }) {
-  const calls: Array<{ url: string; method: string; body: unknown; headers: Record<string, string> }> = [];
+  const calls: Array<{ url: string; method: string; body: { agreement?: { text: string } } & Record<string, unknown>; headers: Record<string, string> }> = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
     calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
     if (url.startsWith('/api/user/packages?')) return envelope([{ ...usa }]);
@@ -40,10 +41,24 @@ describe('pay the rest by card', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, pathname: '/packages/usa', assign });
     renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
-    fireEvent.click(await screen.findByRole('button', { name: /^Kalan 15,00\s€ tutarını kartla öde$/ }));
+    const pay = await screen.findByRole('button', { name: /^Kalan 15,00\s€ tutarını kartla öde$/ });
+    // The law's two documents come first: paying waits until the buyer accepts them.
+    expect(pay).toBeDisabled();
+    const accept = screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Mesafeli Satış Sözleşmesi' }));
+    const contract = await screen.findByRole('dialog', { name: 'Mesafeli Satış Sözleşmesi' });
+    expect(contract).toHaveTextContent('MESAFELİ SATIŞ SÖZLEŞMESİ');
+    expect(contract).toHaveTextContent(/ABD 7 Gün/);
+    expect(contract).toHaveTextContent(/vergiler dahil toplam fiyat: 20,00\s€/);
+    expect(contract).toHaveTextContent(/5,00\s€ ön ödemeli bakiyeden, 15,00\s€ kartla/);
+    fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
+    fireEvent.click(accept);
+    expect(pay).toBeEnabled();
+    fireEvent.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:8080/api/payments/demo/tok'));
     const start = calls.find((call) => call.url === '/api/user/payments/card')!;
-    expect(start.body).toEqual({ amount: 15, return_path: '/packages/usa' });
+    expect(start.body).toMatchObject({ amount: 15, return_path: '/packages/usa', agreement: { version: DISTANCE_SALE_VERSION } });
+    expect(start.body.agreement?.text).toMatch(/^ÖN BİLGİLENDİRME FORMU[\s\S]*MESAFELİ SATIŞ SÖZLEŞMESİ/);
     expect(start.headers['Idempotency-Key']).toBeTruthy();
     expect(pendingCardCheckout('pay-1')).toMatchObject({ packageId: 'us-7', quantity: 1 });
     expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);

@@ -17,7 +17,10 @@ import { api, ApiError } from '../../api/client';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
 import { formatBytes, formatCurrency } from '../format/format';
 import type { Payment } from '@contracts/api/balance';
+import { distanceSaleDocuments } from '@contracts/distance-sale';
+import { useAuth } from '../../auth/AuthContext';
 import { clearPendingCardCheckout, missingCents, savePendingCardCheckout, type PendingCardCheckout } from './cardCheckout';
+import { DistanceSaleConsent } from './DistanceSaleConsent';
 import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
 import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
 
@@ -60,8 +63,10 @@ export function CheckoutDialog({
   /** Back from the card page: the payment to wait for, and the purchase to place once it is paid. */
   resume?: PendingCardCheckout;
 }) {
-  const { t } = useTranslation('shop');
+  const { t, i18n } = useTranslation('shop');
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const [accepted, setAccepted] = useState(false);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(String(resume?.quantity ?? 1));
@@ -98,6 +103,22 @@ export function CheckoutDialog({
   const quantityValid = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY;
   const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, loaded.balance.available) : null;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
+  const byCardCents = totals && loaded && !totals.sufficient ? missingCents(totals.total, loaded.balance.available) : 0;
+  // What the buyer accepts before paying by card, filled in with this very purchase.
+  const documents = useMemo(
+    () =>
+      totals && loaded && byCardCents > 0
+        ? distanceSaleDocuments({
+            buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
+            item: { name: pkg.name, code: pkg.code, details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`, quantity: count, unitCents: Math.round(loaded.price * 100) },
+            fromBalanceCents: Math.round(totals.total * 100) - byCardCents,
+            byCardCents,
+            locale: i18n.language === 'en' ? 'en' : 'tr',
+            date: new Date(),
+          })
+        : null,
+    [totals?.total, byCardCents, loaded?.price, count, pkg, user?.full_name, user?.email, i18n.language, t],
+  );
 
   const placeOrder = async (units: number) => {
     setBuying(true);
@@ -123,13 +144,17 @@ export function CheckoutDialog({
 
   // Tops up what the balance lacks by card: the provider's page, then back here (see cardCheckout.ts).
   const payRestByCard = async () => {
-    if (!totals || totals.sufficient || !loaded) return;
+    if (!totals || totals.sufficient || !loaded || !documents || !accepted) return;
     setCard('redirecting');
     setFailure(null);
     try {
       const answer = await api.post<Payment>(
         '/user/payments/card',
-        { amount: missingCents(totals.total, loaded.balance.available) / 100, return_path: window.location.pathname },
+        {
+          amount: byCardCents / 100,
+          return_path: window.location.pathname,
+          agreement: { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` },
+        },
         { 'Idempotency-Key': newIdempotencyKey() },
       );
       if (!answer.data.page_url) throw new Error('no payment page');
@@ -232,7 +257,8 @@ export function CheckoutDialog({
                     >
                       {t('checkout.insufficient')}
                     </Alert>
-                    <Button variant="outlined" fullWidth sx={{ mt: 2 }} onClick={payRestByCard} disabled={buying}>
+                    {documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
+                    <Button variant="outlined" fullWidth sx={{ mt: 1 }} onClick={payRestByCard} disabled={buying || !accepted}>
                       {t('checkout.payRestByCard', { amount: formatCurrency(missingCents(totals.total, loaded.balance.available) / 100) })}
                     </Button>
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

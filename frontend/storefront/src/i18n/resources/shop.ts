@@ -53,6 +53,10 @@ export const shop = {
       cardPaidBuying: 'Ödeme alındı, siparişiniz oluşturuluyor...',
       cardFailed: 'Kart ödemesi tamamlanmadı',
       cardStillPending: 'Ödemenin sonucu henüz gelmedi. Birazdan sayfayı yenileyin; ödeme onaylanırsa tutar bakiyenize eklenir.',
+      preInformation: 'Ön Bilgilendirme Formu',
+      contract: 'Mesafeli Satış Sözleşmesi',
+      acceptDocuments: 'Ön bilgilendirme formunu ve mesafeli satış sözleşmesini okudum, kabul ediyorum.',
+      closeDocument: 'Kapat',
     },
     order: {
       title: 'Sipariş {{number}}',
@@ -153,6 +157,10 @@ export const shop = {
       cardPaidBuying: 'Payment received, placing your order...',
       cardFailed: 'The card payment did not go through',
       cardStillPending: 'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
+      preInformation: 'Pre-information form',
+      contract: 'Distance sales contract',
+      acceptDocuments: 'I have read and accept the pre-information form and the distance sales contract.',
+      closeDocument: 'Close',
     },
     order: {
       title: 'Order {{number}}',

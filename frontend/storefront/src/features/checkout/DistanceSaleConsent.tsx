@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { DistanceSaleDocuments } from '@contracts/distance-sale';
+
+type Shown = 'preInformation' | 'contract' | null;
+
+/**
+ * The pre-information form and the distance sales contract, each one tap away, and the box the
+ * buyer ticks to accept both before paying: the law asks for both to be seen before the payment.
+ */
+export function DistanceSaleConsent({ documents, accepted, onChange, disabled }: { documents: DistanceSaleDocuments; accepted: boolean; onChange(accepted: boolean): void; disabled?: boolean }) {
+  const { t } = useTranslation('shop');
+  const [shown, setShown] = useState<Shown>(null);
+  const titles = { preInformation: t('checkout.preInformation'), contract: t('checkout.contract') };
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button size="small" variant="text" onClick={() => setShown('preInformation')} sx={{ px: 0.5 }}>
+          {titles.preInformation}
+        </Button>
+        <Button size="small" variant="text" onClick={() => setShown('contract')} sx={{ px: 0.5 }}>
+          {titles.contract}
+        </Button>
+      </Box>
+      <FormControlLabel
+        control={<Checkbox checked={accepted} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />}
+        label={<Typography variant="body2">{t('checkout.acceptDocuments')}</Typography>}
+      />
+      <Dialog open={shown !== null} onClose={() => setShown(null)} fullWidth maxWidth="sm" scroll="paper" aria-labelledby="distance-sale-title">
+        <DialogTitle id="distance-sale-title">{shown ? titles[shown] : ''}</DialogTitle>
+        <DialogContent dividers>
+          <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {shown ? documents[shown] : ''}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setShown(null)}>{t('checkout.closeDocument')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
