@@ -1,9 +1,10 @@
-import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { Card, CardContent } from '@mui/material';
 import type { ReactElement } from 'react';
 import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
+import { TotalAndCount } from '../../layout/TotalAndCount';
 import { ExportLogsButton } from './ExportLogsButton';
 
 export const COLLECTION_KINDS = ['dealer-to-sales-manager', 'sales-manager-to-company'] as const;
@@ -25,28 +26,12 @@ export function collectionLogFilters(translate: (key: string) => string): ReactE
 
 /** The sum and count of every log the filters match (the service sums all pages, not just this one). */
 function Totals() {
-  const translate = useTranslate();
   const { meta, total } = useListContext();
   if (meta?.amount_cents === undefined) return null;
   return (
     <Card variant="outlined" sx={{ mb: 1 }}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Stack direction="row" spacing={4}>
-          <div>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.collection.total')}
-            </Typography>
-            <Typography variant="h6" data-testid="logs-total">
-              {formatCents(meta.amount_cents)}
-            </Typography>
-          </div>
-          <div>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.collection.count')}
-            </Typography>
-            <Typography variant="h6">{total ?? 0}</Typography>
-          </div>
-        </Stack>
+        <TotalAndCount total={formatCents(meta.amount_cents)} count={total ?? 0} size="h6" totalTestId="logs-total" />
       </CardContent>
     </Card>
   );

@@ -30,3 +30,24 @@ describe("sales manager's collect form", () => {
     expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({ resource: 'sales-manager/collect', params: { dealer_id: dealerId, amount: 380 } });
   }, 60_000);
 });
+
+describe("sales manager's collection report", () => {
+  it('shows the period’s total and count and each dealer’s share', async () => {
+    const base = fakeDataProvider();
+    const report = {
+      start_date: '2026-11-01',
+      end_date: '2026-11-23',
+      total: 1250.5,
+      total_cents: 125050,
+      count: 3,
+      by_dealer: [{ dealer_id: dealerId, name: 'Deniz Telekom Ltd. Şti.', count: 3, total: 1250.5, total_cents: 125050 }],
+      by_day: [{ date: '2026-11-20', total: 1250.5, total_cents: 125050, count: 3 }],
+    };
+    const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'sales-manager/collection-report' ? (report as never) : base.read(path, query)) });
+    renderApp({ session: SESSIONS.salesManager, path: '/sales-manager/collection', dataProvider });
+    expect(await screen.findByTestId('report-total', {}, { timeout: 30_000 })).toHaveTextContent('1.250,50 €');
+    const totals = screen.getByTestId('report-total').closest('.MuiStack-root') as HTMLElement;
+    expect(within(totals).getByText('3')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Deniz Telekom Ltd. Şti.' })).toBeInTheDocument();
+  }, 60_000);
+});

@@ -5,6 +5,7 @@ import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-
 import { useSearchParams } from 'react-router-dom';
 import { formatCents, formatEuro, istanbulDay } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
+import { TotalAndCount } from '../../layout/TotalAndCount';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { parsePriceCents } from '../dealer-pricing/priceInput';
@@ -134,22 +135,7 @@ function Report() {
           <Skeleton variant="rectangular" height={200} />
         ) : (
           <>
-            <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
-              <div>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('app.collection.total')}
-                </Typography>
-                <Typography variant="h5" data-testid="report-total">
-                  {formatEuro(data.total)}
-                </Typography>
-              </div>
-              <div>
-                <Typography variant="body2" color="text.secondary">
-                  {translate('app.collection.count')}
-                </Typography>
-                <Typography variant="h5">{data.count}</Typography>
-              </div>
-            </Stack>
+            <TotalAndCount total={formatEuro(data.total)} count={data.count} size="h5" totalTestId="report-total" sx={{ mb: 2 }} />
             {data.count === 0 ? (
               <Typography color="text.secondary">{translate('app.collection.report_empty')}</Typography>
             ) : (
