@@ -1,8 +1,9 @@
-import { Grid, Stack, Typography } from '@mui/material';
+import { Grid } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { Loading, Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { Loading, usePermissions } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { BalanceFigures } from './BalanceFigures';
+import { HomePage } from './HomePage';
 import { RecentOrders } from './RecentOrders';
 import { ActiveEsims } from './ActiveEsims';
 
@@ -13,9 +14,7 @@ const AdminHome = lazy(() => import('./admin/AdminHome'));
 
 /** Home of customers and dealers; an admin's home is AdminHome, a sales manager's their dealer list. */
 export function Dashboard() {
-  const translate = useTranslate();
   const { permissions: role, isPending } = usePermissions<string>();
-  const { identity } = useGetIdentity();
   if (isPending) return <Loading />;
   if (role === 'sales-manager') return <Navigate to="/sales-manager/dealers" replace />;
   if (role === 'admin')
@@ -25,25 +24,18 @@ export function Dashboard() {
       </Suspense>
     );
   return (
-    <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
-      <Title title={translate('app.menu.dashboard')} />
-      <Typography variant="h5" component="h1">
-        {translate('app.dashboard.welcome', { name: identity?.fullName ?? '' })}
-      </Typography>
-      <BalanceFigures />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <RecentOrders />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ActiveEsims />
-        </Grid>
-        <Grid size={12}>
-          <Suspense fallback={<Loading />}>
-            <SpendChart />
-          </Suspense>
-        </Grid>
+    <HomePage figures={<BalanceFigures />}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <RecentOrders />
       </Grid>
-    </Stack>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ActiveEsims />
+      </Grid>
+      <Grid size={12}>
+        <Suspense fallback={<Loading />}>
+          <SpendChart />
+        </Suspense>
+      </Grid>
+    </HomePage>
   );
 }
