@@ -6,6 +6,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import TodayIcon from '@mui/icons-material/Today';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Grid } from '@mui/material';
+import type { ComponentProps } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatCents } from '../../format';
 import { usePendingCount } from '../../providers/pendingCounts';
@@ -13,7 +14,16 @@ import { StatCard } from '../StatCard';
 import { useAdminSales, useCashHeld, useDealerDebt } from './useAdminFigures';
 
 const cell = { xs: 12, sm: 6, lg: 3 } as const;
-const errorText = '—';
+
+/** A figure read on its own: a skeleton while it loads, a dash when it failed, else its value and hint. */
+function FigureCard<T>({
+  figure,
+  value,
+  hint,
+  ...card
+}: Omit<ComponentProps<typeof StatCard>, 'value' | 'hint'> & { figure: { data?: T; error: unknown }; value: (data: T) => string; hint: (data: T) => string }) {
+  return <StatCard {...card} value={figure.error ? '—' : figure.data ? value(figure.data) : undefined} hint={figure.data ? hint(figure.data) : undefined} />;
+}
 
 /** The admin's figures, each fetched on its own and linked to the list behind it. */
 export function AdminFigures() {
@@ -31,29 +41,18 @@ export function AdminFigures() {
         <StatCard icon={AccountBalanceIcon} label={translate('app.admin_home.pending_top_ups')} value={topUps} to="/admin/top-ups" />
       </Grid>
       <Grid size={cell}>
-        <StatCard
-          icon={TodayIcon}
-          label={translate('app.admin_home.sales_today')}
-          value={sales.error ? errorText : sales.data ? formatCents(sales.data.today.total_cents) : undefined}
-          hint={sales.data ? split(sales.data.today) : undefined}
-          to="/orders"
-        />
+        <FigureCard icon={TodayIcon} label={translate('app.admin_home.sales_today')} figure={sales} value={(d) => formatCents(d.today.total_cents)} hint={(d) => split(d.today)} to="/orders" />
       </Grid>
       <Grid size={cell}>
-        <StatCard
-          icon={TrendingUpIcon}
-          label={translate('app.admin_home.sales_month')}
-          value={sales.error ? errorText : sales.data ? formatCents(sales.data.this_month.total_cents) : undefined}
-          hint={sales.data ? split(sales.data.this_month) : undefined}
-          to="/orders"
-        />
+        <FigureCard icon={TrendingUpIcon} label={translate('app.admin_home.sales_month')} figure={sales} value={(d) => formatCents(d.this_month.total_cents)} hint={(d) => split(d.this_month)} to="/orders" />
       </Grid>
       <Grid size={cell}>
-        <StatCard
+        <FigureCard
           icon={PeopleIcon}
           label={translate('app.admin_home.dealer_debt')}
-          value={debt.error ? errorText : debt.data ? formatCents(debt.data.cents) : undefined}
-          hint={debt.data ? translate('app.admin_home.dealer_debt_hint', { smart_count: debt.data.owing }) : undefined}
+          figure={debt}
+          value={(d) => formatCents(d.cents)}
+          hint={(d) => translate('app.admin_home.dealer_debt_hint', { smart_count: d.owing })}
           to="/admin/dealers"
         />
       </Grid>
@@ -64,11 +63,12 @@ export function AdminFigures() {
         <StatCard icon={KeyboardReturnIcon} label={translate('app.admin_home.pending_returns')} value={returns} to="/admin/physical-sim-returns" />
       </Grid>
       <Grid size={cell}>
-        <StatCard
+        <FigureCard
           icon={PaymentsIcon}
           label={translate('app.admin_home.cash_held')}
-          value={cash.error ? errorText : cash.data ? formatCents(cash.data.cents) : undefined}
-          hint={cash.data ? translate('app.admin_home.cash_held_hint', { smart_count: cash.data.holding }) : undefined}
+          figure={cash}
+          value={(d) => formatCents(d.cents)}
+          hint={(d) => translate('app.admin_home.cash_held_hint', { smart_count: d.holding })}
           to="/admin/sales-managers"
         />
       </Grid>
