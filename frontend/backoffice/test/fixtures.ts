@@ -1,4 +1,4 @@
-import type { EsimOrder, PhysicalOrder, PlusPackage } from '@esim/contracts';
+import type { DealerPackage, EsimOrder, PhysicalOrder, PlusPackage } from '@esim/contracts';
 import type { BackOfficeDataProvider } from '../src/providers/dataProvider';
 import type { Session, SessionStore } from '../src/providers/session';
 
@@ -65,6 +65,32 @@ export const ESIM_ORDER: EsimOrder = {
   user_id: SESSIONS.dealer.user.id,
   esims: [esim],
 };
+
+/** A 7-day 1 GB Türkiye eSIM package as a dealer's price list answers it; without a dealer price the list price applies. */
+export function dealerPackage(id: string, { name, base_price, dealer_price = null, ...fields }: Partial<DealerPackage> & Pick<DealerPackage, 'name' | 'base_price'>): DealerPackage {
+  return {
+    id,
+    package_id: id,
+    code: id.toUpperCase(),
+    kind: 'esim',
+    name,
+    name_tr: name,
+    name_en: name,
+    type: 'local',
+    countries: ['TR'],
+    validity_days: 7,
+    data_mb: 1024,
+    data: '1 GB',
+    active: true,
+    base_price,
+    dealer_price,
+    price: dealer_price ?? base_price,
+    price_source: dealer_price === null ? 'retail' : 'dealer',
+    currency: 'EUR',
+    dealer_price_updated_at: null,
+    ...fields,
+  };
+}
 
 export const PLUS_PACKAGE: PlusPackage = {
   id: 'plus-1',

@@ -1,33 +1,12 @@
-import { applyPercentage, percentageToHundredths, type DealerPackage } from '@esim/contracts';
+import { applyPercentage, percentageToHundredths } from '@esim/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
+import { dealerPackage, fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 const dealerId = SESSIONS.dealer.user.id;
-const pkg = (id: string, base: number, cost: number): DealerPackage => ({
-  id,
-  package_id: id,
-  code: id.toUpperCase(),
-  kind: 'esim',
-  name: `Paket ${id}`,
-  name_tr: `Paket ${id}`,
-  name_en: `Package ${id}`,
-  type: 'local',
-  countries: ['TR'],
-  validity_days: 7,
-  data_mb: 1024,
-  data: '1 GB',
-  active: true,
-  base_price: base,
-  cost_price: cost,
-  dealer_price: null,
-  price: base,
-  price_source: 'retail',
-  currency: 'EUR',
-  dealer_price_updated_at: null,
-});
+const pkg = (id: string, base: number, cost: number) => dealerPackage(id, { name: `Paket ${id}`, name_en: `Package ${id}`, base_price: base, cost_price: cost });
 // List prices whose repriced value lands on or near half a cent, where float arithmetic rounds the wrong way.
 const PACKAGES = [pkg('a', 14.99, 10), pkg('b', 1.15, 0.5), pkg('c', 10, 9.5), pkg('d', 10.01, 1), pkg('e', 24.99, 20)];
 

@@ -1,32 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DealerPackage } from '@esim/contracts';
-import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
+import { dealerPackage, fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 const dealerId = SESSIONS.dealer.user.id;
-const pkg = (id: string, name: string, base: number, dealer: number | null): DealerPackage => ({
-  id,
-  package_id: id,
-  code: id.toUpperCase(),
-  kind: 'esim',
-  name,
-  name_tr: name,
-  name_en: name,
-  type: 'local',
-  countries: ['TR'],
-  validity_days: 7,
-  data_mb: 1024,
-  data: '1 GB',
-  active: true,
-  base_price: base,
-  dealer_price: dealer,
-  price: dealer ?? base,
-  price_source: dealer === null ? 'retail' : 'dealer',
-  currency: 'EUR',
-  dealer_price_updated_at: null,
-});
+const pkg = (id: string, name: string, base: number, dealer: number | null) => dealerPackage(id, { name, base_price: base, dealer_price: dealer });
 const PACKAGES = [pkg('tr-1gb', 'Türkiye 1 GB', 5, 4.5), pkg('de-3gb', 'Almanya 3 GB', 12, null)];
 
 function renderPricing() {
