@@ -1,4 +1,4 @@
-import { AUDITED_METHODS, isoDate, responds } from '@esim/contracts';
+import { AUDITED_METHODS, auditLogRowSchema, isoDate, responds, type AuditLogRow } from '@esim/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from './db';
@@ -39,19 +39,6 @@ export const auditLogReadQuery = z
 /** The parsed query: what the route hands to readAuditLog, and what the auth service builds for its own log. */
 export type AuditLogReadQuery = z.output<typeof auditLogReadQuery>;
 
-export const auditLogRowSchema = z.object({
-  id: z.string(),
-  actor_id: z.string(),
-  actor_role: z.string(),
-  method: z.string(),
-  route: z.string(),
-  url: z.string(),
-  status_code: z.number().int(),
-  ip: z.string().nullable(),
-  request_id: z.string(),
-  at: z.string(),
-});
-export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 export const auditLogPageSchema = z.object({ items: z.array(auditLogRowSchema), total: z.number().int().nonnegative() });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 

@@ -17,15 +17,11 @@ export const AUDITED_ROUTES: readonly { method: AuditedMethod; path: string; ser
 
 const AUDITED_PATHS = [...new Set(AUDITED_ROUTES.map((route) => route.path))];
 
-/** One entry: the service's row id is unique in that service only, so the entry's id names both. */
-export const auditLogEntrySchema = z.object({
+/** One row of a service's own log (`GET /internal/audit-log`): who wrote what, when, and the answer's status. */
+export const auditLogRowSchema = z.object({
   id: z.string(),
-  service: z.enum(AUDIT_SERVICES),
   actor_id: z.string(),
   actor_role: z.string(),
-  /** From the auth service's accounts; null for an account that no longer exists. */
-  actor_name: z.string().nullable(),
-  actor_email: z.string().nullable(),
   method: z.string(),
   /** The route as the table writes it (`/admin/dealers/:id`); `url` is the path that was called. */
   route: z.string(),
@@ -35,6 +31,15 @@ export const auditLogEntrySchema = z.object({
   request_id: z.string(),
   /** ISO 8601 in UTC with microseconds, as the database holds it. */
   at: z.string(),
+});
+export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
+
+/** One entry of the merged list: the service's row id is unique in that service only, so the entry's id names both. */
+export const auditLogEntrySchema = auditLogRowSchema.extend({
+  service: z.enum(AUDIT_SERVICES),
+  /** From the auth service's accounts; null for an account that no longer exists. */
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 

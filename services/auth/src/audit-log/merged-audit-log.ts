@@ -1,5 +1,5 @@
-import { AUDIT_SERVICES, AUDITED_ROUTES, type AuditedMethod } from '@esim/contracts';
-import { AUDIT_LOG_LAST_ID, createInternalClient, readAuditLog, type AuditLogPage, type AuditLogReadQuery, type AuditLogRow, type Db } from '@esim/platform';
+import { AUDIT_SERVICES, AUDITED_ROUTES, type AuditedMethod, type AuditLogRow } from '@esim/contracts';
+import { AUDIT_LOG_LAST_ID, createInternalClient, readAuditLog, type AuditLogPage, type AuditLogReadQuery, type Db } from '@esim/platform';
 
 export type AuditService = (typeof AUDIT_SERVICES)[number];
 
