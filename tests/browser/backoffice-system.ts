@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, withDatabase } from '@esim/platform';
 import type { FastifyInstance } from 'fastify';
 import { migrateAll } from '../../infra/src/migrate-all';
 import { seedAll } from '../../infra/src/seed';
+import { freePort, urlOf } from '../flows/system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['auth', 'catalog', 'balance', 'esim', 'physical-sim'] as const;
@@ -24,19 +24,6 @@ export interface ListeningSystem {
   login(email: string, password?: string): Promise<{ token: string; user: Record<string, unknown> }>;
   stop(): Promise<void>;
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 export async function startListeningSystem(options: { port?: number; database?: string } = {}): Promise<ListeningSystem> {
   if (!process.env.TEST_DATABASE_NAME) {

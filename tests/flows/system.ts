@@ -32,7 +32,7 @@ const servicesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const LATER_SERVICES = ['physical-sim'] as const;
 
 /** A port free right now (the OS picks it); the service listens on it a moment later. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -40,7 +40,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+/** The address an app listening on 127.0.0.1 answers at. */
+export const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 export interface StartOptions {
   /** Services that listen without running their serving work (event bus, loops): a system as it ran with that defect. */
