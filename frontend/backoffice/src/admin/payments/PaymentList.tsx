@@ -1,25 +1,11 @@
 import { Stack, Typography } from '@mui/material';
 import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
+import { AccountName, accountNameOf } from '../../layout/AccountName';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
-import { payerOf } from './payer';
 import { PAYMENT_STATUSES, PaymentStatusChip } from './PaymentStatusChip';
 import { RefundPaymentButton } from './RefundPaymentButton';
-
-function Payer({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  return (
-    <Stack sx={{ minWidth: 0 }}>
-      <span>{payerOf(record, translate('app.admin_top_ups.unknown_user'))}</span>
-      {record.user_name && record.user_email ? (
-        <Typography variant="caption" color="text.secondary">
-          {record.user_email}
-        </Typography>
-      ) : null}
-    </Stack>
-  );
-}
 
 /** The provider's reference an admin looks up in the provider's panel, and why a payment failed. */
 function Reference({ record }: { record: RaRecord }) {
@@ -65,7 +51,7 @@ export default function PaymentList() {
         phone={
           <SimpleList
             rowClick={false}
-            primaryText={(r: RaRecord) => payerOf(r, translate('app.admin_top_ups.unknown_user'))}
+            primaryText={(r: RaRecord) => accountNameOf(r, translate('app.admin_top_ups.unknown_user'))}
             secondaryText={(r: RaRecord) => (
               <>
                 {[formatDate(r.created_at), r.provider_payment_id, r.failure_message].filter(Boolean).join(' · ')}
@@ -81,7 +67,7 @@ export default function PaymentList() {
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="app.admin_payments.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col label="app.admin_payments.user" disableSort render={(r: RaRecord) => <Payer record={r} />} />
+          <DataTable.Col label="app.admin_payments.user" disableSort render={(r: RaRecord) => <AccountName record={r} />} />
           <DataTable.Col source="amount" label="app.balance.amount" align="right" render={(r: RaRecord) => formatCents(r.amount_cents)} />
           <DataTable.Col source="status" label="app.admin_payments.status" render={(r: RaRecord) => <PaymentStatusChip status={r.status} />} />
           <DataTable.Col label="app.admin_payments.reference" disableSort render={(r: RaRecord) => <Reference record={r} />} />

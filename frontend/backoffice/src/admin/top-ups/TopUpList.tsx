@@ -1,9 +1,10 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { DataTable, List, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
+import { AccountName, accountNameOf } from '../../layout/AccountName';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
-import { TopUpDecision, requesterOf } from './TopUpDecision';
+import { TopUpDecision } from './TopUpDecision';
 
 export const TOP_UP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = { pending: 'warning', confirmed: 'success', rejected: 'default' };
@@ -11,20 +12,6 @@ const STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = { pendi
 function StatusChip({ status }: { status: string }) {
   const translate = useTranslate();
   return <Chip size="small" color={STATUS_COLORS[status] ?? 'default'} label={translate(`app.balance.statuses.${status}`, { _: status })} />;
-}
-
-function Requester({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  return (
-    <Stack sx={{ minWidth: 0 }}>
-      <span>{requesterOf(record, translate('app.admin_top_ups.unknown_user'))}</span>
-      {record.user_name && record.user_email ? (
-        <Typography variant="caption" color="text.secondary">
-          {record.user_email}
-        </Typography>
-      ) : null}
-    </Stack>
-  );
 }
 
 /** Top-ups awaiting confirmation first (the default filter); confirmed and rejected ones are the history. */
@@ -53,7 +40,7 @@ export default function TopUpList() {
         phone={
           <SimpleList
             rowClick={false}
-            primaryText={(r: RaRecord) => requesterOf(r, translate('app.admin_top_ups.unknown_user'))}
+            primaryText={(r: RaRecord) => accountNameOf(r, translate('app.admin_top_ups.unknown_user'))}
             secondaryText={(r: RaRecord) => (
               <>
                 {[r.reference_code, formatDate(r.created_at), r.status === 'rejected' ? r.reason : null].filter(Boolean).join(' · ')}
@@ -69,7 +56,7 @@ export default function TopUpList() {
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
-          <DataTable.Col label="app.admin_top_ups.user" disableSort render={(r: RaRecord) => <Requester record={r} />} />
+          <DataTable.Col label="app.admin_top_ups.user" disableSort render={(r: RaRecord) => <AccountName record={r} />} />
           <DataTable.Col source="amount" label="app.balance.amount" align="right" render={(r: RaRecord) => formatCents(r.amount_cents)} />
           <DataTable.Col source="created_at" label="app.admin_top_ups.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
           <DataTable.Col source="status" label="app.admin_top_ups.status" render={(r: RaRecord) => <StatusChip status={r.status} />} />
