@@ -1,7 +1,8 @@
 import type { Locale } from '@esim/contracts';
 import { COVERAGE_STATUSES } from '@esim/contracts';
 import { Box, Typography } from '@mui/material';
-import { ArrayInput, Edit, SaveButton, Toolbar, maxLength, maxValue, minValue, number, NumberInput, required, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Edit, SaveButton, Toolbar, maxLength, maxValue, minValue, number, NumberInput, required, SelectInput, SimpleForm, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { FeaturesInput } from '../../layout/FeaturesInput';
 import { eurosOf, priceProblem, priceText } from '../packages/prices';
 
 /** What the catalog takes on a country (PUT /admin/countries/:id): blanks as null, the daily price in euros. */
@@ -59,15 +60,7 @@ export default function CountryEdit() {
           <NumberInput source="featured_order" label="app.admin_countries.featured_order" helperText="app.admin_countries.featured_order_hint" validate={[number(), minValue(1), maxValue(999)]} />
           <NumberInput source="quick_order" label="app.admin_countries.quick_order" helperText="app.admin_countries.quick_order_hint" validate={[number(), minValue(1), maxValue(999)]} />
         </Box>
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>
-          {translate('app.admin_countries.features')}
-        </Typography>
-        <ArrayInput source="features" label={false}>
-          <SimpleFormIterator inline disableReordering>
-            <TextInput source="tr" label="app.admin_packages.feature_tr" validate={[required(), maxLength(200)]} />
-            <TextInput source="en" label="app.admin_packages.feature_en" validate={[required(), maxLength(200)]} />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <FeaturesInput heading="app.admin_countries.features" />
       </SimpleForm>
     </Edit>
   );

@@ -100,4 +100,17 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     expect(params.data).toMatchObject({ retail_price: 8.49, cost_price: 3.5, code: 'TR-7D-3GB', countries: ['TR'] });
     expect(params.data).not.toHaveProperty('kind');
   }, 60_000);
+
+  it('edit: a feature added in Turkish and English is saved with the package', async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderPackage(`/admin/packages/${PACKAGE.id}`);
+    expect(await screen.findByText('Özellikler', {}, { timeout: 30_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ekle' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Özellik (Türkçe)' }), '5G hız');
+    await user.type(screen.getByRole('textbox', { name: 'Özellik (İngilizce)' }), '5G speed');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { data: Record<string, unknown> } };
+    expect(params.data.features).toEqual([{ tr: '5G hız', en: '5G speed' }]);
+  }, 60_000);
 });

@@ -1,9 +1,8 @@
 import type { Locale } from '@esim/contracts';
 import { PACKAGE_KINDS, PACKAGE_TYPES } from '@esim/contracts';
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { ReactElement } from 'react';
 import {
-  ArrayInput,
   AutocompleteArrayInput,
   BooleanInput,
   maxLength,
@@ -16,12 +15,12 @@ import {
   required,
   SelectInput,
   SimpleForm,
-  SimpleFormIterator,
   TextInput,
   useLocaleState,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { FeaturesInput } from '../../layout/FeaturesInput';
 import { costProblem, eurosOf, priceProblem, priceText } from './prices';
 
 /** The fields the catalog takes on a package (POST and PUT /admin/packages); the kind only when creating. */
@@ -99,15 +98,7 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
           <BooleanInput source="recommended" label="app.admin_packages.recommended" />
         </Box>
       </Box>
-      <Typography variant="subtitle2" sx={{ mt: 2 }}>
-        {translate('app.admin_packages.features')}
-      </Typography>
-      <ArrayInput source="features" label={false}>
-        <SimpleFormIterator inline disableReordering>
-          <TextInput source="tr" label="app.admin_packages.feature_tr" validate={[required(), maxLength(200)]} />
-          <TextInput source="en" label="app.admin_packages.feature_en" validate={[required(), maxLength(200)]} />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <FeaturesInput heading="app.admin_packages.features" />
     </SimpleForm>
   );
 }
