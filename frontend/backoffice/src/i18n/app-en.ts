@@ -214,7 +214,6 @@ export const appEnglish = {
       admin_esim_orders: 'eSIM Orders',
       admin_packages: 'Packages',
       admin_countries: 'Countries',
-      no_screen_yet: 'This screen is not ready yet; the number waiting is shown here.',
     },
     common: {
       copy: 'Copy',

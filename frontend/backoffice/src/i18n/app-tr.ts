@@ -218,7 +218,6 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       admin_esim_orders: 'eSIM Siparişleri',
       admin_packages: 'Paketler',
       admin_countries: 'Ülkeler',
-      no_screen_yet: 'Bu ekran henüz hazır değil; bekleyenlerin sayısı burada görünür.',
     },
     common: {
       copy: 'Kopyala',
