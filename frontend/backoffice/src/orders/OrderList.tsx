@@ -1,8 +1,9 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, usePermissions, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../format';
 import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
+import { dateRangeFilters } from '../layout/dateRangeFilters';
 
 /** Filter choices: pending and processing are shown alike (contracts), so the filter offers the states a user tells apart. */
 export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'partially_refunded'] as const;
@@ -29,8 +30,7 @@ export default function OrderList() {
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.orders.search')} />,
     <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />,
-    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" />,
-    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" />,
+    ...dateRangeFilters(),
   ];
   return (
     <List

@@ -1,7 +1,6 @@
 import { Chip } from '@mui/material';
 import {
   DataTable,
-  DateInput,
   FunctionField,
   List,
   SelectInput,
@@ -15,14 +14,14 @@ import { csvExporter } from '../layout/csvExporter';
 import { ExportAllButton } from '../layout/ExportAllButton';
 import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
+import { dateRangeFilters } from '../layout/dateRangeFilters';
 
 export const TRANSACTION_TYPES = ['top_up', 'card_top_up', 'card_refund', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
 
 function useFilters() {
   const translate = useTranslate();
   return [
-    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" alwaysOn />,
-    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" alwaysOn />,
+    ...dateRangeFilters({ alwaysOn: true }),
     <SelectInput
       key="type"
       source="type"

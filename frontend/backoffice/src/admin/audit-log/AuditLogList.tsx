@@ -1,11 +1,12 @@
 import { Alert, Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { AUDIT_SERVICES, AUDITED_METHODS, AUDITED_ROUTES } from '@esim/contracts';
-import { AutocompleteInput, DataTable, DateInput, List, SelectInput, SimpleList, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { AutocompleteInput, DataTable, List, SelectInput, SimpleList, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { recordLinkOf } from './recordLink';
+import { dateRangeFilters } from '../../layout/dateRangeFilters';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 export interface Person {
@@ -21,8 +22,7 @@ export function auditLogFilters(translate: Translate, people: readonly Person[])
   return [
     <SelectInput key="actor_id" source="actor_id" label="app.admin_audit_log.person" alwaysOn choices={[...people]} />,
     <SelectInput key="method" source="method" label="app.admin_audit_log.action" alwaysOn choices={AUDITED_METHODS.map((m) => ({ id: m, name: translate(`app.admin_audit_log.methods.${m}`) }))} />,
-    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" alwaysOn />,
-    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" alwaysOn />,
+    ...dateRangeFilters({ alwaysOn: true }),
     <AutocompleteInput key="route" source="route" label="app.admin_audit_log.route" choices={ROUTE_PATHS.map((path) => ({ id: path, name: path }))} />,
     <SelectInput key="service" source="service" label="app.admin_audit_log.service" choices={AUDIT_SERVICES.map((s) => ({ id: s, name: s }))} />,
   ];

@@ -1,19 +1,19 @@
 import { Card, CardContent } from '@mui/material';
 import type { ReactElement } from 'react';
-import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { TotalAndCount } from '../../layout/TotalAndCount';
 import { ExportLogsButton } from './ExportLogsButton';
+import { dateRangeFilters } from '../../layout/dateRangeFilters';
 
 export const COLLECTION_KINDS = ['dealer-to-sales-manager', 'sales-manager-to-company'] as const;
 
 /** Date range (Istanbul days), kind and party: the names the collection-log route takes. */
 export function collectionLogFilters(translate: (key: string) => string): ReactElement[] {
   return [
-    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" alwaysOn />,
-    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" alwaysOn />,
+    ...dateRangeFilters({ alwaysOn: true }),
     <SelectInput key="kind" source="kind" label="app.collection_logs.kind" alwaysOn emptyText="app.admin_dealers.all" choices={COLLECTION_KINDS.map((k) => ({ id: k, name: translate(`app.collection_logs.kinds.${k}`) }))} />,
     <ReferenceInput key="sales_manager_id" source="sales_manager_id" reference="admin/sales-managers" alwaysOn sort={{ field: 'full_name', order: 'ASC' }}>
       <AutocompleteInput label="app.admin_dealers.sales_manager" optionText="full_name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />

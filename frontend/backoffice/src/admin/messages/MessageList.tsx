@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { MESSAGE_KINDS, MESSAGE_STATUSES, MessageKindChip, MessageStatusChip, senderOf } from './MessageStatusChip';
+import { dateRangeFilters } from '../../layout/dateRangeFilters';
 
 const preview = (text: string) => (text.length > 90 ? `${text.slice(0, 90)}…` : text);
 
@@ -14,8 +15,7 @@ export default function MessageList() {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_messages.search')} />,
     <SelectInput key="status" source="status" label="app.admin_messages.status" alwaysOn choices={MESSAGE_STATUSES.map((s) => ({ id: s, name: translate(`app.admin_messages.statuses.${s}`) }))} />,
     <SelectInput key="kind" source="kind" label="app.admin_messages.kind" alwaysOn choices={MESSAGE_KINDS.map((k) => ({ id: k, name: translate(`app.admin_messages.kinds.${k}`) }))} />,
-    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" />,
-    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" />,
+    ...dateRangeFilters(),
   ];
   const bold = (r: RaRecord) => ({ fontWeight: r.status === 'new' ? 700 : 400 });
   return (

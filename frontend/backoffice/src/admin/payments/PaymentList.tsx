@@ -1,11 +1,12 @@
 import { Stack, Typography } from '@mui/material';
-import { DataTable, DateInput, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
 import { AccountName, accountNameOf } from '../../layout/AccountName';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { PAYMENT_STATUSES, PaymentStatusChip } from './PaymentStatusChip';
 import { RefundPaymentButton } from './RefundPaymentButton';
+import { dateRangeFilters } from '../../layout/dateRangeFilters';
 
 /** The provider's reference an admin looks up in the provider's panel, and why a payment failed. */
 function Reference({ record }: { record: RaRecord }) {
@@ -35,8 +36,7 @@ export default function PaymentList() {
       alwaysOn
       choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: translate(`app.admin_payments.statuses.${status}`) }))}
     />,
-    <DateInput key="start_date" source="start_date" label="app.transactions.start_date" />,
-    <DateInput key="end_date" source="end_date" label="app.transactions.end_date" />,
+    ...dateRangeFilters(),
   ];
   return (
     <List
