@@ -16,6 +16,11 @@ const ORDER_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> 
   partially_refunded: 'default',
 };
 
+/** The status filter of every list of eSIM orders (the buyer's own, the admin's). */
+export const orderStatusFilter = (translate: (key: string) => string) => (
+  <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />
+);
+
 export function OrderStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
   return <Chip size="small" color={ORDER_COLORS[status] ?? 'default'} label={translate(`app.orders.statuses.${status === 'processing' ? 'pending' : status}`, { _: status })} />;
@@ -29,7 +34,7 @@ export default function OrderList() {
   const admin = role === 'admin';
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.orders.search')} />,
-    <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />,
+    orderStatusFilter(translate),
     ...dateRangeFilters(),
   ];
   return (

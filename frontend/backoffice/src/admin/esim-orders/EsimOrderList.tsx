@@ -1,8 +1,8 @@
-import { DataTable, List, SearchInput, SelectInput, SimpleList, TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SimpleList, TextInput, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
-import { ORDER_STATUSES, OrderStatusChip } from '../../orders/OrderList';
+import { OrderStatusChip, orderStatusFilter } from '../../orders/OrderList';
 import { dateRangeFilters } from '../../layout/dateRangeFilters';
 
 /** The buyer as the esim service knows them: the account id (names live in the auth service). */
@@ -13,7 +13,7 @@ export default function EsimOrderList() {
   const translate = useTranslate();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_esim_orders.search')} sx={{ minWidth: { sm: 300 } }} />,
-    <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />,
+    orderStatusFilter(translate),
     <TextInput key="user_id" source="user_id" label="app.admin_esim_orders.buyer_id" />,
     ...dateRangeFilters(),
   ];
