@@ -304,7 +304,7 @@ export function fakeDataProvider(overrides: Partial<BackOfficeDataProvider> = {}
       calls.push({ method: 'read', resource: path });
       if (path in READS) return READS[path] as any;
       if (/^sales-manager\/dealers\/[^/]+\/packages$/.test(path)) return [] as any;
-      if (path === 'sales-manager/collection-report') return { start_date: '2026-11-01', end_date: '2026-11-23', total: 0, total_cents: 0, count: 0, by_dealer: [], by_day: [] } as any;
+      if (path === 'sales-manager/collection-report') return { start_date: '2026-11-01', end_date: '2026-11-23', total: 0, total_cents: 0, count: 0, by_dealer: [], by_day: [], collections: [] } as any;
       if (/^user\/esim\/[^/]+\/usage$/.test(path)) return { esim: ESIM_ORDER.esims[0], records: [] } as any;
       throw new Error(`fake data provider: no answer for ${path}`);
     },

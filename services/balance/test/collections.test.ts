@@ -161,6 +161,13 @@ describe('sales manager figures', () => {
       { dealer_id: dealers[0]!.id, name: 'Bayi 1 Ltd.', total: 30, total_cents: 3000, count: 2 },
       { dealer_id: dealers[1]!.id, name: 'Bayi 2 Ltd.', total: 5.5, total_cents: 550, count: 1 },
     ]);
+    // The single collections behind those sums, newest first, with the Istanbul time the CSV shows.
+    expect(report.collections.map((c: { dealer_id: string; amount_cents: number; local_time: string }) => [c.dealer_id, c.amount_cents, c.local_time.slice(0, 10)])).toEqual([
+      [dealers[1]!.id, 550, '2025-03-02'],
+      [dealers[0]!.id, 2000, '2025-03-02'],
+      [dealers[0]!.id, 1000, '2025-03-01'],
+    ]);
+    expect(report.collections[0]).toMatchObject({ kind: 'dealer-to-sales-manager', dealer_name: 'Bayi 2 Ltd.', amount: 5.5 });
     const oneDay = await app.inject({ url: '/sales-manager/collection-report?start_date=2025-03-02&end_date=2025-03-02', headers: await as(manager) });
     expect(oneDay.json().data.total_cents).toBe(2550);
     // Another sales manager sees none of it.

@@ -674,6 +674,12 @@ export const appEnglish = {
       report_empty: 'Nothing collected in this period.',
       range_invalid: 'The end date must not be before the start date',
       over_debt: 'The dealer owes %{amount}; no more can be collected',
+      by_dealer: 'Per dealer',
+      collections: 'Collections in this period',
+      when: 'Date and time',
+      amount_eur: 'Amount (EUR)',
+      export_csv: 'Download CSV',
+      more_collections: 'The newest %{shown} of %{count} collections are listed.',
     },
     admin_dealers: {
       title: 'Dealers',

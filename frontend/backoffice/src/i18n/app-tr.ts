@@ -678,6 +678,12 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       report_empty: 'Bu dönemde tahsilat yok.',
       range_invalid: 'Bitiş tarihi başlangıçtan önce olamaz',
       over_debt: 'Bayinin borcu %{amount}; daha fazlası tahsil edilemez',
+      by_dealer: 'Bayi bazında',
+      collections: 'Bu dönemdeki tahsilatlar',
+      when: 'Tarih ve saat',
+      amount_eur: 'Tutar (EUR)',
+      export_csv: 'CSV indir',
+      more_collections: '%{count} tahsilatın en yeni %{shown} tanesi listeleniyor.',
     },
     admin_dealers: {
       title: 'Bayiler',

@@ -177,16 +177,6 @@ export const collectionResultSchema = z.object({
 });
 
 const reportTotals = { total: z.number(), total_cents: z.number().int(), count: z.number().int() };
-/** GET /sales-manager/collection-report: what was collected between two Istanbul dates, per dealer and per day. */
-export const collectionReportSchema = z.object({
-  start_date: z.string(),
-  end_date: z.string(),
-  ...reportTotals,
-  by_dealer: z.array(z.object({ dealer_id: z.string(), name: z.string(), ...reportTotals })),
-  by_day: z.array(z.object({ date: z.string(), ...reportTotals })),
-});
-export type CollectionReport = z.infer<typeof collectionReportSchema>;
-
 export const collectionLogSchema = z.object({
   id: z.string(),
   kind: collectionKind,
@@ -204,6 +194,20 @@ export const collectionLogSchema = z.object({
   /** Istanbul wall-clock time, as the CSV shows it. */
   local_time: z.string(),
 });
+
+/** How many single collections the report lists: a month of a busy sales manager, never an unbounded answer. */
+export const COLLECTION_REPORT_LIST_CAP = 2000;
+/** GET /sales-manager/collection-report: what was collected between two Istanbul dates, per dealer and per day. */
+export const collectionReportSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  ...reportTotals,
+  by_dealer: z.array(z.object({ dealer_id: z.string(), name: z.string(), ...reportTotals })),
+  by_day: z.array(z.object({ date: z.string(), ...reportTotals })),
+  /** The collections themselves, newest first (at most COLLECTION_REPORT_LIST_CAP; `count` says how many there are). */
+  collections: z.array(collectionLogSchema),
+});
+export type CollectionReport = z.infer<typeof collectionReportSchema>;
 
 /** A hold as the balance service's internal hold routes answer it (GET /internal/holds/{id} has the whole row). */
 export const internalHoldSchema = z.object({

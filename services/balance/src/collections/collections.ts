@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { centsToEuros, formatEuros, type ListQuery } from '@esim/contracts';
+import { centsToEuros, COLLECTION_REPORT_LIST_CAP, formatEuros, type ListQuery } from '@esim/contracts';
 import { AppError, forbidden, publish, sortColumn } from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, salesManagerCash } from '../ledger/accounts';
 import { postTransfer, type TransferKind } from '../ledger/transfers';
@@ -283,6 +283,13 @@ export async function collectionReport(db: Knex, salesManagerId: string, range: 
     .orderBy('date')) as Array<{ date: string; total: number; count: number }>;
   const names = await partiesByIds(db, perDealer.map((r) => r.dealer_id));
   const total = perDealer.reduce((sum, r) => sum + r.total, 0);
+  // The same rows the totals add up, so the list and its sum cannot disagree.
+  const collections = await allCollectionLogs(
+    db,
+    { salesManagerId, kind: 'dealer-to-sales-manager', startDate: range.start, endDate: range.end },
+    COLLECTION_REPORT_LIST_CAP,
+    'desc',
+  );
   return {
     start_date: range.start,
     end_date: range.end,
@@ -297,6 +304,7 @@ export async function collectionReport(db: Knex, salesManagerId: string, range: 
       count: r.count,
     })),
     by_day: perDay.map((r) => ({ date: r.date, total: centsToEuros(r.total), total_cents: r.total, count: r.count })),
+    collections,
   };
 }
 
@@ -376,12 +384,12 @@ export async function collectionLogs(db: Knex, query: ListQuery, filter: Collect
   return { items: await withNames(db, rows), total, amountCents };
 }
 
-/** Every log the filter matches (CSV export), oldest first, capped so one export cannot exhaust the process. */
-export async function allCollectionLogs(db: Knex, filter: CollectionLogFilter, cap = 50_000): Promise<CollectionLog[]> {
+/** Every log the filter matches (CSV export oldest first, a report newest first), capped so one answer cannot exhaust the process. */
+export async function allCollectionLogs(db: Knex, filter: CollectionLogFilter, cap = 50_000, order: 'asc' | 'desc' = 'asc'): Promise<CollectionLog[]> {
   const rows = (await filtered(db, filter)
     .select('c.*', db.raw(`${istanbulTimeSql('c.created_at')} AS local_time`))
-    .orderBy('c.created_at', 'asc')
-    .orderBy('c.id', 'asc')
+    .orderBy('c.created_at', order)
+    .orderBy('c.id', order)
     .limit(cap)) as Array<CollectionRow & { local_time: string }>;
   return withNames(db, rows);
 }

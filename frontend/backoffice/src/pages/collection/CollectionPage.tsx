@@ -1,9 +1,10 @@
-import { Alert, Box, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/GetApp';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { formatCents, formatEuro, istanbulDay } from '../../format';
+import { formatCents, formatDate, formatEuro, istanbulDay } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { TotalAndCount } from '../../layout/TotalAndCount';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
@@ -11,11 +12,61 @@ import { serviceErrorOf } from '../../providers/errors';
 import { parsePriceCents } from '../dealer-pricing/priceInput';
 import { SALES_MANAGER_FIGURES_KEY, SalesManagerFigureCards, useSalesManagerFigures } from '../../sales-manager/figures';
 import type { CollectionReport } from '@esim/contracts';
+import { downloadCollectionsCsv } from './collectionsCsv';
 
 const CollectionChart = lazy(() => import('./CollectionChart'));
 
 
 const REPORT_KEY = ['sales-manager', 'collection-report'];
+
+/** Columns a phone leaves out (their text moves under the first column). */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** Every collection of the period, newest first: the rows the report's sums are made of. */
+function CollectionsTable({ report }: { report: CollectionReport }) {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {translate('app.collection.collections')}
+      </Typography>
+      <Table size="small" aria-label={translate('app.collection.collections')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.collection.when')}</TableCell>
+            <TableCell>{translate('app.collection.dealer')}</TableCell>
+            <TableCell sx={wideOnly}>{translate('app.collection.note')}</TableCell>
+            <TableCell align="right">{translate('app.transactions.amount')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {report.collections.map((c) => (
+            <TableRow key={c.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.created_at)}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>
+                {c.dealer_name}
+                {c.note ? (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                    {c.note}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell sx={{ ...wideOnly, wordBreak: 'break-word' }}>{c.note ?? ''}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatCents(c.amount_cents)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {report.count > report.collections.length ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {translate('app.collection.more_collections', { shown: report.collections.length, count: report.count })}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
 
 /** Cash collected from a dealer: the debt shown, the amount confirmed, the ledger posts it once (Idempotency-Key). */
 function CollectForm() {
@@ -115,7 +166,15 @@ function Report() {
   });
   return (
     <Card>
-      <CardHeader title={translate('app.collection.report_title')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        title={translate('app.collection.report_title')}
+        titleTypographyProps={{ variant: 'h6' }}
+        action={
+          <Button startIcon={<DownloadIcon />} disabled={!data || data.collections.length === 0} onClick={() => data && downloadCollectionsCsv(data, translate)}>
+            {translate('app.collection.export_csv')}
+          </Button>
+        }
+      />
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
           <TextField type="date" label={translate('app.transactions.start_date')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
@@ -139,33 +198,36 @@ function Report() {
             {data.count === 0 ? (
               <Typography color="text.secondary">{translate('app.collection.report_empty')}</Typography>
             ) : (
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12, md: 7 }}>
-                  <Suspense fallback={<Loading />}>
-                    <CollectionChart days={data.by_day} />
-                  </Suspense>
-                </Grid>
-                <Grid size={{ xs: 12, md: 5 }}>
-                  <Table size="small">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{translate('app.collection.dealer')}</TableCell>
-                        <TableCell align="right">{translate('app.collection.count')}</TableCell>
-                        <TableCell align="right">{translate('app.collection.total')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.by_dealer.map((row) => (
-                        <TableRow key={row.dealer_id}>
-                          <TableCell>{row.name}</TableCell>
-                          <TableCell align="right">{row.count}</TableCell>
-                          <TableCell align="right">{formatEuro(row.total)}</TableCell>
+              <Stack spacing={3}>
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 12, md: 7 }}>
+                    <Suspense fallback={<Loading />}>
+                      <CollectionChart days={data.by_day} />
+                    </Suspense>
+                  </Grid>
+                  <Grid size={{ xs: 12, md: 5 }}>
+                    <Table size="small" aria-label={translate('app.collection.by_dealer')}>
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>{translate('app.collection.dealer')}</TableCell>
+                          <TableCell align="right">{translate('app.collection.count')}</TableCell>
+                          <TableCell align="right">{translate('app.collection.total')}</TableCell>
                         </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                      </TableHead>
+                      <TableBody>
+                        {data.by_dealer.map((row) => (
+                          <TableRow key={row.dealer_id}>
+                            <TableCell>{row.name}</TableCell>
+                            <TableCell align="right">{row.count}</TableCell>
+                            <TableCell align="right">{formatEuro(row.total)}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </Grid>
                 </Grid>
-              </Grid>
+                <CollectionsTable report={data} />
+              </Stack>
             )}
           </>
         )}
@@ -181,14 +243,11 @@ export default function CollectionPage() {
       <Title title={translate('app.menu.sm_collection')} />
       <Stack spacing={2}>
         <SalesManagerFigureCards />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, lg: 5 }}>
-            <CollectForm />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 7 }}>
-            <Report />
-          </Grid>
-        </Grid>
+        {/* The form keeps a readable width; the report takes the page's, so its tables are not squeezed into a column. */}
+        <Box sx={{ maxWidth: { md: 720 } }}>
+          <CollectForm />
+        </Box>
+        <Report />
       </Stack>
     </Box>
   );
