@@ -5,13 +5,28 @@ import { Alert, Grid } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCents, formatEuro } from '../format';
 import { useFigure, type UserDashboardFigures } from '../providers/figures';
+import type { PendingPlusOrders } from './dealer/usePendingPlusOrders';
 import { StatCard } from './StatCard';
 
-/** Balance, held for pending orders, and spend this month: /user/dashboard, refreshed every 30 s and on route change. */
-export function BalanceFigures() {
+/**
+ * Balance, held for pending orders, and spend this month: /user/dashboard, refreshed every 30 s and on
+ * route change. A dealer's "held" is the sum of the pending Plus orders listed beside it, from that list.
+ */
+export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusOrders }) {
   const translate = useTranslate();
   const { data, error } = useFigure<UserDashboardFigures>('user/dashboard');
   if (error) return <Alert severity="error">{translate('app.common.load_failed')}</Alert>;
+  const held = pendingOrders
+    ? {
+        value: pendingOrders.isPending || pendingOrders.error ? undefined : formatCents(pendingOrders.heldCents),
+        hint: [
+          translate('app.dashboard.held_for_orders', { smart_count: pendingOrders.heldCount }),
+          pendingOrders.invoiceCents > 0 ? translate('app.dashboard.invoice_not_held', { amount: formatCents(pendingOrders.invoiceCents) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      }
+    : { value: data ? formatCents(data.held_cents) : undefined, hint: translate('app.balance.held_hint') };
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 4 }}>
@@ -24,7 +39,7 @@ export function BalanceFigures() {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={data ? formatCents(data.held_cents) : undefined} hint={translate('app.balance.held_hint')} />
+        <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={held.value} hint={held.hint} to={pendingOrders ? '/physical-sim-purchase' : undefined} />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
         <StatCard

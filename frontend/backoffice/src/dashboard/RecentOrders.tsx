@@ -3,14 +3,14 @@ import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuro } from '../format';
 
-/** The five newest eSIM orders, each opening its show page; an empty list says how to buy one. */
-export function RecentOrders() {
+/** The five newest eSIM orders, each opening its show page; an empty list says how to buy one (a dealer's, that there are no eSIM orders: its Plus orders are listed beside). */
+export function RecentOrders({ esimOnly = false }: { esimOnly?: boolean }) {
   const translate = useTranslate();
   const { data, isPending, error } = useGetList('orders', { pagination: { page: 1, perPage: 5 }, sort: { field: 'created_at', order: 'DESC' } });
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader
-        title={translate('app.dashboard.recent_orders')}
+        title={translate(esimOnly ? 'app.dashboard.recent_esim_orders' : 'app.dashboard.recent_orders')}
         titleTypographyProps={{ variant: 'h6' }}
         action={
           <Button component={Link} to="/orders" size="small">
@@ -25,7 +25,7 @@ export function RecentOrders() {
           <Typography color="text.secondary">{translate('app.common.load_failed')}</Typography>
         ) : (data?.length ?? 0) === 0 ? (
           <>
-            <Typography color="text.secondary">{translate('app.dashboard.no_orders')}</Typography>
+            <Typography color="text.secondary">{translate(esimOnly ? 'app.dashboard.no_esim_orders' : 'app.dashboard.no_orders')}</Typography>
             <Button href="/" sx={{ mt: 1 }} variant="outlined">
               {translate('app.dashboard.go_shop')}
             </Button>

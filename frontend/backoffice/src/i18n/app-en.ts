@@ -466,6 +466,13 @@ export const appEnglish = {
       spend_chart: 'Spending, last 30 days',
       spend_chart_empty: 'No purchases in the last 30 days.',
       spend_chart_total: '%{total} in 1 purchase |||| %{total} in %{smart_count} purchases',
+      recent_esim_orders: 'Recent eSIM orders',
+      no_esim_orders: 'No eSIM orders yet.',
+      pending_plus_orders: 'Plus orders awaiting approval',
+      no_pending_plus_orders: 'No Plus order is awaiting approval.',
+      by_invoice: 'By invoice',
+      held_for_orders: 'For 1 pending order |||| For %{smart_count} pending orders',
+      invoice_not_held: '%{amount} billed by invoice is not held from the balance.',
     },
     balance: {
       balance: 'Balance',

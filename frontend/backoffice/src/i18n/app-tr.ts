@@ -470,6 +470,13 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       spend_chart: 'Harcamalar, son 30 gün',
       spend_chart_empty: 'Son 30 günde satın alma yok.',
       spend_chart_total: '1 satın almada toplam %{total} |||| %{smart_count} satın almada toplam %{total}',
+      recent_esim_orders: 'Son eSIM siparişleri',
+      no_esim_orders: 'Henüz eSIM siparişiniz yok.',
+      pending_plus_orders: 'Onay bekleyen Plus siparişleri',
+      no_pending_plus_orders: 'Onay bekleyen Plus siparişiniz yok.',
+      by_invoice: 'Faturayla',
+      held_for_orders: '1 bekleyen sipariş için |||| %{smart_count} bekleyen sipariş için',
+      invoice_not_held: 'Faturayla ödenecek %{amount} bakiyeden ayrılmaz.',
     },
     balance: {
       balance: 'Bakiye',
