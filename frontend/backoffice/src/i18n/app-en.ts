@@ -596,7 +596,7 @@ export const appEnglish = {
       no_orders: 'No physical SIM orders yet',
       no_orders_hint: 'Order cards above; the order stays pending until an admin approves it.',
       statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
-      card_statuses: { in_stock: 'In stock', reserved: 'Reserved', assigned: 'In your stock', sold: 'Sold', activated: 'Activated', returned: 'Returned', defective: 'Defective', lost: 'Lost' },
+      card_statuses: { in_stock: 'In stock', reserved: 'Reserved', assigned: 'In your stock', sold: 'Sold', activated: 'Activated', returned: 'Return pending', defective: 'Defective', lost: 'Lost' },
       returnable_until: 'Returnable until',
       serial: 'Serial number',
       assigned_at: 'Received',

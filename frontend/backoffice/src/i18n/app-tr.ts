@@ -600,7 +600,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       no_orders: 'Henüz fiziksel SIM siparişi yok',
       no_orders_hint: 'Yukarıdan kart sipariş edin; yönetici onaylayana kadar sipariş beklemede kalır.',
       statuses: { pending: 'Beklemede', approved: 'Onaylandı', rejected: 'Reddedildi' },
-      card_statuses: { in_stock: 'Depoda', reserved: 'Ayrıldı', assigned: 'Stoğunuzda', sold: 'Satıldı', activated: 'Aktifleştirildi', returned: 'İade edildi', defective: 'Arızalı', lost: 'Kayıp' },
+      card_statuses: { in_stock: 'Depoda', reserved: 'Ayrıldı', assigned: 'Stoğunuzda', sold: 'Satıldı', activated: 'Aktifleştirildi', returned: 'İade bekliyor', defective: 'Arızalı', lost: 'Kayıp' },
       returnable_until: 'Son iade tarihi',
       serial: 'Sıra numarası',
       assigned_at: 'Teslim alındı',

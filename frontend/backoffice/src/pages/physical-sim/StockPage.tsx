@@ -8,9 +8,14 @@ import { PhoneOr } from '../../layout/PhoneList';
 /** The states a dealer's own card can be in (contracts' CARD_STATUSES without the admin-stock ones). */
 export const DEALER_CARD_STATUSES = ['assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;
 
+/**
+ * A card's status as its dealer reads it. 'returned' is a return awaiting the admin: approval moves the card
+ * to the admin's stock and a rejection restores its former status, so it reads "return pending", in amber.
+ */
 export function CardStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  const color = status === 'assigned' ? 'success' : status === 'activated' || status === 'sold' ? 'primary' : status === 'defective' || status === 'lost' ? 'error' : 'default';
+  const color =
+    status === 'assigned' ? 'success' : status === 'activated' || status === 'sold' ? 'primary' : status === 'defective' || status === 'lost' ? 'error' : status === 'returned' ? 'warning' : 'default';
   return <Chip size="small" color={color} label={translate(`app.physical_sim.card_statuses.${status}`, { _: status })} />;
 }
 
