@@ -558,6 +558,7 @@ export const appEnglish = {
       iccid: 'ICCID',
       smdp_address: 'SM-DP+ address',
       activation_code: 'Activation code',
+      lpa: 'LPA code',
       ios_install: 'Install on iPhone',
       usage: 'Data usage',
       used_of_total: '%{used} of %{total} used',

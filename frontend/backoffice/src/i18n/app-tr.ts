@@ -562,6 +562,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       iccid: 'ICCID',
       smdp_address: 'SM-DP+ adresi',
       activation_code: 'Aktivasyon kodu',
+      lpa: 'LPA kodu',
       ios_install: 'iPhone’a yükle',
       usage: 'Veri kullanımı',
       used_of_total: '%{total} verinin %{used} kadarı kullanıldı',

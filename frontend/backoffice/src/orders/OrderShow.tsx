@@ -106,7 +106,9 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
               <Typography variant="subtitle2">{translate('app.orders.manual_install')}</Typography>
               <Field label="app.orders.iccid" value={esim.iccid} copy />
               <Field label="app.orders.smdp_address" value={esim.smdp_address} copy />
-              <Field label="app.orders.activation_code" value={esim.activation_code} copy />
+              {/* As the storefront shows it: the code typed in by hand, then the whole LPA string under its own name. */}
+              <Field label="app.orders.activation_code" value={esim.matching_id} copy />
+              <Field label="app.orders.lpa" value={esim.activation_code} copy />
               {install ? (
                 <Box>
                   <Button href={install} target="_blank" rel="noopener" startIcon={<PhoneIphoneIcon />} variant="outlined" size="small">
