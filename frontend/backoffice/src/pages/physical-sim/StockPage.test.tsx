@@ -35,4 +35,10 @@ describe("a dealer's SIM stock", () => {
     expect(within(screen.getByText('700100200402').closest('tr')!).getByText('Stoğunuzda')).toBeInTheDocument();
     expect(screen.queryByText('İade edildi')).not.toBeInTheDocument();
   }, 60_000);
+
+  it('names the page once in the app bar', async () => {
+    renderApp({ session: SESSIONS.dealer, path: '/physical-sim-stock' });
+    await screen.findByText('Stoğunuzda kart yok', {}, { timeout: 30_000 });
+    expect(document.getElementById('react-admin-title')?.textContent).toBe('SIM Stoğum');
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { Box, Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, Title, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate } from '../../format';
 import { CopyButton } from '../../layout/CopyButton';
 import { EmptyState } from '../../layout/EmptyState';
@@ -24,7 +24,7 @@ export default function StockPage() {
   const translate = useTranslate();
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title={translate('app.menu.physical_sim_stock')} />
+      {/* The list's title is the page's: a second <Title> would print it twice in the app bar ("SIM StoğumSI…" on a phone). */}
       <List
         resource="physical-sim-cards"
         title={translate('app.menu.physical_sim_stock')}
