@@ -682,7 +682,7 @@ export const appEnglish = {
       report_empty: 'Nothing collected in this period.',
       range_invalid: 'The end date must not be before the start date',
       over_debt: 'The dealer owes %{amount}; no more can be collected',
-      by_dealer: 'Per dealer',
+      by_dealer: 'Breakdown by dealer',
       collections: 'Collections in this period',
       when: 'Date and time',
       amount_eur: 'Amount (EUR)',

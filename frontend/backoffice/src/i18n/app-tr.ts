@@ -686,7 +686,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       report_empty: 'Bu dönemde tahsilat yok.',
       range_invalid: 'Bitiş tarihi başlangıçtan önce olamaz',
       over_debt: 'Bayinin borcu %{amount}; daha fazlası tahsil edilemez',
-      by_dealer: 'Bayi bazında',
+      by_dealer: 'Tahsilatların dağılımı',
       collections: 'Bu dönemdeki tahsilatlar',
       when: 'Tarih ve saat',
       amount_eur: 'Tutar (EUR)',

@@ -78,7 +78,7 @@ describe("sales manager's collection report", () => {
     expect(await screen.findByTestId('report-total', {}, { timeout: 30_000 })).toHaveTextContent('1.250,50 €');
     const totals = screen.getByTestId('report-total').closest('.MuiStack-root') as HTMLElement;
     expect(within(totals).getByText('3')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Bayi bazında' })).getByRole('cell', { name: 'Deniz Telekom Ltd. Şti.' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Tahsilatların dağılımı' })).getByRole('cell', { name: 'Deniz Telekom Ltd. Şti.' })).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Bu dönemdeki tahsilatlar' })).getAllByRole('row').slice(1);
     // Newest first, as the service lists them; the amounts add up to the total above.
     expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent?.replace(/\s/g, ' '))).toEqual(['0,50 €', '250,00 €', '1.000,00 €']);
