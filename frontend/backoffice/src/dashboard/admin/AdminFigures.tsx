@@ -52,7 +52,7 @@ export function AdminFigures() {
           label={translate('app.admin_home.dealer_debt')}
           figure={debt}
           value={(d) => formatCents(d.cents)}
-          hint={(d) => translate('app.admin_home.dealer_debt_hint', { smart_count: d.owing })}
+          hint={(d) => translate('app.admin_home.dealer_debt_hint', { smart_count: d.count })}
           to="/admin/dealers"
         />
       </Grid>
@@ -68,7 +68,7 @@ export function AdminFigures() {
           label={translate('app.admin_home.cash_held')}
           figure={cash}
           value={(d) => formatCents(d.cents)}
-          hint={(d) => translate('app.admin_home.cash_held_hint', { smart_count: d.holding })}
+          hint={(d) => translate('app.admin_home.cash_held_hint', { smart_count: d.count })}
           to="/admin/sales-managers"
         />
       </Grid>

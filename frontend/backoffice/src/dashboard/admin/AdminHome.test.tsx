@@ -18,6 +18,19 @@ describe("admin's home", () => {
     expect(screen.getByText('Bayilerin toplam borcu').closest('a')).toHaveAttribute('href', '/admin/dealers');
   }, 60_000);
 
+  it('counts only dealers who owe: one in credit neither lowers the debt nor counts', async () => {
+    const base = fakeDataProvider();
+    const dealers = [
+      { dealer_id: 'd-1', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 380, owed_cents: 38000 },
+      { dealer_id: 'd-2', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: -50, owed_cents: -5000 },
+      { dealer_id: 'd-3', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 20, owed_cents: 2000 },
+    ];
+    const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'admin/dealers/balances' ? (dealers as never) : base.read(path, query)) });
+    renderApp({ session: SESSIONS.admin, path: '/', dataProvider });
+    await screen.findByText('400,00 €', {}, { timeout: 30_000 });
+    expect(card('Bayilerin toplam borcu')).toContain('400,00 €2 bayinin borcu');
+  }, 60_000);
+
   it('shows a dash for a figure that failed to load, and the others as usual', async () => {
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
