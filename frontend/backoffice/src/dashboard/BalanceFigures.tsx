@@ -19,12 +19,13 @@ export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusO
   const held = pendingOrders
     ? {
         value: pendingOrders.isPending || pendingOrders.error ? undefined : formatCents(pendingOrders.heldCents),
-        hint: [
-          translate('app.dashboard.held_for_orders', { smart_count: pendingOrders.heldCount }),
-          pendingOrders.invoiceCents > 0 ? translate('app.dashboard.invoice_not_held', { amount: formatCents(pendingOrders.invoiceCents) }) : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
+        hint:
+          [
+            pendingOrders.heldCount > 0 ? translate('app.dashboard.held_for_orders', { smart_count: pendingOrders.heldCount }) : null,
+            pendingOrders.invoiceCents > 0 ? translate('app.dashboard.invoice_not_held', { amount: formatCents(pendingOrders.invoiceCents) }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || translate('app.balance.held_hint'),
       }
     : { value: data ? formatCents(data.held_cents) : undefined, hint: translate('app.balance.held_hint') };
   return (
