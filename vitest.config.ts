@@ -35,6 +35,9 @@ export default defineConfig({
   test: {
     globalSetup: [globalSetup],
     pool: 'forks',
+    // Both cores: vitest's default leaves one idle on a two-core machine, and every file has its own
+    // database, Redis prefix, ports and builds, so two run side by side.
+    maxWorkers: 2,
     projects: [
       project('contracts', 'packages/contracts', { database: false }),
       project('platform', 'packages/platform'),

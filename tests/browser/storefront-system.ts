@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -21,8 +23,14 @@ export interface StorefrontSystem {
  * storefront's production build; Debian chromium drives it.
  */
 export async function startStorefrontSystem(): Promise<StorefrontSystem> {
-  // NODE_ENV is 'test' under vitest: the build must still be the production one.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/storefront'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // A build of this file's own (test files run side by side, and one must not rebuild what another
+  // serves); NODE_ENV is 'test' under vitest, but the build must still be the production one.
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'storefront-build-'));
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'], {
+    cwd: path.join(root, 'frontend/storefront'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   // The gateway's address is the shop's public one: card payment pages and their callback lead back to it.
   const port = await freePort();
   process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
@@ -31,7 +39,7 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
   const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   const gateway = await buildGateway({
     // One browser from one address: the per-IP public limits are for the internet, not this test.
-    config: loadGatewayConfig({ ...process.env, RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000', RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000' }),
+    config: loadGatewayConfig({ ...process.env, STOREFRONT_DIST: dist, RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000', RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000' }),
     // Every service the shared harness started (esim and physical-sim included).
     upstreams: Object.fromEntries(Object.entries(system.services).map(([name, app]) => [name, urlOf(app!)])),
   });
@@ -45,6 +53,7 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
       await browser.close();
       await gateway.close();
       await system.stop();
+      rmSync(dist, { recursive: true, force: true });
     },
   };
 }

@@ -149,7 +149,8 @@ function prerenderTemplate(shell: string, outDir: string): string {
  */
 async function prerenderPages(root: string, outDir: string): Promise<void> {
   const { build } = await import('vite');
-  const serverDir = path.join(root, 'node_modules/.prerender');
+  // One server build per output folder, so builds into different folders (test files side by side) never share it.
+  const serverDir = path.join(root, 'node_modules/.prerender', createHash('sha1').update(outDir).digest('hex').slice(0, 12));
   await build({
     root,
     configFile: path.join(root, 'vite.config.ts'),
