@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useDataProvider, usePermissions } from 'react-admin';
+import { useDataProvider, usePermissions, useRefresh } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { UserBalance, UserDashboard } from '@esim/contracts';
 import type { BackOfficeDataProvider } from './dataProvider';
 
-/** Balance and dashboard figures refresh every 30 s and on each route change (spec section 4). */
+/** Balance and dashboard figures refresh every 30 s and on each route change, so a screen never shows money older than that. */
 export const FIGURES_REFRESH_MS = 30_000;
 export const FIGURES_KEY = ['figures'] as const;
 
@@ -34,6 +34,16 @@ export function useRefreshFiguresOnRouteChange(): void {
   useEffect(() => {
     if (enabled) void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
   }, [pathname, enabled, queryClient]);
+}
+
+/** After an admin's decision the list, the menu's badges and the home's figures show it at once, not at the next poll. */
+export function useRefreshListAndFigures(): () => void {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return () => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+  };
 }
 
 export type { UserBalance };

@@ -1,9 +1,8 @@
 import BlockIcon from '@mui/icons-material/Block';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Show, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { OrderStatusChip } from '../../orders/OrderList';
@@ -11,7 +10,7 @@ import { PlanStatusChip } from '../../orders/planStatus';
 import { esimsOf, type EsimProfile } from '../../orders/shapes';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
-import { FIGURES_KEY } from '../../providers/figures';
+import { useRefreshListAndFigures } from '../../providers/figures';
 import { RefundDialog } from './RefundDialog';
 
 /** Refunded or revoked: nothing more can be done to it. */
@@ -34,15 +33,13 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice: number; completed: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
+  const refreshListAndFigures = useRefreshListAndFigures();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [refunding, setRefunding] = useState(false);
   if (isOver(esim)) return null;
   const done = (message: string, fallback: string) => {
     notify(message || fallback, { type: 'success' });
-    void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
-    refresh();
+    refreshListAndFigures();
   };
   const refund = async (reason: string) => {
     try {

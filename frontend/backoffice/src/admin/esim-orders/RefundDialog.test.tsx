@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpError } from 'ra-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESIM_ORDER, fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -47,6 +48,27 @@ describe("admin eSIM order: refund with a reason, revoke", () => {
     await user.type(within(dialog).getByLabelText('İade nedeni'), 'ıza: müşteri kuramadı');
     await user.click(within(dialog).getByRole('button', { name: 'İade et' }));
     await waitFor(() => expect(sends(dataProvider)).toEqual([{ method: 'send:POST', resource: 'user/esim/esim-1/refund', params: { reason: 'abıza: müşteri kuramadı' } }]));
+  }, 60_000);
+
+  it("keeps the dialog open with the service's refusal under the reason", async () => {
+    const user = userEvent.setup();
+    const base = fakeDataProvider();
+    const dataProvider = fakeDataProvider({
+      getOne: async (resource, params) => (resource === 'admin/esim-orders' ? { data: ESIM_ORDER as never } : base.getOne(resource, params)),
+      send: async (method, path, body) => {
+        dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
+        throw new HttpError('Bu eSIM zaten iade edildi', 409, { message: 'Bu eSIM zaten iade edildi', errors: {} });
+      },
+    });
+    renderApp({ session: SESSIONS.admin, path: `/admin/esim-orders/${ESIM_ORDER.id}/show`, dataProvider });
+    const card = await screen.findByTestId('admin-esim', {}, { timeout: 30_000 });
+    await user.click(within(card).getByRole('button', { name: 'İade et' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bu eSIM iade edilsin mi?' });
+    await user.type(within(dialog).getByLabelText('İade nedeni'), 'Kurulamadı');
+    await user.click(within(dialog).getByRole('button', { name: 'İade et' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Bu eSIM zaten iade edildi');
+    expect(sends(dataProvider)).toHaveLength(1);
+    expect(screen.getByRole('dialog')).toBe(dialog);
   }, 60_000);
 
   it('revokes after asking, with PUT status revoked', async () => {

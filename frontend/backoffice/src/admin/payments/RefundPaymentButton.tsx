@@ -1,12 +1,11 @@
 import UndoIcon from '@mui/icons-material/Undo';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents } from '../../format';
+import { accountNameOf } from '../../layout/AccountName';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { serviceErrorOf } from '../../providers/errors';
-import { FIGURES_KEY } from '../../providers/figures';
+import { useRefreshListAndFigures } from '../../providers/figures';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { payerOf } from './payer';
 
 /**
  * Gives a paid card top-up back to the card, after asking. Only the balance service knows whether
@@ -16,8 +15,7 @@ import { payerOf } from './payer';
 export function RefundPaymentButton({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const queryClient = useQueryClient();
+  const refreshListAndFigures = useRefreshListAndFigures();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   if (record.status !== 'paid' && record.status !== 'refunding') return null;
   const refund = async () => {
@@ -29,8 +27,7 @@ export function RefundPaymentButton({ record }: { record: RaRecord }) {
       notify(message, { type: 'error', autoHideDuration: 8000, messageArgs: { _: message } });
     }
     // Either way the row may have moved (refunding, refunded), and the company's figures with it.
-    refresh();
-    void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+    refreshListAndFigures();
   };
   return (
     // Clicks stay here: the row itself is no link.
@@ -43,7 +40,7 @@ export function RefundPaymentButton({ record }: { record: RaRecord }) {
         title={translate('app.admin_payments.refund_title')}
         content={translate('app.admin_payments.refund_body', {
           amount: formatCents(record.amount_cents),
-          name: payerOf(record, translate('app.admin_top_ups.unknown_user')),
+          name: accountNameOf(record, translate('app.admin_top_ups.unknown_user')),
         })}
         onConfirm={refund}
       >

@@ -1,1 +1,0 @@
-export { accountNameOf as payerOf } from '../../layout/AccountName';
