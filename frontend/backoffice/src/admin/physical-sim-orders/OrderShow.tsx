@@ -1,9 +1,8 @@
-import { Card, CardContent, CardHeader, Grid, Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { Show, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
-import { ApprovalStatusChip } from './ApprovalStatusChip';
+import { ApprovalDetails } from './ApprovalDetails';
 import { CardsTable, type CardLine } from './CardsTable';
-import { DetailsTable } from './DetailsTable';
 import { OrderDecision } from './OrderDecision';
 import { dealerOf } from './orderText';
 
@@ -35,44 +34,24 @@ function OrderDetails() {
   const record = useRecordContext();
   if (!record) return null;
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>
-        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
-          {translate('app.psim_approvals.order_title', { number: record.order_number })}
-        </Typography>
-        <ApprovalStatusChip status={record.status} />
-      </Stack>
-      <OrderDecision record={record} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <DetailsTable
-                rows={[
-                  ['app.psim_approvals.dealer', dealerOf(record, translate)],
-                  ['app.physical_sim.package', `${record.package_name} (${record.package_code})`],
-                  ['app.physical_sim.quantity', record.quantity],
-                  ['app.physical_sim.unit_price', formatCents(record.unit_price_cents)],
-                  ['app.physical_sim.total', formatCents(record.total_cents)],
-                  ['app.psim_approvals.note', record.note],
-                  ['app.psim_approvals.created_at', formatDate(record.created_at)],
-                  ['app.psim_approvals.decided_at', record.decided_at ? formatDate(record.decided_at) : null],
-                  ['app.psim_approvals.rejection_reason', record.reason],
-                ]}
-              />
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Card variant="outlined">
-            <CardHeader title={translate('app.psim_approvals.cards', { smart_count: record.card_ids.length })} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
-            <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-              <OrderCards ids={record.card_ids as string[]} />
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-    </Stack>
+    <ApprovalDetails
+      heading={translate('app.psim_approvals.order_title', { number: record.order_number })}
+      status={record.status}
+      decision={<OrderDecision record={record} />}
+      rows={[
+        ['app.psim_approvals.dealer', dealerOf(record, translate)],
+        ['app.physical_sim.package', `${record.package_name} (${record.package_code})`],
+        ['app.physical_sim.quantity', record.quantity],
+        ['app.physical_sim.unit_price', formatCents(record.unit_price_cents)],
+        ['app.physical_sim.total', formatCents(record.total_cents)],
+        ['app.psim_approvals.note', record.note],
+        ['app.psim_approvals.created_at', formatDate(record.created_at)],
+        ['app.psim_approvals.decided_at', record.decided_at ? formatDate(record.decided_at) : null],
+        ['app.psim_approvals.rejection_reason', record.reason],
+      ]}
+      cardCount={record.card_ids.length}
+      cards={<OrderCards ids={record.card_ids as string[]} />}
+    />
   );
 }
 
