@@ -52,7 +52,8 @@ export async function startListeningSystem(options: { port?: number; database?: 
     await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     apps[name] = app;
   }
-  for (const app of Object.values(apps)) await (app as unknown as { events?: { start(): Promise<void> } }).events?.start();
+  // As runService does after listen: each service's event bus (and loops) run while it serves.
+  for (const app of Object.values(apps)) await app.startServingWork();
 
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
   const upstreams = Object.fromEntries(Object.entries(apps).map(([name, app]) => [name, urlOf(app!)]));
