@@ -65,7 +65,7 @@ export function planStatusDisplay(status: string | null | undefined, expiresAt: 
 export const BALANCE_CHECK_STATUSES = ['active', 'inactive', 'expired', 'refunded'] as const;
 export type BalanceCheckStatus = (typeof BALANCE_CHECK_STATUSES)[number];
 
-/** Balance-check status colours (spec section 4): active green, inactive grey, expired red; refunded grey, as nothing of it is running. */
+/** Balance-check status colours: active green, inactive grey, expired red; refunded grey, as nothing of it is running. */
 export function balanceCheckStatusColor(status: BalanceCheckStatus): StatusColor {
   return status === 'active' ? 'success' : status === 'expired' ? 'error' : 'default';
 }

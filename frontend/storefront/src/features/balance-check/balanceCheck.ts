@@ -17,7 +17,7 @@ export function validateBalanceNumber(type: SimType, raw: string): { value: stri
   return { value };
 }
 
-/** Badge colour per status (spec section 4): active green, inactive grey, expired red. */
+/** Badge colour per status, from the one balance-check colour rule in contracts. */
 export function statusColor(status: string): 'success' | 'default' | 'error' {
   return balanceCheckStatusColor(status as BalanceStatus) as 'success' | 'default' | 'error';
 }
