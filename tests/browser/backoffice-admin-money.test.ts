@@ -1,13 +1,9 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { demoAccount, type DealerBalance, type DealerPackage, type SalesManagerFigures } from '@esim/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
-import { startListeningSystem, type ListeningSystem } from './backoffice-system';
+import { ensureBuilt, startListeningSystem, type ListeningSystem } from './backoffice-system';
 
 /**
  * The admin's money screens in Debian's chromium against the real system, one system for all:
@@ -15,17 +11,12 @@ import { startListeningSystem, type ListeningSystem } from './backoffice-system'
  * in; cash collected from that dealer by the sales manager and from the sales manager by the admin.
  * Every amount is read back through the API as well as on screen.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let system: ListeningSystem;
 let browser: Browser;
 
 const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 /** The de-DE amount as typed into a field ("25,40"). */
 const typed = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
-function ensureBuilt(app: 'backoffice' | 'storefront') {
-  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
-}
 
 async function signedInPage(email: string, password?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'tr-TR' });

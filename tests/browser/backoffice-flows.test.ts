@@ -1,26 +1,17 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_LOOKUPS } from '@esim/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
-import { startListeningSystem, type ListeningSystem } from './backoffice-system';
+import { ensureBuilt, startListeningSystem, type ListeningSystem } from './backoffice-system';
 
 /**
  * The back office in Debian's chromium against the real system (every service, the gateway
  * serving both production builds). The dealer's case signs in on the storefront's /login and
  * needs the storefront and physical-sim services; the others start from a stored session.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let system: ListeningSystem;
 let browser: Browser;
-
-function ensureBuilt(app: 'backoffice' | 'storefront') {
-  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
-}
 
 async function signedInPage(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,11 @@ import { seedAll } from '../../infra/src/seed';
 import { freePort, urlOf } from '../flows/system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Builds a front end once when its production build is missing (CI builds both before the tests). */
+export function ensureBuilt(app: 'backoffice' | 'storefront'): void {
+  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
+}
 const ALL = ['auth', 'catalog', 'balance', 'esim', 'physical-sim'] as const;
 type ServiceName = (typeof ALL)[number];
 
