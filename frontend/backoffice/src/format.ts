@@ -1,4 +1,4 @@
-/** Money is shown de-DE in euros, data in base 1024 (DESIGN.md section 9). */
+/** Money is shown de-DE in euros, data in base 1024 (docs/product.md). */
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 export const formatEuro = (value: number | null | undefined) => (value === null || value === undefined ? '—' : euro.format(value));
 export const formatCents = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : euro.format(cents / 100));

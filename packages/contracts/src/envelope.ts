@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body is wrapped in this envelope (DESIGN.md section 6). */
+/** Every response body is wrapped in this envelope (docs/architecture.md, One request, end to end). */
 export interface SuccessEnvelope<T> {
   success: true;
   message: string;

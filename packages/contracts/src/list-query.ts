@@ -62,7 +62,7 @@ const rangeParam = z.string().max(100).transform((value, ctx) => {
 /** A boolean as a query parameter (`true`/`false`) or as a JSON value inside `filter`. */
 export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-/** A status filter of known values; `all` means no filter (spec section 3, dealer list). */
+/** A status filter of known values; `all` means no filter. */
 export function statusFilter<const V extends readonly [string, ...string[]]>(values: V) {
   return z.enum([...values, 'all'] as unknown as [V[number] | 'all', ...Array<V[number] | 'all'>]).transform((v) => (v === 'all' ? undefined : (v as V[number])));
 }

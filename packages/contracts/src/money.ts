@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money on the wire is euros as a JSON number with at most two decimals (DESIGN.md section 6);
+ * Money on the wire is euros as a JSON number with at most two decimals (docs/product.md, Money);
  * inside, always integer cents. A third decimal, a negative or non-finite amount is refused.
  */
 export const MAX_AMOUNT_CENTS = 100_000_000_00; // 100 million euros: far above any real order, far below 2^53.
@@ -41,7 +41,7 @@ export const nonNegativeEuroAmount = z
   .refine((v) => eurosToCents(v) <= MAX_AMOUNT_CENTS, { message: 'amount_too_large' })
   .transform(eurosToCents);
 
-/** Display format of the spec (section 9): German locale, EUR, 2 decimals. */
+/** Display format: German locale, EUR, 2 decimals. */
 export function formatEuros(cents: number): string {
   return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(
     cents / 100,

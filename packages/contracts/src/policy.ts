@@ -1,5 +1,5 @@
 /**
- * The one refund policy of the whole product (DESIGN.md section 10). The esim and physical-sim
+ * The one refund policy of the whole product (docs/product.md, Refunds and returns). The esim and physical-sim
  * services apply these windows, and the storefront's FAQ and policy pages render their texts from
  * them, so the rules a customer reads and the rules the shop applies can never disagree.
  */
@@ -16,7 +16,7 @@ export const REFUND_POLICY = {
   physicalCardReturnDays: 15,
   /** Data that was used is never refunded or transferred. */
   usedDataRefundable: false,
-  /** Date the policy pages show as "last updated" (spec: 1 March 2024). */
+  /** Date the policy pages show as "last updated". */
   lastUpdated: '2024-03-01',
 } as const;
 

@@ -1,11 +1,11 @@
 /**
- * Roles and the spec's permission table (product spec section 6).
+ * Roles and the permission table (docs/product.md, Permissions).
  * One pure function serves the gateway, every service and both UIs.
  */
 export const ROLES = ['admin', 'sales-manager', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** user_type on the wire (spec section 3): 1 retail, 2 corporate / dealer, 3 admin, 4 sales manager. */
+/** user_type on the wire: 1 retail, 2 corporate / dealer, 3 admin, 4 sales manager. */
 export const USER_TYPE = { retail: 1, dealer: 2, admin: 3, salesManager: 4 } as const;
 export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 export const USER_TYPES: readonly UserType[] = [1, 2, 3, 4];

@@ -38,7 +38,7 @@ const r = (method: HttpMethod, path: string, service: ServiceName, access: Route
 const can = (resource: Resource, action: Action): RouteAccess => ({ resource, action });
 
 export const ROUTES: readonly RouteRule[] = [
-  // ── auth: session and account (spec sections 7 and 8) ──
+  // ── auth: session and account ──
   r('POST', '/register', 'auth', 'public', { rateLimit: 'register' }),
   r('POST', '/login', 'auth', 'public', { rateLimit: 'login' }),
   r('POST', '/logout', 'auth', 'public'),
@@ -49,7 +49,7 @@ export const ROUTES: readonly RouteRule[] = [
   r('PUT', '/me', 'auth', can('profile', 'update')),
   r('PUT', '/me/password', 'auth', can('profile', 'update')),
   r('GET', '/.well-known/jwks.json', 'auth', 'public'),
-  // ── auth: partnership and contact messages of the public site (DESIGN.md section 10) ──
+  // ── auth: partnership and contact messages of the public site (auth owns people and companies) ──
   r('POST', '/messages/partnership', 'auth', 'public', { rateLimit: 'public-lookup', bodyLimit: 16 * 1024 }),
   r('POST', '/messages/contact', 'auth', 'public', { rateLimit: 'public-lookup', bodyLimit: 16 * 1024 }),
   r('GET', '/admin/messages', 'auth', can('admin/messages', 'list')),

@@ -15,7 +15,7 @@ import {
 
 const now = new Date('2026-06-15T12:00:00Z');
 
-describe('plan status display (spec section 4)', () => {
+describe('plan status display', () => {
   it('active and not past expiry is green Active', () => {
     expect(planStatusDisplay('active', '2026-06-20T00:00:00Z', now)).toMatchObject({ key: 'active', color: 'success', label: { tr: 'Aktif' } });
     expect(planStatusDisplay('active', null, now).color).toBe('success');
@@ -44,7 +44,7 @@ describe('plan status display (spec section 4)', () => {
   });
 });
 
-describe('usage derivation (spec section 3)', () => {
+describe('usage derivation', () => {
   it('used = total - remaining, percentage rounded, 0 when total is 0', () => {
     expect(deriveUsage(1000, 333)).toMatchObject({ used_bytes: 667, percentage: 67 });
     expect(deriveUsage(0, 0)).toMatchObject({ used_bytes: 0, percentage: 0 });

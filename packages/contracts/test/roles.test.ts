@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canAccess, PERMISSIONS, roleOf, ROLES, type Resource } from '../src/roles';
 
 describe('roleOf', () => {
-  it('maps user_type when no role list is given (spec section 6)', () => {
+  it('maps user_type when no role list is given', () => {
     expect(roleOf({ user_type: 1 })).toBe('user');
     expect(roleOf({ user_type: 2 })).toBe('user');
     expect(roleOf({ user_type: 3 })).toBe('admin');

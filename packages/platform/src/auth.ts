@@ -134,7 +134,7 @@ export const authenticate: onRequestAsyncHookHandler = async function (request) 
   request.user = await this.verifyAccessToken(token);
 };
 
-/** Route hook: a valid token whose role may do `action` on `resource` (the spec's permission table). */
+/** Route hook: a valid token whose role may do `action` on `resource` (the permission table in contracts' roles.ts). */
 export function requireAccess(resource: Resource, action: Action = 'read'): onRequestAsyncHookHandler {
   return async function (request, reply) {
     await authenticate.call(this, request, reply);

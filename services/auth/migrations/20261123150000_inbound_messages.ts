@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Partnership and contact messages from the public site (DESIGN.md section 10: auth owns people
+ * Partnership and contact messages from the public site (auth owns people
  * and companies). Kept as sent; admins read them. The sender's address is stored hashed only,
  * for abuse tracing without keeping personal data we do not need.
  */

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 const REVENUE_BUCKETS = 16;
 
 /**
- * The double-entry ledger (DESIGN.md section 4; pgledger and TigerBeetle are the models).
+ * The double-entry ledger (docs/decisions/0001-ledger-with-holds.md; pgledger and TigerBeetle are the models).
  *
  * Sign convention, one for every account: `balance = credits − debits`, in euro cents. A transfer
  * moves `amount` FROM its debit account TO its credit account and writes two entries: −amount on

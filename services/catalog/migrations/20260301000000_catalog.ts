@@ -63,7 +63,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['country_a2']);
   });
 
-  // Local copy of auth's dealers (DESIGN.md section 2): a dealer's id is their user id.
+  // Local copy of auth's dealers (services never read each other's tables): a dealer's id is their user id.
   await knex.schema.createTable('dealers', (t) => {
     t.text('dealer_id').primary();
     t.text('sales_manager_id');

@@ -3,7 +3,7 @@ import type { CoverageStatus } from './countries/reference';
 import type { PackageType } from './packages/rows';
 
 /**
- * The demo catalog: the spec's figures (section 9) exactly, and sensible values where the spec
+ * The demo catalog: the product's published figures exactly, and sensible values where the spec
  * gives none. Prices are integer cents.
  */
 

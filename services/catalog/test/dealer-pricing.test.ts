@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDealer, DEALER, DEALER_2, otherSalesManager, setup, type Fixture } from './helpers';
 
-/** Dealer pricing (spec section 7): single, bulk and percentage prices, cost floor, ownership, history, events. */
+/** Dealer pricing: single, bulk and percentage prices, cost floor, ownership, history, events. */
 let f: Fixture;
 let ids: Record<string, string>;
 const FOREIGN_DEALER = '00000000-0000-4000-8000-0000000000bb';

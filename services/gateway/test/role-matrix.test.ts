@@ -27,7 +27,7 @@ function expected(rule: RouteRule, caller: Caller): Outcome {
   return canAccess(roleOf({ user_type: caller.userType }), rule.access.resource, rule.access.action) ? 'reaches the service' : 403;
 }
 
-/** Well-known answers written out by hand (spec section 6), independent of canAccess. */
+/** Well-known answers written out by hand (docs/product.md, Permissions), independent of canAccess. */
 const KNOWN: Array<[caller: string, method: HttpMethod, path: string, outcome: Outcome]> = [
   ['sales manager', 'GET', '/admin/dealers', 403],
   ['retail', 'GET', '/sales-manager/balance', 403],

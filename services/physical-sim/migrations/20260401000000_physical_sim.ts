@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
  * Money is integer euro cents (bigint).
  */
 export async function up(knex: Knex): Promise<void> {
-  // Local copy of auth's dealers (DESIGN.md section 2): names and ownership checks.
+  // Local copy of auth's dealers (services never read each other's tables): names and ownership checks.
   await knex.schema.createTable('dealers', (t) => {
     t.text('dealer_id').primary();
     t.text('email');

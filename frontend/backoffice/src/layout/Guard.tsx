@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Loading, usePermissions } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 
-/** A page the role may not see sends it to /dashboard (spec section 6), which sends a sales manager on to their dealers. */
+/** A page the role may not see sends it to /dashboard, which sends a sales manager on to their dealers. */
 export function Guard({ permission, children }: { permission: Resource; children: ReactNode }) {
   const { permissions: role, isPending } = usePermissions<Role>();
   if (isPending) return <Loading />;

@@ -2,7 +2,7 @@ import type { Action, Resource } from '@esim/contracts';
 
 /**
  * The back office's react-admin resources: the API path each one reads (under /api) and the
- * permission (spec section 6) that guards its menu entry and routes. The URL a user sees is the
+ * permission (contracts' PERMISSIONS) that guards its menu entry and routes. The URL a user sees is the
  * resource name (/dashboard/esim-orders, /dashboard/sales-manager/dealers), the path the API's.
  */
 export interface ResourceDef {

@@ -98,7 +98,7 @@ export const salesManagerSchema = z.object({
 /** An account creation's answer: the new record, and whether its owner was emailed a set-password link. */
 export const createdAccount = <T extends z.ZodObject>(record: T) => record.extend({ invitation_sent: z.boolean() });
 
-// ── partnership and contact messages (DESIGN.md section 10: stored by auth, shown to admins) ──
+// ── partnership and contact messages (stored by auth, which owns people; shown to admins) ──
 const messageText = z
   .string()
   .trim()

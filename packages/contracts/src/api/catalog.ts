@@ -59,7 +59,7 @@ export const publicCountryDetailSchema = publicCountrySchema.extend({
 });
 export type PublicCountryDetail = z.infer<typeof publicCountryDetailSchema>;
 
-/** A package on the public site (spec: id, name, duration, data, price, recommended, features). */
+/** A package on the public site (id, name, duration, data, price, recommended, features). */
 export const publicPackageSchema = z.object({
   id: z.string(),
   code: z.string(),

@@ -14,7 +14,7 @@ export const nullableTimestamp = z.string().nullable();
  */
 export const rowTimestamp = z.union([z.string(), z.date()]);
 
-/** Data usage in bytes and its derived figures (spec section 3: used = total - remaining; % = round(used/total*100), 0 when total is 0). */
+/** Data usage in bytes and its derived figures (used = total - remaining; % = round(used/total*100), 0 when total is 0). */
 export const usageSchema = z.object({
   total_bytes: z.number().int().nonnegative(),
   remaining_bytes: z.number().int().nonnegative(),
@@ -28,7 +28,7 @@ export type Usage = z.infer<typeof usageSchema>;
 export { deriveUsage } from './usage';
 
 /**
- * The public balance check's answer (spec section 3, "Balance-check result"), for a QR eSIM order
+ * The public balance check's answer (docs/product.md, The balance check), for a QR eSIM order
  * number or a physical card's serial. Data figures in MB (the page shows GB = MB / 1024).
  */
 export const balanceCheckResultSchema = z.object({
@@ -43,7 +43,7 @@ export const balanceCheckResultSchema = z.object({
   expiryDate: z.string().nullable(),
   country: z.string(),
   operator: z.string(),
-  /** True only for the seeded demo numbers in demo mode (DESIGN.md section 10): the page labels it demo. */
+  /** True only for the seeded demo numbers in demo mode: the page labels it demo. */
   demo: z.boolean(),
 });
 export type BalanceCheckResult = z.infer<typeof balanceCheckResultSchema>;

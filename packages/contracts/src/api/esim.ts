@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneyFields, nullableTimestamp, timestamp, usageSchema } from './common';
 
 /**
- * The eSIM service's API shapes (DESIGN.md section 5). The service attaches them as response
+ * The eSIM service's API shapes (docs/architecture.md, eSIM purchases). The service attaches them as response
  * schemas; the storefront's checkout and the back office's order screens read them.
  */
 

@@ -1,7 +1,7 @@
 import type { LocalizedText } from '../messages/types';
 
 /**
- * How both front ends show a plan's status (spec section 4, "Plan status display"): one pure
+ * How both front ends show a plan's status (docs/product.md, How statuses are shown): one pure
  * function so the storefront and the back office can never disagree.
  */
 export type StatusColor = 'success' | 'error' | 'default' | 'warning' | 'info';

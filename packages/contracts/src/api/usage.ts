@@ -1,7 +1,7 @@
 import type { Usage } from './common';
 
 /**
- * Derives used bytes and percentage exactly as spec section 3 says. In a module of its own without
+ * Derives used bytes and percentage as docs/product.md says (The balance check). In a module of its own without
  * zod, so a front end that only derives usage (the back office's first screen) does not bundle zod.
  */
 export function deriveUsage(totalBytes: number, remainingBytes: number, unlimited = false): Usage {

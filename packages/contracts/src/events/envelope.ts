@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every event on every transport travels in this envelope (DESIGN.md section 3). */
+/** Every event on every transport travels in this envelope (docs/decisions/0002-outbox-and-two-transports.md). */
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().regex(/^[a-z][a-z-]*\.[a-z][a-z-]*\.[a-z][a-z-]*$/),

@@ -1,6 +1,6 @@
 import type { MessageCatalog } from './types';
 
-/** Messages of the esim service (codes stable on the wire, texts in Turkish and English; spec sections 5 and 8 verbatim). */
+/** Messages of the esim service (codes stable on the wire, texts in Turkish and English; the Turkish texts are the product's exact wording). */
 export const esimMessages = {
   // Purchases
   esim_order_completed: { tr: 'Siparişiniz tamamlandı', en: 'Your order is complete' },
@@ -20,7 +20,7 @@ export const esimMessages = {
   },
   esim_order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
   esim_not_found: { tr: 'eSIM bulunamadı', en: 'eSIM not found' },
-  // QR codes (spec section 5)
+  // QR codes
   esim_qr_codes_generated: { tr: 'QR kodları oluşturuldu', en: 'QR codes generated' },
   esim_qr_file_invalid: { tr: 'Geçersiz dosya formatı', en: 'Invalid file format' },
   esim_qr_iccid_invalid: { tr: 'Geçersiz ICCID formatı', en: 'Invalid ICCID format' },
@@ -48,7 +48,7 @@ export const esimMessages = {
   esim_refund_reason_required: { tr: 'Yönetici iadesinde gerekçe zorunludur', en: 'An admin refund needs a reason' },
   esim_refund_not_allowed_status: { tr: 'Bu eSIM zaten iade edilmiş veya iptal edilmiş', en: 'This eSIM has already been refunded or revoked' },
   esim_refund_not_possible: { tr: 'Bu eSIM iade edilemez', en: 'This eSIM cannot be refunded' },
-  // Public balance check (spec sections 5 and 8)
+  // Public balance check
   balance_check_number_required: {
     tr: 'Lütfen sipariş numarası veya sıra numarası girin',
     en: 'Please enter an order number or serial number',

@@ -65,7 +65,7 @@ const dealersQuery = listQuery({ sales_manager_id: z.uuid({ message: 'sales_mana
 /** A sales manager's own dealers: the same list without choosing the sales manager. */
 const ownDealersQuery = listQuery({ status: accountStatuses }, { id: z.uuid() });
 
-/** Admin dealer management and a sales manager's own dealers (spec section 7). */
+/** Admin dealer management and a sales manager's own dealers. */
 export function registerDealerRoutes(app: AuthApp, ctx: AuthContext): void {
   app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: dealersQuery, response: respondsList(dealerSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);

@@ -17,7 +17,7 @@ const createBody = z.object({
 
 const salesManagersQuery = listQuery({ status: statusFilter(['active', 'suspended']) }, { id: z.uuid() });
 
-/** Admin: list and create sales managers (spec section 7). */
+/** Admin: list and create sales managers. */
 export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void {
   app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: salesManagersQuery, response: respondsList(salesManagerSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);

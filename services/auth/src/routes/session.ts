@@ -17,7 +17,7 @@ import { revokeAccessToken } from '../tokens/access-tokens';
 /** Refresh tokens are 43 base64url characters: anything else is not one of ours (no lookup needed). */
 const plausibleRefreshToken = (value: string | undefined): value is string => !!value && /^[A-Za-z0-9_-]{20,100}$/.test(value);
 
-/** Register, login, refresh, logout and the public keys (spec sections 7 and 8). */
+/** Register, login, refresh, logout and the public keys. */
 export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
   const { config } = ctx;
   const accountLimit = {

@@ -29,7 +29,7 @@ export function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-/** The login answer (spec section 7): token, full_name, email, user_type (+ role, id, expiry). */
+/** The login answer: token, full_name, email, user_type (+ role, id, expiry). */
 export function sessionData(user: UserRow, access: { token: string; expiresAt: Date }) {
   const { phone: _phone, ...visible } = publicUser(user);
   return {

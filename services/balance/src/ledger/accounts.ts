@@ -67,7 +67,7 @@ export const salesManagerCash = (salesManagerId: string): AccountSpec => ({
  * The company's accounts: cash (cash received by the office), bank (bank transfers received for
  * top-ups), refunds (money given back on returns), and revenue (captured purchases).
  * There is no separate "credit" account: balance loaded on credit comes out of the dealer's own
- * receivable (DESIGN.md section 4: receivable → spendable), which is exactly the debt it creates.
+ * receivable (receivable → spendable), which is exactly the debt it creates.
  */
 export type CompanyAccount = 'cash' | 'bank' | 'refunds';
 export const COMPANY_ACCOUNTS: readonly CompanyAccount[] = ['cash', 'bank', 'refunds'];

@@ -16,7 +16,7 @@ export interface LedgerReport {
 }
 
 /**
- * The ledger's invariants, provable at any time (DESIGN.md section 4; TigerBeetle's and
+ * The ledger's invariants, provable at any time (docs/decisions/0001-ledger-with-holds.md; TigerBeetle's and
  * pgledger's): each query returns the rows that break one rule, so an empty answer is a pass.
  */
 const CHECKS: Array<{ name: string; sql: string }> = [

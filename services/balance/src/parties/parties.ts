@@ -3,7 +3,7 @@ import { USER_TYPE } from '@esim/contracts';
 
 /**
  * The balance service's own copy of the people money belongs to, kept from auth events
- * (DESIGN.md section 2): names for reports and logs, and the dealer → sales-manager map that
+ * (services never read each other's tables): names for reports and logs, and the dealer → sales-manager map that
  * decides which dealers a sales manager may collect from. A dealer's and a sales manager's id
  * is their user id.
  */

@@ -16,7 +16,7 @@ const REGION_NAMES: Record<Region, { tr: string; en: string }> = {
   africa: { tr: 'Afrika', en: 'Africa' },
   oceania: { tr: 'Okyanusya', en: 'Oceania' },
 };
-/** The home page shows 7-day prices (spec section 2), so a destination's price is its cheapest 7-day package. */
+/** The home page shows 7-day prices, so a destination's price is its cheapest 7-day package. */
 export const HOME_PRICE_DAYS = 7;
 
 const nameOf = (country: CountryRow, locale: Locale) => (locale === 'tr' ? country.name_tr : country.name_en);

@@ -8,7 +8,7 @@ import { dealerPackages, dealerPackageView, percentageChanges, writeDealerPrices
 import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilters, singlePriceBody } from '../schemas';
 
 /**
- * Dealer pricing (spec section 7): the admin for any dealer, a sales manager for their own
+ * Dealer pricing: the admin for any dealer, a sales manager for their own
  * (the route table lets each role in; `dealerForCaller` checks whose dealer it is).
  */
 export function dealerPricingRoutes(app: CreatedServiceApp): void {

@@ -44,7 +44,7 @@ export function publicRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): v
       // The seeded demo serials in demo mode: the page labels the answer as demo data.
       demo: app.config.APP_MODE === 'demo' && (Object.values(DEMO_LOOKUPS.physicalSerials) as string[]).includes(row.serial_number as string),
     };
-    // The same texts as the eSIM check (spec section 8): both answer one page.
+    // The same texts as the eSIM check: both answer one page.
     return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
   });
 

@@ -19,7 +19,7 @@ const RETURN_SORT = { created_at: 'created_at', refund: 'refund_cents', refund_c
 const ORDER_SCOPE = 'physical-sim:order';
 
 /**
- * The buyer's side (role user only, spec section 6: dealers are the main buyers): Plus packages at
+ * The buyer's side (role user only: dealers are the main buyers): Plus packages at
  * their price, available counts, placing orders, their own cards, orders and returns. Every query
  * is scoped to the caller: another dealer's cards and orders are never visible.
  */
