@@ -5,9 +5,8 @@
  * Stock files list their cards in order. While every new value comes after the one before (in
  * `compareValues` order: shorter first, then character by character, which for digit strings is
  * numeric order), it cannot have been seen: one comparison answers, and the values are appended
- * to a sorted array instead of being hashed into a Map (hashing 300,000 identifiers was the
- * largest part of a 100,000-row import's own work in the worker). The first value out of order
- * moves everything into a Map, used from then on.
+ * to a sorted array, which costs far less than hashing every identifier. The first value out of
+ * order moves everything into a Map, used from then on.
  */
 export class SeenValues {
   private sorted: string[] = [];
