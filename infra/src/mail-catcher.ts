@@ -13,6 +13,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Files the mail carries (inline ones have a contentId), each downloadable from the inbox at `url`. */
+  attachments: Array<{ fileName: string; contentType: string; contentId: string | null; url: string }>;
 }
 
 export interface MailCatcher {
@@ -32,7 +34,9 @@ interface MailDevServer {
 type MailDevFactory = new (options: Record<string, unknown>) => MailDevServer;
 
 interface MailDevEmail {
+  id: string;
   to?: Array<{ address: string }>;
+  attachments?: Array<{ fileName?: string; contentType?: string; contentId?: string; generatedFileName: string }> | null;
   subject?: string;
   text?: string;
   html?: string;
@@ -102,6 +106,12 @@ export async function startMailCatcher(options: { smtpPort?: number; webPort?: n
           subject: email.subject ?? '',
           text: email.text ?? '',
           html: email.html ?? '',
+          attachments: (email.attachments ?? []).map((file) => ({
+            fileName: file.fileName ?? '',
+            contentType: file.contentType ?? '',
+            contentId: file.contentId ?? null,
+            url: `${webUrl}/email/${email.id}/attachment/${encodeURIComponent(file.generatedFileName)}`,
+          })),
         }));
       },
       async stop() {

@@ -143,6 +143,13 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/esim/:id/usage', 'esim', can('esim-orders', 'read')),
   r('GET', '/public/balance/esim/:id', 'esim', 'public', { rateLimit: 'public-lookup' }),
   r('POST', '/user/esim/:id/refund', 'esim', can('esim-orders', 'update')),
+  // Install from another device: the install mail (a few per order and hour), one-time install links
+  // and the page they open (public: the unguessable token is the credential; no code once installed).
+  r('POST', '/user/esim/orders/:id/send-install-mail', 'esim', can('esim-orders', 'read')),
+  r('GET', '/user/esim/orders/:id/install-links', 'esim', can('esim-orders', 'read')),
+  r('POST', '/user/esim/orders/:id/install-links', 'esim', can('esim-orders', 'update')),
+  r('DELETE', '/user/esim/orders/:id/install-links/:linkId', 'esim', can('esim-orders', 'update')),
+  r('GET', '/public/install/:token', 'esim', 'public', { rateLimit: 'public-lookup' }),
   // The provider's usage webhook: public, but every call is HMAC-verified by the service.
   r('POST', '/webhooks/esim-usage', 'esim', 'public', { bodyLimit: 1024 * 1024 }),
   // ── esim, admin: the profile pool and usage files ──

@@ -4,6 +4,7 @@ import { loadAuthConfig, type AuthConfig } from './config';
 import type { AuthContext } from './context';
 import { createAuditSources } from './audit-log/merged-audit-log';
 import { createHoldingsChecker } from './dealers/holdings';
+import { registerEsimInstallMail } from './events/esim-install-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { createMailer } from './mail/mailer';
 import { registerAuditLogRoutes } from './routes/audit-log';
@@ -71,7 +72,9 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   registerAuditLogRoutes(app, auditSources);
 
-  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts (it mails them).
-  registerEsimUsageMail(attachEventBus(app, { service: SERVICE_NAME }), { mailer, config });
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts and install-detail requests (it mails them).
+  const bus = attachEventBus(app, { service: SERVICE_NAME });
+  registerEsimUsageMail(bus, { mailer, config });
+  registerEsimInstallMail(bus, { mailer });
   return app;
 }

@@ -26,6 +26,10 @@ export const configSchema = serviceConfigSchema(8084, {
    * and asks the catalog again in the background.
    */
   ESIM_QUOTE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  /** How long a one-time install link opens the install page (it also ends when revoked or once the eSIM is installed). */
+  ESIM_INSTALL_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** "Send to my e-mail" requests per order and hour (a mail carries activation codes: no flood to a mailbox). */
+  ESIM_INSTALL_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
 });
 
 export type EsimConfig = z.infer<typeof configSchema>;

@@ -8,3 +8,4 @@ export * from './price-list';
 export * from './catalog';
 export * from './country-aliases';
 export * from './audit-log';
+export * from './install';

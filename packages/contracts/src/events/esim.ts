@@ -54,6 +54,36 @@ export const esimProfileUsageAlert = defineEvent(
   }),
 );
 
+/**
+ * The buyer asked for the install details of their eSIMs ready to install by e-mail (auth owns the
+ * addresses and the mailer, and mails them in `locale`). The activation codes travel in the event
+ * because the mail is made of them; the event log is as internal as the esim table that keeps them.
+ */
+export const esimOrderInstallMail = defineEvent(
+  'esim.order.install-mail',
+  1,
+  z.object({
+    orderId: z.string(),
+    userId: z.string(),
+    orderNumber: z.string(),
+    packageNameTr: z.string(),
+    packageNameEn: z.string(),
+    locale: z.enum(['tr', 'en']),
+    esims: z.array(
+      z.object({
+        iccid: z.string(),
+        smdpAddress: z.string(),
+        matchingId: z.string(),
+        activationCode: z.string(),
+        iosInstallUrl: z.string(),
+        confirmationCodeRequired: z.boolean(),
+        /** The QR png (base64), drawn by the esim service as its QR route draws it. */
+        qrPngBase64: z.string(),
+      }),
+    ),
+  }),
+);
+
 export const esimPoolLowStock = defineEvent(
   'esim.pool.low-stock',
   1,
@@ -70,4 +100,5 @@ export const esimEvents = [
   esimProfileExpired,
   esimProfileUsageAlert,
   esimPoolLowStock,
+  esimOrderInstallMail,
 ] as const;

@@ -2,13 +2,14 @@ import { authMessages } from './auth';
 import { balanceMessages } from './balance';
 import { catalogMessages } from './catalog';
 import { esimMessages } from './esim';
+import { installMessages } from './install';
 import { physicalSimMessages } from './physical-sim';
 import { eventMessages } from './events';
 import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
-export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages, physicalSimMessages };
+export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages, installMessages, physicalSimMessages };
 
 /**
  * One catalog for every service: `code` is stable on the wire, `message` is the caller's language.
@@ -21,6 +22,7 @@ export const messages = {
   ...catalogMessages,
   ...balanceMessages,
   ...esimMessages,
+  ...installMessages,
   ...physicalSimMessages,
   ...eventMessages,
 } as const;

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import { AppError, publish, type AuthUser } from '@esim/platform';
+import type { InstallMailAnswer, Locale } from '@esim/contracts';
+import { findOrder, profilesOf } from '../orders/queries';
+import { qrPng } from '../profiles/qr';
+import { isWithdrawn } from '../profiles/status';
+import { activationCode, iosInstallUrl } from '../profiles/views';
+import { installState } from './state';
+
+const HOUR_SECONDS = 3600;
+
+/**
+ * "Send to my e-mail": the install details (QR png, SM-DP+ address, activation code, the iOS link)
+ * of the order's eSIMs that are ready to install, published in the caller's transaction (the route's
+ * idempotent one) for the auth service to mail to the buyer. At most `perHour` per order and hour:
+ * the order row is locked, so parallel requests count each other.
+ */
+export async function requestInstallMail(trx: Knex.Transaction, user: AuthUser, orderRef: string, options: { locale: Locale; perHour: number }): Promise<InstallMailAnswer> {
+  const found = await findOrder(trx, user, orderRef);
+  const order = await trx('orders').where({ id: found.id }).forUpdate().first('id', 'order_number', 'user_id', 'package_name_tr', 'package_name_en');
+  const ready = (await profilesOf(trx, order.id)).filter((p) => !isWithdrawn(p) && installState(p) === 'ready');
+  if (ready.length === 0) throw new AppError(409, 'install_mail_nothing_to_send');
+
+  const recent = (await trx('install_mails')
+    .where({ order_id: order.id })
+    .where('created_at', '>', trx.raw(`now() - interval '1 hour'`))
+    .orderBy('created_at', 'asc')
+    .select('created_at')) as Array<{ created_at: Date }>;
+  if (recent.length >= options.perHour) {
+    const retryAfter = Math.max(1, Math.ceil(HOUR_SECONDS - (Date.now() - new Date(recent[0]!.created_at).getTime()) / 1000));
+    throw new AppError(429, 'install_mail_rate_limited', { params: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+  }
+
+  const [mail] = await trx('install_mails').insert({ order_id: order.id, user_id: order.user_id, locale: options.locale }).returning(['id', 'created_at']);
+  const esims = await Promise.all(
+    ready.map(async (p) => {
+      const lpa = activationCode(p);
+      return {
+        iccid: p.iccid,
+        smdpAddress: p.smdp_address,
+        matchingId: p.matching_id,
+        activationCode: lpa,
+        iosInstallUrl: iosInstallUrl(lpa),
+        confirmationCodeRequired: p.confirmation_code_required,
+        qrPngBase64: (await qrPng(lpa)).toString('base64'),
+      };
+    }),
+  );
+  await publish(trx, 'esim', {
+    type: 'esim.order.install-mail',
+    aggregateId: order.id,
+    payload: {
+      orderId: order.id,
+      userId: order.user_id,
+      orderNumber: order.order_number,
+      packageNameTr: order.package_name_tr,
+      packageNameEn: order.package_name_en,
+      locale: options.locale,
+      esims,
+    },
+  });
+  return { order_id: order.id, esim_count: esims.length, requested_at: new Date(mail.created_at).toISOString() };
+}
