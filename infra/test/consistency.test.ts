@@ -325,6 +325,26 @@ describe('verifyConsistency', () => {
     });
     expectOnlyFailure(await verifyConsistency(url), 'esim-order-profiles-complete', [short, failedWithProfile]);
   });
+
+  it('fails esim-order-profiles-complete for a completed top-up without its bundle and a failed one with a bundle', async () => {
+    let unbundled = '';
+    let failedWithBundle = '';
+    const url = await brokenCopy(async (s) => {
+      const sold = await s.esim('profiles').whereNotNull('order_id').orderBy('iccid').first('id', 'package_code');
+      const topUp = async (step: string, hold: 'captured' | null) => {
+        const { id } = await esimOrder(s, { step, quantity: 1, profiles: 0, hold });
+        await s.esim('orders').where({ id }).update({ top_up_profile_id: sold.id });
+        return id;
+      };
+      // A completed top-up with its bundle is consistent: only the two below fail.
+      const whole = await topUp('completed', 'captured');
+      await s.esim('profile_bundles').insert({ order_id: whole, profile_id: sold.id, package_code: sold.package_code, data_bytes: 1024, validity_days: 7 });
+      unbundled = await topUp('completed', 'captured');
+      failedWithBundle = await topUp('failed', null);
+      await s.esim('profile_bundles').insert({ order_id: failedWithBundle, profile_id: sold.id, package_code: sold.package_code, data_bytes: 1024, validity_days: 7 });
+    });
+    expectOnlyFailure(await verifyConsistency(url), 'esim-order-profiles-complete', [unbundled, failedWithBundle]);
+  });
 });
 
 describe('formatConsistencyReport', () => {

@@ -117,6 +117,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/admin/dealers/balance', 'balance', can('admin/dealer-balance', 'create')),
   r('POST', '/admin/dealers/cash-balance', 'balance', can('admin/dealer-balance', 'create')),
   r('GET', '/admin/dealers/balances', 'balance', can('admin/dealer-balance', 'list')),
+  r('PUT', '/admin/dealers/:id/credit-limit', 'balance', can('admin/dealer-balance', 'update')),
+  r('GET', '/admin/dealers/:id/transactions', 'balance', can('admin/dealer-balance', 'list')),
   r('GET', '/admin/sales-managers/balances', 'balance', can('admin/sales-managers', 'list')),
   r('POST', '/admin/sales-managers/collect', 'balance', can('admin/sales-managers', 'update')),
   r('GET', '/admin/collection-logs', 'balance', can('admin/collection-logs', 'list')),
@@ -142,7 +144,10 @@ export const ROUTES: readonly RouteRule[] = [
   r('PUT', '/user/esim/:id/status', 'esim', can('esim-orders', 'update')),
   r('GET', '/user/esim/:id/usage', 'esim', can('esim-orders', 'read')),
   r('GET', '/public/balance/esim/:id', 'esim', 'public', { rateLimit: 'public-lookup' }),
+  r('GET', '/public/seller', 'esim', 'public', { rateLimit: 'public-read' }),
   r('POST', '/user/esim/:id/refund', 'esim', can('esim-orders', 'update')),
+  r('GET', '/user/esim/:id/top-ups', 'esim', can('esim-orders', 'read')),
+  r('POST', '/user/esim/:id/top-ups', 'esim', can('esim-orders', 'create')),
   // Install from another device: the install mail (a few per order and hour), one-time install links
   // and the page they open (public: the unguessable token is the credential; no code once installed).
   r('POST', '/user/esim/orders/:id/send-install-mail', 'esim', can('esim-orders', 'read')),

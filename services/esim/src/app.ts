@@ -1,8 +1,9 @@
 import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
-import { loadEsimConfig, type EsimConfig } from './config';
+import { loadEsimConfig, sellerOf, type EsimConfig } from './config';
 import { internalClients, orderWrites, type EsimContext } from './context';
 import { registerEsimHandlers } from './events/catalog';
+import { registerReceipts } from './orders/agreements';
 import { startRecoveryLoop } from './orders/recovery';
 import type { EsimProvider } from './provider/port';
 import { poolProvider } from './provider/pool-provider';
@@ -10,6 +11,7 @@ import { installRoutes } from './install/routes';
 import { adminRoutes } from './routes/admin';
 import { publicRoutes } from './routes/public';
 import { userRoutes } from './routes/user';
+import { topUpRoutes } from './top-ups/routes';
 
 export const SERVICE_NAME = 'esim';
 export const SCHEMA = 'esim';
@@ -39,10 +41,13 @@ export async function buildApp(options: BuildOptions = {}) {
   });
 
   userRoutes(app, ctx);
+  topUpRoutes(app, ctx);
   publicRoutes(app, ctx);
   installRoutes(app, ctx);
   adminRoutes(app);
-  registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }), ctx.quotes);
+  const bus = attachEventBus(app, { service: SERVICE_NAME });
+  registerEsimHandlers(bus, ctx.quotes);
+  registerReceipts(bus, () => sellerOf(config));
 
   /** Starts the recovery loop (running the service does; tests when they need it). */
   let stopLoops: (() => Promise<void>) | undefined;

@@ -45,6 +45,10 @@ export const balanceCheckResultSchema = z.object({
   operator: z.string(),
   /** True only for the seeded demo numbers in demo mode: the page labels it demo. */
   demo: z.boolean(),
+  /** An eSIM's bundles: its own package, then each top-up (data in MB, null: unlimited). */
+  bundles: z
+    .array(z.object({ kind: z.enum(['initial', 'top_up']), packageName: z.string(), dataMb: z.number().int().nullable(), validityDays: z.number().int(), addedAt: z.string() }))
+    .optional(),
 });
 export type BalanceCheckResult = z.infer<typeof balanceCheckResultSchema>;
 

@@ -9,3 +9,4 @@ export * from './catalog';
 export * from './country-aliases';
 export * from './audit-log';
 export * from './install';
+export * from './top-up';

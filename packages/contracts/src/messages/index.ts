@@ -4,12 +4,13 @@ import { catalogMessages } from './catalog';
 import { esimMessages } from './esim';
 import { installMessages } from './install';
 import { physicalSimMessages } from './physical-sim';
+import { topUpMessages } from './top-ups';
 import { eventMessages } from './events';
 import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
-export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages, installMessages, physicalSimMessages };
+export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages, installMessages, physicalSimMessages, topUpMessages };
 
 /**
  * One catalog for every service: `code` is stable on the wire, `message` is the caller's language.
@@ -24,6 +25,7 @@ export const messages = {
   ...esimMessages,
   ...installMessages,
   ...physicalSimMessages,
+  ...topUpMessages,
   ...eventMessages,
 } as const;
 

@@ -12,6 +12,8 @@ export interface NewOrder {
   locale: string;
   requestId: string;
   claim: IdempotencyClaim<{ order_id: string }>;
+  /** A top-up adds to this eSIM instead of taking profiles from the pool. */
+  topUpProfileId?: string;
 }
 
 /**
@@ -114,9 +116,10 @@ const ORDER_COLUMNS = [
   'unit_price_cents',
   'total_cents',
   'locale',
+  'top_up_profile_id',
 ] as const;
 
-function orderRow({ id, userId, quote, locale }: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
+function orderRow({ id, userId, quote, locale, topUpProfileId }: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
   return {
     id,
     order_number: newOrderNumber(),
@@ -133,5 +136,6 @@ function orderRow({ id, userId, quote, locale }: NewOrder): Record<(typeof ORDER
     unit_price_cents: quote.unit_price_cents,
     total_cents: quote.total_cents,
     locale,
+    top_up_profile_id: topUpProfileId ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { GroupCommit, publishMany } from '@esim/platform';
 import type { ProfileRow } from '../profiles/views';
-import type { EsimProvider } from '../provider/port';
+import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/port';
 import { completedEvent, normalizeOrder, type OrderRow, type OrderStep } from './saga';
 
 /** An order to provision: where its driver found it, and the hold that pays for it. */
@@ -15,6 +15,43 @@ export interface ProvisionItem {
 export type ProvisionOutcome = { order: OrderRow; profiles: ProfileRow[] } | undefined;
 
 const MB = 1024 * 1024;
+
+/**
+ * The provider's part for each order, in order: new profiles for a purchase, a bundle on the eSIM
+ * for a top-up (the two kinds of one batch go to the provider in one call each).
+ */
+async function provide(trx: Knex.Transaction, provider: EsimProvider, orders: OrderRow[]): Promise<Array<ProvisionResult | TopUpResult>> {
+  const purchases = orders.map((order, i) => ({ order, i })).filter(({ order }) => !order.top_up_profile_id);
+  const topUps = orders.map((order, i) => ({ order, i })).filter(({ order }) => order.top_up_profile_id);
+  const results: Array<ProvisionResult | TopUpResult> = new Array(orders.length);
+  if (purchases.length > 0) {
+    const provisioned = await provider.provision(
+      trx,
+      purchases.map(({ order }) => ({
+        orderId: order.id,
+        userId: order.user_id,
+        packageCode: order.package_code,
+        quantity: order.quantity,
+        dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
+      })),
+    );
+    purchases.forEach(({ i }, k) => (results[i] = provisioned[k]!));
+  }
+  if (topUps.length > 0) {
+    const added = await provider.topUp(
+      trx,
+      topUps.map(({ order }) => ({
+        orderId: order.id,
+        profileId: order.top_up_profile_id!,
+        packageCode: order.package_code,
+        dataBytes: order.data_mb === null ? null : order.data_mb * MB,
+        validityDays: order.validity_days,
+      })),
+    );
+    topUps.forEach(({ i }, k) => (results[i] = added[k]!));
+  }
+  return results;
+}
 
 /**
  * Provisions orders by group commit: the orders whose holds came back at the same moment are
@@ -47,16 +84,7 @@ async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, ba
     stepOf.delete(item.order.id);
     ready.push(item);
   }
-  const results = ready.length === 0 ? [] : await provider.provision(
-    trx,
-    ready.map(({ order }) => ({
-      orderId: order.id,
-      userId: order.user_id,
-      packageCode: order.package_code,
-      quantity: order.quantity,
-      dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
-    })),
-  );
+  const results = ready.length === 0 ? [] : await provide(trx, provider, ready.map((item) => item.order));
   const changes = ready.map(({ order, holdId }, i) => {
     const result = results[i]!;
     return result.ok
@@ -79,14 +107,25 @@ async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, ba
   const completed = [...orders.values()].filter((order) => order.step === 'completed');
   await publishMany(trx, 'esim', completed.map(completedEvent));
   const profiles = new Map<string, ProfileRow[]>();
-  if (completed.length > 0) {
+  const purchases = completed.filter((order) => !order.top_up_profile_id);
+  if (purchases.length > 0) {
     const rows: ProfileRow[] = await trx('profiles')
       .whereIn(
         'order_id',
-        completed.map((order) => order.id),
+        purchases.map((order) => order.id),
       )
       .orderBy('iccid');
     for (const row of rows) profiles.set(row.order_id!, [...(profiles.get(row.order_id!) ?? []), row]);
+  }
+  // A top-up's answer shows the eSIM it added to, as it is now.
+  const topUps = completed.filter((order) => order.top_up_profile_id);
+  if (topUps.length > 0) {
+    const rows: ProfileRow[] = await trx('profiles').whereIn(
+      'id',
+      topUps.map((order) => order.top_up_profile_id!),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const order of topUps) profiles.set(order.id, [byId.get(order.top_up_profile_id!)!]);
   }
   // Each order's outcome once: a second item of the same order in the batch finds it moved.
   const answered = new Set<string>();

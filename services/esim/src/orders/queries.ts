@@ -22,7 +22,10 @@ const scoped = <Q extends Knex.QueryBuilder>(query: Q, user: AuthUser, column: s
  * answered 202 before the refusal can still open it by id.
  */
 const listedFor = <Q extends Knex.QueryBuilder>(query: Q, user: AuthUser): Q =>
-  (user.role === 'admin' ? query : scoped(query, user, 'user_id').whereNot((refused) => refused.where('step', 'failed').whereNull('hold_id'))) as Q;
+  (user.role === 'admin'
+    ? query
+    : // A top-up is listed as a bundle of the eSIM it added to (top-ups/), not as an order without eSIMs.
+      scoped(query, user, 'user_id').whereNot((refused) => refused.where('step', 'failed').whereNull('hold_id')).whereNull('top_up_profile_id')) as Q;
 
 /** An order by id or order number, if the caller may see it. */
 export async function findOrder(db: Knex | Knex.Transaction, user: AuthUser, ref: string): Promise<OrderRow> {

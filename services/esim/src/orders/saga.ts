@@ -63,6 +63,8 @@ export interface OrderRow {
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+  /** A top-up: the eSIM it adds a bundle to (top-ups/); null for a purchase of new eSIMs. */
+  top_up_profile_id: string | null;
 }
 
 export const FINISHED: readonly OrderStep[] = ['completed', 'failed'];
@@ -119,7 +121,7 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
     case 'placed': {
       let hold: InternalHold;
       try {
-        hold = await ctx.holding.hold({ order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference: `eSIM ${order.order_number}` });
+        hold = await ctx.holding.hold({ order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference: `${order.top_up_profile_id ? 'eSIM top-up' : 'eSIM'} ${order.order_number}` });
       } catch (error) {
         const refusal = holdRefusal(error);
         if (!refusal) throw error;

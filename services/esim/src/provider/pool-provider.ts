@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { alertIfLow, DEFAULT_LOW_STOCK_THRESHOLD } from '../pool/stock';
-import type { EsimProvider, ProvisionRequest, ProvisionResult } from './port';
+import { addBundle } from '../top-ups/bundles';
+import type { EsimProvider, ProvisionRequest, ProvisionResult, TopUpResult } from './port';
 
 /**
  * The default provider: profiles an admin imported from an operator's batch. Allocation takes the
@@ -35,6 +36,15 @@ export const poolProvider: EsimProvider = {
     }
     for (const [packageCode, stock] of left) await alertIfLow(trx, packageCode, stock);
     return requests.map((request, i) => (iccids[i]!.length === request.quantity ? { ok: true, iccids: iccids[i]!.sort() } : { ok: false, reason: 'esim_out_of_stock' }));
+  },
+
+  async topUp(trx, requests) {
+    // A top-up is a bundle on the profile: the pool has no remote side to tell. Profiles are
+    // locked in id order, so two batches topping up the same eSIMs never wait on each other in a circle.
+    const results = new Map<number, TopUpResult>();
+    const order = requests.map((request, i) => ({ request, i })).sort((a, b) => a.request.profileId.localeCompare(b.request.profileId));
+    for (const { request, i } of order) results.set(i, await addBundle(trx, request));
+    return requests.map((_, i) => results.get(i)!);
   },
 
   async usage(db, iccid) {

@@ -1,0 +1,20 @@
+import type { MessageCatalog } from './types';
+
+/** Messages of top-ups of an installed eSIM (esim service, top-ups/). */
+export const topUpMessages = {
+  esim_top_up_completed: { tr: 'Paket eSIM’inize yüklendi', en: 'The package was added to your eSIM' },
+  esim_top_up_processing: { tr: 'Yüklemeniz işleniyor', en: 'Your top-up is being processed' },
+  esim_top_up_offers: { tr: 'Yüklenebilecek paketler', en: 'Packages you can add' },
+  esim_top_up_expired: {
+    tr: 'Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın',
+    en: 'An expired eSIM cannot be topped up; buy a new eSIM instead',
+  },
+  esim_top_up_not_allowed: {
+    tr: 'Bu eSIM’e paket yüklenemez: yükleme, kullanımdaki veya verisi bitmiş bir eSIM’e yapılır',
+    en: 'This eSIM cannot be topped up: top-ups are for an eSIM in use or whose data has run out',
+  },
+  esim_top_up_package_not_covering: {
+    tr: 'Bu paket eSIM’inizin kapsadığı ülkeleri kapsamıyor',
+    en: 'This package does not cover the countries your eSIM covers',
+  },
+} satisfies MessageCatalog;

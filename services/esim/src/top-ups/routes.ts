@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ok, type CreatedServiceApp } from '@esim/platform';
+import { esimTopUpBody, esimTopUpOfferSchema, esimTopUpSchema } from '@esim/contracts';
+import { responds } from '../api';
+import type { EsimContext } from '../context';
+import { ESIM_REF } from '../orders/queries';
+import { loadOrder } from '../orders/saga';
+import { topUp, topUpOffer, topUpOutcome, topUpView } from './top-up';
+
+// The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
+const body = esimTopUpBody.extend({ package_id: z.uuid() });
+const params = z.object({ id: z.string().trim().regex(ESIM_REF, { message: 'esim_ref_invalid' }) });
+
+/** The owner's top-ups of an installed eSIM (by its id or ICCID). */
+export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
+  app.get(
+    '/user/esim/:id/top-ups',
+    { schema: { tags: ['esim'], summary: 'The packages an eSIM can be topped up with, and its bundles', params, response: responds(200, esimTopUpOfferSchema) } },
+    async (request, reply) => ok(reply, await topUpOffer(app.db, ctx, request, request.params.id), 'esim_top_up_offers'),
+  );
+
+  app.post(
+    '/user/esim/:id/top-ups',
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'Top up an installed eSIM: more data and validity on the same ICCID (Idempotency-Key required)',
+        params,
+        body,
+        response: { ...responds(201, esimTopUpSchema), ...responds(202, esimTopUpSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { order, profile } = await topUp(app.db, ctx, request, reply, { ref: request.params.id, packageId: request.body.package_id });
+      const outcome = topUpOutcome(order);
+      const own = (await loadOrder(app.db, profile.order_id!))!;
+      return ok(reply, topUpView(order, profile, own, request.locale), outcome.code, outcome.status);
+    },
+  );
+}
