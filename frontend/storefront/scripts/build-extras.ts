@@ -35,6 +35,7 @@ Allow: /
 Disallow: /api/
 Disallow: /dashboard
 Disallow: /order/
+Disallow: /install/
 
 Sitemap: ${origin}/sitemap.xml
 `;

@@ -30,6 +30,7 @@ const PAGES: Array<[path: string, ReturnType<typeof page>]> = [
   ['packages', page(() => import('./pages/packages/PackagesPage'))],
   ['packages/:country', page(() => import('./pages/packages/CountryPage'))],
   ['order/:id', page(() => import('./pages/order/OrderPage'))],
+  ['install/:token', page(() => import('./pages/install/InstallPage'))],
   ['balance', page(() => import('./pages/balance/BalancePage'))],
   ['coverage', page(() => import('./pages/coverage/CoveragePage'))],
   ['trip-planner', page(() => import('./pages/trip/TripPlannerPage'))],

@@ -5,10 +5,11 @@ import { common } from './common';
 import { coverage } from './coverage';
 import { home } from './home';
 import { info } from './info';
+import { install } from './install';
 import { legal } from './legal';
 import { shop } from './shop';
 
-export const NAMESPACES = { common, auth, balance, coverage, home, info, legal, shop } as const satisfies Record<Namespace, unknown>;
+export const NAMESPACES = { common, auth, balance, coverage, home, info, install, legal, shop } as const satisfies Record<Namespace, unknown>;
 
 /** tr and en resources, namespace by namespace. */
 export const resources = Object.fromEntries(

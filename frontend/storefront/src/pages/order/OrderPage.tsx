@@ -18,6 +18,7 @@ import { RequireAuth } from '../../auth/AuthContext';
 import { QrImage } from '../../features/checkout/QrImage';
 import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
 import { formatCurrency, formatDate } from '../../features/format/format';
+import { InstallActions } from '../../features/install/InstallActions';
 import { useApi } from '../../features/ui/useApi';
 import { Seo } from '../../layout/Seo';
 
@@ -127,6 +128,7 @@ function Order() {
           {t('order.pending')}
         </Alert>
       )}
+      {data.status !== 'pending' && data.status !== 'processing' && data.esims.length > 0 && <InstallActions order={data} />}
       {data.esims.map((profile) => (
         <ProfileCard key={profile.id} profile={profile} />
       ))}

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InstallPage as InstallPageData } from '@contracts/api/install';
+import { renderPage } from '../../test/render';
+import InstallPage from './InstallPage';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+const LPA = 'LPA:1$smdp.example.com$MATCH-42';
+const READY: InstallPageData = {
+  state: 'ready',
+  package_name: 'Standart',
+  data_mb: 5120,
+  unlimited: false,
+  validity_days: 15,
+  iccid: '8990000000000000001',
+  link_expires_at: '2026-11-27T18:00:00Z',
+  install: {
+    activation_code: LPA,
+    smdp_address: 'smdp.example.com',
+    matching_id: 'MATCH-42',
+    confirmation_code_required: false,
+    ios_install_url: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(LPA)}`,
+    qr_data_url: 'data:image/png;base64,iVBORw0KGgo=',
+  },
+};
+const UA = {
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+};
+
+function answer(status: number, body: unknown) {
+  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+const show = (userAgent: string, lng: 'tr' | 'en' = 'tr') => {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+  return renderPage(<InstallPage />, { path: `/install/${TOKEN}`, route: '/install/:token', lng });
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the one-time install page', () => {
+  it('asks the public route for the token and gives an iPhone the one-tap link first', async () => {
+    const fetch = answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
+    show(UA.ios);
+    const oneTap = await screen.findByRole('link', { name: 'iPhone’a tek dokunuşla kur' });
+    expect(oneTap).toHaveAttribute('href', READY.install!.ios_install_url);
+    expect(String(fetch.mock.calls[0]![0])).toBe(`/api/public/install/${TOKEN}`);
+    expect(screen.getByTestId('install-manual')).toBeInTheDocument();
+    expect(screen.queryByTestId('install-qr')).toBeNull();
+    // The order of the sections: one tap before the manual steps.
+    const sections = screen.getAllByTestId(/^install-(ios|manual|qr)$/).map((s) => s.dataset.testid);
+    expect(sections).toEqual(['install-ios', 'install-manual']);
+  });
+
+  it('gives an Android 10+ phone the manual steps with copy buttons, and no iPhone link', async () => {
+    answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
+    show(UA.android, 'en');
+    const manual = await screen.findByTestId('install-manual');
+    expect(within(manual).getByText('smdp.example.com')).toBeInTheDocument();
+    expect(within(manual).getByText('MATCH-42')).toBeInTheDocument();
+    expect(within(manual).getByRole('button', { name: 'Copy: SM-DP+ address' })).toBeInTheDocument();
+    expect(within(manual).getByRole('button', { name: 'Copy: Activation code' })).toBeInTheDocument();
+    expect(screen.queryByTestId('install-ios')).toBeNull();
+  });
+
+  it('shows a computer the QR code first and every way', async () => {
+    answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
+    show(UA.desktop, 'en');
+    expect(await screen.findByRole('img', { name: `eSIM QR code for ${READY.iccid}` })).toHaveAttribute('src', READY.install!.qr_data_url);
+    expect(screen.getAllByTestId(/^install-(ios|manual|qr)$/).map((s) => s.dataset.testid)).toEqual(['install-qr', 'install-ios', 'install-manual']);
+  });
+
+  it('says an installed eSIM is installed and shows no code', async () => {
+    answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: { ...READY, state: 'installed', install: null } });
+    show(UA.android);
+    expect(await screen.findByTestId('install-done')).toHaveTextContent('Bu eSIM kurulmuş ve kullanılıyor');
+    expect(screen.queryByText('MATCH-42')).toBeNull();
+    expect(screen.queryByTestId('install-manual')).toBeNull();
+  });
+
+  it('shows the service’s words for a revoked or expired link', async () => {
+    answer(410, { success: false, code: 'install_link_gone', message: 'Bu kurulum bağlantısının süresi doldu veya iptal edildi.' });
+    show(UA.desktop);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bu kurulum bağlantısının süresi doldu veya iptal edildi.');
+  });
+
+  it('is never indexed and sends no referrer', async () => {
+    answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
+    show(UA.desktop);
+    await screen.findByTestId('install-qr');
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  });
+});
