@@ -4,6 +4,7 @@ import { SERVICES } from '../../infra/src/services';
 import { portOf } from '../../infra/src/settings';
 import { dealerFlow, physicalSimFlow, retailFlow } from './flows';
 import { runChecks, startRealSystem, type RealSystem } from './harness';
+import { cardReceiptFlow } from './receipts';
 
 /** The internal credential of a run with copies, so the test can read each copy's /metrics. */
 const REPLICAS_TOKEN = 'e2e-replicas-internal-token-0123456789';
@@ -43,6 +44,7 @@ export function businessFlowSuite(transport: RealSystem['transport'], label: str
     it('retail: top-up, purchase, QR, signed usage, 80 % mail, refund', () => retailFlow(system), 90_000);
     it('dealer: credit, dealer price, purchase, cash collection up to the company', () => dealerFlow(system), 90_000);
     it('physical SIM: import, order, approval charged once, return refunded once, rejection released', () => physicalSimFlow(system), 90_000);
+    it('retail by card: documents accepted, card and balance purchases, each receipt mailed as a PDF', () => cardReceiptFlow(system), 90_000);
   });
 
   it('leaves a balanced ledger and services that agree', async () => {

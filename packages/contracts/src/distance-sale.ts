@@ -9,16 +9,35 @@ import { REFUND_POLICY } from './policy';
  * rules the shop applies cannot disagree. The version names this wording; the balance service stores
  * the version and the text a buyer accepted with their payment.
  */
-export const DISTANCE_SALE_VERSION = '2026-11-26';
+export const DISTANCE_SALE_VERSION = '2026-11-26.2';
 
-export const SELLER = {
-  name: 'eSIM Go',
+/**
+ * Who sells: the shop's legal identity as the documents and the receipt name it. The esim service
+ * reads it from its configuration (SELLER_* settings) and serves it at /public/seller.
+ */
+export interface Seller {
+  name: string;
+  address: string;
+  taxOffice: string;
+  taxNumber: string;
+  mersis: string;
+  phone: string;
+  email: string;
+}
+
+/** The demo shop's details: the configuration's defaults, and what tests fill the documents with. */
+export const DEMO_SELLER: Seller = {
+  name: 'eSIM Go Demo Teknoloji A.Ş.',
   address: 'Levent, Büyükdere Cad. No:185, 34394 Şişli / İstanbul',
+  taxOffice: 'Zincirlikuyu',
+  taxNumber: '0000000000',
+  mersis: '0000000000000000',
   phone: '+90 212 555 01 01',
   email: 'destek@esimgo.test',
-} as const;
+};
 
 export interface DistanceSaleInput {
+  seller: Seller;
   buyer: { fullName: string; email: string };
   /** The package: its name, code and what it gives (data and validity, as the buyer reads them). */
   item: { name: string; code: string; details: string; quantity: number; unitCents: number };
@@ -43,17 +62,24 @@ const formatEuros = (cents: number) => euros.format(cents / 100);
 const day = (date: Date, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', { timeZone: 'Europe/Istanbul', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
+/** The seller's identity in one line, as the documents and the receipt print it. */
+export function sellerLine(seller: Seller, locale: Locale): string {
+  return locale === 'en'
+    ? `${seller.name}, ${seller.address}; tax office ${seller.taxOffice}, tax number ${seller.taxNumber}; MERSIS ${seller.mersis}; phone ${seller.phone}, e-mail ${seller.email}`
+    : `${seller.name}, ${seller.address}; ${seller.taxOffice} Vergi Dairesi, vergi no ${seller.taxNumber}; MERSİS no ${seller.mersis}; telefon ${seller.phone}, e-posta ${seller.email}`;
+}
+
 function parties(input: DistanceSaleInput, en: boolean): string[] {
   return en
-    ? [
-        `Seller: ${SELLER.name}, ${SELLER.address}, phone ${SELLER.phone}, e-mail ${SELLER.email}`,
-        `Buyer: ${input.buyer.fullName}, e-mail ${input.buyer.email}`,
-      ]
-    : [
-        `Satıcı: ${SELLER.name}, ${SELLER.address}, telefon ${SELLER.phone}, e-posta ${SELLER.email}`,
-        `Alıcı: ${input.buyer.fullName}, e-posta ${input.buyer.email}`,
-      ];
+    ? [`Seller: ${sellerLine(input.seller, 'en')}`, `Buyer: ${input.buyer.fullName}, e-mail ${input.buyer.email}`]
+    : [`Satıcı: ${sellerLine(input.seller, 'tr')}`, `Alıcı: ${input.buyer.fullName}, e-posta ${input.buyer.email}`];
 }
+
+// A purchase the balance covers whole names no card; one paid wholly by card names no balance.
+const paymentEn = (fromBalance: number, byCard: number, balance: string, card: string) =>
+  byCard === 0 ? `${balance} from the prepaid balance` : fromBalance > 0 ? `${balance} from the prepaid balance and ${card} by card (3-D Secure)` : `${card} by card (3-D Secure)`;
+const paymentTr = (fromBalance: number, byCard: number, balance: string, card: string) =>
+  byCard === 0 ? `${balance} ön ödemeli bakiyeden` : fromBalance > 0 ? `${balance} ön ödemeli bakiyeden, ${card} kartla (3-D Secure)` : `${card} kartla (3-D Secure)`;
 
 function goods(input: DistanceSaleInput, en: boolean): string[] {
   const { item, fromBalanceCents, byCardCents } = input;
@@ -64,12 +90,12 @@ function goods(input: DistanceSaleInput, en: boolean): string[] {
     ? [
         `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
         `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
-        `Payment: ${fromBalanceCents > 0 ? `${balance} from the prepaid balance and ${card} by card` : `${card} by card`} (3-D Secure); no delivery fee`,
+        `Payment: ${paymentEn(fromBalanceCents, byCardCents, balance, card)}; no delivery fee`,
       ]
     : [
         `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
         `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
-        `Ödeme: ${fromBalanceCents > 0 ? `${balance} ön ödemeli bakiyeden, ${card} kartla` : `${card} kartla`} (3-D Secure); teslimat ücreti yoktur`,
+        `Ödeme: ${paymentTr(fromBalanceCents, byCardCents, balance, card)}; teslimat ücreti yoktur`,
       ];
 }
 
@@ -100,8 +126,8 @@ export function distanceSaleDocuments(input: DistanceSaleInput): DistanceSaleDoc
       ...goods(input, en),
       ...withdrawal(en),
       en
-        ? `Complaints: to the seller at ${SELLER.email}, or to the consumer arbitration committee or consumer court of the buyer's or the seller's place within the monetary limits the Ministry of Trade announces each year.`
-        : `Şikâyetler: satıcıya ${SELLER.email} adresinden, ya da Ticaret Bakanlığınca her yıl ilan edilen parasal sınırlar içinde alıcının veya satıcının yerleşim yerindeki tüketici hakem heyetine veya tüketici mahkemesine.`,
+        ? `Complaints: to the seller at ${input.seller.email}, or to the consumer arbitration committee or consumer court of the buyer's or the seller's place within the monetary limits the Ministry of Trade announces each year.`
+        : `Şikâyetler: satıcıya ${input.seller.email} adresinden, ya da Ticaret Bakanlığınca her yıl ilan edilen parasal sınırlar içinde alıcının veya satıcının yerleşim yerindeki tüketici hakem heyetine veya tüketici mahkemesine.`,
     ]),
     en ? `Date: ${date}` : `Tarih: ${date}`,
   ].join('\n\n');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DISTANCE_SALE_VERSION, distanceSaleDocuments, formatEuros, REFUND_POLICY, SELLER } from '../src/index';
+import { DEMO_SELLER, DISTANCE_SALE_VERSION, distanceSaleDocuments, formatEuros, REFUND_POLICY, type Seller } from '../src/index';
 
 // de-DE writes euros with a no-break space before the sign.
 const eur = (cents: number) => formatEuros(cents);
 
+const seller: Seller = { ...DEMO_SELLER, name: 'Örnek Gezi İletişim A.Ş.', taxOffice: 'Şişli', taxNumber: '1234567890', mersis: '0123456789000015' };
 const input = {
+  seller,
   buyer: { fullName: 'Kart Gezgin', email: 'kart@example.com' },
   item: { name: 'Amerika Birleşik Devletleri Standart', code: 'US-15D-5GB', details: '5 GB · 15 gün', quantity: 2, unitCents: 2499 },
   fromBalanceCents: 1000,
@@ -17,12 +19,12 @@ describe('distance sale documents', () => {
     const docs = distanceSaleDocuments({ ...input, locale: 'tr' });
     expect(docs.version).toBe(DISTANCE_SALE_VERSION);
     for (const text of [docs.preInformation, docs.contract]) {
-      expect(text).toContain(SELLER.address);
-      expect(text).toContain(SELLER.email);
+      expect(text).toContain(`Satıcı: Örnek Gezi İletişim A.Ş., ${seller.address}; Şişli Vergi Dairesi, vergi no 1234567890; MERSİS no 0123456789000015`);
+      expect(text).toContain(seller.email);
       expect(text).toContain('Alıcı: Kart Gezgin, e-posta kart@example.com');
       expect(text).toContain('Hizmet: Amerika Birleşik Devletleri Standart seyahat eSIM veri paketi (US-15D-5GB; 5 GB · 15 gün)');
       expect(text).toContain(`Adet: 2 × ${eur(2499)}; vergiler dahil toplam fiyat: ${eur(4998)}`);
-      expect(text).toContain(`${eur(1000)} ön ödemeli bakiyeden, ${eur(3998)} kartla`);
+      expect(text).toContain(`${eur(1000)} ön ödemeli bakiyeden, ${eur(3998)} kartla (3-D Secure)`);
       expect(text).toContain(`Cayma hakkı: satın almadan itibaren ${REFUND_POLICY.withdrawalDays} gün`);
       expect(text).toContain(`${REFUND_POLICY.esimUnusedRefundDays} gün içinde talep üzerine iade edilir`);
     }
@@ -37,6 +39,8 @@ describe('distance sale documents', () => {
     expect(docs.preInformation.startsWith('PRE-INFORMATION FORM')).toBe(true);
     expect(docs.contract.startsWith('DISTANCE SALES CONTRACT')).toBe(true);
     expect(docs.contract).toContain('Buyer: Kart Gezgin, e-mail kart@example.com');
+    expect(docs.contract).toContain('Seller: Örnek Gezi İletişim A.Ş.');
+    expect(docs.contract).toContain('tax office Şişli, tax number 1234567890; MERSIS 0123456789000015');
     expect(docs.contract).toContain(`Quantity: 2 × ${eur(2499)}; total price including taxes: ${eur(4998)}`);
     expect(docs.contract).toContain(`Right of withdrawal: ${REFUND_POLICY.withdrawalDays} days from the purchase`);
     expect(docs.contract).toContain('27 November 2026');
@@ -47,5 +51,12 @@ describe('distance sale documents', () => {
     const docs = distanceSaleDocuments({ ...input, fromBalanceCents: 0, byCardCents: 4998, locale: 'tr' });
     expect(docs.contract).toContain(`Ödeme: ${eur(4998)} kartla (3-D Secure)`);
     expect(docs.contract).not.toContain('bakiyeden');
+  });
+
+  it('name only the balance when it pays the whole price', () => {
+    const docs = distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'tr' });
+    expect(docs.contract).toContain(`Ödeme: ${eur(4998)} ön ödemeli bakiyeden; teslimat ücreti yoktur`);
+    expect(docs.contract).not.toContain('kartla');
+    expect(distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'en' }).contract).toContain(`Payment: ${eur(4998)} from the prepaid balance; no delivery fee`);
   });
 });

@@ -6,6 +6,7 @@ import { createAuditSources } from './audit-log/merged-audit-log';
 import { createHoldingsChecker } from './dealers/holdings';
 import { registerEsimInstallMail } from './events/esim-install-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
+import { registerOrderReceiptMail } from './events/order-receipt-mail';
 import { createMailer } from './mail/mailer';
 import { registerAuditLogRoutes } from './routes/audit-log';
 import { registerDealerRoutes } from './routes/dealers';
@@ -72,9 +73,10 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   registerAuditLogRoutes(app, auditSources);
 
-  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts and install-detail requests (it mails them).
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests and order receipts (it mails them).
   const bus = attachEventBus(app, { service: SERVICE_NAME });
   registerEsimUsageMail(bus, { mailer, config });
   registerEsimInstallMail(bus, { mailer });
+  registerOrderReceiptMail(bus, { mailer, config });
   return app;
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
+import { DEMO_SELLER, DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
 import { spendable } from '../src/ledger/accounts';
 import { demoProvider } from '../src/payments/demo-provider';
 import { iyzicoProvider } from '../src/payments/iyzico';
@@ -262,6 +262,7 @@ describe('card top-up through the demo provider', () => {
   it('keeps the distance-sale documents the buyer accepted with the payment; an outdated version is a 400 naming it and writes nothing', async () => {
     const buyer = person(1);
     const { preInformation, contract, version } = distanceSaleDocuments({
+      seller: DEMO_SELLER,
       buyer: { fullName: 'Ada Yılmaz', email: buyer.email },
       item: { name: 'ABD Standart', code: 'US-15D-5GB', details: '5 GB · 15 gün', quantity: 1, unitCents: 2499 },
       fromBalanceCents: 0,

@@ -1,10 +1,20 @@
+import { DEMO_SELLER, type Seller } from '@esim/contracts';
 import { loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
 
 const millis = (fallback: number) => z.coerce.number().int().min(10).default(fallback);
+const sellerField = (fallback: string) => z.string().trim().min(1).max(300).default(fallback);
 
 /** The esim service's settings: the shared ones plus its own (see the README's configuration table). */
 export const configSchema = serviceConfigSchema(8084, {
+  /** The seller the distance-sale documents and the receipts name (demo values by default). */
+  SELLER_NAME: sellerField(DEMO_SELLER.name),
+  SELLER_ADDRESS: sellerField(DEMO_SELLER.address),
+  SELLER_TAX_OFFICE: sellerField(DEMO_SELLER.taxOffice),
+  SELLER_TAX_NUMBER: z.string().trim().regex(/^[0-9]{10,11}$/).default(DEMO_SELLER.taxNumber),
+  SELLER_MERSIS: z.string().trim().regex(/^[0-9]{16}$/).default(DEMO_SELLER.mersis),
+  SELLER_PHONE: sellerField(DEMO_SELLER.phone),
+  SELLER_EMAIL: z.email().default(DEMO_SELLER.email),
   /** Where the purchase saga asks for the caller's price and takes the hold. */
   CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
   BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
@@ -33,6 +43,16 @@ export const configSchema = serviceConfigSchema(8084, {
 });
 
 export type EsimConfig = z.infer<typeof configSchema>;
+
+export const sellerOf = (config: EsimConfig): Seller => ({
+  name: config.SELLER_NAME,
+  address: config.SELLER_ADDRESS,
+  taxOffice: config.SELLER_TAX_OFFICE,
+  taxNumber: config.SELLER_TAX_NUMBER,
+  mersis: config.SELLER_MERSIS,
+  phone: config.SELLER_PHONE,
+  email: config.SELLER_EMAIL,
+});
 
 export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig {
   const config = loadConfig(configSchema, env);

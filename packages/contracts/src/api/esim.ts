@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISTANCE_SALE_VERSION } from '../distance-sale';
 import { moneyFields, nullableTimestamp, timestamp, usageSchema } from './common';
 
 /**
@@ -7,9 +8,20 @@ import { moneyFields, nullableTimestamp, timestamp, usageSchema } from './common
  */
 
 /** Request: POST /user/packages/buy (Idempotency-Key header required). */
+/** The distance-sale documents (pre-information form and contract) the buyer accepted at checkout: their version and text as shown. */
+export const acceptedAgreement = z.object({
+  version: z.literal(DISTANCE_SALE_VERSION, { message: 'agreement_version_outdated' }),
+  text: z.string().trim().min(1).max(50_000),
+});
+export type AcceptedAgreement = z.infer<typeof acceptedAgreement>;
+
 export const buyPackageBody = z.object({
   package_id: z.string().min(1).max(100),
   quantity: z.number().int().min(1).max(50).default(1),
+  /** The storefront's checkout: the documents accepted, kept with the order (and mailed with its receipt). */
+  agreement: acceptedAgreement.optional(),
+  /** The card top-up this purchase's missing amount was paid with, so the receipt can show the card's share. */
+  card_payment_id: z.uuid().optional(),
 });
 export type BuyPackageBody = z.input<typeof buyPackageBody>;
 
@@ -80,7 +92,27 @@ export const esimOrderSummarySchema = z.object({
 });
 export type EsimOrderSummary = z.infer<typeof esimOrderSummarySchema>;
 
-export const esimOrderSchema = esimOrderSummarySchema.extend({ esims: z.array(esimProfileSchema) });
+/** What the buyer accepted for an order: the documents' version and text, when, and what the card paid of it. */
+export const esimOrderAgreementSchema = z.object({
+  version: z.string(),
+  text: z.string(),
+  accepted_at: timestamp,
+  ...moneyFields('paid_by_card'),
+});
+
+export const esimOrderSchema = esimOrderSummarySchema.extend({ esims: z.array(esimProfileSchema), agreement: esimOrderAgreementSchema.nullable() });
+
+/** GET /public/seller: the shop's legal identity, as the distance-sale documents and receipts name it. */
+export const sellerSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  tax_office: z.string(),
+  tax_number: z.string(),
+  mersis: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type SellerView = z.infer<typeof sellerSchema>;
 export type EsimOrder = z.infer<typeof esimOrderSchema>;
 
 /** One usage record of an eSIM (GET /user/esim/:id/usage). */

@@ -18,6 +18,44 @@ export const esimOrderPlaced = defineEvent(
   orderPayload.extend({ orderNumber: z.string(), packageId: z.string(), quantity: z.number().int().positive() }),
 );
 export const esimOrderCompleted = defineEvent('esim.order.completed', 1, orderPayload);
+/**
+ * A completed order whose buyer accepted the distance-sale documents at checkout: auth (it owns
+ * addresses and the mailer) mails the buyer the receipt as a PDF with both documents, in the
+ * order's language. Everything the receipt prints travels here, as it was when the order completed.
+ */
+export const esimOrderReceipt = defineEvent(
+  'esim.order.receipt',
+  1,
+  z.object({
+    orderId: z.string(),
+    orderNumber: z.string(),
+    userId: z.string(),
+    locale: z.enum(['tr', 'en']),
+    completedAt: z.string(),
+    seller: z.object({
+      name: z.string(),
+      address: z.string(),
+      taxOffice: z.string(),
+      taxNumber: z.string(),
+      mersis: z.string(),
+      phone: z.string(),
+      email: z.string(),
+    }),
+    packageCode: z.string(),
+    packageNameTr: z.string(),
+    packageNameEn: z.string(),
+    dataMb: z.number().int().nullable(),
+    validityDays: z.number().int(),
+    quantity: z.number().int().positive(),
+    unitPriceCents: z.number().int().nonnegative(),
+    totalCents: z.number().int().nonnegative(),
+    /** What a card top-up paid of the total (0: the balance paid it all), and the provider's reference of that payment. */
+    paidByCardCents: z.number().int().nonnegative(),
+    cardPaymentReference: z.string().nullable(),
+    agreementVersion: z.string(),
+    agreementText: z.string(),
+  }),
+);
 export const esimOrderFailed = defineEvent('esim.order.failed', 1, orderPayload.extend({ reason: z.string() }));
 export const esimOrderRefunded = defineEvent(
   'esim.order.refunded',
@@ -93,6 +131,7 @@ export const esimPoolLowStock = defineEvent(
 export const esimEvents = [
   esimOrderPlaced,
   esimOrderCompleted,
+  esimOrderReceipt,
   esimOrderFailed,
   esimOrderRefunded,
   esimProfileActivated,

@@ -1,6 +1,6 @@
 import {
+  acceptedAgreement,
   adminPaymentSchema,
-  DISTANCE_SALE_VERSION,
   fileResponse,
   paymentSchema,
   positiveEuroAmount,
@@ -27,12 +27,7 @@ const startBody = z.object({
   return_path: returnPathSchema.default('/balance'),
   locale: z.enum(['tr', 'en']).optional(),
   /** At checkout: the distance-sale documents the buyer accepted, kept with the payment. */
-  agreement: z
-    .object({
-      version: z.literal(DISTANCE_SALE_VERSION, { message: 'agreement_version_outdated' }),
-      text: z.string().trim().min(1).max(50_000),
-    })
-    .optional(),
+  agreement: acceptedAgreement.optional(),
 });
 const idParams = z.object({ id: z.uuid() });
 const paymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]), user_id: z.uuid().optional() });
@@ -110,6 +105,22 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     }
     return ok(reply, paymentOf(row, request.locale));
   });
+
+  // The esim service reads a buyer's card top-up to print the card's share on the receipt of the purchase it paid for.
+  app.get(
+    '/internal/payments/:id',
+    {
+      schema: {
+        params: idParams,
+        response: responds(200, z.object({ id: z.string(), user_id: z.string(), status: z.enum(PAYMENT_STATUSES), amount_cents: z.number().int(), provider_payment_id: z.string().nullable() })),
+      },
+    },
+    async (request, reply) => {
+      const row = await getPayment(app.db, request.params.id);
+      if (!row) throw notFound('payment_not_found');
+      return ok(reply, { id: row.id, user_id: row.user_id, status: row.status, amount_cents: Number(row.amount), provider_payment_id: row.provider_payment_id });
+    },
+  );
 
   app.get('/admin/payments', { schema: { tags: ['admin'], querystring: paymentsQuery, response: respondsList(adminPaymentSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);

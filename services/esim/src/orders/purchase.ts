@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { AppError, idempotencyClaim, markReplayed, storedAnswer } from '@esim/platform';
+import type { AcceptedAgreement } from '@esim/contracts';
 import type { EsimContext } from '../context';
+import { cardShare, recordAgreement } from './agreements';
 import { driveOrder, loadOrder, type Driven, type OrderRow } from './saga';
 
 /**
@@ -17,7 +19,7 @@ export async function buy(
   ctx: EsimContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { packageId: string; quantity: number },
+  input: { packageId: string; quantity: number; agreement?: AcceptedAgreement; cardPaymentId?: string },
 ): Promise<Driven> {
   const userId = request.user!.id;
   // The order's id is drawn here, so the stored answer is known before the order is written.
@@ -26,6 +28,10 @@ export async function buy(
   // The quote comes first, outside any transaction: no connection is held while the catalog answers.
   // (A replay quotes again and then finds its stored order: a cheap read.)
   const quote = await ctx.quotes.quote({ userId, packageId: input.packageId, quantity: input.quantity }, String(request.id));
+  // The card's share is read before anything is written: a payment that is not the buyer's or not paid places no order.
+  const card = input.cardPaymentId
+    ? await cardShare(ctx, { userId, paymentId: input.cardPaymentId, totalCents: quote.total_cents, locale: request.locale, requestId: String(request.id) })
+    : undefined;
   const placed = await ctx.placing.submit({ id: orderId, userId, quote, locale: request.locale, requestId: String(request.id), claim });
   let order = placed;
   if (!order) {
@@ -33,6 +39,8 @@ export async function buy(
     markReplayed(reply);
     order = (await loadOrder(db, stored.body.order_id))!;
   }
+  // Kept before the order is driven (a retry with the same key writes it if a crash came between).
+  if (input.agreement && order.user_id === userId) await recordAgreement(db, order.id, input.agreement, card);
   try {
     return await driveOrder(db, ctx, order, { requestId: String(request.id) });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { centsToEuros, deriveUsage, esimRefundDeadline, esimRefundRefusal, translate, type EsimOrder, type EsimOrderStatus, type EsimOrderSummary, type EsimProfile, type Locale, type Usage } from '@esim/contracts';
+import { agreementView, type AgreementRow } from '../orders/agreements';
 import type { OrderRow } from '../orders/saga';
 
 export interface ProfileRow {
@@ -115,10 +116,12 @@ export function orderView(order: OrderRow, locale: Locale, counts: { esims: numb
   };
 }
 
-export function fullOrderView(order: OrderRow, locale: Locale, profiles: ProfileRow[]): EsimOrder {
+/** An order with its eSIMs and, for one placed at the storefront's checkout, the documents its buyer accepted. */
+export function fullOrderView(order: OrderRow, locale: Locale, profiles: ProfileRow[], agreement?: AgreementRow): EsimOrder {
   const refunded = profiles.filter((p) => p.refunded_at).length;
   return {
     ...orderView(order, locale, { esims: profiles.length, refunded, operator: profiles[0]?.operator ?? null }),
     esims: profiles.map((p) => esimView(p, order)),
+    agreement: agreementView(agreement),
   };
 }

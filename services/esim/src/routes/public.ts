@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { applyUsageReports, ok, signedWebhookScope, usageReportsAnswer, usageReportsBody, type CreatedServiceApp, type UsageReports } from '@esim/platform';
-import { balanceCheckResultSchema } from '@esim/contracts';
+import { balanceCheckResultSchema, sellerSchema } from '@esim/contracts';
 import { responds } from '../api';
 import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
+import { sellerOf } from '../config';
 import type { EsimContext } from '../context';
 import { applyUsage } from '../profiles/usage';
 import { webhookSignature } from '../profiles/webhook';
@@ -10,13 +11,20 @@ import { webhookSignature } from '../profiles/webhook';
 const balanceParams = z.object({ id: z.string().max(100) });
 const webhookBody = usageReportsBody('esim_iccid_invalid');
 
-/** Public routes: the balance check by order number (rate-limited at the gateway) and the signed usage webhook. */
+/** Public routes: the balance check by order number (rate-limited at the gateway), the seller's details and the signed usage webhook. */
 export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.get('/public/balance/esim/:id', { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckResultSchema) } }, async (request, reply) => {
     const orderNumber = parseOrderNumber(request.params.id, request.locale);
     const result = await balanceCheck(app.db, orderNumber, request.locale);
     reply.header('cache-control', 'no-store');
     return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
+  });
+
+  // Who sells, as the checkout's documents name it: the storefront fills them in with this.
+  app.get('/public/seller', { schema: { tags: ['public'], response: responds(200, sellerSchema) } }, async (_request, reply) => {
+    const seller = sellerOf(ctx.config);
+    reply.header('cache-control', 'public, max-age=300');
+    return ok(reply, { name: seller.name, address: seller.address, tax_office: seller.taxOffice, tax_number: seller.taxNumber, mersis: seller.mersis, phone: seller.phone, email: seller.email });
   });
 
   // Signed by the provider (platform's signedWebhookScope: raw body kept, signature checked first).

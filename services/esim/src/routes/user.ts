@@ -3,6 +3,7 @@ import { AppError, listQuery, ok, okList, toListQuery, type CreatedServiceApp } 
 import { buyPackageBody, centsToEuros, fileResponse, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
 import { responds, respondsList } from '../api';
 import type { EsimContext } from '../context';
+import { agreementOf } from '../orders/agreements';
 import { buy, purchaseOutcome } from '../orders/purchase';
 import { ESIM_REF, findOrder, findProfile, listOrders, ORDER_REF, profilesOf } from '../orders/queries';
 import { loadOrder } from '../orders/saga';
@@ -35,9 +36,15 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     '/user/packages/buy',
     { schema: { tags: ['esim'], summary: 'Buy an eSIM package (Idempotency-Key required)', body: buyBody, response: { ...responds(201, esimOrderSchema), ...responds(202, esimOrderSchema) } } },
     async (request, reply) => {
-      const { order, profiles } = await buy(app.db, ctx, request, reply, { packageId: request.body.package_id, quantity: request.body.quantity });
+      const { order, profiles } = await buy(app.db, ctx, request, reply, {
+        packageId: request.body.package_id,
+        quantity: request.body.quantity,
+        agreement: request.body.agreement,
+        cardPaymentId: request.body.card_payment_id,
+      });
       const outcome = purchaseOutcome(order);
-      return ok(reply, fullOrderView(order, request.locale, profiles ?? (await profilesOf(app.db, order.id))), outcome.code, outcome.status);
+      const agreement = request.body.agreement ? await agreementOf(app.db, order.id) : undefined;
+      return ok(reply, fullOrderView(order, request.locale, profiles ?? (await profilesOf(app.db, order.id)), agreement), outcome.code, outcome.status);
     },
   );
 
@@ -54,7 +61,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
 
   app.get('/user/esim/orders/:id', { schema: { tags: ['esim'], params: orderParams, response: responds(200, esimOrderSchema) } }, async (request, reply) => {
     const order = await findOrder(app.db, request.user!, request.params.id);
-    return ok(reply, fullOrderView(order, request.locale, await profilesOf(app.db, order.id)));
+    const [profiles, agreement] = await Promise.all([profilesOf(app.db, order.id), agreementOf(app.db, order.id)]);
+    return ok(reply, fullOrderView(order, request.locale, profiles, agreement));
   });
 
   const qrItem = z.object({ esim_id: z.uuid(), iccid: z.string(), file_name: z.string(), qr_url: z.string() });
