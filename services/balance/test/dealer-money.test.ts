@@ -152,6 +152,8 @@ describe('POST /admin/dealers/cash-balance', () => {
 
 describe('GET /admin/dealers/balances', () => {
   it('gives each asked dealer their balance and debt (unknown ids read as zero)', async () => {
+    // Without a credit limit set (credit-limit.test.ts sets them).
+    const noCredit = { credit_limit: 0, credit_limit_cents: 0, credit_available_cents: 0 };
     const a = await newDealer();
     const b = await newDealer();
     await post('/admin/dealers/balance', { dealer_id: a.id, amount: 12.34 });
@@ -159,9 +161,9 @@ describe('GET /admin/dealers/balances', () => {
     const res = await app.inject({ url: `/admin/dealers/balances?ids=${a.id},${b.id},${nobody}`, headers: await as(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { dealer_id: a.id, balance: 12.34, balance_cents: 1234, available_cents: 1234, held_cents: 0, owed: 12.34, owed_cents: 1234 },
-      { dealer_id: b.id, balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0 },
-      { dealer_id: nobody, balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0 },
+      { dealer_id: a.id, balance: 12.34, balance_cents: 1234, available_cents: 1234, held_cents: 0, owed: 12.34, owed_cents: 1234, ...noCredit },
+      { dealer_id: b.id, balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0, ...noCredit },
+      { dealer_id: nobody, balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0, ...noCredit },
     ]);
     const all = await app.inject({ url: '/admin/dealers/balances', headers: await as(admin) });
     expect(all.json().data.map((d: { dealer_id: string }) => d.dealer_id)).toEqual(expect.arrayContaining([a.id, b.id]));

@@ -28,12 +28,12 @@ describe('GET /user/balance', () => {
       success: true,
       code: 'ok',
       message: 'İşlem başarılı',
-      data: { balance: 0, balance_cents: 0, available: 0, available_cents: 0, held_cents: 0, currency: 'EUR' },
+      data: { balance: 0, balance_cents: 0, available: 0, available_cents: 0, held_cents: 0, credit_available_cents: 0, currency: 'EUR' },
     });
     await credit(dealer, 99.99);
     await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 9_99 });
     const res = await get('/user/balance', dealer);
-    expect(res.json().data).toEqual({ balance: 99.99, balance_cents: 9999, available: 90, available_cents: 9000, held_cents: 999, currency: 'EUR' });
+    expect(res.json().data).toEqual({ balance: 99.99, balance_cents: 9999, available: 90, available_cents: 9000, held_cents: 999, credit_available_cents: 0, currency: 'EUR' });
   });
 
   it('is not for sales managers (403), nor anonymous callers (401); admins have their own', async () => {

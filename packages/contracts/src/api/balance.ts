@@ -11,6 +11,8 @@ export const userBalanceSchema = z.object({
   available: z.number(),
   available_cents: z.number().int(),
   held_cents: z.number().int(),
+  /** What is left of a dealer's credit limit: purchases may go this far beyond the available balance (0 without a limit). */
+  credit_available_cents: z.number().int(),
   currency: z.literal('EUR'),
 });
 export type UserBalance = z.infer<typeof userBalanceSchema>;
@@ -120,7 +122,10 @@ export const topUpCreatedSchema = topUpSchema.extend({
 });
 export type TopUpCreated = z.infer<typeof topUpCreatedSchema>;
 
-/** A dealer's money beside the admin's dealer list: what they can spend, and what they owe for credit loads. */
+/**
+ * A dealer's money beside the admin's dealer list: what they can spend, what they owe (their
+ * outstanding debt), their credit limit (how far their purchases may take that debt) and what is left of it.
+ */
 export const dealerBalanceSchema = z.object({
   dealer_id: z.string(),
   balance: z.number(),
@@ -129,8 +134,17 @@ export const dealerBalanceSchema = z.object({
   held_cents: z.number().int(),
   owed: z.number(),
   owed_cents: z.number().int(),
+  credit_limit: z.number(),
+  credit_limit_cents: z.number().int(),
+  credit_available_cents: z.number().int(),
 });
 export type DealerBalance = z.infer<typeof dealerBalanceSchema>;
+/** PUT /admin/dealers/:id/credit-limit: the dealer's figures with the new limit, and the limit before it. */
+export const dealerCreditLimitResultSchema = dealerBalanceSchema.extend({
+  previous_credit_limit: z.number(),
+  previous_credit_limit_cents: z.number().int(),
+});
+export type DealerCreditLimitResult = z.infer<typeof dealerCreditLimitResultSchema>;
 /** A credit load or cash payment: the dealer's figures after it, and the movement. */
 export const dealerMoneyResultSchema = dealerBalanceSchema.extend({
   transfer_id: z.number().int(),

@@ -4,6 +4,7 @@ import type { MessageCatalog } from './types';
 export const balanceMessages = {
   // Dealer money (admin).
   balance_loaded: { tr: 'Bakiye yüklendi', en: 'Balance loaded' },
+  credit_limit_set: { tr: 'Kredi limiti kaydedildi', en: 'Credit limit saved' },
   cash_payment_recorded: { tr: 'Nakit ödeme kaydedildi', en: 'Cash payment recorded' },
   cash_balance_loaded: { tr: 'Nakit ödenen bakiye yüklendi', en: 'Balance paid in cash loaded' },
   not_a_dealer: { tr: 'Bu kullanıcı bir bayi değil', en: 'This user is not a dealer' },

@@ -4,13 +4,15 @@ import { AppError, notFound } from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, spendable, type AccountRow } from '../ledger/accounts';
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { getParty, isDealer } from '../parties/parties';
+import { creditFigures, creditLimits } from './credit';
 
-/** A dealer's money from their two ledger accounts: spendable balance less holds, and what they owe for credit loads. */
-export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined, recv: AccountRow | undefined): DealerBalance {
-  const balance = spend?.balance ?? 0;
-  const held = spend?.held ?? 0;
-  const owed = -(recv?.balance ?? 0);
+/** A dealer's money from their two ledger accounts and credit limit: spendable balance less holds, what they owe, and the credit left. */
+export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined, recv: AccountRow | undefined, limitCents = 0): DealerBalance {
+  const balance = Number(spend?.balance ?? 0);
+  const held = Number(spend?.held ?? 0);
+  const owed = -Number(recv?.balance ?? 0);
   return {
+    ...creditFigures(limitCents, owed),
     dealer_id: dealerId,
     balance: centsToEuros(balance),
     balance_cents: balance,
@@ -23,8 +25,8 @@ export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined,
 
 /** Balances of many dealers at once (no account is opened by reading: a missing one is zero). */
 export async function dealerBalances(db: Knex | Knex.Transaction, dealerIds: readonly string[]): Promise<DealerBalance[]> {
-  const accounts = await accountsByKey(db, dealerIds.flatMap((id) => [spendable(id).key, receivable(id).key]));
-  return dealerIds.map((id) => dealerBalanceOf(id, accounts.get(spendable(id).key), accounts.get(receivable(id).key)));
+  const [accounts, limits] = await Promise.all([accountsByKey(db, dealerIds.flatMap((id) => [spendable(id).key, receivable(id).key])), creditLimits(db, dealerIds)]);
+  return dealerIds.map((id) => dealerBalanceOf(id, accounts.get(spendable(id).key), accounts.get(receivable(id).key), limits.get(id)));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError, badRequest, conflict, notFound } from '@esim/platform';
 import { openAccounts, revenueBucket, revenueBucketOf, spendable } from './accounts';
 import { holdBatcher, runHoldOps, type HoldOp, type HoldOutcome } from './batcher';
+import { holdOnCredit } from '../dealer-money/credit';
 import { insufficientBalance } from './errors';
 
 /**
@@ -82,7 +83,7 @@ export function createHolds(db: Knex, inputs: readonly HoldInput[]): Array<Promi
   return outcomes.map(async (outcome, i) => holdAnswer(db, inputs[i]!, await outcome));
 }
 
-const holdOp = (input: HoldInput): HoldOp => ({
+const holdOp = (input: HoldInput): Extract<HoldOp, { op: 'hold' }> => ({
   op: 'hold',
   orderId: input.orderId,
   accountKey: spendable(input.userId).key,
@@ -92,6 +93,10 @@ const holdOp = (input: HoldInput): HoldOp => ({
 });
 
 async function holdAnswer(db: Knex | Knex.Transaction, input: HoldInput, outcome: HoldOutcome): Promise<{ holdId: string; replayed: boolean }> {
+  // A balance that does not cover the order may be topped up from the buyer's credit limit (a dealer's).
+  if (outcome.outcome === 'insufficient_balance') {
+    outcome = (await holdOnCredit(db, holdOp(input), input.at)) ?? outcome;
+  }
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
   if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId));
   refused(outcome);

@@ -1,21 +1,72 @@
-import { dealerBalanceSchema, dealerMoneyResultSchema, positiveEuroAmount, responds, USER_TYPE, type Locale as BalanceLocale } from '@esim/contracts';
-import { ok, type CreatedServiceApp } from '@esim/platform';
+import {
+  centsToEuros,
+  dealerBalanceSchema,
+  dealerCreditLimitResultSchema,
+  dealerMoneyResultSchema,
+  nonNegativeEuroAmount,
+  positiveEuroAmount,
+  responds,
+  respondsList,
+  transactionSchema,
+  USER_TYPE,
+  type Locale as BalanceLocale,
+} from '@esim/contracts';
+import { ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { BalanceContext } from '../context';
 import { assertAccountKind } from '../parties/directory';
 import { z } from 'zod';
+import { setCreditLimit } from '../dealer-money/credit';
 import { dealerBalances, loadOnCredit, recordCashPayment } from '../dealer-money/dealer-money';
+import { userTransactions } from '../transactions/transactions';
 import { idempotentReply } from './respond';
 import { idempotencyHeaders, idsParam, note, personId } from './schemas';
+import { transactionsQuery } from './user';
 
 const loadBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note });
 const cashBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note, load: z.boolean().default(false) });
 const balancesQuery = z.object({ ids: idsParam });
+const dealerParams = z.object({ id: personId });
+const creditLimitBody = z.object({ credit_limit: nonNegativeEuroAmount, note });
 
 /** The admin's dealer money: balance on credit, cash payments, and the figures beside the dealer list. */
 export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   /** Money only for a dealer that exists: asked of auth when the local copy has not heard of the id. */
   const assertDealerExists = (request: { body: { dealer_id: string }; locale: BalanceLocale; id: unknown }) =>
     assertAccountKind(app.db, ctx.accounts, { id: request.body.dealer_id, kind: 'dealer', field: 'dealer_id', locale: request.locale, requestId: String(request.id) });
+
+  // The limit is set, not added to: the same value again changes nothing; the key replays the first answer (its before → after).
+  app.put(
+    '/admin/dealers/:id/credit-limit',
+    {
+      schema: { tags: ['admin'], params: dealerParams, body: creditLimitBody, headers: idempotencyHeaders, response: responds(200, dealerCreditLimitResultSchema) },
+    },
+    async (request, reply) => {
+      const dealerId = request.params.id;
+      await assertAccountKind(app.db, ctx.accounts, { id: dealerId, kind: 'dealer', field: 'id', locale: request.locale, requestId: String(request.id) });
+      return idempotentReply(app, request, reply, { scope: 'dealer-credit-limit', code: 'credit_limit_set' }, async (trx) => {
+        const { previous_cents: previous } = await setCreditLimit(trx, {
+          dealerId,
+          limitCents: request.body.credit_limit,
+          note: request.body.note,
+          actorId: request.user!.id,
+        });
+        const [figures] = await dealerBalances(trx, [dealerId]);
+        return { ...figures!, previous_credit_limit: centsToEuros(previous), previous_credit_limit_cents: previous };
+      });
+    },
+  );
+
+  // One dealer's movements of its spendable balance, as the dealer's own transactions list shows them.
+  app.get(
+    '/admin/dealers/:id/transactions',
+    { schema: { tags: ['admin'], params: dealerParams, querystring: transactionsQuery, response: respondsList(transactionSchema) } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids, search: query.search };
+      const { items, total } = await userTransactions(app.db, request.params.id, query, filter, request.locale);
+      return okList(reply, items, total, query, 'transactions');
+    },
+  );
 
   app.post(
     '/admin/dealers/balance',

@@ -22,7 +22,7 @@ import type { BalanceContext } from '../context';
 import { idempotentReply } from './respond';
 import { idempotencyHeaders } from './schemas';
 
-const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });
+export const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });
 const topUpBody = z.object({
   amount: positiveEuroAmount,
   method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),

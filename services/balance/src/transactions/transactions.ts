@@ -1,17 +1,20 @@
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance, type UserSpend } from '@esim/contracts';
 import { containsPattern, sortColumn } from '@esim/platform';
-import { accountsByKey, spendable } from '../ledger/accounts';
+import { creditAvailable, creditLimits } from '../dealer-money/credit';
+import { accountsByKey, receivable, spendable } from '../ledger/accounts';
 import type { TransferKind } from '../ledger/transfers';
 import { istanbulDate, istanbulDaySql, istanbulMonthStart, whereIstanbulDays } from '../time';
 
 export type { UserBalance };
 
 export async function userBalance(db: Knex, userId: string): Promise<UserBalance> {
-  const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
+  const [accounts, limits] = await Promise.all([accountsByKey(db, [spendable(userId).key, receivable(userId).key]), creditLimits(db, [userId])]);
+  const account = accounts.get(spendable(userId).key);
   const balance = account?.balance ?? 0;
   const held = account?.held ?? 0;
   return {
+    credit_available_cents: creditAvailable(limits.get(userId) ?? 0, -(accounts.get(receivable(userId).key)?.balance ?? 0)),
     balance: centsToEuros(balance),
     balance_cents: balance,
     available: centsToEuros(balance - held),
