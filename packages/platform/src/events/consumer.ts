@@ -24,8 +24,17 @@ export interface SettleHooks<D extends Delivery = Delivery> {
    * locks its offset row here and drops what another process of the service already settled.
    */
   pending?(trx: Knex.Transaction, deliveries: D[]): Promise<D[]>;
-  /** Last statement of a transaction that settled `last` and everything before it (the PG log advances its offset). */
-  settled?(trx: Knex.Transaction, last: D): Promise<void>;
+  /** Last statement of a transaction that settled these deliveries (the PG log advances its offsets). */
+  settled?(trx: Knex.Transaction, settled: D[]): Promise<void>;
+  /**
+   * Deliveries in one batch that come from independent streams (the PG log's partitions). Without it
+   * a failing delivery is retried in place and everything after it waits. With it, only the later
+   * deliveries of the failing one's stream leave the batch, the rest is settled, and `hold` takes the
+   * failing delivery to retry it on its own (with `retryFailed`), so other streams keep flowing.
+   * It may be called again for an earlier delivery of a stream already held (the later one failed
+   * only because an earlier handler broke the transaction): the earlier one is then the one to retry.
+   */
+  streams?: { of(delivery: D): number | string; hold(delivery: D, error: unknown): void };
 }
 
 export interface ParkedFailure {
@@ -106,8 +115,9 @@ export class EventConsumer {
     return [...this.options.handlers.keys()];
   }
 
-  /** Settles every delivery, in order. Resolves when all are handled, deduped, ignored or parked. */
+  /** Settles every delivery, in order. Resolves when all are handled, deduped, ignored, parked or held. */
   async handleBatch<D extends Delivery>(deliveries: D[], hooks: SettleHooks<D> = {}): Promise<void> {
+    const streams = hooks.streams;
     let rest = deliveries;
     while (rest.length) {
       if (this.abort.signal.aborted) throw new ConsumerStoppedError();
@@ -116,13 +126,32 @@ export class EventConsumer {
       if (failure === 'split') {
         // Some handler swallowed an SQL error and left the transaction aborted, or a run handler
         // failed on several events: find the one at fault one by one.
-        for (const delivery of rest) await this.handleBatch([delivery], hooks);
+        const stopped = new Set<number | string>();
+        for (const delivery of rest) {
+          if (streams && stopped.has(streams.of(delivery))) continue;
+          const single = await this.settle([delivery], hooks, 0);
+          if (single === undefined) continue;
+          const error = single === 'split' ? new Error('the handler failed') : single.error;
+          if (!streams) await this.retryFailed(delivery, error, hooks);
+          else {
+            stopped.add(streams.of(delivery));
+            streams.hold(delivery, error);
+          }
+        }
         return;
       }
       const index = rest.indexOf(failure.delivery as D);
+      if (streams) {
+        // Only the failing delivery's stream waits: it and what follows it in its stream leave the
+        // batch; the stream's earlier ones stay (they succeeded, or one of them is the real culprit).
+        const stream = streams.of(failure.delivery as D);
+        streams.hold(failure.delivery as D, failure.error);
+        rest = rest.filter((delivery, i) => i < index || streams.of(delivery) !== stream);
+        continue;
+      }
       // The ones before it succeeded inside the rolled-back transaction: settle them again first.
       await this.handleBatch(rest.slice(0, index), hooks);
-      await this.retry(rest[index]!, failure.error, hooks);
+      await this.retryFailed(rest[index]!, failure.error, hooks);
       rest = rest.slice(index + 1);
     }
   }
@@ -181,7 +210,7 @@ export class EventConsumer {
         for (const p of parked) await (p.delivery.park ?? insertParked)(trx, this.failureOf(p));
         // Always one statement after the handlers: PostgreSQL answers COMMIT of an aborted transaction
         // with a silent rollback, so a handler that swallowed an SQL error must be caught here.
-        if (hooks.settled) await hooks.settled(trx, unhandled[unhandled.length - 1]!);
+        if (hooks.settled) await hooks.settled(trx, unhandled);
         else await trx.raw('SELECT 1');
       });
     } catch (error) {
@@ -197,7 +226,7 @@ export class EventConsumer {
   }
 
   /** Attempts 2..N of a delivery whose handler failed, each alone in its transaction; then parks it. */
-  private async retry<D extends Delivery>(delivery: D, firstError: unknown, hooks: SettleHooks<D>): Promise<void> {
+  async retryFailed<D extends Delivery>(delivery: D, firstError: unknown, hooks: SettleHooks<D>): Promise<void> {
     const { settings, logger, metrics, consumer } = this.options;
     const envelope = envelopeOf(delivery);
     let error = firstError;
@@ -222,7 +251,7 @@ export class EventConsumer {
       const unhandled = hooks.pending ? await hooks.pending(trx, [delivery]) : [delivery];
       if (!unhandled.length) return false;
       await (delivery.park ?? insertParked)(trx, this.failureOf(last));
-      await hooks.settled?.(trx, delivery);
+      await hooks.settled?.(trx, [delivery]);
       return true;
     });
     if (parked) this.count([], [last]);

@@ -20,7 +20,7 @@ export interface EventBusMetrics {
   unparked: number;
   /** Events published but not yet processed by this service's consumer group. */
   lag: number;
-  /** Kafka: partitions this process consumes (`topic/partition`). */
+  /** Partitions this process consumes: Kafka's `topic/partition`, the PG log's `event_log/partition`. */
   assignments: string[];
 }
 
@@ -55,7 +55,7 @@ export class MetricsRegistry {
     this.values.outboxBacklog = rows;
   }
 
-  /** Lag of one source (the PG log is one source; Kafka reports per partition). */
+  /** Lag of one partition (`kafka:topic/p` or `log:event_log/p`). */
   setLag(source: string, lag: number): void {
     this.lagByPartition.set(source, Math.max(0, lag));
     this.sumLag();
@@ -64,7 +64,8 @@ export class MetricsRegistry {
   setAssignments(assignments: string[]): void {
     this.values.assignments = [...assignments].sort();
     for (const source of [...this.lagByPartition.keys()]) {
-      if (source.startsWith('kafka:') && !assignments.includes(source.slice('kafka:'.length))) this.lagByPartition.delete(source);
+      // A partition given to another process is no longer this one's lag (`kafka:topic/p`, `log:event_log/p`).
+      if (source.includes('/') && !assignments.includes(source.slice(source.indexOf(':') + 1))) this.lagByPartition.delete(source);
     }
     this.sumLag();
   }

@@ -40,7 +40,7 @@ export interface SchemaStatus {
 
 export interface EventsStatus {
   schemas: SchemaStatus[];
-  /** The embedded log: its head, and each consumer group's offset and lag behind it. */
+  /** The embedded log: its head, and each consumer group's offset (its slowest partition's) and lag behind it. */
   log: { head: number; groups: Array<{ group: string; position: number; lag: number; updatedAt: Date }> };
 }
 
@@ -89,7 +89,10 @@ export async function eventsStatus(db: Knex): Promise<EventsStatus> {
     });
   }
   const head = Number((await db.raw('SELECT coalesce(max(position), 0) AS head FROM platform.event_log')).rows[0].head);
-  const groups = await db.raw('SELECT group_id, position, updated_at FROM platform.consumer_offsets ORDER BY group_id');
+  // A group is as far as its slowest partition.
+  const groups = await db.raw(
+    'SELECT group_id, min(position) AS position, max(updated_at) AS updated_at FROM platform.consumer_offsets GROUP BY group_id ORDER BY group_id',
+  );
   return {
     schemas,
     log: {

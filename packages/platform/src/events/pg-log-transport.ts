@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { ConsumerStoppedError, type EventConsumer } from './consumer';
+import { ConsumerStoppedError, type Delivery, type EventConsumer, type SettleHooks } from './consumer';
+import { EVENT_LOG_PARTITIONS, LogMembership, partitionSql } from './log-membership';
 import type { EventLogger } from './logger';
 import type { MetricsRegistry } from './metrics';
 import { LOCK_NAMESPACE, type OutboxSink } from './outbox-relay';
@@ -27,8 +28,8 @@ export const pgLogSink: OutboxSink = {
        WITH batch AS (
               SELECT position FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT ${limit}),
             appended AS (
-              INSERT INTO platform.event_log (event_id, topic, type, key, producer, envelope)
-              SELECT o.event_id, o.topic, o.type, o.aggregate_id, o.envelope->>'producer', o.envelope
+              INSERT INTO platform.event_log (event_id, topic, type, key, partition, producer, envelope)
+              SELECT o.event_id, o.topic, o.type, o.aggregate_id, ${partitionSql('o.aggregate_id')}, o.envelope->>'producer', o.envelope
                 FROM outbox o JOIN batch b ON b.position = o.position ORDER BY o.position
               RETURNING topic),
             marked AS (
@@ -44,19 +45,35 @@ export const pgLogSink: OutboxSink = {
 };
 
 interface LogRow {
-  /** Null when the group has nothing to read (the LEFT JOIN found no row). */
-  position: number | null;
+  partition: number;
+  offset: string;
+  head: string;
+  /** Events of ours after the partition's offset (at most one batch). */
+  waiting: number;
+  /** Null when none of them is in this pass's batch (the LEFT JOIN found no row). */
+  position: string | null;
   topic: string;
   envelope: unknown;
 }
 
+interface LogDelivery extends Delivery {
+  position: number;
+  partition: number;
+}
+
 /**
- * A consumer group reading the PostgreSQL log after its offset, in log order (so per key too).
- * The transaction that settles a batch also advances the offset: effects and offset commit
- * together. Several processes of one service may run this loop at once: the offset row's lock
- * and the "still after the offset?" filter let exactly one of them settle each event.
+ * A consumer group reading the PostgreSQL log, one offset per partition. Each process of the group
+ * reads the partitions its `LogMembership` gives it, all in one query and in log order, and settles
+ * a batch in one transaction that also advances the offsets: effects and offsets commit together.
+ * A failing event holds only its partition (its key's events) while it is retried on the side; the
+ * other partitions go on. The offset rows' locks and the "still after the offset?" filter let exactly
+ * one process settle each event, even while two briefly read one partition when members come and go.
  */
 export class PgLogConsumer extends PollingWorker {
+  private readonly membership: LogMembership;
+  /** Partitions whose failing event is being retried, with the retry's promise. */
+  private readonly held = new Map<number, Promise<void>>();
+
   constructor(
     private readonly options: {
       db: Knex;
@@ -69,10 +86,30 @@ export class PgLogConsumer extends PollingWorker {
     },
   ) {
     super(options.settings);
+    this.membership = new LogMembership({
+      db: options.db,
+      group: options.group,
+      heartbeatMs: options.settings.memberHeartbeatMs,
+      timeoutMs: options.settings.memberTimeoutMs,
+      logger: options.logger,
+      onChange: (partitions) => {
+        options.metrics.setAssignments(partitions.map((p) => `event_log/${p}`));
+        options.logger.info({ group: options.group, member: this.membership.memberId, partitions }, 'event log partitions assigned');
+        this.wake();
+      },
+    });
   }
 
   override async start(): Promise<void> {
-    await this.options.db.raw('INSERT INTO platform.consumer_offsets (group_id) VALUES (?) ON CONFLICT DO NOTHING', [this.options.group]);
+    // Every partition has its offset row; partitions new to a group start where the group's slowest one is.
+    await this.options.db.raw(
+      `INSERT INTO platform.consumer_offsets (group_id, partition, position)
+       SELECT ?, p, coalesce((SELECT min(position) FROM platform.consumer_offsets WHERE group_id = ?), 0)
+         FROM generate_series(0, ?) AS p
+       ON CONFLICT DO NOTHING`,
+      [this.options.group, this.options.group, EVENT_LOG_PARTITIONS - 1],
+    );
+    await this.membership.start();
     super.start();
   }
 
@@ -84,6 +121,8 @@ export class PgLogConsumer extends PollingWorker {
   override async stop(): Promise<void> {
     this.options.consumer.stop();
     await super.stop();
+    await Promise.all(this.held.values());
+    await this.membership.stop();
   }
 
   protected pollFailed(error: unknown, retryInMs: number): 'stop' | void {
@@ -91,52 +130,118 @@ export class PgLogConsumer extends PollingWorker {
     this.options.logger.warn({ err: error, group: this.options.group, retryInMs }, 'event log consumer failed, retrying');
   }
 
-  /** Reads one batch after the group's offset and settles it. True when the batch was full. */
+  /** Reads one batch of our partitions after their offsets and settles it. True when more is waiting. */
   protected async poll(): Promise<boolean> {
     const { db, group, consumer, settings, metrics } = this.options;
-    // One round trip: the group's offset, the log's head, and the next batch of our events up to it.
+    const partitions = this.membership.partitions.filter((p) => !this.held.has(p));
+    if (!partitions.length) return false;
+    const limit = settings.consumerBatchSize;
+    // One round trip: the offsets, the log's head, how many of our events wait in each partition up
+    // to the head, and the oldest `limit` of them across the partitions.
     const result = await db.raw(
-      `WITH o AS (SELECT position FROM platform.consumer_offsets WHERE group_id = ?),
-            h AS (SELECT coalesce(max(position), 0) AS head FROM platform.event_log)
-       SELECT o.position AS "offset", h.head, l.position, l.topic, l.envelope
+      `WITH o AS (SELECT partition, position FROM platform.consumer_offsets WHERE group_id = ? AND partition = ANY(?::int[])),
+            h AS (SELECT coalesce(max(position), 0) AS head FROM platform.event_log),
+            waiting AS (
+              SELECT o.partition, l.position FROM o CROSS JOIN h CROSS JOIN LATERAL (
+                SELECT position FROM platform.event_log
+                 WHERE partition = o.partition AND position > o.position AND position <= h.head AND type = ANY(?)
+                 ORDER BY position LIMIT ?) l),
+            batch AS (SELECT partition, position FROM waiting ORDER BY position LIMIT ?)
+       SELECT o.partition, o.position AS "offset", h.head,
+              (SELECT count(*) FROM waiting w WHERE w.partition = o.partition)::int AS waiting,
+              e.position, e.topic, e.envelope
          FROM o CROSS JOIN h
-         LEFT JOIN LATERAL (
-           SELECT position, topic, envelope FROM platform.event_log
-            WHERE position > o.position AND position <= h.head AND type = ANY(?)
-            ORDER BY position LIMIT ?) l ON true`,
-      [group, consumer.types, settings.consumerBatchSize],
+         LEFT JOIN batch b ON b.partition = o.partition
+         LEFT JOIN platform.event_log e ON e.position = b.position
+        ORDER BY e.position`,
+      [group, partitions, consumer.types, limit, limit],
     );
-    const first = result.rows[0] as (LogRow & { offset: number; head: number }) | undefined;
-    const offset = Number(first?.offset ?? 0);
-    const head = Number(first?.head ?? 0);
-    metrics.setLag('log', head - offset);
-    if (head <= offset) return false;
-    const rows = (result.rows as LogRow[]).filter((row) => row.position !== null);
     if (!this.running) return false;
-    const deliveries = rows.map((row) => ({ message: row.envelope, topic: row.topic, source: `log:${row.position}`, position: Number(row.position) }));
-    if (!deliveries.length) {
-      // Nothing of ours up to `head`: step over the rest (other services' events), lag is 0.
-      await db.raw('UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ? AND position < ?', [head, group, head]);
-      metrics.setLag('log', 0);
-      return false;
+    const rows = result.rows as LogRow[];
+    const head = Number(rows[0]?.head ?? 0);
+    const waiting = new Map<number, number>();
+    const behind: number[] = [];
+    for (const row of rows) {
+      if (waiting.has(row.partition)) continue;
+      waiting.set(row.partition, row.waiting);
+      metrics.setLag(`log:event_log/${row.partition}`, row.waiting);
+      if (row.waiting === 0 && Number(row.offset) < head) behind.push(row.partition);
     }
-    // A short batch holds every event of ours up to `head`: settling its last one may move the offset to `head`.
-    const complete = rows.length < settings.consumerBatchSize;
-    const final = deliveries[deliveries.length - 1];
-    await consumer.handleBatch(deliveries, {
+    if (behind.length) {
+      // Nothing of ours up to `head` there: step over the rest (other services' events).
+      await db.raw('UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ? AND partition = ANY(?::int[]) AND position < ?', [
+        head,
+        group,
+        behind,
+        head,
+      ]);
+    }
+    const deliveries: LogDelivery[] = rows
+      .filter((row) => row.position !== null)
+      .map((row) => ({ message: row.envelope, topic: row.topic, source: `log:${row.position}`, position: Number(row.position), partition: row.partition }));
+    if (!deliveries.length) return false;
+    // A partition whose every waiting event is in the batch: settling its last one may move its offset to `head`.
+    const inBatch = new Map<number, LogDelivery>();
+    const counts = new Map<number, number>();
+    for (const delivery of deliveries) {
+      inBatch.set(delivery.partition, delivery);
+      counts.set(delivery.partition, (counts.get(delivery.partition) ?? 0) + 1);
+    }
+    const finals = new Set([...inBatch].filter(([p]) => counts.get(p) === waiting.get(p) && counts.get(p)! < limit).map(([, last]) => last));
+    const hooks: SettleHooks<LogDelivery> = {
       pending: async (trx, batch) => {
-        // Holding the offset row until commit: another process of this service waits, then sees our offset.
-        const locked = await trx.raw('SELECT position FROM platform.consumer_offsets WHERE group_id = ? FOR UPDATE', [group]);
-        const current = Number(locked.rows[0]?.position ?? 0);
-        return batch.filter((delivery) => delivery.position > current);
+        // Holding the offset rows until commit: another process of the group waits, then sees our offsets.
+        const locked = await trx.raw(
+          'SELECT partition, position FROM platform.consumer_offsets WHERE group_id = ? AND partition = ANY(?::int[]) ORDER BY partition FOR UPDATE',
+          [group, [...new Set(batch.map((d) => d.partition))]],
+        );
+        const current = new Map((locked.rows as Array<{ partition: number; position: string }>).map((row) => [row.partition, Number(row.position)]));
+        return batch.filter((delivery) => delivery.position > (current.get(delivery.partition) ?? 0));
       },
-      settled: async (trx, last) => {
-        const position = complete && last === final ? head : last.position;
-        await trx.raw('UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ?', [position, group]);
-        metrics.setLag('log', head - position);
+      settled: async (trx, settled) => {
+        const last = new Map<number, LogDelivery>();
+        for (const delivery of settled) last.set(delivery.partition, delivery);
+        const moves = [...last.values()].map((d) => ({ partition: d.partition, position: finals.has(d) ? head : d.position }));
+        await trx.raw(
+          `UPDATE platform.consumer_offsets o SET position = v.position, updated_at = now()
+             FROM unnest(?::int[], ?::bigint[]) AS v(partition, position)
+            WHERE o.group_id = ? AND o.partition = v.partition AND o.position < v.position`,
+          [moves.map((m) => m.partition), moves.map((m) => m.position), group],
+        );
+        for (const d of last.values()) {
+          const left = deliveries.filter((other) => other.partition === d.partition && other.position > d.position).length;
+          metrics.setLag(`log:event_log/${d.partition}`, left + (waiting.get(d.partition) ?? 0) - (counts.get(d.partition) ?? 0));
+        }
       },
-    });
-    return !complete;
+      streams: {
+        of: (delivery) => delivery.partition,
+        hold: (delivery, error) => {
+          const earlier = held.get(delivery.partition);
+          if (!earlier || delivery.position < earlier.delivery.position) held.set(delivery.partition, { delivery, error });
+        },
+      },
+    };
+    // Retries start once the batch is settled: the held partition's events before the failing one
+    // must commit before it can (a retry that committed first would move the offset past them).
+    const held = new Map<number, { delivery: LogDelivery; error: unknown }>();
+    await consumer.handleBatch(deliveries, hooks);
+    for (const { delivery, error } of held.values()) this.hold(delivery, error, hooks);
+    return deliveries.length >= limit || [...waiting.values()].some((n) => n >= limit);
+  }
+
+  /** Retries a failing event on the side; its partition is left out of the passes until it is settled or parked. */
+  private hold(delivery: LogDelivery, error: unknown, hooks: SettleHooks<LogDelivery>): void {
+    const retry = this.options.consumer
+      .retryFailed(delivery, error, hooks)
+      .catch((failure: unknown) => {
+        if (failure instanceof ConsumerStoppedError) return;
+        this.options.logger.warn({ err: failure, group: this.options.group, partition: delivery.partition }, 'event log retry failed; the partition is read again');
+      })
+      .finally(() => {
+        this.held.delete(delivery.partition);
+        this.wake();
+      });
+    this.held.set(delivery.partition, retry);
   }
 }
 

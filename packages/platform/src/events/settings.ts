@@ -20,6 +20,10 @@ export interface EventBusSettings {
   consumerBatchSize: number;
   /** How often the metrics are logged (0: never). */
   metricsLogIntervalMs: number;
+  /** PG log: how often a consumer process tells its group it is alive (and learns who else is). */
+  memberHeartbeatMs: number;
+  /** PG log: a group member silent this long is gone, and the others take over its partitions. */
+  memberTimeoutMs: number;
   kafka: {
     sessionTimeout: number;
     heartbeatInterval: number;
@@ -43,6 +47,8 @@ const envSchema = z.object({
   EVENTS_RELAY_BATCH: int(1).default(500),
   EVENTS_CONSUMER_BATCH: int(1).default(200),
   EVENTS_METRICS_LOG_MS: int(0).default(60_000),
+  EVENTS_MEMBER_HEARTBEAT_MS: int(10).default(1_000),
+  EVENTS_MEMBER_TIMEOUT_MS: int(50).default(10_000),
   KAFKA_SESSION_TIMEOUT_MS: int(1000).default(30_000),
   KAFKA_HEARTBEAT_MS: int(100).default(3_000),
   KAFKA_MAX_WAIT_MS: int(10).default(500),
@@ -68,6 +74,8 @@ export function eventBusSettings(overrides: DeepPartial<EventBusSettings> = {}, 
     relayBatchSize: overrides.relayBatchSize ?? e.EVENTS_RELAY_BATCH,
     consumerBatchSize: overrides.consumerBatchSize ?? e.EVENTS_CONSUMER_BATCH,
     metricsLogIntervalMs: overrides.metricsLogIntervalMs ?? e.EVENTS_METRICS_LOG_MS,
+    memberHeartbeatMs: overrides.memberHeartbeatMs ?? e.EVENTS_MEMBER_HEARTBEAT_MS,
+    memberTimeoutMs: overrides.memberTimeoutMs ?? e.EVENTS_MEMBER_TIMEOUT_MS,
     kafka: {
       sessionTimeout: overrides.kafka?.sessionTimeout ?? e.KAFKA_SESSION_TIMEOUT_MS,
       heartbeatInterval: overrides.kafka?.heartbeatInterval ?? e.KAFKA_HEARTBEAT_MS,

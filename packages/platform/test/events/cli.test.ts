@@ -67,7 +67,7 @@ it('prunes what is old and no longer needed, keeping what a consumer group or th
   const positions = (await h.consumerDb.raw('SELECT position FROM platform.event_log WHERE event_id = ANY(?::uuid[]) ORDER BY position', [ids])).rows.map(
     (r: { position: number }) => Number(r.position),
   );
-  await h.consumerDb.raw('INSERT INTO platform.consumer_offsets (group_id, position) VALUES (?, ?)', [`${tag}-behind`, positions[1]]);
+  await h.consumerDb.raw('INSERT INTO platform.consumer_offsets (group_id, partition, position) VALUES (?, 0, ?)', [`${tag}-behind`, positions[1]]);
   // An unpublished row stays whatever its age (the relay still owes it to the transport); the
   // relay is stopped so it stays unpublished.
   await h.producerBus.stop();

@@ -8,7 +8,8 @@ import { createEventBus } from '../../src/events/bus';
 import { CONSUMER, EVENT, recorder } from './harness';
 
 const url = process.env.DATABASE_URL!;
-const crashOn = process.env.TEST_CRASH_ON;
+// Package ids (comma-separated) whose handler kills the process.
+const crashOn = (process.env.TEST_CRASH_ON ?? '').split(',').filter(Boolean);
 const crashAt = Number(process.env.TEST_CRASH_AT ?? 0);
 const db = createDb(url, CONSUMER, 2);
 const bus = createEventBus({
@@ -31,7 +32,7 @@ bus.on(EVENT, async (event, context) => {
   await record(event, context);
   handled++;
   console.error('handled', event.payload.packageId, handled);
-  if (event.payload.packageId === crashOn || handled === crashAt) process.kill(process.pid, 'SIGKILL');
+  if (crashOn.includes(event.payload.packageId) || handled === crashAt) process.kill(process.pid, 'SIGKILL');
 });
 await bus.start();
 // Tells the parent which partitions this process consumes (an `ASSIGNMENTS` line each time they change;

@@ -171,7 +171,7 @@ export function uniqueTagOnEveryPartition(name: string, keys: number, partitions
 /**
  * Runs `crashing-consumer.ts` in a child process: it consumes as group `group` and SIGKILLs itself
  * inside the handler (after writing the effect, before the commit) of the `crashAt`-th event it
- * handles or of package `crashOn`. Resolves with the signal it died of.
+ * handles or of a package in `crashOn` (comma-separated ids). Resolves with the signal it died of.
  */
 export function runCrashingConsumer(
   h: Harness,
