@@ -1,13 +1,13 @@
 import { Chip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar as RaAppBar, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton, usePermissions, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatEuro } from '../format';
-import { useFigure, useFiguresEnabled, useRefreshFiguresOnRouteChange, type UserBalance } from '../providers/figures';
+import { useFigure, useRefreshFiguresOnRouteChange, type UserBalance } from '../providers/figures';
 import { Menu } from './Menu';
 import { useIsPhone } from './PhoneList';
 
-/** The spendable balance in the top bar (customers and admins; never fetched for a sales manager). */
+/** The spendable balance in the top bar (customers and dealers only). */
 function BalanceChip() {
   const translate = useTranslate();
   const { data } = useFigure<UserBalance>('user/balance');
@@ -44,7 +44,8 @@ function Toolbar() {
 }
 
 function AppBar() {
-  const figures = useFiguresEnabled();
+  // The balance is the customer's (and dealer's) own money: an admin's top bar has none to show.
+  const { permissions: role } = usePermissions<string>();
   return (
     <RaAppBar
       toolbar={<Toolbar />}
@@ -56,7 +57,7 @@ function AppBar() {
       }}
     >
       <TitlePortal />
-      {figures ? <BalanceChip /> : null}
+      {role === 'user' ? <BalanceChip /> : null}
     </RaAppBar>
   );
 }
@@ -78,6 +79,9 @@ export function Layout({ children }: { children: ReactNode }) {
         '& .RaList-main, & .RaList-content, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
         // A phone list's figure on the right (amount, price) is as legible as its title, not greyed.
         '& .RaSimpleList-tertiary.RaSimpleList-tertiary': { opacity: 1, fontWeight: 500, ml: 1 },
+        // On a phone the create button floats 60 px above the bottom (56 px tall): the list ends below
+        // it, so its last row can scroll clear of the button instead of hiding under it.
+        '& .list-page:has(.RaCreateButton-floating)': { pb: '128px' },
       }}
     >
       <FiguresRefresher />

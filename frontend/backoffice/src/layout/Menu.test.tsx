@@ -67,3 +67,24 @@ describe("the admin's menu", () => {
     expect(dataProvider.calls.filter((c) => c.resource.startsWith('admin/'))).toEqual([]);
   });
 });
+
+describe('each role sees its own menu and top bar', () => {
+  const CUSTOMER_ENTRIES = ['Siparişlerim', 'Bakiye', 'Hesap Hareketleri', 'Fiyat Listesi'];
+  const labels = async () => (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+
+  it("the admin's menu has no customer entries and its top bar no balance chip", async () => {
+    renderApp({ session: SESSIONS.admin });
+    await waitFor(async () => expect(await labels()).toContainEqual(expect.stringContaining('Bayiler')));
+    const shown = await labels();
+    for (const entry of CUSTOMER_ENTRIES) expect(shown).not.toContain(entry);
+    expect(shown).toContain('Ayarlar');
+    expect(screen.getByRole('banner').textContent).not.toMatch(/€/);
+  });
+
+  it("the dealer's menu has the customer entries, no admin entry, and its balance in the top bar", async () => {
+    renderApp({ session: SESSIONS.dealer });
+    await waitFor(async () => expect(await labels()).toEqual(expect.arrayContaining(CUSTOMER_ENTRIES)));
+    expect((await labels()).filter((label) => label === 'Bayiler' || label.startsWith('Bakiye Yüklemeleri'))).toEqual([]);
+    await waitFor(() => expect(screen.getByRole('banner').textContent).toMatch(/395,50\s€/));
+  });
+});

@@ -51,8 +51,9 @@ const ICONS = {
   settings: SettingsIcon,
 } as const;
 
-/** The menu entries a role may see (the same `canAccess` the routes and the services use). */
-export const visibleMenu = (role: Role | null | undefined) => MENU.filter((entry) => canAccess(role, entry.permission, 'read'));
+/** The menu entries of a role: those it may open (the same `canAccess` the routes and the services use) and that belong in its menu. */
+export const visibleMenu = (role: Role | null | undefined) =>
+  MENU.filter((entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || (!!role && entry.menuOf.includes(role))));
 
 /** An entry's icon, with the count of what waits there as a badge (on the icon, so a folded menu shows it too). */
 function EntryIcon({ entry, label }: { entry: MenuEntry; label: string }) {

@@ -1,4 +1,4 @@
-import type { Resource } from '@esim/contracts';
+import type { Resource, Role } from '@esim/contracts';
 
 /** Every entry of the side menu, in order: the path under /dashboard, its label key and the permission that shows it. */
 export interface MenuEntry {
@@ -8,7 +8,14 @@ export interface MenuEntry {
   icon: string;
   /** The resource (providers/resources.ts) whose list total is shown as a pending-count badge, polled with the figures. */
   badge?: { resource: string; filter?: Record<string, unknown> };
+  /**
+   * Whose menu lists it, where that is narrower than who may open it: the admin may open the
+   * customer pages but works from its own entries, so its menu leaves the customer's out.
+   */
+  menuOf?: readonly Role[];
 }
+
+const CUSTOMER_ONLY: readonly Role[] = ['user'];
 
 export const MENU: readonly MenuEntry[] = [
   { to: '/', label: 'app.menu.dashboard', permission: 'dashboard', icon: 'dashboard' },
@@ -28,10 +35,10 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/admin/esim-orders', label: 'app.menu.admin_esim_orders', permission: 'admin/esim-pool', icon: 'esimOrders' },
   { to: '/admin/packages', label: 'app.menu.admin_packages', permission: 'admin/catalog', icon: 'packages' },
   { to: '/admin/countries', label: 'app.menu.admin_countries', permission: 'admin/catalog', icon: 'countries' },
-  { to: '/orders', label: 'app.menu.orders', permission: 'esim-orders', icon: 'orders' },
-  { to: '/balance', label: 'app.menu.balance', permission: 'balance', icon: 'balance' },
-  { to: '/transactions', label: 'app.menu.transactions', permission: 'transactions', icon: 'transactions' },
-  { to: '/price-list', label: 'app.menu.price_list', permission: 'price-list', icon: 'priceList' },
+  { to: '/orders', label: 'app.menu.orders', permission: 'esim-orders', icon: 'orders', menuOf: CUSTOMER_ONLY },
+  { to: '/balance', label: 'app.menu.balance', permission: 'balance', icon: 'balance', menuOf: CUSTOMER_ONLY },
+  { to: '/transactions', label: 'app.menu.transactions', permission: 'transactions', icon: 'transactions', menuOf: CUSTOMER_ONLY },
+  { to: '/price-list', label: 'app.menu.price_list', permission: 'price-list', icon: 'priceList', menuOf: CUSTOMER_ONLY },
   { to: '/physical-sim-purchase', label: 'app.menu.physical_sim_purchase', permission: 'physical-sim-purchase', icon: 'simPurchase' },
   { to: '/physical-sim-stock', label: 'app.menu.physical_sim_stock', permission: 'physical-sim-stock', icon: 'simStock' },
   { to: '/physical-sim-return', label: 'app.menu.physical_sim_return', permission: 'physical-sim-return', icon: 'simReturn' },
