@@ -1,3 +1,4 @@
+import { byteLocale, formatBytes as sharedFormatBytes } from '@esim/contracts';
 /** Money is shown de-DE in euros, data in base 1024 (docs/product.md). */
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 export const formatEuro = (value: number | null | undefined) => (value === null || value === undefined ? '—' : euro.format(value));
@@ -6,20 +7,22 @@ export const formatCents = (cents: number | null | undefined) => (cents === null
 /** The language the app shows (the i18n provider keeps <html lang> in step). */
 const pageLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'tr';
 
+/** Bytes in the screen's language (the one formatter of both front ends: contracts' formatBytes). */
 export function formatBytes(bytes: number | null | undefined, locale = pageLocale()): string {
-  if (bytes === null || bytes === undefined) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit >= 3 ? 2 : 0 }).format(value)} ${units[unit]}`;
+  return bytes === null || bytes === undefined ? '—' : sharedFormatBytes(bytes, byteLocale(locale));
 }
 
 export const formatDate = (value: string | null | undefined, locale = pageLocale()) =>
   value ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(value)) : '—';
+
+/**
+ * A day (YYYY-MM-DD, as the services send it) on a chart's axis or tooltip: "28 Eki" in Turkish,
+ * "Oct 28" in English. The day is already Istanbul's, so it is formatted as is, not moved by a time zone.
+ */
+export const formatChartDay = (day: string, locale = pageLocale()) => {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(at) ? day : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at);
+};
 
 /** YYYY-MM-DD of a date in Istanbul (the services count days there). */
 export const istanbulDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(date);

@@ -9,10 +9,10 @@ describe('the home spend chart', () => {
     renderApp({ session: SESSIONS.dealer, dataProvider });
     expect(await screen.findByText('151 satın almada toplam 454,50 €')).toBeInTheDocument();
     // Intl writes a no-break space before €.
-    const label = screen.getByRole('img', { name: /11-20: 450,00\s€/ }).getAttribute('aria-label')!.replace(/\s/g, ' ');
+    const label = screen.getByRole('img', { name: /20 Kas: 450,00\s€/ }).getAttribute('aria-label')!.replace(/\s/g, ' ');
     expect(label.split(', ')).toHaveLength(30);
-    expect(label).toContain('11-22: 4,50 €');
-    expect(label).toContain('11-21: 0,00 €');
+    expect(label).toContain('22 Kas: 4,50 €');
+    expect(label).toContain('21 Kas: 0,00 €');
     expect(dataProvider.calls).toContainEqual({ method: 'read', resource: 'user/balance/spend' });
     expect(dataProvider.calls.filter((c) => c.resource === 'transactions')).toEqual([]);
   });

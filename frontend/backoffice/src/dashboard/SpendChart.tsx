@@ -1,8 +1,8 @@
 import { Alert, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { UserSpend } from '@esim/contracts';
-import { formatEuro } from '../format';
+import { formatChartDay, formatEuro } from '../format';
 import { useFigure } from '../providers/figures';
 import { BarSpark } from './BarSpark';
 
@@ -12,8 +12,9 @@ import { BarSpark } from './BarSpark';
  */
 export default function SpendChart() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { data, error } = useFigure<UserSpend>('user/balance/spend');
-  const series = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: day.date.slice(5), value: day.total })), [data]);
+  const series = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), value: day.total })), [data, locale]);
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader

@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatChartDay } from '../../format';
 
 export interface StockDay {
   date: string;
@@ -14,7 +15,7 @@ export interface StockDay {
 export default function StockChart({ days }: { days: readonly StockDay[] }) {
   const translate = useTranslate();
   const theme = useTheme();
-  const series = days.map((day) => ({ ...day, label: day.date.slice(5) }));
+  const [locale] = useLocaleState();
   const bars = [
     ['imported', theme.palette.primary.main],
     ['transferred', theme.palette.success.main],
@@ -23,11 +24,11 @@ export default function StockChart({ days }: { days: readonly StockDay[] }) {
   ] as const;
   return (
     <ResponsiveContainer width="100%" height={280}>
-      <BarChart data={series} margin={{ left: 0, right: 8 }}>
+      <BarChart data={[...days]} margin={{ left: 0, right: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-        <XAxis dataKey="label" tick={{ fill: theme.palette.text.secondary, fontSize: 12 }} />
+        <XAxis dataKey="date" tickFormatter={(day: string) => formatChartDay(day, locale)} tick={{ fill: theme.palette.text.secondary, fontSize: 12 }} />
         <YAxis allowDecimals={false} tick={{ fill: theme.palette.text.secondary, fontSize: 12 }} width={40} />
-        <Tooltip contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }} />
+        <Tooltip labelFormatter={(day) => formatChartDay(String(day), locale)} contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }} />
         <Legend />
         {bars.map(([key, color]) => (
           <Bar key={key} dataKey={key} name={translate(`app.psim_dashboard.series.${key}`)} fill={color} />
