@@ -190,7 +190,7 @@ export const RECORDS: Records = {
 };
 
 export const READS: Record<string, unknown> = {
-  'user/balance': { balance: 495.5, balance_cents: 49550, available: 395.5, available_cents: 39550, held_cents: 10000, currency: 'EUR' },
+  'user/balance': { balance: 495.5, balance_cents: 49550, available: 395.5, available_cents: 39550, held_cents: 10000, credit_available_cents: 0, currency: 'EUR' },
   'user/dashboard': {
     balance: 495.5,
     balance_cents: 49550,
@@ -239,8 +239,8 @@ export const READS: Record<string, unknown> = {
     { package_code: 'US-5GB-30D', package_name_tr: 'ABD 5 GB', package_name_en: 'USA 5 GB', operators: ['Demo'], available: 200, assigned: 10, threshold: 10, low: false },
   ],
   'admin/dealers/balances': [
-    { dealer_id: SESSIONS.dealer.user.id, balance: 100, balance_cents: 10000, available_cents: 10000, held_cents: 0, owed: 380, owed_cents: 38000 },
-    { dealer_id: 'dealer-2', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0 },
+    { dealer_id: SESSIONS.dealer.user.id, balance: 100, balance_cents: 10000, available_cents: 10000, held_cents: 0, owed: 380, owed_cents: 38000, credit_limit: 500, credit_limit_cents: 50000, credit_available_cents: 12000 },
+    { dealer_id: 'dealer-2', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0, credit_limit: 0, credit_limit_cents: 0, credit_available_cents: 0 },
   ],
   'admin/sales-managers/balances': [
     { sales_manager_id: SESSIONS.salesManager.user.id, balance: 0, cash_held: 120, cash_held_cents: 12000, collected_today_cents: 0, collected_this_month_cents: 12000, outstanding_cents: 38000, outstanding: 380, dealer_count: 1 },

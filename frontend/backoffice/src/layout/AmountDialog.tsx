@@ -16,8 +16,12 @@ export function amountProblem(text: string, maxCents?: number): 'empty' | 'inval
 
 export interface AmountRequest {
   path: string;
-  /** The account the money moves for, named the way the service names it in a refusal. */
-  party: { field: string; id: string };
+  /** POST books a movement; PUT sets a figure (a limit). */
+  method?: 'POST' | 'PUT';
+  /** The account the money moves for, named the way the service names it in a refusal (none when the path names it). */
+  party?: { field: string; id: string };
+  /** The body field the amount goes in. */
+  amountField?: string;
   extra?: Record<string, unknown>;
 }
 
@@ -85,14 +89,15 @@ export function AmountDialog({
     setBusy(true);
     setError(null);
     try {
-      const body = { [request.party.field]: request.party.id, amount: cents / 100, note: note.trim() || null, ...request.extra };
-      const { message } = await dataProvider.send('POST', request.path, body, { idempotencyKey });
+      const amountField = request.amountField ?? 'amount';
+      const body = { ...(request.party ? { [request.party.field]: request.party.id } : {}), [amountField]: cents / 100, note: note.trim() || null, ...request.extra };
+      const { message } = await dataProvider.send(request.method ?? 'POST', request.path, body, { idempotencyKey });
       await queryClient.invalidateQueries({ queryKey: refreshKey });
       notify(message || doneMessage, { type: 'success' });
       close();
     } catch (err) {
       const { message, fields } = serviceErrorOf(err);
-      setError(fields.amount ?? fields[request.party.field] ?? message);
+      setError(fields[request.amountField ?? 'amount'] ?? (request.party ? fields[request.party.field] : undefined) ?? message);
       setConfirming(false);
     } finally {
       setBusy(false);

@@ -46,7 +46,8 @@ function DealerTable() {
             <>
               {[r.full_name, r.sales_manager_name].filter(Boolean).join(' · ')}
               <Box component="span" sx={{ display: 'block' }}>
-                {translate('app.admin_dealers.balance')}: {formatCents(figures(r)?.balance_cents)} · {translate('app.admin_dealers.owed')}: {formatCents(figures(r)?.owed_cents)}
+                {translate('app.admin_dealers.balance')}: {formatCents(figures(r)?.balance_cents)} · {translate('app.admin_dealers.owed')}: {formatCents(figures(r)?.owed_cents)} ·{' '}
+                {translate('app.admin_dealers.credit_limit')}: {formatCents(figures(r)?.credit_limit_cents)}
               </Box>
             </>
           )}
@@ -60,6 +61,7 @@ function DealerTable() {
         <DataTable.Col source="sales_manager_name" label="app.admin_dealers.sales_manager" disableSort render={(r: RaRecord) => r.sales_manager_name ?? '—'} />
         <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <AccountStatusChip status={r.status} />} />
         <DataTable.Col label="app.admin_dealers.balance" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.balance_cents)} />
+        <DataTable.Col label="app.admin_dealers.credit_limit" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.credit_limit_cents)} />
         <DataTable.Col label="app.admin_dealers.owed" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.owed_cents)} />
         <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} figures={figures(r)} />} />
       </DataTable>
@@ -67,7 +69,7 @@ function DealerTable() {
   );
 }
 
-/** Every dealer (searched, filtered and paged by the auth service) with balance and debt, and the admin's actions on each. */
+/** Every dealer (searched, filtered and paged by the auth service) with balance, credit limit and debt, and the admin's actions on each. */
 export default function DealerList() {
   const translate = useTranslate();
   return (

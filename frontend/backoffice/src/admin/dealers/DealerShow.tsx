@@ -3,16 +3,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import CreditScoreIcon from '@mui/icons-material/CreditScore';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Show, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { StatCard } from '../../dashboard/StatCard';
 import { AccountStatusChip } from '../../layout/accountStatus';
 import { formatCents, formatDate, formatEuro } from '../../format';
+import { OrderStatusChip } from '../../orders/OrderList';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { CreditLimitButton } from './CreditLimitDialog';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
 import { DeleteDealerButton } from './DealerEdit';
 import { StatusToggle } from './StatusToggle';
@@ -21,20 +24,170 @@ import { useDealerBalances } from './useDealerBalances';
 /** Columns a phone leaves out (their figures move under the first column). */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-/** The newest rows of an admin list filtered to this dealer (the most a section shows). */
-const NEWEST = { range: '[0,9]', sort: '["created_at","DESC"]' };
-
-function useDealerRows<T>(path: string, filter: Record<string, string>) {
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  return useQuery<T[]>({ queryKey: ['admin', 'dealer-rows', path, filter], queryFn: () => dataProvider.read(path, { ...NEWEST, filter: JSON.stringify(filter) }) });
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined">
       <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
       <CardContent sx={{ pt: 0, overflowX: 'auto' }}>{children}</CardContent>
     </Card>
+  );
+}
+
+/** Rows a tab shows at first, and adds with each "show more". */
+const PAGE = 10;
+
+/** The newest `shown` rows of an admin list filtered to this dealer. */
+function useDealerRows<T>(path: string, filter: Record<string, string>, shown = PAGE) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  return useQuery<T[]>({
+    queryKey: ['admin', 'dealer-rows', path, filter, shown],
+    queryFn: () => dataProvider.read(path, { range: `[0,${shown - 1}]`, sort: '["created_at","DESC"]', filter: JSON.stringify(filter) }),
+    // "Show more" keeps the rows on screen while the longer page loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A tab's rows with "show more" while a full page came back, and a link to the whole list where there is one. */
+function Rows<T>({ rows, shown, onMore, empty, listLink, children }: { rows: T[] | undefined; shown: number; onMore: () => void; empty: string; listLink?: string; children: (rows: T[]) => ReactNode }) {
+  const translate = useTranslate();
+  if (!rows) return <Skeleton height={80} />;
+  if (rows.length === 0) return <Typography color="text.secondary">{translate(empty)}</Typography>;
+  return (
+    <>
+      {children(rows)}
+      <Box sx={{ display: 'flex', gap: 1, pt: 1 }}>
+        {rows.length >= shown ? (
+          <Button size="small" onClick={onMore}>
+            {translate('app.admin_dealers.show_more')}
+          </Button>
+        ) : null}
+        {listLink ? (
+          <Button size="small" component={Link} to={listLink}>
+            {translate('app.admin_dealers.open_list')}
+          </Button>
+        ) : null}
+      </Box>
+    </>
+  );
+}
+
+/** The dealer's own list as it is paged here: newest first, longer on "show more". */
+function usePaged<T>(path: string, filter: Record<string, string>) {
+  const [shown, setShown] = useState(PAGE);
+  const { data } = useDealerRows<T>(path, filter, shown);
+  return { rows: data, shown, onMore: () => setShown((n) => n + PAGE) };
+}
+
+interface TransactionRow {
+  id: number;
+  type: string;
+  description: string;
+  amount_cents: number;
+  balance_after_cents: number;
+  reference: string | null;
+  created_at: string;
+}
+
+/** Movements of the dealer's balance, as the dealer's own transactions page shows them (balance service). */
+function DealerTransactions({ dealerId }: { dealerId: string }) {
+  const translate = useTranslate();
+  const paged = usePaged<TransactionRow>(`admin/dealers/${encodeURIComponent(dealerId)}/transactions`, {});
+  return (
+    <Rows {...paged} empty="app.admin_dealers.no_transactions">
+      {(rows) => (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.transactions.date')}</TableCell>
+              <TableCell>{translate('app.transactions.type')}</TableCell>
+              <TableCell sx={wideOnly}>{translate('app.transactions.reference')}</TableCell>
+              <TableCell align="right">{translate('app.transactions.amount')}</TableCell>
+              <TableCell align="right" sx={wideOnly}>
+                {translate('app.transactions.balance_after')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</TableCell>
+                <TableCell>
+                  {row.description}
+                  {row.reference ? (
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' }, wordBreak: 'break-all' }}>
+                      {row.reference}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell sx={{ ...wideOnly, wordBreak: 'break-all' }}>{row.reference ?? '—'}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.amount_cents > 0 ? 'success.main' : undefined }}>
+                  {formatCents(row.amount_cents)}
+                </TableCell>
+                <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+                  {formatCents(row.balance_after_cents)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Rows>
+  );
+}
+
+interface EsimOrderRow {
+  id: string;
+  order_number: string;
+  package?: { name: string } | null;
+  quantity: number;
+  total: number;
+  status: string;
+  created_at: string;
+}
+
+/** The dealer's eSIM orders (the admin's eSIM order list, filtered to this buyer). */
+function DealerEsimOrders({ dealerId }: { dealerId: string }) {
+  const translate = useTranslate();
+  const filter = { user_id: dealerId };
+  const paged = usePaged<EsimOrderRow>('user/esim/orders', filter);
+  return (
+    <Rows {...paged} empty="app.admin_dealers.no_esim_orders" listLink={`/admin/esim-orders?filter=${encodeURIComponent(JSON.stringify(filter))}`}>
+      {(rows) => (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.orders.order_number')}</TableCell>
+              <TableCell sx={wideOnly}>{translate('app.orders.package')}</TableCell>
+              <TableCell align="right">{translate('app.orders.total')}</TableCell>
+              <TableCell>{translate('app.orders.status')}</TableCell>
+              <TableCell sx={wideOnly}>{translate('app.orders.created_at')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((order) => (
+              <TableRow key={order.id}>
+                <TableCell>
+                  <Link to={`/admin/esim-orders/${encodeURIComponent(order.id)}/show`}>{order.order_number}</Link>
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                    {order.quantity} × {order.package?.name ?? '—'} · {formatDate(order.created_at)}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={wideOnly}>
+                  {order.quantity} × {order.package?.name ?? '—'}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatEuro(order.total)}
+                </TableCell>
+                <TableCell>
+                  <OrderStatusChip status={order.status} />
+                </TableCell>
+                <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDate(order.created_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Rows>
   );
 }
 
@@ -50,10 +203,10 @@ interface CardRow {
 /** The physical SIM cards the dealer holds (the admin's stock list, filtered to this owner). */
 function DealerCards({ dealerId }: { dealerId: string }) {
   const translate = useTranslate();
-  const { data, isPending } = useDealerRows<CardRow>('admin/physical-sim/stock', { owner_user_id: dealerId });
-  if (isPending) return <Skeleton height={80} />;
-  if (!data?.length) return <Typography color="text.secondary">{translate('app.admin_dealers.no_cards')}</Typography>;
+  const paged = usePaged<CardRow>('admin/physical-sim/stock', { owner_user_id: dealerId });
   return (
+    <Rows {...paged} empty="app.admin_dealers.no_cards">
+      {(data) => (
     <Table size="small">
       <TableHead>
         <TableRow>
@@ -81,6 +234,8 @@ function DealerCards({ dealerId }: { dealerId: string }) {
         ))}
       </TableBody>
     </Table>
+      )}
+    </Rows>
   );
 }
 
@@ -95,10 +250,11 @@ interface LogRow {
 /** Cash collected from the dealer (the collection logs filtered to them). */
 function DealerCollections({ dealerId }: { dealerId: string }) {
   const translate = useTranslate();
-  const { data, isPending } = useDealerRows<LogRow>('admin/collection-logs', { dealer_id: dealerId });
-  if (isPending) return <Skeleton height={80} />;
-  if (!data?.length) return <Typography color="text.secondary">{translate('app.collection_logs.empty')}</Typography>;
+  const filter = { dealer_id: dealerId };
+  const paged = usePaged<LogRow>('admin/collection-logs', filter);
   return (
+    <Rows {...paged} empty="app.collection_logs.empty" listLink={`/admin/collection-logs?filter=${encodeURIComponent(JSON.stringify(filter))}`}>
+      {(data) => (
     <Table size="small">
       <TableHead>
         <TableRow>
@@ -117,6 +273,34 @@ function DealerCollections({ dealerId }: { dealerId: string }) {
         ))}
       </TableBody>
     </Table>
+      )}
+    </Rows>
+  );
+}
+
+const TABS = [
+  ['transactions', 'app.admin_dealers.tab_transactions', DealerTransactions],
+  ['esim-orders', 'app.admin_dealers.tab_esim_orders', DealerEsimOrders],
+  ['cards', 'app.admin_dealers.tab_cards', DealerCards],
+  ['collections', 'app.admin_dealers.tab_collections', DealerCollections],
+] as const;
+
+/** The dealer's activity, one list per tab; a tab's list is read only when it is opened. */
+function DealerActivity({ dealerId }: { dealerId: string }) {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<(typeof TABS)[number][0]>('transactions');
+  const Current = TABS.find(([key]) => key === tab)![2];
+  return (
+    <Card variant="outlined">
+      <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        {TABS.map(([key, label]) => (
+          <Tab key={key} value={key} label={translate(label)} id={`dealer-tab-${key}`} aria-controls={`dealer-tabpanel-${key}`} />
+        ))}
+      </Tabs>
+      <CardContent role="tabpanel" id={`dealer-tabpanel-${tab}`} aria-labelledby={`dealer-tab-${tab}`} sx={{ overflowX: 'auto' }}>
+        <Current dealerId={dealerId} />
+      </CardContent>
+    </Card>
   );
 }
 
@@ -146,6 +330,7 @@ function DealerDetails() {
       </Stack>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <DealerMoneyButtons record={record} figures={figures} />
+        <CreditLimitButton dealer={{ id, name: record.company_name || record.full_name }} figures={figures} />
         <Button size="small" component={Link} to={`/admin/dealers/${id}/pricing`} startIcon={<PriceChangeIcon />}>
           {translate('app.sm.pricing')}
         </Button>
@@ -162,9 +347,11 @@ function DealerDetails() {
             ['app.admin_dealers.available', figures?.available_cents, PaymentsIcon],
             ['app.admin_dealers.held', figures?.held_cents, HourglassEmptyIcon],
             ['app.admin_dealers.owed', figures?.owed_cents, ReceiptLongIcon],
+            ['app.admin_dealers.credit_limit', figures?.credit_limit_cents, CreditScoreIcon],
+            ['app.admin_dealers.credit_available', figures?.credit_available_cents, CreditScoreIcon],
           ] as const
         ).map(([label, cents, icon]) => (
-          <Grid key={label} size={{ xs: 6, md: 3 }}>
+          <Grid key={label} size={{ xs: 6, md: 4, lg: 2 }}>
             <StatCard icon={icon} label={translate(label)} value={figures ? formatCents(cents) : undefined} />
           </Grid>
         ))}
@@ -187,14 +374,7 @@ function DealerDetails() {
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Stack spacing={2}>
-            <Section title={translate('app.admin_dealers.cards')}>
-              <DealerCards dealerId={id} />
-            </Section>
-            <Section title={translate('app.admin_dealers.collections')}>
-              <DealerCollections dealerId={id} />
-            </Section>
-          </Stack>
+          <DealerActivity dealerId={id} />
         </Grid>
       </Grid>
     </Stack>

@@ -36,7 +36,7 @@ describe('money dialog (admin, a dealer’s balance and debt)', () => {
     const confirmation = plain(within(dialog).getByTestId('money-confirmation').textContent);
     expect(confirmation).toContain('Nakit borç ödemesi: 100,00 €');
     expect(confirmation).toContain('Bakiye: 100,00 € → 100,00 €');
-    expect(confirmation).toContain('Borç: 380,00 € → 280,00 €');
+    expect(confirmation).toContain('Açık borç: 380,00 € → 280,00 €');
     expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toHaveLength(1));
@@ -53,7 +53,7 @@ describe('money dialog (admin, a dealer’s balance and debt)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Devam' }));
     const confirmation = plain(within(dialog).getByTestId('money-confirmation').textContent);
     expect(confirmation).toContain('Bakiye: 100,00 € → 1.100,50 €');
-    expect(confirmation).toContain('Borç: 380,00 € → 1.380,50 €');
+    expect(confirmation).toContain('Açık borç: 380,00 € → 1.380,50 €');
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toHaveLength(1));
     expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({ resource: 'admin/dealers/balance', params: { dealer_id: dealer.id, amount: 1000.5, note: 'havale' } });
