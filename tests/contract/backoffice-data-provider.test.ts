@@ -282,6 +282,32 @@ describe('admin: dealers, sales managers, collection logs', () => {
     expect(after.total).toBe(all.total);
   });
 
+  it("a dealer's page: its credit limit set through send (PUT, Idempotency-Key), its transactions and eSIM orders read as the tabs read them", async () => {
+    const dp = await providerFor('admin@esim.test');
+    const dealer = demoAccount('dealer2@esim.test').id;
+    const key = `contract-credit-${Date.now()}`;
+    const { data: set } = await dp.send<{ credit_limit_cents: number; previous_credit_limit_cents: number }>('PUT', `admin/dealers/${dealer}/credit-limit`, { credit_limit: 250.5, note: null }, { idempotencyKey: key });
+    expect(set).toMatchObject({ credit_limit_cents: 25050 });
+    const [figures] = await dp.read<Array<{ credit_limit_cents: number; credit_available_cents: number; owed_cents: number }>>('admin/dealers/balances', { ids: dealer });
+    expect(figures).toMatchObject({ credit_limit_cents: 25050, credit_available_cents: Math.max(0, 25050 - figures!.owed_cents) });
+    const refused = await dp.send('PUT', `admin/dealers/${dealer}/credit-limit`, { credit_limit: -5, note: null }, { idempotencyKey: `${key}-bad` }).catch((error) => error);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.credit_limit).toEqual(expect.any(String));
+
+    const newest = { range: '[0,9]', sort: '["created_at","DESC"]', filter: '{}' };
+    const transactions = await dp.read<Array<{ id: number; created_at: string; amount_cents: number }>>(`admin/dealers/${dealer}/transactions`, newest);
+    expect(transactions.length).toBeGreaterThan(0);
+    const times = transactions.map((t) => t.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const credits = await dp.read<Array<{ type: string }>>(`admin/dealers/${dealer}/transactions`, { ...newest, filter: JSON.stringify({ type: 'credit_load' }) });
+    expect(credits.every((t) => t.type === 'credit_load')).toBe(true);
+
+    const orders = await dp.read<Array<{ user_id: string }>>('user/esim/orders', { ...newest, filter: JSON.stringify({ user_id: dealer }) });
+    expect(orders.every((o) => o.user_id === dealer)).toBe(true);
+    // Back to no limit: the other tests of this file know the demo dealer without one.
+    await dp.send('PUT', `admin/dealers/${dealer}/credit-limit`, { credit_limit: 0, note: null }, { idempotencyKey: `${key}-reset` });
+  });
+
   it('admin/sales-managers: getList with search, getOne and getMany through the list, create; their cash figures by id', async () => {
     const dp = await providerFor('admin@esim.test');
     const salesManager = demoAccount('sales@esim.test').id;

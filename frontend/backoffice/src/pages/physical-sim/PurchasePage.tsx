@@ -35,8 +35,12 @@ function OrderForm() {
   const unitCents = selected ? Number(selected.price_cents) : 0;
   const totalCents = Number.isInteger(count) && count > 0 ? unitCents * count : 0;
   const afterCents = balance ? balance.available_cents - totalCents : null;
+  // A dealer with a credit limit may order beyond its balance: the rest is drawn from the credit left.
+  const creditCents = balance?.credit_available_cents ?? 0;
+  const onCreditCents = afterCents !== null && afterCents < 0 ? -afterCents : 0;
+  const affordable = afterCents === null || onCreditCents <= creditCents;
   const stock: number | undefined = selected?.available;
-  const valid = !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && (afterCents === null || afterCents >= 0);
+  const valid = !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && affordable;
 
   const order = async () => {
     setErrors({});
@@ -90,8 +94,13 @@ function OrderForm() {
                 <Row label="app.physical_sim.unit_price" value={selected ? formatCents(unitCents) : '—'} />
                 <Row label="app.physical_sim.total" value={formatCents(totalCents)} strong />
                 <Row label="app.balance.available" value={balance ? formatCents(balance.available_cents) : '—'} />
-                <Row label="app.physical_sim.balance_after" value={afterCents === null ? '—' : formatCents(afterCents)} warn={afterCents !== null && afterCents < 0} />
-                {afterCents !== null && afterCents < 0 ? <Alert severity="warning">{translate('app.physical_sim.insufficient')}</Alert> : null}
+                {creditCents > 0 ? <Row label="app.physical_sim.credit_left" value={formatCents(creditCents)} /> : null}
+                <Row label="app.physical_sim.balance_after" value={afterCents === null ? '—' : formatCents(Math.max(0, afterCents))} warn={!affordable} />
+                {!affordable ? (
+                  <Alert severity="warning">{translate(creditCents > 0 ? 'app.physical_sim.insufficient_with_credit' : 'app.physical_sim.insufficient')}</Alert>
+                ) : onCreditCents > 0 ? (
+                  <Alert severity="info">{translate('app.physical_sim.on_credit', { amount: formatCents(onCreditCents) })}</Alert>
+                ) : null}
                 <Box sx={{ pt: 1 }}>
                   <ConfirmButton
                     variant="contained"
