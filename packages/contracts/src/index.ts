@@ -15,3 +15,4 @@ export * from './distance-sale';
 export * from './session';
 export * from './text';
 export * from './csv';
+export * from './bytes';

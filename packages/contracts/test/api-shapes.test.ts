@@ -39,8 +39,9 @@ describe('plan status display', () => {
       expect(planStatusDisplay(other, null, now)).toMatchObject({ color: 'warning', label: { tr: 'Bilinmiyor' } });
     }
   });
-  it('balance-check colours: active green, inactive grey, expired red', () => {
+  it('balance-check colours: active green, inactive grey, expired red; ready blue as on the order page', () => {
     expect([balanceCheckStatusColor('active'), balanceCheckStatusColor('inactive'), balanceCheckStatusColor('expired'), balanceCheckStatusColor('refunded')]).toEqual(['success', 'default', 'error', 'default']);
+    expect(balanceCheckStatusColor('ready')).toBe(planStatusDisplay('inactive', null).color);
   });
 });
 

@@ -2,7 +2,7 @@ import { hasAtMostTwoDecimals, MAX_PERCENTAGE, MIN_PERCENTAGE, nonNegativeEuroAm
 import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
-import { PACKAGE_KINDS, PACKAGE_TYPES } from './packages/rows';
+import { NETWORKS, PACKAGE_KINDS, PACKAGE_TYPES, VALIDITY_STARTS } from './packages/rows';
 
 /**
  * Request schemas of the catalog API. Every message is a code from the catalog's message file,
@@ -125,6 +125,20 @@ const packageFields = {
   features: z.array(localized).max(20),
   active: z.boolean(),
   provider_ref: z.string().trim().min(1).max(200).nullable(),
+  network: z.enum(NETWORKS),
+  hotspot: z.boolean(),
+  validity_start: z.enum(VALIDITY_STARTS),
+  /** The operators per covered country; a country left out (or with no names) has none named. */
+  operators: z
+    .array(z.object({ country: countryCode, names: z.array(z.string().trim().min(1).max(60)).max(10) }))
+    .max(300)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.country)) ctx.addIssue({ code: 'custom', message: 'package_operators_duplicate_country', path: [index, 'country'] });
+        seen.add(item.country);
+      });
+    }),
 };
 // The kind is chosen once, at creation: Plus packages have cards in physical-SIM stock and orders that an eSIM package could not serve.
 export const createPackageBody = z.object({
@@ -134,6 +148,10 @@ export const createPackageBody = z.object({
   features: packageFields.features.default([]),
   active: packageFields.active.default(true),
   provider_ref: packageFields.provider_ref.default(null),
+  network: packageFields.network.default('4G'),
+  hotspot: packageFields.hotspot.default(true),
+  validity_start: packageFields.validity_start.default('first_connection'),
+  operators: packageFields.operators.default([]),
 });
 export const updatePackageBody = z.object(packageFields).partial();
 /** Filters of the admin package list (top-level or inside react-admin's `filter`); `id` comes with every list. */

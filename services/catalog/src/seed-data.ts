@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@esim/contracts';
 import type { CoverageStatus } from './countries/reference';
-import type { PackageType } from './packages/rows';
+import type { Network, PackageType, ValidityStart } from './packages/rows';
 
 /**
  * The demo catalog: the product's published figures exactly, and sensible values where the spec
@@ -58,6 +58,9 @@ export interface SeedPackage {
   retailCents: number;
   recommended: boolean;
   features: LocalizedText[];
+  network: Network;
+  hotspot: boolean;
+  validityStart: ValidityStart;
 }
 
 const GB = 1024;
@@ -85,6 +88,9 @@ const LOCAL_PRICES: Record<string, [number, number, number]> = {
   TH: [8_99, 15_99, 25_99],
 };
 
+/** The local plans' best network: 5G where the operators named for them offer it to visitors. */
+const LOCAL_NETWORK: Record<string, Network> = { US: '5G', GB: '5G', DE: '5G', FR: '5G', JP: '5G', KR: '5G', SG: '5G', TH: '5G', TR: '4G' };
+
 const localPackages: SeedPackage[] = Object.entries(LOCAL_PRICES).flatMap(([a2, prices]) =>
   TIERS.map((tier, index) => ({
     code: `${a2}-${tier.days}D-${tier.dataMb / GB}GB`,
@@ -97,6 +103,9 @@ const localPackages: SeedPackage[] = Object.entries(LOCAL_PRICES).flatMap(([a2, 
     retailCents: prices[index]!,
     recommended: tier.recommended,
     features: LOCAL_FEATURES,
+    network: LOCAL_NETWORK[a2] ?? '4G',
+    hotspot: true,
+    validityStart: 'first_connection' as const,
   })),
 );
 
@@ -121,6 +130,14 @@ export const REGIONAL_COVERAGE = {
   ],
 } as const;
 
+/** The regional plans' details: Africa's partner networks reach 4G only and do not allow sharing the connection. */
+const REGION_PLAN: Record<keyof typeof REGIONAL_COVERAGE, { network: Network; hotspot: boolean }> = {
+  europe: { network: '5G', hotspot: true },
+  asia: { network: '5G', hotspot: true },
+  americas: { network: '4G', hotspot: true },
+  africa: { network: '4G', hotspot: false },
+};
+
 const REGION_NAMES = {
   europe: ['Avrupa', 'Europe'],
   asia: ['Asya', 'Asia'],
@@ -144,6 +161,8 @@ const regionalPackages: SeedPackage[] = (Object.keys(REGIONAL_COVERAGE) as Array
     retailCents,
     recommended,
     features,
+    ...REGION_PLAN[region],
+    validityStart: 'first_connection',
   });
   const europe = region === 'europe';
   return [regional(15, 5, europe ? 24_99 : 29_99, true), regional(30, 20, europe ? 49_99 : 59_99, false)];
@@ -162,8 +181,45 @@ const globalPackages: SeedPackage[] = [
     retailCents: 69_99,
     recommended: false,
     features: [f('Dünyanın her yerinde tek eSIM', 'One eSIM around the world'), ...LOCAL_FEATURES],
+    network: '4G',
+    hotspot: true,
+    validityStart: 'first_connection',
   },
 ];
+
+/** The operators the demo plans use in each country they cover (the same partners in every plan). */
+export const OPERATORS: Record<string, string[]> = {
+  // Europe
+  AT: ['A1', 'Magenta'], BE: ['Proximus', 'Orange'], BG: ['A1', 'Yettel'], HR: ['Hrvatski Telekom', 'A1'], CY: ['Cyta', 'Epic'],
+  CZ: ['T-Mobile', 'O2'], DK: ['TDC', 'Telia'], EE: ['Telia', 'Elisa'], FI: ['Elisa', 'DNA'], FR: ['Orange', 'SFR'],
+  DE: ['Telekom', 'Vodafone'], GR: ['Cosmote', 'Vodafone'], HU: ['Telekom', 'Yettel'], IE: ['Vodafone', 'Three'], IT: ['TIM', 'Vodafone'],
+  LV: ['LMT', 'Tele2'], LT: ['Telia', 'Bitė'], LU: ['POST', 'Tango'], MT: ['GO', 'Epic'], NL: ['KPN', 'Vodafone'],
+  PL: ['Orange', 'Play'], PT: ['MEO', 'NOS'], RO: ['Orange', 'Vodafone'], SK: ['Orange', 'Slovak Telekom'], SI: ['Telekom Slovenije', 'A1'],
+  ES: ['Movistar', 'Orange'], SE: ['Telia', 'Tele2'], GB: ['EE', 'Three'], NO: ['Telenor', 'Telia'], CH: ['Swisscom', 'Sunrise'],
+  IS: ['Síminn', 'Vodafone'], LI: ['FL1'], TR: ['Turkcell', 'Vodafone'], AL: ['Vodafone', 'One'], RS: ['Yettel', 'A1'],
+  ME: ['Crnogorski Telekom', 'One'], MK: ['A1', 'Makedonski Telekom'], BA: ['BH Telecom', 'm:tel'], UA: ['Kyivstar', 'Vodafone'], MD: ['Orange', 'Moldcell'],
+  // Asia
+  JP: ['Docomo', 'SoftBank'], KR: ['SK Telecom', 'KT'], SG: ['Singtel', 'StarHub'], TH: ['AIS', 'TrueMove H'], CN: ['China Mobile', 'China Unicom'],
+  HK: ['CSL', '3'], MO: ['CTM'], TW: ['Chunghwa Telecom', 'Taiwan Mobile'], MY: ['Maxis', 'CelcomDigi'], ID: ['Telkomsel', 'Indosat'],
+  PH: ['Globe', 'Smart'], VN: ['Viettel', 'Vinaphone'], KH: ['Smart', 'Cellcard'], LA: ['Unitel'], IN: ['Airtel', 'Jio'],
+  LK: ['Dialog'], BD: ['Grameenphone', 'Robi'], NP: ['Ncell'], PK: ['Jazz', 'Zong'], MV: ['Dhiraagu', 'Ooredoo'],
+  AE: ['Etisalat', 'du'], SA: ['STC', 'Mobily'], QA: ['Ooredoo', 'Vodafone'], KW: ['Zain', 'Ooredoo'], BH: ['Batelco', 'Zain'],
+  OM: ['Omantel', 'Ooredoo'], JO: ['Zain', 'Orange'], IL: ['Partner', 'Cellcom'], GE: ['Magti', 'Silknet'], AM: ['Ucom', 'Viva'],
+  AZ: ['Azercell', 'Bakcell'], KZ: ['Beeline', 'Kcell'], UZ: ['Beeline', 'Ucell'], KG: ['MegaCom', 'O!'], MN: ['Unitel', 'Mobicom'],
+  // Americas
+  US: ['AT&T', 'T-Mobile'], CA: ['Rogers', 'Bell'], MX: ['Telcel', 'AT&T'], BR: ['Claro', 'Vivo'], AR: ['Claro', 'Personal'],
+  CL: ['Entel', 'Movistar'], CO: ['Claro', 'Movistar'], PE: ['Claro', 'Movistar'], EC: ['Claro', 'Movistar'], UY: ['Antel', 'Claro'],
+  PY: ['Tigo', 'Personal'], BO: ['Tigo', 'Entel'], CR: ['Kölbi', 'Claro'], PA: ['Tigo', 'Claro'], GT: ['Tigo', 'Claro'],
+  HN: ['Tigo', 'Claro'], SV: ['Tigo', 'Claro'], NI: ['Claro', 'Tigo'], DO: ['Claro', 'Altice'], JM: ['Digicel', 'Flow'],
+  PR: ['Claro', 'T-Mobile'], BS: ['BTC', 'Aliv'], BB: ['Digicel', 'Flow'], TT: ['bmobile', 'Digicel'], GP: ['Orange', 'SFR Caraïbe'],
+  MQ: ['Orange', 'SFR Caraïbe'], GF: ['Orange', 'Digicel'], AW: ['Digicel', 'Setar'], CW: ['Digicel', 'Flow'], KY: ['Digicel', 'Flow'],
+  // Africa
+  ZA: ['Vodacom', 'MTN'], EG: ['Vodafone', 'Orange'], MA: ['Maroc Telecom', 'Orange'], TN: ['Ooredoo', 'Orange'], DZ: ['Djezzy', 'Mobilis'],
+  NG: ['MTN', 'Airtel'], KE: ['Safaricom', 'Airtel'], GH: ['MTN', 'Telecel'], TZ: ['Vodacom', 'Airtel'], UG: ['MTN', 'Airtel'],
+  RW: ['MTN', 'Airtel'], ET: ['Ethio Telecom'], SN: ['Orange', 'Free'], CI: ['Orange', 'MTN'], CM: ['MTN', 'Orange'],
+  MU: ['my.t', 'Emtel'], MG: ['Telma', 'Orange'], MZ: ['Vodacom', 'Movitel'], ZM: ['MTN', 'Airtel'], ZW: ['Econet', 'NetOne'],
+  BW: ['Mascom', 'Orange'], NA: ['MTC'], RE: ['Orange', 'SFR'], MW: ['Airtel', 'TNM'], SC: ['Airtel', 'Cable & Wireless'],
+};
 
 export const SEED_PACKAGES: readonly SeedPackage[] = [...localPackages, ...regionalPackages, ...globalPackages];
 

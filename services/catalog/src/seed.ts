@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PLUS_DEALER_PRICE, DEMO_PLUS_PACKAGES, demoAccount } from '@esim/contracts';
 import { publish, type Db } from '@esim/platform';
 import type { Knex } from 'knex';
-import { COMING_SOON, costOf, COVERED_COUNTRIES, FEATURED_DESTINATIONS, QUICK_DESTINATIONS, SEED_PACKAGES } from './seed-data';
+import { COMING_SOON, costOf, COVERED_COUNTRIES, FEATURED_DESTINATIONS, OPERATORS, QUICK_DESTINATIONS, SEED_PACKAGES } from './seed-data';
 
 /** Bump when the demo data changes so existing demo databases receive it. */
 export const DEMO_SEED = 'catalog-demo-v1';
@@ -25,7 +25,35 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     return true;
   });
   const plus = await seedPlusPackages(db);
-  return ran || plus;
+  const details = await seedPlanDetails(db);
+  return ran || plus || details;
+}
+
+/** Bump when the demo plans' details change. */
+export const DEMO_PLAN_DETAILS_SEED = 'catalog-plan-details-v1';
+
+/**
+ * The demo plans' details (network, hotspot, validity start, operators per country): a seed of its
+ * own, so demo databases seeded before these fields existed receive them too; once only, so an
+ * admin's later edits stay.
+ */
+async function seedPlanDetails(db: Db): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const claimed = await trx('seed_runs').insert({ name: DEMO_PLAN_DETAILS_SEED }).onConflict('name').ignore().returning('name');
+    if (claimed.length === 0) return false;
+    for (const pkg of SEED_PACKAGES) {
+      const [row] = await trx('packages')
+        .where({ code: pkg.code })
+        .update({ network: pkg.network, hotspot: pkg.hotspot, validity_start: pkg.validityStart, updated_at: trx.fn.now() })
+        .returning('id');
+      if (!row) continue;
+      for (const country of pkg.countries) {
+        const operators = OPERATORS[country];
+        if (operators) await trx('package_countries').where({ package_id: row.id, country_a2: country }).update({ operators });
+      }
+    }
+    return true;
+  });
 }
 
 /** Bump when the demo Plus packages change. */

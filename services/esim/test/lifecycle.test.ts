@@ -267,8 +267,10 @@ describe('eSIM lifecycle', () => {
     expect((await sys.esim.inject({ url: `/user/esim/qr/${kept.iccid}.png`, headers: await sys.as(buyer) })).statusCode).toBe(200);
 
     // The balance check: half refunded reads by the eSIM still running, whose data alone is left; all refunded reads refunded.
-    const check = async () => (await sys.esim.inject({ url: `/public/balance/esim/${pair.order_number}` })).json().data;
-    expect(await check()).toMatchObject({ status: 'inactive', totalData: 3 * 1024, usedData: 0, remainingData: 3 * 1024 });
+    const check = async (number = pair.order_number) => (await sys.esim.inject({ url: `/public/balance/esim/${number}` })).json().data;
+    // The eSIM left was never used: ready to install, as its order page says; a revoked one cannot run (inactive).
+    expect(await check()).toMatchObject({ status: 'ready', totalData: 3 * 1024, usedData: 0, remainingData: 3 * 1024 });
+    expect((await check(single.order_number)).status).toBe('inactive');
     expect((await refund(kept.id)).statusCode).toBe(200);
     expect(await check()).toMatchObject({ status: 'refunded', totalData: 2 * 3 * 1024, usedData: 0, remainingData: 0 });
   });

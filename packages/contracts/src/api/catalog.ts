@@ -17,6 +17,12 @@ export type PackageType = (typeof PACKAGE_TYPES)[number];
 /** esim: QR eSIM packages (public site); plus: physical eUICC cards with included data (physical-sim, dealers). */
 export const PACKAGE_KINDS = ['esim', 'plus'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
+/** The best mobile network generation a package reaches. */
+export const NETWORKS = ['4G', '5G'] as const;
+export type Network = (typeof NETWORKS)[number];
+/** When a package's days start counting: at the first connection in a covered country, or at purchase. */
+export const VALIDITY_STARTS = ['first_connection', 'purchase'] as const;
+export type ValidityStart = (typeof VALIDITY_STARTS)[number];
 
 /** The Redis channel a catalog write is announced on: every catalog process and the gateway's public cache drop what they kept. */
 export const catalogChangedChannel = (redisPrefix: string) => `${redisPrefix}catalog:changed`;
@@ -59,7 +65,14 @@ export const publicCountryDetailSchema = publicCountrySchema.extend({
 });
 export type PublicCountryDetail = z.infer<typeof publicCountryDetailSchema>;
 
-/** A package on the public site (id, name, duration, data, price, recommended, features). */
+/** A country a package covers, named in the caller's language, with the operators the plan uses there. */
+export const packageCountrySchema = z.object({ code: z.string(), name: z.string(), operators: z.array(z.string()) });
+export type PackageCountry = z.infer<typeof packageCountrySchema>;
+
+/**
+ * A package on the public site (id, name, duration, data, price, recommended, features) with its
+ * plan details: network, hotspot, when its validity starts and the countries it covers.
+ */
 export const publicPackageSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -77,6 +90,11 @@ export const publicPackageSchema = z.object({
   recommended: z.boolean(),
   features: z.array(z.string()),
   country_count: z.number().int(),
+  network: z.enum(NETWORKS),
+  hotspot: z.boolean(),
+  validity_start: z.enum(VALIDITY_STARTS),
+  /** Sorted by name in the caller's language. */
+  coverage: z.array(packageCountrySchema),
 });
 export type PublicPackage = z.infer<typeof publicPackageSchema>;
 
@@ -172,6 +190,11 @@ export const adminPackageSchema = z.object({
   features: z.array(localizedText),
   active: z.boolean(),
   provider_ref: z.string().nullable(),
+  network: z.enum(NETWORKS),
+  hotspot: z.boolean(),
+  validity_start: z.enum(VALIDITY_STARTS),
+  /** The operators named per covered country (countries without any are left out). */
+  operators: z.array(z.object({ country: z.string(), names: z.array(z.string()) })),
   created_at: rowTimestamp,
   updated_at: rowTimestamp,
 });

@@ -61,11 +61,16 @@ export function planStatusDisplay(status: string | null | undefined, expiresAt: 
   }
 }
 
-/** A balance check's status; refunded: every eSIM of the order was refunded, so none of its data can be used. */
-export const BALANCE_CHECK_STATUSES = ['active', 'inactive', 'expired', 'refunded'] as const;
+/**
+ * A balance check's status; ready: an eSIM never used yet, waiting to be installed (the order page's
+ * "ready to install"); inactive: one that cannot run now (suspended or cancelled); refunded: every
+ * eSIM of the order was refunded, so none of its data can be used.
+ */
+export const BALANCE_CHECK_STATUSES = ['active', 'ready', 'inactive', 'expired', 'refunded'] as const;
 export type BalanceCheckStatus = (typeof BALANCE_CHECK_STATUSES)[number];
 
-/** Balance-check status colours: active green, inactive grey, expired red; refunded grey, as nothing of it is running. */
+/** Balance-check status colours: active green, inactive grey, expired red; ready blue as on the order page; refunded grey, as nothing of it is running. */
 export function balanceCheckStatusColor(status: BalanceCheckStatus): StatusColor {
+  if (status === 'ready') return COLORS.ready;
   return status === 'active' ? 'success' : status === 'expired' ? 'error' : 'default';
 }

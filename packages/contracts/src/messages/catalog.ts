@@ -52,6 +52,11 @@ export const catalogMessages = {
     en: 'Regional and global packages must cover at least two countries',
   },
   unknown_countries: { tr: 'Bilinmeyen ülke kodu: {{codes}}', en: 'Unknown country code: {{codes}}' },
+  package_operators_not_covered: {
+    tr: 'Operatör girilen ülkeler paketin kapsamında değil: {{codes}}',
+    en: 'Operators were given for countries the package does not cover: {{codes}}',
+  },
+  package_operators_duplicate_country: { tr: 'Bu ülkenin operatörleri birden fazla kez girildi', en: 'This country’s operators were given more than once' },
   country_updated: { tr: 'Ülke ayarları güncellendi', en: 'Country settings updated' },
   country_covered_needs_price: {
     tr: 'Kapsama alanındaki bir ülkenin günlük fiyatı olmalı',

@@ -21,6 +21,10 @@ export function adminPackageView(row: PackageRow) {
     features: row.features,
     active: row.active,
     provider_ref: row.provider_ref,
+    network: row.network,
+    hotspot: row.hotspot,
+    validity_start: row.validity_start,
+    operators: row.countries.filter((country) => row.operators[country]?.length).map((country) => ({ country, names: row.operators[country]! })),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -82,7 +86,11 @@ interface PackageState {
   countries: string[];
   retail_price_cents: number;
   cost_price_cents: number;
+  operators: Record<string, string[]>;
 }
+
+type OperatorList = NonNullable<PackagePatch['operators']>;
+const operatorMap = (list: OperatorList): Record<string, string[]> => Object.fromEntries(list.filter((item) => item.names.length > 0).map((item) => [item.country, item.names]));
 
 /** Rules across fields, checked on the state after the change (a partial update may break them too). */
 async function checkPackage(trx: Knex.Transaction, state: PackageState): Promise<void> {
@@ -92,6 +100,8 @@ async function checkPackage(trx: Knex.Transaction, state: PackageState): Promise
   const known = new Set((await trx('countries').select('a2').whereIn('a2', state.countries)).map((row: { a2: string }) => row.a2));
   const unknown = state.countries.filter((code) => !known.has(code));
   if (unknown.length) throw new AppError(422, 'unknown_countries', { params: { codes: unknown.join(', ') } });
+  const uncovered = Object.keys(state.operators).filter((code) => !state.countries.includes(code));
+  if (uncovered.length) throw new AppError(422, 'package_operators_not_covered', { params: { codes: uncovered.sort().join(', ') } });
 }
 
 async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlationId?: string) {
@@ -113,9 +123,9 @@ async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlati
   });
 }
 
-async function replaceCountries(trx: Knex.Transaction, packageId: string, countries: readonly string[]) {
+async function replaceCountries(trx: Knex.Transaction, packageId: string, countries: readonly string[], operators: Record<string, string[]>) {
   await trx('package_countries').where({ package_id: packageId }).delete();
-  await trx('package_countries').insert(countries.map((country_a2) => ({ package_id: packageId, country_a2 })));
+  await trx('package_countries').insert(countries.map((country_a2) => ({ package_id: packageId, country_a2, operators: operators[country_a2] ?? [] })));
 }
 
 export async function createPackage(trx: Knex.Transaction, input: NewPackage, correlationId?: string): Promise<PackageRow> {
@@ -124,6 +134,7 @@ export async function createPackage(trx: Knex.Transaction, input: NewPackage, co
     countries: input.countries,
     retail_price_cents: input.retail_price,
     cost_price_cents: input.cost_price,
+    operators: operatorMap(input.operators),
   });
   // ON CONFLICT keeps the transaction usable (a failed INSERT would abort it, and with it an idempotency record).
   const [inserted] = await trx('packages')
@@ -141,12 +152,15 @@ export async function createPackage(trx: Knex.Transaction, input: NewPackage, co
       features: JSON.stringify(input.features),
       active: input.active,
       provider_ref: input.provider_ref,
+      network: input.network,
+      hotspot: input.hotspot,
+      validity_start: input.validity_start,
     })
     .onConflict('code')
     .ignore()
     .returning('id');
   if (!inserted) throw conflict('package_code_taken');
-  await replaceCountries(trx, inserted.id, input.countries);
+  await replaceCountries(trx, inserted.id, input.countries, operatorMap(input.operators));
   const row = await getPackage(trx, inserted.id);
   await publishUpserted(trx, row, correlationId);
   return row;
@@ -155,11 +169,14 @@ export async function createPackage(trx: Knex.Transaction, input: NewPackage, co
 export async function updatePackage(trx: Knex.Transaction, id: string, patch: PackagePatch, correlationId?: string): Promise<PackageRow> {
   const before = await getPackage(trx, id, { lock: true });
   const countries = patch.countries ?? before.countries;
+  // Operators of countries no longer covered go with them; new ones are checked against the new list.
+  const operators = patch.operators ? operatorMap(patch.operators) : Object.fromEntries(Object.entries(before.operators).filter(([code]) => countries.includes(code)));
   await checkPackage(trx, {
     type: patch.type ?? before.type,
     countries,
     retail_price_cents: patch.retail_price ?? before.retail_price_cents,
     cost_price_cents: patch.cost_price ?? before.cost_price_cents,
+    operators,
   });
   const changes: Record<string, unknown> = {
     ...(patch.code !== undefined && { code: patch.code }),
@@ -174,6 +191,9 @@ export async function updatePackage(trx: Knex.Transaction, id: string, patch: Pa
     ...(patch.features !== undefined && { features: JSON.stringify(patch.features) }),
     ...(patch.active !== undefined && { active: patch.active }),
     ...(patch.provider_ref !== undefined && { provider_ref: patch.provider_ref }),
+    ...(patch.network !== undefined && { network: patch.network }),
+    ...(patch.hotspot !== undefined && { hotspot: patch.hotspot }),
+    ...(patch.validity_start !== undefined && { validity_start: patch.validity_start }),
   };
   if (patch.code !== undefined && patch.code !== before.code) {
     const taken = await trx('packages').where({ code: patch.code }).whereNot({ id }).first('id');
@@ -186,7 +206,7 @@ export async function updatePackage(trx: Knex.Transaction, id: string, patch: Pa
     if (isUniqueViolation(error)) throw conflict('package_code_taken');
     throw error;
   }
-  if (patch.countries) await replaceCountries(trx, id, countries);
+  if (patch.countries || patch.operators) await replaceCountries(trx, id, countries, operators);
   const row = await getPackage(trx, id);
   await publishUpserted(trx, row, correlationId);
   if (before.active && !row.active) await publishDeactivated(trx, id, correlationId);

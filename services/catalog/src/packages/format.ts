@@ -1,17 +1,11 @@
-import { centsToEuros, type Locale, type PackageSort } from '@esim/contracts';
+import { centsToEuros, formatBytes, type Locale, type PackageSort } from '@esim/contracts';
 import type { PackageRow } from './rows';
 
 const UNLIMITED = { tr: 'Sınırsız', en: 'Unlimited' } as const;
-const numberFormats = {
-  tr: new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
-};
 
-/** Data allowance for people: "3 GB", "500 MB", "Sınırsız" (base 1024, as the spec's byte units). */
+/** Data allowance for people: "3 GB", "500 MB", "Sınırsız" (the shared byte formatter, base 1024). */
 export function formatData(dataMb: number | null, locale: Locale): string {
-  if (dataMb === null) return UNLIMITED[locale];
-  if (dataMb < 1024) return `${numberFormats[locale].format(dataMb)} MB`;
-  return `${numberFormats[locale].format(dataMb / 1024)} GB`;
+  return dataMb === null ? UNLIMITED[locale] : formatBytes(dataMb * 1024 * 1024, locale);
 }
 
 export { PACKAGE_SORTS, type PackageSort } from '@esim/contracts';
@@ -32,8 +26,20 @@ export function sortPackages<T extends PackageRow>(packages: readonly T[], sort:
   );
 }
 
-/** The public shape of a package (the spec's local package: id, name, duration, data, price, recommended, features). */
-export function publicPackage(p: PackageRow, locale: Locale) {
+/** A country's name in one language, by alpha-2 code (the code itself for one the lookup does not know). */
+export type CountryNames = (a2: string, locale: Locale) => string | undefined;
+
+const collators = { tr: new Intl.Collator('tr'), en: new Intl.Collator('en') };
+
+/** The countries a package covers with their operators, by name in the caller's language. */
+export function packageCoverage(p: PackageRow, locale: Locale, names: CountryNames) {
+  return p.countries
+    .map((code) => ({ code, name: names(code, locale) ?? code, operators: p.operators[code] ?? [] }))
+    .sort((a, b) => collators[locale].compare(a.name, b.name));
+}
+
+/** The public shape of a package (the spec's local package: id, name, duration, data, price, recommended, features) and its plan details. */
+export function publicPackage(p: PackageRow, locale: Locale, names: CountryNames) {
   return {
     id: p.id,
     code: p.code,
@@ -50,5 +56,9 @@ export function publicPackage(p: PackageRow, locale: Locale) {
     recommended: p.recommended,
     features: p.features.map((feature) => feature[locale]),
     country_count: p.countries.length,
+    network: p.network,
+    hotspot: p.hotspot,
+    validity_start: p.validity_start,
+    coverage: packageCoverage(p, locale, names),
   };
 }

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { LocalizedText } from '@esim/contracts';
 
-import type { PackageKind, PackageType } from '@esim/contracts';
+import type { Network, PackageKind, PackageType, ValidityStart } from '@esim/contracts';
 
 // Package types and kinds are part of the API: their lists live in contracts.
-export { PACKAGE_KINDS, PACKAGE_TYPES, type PackageKind, type PackageType } from '@esim/contracts';
+export { NETWORKS, PACKAGE_KINDS, PACKAGE_TYPES, VALIDITY_STARTS, type Network, type PackageKind, type PackageType, type ValidityStart } from '@esim/contracts';
 
 /** A package with the alpha-2 codes of the countries it covers. */
 export interface PackageRow {
@@ -22,17 +22,25 @@ export interface PackageRow {
   features: LocalizedText[];
   active: boolean;
   provider_ref: string | null;
+  network: Network;
+  hotspot: boolean;
+  validity_start: ValidityStart;
   countries: string[];
+  /** Operator names by covered country (alpha-2); a country without any has an empty list or none. */
+  operators: Record<string, string[]>;
   created_at: Date;
   updated_at: Date;
 }
 
-/** Packages with their countries in one query (sorted codes, so a package's JSON is stable). */
+/** Packages with their countries and operators in one query (sorted codes, so a package's JSON is stable). */
 export function selectPackages(db: Knex | Knex.Transaction) {
   return db('packages as p').select(
     'p.*',
     db.raw(
       `COALESCE((SELECT array_agg(pc.country_a2 ORDER BY pc.country_a2) FROM package_countries pc WHERE pc.package_id = p.id), '{}') AS countries`,
+    ),
+    db.raw(
+      `COALESCE((SELECT jsonb_object_agg(pc.country_a2, pc.operators) FROM package_countries pc WHERE pc.package_id = p.id AND cardinality(pc.operators) > 0), '{}') AS operators`,
     ),
   );
 }

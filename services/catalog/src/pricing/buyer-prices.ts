@@ -2,7 +2,7 @@ import { centsToEuros, type Locale } from '@esim/contracts';
 import { AppError, notFound, type ListQuery } from '@esim/platform';
 import { foldForSearch, likeContains } from '../countries/search';
 import type { Knex } from 'knex';
-import { publicPackage } from '../packages/format';
+import { publicPackage, type CountryNames } from '../packages/format';
 import { PRICE_LIST_ORDER, packageBasics, selectPackages, type PackageKind, type PackageRow, type PackageType } from '../packages/rows';
 
 /**
@@ -103,10 +103,27 @@ export async function buyerPriceList(
   return { rows: (await page) as PricedRow[], total: Number(countRow?.count ?? 0) };
 }
 
-export function buyerPackageView(row: PricedRow, locale: Locale) {
+let names: Promise<CountryNames> | undefined;
+
+/** Country names by code: ISO reference data that only a migration changes, so read once per process. */
+export function countryNames(db: Knex): Promise<CountryNames> {
+  names ??= db('countries')
+    .select<Array<{ a2: string; name_tr: string; name_en: string }>>('a2', 'name_tr', 'name_en')
+    .then((rows) => {
+      const byCode = new Map(rows.map((row) => [row.a2, row]));
+      return (a2: string, locale: Locale) => byCode.get(a2)?.[locale === 'tr' ? 'name_tr' : 'name_en'];
+    })
+    .catch((error: unknown) => {
+      names = undefined;
+      throw error;
+    });
+  return names;
+}
+
+export function buyerPackageView(row: PricedRow, locale: Locale, names: CountryNames) {
   const price = row.dealer_price_cents ?? row.retail_price_cents;
   return {
-    ...publicPackage(row, locale),
+    ...publicPackage(row, locale, names),
     countries: row.countries,
     price: centsToEuros(price),
     retail_price: centsToEuros(row.retail_price_cents),

@@ -11,6 +11,7 @@ import { selectPackages, type PackageRow } from '../packages/rows';
 export interface CatalogSnapshot {
   countries: CountryRow[];
   bySlug: Map<string, CountryRow>;
+  byCode: Map<string, CountryRow>;
   /** Active packages covering each country (alpha-2). */
   packagesByCountry: Map<string, PackageRow[]>;
   /** Distinct countries per region covered by at least one active package. */
@@ -41,6 +42,7 @@ export async function loadSnapshot(db: Knex): Promise<CatalogSnapshot> {
   return {
     countries,
     bySlug: new Map(countries.map((country) => [country.slug, country])),
+    byCode: new Map(countries.map((country) => [country.a2, country])),
     packagesByCountry,
     regionCounts: new Map(regions.map((row) => [row.region, Number(row.count)])),
   };

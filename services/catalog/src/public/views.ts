@@ -20,6 +20,10 @@ const REGION_NAMES: Record<Region, { tr: string; en: string }> = {
 export const HOME_PRICE_DAYS = 7;
 
 const nameOf = (country: CountryRow, locale: Locale) => (locale === 'tr' ? country.name_tr : country.name_en);
+const namesOf = (snapshot: CatalogSnapshot) => (a2: string, locale: Locale) => {
+  const country = snapshot.byCode.get(a2);
+  return country && nameOf(country, locale);
+};
 const byName = (locale: Locale) => (a: CountryRow, b: CountryRow) => collators[locale].compare(nameOf(a, locale), nameOf(b, locale));
 
 function localPackages(snapshot: CatalogSnapshot, country: CountryRow) {
@@ -120,7 +124,7 @@ export function countryPackagesView(
       all.filter((p) => (type === 'local' ? p.type === 'local' : p.type !== 'local')),
       query.sort,
       query.order,
-    ).map((p) => publicPackage(p, locale));
+    ).map((p) => publicPackage(p, locale, namesOf(snapshot)));
   return {
     country: { code: country.a2, a3: country.a3, name: nameOf(country, locale), slug: country.slug, flag: country.a2.toLowerCase() },
     sort: query.sort,

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { AppError, notFound } from '@esim/platform';
 import { ESIM_ORDER_NUMBER_PATTERN, translate, type BalanceCheckResult, type Locale } from '@esim/contracts';
 import type { ProfileRow } from '../profiles/views';
+import { normalizeOrder } from '../orders/saga';
+import { bundlesOf } from '../top-ups/views';
 
 /**
  * The public balance check by order number (spec sections 2, 3, 5, 8): the input is upper-cased;
@@ -20,14 +22,20 @@ export function parseOrderNumber(raw: string, locale: Locale): string {
 }
 
 export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale): Promise<BalanceCheckResult> {
-  const order = await db('orders').where({ order_number: orderNumber, step: 'completed' }).first();
-  if (!order) throw notFound('balance_check_not_found');
+  const found = await db('orders').where({ order_number: orderNumber, step: 'completed' }).first();
+  if (!found) throw notFound('balance_check_not_found');
+  // A top-up's number reads the eSIM it added to, as that eSIM's own order number does.
+  const order = found.top_up_profile_id
+    ? await db('orders').where({ id: db('profiles').where({ id: found.top_up_profile_id }).select('order_id') }).first()
+    : found;
   const profiles = (await db('profiles').where({ order_id: order.id }).orderBy('iccid')) as ProfileRow[];
   if (profiles.length === 0) throw notFound('balance_check_not_found');
   const now = Date.now();
-  const statusOf = (p: ProfileRow): 'active' | 'inactive' | 'expired' => {
+  const statusOf = (p: ProfileRow): 'active' | 'ready' | 'inactive' | 'expired' => {
     if (p.status === 'expired' || p.status === 'used' || (p.expires_at && new Date(p.expires_at).getTime() < now)) return 'expired';
     if (p.status === 'active') return 'active';
+    // Never used: waiting to be installed, as the order page says it.
+    if (p.status === 'inactive') return 'ready';
     return 'inactive';
   };
   // A refunded eSIM's data went with its money: the order reads by the eSIMs still running (a
@@ -36,7 +44,8 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
   const kept = profiles.filter((p) => !refunded(p));
   const counted = kept.length > 0 ? kept : profiles;
   const statuses = kept.map(statusOf);
-  const status = kept.length === 0 ? 'refunded' : statuses.includes('active') ? 'active' : statuses.every((s) => s === 'expired') ? 'expired' : 'inactive';
+  const status =
+    kept.length === 0 ? 'refunded' : statuses.includes('active') ? 'active' : statuses.every((s) => s === 'expired') ? 'expired' : statuses.includes('ready') ? 'ready' : 'inactive';
   const total = counted.reduce((sum, p) => sum + (p.data_total_bytes === null ? 0 : Number(p.data_total_bytes)), 0);
   const used = counted.reduce((sum, p) => sum + Math.min(Number(p.data_used_bytes), p.data_total_bytes === null ? Infinity : Number(p.data_total_bytes)), 0);
   const remaining = kept.length > 0 ? Math.max(0, total - used) : 0;
@@ -57,5 +66,15 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
     country: (order.countries as string[]).join(', '),
     operator: [...new Set(profiles.map((p) => p.operator))].join(', '),
     demo: Boolean(order.demo),
+    bundles: await bundlesOfOrder(db, order, kept, locale),
   };
+}
+
+/** The order's package, then the top-ups of its eSIMs still running, oldest first. */
+async function bundlesOfOrder(db: Knex, order: Record<string, unknown>, kept: ProfileRow[], locale: Locale): Promise<NonNullable<BalanceCheckResult['bundles']>> {
+  const own = normalizeOrder(order);
+  const lists = await Promise.all(kept.map((p) => bundlesOf(db, p.id, own, locale)));
+  const topUps = lists.flatMap((list) => list.filter((b) => b.kind === 'top_up')).sort((a, b) => a.added_at.localeCompare(b.added_at));
+  const initial = lists[0]?.[0];
+  return [...(initial ? [initial] : []), ...topUps].map((b) => ({ kind: b.kind, packageName: b.package_name, dataMb: b.data_mb, validityDays: b.validity_days, addedAt: b.added_at }));
 }

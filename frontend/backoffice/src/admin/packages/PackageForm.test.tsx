@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
+import { operatorNames } from './OperatorsInput';
 import { packagePayload } from './PackageForm';
 import { costProblem, priceProblem } from './prices';
 
@@ -22,6 +23,10 @@ const PACKAGE = {
   features: [],
   active: true,
   provider_ref: null,
+  network: '4G',
+  hotspot: true,
+  validity_start: 'first_connection',
+  operators: [{ country: 'TR', names: ['Turkcell'] }],
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
 };
@@ -55,6 +60,12 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     expect(priceProblem('-1', 'cost', 'tr')).toBe('Tutar geçerli bir sayı olmalı');
     expect(costProblem('5', '7,50', 'tr')).toBe('Maliyet fiyatı satış fiyatından yüksek olamaz');
     expect(costProblem('7,50', '7.50', 'tr')).toBeUndefined();
+  });
+
+  it('sends only the operators of covered countries that have names', () => {
+    const form = { ...PACKAGE, countries: ['TR'], operators: [{ country: 'TR', names: ['Turkcell'] }, { country: 'DE', names: ['Telekom'] }, { country: 'TR', names: [] }] };
+    expect(packagePayload(form).operators).toEqual([{ country: 'TR', names: ['Turkcell'] }]);
+    expect(operatorNames(' T-Mobile, O2,, O2 ,')).toEqual(['T-Mobile', 'O2']);
   });
 
   it('sends euros as numbers, blanks as null, and the kind only when creating', () => {
@@ -112,5 +123,24 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
     const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { data: Record<string, unknown> } };
     expect(params.data.features).toEqual([{ tr: '5G hız', en: '5G speed' }]);
+  }, 60_000);
+
+  it('edit: network, hotspot, validity start and the operators of each covered country are saved with the package', async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderPackage(`/admin/packages/${PACKAGE.id}`);
+    const operators = await screen.findByRole('textbox', { name: 'Türkiye (TR)' }, { timeout: 30_000 });
+    expect(operators).toHaveValue('Turkcell');
+    await user.clear(operators);
+    await user.type(operators, 'Turkcell, Vodafone');
+    expect(operators).toHaveValue('Turkcell, Vodafone');
+    await user.click(screen.getByRole('combobox', { name: 'Şebeke' }));
+    await user.click(await screen.findByRole('option', { name: '5G' }));
+    await user.click(screen.getByRole('combobox', { name: 'Geçerlilik başlangıcı' }));
+    await user.click(await screen.findByRole('option', { name: 'Satın alındığında' }));
+    await user.click(screen.getByLabelText('Kişisel erişim noktası (hotspot) açık'));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { data: Record<string, unknown> } };
+    expect(params.data).toMatchObject({ network: '5G', validity_start: 'purchase', hotspot: false, operators: [{ country: 'TR', names: ['Turkcell', 'Vodafone'] }] });
   }, 60_000);
 });

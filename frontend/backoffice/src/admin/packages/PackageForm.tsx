@@ -1,5 +1,5 @@
 import type { Locale } from '@esim/contracts';
-import { PACKAGE_KINDS, PACKAGE_TYPES } from '@esim/contracts';
+import { NETWORKS, PACKAGE_KINDS, PACKAGE_TYPES, VALIDITY_STARTS } from '@esim/contracts';
 import { Box } from '@mui/material';
 import type { ReactElement } from 'react';
 import {
@@ -21,10 +21,14 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { FeaturesInput } from '../../layout/FeaturesInput';
+import { coveredOperators, OperatorsInput } from './OperatorsInput';
 import { costProblem, eurosOf, priceProblem, priceText } from './prices';
 
 /** The fields the catalog takes on a package (POST and PUT /admin/packages); the kind only when creating. */
-const EDITABLE = ['code', 'name_tr', 'name_en', 'type', 'countries', 'data_mb', 'validity_days', 'retail_price', 'cost_price', 'recommended', 'features', 'active', 'provider_ref'] as const;
+const EDITABLE = [
+  'code', 'name_tr', 'name_en', 'type', 'countries', 'data_mb', 'validity_days', 'retail_price', 'cost_price', 'recommended', 'features', 'active', 'provider_ref',
+  'network', 'hotspot', 'validity_start', 'operators',
+] as const;
 
 /** The form's values as the catalog takes them: prices in euros, blanks as null (unlimited data, no provider reference). */
 export function packagePayload(data: Record<string, unknown>, options: { creating?: boolean } = {}): Record<string, unknown> {
@@ -35,6 +39,8 @@ export function packagePayload(data: Record<string, unknown>, options: { creatin
   if ('cost_price' in out) out.cost_price = eurosOf(out.cost_price);
   if (out.data_mb === '' || out.data_mb === undefined) out.data_mb = null;
   if (typeof out.provider_ref === 'string' && out.provider_ref.trim() === '') out.provider_ref = null;
+  // A country taken off the list takes its operators with it.
+  if ('operators' in out) out.operators = coveredOperators(out.operators, out.countries ?? data.countries);
   return out;
 }
 
@@ -52,7 +58,9 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
     (value: unknown, values: Record<string, unknown>) => priceProblem(value, kind, lang) ?? (kind === 'cost' ? costProblem(values.retail_price, value, lang) : undefined),
   ];
   return (
-    <SimpleForm toolbar={toolbar} defaultValues={creating ? { kind: 'esim', type: 'local', active: true, recommended: false, features: [] } : undefined}>
+    <SimpleForm toolbar={toolbar} defaultValues={
+        creating ? { kind: 'esim', type: 'local', active: true, recommended: false, features: [], network: '4G', hotspot: true, validity_start: 'first_connection', operators: [] } : undefined
+      }>
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 900 }}>
         <TextInput source="code" label="app.admin_packages.code" validate={[required(), regex(CODE, 'app.admin_packages.code_invalid')]} helperText="app.admin_packages.code_hint" />
         <SelectInput
@@ -93,11 +101,20 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
           slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal' } }}
         />
         <TextInput source="provider_ref" label="app.admin_packages.provider_ref" helperText="app.admin_packages.provider_ref_hint" />
+        <SelectInput source="network" label="app.admin_packages.network" choices={NETWORKS.map((network) => ({ id: network, name: network }))} validate={required()} />
+        <SelectInput
+          source="validity_start"
+          label="app.admin_packages.validity_start"
+          choices={VALIDITY_STARTS.map((start) => ({ id: start, name: translate(`app.admin_packages.validity_starts.${start}`) }))}
+          validate={required()}
+        />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <BooleanInput source="active" label="app.admin_packages.active" />
           <BooleanInput source="recommended" label="app.admin_packages.recommended" />
+          <BooleanInput source="hotspot" label="app.admin_packages.hotspot" />
         </Box>
       </Box>
+      <OperatorsInput />
       <FeaturesInput heading="app.admin_packages.features" />
     </SimpleForm>
   );

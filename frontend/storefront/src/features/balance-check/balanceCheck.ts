@@ -18,8 +18,8 @@ export function validateBalanceNumber(type: SimType, raw: string): { value: stri
 }
 
 /** Badge colour per status, from the one balance-check colour rule in contracts. */
-export function statusColor(status: string): 'success' | 'default' | 'error' {
-  return balanceCheckStatusColor(status as BalanceStatus) as 'success' | 'default' | 'error';
+export function statusColor(status: string): 'success' | 'default' | 'error' | 'info' {
+  return balanceCheckStatusColor(status as BalanceStatus) as 'success' | 'default' | 'error' | 'info';
 }
 
 type Raw = Record<string, unknown>;
@@ -46,6 +46,8 @@ export function normalizeBalance(type: SimType, number: string, raw: Raw): Balan
     country: str(pick(raw, 'country', 'country_name')),
     operator: str(pick(raw, 'operator')),
     demo: pick(raw, 'demo') === true,
+    // An eSIM's package and top-ups, as the service sent them.
+    ...(Array.isArray(raw.bundles) ? { bundles: raw.bundles as BalanceResult['bundles'] } : {}),
   };
 }
 

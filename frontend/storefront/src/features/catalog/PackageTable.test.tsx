@@ -22,6 +22,10 @@ const pkg = (id: string, duration: number, dataMb: number | null, price: number,
   recommended,
   features: [],
   country_count: 1,
+  network: '5G',
+  hotspot: true,
+  validity_start: 'first_connection',
+  coverage: [{ code: 'US', name: 'Amerika Birleşik Devletleri', operators: ['AT&T', 'T-Mobile'] }],
 });
 // The spec's US packages.
 const US = [pkg('Premium', 30, 10240, 39.99), pkg('Starter', 7, 3072, 14.99), pkg('Standard', 15, 5120, 24.99, true)];
@@ -67,5 +71,57 @@ describe('package rows on a phone', () => {
     const durationCells = rows.map((row) => within(row).getAllByRole('cell')[1]!);
     expect(durationCells.map((cell) => within(cell).getByTestId('package-name-phone').textContent)).toEqual(['Avrupa 30 Gün', 'Dünya 30 Gün']);
     expect(durationCells[0]).toHaveTextContent('30 gün');
+  });
+});
+
+describe('plan details before buying', () => {
+  const EUROPE_COVERAGE = [
+    { code: 'DE', name: 'Almanya', operators: ['Telekom', 'Vodafone'] },
+    { code: 'AT', name: 'Avusturya', operators: ['A1', 'Magenta'] },
+    { code: 'CZ', name: 'Çekya', operators: ['T-Mobile', 'O2'] },
+    { code: 'GB', name: 'Birleşik Krallık', operators: ['EE', 'Three'] },
+    { code: 'TR', name: 'Türkiye', operators: ['Turkcell', 'Vodafone'] },
+  ];
+  const europe = { ...pkg('EUROPE-15D-5GB', 15, 5120, 24.99), name: 'Avrupa 15 Gün', type: 'regional' as const, country_count: 5, coverage: EUROPE_COVERAGE };
+  const africa = { ...europe, id: 'AFRICA', name: 'Afrika 15 Gün', network: '4G' as const, hotspot: false, validity_start: 'purchase' as const };
+
+  it('each row names its network and hotspot', () => {
+    renderPage(<PackageTable packages={[europe, africa]} onBuy={() => {}} caption="Çekya" />);
+    expect(screen.getAllByTestId('plan-summary').map((line) => line.textContent)).toEqual(['5G · Hotspot var', '4G · Hotspot yok']);
+  });
+
+  it('the details name the operators in the page’s country, when the days start, and list every covered country with a search', async () => {
+    const onBuy = vi.fn();
+    renderPage(<PackageTable packages={[europe]} onBuy={onBuy} caption="Çekya" countryCode="CZ" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Plan ayrıntıları: Avrupa 15 Gün' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Avrupa 15 Gün: plan ayrıntıları' });
+    const facts = within(dialog).getByTestId('plan-facts');
+    expect(facts).toHaveTextContent('Şebeke5G');
+    expect(facts).toHaveTextContent('Kişisel erişim noktası (hotspot)Kullanılabilir');
+    expect(facts).toHaveTextContent('15 gün; süre kapsanan bir ülkedeki ilk bağlantıyla başlar');
+    expect(facts).toHaveTextContent('Çekya operatörleriT-Mobile, O2');
+    const listed = () => within(dialog).getAllByTestId('coverage-country').map((row) => row.firstChild?.textContent);
+    expect(within(dialog).getByText('Kapsanan ülkeler (5)')).toBeInTheDocument();
+    expect(listed()).toEqual(['Almanya', 'Avusturya', 'Çekya', 'Birleşik Krallık', 'Türkiye']);
+    const search = within(dialog).getByRole('textbox', { name: 'Kapsanan ülkelerde ara' });
+    await userEvent.type(search, 'çek');
+    expect(listed()).toEqual(['Çekya']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'UK');
+    expect(listed()).toEqual(['Birleşik Krallık']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'xyz');
+    expect(within(dialog).getByText('Bu adla kapsanan bir ülke yok.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hemen Satın Al' }));
+    expect(onBuy).toHaveBeenCalledWith(expect.objectContaining({ id: 'EUROPE-15D-5GB' }));
+  });
+
+  it('in English, a plan without hotspot whose days start at purchase says so', async () => {
+    renderPage(<PackageTable packages={[{ ...africa, name: 'Africa 15 Days' }]} onBuy={() => {}} caption="Africa" />, { lng: 'en' });
+    expect(screen.getByTestId('plan-summary')).toHaveTextContent('4G · No hotspot');
+    await userEvent.click(screen.getByRole('button', { name: 'Plan details: Africa 15 Days' }));
+    const facts = within(await screen.findByRole('dialog')).getByTestId('plan-facts');
+    expect(facts).toHaveTextContent('Hotspot (sharing your connection)Not allowed');
+    expect(facts).toHaveTextContent('15 days, starting at purchase');
   });
 });

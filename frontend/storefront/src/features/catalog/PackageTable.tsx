@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,64 +12,109 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency } from '../format/format';
+import { planSummary } from './PlanFacts';
 import { nextSort, sortPackages, type SortColumn, type SortState } from './sort';
 import type { PublicPackage } from './types';
 
+// Opened on "Details": its code comes then.
+const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
+
 const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
 
-/** The spec's package table: duration, data and price sortable (a click toggles asc/desc). */
-export function PackageTable({ packages, onBuy, caption, buyDisabled = false }: { packages: PublicPackage[]; onBuy(p: PublicPackage): void; caption: string; buyDisabled?: boolean }) {
+/**
+ * The spec's package table: duration, data and price sortable (a click toggles asc/desc); each row
+ * names its network and hotspot and opens the plan's details (operators, validity, countries).
+ */
+export function PackageTable({
+  packages,
+  onBuy,
+  caption,
+  buyDisabled = false,
+  countryCode,
+}: {
+  packages: PublicPackage[];
+  onBuy(p: PublicPackage): void;
+  caption: string;
+  buyDisabled?: boolean;
+  /** The country the page is about: its operators lead the details. */
+  countryCode?: string;
+}) {
   const { t } = useTranslation('shop');
   const [sort, setSort] = useState<SortState>({ column: 'duration', order: 'asc' });
+  const [details, setDetails] = useState<PublicPackage | null>(null);
   const rows = sortPackages(packages, sort);
   return (
-    <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-      <Table aria-label={caption} size="medium" sx={{ minWidth: { xs: 0, sm: 560 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('country.package')}</TableCell>
-            {COLUMNS.map((column) => (
-              <TableCell key={column} sortDirection={sort.column === column ? sort.order : false} align={column === 'price' ? 'right' : 'left'} sx={{ px: { xs: 1, sm: 2 } }}>
-                <TableSortLabel active={sort.column === column} direction={sort.column === column ? sort.order : 'asc'} onClick={() => setSort((s) => nextSort(s, column))}>
-                  {t(`country.${column}`)}
-                </TableSortLabel>
-              </TableCell>
-            ))}
-            <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                {t('country.action')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((p) => (
-            <TableRow key={p.id} data-testid="package-row" selected={p.recommended}>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
-                {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ mt: 0.5 }} />}
-              </TableCell>
-              <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
-                {/* On a phone the name column is hidden: the name leads the row, or a dearer plan beside a bigger one looks like a mistake. */}
-                <Typography component="span" data-testid="package-name-phone" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600, lineHeight: 1.3 }}>
-                  {p.name}
-                </Typography>
-                {t('common:format.days', { count: p.duration })}
-                {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }} />}
-              </TableCell>
-              <TableCell sx={{ px: { xs: 1, sm: 2 } }}>{p.data}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600, px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' }}>
-                {formatCurrency(p.price)}
-              </TableCell>
+    <>
+      <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+        <Table aria-label={caption} size="medium" sx={{ minWidth: { xs: 0, sm: 560 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('country.package')}</TableCell>
+              {COLUMNS.map((column) => (
+                <TableCell key={column} sortDirection={sort.column === column ? sort.order : false} align={column === 'price' ? 'right' : 'left'} sx={{ px: { xs: 1, sm: 2 } }}>
+                  <TableSortLabel active={sort.column === column} direction={sort.column === column ? sort.order : 'asc'} onClick={() => setSort((s) => nextSort(s, column))}>
+                    {t(`country.${column}`)}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
               <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
-                <Button variant={p.recommended ? 'contained' : 'outlined'} size="small" disabled={buyDisabled} onClick={() => onBuy(p)} aria-label={`${t('country.buy')}: ${p.name}`} sx={{ whiteSpace: 'nowrap' }}>
-                  {t('country.buy')}
-                </Button>
+                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {t('country.action')}
+                </Box>
               </TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {rows.map((p) => (
+              <TableRow key={p.id} data-testid="package-row" selected={p.recommended}>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
+                  {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ mt: 0.5 }} />}
+                </TableCell>
+                <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
+                  {/* On a phone the name column is hidden: the name leads the row, or a dearer plan beside a bigger one looks like a mistake. */}
+                  <Typography component="span" data-testid="package-name-phone" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600, lineHeight: 1.3 }}>
+                    {p.name}
+                  </Typography>
+                  {t('common:format.days', { count: p.duration })}
+                  {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }} />}
+                </TableCell>
+                <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
+                  {p.data}
+                  <Typography component="span" variant="caption" color="text.secondary" data-testid="plan-summary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    {planSummary(p, t)}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600, px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' }}>
+                  {formatCurrency(p.price)}
+                </TableCell>
+                <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
+                  <Button variant={p.recommended ? 'contained' : 'outlined'} size="small" disabled={buyDisabled} onClick={() => onBuy(p)} aria-label={`${t('country.buy')}: ${p.name}`} sx={{ whiteSpace: 'nowrap' }}>
+                    {t('country.buy')}
+                  </Button>
+                  <Button variant="text" size="small" onClick={() => setDetails(p)} aria-label={`${t('plan.details')}: ${p.name}`} aria-haspopup="dialog" sx={{ display: 'block', ml: 'auto', mt: 0.5, px: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}>
+                    {t('plan.detailsShort')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {details && (
+        <Suspense fallback={null}>
+          <PlanDetailsDialog
+            pkg={details}
+            countryCode={countryCode}
+            onClose={() => setDetails(null)}
+            buyDisabled={buyDisabled}
+            onBuy={(p) => {
+              setDetails(null);
+              onBuy(p);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

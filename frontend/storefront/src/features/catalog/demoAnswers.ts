@@ -1,4 +1,4 @@
-import { SEED_PACKAGES } from '../../../../../services/catalog/src/seed-data';
+import { OPERATORS, SEED_PACKAGES } from '../../../../../services/catalog/src/seed-data';
 import { publicPackage, sortPackages } from '../../../../../services/catalog/src/packages/format';
 import type { PackageRow } from '../../../../../services/catalog/src/packages/rows';
 import type { Language } from '../../i18n/options';
@@ -26,10 +26,18 @@ const rows: PackageRow[] = SEED_PACKAGES.map((pkg) => ({
   features: pkg.features,
   active: true,
   provider_ref: null,
+  network: pkg.network,
+  hotspot: pkg.hotspot,
+  validity_start: pkg.validityStart,
   countries: pkg.countries,
+  operators: Object.fromEntries(pkg.countries.filter((code) => OPERATORS[code]).map((code) => [code, OPERATORS[code]!])),
   created_at: new Date(0),
   updated_at: new Date(0),
 }));
+
+// The prerender has no catalogue to ask for names: the runtime's (ICU) names stand in until the API's answer replaces them.
+const displayNames = { tr: new Intl.DisplayNames(['tr'], { type: 'region' }), en: new Intl.DisplayNames(['en'], { type: 'region' }) };
+const countryName = (code: string, lng: Language) => displayNames[lng].of(code);
 
 /** GET /public/countries/<slug>/packages as the demo catalogue answers it (default sort), for the prerendered countries. */
 export function demoCountryPackages(slug: string, lng: Language): CountryPackages | undefined {
@@ -37,7 +45,7 @@ export function demoCountryPackages(slug: string, lng: Language): CountryPackage
   if (!known) return undefined;
   const code = known.flag.toUpperCase();
   const covering = rows.filter((row) => row.countries.includes(code));
-  const list = (local: boolean) => sortPackages(covering.filter((row) => (row.type === 'local') === local), 'duration', 'asc').map((row) => publicPackage(row, lng));
+  const list = (local: boolean) => sortPackages(covering.filter((row) => (row.type === 'local') === local), 'duration', 'asc').map((row) => publicPackage(row, lng, countryName));
   return {
     country: { code, a3: known.a3, name: known[lng], slug, flag: known.flag },
     sort: 'duration',

@@ -6,6 +6,7 @@ export type {
   Destinations,
   PublicCountry as CountryEntry,
   PublicCountryDetail,
+  PackageCountry,
   PublicPackage,
   Region,
   RegionCount,

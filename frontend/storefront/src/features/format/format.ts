@@ -1,4 +1,5 @@
 /** Money and data formats of the spec (section 9): de-DE EUR with 2 decimals, bytes base 1024. */
+import { byteLocale, formatBytes as sharedFormatBytes } from '@contracts/bytes';
 // Made on first use: building a formatter loads locale data, a long task on a slow phone at start-up.
 let euro: Intl.NumberFormat | undefined;
 
@@ -7,24 +8,14 @@ export function formatCurrency(amount: number): string {
   return euro.format(amount);
 }
 
-const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/**
- * 1536 → "1.5 KB"; 0 → "0 Bytes" (2 decimals at most, trailing zeros dropped). With a language,
- * its words and decimal comma: Turkish says "1,5 KB" and "0 Bayt".
- */
-export function formatBytes(bytes: number, decimals = 2, lng?: string): string {
-  const unitOf = (index: number) => (index === 0 && lng === 'tr' ? 'Bayt' : UNITS[index]);
-  if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${unitOf(0)}`;
-  const index = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = Number.parseFloat((bytes / 1024 ** index).toFixed(decimals));
-  const number = lng ? value.toLocaleString(lng === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: decimals, useGrouping: false }) : String(value);
-  return `${number} ${unitOf(index)}`;
+/** Bytes for people in the screen's language (one formatter for every screen: contracts' formatBytes). */
+export function formatBytes(bytes: number, lng: string | undefined): string {
+  return sharedFormatBytes(bytes, byteLocale(lng));
 }
 
 /** Megabytes (the balance check's unit) shown in GB by dividing by 1024. */
-export function formatMegabytes(mb: number, lng?: string): string {
-  return formatBytes(mb * 1024 * 1024, 2, lng);
+export function formatMegabytes(mb: number, lng: string | undefined): string {
+  return formatBytes(mb * 1024 * 1024, lng);
 }
 
 export function formatDate(value: string | null | undefined, lng: string): string {

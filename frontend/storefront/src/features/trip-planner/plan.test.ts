@@ -4,6 +4,7 @@ import { parseTripDays, planTrip } from './plan';
 
 const pkg = (id: string, type: PublicPackage['type'], duration: number, price: number): PublicPackage => ({
   id, code: id, name: id, name_tr: id, name_en: id, type, duration, data: '5 GB', data_mb: 5120, unlimited: false, price, currency: 'EUR', recommended: false, features: [], country_count: 1,
+  network: '4G', hotspot: true, validity_start: 'first_connection', coverage: [],
 });
 const country = (slug: string, packages: PublicPackage[], regional: PublicPackage[]): CountryPackages => ({
   country: { code: slug.slice(0, 2).toUpperCase(), a3: 'XXX', name: slug, slug, flag: 'xx' }, sort: 'duration', order: 'asc', packages, regional_packages: regional,

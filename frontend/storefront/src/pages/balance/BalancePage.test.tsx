@@ -55,6 +55,21 @@ describe('balance result', () => {
     expect(statusColor('expired')).toBe('error');
   });
 
+  it('a never-used eSIM reads "Kuruluma hazır" in blue, as on its order page, not "Pasif"', () => {
+    const result = normalizeBalance('esim', 'ESIM20240003', { status: 'ready', package_name: 'ABD Standart', total_data_mb: 5120, remaining_data_mb: 5120 });
+    renderPage(<BalanceResultCard result={result} />);
+    const badge = screen.getByTestId('status-badge');
+    expect(badge).toHaveTextContent('Kuruluma hazır');
+    expect(badge.className).toMatch(/colorInfo/);
+    expect(document.body.textContent).not.toMatch(/Pasif/);
+  });
+
+  it('in English the same eSIM reads "Ready to install"', async () => {
+    const result = normalizeBalance('esim', 'ESIM20240003', { status: 'ready', package_name: 'US Standard', total_data_mb: 5120, remaining_data_mb: 5120 });
+    renderPage(<BalanceResultCard result={result} />, { lng: 'en' });
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('Ready to install');
+  });
+
   it('renders ring, badge, package, country, operator and dates', () => {
     const result = normalizeBalance('esim', 'ESIM20240001', {
       status: 'expired',

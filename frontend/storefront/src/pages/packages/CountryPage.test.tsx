@@ -9,6 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 const europe: PublicPackage = {
   id: 'eu-15', code: 'EUROPE-15D-5GB', name: 'Avrupa 15 Gün', name_tr: 'Avrupa 15 Gün', name_en: 'Europe 15 Days', type: 'regional',
   duration: 15, data: '5 GB', data_mb: 5120, unlimited: false, price: 24.99, currency: 'EUR', recommended: true, features: [], country_count: 40,
+  network: '5G', hotspot: true, validity_start: 'first_connection',
+  coverage: [
+    { code: 'DE', name: 'Almanya', operators: ['Telekom', 'Vodafone'] },
+    { code: 'AT', name: 'Avusturya', operators: ['A1', 'Magenta'] },
+    { code: 'CZ', name: 'Çekya', operators: ['T-Mobile', 'O2'] },
+    { code: 'TR', name: 'Türkiye', operators: ['Turkcell', 'Vodafone'] },
+  ],
 };
 const czechia: CountryPackages = {
   country: { code: 'CZ', a3: 'CZE', name: 'Çekya', slug: 'czechia', flag: 'cz' }, sort: 'duration', order: 'asc', packages: [], regional_packages: [europe],

@@ -97,14 +97,14 @@ export default function CountryPage() {
         {loading && !data && <Skeleton variant="rounded" height={260} />}
         {error && error.status !== 404 && <Typography color="error">{error.message}</Typography>}
         {/* Prerendered rows are shown at once; buying waits for the API's answer (its package ids). */}
-        {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} buyDisabled={!fresh} caption={t('country.title', { country: name })} />}
+        {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} buyDisabled={!fresh} caption={t('country.title', { country: name })} countryCode={data.country.code} />}
         {/* Shown from the first paint (the prerendered page), its heading completed by the answer. */}
         {(!data || data.regional_packages.length > 0) && !(error && !data) && (
           <Box sx={{ mt: 5 }}>
             <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
               {regionalHeading}
             </Typography>
-            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} buyDisabled={!fresh} caption={regionalHeading} /> : <Skeleton variant="rounded" height={200} />}
+            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} buyDisabled={!fresh} caption={regionalHeading} countryCode={data.country.code} /> : <Skeleton variant="rounded" height={200} />}
           </Box>
         )}
       </Container>

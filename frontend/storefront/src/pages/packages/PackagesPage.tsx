@@ -1,4 +1,5 @@
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -14,12 +15,15 @@ import { CountryGrid } from '../../features/catalog/CountryGrid';
 import type { CountryEntry, Region } from '../../features/catalog/types';
 import type { PublicPackage } from '../../features/catalog/types';
 import { useCountryPackages } from '../../features/catalog/useCountryPackages';
+import { planSummary } from '../../features/catalog/PlanFacts';
 import { formatCurrency } from '../../features/format/format';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 
 const REGION_SAMPLES = ['germany', 'japan', 'united-states', 'turkey'];
+// Opened on "Plan details": its code comes then.
+const PlanDetailsDialog = lazy(() => import('../../features/catalog/PlanDetailsDialog'));
 const REGIONS: Array<'all' | Region> = ['all', 'europe', 'asia', 'americas', 'africa', 'oceania'];
 
 export default function PackagesPage() {
@@ -71,6 +75,7 @@ export default function PackagesPage() {
 
 function RegionalPackages({ packages }: { packages: PublicPackage[] }) {
   const { t } = useTranslation('shop');
+  const [details, setDetails] = useState<PublicPackage | null>(null);
   if (packages.length === 0) return null;
   return (
     <Box sx={{ mt: 5 }}>
@@ -85,11 +90,24 @@ function RegionalPackages({ packages }: { packages: PublicPackage[] }) {
               <Typography variant="body2" color="text.secondary">
                 {t('common:format.days', { count: p.duration })} · {p.data} · {t('packages.coversCountries', { count: p.country_count })}
               </Typography>
-              <Typography sx={{ fontWeight: 700, mt: 1 }}>{formatCurrency(p.price)}</Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="plan-summary">
+                {planSummary(p, t)}
+              </Typography>
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{formatCurrency(p.price)}</Typography>
+                <Button size="small" onClick={() => setDetails(p)} aria-haspopup="dialog" aria-label={`${t('plan.details')}: ${p.name}`}>
+                  {t('plan.details')}
+                </Button>
+              </Box>
             </Card>
           </Grid>
         ))}
       </Grid>
+      {details && (
+        <Suspense fallback={null}>
+          <PlanDetailsDialog pkg={details} onClose={() => setDetails(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
