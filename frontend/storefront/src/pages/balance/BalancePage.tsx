@@ -15,6 +15,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { checkBalance, statusColor, validateBalanceNumber, type BalanceResult, type SimType } from '../../features/balance-check/balanceCheck';
 import { formatDate, formatMegabytes } from '../../features/format/format';
+import { BalanceBundles } from '../../features/top-up/BalanceBundles';
 import { PageHeader } from '../../features/ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 
@@ -70,6 +71,7 @@ export function BalanceResultCard({ result }: { result: BalanceResult }) {
             <Detail label={t('activation')} value={formatDate(result.activationDate, i18n.resolvedLanguage ?? 'tr')} />
             <Detail label={t('expiry')} value={formatDate(result.expiryDate, i18n.resolvedLanguage ?? 'tr')} />
           </Grid>
+          {result.bundles && result.bundles.length > 1 && <BalanceBundles bundles={result.bundles} />}
         </Box>
       </Box>
     </Paper>

@@ -19,6 +19,7 @@ import { QrImage } from '../../features/checkout/QrImage';
 import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
 import { formatCurrency, formatDate } from '../../features/format/format';
 import { InstallActions } from '../../features/install/InstallActions';
+import { OrderTopUp } from '../../features/top-up/OrderTopUp';
 import { useApi } from '../../features/ui/useApi';
 import { Seo } from '../../layout/Seo';
 
@@ -86,6 +87,7 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
           {t('order.ios')}
         </Button>
       </Box>
+      <OrderTopUp iccid={profile.iccid} />
     </Paper>
   );
 }

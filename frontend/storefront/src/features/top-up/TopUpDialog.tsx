@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { EsimTopUp, EsimTopUpOffer } from '@contracts/api/top-up';
+import { api, ApiError } from '../../api/client';
+import { checkoutTotals, newIdempotencyKey } from '../checkout/checkout';
+import type { UserBalance } from '../checkout/types';
+import { formatCurrency } from '../format/format';
+import { dataText } from './format';
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{value}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The top-up confirmation: the packages of the eSIM's coverage at the buyer's price, the balance
+ * before and after, and one idempotency key per dialog, so a double click or a retry tops up once.
+ */
+export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offer: EsimTopUpOffer; initialPackageId?: string; onClose(): void; onDone(topUp: EsimTopUp): void }) {
+  const { t, i18n } = useTranslation('shop');
+  const lng = i18n.resolvedLanguage;
+  const packages = offer.packages;
+  const [chosen, setChosen] = useState(() => packages.find((p) => p.id === initialPackageId)?.id ?? packages.find((p) => p.recommended)?.id ?? packages[0]?.id ?? '');
+  const [balance, setBalance] = useState<UserBalance | null>(null);
+  const [buying, setBuying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [chosen]);
+
+  useEffect(() => {
+    let live = true;
+    api.get<UserBalance>('/user/balance').then(
+      (answer) => live && setBalance(answer),
+      () => live && setBalance(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const pkg = packages.find((p) => p.id === chosen);
+  const totals = pkg && balance ? checkoutTotals(pkg.price, 1, balance.available) : null;
+
+  const confirm = async () => {
+    if (!pkg || !totals?.sufficient) return;
+    setBuying(true);
+    setFailure(null);
+    try {
+      const answer = await api.post<EsimTopUp>(`/user/esim/${encodeURIComponent(offer.esim.iccid)}/top-ups`, { package_id: pkg.id }, { 'Idempotency-Key': idempotencyKey });
+      if (answer.data.status === 'completed') toast.success(t('topUp.success', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')) }));
+      else toast(t('topUp.processing'));
+      onDone(answer.data);
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message || t('topUp.failed') : t('topUp.failed');
+      setFailure(text);
+      toast.error(text);
+      setBuying(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={buying ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="top-up-title">
+      <DialogTitle id="top-up-title">{t('topUp.dialogTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, wordBreak: 'break-word' }}>
+          {t('topUp.forEsim', { iccid: offer.esim.iccid })}
+        </Typography>
+        {packages.length === 0 ? (
+          <Alert severity="info">{t('topUp.none')}</Alert>
+        ) : (
+          <>
+            <Typography id="top-up-choose" sx={{ fontWeight: 600 }}>
+              {t('topUp.choose')}
+            </Typography>
+            <RadioGroup aria-labelledby="top-up-choose" value={chosen} onChange={(e) => setChosen(e.target.value)}>
+              {packages.map((p) => (
+                <FormControlLabel
+                  key={p.id}
+                  value={p.id}
+                  disabled={buying}
+                  control={<Radio />}
+                  sx={{ mr: 0, alignItems: 'center', '& .MuiFormControlLabel-label': { flex: 1 } }}
+                  label={
+                    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.5 }}>
+                      <span>
+                        <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                          {p.name}
+                        </Typography>
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {t('topUp.option', { data: dataText(p.data_mb, lng, t('topUp.unlimitedData')), days: p.duration })}
+                        </Typography>
+                      </span>
+                      <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                        {formatCurrency(p.price)}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+            </RadioGroup>
+            <Divider sx={{ my: 1 }} />
+            {!balance && <CircularProgress size={20} aria-label={t('checkout.loading')} />}
+            {pkg && balance && totals && (
+              <>
+                <Row label={t('topUp.price')} value={formatCurrency(pkg.price)} strong />
+                <Row label={t('topUp.balance')} value={formatCurrency(balance.available)} />
+                <Row label={t('topUp.after')} value={formatCurrency(totals.after)} />
+                {!totals.sufficient && (
+                  <Alert
+                    severity="warning"
+                    sx={{ mt: 1.5 }}
+                    action={
+                      <Button color="inherit" size="small" href="/dashboard/balance" sx={{ whiteSpace: 'nowrap' }}>
+                        {t('topUp.addBalance')}
+                      </Button>
+                    }
+                  >
+                    {t('topUp.insufficient')}
+                  </Alert>
+                )}
+              </>
+            )}
+          </>
+        )}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={buying}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button variant="contained" onClick={confirm} disabled={!totals?.sufficient || buying}>
+          {buying ? t('topUp.buying') : t('topUp.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

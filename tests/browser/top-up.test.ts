@@ -1,0 +1,179 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signWebhook } from '@esim/platform';
+import { waitFor } from '@esim/platform/testing';
+import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
+import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
+import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+
+/**
+ * Topping up an installed eSIM in Debian chromium against the real system: a customer whose US
+ * eSIM is in use is offered the top-up by the checkout's "you already have an eSIM here" guard,
+ * tops it up on its order page and sees its data grow on the same ICCID; in English and dark, the
+ * same from the order page's own button. Each ends with the ledger and the services' consistency
+ * checked. Screenshots at phone and desktop size go to SHOTS_DIR (default /tmp/shots-top-up).
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-top-up';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const PASSWORD = 'Uzun-Gizli-Parola-2026';
+const GB = 1024 ** 3;
+
+const TEXTS = {
+  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', guard: 'Mevcut eSIM’e yükle', topUp: 'Paket yükle', dialog: 'eSIM’e paket yükle', confirm: 'Yüklemeyi onayla', premium: /Premium/ },
+  en: { buy: /Buy Now: .*Standard/, login: 'Log In', guard: 'Top up my eSIM', topUp: 'Top up', dialog: 'Top up your eSIM', confirm: 'Confirm top-up', premium: /Premium/ },
+} as const;
+type Language = keyof typeof TEXTS;
+
+let shop: StorefrontSystem;
+let admin: string;
+beforeAll(async () => {
+  shop = await startStorefrontSystem();
+  admin = await shop.system.login('admin@esim.test');
+  mkdirSync(SHOTS_DIR, { recursive: true });
+}, 240_000);
+afterAll(async () => shop?.stop());
+
+/** A screenshot at phone size and one at desktop size (the whole page, or the screen as seen while a dialog is open). */
+async function shoot(page: Page, name: string) {
+  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const fullPage = (await page.getByRole('dialog').count()) === 0;
+  await settled();
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage });
+  await page.setViewportSize(DESKTOP);
+  await settled();
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage });
+  await page.setViewportSize(PHONE);
+}
+
+const api = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => shop.system.api(method, path, options);
+
+/** A new customer with 100 € (a bank transfer the admin confirmed) and a US Starter eSIM (3 GB) in use with 1 GB used. */
+async function customerWithEsimInUse(language: Language) {
+  const email = `yukle-${language}-${Date.now()}@example.com`;
+  expect((await api('POST', '/register', { body: { full_name: 'Yükle Gezgin', email, password: PASSWORD } })).status).toBe(201);
+  const token = await shop.system.login(email, PASSWORD);
+  const requested = await api('POST', '/user/balance/add', { token, headers: { 'idempotency-key': randomUUID() }, body: { amount: 100, method: 'bank_transfer' } });
+  expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+  expect((await api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(200);
+  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{ id: string; duration: number }>;
+  const bought = await api('POST', '/user/packages/buy', { token, headers: { 'idempotency-key': randomUUID() }, body: { package_id: us.find((p) => p.duration === 7)!.id, quantity: 1 } });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+  const order = bought.body.data as { id: string; order_number: string; esims: Array<{ iccid: string; activation_code: string }> };
+  // The operator reports 1 GB used (signed, through the gateway): the eSIM is in use.
+  const raw = JSON.stringify({ reports: [{ id: `use-${email}`, iccid: order.esims[0]!.iccid, used_bytes: GB }] });
+  const at = Math.floor(Date.now() / 1000);
+  const secret = (shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }).esim.ctx.config.ESIM_WEBHOOK_SECRET;
+  const used = await shop.system.gateway.inject({
+    method: 'POST',
+    url: '/api/webhooks/esim-usage',
+    headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+    payload: raw,
+  });
+  expect(used.statusCode, used.body).toBe(200);
+  return { email, token, order, esim: order.esims[0]! };
+}
+
+async function signIn(page: Page, language: Language, email: string) {
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.getByRole('button', { name: TEXTS[language].login, exact: true }).click();
+}
+
+const esimOf = async (token: string, orderId: string) => (await api('GET', `/user/esim/orders/${orderId}`, { token })).body.data.esims as Array<{ iccid: string; activation_code: string; usage: { total_bytes: number; used_bytes: number } }>;
+
+/** The money and the books: charged for the eSIM and the top-up once each, the ledger balanced and the services agreeing. */
+async function expectBooks(token: string, spentCents: number) {
+  await waitFor(async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 100_00 - spentCents, { what: 'the captures' });
+  expect((await api('GET', '/user/balance', { token })).body.data).toMatchObject({ balance_cents: 100_00 - spentCents, available_cents: 100_00 - spentCents });
+  const ledger = await verifyLedger(shop.system.services.balance.db);
+  expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
+  const consistency = await verifyConsistency(process.env.DATABASE_URL!);
+  expect(consistency.ok, formatConsistencyReport(consistency)).toBe(true);
+}
+
+describe('topping up an installed eSIM in a browser', () => {
+  it('the checkout guard offers the top-up instead of a second eSIM; the same ICCID then has 5 GB more (Turkish, light, phone)', async () => {
+    const { email, token, order, esim } = await customerWithEsimInUse('tr');
+    const t = TEXTS.tr;
+    const context = await shop.browser.newContext({ viewport: PHONE, locale: 'tr-TR', colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${shop.baseUrl}/packages/united-states`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: t.buy }).first().click();
+    await page.waitForURL('**/login');
+    await signIn(page, 'tr', email);
+    const guard = page.getByTestId('checkout-top-up-offer');
+    await guard.waitFor({ timeout: 15_000 });
+    expect(await guard.innerText()).toContain('Bu ülkeyi kapsayan aktif bir eSIM’iniz zaten var');
+    await shoot(page, 'tr-light-checkout-guard');
+    await guard.getByRole('link', { name: t.guard }).click();
+
+    // The order page opens with the top-up dialog, the package the buyer was about to buy chosen.
+    await page.waitForURL(`**/order/${order.id}?**`);
+    const dialog = page.getByRole('dialog', { name: t.dialog });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: /Standart/ }).isChecked()).toBe(true);
+    expect(await dialog.innerText()).toContain(esim.iccid);
+    await shoot(page, 'tr-light-top-up-dialog');
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const panel = page.getByTestId('top-up-panel');
+    await panel.getByTestId('esim-bundle').nth(1).waitFor();
+    expect(await panel.getByTestId('top-up-total').innerText()).toBe('1 GB / 8 GB kullanıldı');
+    expect(await panel.getByTestId('top-up-remaining').innerText()).toBe('7 GB');
+    expect(await panel.getByTestId('esim-bundle').allInnerTexts()).toEqual([expect.stringMatching(/Başlangıç\s+İlk paket\s+3 GB · 7 gün/), expect.stringMatching(/Standart\s+Yükleme · .*\s+\+5 GB · 15 gün/)]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'tr-light-order-after-top-up');
+
+    // Same ICCID and activation code (nothing to install again), 8 GB in all; the buyer's list still has one order.
+    const [after] = await esimOf(token, order.id);
+    expect(after).toMatchObject({ iccid: esim.iccid, activation_code: esim.activation_code, usage: { total_bytes: 8 * GB, used_bytes: GB } });
+    expect((await api('GET', '/user/esim/orders', { token })).body.data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    const check = await api('GET', `/public/balance/esim/${order.order_number}`);
+    expect(check.body.data).toMatchObject({ totalData: 8 * 1024, bundles: [{ kind: 'initial' }, { kind: 'top_up', dataMb: 5 * 1024 }] });
+    await context.close();
+    await expectBooks(token, 14_99 + 24_99);
+  }, 120_000);
+
+  it('the order page tops up with the 30-day plan and the public balance check lists the bundles (English, dark)', async () => {
+    const { email, token, order, esim } = await customerWithEsimInUse('en');
+    const t = TEXTS.en;
+    const context = await shop.browser.newContext({ viewport: PHONE, locale: 'en-GB', colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${shop.baseUrl}/login`, { waitUntil: 'networkidle' });
+    await signIn(page, 'en', email);
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto(`${shop.baseUrl}/order/${order.id}`, { waitUntil: 'networkidle' });
+    const panel = page.getByTestId('top-up-panel');
+    await panel.waitFor();
+    expect(await panel.getByTestId('top-up-total').innerText()).toBe('1 GB of 3 GB used');
+    await shoot(page, 'en-dark-order-before-top-up');
+    await panel.getByRole('button', { name: t.topUp, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.dialog });
+    await dialog.getByRole('radio', { name: t.premium }).check();
+    await shoot(page, 'en-dark-top-up-dialog');
+    await dialog.getByRole('button', { name: t.confirm }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await panel.getByTestId('esim-bundle').nth(1).waitFor();
+    expect(await panel.getByTestId('top-up-total').innerText()).toBe('1 GB of 13 GB used');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'en-dark-order-after-top-up');
+
+    await page.goto(`${shop.baseUrl}/balance`, { waitUntil: 'networkidle' });
+    await page.getByRole('textbox').fill(order.order_number);
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const bundles = page.getByTestId('balance-bundles');
+    await bundles.waitFor();
+    expect(await bundles.innerText()).toMatch(/Premium[\s\S]*\+10 GB · 30 days/);
+    await shoot(page, 'en-dark-balance-check-bundles');
+
+    const [after] = await esimOf(token, order.id);
+    expect(after).toMatchObject({ iccid: esim.iccid, usage: { total_bytes: 13 * GB } });
+    await context.close();
+    await expectBooks(token, 14_99 + 39_99);
+  }, 120_000);
+});
