@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EsimTopUpOffer } from '@contracts/api/top-up';
+import { renderPage } from '../../test/render';
+import { TopUpPanel } from './TopUpPanel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const GB = 1024 ** 3;
+const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
+const initial = { order_id: 'o1', order_number: 'ABCD1234EFGH', kind: 'initial', package_name: 'Başlangıç', data_mb: 3072, validity_days: 7, price: 14.99, price_cents: 1499, added_at: '2026-11-20T10:00:00.000Z' } as const;
+const topUp = { ...initial, order_id: 'o2', order_number: 'TOPUP0000001', kind: 'top_up', package_name: 'Standart', data_mb: 5120, validity_days: 15, price: 24.99, price_cents: 2499, added_at: '2026-11-26T10:00:00.000Z' } as const;
+const usage = (total: number, used: number) => ({ total_bytes: total, used_bytes: used, remaining_bytes: total - used, percentage: Math.round((used / total) * 100), unlimited: false });
+const packages = [
+  { id: 'p7', code: 'US-7D-3GB', name: 'Başlangıç', duration: 7, data_mb: 3072, unlimited: false, price: 14.99, price_cents: 1499, currency: 'EUR', recommended: false },
+  { id: 'p15', code: 'US-15D-5GB', name: 'Standart', duration: 15, data_mb: 5120, unlimited: false, price: 24.99, price_cents: 2499, currency: 'EUR', recommended: true },
+] as const;
+
+function offer(overrides: Partial<EsimTopUpOffer> = {}): EsimTopUpOffer {
+  return {
+    esim: { iccid: '8990100000000000003', status: 'active', usage: usage(3 * GB, GB), expires_at: '2026-12-03T10:00:00.000Z' } as EsimTopUpOffer['esim'],
+    order_number: 'ABCD1234EFGH',
+    bundles: [initial],
+    available: true,
+    refusal_code: null,
+    refusal: null,
+    packages: [...packages],
+    ...overrides,
+  };
+}
+
+/** The esim and balance services as the panel sees them: the offer before and after a top-up, the balance, the POSTs recorded. */
+function services(available: number) {
+  let toppedUp = false;
+  const posts: Array<{ body: unknown; key: string }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/user/balance') return envelope({ available, available_cents: available * 100, balance: available, balance_cents: available * 100, held_cents: 0, currency: 'EUR' });
+      if (url.endsWith('/top-ups') && init.method === 'POST') {
+        posts.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key']! });
+        toppedUp = true;
+        return envelope({ id: 'o2', status: 'completed' }, 201);
+      }
+      if (url.endsWith('/top-ups')) return envelope(toppedUp ? offer({ esim: { ...offer().esim, usage: usage(8 * GB, GB) }, bundles: [initial, topUp] }) : offer());
+      return envelope(null, 404);
+    }),
+  );
+  return posts;
+}
+
+function Panel({ initialOpen = false }: { initialOpen?: boolean }) {
+  const [open, setOpen] = useState(initialOpen);
+  return <TopUpPanel iccid="8990100000000000003" open={open} initialPackageId="p15" onOpenChange={setOpen} />;
+}
+
+describe('top-up of an installed eSIM', () => {
+  it('shows the data, the bundles and the button; the dialog tops up once with one key and the total grows', async () => {
+    const posts = services(85.01);
+    renderPage(<Panel initialOpen />);
+    expect(await screen.findByText('1 GB / 3 GB kullanıldı')).toBeInTheDocument();
+    // Behind the open dialog (hidden from assistive technology while it is open).
+    expect(screen.getByRole('button', { name: 'Paket yükle', hidden: true })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'eSIM’e paket yükle' });
+    expect(within(dialog).getByRole('radio', { name: /Standart/ })).toBeChecked();
+    expect(await within(dialog).findByText(/60,02\s€/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await screen.findByText('1 GB / 8 GB kullanıldı');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ body: { package_id: 'p15' } });
+    expect(posts[0]!.key.length).toBeGreaterThanOrEqual(8);
+    expect(screen.getAllByTestId('esim-bundle').map((row) => row.textContent)).toEqual([expect.stringContaining('İlk paket'), expect.stringContaining('+5 GB · 15 gün')]);
+  });
+
+  it('a balance that does not cover the package says so and offers to add balance; nothing is sent', async () => {
+    const posts = services(10);
+    renderPage(<Panel initialOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'eSIM’e paket yükle' });
+    expect(await within(dialog).findByText('Bakiyeniz bu paket için yetersiz.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Bakiye yükle' })).toHaveAttribute('href', '/dashboard/balance');
+    expect(within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' })).toBeDisabled();
+    expect(posts).toEqual([]);
+  });
+
+  it('an expired eSIM offers no top-up and says why', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        envelope(offer({ esim: { ...offer().esim, status: 'expired' }, available: false, refusal_code: 'esim_top_up_expired', refusal: 'Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın', packages: [] })),
+      ),
+    );
+    renderPage(<Panel />);
+    expect(await screen.findByText('Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Paket yükle' })).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('esim-bundle')).toHaveLength(1));
+  });
+});
