@@ -15,6 +15,9 @@ declare module 'fastify' {
 
 export const METRICS_PATH = '/metrics';
 
+/** For a service's own gauges on `app.metrics` (read at scrape time through their `collect`). */
+export { Gauge, type Registry } from 'prom-client';
+
 /** Request durations from a cache hit (sub-millisecond) to a slow export. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

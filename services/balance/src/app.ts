@@ -3,6 +3,7 @@ import type { JSONWebKeySet } from 'jose';
 import { loadBalanceConfig, type BalanceConfig } from './config';
 import type { BalanceContext } from './context';
 import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from './ledger/batcher';
+import { registerHoldMetrics } from './ledger/metrics';
 import { registerBalanceHandlers } from './events/handlers';
 import { createAccountDirectory } from './parties/directory';
 import { adminDealerRoutes } from './routes/admin-dealers';
@@ -46,6 +47,7 @@ export async function buildApp(options: BuildOptions = {}) {
   };
 
   configureHoldBatcher(app.db, { maxInFlight: options.holdBatchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT });
+  registerHoldMetrics(app.metrics, app.db);
 
   userRoutes(app, ctx);
   adminDealerRoutes(app, ctx);

@@ -5,6 +5,7 @@ import { createCatalogClient } from './catalog';
 import { loadPhysicalSimConfig, type PhysicalSimConfig } from './config';
 import type { PhysicalSimContext } from './context';
 import { registerPhysicalSimHandlers } from './events/dealers';
+import { registerImportMetrics } from './imports/metrics';
 import { createImportQueue } from './imports/queue';
 import { placingSweeper } from './orders/placing-sweeper';
 import { adminApprovalRoutes } from './routes/admin-approvals';
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildOptions = {}) {
   adminApprovalRoutes(app);
   internalRoutes(app);
 
+  registerImportMetrics(app.metrics, ctx.queue, app.redis);
   registerPhysicalSimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
   const expireAfterMs = config.ORDER_PLACING_EXPIRE_MINUTES * 60_000;
   // Swept a few times per expiry period, at least once a minute, so a stale order waits little past its expiry.

@@ -1,4 +1,4 @@
-import { createDb, loggerOptions } from '@esim/platform';
+import { createDb, createRedis, loggerOptions } from '@esim/platform';
 import pino from 'pino';
 import { Worker } from 'bullmq';
 import { createCatalogClient } from './catalog';
@@ -7,6 +7,7 @@ import { processImport } from './imports/process';
 import { bullConnection, bullPrefix, createImportQueue, IMPORT_QUEUE, requeueStale, type ImportJobData } from './imports/queue';
 import { failJob } from './imports/process';
 import { compactCardCounts } from './cards/counts';
+import { WorkerJobCounts } from './imports/metrics';
 
 /**
  * The import worker: its own process (`npm start` runs it beside the service; docker-compose's
@@ -22,6 +23,12 @@ const db = createDb(config.DATABASE_URL, 'physical_sim', Math.max(2, config.IMPO
 await Promise.all([db.raw('SELECT 1'), db.raw('SELECT 1')]);
 const catalog = createCatalogClient({ baseUrl: config.CATALOG_URL, token: config.INTERNAL_SERVICE_TOKEN });
 const queue = createImportQueue(config.REDIS_URL, config.REDIS_PREFIX);
+const redis = createRedis(config.REDIS_URL, config.REDIS_PREFIX);
+// A Redis outage must not crash the worker: BullMQ reports it, and the counts are reported again later.
+redis.on('error', () => {});
+const jobCounts = new WorkerJobCounts(redis);
+const reportFailed = (error: unknown) => log.warn({ err: error }, 'reporting import job counts failed');
+const reportCounts = () => jobCounts.report().catch(reportFailed);
 
 const packagesOf = (userId: string) => async () => new Map((await catalog.plusPackages(userId)).map((p) => [p.code.toUpperCase(), { id: p.id, name: p.name }]));
 
@@ -53,7 +60,9 @@ const worker = new Worker<ImportJobData>(
   },
 );
 worker.on('error', (error) => log.warn({ err: error }, 'queue connection trouble'));
+worker.on('completed', (_job, outcome: string) => void jobCounts.count(outcome).catch(reportFailed));
 worker.on('failed', (job, error) => {
+  void jobCounts.count('failed').catch(reportFailed);
   if (!job) return;
   log.warn({ importId: job.data.importId, err: error, attempt: job.attemptsMade }, 'import run failed');
   // Out of retries (e.g. the catalog stayed unreachable): the job fails visibly with the reason.
@@ -69,18 +78,22 @@ const sweep = setInterval(() => {
   if ((sweeps += 1) % Math.max(1, Math.round(60_000 / sweepEvery)) === 0) {
     compactCardCounts(db).catch((error: unknown) => log.warn({ err: error }, 'card count compaction failed'));
   }
+  void reportCounts();
   requeueStale(db, queue, config.IMPORT_STALE_AFTER_MS)
     .then((ids) => ids.length && log.warn({ ids }, 're-queued stale imports'))
     .catch((error: unknown) => log.warn({ err: error }, 'stale-import sweep failed'));
 }, sweepEvery);
 
-log.info({ concurrency: config.IMPORT_WORKER_CONCURRENCY }, 'import worker started');
+void reportCounts();
+log.info({ concurrency: config.IMPORT_WORKER_CONCURRENCY, worker: jobCounts.name }, 'import worker started');
 
 async function shutdown(signal: string) {
   log.info({ signal }, 'import worker stopping');
   clearInterval(sweep);
   // A running import finishes (or its transaction rolls back and the sweep re-queues it).
   await worker.close();
+  await jobCounts.leave().catch(() => {});
+  redis.disconnect();
   await queue.close();
   await db.destroy();
   process.exit(0);
