@@ -64,15 +64,22 @@ async function offeredPackages(ctx: EsimContext, userId: string, own: OrderRow, 
     }));
 }
 
-/** GET /user/esim/:id/top-ups: the eSIM, its bundles, and the packages it can take now (none, with the reason, when it cannot). */
+/**
+ * GET /user/esim/:id/top-ups: the eSIM, its bundles, and the packages it can take now (none, with
+ * the reason, when it cannot). An admin reads any eSIM's bundles, with nothing to buy.
+ */
 export async function topUpOffer(db: Knex, ctx: EsimContext, request: FastifyRequest, ref: string): Promise<EsimTopUpOffer> {
-  const profile = await ownProfile(db, request.user!, ref);
+  const profile = await findProfile(db, request.user!, ref);
   const own = (await loadOrder(db, profile.order_id!))!;
+  const bundles = await bundlesOf(db, profile.id, own, request.locale);
+  if (profile.user_id !== request.user!.id) {
+    return { esim: esimView(profile, own), order_number: own.order_number, bundles, available: false, refusal_code: null, refusal: null, packages: [] };
+  }
   const refusal = topUpRefusal(profile);
   return {
     esim: esimView(profile, own),
     order_number: own.order_number,
-    bundles: await bundlesOf(db, profile.id, own, request.locale),
+    bundles,
     available: refusal === null,
     refusal_code: refusal?.code ?? null,
     refusal: refusal ? translate(refusal.code, request.locale, 'params' in refusal ? refusal.params : {}) : null,
