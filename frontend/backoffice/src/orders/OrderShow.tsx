@@ -16,6 +16,7 @@ import { PlanStatusChip, usageOf } from './planStatus';
 import { QrImage } from './QrImage';
 import { esimsOf, type EsimProfile } from './shapes';
 import { UsageRing } from './UsageRing';
+import { EsimBundles } from './EsimBundles';
 
 /** Apple's universal link that installs an eSIM on an iPhone from its LPA string. */
 export function iosInstallUrl(esim: Pick<EsimProfile, 'activation_code' | 'ios_install_url'>): string | null {
@@ -118,6 +119,7 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
               ) : null}
               <Divider sx={{ my: 1 }} />
               <Usage esim={esim} />
+              <EsimBundles esimId={esim.id} />
               <Stack direction="row" spacing={1} sx={{ pt: 1, flexWrap: 'wrap' }} useFlexGap>
                 {esim.status === 'active' ? (
                   <ConfirmButton size="small" startIcon={<PauseCircleIcon />} title={translate('app.orders.suspend_title')} content={translate('app.orders.suspend_body', { iccid: esim.iccid })} onConfirm={() => setStatus('suspended')}>
