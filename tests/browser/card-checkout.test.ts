@@ -17,8 +17,8 @@ const DESKTOP = { width: 1366, height: 800 };
 const PASSWORD = 'Uzun-Gizli-Parola-2026';
 
 const TEXTS = {
-  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', payRest: /Kalan .* kartla öde/, pay: /öde$/, secure: '3-D Secure doğrulaması', confirm: 'Ödemeyi onayla', qr: /eSIM QR kodu/, accept: /okudum, kabul ediyorum/, contract: 'Mesafeli Satış Sözleşmesi', close: 'Kapat' },
-  en: { buy: /Buy Now: .*Standard/, login: 'Log In', payRest: /Pay the remaining .* by card/, pay: /^Pay /, secure: '3-D Secure verification', confirm: 'Confirm payment', qr: /eSIM QR code/, accept: /I have read and accept/, contract: 'Distance sales contract', close: 'Close' },
+  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', payRest: /Kalan .* kartla öde/, pay: /öde$/, secure: '3-D Secure doğrulaması', confirm: 'Ödemeyi onayla', qr: /eSIM QR kodu/, accept: /okudum, kabul ediyorum/, contract: 'Mesafeli Satış Sözleşmesi', close: 'Kapat', documents: 'Sözleşme belgeleri' },
+  en: { buy: /Buy Now: .*Standard/, login: 'Log In', payRest: /Pay the remaining .* by card/, pay: /^Pay /, secure: '3-D Secure verification', confirm: 'Confirm payment', qr: /eSIM QR code/, accept: /I have read and accept/, contract: 'Distance sales contract', close: 'Close', documents: 'Contract documents' },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -102,7 +102,16 @@ describe('card checkout in a browser', () => {
     await shoot(page, 'tr-light-order-qr');
     // Topped up by exactly the missing amount, then spent on the order: nothing left over, one order.
     expect(await balanceOf(token)).toMatchObject({ available_cents: 0 });
-    expect((await ordersOf(token)).map((order) => order.status)).toEqual(['completed']);
+    const orders = await ordersOf(token);
+    expect(orders.map((order) => order.status)).toEqual(['completed']);
+    // The documents accepted before paying are kept with the order, with the card's share, and open again from its page.
+    await page.getByRole('button', { name: t.documents }).click();
+    const documents = page.getByRole('dialog', { name: t.documents });
+    await documents.getByText(/MESAFELİ SATIŞ SÖZLEŞMESİ/).waitFor();
+    expect(await documents.innerText()).toMatch(/Ödeme: [\d,]+\s€ kartla \(3-D Secure\)/);
+    await shoot(page, 'tr-light-order-documents');
+    const order = (await shop.system.api('GET', `/user/esim/orders/${(orders[0] as unknown as { id: string }).id}`, { token })).body.data;
+    expect(order.agreement.paid_by_card_cents).toBe(order.total_cents);
     await page.context().close();
   }, 60_000);
 

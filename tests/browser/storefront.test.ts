@@ -52,7 +52,11 @@ describe('storefront in a browser', () => {
     await page.getByRole('button', { name: 'Demo hesabıyla dene' }).click();
     await page.getByRole('dialog').getByText('Satın Alma Onayı').waitFor();
     await page.getByRole('dialog').getByText(/24,99/).first().waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Satın Al', exact: true }).click();
+    // The law's two documents, filled in for a purchase the balance pays, are accepted before buying.
+    const buy = page.getByRole('dialog').getByRole('button', { name: 'Satın Al', exact: true });
+    expect(await buy.isEnabled()).toBe(false);
+    await page.getByRole('dialog').getByRole('checkbox', { name: /okudum, kabul ediyorum/ }).check();
+    await buy.click();
     await page.waitForURL('**/order/**');
     const qr = page.getByRole('img', { name: /eSIM QR kodu/ });
     await qr.waitFor({ timeout: 20_000 });
@@ -61,6 +65,11 @@ describe('storefront in a browser', () => {
     // Never used yet: ready to install, with the steps.
     expect(await page.getByTestId('esim-status').textContent()).toBe('Kuruluma hazır');
     await page.getByRole('heading', { name: 'eSIM’inizi kurun' }).waitFor();
+    // The documents accepted are kept with the order and open again from its page.
+    await page.getByRole('button', { name: 'Sözleşme belgeleri' }).click();
+    const documents = page.getByRole('dialog', { name: 'Sözleşme belgeleri' });
+    await documents.getByText(/MESAFELİ SATIŞ SÖZLEŞMESİ/).waitFor();
+    expect(await documents.textContent()).toMatch(/24,99\s€ ön ödemeli bakiyeden; teslimat ücreti yoktur/);
     await page.context().close();
   });
 

@@ -14,8 +14,13 @@ afterEach(() => {
 const usa: PublicPackage = {
   id: 'us-7', code: 'US-7D-3GB', name: 'ABD 7 Gün', name_tr: 'ABD 7 Gün', name_en: 'USA 7 Days', type: 'local',
   duration: 7, data: '3 GB', data_mb: 3072, unlimited: false, price: 20, currency: 'EUR', recommended: false, features: [], country_count: 1,
+  network: '5G', hotspot: true, validity_start: 'first_connection', coverage: [{ code: 'US', name: 'Amerika Birleşik Devletleri', operators: ['AT&T', 'T-Mobile'] }],
 };
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
+const seller = {
+  name: 'Örnek Gezi İletişim A.Ş.', address: 'Büyükdere Cad. No:1, Şişli / İstanbul', tax_office: 'Şişli', tax_number: '1234567890',
+  mersis: '0123456789000015', phone: '+90 212 000 00 00', email: 'destek@ornek.test',
+};
 const balance = (euros: number) => ({ balance: euros, balance_cents: euros * 100, available: euros, available_cents: euros * 100, held_cents: 0, currency: 'EUR' });
 
 /** The services as the dialog sees them; `payment` answers GET /user/payments/:id, calls are recorded. */
@@ -25,6 +30,7 @@ function services(options: { available: number; payment?: Record<string, unknown
     calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
     if (url.startsWith('/api/user/packages?')) return envelope([{ ...usa }]);
     if (url === '/api/user/balance') return envelope(balance(options.available));
+    if (url === '/api/public/seller') return envelope(seller);
     if (url.startsWith('/api/user/esim/orders')) return envelope([]);
     if (url === '/api/user/payments/card') return envelope({ id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' }, 201);
     if (url.startsWith('/api/user/payments/')) return envelope(options.payment);
@@ -49,6 +55,7 @@ describe('pay the rest by card', () => {
     const contract = await screen.findByRole('dialog', { name: 'Mesafeli Satış Sözleşmesi' });
     expect(contract).toHaveTextContent('MESAFELİ SATIŞ SÖZLEŞMESİ');
     expect(contract).toHaveTextContent(/ABD 7 Gün/);
+    expect(contract).toHaveTextContent('Satıcı: Örnek Gezi İletişim A.Ş., Büyükdere Cad. No:1, Şişli / İstanbul; Şişli Vergi Dairesi, vergi no 1234567890; MERSİS no 0123456789000015');
     expect(contract).toHaveTextContent(/vergiler dahil toplam fiyat: 20,00\s€/);
     expect(contract).toHaveTextContent(/5,00\s€ ön ödemeli bakiyeden, 15,00\s€ kartla/);
     fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
@@ -60,30 +67,57 @@ describe('pay the rest by card', () => {
     expect(start.body).toMatchObject({ amount: 15, return_path: '/packages/usa', agreement: { version: DISTANCE_SALE_VERSION } });
     expect(start.body.agreement?.text).toMatch(/^ÖN BİLGİLENDİRME FORMU[\s\S]*MESAFELİ SATIŞ SÖZLEŞMESİ/);
     expect(start.headers['Idempotency-Key']).toBeTruthy();
-    expect(pendingCardCheckout('pay-1')).toMatchObject({ packageId: 'us-7', quantity: 1 });
+    expect(pendingCardCheckout('pay-1')).toMatchObject({ packageId: 'us-7', quantity: 1, agreement: start.body.agreement });
     expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);
   });
 
-  it('back from a paid card payment, places the order with the key the confirmation was opened with', async () => {
-    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456' });
+  it('back from a paid card payment, places the order with the key the confirmation was opened with, the documents accepted and the payment', async () => {
+    const agreement = { version: DISTANCE_SALE_VERSION, text: 'ÖN BİLGİLENDİRME FORMU … 5,00 € ön ödemeli bakiyeden, 15,00 € kartla' };
+    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456', agreement });
     const calls = services({ available: 20, payment: { id: 'pay-1', status: 'paid', failure_message: null } });
     const { router } = renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} resume={pendingCardCheckout('pay-1')!} />, {
       extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-9'));
     const buy = calls.find((call) => call.url === '/api/user/packages/buy')!;
-    expect(buy.body).toEqual({ package_id: 'us-7', quantity: 1 });
+    expect(buy.body).toEqual({ package_id: 'us-7', quantity: 1, agreement, card_payment_id: 'pay-1' });
     expect(buy.headers['Idempotency-Key']).toBe('order-key-123456');
     expect(pendingCardCheckout('pay-1')).toBeNull();
   });
 
   it('back from a declined card payment, shows the provider’s reason and buys nothing', async () => {
-    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456' });
+    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456', agreement: null });
     const reason = 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.';
     const calls = services({ available: 5, payment: { id: 'pay-1', status: 'failed', failure_message: reason } });
     renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} resume={pendingCardCheckout('pay-1')!} />);
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);
     expect(pendingCardCheckout('pay-1')).toBeNull();
+  });
+});
+
+describe('a purchase the balance covers', () => {
+  it('shows the documents filled in for a balance payment, waits for their acceptance and sends them with the order', async () => {
+    const calls = services({ available: 50 });
+    const { router } = renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />, {
+      extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
+    });
+    const preInformation = await screen.findByRole('button', { name: 'Ön Bilgilendirme Formu' });
+    const confirm = screen.getByRole('button', { name: 'Satın Al' });
+    const accept = screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(preInformation);
+    const form = await screen.findByRole('dialog', { name: 'Ön Bilgilendirme Formu' });
+    expect(form).toHaveTextContent(/Ödeme: 20,00\s€ ön ödemeli bakiyeden; teslimat ücreti yoktur/);
+    expect(form).not.toHaveTextContent('kartla');
+    fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
+    fireEvent.click(accept);
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-9'));
+    const buy = calls.find((call) => call.url === '/api/user/packages/buy')!;
+    expect(buy.body).toMatchObject({ package_id: 'us-7', quantity: 1, agreement: { version: DISTANCE_SALE_VERSION } });
+    expect(buy.body.agreement?.text).toMatch(/^ÖN BİLGİLENDİRME FORMU[\s\S]*MESAFELİ SATIŞ SÖZLEŞMESİ/);
+    expect(buy.body).not.toHaveProperty('card_payment_id');
   });
 });

@@ -14,13 +14,16 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
+import { CoverageToggle, PlanFacts } from '../catalog/PlanFacts';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
-import { formatBytes, formatCurrency } from '../format/format';
+import { formatCurrency } from '../format/format';
 import type { Payment } from '@contracts/api/balance';
 import { distanceSaleDocuments } from '@contracts/distance-sale';
+import type { SellerView } from '@contracts/api/esim';
 import { useAuth } from '../../auth/AuthContext';
 import { clearPendingCardCheckout, missingCents, savePendingCardCheckout, type PendingCardCheckout } from './cardCheckout';
 import { DistanceSaleConsent } from './DistanceSaleConsent';
+import { CheckoutTopUpOffer } from '../top-up/CheckoutTopUpOffer';
 import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
 import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
 
@@ -32,6 +35,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Loaded {
   price: number;
   balance: UserBalance;
+  seller: SellerView;
   active: EsimOrder | undefined;
 }
 
@@ -82,15 +86,17 @@ export function CheckoutDialog({
       // A country's packages fit one page of the paged price list (at most 100 a page).
       api.get<BuyerPackage[]>(`/user/packages?country=${encodeURIComponent(countrySlug)}&limit=100`),
       api.get<UserBalance>('/user/balance'),
+      // Who sells, as the documents the buyer accepts name it.
+      api.get<SellerView>('/public/seller'),
       // The buyer's completed orders for this country: an active eSIM among them is worth a word before buying another.
       api.get<EsimOrderSummary[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=completed`)
         .then((orders) => (orders[0] ? api.get<EsimOrder>(`/user/esim/orders/${orders[0].id}`) : undefined))
         .catch(() => undefined),
     ]).then(
-      ([packages, balance, order]) => {
+      ([packages, balance, seller, order]) => {
         if (!live) return;
         const mine = packages.find((p) => p.id === pkg.id);
-        setLoaded({ price: mine?.price ?? pkg.price, balance, active: order?.esims.some((e) => e.status === 'active') ? order : undefined });
+        setLoaded({ price: mine?.price ?? pkg.price, balance, seller, active: order?.esims.some((e) => e.status === 'active') ? order : undefined });
       },
       (error: unknown) => live && setLoadError(error instanceof ApiError ? error.message : t('common:errors.generic')),
     );
@@ -104,27 +110,43 @@ export function CheckoutDialog({
   const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, loaded.balance.available) : null;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
   const byCardCents = totals && loaded && !totals.sufficient ? missingCents(totals.total, loaded.balance.available) : 0;
-  // What the buyer accepts before paying by card, filled in with this very purchase.
+  // What the buyer accepts before paying (from the balance, by card or both), filled in with this very purchase.
   const documents = useMemo(
     () =>
-      totals && loaded && byCardCents > 0
+      totals && loaded
         ? distanceSaleDocuments({
+            seller: {
+              name: loaded.seller.name,
+              address: loaded.seller.address,
+              taxOffice: loaded.seller.tax_office,
+              taxNumber: loaded.seller.tax_number,
+              mersis: loaded.seller.mersis,
+              phone: loaded.seller.phone,
+              email: loaded.seller.email,
+            },
             buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
             item: { name: pkg.name, code: pkg.code, details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`, quantity: count, unitCents: Math.round(loaded.price * 100) },
             fromBalanceCents: Math.round(totals.total * 100) - byCardCents,
             byCardCents,
-            locale: i18n.language === 'en' ? 'en' : 'tr',
+            // The app's language may carry a region (en-GB): the documents come in its language.
+            locale: (i18n.resolvedLanguage ?? i18n.language).startsWith('en') ? 'en' : 'tr',
             date: new Date(),
           })
         : null,
-    [totals?.total, byCardCents, loaded?.price, count, pkg, user?.full_name, user?.email, i18n.language, t],
+    [totals?.total, byCardCents, loaded?.price, loaded?.seller, count, pkg, user?.full_name, user?.email, i18n.resolvedLanguage, i18n.language, t],
   );
+  const agreement = documents ? { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` } : null;
 
-  const placeOrder = async (units: number) => {
+  // The documents go with the order (kept with it and mailed with its receipt); after a card payment, the ones accepted before paying.
+  const placeOrder = async (units: number, accepted: PendingCardCheckout['agreement'], cardPaymentId?: string) => {
     setBuying(true);
     setFailure(null);
     try {
-      const answer = await api.post<EsimOrder>('/user/packages/buy', { package_id: pkg.id, quantity: units }, { 'Idempotency-Key': idempotencyKey });
+      const answer = await api.post<EsimOrder>(
+        '/user/packages/buy',
+        { package_id: pkg.id, quantity: units, ...(accepted ? { agreement: accepted } : {}), ...(cardPaymentId ? { card_payment_id: cardPaymentId } : {}) },
+        { 'Idempotency-Key': idempotencyKey },
+      );
       clearPendingCardCheckout();
       toast.success(t('checkout.success'));
       navigate(`/order/${answer.data.id}`);
@@ -138,13 +160,13 @@ export function CheckoutDialog({
   };
 
   const buy = async () => {
-    if (!totals?.sufficient) return;
-    await placeOrder(count);
+    if (!totals?.sufficient || !agreement || !accepted) return;
+    await placeOrder(count, agreement);
   };
 
   // Tops up what the balance lacks by card: the provider's page, then back here (see cardCheckout.ts).
   const payRestByCard = async () => {
-    if (!totals || totals.sufficient || !loaded || !documents || !accepted) return;
+    if (!totals || totals.sufficient || !loaded || !agreement || !accepted) return;
     setCard('redirecting');
     setFailure(null);
     try {
@@ -153,12 +175,12 @@ export function CheckoutDialog({
         {
           amount: byCardCents / 100,
           return_path: window.location.pathname,
-          agreement: { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` },
+          agreement,
         },
         { 'Idempotency-Key': newIdempotencyKey() },
       );
       if (!answer.data.page_url) throw new Error('no payment page');
-      savePendingCardCheckout({ paymentId: answer.data.id, packageId: pkg.id, quantity: count, orderKey: idempotencyKey });
+      savePendingCardCheckout({ paymentId: answer.data.id, packageId: pkg.id, quantity: count, orderKey: idempotencyKey, agreement });
       window.location.assign(answer.data.page_url);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message || t('checkout.cardFailed') : t('checkout.cardFailed'));
@@ -176,7 +198,7 @@ export function CheckoutDialog({
         if (!live) return;
         if (payment?.status === 'paid') {
           setCard('buying');
-          await placeOrder(resume.quantity);
+          await placeOrder(resume.quantity, resume.agreement, resume.paymentId);
           return;
         }
         if (payment && payment.status !== 'pending') {
@@ -217,14 +239,14 @@ export function CheckoutDialog({
         {loaded && (
           <>
             <Typography sx={{ fontWeight: 700, mb: 1 }}>{pkg.name}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('common:format.days', { count: pkg.duration })} · {pkg.data}
             </Typography>
-            {activeEsim && loaded.active && (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {t('checkout.activeWarning', { name: loaded.active.package.name, remaining: formatBytes(activeEsim.usage.remaining_bytes) })}
-              </Alert>
-            )}
+            <Box sx={{ mb: 2 }}>
+              <PlanFacts pkg={pkg} countryCode={countryCode} />
+              {pkg.coverage.length > 1 && <CoverageToggle coverage={pkg.coverage} />}
+            </Box>
+            {activeEsim && loaded.active && <CheckoutTopUpOffer order={loaded.active} esim={activeEsim} packageId={pkg.id} />}
             <Row label={t('checkout.unitPrice')} value={formatCurrency(loaded.price)} />
             <TextField
               label={t('checkout.quantity')}
@@ -244,6 +266,7 @@ export function CheckoutDialog({
                 <Row label={t('checkout.total')} value={formatCurrency(totals.total)} strong />
                 <Row label={t('checkout.balance')} value={formatCurrency(loaded.balance.available)} />
                 <Row label={t('checkout.after')} value={formatCurrency(totals.after)} />
+                {totals.sufficient && documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
                 {!totals.sufficient && !card && (
                   <>
                     <Alert
@@ -285,7 +308,7 @@ export function CheckoutDialog({
         <Button onClick={onClose} disabled={buying}>
           {t('common:actions.cancel')}
         </Button>
-        <Button variant="contained" onClick={buy} disabled={!totals?.sufficient || buying}>
+        <Button variant="contained" onClick={buy} disabled={!totals?.sufficient || !accepted || buying}>
           {buying ? t('checkout.buying') : t('checkout.confirm')}
         </Button>
       </DialogActions>

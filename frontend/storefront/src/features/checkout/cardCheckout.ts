@@ -12,6 +12,8 @@ export interface PendingCardCheckout {
   quantity: number;
   /** The purchase's Idempotency-Key, the one the confirmation was opened with. */
   orderKey: string;
+  /** The documents the buyer accepted before paying, sent with the purchase (the balance covers it by then, so they could not be filled in again). */
+  agreement: { version: string; text: string } | null;
 }
 
 const STORAGE_KEY = 'esim.cardCheckout';

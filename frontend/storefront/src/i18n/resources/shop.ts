@@ -101,6 +101,8 @@ export const shop = {
       notFound: 'Sipariş bulunamadı',
       qrAlt: '{{iccid}} için eSIM QR kodu',
       lpa: 'LPA kodu',
+      documents: 'Sözleşme belgeleri',
+      documentsAccepted: '{{date}} tarihinde kabul ettiğiniz ön bilgilendirme formu ve mesafeli satış sözleşmesi (sürüm {{version}}).',
       statuses: { pending: 'Bekliyor', processing: 'Hazırlanıyor', completed: 'Tamamlandı', failed: 'Başarısız', refunded: 'İade Edildi', partially_refunded: 'Kısmen İade Edildi' },
       install: {
         title: 'eSIM’inizi kurun',
@@ -262,6 +264,8 @@ export const shop = {
       notFound: 'Order not found',
       qrAlt: 'eSIM QR code for {{iccid}}',
       lpa: 'LPA code',
+      documents: 'Contract documents',
+      documentsAccepted: 'The pre-information form and the distance sales contract you accepted on {{date}} (version {{version}}).',
       statuses: { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed', refunded: 'Refunded', partially_refunded: 'Partly refunded' },
       install: {
         title: 'Install your eSIM',

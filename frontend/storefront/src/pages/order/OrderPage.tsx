@@ -15,6 +15,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { planStatusDisplay } from '@contracts/api/status-display';
 import { RequireAuth } from '../../auth/AuthContext';
+import { AcceptedDocuments } from '../../features/checkout/AcceptedDocuments';
 import { QrImage } from '../../features/checkout/QrImage';
 import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
 import { formatCurrency, formatDate } from '../../features/format/format';
@@ -119,6 +120,7 @@ function Order() {
         <Typography color="text.secondary">
           {t('order.total')}: {formatCurrency(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>
+        {data.agreement && <AcceptedDocuments agreement={data.agreement} />}
       </Box>
       {data.failure_reason && (
         <Alert severity="error" sx={{ mt: 2 }}>
