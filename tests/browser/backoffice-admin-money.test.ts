@@ -1,15 +1,19 @@
 /// <reference lib="dom" />
 import { demoAccount, type DealerBalance, type DealerPackage, type SalesManagerFigures } from '@esim/contracts';
+import { createDb } from '@esim/platform';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
+import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
+import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import { ensureBuilt, startListeningSystem, type ListeningSystem } from './backoffice-system';
 
 /**
  * The admin's money screens in Debian's chromium against the real system, one system for all:
  * a customer's bank transfer confirmed from the menu badge; a new dealer loaded, priced and signed
- * in; cash collected from that dealer by the sales manager and from the sales manager by the admin.
- * Every amount is read back through the API as well as on screen.
+ * in; cash collected from that dealer by the sales manager and from the sales manager by the admin;
+ * a credit limit that lets the dealer order beyond its balance. Every amount is read back through
+ * the API as well as on screen, and the books are checked at the end.
  */
 let system: ListeningSystem;
 let browser: Browser;
@@ -119,7 +123,7 @@ describe("the admin's money screens in the browser", () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await dealerFigures(newDealer.id)).toMatchObject({ balance_cents: 10_000, owed_cents: 10_000 });
     await expect.poll(() => figureOf(admin, 'Bakiye').textContent(), { timeout: 15_000 }).toBe(euros(10_000));
-    await expect.poll(() => figureOf(admin, 'Borç').textContent(), { timeout: 15_000 }).toBe(euros(10_000));
+    await expect.poll(() => figureOf(admin, 'Açık borç').textContent(), { timeout: 15_000 }).toBe(euros(10_000));
 
     // A price between cost and retail for one eSIM package, saved on its row.
     const packages = await api<DealerPackage[]>('admin@esim.test', `admin/dealers/${newDealer.id}/packages`);
@@ -206,5 +210,80 @@ describe("the admin's money screens in the browser", () => {
     await admin.getByRole('menuitem', { name: 'Tahsilat Kayıtları' }).click();
     await admin.locator('tr', { hasText: 'Satış müdüründen tahsilat' }).filter({ hasText: euros(collectedCents) }).first().waitFor();
     await admin.context().close();
+  });
+
+  it('the admin sets a credit limit; the dealer orders Plus SIMs beyond its balance within it, the approval charges the order once, and the books balance', async () => {
+    expect(newDealer.id).not.toBe('');
+    // After the collection above: 100 € to spend, 60 € owed.
+    const before = await dealerFigures(newDealer.id);
+    expect(before).toMatchObject({ available_cents: 10_000, owed_cents: 6_000, credit_limit_cents: 0 });
+    const limitCents = 15_000;
+
+    const admin = await signedInPage('admin@esim.test');
+    await admin.goto(`${system.url}/dashboard/admin/dealers/${newDealer.id}/show`);
+    await admin.getByRole('button', { name: 'Kredi limitini değiştir' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.locator('input[name="amount"]').fill(typed(limitCents));
+    await dialog.getByRole('button', { name: 'Devam' }).click();
+    const confirmation = (await admin.getByTestId('credit-limit-confirmation').textContent())!;
+    expect(confirmation).toContain(`Kredi limiti: ${euros(0)} → ${euros(limitCents)}`);
+    expect(confirmation).toContain(`Kalan kredi: ${euros(0)} → ${euros(limitCents - 6_000)}`);
+    expect(confirmation).toContain(`Harcayabileceği: ${euros(10_000)} → ${euros(10_000 + limitCents - 6_000)}`);
+    await dialog.getByRole('button', { name: 'Onayla' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await dealerFigures(newDealer.id)).toMatchObject({ credit_limit_cents: limitCents, credit_available_cents: limitCents - 6_000 });
+    await expect.poll(() => figureOf(admin, 'Kredi limiti').textContent(), { timeout: 15_000 }).toBe(euros(limitCents));
+
+    // The fewest cards of a Plus package that cost more than the balance, within balance and credit left.
+    const plus = (await api<Array<{ id: string; name: string; price_cents: number; available: number }>>(newDealer.email, 'user/physical-sim/packages', newDealer.password)).find(
+      (p) => p.available > 0 && Math.floor(10_000 / p.price_cents) + 1 <= p.available && (Math.floor(10_000 / p.price_cents) + 1) * p.price_cents <= 10_000 + limitCents - 6_000,
+    )!;
+    expect(plus).toBeDefined();
+    const quantity = Math.floor(10_000 / plus.price_cents) + 1;
+    const totalCents = quantity * plus.price_cents;
+    const drawnCents = totalCents - 10_000;
+
+    const dealer = await signedInPage(newDealer.email, newDealer.password);
+    await dealer.goto(`${system.url}/dashboard/physical-sim-purchase`);
+    await dealer.getByLabel('Paket').click();
+    await dealer.getByRole('option', { name: new RegExp(plus.name) }).click();
+    await dealer.getByRole('spinbutton', { name: 'Adet' }).fill(String(quantity));
+    await dealer.getByText(`${euros(drawnCents)} kredinizden kullanılır ve borcunuza eklenir.`).waitFor();
+    await dealer.getByRole('button', { name: 'Sipariş ver' }).click();
+    await dealer.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+    await dealer.getByText('Siparişiniz alındı, yönetici onayı bekleniyor').waitFor();
+
+    // Held in full: the balance's 100 € plus what was drawn from the credit, which the debt now includes.
+    expect(await dealerFigures(newDealer.id)).toMatchObject({
+      balance_cents: totalCents,
+      held_cents: totalCents,
+      available_cents: 0,
+      owed_cents: 6_000 + drawnCents,
+      credit_available_cents: limitCents - 6_000 - drawnCents,
+    });
+    const { token } = await system.login('admin@esim.test');
+    const [order] = await api<Array<{ id: string; user_id: string; total_cents: number }>>('admin@esim.test', `admin/physical-sim/orders/pending?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`).then((orders) =>
+      orders.filter((o) => o.user_id === newDealer.id),
+    );
+    expect(order).toMatchObject({ total_cents: totalCents });
+    const approved = await fetch(`${system.url}/api/admin/physical-sim/orders/${order!.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(approved.status, await approved.text()).toBe(200);
+    // Captured once when the balance service hears of the approval.
+    await expect.poll(async () => (await dealerFigures(newDealer.id)).held_cents, { timeout: 15_000 }).toBe(0);
+    expect(await dealerFigures(newDealer.id)).toMatchObject({ balance_cents: 0, owed_cents: 6_000 + drawnCents });
+    await admin.reload();
+    await expect.poll(() => figureOf(admin, 'Açık borç').textContent(), { timeout: 15_000 }).toBe(euros(6_000 + drawnCents));
+    await dealer.context().close();
+    await admin.context().close();
+
+    const balanceDb = createDb(process.env.DATABASE_URL!, 'balance', 1);
+    try {
+      const ledger = await verifyLedger(balanceDb);
+      expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
+    } finally {
+      await balanceDb.destroy();
+    }
+    const consistency = await verifyConsistency(process.env.DATABASE_URL!);
+    expect(consistency.ok, formatConsistencyReport(consistency)).toBe(true);
   });
 });

@@ -207,33 +207,33 @@ function DealerCards({ dealerId }: { dealerId: string }) {
   return (
     <Rows {...paged} empty="app.admin_dealers.no_cards">
       {(data) => (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('app.physical_sim.serial')}</TableCell>
-          <TableCell sx={wideOnly}>{translate('app.physical_sim.package')}</TableCell>
-          <TableCell>{translate('app.sm.status')}</TableCell>
-          <TableCell sx={wideOnly}>{translate('app.physical_sim.assigned_at')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((card) => (
-          <TableRow key={card.id}>
-            <TableCell>
-              {card.serial_number}
-              {/* On a phone the package and date columns are hidden: the same under the serial. */}
-              <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
-                {card.package_name} · {formatDate(card.transferred_at)}
-              </Typography>
-            </TableCell>
-            <TableCell sx={wideOnly}>{card.package_name}</TableCell>
-            {/* The dealer's own label says "in your stock": the admin reads "with the dealer". */}
-            <TableCell>{card.status === 'assigned' ? translate('app.admin_dealers.card_with_dealer') : translate(`app.physical_sim.card_statuses.${card.status}`, { _: card.status })}</TableCell>
-            <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDate(card.transferred_at)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.physical_sim.serial')}</TableCell>
+              <TableCell sx={wideOnly}>{translate('app.physical_sim.package')}</TableCell>
+              <TableCell>{translate('app.sm.status')}</TableCell>
+              <TableCell sx={wideOnly}>{translate('app.physical_sim.assigned_at')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((card) => (
+              <TableRow key={card.id}>
+                <TableCell>
+                  {card.serial_number}
+                  {/* On a phone the package and date columns are hidden: the same under the serial. */}
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                    {card.package_name} · {formatDate(card.transferred_at)}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={wideOnly}>{card.package_name}</TableCell>
+                {/* The dealer's own label says "in your stock": the admin reads "with the dealer". */}
+                <TableCell>{card.status === 'assigned' ? translate('app.admin_dealers.card_with_dealer') : translate(`app.physical_sim.card_statuses.${card.status}`, { _: card.status })}</TableCell>
+                <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDate(card.transferred_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </Rows>
   );
@@ -255,24 +255,24 @@ function DealerCollections({ dealerId }: { dealerId: string }) {
   return (
     <Rows {...paged} empty="app.collection_logs.empty" listLink={`/admin/collection-logs?filter=${encodeURIComponent(JSON.stringify(filter))}`}>
       {(data) => (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('app.transactions.date')}</TableCell>
-          <TableCell>{translate('app.admin_dealers.sales_manager')}</TableCell>
-          <TableCell align="right">{translate('app.transactions.amount')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.map((log) => (
-          <TableRow key={log.id}>
-            <TableCell>{formatDate(log.created_at)}</TableCell>
-            <TableCell>{log.sales_manager_name}</TableCell>
-            <TableCell align="right">{formatEuro(log.amount)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.transactions.date')}</TableCell>
+              <TableCell>{translate('app.admin_dealers.sales_manager')}</TableCell>
+              <TableCell align="right">{translate('app.transactions.amount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.map((log) => (
+              <TableRow key={log.id}>
+                <TableCell>{formatDate(log.created_at)}</TableCell>
+                <TableCell>{log.sales_manager_name}</TableCell>
+                <TableCell align="right">{formatEuro(log.amount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </Rows>
   );
