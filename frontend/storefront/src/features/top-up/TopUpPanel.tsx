@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -61,7 +61,19 @@ export function TopUpPanel({ iccid, open, initialPackageId, onOpenChange, onChan
   const { t, i18n } = useTranslation('shop');
   const lng = i18n.resolvedLanguage ?? 'tr';
   const { data: offer, loading, reload } = useApi<EsimTopUpOffer>(`/user/esim/${encodeURIComponent(iccid)}/top-ups`);
-  const [processing, setProcessing] = useState(false);
+  // A top-up answered 'processing' (a service on the way was slow): asked again until its bundle is there.
+  const [processing, setProcessing] = useState<string | null>(null);
+  const [polls, setPolls] = useState(0);
+  const arrived = !!processing && !!offer?.bundles.some((bundle) => bundle.order_id === processing);
+  useEffect(() => {
+    if (!processing || arrived || polls >= 20) return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      reload();
+    }, 3000);
+    return () => clearTimeout(timer);
+    // reload is a new function on every render; the poll is timed by the answers, not by renders.
+  }, [processing, arrived, polls]);
   if (loading && !offer) return <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />;
   if (!offer) return null;
   const { usage } = offer.esim;
@@ -100,7 +112,7 @@ export function TopUpPanel({ iccid, open, initialPackageId, onOpenChange, onChan
           {offer.refusal}
         </Alert>
       )}
-      {processing && (
+      {processing && !arrived && (
         <Alert severity="info" sx={{ mt: 1.5 }}>
           {t('topUp.processing')}
         </Alert>
@@ -118,7 +130,8 @@ export function TopUpPanel({ iccid, open, initialPackageId, onOpenChange, onChan
           onClose={() => onOpenChange(false)}
           onDone={(topUp) => {
             onOpenChange(false);
-            setProcessing(topUp.status !== 'completed');
+            setProcessing(topUp.status === 'completed' ? null : topUp.id);
+            setPolls(0);
             reload();
             onChanged?.();
           }}
