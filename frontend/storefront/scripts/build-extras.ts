@@ -173,7 +173,8 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
         .replace('<html lang="tr">', `<html lang="${lng}">`)
         .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
         .replace('</head>', `${head}${styles}</head>`)
-        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}">${body}</div>${data}`);
+        // The not-found page is marked: the app shows it at whatever path the gateway answered 404 (an unknown country).
+        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}"${page === NOT_FOUND_PAGE ? ' data-not-found=""' : ''}>${body}</div>${data}`);
       const file = path.join(outDir, prerenderedFile(page, lng));
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, html);

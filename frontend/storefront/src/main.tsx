@@ -8,7 +8,7 @@ import '@fontsource/roboto/latin-700.css';
 import '@fontsource/roboto/latin-ext-400.css';
 import '@fontsource/roboto/latin-ext-700.css';
 import { initI18n } from './i18n';
-import { AppRoutes, preloadPage } from './routes';
+import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
 import { storedToken } from './api/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
 
@@ -28,14 +28,16 @@ async function start() {
 
   // Load the first page's chunk and the visitor's language before rendering, so hydration meets
   // the same tree as the HTML.
-  const [i18n] = await Promise.all([initI18n(), preloadPage(window.location.pathname)]);
+  // The server answered this path with its not-found page (an unknown country's page): so does the app.
+  const notFoundAt = container.hasAttribute('data-not-found') ? window.location.pathname : undefined;
+  const [i18n] = await Promise.all([initI18n(), preloadPage(notFoundAt ? NOT_FOUND_PATH : window.location.pathname)]);
 
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppThemeProvider>
           <BrowserRouter>
-            <AppRoutes />
+            <AppRoutes notFoundAt={notFoundAt} />
           </BrowserRouter>
           <AppReady />
         </AppThemeProvider>

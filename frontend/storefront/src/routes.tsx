@@ -79,12 +79,19 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; pathnam
   }
 }
 
-/** The storefront's routes (the router itself is the browser's, or the prerender's static one). */
-export function AppRoutes() {
+/** A path only the catch-all matches: the not-found page. */
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * The storefront's routes (the router itself is the browser's, or the prerender's static one).
+ * `notFoundAt`: a path the server answered with the not-found page (a country it does not sell),
+ * shown as such until the visitor goes elsewhere.
+ */
+export function AppRoutes({ notFoundAt }: { notFoundAt?: string } = {}) {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Routes>
+      <Routes location={notFoundAt !== undefined && pathname === notFoundAt ? NOT_FOUND_PATH : undefined}>
         <Route path="/" element={<Layout />}>
           {PAGES.map(([path, { Page }]) => (path ? <Route key={path} path={path} element={<Page />} /> : <Route key="" index element={<Page />} />))}
         </Route>

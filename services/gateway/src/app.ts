@@ -7,6 +7,8 @@ import { clientInfo } from './proxy/client-ip';
 import { API_PREFIX } from './proxy/route-table';
 import { registerSecurityHeaders } from './security/headers';
 import { registerRateLimits } from './security/rate-limits';
+import { clearOnCatalogChange } from './proxy/catalog-changes';
+import { createCountryPages } from './static/country-pages';
 import { registerSpas } from './static/spa';
 
 export const SERVICE_NAME = 'gateway';
@@ -49,6 +51,9 @@ export async function buildApp(options: BuildOptions = {}) {
   await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken });
   refuseInternalRoutes(app);
   await registerDocs(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: config.DOCS_CACHE_MS });
-  await registerSpas(app, { storefront: config.STOREFRONT_DIST, backoffice: config.BACKOFFICE_DIST });
+  // A country page of a country the catalog does not sell is a 404 like any unknown path; an answer lives as long as a public catalog page.
+  const countryPages = createCountryPages(upstreams.catalog, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: 60_000, maxEntries: 5_000 });
+  clearOnCatalogChange(app, countryPages, config.REDIS_PREFIX);
+  await registerSpas(app, { storefront: config.STOREFRONT_DIST, backoffice: config.BACKOFFICE_DIST }, (relative) => countryPages.exists(relative));
   return app;
 }

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PublicCache } from './public-cache';
 
 /**
- * Empties the gateway's cache of the catalog's public answers whenever the catalog announces a
+ * Empties the gateway's cache of the catalog's public answers (or what it learnt from them) whenever the catalog announces a
  * write, so an admin's change (a price, a package switched off) shows on the storefront's next
  * load instead of after the answers' max-age. A missed message costs at most that max-age.
  */
-export function clearOnCatalogChange(scope: FastifyInstance, cache: PublicCache, redisPrefix: string): void {
+export function clearOnCatalogChange(scope: FastifyInstance, cache: Pick<PublicCache, 'clear'>, redisPrefix: string): void {
   // A connection of its own: a subscribed Redis connection can do nothing else.
   const subscriber = scope.redis.duplicate({ lazyConnect: true, maxRetriesPerRequest: null });
   subscriber.on('message', () => cache.clear());

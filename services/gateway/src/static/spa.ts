@@ -165,7 +165,12 @@ Run <code>npm run build</code> in the repository, then reload this page (no rest
  * reload. The build directories are looked at per request, so a build made while the gateway
  * runs is picked up, and a missing one answers 503 with what to do instead of crashing.
  */
-export async function registerSpas(app: FastifyInstance, builds: { storefront: string; backoffice: string }): Promise<void> {
+export async function registerSpas(
+  app: FastifyInstance,
+  builds: { storefront: string; backoffice: string },
+  /** Whether a storefront path that matches a route has anything to show (a country page of an unknown country has not). */
+  pageExists: (relative: string) => Promise<boolean> = async () => true,
+): Promise<void> {
   const storefront: SpaBuild = { name: 'Storefront', prefix: '', root: path.resolve(builds.storefront) };
   const backoffice: SpaBuild = { name: 'Back office', prefix: '/dashboard', root: path.resolve(builds.backoffice) };
   // Only for `reply.sendFile` (ranges, ETag, 304s, content types); routing is ours below.
@@ -217,7 +222,7 @@ export async function registerSpas(app: FastifyInstance, builds: { storefront: s
     const shell = existsSync(path.join(build.root, SHELL)) ? SHELL : 'index.html';
     const lng = pageLanguage(request);
     const patterns = routePatterns(build);
-    if (patterns && !matchesRoute(patterns, relative)) {
+    if ((patterns && !matchesRoute(patterns, relative)) || (build === storefront && !(await pageExists(relative)))) {
       reply.status(404);
       return send(request, reply, build, prerenderedPage(build, NOT_FOUND_PAGE, lng) ?? shell);
     }
