@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthProvider } from '../auth/AuthContext';
 import { hidesChrome } from '../auth/paths';
+import { CookieConsentGate } from '../features/consent/CookieConsentGate';
 import { ProgressBar } from './ProgressBar';
 import { TopBar } from './TopBar';
 
@@ -48,6 +49,7 @@ export function Layout() {
           <Toasts />
         </Suspense>
       )}
+      <CookieConsentGate />
     </AuthProvider>
   );
 }

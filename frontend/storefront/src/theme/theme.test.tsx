@@ -49,7 +49,9 @@ describe('theme mode', () => {
     expect(screen.getByRole('button')).toHaveTextContent('light');
     act(() => screen.getByRole('button').click());
     expect(screen.getByRole('button')).toHaveTextContent('dark');
-    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    // Without consent to preference cookies the choice lasts this visit only.
+    expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
     // Chosen: the system no longer decides.
     act(() => change(false));
     expect(screen.getByRole('button')).toHaveTextContent('dark');

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { ThemeProvider, createTheme, darken } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { STORAGE_KEYS } from '../api/session';
+import { readPreference, writePreference } from '../features/consent/consent';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -20,7 +21,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 /** The visitor's own choice, if they made one. */
 export function storedThemeChoice(): ThemeMode | null {
   try {
-    const stored = localStorage.getItem(STORAGE_KEYS.theme);
+    const stored = readPreference(STORAGE_KEYS.theme);
     return stored === 'dark' || stored === 'light' ? stored : null;
   } catch {
     return null;
@@ -92,11 +93,7 @@ export function AppThemeProvider({ children, initialMode }: { children: ReactNod
       mode,
       toggle: () => {
         const next = mode === 'light' ? 'dark' : 'light';
-        try {
-          localStorage.setItem(STORAGE_KEYS.theme, next);
-        } catch {
-          /* private mode: the choice lasts this visit */
-        }
+        writePreference(STORAGE_KEYS.theme, next);
         setChoice(next);
       },
     }),

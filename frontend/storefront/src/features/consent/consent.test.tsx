@@ -1,0 +1,95 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@contracts/session';
+import { renderPage } from '../../test/render';
+import CookiesPage from '../../pages/legal/CookiesPage';
+import { languageDetector } from '../../i18n/detector';
+import { CONSENT_KEY, readConsent, readPreference, saveConsent, writePreference } from './consent';
+import { CookieConsentGate } from './CookieConsentGate';
+
+const clearCookies = () => {
+  for (const name of document.cookie.split(';').map((c) => c.split('=')[0]!.trim()).filter(Boolean)) document.cookie = `${name}=; path=/; max-age=0`;
+};
+beforeEach(clearCookies);
+afterEach(clearCookies);
+
+describe('until the visitor chooses, only what the site needs is kept', () => {
+  it('language and theme choices last this visit only: session storage, a session cookie; nothing in local storage', () => {
+    writePreference(STORAGE_KEYS.theme, 'dark');
+    languageDetector.cacheUserLanguage!('en');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.language)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(readPreference(STORAGE_KEYS.language)).toBe('en');
+    expect(document.cookie).toContain('i18next=en');
+  });
+
+  it('accepting preference cookies moves them to local storage; refusing later moves them back', () => {
+    writePreference(STORAGE_KEYS.theme, 'dark');
+    writePreference(STORAGE_KEYS.language, 'en');
+    saveConsent({ preferences: true });
+    expect(readConsent()).toMatchObject({ preferences: true });
+    expect([localStorage.getItem(STORAGE_KEYS.theme), localStorage.getItem(STORAGE_KEYS.language)]).toEqual(['dark', 'en']);
+    expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
+    writePreference(STORAGE_KEYS.theme, 'light');
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+
+    saveConsent({ preferences: false });
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toMatchObject({ preferences: false, decided_at: expect.any(String) });
+  });
+});
+
+describe('the cookie banner', () => {
+  it('asks until the visitor chooses; "Necessary only" keeps the choice and the banner stays away', async () => {
+    localStorage.setItem(STORAGE_KEYS.theme, 'dark'); // stored before the banner existed
+    const first = renderPage(<CookieConsentGate />);
+    const banner = await screen.findByRole('region', { name: 'Çerez tercihleriniz' });
+    expect(banner).toHaveTextContent('Analitik ya da reklam çerezi kullanmıyoruz.');
+    // Nothing optional stays on the device before the choice.
+    expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    await userEvent.click(screen.getByRole('button', { name: 'Yalnızca zorunlu' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Çerez tercihleriniz' })).not.toBeInTheDocument());
+    expect(readConsent()).toMatchObject({ preferences: false });
+    first.unmount();
+    renderPage(<CookieConsentGate />);
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: 'Çerez tercihleriniz' })).not.toBeInTheDocument();
+  });
+
+  it('in English, "Accept" allows preference cookies', async () => {
+    renderPage(<CookieConsentGate />, { lng: 'en' });
+    await screen.findByRole('region', { name: 'Your cookie choices' });
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(readConsent()).toMatchObject({ preferences: true });
+  });
+
+  it('"Settings" opens the choices with preference cookies off until the visitor turns them on', async () => {
+    renderPage(<CookieConsentGate />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ayarlar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Çerez Tercihleri' });
+    const preferences = screen.getByRole('switch', { name: 'Tercih çerezleri (dil ve tema hatırlanır)' });
+    expect(preferences).not.toBeChecked();
+    expect(dialog).toHaveTextContent('Analitik ve reklam çerezi kullanmıyoruz.');
+    await userEvent.click(preferences);
+    await userEvent.click(screen.getByRole('button', { name: 'Tercihleri Kaydet' }));
+    expect(readConsent()).toMatchObject({ preferences: true });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Çerez tercihleriniz' })).not.toBeInTheDocument());
+  });
+});
+
+describe('the cookies page', () => {
+  it('its "Çerez Ayarları" button changes an earlier choice', async () => {
+    saveConsent({ preferences: true });
+    renderPage(<CookiesPage />, { path: '/cookies' });
+    await userEvent.click(screen.getByRole('button', { name: 'Çerez Ayarları' }));
+    const preferences = await screen.findByRole('switch', { name: 'Tercih çerezleri (dil ve tema hatırlanır)' });
+    expect(preferences).toBeChecked();
+    await userEvent.click(preferences);
+    await userEvent.click(screen.getByRole('button', { name: 'Tercihleri Kaydet' }));
+    expect(readConsent()).toMatchObject({ preferences: false });
+  });
+});
