@@ -16,7 +16,7 @@ const texts = {
     subject: (m: InstallMail) => `eSIM kurulum bilgileriniz (${m.orderNumber})`,
     greeting: (name: string) => `Merhaba ${name},`,
     intro: (m: InstallMail) => `${m.packageNameTr} paketinizin eSIM kurulum bilgileri aşağıdadır. eSIM’i kuracağınız telefonda bu e-postayı açın veya QR kodu başka bir ekrandan okutun.`,
-    esim: (n: number, iccid: string) => `eSIM ${n} (ICCID ${iccid})`,
+    esim: (n: number | null, iccid: string) => `eSIM${n === null ? '' : ` ${n}`} (ICCID ${iccid})`,
     qr: 'QR kodu: Ayarlar > Hücresel > eSIM Ekle menüsünden ya da telefonunuzun kamerasıyla okutun.',
     ios: 'iPhone (iOS 17.4 ve üzeri): bu bağlantıya dokunarak tek adımda kurun:',
     iosButton: 'iPhone’a tek dokunuşla kur',
@@ -30,7 +30,7 @@ const texts = {
     subject: (m: InstallMail) => `Your eSIM install details (${m.orderNumber})`,
     greeting: (name: string) => `Hello ${name},`,
     intro: (m: InstallMail) => `Here are the install details of your ${m.packageNameEn} package. Open this e-mail on the phone you will install the eSIM on, or scan the QR code from another screen.`,
-    esim: (n: number, iccid: string) => `eSIM ${n} (ICCID ${iccid})`,
+    esim: (n: number | null, iccid: string) => `eSIM${n === null ? '' : ` ${n}`} (ICCID ${iccid})`,
     qr: 'QR code: scan it under Settings > Cellular > Add eSIM or with your phone camera.',
     ios: 'iPhone (iOS 17.4 or later): tap this link to install in one step:',
     iosButton: 'Install on iPhone with one tap',
@@ -51,10 +51,11 @@ export function installMail(mail: InstallMail, to: { email: string; fullName: st
   const text: string[] = [t.greeting(to.fullName), '', t.intro(mail)];
   const html: string[] = [`<p>${escapeHtml(t.greeting(to.fullName))}</p>`, `<p>${escapeHtml(t.intro(mail))}</p>`];
   mail.esims.forEach((esim, i) => {
-    text.push('', t.esim(i + 1, esim.iccid), t.qr, t.ios, esim.iosInstallUrl, t.android, `${t.smdp}: ${esim.smdpAddress}`, `${t.matching}: ${esim.matchingId}`, `${t.lpa}: ${esim.activationCode}`);
+    const heading = t.esim(mail.esims.length > 1 ? i + 1 : null, esim.iccid);
+    text.push('', heading, t.qr, t.ios, esim.iosInstallUrl, t.android, `${t.smdp}: ${esim.smdpAddress}`, `${t.matching}: ${esim.matchingId}`, `${t.lpa}: ${esim.activationCode}`);
     html.push(
-      `<h2 style="font-size:17px">${escapeHtml(t.esim(i + 1, esim.iccid))}</h2>`,
-      `<p><img src="cid:${cidOf(esim.iccid)}" alt="${escapeHtml(t.esim(i + 1, esim.iccid))}" width="240" height="240"></p>`,
+      `<h2 style="font-size:17px">${escapeHtml(heading)}</h2>`,
+      `<p><img src="cid:${cidOf(esim.iccid)}" alt="${escapeHtml(heading)}" width="240" height="240"></p>`,
       `<p>${escapeHtml(t.qr)}</p>`,
       `<p>${escapeHtml(t.ios)}<br><a href="${escapeHtml(esim.iosInstallUrl)}">${escapeHtml(t.iosButton)}</a></p>`,
       `<p>${escapeHtml(t.android)}</p>`,

@@ -39,7 +39,7 @@ describe('install on another device (order page)', () => {
     vi.stubGlobal('fetch', fetch);
     renderPage(<InstallActions order={ORDER} />, { path: '/order/o1', route: '/order/:id', lng: 'en' });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Send to my e-mail' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to my e-mail' }, { timeout: 5000 }));
     expect(await screen.findByText('The install details were sent to your e-mail')).toBeInTheDocument();
     const mailCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/send-install-mail'))!;
     expect(mailCall[1]!.method).toBe('POST');

@@ -93,12 +93,16 @@ export function InstallActions({ order }: { order: EsimOrder }) {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }} data-testid="install-actions">
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 600 }}>
-        {t('actions.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {t('actions.intro')}
-      </Typography>
+      {ready.length > 0 && (
+        <>
+          <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 600 }}>
+            {t('actions.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('actions.intro')}
+          </Typography>
+        </>
+      )}
       {ready.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2, alignItems: 'center' }}>
           <Button variant="outlined" startIcon={<EmailOutlinedIcon />} onClick={() => void sendMail()} disabled={mailing} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
@@ -133,8 +137,8 @@ export function InstallActions({ order }: { order: EsimOrder }) {
         </Alert>
       )}
       {links.length > 0 && (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+        <Box sx={{ mt: ready.length > 0 ? 2 : 0 }}>
+          <Typography variant="h3" sx={{ fontSize: ready.length > 0 ? '1rem' : '1.15rem', fontWeight: 600 }}>
             {t('actions.links')}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>

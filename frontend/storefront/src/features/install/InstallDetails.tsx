@@ -36,18 +36,25 @@ function OneTap({ install }: { install: Install }) {
   );
 }
 
-function Manual({ install, withIosHint }: { install: Install; withIosHint: boolean }) {
+/** The manual entry: Android's steps on Android, iPhone's on an iPhone, both elsewhere; the codes with copy buttons. */
+function Manual({ install, platform }: { install: Install; platform: InstallPlatform }) {
   const { t } = useTranslation('install');
   return (
-    <Section title={t('page.manual.title')} testId="install-manual">
-      <Box component="ol" sx={{ pl: 2.5, my: 1 }}>
-        {(t('page.manual.steps', { returnObjects: true }) as string[]).map((step) => (
-          <Typography component="li" key={step} variant="body2" sx={{ mb: 0.5 }}>
-            {step}
-          </Typography>
-        ))}
-      </Box>
-      {withIosHint && (
+    <Section title={platform === 'ios' ? t('page.manual.iosTitle') : t('page.manual.title')} testId="install-manual">
+      {platform === 'ios' ? (
+        <Typography variant="body2" sx={{ my: 1 }}>
+          {t('page.manual.iosSteps')}
+        </Typography>
+      ) : (
+        <Box component="ol" sx={{ pl: 2.5, my: 1 }}>
+          {(t('page.manual.steps', { returnObjects: true }) as string[]).map((step) => (
+            <Typography component="li" key={step} variant="body2" sx={{ mb: 0.5 }}>
+              {step}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {platform === 'other' && (
         <Typography variant="body2" color="text.secondary">
           {t('page.manual.iosSteps')}
         </Typography>
@@ -80,16 +87,16 @@ export function InstallDetails({ install, iccid, platform }: { install: Install;
     return (
       <>
         <OneTap install={install} />
-        <Manual install={install} withIosHint />
+        <Manual install={install} platform={platform} />
       </>
     );
   }
-  if (platform === 'android') return <Manual install={install} withIosHint={false} />;
+  if (platform === 'android') return <Manual install={install} platform={platform} />;
   return (
     <>
       <Qr install={install} iccid={iccid} />
       <OneTap install={install} />
-      <Manual install={install} withIosHint />
+      <Manual install={install} platform={platform} />
     </>
   );
 }

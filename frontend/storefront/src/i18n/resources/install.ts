@@ -47,6 +47,7 @@ export const install = {
           'Varışta bu hattın hücresel verisini ve veri dolaşımını açın.',
         ],
         iosSteps: 'iPhone’da: Ayarlar > Hücresel > eSIM Ekle > QR kodu kullan > Bilgileri Elle Gir.',
+        iosTitle: 'Elle kurun',
       },
       qr: {
         title: 'QR kodu başka bir cihazdan okutun',
@@ -59,7 +60,6 @@ export const install = {
       copy: 'Kopyala',
       copied: 'Kopyalandı',
       secret: 'Bu bilgiler eSIM’i kurmaya yeter: kimseyle paylaşmayın.',
-      orderPage: 'Sipariş sayfam',
     },
   },
   en: {
@@ -109,6 +109,7 @@ export const install = {
           'When you arrive, turn on mobile data and data roaming for this line.',
         ],
         iosSteps: 'On iPhone: Settings > Cellular > Add eSIM > Use QR Code > Enter Details Manually.',
+        iosTitle: 'Install by hand',
       },
       qr: {
         title: 'Scan the QR code from another device',
@@ -121,7 +122,6 @@ export const install = {
       copy: 'Copy',
       copied: 'Copied',
       secret: 'These details are enough to install the eSIM: do not share them.',
-      orderPage: 'My order page',
     },
   },
 };

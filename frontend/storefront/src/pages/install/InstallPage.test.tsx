@@ -39,6 +39,9 @@ const show = (userAgent: string, lng: 'tr' | 'en' = 'tr') => {
   return renderPage(<InstallPage />, { path: `/install/${TOKEN}`, route: '/install/:token', lng });
 };
 
+// The page's chunk and the answer arrive in turn: on a loaded machine that takes longer than the default second.
+const WAIT = { timeout: 5000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -48,7 +51,7 @@ describe('the one-time install page', () => {
   it('asks the public route for the token and gives an iPhone the one-tap link first', async () => {
     const fetch = answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
     show(UA.ios);
-    const oneTap = await screen.findByRole('link', { name: 'iPhone’a tek dokunuşla kur' });
+    const oneTap = await screen.findByRole('link', { name: 'iPhone’a tek dokunuşla kur' }, WAIT);
     expect(oneTap).toHaveAttribute('href', READY.install!.ios_install_url);
     expect(String(fetch.mock.calls[0]![0])).toBe(`/api/public/install/${TOKEN}`);
     expect(screen.getByTestId('install-manual')).toBeInTheDocument();
@@ -61,7 +64,7 @@ describe('the one-time install page', () => {
   it('gives an Android 10+ phone the manual steps with copy buttons, and no iPhone link', async () => {
     answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
     show(UA.android, 'en');
-    const manual = await screen.findByTestId('install-manual');
+    const manual = await screen.findByTestId('install-manual', {}, WAIT);
     expect(within(manual).getByText('smdp.example.com')).toBeInTheDocument();
     expect(within(manual).getByText('MATCH-42')).toBeInTheDocument();
     expect(within(manual).getByRole('button', { name: 'Copy: SM-DP+ address' })).toBeInTheDocument();
@@ -72,14 +75,14 @@ describe('the one-time install page', () => {
   it('shows a computer the QR code first and every way', async () => {
     answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
     show(UA.desktop, 'en');
-    expect(await screen.findByRole('img', { name: `eSIM QR code for ${READY.iccid}` })).toHaveAttribute('src', READY.install!.qr_data_url);
+    expect(await screen.findByRole('img', { name: `eSIM QR code for ${READY.iccid}` }, WAIT)).toHaveAttribute('src', READY.install!.qr_data_url);
     expect(screen.getAllByTestId(/^install-(ios|manual|qr)$/).map((s) => s.dataset.testid)).toEqual(['install-qr', 'install-ios', 'install-manual']);
   });
 
   it('says an installed eSIM is installed and shows no code', async () => {
     answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: { ...READY, state: 'installed', install: null } });
     show(UA.android);
-    expect(await screen.findByTestId('install-done')).toHaveTextContent('Bu eSIM kurulmuş ve kullanılıyor');
+    expect(await screen.findByTestId('install-done', {}, WAIT)).toHaveTextContent('Bu eSIM kurulmuş ve kullanılıyor');
     expect(screen.queryByText('MATCH-42')).toBeNull();
     expect(screen.queryByTestId('install-manual')).toBeNull();
   });
@@ -87,13 +90,13 @@ describe('the one-time install page', () => {
   it('shows the service’s words for a revoked or expired link', async () => {
     answer(410, { success: false, code: 'install_link_gone', message: 'Bu kurulum bağlantısının süresi doldu veya iptal edildi.' });
     show(UA.desktop);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bu kurulum bağlantısının süresi doldu veya iptal edildi.');
+    expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent('Bu kurulum bağlantısının süresi doldu veya iptal edildi.');
   });
 
   it('is never indexed and sends no referrer', async () => {
     answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
     show(UA.desktop);
-    await screen.findByTestId('install-qr');
+    await screen.findByTestId('install-qr', {}, WAIT);
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
   });

@@ -27,7 +27,12 @@ function Install({ token }: { token: string }) {
   useEffect(() => setPlatform(currentPlatform()), []);
 
   if (loading && !data) return <Skeleton variant="rounded" height={320} aria-label={t('page.loading')} />;
-  if (error && !data) return <Alert severity="error">{error.message}</Alert>;
+  if (error && !data)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {error.message}
+      </Alert>
+    );
   if (!data) return null;
   const facts = [data.unlimited ? t('page.unlimited') : data.data_mb !== null ? formatMegabytes(data.data_mb, lng) : null, t('page.validity', { days: data.validity_days })].filter(Boolean).join(' · ');
   return (

@@ -1,0 +1,238 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { signWebhook } from '@esim/platform';
+import { waitFor } from '@esim/platform/testing';
+import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../infra/src/mail-catcher';
+import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
+import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+
+/**
+ * Installing an eSIM from another device, in Debian chromium against the real system with the
+ * demo inbox (MailDev) as the auth service's SMTP server: the buyer mails the install details to
+ * themselves and the mail arrives with the QR png inline; a one-time install link opens the install
+ * page in a fresh browser (no cookies, no session) on an Android phone, an iPhone and a computer;
+ * revoked, it opens nothing; once the eSIM is in use, the page shows no code. Screenshots at phone
+ * and desktop size go to SHOTS_DIR (default /tmp/shots-install).
+ */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-install';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const PASSWORD = 'Uzun-Gizli-Parola-2026';
+const UA = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+};
+
+const TEXTS = {
+  tr: { login: 'Giriş Yap', mail: 'E-postama gönder', mailSent: 'Kurulum bilgileri e-posta adresinize gönderildi', link: 'Kurulum bağlantısı oluştur', revoke: 'İptal et', subject: 'eSIM kurulum bilgileriniz', oneTap: 'iPhone’a tek dokunuşla kur', copySmdp: 'Kopyala: SM-DP+ adresi', gone: 'süresi doldu veya iptal edildi', installed: 'Bu eSIM kurulmuş ve kullanılıyor' },
+  en: { login: 'Log In', mail: 'Send to my e-mail', mailSent: 'The install details were sent to your e-mail', link: 'Make an install link', revoke: 'Revoke', subject: 'Your eSIM install details', oneTap: 'Install on iPhone with one tap', copySmdp: 'Copy: SM-DP+ address', gone: 'has expired or was revoked', installed: 'This eSIM is installed and in use' },
+} as const;
+type Language = keyof typeof TEXTS;
+
+let shop: StorefrontSystem;
+let mail: MailCatcher;
+let admin: string;
+beforeAll(async () => {
+  // The demo inbox is the auth service's SMTP server, as under npm start in demo mode.
+  mail = await startMailCatcher();
+  process.env.SMTP_URL = mail.smtpUrl;
+  shop = await startStorefrontSystem();
+  admin = await shop.system.login('admin@esim.test');
+  mkdirSync(SHOTS_DIR, { recursive: true });
+}, 240_000);
+afterAll(async () => {
+  await shop?.stop();
+  await mail?.stop();
+  delete process.env.SMTP_URL;
+});
+
+async function shoot(page: Page, name: string) {
+  // The cookie choice, where the storefront asks for it, is made first: the banner would cover the page.
+  const necessaryOnly = page.getByRole('button', { name: /^(Yalnızca zorunlu|Necessary only)$/ });
+  if (await necessaryOnly.count()) await necessaryOnly.first().click();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const viewport = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+const api = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => shop.system.api(method, path, options);
+
+/** A new customer with 50 € (a bank transfer the admin confirmed) and a US Starter eSIM never used. */
+async function customerWithNewEsim(language: Language) {
+  const email = `kur-${language}-${Date.now()}@example.com`;
+  expect((await api('POST', '/register', { body: { full_name: 'Kurulum Gezgin', email, password: PASSWORD } })).status).toBe(201);
+  const token = await shop.system.login(email, PASSWORD);
+  const requested = await api('POST', '/user/balance/add', { token, headers: { 'idempotency-key': randomUUID() }, body: { amount: 50, method: 'bank_transfer' } });
+  expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+  expect((await api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(200);
+  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{ id: string; duration: number; price: number }>;
+  const starter = us.find((p) => p.duration === 7)!;
+  const bought = await api('POST', '/user/packages/buy', { token, headers: { 'idempotency-key': randomUUID() }, body: { package_id: starter.id, quantity: 1 } });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+  const order = bought.body.data as { id: string; order_number: string; esims: Array<{ iccid: string; smdp_address: string; matching_id: string; activation_code: string; ios_install_url: string }> };
+  return { email, token, order, esim: order.esims[0]!, priceCents: Math.round(starter.price * 100) };
+}
+
+/** The buyer's own browser, signed in, on the order page. */
+async function ownerOnOrderPage(language: Language, colorScheme: 'light' | 'dark', email: string, orderId: string) {
+  const context = await shop.browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-GB' : 'tr-TR', colorScheme });
+  const page = await context.newPage();
+  await page.goto(`${shop.baseUrl}/login`, { waitUntil: 'networkidle' });
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.getByRole('button', { name: TEXTS[language].login, exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${shop.baseUrl}/order/${orderId}`, { waitUntil: 'networkidle' });
+  await page.getByTestId('install-actions').waitFor();
+  return { context, page };
+}
+
+/** Another device: a browser with no cookies and no session of the shop. */
+async function freshDevice(language: Language, colorScheme: 'light' | 'dark', device: Partial<BrowserContextOptions>) {
+  const context = await shop.browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-GB' : 'tr-TR', colorScheme, ...device });
+  expect(await context.cookies()).toEqual([]);
+  return { context, page: await context.newPage() };
+}
+
+async function makeLink(page: Page, language: Language): Promise<string> {
+  await page.getByRole('button', { name: TEXTS[language].link }).click();
+  const created = page.getByTestId('install-link-created');
+  await created.waitFor();
+  const url = (await created.locator('p', { hasText: '/install/' }).innerText()).trim();
+  expect(url).toMatch(new RegExp(`^${shop.baseUrl}/install/[A-Za-z0-9_-]{22}$`));
+  return url;
+}
+
+async function mailTo(email: string): Promise<CaughtMail> {
+  return (await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(email)), { what: `the install mail to ${email}`, timeoutMs: 20_000 }))!;
+}
+
+async function expectBooks(token: string, spentCents: number) {
+  await waitFor(async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 50_00 - spentCents, { what: 'the capture' });
+  const ledger = await verifyLedger(shop.system.services.balance.db);
+  expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
+  const consistency = await verifyConsistency(process.env.DATABASE_URL!);
+  expect(consistency.ok, formatConsistencyReport(consistency)).toBe(true);
+}
+
+describe('installing an eSIM from another device in a browser', () => {
+  it('mails the QR png to the demo inbox; a one-time link opens the install page on a fresh Android phone and iPhone; revoked, it is gone (Turkish, light)', async () => {
+    const t = TEXTS.tr;
+    const { email, token, order, esim, priceCents } = await customerWithNewEsim('tr');
+    const owner = await ownerOnOrderPage('tr', 'light', email, order.id);
+    await shoot(owner.page, 'tr-light-order-install-actions');
+
+    // "Send to my e-mail": the mail reaches the demo inbox with the QR png attached inline.
+    await owner.page.getByRole('button', { name: t.mail }).click();
+    await owner.page.getByText(t.mailSent).waitFor();
+    const message = await mailTo(email);
+    expect(message.subject).toBe(`${t.subject} (${order.order_number})`);
+    expect(message.text).toContain(`SM-DP+ adresi: ${esim.smdp_address}`);
+    expect(message.text).toContain(`Aktivasyon kodu: ${esim.matching_id}`);
+    expect(message.text).toContain(esim.ios_install_url);
+    expect(message.attachments).toEqual([expect.objectContaining({ fileName: `${esim.iccid}.png`, contentType: 'image/png' })]);
+    expect(message.html).toContain(`cid:${message.attachments[0]!.contentId}`);
+    const png = Buffer.from(await (await fetch(message.attachments[0]!.url)).arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // The inbox as a person sees it: the mail with its QR code drawn.
+    const inbox = await shop.browser.newPage({ viewport: DESKTOP });
+    await inbox.goto(`${mail.webUrl}/#/`, { waitUntil: 'networkidle' });
+    await inbox.getByText(message.subject).first().click();
+    const body = inbox.frameLocator('iframe').first();
+    await body.locator('img').first().waitFor();
+    expect(await body.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await inbox.screenshot({ path: `${SHOTS_DIR}/tr-demo-inbox-install-mail-desktop.png` });
+    await inbox.close();
+
+    // A one-time link, opened on an Android phone that never signed in.
+    const link = await makeLink(owner.page, 'tr');
+    await shoot(owner.page, 'tr-light-order-install-link');
+    const android = await freshDevice('tr', 'light', { userAgent: UA.android, isMobile: true, hasTouch: true });
+    await android.page.goto(link, { waitUntil: 'networkidle' });
+    const manual = android.page.getByTestId('install-manual');
+    await manual.waitFor();
+    expect(await manual.innerText()).toContain(esim.smdp_address);
+    expect(await manual.innerText()).toContain(esim.matching_id);
+    expect(await manual.getByRole('button', { name: t.copySmdp }).count()).toBe(1);
+    expect(await android.page.getByTestId('install-ios').count()).toBe(0);
+    expect(await android.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    // Still no session on this device: only the language choice the storefront keeps.
+    expect((await android.context.cookies()).map((cookie) => cookie.name)).toEqual(['i18next']);
+    expect(await android.page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    await shoot(android.page, 'tr-light-install-page-android');
+
+    // The same link on an iPhone: the one-tap install link first.
+    const iphone = await freshDevice('tr', 'light', { userAgent: UA.iphone, isMobile: true, hasTouch: true });
+    await iphone.page.goto(link, { waitUntil: 'networkidle' });
+    const oneTap = iphone.page.getByRole('link', { name: t.oneTap });
+    expect(await oneTap.getAttribute('href')).toBe(esim.ios_install_url);
+    await shoot(iphone.page, 'tr-light-install-page-iphone');
+
+    // The owner sees the link was opened, revokes it, and it opens nothing any more.
+    await owner.page.reload({ waitUntil: 'networkidle' });
+    const row = owner.page.getByTestId('install-link').first();
+    expect(await row.innerText()).toContain('2 kez açıldı');
+    await row.getByRole('button', { name: t.revoke }).click();
+    await owner.page.getByText('İptal edildi', { exact: true }).first().waitFor();
+    await shoot(owner.page, 'tr-light-order-install-link-revoked');
+    await android.page.reload({ waitUntil: 'networkidle' });
+    await android.page.getByRole('alert').filter({ hasText: t.gone }).waitFor();
+    expect(await android.page.content()).not.toContain(esim.matching_id);
+    await shoot(android.page, 'tr-light-install-page-revoked');
+
+    await Promise.all([owner.context.close(), android.context.close(), iphone.context.close()]);
+    await expectBooks(token, priceCents);
+  }, 180_000);
+
+  it('opens on a computer with the QR code, and shows no code once the eSIM is in use (English, dark)', async () => {
+    const t = TEXTS.en;
+    const { email, token, order, esim, priceCents } = await customerWithNewEsim('en');
+    const owner = await ownerOnOrderPage('en', 'dark', email, order.id);
+    await owner.page.getByRole('button', { name: t.mail }).click();
+    await owner.page.getByText(t.mailSent).waitFor();
+    expect((await mailTo(email)).subject).toBe(`${t.subject} (${order.order_number})`);
+    const link = await makeLink(owner.page, 'en');
+    await shoot(owner.page, 'en-dark-order-install-link');
+
+    const computer = await freshDevice('en', 'dark', { viewport: DESKTOP });
+    await computer.page.goto(link, { waitUntil: 'networkidle' });
+    const qr = computer.page.getByTestId('install-qr').locator('img');
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await computer.page.getByRole('link', { name: t.oneTap }).getAttribute('href')).toBe(esim.ios_install_url);
+    await shoot(computer.page, 'en-dark-install-page-computer');
+
+    // The operator reports traffic: the eSIM is installed, and the page no longer shows its code.
+    const raw = JSON.stringify({ reports: [{ id: `installed-${esim.iccid}`, iccid: esim.iccid, used_bytes: 2048 }] });
+    const at = Math.floor(Date.now() / 1000);
+    const secret = (shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }).esim.ctx.config.ESIM_WEBHOOK_SECRET;
+    const used = await shop.system.gateway.inject({
+      method: 'POST',
+      url: '/api/webhooks/esim-usage',
+      headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+      payload: raw,
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    await computer.page.reload({ waitUntil: 'networkidle' });
+    await computer.page.getByTestId('install-done').filter({ hasText: t.installed }).waitFor();
+    const html = await computer.page.content();
+    expect(html).not.toContain(esim.matching_id);
+    expect(html).not.toContain(esim.smdp_address);
+    await shoot(computer.page, 'en-dark-install-page-installed');
+    await owner.page.reload({ waitUntil: 'networkidle' });
+    await owner.page.getByTestId('install-link').filter({ hasText: 'eSIM installed' }).waitFor();
+    await shoot(owner.page, 'en-dark-order-after-install');
+
+    await Promise.all([owner.context.close(), computer.context.close()]);
+    await expectBooks(token, priceCents);
+  }, 180_000);
+});
