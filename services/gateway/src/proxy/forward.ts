@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { RouteRule, ServiceName } from '@esim/contracts';
 import { AppError, notFound, SERVICE_TOKEN_HEADER, type JwtVerifier } from '@esim/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
@@ -11,6 +11,7 @@ import { clearOnCatalogChange } from './catalog-changes';
 import { createPublicCache, type PublicCache } from './public-cache';
 import { bodyWasTooLarge } from './raw-body';
 import { API_PREFIX, routesOf } from './route-table';
+import type { UpstreamResponse } from './exchange';
 import { createUpstreamSet } from './upstream-set';
 
 export interface ServiceProxyOptions {
@@ -63,6 +64,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
   const { config, client, service } = options;
   const upstreams = createUpstreamSet(options.urls, {
     connections: config.UPSTREAM_CONNECTIONS,
+    bodyBufferMax: BUFFERED_BODY_MAX,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     healthIntervalMs: config.UPSTREAM_HEALTH_INTERVAL_MS,
@@ -92,9 +94,9 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     return headers;
   };
 
-  const send = async (request: FastifyRequest, path: string): Promise<Dispatcher.ResponseData> => {
+  const send = async (request: FastifyRequest, path: string): Promise<UpstreamResponse> => {
     const body = request.body;
-    const call: Dispatcher.RequestOptions = {
+    const call: Dispatcher.DispatchOptions = {
       path,
       method: request.method as Dispatcher.HttpMethod,
       headers: upstreamHeaders(request),
@@ -112,7 +114,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     const query = url.indexOf('?');
     const path = url.slice(API_PREFIX.length, query < 0 ? undefined : query);
     if (DOT_SEGMENT.test(path)) throw notFound('route_not_found');
-    let response: Dispatcher.ResponseData;
+    let response: UpstreamResponse;
     try {
       response = await send(request, query < 0 ? path : path + url.slice(query));
     } catch (error) {
@@ -121,7 +123,7 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       throw new AppError(503, 'service_unavailable', { cause: error });
     }
     if (cacheable && STALE_IF.has(response.statusCode) && cache.serveStale(request, reply)) {
-      await response.body.dump();
+      if (response.body instanceof Readable) response.body.destroy();
       return reply;
     }
     reply.code(response.statusCode);
@@ -144,22 +146,16 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
 }
 
 /**
- * A small answer (nearly every JSON one) is read whole and sent as one Buffer, which costs far
- * less than piping a stream; exports, QR images and anything of unknown length stream through.
+ * A small answer (nearly every JSON one) arrives read whole and is sent as one Buffer, which costs
+ * far less than piping a stream; exports, QR images and anything of unknown length stream through.
  */
-async function relayBody(request: FastifyRequest, reply: FastifyReply, response: Dispatcher.ResponseData, cache?: PublicCache) {
-  const length = Number(response.headers['content-length']);
-  if (request.method === 'HEAD' || length === 0 || response.statusCode === 204 || response.statusCode === 304) {
-    await response.body.dump();
+function relayBody(request: FastifyRequest, reply: FastifyReply, response: UpstreamResponse, cache?: PublicCache) {
+  const { body } = response;
+  if (request.method === 'HEAD' || response.statusCode === 204 || response.statusCode === 304 || (Buffer.isBuffer(body) && body.length === 0)) {
+    if (body instanceof Readable) body.destroy();
     return reply.send();
   }
-  if (!(length <= BUFFERED_BODY_MAX)) return reply.send(response.body);
-  let body: Buffer;
-  try {
-    body = Buffer.from(await response.body.arrayBuffer());
-  } catch (error) {
-    throw new AppError(503, 'service_unavailable', { cause: error });
-  }
+  if (body instanceof Readable) return reply.send(body);
   cache?.store(request, response.statusCode, response.headers, body);
   return reply.send(body);
 }

@@ -1,8 +1,11 @@
 import { Pool, type Dispatcher } from 'undici';
+import { exchange, type UpstreamResponse } from './exchange';
 
 export interface UpstreamSetOptions {
   /** Keep-alive connections per copy. */
   connections: number;
+  /** Answers up to this many bytes are read whole before `request` resolves; larger ones stream. */
+  bodyBufferMax: number;
   timeoutMs: number;
   connectTimeoutMs: number;
   /** How often each copy's /ready is asked when there are several; a single copy is never probed. */
@@ -21,7 +24,7 @@ export interface UpstreamSet {
    * Sends one request to the next copy in turn, skipping the ones taken out. When `repeatable`,
    * a request that never reached a copy (refused) or lost a reused socket goes to another copy.
    */
-  request(call: Dispatcher.RequestOptions, repeatable: boolean): Promise<Dispatcher.ResponseData>;
+  request(call: Dispatcher.DispatchOptions, repeatable: boolean): Promise<UpstreamResponse>;
   states(): UpstreamState[];
   close(): Promise<void>;
 }
@@ -101,7 +104,7 @@ export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): 
       let lastError: unknown;
       for (const [index, upstream] of order.entries()) {
         try {
-          return await upstream.pool.request(call);
+          return await exchange(upstream.pool, call, options.bodyBufferMax);
         } catch (error) {
           lastError = error;
           const code = codeOf(error);
