@@ -77,6 +77,12 @@ async function customerWithEsimInUse(language: Language) {
   return { email, token, order, esim: order.esims[0]! };
 }
 
+/** The cookie banner answered (necessary cookies only), so it covers nothing in the screenshots. */
+async function necessaryCookiesOnly(page: Page) {
+  const button = page.getByRole('button', { name: /^(Yalnızca zorunlu|Necessary only)$/ });
+  if (await button.isVisible().catch(() => false)) await button.click();
+}
+
 async function signIn(page: Page, language: Language, email: string) {
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', PASSWORD);
@@ -102,6 +108,7 @@ describe('topping up an installed eSIM in a browser', () => {
     const context = await shop.browser.newContext({ viewport: PHONE, locale: 'tr-TR', colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(`${shop.baseUrl}/packages/united-states`, { waitUntil: 'networkidle' });
+    await necessaryCookiesOnly(page);
     await page.getByRole('button', { name: t.buy }).first().click();
     await page.waitForURL('**/login');
     await signIn(page, 'tr', email);
@@ -145,6 +152,7 @@ describe('topping up an installed eSIM in a browser', () => {
     const context = await shop.browser.newContext({ viewport: PHONE, locale: 'en-GB', colorScheme: 'dark' });
     const page = await context.newPage();
     await page.goto(`${shop.baseUrl}/login`, { waitUntil: 'networkidle' });
+    await necessaryCookiesOnly(page);
     await signIn(page, 'en', email);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto(`${shop.baseUrl}/order/${order.id}`, { waitUntil: 'networkidle' });
