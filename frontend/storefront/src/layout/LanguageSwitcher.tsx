@@ -6,7 +6,7 @@ import { Flag } from '../features/flags/Flag';
 export const FLAG_OF = { tr: 'tr', en: 'gb' } as const;
 const LanguageMenu = lazy(() => import('./menus').then((m) => ({ default: m.LanguageMenu })));
 
-/** English/Turkish with flags; the choice is cached in local storage by the detector. */
+/** English/Turkish with flags; the detector keeps the choice (across visits with consent to preference cookies). */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

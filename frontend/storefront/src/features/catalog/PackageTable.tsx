@@ -77,11 +77,15 @@ export function PackageTable({
                     {p.name}
                   </Typography>
                   {t('common:format.days', { count: p.duration })}
+                  {/* On a phone the details line sits under the name, where the narrow column wraps it, so the row keeps its width. */}
+                  <Typography component="span" variant="caption" color="text.secondary" data-testid="plan-summary-phone" sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 1.3 }}>
+                    {planSummary(p, t)}
+                  </Typography>
                   {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }} />}
                 </TableCell>
                 <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
                   {p.data}
-                  <Typography component="span" variant="caption" color="text.secondary" data-testid="plan-summary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                  <Typography component="span" variant="caption" color="text.secondary" data-testid="plan-summary" sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
                     {planSummary(p, t)}
                   </Typography>
                 </TableCell>

@@ -71,7 +71,7 @@ export function CoverageList({ coverage }: { coverage: readonly PackageCountry[]
         slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
         sx={{ mb: 1 }}
       />
-      <Box component="ul" aria-label={t('plan.countries', { count: coverage.length })} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 280, overflowY: 'auto' }}>
+      <Box component="ul" aria-label={t('plan.countries', { count: coverage.length })} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 280, overflowY: 'auto', ...(coverage.length > 6 && { height: { sm: 280 } }) }}>
         {shown.map((c) => (
           <Box component="li" key={c.code} data-testid="coverage-country" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -82,12 +82,12 @@ export function CoverageList({ coverage }: { coverage: readonly PackageCountry[]
             </Typography>
           </Box>
         ))}
+        {shown.length === 0 && (
+          <Typography component="li" variant="body2" color="text.secondary" sx={{ py: 1 }}>
+            {t('plan.noMatch')}
+          </Typography>
+        )}
       </Box>
-      {shown.length === 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
-          {t('plan.noMatch')}
-        </Typography>
-      )}
     </Box>
   );
 }
