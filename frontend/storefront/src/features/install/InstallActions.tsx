@@ -148,11 +148,12 @@ export function InstallActions({ order }: { order: EsimOrder }) {
                 <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
                   …{iccidOf(link.esim_id).slice(-6)}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 auto' }}>
+                {/* On a phone the dates take a line of their own, under the chip and the revoke button. */}
+                <Typography variant="body2" color="text.secondary" sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, order: { xs: 1, sm: 0 } }}>
                   {t('actions.until', { date: formatDateTime(link.expires_at, lng) })} · {t('actions.opened', { count: link.opened_count })}
                 </Typography>
                 {link.state === 'active' && (
-                  <Button size="small" color="error" onClick={() => void revoke(link)}>
+                  <Button size="small" color="error" onClick={() => void revoke(link)} sx={{ ml: 'auto' }}>
                     {t('actions.revoke')}
                   </Button>
                 )}
