@@ -197,6 +197,7 @@ export const READS: Record<string, unknown> = {
     available: 395.5,
     available_cents: 39550,
     held_cents: 10000,
+    credit_available_cents: 0,
     currency: 'EUR',
     spent_this_month: 4.5,
     spent_this_month_cents: 450,

@@ -35,7 +35,17 @@ export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusO
           icon={AccountBalanceWalletIcon}
           label={translate('app.balance.available')}
           value={data ? formatEuro(data.available) : undefined}
-          hint={data ? `${translate('app.balance.balance')}: ${formatEuro(data.balance)}` : undefined}
+          hint={
+            data
+              ? [
+                  `${translate('app.balance.balance')}: ${formatEuro(data.balance)}`,
+                  // A dealer with a credit limit may spend beyond the balance: what is left of it.
+                  data.credit_available_cents > 0 ? `${translate('app.balance.credit_left')}: ${formatCents(data.credit_available_cents)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              : undefined
+          }
           to="/balance"
         />
       </Grid>

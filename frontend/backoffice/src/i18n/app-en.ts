@@ -487,6 +487,7 @@ export const appEnglish = {
       available: 'Available balance',
       held: 'Held for pending orders',
       held_hint: 'Released or charged when the order is decided',
+      credit_left: 'Credit left',
       add_title: 'Add balance',
       add_hint: 'By bank transfer: you get a reference code to write in the transfer description.',
       amount: 'Amount',

@@ -491,6 +491,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       available: 'Kullanılabilir bakiye',
       held: 'Bekleyen siparişler için ayrılan',
       held_hint: 'Sipariş karara bağlanınca serbest bırakılır ya da tahsil edilir',
+      credit_left: 'Kalan kredi',
       add_title: 'Bakiye Yükle',
       add_hint: 'Havale/EFT ile: açıklamaya yazacağınız bir referans kodu alırsınız.',
       amount: 'Tutar',

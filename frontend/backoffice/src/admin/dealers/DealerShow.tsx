@@ -4,6 +4,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import CreditScoreIcon from '@mui/icons-material/CreditScore';
+import SavingsIcon from '@mui/icons-material/Savings';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -114,12 +115,12 @@ function DealerTransactions({ dealerId }: { dealerId: string }) {
                 <TableCell>
                   {row.description}
                   {row.reference ? (
-                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' }, wordBreak: 'break-all' }}>
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' }, overflowWrap: 'anywhere' }}>
                       {row.reference}
                     </Typography>
                   ) : null}
                 </TableCell>
-                <TableCell sx={{ ...wideOnly, wordBreak: 'break-all' }}>{row.reference ?? '—'}</TableCell>
+                <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>{row.reference ?? '—'}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.amount_cents > 0 ? 'success.main' : undefined }}>
                   {formatCents(row.amount_cents)}
                 </TableCell>
@@ -292,7 +293,14 @@ function DealerActivity({ dealerId }: { dealerId: string }) {
   const Current = TABS.find(([key]) => key === tab)![2];
   return (
     <Card variant="outlined">
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        // Labels keep their own case: upper-cased, "eSIM" would read "ESIM".
+        sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontSize: '0.95rem' } }}
+      >
         {TABS.map(([key, label]) => (
           <Tab key={key} value={key} label={translate(label)} id={`dealer-tab-${key}`} aria-controls={`dealer-tabpanel-${key}`} />
         ))}
@@ -348,7 +356,7 @@ function DealerDetails() {
             ['app.admin_dealers.held', figures?.held_cents, HourglassEmptyIcon],
             ['app.admin_dealers.owed', figures?.owed_cents, ReceiptLongIcon],
             ['app.admin_dealers.credit_limit', figures?.credit_limit_cents, CreditScoreIcon],
-            ['app.admin_dealers.credit_available', figures?.credit_available_cents, CreditScoreIcon],
+            ['app.admin_dealers.credit_available', figures?.credit_available_cents, SavingsIcon],
           ] as const
         ).map(([label, cents, icon]) => (
           <Grid key={label} size={{ xs: 6, md: 4, lg: 2 }}>

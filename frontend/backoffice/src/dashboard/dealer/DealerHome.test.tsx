@@ -47,3 +47,15 @@ describe("a dealer's home", () => {
     expect(base.calls.find((c) => c.resource === 'physical-sim-orders')).toMatchObject({ params: { filter: { status: 'pending' } } });
   }, 60_000);
 });
+
+describe("a dealer's home with a credit limit", () => {
+  it('names the credit left under the available balance', async () => {
+    const base = fakeDataProvider();
+    const dashboard = await base.read('user/dashboard');
+    const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'user/dashboard' ? ({ ...dashboard, credit_available_cents: 12_050 } as never) : base.read(path, query)) });
+    renderApp({ session: SESSIONS.dealer, path: '/', dataProvider });
+    const label = await screen.findByText('Kullanılabilir bakiye', {}, { timeout: 30_000 });
+    await screen.findByText(/Kalan kredi: 120,50/);
+    expect(text(label.parentElement)).toContain('Bakiye: 495,50 € · Kalan kredi: 120,50 €');
+  });
+});
