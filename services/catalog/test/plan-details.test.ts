@@ -38,6 +38,13 @@ describe('plan details on the public site', () => {
     expect(english.coverage.find((c) => c.code === 'CZ')!.name).toBe('Czechia');
   });
 
+  it('the largest country answer stays small enough for the gateway to keep in one piece (64 KiB)', async () => {
+    // Germany: three local plans, two European ones (40 countries each) and the global one.
+    const res = await f.app.inject({ url: '/public/countries/germany/packages' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(64 * 1024);
+  });
+
   it('local plans name their country’s operators; the seeded plans differ where the networks do', async () => {
     const us = await packagesOf('united-states');
     expect(us.packages.map((p) => [p.network, p.hotspot, p.coverage])).toEqual(
