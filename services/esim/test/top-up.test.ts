@@ -218,4 +218,31 @@ describe('topping up an eSIM', () => {
     expect(await sys.esim.db('profile_bundles').where({ profile_id: esim.id })).toHaveLength(0);
     await sys.charged(me);
   });
+
+  it('while the balance service cannot be reached the top-up waits (202) and the recovery loop finishes it: the bundle added, charged once', async () => {
+    const me = customer();
+    await sys.fund(me, 50_00);
+    const esim = (await buyEsim(me)).esims[0]!;
+    await use(esim.iccid, GB);
+    sys.esim.esim.startLoops();
+    const balanceClient = sys.esim.esim.ctx.balance;
+    const { createInternalClient } = await import('@esim/platform');
+    sys.esim.esim.ctx.balance = createInternalClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(20), timeoutMs: 500 });
+    const idem = key();
+    let id: string;
+    try {
+      const waiting = await topUp(me, esim.iccid, await sys.packageId('US-7D-3GB'), idem);
+      expect(waiting.statusCode, waiting.body).toBe(202);
+      expect(waiting.json()).toMatchObject({ code: 'esim_top_up_processing', data: { status: 'pending', esim: { usage: { total_bytes: 3 * GB } } } });
+      id = waiting.json().data.id;
+    } finally {
+      sys.esim.esim.ctx.balance = balanceClient;
+    }
+    await waitFor(async () => (await sys.esim.db('orders').where({ id }).first()).step === 'completed', { timeoutMs: 20_000, what: 'the recovery loop to finish the top-up' });
+    const replay = await topUp(me, esim.iccid, await sys.packageId('US-7D-3GB'), idem);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().data).toMatchObject({ id, status: 'completed', esim: { iccid: esim.iccid, usage: { total_bytes: 6 * GB } } });
+    await sys.charged(me);
+    expect(await sys.balanceOf(me)).toBe(50_00 - 2 * 14_99);
+  }, 40_000);
 });
