@@ -1,5 +1,5 @@
 import { DEMO_SELLER, type Seller } from '@esim/contracts';
-import { loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
+import { ConfigError, loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
 
 const millis = (fallback: number) => z.coerce.number().int().min(10).default(fallback);
@@ -57,5 +57,10 @@ export const sellerOf = (config: EsimConfig): Seller => ({
 export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig {
   const config = loadConfig(configSchema, env);
   refuseDemoSecrets(config, ['ESIM_WEBHOOK_SECRET']);
+  // The documents buyers accept and their receipts name the seller: production never names the demo placeholder.
+  const placeholders = (['SELLER_TAX_NUMBER', 'SELLER_MERSIS'] as const).filter((name) => /^0+$/.test(config[name]));
+  if (config.APP_MODE === 'production' && placeholders.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${placeholders.map((name) => `  ${name}: set the seller's own in production mode`).join('\n')}`);
+  }
   return config;
 }
