@@ -45,9 +45,19 @@ function DealerTable() {
           secondaryText={(r: RaRecord) => (
             <>
               {[r.full_name, r.sales_manager_name].filter(Boolean).join(' · ')}
-              <Box component="span" sx={{ display: 'block' }}>
-                {translate('app.admin_dealers.balance')}: {formatCents(figures(r)?.balance_cents)} · {translate('app.admin_dealers.owed')}: {formatCents(figures(r)?.owed_cents)} ·{' '}
-                {translate('app.admin_dealers.credit_limit')}: {formatCents(figures(r)?.credit_limit_cents)}
+              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+                {(
+                  [
+                    ['app.admin_dealers.balance', figures(r)?.balance_cents],
+                    ['app.admin_dealers.owed', figures(r)?.owed_cents],
+                    ['app.admin_dealers.credit_limit', figures(r)?.credit_limit_cents],
+                  ] as const
+                ).map(([label, cents]) => (
+                  // A figure and its label stay on one line; the figures wrap between each other.
+                  <Box component="span" key={label} sx={{ whiteSpace: 'nowrap' }}>
+                    {translate(label)}: {formatCents(cents)}
+                  </Box>
+                ))}
               </Box>
             </>
           )}
