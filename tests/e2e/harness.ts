@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { DEMO_PASSWORD, EVENT_TOPICS } from '@esim/contracts';
-import { withDatabase } from '@esim/platform';
+import { ensureKafkaTopics, withDatabase } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { startKafkaTestBroker, type KafkaTestBroker } from '../../infra/kafka-test-broker/index';
 import { BANNER_READY_LINE } from '../../infra/src/banner';
@@ -97,6 +97,11 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
 
   let broker: KafkaTestBroker | undefined;
   let brokers = options.kafkaBrokers;
+  if (transport === 'kafka' && !brokers && process.env.TEST_KAFKA_BROKERS) {
+    // The run's Kafka container (TEST_CONTAINERS): a real broker, whose topics are made as in production.
+    brokers = process.env.TEST_KAFKA_BROKERS.split(',');
+    await ensureKafkaTopics({ brokers, partitions: 3, replicationFactor: 1, topics: EVENT_TOPICS });
+  }
   if (transport === 'kafka' && !brokers) {
     broker = await startKafkaTestBroker({ topics: EVENT_TOPICS.map((name) => ({ name, partitions: 3 })) });
     brokers = broker.bootstrap;

@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { PLATFORM_SERVICE_MIGRATIONS, PLATFORM_SHARED_MIGRATIONS, withDatabase } from '@esim/platform';
 import { migrateAll } from '../migrate-all';
 import { SCHEMA_SERVICES } from '../services';
+import { chooseTestBackend, probeDocker } from './backends';
+import type { TestContainers } from './containers';
 
 /**
  * Runs once per `vitest run`: builds a migrated template database that every test file clones
@@ -26,11 +28,15 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testTemplateDatabase: string;
     testBaseDatabaseUrl: string;
+    testRedisUrl: string;
+    /** Comma-separated bootstrap of the containers' Kafka broker; empty on the local backend (suites start the test broker). */
+    testKafkaBrokers: string;
   }
 }
 
-export default async function globalSetup(project: TestProject): Promise<void> {
-  const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esim_test';
+export default async function globalSetup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const containers = await sharedContainers();
+  const baseUrl = containers?.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esim_test';
   const template = `esim_tpl_${await migrationsHash()}`;
   const admin = new pg.Client({ connectionString: withDatabase(baseUrl, 'postgres') });
   try {
@@ -73,4 +79,33 @@ export default async function globalSetup(project: TestProject): Promise<void> {
   }
   project.provide('testTemplateDatabase', template);
   project.provide('testBaseDatabaseUrl', baseUrl);
+  project.provide('testRedisUrl', containers?.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  project.provide('testKafkaBrokers', containers?.kafkaBrokers.join(',') ?? '');
+  return containers ? releaseContainers : undefined;
+}
+
+/**
+ * Every project of the run runs this setup in the one main process: the backend is chosen and said
+ * once, the containers started once and stopped after the last project's teardown.
+ */
+const shared = globalThis as typeof globalThis & { esimTestContainers?: { ready: Promise<TestContainers | undefined>; users: number } };
+
+function sharedContainers(): Promise<TestContainers | undefined> {
+  shared.esimTestContainers ??= {
+    users: 0,
+    ready: (async () => {
+      const backend = chooseTestBackend(process.env, await probeDocker());
+      console.log(`test backend: ${backend.reason}`);
+      return backend.kind === 'containers' ? (await import('./containers')).startTestContainers() : undefined;
+    })(),
+  };
+  shared.esimTestContainers.users += 1;
+  return shared.esimTestContainers.ready;
+}
+
+async function releaseContainers(): Promise<void> {
+  const entry = shared.esimTestContainers;
+  if (!entry || --entry.users > 0) return;
+  shared.esimTestContainers = undefined;
+  await (await entry.ready)?.stop();
 }

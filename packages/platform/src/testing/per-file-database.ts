@@ -22,6 +22,10 @@ process.env.NODE_ENV = 'test';
 process.env.DATABASE_URL = withDatabase(baseUrl, name);
 process.env.REDIS_PREFIX = `test:${name}:`;
 process.env.TEST_DATABASE_NAME = name;
+// The containers' servers when the run has them (infra/src/testing/backends.ts), else the local ones.
+process.env.REDIS_URL = inject('testRedisUrl');
+const kafkaBrokers = inject('testKafkaBrokers');
+if (kafkaBrokers) process.env.TEST_KAFKA_BROKERS = kafkaBrokers;
 
 afterAll(async () => {
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
