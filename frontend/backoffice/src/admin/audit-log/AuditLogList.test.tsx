@@ -32,6 +32,7 @@ describe('the audit log screen', () => {
     const cases: Array<[string | null, ReturnType<typeof entry>]> = [
       ['/admin/dealers/d-1/show', entry('PUT', '/admin/dealers/:id', '/admin/dealers/d-1')],
       ['/admin/dealers/d-1/show', entry('PUT', '/admin/dealers/:id/status', '/admin/dealers/d-1/status?x=1')],
+      ['/admin/dealers/d-1/show', entry('PUT', '/admin/dealers/:id/credit-limit', '/admin/dealers/d-1/credit-limit')],
       ['/admin/dealers/d-1/pricing', entry('PUT', '/admin/dealers/:id/packages/:packageId', '/admin/dealers/d-1/packages/p-9')],
       ['/admin/messages/m%201/show', entry('PUT', '/admin/messages/:id', '/admin/messages/m%201')],
       [`/admin/top-ups?filter=${encodeURIComponent('{"id":"t-1","status":"all"}')}`, entry('POST', '/admin/top-ups/:id/confirm', '/admin/top-ups/t-1/confirm')],

@@ -14,6 +14,7 @@ const topUp = (id: string) => `/admin/top-ups?filter=${encodeURIComponent(JSON.s
 const RULES: readonly LinkRule[] = [
   ['/admin/dealers/:id', show('admin/dealers')],
   ['/admin/dealers/:id/status', show('admin/dealers')],
+  ['/admin/dealers/:id/credit-limit', show('admin/dealers')],
   ['/admin/dealers/:id/packages', pricing],
   ['/admin/dealers/:id/packages/percentage', pricing],
   ['/admin/dealers/:id/packages/:packageId', pricing],
