@@ -110,6 +110,11 @@ describe('topping up an eSIM', () => {
     expect(mine.map((o: { id: string }) => o.id)).toEqual([order.id]);
     const all = (await sys.esim.inject({ url: `/user/esim/orders?user_id=${me.id}`, headers: await sys.as(admin()) })).json().data;
     expect(all.map((o: { id: string }) => o.id).sort()).toEqual([order.id, done.id].sort());
+    const target = { esim_id: esim.id, iccid: esim.iccid, order_id: order.id, order_number: order.order_number };
+    expect(all.find((o: { id: string }) => o.id === done.id)).toMatchObject({ esim_count: 0, top_up_of: target });
+    expect(all.find((o: { id: string }) => o.id === order.id)).toMatchObject({ top_up_of: null });
+    const asAdmin = (await sys.esim.inject({ url: `/user/esim/orders/${done.id}`, headers: await sys.as(admin()) })).json().data;
+    expect(asAdmin).toMatchObject({ status: 'completed', total_cents: 24_99, esims: [], top_up_of: target });
     // The order page still shows one eSIM on the first order, now with the bigger total.
     const first = await sys.esim.inject({ url: `/user/esim/orders/${order.id}`, headers: await sys.as(me) });
     expect(first.json().data.esims.map((e: { iccid: string; usage: { total_bytes: number } }) => [e.iccid, e.usage.total_bytes])).toEqual([[esim.iccid, 8 * GB]]);

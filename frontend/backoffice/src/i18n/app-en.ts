@@ -361,6 +361,7 @@ export const appEnglish = {
       empty_hint: "Import an operator's batch to start selling eSIMs.",
     },
     admin_esim_orders: {
+      top_up_of: 'Top-up of eSIM',
       search: 'Order number or package',
       buyer_id: 'Buyer account id',
       unit_price: 'Unit price',

@@ -365,6 +365,7 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       empty_hint: 'eSIM satmaya başlamak için operatörden gelen bir partiyi içe aktarın.',
     },
     admin_esim_orders: {
+      top_up_of: 'Yükleme yapılan eSIM',
       search: 'Sipariş numarası veya paket',
       buyer_id: 'Alıcı hesap kimliği',
       unit_price: 'Birim fiyat',

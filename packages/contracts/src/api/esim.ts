@@ -86,6 +86,8 @@ export const esimOrderSummarySchema = z.object({
   failure_reason: z.string().nullable(),
   failure_code: z.string().nullable(),
   esim_count: z.number().int(),
+  /** A top-up: the eSIM it added data and validity to, and that eSIM's order; null for a purchase of new eSIMs. */
+  top_up_of: z.object({ esim_id: z.string(), iccid: z.string(), order_id: z.string(), order_number: z.string() }).nullable().optional(),
   created_at: timestamp,
   completed_at: nullableTimestamp,
   user_id: z.string(),

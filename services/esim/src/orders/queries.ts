@@ -3,6 +3,7 @@ import type { AuthUser } from '@esim/platform';
 import { notFound, sortColumn } from '@esim/platform';
 import type { ListQuery } from '@esim/contracts';
 import type { ProfileRow } from '../profiles/views';
+import { topUpTargets } from '../top-ups/views';
 import { normalizeOrder, type OrderRow } from './saga';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,11 +85,13 @@ export async function listOrders(db: Knex, user: AuthUser, query: Omit<ListQuery
         .select('order_id', db.raw('count(*)::int AS esims'), db.raw('count(refunded_at)::int AS refunded'), db.raw('min(operator) AS operator'))) as Array<{ order_id: string; esims: number; refunded: number; operator: string }>)
     : [];
   const byOrder = new Map(counts.map((c) => [c.order_id, c]));
+  const orders = rows.map((row: Record<string, unknown>) => normalizeOrder(row));
+  const targets = await topUpTargets(db, orders);
   return {
     total: Number(total),
-    rows: rows.map((row: Record<string, unknown>) => {
-      const c = byOrder.get(row.id as string);
-      return { order: normalizeOrder(row), counts: { esims: c?.esims ?? 0, refunded: c?.refunded ?? 0, operator: c?.operator ?? null } };
+    rows: orders.map((order: OrderRow) => {
+      const c = byOrder.get(order.id);
+      return { order, counts: { esims: c?.esims ?? 0, refunded: c?.refunded ?? 0, operator: c?.operator ?? null, topUpOf: targets.get(order.id) ?? null } };
     }),
   };
 }

@@ -83,7 +83,11 @@ const slugOf = (englishName: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-export function orderView(order: OrderRow, locale: Locale, counts: { esims: number; refunded: number; operator: string | null }): EsimOrderSummary {
+export function orderView(
+  order: OrderRow,
+  locale: Locale,
+  counts: { esims: number; refunded: number; operator: string | null; topUpOf?: EsimOrderSummary['top_up_of'] },
+): EsimOrderSummary {
   const local = order.package_type === 'local' && order.countries.length === 1 ? order.countries[0]! : null;
   const failed = order.step === 'failed' && order.failure_code;
   return {
@@ -110,6 +114,7 @@ export function orderView(order: OrderRow, locale: Locale, counts: { esims: numb
     failure_reason: failed ? translate(order.failure_code!, locale, order.failure_params) : null,
     failure_code: failed ? order.failure_code : null,
     esim_count: counts.esims,
+    top_up_of: counts.topUpOf ?? null,
     created_at: new Date(order.created_at).toISOString(),
     completed_at: isoOrNull(order.completed_at),
     user_id: order.user_id,
@@ -117,10 +122,10 @@ export function orderView(order: OrderRow, locale: Locale, counts: { esims: numb
 }
 
 /** An order with its eSIMs and, for one placed at the storefront's checkout, the documents its buyer accepted. */
-export function fullOrderView(order: OrderRow, locale: Locale, profiles: ProfileRow[], agreement?: AgreementRow): EsimOrder {
+export function fullOrderView(order: OrderRow, locale: Locale, profiles: ProfileRow[], agreement?: AgreementRow, topUpOf?: EsimOrderSummary['top_up_of']): EsimOrder {
   const refunded = profiles.filter((p) => p.refunded_at).length;
   return {
-    ...orderView(order, locale, { esims: profiles.length, refunded, operator: profiles[0]?.operator ?? null }),
+    ...orderView(order, locale, { esims: profiles.length, refunded, operator: profiles[0]?.operator ?? null, topUpOf }),
     esims: profiles.map((p) => esimView(p, order)),
     agreement: agreementView(agreement),
   };

@@ -11,6 +11,7 @@ import { iccidOfQrFileName, qrPng } from '../profiles/qr';
 import { refundEsim } from '../profiles/refunds';
 import { changeStatus, isWithdrawn } from '../profiles/status';
 import { activationCode, esimView, fullOrderView, orderView } from '../profiles/views';
+import { topUpTargets } from '../top-ups/views';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
 const buyBody = buyPackageBody.extend({ package_id: z.uuid() });
@@ -43,7 +44,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         cardPaymentId: request.body.card_payment_id,
       });
       const outcome = purchaseOutcome(order);
-      const agreement = request.body.agreement ? await agreementOf(app.db, order.id) : undefined;
+      const agreement = request.body.agreement || request.body.card_payment_id ? await agreementOf(app.db, order.id) : undefined;
       return ok(reply, fullOrderView(order, request.locale, profiles ?? (await profilesOf(app.db, order.id)), agreement), outcome.code, outcome.status);
     },
   );
@@ -61,8 +62,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
 
   app.get('/user/esim/orders/:id', { schema: { tags: ['esim'], params: orderParams, response: responds(200, esimOrderSchema) } }, async (request, reply) => {
     const order = await findOrder(app.db, request.user!, request.params.id);
-    const [profiles, agreement] = await Promise.all([profilesOf(app.db, order.id), agreementOf(app.db, order.id)]);
-    return ok(reply, fullOrderView(order, request.locale, profiles, agreement));
+    const [profiles, agreement, targets] = await Promise.all([profilesOf(app.db, order.id), agreementOf(app.db, order.id), topUpTargets(app.db, [order])]);
+    return ok(reply, fullOrderView(order, request.locale, profiles, agreement, targets.get(order.id) ?? null));
   });
 
   const qrItem = z.object({ esim_id: z.uuid(), iccid: z.string(), file_name: z.string(), qr_url: z.string() });

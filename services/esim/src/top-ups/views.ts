@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { centsToEuros, type EsimBundle, type Locale } from '@esim/contracts';
+import { centsToEuros, type EsimBundle, type EsimOrderSummary, type Locale } from '@esim/contracts';
 import type { OrderRow } from '../orders/saga';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -46,4 +46,21 @@ export async function bundlesOf(db: Knex | Knex.Transaction, profileId: string, 
       added_at: iso(row.created_at),
     })),
   ];
+}
+
+export type TopUpOf = NonNullable<EsimOrderSummary['top_up_of']>;
+
+/** For top-up orders: the eSIM each added to and that eSIM's order (by top-up order id). */
+export async function topUpTargets(db: Knex | Knex.Transaction, orders: Array<Pick<OrderRow, 'id' | 'top_up_profile_id'>>): Promise<Map<string, TopUpOf>> {
+  const topUps = orders.filter((order) => order.top_up_profile_id);
+  if (topUps.length === 0) return new Map();
+  const rows = (await db('profiles as p')
+    .join('orders as o', 'o.id', 'p.order_id')
+    .whereIn(
+      'p.id',
+      topUps.map((order) => order.top_up_profile_id!),
+    )
+    .select('p.id', 'p.iccid', 'o.id as order_id', 'o.order_number')) as Array<{ id: string; iccid: string; order_id: string; order_number: string }>;
+  const byProfile = new Map(rows.map((row) => [row.id, { esim_id: row.id, iccid: row.iccid, order_id: row.order_id, order_number: row.order_number }]));
+  return new Map(topUps.flatMap((order) => (byProfile.has(order.top_up_profile_id!) ? [[order.id, byProfile.get(order.top_up_profile_id!)!] as const] : [])));
 }

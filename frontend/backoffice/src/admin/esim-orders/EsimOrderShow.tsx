@@ -2,7 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Show, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Link, Show, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { OrderStatusChip } from '../../orders/OrderList';
@@ -131,9 +131,16 @@ function OrderDetails() {
         <Line label="app.orders.quantity">{order.quantity}</Line>
         <Line label="app.admin_esim_orders.unit_price">{formatEuro(order.unit_price)}</Line>
         <Line label="app.orders.total">{formatEuro(order.total)}</Line>
+        {order.top_up_of ? (
+          <Line label="app.admin_esim_orders.top_up_of">
+            <Link to={`/admin/esim-orders/${encodeURIComponent(order.top_up_of.order_id)}/show`}>
+              <code>{order.top_up_of.iccid}</code> · {order.top_up_of.order_number}
+            </Link>
+          </Line>
+        ) : null}
       </Stack>
       {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
-      {esims.length === 0 ? (
+      {order.top_up_of ? null : esims.length === 0 ? (
         <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
       ) : (
         esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} unitPrice={order.unit_price} completed={completed} />)
