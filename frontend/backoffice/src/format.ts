@@ -12,8 +12,20 @@ export function formatBytes(bytes: number | null | undefined, locale = pageLocal
   return bytes === null || bytes === undefined ? '—' : sharedFormatBytes(bytes, byteLocale(locale));
 }
 
+/** One formatter per language and kind: building an Intl.DateTimeFormat costs far more than using one, and a list formats a date per row. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, kind: 'date' | 'day' | 'istanbul-day', options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${kind}:${locale}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 export const formatDate = (value: string | null | undefined, locale = pageLocale()) =>
-  value ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(value)) : '—';
+  value ? dateFormat(locale, 'date', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(value)) : '—';
 
 /**
  * A day (YYYY-MM-DD, as the services send it) on a chart's axis or tooltip: "28 Eki" in Turkish,
@@ -21,8 +33,8 @@ export const formatDate = (value: string | null | undefined, locale = pageLocale
  */
 export const formatChartDay = (day: string, locale = pageLocale()) => {
   const at = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(at) ? day : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at);
+  return Number.isNaN(at) ? day : dateFormat(locale, 'day', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at);
 };
 
 /** YYYY-MM-DD of a date in Istanbul (the services count days there). */
-export const istanbulDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(date);
+export const istanbulDay = (date: Date) => dateFormat('en-CA', 'istanbul-day', { timeZone: 'Europe/Istanbul' }).format(date);

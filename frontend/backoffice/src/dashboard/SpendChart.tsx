@@ -14,7 +14,7 @@ export default function SpendChart() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, error } = useFigure<UserSpend>('user/balance/spend');
-  const series = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), value: day.total })), [data, locale]);
+  const series = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), values: [day.total] })), [data, locale]);
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { CARD_STATUSES } from './card-statuses';
 import { moneyFields, nullableTimestamp, timestamp } from './common';
 
 /**
  * The physical-SIM service's API shapes: eUICC cards, dealer orders and returns with admin
  * approval, and Excel / CSV imports processed by the worker.
  */
-export const CARD_STATUSES = ['in_stock', 'reserved', 'assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;
-export type CardStatus = (typeof CARD_STATUSES)[number];
+export { CARD_STATUSES, type CardStatus } from './card-statuses';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];

@@ -6,10 +6,12 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { ConfirmButton } from '../../layout/ConfirmButton';
+import { lazyDialog } from '../../lazy';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { blockingReasonText } from './blockingReason';
-import { StatusDialog } from './StatusDialog';
-import { TransferDialog } from './TransferDialog';
+
+const StatusDialog = lazyDialog(() => import('./StatusDialog').then((m) => m.StatusDialog));
+const TransferDialog = lazyDialog(() => import('./TransferDialog').then((m) => m.TransferDialog));
 
 interface BulkDeleteResult {
   deleted: number;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
+import { lazyDialog } from '../../lazy';
 import { EmptyState } from '../../layout/EmptyState';
 import { ExportAllButton } from '../../layout/ExportAllButton';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -13,7 +14,8 @@ import { AdminCardStatusChip, adminCardStatusText } from './cardStatus';
 import { useDealerChoices, usePlusPackages } from './choices';
 import { ownerText } from './owner';
 import { StockBulkActions } from './StockBulkActions';
-import { TransferDialog } from './TransferDialog';
+
+const TransferDialog = lazyDialog(() => import('./TransferDialog').then((m) => m.TransferDialog));
 
 function StockActions() {
   const [transferring, setTransferring] = useState(false);
