@@ -90,7 +90,9 @@ export async function cardReceiptFlow(system: RealSystem): Promise<void> {
   const topUpCents = 2 * cents + 100;
   const byCard = documents(seller, buyer, item, cents);
   const paymentId = await payByCard(system, token, topUpCents / 100, byCard);
-  const first = await system.api('POST', '/user/packages/buy', { token, headers: key(), body: { package_id: starter.id, quantity: 1, agreement: byCard, card_payment_id: paymentId } });
+  // After a card payment the order keeps the documents kept with that payment, whatever the purchase itself carries.
+  const other = { version: byCard.version, text: 'another text than the one accepted before paying' };
+  const first = await system.api('POST', '/user/packages/buy', { token, headers: key(), body: { package_id: starter.id, quantity: 1, agreement: other, card_payment_id: paymentId } });
   expect(first.status, JSON.stringify(first.body)).toBe(201);
   expect(first.body.data.agreement).toMatchObject({ version: byCard.version, text: byCard.text, paid_by_card_cents: cents });
 

@@ -106,19 +106,38 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     return ok(reply, paymentOf(row, request.locale));
   });
 
-  // The esim service reads a buyer's card top-up to print the card's share on the receipt of the purchase it paid for.
+  // The esim service reads a buyer's card top-up for the purchase it paid for: the card's share, and the documents accepted before paying.
   app.get(
     '/internal/payments/:id',
     {
       schema: {
         params: idParams,
-        response: responds(200, z.object({ id: z.string(), user_id: z.string(), status: z.enum(PAYMENT_STATUSES), amount_cents: z.number().int(), provider_payment_id: z.string().nullable() })),
+        response: responds(
+          200,
+          z.object({
+            id: z.string(),
+            user_id: z.string(),
+            status: z.enum(PAYMENT_STATUSES),
+            amount_cents: z.number().int(),
+            provider_payment_id: z.string().nullable(),
+            agreement_version: z.string().nullable(),
+            agreement_text: z.string().nullable(),
+          }),
+        ),
       },
     },
     async (request, reply) => {
       const row = await getPayment(app.db, request.params.id);
       if (!row) throw notFound('payment_not_found');
-      return ok(reply, { id: row.id, user_id: row.user_id, status: row.status, amount_cents: Number(row.amount), provider_payment_id: row.provider_payment_id });
+      return ok(reply, {
+        id: row.id,
+        user_id: row.user_id,
+        status: row.status,
+        amount_cents: Number(row.amount),
+        provider_payment_id: row.provider_payment_id,
+        agreement_version: row.agreement_version,
+        agreement_text: row.agreement_text,
+      });
     },
   );
 

@@ -19,11 +19,13 @@ export interface AgreementRow {
   accepted_at: Date;
 }
 
-/** The card top-up that paid what the balance lacked: its id, the provider's reference, and the card's share of the total. */
+/** The card top-up that paid what the balance lacked: its id, the provider's reference, the card's share of the total, and the documents accepted before paying. */
 export interface CardShare {
   paymentId: string;
   reference: string | null;
   cents: number;
+  /** As the balance service kept it with the payment (the version current when the buyer paid). */
+  agreement: { version: string; text: string } | null;
 }
 
 interface InternalPayment {
@@ -32,6 +34,8 @@ interface InternalPayment {
   status: string;
   amount_cents: number;
   provider_payment_id: string | null;
+  agreement_version: string | null;
+  agreement_text: string | null;
 }
 
 /**
@@ -52,11 +56,22 @@ export async function cardShare(
     throw error;
   }
   if (payment.user_id !== input.userId || payment.status !== 'paid') throw notPaid();
-  return { paymentId: payment.id, reference: payment.provider_payment_id, cents: Math.min(payment.amount_cents, input.totalCents) };
+  return {
+    paymentId: payment.id,
+    reference: payment.provider_payment_id,
+    cents: Math.min(payment.amount_cents, input.totalCents),
+    agreement: payment.agreement_version && payment.agreement_text ? { version: payment.agreement_version, text: payment.agreement_text } : null,
+  };
 }
 
-/** Keeps what the buyer accepted with the order; a retried request with the same key writes nothing more. */
-export async function recordAgreement(db: Knex, orderId: string, agreement: AcceptedAgreement, card: CardShare | undefined): Promise<void> {
+/**
+ * Keeps what the buyer accepted with the order; a retried request with the same key writes nothing
+ * more. After a card payment the documents are the ones the balance service kept with that payment
+ * (accepted before paying), whatever the purchase itself carries.
+ */
+export async function recordAgreement(db: Knex, orderId: string, sent: AcceptedAgreement | undefined, card: CardShare | undefined): Promise<void> {
+  const agreement = card?.agreement ?? sent;
+  if (!agreement) return;
   await db('order_agreements')
     .insert({
       order_id: orderId,

@@ -40,7 +40,7 @@ export async function buy(
     order = (await loadOrder(db, stored.body.order_id))!;
   }
   // Kept before the order is driven (a retry with the same key writes it if a crash came between).
-  if (input.agreement && order.user_id === userId) await recordAgreement(db, order.id, input.agreement, card);
+  if ((input.agreement || card) && order.user_id === userId) await recordAgreement(db, order.id, input.agreement, card);
   try {
     return await driveOrder(db, ctx, order, { requestId: String(request.id) });
   } catch (error) {
