@@ -3,7 +3,6 @@ import type { JSONWebKeySet } from 'jose';
 import { loadEsimConfig, sellerOf, type EsimConfig } from './config';
 import { internalClients, orderWrites, type EsimContext } from './context';
 import { registerEsimHandlers } from './events/catalog';
-import { registerReceipts } from './orders/agreements';
 import { startRecoveryLoop } from './orders/recovery';
 import type { EsimProvider } from './provider/port';
 import { poolProvider } from './provider/pool-provider';
@@ -35,7 +34,7 @@ export async function buildApp(options: BuildOptions = {}) {
     jwks: options.jwks,
   });
   const provider = options.provider ?? poolProvider;
-  const ctx: EsimContext = { config, ...internalClients(config), provider, ...orderWrites(app.db, provider, () => ctx.balance) };
+  const ctx: EsimContext = { config, ...internalClients(config), provider, ...orderWrites(app.db, provider, () => ctx.balance, sellerOf(config)) };
   app.addHook('onClose', async () => {
     await Promise.all([ctx.catalog.close(), ctx.balance.close()]);
   });
@@ -45,9 +44,7 @@ export async function buildApp(options: BuildOptions = {}) {
   publicRoutes(app, ctx);
   installRoutes(app, ctx);
   adminRoutes(app);
-  const bus = attachEventBus(app, { service: SERVICE_NAME });
-  registerEsimHandlers(bus, ctx.quotes);
-  registerReceipts(bus, () => sellerOf(config));
+  registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }), ctx.quotes);
 
   /** Starts the recovery loop (running the service does; tests when they need it). */
   let stopLoops: (() => Promise<void>) | undefined;

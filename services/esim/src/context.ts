@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Seller } from '@esim/contracts';
 import { createInternalClient, type GroupCommit, type InternalClient } from '@esim/platform';
 import type { EsimConfig } from './config';
 import type { EsimProvider } from './provider/port';
@@ -25,8 +26,8 @@ export interface EsimContext {
 }
 
 /** The group commits of the process: every request and the recovery loop share them. */
-export function orderWrites(db: Knex, provider: EsimProvider, balance: () => InternalClient) {
-  return { placing: createOrderPlacing(db), holding: createHolding(balance), provisioning: createProvisioning(db, provider) };
+export function orderWrites(db: Knex, provider: EsimProvider, balance: () => InternalClient, seller: Seller) {
+  return { placing: createOrderPlacing(db), holding: createHolding(balance), provisioning: createProvisioning(db, provider, seller) };
 }
 
 export function internalClients(config: EsimConfig) {

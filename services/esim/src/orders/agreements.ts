@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type AcceptedAgreement, type EsimOrder, type Locale, type Seller } from '@esim/contracts';
-import { AppError, publishMany, type EventBus, type PublishInput } from '@esim/platform';
+import { AppError, publishMany, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
-import { normalizeOrder, type OrderRow } from './saga';
+import type { OrderRow } from './saga';
 
 /**
  * The distance-sale documents a buyer accepted at checkout, kept with their order
- * (`order_agreements`), and the receipt of such an order once it completed: esim publishes
+ * (`order_agreements`), and the receipt of such an order once it completes: esim publishes
  * esim.order.receipt, which the auth service mails as a PDF.
  */
 export interface AgreementRow {
@@ -123,20 +123,18 @@ function receiptEvent(order: OrderRow, agreement: AgreementRow, seller: Seller):
 }
 
 /**
- * The esim service reads its own esim.order.completed: an order that carries accepted documents
- * gets its receipt event, in the transaction that records the delivery (the inbox keeps a
- * redelivered completion from publishing it twice). Kept off the purchase's own transaction, which
- * hands out eSIMs for many orders at once and has no need of the documents.
+ * The receipts of orders that just completed and carry accepted documents, published in the
+ * transaction that completes them (one read of the batch's documents; orders without any, a
+ * dealer's or the API's, publish nothing).
  */
-export function registerReceipts(bus: EventBus, seller: () => Seller): void {
-  bus.onBatch('esim.order.completed', async (events, { trx }) => {
-    const ids = events.map((event) => event.payload.orderId);
-    const rows = (await trx('orders')
-      .join('order_agreements', 'order_agreements.order_id', 'orders.id')
-      .whereIn('orders.id', ids)
-      .where('orders.step', 'completed')
-      .select('orders.*', trx.raw('row_to_json(order_agreements.*) AS agreement'))) as Array<Record<string, unknown> & { agreement: AgreementRow }>;
-    if (rows.length === 0) return;
-    await publishMany(trx, 'esim', rows.map((row) => receiptEvent(normalizeOrder(row), row.agreement, seller())));
-  });
+export async function publishReceipts(trx: Knex.Transaction, seller: Seller, completed: OrderRow[]): Promise<void> {
+  if (completed.length === 0) return;
+  const agreements = (await trx('order_agreements').whereIn(
+    'order_id',
+    completed.map((order) => order.id),
+  )) as AgreementRow[];
+  if (agreements.length === 0) return;
+  const byOrder = new Map(agreements.map((row) => [row.order_id, row]));
+  const receipts = completed.filter((order) => byOrder.has(order.id)).map((order) => receiptEvent(order, byOrder.get(order.id)!, seller));
+  await publishMany(trx, 'esim', receipts);
 }

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+import type { Seller } from '@esim/contracts';
 import { GroupCommit, publishMany } from '@esim/platform';
 import type { ProfileRow } from '../profiles/views';
 import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/port';
+import { publishReceipts } from './agreements';
 import { completedEvent, normalizeOrder, type OrderRow, type OrderStep } from './saga';
 
 /** An order to provision: where its driver found it, and the hold that pays for it. */
@@ -56,18 +58,19 @@ async function provide(trx: Knex.Transaction, provider: EsimProvider, orders: Or
 /**
  * Provisions orders by group commit: the orders whose holds came back at the same moment are
  * provisioned together in one transaction, each moved from where its driver found it to completed
- * with esim.order.completed (or to voiding when the provider has nothing), the hold's id written
+ * with esim.order.completed (and the receipt of an order whose buyer accepted the checkout's
+ * documents, naming `seller`), or to voiding when the provider has nothing, the hold's id written
  * with it, and their eSIMs read back for the answer: a handful of statements and one commit for the
  * batch instead of a transaction per order. The orders are locked first (in id order, so batches
  * never deadlock): a second driver of one of them (the recovery loop, a retry) waits, then finds it
  * moved and leaves it. If one order's provisioning fails, the batch is written again order by order
  * (GroupCommit), so only that order waits for the recovery loop.
  */
-export function createProvisioning(db: Knex, provider: EsimProvider): GroupCommit<ProvisionItem, ProvisionOutcome> {
-  return new GroupCommit((batch) => db.transaction((trx) => provisionOrders(trx, provider, batch)));
+export function createProvisioning(db: Knex, provider: EsimProvider, seller: Seller): GroupCommit<ProvisionItem, ProvisionOutcome> {
+  return new GroupCommit((batch) => db.transaction((trx) => provisionOrders(trx, provider, seller, batch)));
 }
 
-async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, batch: ProvisionItem[]): Promise<ProvisionOutcome[]> {
+async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, seller: Seller, batch: ProvisionItem[]): Promise<ProvisionOutcome[]> {
   const locked: Array<{ id: string; step: OrderStep }> = await trx('orders')
     .whereIn(
       'id',
@@ -106,6 +109,7 @@ async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, ba
   const orders = new Map((moved.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]));
   const completed = [...orders.values()].filter((order) => order.step === 'completed');
   await publishMany(trx, 'esim', completed.map(completedEvent));
+  await publishReceipts(trx, seller, completed);
   const profiles = new Map<string, ProfileRow[]>();
   const purchases = completed.filter((order) => !order.top_up_profile_id);
   if (purchases.length > 0) {
