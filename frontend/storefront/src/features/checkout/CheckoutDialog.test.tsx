@@ -21,15 +21,15 @@ const seller = {
   name: 'Örnek Gezi İletişim A.Ş.', address: 'Büyükdere Cad. No:1, Şişli / İstanbul', tax_office: 'Şişli', tax_number: '1234567890',
   mersis: '0123456789000015', phone: '+90 212 000 00 00', email: 'destek@ornek.test',
 };
-const balance = (euros: number) => ({ balance: euros, balance_cents: euros * 100, available: euros, available_cents: euros * 100, held_cents: 0, currency: 'EUR' });
+const balance = (euros: number, creditCents = 0) => ({ balance: euros, balance_cents: euros * 100, available: euros, available_cents: euros * 100, held_cents: 0, credit_available_cents: creditCents, currency: 'EUR' });
 
 /** The services as the dialog sees them; `payment` answers GET /user/payments/:id, calls are recorded. */
-function services(options: { available: number; payment?: Record<string, unknown> }) {
+function services(options: { available: number; creditCents?: number; payment?: Record<string, unknown> }) {
   const calls: Array<{ url: string; method: string; body: { agreement?: { text: string } } & Record<string, unknown>; headers: Record<string, string> }> = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
     calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
     if (url.startsWith('/api/user/packages?')) return envelope([{ ...usa }]);
-    if (url === '/api/user/balance') return envelope(balance(options.available));
+    if (url === '/api/user/balance') return envelope(balance(options.available, options.creditCents));
     if (url === '/api/public/seller') return envelope(seller);
     if (url.startsWith('/api/user/esim/orders')) return envelope([]);
     if (url === '/api/user/payments/card') return envelope({ id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' }, 201);
@@ -119,5 +119,27 @@ describe('a purchase the balance covers', () => {
     expect(buy.body).toMatchObject({ package_id: 'us-7', quantity: 1, agreement: { version: DISTANCE_SALE_VERSION } });
     expect(buy.body.agreement?.text).toMatch(/^ÖN BİLGİLENDİRME FORMU[\s\S]*MESAFELİ SATIŞ SÖZLEŞMESİ/);
     expect(buy.body).not.toHaveProperty('card_payment_id');
+  });
+});
+
+describe("a dealer's purchase beyond its balance, within its credit limit", () => {
+  it('buys from balance and credit: no card offered, the part taken from the credit named', async () => {
+    const calls = services({ available: 5, creditCents: 20_00 });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />, { extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }] });
+    // The confirm button is there while prices load: the rows say when they have.
+    expect((await screen.findByText('Kalan krediniz')).nextElementSibling).toHaveTextContent(/20,00\s€/);
+    const confirm = screen.getByRole('button', { name: 'Satın Al' });
+    expect(screen.queryByRole('button', { name: /kartla öde/ })).toBeNull();
+    expect(screen.getByText('Kredinizden kullanılacak (borcunuza eklenir)').nextElementSibling).toHaveTextContent(/15,00\s€/);
+    expect(screen.getByText('İşlem sonrası bakiye').nextElementSibling).toHaveTextContent(/0,00\s€/);
+    fireEvent.click(screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/user/packages/buy')).toHaveLength(1));
+  });
+
+  it('beyond balance and credit left: only the rest is offered by card', async () => {
+    services({ available: 5, creditCents: 10_00 });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
+    expect(await screen.findByRole('button', { name: /^Kalan 5,00\s€ tutarını kartla öde$/ })).toBeInTheDocument();
   });
 });

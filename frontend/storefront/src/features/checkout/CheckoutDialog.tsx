@@ -107,9 +107,13 @@ export function CheckoutDialog({
 
   const count = Number(quantity);
   const quantityValid = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY;
-  const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, loaded.balance.available) : null;
+  // A dealer with a credit limit may buy beyond its balance: what is left of the limit counts as money to spend.
+  const creditLeft = loaded ? (loaded.balance.credit_available_cents ?? 0) / 100 : 0;
+  const spendable = loaded ? loaded.balance.available + creditLeft : 0;
+  const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, spendable) : null;
+  const fromCreditCents = totals && loaded && creditLeft > 0 ? Math.min(missingCents(totals.total, loaded.balance.available), Math.round(creditLeft * 100)) : 0;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
-  const byCardCents = totals && loaded && !totals.sufficient ? missingCents(totals.total, loaded.balance.available) : 0;
+  const byCardCents = totals && loaded && !totals.sufficient ? missingCents(totals.total, spendable) : 0;
   // What the buyer accepts before paying (from the balance, by card or both), filled in with this very purchase.
   const documents = useMemo(
     () =>
@@ -265,7 +269,9 @@ export function CheckoutDialog({
               <>
                 <Row label={t('checkout.total')} value={formatCurrency(totals.total)} strong />
                 <Row label={t('checkout.balance')} value={formatCurrency(loaded.balance.available)} />
-                <Row label={t('checkout.after')} value={formatCurrency(totals.after)} />
+                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatCurrency(creditLeft)} />}
+                {fromCreditCents > 0 && <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />}
+                <Row label={t('checkout.after')} value={formatCurrency(creditLeft > 0 ? Math.max(0, loaded.balance.available - totals.total) : totals.after)} />
                 {totals.sufficient && documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
                 {!totals.sufficient && !card && (
                   <>
@@ -282,7 +288,7 @@ export function CheckoutDialog({
                     </Alert>
                     {documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
                     <Button variant="outlined" fullWidth sx={{ mt: 1 }} onClick={payRestByCard} disabled={buying || !accepted}>
-                      {t('checkout.payRestByCard', { amount: formatCurrency(missingCents(totals.total, loaded.balance.available) / 100) })}
+                      {t('checkout.payRestByCard', { amount: formatCurrency(missingCents(totals.total, spendable) / 100) })}
                     </Button>
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                       {t('checkout.cardNote')}
