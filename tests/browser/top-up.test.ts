@@ -23,8 +23,8 @@ const PASSWORD = 'Uzun-Gizli-Parola-2026';
 const GB = 1024 ** 3;
 
 const TEXTS = {
-  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', guard: 'Mevcut eSIM’e yükle', topUp: 'Paket yükle', dialog: 'eSIM’e paket yükle', confirm: 'Yüklemeyi onayla', premium: /Premium/ },
-  en: { buy: /Buy Now: .*Standard/, login: 'Log In', guard: 'Top up my eSIM', topUp: 'Top up', dialog: 'Top up your eSIM', confirm: 'Confirm top-up', premium: /Premium/ },
+  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', guard: 'Mevcut eSIM’e yükle', topUp: 'Paket yükle', dialog: 'eSIM’e paket yükle', confirm: 'Yüklemeyi onayla', premium: /Premium/, accept: /okudum, kabul ediyorum/ },
+  en: { buy: /Buy Now: .*Standard/, login: 'Log In', guard: 'Top up my eSIM', topUp: 'Top up', dialog: 'Top up your eSIM', confirm: 'Confirm top-up', premium: /Premium/, accept: /I have read and accept/ },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -124,6 +124,8 @@ describe('topping up an installed eSIM in a browser', () => {
     await dialog.waitFor();
     expect(await dialog.getByRole('radio', { name: /Standart/ }).isChecked()).toBe(true);
     expect(await dialog.innerText()).toContain(esim.iccid);
+    // The pre-information form and the contract of this top-up, accepted before it is confirmed.
+    await dialog.getByRole('checkbox', { name: t.accept }).check();
     await shoot(page, 'tr-light-top-up-dialog');
     await dialog.getByRole('button', { name: t.confirm }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -163,6 +165,7 @@ describe('topping up an installed eSIM in a browser', () => {
     await panel.getByRole('button', { name: t.topUp, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t.dialog });
     await dialog.getByRole('radio', { name: t.premium }).check();
+    await dialog.getByRole('checkbox', { name: t.accept }).check();
     await shoot(page, 'en-dark-top-up-dialog');
     await dialog.getByRole('button', { name: t.confirm }).click();
     await dialog.waitFor({ state: 'hidden' });

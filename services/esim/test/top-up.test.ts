@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EsimOrder } from '@esim/contracts';
+import { DISTANCE_SALE_VERSION, type EsimOrder } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
 import { applyUsage } from '../src/profiles/usage';
 import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
@@ -120,17 +120,24 @@ describe('topping up an eSIM', () => {
     expect(first.json().data.esims.map((e: { iccid: string; usage: { total_bytes: number } }) => [e.iccid, e.usage.total_bytes])).toEqual([[esim.iccid, 8 * GB]]);
   });
 
-  it('a depleted eSIM is back in use after a top-up, and its usage mails are armed again', async () => {
+  it('a depleted eSIM is back in use after a top-up, and its usage mails are armed again; the documents accepted are kept with the top-up', async () => {
     const me = customer();
     await sys.fund(me, 50_00);
     const esim = (await buyEsim(me)).esims[0]!;
     await use(esim.iccid, 3 * GB);
     expect(await sys.esim.db('profiles').where({ iccid: esim.iccid }).first()).toMatchObject({ status: 'used' });
-    const res = await topUp(me, esim.iccid, await sys.packageId('US-7D-3GB'));
+    const agreement = { version: DISTANCE_SALE_VERSION, text: 'ÖN BİLGİLENDİRME FORMU …' };
+    const res = await sys.esim.inject({
+      method: 'POST',
+      url: `/user/esim/${esim.iccid}/top-ups`,
+      headers: await sys.as(me, { 'idempotency-key': key() }),
+      payload: { package_id: await sys.packageId('US-7D-3GB'), agreement },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.esim).toMatchObject({ status: 'active', usage: { total_bytes: 6 * GB, remaining_bytes: 3 * GB } });
     const row = await sys.esim.db('profiles').where({ iccid: esim.iccid }).first();
     expect(row).toMatchObject({ alert_80_sent_at: null, alert_100_sent_at: null });
+    expect(await sys.esim.db('order_agreements').where({ order_id: res.json().data.id }).first()).toMatchObject(agreement);
     await sys.charged(me);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyFields, nullableTimestamp, timestamp } from './common';
-import { ESIM_ORDER_STATUSES, esimProfileSchema } from './esim';
+import { acceptedAgreement, ESIM_ORDER_STATUSES, esimProfileSchema } from './esim';
 
 /**
  * Top-ups of an eSIM already installed: more data and validity on the same ICCID, bought like a
@@ -8,7 +8,11 @@ import { ESIM_ORDER_STATUSES, esimProfileSchema } from './esim';
  */
 
 /** Request: POST /user/esim/:id/top-ups. */
-export const esimTopUpBody = z.object({ package_id: z.string().min(1).max(100) });
+export const esimTopUpBody = z.object({
+  package_id: z.string().min(1).max(100),
+  /** The distance-sale documents the buyer accepted in the top-up dialog, kept with the top-up (and mailed with its receipt). */
+  agreement: acceptedAgreement.optional(),
+});
 export type EsimTopUpBody = z.input<typeof esimTopUpBody>;
 
 /** What an eSIM was given: its own package first, then each top-up, oldest first. */

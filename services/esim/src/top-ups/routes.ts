@@ -31,7 +31,7 @@ export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
-      const { order, profile } = await topUp(app.db, ctx, request, reply, { ref: request.params.id, packageId: request.body.package_id });
+      const { order, profile } = await topUp(app.db, ctx, request, reply, { ref: request.params.id, packageId: request.body.package_id, agreement: request.body.agreement });
       const outcome = topUpOutcome(order);
       const own = (await loadOrder(app.db, profile.order_id!))!;
       return ok(reply, topUpView(order, profile, own, request.locale), outcome.code, outcome.status);

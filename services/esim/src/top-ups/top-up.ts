@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { centsToEuros, eurosToCents, translate, type Locale, type EsimTopUp, type EsimTopUpOffer, type EsimTopUpPackage } from '@esim/contracts';
+import { centsToEuros, eurosToCents, translate, type AcceptedAgreement, type Locale, type EsimTopUp, type EsimTopUpOffer, type EsimTopUpPackage } from '@esim/contracts';
 import { AppError, findStoredAnswer, idempotencyClaim, markReplayed, notFound, storedAnswer, type AuthUser } from '@esim/platform';
 import type { EsimContext } from '../context';
+import { recordAgreement } from '../orders/agreements';
 import { purchaseOutcome } from '../orders/purchase';
 import { findProfile } from '../orders/queries';
 import { driveOrder, loadOrder, type OrderRow } from '../orders/saga';
@@ -88,7 +89,13 @@ export async function topUpOffer(db: Knex, ctx: EsimContext, request: FastifyReq
 }
 
 /** POST /user/esim/:id/top-ups: the top-up order as it stands after driving it, and the eSIM. */
-export async function topUp(db: Knex, ctx: EsimContext, request: FastifyRequest, reply: FastifyReply, input: { ref: string; packageId: string }): Promise<{ order: OrderRow; profile: ProfileRow }> {
+export async function topUp(
+  db: Knex,
+  ctx: EsimContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { ref: string; packageId: string; agreement?: AcceptedAgreement },
+): Promise<{ order: OrderRow; profile: ProfileRow }> {
   const user = request.user!;
   const requestId = String(request.id);
   const profile = await ownProfile(db, user, input.ref);
@@ -116,6 +123,8 @@ export async function topUp(db: Knex, ctx: EsimContext, request: FastifyRequest,
       order = (await loadOrder(db, answer.body.order_id))!;
     }
   }
+  // The documents go with the top-up as with a purchase (written once; a replay writes nothing more).
+  if (input.agreement && order.user_id === user.id) await recordAgreement(db, order.id, input.agreement, undefined);
   try {
     order = (await driveOrder(db, ctx, order, { requestId })).order;
   } catch (error) {

@@ -14,9 +14,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import type { SellerView } from '@contracts/api/esim';
 import type { EsimTopUp, EsimTopUpOffer } from '@contracts/api/top-up';
+import { distanceSaleDocuments } from '@contracts/distance-sale';
 import { api, ApiError } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
 import { checkoutTotals, newIdempotencyKey } from '../checkout/checkout';
+import { DistanceSaleConsent } from '../checkout/DistanceSaleConsent';
 import type { UserBalance } from '../checkout/types';
 import { formatCurrency } from '../format/format';
 import { dataText } from './format';
@@ -39,15 +43,23 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
   const lng = i18n.resolvedLanguage;
   const packages = offer.packages;
   const [chosen, setChosen] = useState(() => packages.find((p) => p.id === initialPackageId)?.id ?? packages.find((p) => p.recommended)?.id ?? packages[0]?.id ?? '');
+  const { user } = useAuth();
   const [balance, setBalance] = useState<UserBalance | null>(null);
+  const [seller, setSeller] = useState<SellerView | null>(null);
+  const [accepted, setAccepted] = useState(false);
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [chosen]);
 
   useEffect(() => {
     let live = true;
-    api.get<UserBalance>('/user/balance').then(
-      (answer) => live && setBalance(answer),
+    // The balance before and after, and who sells, as the documents the buyer accepts name it.
+    Promise.all([api.get<UserBalance>('/user/balance'), api.get<SellerView>('/public/seller')]).then(
+      ([answer, who]) => {
+        if (!live) return;
+        setBalance(answer);
+        setSeller(who);
+      },
       () => live && setBalance(null),
     );
     return () => {
@@ -57,13 +69,31 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
 
   const pkg = packages.find((p) => p.id === chosen);
   const totals = pkg && balance ? checkoutTotals(pkg.price, 1, balance.available) : null;
+  // The pre-information form and the distance sales contract of this top-up, paid from the balance.
+  const documents = useMemo(
+    () =>
+      pkg && seller
+        ? distanceSaleDocuments({
+            seller: { name: seller.name, address: seller.address, taxOffice: seller.tax_office, taxNumber: seller.tax_number, mersis: seller.mersis, phone: seller.phone, email: seller.email },
+            buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
+            item: { name: pkg.name, code: pkg.code, details: t('topUp.option', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')), days: pkg.duration }), quantity: 1, unitCents: pkg.price_cents },
+            fromBalanceCents: pkg.price_cents,
+            byCardCents: 0,
+            locale: lng === 'en' ? 'en' : 'tr',
+            date: new Date(),
+          })
+        : null,
+    [pkg, seller, user?.full_name, user?.email, lng, t],
+  );
+  const ready = !!totals?.sufficient && !!documents && accepted;
 
   const confirm = async () => {
-    if (!pkg || !totals?.sufficient) return;
+    if (!pkg || !ready || !documents) return;
     setBuying(true);
     setFailure(null);
     try {
-      const answer = await api.post<EsimTopUp>(`/user/esim/${encodeURIComponent(offer.esim.iccid)}/top-ups`, { package_id: pkg.id }, { 'Idempotency-Key': idempotencyKey });
+      const agreement = { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` };
+      const answer = await api.post<EsimTopUp>(`/user/esim/${encodeURIComponent(offer.esim.iccid)}/top-ups`, { package_id: pkg.id, agreement }, { 'Idempotency-Key': idempotencyKey });
       if (answer.data.status === 'completed') toast.success(t('topUp.success', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')) }));
       else toast(t('topUp.processing'));
       onDone(answer.data);
@@ -135,6 +165,7 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
                     {t('topUp.insufficient')}
                   </Alert>
                 )}
+                {totals.sufficient && documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
               </>
             )}
           </>
@@ -149,7 +180,7 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
         <Button onClick={onClose} disabled={buying}>
           {t('common:actions.cancel')}
         </Button>
-        <Button variant="contained" onClick={confirm} disabled={!totals?.sufficient || buying}>
+        <Button variant="contained" onClick={confirm} disabled={!ready || buying}>
           {buying ? t('topUp.buying') : t('topUp.confirm')}
         </Button>
       </DialogActions>

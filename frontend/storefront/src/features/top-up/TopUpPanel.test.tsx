@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EsimTopUpOffer } from '@contracts/api/top-up';
+import { DISTANCE_SALE_VERSION } from '@contracts/distance-sale';
 import { renderPage } from '../../test/render';
 import { TopUpPanel } from './TopUpPanel';
 
@@ -11,6 +12,10 @@ const GB = 1024 ** 3;
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
 const initial = { order_id: 'o1', order_number: 'ABCD1234EFGH', kind: 'initial', package_name: 'Başlangıç', data_mb: 3072, validity_days: 7, price: 14.99, price_cents: 1499, added_at: '2026-11-20T10:00:00.000Z' } as const;
 const topUp = { ...initial, order_id: 'o2', order_number: 'TOPUP0000001', kind: 'top_up', package_name: 'Standart', data_mb: 5120, validity_days: 15, price: 24.99, price_cents: 2499, added_at: '2026-11-26T10:00:00.000Z' } as const;
+const seller = {
+  name: 'Örnek Gezi İletişim A.Ş.', address: 'Büyükdere Cad. No:1, Şişli / İstanbul', tax_office: 'Şişli', tax_number: '1234567890',
+  mersis: '0123456789000015', phone: '+90 212 000 00 00', email: 'destek@ornek.test',
+};
 const usage = (total: number, used: number) => ({ total_bytes: total, used_bytes: used, remaining_bytes: total - used, percentage: Math.round((used / total) * 100), unlimited: false });
 const packages = [
   { id: 'p7', code: 'US-7D-3GB', name: 'Başlangıç', duration: 7, data_mb: 3072, unlimited: false, price: 14.99, price_cents: 1499, currency: 'EUR', recommended: false },
@@ -37,6 +42,7 @@ function services(available: number) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/public/seller') return envelope(seller);
       if (url === '/api/user/balance') return envelope({ available, available_cents: available * 100, balance: available, balance_cents: available * 100, held_cents: 0, currency: 'EUR' });
       if (url.endsWith('/top-ups') && init.method === 'POST') {
         posts.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key']! });
@@ -56,7 +62,7 @@ function Panel({ initialOpen = false }: { initialOpen?: boolean }) {
 }
 
 describe('top-up of an installed eSIM', () => {
-  it('shows the data, the bundles and the button; the dialog tops up once with one key and the total grows', async () => {
+  it('shows the data, the bundles and the button; the dialog tops up once with one key, the documents accepted, and the total grows', async () => {
     const posts = services(85.01);
     renderPage(<Panel initialOpen />);
     expect(await screen.findByText('1 GB / 3 GB kullanıldı')).toBeInTheDocument();
@@ -66,12 +72,16 @@ describe('top-up of an installed eSIM', () => {
     expect(within(dialog).getByRole('radio', { name: /Standart/ })).toBeChecked();
     expect(await within(dialog).findByText(/60,02\s€/)).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' });
+    // The pre-information form and the contract of this top-up are accepted first.
+    expect(confirm).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     await screen.findByText('1 GB / 8 GB kullanıldı');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ body: { package_id: 'p15' } });
+    expect(posts[0]).toMatchObject({ body: { package_id: 'p15', agreement: { version: DISTANCE_SALE_VERSION } } });
+    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(/MESAFELİ SATIŞ SÖZLEŞMESİ[\s\S]*Standart/);
     expect(posts[0]!.key.length).toBeGreaterThanOrEqual(8);
     expect(screen.getAllByTestId('esim-bundle').map((row) => row.textContent)).toEqual([expect.stringContaining('İlk paket'), expect.stringContaining('+5 GB · 15 gün')]);
   });
