@@ -79,9 +79,11 @@ export async function holdOnCredit(
   at?: Date,
 ): Promise<HoldOutcome | null> {
   const work = async (trx: Knex.Transaction): Promise<HoldOutcome | null> => {
-    const limit = (await creditLimits(trx, [hold.userId])).get(hold.userId) ?? 0;
-    if (limit === 0) return null;
+    const limitOf = async () => (await creditLimits(trx, [hold.userId])).get(hold.userId) ?? 0;
+    // Without a limit nothing is locked; with one it is read again under the accounts' locks, which a change of the limit takes first.
+    if ((await limitOf()) === 0) return null;
     const accounts = await openAndLock(trx, [spendable(hold.userId), receivable(hold.userId)]);
+    const limit = await limitOf();
     const spend = accounts.get(spendable(hold.userId).key)!;
     const recv = accounts.get(receivable(hold.userId).key)!;
     // The order may have been held meanwhile (a retry in flight): its hold op replays, no draw.
