@@ -4,16 +4,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
+import { createDb } from '@esim/platform';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
+import { verifyConsistency } from '../../infra/src/consistency/verify';
+import { verifyLedger } from '../../services/balance/src/ledger/verify';
 import { cardNumbers, xlsxOf, type SheetRow } from '../../services/physical-sim/test/sheets';
 import { startListeningSystem, type ListeningSystem } from './backoffice-system';
 
 /**
  * The admin's physical-SIM screens in Debian's chromium against the real system: an xlsx import
- * run by the real import worker process, followed to 100 % with its error report downloaded; and
- * a dealer's Plus order approved from the menu badge, charged once. One system for both.
+ * run by the real import worker process, followed to 100 % with its error report downloaded; a
+ * dealer's Plus order approved from the menu badge, charged once; and a dealer's card return
+ * approved from its badge, refunded once however often approval is clicked, ending with the books
+ * checked. One system for all.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let system: ListeningSystem;
@@ -31,6 +36,15 @@ async function api<T>(token: string, route: string): Promise<T> {
   const body = (await res.json()) as { data: T };
   if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(body)}`);
   return body.data;
+}
+
+async function post(token: string, route: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; body: { data?: unknown; code?: string } }> {
+  const res = await fetch(`${system.url}/api/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  return { status: res.status, body: (await res.json()) as { data?: unknown; code?: string } };
 }
 
 const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -158,5 +172,103 @@ describe('admin physical-SIM screens in the browser', () => {
     await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe(euros(after.available_cents));
     await dealer.context().close();
     await admin.context().close();
+  });
+
+  it('a dealer returns a bought card, the admin approves it from the menu badge with a double click, the dealer is refunded once and the books balance', async () => {
+    const dealerSession = await system.login('dealer@esim.test');
+    const { token: adminToken } = await system.login('admin@esim.test');
+    type Balance = { balance_cents: number; held_cents: number; available_cents: number };
+    const balance = () => api<Balance>(dealerSession.token, 'user/balance');
+
+    // A card the dealer paid for (a card the admin handed over cost nothing, so returns nothing): one Plus SIM ordered and approved.
+    const pkg = DEMO_PLUS_PACKAGES[0]!;
+    const beforeOrder = await balance();
+    const placed = await post(dealerSession.token, 'user/physical-sim/order', { package_id: pkg.id, quantity: 1 }, crypto.randomUUID());
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data as { id: string; total_cents: number };
+    const approvedOrder = await post(adminToken, `admin/physical-sim/orders/${order.id}/approve`, {});
+    expect(approvedOrder.status, JSON.stringify(approvedOrder.body)).toBe(200);
+    const [cardId] = (approvedOrder.body.data as { card_ids: string[] }).card_ids;
+    await expect.poll(async () => beforeOrder.balance_cents - (await balance()).balance_cents, { timeout: 30_000 }).toBe(order.total_cents);
+    const [card] = await api<Array<{ serial_number: string }>>(adminToken, `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: [cardId] }))}`);
+
+    // The dealer picks the card on the return page, gives a reason and confirms.
+    const reason = `Kutusu ezik geldi ${card!.serial_number.slice(-4)}`;
+    const dealer = await signedInPage('dealer@esim.test');
+    await dealer.goto(`${system.url}/dashboard/physical-sim-return`);
+    await dealer.getByLabel('Sıra numarası ya da ICCID').fill(card!.serial_number);
+    await dealer.getByRole('checkbox', { name: card!.serial_number }).check();
+    await dealer.getByLabel('Neden').fill(reason);
+    await dealer.getByRole('button', { name: '1 kartı iade et' }).click();
+    await dealer.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
+    const myReturn = dealer.locator('tr', { hasText: reason });
+    await myReturn.getByText('Beklemede').waitFor();
+    const beforeRefund = await balance();
+    type Return = { id: string; status: string; reason: string; refund_cents: number; card_ids: string[] };
+    const requested = (await api<Return[]>(dealerSession.token, `user/physical-sim/returns?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,9]`)).find((r) => r.reason === reason)!;
+    expect(requested).toMatchObject({ status: 'pending', card_ids: [cardId], refund_cents: order.total_cents });
+
+    // The admin sees it waiting on the menu's badge, opens the list from there and approves it, clicking the confirmation twice.
+    const admin = await signedInPage('admin@esim.test');
+    const approvals: number[] = [];
+    admin.on('response', (res) => {
+      if (res.request().method() === 'POST' && res.url().endsWith(`/returns/${requested.id}/approve`)) approvals.push(res.status());
+    });
+    await admin.goto(`${system.url}/dashboard`);
+    const badge = admin.locator('[aria-label^="SIM İadeleri: "]');
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toMatch(/: [1-9]\d*$/);
+    const waiting = Number((await badge.getAttribute('aria-label'))!.split(': ')[1]);
+    await admin.getByRole('menuitem', { name: /SIM İadeleri/ }).click();
+    await admin.waitForURL(/\/dashboard\/admin\/physical-sim-returns/);
+    const row = admin.locator('tr', { hasText: reason });
+    expect(await row.textContent()).toContain(euros(order.total_cents));
+    await row.getByRole('button', { name: 'Onayla' }).click();
+    const confirmation = admin.getByRole('dialog');
+    expect(await confirmation.textContent()).toContain(euros(order.total_cents));
+    await confirmation.getByRole('button', { name: 'Onayla' }).dblclick();
+    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`SIM İadeleri: ${waiting - 1}`);
+    await admin.locator('tr', { hasText: reason }).waitFor({ state: 'detached' });
+
+    // Approving again through the API is refused and moves nothing.
+    const again = await post(adminToken, `admin/physical-sim/returns/${requested.id}/approve`, {});
+    expect(again).toMatchObject({ status: 409, body: { code: 'return_not_pending' } });
+    // However many approvals the double click sent, one was taken and any other refused.
+    expect(approvals.filter((status) => status === 200)).toEqual([200]);
+    expect(approvals.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
+
+    // Refunded once: the balance is up by the refund, one credit names the return, and it stays so.
+    await expect.poll(async () => (await balance()).balance_cents - beforeRefund.balance_cents, { timeout: 30_000 }).toBe(order.total_cents);
+    const refunds = async () =>
+      (await api<Array<{ direction: string; amount_cents: number; reference: string | null }>>(dealerSession.token, `user/transactions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,49]`))
+        .filter((t) => t.reference === requested.id)
+        .map((t) => ({ direction: t.direction, amount_cents: Math.abs(t.amount_cents) }));
+    expect(await refunds()).toEqual([{ direction: 'in', amount_cents: order.total_cents }]);
+    const refunded = await balance();
+    const returned = await api<Return>(adminToken, `admin/physical-sim/returns/${requested.id}`);
+    expect(returned.status).toBe('approved');
+    const [inStock] = await api<Array<{ status: string; owner_user_id: string | null }>>(adminToken, `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: [cardId] }))}`);
+    expect(inStock).toMatchObject({ status: 'in_stock', owner_user_id: null });
+
+    // The dealer's own pages say the same: the return approved, the available balance with the refund in it.
+    await dealer.reload();
+    await myReturn.getByText('Onaylandı').waitFor();
+    await dealer.goto(`${system.url}/dashboard/balance`);
+    const available = dealer.getByText('Kullanılabilir bakiye', { exact: true }).first().locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe(euros(refunded.available_cents));
+    expect(await refunds()).toHaveLength(1);
+    expect((await balance()).balance_cents).toBe(refunded.balance_cents);
+    await dealer.context().close();
+    await admin.context().close();
+
+    // The books: the ledger's invariants, and every service agreeing (approved returns refunded, orders captured, no event left waiting).
+    const balanceDb = createDb(process.env.DATABASE_URL!, 'balance', 1);
+    try {
+      const ledger = await verifyLedger(balanceDb);
+      expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
+    } finally {
+      await balanceDb.destroy();
+    }
+    const consistency = await verifyConsistency(process.env.DATABASE_URL!);
+    expect(consistency.rules.filter((rule) => !rule.ok)).toEqual([]);
   });
 });
