@@ -168,6 +168,12 @@ function targetLines(output: string): string[] {
     .slice(0, 30);
 }
 
+/** A long output (a bench whose every request failed prints a stack per failure) keeps its start and its end. */
+function shortened(lines: string[], head = 40, tail = 100): string[] {
+  if (lines.length <= head + tail + 1) return lines;
+  return [...lines.slice(0, head), `... ${lines.length - head - tail} lines left out ...`, ...lines.slice(-tail)];
+}
+
 function report(outcomes: Outcome[], startedAt: Date): string {
   const commit = (() => {
     try {
@@ -198,7 +204,7 @@ function report(outcomes: Outcome[], startedAt: Date): string {
     lines.push(`## bench:${o.bench}: ${o.status}`, '');
     const targets = targetLines(o.output);
     if (targets.length) lines.push('Targets and verdicts:', '', ...targets.map((line) => `- ${line.replace(/\|/g, '\\|')}`), '');
-    lines.push('Output:', '', '```', o.output.trim().split('\n').filter((line) => !/^> /.test(line)).join('\n').trim(), '```', '');
+    lines.push('Output:', '', '```', ...shortened(o.output.trim().split('\n').filter((line) => !/^> /.test(line))), '```', '');
   }
   return lines.join('\n');
 }
