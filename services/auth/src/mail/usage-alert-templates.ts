@@ -1,24 +1,22 @@
-import type { EventPayload, Locale } from '@esim/contracts';
+import { formatBytes, type EventPayload, type Locale } from '@esim/contracts';
 import type { OutgoingMail } from './mailer';
 
 /** The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed in. */
 type Alert = EventPayload<'esim.profile.usage-alert'>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const GB = 1024 ** 3;
-const gb = (bytes: number, locale: Locale) => new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: 2 }).format(bytes / GB);
 const date = (iso: string | null, locale: Locale) => (iso ? new Intl.DateTimeFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(iso)) : '');
 
 const texts = {
   tr: {
-    'usage-80': { subject: (a: Alert) => `eSIM verinizin %80'i kullanıldı (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin ${gb(a.usedBytes, l)} GB / ${gb(a.totalBytes ?? 0, l)} GB verisini kullandınız.` },
+    'usage-80': { subject: (a: Alert) => `eSIM verinizin %80'i kullanıldı (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin ${formatBytes(a.usedBytes, l)} / ${formatBytes(a.totalBytes ?? 0, l)} verisini kullandınız.` },
     'usage-100': { subject: (a: Alert) => `eSIM verinizin tamamı kullanıldı (${a.orderNumber})`, body: (a: Alert) => `${a.packageNameTr} paketinizin verisi bitti. Yeni bir paket satın alarak bağlı kalabilirsiniz.` },
     'expiry-1d': { subject: (a: Alert) => `eSIM paketinizin süresi yarın doluyor (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin süresi ${date(a.expiresAt, l)} tarihinde doluyor.` },
     greeting: (name: string) => `Merhaba ${name},`,
     check: 'Kalan verinizi sipariş numaranızla buradan sorgulayabilirsiniz:',
   },
   en: {
-    'usage-80': { subject: (a: Alert) => `80% of your eSIM data is used (${a.orderNumber})`, body: (a: Alert, l: Locale) => `You have used ${gb(a.usedBytes, l)} GB of the ${gb(a.totalBytes ?? 0, l)} GB in your ${a.packageNameEn} package.` },
+    'usage-80': { subject: (a: Alert) => `80% of your eSIM data is used (${a.orderNumber})`, body: (a: Alert, l: Locale) => `You have used ${formatBytes(a.usedBytes, l)} of the ${formatBytes(a.totalBytes ?? 0, l)} in your ${a.packageNameEn} package.` },
     'usage-100': { subject: (a: Alert) => `All of your eSIM data is used (${a.orderNumber})`, body: (a: Alert) => `The data of your ${a.packageNameEn} package is used up. Buy a new package to stay connected.` },
     'expiry-1d': { subject: (a: Alert) => `Your eSIM package expires tomorrow (${a.orderNumber})`, body: (a: Alert, l: Locale) => `Your ${a.packageNameEn} package expires on ${date(a.expiresAt, l)}.` },
     greeting: (name: string) => `Hello ${name},`,
