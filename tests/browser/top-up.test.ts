@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
+import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
 
@@ -29,13 +30,29 @@ const TEXTS = {
 type Language = keyof typeof TEXTS;
 
 let shop: StorefrontSystem;
+let mail: MailCatcher;
 let admin: string;
 beforeAll(async () => {
+  // The demo inbox is the auth service's SMTP server, as under npm start in demo mode: the top-up's receipt arrives there.
+  mail = await startMailCatcher();
+  process.env.SMTP_URL = mail.smtpUrl;
   shop = await startStorefrontSystem();
   admin = await shop.system.login('admin@esim.test');
   mkdirSync(SHOTS_DIR, { recursive: true });
 }, 240_000);
-afterAll(async () => shop?.stop());
+afterAll(async () => {
+  await shop?.stop();
+  await mail?.stop();
+  delete process.env.SMTP_URL;
+});
+
+/** The receipt of the eSIM's top-up (its order number from the eSIM's bundles), mailed in the buyer's language with the documents accepted. */
+async function expectTopUpReceipt(token: string, iccid: string, email: string, subject: RegExp) {
+  const bundles = (await api('GET', `/user/esim/${iccid}/top-ups`, { token })).body.data.bundles as Array<{ kind: string; order_number: string }>;
+  const number = bundles.find((bundle) => bundle.kind === 'top_up')!.order_number;
+  const receipt = (await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(email) && m.subject.includes(number)), { what: `the receipt of top-up ${number}`, timeoutMs: 20_000 }))!;
+  expect(receipt.subject).toMatch(subject);
+}
 
 /** A screenshot at phone size and one at desktop size (the whole page, or the screen as seen while a dialog is open). */
 async function shoot(page: Page, name: string) {
@@ -145,6 +162,7 @@ describe('topping up an installed eSIM in a browser', () => {
     const check = await api('GET', `/public/balance/esim/${order.order_number}`);
     expect(check.body.data).toMatchObject({ totalData: 8 * 1024, bundles: [{ kind: 'initial' }, { kind: 'top_up', dataMb: 5 * 1024 }] });
     await context.close();
+    await expectTopUpReceipt(token, esim.iccid, email, /^Siparişinizin makbuzu/);
     await expectBooks(token, 14_99 + 24_99);
   }, 120_000);
 
@@ -185,6 +203,7 @@ describe('topping up an installed eSIM in a browser', () => {
     const [after] = await esimOf(token, order.id);
     expect(after).toMatchObject({ iccid: esim.iccid, usage: { total_bytes: 13 * GB } });
     await context.close();
+    await expectTopUpReceipt(token, esim.iccid, email, /^Receipt of your order/);
     await expectBooks(token, 14_99 + 39_99);
   }, 120_000);
 });
