@@ -175,7 +175,13 @@ export default function BalancePage() {
             <StatCard icon={AccountBalanceWalletIcon} label={translate('app.balance.balance')} value={data ? formatEuro(data.balance) : undefined} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <StatCard icon={AccountBalanceWalletIcon} label={translate('app.balance.available')} value={data ? formatEuro(data.available) : undefined} />
+            <StatCard
+              icon={AccountBalanceWalletIcon}
+              label={translate('app.balance.available')}
+              value={data ? formatEuro(data.available) : undefined}
+              // A dealer with a credit limit may spend beyond it: what is left of the limit.
+              hint={data && data.credit_available_cents > 0 ? `${translate('app.balance.credit_left')}: ${formatCents(data.credit_available_cents)}` : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={data ? formatCents(data.held_cents) : undefined} hint={translate('app.balance.held_hint')} />
