@@ -76,14 +76,21 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
         ? distanceSaleDocuments({
             seller: { name: seller.name, address: seller.address, taxOffice: seller.tax_office, taxNumber: seller.tax_number, mersis: seller.mersis, phone: seller.phone, email: seller.email },
             buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
-            item: { name: pkg.name, code: pkg.code, details: t('topUp.option', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')), days: pkg.duration }), quantity: 1, unitCents: pkg.price_cents },
+            item: {
+              name: pkg.name,
+              code: pkg.code,
+              // What is bought: this package added to the eSIM already installed, named by its ICCID.
+              details: t('topUp.documentDetails', { option: t('topUp.option', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')), days: pkg.duration }), iccid: offer.esim.iccid }),
+              quantity: 1,
+              unitCents: pkg.price_cents,
+            },
             fromBalanceCents: pkg.price_cents,
             byCardCents: 0,
             locale: lng === 'en' ? 'en' : 'tr',
             date: new Date(),
           })
         : null,
-    [pkg, seller, user?.full_name, user?.email, lng, t],
+    [pkg, seller, user?.full_name, user?.email, lng, t, offer.esim.iccid],
   );
   const ready = !!totals?.sufficient && !!documents && accepted;
 

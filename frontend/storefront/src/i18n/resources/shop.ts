@@ -146,6 +146,7 @@ export const shop = {
       processing: 'Yüklemeniz işleniyor; birkaç saniye içinde burada görünecek.',
       guard: 'Yeni bir eSIM yerine bu pakete mevcut eSIM’inize yükleyebilirsiniz: aynı hat, yeniden kurulum yok.',
       guardAction: 'Mevcut eSIM’e yükle',
+      documentDetails: '{{option}}; ICCID {{iccid}} olan mevcut eSIM’e eklenir, yeni eSIM ya da QR kodu verilmez',
     },
     trip: {
       title: 'Seyahat Planlayıcı',
@@ -311,6 +312,7 @@ export const shop = {
       processing: 'Your top-up is being processed; it will show here in a few seconds.',
       guard: 'Instead of a new eSIM, you can add this package to the eSIM you have: same line, nothing to install.',
       guardAction: 'Top up my eSIM',
+      documentDetails: '{{option}}; added to the existing eSIM with ICCID {{iccid}}, no new eSIM or QR code',
     },
     trip: {
       title: 'Trip Planner',
