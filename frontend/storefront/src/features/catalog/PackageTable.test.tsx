@@ -94,7 +94,8 @@ describe('plan details before buying', () => {
     const onBuy = vi.fn();
     renderPage(<PackageTable packages={[europe]} onBuy={onBuy} caption="Çekya" countryCode="CZ" />);
     await userEvent.click(screen.getByRole('button', { name: 'Plan ayrıntıları: Avrupa 15 Gün' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Avrupa 15 Gün: plan ayrıntıları' });
+    // The dialog's code loads on the first click.
+    const dialog = await screen.findByRole('dialog', { name: 'Avrupa 15 Gün: plan ayrıntıları' }, { timeout: 10_000 });
     const facts = within(dialog).getByTestId('plan-facts');
     expect(facts).toHaveTextContent('Şebeke5G');
     expect(facts).toHaveTextContent('Kişisel erişim noktası (hotspot)Kullanılabilir');
@@ -120,7 +121,7 @@ describe('plan details before buying', () => {
     renderPage(<PackageTable packages={[{ ...africa, name: 'Africa 15 Days' }]} onBuy={() => {}} caption="Africa" />, { lng: 'en' });
     expect(screen.getByTestId('plan-summary')).toHaveTextContent('4G · No hotspot');
     await userEvent.click(screen.getByRole('button', { name: 'Plan details: Africa 15 Days' }));
-    const facts = within(await screen.findByRole('dialog')).getByTestId('plan-facts');
+    const facts = within(await screen.findByRole('dialog', {}, { timeout: 10_000 })).getByTestId('plan-facts');
     expect(facts).toHaveTextContent('Hotspot (sharing your connection)Not allowed');
     expect(facts).toHaveTextContent('15 days, starting at purchase');
   });

@@ -12,7 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency } from '../format/format';
-import { planSummary } from './PlanFacts';
+import { planSummary } from './planSummary';
 import { nextSort, sortPackages, type SortColumn, type SortState } from './sort';
 import type { PublicPackage } from './types';
 

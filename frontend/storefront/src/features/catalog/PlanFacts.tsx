@@ -10,11 +10,6 @@ import { COUNTRY_ALIASES } from '@contracts/api/country-aliases';
 import { foldForSearch } from '../format/format';
 import type { PackageCountry, PublicPackage } from './types';
 
-/** The row's short line of plan details: "5G · Hotspot var". */
-export function planSummary(pkg: PublicPackage, t: (key: string) => string): string {
-  return `${pkg.network} · ${pkg.hotspot ? t('plan.hotspotShort') : t('plan.noHotspotShort')}`;
-}
-
 /** The covered countries a visitor's query finds: by name, ISO code or a common alias ("UK"). */
 export function filterCoverage(coverage: readonly PackageCountry[], query: string): PackageCountry[] {
   const needle = foldForSearch(query);

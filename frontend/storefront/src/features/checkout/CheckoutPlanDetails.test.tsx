@@ -30,7 +30,7 @@ describe('the buy dialog shows the plan’s details', () => {
       }),
     );
     renderPage(<CheckoutDialog pkg={europe} countryCode="CZ" countrySlug="czechia" onClose={() => {}} />);
-    const facts = await screen.findByTestId('plan-facts');
+    const facts = await screen.findByTestId('plan-facts', {}, { timeout: 10_000 });
     expect(facts).toHaveTextContent('Şebeke5G');
     expect(facts).toHaveTextContent('KullanılabilirGeçerlilik15 gün; süre kapsanan bir ülkedeki ilk bağlantıyla başlar');
     expect(facts).toHaveTextContent('Çekya operatörleriT-Mobile, O2');

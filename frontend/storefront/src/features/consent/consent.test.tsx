@@ -46,7 +46,7 @@ describe('the cookie banner', () => {
   it('asks until the visitor chooses; "Necessary only" keeps the choice and the banner stays away', async () => {
     localStorage.setItem(STORAGE_KEYS.theme, 'dark'); // stored before the banner existed
     const first = renderPage(<CookieConsentGate />);
-    const banner = await screen.findByRole('region', { name: 'Çerez tercihleriniz' });
+    const banner = await screen.findByRole('region', { name: 'Çerez tercihleriniz' }, { timeout: 10_000 });
     expect(banner).toHaveTextContent('Analitik ya da reklam çerezi kullanmıyoruz.');
     // Nothing optional stays on the device before the choice.
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
@@ -62,15 +62,15 @@ describe('the cookie banner', () => {
 
   it('in English, "Accept" allows preference cookies', async () => {
     renderPage(<CookieConsentGate />, { lng: 'en' });
-    await screen.findByRole('region', { name: 'Your cookie choices' });
+    await screen.findByRole('region', { name: 'Your cookie choices' }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(readConsent()).toMatchObject({ preferences: true });
   });
 
   it('"Settings" opens the choices with preference cookies off until the visitor turns them on', async () => {
     renderPage(<CookieConsentGate />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Ayarlar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Çerez Tercihleri' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ayarlar' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Çerez Tercihleri' }, { timeout: 10_000 });
     const preferences = screen.getByRole('switch', { name: 'Tercih çerezleri (dil ve tema hatırlanır)' });
     expect(preferences).not.toBeChecked();
     expect(dialog).toHaveTextContent('Analitik ve reklam çerezi kullanmıyoruz.');
@@ -86,7 +86,7 @@ describe('the cookies page', () => {
     saveConsent({ preferences: true });
     renderPage(<CookiesPage />, { path: '/cookies' });
     await userEvent.click(screen.getByRole('button', { name: 'Çerez Ayarları' }));
-    const preferences = await screen.findByRole('switch', { name: 'Tercih çerezleri (dil ve tema hatırlanır)' });
+    const preferences = await screen.findByRole('switch', { name: 'Tercih çerezleri (dil ve tema hatırlanır)' }, { timeout: 10_000 });
     expect(preferences).toBeChecked();
     await userEvent.click(preferences);
     await userEvent.click(screen.getByRole('button', { name: 'Tercihleri Kaydet' }));

@@ -25,7 +25,7 @@ describe('a country only a regional plan covers', () => {
   it('shows that plan with its price, not "no packages yet"', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data: czechia }), { status: 200 })));
     renderPage(<CountryPage />, { path: '/packages/czechia', route: '/packages/:country' });
-    expect(await screen.findByRole('heading', { name: 'Çekya için bölgesel ve global paketler' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Çekya için bölgesel ve global paketler' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hemen Satın Al: Avrupa 15 Gün' })).toBeInTheDocument();
     expect(screen.getByTestId('package-row')).toHaveTextContent('24,99');
     expect(screen.queryByText('Bu ülke için henüz paket bulunmuyor.')).not.toBeInTheDocument();

@@ -15,7 +15,7 @@ import { CountryGrid } from '../../features/catalog/CountryGrid';
 import type { CountryEntry, Region } from '../../features/catalog/types';
 import type { PublicPackage } from '../../features/catalog/types';
 import { useCountryPackages } from '../../features/catalog/useCountryPackages';
-import { planSummary } from '../../features/catalog/PlanFacts';
+import { planSummary } from '../../features/catalog/planSummary';
 import { formatCurrency } from '../../features/format/format';
 import { useApi } from '../../features/ui/useApi';
 import { PageHeader } from '../../features/ui/PageHeader';
