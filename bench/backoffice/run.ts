@@ -48,7 +48,10 @@ if (!reuse) {
 process.env.BACKOFFICE_DIST = dist;
 
 const database = `esim_bench_backoffice_${Date.now()}`;
-const system = await startListeningSystem({ database });
+const system = await startListeningSystem({ database }).catch(async (error: unknown) => {
+  await dropDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', database);
+  throw error;
+});
 const databaseUrl = process.env.DATABASE_URL!;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
