@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,25 @@ import { hidesChrome } from '../auth/paths';
 import { CookieConsentGate } from '../features/consent/CookieConsentGate';
 import { ProgressBar } from './ProgressBar';
 import { TopBar } from './TopBar';
+import { lazyWhenVisible } from './whenVisible';
 
 // Below the first screen or not on it: chunks of their own.
-const Footer = lazy(() => import('./Footer'));
+const Footer = lazyWhenVisible('footer', () => import('./Footer'));
 const Toasts = lazy(() => import('./Toasts'));
+
+/**
+ * The footer, hydrated when it comes near the screen. Memoised: a new render of the layout must
+ * not reach its boundary before then (React would drop the server markup to render it afresh).
+ */
+const DeferredFooter = memo(function DeferredFooter() {
+  return (
+    <div data-hydrate-when-visible="footer">
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </div>
+  );
+});
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -39,11 +54,7 @@ export function Layout() {
       <Box component="main" id="main" sx={{ pt: chrome ? { xs: 7, sm: 8 } : 0, minHeight: '70vh', overflowX: 'clip' }}>
         <Outlet />
       </Box>
-      {chrome && (
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      )}
+      {chrome && <DeferredFooter />}
       {mounted && (
         <Suspense fallback={null}>
           <Toasts />
