@@ -35,16 +35,24 @@ export async function startLighthouse(origin: string) {
       await tab.evaluate((script) => new Function(script)(), signedInScript(session));
       await tab.close();
     },
-    /** The median run of `runs` by score (one run alone moves by a few hundredths on a busy machine). */
+    /**
+     * The median run of `runs` by score (one run alone moves by a few hundredths on a busy machine).
+     * A run Lighthouse could not complete (the page answered an error) is not counted but retried,
+     * up to twice as many attempts; with none completed the score is 0.
+     */
     async audit(url: string, runs = 3): Promise<Audit> {
       const results: Audit[] = [];
-      for (let run = 0; run < runs; run++) {
+      for (let attempt = 0; attempt < runs * 2 && results.length < runs; attempt++) {
         const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
         const lhr = result!.lhr;
-        if (lhr.runtimeError) console.log('  lighthouse:', lhr.runtimeError.code, lhr.runtimeError.message);
+        if (lhr.runtimeError) {
+          console.log(`  lighthouse ${url}: ${lhr.runtimeError.code}, run not counted`);
+          continue;
+        }
         results.push({ score: lhr.categories.performance!.score ?? 0, lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0, tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0 });
       }
-      return results.sort((a, b) => a.score - b.score)[Math.floor(runs / 2)]!;
+      if (results.length === 0) return { score: 0, lcpMs: Number.NaN, tbtMs: Number.NaN };
+      return results.sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!;
     },
     async stop() {
       await browser.close();
