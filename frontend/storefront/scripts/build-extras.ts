@@ -93,23 +93,44 @@ function shellTemplate(outDir: string): string {
 
 /**
  * Starts the app once the prerendered page has painted, so its JavaScript does not compete with
- * the first paint for the connection (an external file: the CSP allows no inline script).
+ * the first paint for the connection (an external file: the CSP allows no inline script). Shows
+ * the prerendered cookie banner at once to a visitor who has not chosen yet.
  * Until the app has taken the page over (it sets data-app-ready on <html>) the prerendered forms
  * are inert: what a visitor typed there would not reach the app's form state, and sending one
  * would be the browser's own GET with every field in the URL (held back too, should one slip by).
  */
+/** Where the visitor's cookie choice is stored (CONSENT_KEY in src/features/consent/consent.ts). */
+const CONSENT_STORAGE_KEY = 'cookie_preferences';
+
 const BOOT = `(function () {
+  var CONSENT_KEY = '${CONSENT_STORAGE_KEY}';
   var me = document.currentScript, started = false;
   var root = document.documentElement;
+  try {
+    if (!localStorage.getItem(CONSENT_KEY)) [].forEach.call(document.querySelectorAll('#root [data-cookie-banner]'), function (banner) { banner.hidden = false; });
+  } catch (e) { /* storage blocked: the app shows the banner once it starts */ }
   var forms = [].slice.call(document.querySelectorAll('#root form'));
   forms.forEach(function (form) { form.inert = true; });
   document.addEventListener('submit', function (event) {
     if (!root.hasAttribute('data-app-ready')) event.preventDefault();
   }, true);
+  // A cookie choice clicked before the app has started is made once it has.
+  var choice = null;
+  document.addEventListener('click', function (event) {
+    if (root.hasAttribute('data-app-ready') || !event.target.closest) return;
+    choice = event.target.closest('[data-cookie-banner] button') || choice;
+  }, true);
+  // Once React has taken the banner's button over (its part of the page hydrates on its own).
+  function replayChoice(tries) {
+    if (!document.contains(choice)) return;
+    if (Object.keys(choice).some(function (key) { return key.indexOf('__reactProps') === 0; })) choice.click();
+    else if (tries > 0) setTimeout(function () { replayChoice(tries - 1); }, 100);
+  }
   new MutationObserver(function (changes, observer) {
     if (!root.hasAttribute('data-app-ready')) return;
     observer.disconnect();
     forms.forEach(function (form) { form.inert = false; });
+    if (choice) replayChoice(50);
   }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
   function start() {
     if (started) return;
