@@ -5,9 +5,10 @@ import type { Knex } from 'knex';
  * table of every service schema (and the shared event log), read in one statement.
  * Left out, because they change by design on a refused request: each service's `audit_log`
  * (admin and sales-manager writes are recorded with their outcome, refusals included), the event
- * consumers' read positions (they move as consumers poll) and the migration bookkeeping.
+ * consumers' read positions and their processes' heartbeats (they move as consumers poll) and the
+ * migration bookkeeping.
  */
-const SKIPPED_TABLES = new Set(['audit_log', 'knex_migrations', 'knex_migrations_lock', 'consumer_offsets']);
+const SKIPPED_TABLES = new Set(['audit_log', 'knex_migrations', 'knex_migrations_lock', 'consumer_offsets', 'consumer_members']);
 
 export interface Snapshot {
   [table: string]: string;
