@@ -6,7 +6,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-describe('API client: token, refresh once, 401 and network events (spec sections 4 and 8)', () => {
+describe('API client: token, refresh once, 401 and network events', () => {
   it('sends the bearer token and unwraps the envelope', async () => {
     storeSession('old', { email: 'a@b.c', full_name: 'A', user_type: 1 });
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, { success: true, code: 'ok', message: 'ok', data: { balance: 10 } }));

@@ -30,7 +30,7 @@ export function homeOf(user: Pick<SessionUser, 'user_type'>): string {
 }
 
 /**
- * The session (spec sections 3 and 4): token and user from local storage; a 401 anywhere clears
+ * The session: token and user from local storage; a 401 anywhere clears
  * them (the API client fires the unauthorized event) and a protected page goes to /login,
  * remembering where the user was.
  */

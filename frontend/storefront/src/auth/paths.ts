@@ -10,7 +10,7 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_EXACT.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-/** Where the header and footer are hidden (spec section 2). */
+/** Where the header and footer are hidden. */
 export function hidesChrome(pathname: string): boolean {
   return /^\/(dashboard|panel|profile|orders|settings)(\/|$)/.test(pathname);
 }

@@ -19,7 +19,7 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 const AccountMenu = lazy(() => import('./menus').then((m) => ({ default: m.AccountMenu })));
 
 
-/** True once the page has scrolled past `threshold` px (the bar turns white, spec section 2). */
+/** True once the page has scrolled past `threshold` px (the bar turns white). */
 export function useScrolledPast(threshold = 20): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { progressTimeline, useRouteProgress } from './progress';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('route-change progress bar (DESIGN.md section 10)', () => {
+describe('route-change progress bar', () => {
   it('10% at once, 60% at 100 ms, 90% at 200 ms, 100% at the duration, hidden 200 ms later', () => {
     const { result, rerender } = renderHook(({ path }) => useRouteProgress(path), { initialProps: { path: '/' } });
     expect(result.current).toMatchObject({ visible: false });

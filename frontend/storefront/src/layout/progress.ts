@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The route-change bar's timeline (DESIGN.md section 10): 10% at once, 60% at 100 ms, 90% at
+ * The route-change bar's timeline: 10% at once, 60% at 100 ms, 90% at
  * 200 ms, 100% at the configured duration (default 300 ms), hidden 200 ms later.
  */
 export function progressTimeline(duration = 300): Array<{ at: number; value: number; visible: boolean }> {

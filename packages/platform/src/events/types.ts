@@ -3,7 +3,7 @@ import type { EventEnvelope, EventPayload, EventType } from '@esim/contracts';
 import type { EventBusMetrics } from './metrics';
 
 /**
- * The event backbone's public interface (DESIGN.md section 3). Services depend only on this;
+ * The event backbone's public interface (docs/decisions/0002-outbox-and-two-transports.md). Services depend only on this;
  * the transport (embedded PostgreSQL log or Kafka) is chosen by config.
  */
 export interface PublishInput<T extends EventType = EventType> {

@@ -6,7 +6,7 @@ import { normalizeOrder } from '../orders/saga';
 import { bundlesOf } from '../top-ups/views';
 
 /**
- * The public balance check by order number (spec sections 2, 3, 5, 8): the input is upper-cased;
+ * The public balance check by order number: the input is upper-cased;
  * empty → 'Lütfen sipariş numarası veya sıra numarası girin'; not 8+ upper-case letters or digits →
  * 'Geçersiz QR eSIM sipariş numarası formatı'; unknown → 404 'Bakiye bilgileri bulunamadı'.
  * Data in MB. An order with several eSIMs answers the sum of those not refunded. Seeded demo orders say they are demo.

@@ -6,7 +6,7 @@ import type { EsimContext } from '../context';
 import type { ProfileRow } from '../profiles/views';
 
 /**
- * The purchase saga (DESIGN.md section 5). The order row records the step reached:
+ * The purchase saga (docs/architecture.md, eSIM purchases). The order row records the step reached:
  *
  *   placed ──hold, then provision──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
  *     │                  └─ out of stock ─► voiding ──void──► failed

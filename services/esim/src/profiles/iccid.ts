@@ -1,4 +1,4 @@
-/** ICCID rules (DESIGN.md section 5): 19 or 20 digits, starting with 89 (telecom), a valid Luhn check digit. */
+/** ICCID rules: 19 or 20 digits, starting with 89 (telecom), a valid Luhn check digit. */
 export const ICCID_SHAPE = /^[0-9]{19,20}$/;
 
 export function luhnValid(digits: string): boolean {

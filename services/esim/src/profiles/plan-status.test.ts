@@ -6,8 +6,8 @@ const now = new Date('2026-06-01T12:00:00Z');
 const future = '2026-06-10T00:00:00Z';
 const past = '2026-05-30T00:00:00Z';
 
-/** Every case of spec section 4's plan status display, through the shared helper the API and both UIs use. */
-describe('plan status display (spec section 4)', () => {
+/** Every case of the plan status display (docs/product.md), through the shared helper the API and both UIs use. */
+describe('plan status display', () => {
   it.each([
     ['active', future, 'active', 'success', 'Aktif'],
     ['active', null, 'active', 'success', 'Aktif'],

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { AppError } from '@esim/platform';
 
 /**
- * The QR file-name rules of spec section 5: the name must end in .png, hold no two consecutive dots
+ * The QR file-name rules: the name must end in .png, hold no two consecutive dots
  * and no slash ('Geçersiz dosya formatı'); the name before .png must be 19 or 20 digits ('Geçersiz ICCID formatı').
  */
 export function iccidOfQrFileName(fileName: string): string {

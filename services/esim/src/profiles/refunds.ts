@@ -7,7 +7,7 @@ import { loadOrder } from '../orders/saga';
 import { refundRefusal } from './views';
 
 /**
- * Refunds (DESIGN.md section 10, one policy in @esim/contracts): the owner may refund an eSIM never
+ * Refunds (one policy in @esim/contracts, docs/product.md): the owner may refund an eSIM never
  * activated within the policy window; an admin may refund any, with a reason. The eSIM is revoked
  * and the refund recorded first (one transaction, with esim.order.refunded); the money then goes
  * back through the balance service's refund route, idempotent by the eSIM, which reverses that

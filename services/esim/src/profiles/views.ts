@@ -27,7 +27,7 @@ const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 /** GSMA SGP.22 activation code, and the iOS 17.4+ one-tap install link that carries it. */
 export const activationCode = (p: Pick<ProfileRow, 'smdp_address' | 'matching_id'>) => `LPA:1$${p.smdp_address}$${p.matching_id}`;
 export const iosInstallUrl = (lpa: string) => `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
-/** Where clients fetch the QR png (DESIGN.md section 10: every eSIM carries it, clients never build it). */
+/** Where clients fetch the QR png (every eSIM carries it, so clients never build it). */
 export const qrUrl = (iccid: string) => `/api/user/esim/qr/${iccid}.png`;
 
 /** Bytes in bytes; an unlimited plan reads total 0 (percentage 0) as the contract says. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The provider port (DESIGN.md section 5): what the saga and the lifecycle need from whoever supplies
+ * The provider port (docs/architecture.md, eSIM purchases): what the saga and the lifecycle need from whoever supplies
  * eSIM profiles. The default is the profile pool (pool-provider.ts); partner-API adapters (Airalo
  * Partner API v2, eSIM Access) implement the same calls: `provision` would call the partner's
  * order endpoint (for each order of the batch) with the order id as its idempotency key and store what comes back, `usage` its

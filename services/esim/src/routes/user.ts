@@ -31,7 +31,7 @@ const ordersQuery = listQuery({
   user_id: z.string().trim().max(100),
 });
 
-/** The customer's eSIM routes (spec section 7): buy, orders, QR codes, status, usage, refund. */
+/** The customer's eSIM routes: buy, orders, QR codes, status, usage, refund. */
 export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.post(
     '/user/packages/buy',

@@ -53,7 +53,7 @@ export function normalizeBalance(type: SimType, number: string, raw: Raw): Balan
 
 export type BalanceOutcome = { kind: 'ok'; result: BalanceResult } | { kind: 'notFound' } | { kind: 'failed'; message?: string };
 
-/** Queries the public balance route of the SIM type; 404 and no answer are "not found" (DESIGN.md section 10). */
+/** Queries the public balance route of the SIM type; 404 and no answer are "not found" (demo data only for the seeded demo numbers, from the server). */
 export async function checkBalance(type: SimType, number: string): Promise<BalanceOutcome> {
   const path = type === 'esim' ? `/public/balance/esim/${encodeURIComponent(number)}` : `/public/balance/physical-sim/${encodeURIComponent(number)}`;
   try {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { storedToken } from '../../api/session';
 
-/** The QR png is behind the caller's token, so it is fetched as a blob (spec section 7). */
+/** The QR png is behind the caller's token, so it is fetched as a blob. */
 export function QrImage({ url, alt }: { url: string; alt: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldForSearch, formatBytes, formatCurrency, formatMegabytes } from './format';
 
-describe('formatters (spec section 9)', () => {
+describe('formatters', () => {
   it('money is de-DE EUR with two decimals', () => {
     expect(formatCurrency(24.99)).toBe('24,99\u00a0€');
     expect(formatCurrency(1234.5)).toBe('1.234,50\u00a0€');

@@ -2,7 +2,7 @@ import { REFUND_POLICY } from '@contracts/policy';
 
 /**
  * The refund windows every text names (FAQ, terms, refund policy, eUICC page), read from the
- * one policy object (DESIGN.md section 10).
+ * one policy object (docs/product.md, Refunds and returns).
  */
 export const policyVariables = {
   refundDays: REFUND_POLICY.esimUnusedRefundDays,

@@ -1,4 +1,4 @@
-/** Sign-in, registration and password reset (spec sections 2, 4, 5, 8). */
+/** Sign-in, registration and password reset. */
 export const auth = {
   tr: {
     login: {

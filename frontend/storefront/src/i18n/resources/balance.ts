@@ -1,4 +1,4 @@
-/** Balance check (spec sections 2, 4, 5, 8). */
+/** Balance check. */
 export const balance = {
   tr: {
     title: 'Bakiye Sorgula',

@@ -1,4 +1,4 @@
-/** Coverage map (spec section 2). */
+/** Coverage map. */
 export const coverage = {
   tr: {
     title: 'Kapsama Alanı',

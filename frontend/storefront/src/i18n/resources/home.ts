@@ -1,4 +1,4 @@
-/** Home page (spec section 2). */
+/** Home page. */
 export const home = {
   tr: {
     slides: [

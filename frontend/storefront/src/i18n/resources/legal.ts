@@ -1,4 +1,4 @@
-/** Legal pages and the terms shown in the register modal (10 sections, spec section 2). */
+/** Legal pages and the terms shown in the register modal (10 sections). */
 export const legal = {
   tr: {
     lastUpdated: 'Son güncelleme: {{date}}',

@@ -16,7 +16,7 @@ const fill = async (fields: Record<string, string>) => {
   for (const [label, value] of Object.entries(fields)) await userEvent.type(input(label), value);
 };
 
-describe('register form (spec sections 4, 5, 8)', () => {
+describe('register form', () => {
   it('every validation message', async () => {
     renderPage(<RegisterPage />, { path: '/register' });
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));

@@ -7,7 +7,7 @@ import BalancePage, { BalanceResultCard } from './BalancePage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('balance check validation (spec section 5)', () => {
+describe('balance check validation', () => {
   it('upper-cases and checks the eSIM order number and the physical serial', () => {
     expect(validateBalanceNumber('esim', ' esim2024abcd ')).toEqual({ value: 'ESIM2024ABCD' });
     expect(validateBalanceNumber('esim', '')).toEqual({ value: '', error: 'empty' });
