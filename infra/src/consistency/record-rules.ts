@@ -28,7 +28,7 @@ export function esimOrdersHaveTheirProfiles({ trx }: RuleContext): Promise<strin
        LEFT JOIN (SELECT order_id, count(*) AS n FROM esim.profile_bundles GROUP BY order_id) b ON b.order_id = o.id
       WHERE (o.top_up_profile_id IS NULL AND (
               (o.step = 'completed' AND coalesce(p.n, 0) <> o.quantity)
-           OR (o.step NOT IN ('completed', 'provisioned') AND coalesce(p.n, 0) > 0)))
+           OR (o.step <> 'completed' AND coalesce(p.n, 0) > 0)))
          OR (o.top_up_profile_id IS NOT NULL AND (
               coalesce(p.n, 0) > 0
            OR (o.step = 'completed' AND coalesce(b.n, 0) <> 1)

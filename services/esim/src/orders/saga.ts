@@ -28,7 +28,7 @@ import type { ProfileRow } from '../profiles/views';
  * them (voiding is only reached from an order with none, and holds do not expire), so every hold with
  * eSIMs is captured, and a hold is captured only for an order that has its eSIMs. That saves the
  * buyer's request a call to the balance service and a transaction. The hold's id is written with the
- * provisioning. `held` and `provisioned` are steps of orders written by earlier versions, still driven on.
+ * provisioning.
  */
 /** Who drives an order: the buying request (its id, to follow the calls) or the recovery loop (its logger). */
 export interface DriveCall {
@@ -36,7 +36,7 @@ export interface DriveCall {
   log?: FastifyBaseLogger;
 }
 
-export type OrderStep = 'placed' | 'held' | 'provisioned' | 'completed' | 'voiding' | 'failed';
+export type OrderStep = 'placed' | 'completed' | 'voiding' | 'failed';
 
 export interface OrderRow {
   id: string;
@@ -132,21 +132,6 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
       }
       const provisioned = await ctx.provisioning.submit({ order, from: 'placed', holdId: hold.id });
       if (provisioned) return provisioned;
-      break;
-    }
-    case 'held': {
-      const provisioned = await ctx.provisioning.submit({ order, from: 'held', holdId: order.hold_id! });
-      if (provisioned) return provisioned;
-      break;
-    }
-    case 'provisioned': {
-      // Provisioned by an earlier version, which captured next: completing hands the capture to the
-      // balance service (a capture that version already made replays).
-      next = await db.transaction(async (trx) => {
-        const done = await advance(trx, order, 'provisioned', { step: 'completed', completed_at: trx.fn.now() });
-        if (done) await publish(trx, 'esim', completedEvent(done));
-        return done;
-      });
       break;
     }
     case 'voiding': {
