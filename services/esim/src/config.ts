@@ -30,10 +30,9 @@ export const configSchema = serviceConfigSchema(8084, {
   /**
    * How long a buyer's quote (their own price of a package) is reused for their next purchases;
    * 0 asks the catalog every time. Catalog price and package events clear the cache within their
-   * delivery time, so this only bounds a quote's age while events are stalled: 10 s, because each
-   * refresh is a catalog call (with 2 s, 50 buyers kept the catalog busy with 50 quotes a second,
-   * about a twentieth of bench:purchase's CPU). Past half of it, a purchase still uses the quote
-   * and asks the catalog again in the background.
+   * delivery time, so this only bounds a quote's age while events are stalled; each refresh is a
+   * catalog call, so a short one keeps the catalog busy under load. Past half of it, a purchase
+   * still uses the quote and asks the catalog again in the background.
    */
   ESIM_QUOTE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** How long a one-time install link opens the install page (it also ends when revoked or once the eSIM is installed). */
