@@ -9,6 +9,7 @@ export * from './routes';
 export * from './demo';
 export * from './demo-physical-sim';
 export * from './demo-esim';
+export * from './demo-catalog';
 export * from './api/index';
 export * from './policy';
 export * from './distance-sale';

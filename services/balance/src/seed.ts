@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEMO_ACCOUNTS, DEMO_ESIM_ORDERS, demoAccount, USER_TYPE } from '@esim/contracts';
 // The demo catalog's prices: what each demo eSIM order cost (seed data, read only).
-import { SEED_PACKAGES } from '../../catalog/src/seed-data';
+import { DEMO_PACKAGES } from '@esim/contracts';
 import { runIdempotent } from '@esim/platform';
 import { collectFromDealer, collectFromSalesManager } from './collections/collections';
 import { loadOnCredit, recordCashPayment } from './dealer-money/dealer-money';
@@ -76,7 +76,7 @@ export async function seedDemoData(db: Knex): Promise<void> {
   }
 
   for (const order of DEMO_ESIM_ORDERS) {
-    const priceCents = SEED_PACKAGES.find((p) => p.code === order.code)!.retailCents;
+    const priceCents = DEMO_PACKAGES.find((p) => p.code === order.code)!.retailCents;
     const user = demoAccount(order.email);
     await step(`esim-order-${order.number}`, async (trx) => {
       const at = ago(order.boughtDaysAgo);

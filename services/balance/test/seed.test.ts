@@ -1,5 +1,5 @@
 import { DEMO_ESIM_ORDERS, demoAccount } from '@esim/contracts';
-import { SEED_PACKAGES } from '../../catalog/src/seed-data';
+import { DEMO_PACKAGES } from '@esim/contracts';
 import { createTestKeys } from '@esim/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -61,7 +61,7 @@ it('pays for the demo eSIM orders as a real order does: a hold on the order id, 
     DEMO_ESIM_ORDERS.map((o) => ({
       order_id: o.id,
       user_id: demoAccount(o.email).id,
-      amount: SEED_PACKAGES.find((p) => p.code === o.code)!.retailCents,
+      amount: DEMO_PACKAGES.find((p) => p.code === o.code)!.retailCents,
       reference: `eSIM ${o.number}`,
       status: 'captured',
     })),

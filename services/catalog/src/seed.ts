@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PLUS_DEALER_PRICE, DEMO_PLUS_PACKAGES, demoAccount } from '@esim/contracts';
 import { publish, type Db } from '@esim/platform';
 import type { Knex } from 'knex';
-import { COMING_SOON, costOf, COVERED_COUNTRIES, FEATURED_DESTINATIONS, OPERATORS, QUICK_DESTINATIONS, SEED_PACKAGES } from './seed-data';
+import { DEMO_COMING_SOON, demoCostOf, DEMO_COVERED_COUNTRIES, DEMO_FEATURED_DESTINATIONS, DEMO_OPERATORS, DEMO_QUICK_DESTINATIONS, DEMO_PACKAGES } from '@esim/contracts';
 
 /** Bump when the demo data changes so existing demo databases receive it. */
 export const DEMO_SEED = 'catalog-demo-v1';
@@ -41,14 +41,14 @@ async function seedPlanDetails(db: Db): Promise<boolean> {
   return db.transaction(async (trx) => {
     const claimed = await trx('seed_runs').insert({ name: DEMO_PLAN_DETAILS_SEED }).onConflict('name').ignore().returning('name');
     if (claimed.length === 0) return false;
-    for (const pkg of SEED_PACKAGES) {
+    for (const pkg of DEMO_PACKAGES) {
       const [row] = await trx('packages')
         .where({ code: pkg.code })
         .update({ network: pkg.network, hotspot: pkg.hotspot, validity_start: pkg.validityStart, updated_at: trx.fn.now() })
         .returning('id');
       if (!row) continue;
       for (const country of pkg.countries) {
-        const operators = OPERATORS[country];
+        const operators = DEMO_OPERATORS[country];
         if (operators) await trx('package_countries').where({ package_id: row.id, country_a2: country }).update({ operators });
       }
     }
@@ -80,7 +80,7 @@ async function seedPlusPackages(db: Db): Promise<boolean> {
           data_mb: pkg.dataMb,
           validity_days: pkg.validityDays,
           retail_price_cents: pkg.retailCents,
-          cost_price_cents: costOf(pkg.retailCents),
+          cost_price_cents: demoCostOf(pkg.retailCents),
           recommended: false,
           features: JSON.stringify([{ tr: 'eUICC kart: 48 operatör profiline kadar', en: 'eUICC card: up to 48 operator profiles' }]),
           active: true,
@@ -106,7 +106,7 @@ async function seedPlusPackages(db: Db): Promise<boolean> {
 }
 
 async function seedCountries(trx: Knex.Transaction): Promise<void> {
-  for (const [a2, settings] of Object.entries(COVERED_COUNTRIES)) {
+  for (const [a2, settings] of Object.entries(DEMO_COVERED_COUNTRIES)) {
     await trx('countries')
       .where({ a2 })
       .update({
@@ -116,15 +116,15 @@ async function seedCountries(trx: Knex.Transaction): Promise<void> {
         features: JSON.stringify(settings.features ?? []),
       });
   }
-  await trx('countries').whereIn('a2', COMING_SOON).update({ coverage_status: 'coming_soon' });
-  for (const [index, a2] of QUICK_DESTINATIONS.entries()) await trx('countries').where({ a2 }).update({ quick_order: index + 1 });
-  for (const [index, a2] of FEATURED_DESTINATIONS.entries()) await trx('countries').where({ a2 }).update({ featured_order: index + 1 });
+  await trx('countries').whereIn('a2', DEMO_COMING_SOON).update({ coverage_status: 'coming_soon' });
+  for (const [index, a2] of DEMO_QUICK_DESTINATIONS.entries()) await trx('countries').where({ a2 }).update({ quick_order: index + 1 });
+  for (const [index, a2] of DEMO_FEATURED_DESTINATIONS.entries()) await trx('countries').where({ a2 }).update({ featured_order: index + 1 });
 }
 
 /** Inserts the demo packages (announced on the outbox like any new package); returns id by code. */
 async function seedPackages(trx: Knex.Transaction): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const pkg of SEED_PACKAGES) {
+  for (const pkg of DEMO_PACKAGES) {
     const [row] = await trx('packages')
       .insert({
         code: pkg.code,
@@ -134,7 +134,7 @@ async function seedPackages(trx: Knex.Transaction): Promise<Map<string, string>>
         data_mb: pkg.dataMb,
         validity_days: pkg.validityDays,
         retail_price_cents: pkg.retailCents,
-        cost_price_cents: costOf(pkg.retailCents),
+        cost_price_cents: demoCostOf(pkg.retailCents),
         recommended: pkg.recommended,
         features: JSON.stringify(pkg.features),
         active: true,

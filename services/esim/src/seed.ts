@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEMO_ESIM_ORDERS, demoAccount } from '@esim/contracts';
 // The demo catalog's package list: the codes the demo pool is stocked for (seed data, read only).
-import { SEED_PACKAGES } from '../../catalog/src/seed-data';
+import { DEMO_PACKAGES } from '@esim/contracts';
 import { withLuhnDigit } from './profiles/iccid';
 
 /** Bump when the demo data changes so existing demo databases receive it. */
@@ -23,7 +23,7 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
   return db.transaction(async (trx) => {
     const claimed = await trx('seed_runs').insert({ name: DEMO_SEED }).onConflict('name').ignore().returning('name');
     if (claimed.length === 0) return false;
-    const pool = SEED_PACKAGES.flatMap((pkg, p) =>
+    const pool = DEMO_PACKAGES.flatMap((pkg, p) =>
       Array.from({ length: POOL_PER_PACKAGE }, (_, n) => ({
         iccid: withLuhnDigit(`89901${String(p).padStart(3, '0')}${String(n).padStart(10, '0')}`),
         smdp_address: 'smdp.demo-operator.example',
@@ -35,7 +35,7 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
     for (let i = 0; i < pool.length; i += 500) await trx('profiles').insert(pool.slice(i, i + 500));
 
     for (const [index, demo] of DEMO_ESIM_ORDERS.entries()) {
-      const pkg = SEED_PACKAGES.find((p) => p.code === demo.code)!;
+      const pkg = DEMO_PACKAGES.find((p) => p.code === demo.code)!;
       const bought = new Date(Date.now() - demo.boughtDaysAgo * DAY);
       const [order] = await trx('orders')
         .insert({
@@ -86,5 +86,5 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
   });
 }
 
-const OPERATORS: Record<string, string> = { US: 'T-Mobile', DE: 'Telekom', TR: 'Turkcell', FR: 'Orange', GB: 'EE', JP: 'Docomo', KR: 'SK Telecom', SG: 'Singtel', TH: 'AIS' };
-const operatorOf = (country: string) => OPERATORS[country] ?? 'Demo Roaming';
+const DEMO_OPERATORS: Record<string, string> = { US: 'T-Mobile', DE: 'Telekom', TR: 'Turkcell', FR: 'Orange', GB: 'EE', JP: 'Docomo', KR: 'SK Telecom', SG: 'Singtel', TH: 'AIS' };
+const operatorOf = (country: string) => DEMO_OPERATORS[country] ?? 'Demo Roaming';

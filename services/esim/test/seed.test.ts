@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ESIM_ORDERS, DEMO_LOOKUPS, demoAccount } from '@esim/contracts';
-import { SEED_PACKAGES } from '../../catalog/src/seed-data';
+import { DEMO_PACKAGES } from '@esim/contracts';
 import { buildApp } from '../src/app';
 import { DEMO_ESIM_ORDER_NUMBERS, seedDemoData } from '../src/seed';
 
@@ -29,7 +29,7 @@ describe('esim demo seed', () => {
   it('seeds the shared demo orders under their fixed ids at the catalog price, which the balance seed charges', async () => {
     const orders = (await app.db('orders').whereIn('id', DEMO_ESIM_ORDERS.map((o) => o.id)).orderBy('id')) as Array<{ id: string; order_number: string; user_id: string; total_cents: string; step: string }>;
     expect(orders.map((o) => ({ id: o.id, number: o.order_number, user: o.user_id, total: Number(o.total_cents), step: o.step }))).toEqual(
-      DEMO_ESIM_ORDERS.map((o) => ({ id: o.id, number: o.number, user: demoAccount(o.email).id, total: SEED_PACKAGES.find((p) => p.code === o.code)!.retailCents, step: 'completed' })),
+      DEMO_ESIM_ORDERS.map((o) => ({ id: o.id, number: o.number, user: demoAccount(o.email).id, total: DEMO_PACKAGES.find((p) => p.code === o.code)!.retailCents, step: 'completed' })),
     );
   });
 });

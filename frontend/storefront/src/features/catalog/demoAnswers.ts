@@ -1,4 +1,4 @@
-import { OPERATORS, SEED_PACKAGES } from '../../../../../services/catalog/src/seed-data';
+import { DEMO_OPERATORS, DEMO_PACKAGES } from '@contracts/demo-catalog';
 import { publicPackage, sortPackages } from '../../../../../services/catalog/src/packages/format';
 import type { PackageRow } from '../../../../../services/catalog/src/packages/rows';
 import type { Language } from '../../i18n/options';
@@ -11,7 +11,7 @@ import type { CountryPackages } from './types';
  * its plans and prices in its HTML. Package ids are the codes (the database makes the real ids),
  * so the page offers no purchase until the API's own answer has replaced these.
  */
-const rows: PackageRow[] = SEED_PACKAGES.map((pkg) => ({
+const rows: PackageRow[] = DEMO_PACKAGES.map((pkg) => ({
   id: pkg.code,
   code: pkg.code,
   name_tr: pkg.nameTr,
@@ -30,7 +30,7 @@ const rows: PackageRow[] = SEED_PACKAGES.map((pkg) => ({
   hotspot: pkg.hotspot,
   validity_start: pkg.validityStart,
   countries: pkg.countries,
-  operators: Object.fromEntries(pkg.countries.filter((code) => OPERATORS[code]).map((code) => [code, OPERATORS[code]!])),
+  operators: Object.fromEntries(pkg.countries.filter((code) => DEMO_OPERATORS[code]).map((code) => [code, DEMO_OPERATORS[code]!])),
   created_at: new Date(0),
   updated_at: new Date(0),
 }));

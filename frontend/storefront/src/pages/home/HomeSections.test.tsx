@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SEED_PACKAGES } from '../../../../../services/catalog/src/seed-data';
+import { DEMO_PACKAGES } from '@contracts/demo-catalog';
 import { NAMESPACES } from '../../i18n/resources';
 import { renderPage } from '../../test/render';
 import HomeSections from './HomeSections';
@@ -14,7 +14,7 @@ function statedCountryFigures(): number[] {
 
 describe('the marketing figures agree with the catalogue', () => {
   it('no text promises more countries than the demo catalogue sells', () => {
-    const sold = new Set(SEED_PACKAGES.flatMap((pkg) => pkg.countries)).size;
+    const sold = new Set(DEMO_PACKAGES.flatMap((pkg) => pkg.countries)).size;
     const figures = statedCountryFigures();
     expect(figures.length).toBeGreaterThan(5);
     expect(figures.filter((figure) => figure > sold)).toEqual([]);

@@ -1,15 +1,16 @@
-import type { LocalizedText } from '@esim/contracts';
-import type { CoverageStatus } from './countries/reference';
-import type { Network, PackageType, ValidityStart } from './packages/rows';
+import type { CoverageStatus, Network, PackageType, ValidityStart } from './api/catalog';
+import type { LocalizedText } from './messages/types';
 
 /**
- * The demo catalog: the product's published figures exactly, and sensible values where the spec
- * gives none. Prices are integer cents.
+ * The demo catalog (demo mode only): the catalog service seeds it, and the balance and esim services'
+ * demo orders and the storefront's prerendered demo answers read their packages from it. The
+ * product's published figures exactly, and sensible values where none are published. Prices are
+ * integer cents.
  */
 
 const f = (tr: string, en: string): LocalizedText => ({ tr, en });
 
-export interface CountrySettings {
+export interface DemoCountrySettings {
   coverage: CoverageStatus;
   dailyPriceCents?: number;
   speed?: string;
@@ -17,7 +18,7 @@ export interface CountrySettings {
 }
 
 /** A covered country's map popup: daily price, speed and what the plan offers. */
-const covered = (dailyPriceCents: number, speed: string, [first, second]: [string, string]): CountrySettings => ({
+const covered = (dailyPriceCents: number, speed: string, [first, second]: [string, string]): DemoCountrySettings => ({
   coverage: 'covered',
   dailyPriceCents,
   speed,
@@ -25,7 +26,7 @@ const covered = (dailyPriceCents: number, speed: string, [first, second]: [strin
 });
 
 /** The map's 9 covered countries with the spec's daily prices (DEU 10, TUR 8, ... KOR 13 €). */
-export const COVERED_COUNTRIES: Record<string, CountrySettings> = {
+export const DEMO_COVERED_COUNTRIES: Record<string, DemoCountrySettings> = {
   DE: covered(10_00, '5G', ['Telekom', 'Vodafone']),
   TR: covered(8_00, '4.5G', ['Turkcell', 'Vodafone']),
   FR: covered(12_00, '5G', ['Orange', 'SFR']),
@@ -41,13 +42,13 @@ export const COVERED_COUNTRIES: Record<string, CountrySettings> = {
  * "Coming soon" on the map: daily plans planned next. Singapore and Thailand sell 7/15/30-day
  * packages already; the map's "covered" means a daily plan, and the spec highlights exactly 9.
  */
-export const COMING_SOON = ['SG', 'TH', 'NL', 'GR', 'PT', 'CH', 'AE', 'CA'];
+export const DEMO_COMING_SOON = ['SG', 'TH', 'NL', 'GR', 'PT', 'CH', 'AE', 'CA'];
 
 /** The home page: 5 quick destination buttons and 9 featured destinations, in the spec's order. */
-export const QUICK_DESTINATIONS = ['US', 'GB', 'DE', 'FR', 'TR'];
-export const FEATURED_DESTINATIONS = ['US', 'GB', 'DE', 'FR', 'TR', 'JP', 'KR', 'SG', 'TH'];
+export const DEMO_QUICK_DESTINATIONS = ['US', 'GB', 'DE', 'FR', 'TR'];
+export const DEMO_FEATURED_DESTINATIONS = ['US', 'GB', 'DE', 'FR', 'TR', 'JP', 'KR', 'SG', 'TH'];
 
-export interface SeedPackage {
+export interface DemoPackage {
   code: string;
   nameTr: string;
   nameEn: string;
@@ -91,7 +92,7 @@ const LOCAL_PRICES: Record<string, [number, number, number]> = {
 /** The local plans' best network: 5G where the operators named for them offer it to visitors. */
 const LOCAL_NETWORK: Record<string, Network> = { US: '5G', GB: '5G', DE: '5G', FR: '5G', JP: '5G', KR: '5G', SG: '5G', TH: '5G', TR: '4G' };
 
-const localPackages: SeedPackage[] = Object.entries(LOCAL_PRICES).flatMap(([a2, prices]) =>
+const localPackages: DemoPackage[] = Object.entries(LOCAL_PRICES).flatMap(([a2, prices]) =>
   TIERS.map((tier, index) => ({
     code: `${a2}-${tier.days}D-${tier.dataMb / GB}GB`,
     nameTr: tier.nameTr,
@@ -110,7 +111,7 @@ const localPackages: SeedPackage[] = Object.entries(LOCAL_PRICES).flatMap(([a2, 
 );
 
 /** Regional coverage: these lists make the region cards' counts (Europe 40, Asia 35, Americas 30, Africa 25) real. */
-export const REGIONAL_COVERAGE = {
+export const DEMO_REGIONAL_COVERAGE = {
   europe: [
     // The 27 EU members
     'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
@@ -131,7 +132,7 @@ export const REGIONAL_COVERAGE = {
 } as const;
 
 /** The regional plans' details: Africa's partner networks reach 4G only and do not allow sharing the connection. */
-const REGION_PLAN: Record<keyof typeof REGIONAL_COVERAGE, { network: Network; hotspot: boolean }> = {
+const REGION_PLAN: Record<keyof typeof DEMO_REGIONAL_COVERAGE, { network: Network; hotspot: boolean }> = {
   europe: { network: '5G', hotspot: true },
   asia: { network: '5G', hotspot: true },
   americas: { network: '4G', hotspot: true },
@@ -145,12 +146,12 @@ const REGION_NAMES = {
   africa: ['Afrika', 'Africa'],
 } as const;
 
-const regionalPackages: SeedPackage[] = (Object.keys(REGIONAL_COVERAGE) as Array<keyof typeof REGIONAL_COVERAGE>).flatMap((region) => {
-  const countries = [...REGIONAL_COVERAGE[region]];
+const regionalPackages: DemoPackage[] = (Object.keys(DEMO_REGIONAL_COVERAGE) as Array<keyof typeof DEMO_REGIONAL_COVERAGE>).flatMap((region) => {
+  const countries = [...DEMO_REGIONAL_COVERAGE[region]];
   const [tr, en] = REGION_NAMES[region];
   const features = [f(`${countries.length} ülkede tek eSIM`, `One eSIM in ${countries.length} countries`), ...LOCAL_FEATURES];
   const code = region.toUpperCase();
-  const regional = (days: number, dataGb: number, retailCents: number, recommended: boolean): SeedPackage => ({
+  const regional = (days: number, dataGb: number, retailCents: number, recommended: boolean): DemoPackage => ({
     code: `${code}-${days}D-${dataGb}GB`,
     nameTr: `${tr} ${days} Gün`,
     nameEn: `${en} ${days} Days`,
@@ -169,13 +170,13 @@ const regionalPackages: SeedPackage[] = (Object.keys(REGIONAL_COVERAGE) as Array
 });
 
 /** A global package over the featured countries: every one already in a regional list, so region counts stay as the spec says. */
-const globalPackages: SeedPackage[] = [
+const globalPackages: DemoPackage[] = [
   {
     code: 'GLOBAL-30D-10GB',
     nameTr: 'Dünya 30 Gün',
     nameEn: 'World 30 Days',
     type: 'global',
-    countries: [...new Set([...FEATURED_DESTINATIONS, ...Object.keys(COVERED_COUNTRIES)])],
+    countries: [...new Set([...DEMO_FEATURED_DESTINATIONS, ...Object.keys(DEMO_COVERED_COUNTRIES)])],
     dataMb: 10 * GB,
     validityDays: 30,
     retailCents: 69_99,
@@ -188,7 +189,7 @@ const globalPackages: SeedPackage[] = [
 ];
 
 /** The operators the demo plans use in each country they cover (the same partners in every plan). */
-export const OPERATORS: Record<string, string[]> = {
+export const DEMO_OPERATORS: Record<string, string[]> = {
   // Europe
   AT: ['A1', 'Magenta'], BE: ['Proximus', 'Orange'], BG: ['A1', 'Yettel'], HR: ['Hrvatski Telekom', 'A1'], CY: ['Cyta', 'Epic'],
   CZ: ['T-Mobile', 'O2'], DK: ['TDC', 'Telia'], EE: ['Telia', 'Elisa'], FI: ['Elisa', 'DNA'], FR: ['Orange', 'SFR'],
@@ -221,7 +222,7 @@ export const OPERATORS: Record<string, string[]> = {
   BW: ['Mascom', 'Orange'], NA: ['MTC'], RE: ['Orange', 'SFR'], MW: ['Airtel', 'TNM'], SC: ['Airtel', 'Cable & Wireless'],
 };
 
-export const SEED_PACKAGES: readonly SeedPackage[] = [...localPackages, ...regionalPackages, ...globalPackages];
+export const DEMO_PACKAGES: readonly DemoPackage[] = [...localPackages, ...regionalPackages, ...globalPackages];
 
 /** Cost below retail: 60 % of it, in integer arithmetic (rounded down to the cent). */
-export const costOf = (retailCents: number) => Math.floor((retailCents * 60) / 100);
+export const demoCostOf = (retailCents: number) => Math.floor((retailCents * 60) / 100);
