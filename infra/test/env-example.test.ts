@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { baseConfigSchema } from '@esim/platform';
+import { baseConfigSchema, eventBusEnvSchema } from '@esim/platform';
 import { ROOT_DIR, SERVICES } from '../src/services';
 import { startConfigSchema } from '../src/settings';
 import { KAFKA_TOPICS_SCRIPT, scriptSettings } from './helpers/script-settings';
@@ -27,7 +27,7 @@ function documented(): Map<string, string> {
 
 /** Every key of every schema, with each default as the example should write it. */
 async function schemaDefaults(): Promise<Map<string, Set<string>>> {
-  const schemas: Schema[] = [baseConfigSchema as unknown as Schema, startConfigSchema as unknown as Schema];
+  const schemas: Schema[] = [baseConfigSchema as unknown as Schema, eventBusEnvSchema as unknown as Schema, startConfigSchema as unknown as Schema];
   for (const service of SERVICES) {
     const mod = (await import(pathToFileURL(path.join(service.dir, 'src/config.ts')).href)) as { configSchema: Schema };
     schemas.push(mod.configSchema);

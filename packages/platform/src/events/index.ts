@@ -2,7 +2,7 @@ export * from './types';
 export * from './publish';
 export { createEventBus, attachEventBus, type CreateEventBusOptions } from './bus';
 export { metricsToPrometheus, type EventBusMetrics } from './metrics';
-export { eventBusSettings, type DeepPartial, type EventBusSettings } from './settings';
+export { eventBusEnvSchema, eventBusSettings, type DeepPartial, type EventBusSettings } from './settings';
 export type { EventLogger } from './logger';
 export { EVENT_LOG_CHANNEL } from './pg-log-transport';
 export { parkedChannel } from './parked';

@@ -37,8 +37,8 @@ export interface EventBusSettings {
 
 const int = (min: number) => z.coerce.number().int().min(min);
 
-/** Environment knobs: `EVENTS_MAX_ATTEMPTS`, `EVENTS_RETRY_BASE_MS`, `EVENTS_POLL_MS`, ... */
-const envSchema = z.object({
+/** Environment knobs of every process's event bus (each documented in .env.example). */
+export const eventBusEnvSchema = z.object({
   EVENTS_MAX_ATTEMPTS: int(1).default(5),
   EVENTS_RETRY_BASE_MS: int(1).default(200),
   EVENTS_RETRY_MAX_MS: int(1).default(10_000),
@@ -59,7 +59,7 @@ const envSchema = z.object({
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
 
 export function eventBusSettings(overrides: DeepPartial<EventBusSettings> = {}, env: NodeJS.ProcessEnv = process.env): EventBusSettings {
-  const parsed = envSchema.safeParse(env);
+  const parsed = eventBusEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid event bus configuration:\n${lines.join('\n')}`);
