@@ -21,10 +21,11 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('each role sees exactly its menu', () => {
   for (const [name, session] of Object.entries(SESSIONS)) {
-    it(`${name}: the entries canAccess allows, in order`, async () => {
+    it(`${name}: the entries canAccess allows and its menu lists, in order`, async () => {
       const start = name === 'salesManager' ? '/sales-manager/dealers' : '/';
       renderApp({ session, path: start });
-      const expected = MENU.filter((entry) => canAccess(roleOf(session.user), entry.permission, 'read')).map((entry) => tr(entry.label));
+      const role = roleOf(session.user);
+      const expected = MENU.filter((entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || entry.menuOf.includes(role))).map((entry) => tr(entry.label));
       await waitFor(async () => expect(await menuLabels()).toEqual(expected));
     });
   }
