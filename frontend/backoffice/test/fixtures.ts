@@ -64,6 +64,8 @@ export const ESIM_ORDER: EsimOrder = {
   completed_at: '2026-11-20T09:00:05.000Z',
   user_id: SESSIONS.dealer.user.id,
   esims: [esim],
+  // A dealer's order placed through the back office carries no checkout documents.
+  agreement: null,
 };
 
 /** A 7-day 1 GB Türkiye eSIM package as a dealer's price list answers it; without a dealer price the list price applies. */
