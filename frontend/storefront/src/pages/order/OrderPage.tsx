@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,34 +16,11 @@ import { AcceptedDocuments } from '../../features/checkout/AcceptedDocuments';
 import { QrImage } from '../../features/checkout/QrImage';
 import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
 import { formatCurrency, formatDate } from '../../features/format/format';
+import { CopyRow } from '../../features/install/CopyRow';
 import { InstallActions } from '../../features/install/InstallActions';
 import { OrderTopUp } from '../../features/top-up/OrderTopUp';
 import { useApi } from '../../features/ui/useApi';
 import { Seo } from '../../layout/Seo';
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('shop');
-  const [copied, setCopied] = useState(false);
-  return (
-    <Box sx={{ mt: 1.5 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{value}</Typography>
-        <Tooltip title={copied ? t('order.copied') : t('order.copy')}>
-          <IconButton
-            size="small"
-            aria-label={`${t('order.copy')}: ${label}`}
-            onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
-          >
-            <ContentCopyIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Box>
-    </Box>
-  );
-}
 
 /** A never-used eSIM: what to do with it, in order. */
 function InstallSteps() {
@@ -80,10 +54,10 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
         <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
           {t('order.manual')}
         </Typography>
-        <CopyField label={t('order.iccid')} value={profile.iccid} />
-        <CopyField label={t('order.smdp')} value={profile.smdp_address} />
-        <CopyField label={t('order.activationCode')} value={profile.matching_id} />
-        <CopyField label={t('order.lpa')} value={profile.activation_code} />
+        <CopyRow label={t('order.iccid')} value={profile.iccid} />
+        <CopyRow label={t('order.smdp')} value={profile.smdp_address} />
+        <CopyRow label={t('order.activationCode')} value={profile.matching_id} />
+        <CopyRow label={t('order.lpa')} value={profile.activation_code} />
         <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
           {t('order.ios')}
         </Button>
