@@ -1,4 +1,4 @@
-import type { FieldError, MessageCode } from '@esim/contracts';
+import { translate, type FieldError, type Locale, type MessageCode } from '@esim/contracts';
 
 /**
  * An error a caller can act on: a stable `code` (translated into the caller's language by the
@@ -27,6 +27,14 @@ export const notFound = (code: string = 'not_found') => new AppError(404, code);
 export const conflict = (code: string = 'conflict', params?: Record<string, string | number>) =>
   new AppError(409, code, { params });
 export const unprocessable = (code: string, params?: Record<string, string | number>) => new AppError(422, code, { params });
+
+/**
+ * An error about one field found after schema validation (a rule that needs the database or
+ * another field): the code is the message, and `errors` names the field like a schema failure does.
+ */
+export function fieldError(status: number, code: string, path: string, locale: Locale): AppError {
+  return new AppError(status, code, { errors: [{ path, message: translate(code, locale) }] });
+}
 
 /** A request part failed its zod schema: carries the issues so the handler can localise each one. */
 export class RequestValidationError extends Error {

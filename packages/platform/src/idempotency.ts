@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { AppError, conflict } from './errors';
+import { ok } from './http/envelope';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -201,4 +202,22 @@ export async function idempotentRequest<T>(
   const result = await runIdempotent<T>(db, { scope, key, request: request.body, answer: options.answer }, (trx) => work(trx, `${scope}:${key}`));
   if (result.replayed) markReplayed(reply);
   return result;
+}
+
+/**
+ * A money-moving route's answer in the envelope: the work runs once per Idempotency-Key (required)
+ * in one transaction, and gets the caller-scoped key to stamp on the transfer it writes.
+ */
+export async function idempotentReply<T>(
+  db: Knex,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { scope: string; code: string; status?: number },
+  work: (trx: Knex.Transaction, scopedKey: string) => Promise<T>,
+) {
+  const result = await idempotentRequest(db, request, reply, { scope: options.scope, required: true }, async (trx, scopedKey) => ({
+    statusCode: options.status ?? 200,
+    body: await work(trx, scopedKey!),
+  }));
+  return ok(reply, result.body, options.code, result.statusCode);
 }

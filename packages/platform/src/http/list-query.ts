@@ -1,4 +1,5 @@
 import { defineListQuery, normalizeListQuery, type ListQuery, type ListQueryOptions } from '@esim/contracts';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 
 /**
@@ -31,4 +32,10 @@ export const numericId = z.union([z.string().regex(/^\d{1,18}$/, { message: 'inv
 /** A LIKE pattern finding the searched text anywhere, its own `%`, `_` and `\` taken literally. */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Rows a list query would return, before paging: the total a list page answers beside its page. */
+export async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  const rows = (await query.clone().clearSelect().clearOrder().count('* as count')) as Array<{ count: string | number }>;
+  return Number(rows[0]?.count ?? 0);
 }
