@@ -5,10 +5,11 @@ import { registerCatalogHandlers } from './events/dealers';
 import { PublicCatalogCache } from './public/cache';
 import { attachCatalogChanges } from './public/invalidation';
 import { loadSnapshot } from './public/snapshot';
-import { adminCatalogRoutes } from './routes/admin-catalog';
-import { buyerRoutes } from './routes/buyer';
-import { dealerPricingRoutes } from './routes/dealer-pricing';
+import { adminRoutes } from './routes/admin';
+import { internalRoutes } from './routes/internal';
 import { publicRoutes } from './routes/public';
+import { salesManagerRoutes } from './routes/sales-manager';
+import { userRoutes } from './routes/user';
 
 export const SERVICE_NAME = 'catalog';
 export const SCHEMA = 'catalog';
@@ -38,9 +39,10 @@ export async function buildApp(options: BuildOptions = {}) {
   const changes = attachCatalogChanges(app, cache, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
 
   publicRoutes(app, cache);
-  buyerRoutes(app);
-  dealerPricingRoutes(app);
-  adminCatalogRoutes(app, changes);
+  userRoutes(app);
+  salesManagerRoutes(app);
+  adminRoutes(app, changes);
+  internalRoutes(app);
 
   registerCatalogHandlers(attachEventBus(app, { service: SERVICE_NAME }));
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setup, type Fixture } from './helpers';
+import { setup, type Fixture } from './support';
 
 /** Admin catalog management in react-admin's simple-rest shape: packages CRUD and country settings. */
 let f: Fixture;

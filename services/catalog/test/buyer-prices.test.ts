@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, DEALER, setup, type Fixture } from './helpers';
+import { CUSTOMER, DEALER, setup, type Fixture } from './support';
 
 /** Prices per buyer: one package, a dealer's override for one caller and retail for another; the internal quote. */
 let f: Fixture;

@@ -2,7 +2,7 @@ import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type CatalogApp } from '../src/app';
 import { loadCatalogConfig } from '../src/config';
-import { setup, type Fixture } from './helpers';
+import { setup, type Fixture } from './support';
 
 /** The in-memory public catalog: no database work when warm, fresh after writes here and elsewhere. */
 let f: Fixture;

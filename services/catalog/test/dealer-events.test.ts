@@ -3,7 +3,7 @@ import type { EventPayload } from '@esim/contracts';
 import { createDb, createEventBus, publish, type Db, type EventBus } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otherSalesManager, SALES_MANAGER, setup, type Fixture } from './helpers';
+import { otherSalesManager, SALES_MANAGER, setup, type Fixture } from './support';
 
 /**
  * The dealer → sales-manager map, fed by real auth events: they are written to the auth

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDealer, DEALER, DEALER_2, otherSalesManager, setup, type Fixture } from './helpers';
+import { addDealer, DEALER, DEALER_2, otherSalesManager, setup, type Fixture } from './support';
 
 /** Dealer pricing: single, bulk and percentage prices, cost floor, ownership, history, events. */
 let f: Fixture;

@@ -1,6 +1,6 @@
 import { countryPackagesSchema, listSchema, buyerPackageSchema, successSchema } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setup, type Fixture } from './helpers';
+import { setup, type Fixture } from './support';
 
 /**
  * Plan details before buying: network, hotspot, when the validity starts and the operators per

@@ -1,7 +1,7 @@
 import { countryPackagesSchema, coverageSchema, destinationsSchema, publicCountryDetailSchema, publicCountrySchema, regionCountSchema, successSchema } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { setup, type Fixture } from './helpers';
+import { setup, type Fixture } from './support';
 
 /** The public site's reads against the seeded demo catalog: the spec's figures, search, sorting, caching headers. */
 let f: Fixture;

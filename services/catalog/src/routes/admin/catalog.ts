@@ -2,16 +2,16 @@ import type { CreatedServiceApp } from '@esim/platform';
 import { idempotentRequest, listQuery, ok, okList, toListQuery } from '@esim/platform';
 import { adminCountrySchema, adminPackageSchema, responds, respondsList } from '@esim/contracts';
 import { z } from 'zod';
-import { adminCountryView, getCountry, listCountries, updateCountry } from '../countries/admin';
-import { adminPackageView, createPackage, deactivatePackage, getPackage, listPackages, updatePackage } from '../packages/admin';
-import type { CatalogChanges } from '../public/invalidation';
-import { countryCode, countryFilters, countryIdParams, createPackageBody, packageFilters, packageIdParams, updateCountryBody, updatePackageBody } from '../schemas';
+import { adminCountryView, getCountry, listCountries, updateCountry } from '../../countries/admin';
+import { adminPackageView, createPackage, deactivatePackage, getPackage, listPackages, updatePackage } from '../../packages/admin';
+import type { CatalogChanges } from '../../public/invalidation';
+import { countryCode, countryFilters, countryIdParams, createPackageBody, packageFilters, packageIdParams, updateCountryBody, updatePackageBody } from '../../schemas';
 
 const packagesQuery = listQuery(packageFilters, { id: z.uuid() });
 const countriesQuery = listQuery(countryFilters, { id: countryCode });
 
 /** Catalog management for admins in react-admin's simple-rest shape; every write refreshes the public catalog. */
-export function adminCatalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): void {
+export function catalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): void {
   const tags = ['admin'];
 
   app.get('/admin/packages', { schema: { tags, querystring: packagesQuery, response: respondsList(adminPackageSchema) } }, async (request, reply) => {

@@ -3,56 +3,57 @@ import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
 import { listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
-import { dealerForCaller } from '../pricing/dealers';
-import { dealerPackages, dealerPackageView, percentageChanges, writeDealerPrices, type PriceSource } from '../pricing/dealer-prices';
-import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilters, singlePriceBody } from '../schemas';
+import { dealerForCaller } from '../../pricing/dealers';
+import { dealerPackages, dealerPackageView, percentageChanges, writeDealerPrices, type PriceSource } from '../../pricing/dealer-prices';
+import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilters, singlePriceBody } from '../../schemas';
 
 /**
- * Dealer pricing: the admin for any dealer, a sales manager for their own
+ * Dealer pricing: the admin for any dealer, a sales manager for their own, with one handler each
  * (the route table lets each role in; `dealerForCaller` checks whose dealer it is).
  */
-export function dealerPricingRoutes(app: CreatedServiceApp): void {
-  for (const prefix of ['/admin', '/sales-manager'] as const) {
-    const tags = [prefix === '/admin' ? 'admin' : 'sales-manager'];
-    const withCost = prefix === '/admin';
+export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 'sales-manager'): void {
+  const prefix = `/${audience}`;
+  const tags = [audience];
+  const withCost = audience === 'admin';
 
-    const list = async (request: FastifyRequest, dealerId: string, packageIds?: readonly string[]) =>
-      (await dealerPackages(app.db, dealerId, packageIds)).map((row) => dealerPackageView(row, request.locale, { withCost }));
+  const list = async (request: FastifyRequest, dealerId: string, packageIds?: readonly string[]) =>
+    (await dealerPackages(app.db, dealerId, packageIds)).map((row) => dealerPackageView(row, request.locale, { withCost }));
 
-    const context = (request: FastifyRequest, dealerId: string, source: PriceSource, allowBelowCost: boolean | undefined) => ({
-      dealerId,
-      actor: request.user!,
-      source,
-      allowBelowCost: allowBelowCost ?? false,
-      correlationId: String(request.id),
-    });
+  const context = (request: FastifyRequest, dealerId: string, source: PriceSource, allowBelowCost: boolean | undefined) => ({
+    dealerId,
+    actor: request.user!,
+    source,
+    allowBelowCost: allowBelowCost ?? false,
+    correlationId: String(request.id),
+  });
 
-    app.get(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, response: responds(200, z.array(dealerPackageSchema)) } }, async (request, reply) => {
-      await dealerForCaller(app.db, request.params.id, request.user!);
-      return ok(reply, await list(request, request.params.id));
-    });
+  app.get(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, response: responds(200, z.array(dealerPackageSchema)) } }, async (request, reply) => {
+    await dealerForCaller(app.db, request.params.id, request.user!);
+    return ok(reply, await list(request, request.params.id));
+  });
 
-    app.put(
-      `${prefix}/dealers/:id/packages/:packageId`,
-      { schema: { tags, params: dealerPackageParams, body: singlePriceBody, response: responds(200, dealerPackageSchema) } },
-      async (request, reply) => {
-        const { id, packageId } = request.params;
-        const { price, allow_below_cost: allowBelowCost } = request.body;
-        await writeDealerPrices(app.db, context(request, id, 'single', allowBelowCost), () => [{ packageId, priceCents: price }]);
-        const [row] = await list(request, id, [packageId]);
-        return ok(reply, row, price === null ? 'dealer_price_removed' : 'dealer_price_updated');
-      },
+  app.put(
+    `${prefix}/dealers/:id/packages/:packageId`,
+    { schema: { tags, params: dealerPackageParams, body: singlePriceBody, response: responds(200, dealerPackageSchema) } },
+    async (request, reply) => {
+      const { id, packageId } = request.params;
+      const { price, allow_below_cost: allowBelowCost } = request.body;
+      await writeDealerPrices(app.db, context(request, id, 'single', allowBelowCost), () => [{ packageId, priceCents: price }]);
+      const [row] = await list(request, id, [packageId]);
+      return ok(reply, row, price === null ? 'dealer_price_removed' : 'dealer_price_updated');
+    },
+  );
+
+  app.put(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, body: bulkPriceBody, response: responds(200, dealerPricesUpdatedSchema) } }, async (request, reply) => {
+    const { id } = request.params;
+    const { packages, allow_below_cost: allowBelowCost } = request.body;
+    const result = await writeDealerPrices(app.db, context(request, id, 'bulk', allowBelowCost), () =>
+      packages.map((item) => ({ packageId: item.package_id, priceCents: item.price })),
     );
+    return ok(reply, { changed: result.changed, packages: await list(request, id) }, 'dealer_prices_updated');
+  });
 
-    app.put(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, body: bulkPriceBody, response: responds(200, dealerPricesUpdatedSchema) } }, async (request, reply) => {
-      const { id } = request.params;
-      const { packages, allow_below_cost: allowBelowCost } = request.body;
-      const result = await writeDealerPrices(app.db, context(request, id, 'bulk', allowBelowCost), () =>
-        packages.map((item) => ({ packageId: item.package_id, priceCents: item.price })),
-      );
-      return ok(reply, { changed: result.changed, packages: await list(request, id) }, 'dealer_prices_updated');
-    });
-  }
+  if (audience !== 'admin') return;
 
   // Percentage repricing is the admin's only (the route table has no sales-manager twin).
   app.put(
