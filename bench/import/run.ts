@@ -12,7 +12,7 @@ import { createTestKeys } from '@esim/platform/testing';
 import { migrateAll } from '../../infra/src/migrate-all';
 import { seedAll } from '../../infra/src/seed';
 import { bigXlsx } from '../../services/physical-sim/test/sheets';
-import { multipart } from '../../services/physical-sim/test/helpers';
+import { multipart } from '../../services/physical-sim/test/support';
 
 /**
  * `npm run bench:import`: a generated ROWS-row xlsx imported through the physical-sim API and its

@@ -1,16 +1,14 @@
 import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
-import { createBalanceClient } from './balance';
-import { createCatalogClient } from './catalog';
+import { createBalanceClient } from './clients/balance';
+import { createCatalogClient } from './clients/catalog';
 import { loadPhysicalSimConfig, type PhysicalSimConfig } from './config';
 import type { PhysicalSimContext } from './context';
 import { registerPhysicalSimHandlers } from './events/dealers';
 import { registerImportMetrics } from './imports/metrics';
 import { createImportQueue } from './imports/queue';
 import { placingSweeper } from './orders/placing-sweeper';
-import { adminApprovalRoutes } from './routes/admin-approvals';
-import { adminImportRoutes } from './routes/admin-imports';
-import { adminStockRoutes } from './routes/admin-stock';
+import { adminRoutes } from './routes/admin';
 import { internalRoutes } from './routes/internal';
 import { publicRoutes } from './routes/public';
 import { userRoutes } from './routes/user';
@@ -49,9 +47,7 @@ export async function buildApp(options: BuildOptions = {}) {
 
   userRoutes(app, ctx);
   publicRoutes(app, ctx);
-  adminImportRoutes(app, ctx);
-  adminStockRoutes(app);
-  adminApprovalRoutes(app);
+  adminRoutes(app, ctx);
   internalRoutes(app);
 
   registerImportMetrics(app.metrics, ctx.queue, app.redis);

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
-import type { BalanceClient } from './balance';
-import type { CatalogClient } from './catalog';
+import type { BalanceClient } from './clients/balance';
+import type { CatalogClient } from './clients/catalog';
 import type { PhysicalSimConfig } from './config';
 import type { ImportJobData } from './imports/queue';
 

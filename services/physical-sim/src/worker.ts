@@ -1,7 +1,7 @@
 import { createDb, createRedis, loggerOptions } from '@esim/platform';
 import pino from 'pino';
 import { Worker } from 'bullmq';
-import { createCatalogClient } from './catalog';
+import { createCatalogClient } from './clients/catalog';
 import { loadPhysicalSimConfig } from './config';
 import { processImport } from './imports/process';
 import { bullConnection, bullPrefix, createImportQueue, IMPORT_QUEUE, requeueStale, type ImportJobData } from './imports/queue';

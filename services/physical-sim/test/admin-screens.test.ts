@@ -1,6 +1,6 @@
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEALER, setup, type Fixture } from './helpers';
+import { DEALER, setup, type Fixture } from './support';
 
 /** What the admin's stock screens read beyond the lists: a serial-range transfer's preview and a card's usage beside its history. */
 let f: Fixture;

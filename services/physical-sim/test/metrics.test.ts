@@ -4,7 +4,7 @@ import { SERVICE_TOKEN_HEADER } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './helpers';
+import { PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './support';
 import { cardNumbers } from './sheets';
 
 /**

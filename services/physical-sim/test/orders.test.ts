@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, PLUS_TR, setup, type Fixture } from './helpers';
+import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, PLUS_TR, setup, type Fixture } from './support';
 
 /** Dealer orders and returns against the real catalog (prices) and balance (holds, capture, void, refund). */
 let f: Fixture;

@@ -7,7 +7,7 @@ import { verifyConsistency } from '../../../infra/src/consistency/verify';
 import { verifyLedger } from '../../balance/src/ledger/verify';
 import { orderIdFor } from '../src/orders/orders';
 import { PLACING_EXPIRED, placingSweeper, rejectStalePlacingOrders } from '../src/orders/placing-sweeper';
-import { DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, setup, type Fixture } from './helpers';
+import { DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, setup, type Fixture } from './support';
 
 /**
  * Placing an order reserves it (`placing`), asks the real balance service for its hold with no

@@ -1,7 +1,7 @@
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactCardCounts } from '../src/cards/counts';
-import { DEALER, DEALER_2, PLUS_EU, setup, type Fixture } from './helpers';
+import { DEALER, DEALER_2, PLUS_EU, setup, type Fixture } from './support';
 
 /** Admin stock on the demo seed: lists and filters, status rules, transfer and return, deletion; the public lookup. */
 let f: Fixture;

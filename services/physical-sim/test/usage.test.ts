@@ -2,7 +2,7 @@ import { DEMO_LOOKUPS } from '@esim/contracts';
 import { signWebhook } from '@esim/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhysicalSimConfig } from '../src/config';
-import { multipart, setup, type Fixture } from './helpers';
+import { multipart, setup, type Fixture } from './support';
 
 /** The operator's signed usage webhook for physical cards, seen through the public balance check. */
 let f: Fixture;

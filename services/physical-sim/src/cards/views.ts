@@ -83,3 +83,13 @@ export function cardUsageView(bundle: {
     operator: bundle.operator,
   };
 }
+
+/** The cards of one order or return, by serial number. */
+export async function cardsOf(db: Knex | Knex.Transaction, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
+  return (await db(`${table} as x`)
+    .join('cards as c', 'c.id', 'x.card_id')
+    .where(`x.${key}`, id)
+    .orderBy('c.serial_number')
+    .select('c.id', 'c.iccid', 'c.serial_number', 'c.package_name', 'c.status')) as Array<{ id: string; iccid: string; serial_number: string; package_name: string; status: string }>;
+}
+export const cardIdsOf = async (db: Knex, orderId: string) => (await cardsOf(db, 'order_cards', 'order_id', orderId)).map((c) => c.id);

@@ -1,7 +1,7 @@
 import { AppError, conflict, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
-import type { BalanceClient } from '../balance';
-import type { CatalogClient, Quote } from '../catalog';
+import type { BalanceClient } from '../clients/balance';
+import type { CatalogClient, Quote } from '../clients/catalog';
 import { orderableCount, SERVICE, type OrderRow } from './orders';
 
 /**

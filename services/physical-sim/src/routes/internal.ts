@@ -1,5 +1,4 @@
-import { countOf } from '../count';
-import { ok, type CreatedServiceApp } from '@esim/platform';
+import { countOf, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { userId } from '../schemas';
 

@@ -1,15 +1,13 @@
 import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
-import { countOf } from '../count';
-import { idempotentRequest, lookUpIdempotentRequest, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { countOf, idempotentRequest, lookUpIdempotentRequest, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
 import { adminStockByPackage } from '../cards/counts';
-import { cardView } from '../cards/views';
+import { cardIdsOf, cardsOf, cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, type OrderRow } from '../orders/orders';
 import { recordPlacedOrder, reserveAndHold } from '../orders/placing';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
 import { plusPackagePage } from '../packages/plus-list';
 import { approvalListQuery, availableQuery, availableSchema, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
-import { cardIdsOf, cardsOf } from './admin-approvals';
 
 /** Sort fields of the buyer's lists (react-admin's column names → columns); others keep the default order. */
 const CARD_SORT = { serial_number: 'c.serial_number', iccid: 'c.iccid', status: 'c.status', package_name: 'c.package_code', transferred_at: 'c.transferred_at', returnable_until: 'c.transferred_at', created_at: 'c.transferred_at' };

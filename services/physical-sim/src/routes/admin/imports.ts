@@ -1,15 +1,14 @@
 import { fileResponse, fileSchema, responds, importErrorSchema, importJobDetailSchema, importJobSchema, listSchema, successSchema } from '@esim/contracts';
 import { z } from 'zod';
-import { countOf } from '../count';
-import { AppError, applyUsageFile, containsPattern, detectTableFile, notFound, ok, okList, readUploadedTable, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
+import { AppError, applyUsageFile, countOf, containsPattern, detectTableFile, notFound, ok, okList, readUploadedTable, toListQuery, usageFileAnswer, usageFileHeader, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PhysicalSimContext } from '../context';
-import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../imports/jobs';
-import { boundaryOf, multipartFiles } from '../imports/multipart';
-import { enqueueImport } from '../imports/queue';
-import { templateWorkbook, type ImportFormat } from '../imports/rows';
-import { applyCardUsage } from '../cards/usage';
-import { idParams, importsQuery, jsonImportBody } from '../schemas';
+import type { PhysicalSimContext } from '../../context';
+import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../../imports/jobs';
+import { boundaryOf, multipartFiles } from '../../imports/multipart';
+import { enqueueImport } from '../../imports/queue';
+import { templateWorkbook, type ImportFormat } from '../../imports/rows';
+import { applyCardUsage } from '../../cards/usage';
+import { idParams, importsQuery, jsonImportBody } from '../../schemas';
 
 /**
  * Imports: the upload routes store the file (checked by content, size and unpacked size) and
@@ -24,7 +23,7 @@ const errorReportAnswer = {
   content: { 'application/json': { schema: successSchema(z.array(importErrorSchema)) }, 'text/csv': { schema: fileSchema } },
 };
 
-export function adminImportRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
+export function importRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
   const limits = { maxFileBytes: ctx.config.IMPORT_MAX_FILE_BYTES, maxUnpackedBytes: ctx.config.IMPORT_MAX_UNPACKED_BYTES };
 
   // Uploads arrive as raw bytes; each route decides what they are by content.

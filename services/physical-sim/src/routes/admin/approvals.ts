@@ -1,25 +1,16 @@
 import { listSchema, physicalOrderSchema, physicalReturnSchema, responds, successSchema } from '@esim/contracts';
-import { countOf } from '../count';
-import { notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { countOf, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { Knex } from 'knex';
-import { approveOrder, orderView, rejectOrder, type OrderRow } from '../orders/orders';
-import { AUTO_APPROVE_SETTING, approveReturn, rejectReturn, returnView, autoApproveReturns, type ReturnRow } from '../returns/returns';
-import { approvalListQuery, idParams, rejectBody, settingsBody, settingsSchema } from '../schemas';
-
-export async function cardsOf(db: Knex | Knex.Transaction, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
-  return (await db(`${table} as x`)
-    .join('cards as c', 'c.id', 'x.card_id')
-    .where(`x.${key}`, id)
-    .orderBy('c.serial_number')
-    .select('c.id', 'c.iccid', 'c.serial_number', 'c.package_name', 'c.status')) as Array<{ id: string; iccid: string; serial_number: string; package_name: string; status: string }>;
-}
-export const cardIdsOf = async (db: Knex, orderId: string) => (await cardsOf(db, 'order_cards', 'order_id', orderId)).map((c) => c.id);
+import { cardIdsOf, cardsOf } from '../../cards/views';
+import { approveOrder, orderView, rejectOrder, type OrderRow } from '../../orders/orders';
+import { AUTO_APPROVE_SETTING, approveReturn, rejectReturn, returnView, autoApproveReturns, type ReturnRow } from '../../returns/returns';
+import { approvalListQuery, idParams, rejectBody, settingsBody, settingsSchema } from '../../schemas';
 
 export const dealerOf = async (db: Knex, id: string) =>
   (await db('dealers').where({ dealer_id: id }).first('full_name', 'company_name')) as { full_name: string | null; company_name: string | null } | undefined;
 
 /** Admin approvals of dealer orders and returns; two admins at once: the row lock lets exactly one win. */
-export function adminApprovalRoutes(app: CreatedServiceApp): void {
+export function approvalRoutes(app: CreatedServiceApp): void {
   const pendingList = (table: 'orders' | 'returns') => async (query: ReturnType<typeof toListQuery>) => {
     const base = app.db(table);
     // react-admin's getMany names its ids (filter={"id":[...]}): those rows whatever their status, pending only without ids.

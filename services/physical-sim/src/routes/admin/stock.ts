@@ -1,12 +1,11 @@
 import { cardDetailSchema, cardSchema, listSchema, responds, serialRangePreviewSchema, successSchema } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { countOf } from '../count';
-import { cardCount } from '../cards/counts';
-import { AppError, badRequest, ok, okList, publish, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { CARD_STATUSES, cardById, changeStatus, deleteCard, deletionInfo, returnToAdmin, transferToDealer } from '../cards/stock';
-import { cardsWithOwner, cardUsageView, cardView, historyView } from '../cards/views';
-import { SERVICE } from '../orders/orders';
+import { cardCount } from '../../cards/counts';
+import { AppError, badRequest, countOf, ok, okList, publish, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { CARD_STATUSES, cardById, changeStatus, deleteCard, deletionInfo, returnToAdmin, transferToDealer } from '../../cards/stock';
+import { cardsWithOwner, cardUsageView, cardView, historyView } from '../../cards/views';
+import { SERVICE } from '../../orders/orders';
 import {
   bulkDeleteBody,
   bulkDeleteResultSchema,
@@ -28,7 +27,7 @@ import {
   statusBody,
   stockQuery,
   transferBody,
-} from '../schemas';
+} from '../../schemas';
 
 const MAX_SERIAL_RANGE = 5000;
 /** What cardView shows (not the deletion audit columns). */
@@ -40,7 +39,7 @@ const inSerialRange = (db: Knex | Knex.Transaction, from: string, to: string) =>
   db('cards').whereNull('deleted_at').whereRaw('length(serial_number) = ? AND serial_number BETWEEN ? AND ?', [from.length, from, to]);
 
 /** Admin stock: lists, counts, status changes, transfers, deletion. */
-export function adminStockRoutes(app: CreatedServiceApp): void {
+export function stockRoutes(app: CreatedServiceApp): void {
   app.get('/admin/physical-sim/stock', { schema: { response: { 200: listSchema(cardSchema) }, tags: ['admin'], querystring: stockQuery } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const filters = query.filters;
