@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from './db';
 import { ok } from './http/envelope';
+import { whereIstanbulDays } from './istanbul-days';
 
-/** Calendar days of the shop's screens: an entry at 23:30 UTC on the 1st happened on the 2nd in Türkiye. */
-const BUSINESS_TIME_ZONE = 'Europe/Istanbul';
 /** Most rows one read answers: the admin route reads at most this deep into each service's log. */
 export const AUDIT_LOG_MAX_ROWS = 5000;
 /** Larger than any bigint id: "every row at this instant". */
@@ -49,8 +48,7 @@ export async function readAuditLog(db: Db, query: AuditLogReadQuery): Promise<Au
   if (query.method) filtered.where('method', query.method);
   if (query.route) filtered.where('route', query.route);
   if (query.ids) filtered.whereIn('id', query.ids);
-  if (query.start_date) filtered.whereRaw(`at >= (?::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`, [query.start_date]);
-  if (query.end_date) filtered.whereRaw(`at < ((?::date) + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`, [query.end_date]);
+  whereIstanbulDays(filtered, 'at', query.start_date, query.end_date);
 
   const page = filtered
     .clone()

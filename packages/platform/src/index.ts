@@ -5,6 +5,7 @@ export * from './errors';
 export * from './auth';
 export * from './redis';
 export * from './idempotency';
+export * from './istanbul-days';
 export * from './health';
 export * from './metrics';
 export * from './service';

@@ -5,16 +5,15 @@ import type { BalanceContext } from './context';
 import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from './ledger/batcher';
 import { registerHoldMetrics } from './ledger/metrics';
 import { registerBalanceHandlers } from './events/handlers';
-import { createAccountDirectory } from './parties/directory';
-import { adminDealerRoutes } from './routes/admin-dealers';
-import { adminTopUpRoutes } from './routes/admin-top-ups';
-import { collectionRoutes } from './routes/collections';
+import { createAccountDirectory } from './clients/auth';
+import { adminRoutes } from './routes/admin';
 import { internalRoutes } from './routes/internal';
+import { publicRoutes } from './routes/public';
+import { salesManagerRoutes } from './routes/sales-manager';
 import { userRoutes } from './routes/user';
 import { paymentPoller } from './payments/poller';
 import type { PaymentProvider } from './payments/port';
 import { configuredPaymentProvider } from './payments/provider';
-import { paymentRoutes } from './routes/payments';
 
 export const SERVICE_NAME = 'balance';
 export const SCHEMA = 'balance';
@@ -49,12 +48,11 @@ export async function buildApp(options: BuildOptions = {}) {
   configureHoldBatcher(app.db, { maxInFlight: options.holdBatchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT });
   registerHoldMetrics(app.metrics, app.db);
 
+  publicRoutes(app, ctx);
   userRoutes(app, ctx);
-  adminDealerRoutes(app, ctx);
-  adminTopUpRoutes(app);
-  collectionRoutes(app, ctx);
+  salesManagerRoutes(app);
+  adminRoutes(app, ctx);
   internalRoutes(app);
-  paymentRoutes(app, ctx);
 
   if (ctx.payments) {
     app.whileServing(

@@ -1,5 +1,5 @@
 import type { BalanceConfig } from './config';
-import type { AccountDirectory } from './parties/directory';
+import type { AccountDirectory } from './clients/auth';
 import type { PaymentProvider } from './payments/port';
 import type { BankDetails } from './top-ups/top-ups';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOnCredit } from '../src/dealer-money/dealer-money';
 import { createHold } from '../src/ledger/holds';
 import { adminSales } from '../src/sales/sales';
-import { istanbulDate } from '../src/time';
+import { istanbulDate } from '@esim/platform';
 import { app, as, given, givenDealer, key, person, useBalanceApp, type Person } from './support';
 
 /** The admin home's sales figures: captured eSIM and Plus orders, today, this month and by day. */

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
 import { centsToEuros, COLLECTION_REPORT_LIST_CAP, formatEuros, type ListQuery } from '@esim/contracts';
-import { AppError, forbidden, publish, sortColumn } from '@esim/platform';
+import { AppError, forbidden, istanbulDate, istanbulDaySql, istanbulMonthStart, istanbulTimeSql, publish, sortColumn, whereIstanbulDays } from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, salesManagerCash } from '../ledger/accounts';
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { dealersOf, displayName, getParty, partiesByIds } from '../parties/parties';
-import { istanbulDate, istanbulDaySql, istanbulMonthStart, istanbulTimeSql, whereIstanbulDays } from '../time';
 
 /**
  * Collections: a sales manager collects cash from one of their dealers (the dealer's debt shrinks,

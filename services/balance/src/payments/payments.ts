@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
-import { AppError, conflict, containsPattern, notFound, sortColumn } from '@esim/platform';
+import { AppError, conflict, containsPattern, notFound, sortColumn, whereIstanbulDays } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
-import { whereIstanbulDays } from '../time';
 import { createTopUp, creditTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
 import { ProviderUnavailable, type PaymentBuyer, type PaymentProvider, type RetrievedPayment } from './port';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ConfigError } from '@esim/platform';
+import { AppError, ConfigError } from '@esim/platform';
 import type { BalanceConfig } from '../config';
 import { demoProvider } from './demo-provider';
 import { iyzicoProvider } from './iyzico';
@@ -14,4 +14,10 @@ export function configuredPaymentProvider(config: BalanceConfig, db: Knex): Paym
   if (apiKey && secretKey) return iyzicoProvider({ apiKey, secretKey, baseUrl: config.IYZICO_BASE_URL });
   if (apiKey || secretKey) throw new ConfigError('Invalid configuration:\n  IYZICO_API_KEY, IYZICO_SECRET_KEY: set both or neither');
   return config.APP_MODE === 'demo' ? demoProvider(db, { publicBaseUrl: config.PUBLIC_BASE_URL }) : null;
+}
+
+/** The configured provider, or a 422 saying card payments are off (production without iyzico keys). */
+export function requireCardPayments(payments: PaymentProvider | null): PaymentProvider {
+  if (!payments) throw new AppError(422, 'card_payments_unavailable');
+  return payments;
 }

@@ -6,7 +6,8 @@ import { dealerBalances } from '../dealer-money/dealer-money';
 import { accountsByKey, spendable } from '../ledger/accounts';
 import { captureHold, createHold, createHolds, getHold, voidHold } from '../ledger/holds';
 import { refundCapturedHold } from '../ledger/refunds';
-import { personId } from './schemas';
+import { getPayment } from '../payments/payments';
+import { PAYMENT_STATUSES, paymentIdParams, personId } from '../schemas';
 
 const holdBody = z.object({
   order_id: z.string().trim().min(1).max(100),
@@ -135,4 +136,39 @@ export function internalRoutes(app: CreatedServiceApp): void {
     // receivableCents is what the dealer owes (positive), like the admin screens show it.
     return ok(reply, { hasMoney: balanceCents !== 0 || owed !== 0 || held !== 0, balanceCents, receivableCents: owed, heldCents: held });
   });
+
+  // The esim service reads a buyer's card top-up for the purchase it paid for: the card's share, and the documents accepted before paying.
+  app.get(
+    '/internal/payments/:id',
+    {
+      schema: {
+        params: paymentIdParams,
+        response: responds(
+          200,
+          z.object({
+            id: z.string(),
+            user_id: z.string(),
+            status: z.enum(PAYMENT_STATUSES),
+            amount_cents: z.number().int(),
+            provider_payment_id: z.string().nullable(),
+            agreement_version: z.string().nullable(),
+            agreement_text: z.string().nullable(),
+          }),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const row = await getPayment(app.db, request.params.id);
+      if (!row) throw notFound('payment_not_found');
+      return ok(reply, {
+        id: row.id,
+        user_id: row.user_id,
+        status: row.status,
+        amount_cents: Number(row.amount),
+        provider_payment_id: row.provider_payment_id,
+        agreement_version: row.agreement_version,
+        agreement_text: row.agreement_text,
+      });
+    },
+  );
 }

@@ -1,6 +1,6 @@
+import { BUSINESS_TIME_ZONE, istanbulDate, istanbulDaySql, istanbulMonthStart } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { AdminSales } from '@esim/contracts';
-import { BUSINESS_TIME_ZONE, istanbulDate, istanbulDaySql, istanbulMonthStart } from '../time';
 
 /** The sales chart's period: the last 30 Istanbul days, today included. */
 export const SALES_CHART_DAYS = 30;

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance, type UserSpend } from '@esim/contracts';
-import { containsPattern, sortColumn } from '@esim/platform';
+import { containsPattern, istanbulDate, istanbulDaySql, istanbulMonthStart, sortColumn, whereIstanbulDays } from '@esim/platform';
 import { creditAvailable, creditLimits } from '../dealer-money/credit';
 import { accountsByKey, receivable, spendable } from '../ledger/accounts';
 import type { TransferKind } from '../ledger/transfers';
-import { istanbulDate, istanbulDaySql, istanbulMonthStart, whereIstanbulDays } from '../time';
 
 export type { UserBalance };
 

@@ -1,6 +1,8 @@
+import { listQuery, numericId } from '@esim/platform';
 import { z } from 'zod';
+import { TRANSFER_KINDS } from './ledger/transfers';
 
-/** Request parts shared by the balance routes. */
+/** Request schemas the balance routes share; one route's own body sits above that route. */
 
 /** A person's id (a dealer's and a sales manager's id is their user id). */
 export const personId = z.uuid();
@@ -40,3 +42,9 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'inval
   },
   { message: 'invalid_date' },
 );
+
+/** A person's ledger transactions, filtered by kind: the user's own list and the admin's per dealer. */
+export const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'] as const;
+export const paymentIdParams = z.object({ id: z.uuid() });

@@ -12,17 +12,13 @@ import {
   userSpendSchema,
   type Locale,
 } from '@esim/contracts';
-import { AppError, listQuery, numericId, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
+import { AppError, idempotentReply, istanbulDate, listQuery, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
-import { TRANSFER_KINDS } from '../ledger/transfers';
-import { createTopUp, listTopUps } from '../top-ups/top-ups';
-import { istanbulDate } from '../time';
-import { userBalance, userDashboard, userSpend, userTransactions } from '../transactions/transactions';
-import type { BalanceContext } from '../context';
-import { idempotentReply } from './respond';
-import { idempotencyHeaders } from './schemas';
+import { createTopUp, listTopUps } from '../../top-ups/top-ups';
+import { userBalance, userDashboard, userSpend, userTransactions } from '../../transactions/transactions';
+import type { BalanceContext } from '../../context';
+import { idempotencyHeaders, transactionsQuery } from '../../schemas';
 
-export const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });
 const topUpBody = z.object({
   amount: positiveEuroAmount,
   method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),
@@ -34,14 +30,14 @@ const SPEND_DEFAULT_DAYS = 30;
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
-export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   app.get('/user/balance', { schema: { tags: ['user'], response: responds(200, userBalanceSchema) } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
 
   app.post(
     '/user/balance/add',
     { schema: { tags: ['user'], body: topUpBody, headers: idempotencyHeaders, response: responds(201, topUpCreatedSchema) } },
     async (request, reply) =>
-      idempotentReply(app, request, reply, { scope: 'user-top-up', code: 'top_up_created', status: 201 }, async (trx) => {
+      idempotentReply(app.db, request, reply, { scope: 'user-top-up', code: 'top_up_created', status: 201 }, async (trx) => {
         // Card top-ups start at POST /user/payments/card, which sends the buyer to the card page.
         if (request.body.method === 'card') throw new AppError(422, 'payment_method_unavailable');
         const topUp = await createTopUp(trx, {

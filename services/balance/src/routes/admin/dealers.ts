@@ -11,16 +11,14 @@ import {
   USER_TYPE,
   type Locale as BalanceLocale,
 } from '@esim/contracts';
-import { ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import type { BalanceContext } from '../context';
-import { assertAccountKind } from '../parties/directory';
+import { idempotentReply, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import type { BalanceContext } from '../../context';
+import { assertAccountKind } from '../../clients/auth';
 import { z } from 'zod';
-import { setCreditLimit } from '../dealer-money/credit';
-import { dealerBalances, loadOnCredit, recordCashPayment } from '../dealer-money/dealer-money';
-import { userTransactions } from '../transactions/transactions';
-import { idempotentReply } from './respond';
-import { idempotencyHeaders, idsParam, note, personId } from './schemas';
-import { transactionsQuery } from './user';
+import { setCreditLimit } from '../../dealer-money/credit';
+import { dealerBalances, loadOnCredit, recordCashPayment } from '../../dealer-money/dealer-money';
+import { userTransactions } from '../../transactions/transactions';
+import { idempotencyHeaders, idsParam, note, personId, transactionsQuery } from '../../schemas';
 
 const loadBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note });
 const cashBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note, load: z.boolean().default(false) });
@@ -29,7 +27,7 @@ const dealerParams = z.object({ id: personId });
 const creditLimitBody = z.object({ credit_limit: nonNegativeEuroAmount, note });
 
 /** The admin's dealer money: balance on credit, cash payments, and the figures beside the dealer list. */
-export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+export function dealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   /** Money only for a dealer that exists: asked of auth when the local copy has not heard of the id. */
   const assertDealerExists = (request: { body: { dealer_id: string }; locale: BalanceLocale; id: unknown }) =>
     assertAccountKind(app.db, ctx.accounts, { id: request.body.dealer_id, kind: 'dealer', field: 'dealer_id', locale: request.locale, requestId: String(request.id) });
@@ -43,7 +41,7 @@ export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): 
     async (request, reply) => {
       const dealerId = request.params.id;
       await assertAccountKind(app.db, ctx.accounts, { id: dealerId, kind: 'dealer', field: 'id', locale: request.locale, requestId: String(request.id) });
-      return idempotentReply(app, request, reply, { scope: 'dealer-credit-limit', code: 'credit_limit_set' }, async (trx) => {
+      return idempotentReply(app.db, request, reply, { scope: 'dealer-credit-limit', code: 'credit_limit_set' }, async (trx) => {
         const { previous_cents: previous } = await setCreditLimit(trx, {
           dealerId,
           limitCents: request.body.credit_limit,
@@ -73,7 +71,7 @@ export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): 
     { schema: { tags: ['admin'], body: loadBody, headers: idempotencyHeaders, response: responds(200, dealerMoneyResultSchema) } },
     async (request, reply) => {
       await assertDealerExists(request);
-      return idempotentReply(app, request, reply, { scope: 'dealer-credit-load', code: 'balance_loaded' }, (trx, key) =>
+      return idempotentReply(app.db, request, reply, { scope: 'dealer-credit-load', code: 'balance_loaded' }, (trx, key) =>
         loadOnCredit(trx, {
           dealerId: request.body.dealer_id,
           amountCents: request.body.amount,
@@ -91,7 +89,7 @@ export function adminDealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): 
     async (request, reply) => {
       await assertDealerExists(request);
       return idempotentReply(
-        app,
+        app.db,
         request,
         reply,
         { scope: 'dealer-cash', code: request.body.load ? 'cash_balance_loaded' : 'cash_payment_recorded' },

@@ -1,42 +1,31 @@
 import {
   centsToEuros,
   collectionLogSchema,
-  collectionReportSchema,
   collectionResultSchema,
   fileResponse,
   positiveEuroAmount,
   responds,
   respondsList,
-  salesManagerBalanceSchema,
   salesManagerFiguresSchema,
   USER_TYPE,
   type ListQuery,
 } from '@esim/contracts';
-import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { idempotentReply, istanbulDate, listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   allCollectionLogs,
-  collectFromDealer,
   collectFromSalesManager,
   collectionLogs,
-  collectionReport,
-  salesManagerBalance,
   salesManagerFigures,
   type CollectionLogFilter,
-} from '../collections/collections';
-import { collectionLogsCsv } from '../collections/csv';
-import type { BalanceContext } from '../context';
-import { assertAccountKind } from '../parties/directory';
-import { istanbulDate, istanbulMonthStart } from '../time';
-import { idempotentReply } from './respond';
-import { idempotencyHeaders, idsParam, isoDate, note, personId } from './schemas';
+} from '../../collections/collections';
+import { collectionLogsCsv } from '../../collections/csv';
+import type { BalanceContext } from '../../context';
+import { assertAccountKind } from '../../clients/auth';
+import { idempotencyHeaders, idsParam, note, personId } from '../../schemas';
 
-const collectBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note });
 const adminCollectBody = z.object({ sales_manager_id: personId, amount: positiveEuroAmount, note });
-const reportQuery = z
-  .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'date_range_invalid', path: ['end_date'] });
 // Logs hold ids, amounts and notes only (names come from elsewhere): nothing to search, so q/search are refused.
 const logsQuery = listQuery(
   {
@@ -60,8 +49,8 @@ function logFilterOf(query: ListQuery<{ kind: CollectionLogFilter['kind']; sales
   };
 }
 
-/** What either collect form hands the ledger besides who pays whom: amount, note, the caller, the key. */
-function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: string | null } }>, idempotencyKey: string) {
+/** What either collect form (this one and the sales manager's) hands the ledger besides who pays whom: amount, note, the caller, the key. */
+export function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: string | null } }>, idempotencyKey: string) {
   return {
     amountCents: request.body.amount,
     note: request.body.note,
@@ -71,31 +60,8 @@ function collectInputOf(request: FastifyRequest<{ Body: { amount: number; note: 
   };
 }
 
-/** Sales managers collect from their dealers; admins collect from sales managers and read the logs. */
+/** The admin collects cash from sales managers and reads every collection log. */
 export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
-  // ── sales manager ──
-  app.get('/sales-manager/balance', { schema: { tags: ['sales-manager'], response: responds(200, salesManagerBalanceSchema) } }, async (request, reply) =>
-    ok(reply, await salesManagerBalance(app.db, request.user!.id)),
-  );
-
-  app.post(
-    '/sales-manager/collect',
-    { schema: { tags: ['sales-manager'], body: collectBody, headers: idempotencyHeaders, response: responds(201, collectionResultSchema) } },
-    async (request, reply) =>
-      idempotentReply(app, request, reply, { scope: 'dealer-collection', code: 'collection_recorded', status: 201 }, (trx, key) =>
-        collectFromDealer(trx, { ...collectInputOf(request, key), salesManagerId: request.user!.id, dealerId: request.body.dealer_id }),
-      ),
-  );
-
-  app.get('/sales-manager/collection-report', { schema: { tags: ['sales-manager'], querystring: reportQuery, response: responds(200, collectionReportSchema) } }, async (request, reply) => {
-    // Defaults: from the first of this month to today (or to the start, if that is later), Istanbul days.
-    const today = istanbulDate();
-    const start = request.query.start_date ?? istanbulMonthStart();
-    const end = request.query.end_date ?? (start > today ? start : today);
-    return ok(reply, await collectionReport(app.db, request.user!.id, { start, end }));
-  });
-
-  // ── admin ──
   app.get('/admin/sales-managers/balances', { schema: { tags: ['admin'], querystring: balancesQuery, response: responds(200, z.array(salesManagerFiguresSchema)) } }, async (request, reply) => {
     const ids =
       request.query.ids ??
@@ -115,7 +81,7 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
         locale: request.locale,
         requestId: String(request.id),
       });
-      return idempotentReply(app, request, reply, { scope: 'cash-handover', code: 'collection_recorded', status: 201 }, (trx, key) =>
+      return idempotentReply(app.db, request, reply, { scope: 'cash-handover', code: 'collection_recorded', status: 201 }, (trx, key) =>
         collectFromSalesManager(trx, { ...collectInputOf(request, key), salesManagerId: request.body.sales_manager_id }),
       );
     },

@@ -1,7 +1,7 @@
 import { translate, USER_TYPE, type Locale } from '@esim/contracts';
 import { AppError, createInternalClient } from '@esim/platform';
 import type { Knex } from 'knex';
-import { getParty } from './parties';
+import { getParty } from '../parties/parties';
 
 /**
  * Who an id is, when the balance service has not heard of it yet. The local party copy is fed by

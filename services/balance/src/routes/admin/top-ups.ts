@@ -1,16 +1,16 @@
 import { adminSalesSchema, adminTopUpSchema, responds, respondsList, statusFilter, topUpSchema } from '@esim/contracts';
 import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
-import { partiesByIds } from '../parties/parties';
-import { adminSales } from '../sales/sales';
-import { confirmTopUp, listTopUps, rejectTopUp } from '../top-ups/top-ups';
+import { partiesByIds } from '../../parties/parties';
+import { adminSales } from '../../sales/sales';
+import { confirmTopUp, listTopUps, rejectTopUp } from '../../top-ups/top-ups';
 
 const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected']) });
 const idParams = z.object({ id: z.uuid() });
 const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
 
 /** The admin's side of bank-transfer top-ups (see what is pending, confirm the money arrived, or reject) and the home's sales figures. */
-export function adminTopUpRoutes(app: CreatedServiceApp): void {
+export function topUpRoutes(app: CreatedServiceApp): void {
   app.get('/admin/top-ups', { schema: { tags: ['admin'], querystring: topUpsQuery, response: respondsList(adminTopUpSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await listTopUps(app.db, query, { status: query.status });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Dates on this service's screens are calendar days in Türkiye (Europe/Istanbul), inclusive at both
+ * Dates on the screens are calendar days in Türkiye (Europe/Istanbul), inclusive at both
  * ends: an entry at 23:30 UTC on the 1st happened at 02:30 on the 2nd there, so it is the 2nd's.
  * PostgreSQL's time-zone database does the conversion, so the rule stays right if the zone changes.
  */

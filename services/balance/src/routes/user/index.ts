@@ -1,0 +1,10 @@
+import type { CreatedServiceApp } from '@esim/platform';
+import type { BalanceContext } from '../../context';
+import { balanceRoutes } from './balance';
+import { paymentRoutes } from './payments';
+
+/** The caller's own money: balance, top-ups by bank transfer or card, transactions, dashboard. */
+export function userRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+  balanceRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+}
