@@ -3,19 +3,16 @@ import type { JSONWebKeySet } from 'jose';
 import { loadAuthConfig, type AuthConfig } from './config';
 import type { AuthContext } from './context';
 import { createAuditSources } from './audit-log/merged-audit-log';
-import { createHoldingsChecker } from './dealers/holdings';
+import { createHoldingsChecker } from './clients/holdings';
 import { registerEsimInstallMail } from './events/esim-install-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { registerOrderReceiptMail } from './events/order-receipt-mail';
 import { createMailer } from './mail/mailer';
-import { registerAuditLogRoutes } from './routes/audit-log';
-import { registerDealerRoutes } from './routes/dealers';
-import { registerInternalRoutes } from './routes/internal';
-import { registerInboundMessageRoutes } from './routes/inbound-messages';
-import { registerPasswordResetRoutes } from './routes/password-reset';
-import { registerProfileRoutes } from './routes/profile';
-import { registerSalesManagerRoutes } from './routes/sales-managers';
-import { registerSessionRoutes } from './routes/session';
+import { adminRoutes } from './routes/admin';
+import { internalRoutes } from './routes/internal';
+import { publicRoutes } from './routes/public';
+import { salesManagerRoutes } from './routes/sales-manager';
+import { userRoutes } from './routes/user';
 import { loadKeyring } from './tokens/keyring';
 
 export const SERVICE_NAME = 'auth';
@@ -56,13 +53,6 @@ export async function buildApp(options: BuildOptions = {}) {
     }),
   };
 
-  registerSessionRoutes(app, ctx);
-  registerProfileRoutes(app, ctx);
-  registerPasswordResetRoutes(app, ctx);
-  registerDealerRoutes(app, ctx);
-  registerSalesManagerRoutes(app, ctx);
-  registerInternalRoutes(app);
-  registerInboundMessageRoutes(app);
   const auditSources = createAuditSources(
     app.db,
     { catalog: config.CATALOG_URL, balance: config.BALANCE_URL, esim: config.ESIM_URL, 'physical-sim': config.PHYSICAL_SIM_URL },
@@ -71,7 +61,12 @@ export async function buildApp(options: BuildOptions = {}) {
   app.addHook('onClose', async () => {
     await Promise.all(auditSources.map((source) => source.close?.()));
   });
-  registerAuditLogRoutes(app, auditSources);
+
+  publicRoutes(app, ctx);
+  userRoutes(app, ctx);
+  salesManagerRoutes(app, ctx);
+  adminRoutes(app, ctx, auditSources);
+  internalRoutes(app);
 
   // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests and order receipts (it mails them).
   const bus = attachEventBus(app, { service: SERVICE_NAME });

@@ -1,6 +1,8 @@
 import type { CreatedServiceApp } from '@esim/platform';
+import type { FastifyRequest } from 'fastify';
 import type { AuthConfig } from './config';
-import type { HoldingsChecker } from './dealers/holdings';
+import type { Meta } from './dealers/dealers';
+import type { HoldingsChecker } from './clients/holdings';
 import type { Mailer, OutgoingMail } from './mail/mailer';
 import type { Keyring } from './tokens/keyring';
 
@@ -21,3 +23,6 @@ export interface AuthContext {
 export function sendInBackground(app: AuthApp, ctx: AuthContext, mail: OutgoingMail): void {
   ctx.mailer.send(mail).catch((error: unknown) => app.log.error({ err: error, subject: mail.subject }, 'could not send email'));
 }
+
+/** What account changes carry into their events and field errors: the caller's language and the request id. */
+export const metaOf = (request: FastifyRequest): Meta => ({ locale: request.locale, correlationId: String(request.id) });

@@ -8,7 +8,7 @@ import { buildApp as buildCatalogApp } from '../../catalog/src/app';
 import { loadCatalogConfig } from '../../catalog/src/config';
 import { seedDemoData as seedCatalog } from '../../catalog/src/seed';
 import { loadAuthConfig } from '../src/config';
-import { bearer, forwardedFor, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, seededSessions, startAuth, type AuthTestApp } from './support';
 
 /** Nothing listens on the discard port: esim and physical-sim stand for services that are down. */
 const DOWN = 'http://127.0.0.1:9';

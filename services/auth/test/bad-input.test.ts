@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@esim/contracts';
-import { forwardedFor, bearer, footprint, freshIp, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { forwardedFor, bearer, footprint, freshIp, seededSessions, startAuth, type AuthTestApp } from './support';
 
 /**
  * Bad input on every auth endpoint that takes any: each case must get a 4xx whose `errors` name

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@esim/contracts';
 import { buildApp as buildBalanceApp } from '../../balance/src/app';
 import { loadBalanceConfig } from '../../balance/src/config';
-import { bearer, forwardedFor, freshIp, login, outbox, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, freshIp, login, outbox, seededSessions, startAuth, type AuthTestApp } from './support';
 
 const SALES = demoAccount('sales@esim.test').id;
 const DEALER = demoAccount('dealer@esim.test').id;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, forwardedFor, freshIp, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, freshIp, seededSessions, startAuth, type AuthTestApp } from './support';
 
 /** Partnership and contact forms of the public site: validated, stored, rate-limited, listed for admins. */
 describe('partnership and contact messages', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../infra/src/mail-catcher';
-import { bearer, forwardedFor, freshIp, login, seededSessions, startAuth, type AuthTestApp } from './helpers';
+import { bearer, forwardedFor, freshIp, login, seededSessions, startAuth, type AuthTestApp } from './support';
 
 /** Password reset and set-password invitations, through a real SMTP server (MailDev, in-process). */
 describe('password reset through the mail catcher', () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, demoAccount } from '@esim/contracts';
 import { seedDemoData } from '../src/seed';
-import { login, outbox, startAuth, type AuthTestApp } from './helpers';
+import { login, outbox, startAuth, type AuthTestApp } from './support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -5,7 +5,7 @@ import { createTestKeys } from '@esim/platform/testing';
 import { decodeProtectedHeader } from 'jose';
 import { loadAuthConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { bearer, cookieOf, forwardedFor, freshIp, login, outbox, startAuth, type AuthTestApp } from './helpers';
+import { bearer, cookieOf, forwardedFor, freshIp, login, outbox, startAuth, type AuthTestApp } from './support';
 
 describe('sessions: register, login, me, refresh, logout', () => {
   let app: AuthTestApp;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Locale, UserType } from '@esim/contracts';
-import { publish, revokeUserTokens, type Redis } from '@esim/platform';
-import { fieldError } from '../field-error';
-import type { AccountStatus } from './fields';
+import { fieldError, publish, revokeUserTokens, type Redis } from '@esim/platform';
+import type { AccountStatus } from '../schemas';
 import { emailTaken, isEmailConflict, type UserRow } from './repository';
 
 export const PRODUCER = 'auth';

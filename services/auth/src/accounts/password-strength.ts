@@ -1,8 +1,8 @@
+import { fieldError } from '@esim/platform';
 import * as zxcvbnCore from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 import type { Locale } from '@esim/contracts';
-import { fieldError } from '../field-error';
 
 /**
  * The server's password-strength rule, on every password being set (register, reset, change):

@@ -1,6 +1,6 @@
+import { fieldError } from '@esim/platform';
 import argon2 from 'argon2';
 import type { Locale } from '@esim/contracts';
-import { fieldError } from '../field-error';
 
 /**
  * argon2id at one of OWASP's recommended settings (19 MiB, 2 passes, 1 lane), which keeps a sign-up

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '@esim/platform';
 import type { UserType } from '@esim/contracts';
-import type { AccountStatus } from './fields';
+import type { AccountStatus } from '../schemas';
 
 /** One row of `users`: every role lives here; dealer and sales-manager details sit in their profile tables. */
 export interface UserRow {

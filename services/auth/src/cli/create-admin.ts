@@ -5,7 +5,7 @@ import { USER_TYPE, translate } from '@esim/contracts';
 import { AppError, createDb, migrateService } from '@esim/platform';
 import type { z } from 'zod';
 import { createAccount } from '../accounts/accounts';
-import { emailField, newPasswordField, personNameField } from '../accounts/fields';
+import { emailField, newPasswordField, personNameField } from '../schemas';
 import { hashPassword } from '../accounts/passwords';
 import { loadAuthConfig } from '../config';
 

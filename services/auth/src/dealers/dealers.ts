@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type ListQuery, type Locale } from '@esim/contracts';
-import { publish, type Redis } from '@esim/platform';
+import { fieldError, publish, type Redis } from '@esim/platform';
 import { PRODUCER, createAccount, revokeAllAccess } from '../accounts/accounts';
-import type { AccountStatus } from '../accounts/fields';
+import type { AccountStatus } from '../schemas';
 import { ACCOUNT_COLUMNS, accountListPage } from '../accounts/list-page';
 import { emailTaken, isEmailConflict } from '../accounts/repository';
-import { fieldError } from '../field-error';
-import { whereAnyContains } from '../search';
+import { whereAnyContains } from '../accounts/search';
 
 type Queryable = Knex | Knex.Transaction;
 

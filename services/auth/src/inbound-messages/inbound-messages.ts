@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 
 /** Partnership and contact messages of the public site, stored for admins to read. */
 export type InboundKind = InboundMessage['kind'];
+/** The public site's two message forms. */
+export const INBOUND_MESSAGE_KINDS = ['partnership', 'contact'] as const satisfies readonly InboundKind[];
 
 interface Row {
   id: string;

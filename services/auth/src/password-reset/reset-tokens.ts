@@ -1,7 +1,7 @@
+import { fieldError } from '@esim/platform';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Locale } from '@esim/contracts';
-import { fieldError } from '../field-error';
 import { hashToken } from '../sessions/refresh-tokens';
 
 /** 'reset': forgot-password; 'invitation': an account created without a password sets its first one. */
@@ -44,4 +44,11 @@ export async function consumeResetToken(trx: Knex.Transaction, token: string, lo
   const row = await trx('password_resets').where({ token_hash: hash }).first('used_at');
   const expired = row && !row.used_at;
   throw fieldError(400, expired ? 'reset_token_expired' : 'reset_token_invalid', 'token', locale);
+}
+
+/** Build the storefront link of a reset or invitation token. */
+export function resetLink(publicBaseUrl: string, token: string): string {
+  const url = new URL('/reset-password', publicBaseUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
 }

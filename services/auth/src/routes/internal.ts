@@ -1,7 +1,7 @@
 import { responds } from '@esim/contracts';
 import { notFound, ok } from '@esim/platform';
 import { z } from 'zod';
-import { idParams } from '../accounts/fields';
+import { idParams } from '../schemas';
 import { findLiveUser } from '../accounts/repository';
 import type { AuthApp } from '../context';
 
@@ -11,7 +11,7 @@ import type { AuthApp } from '../context';
  * a sales manager, whose creation event it has not seen yet, so a mistyped id never becomes a
  * phantom account. Live accounts only: a deleted one is not found.
  */
-export function registerInternalRoutes(app: AuthApp): void {
+export function internalRoutes(app: AuthApp): void {
   app.get('/internal/accounts/:id', { schema: { params: idParams, response: responds(200, z.object({ id: z.string(), user_type: z.number().int(), status: z.string() })) } }, async (request, reply) => {
     const user = await findLiveUser(app.db, request.params.id);
     if (!user) throw notFound('user_not_found');

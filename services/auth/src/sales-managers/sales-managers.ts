@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { USER_TYPE, type ListQuery } from '@esim/contracts';
 import { publish } from '@esim/platform';
 import { PRODUCER, createAccount } from '../accounts/accounts';
-import type { AccountStatus } from '../accounts/fields';
+import type { AccountStatus } from '../schemas';
 import { ACCOUNT_COLUMNS, accountListPage } from '../accounts/list-page';
 import type { Meta } from '../dealers/dealers';
-import { whereAnyContains } from '../search';
+import { whereAnyContains } from '../accounts/search';
 
 /** A sales manager as the back office sees it; its id is its user id. */
 export interface SalesManager {

@@ -1,29 +1,21 @@
 import { forgotPasswordBody, resetPasswordBody, responds } from '@esim/contracts';
 import { z } from 'zod';
-import { ok } from '@esim/platform';
-import { revokeAllAccess } from '../accounts/accounts';
-import { assertPasswordNotEmail, hashPassword } from '../accounts/passwords';
-import { assertPasswordStrong } from '../accounts/password-strength';
-import { findLiveUser, findLiveUserByEmail } from '../accounts/repository';
-import { clearAccountFailures, clearLoginFailures, hitLimit, loginFailureKey } from '../abuse/limits';
-import { sendInBackground, type AuthApp, type AuthContext } from '../context';
-import { fieldError } from '../field-error';
-import { passwordResetMail } from '../mail/templates';
-import { consumeResetToken, createResetToken } from '../password-reset/reset-tokens';
+import { fieldError, ok } from '@esim/platform';
+import { revokeAllAccess } from '../../accounts/accounts';
+import { assertPasswordNotEmail, hashPassword } from '../../accounts/passwords';
+import { assertPasswordStrong } from '../../accounts/password-strength';
+import { findLiveUser, findLiveUserByEmail } from '../../accounts/repository';
+import { clearAccountFailures, clearLoginFailures, hitLimit, loginFailureKey } from '../../abuse/limits';
+import { sendInBackground, type AuthApp, type AuthContext } from '../../context';
+import { passwordResetMail } from '../../mail/templates';
+import { consumeResetToken, createResetToken, resetLink } from '../../password-reset/reset-tokens';
 
 // Request bodies shared with the storefront's forms (contracts/api/auth.ts).
 const forgotBody = forgotPasswordBody;
 const resetBody = resetPasswordBody;
 
-/** Build the storefront link of a reset or invitation token. */
-export function resetLink(publicBaseUrl: string, token: string): string {
-  const url = new URL('/reset-password', publicBaseUrl);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
 /** Forgot-password (emails a single-use link) and reset-password (uses it). */
-export function registerPasswordResetRoutes(app: AuthApp, ctx: AuthContext): void {
+export function passwordResetRoutes(app: AuthApp, ctx: AuthContext): void {
   const { config } = ctx;
 
   app.post('/forgot-password', { schema: { tags: ['password'], summary: 'Email a password reset link (same answer for any email)', body: forgotBody, response: responds(200, z.null()) } }, async (request, reply) => {

@@ -1,16 +1,15 @@
 import { USER_TYPE, profileSchema, responds, sessionSchema } from '@esim/contracts';
-import { ok, unauthorized } from '@esim/platform';
+import { fieldError, ok, unauthorized } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { revokeAllAccess } from '../accounts/accounts';
-import { clearable, givenPasswordField, newPasswordField, personNameField, phoneField } from '../accounts/fields';
+import { clearable, givenPasswordField, newPasswordField, personNameField, phoneField } from '../schemas';
 import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
 import { assertPasswordStrong } from '../accounts/password-strength';
 import { findLiveUser, publicUser, type UserRow } from '../accounts/repository';
 import { clearLoginFailures, hitLimit } from '../abuse/limits';
 import type { AuthApp, AuthContext } from '../context';
 import { findDealer, publishDealerUpdated } from '../dealers/dealers';
-import { fieldError } from '../field-error';
 import { startSession } from '../sessions/session';
 
 const profileBody = z
@@ -20,7 +19,7 @@ const profileBody = z
 const passwordBody = z.object({ current_password: givenPasswordField, new_password: newPasswordField });
 
 /** The signed-in account itself (any role): GET/PUT /me, PUT /me/password. */
-export function registerProfileRoutes(app: AuthApp, ctx: AuthContext): void {
+export function userRoutes(app: AuthApp, ctx: AuthContext): void {
   /** The caller's live, active account; a token outliving its account is refused like a bad one. */
   async function currentUser(request: FastifyRequest): Promise<UserRow> {
     const user = await findLiveUser(app.db, request.user!.id);

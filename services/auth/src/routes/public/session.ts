@@ -1,16 +1,16 @@
 import { USER_TYPE, jwksSchema, loginBody, publicUserSchema, registerBody, responds, sessionSchema } from '@esim/contracts';
 import { z } from 'zod';
 import { bearerToken, ok, unauthorized } from '@esim/platform';
-import { createAccount } from '../accounts/accounts';
-import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../accounts/passwords';
-import { assertPasswordStrong } from '../accounts/password-strength';
-import { findLiveUserByEmail, publicUser } from '../accounts/repository';
-import { clearAccountFailures, clearLoginFailures, countLoginAttempt, hitLimit, loginFailureKey, passAccountGate, recordAccountFailure } from '../abuse/limits';
-import { sendInBackground, type AuthApp, type AuthContext } from '../context';
-import { loginLockoutMail } from '../mail/templates';
-import { refreshLifetimeDays, revokeRefreshToken, rotateRefreshToken } from '../sessions/refresh-tokens';
-import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, sessionData, setRefreshCookie, signAccessFor, startSession } from '../sessions/session';
-import { revokeAccessToken } from '../tokens/access-tokens';
+import { createAccount } from '../../accounts/accounts';
+import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../../accounts/passwords';
+import { assertPasswordStrong } from '../../accounts/password-strength';
+import { findLiveUserByEmail, publicUser } from '../../accounts/repository';
+import { clearAccountFailures, clearLoginFailures, countLoginAttempt, hitLimit, loginFailureKey, passAccountGate, recordAccountFailure } from '../../abuse/limits';
+import { sendInBackground, type AuthApp, type AuthContext } from '../../context';
+import { loginLockoutMail } from '../../mail/templates';
+import { refreshLifetimeDays, revokeRefreshToken, rotateRefreshToken } from '../../sessions/refresh-tokens';
+import { REFRESH_COOKIE, clearRefreshCookie, clientMeta, sessionData, setRefreshCookie, signAccessFor, startSession } from '../../sessions/session';
+import { revokeAccessToken } from '../../tokens/access-tokens';
 
 // The request bodies live in contracts: the storefront's forms validate with the same schemas.
 
@@ -18,7 +18,7 @@ import { revokeAccessToken } from '../tokens/access-tokens';
 const plausibleRefreshToken = (value: string | undefined): value is string => !!value && /^[A-Za-z0-9_-]{20,100}$/.test(value);
 
 /** Register, login, refresh, logout and the public keys. */
-export function registerSessionRoutes(app: AuthApp, ctx: AuthContext): void {
+export function sessionRoutes(app: AuthApp, ctx: AuthContext): void {
   const { config } = ctx;
   const accountLimit = {
     freeFailures: config.LOGIN_ACCOUNT_FREE_FAILURES,

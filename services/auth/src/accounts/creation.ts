@@ -1,22 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { idempotentRequest, ok } from '@esim/platform';
-import { z } from 'zod';
-import { hashPassword } from '../accounts/passwords';
-import { assertPasswordStrong } from '../accounts/password-strength';
-import { unusablePasswordHash } from '../accounts/accounts';
-import { newPasswordField } from '../accounts/fields';
+import { hashPassword } from './passwords';
+import { assertPasswordStrong } from './password-strength';
+import { unusablePasswordHash } from './accounts';
 import { sendInBackground, type AuthApp, type AuthContext } from '../context';
 import { invitationMail } from '../mail/templates';
-import { createResetToken } from '../password-reset/reset-tokens';
-import { resetLink } from './password-reset';
-
-/**
- * An optional password on accounts an admin or sales manager creates. Given: the account uses it.
- * Absent (or an emptied form field): the account gets no usable password and its owner an
- * emailed single-use link to choose one, so nobody else ever knows it.
- */
-export const optionalPasswordField = z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField.optional()).optional();
+import { createResetToken, resetLink } from '../password-reset/reset-tokens';
 
 /**
  * Creates an account in one transaction, replaying the stored answer when the request carries an

@@ -1,8 +1,7 @@
 import { auditLogEntrySchema, auditLogFilters, auditLogMeta, respondsList } from '@esim/contracts';
-import { AUDIT_LOG_MAX_ROWS, listQuery, okList, toListQuery, type Db } from '@esim/platform';
-import { decodeCursor, readMergedAuditLog, type AuditService, type AuditSource } from '../audit-log/merged-audit-log';
-import type { AuthApp } from '../context';
-import { fieldError } from '../field-error';
+import { AUDIT_LOG_MAX_ROWS, fieldError, listQuery, okList, toListQuery, type Db } from '@esim/platform';
+import { decodeCursor, readMergedAuditLog, type AuditService, type AuditSource } from '../../audit-log/merged-audit-log';
+import type { AuthApp } from '../../context';
 
 // Nothing to search in: a person, an action and dates are the filters; `id` is `<service>:<row id>`.
 const auditLogQuery = listQuery(auditLogFilters, { search: false });
@@ -18,7 +17,7 @@ async function actorsOf(db: Db, ids: string[]): Promise<Map<string, { full_name:
 }
 
 /** Admin: who changed what, when and from where, across every service (newest first). */
-export function registerAuditLogRoutes(app: AuthApp, sources: AuditSource[]): void {
+export function auditLogRoutes(app: AuthApp, sources: AuditSource[]): void {
   app.get(
     '/admin/audit-log',
     {

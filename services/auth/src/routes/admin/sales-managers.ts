@@ -1,11 +1,10 @@
 import { createdAccount, respondsList, responds, salesManagerSchema, statusFilter } from '@esim/contracts';
 import { listQuery, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
-import { clearable, emailField, personNameField, phoneField, regionField } from '../accounts/fields';
-import type { AuthApp, AuthContext } from '../context';
-import { createSalesManager, listSalesManagers } from '../sales-managers/sales-managers';
-import { createWithInvitation, okCreated, optionalPasswordField } from './creation';
-import { metaOf } from './request-meta';
+import { clearable, emailField, optionalPasswordField, personNameField, phoneField, regionField } from '../../schemas';
+import { metaOf, type AuthApp, type AuthContext } from '../../context';
+import { createSalesManager, listSalesManagers } from '../../sales-managers/sales-managers';
+import { createWithInvitation, okCreated } from '../../accounts/creation';
 
 const createBody = z.object({
   full_name: personNameField,
@@ -18,7 +17,7 @@ const createBody = z.object({
 const salesManagersQuery = listQuery({ status: statusFilter(['active', 'suspended']) }, { id: z.uuid() });
 
 /** Admin: list and create sales managers. */
-export function registerSalesManagerRoutes(app: AuthApp, ctx: AuthContext): void {
+export function salesManagerAccountRoutes(app: AuthApp, ctx: AuthContext): void {
   app.get('/admin/sales-managers', { schema: { tags: ['sales-managers'], summary: 'Sales managers with their dealer count', querystring: salesManagersQuery, response: respondsList(salesManagerSchema) } }, async (request, reply) => {
     const query = toListQuery(request.query);
     const { items, total } = await listSalesManagers(app.db, query);

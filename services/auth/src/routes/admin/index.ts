@@ -1,0 +1,14 @@
+import type { AuditSource } from '../../audit-log/merged-audit-log';
+import type { AuthApp, AuthContext } from '../../context';
+import { auditLogRoutes } from './audit-log';
+import { dealerRoutes } from './dealers';
+import { messageRoutes } from './messages';
+import { salesManagerAccountRoutes } from './sales-managers';
+
+/** The admin's accounts screens: dealers, sales managers, the merged audit log, inbound messages. */
+export function adminRoutes(app: AuthApp, ctx: AuthContext, auditSources: AuditSource[]): void {
+  dealerRoutes(app, ctx);
+  salesManagerAccountRoutes(app, ctx);
+  auditLogRoutes(app, auditSources);
+  messageRoutes(app);
+}
