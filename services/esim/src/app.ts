@@ -6,11 +6,9 @@ import { registerEsimHandlers } from './events/catalog';
 import { startRecoveryLoop } from './orders/recovery';
 import type { EsimProvider } from './provider/port';
 import { poolProvider } from './provider/pool-provider';
-import { installRoutes } from './install/routes';
 import { adminRoutes } from './routes/admin';
 import { publicRoutes } from './routes/public';
 import { userRoutes } from './routes/user';
-import { topUpRoutes } from './top-ups/routes';
 
 export const SERVICE_NAME = 'esim';
 export const SCHEMA = 'esim';
@@ -40,9 +38,7 @@ export async function buildApp(options: BuildOptions = {}) {
   });
 
   userRoutes(app, ctx);
-  topUpRoutes(app, ctx);
   publicRoutes(app, ctx);
-  installRoutes(app, ctx);
   adminRoutes(app);
   registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }), ctx.quotes);
 

@@ -12,8 +12,8 @@ import {
   usageFileHeader,
   type CreatedServiceApp,
 } from '@esim/platform';
-import { statusFilter } from '@esim/contracts';
-import { importReportSchema, poolProfileSchema, responds, respondsList, stockRowSchema } from '../api';
+import { statusFilter, responds, respondsList } from '@esim/contracts';
+import { importReportSchema, poolProfileSchema, stockRowSchema } from '../schemas';
 import { importProfiles, poolFileHeader } from '../pool/import';
 import { setThreshold, stockByPackage } from '../pool/stock';
 import { applyUsage } from '../profiles/usage';

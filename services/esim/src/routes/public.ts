@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { applyUsageReports, ok, signedWebhookScope, usageReportsAnswer, usageReportsBody, type CreatedServiceApp, type UsageReports } from '@esim/platform';
-import { balanceCheckResultSchema, sellerSchema } from '@esim/contracts';
-import { responds } from '../api';
+import { balanceCheckResultSchema, INSTALL_TOKEN_PATTERN, installPageSchema, sellerSchema, responds } from '@esim/contracts';
 import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
 import { sellerOf } from '../config';
 import type { EsimContext } from '../context';
+import { openInstallLink } from '../install/links';
 import { applyUsage } from '../profiles/usage';
 import { webhookSignature } from '../profiles/webhook';
 
 const balanceParams = z.object({ id: z.string().max(100) });
 const webhookBody = usageReportsBody('esim_iccid_invalid');
+const tokenParams = z.object({ token: z.string().regex(INSTALL_TOKEN_PATTERN, { message: 'install_link_token_invalid' }) });
 
-/** Public routes: the balance check by order number (rate-limited at the gateway), the seller's details and the signed usage webhook. */
+/** Public routes: the balance check by order number (rate-limited at the gateway), the seller's details, a one-time install link's page and the signed usage webhook. */
 export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.get('/public/balance/esim/:id', { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckResultSchema) } }, async (request, reply) => {
     const orderNumber = parseOrderNumber(request.params.id, request.locale);
@@ -40,4 +41,16 @@ export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     );
   });
+
+  app.get(
+    '/public/install/:token',
+    { schema: { tags: ['public'], summary: 'The install page of a one-time install link (rate-limited; the code only while the eSIM is not installed)', params: tokenParams, response: responds(200, installPageSchema) } },
+    async (request, reply) => {
+      const page = await openInstallLink(app.db, request.params.token, request.locale);
+      // A secret for whoever holds the link: never kept by a cache, never indexed.
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return ok(reply, page, 'install_page_loaded');
+    },
+  );
 }

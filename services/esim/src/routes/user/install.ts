@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { idempotentRequest, ok, type CreatedServiceApp } from '@esim/platform';
-import { createdInstallLinkSchema, createInstallLinkBody, INSTALL_TOKEN_PATTERN, installLinkSchema, installMailAnswerSchema, installPageSchema } from '@esim/contracts';
-import { responds } from '../api';
-import type { EsimContext } from '../context';
-import { ORDER_REF } from '../orders/queries';
-import { createInstallLink, listInstallLinks, openInstallLink, revokeInstallLink } from './links';
-import { requestInstallMail } from './mail';
+import { createdInstallLinkSchema, createInstallLinkBody, installLinkSchema, installMailAnswerSchema, responds } from '@esim/contracts';
+import type { EsimContext } from '../../context';
+import { ORDER_REF } from '../../orders/queries';
+import { createInstallLink, listInstallLinks, revokeInstallLink } from '../../install/links';
+import { requestInstallMail } from '../../install/mail';
 
 const orderParams = z.object({ id: z.string().trim().regex(ORDER_REF, { message: 'esim_ref_invalid' }) });
 const linkParams = orderParams.extend({ linkId: z.uuid({ message: 'install_link_not_found' }) });
-const tokenParams = z.object({ token: z.string().regex(INSTALL_TOKEN_PATTERN, { message: 'install_link_token_invalid' }) });
 
-/** Installing an eSIM from another device: the install mail, one-time install links, and the public install page. */
+/** Installing an eSIM from another device: the install mail and one-time install links (their page is a public route). */
 export function installRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.post(
     '/user/esim/orders/:id/send-install-mail',
@@ -61,17 +59,5 @@ export function installRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     '/user/esim/orders/:id/install-links/:linkId',
     { schema: { tags: ['esim'], summary: 'Revoke a one-time install link at once', params: linkParams, response: responds(200, installLinkSchema) } },
     async (request, reply) => ok(reply, await revokeInstallLink(app.db, request.user!, request.params.id, request.params.linkId), 'install_link_revoked'),
-  );
-
-  app.get(
-    '/public/install/:token',
-    { schema: { tags: ['public'], summary: 'The install page of a one-time install link (rate-limited; the code only while the eSIM is not installed)', params: tokenParams, response: responds(200, installPageSchema) } },
-    async (request, reply) => {
-      const page = await openInstallLink(app.db, request.params.token, request.locale);
-      // A secret for whoever holds the link: never kept by a cache, never indexed.
-      reply.header('cache-control', 'no-store');
-      reply.header('x-robots-tag', 'noindex, nofollow');
-      return ok(reply, page, 'install_page_loaded');
-    },
   );
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ok, type CreatedServiceApp } from '@esim/platform';
-import { esimTopUpBody, esimTopUpOfferSchema, esimTopUpSchema } from '@esim/contracts';
-import { responds } from '../api';
-import type { EsimContext } from '../context';
-import { ESIM_REF } from '../orders/queries';
-import { loadOrder } from '../orders/saga';
-import { topUp, topUpOffer, topUpOutcome, topUpView } from './top-up';
+import { esimTopUpBody, esimTopUpOfferSchema, esimTopUpSchema, responds } from '@esim/contracts';
+import type { EsimContext } from '../../context';
+import { ESIM_REF } from '../../orders/queries';
+import { loadOrder } from '../../orders/saga';
+import { topUp, topUpOffer, topUpOutcome, topUpView } from '../../top-ups/top-up';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
 const body = esimTopUpBody.extend({ package_id: z.uuid() });

@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { AppError, listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { buyPackageBody, centsToEuros, fileResponse, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema } from '@esim/contracts';
-import { responds, respondsList } from '../api';
-import type { EsimContext } from '../context';
-import { agreementOf } from '../orders/agreements';
-import { buy, purchaseOutcome } from '../orders/purchase';
-import { ESIM_REF, findOrder, findProfile, listOrders, ORDER_REF, profilesOf } from '../orders/queries';
-import { loadOrder } from '../orders/saga';
-import { iccidOfQrFileName, qrPng } from '../profiles/qr';
-import { refundEsim } from '../profiles/refunds';
-import { changeStatus, isWithdrawn } from '../profiles/status';
-import { activationCode, esimView, fullOrderView, orderView } from '../profiles/views';
-import { topUpTargets } from '../top-ups/views';
+import { buyPackageBody, centsToEuros, fileResponse, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema, responds, respondsList } from '@esim/contracts';
+import type { EsimContext } from '../../context';
+import { agreementOf } from '../../orders/agreements';
+import { buy, purchaseOutcome } from '../../orders/purchase';
+import { ESIM_REF, findOrder, findProfile, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
+import { loadOrder } from '../../orders/saga';
+import { iccidOfQrFileName, qrPng } from '../../profiles/qr';
+import { refundEsim } from '../../profiles/refunds';
+import { changeStatus, isWithdrawn } from '../../profiles/status';
+import { activationCode, esimView, fullOrderView, orderView } from '../../profiles/views';
+import { topUpTargets } from '../../top-ups/views';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
 const buyBody = buyPackageBody.extend({ package_id: z.uuid() });
@@ -32,7 +31,7 @@ const ordersQuery = listQuery({
 });
 
 /** The customer's eSIM routes: buy, orders, QR codes, status, usage, refund. */
-export function userRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
+export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.post(
     '/user/packages/buy',
     { schema: { tags: ['esim'], summary: 'Buy an eSIM package (Idempotency-Key required)', body: buyBody, response: { ...responds(201, esimOrderSchema), ...responds(202, esimOrderSchema) } } },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Response shapes of the admin pool routes (the customer-facing ones are in @esim/contracts
- * api/esim.ts).
+ * Response shapes of the admin pool routes; the customer-facing ones are shared with the storefront
+ * and live in @esim/contracts (api/esim.ts).
  */
 export const importReportSchema = z.object({
   batch_id: z.string().nullable(),
@@ -37,4 +37,3 @@ export const poolProfileSchema = z.object({
 });
 
 // The helpers that declare a route's success shape live in contracts; re-exported for the routes here.
-export { responds, respondsList } from '@esim/contracts';
