@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startListeningSystem } from '../../tests/browser/backoffice-system';
+import { startSystem } from '../../tests/flows/system';
 import { dropDatabase } from '../support';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 import { initialJs, wholeBuildJs } from './initial-js';
@@ -48,7 +48,7 @@ if (!reuse) {
 process.env.BACKOFFICE_DIST = dist;
 
 const database = `esim_bench_backoffice_${Date.now()}`;
-const system = await startListeningSystem({ database }).catch(async (error: unknown) => {
+const system = await startSystem({ database, listen: {} }).catch(async (error: unknown) => {
   await dropDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', database);
   throw error;
 });
@@ -63,7 +63,7 @@ interface Row {
   target: string;
   ok: boolean | undefined;
 }
-type Session = Awaited<ReturnType<typeof system.login>>;
+type Session = Awaited<ReturnType<typeof system.session>>;
 const rows: Row[] = [];
 
 async function measureInitialJs(sessions: Record<'dealer' | 'sales' | 'admin', Session>): Promise<void> {
@@ -143,9 +143,9 @@ async function measureLighthouse(sessions: Record<'dealer' | 'admin', Session>):
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 try {
   const sessions = {
-    dealer: await system.login('dealer@esim.test'),
-    sales: await system.login('sales@esim.test'),
-    admin: await system.login('admin@esim.test'),
+    dealer: await system.session('dealer@esim.test'),
+    sales: await system.session('sales@esim.test'),
+    admin: await system.session('admin@esim.test'),
   };
   if (!only || only === 'js') await measureInitialJs(sessions);
   if (!only || only === 'turns') await measurePageTurns(sessions.admin);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { startListeningSystem } from '../../tests/browser/backoffice-system';
+import { startSystem } from '../../tests/flows/system';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from './browser';
 
 /**
@@ -26,12 +26,12 @@ const LOOKS = [
   { locale: 'en', theme: 'dark' },
 ] as const;
 
-const system = await startListeningSystem({ port: Number(process.env.PORT ?? 0) || undefined });
+const system = await startSystem({ listen: { port: Number(process.env.PORT ?? 0) || undefined } });
 let browser: Browser | undefined;
 try {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   for (const [email, paths] of Object.entries(SCREENS)) {
-    const session = await system.login(email);
+    const session = await system.session(email);
     if (email.startsWith('customer')) {
       // The customer's first eSIM order's page (QR codes, usage), by the id the API gives.
       const res = await fetch(`${system.url}/api/user/esim/orders?range=[0,0]`, { headers: { authorization: `Bearer ${session.token}` } });

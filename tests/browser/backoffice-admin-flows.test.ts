@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backof
 import { verifyConsistency } from '../../infra/src/consistency/verify';
 import { verifyLedger } from '../../services/balance/src/ledger/verify';
 import { cardNumbers, xlsxOf, type SheetRow } from '../../services/physical-sim/test/sheets';
-import { startListeningSystem, type ListeningSystem } from './backoffice-system';
+import { startSystem, type ListeningSystem } from '../flows/system';
 
 /**
  * The admin's physical-SIM screens in Debian's chromium against the real system: an xlsx import
@@ -27,7 +27,7 @@ let worker: ChildProcess;
 
 async function signedInPage(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'tr-TR', acceptDownloads: true });
-  await context.addInitScript(signedInScript(await system.login(email)));
+  await context.addInitScript(signedInScript(await system.session(email)));
   return context.newPage();
 }
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
   if (!existsSync(path.join(root, 'frontend/backoffice/dist/index.html'))) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/backoffice'), stdio: 'inherit' });
   }
-  system = await startListeningSystem();
+  system = await startSystem({ listen: {} });
   // The import worker is its own process, as under npm start: it reads this file's database, Redis prefix and catalog.
   worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: path.join(root, 'services/physical-sim'),
@@ -105,7 +105,7 @@ describe('admin physical-SIM screens in the browser', () => {
     expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['32,iccid', '33,package_code']);
 
     // The 30 cards are in the admin's stock.
-    const { token } = await system.login('admin@esim.test');
+    const { token } = await system.session('admin@esim.test');
     const jobId = page.url().match(/physical-sim-import\/([^/]+)\/show/)![1]!;
     const imported = await fetch(`${system.url}/api/admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ import_id: jobId }))}&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
     expect(imported.headers.get('content-range')).toMatch(/\/30$/);
@@ -113,7 +113,7 @@ describe('admin physical-SIM screens in the browser', () => {
   });
 
   it('a dealer orders 5 Plus SIMs, the admin approves from the menu badge, the dealer sees the 5 cards and the balance charged once', async () => {
-    const dealerSession = await system.login('dealer@esim.test');
+    const dealerSession = await system.session('dealer@esim.test');
     const before = await api<{ balance_cents: number; held_cents: number }>(dealerSession.token, 'user/balance');
     type Order = { id: string; order_number: string; quantity: number; status: string; total_cents: number };
     const ordersOfDealer = () => api<Order[]>(dealerSession.token, `user/physical-sim/orders?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,99]`);
@@ -147,7 +147,7 @@ describe('admin physical-SIM screens in the browser', () => {
     await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`Plus Siparişleri: ${waiting - 1}`);
 
     // The dealer's stock, newest first, shows the order's 5 cards.
-    const { token } = await system.login('admin@esim.test');
+    const { token } = await system.session('admin@esim.test');
     const approved = await api<{ status: string; card_ids: string[] }>(token, `admin/physical-sim/orders/${order!.id}`);
     expect(approved.status).toBe('approved');
     expect(approved.card_ids).toHaveLength(5);
@@ -175,8 +175,8 @@ describe('admin physical-SIM screens in the browser', () => {
   });
 
   it('a dealer returns a bought card, the admin approves it from the menu badge with a double click, the dealer is refunded once and the books balance', async () => {
-    const dealerSession = await system.login('dealer@esim.test');
-    const { token: adminToken } = await system.login('admin@esim.test');
+    const dealerSession = await system.session('dealer@esim.test');
+    const { token: adminToken } = await system.session('admin@esim.test');
     type Balance = { balance_cents: number; held_cents: number; available_cents: number };
     const balance = () => api<Balance>(dealerSession.token, 'user/balance');
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
 import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
-import { ensureBuilt, startListeningSystem, type ListeningSystem } from './backoffice-system';
+import { ensureBuilt, startSystem, type ListeningSystem } from '../flows/system';
 
 /**
  * The admin's money screens in Debian's chromium against the real system, one system for all:
@@ -23,9 +23,9 @@ const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'curren
 const typed = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 // One sign-in per account for the whole file: the gateway allows 20 sign-ins a minute per address, fewer than the steps here take.
-const sessions = new Map<string, ReturnType<ListeningSystem['login']>>();
+const sessions = new Map<string, ReturnType<ListeningSystem['session']>>();
 function login(email: string, password?: string) {
-  if (!sessions.has(email)) sessions.set(email, system.login(email, password));
+  if (!sessions.has(email)) sessions.set(email, system.session(email, password));
   return sessions.get(email)!;
 }
 
@@ -53,7 +53,7 @@ const cashHeld = async () => (await api<SalesManagerFigures[]>('admin@esim.test'
 beforeAll(async () => {
   ensureBuilt('backoffice');
   ensureBuilt('storefront');
-  system = await startListeningSystem();
+  system = await startSystem({ listen: {} });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 300_000);
 

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_LOOKUPS } from '@esim/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
-import { ensureBuilt, startListeningSystem, type ListeningSystem } from './backoffice-system';
+import { ensureBuilt, startSystem, type ListeningSystem } from '../flows/system';
 
 /**
  * The back office in Debian's chromium against the real system (every service, the gateway
@@ -15,14 +15,14 @@ let browser: Browser;
 
 async function signedInPage(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-  await context.addInitScript(signedInScript(await system.login(email)));
+  await context.addInitScript(signedInScript(await system.session(email)));
   return context.newPage();
 }
 
 beforeAll(async () => {
   ensureBuilt('backoffice');
   ensureBuilt('storefront');
-  system = await startListeningSystem();
+  system = await startSystem({ listen: {} });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 300_000);
 
@@ -93,7 +93,7 @@ describe('back office in the browser', () => {
   });
 
   it("the admin raises a package's price in the back office and the storefront shows it on its next load", async () => {
-    const { token } = await system.login('admin@esim.test');
+    const { token } = await system.session('admin@esim.test');
     const filter = encodeURIComponent(JSON.stringify({ country: 'US', type: 'local', active: true }));
     const listed = await fetch(`${system.url}/api/admin/packages?filter=${filter}&sort=["retail_price","ASC"]`, { headers: { authorization: `Bearer ${token}` } });
     const pkg = ((await listed.json()) as { data: Array<{ id: string; retail_price: number }> }).data[0]!;
@@ -146,7 +146,7 @@ describe('back office in the browser', () => {
     };
     for (const [email, paths] of Object.entries(screens)) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      await context.addInitScript(signedInScript(await system.login(email)));
+      await context.addInitScript(signedInScript(await system.session(email)));
       const page = await context.newPage();
       for (const target of paths) {
         await page.goto(`${system.url}${target}`, { waitUntil: 'networkidle' });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort, startSystem, urlOf, type System } from '../flows/system';
+import { freePort, startSystem, type System } from '../flows/system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,24 +34,18 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
   // The gateway's address is the shop's public one: card payment pages and their callback lead back to it.
   const port = await freePort();
   process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
-  const system = await startSystem();
-  const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
-  const { loadGatewayConfig } = await import('../../services/gateway/src/config');
-  const gateway = await buildGateway({
+  const system = await startSystem({
+    listen: { port },
     // One browser from one address: the per-IP public limits are for the internet, not this test.
-    config: loadGatewayConfig({ ...process.env, STOREFRONT_DIST: dist, RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000', RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000' }),
-    // Every service the shared harness started (esim and physical-sim included).
-    upstreams: Object.fromEntries(Object.entries(system.services).map(([name, app]) => [name, urlOf(app!)])),
+    gatewayEnv: { STOREFRONT_DIST: dist, RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000', RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000' },
   });
-  await gateway.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
-    baseUrl: urlOf(gateway),
+    baseUrl: system.url,
     browser,
     system,
     async stop() {
       await browser.close();
-      await gateway.close();
       await system.stop();
       rmSync(dist, { recursive: true, force: true });
     },

@@ -5,7 +5,7 @@ import type { RaRecord } from 'ra-core';
 import { createDataProvider, type BackOfficeDataProvider } from '../../frontend/backoffice/src/providers/dataProvider';
 import { createHttpClient } from '../../frontend/backoffice/src/providers/httpClient';
 import { sessionFromLogin, type Session, type SessionStore } from '../../frontend/backoffice/src/providers/session';
-import { startListeningSystem, type ListeningSystem } from '../browser/backoffice-system';
+import { startSystem, type ListeningSystem } from '../flows/system';
 
 /**
  * The back office's real data provider (ra-data-simple-rest through our httpClient) against the
@@ -20,10 +20,10 @@ function memory(session: Session): SessionStore {
 }
 
 // One sign-in per account for the whole file: the gateway allows 20 sign-ins a minute per address, fewer than the tests here.
-const logins = new Map<string, ReturnType<ListeningSystem['login']>>();
+const logins = new Map<string, ReturnType<ListeningSystem['session']>>();
 
 async function providerFor(email: string): Promise<BackOfficeDataProvider> {
-  if (!logins.has(email)) logins.set(email, system.login(email));
+  if (!logins.has(email)) logins.set(email, system.session(email));
   const { token, user } = await logins.get(email)!;
   const session = memory(sessionFromLogin({ token, ...(user as any) }));
   return createDataProvider(`${system.url}/api`, createHttpClient({ apiUrl: `${system.url}/api`, session, locale: () => 'tr' }));
@@ -32,7 +32,7 @@ async function providerFor(email: string): Promise<BackOfficeDataProvider> {
 const page = (perPage: number, page = 1) => ({ page, perPage });
 
 beforeAll(async () => {
-  system = await startListeningSystem();
+  system = await startSystem({ listen: {} });
 }, 120_000);
 afterAll(async () => {
   await system?.stop();

@@ -1,16 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceName } from '@esim/contracts';
+import { ensureDatabase, withDatabase } from '@esim/platform';
 import type { FastifyInstance } from 'fastify';
+import { migrateAll } from '../../infra/src/migrate-all';
 import { seedAll } from '../../infra/src/seed';
 
 /**
- * The real system in one test process: auth, catalog, balance and esim on ephemeral ports with their
- * event buses running, the gateway in front of them, on the test file's own database (cloned from
- * the migrated template) with the demo seed. physical-sim joins by itself once its
- * app exists (`services/<name>/src/app.ts`); `running` says which services are up.
+ * The real system in one process: auth, catalog, balance, esim and physical-sim on ephemeral ports
+ * with their event buses running, the gateway in front of them, on the test file's own database
+ * (cloned from the migrated template) with the demo seed; `running` says which services are up.
+ * The flows call the gateway in-process (`api`); with `listen` the gateway also listens on a real
+ * port serving the built storefront and back office, for a browser or a script (`url`).
  */
 export interface System {
   gateway: FastifyInstance;
@@ -24,10 +28,20 @@ export interface System {
     options?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   login(email: string, password?: string): Promise<string>;
+  /** Signs in through the API: the token and the user, as the front ends store them. */
+  session(email: string, password?: string): Promise<{ token: string; user: Record<string, unknown> }>;
+  /** Stops one service, as if it were down: calls to it fail from then on. */
+  stopService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
 }
 
-const servicesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../services');
+/** A system whose gateway listens on a real port. */
+export interface ListeningSystem extends System {
+  url: string;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const servicesDir = path.join(root, 'services');
 /** Services built by their own issues: started here as soon as their app exists. */
 const LATER_SERVICES = ['physical-sim'] as const;
 
@@ -43,12 +57,32 @@ export async function freePort(): Promise<number> {
 /** The address an app listening on 127.0.0.1 answers at. */
 export const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+/** Builds a front end once when its production build is missing (CI builds both before the tests). */
+export function ensureBuilt(app: 'backoffice' | 'storefront'): void {
+  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
+}
+
 export interface StartOptions {
   /** Services that listen without running their serving work (event bus, loops): a system as it ran with that defect. */
   notServing?: ServiceName[];
+  /** The gateway listens on this port (0 or undefined in the object: any free one). */
+  listen?: { port?: number };
+  /** Outside a test file (a script): the database to create, migrate and seed first. */
+  database?: string;
+  /** Gateway settings over the environment's (a storefront build of the test's own, looser public limits). */
+  gatewayEnv?: Record<string, string>;
 }
 
-export async function startSystem(options: StartOptions = {}): Promise<System> {
+export async function startSystem(options: StartOptions & { listen: { port?: number } }): Promise<ListeningSystem>;
+export async function startSystem(options?: StartOptions): Promise<System>;
+export async function startSystem(options: StartOptions = {}): Promise<System | ListeningSystem> {
+  if (!process.env.TEST_DATABASE_NAME) {
+    const database = options.database ?? 'esim_system_demo';
+    process.env.DATABASE_URL = withDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', database);
+    process.env.REDIS_PREFIX ??= `${database}:`;
+    await ensureDatabase(process.env.DATABASE_URL);
+    await migrateAll(process.env.DATABASE_URL);
+  }
   const databaseUrl = process.env.DATABASE_URL!;
   await seedAll(databaseUrl);
 
@@ -76,9 +110,11 @@ export async function startSystem(options: StartOptions = {}): Promise<System> {
   for (const [name, app] of Object.entries(services)) if (!options.notServing?.includes(name as ServiceName)) await app!.startServingWork();
 
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
+  const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   const upstreams = Object.fromEntries(Object.entries(services).map(([name, app]) => [name, urlOf(app!)]));
-  const gateway = await buildGateway({ upstreams });
-  await gateway.ready();
+  const gateway = await buildGateway({ upstreams, ...(options.gatewayEnv ? { config: loadGatewayConfig({ ...process.env, ...options.gatewayEnv }) } : {}) });
+  if (options.listen) await gateway.listen({ port: options.listen.port ?? 0, host: '127.0.0.1' });
+  else await gateway.ready();
 
   const api: System['api'] = async (method, path, options = {}) => {
     const res = await gateway.inject({
@@ -101,19 +137,32 @@ export async function startSystem(options: StartOptions = {}): Promise<System> {
     return { status: res.statusCode, body, headers: res.headers };
   };
 
+  const stopped = new Set<ServiceName>();
+  const session: System['session'] = async (email, password = 'Demo1234!') => {
+    const res = await api('POST', '/login', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+    const { token, token_type: _type, expires_at: _expires, ...user } = res.body.data as { token: string } & Record<string, unknown>;
+    return { token, user };
+  };
+
   return {
     gateway,
     services,
     running: new Set(Object.keys(services) as ServiceName[]),
+    ...(options.listen ? { url: urlOf(gateway) } : {}),
     api,
-    async login(email, password = 'Demo1234!') {
-      const res = await api('POST', '/login', { body: { email, password } });
-      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.data.token as string;
+    session,
+    async login(email, password) {
+      return (await session(email, password)).token;
+    },
+    async stopService(name) {
+      if (stopped.has(name)) return;
+      stopped.add(name);
+      await services[name]?.close();
     },
     async stop() {
       await gateway.close();
-      await Promise.all(Object.values(services).map((app) => app!.close()));
+      await Promise.all(Object.entries(services).filter(([name]) => !stopped.has(name as ServiceName)).map(([, app]) => app!.close()));
     },
   };
 }

@@ -1,69 +1,54 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
-import { buildApp as buildBalanceApp } from '../../balance/src/app';
-import { loadBalanceConfig } from '../../balance/src/config';
-import { buildApp as buildCatalogApp } from '../../catalog/src/app';
-import { loadCatalogConfig } from '../../catalog/src/config';
-import { seedDemoData as seedCatalog } from '../../catalog/src/seed';
-import { loadAuthConfig } from '../src/config';
-import { bearer, forwardedFor, seededSessions, startAuth, type AuthTestApp } from './support';
+import { loadAuthConfig } from '../../services/auth/src/config';
+import { startSystem, type System } from './system';
 
-/** Nothing listens on the discard port: esim and physical-sim stand for services that are down. */
-const DOWN = 'http://127.0.0.1:9';
 const ADMIN = demoAccount('admin@esim.test');
 const SALES = demoAccount('sales@esim.test');
 const DEALER = demoAccount('dealer@esim.test').id;
 
 type Entry = { id: string; service: string; actor_id: string; actor_name: string | null; method: string; route: string; url: string; status_code: number; ip: string | null; at: string };
 
+/**
+ * The admin's audit log across the running system: auth asks every service for its own rows and
+ * merges them. esim and physical-sim are stopped after the writes, standing for services that are down.
+ */
 describe('the admin audit log across services', () => {
-  let auth: AuthTestApp;
-  let catalog: Awaited<ReturnType<typeof buildCatalogApp>>;
-  let balance: Awaited<ReturnType<typeof buildBalanceApp>>;
-  let tokens: Awaited<ReturnType<typeof seededSessions>>;
-  const urlOf = (app: { server: { address(): unknown } }) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let system: System;
+  let tokens: { admin: string; sales: string };
 
   beforeAll(async () => {
-    // auth first (the others verify its tokens), then catalog and balance on ports auth is told about.
-    const probe = await startAuth({});
-    const jwks = (await probe.inject('/.well-known/jwks.json')).json();
-    catalog = await buildCatalogApp({ jwks, config: loadCatalogConfig(process.env) });
-    await catalog.listen({ port: 0, host: '127.0.0.1' });
-    await seedCatalog(catalog.db);
-    balance = await buildBalanceApp({ jwks, config: loadBalanceConfig({ ...process.env, AUTH_URL: DOWN }) });
-    await balance.listen({ port: 0, host: '127.0.0.1' });
-    await probe.close();
-    // The signing key is kept in auth's database, so the auth that serves the test signs with the same one.
-    auth = await startAuth({ CATALOG_URL: urlOf(catalog), BALANCE_URL: urlOf(balance), ESIM_URL: DOWN, PHYSICAL_SIM_URL: DOWN });
-    tokens = await seededSessions(auth);
+    system = await startSystem();
+    tokens = { admin: await system.login('admin@esim.test'), sales: await system.login('sales@esim.test') };
+    const countRows = async (service: 'auth' | 'catalog' | 'balance') => Number((await system.services[service].db('audit_log').count({ n: '*' }))[0]!.n);
 
     // Writes by two people in three services; each service records its own after answering.
-    const asAdmin = { ...bearer(tokens.admin), ...forwardedFor('198.51.100.7') };
-    expect((await auth.inject({ method: 'PUT', url: `/admin/dealers/${DEALER}`, headers: asAdmin, payload: { phone: '+905321112233' } })).statusCode).toBe(200);
-    expect((await auth.inject({ method: 'PUT', url: `/admin/dealers/${DEALER}/status`, headers: asAdmin, payload: { status: 'active' } })).statusCode).toBe(200);
-    const sales = { ...bearer(tokens.sales), ...forwardedFor('198.51.100.8') };
-    expect((await auth.inject({ method: 'POST', url: '/sales-manager/dealers', headers: sales, payload: { company_name: 'Denetim Ltd.', full_name: 'Denetim Bayi', email: 'audit-dealer@esim.test', password: 'Denetim-Test-2026!x' } })).statusCode).toBe(201);
-    const country = await catalog.inject({ method: 'GET', url: '/admin/countries/de', headers: bearer(tokens.admin) });
-    const { coverage_status, daily_price, speed, features, featured_order, quick_order } = country.json().data;
-    expect((await catalog.inject({ method: 'PUT', url: '/admin/countries/de', headers: bearer(tokens.admin), payload: { coverage_status, daily_price, speed, features, featured_order, quick_order } })).statusCode).toBe(200);
+    const asAdmin = { token: tokens.admin, remoteAddress: '198.51.100.7' };
+    expect((await system.api('PUT', `/admin/dealers/${DEALER}`, { ...asAdmin, body: { phone: '+905321112233' } })).status).toBe(200);
+    expect((await system.api('PUT', `/admin/dealers/${DEALER}/status`, { ...asAdmin, body: { status: 'active' } })).status).toBe(200);
+    const created = await system.api('POST', '/sales-manager/dealers', {
+      token: tokens.sales,
+      remoteAddress: '198.51.100.8',
+      body: { company_name: 'Denetim Ltd.', full_name: 'Denetim Bayi', email: 'audit-dealer@esim.test', password: 'Denetim-Test-2026!x' },
+    });
+    expect(created.status).toBe(201);
+    const country = await system.api('GET', '/admin/countries/de', { token: tokens.admin });
+    const { coverage_status, daily_price, speed, features, featured_order, quick_order } = country.body.data;
+    expect((await system.api('PUT', '/admin/countries/de', { token: tokens.admin, body: { coverage_status, daily_price, speed, features, featured_order, quick_order } })).status).toBe(200);
     // A refused write is recorded too, with its status.
-    expect((await balance.inject({ method: 'POST', url: '/admin/top-ups/00000000-0000-4000-8000-00000000ffff/confirm', headers: bearer(tokens.admin) })).statusCode).toBeGreaterThanOrEqual(400);
-    await waitFor(async () => Number((await auth.db('audit_log').count({ n: '*' }))[0]!.n) === 3 || undefined, { what: 'auth audit rows' });
-    await waitFor(async () => Number((await catalog.db('audit_log').count({ n: '*' }))[0]!.n) === 1 || undefined, { what: 'catalog audit row' });
-    await waitFor(async () => Number((await balance.db('audit_log').count({ n: '*' }))[0]!.n) === 1 || undefined, { what: 'balance audit row' });
-  }, 60_000);
+    expect((await system.api('POST', '/admin/top-ups/00000000-0000-4000-8000-00000000ffff/confirm', { token: tokens.admin })).status).toBeGreaterThanOrEqual(400);
+    await waitFor(async () => (await countRows('auth')) === 3 || undefined, { what: 'auth audit rows' });
+    await waitFor(async () => (await countRows('catalog')) === 1 || undefined, { what: 'catalog audit row' });
+    await waitFor(async () => (await countRows('balance')) === 1 || undefined, { what: 'balance audit row' });
+    await system.stopService('esim');
+    await system.stopService('physical-sim');
+  }, 120_000);
   afterAll(async () => {
-    await auth?.close();
-    await catalog?.close();
-    await balance?.close();
+    await system?.stop();
   });
 
-  const list = async (query: Record<string, string> = {}, token = tokens.admin) => {
-    const response = await auth.inject({ method: 'GET', url: `/admin/audit-log?${new URLSearchParams(query)}`, headers: bearer(token) });
-    return { status: response.statusCode, body: response.json(), headers: response.headers };
-  };
+  const list = async (query: Record<string, string> = {}, token = tokens.admin) => system.api('GET', `/admin/audit-log?${new URLSearchParams(query)}`, { token });
 
   it('merges every answering service newest first, names the actors, and names the services that did not answer', async () => {
     const { status, body, headers } = await list();
@@ -119,8 +104,8 @@ describe('the admin audit log across services', () => {
     // Two rows at the very same microsecond in two services, written straight into each service's own table.
     const at = '2030-01-01T10:00:00.123456Z';
     const row = (actor: string) => ({ actor_id: actor, actor_role: 'admin', method: 'DELETE', route: '/admin/dealers/:id', url: '/admin/dealers/x', status_code: 200, ip: '127.0.0.1', request_id: 'tie', at });
-    await auth.db('audit_log').insert([row('tie-a'), row('tie-b')]);
-    await catalog.db('audit_log').insert([row('tie-c')]);
+    await system.services.auth.db('audit_log').insert([row('tie-a'), row('tie-b')]);
+    await system.services.catalog.db('audit_log').insert([row('tie-c')]);
 
     const whole = (await list({ limit: '100' })).body.data as Entry[];
     expect(whole).toHaveLength(8);
@@ -157,8 +142,8 @@ describe('the admin audit log across services', () => {
     await bad({ range: JSON.stringify([5000, 5024]) }, 'range');
     await bad({ q: 'dealer' }, 'q');
     expect((await list({}, tokens.sales)).status).toBe(403);
-    expect((await catalog.inject({ method: 'GET', url: '/internal/audit-log' })).statusCode).toBe(401);
-    const internal = await catalog.inject({ method: 'GET', url: '/internal/audit-log?limit=1', headers: { 'x-service-token': loadAuthConfig().INTERNAL_SERVICE_TOKEN } });
+    expect((await system.services.catalog.inject({ method: 'GET', url: '/internal/audit-log' })).statusCode).toBe(401);
+    const internal = await system.services.catalog.inject({ method: 'GET', url: '/internal/audit-log?limit=1', headers: { 'x-service-token': process.env.INTERNAL_SERVICE_TOKEN ?? loadAuthConfig().INTERNAL_SERVICE_TOKEN } });
     expect(internal.json().data).toMatchObject({ total: 2, items: [{ actor_id: 'tie-c' }] });
   });
 });
