@@ -1,61 +1,20 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@esim/contracts';
-import { buildApp as buildBalanceApp } from '../../balance/src/app';
-import { loadBalanceConfig } from '../../balance/src/config';
 import { bearer, forwardedFor, freshIp, login, outbox, seededSessions, startAuth, type AuthTestApp } from './support';
 
 const SALES = demoAccount('sales@esim.test').id;
 const DEALER = demoAccount('dealer@esim.test').id;
-const SERVICE_TOKEN = 'test-internal-service-token-0123';
-
-/**
- * A stand-in for the physical-sim service's `/internal/dealers/:id/holdings`, which that service
- * has not built yet: it answers like the real service would in each state we need.
- */
-function fakeUnbuiltPhysicalSim() {
-  const state = { mode: 'unbuilt' as 'unbuilt' | 'stock' | 'empty', tokens: [] as string[] };
-  const server = http.createServer((request, response) => {
-    state.tokens.push(String(request.headers['x-service-token']));
-    response.setHeader('content-type', 'application/json');
-    if (state.mode === 'unbuilt') {
-      response.statusCode = 404;
-      return response.end(JSON.stringify({ success: false, code: 'route_not_found', message: 'The requested route does not exist' }));
-    }
-    const hasStock = state.mode === 'stock';
-    response.end(JSON.stringify({ success: true, code: 'ok', message: 'Success', data: { hasStock, cardCount: hasStock ? 3 : 0 } }));
-  });
-  return { state, server };
-}
-
-const listen = (server: http.Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 describe('dealers and sales managers', () => {
   let app: AuthTestApp;
-  let balance: Awaited<ReturnType<typeof buildBalanceApp>>;
-  const physicalSim = fakeUnbuiltPhysicalSim();
   let tokens: Awaited<ReturnType<typeof seededSessions>>;
 
   beforeAll(async () => {
-    const physicalSimUrl = await listen(physicalSim.server);
-    // The real balance service, on this file's database, reached over HTTP as in production; it in
-    // turn asks this auth service who a dealer it has not heard of is, so each knows the other's address.
-    const reserved = http.createServer();
-    const balanceUrl = await listen(reserved);
-    await new Promise((resolve) => reserved.close(resolve));
-    app = await startAuth({ BALANCE_URL: balanceUrl, PHYSICAL_SIM_URL: physicalSimUrl, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN });
-    const authUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const jwks = (await app.inject('/.well-known/jwks.json')).json();
-    balance = await buildBalanceApp({ jwks, config: loadBalanceConfig({ ...process.env, AUTH_URL: authUrl, INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN }) });
-    await balance.listen({ port: Number(new URL(balanceUrl).port), host: '127.0.0.1' });
+    app = await startAuth();
     tokens = await seededSessions(app);
   });
   afterAll(async () => {
     await app.close();
-    await balance.close();
-    await new Promise((resolve) => physicalSim.server.close(resolve));
   });
 
   const as = (token: string) => ({ ...bearer(token), ...forwardedFor(freshIp()) });
@@ -254,71 +213,6 @@ describe('dealers and sales managers', () => {
     await app.inject({ method: 'PUT', url: `/admin/dealers/${dealer.id}/status`, headers: as(tokens.admin), payload: { status: 'active' } });
     const back = await login(app, 'askida@example.com', 'bayi-sifresi-1');
     expect((await app.inject({ url: '/me', headers: bearer(back.token) })).statusCode).toBe(200);
-  });
-
-  describe('delete', () => {
-    it('refuses while the balance service reports money, telling to deactivate instead', async () => {
-      const dealer = await createDealer();
-      const loaded = await balance.inject({
-        method: 'POST',
-        url: '/admin/dealers/balance',
-        headers: { ...bearer(tokens.admin), 'idempotency-key': `load-${dealer.id}` },
-        payload: { dealer_id: dealer.id, amount: 150.5 },
-      });
-      expect(loaded.statusCode, loaded.body).toBeLessThan(300);
-      physicalSim.state.mode = 'unbuilt';
-
-      const response = await app.inject({ method: 'DELETE', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({
-        code: 'dealer_has_holdings',
-        message: 'Bayinin bakiyesi, alacağı veya SIM stoğu var; silinemez. Bunun yerine bayiyi pasif yapın.',
-      });
-      expect((await app.inject({ url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) })).statusCode).toBe(200);
-      expect(physicalSim.state.tokens.at(-1)).toBe(SERVICE_TOKEN);
-    });
-
-    it('refuses while physical-sim reports stock', async () => {
-      const dealer = await createDealer();
-      physicalSim.state.mode = 'stock';
-      const response = await app.inject({ method: 'DELETE', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().code).toBe('dealer_has_holdings');
-    });
-
-    it('refuses with 503 when a service cannot be asked, and deletes nothing', async () => {
-      const dealer = await createDealer();
-      const blind = await startAuth({ BALANCE_URL: 'http://127.0.0.1:9', PHYSICAL_SIM_URL: 'http://127.0.0.1:9', INTERNAL_SERVICE_TOKEN: SERVICE_TOKEN });
-      try {
-        const response = await blind.inject({ method: 'DELETE', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) });
-        expect(response.statusCode).toBe(503);
-        expect(response.json()).toMatchObject({ code: 'dealer_holdings_unavailable' });
-      } finally {
-        await blind.close();
-      }
-      expect((await app.inject({ url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) })).statusCode).toBe(200);
-    });
-
-    it('deletes a dealer holding nothing: soft delete, event, no login, tokens refused, email free again', async () => {
-      const dealer = await createDealer({ email: 'silinen@example.com' });
-      const session = await login(app, 'silinen@example.com', 'bayi-sifresi-1');
-      physicalSim.state.mode = 'unbuilt';
-
-      const response = await app.inject({ method: 'DELETE', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ code: 'dealer_deleted', data: { id: dealer.id } });
-      expect((await outbox(app, 'auth.dealer.deleted')).find((e) => e.aggregateId === dealer.id)?.payload).toEqual({ dealerId: dealer.id, userId: dealer.id });
-
-      // The row stays (other services keep the id), marked deleted.
-      expect((await app.db('users').where({ id: dealer.id }).first()).deleted_at).not.toBeNull();
-      expect((await app.inject({ url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) })).statusCode).toBe(404);
-      expect((await app.inject({ url: '/me', headers: bearer(session.token) })).statusCode).toBe(401);
-      const refused = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'silinen@example.com', password: 'bayi-sifresi-1' } });
-      expect(refused.json().code).toBe('invalid_credentials');
-      const again = await app.inject({ method: 'DELETE', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin) });
-      expect(again.statusCode).toBe(404);
-      expect((await createDealer({ email: 'silinen@example.com' })).id).not.toBe(dealer.id);
-    });
   });
 
   describe('sales managers', () => {
