@@ -115,21 +115,6 @@ describe('buying on credit', () => {
     await expectLedgerValid(app.db);
   });
 
-  it("the esim service's batch of holds draws on credit per order, each with its own answer", async () => {
-    const dealer = await givenDealer(app.db);
-    await loadCredit(dealer.id, 10);
-    await setLimit(dealer.id, 40);
-    // 10 € loaded counts as debt: 30 € of the limit left, so 10 + 30 = 40 € to spend in all.
-    const orders = [15_00, 15_00, 15_00].map((amount) => ({ order_id: `order-${randomUUID()}`, user_id: dealer.id, amount_cents: amount, reference: null }));
-    const res = await app.inject({ method: 'POST', url: '/internal/holds/batch', headers: internal, payload: { holds: orders } });
-    expect(res.statusCode, res.body).toBe(200);
-    const results = res.json().data.results as Array<{ status_code: number; code: string | null }>;
-    expect(results.map((r) => r.status_code).sort()).toEqual([201, 201, 422]);
-    expect(results.find((r) => r.status_code === 422)!.code).toBe('insufficient_balance');
-    expect(await figures(dealer.id)).toMatchObject({ held_cents: 30_00, owed_cents: 30_00, credit_available_cents: 10_00 });
-    await expectLedgerValid(app.db);
-  });
-
   it('the same order asking again replays its hold and draws once', async () => {
     const dealer = await givenDealer(app.db);
     await setLimit(dealer.id, 40);

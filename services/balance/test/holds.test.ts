@@ -272,37 +272,4 @@ describe('a batch of hold operations', () => {
     const report = await verifyLedger(app.db);
     expect(report.ok, JSON.stringify(report.checks.filter((check) => !check.ok))).toBe(true);
   });
-
-  it('holds many orders in one call, each with its own answer as /internal/holds would give it alone', async () => {
-    const rich = await dealerWith(100);
-    const poor = await dealerWith(5);
-    const taken = `order-${randomUUID()}`;
-    const before = await hold({ order_id: taken, user_id: rich.id, amount_cents: 10_00 });
-    expect(before.statusCode).toBe(201);
-    const fresh = `order-${randomUUID()}`;
-    const holds = [
-      { order_id: fresh, user_id: rich.id, amount_cents: 20_00, reference: 'eSIM A' },
-      { order_id: taken, user_id: rich.id, amount_cents: 10_00, reference: null },
-      { order_id: `order-${randomUUID()}`, user_id: poor.id, amount_cents: 5_01 },
-      { order_id: `order-${randomUUID()}`, user_id: 'not-a-person-id', amount_cents: 1_00 },
-      { order_id: taken, user_id: rich.id, amount_cents: 11_00 },
-    ];
-    const res = await app.inject({ method: 'POST', url: '/internal/holds/batch', headers: internal, payload: { holds } });
-    expect(res.statusCode, res.body).toBe(200);
-    const results = res.json().data.results;
-    expect(results.map((r: { order_id: string; status_code: number; code: string | null }) => [r.order_id, r.status_code, r.code])).toEqual([
-      [fresh, 201, null],
-      [taken, 200, null],
-      [holds[2]!.order_id, 422, 'insufficient_balance'],
-      [holds[3]!.order_id, 400, 'validation_error'],
-      [taken, 409, 'order_hold_conflict'],
-    ]);
-    expect(results[0].hold).toMatchObject({ order_id: fresh, amount_cents: 20_00, status: 'pending' });
-    expect(results[1].hold.id).toBe(before.json().data.id);
-    expect((await accountOf(app.db, spendable(rich.id).key)).held).toBe(30_00);
-    expect((await accountOf(app.db, spendable(poor.id).key)).held).toBe(0);
-    // The call itself needs the service credential, and at least one hold of the right shape.
-    expect((await app.inject({ method: 'POST', url: '/internal/holds/batch', payload: { holds } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/internal/holds/batch', headers: internal, payload: { holds: [] } })).statusCode).toBe(400);
-  });
 });

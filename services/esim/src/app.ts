@@ -32,7 +32,7 @@ export async function buildApp(options: BuildOptions = {}) {
     jwks: options.jwks,
   });
   const provider = options.provider ?? poolProvider;
-  const ctx: EsimContext = { config, ...internalClients(config), provider, ...orderWrites(app.db, provider, () => ctx.balance, sellerOf(config)) };
+  const ctx: EsimContext = { config, ...internalClients(config), provider, ...orderWrites(app.db, provider, sellerOf(config)) };
   app.addHook('onClose', async () => {
     await Promise.all([ctx.catalog.close(), ctx.balance.close()]);
   });

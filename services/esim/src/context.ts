@@ -3,7 +3,6 @@ import type { Seller } from '@esim/contracts';
 import { createInternalClient, type GroupCommit, type InternalClient } from '@esim/platform';
 import type { EsimConfig } from './config';
 import type { EsimProvider } from './provider/port';
-import { createHolding, type Holding } from './orders/holding';
 import { createOrderPlacing, type NewOrder } from './orders/placing';
 import { createProvisioning, type ProvisionItem, type ProvisionOutcome } from './orders/provisioning';
 import { createQuoteCache, type QuoteCache } from './orders/quotes';
@@ -19,15 +18,13 @@ export interface EsimContext {
   quotes: QuoteCache;
   /** New orders, written together with others of the same moment (orders/placing.ts). */
   placing: GroupCommit<NewOrder, OrderRow | undefined>;
-  /** Holds asked for together with others of the same moment (orders/holding.ts). */
-  holding: Holding;
   /** Orders provisioned together with others of the same moment (orders/provisioning.ts). */
   provisioning: GroupCommit<ProvisionItem, ProvisionOutcome>;
 }
 
 /** The group commits of the process: every request and the recovery loop share them. */
-export function orderWrites(db: Knex, provider: EsimProvider, balance: () => InternalClient, seller: Seller) {
-  return { placing: createOrderPlacing(db), holding: createHolding(balance), provisioning: createProvisioning(db, provider, seller) };
+export function orderWrites(db: Knex, provider: EsimProvider, seller: Seller) {
+  return { placing: createOrderPlacing(db), provisioning: createProvisioning(db, provider, seller) };
 }
 
 export function internalClients(config: EsimConfig) {

@@ -232,22 +232,6 @@ export const internalHoldSchema = z.object({
 });
 export type InternalHold = z.infer<typeof internalHoldSchema>;
 
-/**
- * POST /internal/holds/batch (esim → balance, the orders of one moment): each order's answer in the
- * order asked, as POST /internal/holds would give it alone: 201 a new hold, 200 the order's hold
- * asked again, or a 4xx with the refusal's code (insufficient_balance, order_hold_conflict, ...).
- */
-export const internalHoldsBatchAnswerSchema = z.object({
-  results: z.array(
-    z.object({
-      order_id: z.string(),
-      status_code: z.number().int(),
-      hold: internalHoldSchema.nullable(),
-      code: z.string().nullable(),
-    }),
-  ),
-});
-export type InternalHoldsBatchAnswer = z.infer<typeof internalHoldsBatchAnswerSchema>;
 
 /**
  * A card payment of a top-up (POST /user/payments/card, GET /user/payments/{id}): pending until the

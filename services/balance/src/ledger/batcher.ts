@@ -56,8 +56,6 @@ export { DEFAULT_BATCHES_IN_FLIGHT };
 
 export interface HoldBatcher {
   submit(op: HoldOp, createdBy: string): Promise<HoldOutcome>;
-  /** Operations that arrived together (one internal call): one batch. */
-  submitMany(ops: ReadonlyArray<{ op: HoldOp; createdBy: string }>): Array<Promise<HoldOutcome>>;
 }
 
 /**
@@ -76,7 +74,7 @@ function createHoldBatcher(db: Knex, maxInFlight: number): HoldBatcher {
     },
     { maxInFlight },
   );
-  return { submit: (op, createdBy) => commits.submit({ op, createdBy }), submitMany: (ops) => commits.submitMany(ops) };
+  return { submit: (op, createdBy) => commits.submit({ op, createdBy }) };
 }
 
 const batchers = new WeakMap<object, HoldBatcher>();

@@ -74,15 +74,6 @@ export async function createHold(db: Knex | Knex.Transaction, input: HoldInput):
   return holdAnswer(db, input, await run(db, holdOp(input), input.userId, input.at));
 }
 
-/**
- * `createHold` for many orders that asked together (one internal call): written as one batch of
- * the pool's batcher, each with its own answer or refusal, in order.
- */
-export function createHolds(db: Knex, inputs: readonly HoldInput[]): Array<Promise<{ holdId: string; replayed: boolean }>> {
-  const outcomes = holdBatcher(db).submitMany(inputs.map((input) => ({ op: holdOp(input), createdBy: input.userId })));
-  return outcomes.map(async (outcome, i) => holdAnswer(db, inputs[i]!, await outcome));
-}
-
 const holdOp = (input: HoldInput): Extract<HoldOp, { op: 'hold' }> => ({
   op: 'hold',
   orderId: input.orderId,

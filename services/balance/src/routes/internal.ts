@@ -1,10 +1,10 @@
-import { formatEuros, internalHoldSchema, internalHoldsBatchAnswerSchema, MAX_AMOUNT_CENTS, responds, type InternalHold, type InternalHoldsBatchAnswer } from '@esim/contracts';
+import { formatEuros, internalHoldSchema, MAX_AMOUNT_CENTS, responds, type InternalHold } from '@esim/contracts';
 import type { Knex } from 'knex';
-import { AppError, notFound, ok, type CreatedServiceApp } from '@esim/platform';
+import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { dealerBalances } from '../dealer-money/dealer-money';
 import { accountsByKey, spendable } from '../ledger/accounts';
-import { captureHold, createHold, createHolds, getHold, voidHold } from '../ledger/holds';
+import { captureHold, createHold, getHold, voidHold } from '../ledger/holds';
 import { refundCapturedHold } from '../ledger/refunds';
 import { getPayment } from '../payments/payments';
 import { PAYMENT_STATUSES, paymentIdParams, personId } from '../schemas';
@@ -14,18 +14,6 @@ const holdBody = z.object({
   user_id: personId,
   amount_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS),
   reference: z.string().trim().max(200).nullish(),
-});
-/** The most holds one batch call carries (esim sends what its group commit gathered: at most 256). */
-const HOLDS_PER_BATCH = 256;
-/**
- * Each hold's own rules are checked per hold in the handler (a bad one is refused alone, as it
- * would be by /internal/holds); the body's schema checks only the shape.
- */
-const holdsBatchBody = z.object({
-  holds: z
-    .array(z.object({ order_id: z.string(), user_id: z.string(), amount_cents: z.number(), reference: z.string().nullish() }))
-    .min(1)
-    .max(HOLDS_PER_BATCH),
 });
 const holdParams = z.object({ id: z.uuid() });
 const dealerParams = z.object({ id: personId });
@@ -61,38 +49,6 @@ export function internalRoutes(app: CreatedServiceApp): void {
       reference: request.body.reference ?? null,
     });
     return ok(reply, await holdAnswer(app.db, { holdId, replayed, orderId, amountCents }), 'hold_created', replayed ? 200 : 201);
-  });
-
-  // The holds of many orders at once (the esim service's group commit): one ledger batch, each
-  // order's answer as /internal/holds would give it alone, in the order asked. A refusal is that
-  // order's (its status and code in its result), never the call's.
-  app.post('/internal/holds/batch', { schema: { body: holdsBatchBody, response: responds(200, internalHoldsBatchAnswerSchema) } }, async (request, reply) => {
-    const checked = request.body.holds.map((hold) => holdBody.safeParse(hold));
-    const holds = checked.flatMap((check) => (check.success ? [check.data] : []));
-    const written = createHolds(
-      app.db,
-      holds.map((hold) => ({ orderId: hold.order_id, userId: hold.user_id, amountCents: hold.amount_cents, reference: hold.reference ?? null })),
-    );
-    const answers = await Promise.allSettled(written);
-    const results: InternalHoldsBatchAnswer['results'] = [];
-    let next = 0;
-    for (const [i, check] of checked.entries()) {
-      const orderId = request.body.holds[i]!.order_id;
-      if (!check.success) {
-        results.push({ order_id: orderId, status_code: 400, hold: null, code: 'validation_error' });
-        continue;
-      }
-      const amountCents = check.data.amount_cents;
-      const answer = answers[next++]!;
-      if (answer.status === 'rejected') {
-        if (!(answer.reason instanceof AppError) || answer.reason.statusCode >= 500) throw answer.reason;
-        results.push({ order_id: orderId, status_code: answer.reason.statusCode, hold: null, code: answer.reason.code });
-        continue;
-      }
-      const { replayed } = answer.value;
-      results.push({ order_id: orderId, status_code: replayed ? 200 : 201, hold: await holdAnswer(app.db, { ...answer.value, orderId, amountCents }), code: null });
-    }
-    return ok(reply, { results });
   });
 
   app.get('/internal/holds/:id', { schema: { params: holdParams } }, async (request, reply) => {

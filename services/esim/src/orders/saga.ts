@@ -19,7 +19,7 @@ import type { ProfileRow } from '../profiles/views';
  * transaction, or the remote call comes first and the step moves after it. So whoever drives an
  * order (the buying request, or the recovery loop after a crash) can always run the next step
  * again: an eSIM is never handed out without a hold. The orders of one moment take their steps
- * together (group commit: orders/placing.ts, holding.ts, provisioning.ts).
+ * together (group commit: orders/placing.ts, provisioning.ts; docs/decisions/0012-purchase-path.md).
  *
  * The capture is not a step of ours: the transaction that hands out the eSIMs also marks the order
  * completed and publishes esim.order.completed, and the balance service captures the hold when it
@@ -121,7 +121,12 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
     case 'placed': {
       let hold: InternalHold;
       try {
-        hold = await ctx.holding.hold({ order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference: `${order.top_up_profile_id ? 'eSIM top-up' : 'eSIM'} ${order.order_number}` });
+        // One call per order: the balance service's hold batcher groups them (docs/decisions/0012-purchase-path.md).
+        const reference = `${order.top_up_profile_id ? 'eSIM top-up' : 'eSIM'} ${order.order_number}`;
+        hold = await ctx.balance.request<InternalHold>('POST', '/internal/holds', {
+          body: { order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference },
+          requestId,
+        });
       } catch (error) {
         const refusal = holdRefusal(error);
         if (!refusal) throw error;
