@@ -37,7 +37,7 @@ describe('the profile pool provisioning a batch', () => {
     const france = await sys.stock('FR-7D-3GB', 1);
     // Germany has 3: the first takes 2, the second (2 more) finds 1 and gets none, the fourth still gets the last one.
     const requests = [await order('DE-7D-3GB', 2), await order('DE-7D-3GB', 2), await order('FR-7D-3GB', 1), await order('DE-7D-3GB', 1)];
-    const results = await sys.esim.db.transaction((trx) => poolProvider.provision(trx, requests));
+    const results = await poolProvider.provision(sys.esim.db, requests);
     const oldestFirst = [...germany].sort();
     expect(results).toEqual([
       { ok: true, iccids: oldestFirst.slice(0, 2) },
@@ -59,6 +59,19 @@ describe('the profile pool provisioning a batch', () => {
   });
 
   it('answers an empty batch with nothing', async () => {
-    expect(await sys.esim.db.transaction((trx) => poolProvider.provision(trx, []))).toEqual([]);
+    expect(await poolProvider.provision(sys.esim.db, [])).toEqual([]);
+  });
+
+  it('asked again for an order (the recovery loop after a crash), gives it the same profiles and takes no more', async () => {
+    const stock = await sys.stock('IT-7D-3GB', 4);
+    const requests = [await order('IT-7D-3GB', 2)];
+    const first = await poolProvider.provision(sys.esim.db, requests);
+    // Two drivers at once (the buying request and the recovery loop) get the same answer too.
+    const again = await Promise.all([poolProvider.provision(sys.esim.db, requests), poolProvider.provision(sys.esim.db, requests)]);
+    expect(again).toEqual([first, first]);
+    expect(first[0]).toMatchObject({ ok: true });
+    const taken = await sys.esim.db('profiles').whereIn('iccid', stock).where({ order_id: requests[0]!.orderId }).count<{ count: string }[]>('* as count');
+    expect(Number(taken[0]!.count)).toBe(2);
+    expect(await sys.esim.db('profiles').whereIn('iccid', stock).where({ pool_status: 'available' })).toHaveLength(2);
   });
 });

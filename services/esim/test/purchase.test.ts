@@ -4,6 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { formatEuros } from '@esim/contracts';
 import { randomUUID } from 'node:crypto';
+import { createProvisioning } from '../src/orders/provisioning';
+import { poolProvider } from '../src/provider/pool-provider';
+import type { EsimProvider, ProvisionResult } from '../src/provider/port';
+import { sellerOf } from '../src/config';
 import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
 
 /** The purchase saga against the real catalog and balance services. */
@@ -207,6 +211,41 @@ describe('buying eSIMs', () => {
     sys.esim.esim.startLoops();
     await waitFor(async () => (await sys.esim.db('orders').where({ id: res.json().data.id }).first()).step === 'completed', { what: 'recovery to complete the order' });
     expect(await sys.available(me)).toBe(100_00 - 14_99);
+  });
+  it("a crash between reserving the order and recording the provider's answer: the recovery loop asks the provider again, which gives the same eSIM, charged once", async () => {
+    const me = customer();
+    await sys.fund(me, 100_00);
+    await sys.stock('US-7D-3GB', 2);
+    // A provider that does its work and then the process "dies" before the answer is recorded.
+    const answers: ProvisionResult[][] = [];
+    const dying: EsimProvider = {
+      ...poolProvider,
+      async provision(db, requests) {
+        answers.push(await poolProvider.provision(db, requests));
+        throw new Error('the process died after the provider answered');
+      },
+    };
+    const provisioning = sys.esim.esim.ctx.provisioning;
+    sys.esim.esim.ctx.provisioning = createProvisioning(sys.esim.db, dying, sellerOf(sys.esim.esim.ctx.config));
+    const res = await buy(me, { package_id: usStarter, quantity: 1 });
+    sys.esim.esim.ctx.provisioning = provisioning;
+    expect(res.statusCode, res.body).toBe(202);
+    const orderId = res.json().data.id as string;
+    const reserved = await sys.esim.db('orders').where({ id: orderId }).first();
+    expect(reserved.step).toBe('provisioning');
+    expect(reserved.hold_id).not.toBeNull();
+    const first = answers[0]![0]!;
+    expect(first.ok).toBe(true);
+    sys.esim.esim.startLoops();
+    await waitFor(async () => (await sys.esim.db('orders').where({ id: orderId }).first()).step === 'completed', { what: 'recovery to complete the order' });
+    // Every call for the order got the same profile; the order has it and only it.
+    for (const answer of answers) expect(answer[0]).toEqual(first);
+    expect(await sys.esim.db('profiles').where({ order_id: orderId }).orderBy('iccid').pluck('iccid')).toEqual((first as { iccids: string[] }).iccids);
+    await sys.charged(me);
+    expect(await sys.balanceOf(me)).toBe(100_00 - 14_99);
+    expect(await sys.available(me)).toBe(100_00 - 14_99);
+    expect(await sys.balance.db('holds').where({ order_id: orderId }).pluck('status')).toEqual(['captured']);
+    await sys.verifyLedger();
   });
   it('a hold refused for good fails the order with the reason, nothing held; while balance cannot be reached it keeps waiting', async () => {
     // A buyer id the balance service refuses (its person ids are uuids): a 400 on every try, not a missing balance.

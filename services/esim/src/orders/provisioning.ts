@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { Seller } from '@esim/contracts';
-import { GroupCommit, publishMany } from '@esim/platform';
+import { AppError, GroupCommit, publishMany } from '@esim/platform';
 import type { ProfileRow } from '../profiles/views';
 import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/port';
 import { publishReceipts } from './agreements';
 import { completedEvent, normalizeOrder, type OrderRow, type OrderStep } from './saga';
 
-/** An order to provision: where its driver found it, and the hold that pays for it. */
+/** An order to provision: where its driver found it (placed, or provisioning after a crash), and the hold that pays for it. */
 export interface ProvisionItem {
   order: OrderRow;
   from: OrderStep;
@@ -22,13 +22,13 @@ const MB = 1024 * 1024;
  * The provider's part for each order, in order: new profiles for a purchase, a bundle on the eSIM
  * for a top-up (the two kinds of one batch go to the provider in one call each).
  */
-async function provide(trx: Knex.Transaction, provider: EsimProvider, orders: OrderRow[]): Promise<Array<ProvisionResult | TopUpResult>> {
+async function provide(db: Knex, provider: EsimProvider, orders: OrderRow[]): Promise<Array<ProvisionResult | TopUpResult>> {
   const purchases = orders.map((order, i) => ({ order, i })).filter(({ order }) => !order.top_up_profile_id);
   const topUps = orders.map((order, i) => ({ order, i })).filter(({ order }) => order.top_up_profile_id);
   const results: Array<ProvisionResult | TopUpResult> = new Array(orders.length);
   if (purchases.length > 0) {
     const provisioned = await provider.provision(
-      trx,
+      db,
       purchases.map(({ order }) => ({
         orderId: order.id,
         userId: order.user_id,
@@ -41,7 +41,7 @@ async function provide(trx: Knex.Transaction, provider: EsimProvider, orders: Or
   }
   if (topUps.length > 0) {
     const added = await provider.topUp(
-      trx,
+      db,
       topUps.map(({ order }) => ({
         orderId: order.id,
         profileId: order.top_up_profile_id!,
@@ -56,55 +56,69 @@ async function provide(trx: Knex.Transaction, provider: EsimProvider, orders: Or
 }
 
 /**
- * Provisions orders by group commit: the orders whose holds came back at the same moment are
- * provisioned together in one transaction, each moved from where its driver found it to completed
- * with esim.order.completed (and the receipt of an order whose buyer accepted the checkout's
- * documents, naming `seller`), or to voiding when the provider has nothing, the hold's id written
- * with it, and their eSIMs read back for the answer: a handful of statements and one commit for the
- * batch instead of a transaction per order. The orders are locked first (in id order, so batches
- * never deadlock): a second driver of one of them (the recovery loop, a retry) waits, then finds it
- * moved and leaves it. If one order's provisioning fails, the batch is written again order by order
- * (GroupCommit), so only that order waits for the recovery loop.
+ * Provisions orders by group commit, in three steps so that no row is locked while the provider
+ * works (a partner's HTTP API may take seconds): reserve (the orders move to provisioning with their
+ * hold's id, one commit), the provider's call outside any transaction of ours, record (completed
+ * with esim.order.completed and the receipts, or voiding when the provider had nothing, one commit).
+ * A crash between the steps leaves the order in provisioning, and the recovery loop calls the
+ * provider again: it is idempotent by order id. Each step moves only orders still where their driver
+ * found them, so a second driver (the recovery loop, a retry) leaves an order already moved.
+ * Why the queue stays: docs/decisions/0012-purchase-path.md.
  */
 export function createProvisioning(db: Knex, provider: EsimProvider, seller: Seller): GroupCommit<ProvisionItem, ProvisionOutcome> {
-  return new GroupCommit((batch) => db.transaction((trx) => provisionOrders(trx, provider, seller, batch)));
+  return new GroupCommit((batch) => provisionOrders(db, provider, seller, batch));
 }
 
-async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, seller: Seller, batch: ProvisionItem[]): Promise<ProvisionOutcome[]> {
-  const locked: Array<{ id: string; step: OrderStep }> = await trx('orders')
-    .whereIn(
-      'id',
-      batch.map((item) => item.order.id),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .select('id', 'step');
-  const stepOf = new Map(locked.map((row) => [row.id, row.step]));
-  const ready: ProvisionItem[] = [];
-  for (const item of batch) {
-    // Moved elsewhere, or the same order twice in the batch (two drivers): provisioned once.
-    if (stepOf.get(item.order.id) !== item.from) continue;
-    stepOf.delete(item.order.id);
-    ready.push(item);
+async function provisionOrders(db: Knex, provider: EsimProvider, seller: Seller, batch: ProvisionItem[]): Promise<ProvisionOutcome[]> {
+  const ready = await reserve(db, batch);
+  if (ready.length === 0) return batch.map(() => undefined);
+  let results: Array<ProvisionResult | TopUpResult>;
+  try {
+    results = await provide(db, provider, ready);
+  } catch (error) {
+    // The orders stay reserved and the recovery loop asks again, as after any remote failure: the buyer gets "processing".
+    throw new AppError(503, 'esim_provider_failed', { cause: error });
   }
-  const results = ready.length === 0 ? [] : await provide(trx, provider, ready.map((item) => item.order));
-  const changes = ready.map(({ order, holdId }, i) => {
-    const result = results[i]!;
-    return result.ok
-      ? { id: order.id, step: 'completed' as const, hold_id: holdId, failure_code: null }
-      : { id: order.id, step: 'voiding' as const, hold_id: holdId, failure_code: result.reason as string | null };
+  const orders = await db.transaction((trx) => record(trx, seller, ready, results));
+  // Each order's outcome once: a second item of the same order in the batch finds it moved.
+  const answered = new Set<string>();
+  return batch.map(({ order }) => {
+    const moved = orders.get(order.id);
+    if (!moved || answered.has(order.id)) return undefined;
+    answered.add(order.id);
+    return moved;
   });
-  if (changes.length === 0) return batch.map(() => undefined);
+}
+
+/** The orders still where their drivers found them, moved to provisioning with their holds (one statement, its own commit). */
+async function reserve(db: Knex, batch: ProvisionItem[]): Promise<OrderRow[]> {
   // Arrays unnested (not a JSON record set): the planner knows how many rows come and walks the primary key.
+  const reserved = await db.raw(
+    `UPDATE orders o
+        SET step = 'provisioning', hold_id = c.hold_id, attempts = 0, updated_at = now()
+       FROM (SELECT DISTINCT ON (id) * FROM unnest(?::uuid[], ?::text[], ?::uuid[]) AS u(id, from_step, hold_id)) AS c
+      WHERE o.id = c.id AND o.step = c.from_step
+      RETURNING o.*`,
+    [batch.map((item) => item.order.id), batch.map((item) => item.from), batch.map((item) => item.holdId)] as unknown as Knex.RawBinding[],
+  );
+  return (reserved.rows as Array<Record<string, unknown>>).map(normalizeOrder);
+}
+
+/** The provider's answers written: each order completed or voiding, with its events, receipts and eSIMs read back. */
+async function record(trx: Knex.Transaction, seller: Seller, ready: OrderRow[], results: Array<ProvisionResult | TopUpResult>): Promise<Map<string, { order: OrderRow; profiles: ProfileRow[] }>> {
+  const changes = ready.map((order, i) => {
+    const result = results[i]!;
+    return result.ok ? { id: order.id, step: 'completed' as const, failure_code: null } : { id: order.id, step: 'voiding' as const, failure_code: result.reason as string | null };
+  });
   const moved = await trx.raw(
     `UPDATE orders o
-        SET step = c.step, hold_id = c.hold_id, failure_code = coalesce(c.failure_code, o.failure_code),
+        SET step = c.step, failure_code = coalesce(c.failure_code, o.failure_code),
             completed_at = CASE WHEN c.step = 'completed' THEN now() ELSE o.completed_at END,
             attempts = 0, updated_at = now()
-       FROM unnest(?::uuid[], ?::text[], ?::uuid[], ?::text[]) AS c(id, step, hold_id, failure_code)
-      WHERE o.id = c.id
+       FROM unnest(?::uuid[], ?::text[], ?::text[]) AS c(id, step, failure_code)
+      WHERE o.id = c.id AND o.step = 'provisioning'
       RETURNING o.*`,
-    [changes.map((c) => c.id), changes.map((c) => c.step), changes.map((c) => c.hold_id), changes.map((c) => c.failure_code)] as unknown as Knex.RawBinding[],
+    [changes.map((c) => c.id), changes.map((c) => c.step), changes.map((c) => c.failure_code)] as unknown as Knex.RawBinding[],
   );
   const orders = new Map((moved.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]));
   const completed = [...orders.values()].filter((order) => order.step === 'completed');
@@ -131,12 +145,5 @@ async function provisionOrders(trx: Knex.Transaction, provider: EsimProvider, se
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const order of topUps) profiles.set(order.id, [byId.get(order.top_up_profile_id!)!]);
   }
-  // Each order's outcome once: a second item of the same order in the batch finds it moved.
-  const answered = new Set<string>();
-  return batch.map(({ order }) => {
-    const moved = orders.get(order.id);
-    if (!moved || answered.has(order.id)) return undefined;
-    answered.add(order.id);
-    return { order: moved, profiles: profiles.get(order.id) ?? [] };
-  });
+  return new Map([...orders].map(([id, order]) => [id, { order, profiles: profiles.get(id) ?? [] }]));
 }

@@ -8,15 +8,15 @@ import type { ProfileRow } from '../profiles/views';
 /**
  * The purchase saga (docs/architecture.md, eSIM purchases). The order row records the step reached:
  *
- *   placed ──hold, then provision──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
- *     │                  └─ out of stock ─► voiding ──void──► failed
+ *   placed ──hold──► provisioning ──provider──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
+ *     │                   └─ out of stock ─► voiding ──void──► failed
  *     │                                       └─ void refused for good (a 4xx) ─► failed as esim_payment_unsettled (for an admin)
  *     ├─ insufficient balance ──────────────────────────────► failed (nothing held)
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
  *
- * Every step is idempotent (the hold is keyed by the order id, void replays, provisioning runs in
- * the transaction that moves the step), and each step's effect and the step change are one
- * transaction, or the remote call comes first and the step moves after it. So whoever drives an
+ * Every step is idempotent (the hold and the provider's call are keyed by the order id, void
+ * replays), and a remote call is never made inside a transaction: the call comes first and the
+ * step moves after it (provisioning: orders/provisioning.ts). So whoever drives an
  * order (the buying request, or the recovery loop after a crash) can always run the next step
  * again: an eSIM is never handed out without a hold. The orders of one moment take their steps
  * together (group commit: orders/placing.ts, provisioning.ts; docs/decisions/0012-purchase-path.md).
@@ -27,8 +27,8 @@ import type { ProfileRow } from '../profiles/views';
  * The outbox guarantees the event follows the eSIMs, and a hold is never voided once its order has
  * them (voiding is only reached from an order with none, and holds do not expire), so every hold with
  * eSIMs is captured, and a hold is captured only for an order that has its eSIMs. That saves the
- * buyer's request a call to the balance service and a transaction. The hold's id is written with the
- * provisioning.
+ * buyer's request a call to the balance service and a transaction. The hold's id is written when the
+ * order moves to provisioning.
  */
 /** Who drives an order: the buying request (its id, to follow the calls) or the recovery loop (its logger). */
 export interface DriveCall {
@@ -36,7 +36,7 @@ export interface DriveCall {
   log?: FastifyBaseLogger;
 }
 
-export type OrderStep = 'placed' | 'completed' | 'voiding' | 'failed';
+export type OrderStep = 'placed' | 'provisioning' | 'completed' | 'voiding' | 'failed';
 
 export interface OrderRow {
   id: string;
@@ -136,6 +136,12 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
         break;
       }
       const provisioned = await ctx.provisioning.submit({ order, from: 'placed', holdId: hold.id });
+      if (provisioned) return provisioned;
+      break;
+    }
+    case 'provisioning': {
+      // Reserved before a crash or a failed provider call: the provider is asked again (idempotent by order id).
+      const provisioned = await ctx.provisioning.submit({ order, from: 'provisioning', holdId: order.hold_id! });
       if (provisioned) return provisioned;
       break;
     }

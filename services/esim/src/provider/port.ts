@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 
 /**
- * The provider port (docs/architecture.md, eSIM purchases): what the saga and the lifecycle need from whoever supplies
- * eSIM profiles. The default is the profile pool (pool-provider.ts); partner-API adapters (Airalo
- * Partner API v2, eSIM Access) implement the same calls: `provision` would call the partner's
- * order endpoint (for each order of the batch) with the order id as its idempotency key and store what comes back, `usage` its
- * usage endpoint, `setStatus` its suspend/resume/revoke endpoints, `topUp` its top-up endpoint
- * (Airalo's top-up order for an ICCID) with the top-up's order id as its idempotency key.
+ * The provider port (docs/decisions/0012-purchase-path.md): what the saga and the lifecycle need from
+ * whoever supplies eSIM profiles. The default is the profile pool (pool-provider.ts); partner-API
+ * adapters (Airalo Partner API v2, eSIM Access) implement the same calls: `provision` calls the
+ * partner's order endpoint with the order id as its idempotency key and stores what comes back as
+ * profiles rows, `usage` its usage endpoint, `setStatus` its suspend/resume/revoke endpoints, `topUp`
+ * its top-up endpoint (Airalo's top-up order for an ICCID) keyed by the top-up's order id.
  */
 export interface ProvisionRequest {
   orderId: string;
@@ -41,18 +41,14 @@ export type ProviderStatus = 'active' | 'suspended' | 'revoked';
 export interface EsimProvider {
   readonly name: string;
   /**
-   * Assigns each order its `quantity` profiles inside `trx` (the caller's transaction, which also
-   * moves the orders' steps), one result per request in order: the saga provisions the orders of
-   * one moment together. Idempotent: an order that has its profiles gets the same ones back (a
-   * partner adapter sends the order id as the partner's idempotency key).
+   * Gives each order its `quantity` profiles, one result per request in order; called with no row of
+   * ours locked (the orders are reserved before and recorded after), so an adapter may take its
+   * partner's time. Idempotent by order id, because after a crash the recovery loop calls it again:
+   * an order that has its profiles gets the same ones back.
    */
-  provision(trx: Knex.Transaction, requests: ProvisionRequest[]): Promise<ProvisionResult[]>;
-  /**
-   * Adds each request's bundle to its eSIM inside `trx` (the transaction that completes the top-up
-   * orders), one result per request in order. Idempotent per order id: a top-up already added is
-   * not added again.
-   */
-  topUp(trx: Knex.Transaction, requests: TopUpRequest[]): Promise<TopUpResult[]>;
+  provision(db: Knex, requests: ProvisionRequest[]): Promise<ProvisionResult[]>;
+  /** Adds each request's bundle to its eSIM, one result per request in order; as `provision`, outside our transactions and idempotent by order id. */
+  topUp(db: Knex, requests: TopUpRequest[]): Promise<TopUpResult[]>;
   usage(db: Knex, iccid: string): Promise<ProfileUsage | undefined>;
   setStatus(db: Knex | Knex.Transaction, iccid: string, status: ProviderStatus): Promise<void>;
 }
