@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISTANCE_SALE_VERSION, type EsimOrder } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
+import { createProvisioning } from '../src/orders/provisioning';
 import { applyUsage } from '../src/profiles/usage';
+import { sellerOf } from '../src/config';
+import { poolProvider } from '../src/provider/pool-provider';
+import type { EsimProvider } from '../src/provider/port';
 import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
 
 const GB = 1024 ** 3;
@@ -256,5 +260,40 @@ describe('topping up an eSIM', () => {
     expect(replay.json().data).toMatchObject({ id, status: 'completed', esim: { iccid: esim.iccid, usage: { total_bytes: 6 * GB } } });
     await sys.charged(me);
     expect(await sys.balanceOf(me)).toBe(50_00 - 2 * 14_99);
+  }, 40_000);
+
+  it("a crash after the provider added the bundle and before the top-up was recorded: the recovery loop asks again, the bundle is added once, charged once", async () => {
+    const me = customer();
+    await sys.fund(me, 50_00);
+    const esim = (await buyEsim(me)).esims[0]!;
+    await use(esim.iccid, GB);
+    sys.esim.esim.startLoops();
+    let calls = 0;
+    const dying: EsimProvider = {
+      ...poolProvider,
+      async topUp(db, requests) {
+        calls += 1;
+        await poolProvider.topUp(db, requests);
+        throw new Error('the process died after the provider answered');
+      },
+    };
+    const provisioning = sys.esim.esim.ctx.provisioning;
+    sys.esim.esim.ctx.provisioning = createProvisioning(sys.esim.db, dying, sellerOf(sys.esim.esim.ctx.config));
+    let id: string;
+    try {
+      const waiting = await topUp(me, esim.iccid, await sys.packageId('US-7D-3GB'));
+      expect(waiting.statusCode, waiting.body).toBe(202);
+      id = waiting.json().data.id;
+    } finally {
+      sys.esim.esim.ctx.provisioning = provisioning;
+    }
+    expect(calls).toBeGreaterThan(0);
+    expect((await sys.esim.db('orders').where({ id }).first()).step).toBe('provisioning');
+    await waitFor(async () => (await sys.esim.db('orders').where({ id }).first()).step === 'completed', { timeoutMs: 20_000, what: 'the recovery loop to finish the top-up' });
+    expect(await sys.esim.db('profile_bundles').where({ order_id: id })).toHaveLength(1);
+    expect(Number((await sys.esim.db('profiles').where({ iccid: esim.iccid }).first()).data_total_bytes)).toBe(6 * GB);
+    await sys.charged(me);
+    expect(await sys.balanceOf(me)).toBe(50_00 - 2 * 14_99);
+    await sys.verifyLedger();
   }, 40_000);
 });
