@@ -11,8 +11,7 @@ import { createDb, withDatabase } from '@esim/platform';
 import { createTestKeys } from '@esim/platform/testing';
 import { migrateAll } from '../../infra/src/migrate-all';
 import { seedAll } from '../../infra/src/seed';
-import { bigXlsx } from '../../services/physical-sim/test/sheets';
-import { multipart } from '../../services/physical-sim/test/support';
+import { bigXlsx, multipart } from '../../infra/src/testing/cards';
 
 /**
  * `npm run bench:import`: a generated ROWS-row xlsx imported through the physical-sim API and its

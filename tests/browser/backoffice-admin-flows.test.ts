@@ -4,13 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
-import { createDb } from '@esim/platform';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
-import { verifyConsistency } from '../../infra/src/consistency/verify';
-import { verifyLedger } from '../../services/balance/src/ledger/verify';
-import { cardNumbers, xlsxOf, type SheetRow } from '../../services/physical-sim/test/sheets';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
+import { cardNumbers, xlsxOf, type SheetRow } from '../../infra/src/testing/cards';
 import { startSystem, type ListeningSystem } from '../flows/system';
 
 /**
@@ -261,14 +259,8 @@ describe('admin physical-SIM screens in the browser', () => {
     await admin.context().close();
 
     // The books: the ledger's invariants, and every service agreeing (approved returns refunded, orders captured, no event left waiting).
-    const balanceDb = createDb(process.env.DATABASE_URL!, 'balance', 1);
-    try {
-      const ledger = await verifyLedger(balanceDb);
-      expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
-    } finally {
-      await balanceDb.destroy();
-    }
-    const consistency = await verifyConsistency(process.env.DATABASE_URL!);
-    expect(consistency.rules.filter((rule) => !rule.ok)).toEqual([]);
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
+    expect(books.consistency.rules.filter((rule) => !rule.ok)).toEqual([]);
   });
 });

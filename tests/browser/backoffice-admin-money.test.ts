@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
 import { demoAccount, type DealerBalance, type DealerPackage, type SalesManagerFigures } from '@esim/contracts';
-import { createDb } from '@esim/platform';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
-import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
-import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { ensureBuilt, startSystem, type ListeningSystem } from '../flows/system';
 
 /**
@@ -283,14 +281,8 @@ describe("the admin's money screens in the browser", () => {
     await dealer.context().close();
     await admin.context().close();
 
-    const balanceDb = createDb(process.env.DATABASE_URL!, 'balance', 1);
-    try {
-      const ledger = await verifyLedger(balanceDb);
-      expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
-    } finally {
-      await balanceDb.destroy();
-    }
-    const consistency = await verifyConsistency(process.env.DATABASE_URL!);
-    expect(consistency.ok, formatConsistencyReport(consistency)).toBe(true);
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
+    expect(books.consistency.ok, formatBooksReport(books)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
 import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
-import { cardNumbers } from '../../services/physical-sim/test/sheets';
+import { cardNumbers } from '../../infra/src/testing/cards';
 import { E2E_WEBHOOK_SECRET, type RealSystem } from './harness';
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
 import type { RealSystem } from '../e2e/harness';
-import { bigXlsx } from '../../services/physical-sim/test/sheets';
+import { bigXlsx } from '../../infra/src/testing/cards';
 import type { Answer, LoadClient } from './client';
 
 export interface LoadSize {

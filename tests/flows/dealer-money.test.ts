@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
-import { createDb } from '@esim/platform';
-import { verifyLedger } from '../../services/balance/src/ledger/verify';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { startSystem, type System } from './system';
 
 /**
@@ -24,13 +23,8 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
   }, 120_000);
 
   afterAll(async () => {
-    const db = createDb(process.env.DATABASE_URL!, 'balance', 2);
-    try {
-      const report = await verifyLedger(db);
-      expect(report.ok, JSON.stringify(report)).toBe(true);
-    } finally {
-      await db.destroy();
-    }
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
     await system?.stop();
   });
 

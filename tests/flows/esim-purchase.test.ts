@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, signWebhook } from '@esim/platform';
+import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { DEMO_LOOKUPS } from '@esim/contracts';
-import { verifyLedger } from '../../services/balance/src/ledger/verify';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { startSystem, type System } from './system';
 
 /**
@@ -18,12 +18,8 @@ describe('eSIM purchase through the gateway', () => {
     customer = await system.login('customer@esim.test');
   }, 120_000);
   afterAll(async () => {
-    const db = createDb(process.env.DATABASE_URL!, 'balance', 2);
-    try {
-      expect((await verifyLedger(db)).ok).toBe(true);
-    } finally {
-      await db.destroy();
-    }
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
     await system?.stop();
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { verifyLedger } from '../../services/balance/src/ledger/verify';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { startSystem, type System } from './system';
 
 /**
@@ -89,6 +89,6 @@ it('settles what waited once the bus runs: approved charged once, rejected relea
   expect(Object.fromEntries(holds.map((h) => [h.order_id, h.status]))).toEqual({ [approved.id]: 'captured', [rejected.id]: 'voided', [kept.id]: 'captured' });
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect((await balance()).balance_cents).toBe(healed.balance_cents);
-  const report = await verifyLedger(system.services.balance.db);
-  expect(report.ok, JSON.stringify(report)).toBe(true);
+  const books = await verifyBooks();
+  expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@esim/platform';
 import { DEMO_ACCOUNTS, ROUTES, type RouteRule } from '@esim/contracts';
 import type { Knex } from 'knex';
-import { verifyLedger } from '../../services/balance/src/ledger/verify';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { callersOf, openApiOf, schemasFromOpenApi, type Caller } from '../hostile/requests';
 import { startSystem, type System } from './system';
 
@@ -32,8 +32,8 @@ describe('input rules through the running system', () => {
   }, 120_000);
 
   afterAll(async () => {
-    const ledger = await verifyLedger(db);
-    expect(ledger.ok).toBe(true);
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
     await db.destroy();
     await system?.stop();
   });

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhysicalSimConfig } from '../src/config';
-import { bombXlsx, cardNumbers, xlsxOf, type SheetRow } from './sheets';
-import { multipart, PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './support';
+import { cardNumbers, multipart, xlsxOf, type SheetRow } from '../../../infra/src/testing/cards';
+import { bombXlsx } from './sheets';
+import { PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './support';
 
 /** Imports through the API and the real worker process: counts, the error report, content checks, limits. */
 let f: Fixture;

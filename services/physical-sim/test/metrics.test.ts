@@ -5,7 +5,7 @@ import { waitFor } from '@esim/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './support';
-import { cardNumbers } from './sheets';
+import { cardNumbers } from '../../../infra/src/testing/cards';
 
 /**
  * What an operator scales the import workers and watches the money by, read from `/metrics`: the

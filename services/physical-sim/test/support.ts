@@ -90,11 +90,3 @@ export async function waitForImport(f: Fixture, id: string, timeoutMs = 60_000) 
     { timeoutMs, intervalMs: 200, what: `import ${id} to finish` },
   );
 }
-
-/** A multipart/form-data body with one file field. */
-export function multipart(fieldName: string, fileName: string, content: Buffer, contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
-  const boundary = `----esimtest${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}

@@ -2,7 +2,8 @@ import { DEMO_LOOKUPS } from '@esim/contracts';
 import { signWebhook } from '@esim/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhysicalSimConfig } from '../src/config';
-import { multipart, setup, type Fixture } from './support';
+import { multipart } from '../../../infra/src/testing/cards';
+import { setup, type Fixture } from './support';
 
 /** The operator's signed usage webhook for physical cards, seen through the public balance check. */
 let f: Fixture;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigXlsx } from './sheets';
-import { multipart, PLUS_EU, setup, waitForImport, type Fixture } from './support';
+import { bigXlsx, multipart } from '../../../infra/src/testing/cards';
+import { PLUS_EU, setup, waitForImport, type Fixture } from './support';
 
 /**
  * The import worker dying mid-import (SIGKILL) and Redis restarting mid-import (a Redis server of
