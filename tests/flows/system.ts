@@ -62,6 +62,20 @@ export function ensureBuilt(app: 'backoffice' | 'storefront'): void {
   if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
 }
 
+/** Runs `build` with these environment variables set, then puts the previous values back. */
+async function withEnv<T>(env: Record<string, string>, build: () => Promise<T>): Promise<T> {
+  const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await build();
+  } finally {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 export interface StartOptions {
   /** Services that listen without running their serving work (event bus, loops): a system as it ran with that defect. */
   notServing?: ServiceName[];
@@ -71,6 +85,8 @@ export interface StartOptions {
   database?: string;
   /** Gateway settings over the environment's (a storefront build of the test's own, looser public limits). */
   gatewayEnv?: Record<string, string>;
+  /** One service's settings over the environment's, read while it is built (a relay in front of another service's address). */
+  serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
 }
 
 export async function startSystem(options: StartOptions & { listen: { port?: number } }): Promise<ListeningSystem>;
@@ -102,7 +118,7 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
   const services = {} as System['services'];
   for (const name of names) {
     const { buildApp } = (await import(path.join(servicesDir, name, 'src/app.ts'))) as { buildApp: () => Promise<FastifyInstance> };
-    const app = await buildApp();
+    const app = await withEnv(options.serviceEnv?.[name] ?? {}, buildApp);
     await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     services[name] = app;
   }
