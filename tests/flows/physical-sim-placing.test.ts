@@ -3,11 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PLUS_PACKAGES } from '@esim/contracts';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { orderIdFor } from '../../services/physical-sim/src/orders/orders';
-import type { PhysicalSimApp } from '../../services/physical-sim/src/app';
 import { PLACING_EXPIRED, placingSweeper, rejectStalePlacingOrders } from '../../services/physical-sim/src/orders/placing-sweeper';
+import { DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, physicalSimFlow, type PhysicalSimFlow } from './physical-sim';
 import { startSystem, urlOf, type System } from './system';
 
 /**
@@ -63,33 +62,15 @@ class BalanceRelay {
   }
 }
 
-const DEALER = DEMO_ACCOUNTS.find((a) => a.email === 'dealer@esim.test')!;
-const DEALER_2 = DEMO_ACCOUNTS.find((a) => a.email === 'dealer2@esim.test')!;
-const PLUS_EU = DEMO_PLUS_PACKAGES[0]!;
-const PLUS_GLOBAL = DEMO_PLUS_PACKAGES[1]!;
-
-/** The placing orders' own service and the balance service, as the tests below read their tables. */
-interface Fixture {
-  app: PhysicalSimApp;
-  balance: System['services']['balance'];
-  tokens: { admin: string; dealer: string; dealer2: string };
-  auth(token: string, extra?: Record<string, string>): Record<string, string>;
-}
-
 let system: System;
-let f: Fixture;
+let f: PhysicalSimFlow;
 const relay = new BalanceRelay();
 beforeAll(async () => {
   await new Promise<void>((resolve) => relay.server.listen(0, '127.0.0.1', resolve));
   // physical-sim's own sweeper waits far longer than these tests age their orders, so only the sweeps they run themselves reject any.
   system = await startSystem({ serviceEnv: { 'physical-sim': { BALANCE_URL: relay.url(), ORDER_PLACING_EXPIRE_MINUTES: '1000' } } });
   relay.target = urlOf(system.services.balance);
-  f = {
-    app: system.services['physical-sim'] as unknown as PhysicalSimApp,
-    balance: system.services.balance,
-    tokens: { admin: await system.login('admin@esim.test'), dealer: await system.login(DEALER.email), dealer2: await system.login(DEALER_2.email) },
-    auth: (value, extra = {}) => ({ authorization: `Bearer ${value}`, ...extra }),
-  };
+  f = await physicalSimFlow(system);
 }, 120_000);
 afterAll(async () => {
   await system?.stop();

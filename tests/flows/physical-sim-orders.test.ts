@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, PLUS_TR, setup, type Fixture } from './support';
+import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, PLUS_TR, physicalSimFlow, type PhysicalSimFlow } from './physical-sim';
+import { startSystem, type System } from './system';
 
-/** Dealer orders and returns against the real catalog (prices) and balance (holds, capture, void, refund). */
-let f: Fixture;
+/** Dealer orders and returns on the running system: the catalog's prices and balance's holds, capture, void and refund. */
+let system: System;
+let f: PhysicalSimFlow;
 beforeAll(async () => {
-  f = await setup();
-});
+  system = await startSystem();
+  f = await physicalSimFlow(system);
+}, 120_000);
 afterAll(async () => {
-  await f.stop();
+  await system?.stop();
 });
 
 const order = (body: object, token = f.tokens.dealer, key: string | null = randomUUID()) =>
