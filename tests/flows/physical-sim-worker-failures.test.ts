@@ -5,16 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigXlsx, multipart } from '../../../infra/src/testing/cards';
-import { PLUS_EU, setup, waitForImport, type Fixture } from './support';
+import { bigXlsx, multipart } from '../../infra/src/testing/cards';
+import { PLUS_EU, physicalSimFlow, waitForImport, type PhysicalSimFlow } from './physical-sim';
+import { startSystem, type System } from './system';
 
 /**
- * The import worker dying mid-import (SIGKILL) and Redis restarting mid-import (a Redis server of
- * this file's own, on its own port, without persistence, so the queue is really lost): each import
+ * On the running system (the worker asks the catalog for the package codes), the import worker
+ * dying mid-import (SIGKILL) and Redis restarting mid-import (physical-sim's own Redis server, on its
+ * own port, without persistence, so the queue is really lost): each import
  * ends completed or failed with a reason, the counts are exact, and no half-import is ever visible.
  */
 const ROWS = 40_000;
-let f: Fixture;
+let system: System;
+let f: PhysicalSimFlow;
 let redisPort: number;
 let redis: ChildProcess;
 const dir = mkdtempSync(path.join(tmpdir(), 'physical-sim-worker-'));
@@ -47,12 +50,15 @@ beforeAll(async () => {
   redisPort = await freePort();
   redis = await startRedis();
   // A short staleness window, so a dead worker's job is taken over within seconds.
-  f = await setup({ env: { REDIS_URL: `redis://127.0.0.1:${redisPort}`, IMPORT_STALE_AFTER_MS: '3000' } });
+  const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, IMPORT_STALE_AFTER_MS: '3000' };
+  system = await startSystem({ serviceEnv: { 'physical-sim': env } });
+  f = await physicalSimFlow(system, { env });
   await bigXlsx(path.join(dir, 'a.xlsx'), 611, ROWS, PLUS_EU.code);
   await bigXlsx(path.join(dir, 'b.xlsx'), 612, ROWS, PLUS_EU.code);
 }, 120_000);
 afterAll(async () => {
-  await f.stop();
+  f?.stopWorkers();
+  await system?.stop();
   redis.kill('SIGKILL');
 });
 

@@ -4,20 +4,24 @@ import { SERVICE_TOKEN_HEADER } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './support';
-import { cardNumbers } from '../../../infra/src/testing/cards';
+import { cardNumbers } from '../../infra/src/testing/cards';
+import { PLUS_EU, PLUS_TR, physicalSimFlow, waitForImport, type PhysicalSimFlow } from './physical-sim';
+import { startSystem, type System } from './system';
 
 /**
- * What an operator scales the import workers and watches the money by, read from `/metrics`: the
- * import queue by state and each worker's jobs (the real worker process), and the balance
+ * What an operator scales the import workers and watches the money by, read from `/metrics` on the
+ * running system: physical-sim's import queue by state and each worker's jobs (the real worker process), and the balance
  * service's pending holds and the age of the oldest.
  */
-let f: Fixture;
+let system: System;
+let f: PhysicalSimFlow;
 beforeAll(async () => {
-  f = await setup();
-});
+  system = await startSystem();
+  f = await physicalSimFlow(system);
+}, 120_000);
 afterAll(async () => {
-  await f.stop();
+  f?.stopWorkers();
+  await system?.stop();
 });
 
 const scrape = async (app: FastifyInstance) => {

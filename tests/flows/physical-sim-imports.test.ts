@@ -1,19 +1,22 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhysicalSimConfig } from '../src/config';
-import { cardNumbers, multipart, xlsxOf, type SheetRow } from '../../../infra/src/testing/cards';
-import { bombXlsx } from './sheets';
-import { PLUS_EU, PLUS_TR, setup, waitForImport, type Fixture } from './support';
+import type { PhysicalSimConfig } from '../../services/physical-sim/src/config';
+import { bombXlsx, cardNumbers, multipart, xlsxOf, type SheetRow } from '../../infra/src/testing/cards';
+import { PLUS_EU, PLUS_TR, physicalSimFlow, waitForImport, type PhysicalSimFlow } from './physical-sim';
+import { startSystem, type System } from './system';
 
-/** Imports through the API and the real worker process: counts, the error report, content checks, limits. */
-let f: Fixture;
+/** Imports on the running system through physical-sim's API and the real worker process (package codes from the catalog): counts, the error report, content checks, limits. */
+let system: System;
+let f: PhysicalSimFlow;
 beforeAll(async () => {
   // The default limits: the unpacked-size limit follows from IMPORT_MAX_ROWS.
-  f = await setup();
+  system = await startSystem();
+  f = await physicalSimFlow(system);
   f.startWorker();
-});
+}, 120_000);
 afterAll(async () => {
-  await f.stop();
+  f?.stopWorkers();
+  await system?.stop();
 });
 
 const upload = (file: Buffer, name = 'cards.xlsx', token = f.tokens.admin) => {
