@@ -63,6 +63,17 @@ describe('routes a role may not see send it to /dashboard', () => {
   }
 });
 
+describe("the sales manager's dealers", () => {
+  it('shows each dealer with what it owes and its credit limit', async () => {
+    renderApp({ session: SESSIONS.salesManager, path: '/sales-manager/dealers' });
+    const name = await screen.findByText('Deniz Telekom Ltd. Şti.', { selector: 'td *, td' });
+    const row = name.closest('tr')!;
+    expect(await within(row).findByText('500,00 €')).toBeInTheDocument();
+    expect(within(row).getByText('380,00 €')).toBeInTheDocument();
+    expect(screen.getByText('Kredi limiti', { selector: 'th *, th' })).toBeInTheDocument();
+  });
+});
+
 describe('the customer and dealer home', () => {
   it('shows the balance figures, recent orders and active eSIMs from their own widgets', async () => {
     const { dataProvider } = renderApp({ session: SESSIONS.dealer });

@@ -228,7 +228,7 @@ export const READS: Record<string, unknown> = {
     outstanding: 380,
     outstanding_cents: 38000,
     dealer_count: 1,
-    dealers: [{ dealer_id: SESSIONS.dealer.user.id, name: 'Deniz Telekom Ltd. Şti.', owed: 380, owed_cents: 38000 }],
+    dealers: [{ dealer_id: SESSIONS.dealer.user.id, name: 'Deniz Telekom Ltd. Şti.', owed: 380, owed_cents: 38000, credit_limit_cents: 50000 }],
   },
   'admin/sales': {
     today: { esim_cents: 1650, esim_count: 2, plus_cents: 2000, plus_count: 1, total_cents: 3650 },

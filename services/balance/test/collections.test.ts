@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { collectFromDealer } from '../src/collections/collections';
+import { setCreditLimit } from '../src/dealer-money/credit';
 import { receivable, salesManagerCash } from '../src/ledger/accounts';
 import { accountOf, app, as, countRows, givenSalesManagerWithDealers, key, person, plain, useBalanceApp, type Person } from './support';
 
@@ -107,6 +108,7 @@ describe('sales manager figures', () => {
         at: new Date(Date.now() - 40 * 24 * 3600 * 1000),
       }),
     );
+    await app.db.transaction((trx) => setCreditLimit(trx, { dealerId: dealers[0]!.id, limitCents: 250_00, note: null, actorId: admin.id }));
     const res = await app.inject({ url: '/sales-manager/balance', headers: await as(manager) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -122,8 +124,8 @@ describe('sales manager figures', () => {
     });
     expect(res.json().data.dealers).toEqual(
       expect.arrayContaining([
-        { dealer_id: dealers[0]!.id, name: 'Bayi 1 Ltd.', owed: 70, owed_cents: 7000 },
-        { dealer_id: dealers[1]!.id, name: 'Bayi 2 Ltd.', owed: 30, owed_cents: 3000 },
+        { dealer_id: dealers[0]!.id, name: 'Bayi 1 Ltd.', owed: 70, owed_cents: 7000, credit_limit_cents: 25000 },
+        { dealer_id: dealers[1]!.id, name: 'Bayi 2 Ltd.', owed: 30, owed_cents: 3000, credit_limit_cents: 0 },
       ]),
     );
     const forAdmin = await app.inject({ url: '/sales-manager/balance', headers: await as(admin) });

@@ -170,7 +170,7 @@ export type SalesManagerFigures = z.infer<typeof salesManagerFiguresSchema>;
 
 /** GET /sales-manager/balance: the figures plus what each of the caller's dealers owes. */
 export const salesManagerBalanceSchema = salesManagerFiguresSchema.extend({
-  dealers: z.array(z.object({ dealer_id: z.string(), name: z.string(), owed: z.number(), owed_cents: z.number().int() })),
+  dealers: z.array(z.object({ dealer_id: z.string(), name: z.string(), owed: z.number(), owed_cents: z.number().int(), credit_limit_cents: z.number().int() })),
 });
 export type SalesManagerBalance = z.infer<typeof salesManagerBalanceSchema>;
 

@@ -4,6 +4,7 @@ import { AppError, forbidden, istanbulDate, istanbulDaySql, istanbulMonthStart, 
 import { accountsByKey, company, openAndLock, receivable, salesManagerCash } from '../ledger/accounts';
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { dealersOf, displayName, getParty, partiesByIds } from '../parties/parties';
+import { creditLimits } from '../dealer-money/credit';
 
 /**
  * Collections: a sales manager collects cash from one of their dealers (the dealer's debt shrinks,
@@ -249,16 +250,18 @@ export interface OwnDealerDebt {
   name: string;
   owed: number;
   owed_cents: number;
+  credit_limit_cents: number;
 }
 
-/** A sales manager's figures plus what each of their dealers owes (the collection screen's list). */
+/** A sales manager's figures plus what each of their dealers owes and may owe (the collection screen's list). */
 export async function salesManagerBalance(db: Knex, salesManagerId: string, now = new Date()) {
   const [figures] = await salesManagerFigures(db, [salesManagerId], now);
   const dealers = await dealersOf(db, salesManagerId);
   const accounts = await accountsByKey(db, dealers.map((d) => receivable(d.id).key));
+  const limits = await creditLimits(db, dealers.map((d) => d.id));
   const debts: OwnDealerDebt[] = dealers.map((d) => {
     const owed = -(accounts.get(receivable(d.id).key)?.balance ?? 0);
-    return { dealer_id: d.id, name: displayName(d, d.id), owed: centsToEuros(owed), owed_cents: owed };
+    return { dealer_id: d.id, name: displayName(d, d.id), owed: centsToEuros(owed), owed_cents: owed, credit_limit_cents: limits.get(d.id) ?? 0 };
   });
   return { ...figures!, dealers: debts };
 }

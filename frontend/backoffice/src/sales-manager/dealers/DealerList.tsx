@@ -34,6 +34,7 @@ export default function DealerList() {
   const translate = useTranslate();
   const { data: figures } = useSalesManagerFigures();
   const owed = new Map(figures?.dealers.map((d) => [d.dealer_id, d.owed_cents]) ?? []);
+  const creditLimit = new Map(figures?.dealers.map((d) => [d.dealer_id, d.credit_limit_cents]) ?? []);
   return (
     <Box sx={{ mt: 2 }}>
       <SalesManagerFigureCards />
@@ -57,7 +58,9 @@ export default function DealerList() {
                   <RowActions record={r} />
                 </>
               )}
-              tertiaryText={(r: RaRecord) => `${translate('app.sm.owed')}: ${formatCents(owed.get(String(r.id)) ?? 0)}`}
+              tertiaryText={(r: RaRecord) =>
+                `${translate('app.sm.owed')}: ${formatCents(owed.get(String(r.id)) ?? 0)} · ${translate('app.admin_dealers.credit_limit')}: ${formatCents(creditLimit.get(String(r.id)) ?? 0)}`
+              }
             />
           }
         >
@@ -68,6 +71,7 @@ export default function DealerList() {
           <DataTable.Col source="phone" label="app.sm.phone" disableSort />
           <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <AccountStatusChip status={r.status} />} />
           <DataTable.Col label="app.sm.owed" align="right" disableSort render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)} />
+          <DataTable.Col label="app.admin_dealers.credit_limit" align="right" disableSort render={(r: RaRecord) => formatCents(creditLimit.get(String(r.id)) ?? 0)} />
           <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
         </DataTable>
         </PhoneOr>
