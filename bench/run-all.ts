@@ -7,6 +7,10 @@
  *
  *   npm run bench [-- --only events,gateway --timeout-minutes 30 --report bench/REPORT.md]
  *
+ * `faults` is no bench script: it runs the short fault suite (tests/faults/faults.test.ts, a few
+ * minutes) and reports its counts (requests, retried, redelivered, double charges, the ledger and
+ * consistency checks), so the report states how the system held up under faults beside its speed.
+ *
  * bench:storefront measures a running system: when BENCH_STOREFRONT_URL is unset, this starts its
  * own with `npm start` (own database and ports; it builds the front ends if their build is missing)
  * and stops it afterwards.
@@ -20,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BENCHES = ['events', 'ledger', 'purchase', 'catalog', 'gateway', 'import', 'backoffice', 'storefront'] as const;
+const BENCHES = ['events', 'ledger', 'purchase', 'catalog', 'gateway', 'import', 'backoffice', 'storefront', 'faults'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
@@ -137,7 +141,7 @@ async function runBench(bench: Bench): Promise<Outcome> {
   const loadBefore = os.loadavg()[0]!;
   const started = Date.now();
   console.log(`\n=== bench:${bench} (load average ${loadBefore.toFixed(1)}) ===`);
-  const args = ['run', `bench:${bench}`];
+  const args = bench === 'faults' ? ['vitest', 'run', '--project', 'tests', 'tests/faults/faults.test.ts'] : ['run', `bench:${bench}`];
   let system: Awaited<ReturnType<typeof startSystem>> | undefined;
   let result: { code: number | null; output: string; timedOut: boolean; notRun?: boolean };
   try {
@@ -149,7 +153,7 @@ async function runBench(bench: Bench): Promise<Outcome> {
       }
       args.push('--', '--url', url);
     }
-    result = await run('npm', args, process.env, timeoutMs);
+    result = await run(bench === 'faults' ? 'npx' : 'npm', args, process.env, timeoutMs);
   } catch (error) {
     result = { code: null, output: `could not run: ${(error as Error).message}\n`, timedOut: false, notRun: true };
   } finally {
@@ -167,7 +171,10 @@ function targetLines(output: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     // Not the services' own JSON log lines, which the benches' systems print on stderr.
-    .filter((line) => /target|\bPASS\b|\bFAIL\b|MISSED|\bmet\b|benchmarkIndex/i.test(line) && !line.startsWith('>') && !line.startsWith('{'))
+    .filter(
+      (line) =>
+        /target|\bPASS\b|\bFAIL\b|MISSED|\bmet\b|benchmarkIndex|^faults under load|orders completed|ledger:verify/i.test(line) && !line.startsWith('>') && !line.startsWith('{'),
+    )
     .slice(0, 30);
 }
 
