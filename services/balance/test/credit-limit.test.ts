@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { receivable, spendable } from '../src/ledger/accounts';
-import { accountOf, app, as, countRows, expectLedgerValid, givenDealer, internal, key, person, useBalanceApp } from './support';
+import { accountOf, app, as, countRows, expectLedgerValid, givenDealer, internal, key, person, plain, useBalanceApp } from './support';
 
 /** A dealer's credit limit: set by an admin, spent by the dealer's own purchases beyond its balance. */
 const admin = person(3);
@@ -108,6 +108,9 @@ describe('buying on credit', () => {
     const res = await hold(dealer.id, 30_01);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_balance');
+    // The spec's message stays as it is; what is left of the credit comes as a detail, in the caller's language.
+    expect(plain(res.json().message)).toBe('Yetersiz bakiye. Kullanılabilir bakiye: 0,00 €');
+    expect(res.json().errors.map((e: { path: string; message: string }) => [e.path, plain(e.message)])).toEqual([['credit_left', 'Kalan kredi limiti: 30,00 €']]);
     expect(await countRows(app.db, 'transfers')).toBe(transfers);
     expect(await figures(dealer.id)).toMatchObject({ owed_cents: 0, credit_available_cents: 3000, held_cents: 0 });
     // Exactly the limit goes through.

@@ -61,6 +61,7 @@ describe('holds API', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_balance');
     expect(plain(res.json().message)).toBe('Yetersiz bakiye. Kullanılabilir bakiye: 10,00 €');
+    expect(res.json().errors).toBeUndefined();
     // A user without any account has nothing available.
     const nobody = await hold({ order_id: `order-${randomUUID()}`, user_id: randomUUID(), amount_cents: 1 });
     expect(nobody.statusCode).toBe(422);

@@ -27,6 +27,7 @@ export const balanceMessages = {
     tr: 'Yetersiz bakiye. Kullanılabilir bakiye: {{available}}',
     en: 'Insufficient balance. Available balance: {{available}}',
   },
+  insufficient_balance_credit_left: { tr: 'Kalan kredi limiti: {{credit_left}}', en: 'Credit left: {{credit_left}}' },
   account_insufficient: {
     tr: 'Hesabın kullanılabilir bakiyesi bu işlem için yetmiyor',
     en: "The account's available balance does not cover this transfer",

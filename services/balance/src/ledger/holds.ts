@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { AppError, badRequest, conflict, notFound } from '@esim/platform';
-import { openAccounts, revenueBucket, revenueBucketOf, spendable } from './accounts';
+import { openAccounts, receivable, revenueBucket, revenueBucketOf, spendable } from './accounts';
 import { holdBatcher, runHoldOps, type HoldOp, type HoldOutcome } from './batcher';
-import { holdOnCredit } from '../dealer-money/credit';
+import { creditAvailable, creditLimits, holdOnCredit } from '../dealer-money/credit';
 import { insufficientBalance } from './errors';
 
 /**
@@ -39,6 +39,14 @@ export interface HoldInput {
 async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise<number> {
   const row = await db('accounts').where({ key: spendable(userId).key }).first('balance', 'held');
   return row ? Number(row.balance) - Number(row.held) : 0;
+}
+
+/** What is left of the buyer's credit limit, or nothing for a buyer without one. */
+async function creditLeftOf(db: Knex | Knex.Transaction, userId: string): Promise<{ leftCents: number } | undefined> {
+  const limit = (await creditLimits(db, [userId])).get(userId) ?? 0;
+  if (limit === 0) return undefined;
+  const row = await db('accounts').where({ key: receivable(userId).key }).first('balance');
+  return { leftCents: creditAvailable(limit, -Number(row?.balance ?? 0)) };
 }
 
 /**
@@ -89,7 +97,7 @@ async function holdAnswer(db: Knex | Knex.Transaction, input: HoldInput, outcome
     outcome = (await holdOnCredit(db, holdOp(input), input.at)) ?? outcome;
   }
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
-  if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId));
+  if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId), await creditLeftOf(db, input.userId));
   refused(outcome);
 }
 
