@@ -29,13 +29,13 @@ import adminEsimOrders from './admin/esim-orders';
 import adminPackages from './admin/packages';
 import adminCountries from './admin/countries';
 
-const BalancePage = lazyScreen(() => import('./pages/balance/BalancePage'));
-const SettingsPage = lazyScreen(() => import('./pages/settings/SettingsPage'));
-const PhysicalSimPurchasePage = lazyScreen(() => import('./pages/physical-sim/PurchasePage'));
-const PhysicalSimStockPage = lazyScreen(() => import('./pages/physical-sim/StockPage'));
-const PhysicalSimReturnPage = lazyScreen(() => import('./pages/physical-sim/ReturnPage'));
-const DealerPricingPage = lazyScreen(() => import('./pages/dealer-pricing/DealerPricingPage'));
-const CollectionPage = lazyScreen(() => import('./pages/collection/CollectionPage'));
+const BalancePage = lazyScreen(() => import('./balance/BalancePage'));
+const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'));
+const PhysicalSimPurchasePage = lazyScreen(() => import('./physical-sim/PurchasePage'));
+const PhysicalSimStockPage = lazyScreen(() => import('./physical-sim/StockPage'));
+const PhysicalSimReturnPage = lazyScreen(() => import('./physical-sim/ReturnPage'));
+const DealerPricingPage = lazyScreen(() => import('./dealer-pricing/DealerPricingPage'));
+const CollectionPage = lazyScreen(() => import('./sales-manager/collection/CollectionPage'));
 
 export interface AppProps {
   dataProvider: DataProvider;

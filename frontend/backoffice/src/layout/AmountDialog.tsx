@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { parsePriceCents } from '../pages/dealer-pricing/priceInput';
+import { parsePriceCents } from '../dealer-pricing/priceInput';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
 

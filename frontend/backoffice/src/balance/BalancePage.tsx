@@ -5,15 +5,15 @@ import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, SelectInput, SimpleList, Title, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { StatCard } from '../../dashboard/StatCard';
-import { formatCents, formatDate, formatEuro } from '../../format';
-import { ConfirmButton } from '../../layout/ConfirmButton';
-import { CopyButton } from '../../layout/CopyButton';
-import { EmptyState } from '../../layout/EmptyState';
-import { PhoneOr } from '../../layout/PhoneList';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { serviceErrorOf } from '../../providers/errors';
-import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
+import { StatCard } from '../dashboard/StatCard';
+import { formatCents, formatDate, formatEuro } from '../format';
+import { ConfirmButton } from '../layout/ConfirmButton';
+import { CopyButton } from '../layout/CopyButton';
+import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
+import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
 import type { TopUpCreated } from '@esim/contracts';
 import { CardTopUp } from './CardTopUp';
 

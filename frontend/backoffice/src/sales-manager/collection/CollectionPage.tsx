@@ -9,7 +9,7 @@ import { ConfirmButton } from '../../layout/ConfirmButton';
 import { TotalAndCount } from '../../layout/TotalAndCount';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
-import { parsePriceCents } from '../dealer-pricing/priceInput';
+import { parsePriceCents } from '../../dealer-pricing/priceInput';
 import { SALES_MANAGER_FIGURES_KEY, SalesManagerFigureCards, useSalesManagerFigures } from '../../sales-manager/figures';
 import type { CollectionReport } from '@esim/contracts';
 import { downloadCollectionsCsv } from './collectionsCsv';

@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatCents, formatEuro } from '../../format';
+import { formatCents, formatEuro } from '../format';
 import { parsePercentage, priceWarning } from './priceInput';
 import { PriceWarningChip } from './PriceWarningChip';
 

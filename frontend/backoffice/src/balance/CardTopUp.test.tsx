@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { fakeDataProvider, SESSIONS } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();

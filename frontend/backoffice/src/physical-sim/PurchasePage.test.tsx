@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeDataProvider, READS, SESSIONS } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { fakeDataProvider, READS, SESSIONS } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
 
 /** A dealer's Plus order against its balance and, beyond it, its credit left (395,50 € available, 20,00 € a card). */
 function renderPurchase(creditCents: number) {

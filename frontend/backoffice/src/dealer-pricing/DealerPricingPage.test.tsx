@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dealerPackage, fakeDataProvider, SESSIONS } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { dealerPackage, fakeDataProvider, SESSIONS } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
 
 const dealerId = SESSIONS.dealer.user.id;
 const pkg = (id: string, name: string, base: number, dealer: number | null) => dealerPackage(id, { name, base_price: base, dealer_price: dealer });

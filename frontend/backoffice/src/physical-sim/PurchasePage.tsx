@@ -3,13 +3,13 @@ import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, MenuItem, Stack,
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { formatCents, formatDate, formatEuro } from '../../format';
-import { ConfirmButton } from '../../layout/ConfirmButton';
-import { EmptyState } from '../../layout/EmptyState';
-import { PhoneOr } from '../../layout/PhoneList';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { serviceErrorOf } from '../../providers/errors';
-import { FIGURES_KEY, useFigure, type UserBalance } from '../../providers/figures';
+import { formatCents, formatDate, formatEuro } from '../format';
+import { ConfirmButton } from '../layout/ConfirmButton';
+import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
+import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
 
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = { pending: 'warning', approved: 'success', rejected: 'error' };
 

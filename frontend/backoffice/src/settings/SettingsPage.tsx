@@ -2,9 +2,9 @@ import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Grid, Men
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useLocaleState, useNotify, useTheme, useTranslate } from 'react-admin';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { serviceErrorOf } from '../../providers/errors';
-import { localSessionStore, sessionFromLogin } from '../../providers/session';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
+import { localSessionStore, sessionFromLogin } from '../providers/session';
 
 function ProfileCard() {
   const translate = useTranslate();

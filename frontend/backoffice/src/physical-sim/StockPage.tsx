@@ -1,9 +1,9 @@
 import { Box, Chip } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
-import { formatDate } from '../../format';
-import { CopyButton } from '../../layout/CopyButton';
-import { EmptyState } from '../../layout/EmptyState';
-import { PhoneOr } from '../../layout/PhoneList';
+import { formatDate } from '../format';
+import { CopyButton } from '../layout/CopyButton';
+import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
 
 /** The states a dealer's own card can be in (contracts' CARD_STATUSES without the admin-stock ones). */
 export const DEALER_CARD_STATUSES = ['assigned', 'sold', 'activated', 'returned', 'defective', 'lost'] as const;

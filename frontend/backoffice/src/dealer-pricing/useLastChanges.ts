@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
 
 export interface PriceChange {
   id: number;

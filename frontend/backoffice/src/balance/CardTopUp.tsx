@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import type { Payment } from '@esim/contracts';
-import { formatEuro } from '../../format';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { serviceErrorOf } from '../../providers/errors';
-import { FIGURES_KEY } from '../../providers/figures';
+import { formatEuro } from '../format';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
+import { FIGURES_KEY } from '../providers/figures';
 
 /** Amounts a traveller usually tops up, one tap each. */
 export const CARD_PRESETS = [10, 20, 50, 100] as const;

@@ -3,12 +3,12 @@ import { Alert, Box, Card, CardContent, CardHeader, Checkbox, List as MuiList, L
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { formatDate, formatEuro } from '../../format';
-import { ConfirmButton } from '../../layout/ConfirmButton';
-import { EmptyState } from '../../layout/EmptyState';
-import { PhoneOr } from '../../layout/PhoneList';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { serviceErrorOf } from '../../providers/errors';
+import { formatDate, formatEuro } from '../format';
+import { ConfirmButton } from '../layout/ConfirmButton';
+import { EmptyState } from '../layout/EmptyState';
+import { PhoneOr } from '../layout/PhoneList';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
 import { RequestStatusChip } from './PurchasePage';
 
 /** How many of the dealer's cards the picker lists at once (the services' largest page). */

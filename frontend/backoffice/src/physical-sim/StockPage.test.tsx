@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { fakeDataProvider, SESSIONS } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
 
 const card = (serial: string, status: string) => ({
   id: `card-${serial}`,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeDataProvider, READS, SESSIONS } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { fakeDataProvider, READS, SESSIONS } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s/g, ' ') ?? '';
 
