@@ -30,8 +30,9 @@ export async function startLighthouse(origin: string) {
   return {
     async signIn(session: { token: string; user: Record<string, unknown> }) {
       const tab = await browser.contexts()[0]!.newPage();
-      // Any page of the origin (a missing asset answers fast) gives access to its localStorage.
-      await tab.goto(`${origin}/dashboard/missing-asset.txt`).catch(() => undefined);
+      // Any page of the origin gives access to its localStorage; the health answer runs no script, so
+      // no app navigation can destroy the page under the evaluate below.
+      await tab.goto(`${origin}/api/health`);
       await tab.evaluate((script) => new Function(script)(), signedInScript(session));
       await tab.close();
     },
