@@ -9,7 +9,7 @@ import { REFUND_POLICY } from './policy';
  * rules the shop applies cannot disagree. The version names this wording; the balance service stores
  * the version and the text a buyer accepted with their payment.
  */
-export const DISTANCE_SALE_VERSION = '2026-11-26.2';
+export const DISTANCE_SALE_VERSION = '2026-11-26.3';
 
 /**
  * Who sells: the shop's legal identity as the documents and the receipt name it. The esim service
@@ -44,6 +44,8 @@ export interface DistanceSaleInput {
   /** What the balance covers and what the card pays, in cents (their sum is the total). */
   fromBalanceCents: number;
   byCardCents: number;
+  /** Of `fromBalanceCents`, what a dealer's credit limit covers (named apart: it is owed, not prepaid). */
+  fromCreditCents?: number;
   locale: Locale;
   /** The day the buyer reads the documents. */
   date: Date;
@@ -75,27 +77,32 @@ function parties(input: DistanceSaleInput, en: boolean): string[] {
     : [`Satıcı: ${sellerLine(input.seller, 'tr')}`, `Alıcı: ${input.buyer.fullName}, e-posta ${input.buyer.email}`];
 }
 
-// A purchase the balance covers whole names no card; one paid wholly by card names no balance.
-const paymentEn = (fromBalance: number, byCard: number, balance: string, card: string) =>
-  byCard === 0 ? `${balance} from the prepaid balance` : fromBalance > 0 ? `${balance} from the prepaid balance and ${card} by card (3-D Secure)` : `${card} by card (3-D Secure)`;
-const paymentTr = (fromBalance: number, byCard: number, balance: string, card: string) =>
-  byCard === 0 ? `${balance} ön ödemeli bakiyeden` : fromBalance > 0 ? `${balance} ön ödemeli bakiyeden, ${card} kartla (3-D Secure)` : `${card} kartla (3-D Secure)`;
+// Only the ways that pay a part are named: a purchase the balance covers whole names no card.
+function paymentText(input: DistanceSaleInput, en: boolean): string {
+  const credit = Math.min(input.fromCreditCents ?? 0, input.fromBalanceCents);
+  const prepaid = input.fromBalanceCents - credit;
+  const parts = [
+    prepaid > 0 || (credit === 0 && input.byCardCents === 0) ? (en ? `${formatEuros(prepaid)} from the prepaid balance` : `${formatEuros(prepaid)} ön ödemeli bakiyeden`) : null,
+    credit > 0 ? (en ? `${formatEuros(credit)} on the credit limit` : `${formatEuros(credit)} kredi limitinden`) : null,
+    input.byCardCents > 0 ? (en ? `${formatEuros(input.byCardCents)} by card (3-D Secure)` : `${formatEuros(input.byCardCents)} kartla (3-D Secure)`) : null,
+  ].filter((part): part is string => part !== null);
+  if (!en) return parts.join(', ');
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+}
 
 function goods(input: DistanceSaleInput, en: boolean): string[] {
-  const { item, fromBalanceCents, byCardCents } = input;
+  const { item } = input;
   const total = formatEuros(item.unitCents * item.quantity);
-  const card = formatEuros(byCardCents);
-  const balance = formatEuros(fromBalanceCents);
   return en
     ? [
         `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
         `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
-        `Payment: ${paymentEn(fromBalanceCents, byCardCents, balance, card)}; no delivery fee`,
+        `Payment: ${paymentText(input, true)}; no delivery fee`,
       ]
     : [
         `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
         `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
-        `Ödeme: ${paymentTr(fromBalanceCents, byCardCents, balance, card)}; teslimat ücreti yoktur`,
+        `Ödeme: ${paymentText(input, false)}; teslimat ücreti yoktur`,
       ];
 }
 

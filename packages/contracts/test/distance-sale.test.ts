@@ -53,6 +53,14 @@ describe('distance sale documents', () => {
     expect(docs.contract).not.toContain('bakiyeden');
   });
 
+  it("name the part a dealer's credit limit covers apart from the prepaid balance", () => {
+    const tr = distanceSaleDocuments({ ...input, fromBalanceCents: 4998, fromCreditCents: 1998, byCardCents: 0, locale: 'tr' });
+    expect(tr.contract).toContain(`Ödeme: ${eur(3000)} ön ödemeli bakiyeden, ${eur(1998)} kredi limitinden; teslimat ücreti yoktur`);
+    const en = distanceSaleDocuments({ ...input, fromBalanceCents: 2998, fromCreditCents: 2998, byCardCents: 2000, locale: 'en' });
+    expect(en.contract).toContain(`Payment: ${eur(2998)} on the credit limit and ${eur(2000)} by card (3-D Secure); no delivery fee`);
+    expect(en.contract).not.toContain('prepaid balance');
+  });
+
   it('name only the balance when it pays the whole price', () => {
     const docs = distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'tr' });
     expect(docs.contract).toContain(`Ödeme: ${eur(4998)} ön ödemeli bakiyeden; teslimat ücreti yoktur`);

@@ -131,13 +131,14 @@ export function CheckoutDialog({
             buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
             item: { name: pkg.name, code: pkg.code, details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`, quantity: count, unitCents: Math.round(loaded.price * 100) },
             fromBalanceCents: Math.round(totals.total * 100) - byCardCents,
+            fromCreditCents,
             byCardCents,
             // The app's language may carry a region (en-GB): the documents come in its language.
             locale: (i18n.resolvedLanguage ?? i18n.language).startsWith('en') ? 'en' : 'tr',
             date: new Date(),
           })
         : null,
-    [totals?.total, byCardCents, loaded?.price, loaded?.seller, count, pkg, user?.full_name, user?.email, i18n.resolvedLanguage, i18n.language, t],
+    [totals?.total, byCardCents, fromCreditCents, loaded?.price, loaded?.seller, count, pkg, user?.full_name, user?.email, i18n.resolvedLanguage, i18n.language, t],
   );
   const agreement = documents ? { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` } : null;
 

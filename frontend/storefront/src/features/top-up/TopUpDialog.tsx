@@ -20,6 +20,7 @@ import { distanceSaleDocuments } from '@contracts/distance-sale';
 import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { checkoutTotals, newIdempotencyKey } from '../checkout/checkout';
+import { missingCents } from '../checkout/cardCheckout';
 import { DistanceSaleConsent } from '../checkout/DistanceSaleConsent';
 import type { UserBalance } from '../checkout/types';
 import { formatCurrency } from '../format/format';
@@ -68,7 +69,10 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
   }, []);
 
   const pkg = packages.find((p) => p.id === chosen);
-  const totals = pkg && balance ? checkoutTotals(pkg.price, 1, balance.available) : null;
+  // A dealer with a credit limit may top up beyond its balance, as at the checkout.
+  const creditLeft = balance ? (balance.credit_available_cents ?? 0) / 100 : 0;
+  const totals = pkg && balance ? checkoutTotals(pkg.price, 1, balance.available + creditLeft) : null;
+  const fromCreditCents = totals && balance && creditLeft > 0 ? Math.min(missingCents(totals.total, balance.available), Math.round(creditLeft * 100)) : 0;
   // The pre-information form and the distance sales contract of this top-up, paid from the balance.
   const documents = useMemo(
     () =>
@@ -85,12 +89,13 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
               unitCents: pkg.price_cents,
             },
             fromBalanceCents: pkg.price_cents,
+            fromCreditCents,
             byCardCents: 0,
             locale: lng === 'en' ? 'en' : 'tr',
             date: new Date(),
           })
         : null,
-    [pkg, seller, user?.full_name, user?.email, lng, t, offer.esim.iccid],
+    [pkg, seller, fromCreditCents, user?.full_name, user?.email, lng, t, offer.esim.iccid],
   );
   const ready = !!totals?.sufficient && !!documents && accepted;
 
@@ -158,7 +163,9 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
               <>
                 <Row label={t('topUp.price')} value={formatCurrency(pkg.price)} strong />
                 <Row label={t('topUp.balance')} value={formatCurrency(balance.available)} />
-                <Row label={t('topUp.after')} value={formatCurrency(totals.after)} />
+                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatCurrency(creditLeft)} />}
+                {fromCreditCents > 0 && <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />}
+                <Row label={t('topUp.after')} value={formatCurrency(creditLeft > 0 ? Math.max(0, balance.available - totals.total) : totals.after)} />
                 {!totals.sufficient && (
                   <Alert
                     severity="warning"

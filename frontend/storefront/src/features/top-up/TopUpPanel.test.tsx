@@ -36,14 +36,14 @@ function offer(overrides: Partial<EsimTopUpOffer> = {}): EsimTopUpOffer {
 }
 
 /** The esim and balance services as the panel sees them: the offer before and after a top-up, the balance, the POSTs recorded. */
-function services(available: number) {
+function services(available: number, creditAvailable = 0) {
   let toppedUp = false;
   const posts: Array<{ body: unknown; key: string }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url === '/api/public/seller') return envelope(seller);
-      if (url === '/api/user/balance') return envelope({ available, available_cents: available * 100, balance: available, balance_cents: available * 100, held_cents: 0, currency: 'EUR' });
+      if (url === '/api/user/balance') return envelope({ available, available_cents: available * 100, balance: available, balance_cents: available * 100, held_cents: 0, currency: 'EUR', ...(creditAvailable ? { credit_available_cents: creditAvailable * 100 } : {}) });
       if (url.endsWith('/top-ups') && init.method === 'POST') {
         posts.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key']! });
         toppedUp = true;
@@ -94,6 +94,19 @@ describe('top-up of an installed eSIM', () => {
     expect(within(dialog).getByRole('link', { name: 'Bakiye yükle' })).toHaveAttribute('href', '/dashboard/balance');
     expect(within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' })).toBeDisabled();
     expect(posts).toEqual([]);
+  });
+
+  it('a dealer whose balance is short tops up on its credit limit: the dialog shows the credit used, and the contract names it apart', async () => {
+    const posts = services(10, 100);
+    renderPage(<Panel initialOpen />);
+    const dialog = await screen.findByRole('dialog', { name: 'eSIM’e paket yükle' });
+    expect(await within(dialog).findByText('Kalan krediniz')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kredinizden kullanılacak (borcunuza eklenir)').parentElement).toHaveTextContent(/14,99\s€/);
+    expect(within(dialog).queryByText('Bakiyeniz bu paket için yetersiz.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(/Ödeme: 10,00\s€ ön ödemeli bakiyeden, 14,99\s€ kredi limitinden/);
   });
 
   it('an expired eSIM offers no top-up and says why', async () => {
