@@ -41,6 +41,8 @@ export interface DistanceSaleInput {
   buyer: { fullName: string; email: string };
   /** The package: its name, code and what it gives (data and validity, as the buyer reads them). */
   item: { name: string; code: string; details: string; quantity: number; unitCents: number };
+  /** A top-up adds data to an eSIM already installed: nothing new is delivered to scan. */
+  topUp?: boolean;
   /** What the balance covers and what the card pays, in cents (their sum is the total). */
   fromBalanceCents: number;
   byCardCents: number;
@@ -95,12 +97,16 @@ function goods(input: DistanceSaleInput, en: boolean): string[] {
   const total = formatEuros(item.unitCents * item.quantity);
   return en
     ? [
-        `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
+        input.topUp
+          ? `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), added electronically at once after payment; no new QR code is needed`
+          : `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
         `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
         `Payment: ${paymentText(input, true)}; no delivery fee`,
       ]
     : [
-        `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
+        input.topUp
+          ? `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez`
+          : `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
         `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
         `Ödeme: ${paymentText(input, false)}; teslimat ücreti yoktur`,
       ];

@@ -61,6 +61,13 @@ describe('distance sale documents', () => {
     expect(en.contract).not.toContain('prepaid balance');
   });
 
+  it('say a top-up is added to the installed eSIM, with no new QR code to scan', () => {
+    const tr = distanceSaleDocuments({ ...input, topUp: true, locale: 'tr' });
+    expect(tr.contract).toContain('ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez');
+    expect(tr.contract).not.toContain('QR kod olarak');
+    expect(distanceSaleDocuments({ ...input, topUp: true, locale: 'en' }).contract).toContain('added electronically at once after payment; no new QR code is needed');
+  });
+
   it('name only the balance when it pays the whole price', () => {
     const docs = distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'tr' });
     expect(docs.contract).toContain(`Ödeme: ${eur(4998)} ön ödemeli bakiyeden; teslimat ücreti yoktur`);

@@ -88,6 +88,7 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
               quantity: 1,
               unitCents: pkg.price_cents,
             },
+            topUp: true,
             fromBalanceCents: pkg.price_cents,
             fromCreditCents,
             byCardCents: 0,

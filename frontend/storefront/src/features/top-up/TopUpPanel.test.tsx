@@ -81,7 +81,8 @@ describe('top-up of an installed eSIM', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ body: { package_id: 'p15', agreement: { version: DISTANCE_SALE_VERSION } } });
-    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(/MESAFELİ SATIŞ SÖZLEŞMESİ[\s\S]*Standart[\s\S]*ICCID 8990100000000000003 olan mevcut eSIM’e eklenir/);
+    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(/MESAFELİ SATIŞ SÖZLEŞMESİ[\s\S]*Standart[\s\S]*ICCID 8990100000000000003 olan mevcut eSIM’e eklenir[\s\S]*yeni QR kod gerekmez/);
+    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).not.toContain('QR kod olarak');
     expect(posts[0]!.key.length).toBeGreaterThanOrEqual(8);
     expect(screen.getAllByTestId('esim-bundle').map((row) => row.textContent)).toEqual([expect.stringContaining('İlk paket'), expect.stringContaining('+5 GB · 15 gün')]);
   });
