@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Seller } from '@esim/contracts';
-import { createInternalClient, type GroupCommit, type InternalClient } from '@esim/platform';
+import type { GroupCommit, InternalClient } from '@esim/platform';
+import { createBalanceClient } from './clients/balance';
+import { createCatalogClient } from './clients/catalog';
 import type { EsimConfig } from './config';
 import type { EsimProvider } from './provider/port';
 import { createOrderPlacing, type NewOrder } from './orders/placing';
@@ -28,10 +30,10 @@ export function orderWrites(db: Knex, provider: EsimProvider, seller: Seller) {
 }
 
 export function internalClients(config: EsimConfig) {
-  const catalog = createInternalClient({ baseUrl: config.CATALOG_URL, token: config.INTERNAL_SERVICE_TOKEN });
+  const catalog = createCatalogClient({ baseUrl: config.CATALOG_URL, token: config.INTERNAL_SERVICE_TOKEN });
   return {
     catalog,
-    balance: createInternalClient({ baseUrl: config.BALANCE_URL, token: config.INTERNAL_SERVICE_TOKEN }),
+    balance: createBalanceClient({ baseUrl: config.BALANCE_URL, token: config.INTERNAL_SERVICE_TOKEN }),
     quotes: createQuoteCache(catalog, config.ESIM_QUOTE_CACHE_MS),
   };
 }
