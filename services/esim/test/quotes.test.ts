@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InternalClient } from '@esim/platform';
-import { createQuoteCache, type Quote } from './quotes';
+import { createQuoteCache, type Quote } from '../src/orders/quotes';
 
 /**
  * The quote cache's timing, against a stand-in for the catalog's /internal/quote that counts the
