@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BALANCE_CHECK_STATUSES } from '@contracts/api/status-display';
 import { ESIM_ORDER_STATUSES, ESIM_STATUSES, type EsimOrder } from '@contracts/api/esim';
@@ -106,5 +106,24 @@ describe('the order page says statuses in words', () => {
     expect(await screen.findByTestId('order-status')).toHaveTextContent(order);
     expect(screen.getByTestId('esim-status')).toHaveTextContent(esim);
     expect(screen.getByRole('heading', { name: steps })).toBeInTheDocument();
+  });
+});
+
+describe('the order page offers the iPhone one-tap install only where it works', () => {
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  afterEach(() => vi.restoreAllMocks());
+  it.each([
+    ['an Android phone: no iPhone button, the codes to copy', ANDROID, false],
+    ['an iPhone: the one-tap button', IPHONE, true],
+  ] as const)('%s', async (_name, userAgent, oneTap) => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+    vi.stubGlobal('fetch', answering());
+    storeSession('token', { email: 'can@example.com', full_name: 'Can', user_type: 1 });
+    renderPage(<OrderPage />, { path: '/order/o1', route: '/order/:id', lng: 'tr' });
+    await screen.findByTestId('order-status');
+    const profile = screen.getByTestId('esim-profile');
+    expect(within(profile).queryAllByRole('link', { name: /iPhone/ }).length > 0).toBe(oneTap);
+    expect(within(profile).getByText('ABC')).toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import type { EsimOrder, EsimProfile } from '../../features/checkout/types';
 import { formatCurrency, formatDate } from '../../features/format/format';
 import { CopyRow } from '../../features/install/CopyRow';
 import { InstallActions } from '../../features/install/InstallActions';
+import { currentPlatform } from '../../features/install/platform';
 import { OrderTopUp } from '../../features/top-up/OrderTopUp';
 import { useApi } from '../../features/ui/useApi';
 import { Seo } from '../../layout/Seo';
@@ -58,9 +59,12 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
         <CopyRow label={t('order.smdp')} value={profile.smdp_address} />
         <CopyRow label={t('order.activationCode')} value={profile.matching_id} />
         <CopyRow label={t('order.lpa')} value={profile.activation_code} />
-        <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
-          {t('order.ios')}
-        </Button>
+        {/* The one-tap link works only on an iPhone; Android enters the codes above by hand. */}
+        {currentPlatform() !== 'android' && (
+          <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
+            {t('order.ios')}
+          </Button>
+        )}
       </Box>
       <OrderTopUp iccid={profile.iccid} />
     </Paper>
