@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_SELLER } from '@contracts/distance-sale';
 import { prerender, prerenderAnswers } from './entry-server';
 
 /** A prerendered country page carries its plans and prices in the HTML, not only its headings. */
@@ -19,11 +20,23 @@ describe('the prerendered country page', () => {
     expect(page.body).toMatch(/<button[^>]*disabled[^>]*>/);
   }, 30_000);
 
-  it('a production build carries no demo catalogue, and other pages carry no answers', async () => {
+  it('a production build carries no demo catalogue nor demo seller, and other pages only the seller', async () => {
     expect(prerenderAnswers('/packages/united-states', 'tr', 'production').answers).toEqual({});
-    expect(prerenderAnswers('/faq', 'tr', 'demo').answers).toEqual({});
+    expect(Object.keys(prerenderAnswers('/faq', 'tr', 'demo').answers)).toEqual(['/public/seller']);
     const page = await prerender('/packages/united-states', 'tr', 'production');
     expect(page.data).toBe('');
     expect(page.body).not.toContain('14,99');
+  }, 30_000);
+
+  it("every page's footer carries the seller's contact from the SELLER_* settings, as the esim service serves them", async () => {
+    const page = await prerender('/faq', 'tr', 'demo');
+    const footer = page.body.slice(page.body.indexOf('data-testid="seller-contact"'));
+    for (const text of [DEMO_SELLER.address, DEMO_SELLER.phone, `mailto:${DEMO_SELLER.email}`]) expect(footer).toContain(text);
+    process.env.SELLER_PHONE = '+90 216 000 00 00';
+    try {
+      expect(prerenderAnswers('/faq', 'en', 'demo').answers['/public/seller']).toMatchObject({ phone: '+90 216 000 00 00', email: DEMO_SELLER.email });
+    } finally {
+      delete process.env.SELLER_PHONE;
+    }
   }, 30_000);
 });

@@ -6,7 +6,10 @@ import { I18nextProvider } from 'react-i18next';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { DEMO_SELLER } from '@contracts/distance-sale';
+import type { SellerView } from '@contracts/api/esim';
 import { demoCountryPackages } from './features/catalog/demoAnswers';
+import { SELLER_PATH } from './features/ui/SellerContact';
 import { PrerenderDataProvider, prerenderDataScript, type PrerenderData } from './features/ui/prerenderData';
 import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
@@ -33,10 +36,31 @@ export interface PrerenderedPage {
  */
 export function prerenderAnswers(pathname: string, lng: Language, mode = process.env.APP_MODE ?? 'demo'): PrerenderData {
   const answers: Record<string, unknown> = {};
+  const seller = prerenderSeller(mode);
+  if (seller) answers[SELLER_PATH] = seller;
   const country = /^\/packages\/([a-z0-9-]+)$/.exec(pathname)?.[1];
   const packages = country && mode !== 'production' ? demoCountryPackages(country, lng) : undefined;
   if (packages) answers[`/public/countries/${encodeURIComponent(country!)}/packages`] = packages;
   return { lng, answers };
+}
+
+/**
+ * The seller's details for the footer, read from the same SELLER_* settings the esim service serves
+ * at /public/seller (demo values by default); production has no defaults, so without its settings
+ * the page carries none and the browser asks the API.
+ */
+function prerenderSeller(mode: string, env = process.env): SellerView | undefined {
+  const setting = (name: string, demo: string) => env[name]?.trim() || (mode === 'production' ? undefined : demo);
+  const view = {
+    name: setting('SELLER_NAME', DEMO_SELLER.name),
+    address: setting('SELLER_ADDRESS', DEMO_SELLER.address),
+    tax_office: setting('SELLER_TAX_OFFICE', DEMO_SELLER.taxOffice),
+    tax_number: setting('SELLER_TAX_NUMBER', DEMO_SELLER.taxNumber),
+    mersis: setting('SELLER_MERSIS', DEMO_SELLER.mersis),
+    phone: setting('SELLER_PHONE', DEMO_SELLER.phone),
+    email: setting('SELLER_EMAIL', DEMO_SELLER.email),
+  };
+  return Object.values(view).every((value) => value !== undefined) ? (view as SellerView) : undefined;
 }
 
 const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g;

@@ -10,6 +10,7 @@ import XIcon from '@mui/icons-material/X';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SellerContact } from '../features/ui/SellerContact';
 
 function Column({ title, links }: { title: string; links: Array<[string, string]> }) {
   return (
@@ -58,13 +59,7 @@ export default function Footer() {
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               {t('footer.contact')}
             </Typography>
-            <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', color: 'grey.300', lineHeight: 1.8 }}>
-              {t('footer.address')}
-              <br />
-              <Link href={`tel:${t('footer.phone').replace(/\s/g, '')}`} color="inherit">{t('footer.phone')}</Link>
-              <br />
-              <Link href={`mailto:${t('footer.email')}`} color="inherit">{t('footer.email')}</Link>
-            </Typography>
+            <SellerContact linkColor="inherit" sx={{ color: 'grey.300' }} />
           </Grid>
         </Grid>
         <Typography variant="body2" sx={{ mt: 4, color: 'grey.400' }}>

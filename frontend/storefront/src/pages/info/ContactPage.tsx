@@ -1,10 +1,9 @@
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MessageForm } from '../../features/forms/MessageForm';
 import { PageHeader } from '../../features/ui/PageHeader';
+import { SellerContact } from '../../features/ui/SellerContact';
 import { Seo } from '../../layout/Seo';
 
 export default function ContactPage() {
@@ -16,13 +15,7 @@ export default function ContactPage() {
       <Container maxWidth="lg" sx={{ mt: 4 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <Typography component="address" sx={{ fontStyle: 'normal', lineHeight: 2 }}>
-              {t('common:footer.address')}
-              <br />
-              <Link href={`tel:${t('common:footer.phone').replace(/\s/g, '')}`}>{t('common:footer.phone')}</Link>
-              <br />
-              <Link href={`mailto:${t('common:footer.email')}`}>{t('common:footer.email')}</Link>
-            </Typography>
+            <SellerContact sx={{ lineHeight: 2, typography: 'body1' }} />
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             <MessageForm kind="contact" />
