@@ -14,7 +14,14 @@ const globalSetup = path.join(root, 'infra/src/testing/global-setup.ts');
 function project(
   name: string,
   dir: string,
-  options: { database?: boolean; environment?: string; timeout?: number; include?: string[]; setupFiles?: string[]; exclude?: string[] } = {},
+  options: {
+    database?: boolean;
+    environment?: string;
+    timeout?: number;
+    include?: string[];
+    setupFiles?: string[];
+    exclude?: string[];
+  } = {},
 ): TestProjectInlineConfiguration {
   return {
     extends: true,

@@ -24,7 +24,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BENCHES = ['events', 'ledger', 'purchase', 'catalog', 'gateway', 'import', 'backoffice', 'storefront', 'faults'] as const;
+const BENCHES = [
+  'events',
+  'ledger',
+  'purchase',
+  'catalog',
+  'gateway',
+  'import',
+  'backoffice',
+  'storefront',
+  'faults',
+] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values } = parseArgs({
@@ -60,7 +70,12 @@ const plain = (text: string) =>
     .join('\n');
 
 /** Runs a command, echoing and keeping its output; resolves with its exit code (null: killed at the deadline). */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, deadlineMs: number): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  deadlineMs: number,
+): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
@@ -141,7 +156,10 @@ async function runBench(bench: Bench): Promise<Outcome> {
   const loadBefore = os.loadavg()[0]!;
   const started = Date.now();
   console.log(`\n=== bench:${bench} (load average ${loadBefore.toFixed(1)}) ===`);
-  const args = bench === 'faults' ? ['vitest', 'run', '--project', 'tests', 'tests/faults/faults.test.ts'] : ['run', `bench:${bench}`];
+  const args =
+    bench === 'faults'
+      ? ['vitest', 'run', '--project', 'tests', 'tests/faults/faults.test.ts']
+      : ['run', `bench:${bench}`];
   let system: Awaited<ReturnType<typeof startSystem>> | undefined;
   let result: { code: number | null; output: string; timedOut: boolean; notRun?: boolean };
   try {
@@ -161,21 +179,41 @@ async function runBench(bench: Bench): Promise<Outcome> {
   }
   // A bench that exits 0 while printing a missed target (bench:events does) is not met either.
   const missed = /NOT met|MISSED|\bFAIL\b/.test(result.output);
-  const status: Outcome['status'] = result.notRun ? 'could not run' : result.timedOut ? 'timed out' : result.code === 0 && !missed ? 'met' : 'not met';
-  return { bench, status, exitCode: result.code, seconds: (Date.now() - started) / 1000, loadBefore, loadAfter: os.loadavg()[0]!, output: plain(result.output) };
+  const status: Outcome['status'] = result.notRun
+    ? 'could not run'
+    : result.timedOut
+      ? 'timed out'
+      : result.code === 0 && !missed
+        ? 'met'
+        : 'not met';
+  return {
+    bench,
+    status,
+    exitCode: result.code,
+    seconds: (Date.now() - started) / 1000,
+    loadBefore,
+    loadAfter: os.loadavg()[0]!,
+    output: plain(result.output),
+  };
 }
 
 /** The lines of a bench's output that state a target or a verdict. */
 function targetLines(output: string): string[] {
-  return output
-    .split('\n')
-    .map((line) => line.trim())
-    // Not the services' own JSON log lines, which the benches' systems print on stderr.
-    .filter(
-      (line) =>
-        /target|\bPASS\b|\bFAIL\b|MISSED|\bmet\b|benchmarkIndex|^faults under load|orders completed|ledger:verify/i.test(line) && !line.startsWith('>') && !line.startsWith('{'),
-    )
-    .slice(0, 30);
+  return (
+    output
+      .split('\n')
+      .map((line) => line.trim())
+      // Not the services' own JSON log lines, which the benches' systems print on stderr.
+      .filter(
+        (line) =>
+          /target|\bPASS\b|\bFAIL\b|MISSED|\bmet\b|benchmarkIndex|^faults under load|orders completed|ledger:verify/i.test(
+            line,
+          ) &&
+          !line.startsWith('>') &&
+          !line.startsWith('{'),
+      )
+      .slice(0, 30)
+  );
 }
 
 /** A long output (a bench whose every request failed prints a stack per failure) keeps its start and its end. */
@@ -193,7 +231,9 @@ function report(outcomes: Outcome[], startedAt: Date): string {
     }
   })();
   const cpus = os.cpus();
-  const indexes = outcomes.flatMap((o) => [...o.output.matchAll(/benchmarkIndex (\d+)/g)].map((m) => `${m[1]} (bench:${o.bench})`));
+  const indexes = outcomes.flatMap((o) =>
+    [...o.output.matchAll(/benchmarkIndex (\d+)/g)].map((m) => `${m[1]} (bench:${o.bench})`),
+  );
   const lines = [
     '# Benchmark report',
     '',
@@ -207,14 +247,30 @@ function report(outcomes: Outcome[], startedAt: Date): string {
     '',
     '| bench | targets | exit | seconds | load before → after |',
     '|---|---|---|---|---|',
-    ...outcomes.map((o) => `| \`bench:${o.bench}\` | ${o.status} | ${o.exitCode ?? '-'} | ${o.seconds.toFixed(0)} | ${o.loadBefore.toFixed(1)} → ${o.loadAfter.toFixed(1)} |`),
+    ...outcomes.map(
+      (o) =>
+        `| \`bench:${o.bench}\` | ${o.status} | ${o.exitCode ?? '-'} | ${o.seconds.toFixed(0)} | ${o.loadBefore.toFixed(1)} → ${o.loadAfter.toFixed(1)} |`,
+    ),
     '',
   ];
   for (const o of outcomes) {
     lines.push(`## bench:${o.bench}: ${o.status}`, '');
     const targets = targetLines(o.output);
-    if (targets.length) lines.push('Targets and verdicts:', '', ...targets.map((line) => `- ${line.replace(/\|/g, '\\|')}`), '');
-    lines.push('Output:', '', '```', ...shortened(o.output.trim().split('\n').filter((line) => !/^> /.test(line))), '```', '');
+    if (targets.length)
+      lines.push('Targets and verdicts:', '', ...targets.map((line) => `- ${line.replace(/\|/g, '\\|')}`), '');
+    lines.push(
+      'Output:',
+      '',
+      '```',
+      ...shortened(
+        o.output
+          .trim()
+          .split('\n')
+          .filter((line) => !/^> /.test(line)),
+      ),
+      '```',
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -227,5 +283,6 @@ for (const bench of benches) {
   writeFileSync(values.report, report(outcomes, startedAt));
 }
 console.log(`\nwrote ${path.relative(process.cwd(), values.report)}`);
-for (const o of outcomes) console.log(`bench:${o.bench.padEnd(11)} ${o.status.padEnd(14)} ${o.seconds.toFixed(0).padStart(5)} s`);
+for (const o of outcomes)
+  console.log(`bench:${o.bench.padEnd(11)} ${o.status.padEnd(14)} ${o.seconds.toFixed(0).padStart(5)} s`);
 process.exitCode = outcomes.every((o) => o.status === 'met') ? 0 : 1;

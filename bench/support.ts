@@ -21,7 +21,12 @@ interface AutocannonResult {
   timeouts: number;
   non2xx: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
 // autocannon ships no types; required (not imported) so no ambient module declaration is needed.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -134,13 +139,25 @@ export async function drive(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { rate: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failures };
+  return {
+    rate: total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures,
+  };
 }
 
 /** Loads `url` for `warmUpSeconds` (JIT, keep-alive pools, caches), then measures it for `duration` seconds. */
 export async function measure(
   url: string,
-  options: { connections: number; duration: number; warmUpSeconds: number; headers?: Record<string, string>; cpuOf?: number[] },
+  options: {
+    connections: number;
+    duration: number;
+    warmUpSeconds: number;
+    headers?: Record<string, string>;
+    cpuOf?: number[];
+  },
 ): Promise<Figures> {
   const { connections, duration, headers, cpuOf = [] } = options;
   // Only when given: autocannon would take `headers: undefined` over its own default.

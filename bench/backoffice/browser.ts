@@ -15,7 +15,10 @@ export const CHROMIUM_ARGS = [
 export const SESSION_KEYS = { token: 'token', user: 'user', locale: 'i18nextLng', theme: 'theme' };
 
 /** An init script that puts a signed-in session (and a language and theme) in localStorage before the app runs. */
-export function signedInScript(session: { token: string; user: Record<string, unknown> }, look: { locale: string; theme: string } = { locale: 'tr', theme: 'light' }): string {
+export function signedInScript(
+  session: { token: string; user: Record<string, unknown> },
+  look: { locale: string; theme: string } = { locale: 'tr', theme: 'light' },
+): string {
   return `(() => {
     if (location.origin === 'null') return;
     localStorage.setItem(${JSON.stringify(SESSION_KEYS.token)}, ${JSON.stringify(session.token)});

@@ -9,7 +9,10 @@ export const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 
 /** Every JavaScript file of the build, gzipped: what one bundle without lazy routes would send. */
 export function wholeBuildJs(dist: string): { files: number; kb: number } {
   const files = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
-  return { files: files.length, kb: files.reduce((sum, f) => sum + gzipKb(readFileSync(path.join(dist, 'assets', f))), 0) };
+  return {
+    files: files.length,
+    kb: files.reduce((sum, f) => sum + gzipKb(readFileSync(path.join(dist, 'assets', f))), 0),
+  };
 }
 
 /**
@@ -30,16 +33,25 @@ export async function initialJs(
     const later = new Set<string>();
     tab.on('requestfinished', (req) => {
       const { pathname } = new URL(req.url());
-      if (pathname.startsWith('/dashboard/assets/') && pathname.endsWith('.js')) (usable ? later : before).add(path.basename(pathname));
+      if (pathname.startsWith('/dashboard/assets/') && pathname.endsWith('.js'))
+        (usable ? later : before).add(path.basename(pathname));
     });
     await tab.goto(options.url);
     await tab.locator(options.ready).first().waitFor({ timeout: 30_000 });
     usable = true;
     await tab.waitForLoadState('networkidle');
     await tab.waitForTimeout(1000);
-    const sized = (files: Set<string>) => [...files].map((file) => ({ file, kb: gzipKb(readFileSync(path.join(options.dist, 'assets', file))) })).sort((a, b) => b.kb - a.kb);
+    const sized = (files: Set<string>) =>
+      [...files]
+        .map((file) => ({ file, kb: gzipKb(readFileSync(path.join(options.dist, 'assets', file))) }))
+        .sort((a, b) => b.kb - a.kb);
     const files = sized(before);
-    return { path: new URL(tab.url()).pathname, files, kb: files.reduce((sum, f) => sum + f.kb, 0), laterKb: sized(later).reduce((sum, f) => sum + f.kb, 0) };
+    return {
+      path: new URL(tab.url()).pathname,
+      files,
+      kb: files.reduce((sum, f) => sum + f.kb, 0),
+      laterKb: sized(later).reduce((sum, f) => sum + f.kb, 0),
+    };
   } finally {
     await context.close();
   }

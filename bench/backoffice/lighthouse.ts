@@ -21,9 +21,16 @@ export interface Audit {
 export async function startLighthouse(origin: string) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bo-lh-'));
-  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   let cdp: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
-  for (let i = 0; i < 50 && !cdp; i++) cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 200)));
+  for (let i = 0; i < 50 && !cdp; i++)
+    cdp = await chromium
+      .connectOverCDP(`http://127.0.0.1:${port}`)
+      .catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 200)));
   if (!cdp) throw new Error(`chromium did not open its debugging port ${port}`);
   const browser = cdp;
 
@@ -44,13 +51,21 @@ export async function startLighthouse(origin: string) {
     async audit(url: string, runs = 3): Promise<Audit> {
       const results: Audit[] = [];
       for (let attempt = 0; attempt < runs * 2 && results.length < runs; attempt++) {
-        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktopConfig);
+        const result = await lighthouse(
+          url,
+          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+          desktopConfig,
+        );
         const lhr = result!.lhr;
         if (lhr.runtimeError) {
           console.log(`  lighthouse ${url}: ${lhr.runtimeError.code}, run not counted`);
           continue;
         }
-        results.push({ score: lhr.categories.performance!.score ?? 0, lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0, tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0 });
+        results.push({
+          score: lhr.categories.performance!.score ?? 0,
+          lcpMs: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
+          tbtMs: lhr.audits['total-blocking-time']!.numericValue ?? 0,
+        });
       }
       if (results.length === 0) return { score: 0, lcpMs: Number.NaN, tbtMs: Number.NaN };
       return results.sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)]!;

@@ -16,9 +16,24 @@ const onlyViewport = process.argv[4];
 mkdirSync(out, { recursive: true });
 
 const SCREENS: Record<string, string[]> = {
-  'dealer@esim.test': ['/dashboard', '/dashboard/orders', '/dashboard/balance', '/dashboard/transactions', '/dashboard/price-list', '/dashboard/physical-sim-purchase', '/dashboard/physical-sim-stock', '/dashboard/physical-sim-return', '/dashboard/settings'],
+  'dealer@esim.test': [
+    '/dashboard',
+    '/dashboard/orders',
+    '/dashboard/balance',
+    '/dashboard/transactions',
+    '/dashboard/price-list',
+    '/dashboard/physical-sim-purchase',
+    '/dashboard/physical-sim-stock',
+    '/dashboard/physical-sim-return',
+    '/dashboard/settings',
+  ],
   'customer@esim.test': ['/dashboard', '/dashboard/orders'],
-  'sales@esim.test': ['/dashboard/sales-manager/dealers', '/dashboard/sales-manager/collection', '/dashboard/sales-manager/dealers/create', '/dashboard/sales-manager/dealers/00000000-0000-4000-8000-000000000003/pricing'],
+  'sales@esim.test': [
+    '/dashboard/sales-manager/dealers',
+    '/dashboard/sales-manager/collection',
+    '/dashboard/sales-manager/dealers/create',
+    '/dashboard/sales-manager/dealers/00000000-0000-4000-8000-000000000003/pricing',
+  ],
 };
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 800 } };
 const LOOKS = [
@@ -34,7 +49,9 @@ try {
     const session = await system.session(email);
     if (email.startsWith('customer')) {
       // The customer's first eSIM order's page (QR codes, usage), by the id the API gives.
-      const res = await fetch(`${system.url}/api/user/esim/orders?range=[0,0]`, { headers: { authorization: `Bearer ${session.token}` } });
+      const res = await fetch(`${system.url}/api/user/esim/orders?range=[0,0]`, {
+        headers: { authorization: `Bearer ${session.token}` },
+      });
       const first = ((await res.json()) as { data: Array<{ id: string }> }).data[0];
       if (first) paths.push(`/dashboard/orders/${first.id}/show`);
     }
@@ -49,7 +66,10 @@ try {
           if (only && !p.includes(only)) continue;
           await page.goto(`${system.url}${p}`, { waitUntil: 'networkidle' });
           await page.waitForTimeout(400);
-          const file = path.join(out, `${email.split('@')[0]}${p.replaceAll('/', '_')}-${viewportName}-${look.locale}-${look.theme}.png`);
+          const file = path.join(
+            out,
+            `${email.split('@')[0]}${p.replaceAll('/', '_')}-${viewportName}-${look.locale}-${look.theme}.png`,
+          );
           await page.screenshot({ path: file, fullPage: true });
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           console.log(`${file}${width > viewport.width ? `  WIDE: ${width}px in ${viewport.width}px` : ''}`);

@@ -37,7 +37,12 @@ async function runGateway(): Promise<void> {
   const { buildApp } = await import('../../services/gateway/src/app');
   const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   // The public-read limit (per client IP) would stop a benchmark from one address within a second.
-  const config = loadGatewayConfig({ ...process.env, PORT: '0', CATALOG_URL: process.env.BENCH_CATALOG_URL, RATE_LIMIT_PUBLIC_READ_PER_MIN: '1000000000' });
+  const config = loadGatewayConfig({
+    ...process.env,
+    PORT: '0',
+    CATALOG_URL: process.env.BENCH_CATALOG_URL,
+    RATE_LIMIT_PUBLIC_READ_PER_MIN: '1000000000',
+  });
   const app = await buildApp({ config });
   // A clean exit on SIGTERM, so a CPU profile (--profile) gets written.
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
@@ -53,14 +58,16 @@ async function runBare(): Promise<void> {
   announce(await app.listen({ port: 0, host: '127.0.0.1' }));
 }
 
-const start = (role: string, env: Record<string, string>, nodeFlags: string[] = []) => startRole(self, role, { ...childEnv, ...env }, { cwd: root, nodeFlags });
+const start = (role: string, env: Record<string, string>, nodeFlags: string[] = []) =>
+  startRole(self, role, { ...childEnv, ...env }, { cwd: root, nodeFlags });
 /** `--profile DIR` writes a CPU profile of the gateway process into DIR (open it in Chrome DevTools). */
 const profileIndex = process.argv.indexOf('--profile');
 const gatewayProfile = profileIndex > 0 ? ['--cpu-prof', '--cpu-prof-dir', process.argv[profileIndex + 1]!] : [];
 
 // ── the run ──
 
-const load = (url: string, connections: number, duration: number) => measure(url, { connections, duration, warmUpSeconds: 2 });
+const load = (url: string, connections: number, duration: number) =>
+  measure(url, { connections, duration, warmUpSeconds: 2 });
 
 const row = (name: string, f: Figures, bare?: Figures) =>
   `${name.padEnd(16)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms` +
@@ -104,7 +111,8 @@ async function main(): Promise<void> {
       gateway = await start('gateway', { BENCH_CATALOG_URL: catalog.url, DATABASE_URL: databaseUrl }, gatewayProfile);
       children.push(gateway.child);
       const through = await fetch(`${gateway.url}/api${ROUTE}`);
-      if (through.status !== 200 || (await through.text()) !== body) throw new Error(`the gateway answered ${through.status} or another body`);
+      if (through.status !== 200 || (await through.text()) !== body)
+        throw new Error(`the gateway answered ${through.status} or another body`);
     } catch (error) {
       gatewayProblem = (error as Error).message;
       gateway = undefined;
@@ -116,14 +124,20 @@ async function main(): Promise<void> {
 
     console.log(`GET ${ROUTE} (${Buffer.byteLength(body)} bytes), ${connections} connections, ${duration} s each`);
     // Every process of the run shares these cores with autocannon: figures from a busy machine are low.
-    console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')}`);
+    console.log(
+      `machine: ${availableParallelism()} cores, load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')}`,
+    );
     console.log(row('bare fastify', bareFigures));
     console.log(row('catalog direct', direct, bareFigures));
     if (viaGateway) {
       console.log(row('via gateway', viaGateway, bareFigures));
       const ratio = viaGateway.rps / bareFigures.rps;
       const pass = viaGateway.p99 <= 20 && ratio >= 0.5 && viaGateway.errors === 0;
-      console.log(`targets (gateway): p99 ≤ 20 ms ${viaGateway.p99 <= 20 ? 'met' : 'MISSED'}, throughput ≥ 50% of bare ${ratio >= 0.5 ? 'met' : 'MISSED'}: ${pass ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `targets (gateway): p99 ≤ 20 ms ${viaGateway.p99 <= 20 ? 'met' : 'MISSED'}, throughput ≥ 50% of bare ${ratio >= 0.5 ? 'met' : 'MISSED'}: ${pass ? 'PASS' : 'FAIL'}`,
+      );
       process.exitCode = pass ? 0 : 1;
     } else {
       console.log(`via gateway: not measured (${gatewayProblem}); partial result: catalog direct vs bare only`);

@@ -26,7 +26,11 @@ const job = workerData as PublishJob;
 const now = () => performance.timeOrigin + performance.now();
 const db = createDb(job.url, 'catalog', job.connections);
 const committed: Array<[string, number]> = [];
-const event = (i: number) => ({ type: 'catalog.package.deactivated' as const, aggregateId: `pkg-${i % job.keys}`, payload: { packageId: `pkg-${i % job.keys}` } });
+const event = (i: number) => ({
+  type: 'catalog.package.deactivated' as const,
+  aggregateId: `pkg-${i % job.keys}`,
+  payload: { packageId: `pkg-${i % job.keys}` },
+});
 
 const started = performance.now();
 if (job.kind === 'burst') {

@@ -50,9 +50,16 @@ interface Result {
   throughput: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-function summarise(transport: string, phase: string, latencies: number[], seconds: number, publishSeconds = seconds): Result {
+function summarise(
+  transport: string,
+  phase: string,
+  latencies: number[],
+  seconds: number,
+  publishSeconds = seconds,
+): Result {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     transport,
@@ -81,7 +88,8 @@ async function notifyBaseline(count: number): Promise<Result> {
     if (latencies.length === count) done();
   });
   const started = performance.now();
-  for (let i = 0; i < count; i++) await sender.query('SELECT pg_notify($1, $2)', ['bench_baseline', String(performance.now())]);
+  for (let i = 0; i < count; i++)
+    await sender.query('SELECT pg_notify($1, $2)', ['bench_baseline', String(performance.now())]);
   await finished;
   const seconds = (performance.now() - started) / 1000;
   await Promise.all([listener.end(), sender.end()]);
@@ -91,7 +99,10 @@ async function notifyBaseline(count: number): Promise<Result> {
 async function runTransport(name: string, config: { DATABASE_URL: string; KAFKA_BROKERS?: string }): Promise<Result[]> {
   const producerDb = createDb(url, 'catalog', 4);
   const consumerDb = createDb(url, 'balance', 4);
-  const settings = { metricsLogIntervalMs: 0, kafka: { sessionTimeout: 6_000, heartbeatInterval: 500, maxWaitTimeInMs: 100 } };
+  const settings = {
+    metricsLogIntervalMs: 0,
+    kafka: { sessionTimeout: 6_000, heartbeatInterval: 500, maxWaitTimeInMs: 100 },
+  };
   // The producing service's relay and the consuming service, as two services would run them.
   const producer = createEventBus({ service: 'catalog', db: producerDb, config, settings });
   const consumer = createEventBus({ service: 'balance', group: `bench-${name}`, db: consumerDb, config, settings });
@@ -143,9 +154,17 @@ async function runTransport(name: string, config: { DATABASE_URL: string; KAFKA_
 
 function printTable(results: Result[]): void {
   const header = ['transport', 'phase', 'events', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'offered/s', 'handled/s'];
-  const rows = results.map((r) => [r.transport, r.phase, String(r.events), ...[r.p50, r.p95, r.p99, r.max].map((v) => v.toFixed(1)), String(r.offered), String(r.throughput)]);
+  const rows = results.map((r) => [
+    r.transport,
+    r.phase,
+    String(r.events),
+    ...[r.p50, r.p95, r.p99, r.max].map((v) => v.toFixed(1)),
+    String(r.offered),
+    String(r.throughput),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -169,11 +188,16 @@ async function main(): Promise<void> {
     if (values.only !== 'kafka') results.push(...(await runTransport('postgres-log', { DATABASE_URL: url })));
     if (values.only !== 'postgres') {
       broker = await startKafkaTestBroker({ topics: [{ name: topicOf(TYPE), partitions: 3 }] });
-      results.push(...(await runTransport('kafka (mock)', { DATABASE_URL: url, KAFKA_BROKERS: broker.bootstrap.join(',') })));
+      results.push(
+        ...(await runTransport('kafka (mock)', { DATABASE_URL: url, KAFKA_BROKERS: broker.bootstrap.join(',') })),
+      );
     }
     printTable(results);
     const pgSteady = results.find((r) => r.transport === 'postgres-log' && r.phase.startsWith('steady'));
-    if (pgSteady) console.log(`\ntarget p95 ≤ 100 ms on the PostgreSQL log (steady): ${pgSteady.p95.toFixed(1)} ms → ${pgSteady.p95 <= 100 ? 'met' : 'NOT met'}`);
+    if (pgSteady)
+      console.log(
+        `\ntarget p95 ≤ 100 ms on the PostgreSQL log (steady): ${pgSteady.p95.toFixed(1)} ms → ${pgSteady.p95 <= 100 ? 'met' : 'NOT met'}`,
+      );
   } finally {
     await broker?.stop();
     await dropDatabase(baseUrl, dbName);

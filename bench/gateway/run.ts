@@ -29,8 +29,18 @@ const childEnv = quietEnv('gateway');
 async function runUpstream(): Promise<void> {
   const { createServiceApp, loadConfig, serviceConfigSchema } = await import('@esim/platform');
   const config = loadConfig(serviceConfigSchema(0, {}), process.env);
-  const app = await createServiceApp({ name: 'catalog', description: 'benchmark upstream', config, jwks: JSON.parse(process.env.BENCH_JWKS!) });
-  const countries = Array.from({ length: 12 }, (_, i) => ({ slug: `country-${i}`, a2: 'TR', name: 'Türkiye', price: 8 + i / 100 }));
+  const app = await createServiceApp({
+    name: 'catalog',
+    description: 'benchmark upstream',
+    config,
+    jwks: JSON.parse(process.env.BENCH_JWKS!),
+  });
+  const countries = Array.from({ length: 12 }, (_, i) => ({
+    slug: `country-${i}`,
+    a2: 'TR',
+    name: 'Türkiye',
+    price: 8 + i / 100,
+  }));
   app.get('/public/countries', async () => ({ success: true, message: 'İşlem başarılı', data: countries }));
   app.get('/user/packages', async () => ({ success: true, message: 'İşlem başarılı', data: countries }));
   await listenUntilStopped(app);
@@ -40,7 +50,12 @@ async function runGateway(): Promise<void> {
   const { buildApp } = await import('../../services/gateway/src/app');
   const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   const upstream = process.env.BENCH_UPSTREAM!;
-  const config = loadGatewayConfig({ ...process.env, PORT: '0', RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000000', RATE_LIMIT_API_PER_MIN: '100000000' });
+  const config = loadGatewayConfig({
+    ...process.env,
+    PORT: '0',
+    RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000000',
+    RATE_LIMIT_API_PER_MIN: '100000000',
+  });
   const app = await buildApp({
     config,
     jwks: JSON.parse(process.env.BENCH_JWKS!),
@@ -58,24 +73,34 @@ async function runBareProxy(): Promise<void> {
   const server = http.createServer((request, response) => {
     const headers = request.headers.authorization ? { authorization: request.headers.authorization } : {};
     exchange(pool, { path: request.url!.slice('/api'.length), method: 'GET', headers }, 64 * 1024).then(
-      (answer) => response.writeHead(answer.statusCode, { 'content-type': answer.headers['content-type'] ?? '' }).end(answer.body),
+      (answer) =>
+        response
+          .writeHead(answer.statusCode, { 'content-type': answer.headers['content-type'] ?? '' })
+          .end(answer.body),
       () => response.writeHead(503).end(),
     );
   });
   await listenUntilStopped({
-    listen: ({ port, host }) => new Promise((resolve) => server.listen(port, host, () => resolve(`http://${host}:${(server.address() as { port: number }).port}`))),
+    listen: ({ port, host }) =>
+      new Promise((resolve) =>
+        server.listen(port, host, () => resolve(`http://${host}:${(server.address() as { port: number }).port}`)),
+      ),
     close: () => new Promise((resolve) => server.close(resolve)),
   });
 }
 
 /** Listens on a free port, tells the parent where, and exits cleanly on SIGTERM (so a CPU profile is written). */
-async function listenUntilStopped(app: { listen(options: { port: number; host: string }): Promise<string>; close(): Promise<unknown> }) {
+async function listenUntilStopped(app: {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<unknown>;
+}) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
   announce(address);
 }
 
-const start = (which: string, env: Record<string, string>, nodeFlags: string[] = []) => startRole(self, which, { ...childEnv, ...env }, { nodeFlags });
+const start = (which: string, env: Record<string, string>, nodeFlags: string[] = []) =>
+  startRole(self, which, { ...childEnv, ...env }, { nodeFlags });
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -86,8 +111,13 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Warm-up of 5 s: the first requests also fetch and cache the JWKS. */
-const load = (url: string, headers: Record<string, string>, connections: number, duration: number, cpuOf: number[]): Promise<Figures> =>
-  measure(url, { connections, duration, warmUpSeconds: 5, headers, cpuOf });
+const load = (
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+  cpuOf: number[],
+): Promise<Figures> => measure(url, { connections, duration, warmUpSeconds: 5, headers, cpuOf });
 
 async function main(): Promise<void> {
   const { createTestKeys } = await import('@esim/platform/testing');
@@ -109,16 +139,37 @@ async function main(): Promise<void> {
       ['signed-in GET /user/packages', '/user/packages', { authorization: `Bearer ${token}` }, 0.5],
     ] as const) {
       const bare = await load(`${upstream.url}${path}`, headers, connections, duration, [upstream.child.pid!]);
-      const viaGateway = await load(`${gateway.url}/api${path}`, headers, connections, duration, [gateway.child.pid!, upstream.child.pid!]);
-      const viaBareProxy = await load(`${bareProxy.url}/api${path}`, headers, connections, duration, [bareProxy.child.pid!, upstream.child.pid!]);
+      const viaGateway = await load(`${gateway.url}/api${path}`, headers, connections, duration, [
+        gateway.child.pid!,
+        upstream.child.pid!,
+      ]);
+      const viaBareProxy = await load(`${bareProxy.url}/api${path}`, headers, connections, duration, [
+        bareProxy.child.pid!,
+        upstream.child.pid!,
+      ]);
       const ratio = viaGateway.rps / bare.rps;
       const serviceCpu = bare.cpuMicros[0]!;
       const gatewayCpu = viaGateway.cpuMicros[0]!;
       const errors = viaGateway.errors + bare.errors;
       const checks = [
-        { what: 'throughput through the gateway / bare', value: `${pct(ratio)}`, target: `≥ ${pct(ratioTarget)}`, pass: ratio >= ratioTarget },
-        { what: 'p99 through the gateway', value: `${viaGateway.p99} ms`, target: '≤ 20 ms', pass: viaGateway.p99 <= 20 },
-        { what: 'gateway CPU / service CPU per request', value: `${gatewayCpu.toFixed(0)} / ${serviceCpu.toFixed(0)} µs`, target: '≤ 1', pass: gatewayCpu <= serviceCpu },
+        {
+          what: 'throughput through the gateway / bare',
+          value: `${pct(ratio)}`,
+          target: `≥ ${pct(ratioTarget)}`,
+          pass: ratio >= ratioTarget,
+        },
+        {
+          what: 'p99 through the gateway',
+          value: `${viaGateway.p99} ms`,
+          target: '≤ 20 ms',
+          pass: viaGateway.p99 <= 20,
+        },
+        {
+          what: 'gateway CPU / service CPU per request',
+          value: `${gatewayCpu.toFixed(0)} / ${serviceCpu.toFixed(0)} µs`,
+          target: '≤ 1',
+          pass: gatewayCpu <= serviceCpu,
+        },
         { what: 'errors', value: String(errors), target: '0', pass: errors === 0 },
       ];
       ok &&= checks.every((check) => check.pass);
@@ -127,13 +178,17 @@ async function main(): Promise<void> {
         `  bare service      ${bare.rps.toFixed(0).padStart(6)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms  CPU ${serviceCpu.toFixed(0)} µs/req`,
         `  through gateway   ${viaGateway.rps.toFixed(0).padStart(6)} req/s  p50 ${viaGateway.p50} ms  p99 ${viaGateway.p99} ms  CPU gateway ${gatewayCpu.toFixed(0)} + service ${viaGateway.cpuMicros[1]!.toFixed(0)} µs/req`,
         `  bare Node proxy   ${viaBareProxy.rps.toFixed(0).padStart(6)} req/s  p50 ${viaBareProxy.p50} ms  p99 ${viaBareProxy.p99} ms  CPU proxy ${viaBareProxy.cpuMicros[0]!.toFixed(0)} + service ${viaBareProxy.cpuMicros[1]!.toFixed(0)} µs/req (${pct(viaBareProxy.rps / bare.rps)} of bare)`,
-        ...checks.map((check) => `  ${check.pass ? 'PASS' : 'FAIL'}  ${check.what}: ${check.value} (target ${check.target})`),
+        ...checks.map(
+          (check) => `  ${check.pass ? 'PASS' : 'FAIL'}  ${check.what}: ${check.value} (target ${check.target})`,
+        ),
       );
     }
   } finally {
     await Promise.all([stop(upstream.child), stop(gateway.child), stop(bareProxy.child)]);
   }
-  console.log(`gateway vs bare service, ${connections} connections, ${duration} s each, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
+  console.log(
+    `gateway vs bare service, ${connections} connections, ${duration} s each, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end`,
+  );
   for (const line of lines) console.log(line);
   process.exitCode = ok ? 0 : 1;
 }

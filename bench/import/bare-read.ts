@@ -9,7 +9,13 @@ import ExcelJS from 'exceljs';
 const file = process.argv[2]!;
 const started = performance.now();
 let rows = 0;
-const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { entries: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
+const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), {
+  entries: 'emit',
+  sharedStrings: 'cache',
+  hyperlinks: 'ignore',
+  styles: 'ignore',
+  worksheets: 'emit',
+});
 for await (const sheet of reader) {
   for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
     if ((row.values as unknown[]).length > 0) rows += 1;

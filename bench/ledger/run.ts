@@ -42,7 +42,12 @@ interface Result {
 }
 
 /** Runs `total` operations from `concurrency` clients, each taking the next operation number. */
-async function drive(name: string, total: number, concurrency: number, op: (i: number) => Promise<void>): Promise<Result> {
+async function drive(
+  name: string,
+  total: number,
+  concurrency: number,
+  op: (i: number) => Promise<void>,
+): Promise<Result> {
   let next = 0;
   let failures = 0;
   const latencies: number[] = [];
@@ -85,9 +90,13 @@ async function main(): Promise<void> {
     configureHoldBatcher(db, { maxInFlight: IN_FLIGHT });
 
     // Accounts: SPREAD users plus one hot one, each funded far beyond what the run spends.
-    const users = Array.from({ length: SPREAD + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const users = Array.from(
+      { length: SPREAD + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     const hot = users[SPREAD]!;
-    for (const user of users) await fundFromBank(db, user, 100_000_000_00, { idempotencyKey: `bench-fund-${user}`, createdBy: 'bench' });
+    for (const user of users)
+      await fundFromBank(db, user, 100_000_000_00, { idempotencyKey: `bench-fund-${user}`, createdBy: 'bench' });
     await db.raw('CREATE TABLE raw_balances (id int PRIMARY KEY, balance bigint NOT NULL)');
     await db.raw('INSERT INTO raw_balances SELECT g, 100000000000 FROM generate_series(0, ?) g', [SPREAD]);
     await db.raw('VACUUM ANALYZE');
@@ -98,13 +107,22 @@ async function main(): Promise<void> {
     // Order ids must be unique per run slice: `order` tells the slices apart.
     let order = 0;
     const ledger = (user: (i: number) => string) => async (i: number) => {
-      const { holdId } = await createHold(db!, { orderId: `bench-${order}-${i}`, userId: user(i), amountCents: AMOUNT });
+      const { holdId } = await createHold(db!, {
+        orderId: `bench-${order}-${i}`,
+        userId: user(i),
+        amountCents: AMOUNT,
+      });
       await captureHold(db!, holdId, { createdBy: 'bench' });
     };
     const spreadUser = (i: number) => users[i % SPREAD]!;
 
     // Warm-up: connections opened, plans cached, on both sides.
-    await drive('warm-up', 500, CONCURRENCY, raw((i) => i % SPREAD));
+    await drive(
+      'warm-up',
+      500,
+      CONCURRENCY,
+      raw((i) => i % SPREAD),
+    );
     await drive('warm-up', 500, CONCURRENCY, ledger(spreadUser));
 
     // Baseline and ledger alternate in ROUNDS slices, so load on the machine that comes and goes
@@ -132,8 +150,12 @@ async function main(): Promise<void> {
       cases.push({ name, baseline, ledger: ours });
     }
 
-    console.log(`\nledger benchmark: ${PAIRS} operations per run, ${CONCURRENCY} concurrent clients, ${IN_FLIGHT} hold batches in flight, PostgreSQL ${(await db.raw('SHOW server_version')).rows[0].server_version}`);
-    console.log('case                         | raw UPDATE/s | p99 ms | ledger transfers/s (hold+capture) | p99 ms | ratio');
+    console.log(
+      `\nledger benchmark: ${PAIRS} operations per run, ${CONCURRENCY} concurrent clients, ${IN_FLIGHT} hold batches in flight, PostgreSQL ${(await db.raw('SHOW server_version')).rows[0].server_version}`,
+    );
+    console.log(
+      'case                         | raw UPDATE/s | p99 ms | ledger transfers/s (hold+capture) | p99 ms | ratio',
+    );
     let ok = true;
     for (const c of cases) {
       const ratio = rate(c.ledger) / rate(c.baseline);
@@ -147,7 +169,9 @@ async function main(): Promise<void> {
       }
       if (c.name.startsWith('spread') && ratio < TARGET_RATIO) ok = false;
     }
-    console.log(`target: ledger ≥ ${TARGET_RATIO * 100}% of the raw baseline on the spread case: ${ok ? 'met' : 'NOT MET'}\n`);
+    console.log(
+      `target: ledger ≥ ${TARGET_RATIO * 100}% of the raw baseline on the spread case: ${ok ? 'met' : 'NOT MET'}\n`,
+    );
 
     const report = await verifyLedger(db);
     console.log(formatLedgerReport(report));

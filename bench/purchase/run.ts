@@ -49,11 +49,13 @@ const freePortBase = async (): Promise<number> => {
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 30_000);
     const free = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        new Promise<boolean>((resolve) => {
-          const server = createServer().once('error', () => resolve(false));
-          server.listen(base + i, '127.0.0.1', () => server.close(() => resolve(true)));
-        }),
+      Array.from(
+        { length: 6 },
+        (_, i) =>
+          new Promise<boolean>((resolve) => {
+            const server = createServer().once('error', () => resolve(false));
+            server.listen(base + i, '127.0.0.1', () => server.close(() => resolve(true)));
+          }),
       ),
     );
     if (free.every(Boolean)) return base;
@@ -66,7 +68,11 @@ const freePortBase = async (): Promise<number> => {
  */
 async function postgresCpu(db: Db, database: string): Promise<Map<number, number>> {
   const result = await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = ?', [database]);
-  return new Map((result.rows as Array<{ pid: number }>).map(({ pid }) => [pid, cpuSeconds(pid)] as const).filter(([, s]) => !Number.isNaN(s)));
+  return new Map(
+    (result.rows as Array<{ pid: number }>)
+      .map(({ pid }) => [pid, cpuSeconds(pid)] as const)
+      .filter(([, s]) => !Number.isNaN(s)),
+  );
 }
 
 /** Transactions committed in the database so far (a statement outside a transaction is one too), as the statistics show them. */
@@ -84,7 +90,8 @@ async function main(): Promise<void> {
   const admin = createDb(withDatabase(baseUrl, 'postgres'), 'public', 1);
   await admin.raw(`CREATE DATABASE ${database}`);
   // BENCH_LOG_STATEMENTS: every statement on this database goes to the server's log (to count them per purchase).
-  if (process.env.BENCH_LOG_STATEMENTS) await admin.raw(`ALTER DATABASE ${database} SET log_min_duration_statement = 0`);
+  if (process.env.BENCH_LOG_STATEMENTS)
+    await admin.raw(`ALTER DATABASE ${database} SET log_min_duration_statement = 0`);
   await admin.destroy();
   const children: ChildProcess[] = [];
   let balanceDb: Db | undefined;
@@ -101,7 +108,10 @@ async function main(): Promise<void> {
       REDIS_PREFIX: `bench:purchase:${randomBytes(4).toString('hex')}:`,
       LOG_LEVEL: 'error',
     });
-    const plan = planProcesses(settings, { internalToken: randomBytes(32).toString('hex'), smtpUrl: 'smtp://127.0.0.1:9' });
+    const plan = planProcesses(settings, {
+      internalToken: randomBytes(32).toString('hex'),
+      smtpUrl: 'smtp://127.0.0.1:9',
+    });
     const wanted = new Set(['auth', 'catalog', 'balance', 'esim', 'gateway']);
     const benchEnv = {
       NODE_ENV: 'production',
@@ -119,11 +129,22 @@ async function main(): Promise<void> {
       for (const p of group.filter((p) => wanted.has(p.service.name))) {
         // BENCH_PROFILE_DIR: the processes named in BENCH_PROFILE (default esim) write a CPU profile there on exit.
         const profiled = (process.env.BENCH_PROFILE ?? 'esim').split(',').includes(p.service.name);
-        const profile = process.env.BENCH_PROFILE_DIR && profiled ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-        const child = spawn(p.spec.command, [...profile, ...p.spec.args], { cwd: p.spec.cwd, env: { ...p.spec.env, ...benchEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+        const profile =
+          process.env.BENCH_PROFILE_DIR && profiled
+            ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
+            : [];
+        const child = spawn(p.spec.command, [...profile, ...p.spec.args], {
+          cwd: p.spec.cwd,
+          env: { ...p.spec.env, ...benchEnv },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
         children.push(child);
         named.push({ name: p.service.name, pid: child.pid! });
-        await waitFor(async () => (await fetch(p.readyUrl!).catch(() => undefined))?.ok, { timeoutMs: 60_000, intervalMs: 200, what: `${p.service.name} ready` });
+        await waitFor(async () => (await fetch(p.readyUrl!).catch(() => undefined))?.ok, {
+          timeoutMs: 60_000,
+          intervalMs: 200,
+          what: `${p.service.name} ready`,
+        });
       }
     }
     const api = `http://127.0.0.1:${portBase}/api`;
@@ -132,16 +153,34 @@ async function main(): Promise<void> {
     const tokens: string[] = [];
     for (let i = 0; i < BUYERS; i++) {
       const email = `buyer${i}-${randomUUID().slice(0, 8)}@bench.test`;
-      const reg = await fetch(`${api}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ full_name: `Buyer ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`, email, password: 'Bench-Parola-123' }) });
+      const reg = await fetch(`${api}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          full_name: `Buyer ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+          email,
+          password: 'Bench-Parola-123',
+        }),
+      });
       if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-      const login = await fetch(`${api}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Bench-Parola-123' }) });
+      const login = await fetch(`${api}/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Bench-Parola-123' }),
+      });
       tokens.push(((await login.json()) as { data: { token: string } }).data.token);
     }
     balanceDb = createDb(url, 'balance', BUYERS);
     esimDb = createDb(url, 'esim', 4);
-    const me = async (token: string) => ((await (await fetch(`${api}/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string } }).data.id;
+    const me = async (token: string) =>
+      (
+        (await (await fetch(`${api}/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          data: { id: string };
+        }
+      ).data.id;
     const buyerIds = await Promise.all(tokens.map(me));
-    for (const id of buyerIds) await fundFromBank(balanceDb, id, 1_000_000_00, { idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
+    for (const id of buyerIds)
+      await fundFromBank(balanceDb, id, 1_000_000_00, { idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
     // Stock for every purchase, straight into the pool.
     const stock = Array.from({ length: PURCHASES + WARM_UP + LEAD_IN + 60 }, (_, n) => ({
       iccid: withLuhnDigit(`89903${String(n).padStart(13, '0')}`),
@@ -164,7 +203,11 @@ async function main(): Promise<void> {
       const res = await gateway.request({
         path: '/api/user/packages/buy',
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens[client]}`, 'content-type': 'application/json', 'idempotency-key': `bench-${randomUUID()}` },
+        headers: {
+          authorization: `Bearer ${tokens[client]}`,
+          'content-type': 'application/json',
+          'idempotency-key': `bench-${randomUUID()}`,
+        },
         body: buyBody,
       });
       if (res.statusCode !== 201) throw new Error(`buy: ${res.statusCode} ${(await res.body.text()).slice(0, 200)}`);
@@ -200,11 +243,14 @@ async function main(): Promise<void> {
     });
     // Captures are asynchronous: wait until every hold is settled, so their CPU and commits are counted.
     const settledAfter = performance.now();
-    await waitFor(async () => Number((await balanceDb!('holds').where({ status: 'pending' }).count({ n: '*' }))[0]!.n) === 0, {
-      timeoutMs: 60_000,
-      intervalMs: 20,
-      what: 'every purchase captured',
-    });
+    await waitFor(
+      async () => Number((await balanceDb!('holds').where({ status: 'pending' }).count({ n: '*' }))[0]!.n) === 0,
+      {
+        timeoutMs: 60_000,
+        intervalMs: 20,
+        what: 'every purchase captured',
+      },
+    );
     const captureTailMs = performance.now() - settledAfter;
     const driver = process.cpuUsage(driverBefore);
     const pgAfter = await postgresCpu(balanceDb, database);
@@ -218,23 +264,41 @@ async function main(): Promise<void> {
 
     // The baseline: the ledger's bare hold + capture, same database, same concurrency.
     const ledger = await drive(PURCHASES, BUYERS, async (i, client) => {
-      const { holdId } = await createHold(balanceDb!, { orderId: `bench-bare-${i}`, userId: buyerIds[client]!, amountCents: 14_99 });
+      const { holdId } = await createHold(balanceDb!, {
+        orderId: `bench-bare-${i}`,
+        userId: buyerIds[client]!,
+        amountCents: 14_99,
+      });
       await captureHold(balanceDb!, holdId, { createdBy: 'bench' });
     });
 
     await gateway.close();
     const report = await verifyLedger(balanceDb);
     const ms = (n: number) => n.toFixed(1).padStart(6);
-    console.log(`\npurchase benchmark: ${PURCHASES} purchases by ${BUYERS} concurrent buyers through the gateway (auth, catalog, balance, esim, gateway processes); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    console.log(
+      `\npurchase benchmark: ${PURCHASES} purchases by ${BUYERS} concurrent buyers through the gateway (auth, catalog, balance, esim, gateway processes); load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
     console.log('what                                   |   per s | p50 ms | p95 ms | p99 ms | failures');
-    console.log(`purchase saga via gateway              | ${purchases.rate.toFixed(0).padStart(7)} | ${ms(purchases.p50)} | ${ms(purchases.p95)} | ${ms(purchases.p99)} | ${purchases.failures}`);
-    console.log(`purchase saga, one buyer at a time     | ${alone.rate.toFixed(0).padStart(7)} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p99)} | ${alone.failures}`);
-    console.log(`ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`);
+    console.log(
+      `purchase saga via gateway              | ${purchases.rate.toFixed(0).padStart(7)} | ${ms(purchases.p50)} | ${ms(purchases.p95)} | ${ms(purchases.p99)} | ${purchases.failures}`,
+    );
+    console.log(
+      `purchase saga, one buyer at a time     | ${alone.rate.toFixed(0).padStart(7)} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p99)} | ${alone.failures}`,
+    );
+    console.log(
+      `ledger bare hold + capture (baseline)  | ${ledger.rate.toFixed(0).padStart(7)} | ${ms(ledger.p50)} | ${ms(ledger.p95)} | ${ms(ledger.p99)} | ${ledger.failures}`,
+    );
     console.log(`purchases / bare ledger pairs: ${(purchases.rate / ledger.rate).toFixed(2)}`);
-    console.log(`warm-up rounds of ${WARM_UP_ROUND} (purchases/s, the services' CPU ms per purchase): ${warmUpRounds.join(' → ')}`);
+    console.log(
+      `warm-up rounds of ${WARM_UP_ROUND} (purchases/s, the services' CPU ms per purchase): ${warmUpRounds.join(' → ')}`,
+    );
     console.log(`CPU ms per purchase by process: ${cpuPerPurchase.join(', ')}`);
     console.log(`captures (asynchronous) all landed ${captureTailMs.toFixed(0)} ms after the last purchase answered`);
-    console.log(`PostgreSQL commits per purchase (a statement outside a transaction counts as one): ${commitsPerPurchase.toFixed(1)}`);
+    console.log(
+      `PostgreSQL commits per purchase (a statement outside a transaction counts as one): ${commitsPerPurchase.toFixed(1)}`,
+    );
     const met = purchases.p99 <= TARGET_P99_MS && purchases.failures === 0;
     console.log(`target p99 ≤ ${TARGET_P99_MS} ms: ${met ? 'met' : 'MISSED'}`);
     console.log(formatLedgerReport(report));

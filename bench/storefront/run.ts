@@ -48,8 +48,14 @@ interface ManifestChunk {
 }
 
 /** Gzip bytes of the JS / needs before it is interactive: the entry's static graph plus the home route's. */
-export function initialJsOfHome(dist = path.resolve(root, arg('dist', 'frontend/storefront/dist'))): { files: string[]; gzipBytes: number } {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+export function initialJsOfHome(dist = path.resolve(root, arg('dist', 'frontend/storefront/dist'))): {
+  files: string[];
+  gzipBytes: number;
+} {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -60,7 +66,10 @@ export function initialJsOfHome(dist = path.resolve(root, arg('dist', 'frontend/
   visit(entry);
   visit(Object.keys(manifest).find((key) => key.endsWith('pages/home/HomePage.tsx'))!);
   const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-  const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
+  const gzipBytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+    0,
+  );
   return { files, gzipBytes };
 }
 
@@ -83,7 +92,13 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
 async function measureBenchmarkIndex(url: string, port: number, runs: number): Promise<number[]> {
   const indexes: number[] = [];
   for (let run = 0; run < runs; run++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', throttlingMethod: 'provided', onlyAudits: ['viewport'] });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      throttlingMethod: 'provided',
+      onlyAudits: ['viewport'],
+    });
     indexes.push(result!.lhr.environment.benchmarkIndex);
   }
   return indexes;
@@ -91,20 +106,49 @@ async function measureBenchmarkIndex(url: string, port: number, runs: number): P
 
 /** Where the main thread's time went and what the largest paint was, from one run's own diagnostics. */
 function diagnose(lhr: Result): string[] {
-  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  const items = (id: string) =>
+    (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
   const lines: string[] = [];
   const metric = (id: string) => `${id} ${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
-  lines.push(['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'max-potential-fid'].map(metric).join(', ') + `, CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}`);
-  lines.push('main thread: ' + items('mainthread-work-breakdown').slice(0, 5).map((item) => `${String(item.groupLabel)} ${ms(item.duration)}`).join(', '));
-  lines.push('scripts: ' + items('bootup-time').slice(0, 5).map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${ms(item.total)} (eval ${ms(item.scripting)})`).join(', '));
-  const unused = items('unused-javascript').slice(0, 4).map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.wastedBytes) / 1024)} kB`);
+  lines.push(
+    ['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time', 'max-potential-fid']
+      .map(metric)
+      .join(', ') + `, CLS ${lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)}`,
+  );
+  lines.push(
+    'main thread: ' +
+      items('mainthread-work-breakdown')
+        .slice(0, 5)
+        .map((item) => `${String(item.groupLabel)} ${ms(item.duration)}`)
+        .join(', '),
+  );
+  lines.push(
+    'scripts: ' +
+      items('bootup-time')
+        .slice(0, 5)
+        .map(
+          (item) =>
+            `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${ms(item.total)} (eval ${ms(item.scripting)})`,
+        )
+        .join(', '),
+  );
+  const unused = items('unused-javascript')
+    .slice(0, 4)
+    .map(
+      (item) =>
+        `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.wastedBytes) / 1024)} kB`,
+    );
   if (unused.length) lines.push('unused JS: ' + unused.join(', '));
   const lcp = items('largest-contentful-paint-element');
   const element = (lcp[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined)?.items?.[0]?.node?.snippet;
-  const phases = ((lcp[1] as { items?: Array<{ phase: string; timing: number }> } | undefined)?.items ?? []).map((p) => `${p.phase} ${ms(p.timing)}`);
+  const phases = ((lcp[1] as { items?: Array<{ phase: string; timing: number }> } | undefined)?.items ?? []).map(
+    (p) => `${p.phase} ${ms(p.timing)}`,
+  );
   if (element) lines.push(`LCP element: ${element.slice(0, 120)}${phases.length ? ` (${phases.join(', ')})` : ''}`);
-  const longTasks = items('long-tasks').slice(0, 5).map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} @${ms(item.startTime)} ${ms(item.duration)}`);
+  const longTasks = items('long-tasks')
+    .slice(0, 5)
+    .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} @${ms(item.startTime)} ${ms(item.duration)}`);
   if (longTasks.length) lines.push('long tasks: ' + longTasks.join(', '));
   return lines.map((line) => `    ${line}`);
 }
@@ -116,19 +160,41 @@ export async function main(BASE = arg('url', 'http://127.0.0.1:8080')) {
   const port = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+    ],
   });
   let failed = false;
   try {
     const indexes = await measureBenchmarkIndex(`${BASE}/`, port, RUNS);
     const fixed = process.argv.includes('--cpu-slowdown') ? Number(arg('cpu-slowdown', '4')) : undefined;
-    console.log(`host benchmarkIndex ${median(indexes).toFixed(0)} (median of ${indexes.map((i) => i.toFixed(0)).join(', ')}, unthrottled runs)`);
-    console.log(`CPU slowdown ${(fixed ?? cpuSlowdownFor(median(indexes))).toFixed(2)}x (calibrated to a mid-tier phone; Lighthouse's fixed default is 4x)`);
+    console.log(
+      `host benchmarkIndex ${median(indexes).toFixed(0)} (median of ${indexes.map((i) => i.toFixed(0)).join(', ')}, unthrottled runs)`,
+    );
+    console.log(
+      `CPU slowdown ${(fixed ?? cpuSlowdownFor(median(indexes))).toFixed(2)}x (calibrated to a mid-tier phone; Lighthouse's fixed default is 4x)`,
+    );
     console.log('The host is shared: each measured run is calibrated again from an unthrottled run just before it.\n');
     console.log(`Lighthouse 12, mobile preset, ${RUNS} runs per page, against ${BASE}\n`);
     console.log('page                        performance  accessibility  seo    TBT ms  index  slowdown  (medians)');
     for (const page of pages) {
-      const runs: Array<{ lhr: Result; performance: number; accessibility: number; seo: number; tbt: number; index: number; slowdown: number }> = [];
+      const runs: Array<{
+        lhr: Result;
+        performance: number;
+        accessibility: number;
+        seo: number;
+        tbt: number;
+        index: number;
+        slowdown: number;
+      }> = [];
       for (let run = 0; run < RUNS; run++) {
         const [index] = await measureBenchmarkIndex(`${BASE}${page.path}`, port, 1);
         const cpuSlowdownMultiplier = fixed ?? cpuSlowdownFor(index!);
@@ -142,7 +208,15 @@ export async function main(BASE = arg('url', 'http://127.0.0.1:8080')) {
         };
         const { lhr } = (await lighthouse(`${BASE}${page.path}`, flags))!;
         const { performance, accessibility, seo } = lhr.categories;
-        runs.push({ lhr, performance: performance!.score ?? 0, accessibility: accessibility!.score ?? 0, seo: seo!.score ?? 0, tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0, index: index!, slowdown: cpuSlowdownMultiplier });
+        runs.push({
+          lhr,
+          performance: performance!.score ?? 0,
+          accessibility: accessibility!.score ?? 0,
+          seo: seo!.score ?? 0,
+          tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
+          index: index!,
+          slowdown: cpuSlowdownMultiplier,
+        });
       }
       const m = {
         performance: median(runs.map((r) => r.performance)),
@@ -173,7 +247,9 @@ export async function main(BASE = arg('url', 'http://127.0.0.1:8080')) {
   }
   const kb = js.gzipBytes / 1024;
   failed ||= kb > INITIAL_JS_KB;
-  console.log(`\ninitial JS of /: ${kb.toFixed(1)} kB gzip in ${js.files.length} files (target ≤ ${INITIAL_JS_KB} kB) ${kb <= INITIAL_JS_KB ? 'ok' : 'MISSED'}`);
+  console.log(
+    `\ninitial JS of /: ${kb.toFixed(1)} kB gzip in ${js.files.length} files (target ≤ ${INITIAL_JS_KB} kB) ${kb <= INITIAL_JS_KB ? 'ok' : 'MISSED'}`,
+  );
   process.exitCode = failed ? 1 : 0;
 }
 

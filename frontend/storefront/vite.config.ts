@@ -9,7 +9,10 @@ import { languageSplit } from './scripts/language-split';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The address users reach the shop at (the project's one setting for it, also used in e-mailed
 // links): sitemap, robots.txt and the pages' canonical and hreflang links name it.
-const siteOrigin = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT_BASE ?? 8080}`).replace(/\/$/, '');
+const siteOrigin = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT_BASE ?? 8080}`).replace(
+  /\/$/,
+  '',
+);
 
 // Served by the gateway under "/"; the dev server proxies the API to it.
 export default defineConfig({

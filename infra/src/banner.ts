@@ -14,7 +14,12 @@ export const BANNER_READY_LINE = 'eSIM shop is up';
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('   ').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('   ')
+      .trimEnd(),
+  );
 }
 
 /** What `npm start` prints once everything answers: where to go, and (demo only) who to sign in as. */
@@ -27,14 +32,18 @@ export function renderBanner(input: BannerInput): string {
     ['API docs', `${base}/api/docs`],
     ['Health', `${base}/api/health`],
   ];
-  if (input.mode === 'demo' && input.mailInboxUrl) urls.push(['Mail inbox', `${input.mailInboxUrl} (every e-mail the shop sends)`]);
+  if (input.mode === 'demo' && input.mailInboxUrl)
+    urls.push(['Mail inbox', `${input.mailInboxUrl} (every e-mail the shop sends)`]);
 
   const lines = ['', `${BANNER_READY_LINE} (${input.mode} mode)`, '', ...table(urls).map((l) => `  ${l}`)];
   if (input.missing?.length) lines.push('', `  Not started (no entry point yet): ${input.missing.join(', ')}`);
   // Demo credentials are printed only where they exist: production never seeds them.
   if (input.mode === 'demo') {
     lines.push('', `Demo accounts (password for all: ${DEMO_PASSWORD})`, '');
-    const rows = [['role', 'e-mail', 'name'], ...DEMO_ACCOUNTS.map((a) => [a.role, a.email, a.fullName + (a.companyName ? ` (${a.companyName})` : '')])];
+    const rows = [
+      ['role', 'e-mail', 'name'],
+      ...DEMO_ACCOUNTS.map((a) => [a.role, a.email, a.fullName + (a.companyName ? ` (${a.companyName})` : '')]),
+    ];
     lines.push(...table(rows).map((l) => `  ${l}`));
     const e = DEMO_LOOKUPS.esimOrderNumbers;
     const p = DEMO_LOOKUPS.physicalSerials;

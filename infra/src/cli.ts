@@ -17,7 +17,8 @@ export function isMain(metaUrl: string): boolean {
 
 /** Errors the user can fix are printed as plain sentences; anything else keeps its stack for us. */
 export function describeFailure(error: unknown): string {
-  if (error instanceof PreflightError || error instanceof SettingsError || error instanceof ConfigError) return error.message;
+  if (error instanceof PreflightError || error instanceof SettingsError || error instanceof ConfigError)
+    return error.message;
   const code = (error as { code?: string }).code;
   // PostgreSQL errors (e.g. a migration failing) carry a SQLSTATE: the message says enough.
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return `${(error as Error).message} (SQLSTATE ${code})`;

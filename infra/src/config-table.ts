@@ -22,7 +22,9 @@ export function renderConfigTable(envExample: string): string {
     } else if (setting) {
       const [, key, value] = setting;
       const cell = (text: string) => text.replace(/\|/g, '\\|');
-      rows.push(`| \`${key}\` | ${value ? `\`${cell(value)}\`` : '(unset)'} | ${section} | ${cell(comment.join(' '))} |`);
+      rows.push(
+        `| \`${key}\` | ${value ? `\`${cell(value)}\`` : '(unset)'} | ${section} | ${cell(comment.join(' '))} |`,
+      );
     } else if (line.startsWith('# ')) {
       // A comment that follows settings explains the next ones, not the ones above it.
       if (afterSetting) comment = [];

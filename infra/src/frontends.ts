@@ -6,10 +6,16 @@ import { ROOT_DIR } from './services';
 
 export const FRONTENDS = ['frontend/storefront', 'frontend/backoffice'];
 /** The gateway's variables naming the build it serves, so a build served from elsewhere is not rebuilt here. */
-const DIST_VARIABLES: Record<string, string> = { 'frontend/storefront': 'STOREFRONT_DIST', 'frontend/backoffice': 'BACKOFFICE_DIST' };
+const DIST_VARIABLES: Record<string, string> = {
+  'frontend/storefront': 'STOREFRONT_DIST',
+  'frontend/backoffice': 'BACKOFFICE_DIST',
+};
 
 export function missingFrontendBuilds(root = ROOT_DIR, env: NodeJS.ProcessEnv = process.env): string[] {
-  return FRONTENDS.filter((dir) => !existsSync(path.join(path.resolve(root, env[DIST_VARIABLES[dir]!] || path.join(dir, 'dist')), 'index.html')));
+  return FRONTENDS.filter(
+    (dir) =>
+      !existsSync(path.join(path.resolve(root, env[DIST_VARIABLES[dir]!] || path.join(dir, 'dist')), 'index.html')),
+  );
 }
 
 /**
@@ -30,6 +36,7 @@ export async function ensureFrontendsBuilt(output: (line: string) => void): Prom
     });
     child.once('exit', (c) => resolve(c));
   });
-  if (code !== 0) output(`frontend build failed (exit ${code}); the gateway will answer / and /dashboard with "run npm run build".`);
+  if (code !== 0)
+    output(`frontend build failed (exit ${code}); the gateway will answer / and /dashboard with "run npm run build".`);
   return missingFrontendBuilds().length === 0;
 }

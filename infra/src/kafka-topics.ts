@@ -8,7 +8,9 @@ import { ensureKafkaTopics } from '@esim/platform';
 
 const env = z
   .object({
-    KAFKA_BROKERS: z.string({ error: 'set the Kafka bootstrap servers, e.g. kafka:9092' }).min(1, 'set the Kafka bootstrap servers, e.g. kafka:9092'),
+    KAFKA_BROKERS: z
+      .string({ error: 'set the Kafka bootstrap servers, e.g. kafka:9092' })
+      .min(1, 'set the Kafka bootstrap servers, e.g. kafka:9092'),
     // Partitions bound how many processes of one service consume in parallel.
     KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1).default(6),
     KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).default(1),
@@ -23,7 +25,9 @@ if (!env.success) {
 const { KAFKA_BROKERS, KAFKA_TOPIC_PARTITIONS, KAFKA_REPLICATION_FACTOR } = env.data;
 try {
   await ensureKafkaTopics({
-    brokers: KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean),
+    brokers: KAFKA_BROKERS.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     partitions: KAFKA_TOPIC_PARTITIONS,
     replicationFactor: KAFKA_REPLICATION_FACTOR,
     log: (line) => console.log(`kafka-topics: ${line}`),

@@ -22,7 +22,19 @@ const PINO_LEVELS: Record<number, { label: string; colour: number }> = {
 };
 
 // Keys every pino line has, or that are printed in their own way below.
-const SKIPPED = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'req', 'res', 'err', 'responseTime', 'v']);
+const SKIPPED = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'service',
+  'msg',
+  'req',
+  'res',
+  'err',
+  'responseTime',
+  'v',
+]);
 const MAX_EXTRA_FIELDS = 6;
 
 function paint(text: string, colour: number, enabled: boolean): string {
@@ -75,7 +87,11 @@ export function formatLogLine(line: string, colour = false): string {
   if (err) {
     text += ` ${err.type ?? 'Error'}: ${err.message ?? ''}`;
     // The first frames say where; the whole stack stays available with LOG_LEVEL=debug in the JSON.
-    const frames = err.stack?.split('\n').filter((l) => l.trim().startsWith('at ')).slice(0, 3) ?? [];
+    const frames =
+      err.stack
+        ?.split('\n')
+        .filter((l) => l.trim().startsWith('at '))
+        .slice(0, 3) ?? [];
     if (frames.length) text += `\n${frames.join('\n')}`;
   }
   return text;

@@ -36,7 +36,12 @@ type MailDevFactory = new (options: Record<string, unknown>) => MailDevServer;
 interface MailDevEmail {
   id: string;
   to?: Array<{ address: string }>;
-  attachments?: Array<{ fileName?: string; contentType?: string; contentId?: string; generatedFileName: string }> | null;
+  attachments?: Array<{
+    fileName?: string;
+    contentType?: string;
+    contentId?: string;
+    generatedFileName: string;
+  }> | null;
   subject?: string;
   text?: string;
   html?: string;

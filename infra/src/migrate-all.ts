@@ -14,7 +14,10 @@ export async function migrateAll(databaseUrl: string, log: (line: string) => voi
   for (const service of SCHEMA_SERVICES) {
     const db = createDb(databaseUrl, service.schema, 2);
     try {
-      const applied = await migrateService(db, { schema: service.schema, directory: path.join(service.dir, 'migrations') });
+      const applied = await migrateService(db, {
+        schema: service.schema,
+        directory: path.join(service.dir, 'migrations'),
+      });
       if (applied.length) log(`${service.name}: ${applied.length} migration(s) applied`);
     } finally {
       await db.destroy();

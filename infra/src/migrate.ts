@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   loadDotEnv();
   const settings = loadStartSettings();
   await checkPostgres(settings.DATABASE_URL);
-  if (await ensureDatabase(settings.DATABASE_URL)) console.log(`Created database ${databaseName(settings.DATABASE_URL)}.`);
+  if (await ensureDatabase(settings.DATABASE_URL))
+    console.log(`Created database ${databaseName(settings.DATABASE_URL)}.`);
   let applied = 0;
   await migrateAll(settings.DATABASE_URL, (line) => {
     applied += 1;

@@ -85,7 +85,11 @@ export async function checkPorts(ports: Array<{ port: number; what: string }>, h
     const code = await portProblem(port, host);
     if (!code) continue;
     firstBusy ??= port;
-    problems.push(code === 'EADDRINUSE' ? `Port ${port} (${what}) is already in use.` : `Port ${port} (${what}) cannot be used on ${host} (${code}).`);
+    problems.push(
+      code === 'EADDRINUSE'
+        ? `Port ${port} (${what}) is already in use.`
+        : `Port ${port} (${what}) cannot be used on ${host} (${code}).`,
+    );
   }
   if (problems.length) {
     throw new PreflightError(

@@ -51,7 +51,12 @@ export function planProcesses(settings: StartSettings, run: RunSettings): Plan {
       });
       if (service.worker) {
         const worker = path.join(service.dir, service.worker);
-        if (existsSync(worker)) plan.groups.workers.push({ spec: nodeWithTsx(replicaName(`${service.name}-worker`, replica, copies), worker, env), kind: 'worker', service });
+        if (existsSync(worker))
+          plan.groups.workers.push({
+            spec: nodeWithTsx(replicaName(`${service.name}-worker`, replica, copies), worker, env),
+            kind: 'worker',
+            service,
+          });
       }
     }
   }

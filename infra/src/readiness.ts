@@ -1,7 +1,12 @@
 /** Polls a process's `/ready` until it answers 200. */
 export async function waitForReady(
   url: string,
-  options: { timeoutMs: number; intervalMs?: number; onWaiting?: (elapsedMs: number) => void; cancelled?: () => boolean },
+  options: {
+    timeoutMs: number;
+    intervalMs?: number;
+    onWaiting?: (elapsedMs: number) => void;
+    cancelled?: () => boolean;
+  },
 ): Promise<boolean> {
   const started = Date.now();
   let lastNotice = started;

@@ -21,7 +21,14 @@ export const SERVICES: ServiceEntry[] = [
   { name: 'catalog', schema: 'catalog', port: 8082, dir: path.join(root, 'services/catalog'), urlVar: 'CATALOG_URL' },
   { name: 'balance', schema: 'balance', port: 8083, dir: path.join(root, 'services/balance'), urlVar: 'BALANCE_URL' },
   { name: 'esim', schema: 'esim', port: 8084, dir: path.join(root, 'services/esim'), urlVar: 'ESIM_URL' },
-  { name: 'physical-sim', schema: 'physical_sim', port: 8085, dir: path.join(root, 'services/physical-sim'), urlVar: 'PHYSICAL_SIM_URL', worker: 'src/worker.ts' },
+  {
+    name: 'physical-sim',
+    schema: 'physical_sim',
+    port: 8085,
+    dir: path.join(root, 'services/physical-sim'),
+    urlVar: 'PHYSICAL_SIM_URL',
+    worker: 'src/worker.ts',
+  },
   { name: 'gateway', port: 8080, dir: path.join(root, 'services/gateway') },
 ];
 

@@ -42,7 +42,9 @@ export function loadStartSettings(env: NodeJS.ProcessEnv = process.env): StartSe
     throw new SettingsError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (result.data.APP_MODE === 'production' && !result.data.INTERNAL_SERVICE_TOKEN) {
-    throw new SettingsError('Invalid configuration:\n  INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode');
+    throw new SettingsError(
+      'Invalid configuration:\n  INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode',
+    );
   }
   return result.data;
 }
@@ -55,8 +57,14 @@ export const SERVICE_SECRETS = ['ESIM_WEBHOOK_SECRET', 'PHYSICAL_SIM_WEBHOOK_SEC
  * refuses the internal token: left to the services, each would refuse at start-up and be restarted
  * over and over until the start gave up.
  */
-export function refuseDemoServiceSecrets(settings: Pick<StartSettings, 'APP_MODE'>, env: NodeJS.ProcessEnv = process.env): void {
-  const secrets = Object.fromEntries(SERVICE_SECRETS.map((name) => [name, env[name]])) as Record<(typeof SERVICE_SECRETS)[number], string | undefined>;
+export function refuseDemoServiceSecrets(
+  settings: Pick<StartSettings, 'APP_MODE'>,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  const secrets = Object.fromEntries(SERVICE_SECRETS.map((name) => [name, env[name]])) as Record<
+    (typeof SERVICE_SECRETS)[number],
+    string | undefined
+  >;
   refuseDemoSecrets({ APP_MODE: settings.APP_MODE, ...secrets }, SERVICE_SECRETS);
 }
 
@@ -78,7 +86,8 @@ export function parseStartArgs(argv: string[]): { replicas: number } {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const inline = /^--replicas=(.*)$/.exec(arg);
-    if (arg !== '--replicas' && !inline) throw new SettingsError(`Unknown argument ${arg} (npm start takes --replicas N)`);
+    if (arg !== '--replicas' && !inline)
+      throw new SettingsError(`Unknown argument ${arg} (npm start takes --replicas N)`);
     const value = inline ? inline[1]! : argv[++i];
     if (!value || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_REPLICAS) {
       throw new SettingsError(`--replicas: a whole number from 1 to ${MAX_REPLICAS}, got ${value ?? 'nothing'}`);
@@ -93,18 +102,29 @@ export function connectHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
 }
 
-export function serviceUrl(service: ServiceEntry, settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>, replica = 0): string {
+export function serviceUrl(
+  service: ServiceEntry,
+  settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>,
+  replica = 0,
+): string {
   const host = connectHost(settings.HOST);
   return `http://${host.includes(':') ? `[${host}]` : host}:${portOf(service, settings.PORT_BASE, replica)}`;
 }
 
 /** Every copy's URL, comma-separated, as the gateway's `*_URL` settings take them. */
-export function serviceUrls(service: ServiceEntry, settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>, replicas: number): string {
+export function serviceUrls(
+  service: ServiceEntry,
+  settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>,
+  replicas: number,
+): string {
   return Array.from({ length: replicas }, (_, replica) => serviceUrl(service, settings, replica)).join(',');
 }
 
 export function gatewayPort(settings: Pick<StartSettings, 'PORT_BASE'>): number {
-  return portOf(SERVICES.find((s) => s.name === 'gateway')!, settings.PORT_BASE);
+  return portOf(
+    SERVICES.find((s) => s.name === 'gateway')!,
+    settings.PORT_BASE,
+  );
 }
 
 export function publicBaseUrl(settings: StartSettings): string {
@@ -145,7 +165,10 @@ export function childEnvironment(
   const env: NodeJS.ProcessEnv = { ...base };
   const gateway = service.name === 'gateway';
   for (const other of SERVICES) {
-    if (other.urlVar) env[other.urlVar] = gateway ? serviceUrls(other, settings, run.replicas ?? 1) : serviceUrl(other, settings, replica);
+    if (other.urlVar)
+      env[other.urlVar] = gateway
+        ? serviceUrls(other, settings, run.replicas ?? 1)
+        : serviceUrl(other, settings, replica);
   }
   const auth = SERVICES.find((s) => s.name === 'auth')!;
   Object.assign(env, {

@@ -10,7 +10,15 @@ import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflig
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
 import { SERVICES } from './services';
-import { gatewayPort, loadDotEnv, loadStartSettings, parseStartArgs, portOf, refuseDemoServiceSecrets, type StartSettings } from './settings';
+import {
+  gatewayPort,
+  loadDotEnv,
+  loadStartSettings,
+  parseStartArgs,
+  portOf,
+  refuseDemoServiceSecrets,
+  type StartSettings,
+} from './settings';
 import { Supervisor } from './supervisor';
 import { waitForReady } from './readiness';
 
@@ -69,12 +77,22 @@ function onSignal(signal: NodeJS.Signals): void {
   void shutdown(0);
 }
 
-function portsInUse(settings: StartSettings, replicas: number, smtpCatcher: boolean): Array<{ port: number; what: string }> {
+function portsInUse(
+  settings: StartSettings,
+  replicas: number,
+  smtpCatcher: boolean,
+): Array<{ port: number; what: string }> {
   const ports = SERVICES.flatMap((s) =>
-    Array.from({ length: s.name === 'gateway' ? 1 : replicas }, (_, replica): { port: number; what: string } => ({ port: portOf(s, settings.PORT_BASE, replica), what: replica ? `${s.name} copy ${replica + 1}` : s.name })),
+    Array.from({ length: s.name === 'gateway' ? 1 : replicas }, (_, replica): { port: number; what: string } => ({
+      port: portOf(s, settings.PORT_BASE, replica),
+      what: replica ? `${s.name} copy ${replica + 1}` : s.name,
+    })),
   );
   if (smtpCatcher) {
-    ports.push({ port: settings.MAIL_SMTP_PORT, what: 'demo mail catcher, SMTP' }, { port: settings.MAIL_WEB_PORT, what: 'demo mail catcher, web inbox' });
+    ports.push(
+      { port: settings.MAIL_SMTP_PORT, what: 'demo mail catcher, SMTP' },
+      { port: settings.MAIL_WEB_PORT, what: 'demo mail catcher, web inbox' },
+    );
   }
   return ports;
 }
@@ -88,7 +106,8 @@ async function startGroup(group: PlannedProcess[]): Promise<void> {
       const ready = await waitForReady(planned.readyUrl, {
         timeoutMs: STARTUP_TIMEOUT_MS,
         cancelled: () => stopping,
-        onWaiting: (ms) => say(`still waiting for ${planned.spec.name} (${planned.readyUrl}) after ${Math.round(ms / 1000)} s ...`),
+        onWaiting: (ms) =>
+          say(`still waiting for ${planned.spec.name} (${planned.readyUrl}) after ${Math.round(ms / 1000)} s ...`),
       });
       if (ready) say(`${planned.spec.name} is ready`);
       return ready || stopping;
@@ -96,7 +115,9 @@ async function startGroup(group: PlannedProcess[]): Promise<void> {
   );
   const failed = group.filter((_, i) => !results[i]).map((p) => p.spec.name);
   if (failed.length) {
-    throw new PreflightError(`${failed.join(', ')} did not become ready within ${STARTUP_TIMEOUT_MS / 1000} s; see its log lines above.`);
+    throw new PreflightError(
+      `${failed.join(', ')} did not become ready within ${STARTUP_TIMEOUT_MS / 1000} s; see its log lines above.`,
+    );
   }
 }
 
@@ -160,4 +181,3 @@ main().catch(async (error: unknown) => {
   console.error(`\n${describeFailure(error)}\n`);
   await shutdown(1);
 });
-

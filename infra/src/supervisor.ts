@@ -57,7 +57,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 export class Supervisor extends EventEmitter {
   private readonly processes = new Map<string, Managed>();
   private stopping = false;
-  private readonly options: Required<Omit<SupervisorOptions, 'output' | 'log'>> & Pick<SupervisorOptions, 'output' | 'log'>;
+  private readonly options: Required<Omit<SupervisorOptions, 'output' | 'log'>> &
+    Pick<SupervisorOptions, 'output' | 'log'>;
   private readonly killOnExit = () => this.kill();
 
   constructor(options: SupervisorOptions = {}) {

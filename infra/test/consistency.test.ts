@@ -8,7 +8,12 @@ import { BALANCE_HANDLERS } from '../../services/balance/src/events/handlers';
 import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
 import { approveOrder, rejectOrder } from '../../services/physical-sim/src/orders/orders';
 import { approveReturn, requestReturn } from '../../services/physical-sim/src/returns/returns';
-import { CONSISTENCY_RULES, formatConsistencyReport, verifyConsistency, type ConsistencyReport } from '../src/consistency/verify';
+import {
+  CONSISTENCY_RULES,
+  formatConsistencyReport,
+  verifyConsistency,
+  type ConsistencyReport,
+} from '../src/consistency/verify';
 import { seedAll } from '../src/seed';
 import { ROOT_DIR } from '../src/services';
 import { runToEnd, scriptEnv } from './helpers/scripts';
@@ -53,12 +58,21 @@ async function withSchemas<T>(databaseUrl: string, work: (s: Schemas) => Promise
 // ── states written as the services write them ──
 
 /** A dealer's order as physical-sim places it: the ledger's hold on the order id first, then the order row naming it. */
-async function placePhysicalOrder(s: Schemas, options: { quantity: number; holdCents?: number; ageMs?: number }): Promise<{ id: string; holdId: string }> {
+async function placePhysicalOrder(
+  s: Schemas,
+  options: { quantity: number; holdCents?: number; ageMs?: number },
+): Promise<{ id: string; holdId: string }> {
   const id = randomUUID();
   const total = PLUS_EU.retailCents * options.quantity;
   const at = options.ageMs ? new Date(Date.now() - options.ageMs) : undefined;
   const { holdId } = await s.balance.transaction((trx) =>
-    createHold(trx, { orderId: id, userId: DEALER.id, amountCents: options.holdCents ?? total, reference: `physical-sim order ${id}`, at }),
+    createHold(trx, {
+      orderId: id,
+      userId: DEALER.id,
+      amountCents: options.holdCents ?? total,
+      reference: `physical-sim order ${id}`,
+      at,
+    }),
   );
   await s.physical('orders').insert({
     id,
@@ -86,7 +100,11 @@ async function approvedReturnOf(s: Schemas, cardId: string): Promise<string> {
 
 /** What the balance service's consumer does with physical-sim's unpublished events: each through its real handler. */
 async function deliverPhysicalSimEventsToBalance(s: Schemas): Promise<void> {
-  const rows = (await s.physical('outbox').whereNull('published_at').orderBy('position').select('position', 'type', 'envelope')) as Array<{
+  const rows = (await s
+    .physical('outbox')
+    .whereNull('published_at')
+    .orderBy('position')
+    .select('position', 'type', 'envelope')) as Array<{
     position: number;
     type: EventType;
     envelope: Parameters<EventHandler>[0];
@@ -109,7 +127,14 @@ async function publishEveryOutbox(s: Schemas): Promise<void> {
  */
 async function esimOrder(
   s: Schemas,
-  options: { step: string; quantity: number; profiles: number; hold: 'pending' | 'captured' | null; holdCents?: number; ageMs?: number },
+  options: {
+    step: string;
+    quantity: number;
+    profiles: number;
+    hold: 'pending' | 'captured' | null;
+    holdCents?: number;
+    ageMs?: number;
+  },
 ): Promise<{ id: string; holdId: string | null }> {
   const demo = await s.esim('orders').where({ demo: true }).orderBy('order_number').first();
   const id = randomUUID();
@@ -120,7 +145,13 @@ async function esimOrder(
   if (options.hold) {
     const at = options.ageMs ? new Date(Date.now() - options.ageMs) : undefined;
     holdId = await s.balance.transaction(async (trx) => {
-      const hold = await createHold(trx, { orderId: id, userId: demo.user_id, amountCents: options.holdCents ?? total, reference: `eSIM ${id}`, at });
+      const hold = await createHold(trx, {
+        orderId: id,
+        userId: demo.user_id,
+        amountCents: options.holdCents ?? total,
+        reference: `eSIM ${id}`,
+        at,
+      });
       if (options.hold === 'captured') await captureHold(trx, hold.holdId, { createdBy: 'test' });
       return hold.holdId;
     });
@@ -141,8 +172,18 @@ async function esimOrder(
     completed_at: options.step === 'completed' ? new Date() : null,
   });
   if (options.profiles > 0) {
-    const free = await s.esim('profiles').where({ package_code: demo.package_code, pool_status: 'available' }).limit(options.profiles).pluck('id');
-    await s.esim('profiles').whereIn('id', free).update({ pool_status: 'assigned', order_id: id, user_id: demo.user_id, status: 'inactive', assigned_at: new Date() });
+    const free = await s
+      .esim('profiles')
+      .where({ package_code: demo.package_code, pool_status: 'available' })
+      .limit(options.profiles)
+      .pluck('id');
+    await s.esim('profiles').whereIn('id', free).update({
+      pool_status: 'assigned',
+      order_id: id,
+      user_id: demo.user_id,
+      status: 'inactive',
+      assigned_at: new Date(),
+    });
   }
   return { id, holdId };
 }
@@ -224,7 +265,10 @@ describe('verifyConsistency', () => {
     // What the consistent state rests on: the refund the approved return was owed, the approved order's capture.
     await withSchemas(databaseUrl, async (s) => {
       expect(await s.balance('transfers').where({ kind: 'refund' }).count({ n: '*' }).first()).toEqual({ n: 1 });
-      expect(await s.balance('holds').where({ order_id: approvedOrder.id }).first('status', 'amount')).toEqual({ status: 'captured', amount: 2 * PLUS_EU.retailCents });
+      expect(await s.balance('holds').where({ order_id: approvedOrder.id }).first('status', 'amount')).toEqual({
+        status: 'captured',
+        amount: 2 * PLUS_EU.retailCents,
+      });
     });
   });
 
@@ -265,7 +309,9 @@ describe('verifyConsistency', () => {
     let otherAmount = '';
     const url = await brokenCopy(async (s) => {
       pending = (await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'pending' })).id;
-      otherAmount = (await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'captured', holdCents: 1 })).id;
+      otherAmount = (
+        await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'captured', holdCents: 1 })
+      ).id;
     });
     const report = await verifyConsistency(url);
     expectOnlyFailure(report, 'esim-order-completed-captured', [pending, otherAmount]);
@@ -274,7 +320,16 @@ describe('verifyConsistency', () => {
   it('fails no-stale-pending-hold for a hold pending past holdMaxAgeMs with no order behind it, and not before; a placing order is an open order', async () => {
     let holdId = '';
     const url = await brokenCopy(async (s) => {
-      holdId = (await s.balance.transaction((trx) => createHold(trx, { orderId: randomUUID(), userId: CUSTOMER.id, amountCents: 500, at: new Date(Date.now() - 15 * MINUTE) }))).holdId;
+      holdId = (
+        await s.balance.transaction((trx) =>
+          createHold(trx, {
+            orderId: randomUUID(),
+            userId: CUSTOMER.id,
+            amountCents: 500,
+            at: new Date(Date.now() - 15 * MINUTE),
+          }),
+        )
+      ).holdId;
       // Held, but its request died before recording the hold: still placing (the sweeper rejects it, voiding the hold).
       const placing = await placePhysicalOrder(s, { quantity: 1, ageMs: 15 * MINUTE });
       await s.physical('orders').where({ id: placing.id }).update({ status: 'placing', hold_id: null });
@@ -285,7 +340,14 @@ describe('verifyConsistency', () => {
 
   it('fails no-stale-outbox-row for an outbox row unpublished past outboxMaxAgeMs, in any schema', async () => {
     const eventId = randomUUID();
-    const row = (id: string, ageMs: number) => ({ event_id: id, type: 'catalog.package.upserted', topic: 'catalog.package', aggregate_id: 'x', envelope: {}, created_at: new Date(Date.now() - ageMs) });
+    const row = (id: string, ageMs: number) => ({
+      event_id: id,
+      type: 'catalog.package.upserted',
+      topic: 'catalog.package',
+      aggregate_id: 'x',
+      envelope: {},
+      created_at: new Date(Date.now() - ageMs),
+    });
     const url = await brokenCopy(async (s) => {
       await s.catalog('outbox').insert([row(eventId, 2 * MINUTE), row(randomUUID(), 10_000)]);
     });
@@ -295,9 +357,19 @@ describe('verifyConsistency', () => {
   it('fails no-parked-event for a parked event (a resolved one is fine)', async () => {
     let parkedId = '';
     const url = await brokenCopy(async (s) => {
-      const parked = { consumer: 'balance', event_id: randomUUID(), type: 'physical-sim.order.approved', envelope: {}, source: 'log:1', attempts: 5, last_error: 'no hold for order' };
+      const parked = {
+        consumer: 'balance',
+        event_id: randomUUID(),
+        type: 'physical-sim.order.approved',
+        envelope: {},
+        source: 'log:1',
+        attempts: 5,
+        last_error: 'no hold for order',
+      };
       [{ id: parkedId }] = await s.balance('parked_events').insert(parked).returning('id');
-      await s.balance('parked_events').insert({ ...parked, event_id: randomUUID(), status: 'resolved', resolved_at: new Date() });
+      await s
+        .balance('parked_events')
+        .insert({ ...parked, event_id: randomUUID(), status: 'resolved', resolved_at: new Date() });
     });
     expectOnlyFailure(await verifyConsistency(url), 'no-parked-event', [`balance:${parkedId}`]);
   });
@@ -305,11 +377,22 @@ describe('verifyConsistency', () => {
   it('fails card-owner-is-dealer for cards owned by an unknown id, by a customer and by a deleted dealer', async () => {
     let expected: string[] = [];
     const url = await brokenCopy(async (s) => {
-      const stock = await s.physical('cards').whereNull('owner_user_id').whereNull('deleted_at').where({ status: 'in_stock' }).orderBy('id').limit(2).pluck('id');
+      const stock = await s
+        .physical('cards')
+        .whereNull('owner_user_id')
+        .whereNull('deleted_at')
+        .where({ status: 'in_stock' })
+        .orderBy('id')
+        .limit(2)
+        .pluck('id');
       await s.physical('cards').where({ id: stock[0] }).update({ owner_user_id: randomUUID(), status: 'assigned' });
       await s.physical('cards').where({ id: stock[1] }).update({ owner_user_id: CUSTOMER.id, status: 'assigned' });
       await s.auth('users').where({ id: DEALER_2.id }).update({ deleted_at: new Date() });
-      const dealer2Cards = await s.physical('cards').where({ owner_user_id: DEALER_2.id }).whereNull('deleted_at').pluck('id');
+      const dealer2Cards = await s
+        .physical('cards')
+        .where({ owner_user_id: DEALER_2.id })
+        .whereNull('deleted_at')
+        .pluck('id');
       expect(dealer2Cards.length).toBeGreaterThan(0);
       expected = [...stock, ...dealer2Cards].sort();
     });
@@ -338,10 +421,22 @@ describe('verifyConsistency', () => {
       };
       // A completed top-up with its bundle is consistent: only the two below fail.
       const whole = await topUp('completed', 'captured');
-      await s.esim('profile_bundles').insert({ order_id: whole, profile_id: sold.id, package_code: sold.package_code, data_bytes: 1024, validity_days: 7 });
+      await s.esim('profile_bundles').insert({
+        order_id: whole,
+        profile_id: sold.id,
+        package_code: sold.package_code,
+        data_bytes: 1024,
+        validity_days: 7,
+      });
       unbundled = await topUp('completed', 'captured');
       failedWithBundle = await topUp('failed', null);
-      await s.esim('profile_bundles').insert({ order_id: failedWithBundle, profile_id: sold.id, package_code: sold.package_code, data_bytes: 1024, validity_days: 7 });
+      await s.esim('profile_bundles').insert({
+        order_id: failedWithBundle,
+        profile_id: sold.id,
+        package_code: sold.package_code,
+        data_bytes: 1024,
+        validity_days: 7,
+      });
     });
     expectOnlyFailure(await verifyConsistency(url), 'esim-order-profiles-complete', [unbundled, failedWithBundle]);
   });
@@ -370,10 +465,16 @@ describe('npm run consistency:verify', () => {
   it('prints the report and exits 1 when a rule fails', async () => {
     let cardId = '';
     const url = await brokenCopy(async (s) => {
-      cardId = (await s.physical('cards').whereNull('owner_user_id').where({ status: 'in_stock' }).orderBy('id').first('id')).id;
+      cardId = (
+        await s.physical('cards').whereNull('owner_user_id').where({ status: 'in_stock' }).orderBy('id').first('id')
+      ).id;
       await s.physical('cards').where({ id: cardId }).update({ owner_user_id: randomUUID(), status: 'assigned' });
     });
-    const result = await runToEnd(path.join(ROOT_DIR, 'infra/src/consistency/cli.ts'), scriptEnv({ DATABASE_URL: url }), 60_000);
+    const result = await runToEnd(
+      path.join(ROOT_DIR, 'infra/src/consistency/cli.ts'),
+      scriptEnv({ DATABASE_URL: url }),
+      60_000,
+    );
     expect(result.code, result.output).toBe(1);
     expect(result.output).toContain(`FAIL card-owner-is-dealer: ${cardId}\n`);
     expect(result.output).toContain('ok  physical-order-approved-captured\n');

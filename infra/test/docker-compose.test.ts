@@ -45,7 +45,11 @@ type Role =
 const JOBS: Record<string, { script: string; schema?: Schema; keys: string[] }> = {
   // Parses its settings inline (and acts on import): its keys are read from its source.
   topics: { script: KAFKA_TOPICS_SCRIPT, keys: [...scriptSettings(KAFKA_TOPICS_SCRIPT).keys()] },
-  migrate: { script: 'infra/src/migrate.ts', schema: startConfigSchema as unknown as Schema, keys: Object.keys(startConfigSchema.shape) },
+  migrate: {
+    script: 'infra/src/migrate.ts',
+    schema: startConfigSchema as unknown as Schema,
+    keys: Object.keys(startConfigSchema.shape),
+  },
 };
 
 function roleOf(name: string): Role | undefined {
@@ -103,7 +107,9 @@ async function keysOf(role: Role): Promise<Set<string>> {
 
 function dependencies(service: ComposeService): Array<[string, string | undefined]> {
   const deps = service.depends_on ?? [];
-  return Array.isArray(deps) ? deps.map((d) => [d, undefined]) : Object.entries(deps).map(([d, v]) => [d, v?.condition]);
+  return Array.isArray(deps)
+    ? deps.map((d) => [d, undefined])
+    : Object.entries(deps).map(([d, v]) => [d, v?.condition]);
 }
 
 describe('docker-compose.yml', () => {
@@ -113,7 +119,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('has only processes the code has, and all of them', () => {
-    expect(names.filter((n) => !roleOf(n)), 'compose services that match no SERVICES entry, worker or job').toEqual([]);
+    expect(
+      names.filter((n) => !roleOf(n)),
+      'compose services that match no SERVICES entry, worker or job',
+    ).toEqual([]);
     for (const service of SERVICES) expect(names, service.name).toContain(service.name);
     for (const service of SERVICES.filter((s) => s.worker)) expect(names).toContain(`${service.name}-worker`);
     for (const job of Object.keys(JOBS)) expect(names).toContain(job);
@@ -131,7 +140,8 @@ describe('docker-compose.yml', () => {
       }
       for (const volume of service.volumes ?? []) {
         const source = volume.split(':')[0]!;
-        if (!source.startsWith('.') && !source.startsWith('/')) expect(Object.keys(compose.volumes ?? {}), `${name} volume ${source}`).toContain(source);
+        if (!source.startsWith('.') && !source.startsWith('/'))
+          expect(Object.keys(compose.volumes ?? {}), `${name} volume ${source}`).toContain(source);
       }
     }
   });
@@ -139,30 +149,39 @@ describe('docker-compose.yml', () => {
   it('waits for a dependency that can be healthy only if it has a health check, and for jobs to finish', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       for (const [dependency, condition] of dependencies(service)) {
-        if (condition === 'service_healthy') expect((compose.services[dependency] as { healthcheck?: unknown }).healthcheck, `${name} → ${dependency}`).toBeDefined();
+        if (condition === 'service_healthy')
+          expect(
+            (compose.services[dependency] as { healthcheck?: unknown }).healthcheck,
+            `${name} → ${dependency}`,
+          ).toBeDefined();
         if (JOBS[dependency]) expect(condition, `${name} → ${dependency}`).toBe('service_completed_successfully');
       }
     }
   });
 
-  it('builds our processes from the repository Dockerfile and runs each one\'s own entry point', () => {
+  it("builds our processes from the repository Dockerfile and runs each one's own entry point", () => {
     for (const name of ours) {
       const service = compose.services[name]!;
       const build = typeof service.build === 'string' ? { context: service.build } : service.build;
       expect(build?.context, name).toBe('.');
-      expect(existsSync(path.join(ROOT_DIR, build!.dockerfile ?? 'Dockerfile')), `${name}: ${build?.dockerfile}`).toBe(true);
+      expect(existsSync(path.join(ROOT_DIR, build!.dockerfile ?? 'Dockerfile')), `${name}: ${build?.dockerfile}`).toBe(
+        true,
+      );
       const role = roles.get(name)!;
       const entry =
-        role.kind === 'service' ? path.relative(ROOT_DIR, path.join(role.entry.dir, 'src/server.ts'))
-        : role.kind === 'worker' ? path.relative(ROOT_DIR, path.join(role.entry.dir, role.entry.worker!))
-        : role.kind === 'job' ? role.script
-        : undefined;
+        role.kind === 'service'
+          ? path.relative(ROOT_DIR, path.join(role.entry.dir, 'src/server.ts'))
+          : role.kind === 'worker'
+            ? path.relative(ROOT_DIR, path.join(role.entry.dir, role.entry.worker!))
+            : role.kind === 'job'
+              ? role.script
+              : undefined;
       // Arguments after the entry point are the script's own (migrate --seed).
       expect(service.command?.slice(0, 4), name).toEqual(['node', '--import', 'tsx', entry]);
     }
   });
 
-  it('publishes no fixed host port but the gateway\'s 8080, so every other process scales with --scale', () => {
+  it("publishes no fixed host port but the gateway's 8080, so every other process scales with --scale", () => {
     for (const name of ours) {
       const service = compose.services[name]!;
       expect(service.container_name, name).toBeUndefined();
@@ -179,7 +198,8 @@ describe('docker-compose.yml', () => {
       expect(unknown, `${name} sets variables its code does not read`).toEqual([]);
       const schema = await schemaOf(role);
       const parsed = schema?.safeParse(resolvedEnv(compose.services[name]!));
-      if (parsed) expect(parsed.success, `${name}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues)}`).toBe(true);
+      if (parsed)
+        expect(parsed.success, `${name}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues)}`).toBe(true);
     }
   });
 
@@ -190,7 +210,11 @@ describe('docker-compose.yml', () => {
       for (const [key, field] of Object.entries(schema.shape)) {
         const fallback = (field as z.ZodType).safeParse(undefined);
         // The gateway's service URLs are lists (a service's copies): each default URL counts.
-        const defaults: unknown[] = fallback.success ? (Array.isArray(fallback.data) ? fallback.data : [fallback.data]) : [];
+        const defaults: unknown[] = fallback.success
+          ? Array.isArray(fallback.data)
+            ? fallback.data
+            : [fallback.data]
+          : [];
         if (defaults.some((value) => typeof value === 'string' && /127\.0\.0\.1|localhost/.test(value))) {
           expect(Object.keys(env), `${name} must set ${key} (default ${String(defaults)})`).toContain(key);
         }
@@ -204,7 +228,9 @@ describe('docker-compose.yml', () => {
         if (key === 'PUBLIC_BASE_URL') continue;
         const hosts = /^[a-z][a-z0-9+.-]*:\/\//.test(value)
           ? [new URL(value).hostname]
-          : key === 'KAFKA_BROKERS' ? value.split(',').map((broker) => broker.split(':')[0]!) : [];
+          : key === 'KAFKA_BROKERS'
+            ? value.split(',').map((broker) => broker.split(':')[0]!)
+            : [];
         for (const host of hosts) expect(names, `${name} ${key}=${value}`).toContain(host);
       }
     }
@@ -220,10 +246,14 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it("has Prometheus scrape every copy of every service and the gateway at its port, with a config promtool accepts", () => {
+  it('has Prometheus scrape every copy of every service and the gateway at its port, with a config promtool accepts', () => {
     const configFile = path.join(ROOT_DIR, 'infra/docker/prometheus.yml');
-    expect(compose.services.prometheus?.volumes).toContain('./infra/docker/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
-    const config = parse(readFileSync(configFile, 'utf8')) as { scrape_configs: Array<{ job_name: string; dns_sd_configs: Array<{ names: string[]; port: number }> }> };
+    expect(compose.services.prometheus?.volumes).toContain(
+      './infra/docker/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+    const config = parse(readFileSync(configFile, 'utf8')) as {
+      scrape_configs: Array<{ job_name: string; dns_sd_configs: Array<{ names: string[]; port: number }> }>;
+    };
     for (const service of SERVICES) {
       const job = config.scrape_configs.find((j) => j.job_name === service.name);
       expect(job?.dns_sd_configs, service.name).toEqual([{ names: [service.name], type: 'A', port: service.port }]);
@@ -232,7 +262,10 @@ describe('docker-compose.yml', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'esim-prometheus-'));
     try {
       writeFileSync(path.join(dir, 'token'), 'x'.repeat(32));
-      writeFileSync(path.join(dir, 'prometheus.yml'), readFileSync(configFile, 'utf8').replaceAll('/prometheus/token', path.join(dir, 'token')));
+      writeFileSync(
+        path.join(dir, 'prometheus.yml'),
+        readFileSync(configFile, 'utf8').replaceAll('/prometheus/token', path.join(dir, 'token')),
+      );
       const check = spawnSync('promtool', ['check', 'config', path.join(dir, 'prometheus.yml')], { encoding: 'utf8' });
       expect(check.error, 'promtool not found: apt-get install prometheus').toBeUndefined();
       expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);

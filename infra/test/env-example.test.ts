@@ -27,7 +27,11 @@ function documented(): Map<string, string> {
 
 /** Every key of every schema, with each default as the example should write it. */
 async function schemaDefaults(): Promise<Map<string, Set<string>>> {
-  const schemas: Schema[] = [baseConfigSchema as unknown as Schema, eventBusEnvSchema as unknown as Schema, startConfigSchema as unknown as Schema];
+  const schemas: Schema[] = [
+    baseConfigSchema as unknown as Schema,
+    eventBusEnvSchema as unknown as Schema,
+    startConfigSchema as unknown as Schema,
+  ];
   for (const service of SERVICES) {
     const mod = (await import(pathToFileURL(path.join(service.dir, 'src/config.ts')).href)) as { configSchema: Schema };
     schemas.push(mod.configSchema);

@@ -25,19 +25,32 @@ describe('log prefix', () => {
       level: 50,
       time,
       msg: 'could not start',
-      err: { type: 'Error', message: 'listen EADDRINUSE', stack: 'Error: listen EADDRINUSE\n    at a (x.ts:1)\n    at b (y.ts:2)\n    at c (z.ts:3)\n    at d (w.ts:4)' },
+      err: {
+        type: 'Error',
+        message: 'listen EADDRINUSE',
+        stack: 'Error: listen EADDRINUSE\n    at a (x.ts:1)\n    at b (y.ts:2)\n    at c (z.ts:3)\n    at d (w.ts:4)',
+      },
     });
-    expect(formatLogLine(line)).toBe('13:04:05 ERROR could not start Error: listen EADDRINUSE\n    at a (x.ts:1)\n    at b (y.ts:2)\n    at c (z.ts:3)');
+    expect(formatLogLine(line)).toBe(
+      '13:04:05 ERROR could not start Error: listen EADDRINUSE\n    at a (x.ts:1)\n    at b (y.ts:2)\n    at c (z.ts:3)',
+    );
   });
 
   it('quotes values with spaces and keeps at most six extra fields', () => {
-    const entry: Record<string, unknown> = { level: 40, time, msg: 'slow', note: 'two words', nested: { skipped: true } };
+    const entry: Record<string, unknown> = {
+      level: 40,
+      time,
+      msg: 'slow',
+      note: 'two words',
+      nested: { skipped: true },
+    };
     for (let i = 0; i < 8; i++) entry[`k${i}`] = i;
     expect(formatLogLine(JSON.stringify(entry))).toBe('13:04:05 WARN  slow note="two words" k0=0 k1=1 k2=2 k3=3 k4=4');
   });
 
   it('leaves anything that is not a pino line unchanged', () => {
-    for (const line of ['plain text', '{ not json', '{"a":1}', '', '[vite] built in 1s']) expect(formatLogLine(line)).toBe(line);
+    for (const line of ['plain text', '{ not json', '{"a":1}', '', '[vite] built in 1s'])
+      expect(formatLogLine(line)).toBe(line);
   });
 
   it('puts an aligned [name] before every line, coloured only when asked', () => {

@@ -10,7 +10,10 @@ import { freePortRange, runToEnd, scriptEnv, STACK_FRAME, START_SCRIPT } from '.
  */
 describe('npm start preflight', () => {
   it('says how to start PostgreSQL when it is unreachable', async () => {
-    const result = await runToEnd(START_SCRIPT, scriptEnv({ DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/esim' }));
+    const result = await runToEnd(
+      START_SCRIPT,
+      scriptEnv({ DATABASE_URL: 'postgres://postgres:secret@127.0.0.1:1/esim' }),
+    );
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('PostgreSQL is not reachable at postgres://postgres:***@127.0.0.1:1/postgres');
     expect(result.output).toContain('pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start');
@@ -32,7 +35,10 @@ describe('npm start preflight', () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(base + 3, '127.0.0.1', resolve));
     try {
-      const result = await runToEnd(START_SCRIPT, scriptEnv({ PORT_BASE: String(base), APP_MODE: 'demo', SMTP_URL: 'smtp://127.0.0.1:2525' }));
+      const result = await runToEnd(
+        START_SCRIPT,
+        scriptEnv({ PORT_BASE: String(base), APP_MODE: 'demo', SMTP_URL: 'smtp://127.0.0.1:2525' }),
+      );
       expect(result.code).not.toBe(0);
       expect(result.output).toContain(`Port ${base + 3} (balance) is already in use.`);
       expect(result.output).toContain('PORT_BASE=9080 npm start');
@@ -51,10 +57,16 @@ describe('npm start preflight', () => {
   });
 
   it('refuses to start production without a secret of its own, and never seeds production', async () => {
-    const start = await runToEnd(START_SCRIPT, scriptEnv({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: undefined }));
+    const start = await runToEnd(
+      START_SCRIPT,
+      scriptEnv({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: undefined }),
+    );
     expect(start.code).not.toBe(0);
     expect(start.output).toContain('INTERNAL_SERVICE_TOKEN: set a secret of your own in production mode');
-    const seed = await runToEnd(path.join(ROOT_DIR, 'infra/src/seed.ts'), scriptEnv({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(32) }));
+    const seed = await runToEnd(
+      path.join(ROOT_DIR, 'infra/src/seed.ts'),
+      scriptEnv({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(32) }),
+    );
     expect(seed.code).not.toBe(0);
     expect(seed.output).toContain('demo data is never seeded in production mode');
     expect(seed.output).not.toMatch(STACK_FRAME);

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { BANNER_READY_LINE, renderBanner } from '../src/banner';
 import { planProcesses } from '../src/processes';
 import { SERVICES } from '../src/services';
-import { childEnvironment, loadStartSettings, parseStartArgs, portOf, redactUrl, refuseDemoServiceSecrets, SettingsError } from '../src/settings';
+import {
+  childEnvironment,
+  loadStartSettings,
+  parseStartArgs,
+  portOf,
+  redactUrl,
+  refuseDemoServiceSecrets,
+  SettingsError,
+} from '../src/settings';
 
 const service = (name: string) => SERVICES.find((s) => s.name === name)!;
 
@@ -16,8 +24,18 @@ describe('start settings', () => {
   });
 
   it('gives each child its port and every address it needs, and nothing of the supervisor', () => {
-    const settings = loadStartSettings({ PORT_BASE: '9080', REDIS_PREFIX: 'x:', MAIL_WEB_PORT: '1', KAFKA_BROKERS: 'k:9092' });
-    const env = childEnvironment(service('esim'), settings, { internalToken: 't'.repeat(32), smtpUrl: 'smtp://127.0.0.1:2525' }, { PATH: '/bin', PORT_BASE: '9080' });
+    const settings = loadStartSettings({
+      PORT_BASE: '9080',
+      REDIS_PREFIX: 'x:',
+      MAIL_WEB_PORT: '1',
+      KAFKA_BROKERS: 'k:9092',
+    });
+    const env = childEnvironment(
+      service('esim'),
+      settings,
+      { internalToken: 't'.repeat(32), smtpUrl: 'smtp://127.0.0.1:2525' },
+      { PATH: '/bin', PORT_BASE: '9080' },
+    );
     expect(env).toMatchObject({
       PATH: '/bin',
       PORT: '9084',
@@ -40,28 +58,44 @@ describe('start settings', () => {
     expect(env.PORT_BASE).toBeUndefined();
     // Listening on every interface still means "reach it on loopback" for the other processes.
     const wide = loadStartSettings({ HOST: '0.0.0.0' });
-    expect(childEnvironment(service('gateway'), wide, { internalToken: 'x'.repeat(16) }, {}).CATALOG_URL).toBe('http://127.0.0.1:8082');
+    expect(childEnvironment(service('gateway'), wide, { internalToken: 'x'.repeat(16) }, {}).CATALOG_URL).toBe(
+      'http://127.0.0.1:8082',
+    );
   });
 
   it('drops an inherited KAFKA_BROKERS only when the run has none', () => {
     const settings = loadStartSettings({});
-    expect(childEnvironment(service('auth'), settings, { internalToken: 'x'.repeat(16) }, { KAFKA_BROKERS: '' }).KAFKA_BROKERS).toBeUndefined();
+    expect(
+      childEnvironment(service('auth'), settings, { internalToken: 'x'.repeat(16) }, { KAFKA_BROKERS: '' })
+        .KAFKA_BROKERS,
+    ).toBeUndefined();
   });
 
   it('names a bad variable, and demands a real internal token in production', () => {
     expect(() => loadStartSettings({ PORT_BASE: 'eighty' })).toThrow(/PORT_BASE/);
     expect(() => loadStartSettings({ APP_MODE: 'prod' })).toThrow(SettingsError);
     expect(() => loadStartSettings({ APP_MODE: 'production' })).toThrow(/INTERNAL_SERVICE_TOKEN/);
-    expect(loadStartSettings({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(40) }).APP_MODE).toBe('production');
+    expect(loadStartSettings({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(40) }).APP_MODE).toBe(
+      'production',
+    );
   });
 
   it("refuses the services' demo webhook secrets in production before anything starts, naming each", () => {
     const production = loadStartSettings({ APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 's'.repeat(40) });
-    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'demo-esim-webhook-secret-change-me' })).toThrow(
+    expect(() =>
+      refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'demo-esim-webhook-secret-change-me' }),
+    ).toThrow(
       'Invalid configuration:\n  ESIM_WEBHOOK_SECRET: set a secret of your own in production mode\n  PHYSICAL_SIM_WEBHOOK_SECRET: set a secret of your own in production mode',
     );
-    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'e'.repeat(32) })).toThrow(/^Invalid configuration:\n {2}PHYSICAL_SIM_WEBHOOK_SECRET: [^\n]*$/);
-    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'e'.repeat(32), PHYSICAL_SIM_WEBHOOK_SECRET: 'p'.repeat(32) })).not.toThrow();
+    expect(() => refuseDemoServiceSecrets(production, { ESIM_WEBHOOK_SECRET: 'e'.repeat(32) })).toThrow(
+      /^Invalid configuration:\n {2}PHYSICAL_SIM_WEBHOOK_SECRET: [^\n]*$/,
+    );
+    expect(() =>
+      refuseDemoServiceSecrets(production, {
+        ESIM_WEBHOOK_SECRET: 'e'.repeat(32),
+        PHYSICAL_SIM_WEBHOOK_SECRET: 'p'.repeat(32),
+      }),
+    ).not.toThrow();
     expect(() => refuseDemoServiceSecrets(loadStartSettings({}), {})).not.toThrow();
   });
 
@@ -76,7 +110,9 @@ describe('process plan', () => {
     const settings = loadStartSettings({ PORT_BASE: '9080' });
     const plan = planProcesses(settings, { internalToken: 'x'.repeat(32) });
     const services = SERVICES.filter((s) => s.name !== 'gateway');
-    expect(plan.groups.services.map((p) => p.spec.name)).toEqual(services.map((s) => s.name).filter((n) => !plan.missing.includes(n)));
+    expect(plan.groups.services.map((p) => p.spec.name)).toEqual(
+      services.map((s) => s.name).filter((n) => !plan.missing.includes(n)),
+    );
     expect(plan.groups.gateway.map((p) => p.spec.name)).toEqual(plan.missing.includes('gateway') ? [] : ['gateway']);
     for (const planned of [...plan.groups.services, ...plan.groups.gateway]) {
       expect(planned.spec.command).toBe(process.execPath);
@@ -96,7 +132,8 @@ describe('--replicas', () => {
     expect(parseStartArgs([])).toEqual({ replicas: 1 });
     expect(parseStartArgs(['--replicas', '2'])).toEqual({ replicas: 2 });
     expect(parseStartArgs(['--replicas=3'])).toEqual({ replicas: 3 });
-    for (const bad of [['--replicas'], ['--replicas', '0'], ['--replicas', 'two'], ['--replicas', '99']]) expect(() => parseStartArgs(bad)).toThrow(/^--replicas: /);
+    for (const bad of [['--replicas'], ['--replicas', '0'], ['--replicas', 'two'], ['--replicas', '99']])
+      expect(() => parseStartArgs(bad)).toThrow(/^--replicas: /);
     expect(() => parseStartArgs(['--fast'])).toThrow(/Unknown argument --fast/);
   });
 
@@ -110,12 +147,20 @@ describe('--replicas', () => {
     expect(copy('catalog-1').spec.env?.PORT).toBe('9082');
     expect(copy('catalog-2').spec.env?.PORT).toBe('9087');
     expect(copy('catalog-2').readyUrl).toBe('http://127.0.0.1:9087/ready');
-    expect(copy('esim-2').spec.env).toMatchObject({ CATALOG_URL: 'http://127.0.0.1:9087', BALANCE_URL: 'http://127.0.0.1:9088', AUTH_JWKS_URL: 'http://127.0.0.1:9086/.well-known/jwks.json' });
+    expect(copy('esim-2').spec.env).toMatchObject({
+      CATALOG_URL: 'http://127.0.0.1:9087',
+      BALANCE_URL: 'http://127.0.0.1:9088',
+      AUTH_JWKS_URL: 'http://127.0.0.1:9086/.well-known/jwks.json',
+    });
     const ports = plan.groups.services.map((p) => p.spec.env?.PORT);
     expect(new Set(ports).size).toBe(ports.length);
 
     expect(plan.groups.gateway.map((p) => p.spec.name)).toEqual(['gateway']);
-    expect(plan.groups.gateway[0]!.spec.env).toMatchObject({ PORT: '9080', CATALOG_URL: 'http://127.0.0.1:9082,http://127.0.0.1:9087', AUTH_URL: 'http://127.0.0.1:9081,http://127.0.0.1:9086' });
+    expect(plan.groups.gateway[0]!.spec.env).toMatchObject({
+      PORT: '9080',
+      CATALOG_URL: 'http://127.0.0.1:9082,http://127.0.0.1:9087',
+      AUTH_URL: 'http://127.0.0.1:9081,http://127.0.0.1:9086',
+    });
     const workers = plan.groups.workers.map((p) => p.spec.name);
     if (workers.length) {
       expect(workers).toEqual(['physical-sim-worker-1', 'physical-sim-worker-2']);
@@ -126,17 +171,33 @@ describe('--replicas', () => {
 
 describe('banner', () => {
   it('lists the addresses and, in demo mode, every demo account with the password', () => {
-    const text = renderBanner({ mode: 'demo', baseUrl: 'http://localhost:8080', mailInboxUrl: 'http://127.0.0.1:1080' });
+    const text = renderBanner({
+      mode: 'demo',
+      baseUrl: 'http://localhost:8080',
+      mailInboxUrl: 'http://127.0.0.1:1080',
+    });
     expect(text).toContain(`${BANNER_READY_LINE} (demo mode)`);
-    for (const url of ['http://localhost:8080/', 'http://localhost:8080/dashboard', 'http://localhost:8080/api', 'http://localhost:8080/api/docs', 'http://localhost:8080/api/health', 'http://127.0.0.1:1080']) {
+    for (const url of [
+      'http://localhost:8080/',
+      'http://localhost:8080/dashboard',
+      'http://localhost:8080/api',
+      'http://localhost:8080/api/docs',
+      'http://localhost:8080/api/health',
+      'http://127.0.0.1:1080',
+    ]) {
       expect(text).toContain(url);
     }
     expect(text).toContain(DEMO_PASSWORD);
-    for (const account of DEMO_ACCOUNTS) expect(text).toMatch(new RegExp(`${account.role} +${account.email.replace('.', '\\.')} +${account.fullName}`));
+    for (const account of DEMO_ACCOUNTS)
+      expect(text).toMatch(new RegExp(`${account.role} +${account.email.replace('.', '\\.')} +${account.fullName}`));
   });
 
   it('never shows demo accounts or the mail inbox in production mode', () => {
-    const text = renderBanner({ mode: 'production', baseUrl: 'http://localhost:8080', mailInboxUrl: 'http://127.0.0.1:1080' });
+    const text = renderBanner({
+      mode: 'production',
+      baseUrl: 'http://localhost:8080',
+      mailInboxUrl: 'http://127.0.0.1:1080',
+    });
     expect(text).toContain('http://localhost:8080/api/docs');
     expect(text).not.toContain(DEMO_PASSWORD);
     expect(text).not.toContain('1080');

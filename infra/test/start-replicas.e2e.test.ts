@@ -53,7 +53,11 @@ describe('npm start -- --replicas 2', () => {
     );
     const shop = run;
     await Promise.race([
-      waitFor(() => shop.output().includes(BANNER_READY_LINE), { timeoutMs: 85_000, intervalMs: 100, what: 'the start banner' }),
+      waitFor(() => shop.output().includes(BANNER_READY_LINE), {
+        timeoutMs: 85_000,
+        intervalMs: 100,
+        what: 'the start banner',
+      }),
       shop.exited.then(() => {
         throw new Error(`npm start exited early:\n${shop.output()}`);
       }),
@@ -63,7 +67,12 @@ describe('npm start -- --replicas 2', () => {
 
     // Every copy of every service and of the worker is its own live process; the gateway is one.
     const services = SERVICES.filter((s) => s.name !== 'gateway');
-    const expected = ['gateway', ...services.flatMap((s) => [1, 2].map((n) => `${s.name}-${n}`)), 'physical-sim-worker-1', 'physical-sim-worker-2'];
+    const expected = [
+      'gateway',
+      ...services.flatMap((s) => [1, 2].map((n) => `${s.name}-${n}`)),
+      'physical-sim-worker-1',
+      'physical-sim-worker-2',
+    ];
     for (const name of expected) expect(pids.has(name) && alive(pids.get(name)!), `${name} running`).toBe(true);
     expect(new Set(pids.values()).size).toBe(pids.size);
 
@@ -71,14 +80,21 @@ describe('npm start -- --replicas 2', () => {
     const health = await waitFor(
       async () => {
         const response = await fetch(`${gateway}/api/health`);
-        return response.status === 200 ? ((await response.json()) as { services: Record<string, { replicas?: Array<{ status: string }> }> }) : undefined;
+        return response.status === 200
+          ? ((await response.json()) as { services: Record<string, { replicas?: Array<{ status: string }> }> })
+          : undefined;
       },
       { timeoutMs: 15_000, intervalMs: 200, what: 'every copy up' },
     );
-    for (const service of services) expect(health!.services[service.name]?.replicas?.map((r) => r.status), service.name).toEqual(['up', 'up']);
+    for (const service of services)
+      expect(
+        health!.services[service.name]?.replicas?.map((r) => r.status),
+        service.name,
+      ).toEqual(['up', 'up']);
 
     // Public reads (each URL its own, so the gateway's cache answers none) and sign-ins.
-    for (let i = 0; i < 12; i++) expect((await fetch(`${gateway}/api/public/countries?search=copy${i}`)).status).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await fetch(`${gateway}/api/public/countries?search=copy${i}`)).status).toBe(200);
     for (let i = 0; i < 4; i++) {
       const login = await fetch(`${gateway}/api/login`, {
         method: 'POST',
@@ -89,10 +105,17 @@ describe('npm start -- --replicas 2', () => {
     }
     const served = async (name: 'catalog' | 'auth', replica: number) => {
       const service = SERVICES.find((s) => s.name === name)!;
-      const ready = (await (await fetch(`http://127.0.0.1:${portOf(service, base, replica)}/ready`)).json()) as { served: number };
+      const ready = (await (await fetch(`http://127.0.0.1:${portOf(service, base, replica)}/ready`)).json()) as {
+        served: number;
+      };
       return ready.served;
     };
-    const counts = { 'catalog-1': await served('catalog', 0), 'catalog-2': await served('catalog', 1), 'auth-1': await served('auth', 0), 'auth-2': await served('auth', 1) };
+    const counts = {
+      'catalog-1': await served('catalog', 0),
+      'catalog-2': await served('catalog', 1),
+      'auth-1': await served('auth', 0),
+      'auth-2': await served('auth', 1),
+    };
     console.log(`requests served per copy after 12 reads and 4 sign-ins: ${JSON.stringify(counts)}`);
     // Turn by turn the copies get 6 and 6, 2 and 2; a probe slowed by a busy machine may shift a few.
     for (const [name, served] of Object.entries(counts)) expect(served, name).toBeGreaterThan(0);
@@ -100,7 +123,8 @@ describe('npm start -- --replicas 2', () => {
 
     // A copy killed outright: every read still answers, from the other copy.
     process.kill(pids.get('catalog-1')!, 'SIGKILL');
-    for (let i = 0; i < 10; i++) expect((await fetch(`${gateway}/api/public/countries?search=after${i}`)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await fetch(`${gateway}/api/public/countries?search=after${i}`)).status).toBe(200);
 
     shop.child.kill('SIGTERM');
     const exit = await shop.exited;
@@ -108,7 +132,8 @@ describe('npm start -- --replicas 2', () => {
     const report = /requests served per copy: (.*)/.exec(shop.output());
     expect(report, shop.output().slice(-3000)).not.toBeNull();
     console.log(`supervisor: ${report![0]}`);
-    for (const name of ['catalog-2', 'auth-1', 'auth-2']) expect(Number(new RegExp(`${name} (\\d+)`).exec(report![1]!)?.[1])).toBeGreaterThan(0);
+    for (const name of ['catalog-2', 'auth-1', 'auth-2'])
+      expect(Number(new RegExp(`${name} (\\d+)`).exec(report![1]!)?.[1])).toBeGreaterThan(0);
     for (const pid of pidsOf(shop.output()).values()) expect(alive(pid), `pid ${pid} still running`).toBe(false);
   }, 150_000);
 });

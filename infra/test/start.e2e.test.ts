@@ -50,7 +50,11 @@ async function startShop(ports: { base: number; smtp: number; web: number }): Pr
   );
   started.push(run);
   await Promise.race([
-    waitFor(() => run.output().includes(BANNER_READY_LINE), { timeoutMs: 75_000, intervalMs: 100, what: 'the start banner' }),
+    waitFor(() => run.output().includes(BANNER_READY_LINE), {
+      timeoutMs: 75_000,
+      intervalMs: 100,
+      what: 'the start banner',
+    }),
     run.exited.then(() => {
       throw new Error(`npm start exited early:\n${run.output()}`);
     }),
@@ -70,12 +74,16 @@ async function expectEverythingUp(base: number, run: RunningScript): Promise<voi
   );
   const body = (await health!.json()) as { status: string; services: Record<string, { status: string }> };
   expect(body.status).toBe('up');
-  for (const service of SERVICES.filter((s) => s.name !== 'gateway')) expect(body.services[service.name]?.status, service.name).toBe('up');
+  for (const service of SERVICES.filter((s) => s.name !== 'gateway'))
+    expect(body.services[service.name]?.status, service.name).toBe('up');
 
   // Each service's real server.ts, as npm start runs it, runs its event bus (relay and consumers)
   // without being told: its /ready names it, and the events check is up.
   for (const service of SERVICES.filter((s) => s.schema)) {
-    const ready = (await (await fetch(`http://127.0.0.1:${portOf(service, base)}/ready`)).json()) as { checks: Record<string, string>; running: string[] };
+    const ready = (await (await fetch(`http://127.0.0.1:${portOf(service, base)}/ready`)).json()) as {
+      checks: Record<string, string>;
+      running: string[];
+    };
     expect(ready.running, service.name).toContain('event bus');
     expect(ready.checks.events, service.name).toBe('up');
     if (service.name === 'esim') expect(ready.running).toContain('recovery loop');
@@ -108,7 +116,8 @@ async function stopShop(run: RunningScript): Promise<void> {
 
 afterAll(async () => {
   // A failed assertion must not leave processes behind.
-  for (const run of started) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+  for (const run of started)
+    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
   for (const pid of childPids) if (alive(pid)) process.kill(pid, 'SIGKILL');
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
@@ -161,7 +170,10 @@ describe('npm start', () => {
     );
     childPids.add(second!);
     expect(run.output()).toMatch(/catalog was killed by SIGKILL after [\d.]+ s; restarting in 1\.0 s\./);
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${ports.base}/api/health`)).status === 200, { timeoutMs: 20_000, what: 'health after restart' });
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${ports.base}/api/health`)).status === 200, {
+      timeoutMs: 20_000,
+      what: 'health after restart',
+    });
     await stopShop(run);
   }, 100_000);
 });

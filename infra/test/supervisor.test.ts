@@ -82,7 +82,9 @@ describe('supervisor', () => {
     const seen = record(supervisor);
     supervisor.start(node('graceful', 'graceful.mjs'));
     supervisor.start(node('stubborn', 'stubborn.mjs'));
-    const grandchild = await waitFor(() => output.find((l) => l.startsWith('stubborn: grandchild '))?.split(' ')[2], { what: 'grandchild pid' });
+    const grandchild = await waitFor(() => output.find((l) => l.startsWith('stubborn: grandchild '))?.split(' ')[2], {
+      what: 'grandchild pid',
+    });
     await waitFor(() => output.includes('graceful: ready'), { what: 'graceful ready' });
     expect(supervisor.isRunning('graceful') && supervisor.isRunning('stubborn')).toBe(true);
 
@@ -118,7 +120,11 @@ describe('supervisor', () => {
 
   it('treats a command that cannot be spawned as a crash and keeps retrying', async () => {
     const logs: string[] = [];
-    const supervisor = (current = new Supervisor({ initialDelayMs: 20, maxDelayMs: 40, log: (line) => logs.push(line) }));
+    const supervisor = (current = new Supervisor({
+      initialDelayMs: 20,
+      maxDelayMs: 40,
+      log: (line) => logs.push(line),
+    }));
     const seen = record(supervisor);
     supervisor.start({ name: 'ghost', command: '/nonexistent/binary', args: [] });
     await waitFor(() => seen.restarts.length >= 3, { timeoutMs: 5000, what: 'retries' });

@@ -24,7 +24,11 @@ let browser: Browser;
 let worker: ChildProcess;
 
 async function signedInPage(email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'tr-TR', acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'tr-TR',
+    acceptDownloads: true,
+  });
   await context.addInitScript(signedInScript(await system.session(email)));
   return context.newPage();
 }
@@ -36,20 +40,33 @@ async function api<T>(token: string, route: string): Promise<T> {
   return body.data;
 }
 
-async function post(token: string, route: string, body: unknown, idempotencyKey?: string): Promise<{ status: number; body: { data?: unknown; code?: string } }> {
+async function post(
+  token: string,
+  route: string,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<{ status: number; body: { data?: unknown; code?: string } }> {
   const res = await fetch(`${system.url}/api/${route}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     body: JSON.stringify(body ?? {}),
   });
   return { status: res.status, body: (await res.json()) as { data?: unknown; code?: string } };
 }
 
-const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euros = (cents: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'frontend/backoffice/dist/index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, 'frontend/backoffice'), stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+      cwd: path.join(root, 'frontend/backoffice'),
+      stdio: 'inherit',
+    });
   }
   system = await startSystem({ listen: {} });
   // The import worker is its own process, as under npm start: it reads this file's database, Redis prefix and catalog.
@@ -81,11 +98,19 @@ describe('admin physical-SIM screens in the browser', () => {
     const badIccid = cardNumbers(777, 31);
     const unknownPackage = cardNumbers(777, 32);
     // Sheet rows 2-31 are good; row 32 has a malformed ICCID, row 33 a package the catalog does not have.
-    const rows: SheetRow[] = [...good, ['8990ABC', badIccid.serial_number, badIccid.eid, pkg.code], [unknownPackage.iccid, unknownPackage.serial_number, unknownPackage.eid, 'PLUS-YOK-1GB']];
+    const rows: SheetRow[] = [
+      ...good,
+      ['8990ABC', badIccid.serial_number, badIccid.eid, pkg.code],
+      [unknownPackage.iccid, unknownPackage.serial_number, unknownPackage.eid, 'PLUS-YOK-1GB'],
+    ];
 
     const page = await signedInPage('admin@esim.test');
     await page.goto(`${system.url}/dashboard/admin/physical-sim-import`);
-    await page.getByTestId('import-file-input').setInputFiles({ name: 'kartlar-test.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await xlsxOf(rows) });
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'kartlar-test.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await xlsxOf(rows),
+    });
     await page.getByTestId('import-drop-zone').getByText('kartlar-test.xlsx').waitFor();
     await page.getByRole('button', { name: 'Yükle ve içe aktar' }).click();
     await page.waitForURL(/\/dashboard\/admin\/physical-sim-import\/[^/]+\/show$/);
@@ -96,16 +121,27 @@ describe('admin physical-SIM screens in the browser', () => {
     await page.getByTestId('import-percent').getByText('%100 tamamlandı').waitFor();
     await page.getByText('İçe aktarma tamamlandı: 30 kart eklendi, 2 satır reddedildi.').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Hata raporunu indir (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Hata raporunu indir (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^import-.+-errors\.csv$/);
-    const report = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+    const report = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
     expect(report[0]).toBe('row,column,reason_code,reason,value');
-    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['32,iccid', '33,package_code']);
+    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      '32,iccid',
+      '33,package_code',
+    ]);
 
     // The 30 cards are in the admin's stock.
     const { token } = await system.session('admin@esim.test');
     const jobId = page.url().match(/physical-sim-import\/([^/]+)\/show/)![1]!;
-    const imported = await fetch(`${system.url}/api/admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ import_id: jobId }))}&range=[0,0]`, { headers: { authorization: `Bearer ${token}` } });
+    const imported = await fetch(
+      `${system.url}/api/admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ import_id: jobId }))}&range=[0,0]`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(imported.headers.get('content-range')).toMatch(/\/30$/);
     await page.context().close();
   });
@@ -114,19 +150,29 @@ describe('admin physical-SIM screens in the browser', () => {
     const dealerSession = await system.session('dealer@esim.test');
     const before = await api<{ balance_cents: number; held_cents: number }>(dealerSession.token, 'user/balance');
     type Order = { id: string; order_number: string; quantity: number; status: string; total_cents: number };
-    const ordersOfDealer = () => api<Order[]>(dealerSession.token, `user/physical-sim/orders?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,99]`);
+    const ordersOfDealer = () =>
+      api<Order[]>(
+        dealerSession.token,
+        `user/physical-sim/orders?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,99]`,
+      );
     const earlier = new Set((await ordersOfDealer()).map((o) => o.id));
 
     const dealer = await signedInPage('dealer@esim.test');
     await dealer.goto(`${system.url}/dashboard/physical-sim-purchase`);
     await dealer.getByLabel('Paket').click();
-    await dealer.getByRole('option').filter({ hasNotText: /Stokta 0$/ }).first().click();
+    await dealer
+      .getByRole('option')
+      .filter({ hasNotText: /Stokta 0$/ })
+      .first()
+      .click();
     await dealer.getByRole('spinbutton', { name: 'Adet' }).fill('5');
     await dealer.getByRole('button', { name: 'Sipariş ver' }).click();
     await dealer.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     // The demo's own pending order (billed by invoice) is listed too: the new one is the order that was not there before.
     let order: Order | undefined;
-    await expect.poll(async () => (order = (await ordersOfDealer()).find((o) => !earlier.has(o.id))), { timeout: 15_000 }).toBeDefined();
+    await expect
+      .poll(async () => (order = (await ordersOfDealer()).find((o) => !earlier.has(o.id))), { timeout: 15_000 })
+      .toBeDefined();
     expect(order).toMatchObject({ quantity: 5, status: 'pending' });
     await dealer.locator('tr', { hasText: 'Beklemede' }).nth(1).waitFor();
 
@@ -142,31 +188,41 @@ describe('admin physical-SIM screens in the browser', () => {
     await row.getByRole('button', { name: 'Onayla' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     await admin.locator('tr', { hasText: order!.order_number }).waitFor({ state: 'detached' });
-    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`Plus Siparişleri: ${waiting - 1}`);
+    await expect
+      .poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe(`Plus Siparişleri: ${waiting - 1}`);
 
     // The dealer's stock, newest first, shows the order's 5 cards.
     const { token } = await system.session('admin@esim.test');
     const approved = await api<{ status: string; card_ids: string[] }>(token, `admin/physical-sim/orders/${order!.id}`);
     expect(approved.status).toBe('approved');
     expect(approved.card_ids).toHaveLength(5);
-    const cards = await api<Array<{ serial_number: string; owner_user_id: string }>>(token, `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: approved.card_ids }))}`);
+    const cards = await api<Array<{ serial_number: string; owner_user_id: string }>>(
+      token,
+      `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: approved.card_ids }))}`,
+    );
     await dealer.goto(`${system.url}/dashboard/physical-sim-stock`);
     for (const card of cards) await dealer.getByText(card.serial_number, { exact: true }).waitFor();
 
     // Charged once: the balance is down by the order's total (the hold is captured when balance hears of the approval),
     // nothing is held for it any more, and one debit names it.
-    const balance = () => api<{ balance_cents: number; held_cents: number; available_cents: number }>(dealerSession.token, 'user/balance');
-    await expect.poll(async () => before.balance_cents - (await balance()).balance_cents, { timeout: 30_000 }).toBe(order!.total_cents);
+    const balance = () =>
+      api<{ balance_cents: number; held_cents: number; available_cents: number }>(dealerSession.token, 'user/balance');
+    await expect
+      .poll(async () => before.balance_cents - (await balance()).balance_cents, { timeout: 30_000 })
+      .toBe(order!.total_cents);
     const after = await balance();
     expect(after.held_cents).toBe(before.held_cents);
-    const movements = await api<Array<{ direction: string; amount_cents: number; reference: string | null; created_at: string }>>(
-      dealerSession.token,
-      `user/transactions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,49]`,
-    );
+    const movements = await api<
+      Array<{ direction: string; amount_cents: number; reference: string | null; created_at: string }>
+    >(dealerSession.token, `user/transactions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,49]`);
     const debits = movements.filter((t) => t.direction === 'out' && t.reference?.includes(order!.id));
     expect(debits.map((t) => Math.abs(t.amount_cents))).toEqual([order!.total_cents]);
     await dealer.goto(`${system.url}/dashboard/balance`);
-    const available = dealer.getByText('Kullanılabilir bakiye', { exact: true }).first().locator('xpath=following-sibling::*[1]');
+    const available = dealer
+      .getByText('Kullanılabilir bakiye', { exact: true })
+      .first()
+      .locator('xpath=following-sibling::*[1]');
     await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe(euros(after.available_cents));
     await dealer.context().close();
     await admin.context().close();
@@ -181,14 +237,24 @@ describe('admin physical-SIM screens in the browser', () => {
     // A card the dealer paid for (a card the admin handed over cost nothing, so returns nothing): one Plus SIM ordered and approved.
     const pkg = DEMO_PLUS_PACKAGES[0]!;
     const beforeOrder = await balance();
-    const placed = await post(dealerSession.token, 'user/physical-sim/order', { package_id: pkg.id, quantity: 1 }, crypto.randomUUID());
+    const placed = await post(
+      dealerSession.token,
+      'user/physical-sim/order',
+      { package_id: pkg.id, quantity: 1 },
+      crypto.randomUUID(),
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const order = placed.body.data as { id: string; total_cents: number };
     const approvedOrder = await post(adminToken, `admin/physical-sim/orders/${order.id}/approve`, {});
     expect(approvedOrder.status, JSON.stringify(approvedOrder.body)).toBe(200);
     const [cardId] = (approvedOrder.body.data as { card_ids: string[] }).card_ids;
-    await expect.poll(async () => beforeOrder.balance_cents - (await balance()).balance_cents, { timeout: 30_000 }).toBe(order.total_cents);
-    const [card] = await api<Array<{ serial_number: string }>>(adminToken, `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: [cardId] }))}`);
+    await expect
+      .poll(async () => beforeOrder.balance_cents - (await balance()).balance_cents, { timeout: 30_000 })
+      .toBe(order.total_cents);
+    const [card] = await api<Array<{ serial_number: string }>>(
+      adminToken,
+      `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: [cardId] }))}`,
+    );
 
     // The dealer picks the card on the return page, gives a reason and confirms.
     const reason = `Kutusu ezik geldi ${card!.serial_number.slice(-4)}`;
@@ -203,14 +269,20 @@ describe('admin physical-SIM screens in the browser', () => {
     await myReturn.getByText('Beklemede').waitFor();
     const beforeRefund = await balance();
     type Return = { id: string; status: string; reason: string; refund_cents: number; card_ids: string[] };
-    const requested = (await api<Return[]>(dealerSession.token, `user/physical-sim/returns?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,9]`)).find((r) => r.reason === reason)!;
+    const requested = (
+      await api<Return[]>(
+        dealerSession.token,
+        `user/physical-sim/returns?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,9]`,
+      )
+    ).find((r) => r.reason === reason)!;
     expect(requested).toMatchObject({ status: 'pending', card_ids: [cardId], refund_cents: order.total_cents });
 
     // The admin sees it waiting on the menu's badge, opens the list from there and approves it, clicking the confirmation twice.
     const admin = await signedInPage('admin@esim.test');
     const approvals: number[] = [];
     admin.on('response', (res) => {
-      if (res.request().method() === 'POST' && res.url().endsWith(`/returns/${requested.id}/approve`)) approvals.push(res.status());
+      if (res.request().method() === 'POST' && res.url().endsWith(`/returns/${requested.id}/approve`))
+        approvals.push(res.status());
     });
     await admin.goto(`${system.url}/dashboard`);
     const badge = admin.locator('[aria-label^="SIM İadeleri: "]');
@@ -235,23 +307,36 @@ describe('admin physical-SIM screens in the browser', () => {
     expect(approvals.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
 
     // Refunded once: the balance is up by the refund, one credit names the return, and it stays so.
-    await expect.poll(async () => (await balance()).balance_cents - beforeRefund.balance_cents, { timeout: 30_000 }).toBe(order.total_cents);
+    await expect
+      .poll(async () => (await balance()).balance_cents - beforeRefund.balance_cents, { timeout: 30_000 })
+      .toBe(order.total_cents);
     const refunds = async () =>
-      (await api<Array<{ direction: string; amount_cents: number; reference: string | null }>>(dealerSession.token, `user/transactions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,49]`))
+      (
+        await api<Array<{ direction: string; amount_cents: number; reference: string | null }>>(
+          dealerSession.token,
+          `user/transactions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,49]`,
+        )
+      )
         .filter((t) => t.reference === requested.id)
         .map((t) => ({ direction: t.direction, amount_cents: Math.abs(t.amount_cents) }));
     expect(await refunds()).toEqual([{ direction: 'in', amount_cents: order.total_cents }]);
     const refunded = await balance();
     const returned = await api<Return>(adminToken, `admin/physical-sim/returns/${requested.id}`);
     expect(returned.status).toBe('approved');
-    const [inStock] = await api<Array<{ status: string; owner_user_id: string | null }>>(adminToken, `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: [cardId] }))}`);
+    const [inStock] = await api<Array<{ status: string; owner_user_id: string | null }>>(
+      adminToken,
+      `admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ id: [cardId] }))}`,
+    );
     expect(inStock).toMatchObject({ status: 'in_stock', owner_user_id: null });
 
     // The dealer's own pages say the same: the return approved, the available balance with the refund in it.
     await dealer.reload();
     await myReturn.getByText('Onaylandı').waitFor();
     await dealer.goto(`${system.url}/dashboard/balance`);
-    const available = dealer.getByText('Kullanılabilir bakiye', { exact: true }).first().locator('xpath=following-sibling::*[1]');
+    const available = dealer
+      .getByText('Kullanılabilir bakiye', { exact: true })
+      .first()
+      .locator('xpath=following-sibling::*[1]');
     await expect.poll(() => available.textContent(), { timeout: 15_000 }).toBe(euros(refunded.available_cents));
     expect(await refunds()).toHaveLength(1);
     expect((await balance()).balance_cents).toBe(refunded.balance_cents);

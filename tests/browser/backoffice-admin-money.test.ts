@@ -16,7 +16,8 @@ import { ensureBuilt, startSystem, type ListeningSystem } from '../flows/system'
 let system: ListeningSystem;
 let browser: Browser;
 
-const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euros = (cents: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 /** The de-DE amount as typed into a field ("25,40"). */
 const typed = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
@@ -42,11 +43,15 @@ async function api<T>(email: string, route: string, password?: string): Promise<
 }
 
 /** A StatCard's value: the element after its label, in the page (the menu has labels of the same words). */
-const figureOf = (page: Page, label: string) => page.locator('#main-content').getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]');
+const figureOf = (page: Page, label: string) =>
+  page.locator('#main-content').getByText(label, { exact: true }).first().locator('xpath=following-sibling::*[1]');
 
-const dealerFigures = async (dealerId: string) => (await api<DealerBalance[]>('admin@esim.test', `admin/dealers/balances?ids=${dealerId}`))[0]!;
+const dealerFigures = async (dealerId: string) =>
+  (await api<DealerBalance[]>('admin@esim.test', `admin/dealers/balances?ids=${dealerId}`))[0]!;
 const salesManager = demoAccount('sales@esim.test');
-const cashHeld = async () => (await api<SalesManagerFigures[]>('admin@esim.test', `admin/sales-managers/balances?ids=${salesManager.id}`))[0]!.cash_held_cents;
+const cashHeld = async () =>
+  (await api<SalesManagerFigures[]>('admin@esim.test', `admin/sales-managers/balances?ids=${salesManager.id}`))[0]!
+    .cash_held_cents;
 
 beforeAll(async () => {
   ensureBuilt('backoffice');
@@ -71,7 +76,11 @@ describe("the admin's money screens in the browser", () => {
     await customer.getByRole('button', { name: 'Yükleme talebi oluştur' }).click();
     await customer.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     // The reference code to quote on the transfer is shown once the request exists.
-    const reference = (await customer.getByText('Referans kodu', { exact: true }).first().locator('xpath=following-sibling::*[1]').textContent())!.trim();
+    const reference = (await customer
+      .getByText('Referans kodu', { exact: true })
+      .first()
+      .locator('xpath=following-sibling::*[1]')
+      .textContent())!.trim();
     expect(reference).not.toBe('');
 
     const admin = await signedInPage('admin@esim.test');
@@ -88,13 +97,17 @@ describe("the admin's money screens in the browser", () => {
     expect(await confirmation.textContent()).toContain(reference);
     await confirmation.getByRole('button', { name: 'Onayla' }).click();
     await row.waitFor({ state: 'detached' });
-    await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`Bakiye Yüklemeleri: ${waiting - 1}`);
+    await expect
+      .poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe(`Bakiye Yüklemeleri: ${waiting - 1}`);
 
     // The ledger booked it once, and the customer's own page shows it with the request confirmed.
     const after = await api<{ balance_cents: number }>('customer@esim.test', 'user/balance');
     expect(after.balance_cents - before.balance_cents).toBe(amountCents);
     await customer.reload();
-    await expect.poll(() => figureOf(customer, 'Bakiye').textContent(), { timeout: 15_000 }).toBe(euros(after.balance_cents));
+    await expect
+      .poll(() => figureOf(customer, 'Bakiye').textContent(), { timeout: 15_000 })
+      .toBe(euros(after.balance_cents));
     await customer.locator('tr', { hasText: reference }).getByText('Onaylandı').waitFor();
     await customer.context().close();
     await admin.context().close();
@@ -143,7 +156,9 @@ describe("the admin's money screens in the browser", () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     // Saved, the row is marked as the dealer's own price.
     await pricingRow.locator('.MuiChip-root', { hasText: 'Bayi fiyatı' }).waitFor();
-    const priced = (await api<DealerPackage[]>('admin@esim.test', `admin/dealers/${newDealer.id}/packages`)).find((p) => p.id === pkg.id)!;
+    const priced = (await api<DealerPackage[]>('admin@esim.test', `admin/dealers/${newDealer.id}/packages`)).find(
+      (p) => p.id === pkg.id,
+    )!;
     expect(priced).toMatchObject({ dealer_price: priceCents / 100, price_source: 'dealer' });
     await admin.context().close();
 
@@ -160,7 +175,13 @@ describe("the admin's money screens in the browser", () => {
     const listed = dealer.locator('tr', { hasText: pkg.name }).filter({ hasText: 'Size özel' });
     await listed.waitFor();
     expect(await listed.textContent()).toContain(euros(priceCents));
-    const seen = (await api<Array<{ id: string; price: number; price_source: string }>>(newDealer.email, `user/packages?filter=${encodeURIComponent(JSON.stringify({ q: pkg.code }))}`, newDealer.password)).find((p) => p.id === pkg.id);
+    const seen = (
+      await api<Array<{ id: string; price: number; price_source: string }>>(
+        newDealer.email,
+        `user/packages?filter=${encodeURIComponent(JSON.stringify({ q: pkg.code }))}`,
+        newDealer.password,
+      )
+    ).find((p) => p.id === pkg.id);
     expect(seen).toMatchObject({ price: priceCents / 100, price_source: 'dealer' });
     await expect.poll(() => dealer.evaluate(() => location.pathname)).toBe('/dashboard/price-list');
     await context.close();
@@ -178,7 +199,10 @@ describe("the admin's money screens in the browser", () => {
     await sales.getByRole('button', { name: 'Tahsilatı kaydet' }).click();
     await sales.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     await sales.getByText('Tahsilat kaydedildi').waitFor();
-    expect(await dealerFigures(newDealer.id)).toMatchObject({ balance_cents: 10_000, owed_cents: 10_000 - collectedCents });
+    expect(await dealerFigures(newDealer.id)).toMatchObject({
+      balance_cents: 10_000,
+      owed_cents: 10_000 - collectedCents,
+    });
     expect(await cashHeld()).toBe(heldBefore + collectedCents);
     await sales.context().close();
 
@@ -191,29 +215,36 @@ describe("the admin's money screens in the browser", () => {
 
     await admin.getByRole('menuitem', { name: 'Satış Müdürleri' }).click();
     const managerRow = admin.locator('tr', { hasText: salesManager.fullName });
-    await expect.poll(() => managerRow.textContent(), { timeout: 15_000 }).toContain(euros(heldBefore + collectedCents));
+    await expect
+      .poll(() => managerRow.textContent(), { timeout: 15_000 })
+      .toContain(euros(heldBefore + collectedCents));
     await managerRow.getByRole('button', { name: 'Tahsil et' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.locator('input[name="amount"]').fill(typed(collectedCents));
     await dialog.getByRole('button', { name: 'Devam' }).click();
-    expect(await admin.getByTestId('collect-confirmation').textContent()).toContain(`${euros(heldBefore + collectedCents)} → ${euros(heldBefore)}`);
+    expect(await admin.getByTestId('collect-confirmation').textContent()).toContain(
+      `${euros(heldBefore + collectedCents)} → ${euros(heldBefore)}`,
+    );
     await dialog.getByRole('button', { name: 'Onayla' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await cashHeld()).toBe(heldBefore);
     await expect.poll(() => managerRow.textContent(), { timeout: 15_000 }).toContain(euros(heldBefore));
 
     // Both collections are in the logs: the dealer's to the sales manager and the sales manager's to the company.
-    const logs = await api<Array<{ kind: string; amount_cents: number; dealer_id: string | null; sales_manager_id: string }>>(
-      'admin@esim.test',
-      `admin/collection-logs?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,1]`,
-    );
+    const logs = await api<
+      Array<{ kind: string; amount_cents: number; dealer_id: string | null; sales_manager_id: string }>
+    >('admin@esim.test', `admin/collection-logs?sort=${encodeURIComponent('["created_at","DESC"]')}&range=[0,1]`);
     expect(logs.map(({ kind, amount_cents, sales_manager_id }) => ({ kind, amount_cents, sales_manager_id }))).toEqual([
       { kind: 'sales-manager-to-company', amount_cents: collectedCents, sales_manager_id: salesManager.id },
       { kind: 'dealer-to-sales-manager', amount_cents: collectedCents, sales_manager_id: salesManager.id },
     ]);
     expect(logs[1]!.dealer_id).toBe(newDealer.id);
     await admin.getByRole('menuitem', { name: 'Tahsilat Kayıtları' }).click();
-    await admin.locator('tr', { hasText: 'Satış müdüründen tahsilat' }).filter({ hasText: euros(collectedCents) }).first().waitFor();
+    await admin
+      .locator('tr', { hasText: 'Satış müdüründen tahsilat' })
+      .filter({ hasText: euros(collectedCents) })
+      .first()
+      .waitFor();
     await admin.context().close();
   });
 
@@ -236,12 +267,24 @@ describe("the admin's money screens in the browser", () => {
     expect(confirmation).toContain(`Harcayabileceği: ${euros(10_000)} → ${euros(10_000 + limitCents - 6_000)}`);
     await dialog.getByRole('button', { name: 'Onayla' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await dealerFigures(newDealer.id)).toMatchObject({ credit_limit_cents: limitCents, credit_available_cents: limitCents - 6_000 });
+    expect(await dealerFigures(newDealer.id)).toMatchObject({
+      credit_limit_cents: limitCents,
+      credit_available_cents: limitCents - 6_000,
+    });
     await expect.poll(() => figureOf(admin, 'Kredi limiti').textContent(), { timeout: 15_000 }).toBe(euros(limitCents));
 
     // The fewest cards of a Plus package that cost more than the balance, within balance and credit left.
-    const plus = (await api<Array<{ id: string; name: string; price_cents: number; available: number }>>(newDealer.email, 'user/physical-sim/packages', newDealer.password)).find(
-      (p) => p.available > 0 && Math.floor(10_000 / p.price_cents) + 1 <= p.available && (Math.floor(10_000 / p.price_cents) + 1) * p.price_cents <= 10_000 + limitCents - 6_000,
+    const plus = (
+      await api<Array<{ id: string; name: string; price_cents: number; available: number }>>(
+        newDealer.email,
+        'user/physical-sim/packages',
+        newDealer.password,
+      )
+    ).find(
+      (p) =>
+        p.available > 0 &&
+        Math.floor(10_000 / p.price_cents) + 1 <= p.available &&
+        (Math.floor(10_000 / p.price_cents) + 1) * p.price_cents <= 10_000 + limitCents - 6_000,
     )!;
     expect(plus).toBeDefined();
     const quantity = Math.floor(10_000 / plus.price_cents) + 1;
@@ -267,17 +310,23 @@ describe("the admin's money screens in the browser", () => {
       credit_available_cents: limitCents - 6_000 - drawnCents,
     });
     const { token } = await login('admin@esim.test');
-    const [order] = await api<Array<{ id: string; user_id: string; total_cents: number }>>('admin@esim.test', `admin/physical-sim/orders/pending?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`).then((orders) =>
-      orders.filter((o) => o.user_id === newDealer.id),
-    );
+    const [order] = await api<Array<{ id: string; user_id: string; total_cents: number }>>(
+      'admin@esim.test',
+      `admin/physical-sim/orders/pending?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}&range=[0,99]`,
+    ).then((orders) => orders.filter((o) => o.user_id === newDealer.id));
     expect(order).toMatchObject({ total_cents: totalCents });
-    const approved = await fetch(`${system.url}/api/admin/physical-sim/orders/${order!.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const approved = await fetch(`${system.url}/api/admin/physical-sim/orders/${order!.id}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(approved.status, await approved.text()).toBe(200);
     // Captured once when the balance service hears of the approval.
     await expect.poll(async () => (await dealerFigures(newDealer.id)).held_cents, { timeout: 15_000 }).toBe(0);
     expect(await dealerFigures(newDealer.id)).toMatchObject({ balance_cents: 0, owed_cents: 6_000 + drawnCents });
     await admin.reload();
-    await expect.poll(() => figureOf(admin, 'Açık borç').textContent(), { timeout: 15_000 }).toBe(euros(6_000 + drawnCents));
+    await expect
+      .poll(() => figureOf(admin, 'Açık borç').textContent(), { timeout: 15_000 })
+      .toBe(euros(6_000 + drawnCents));
     await dealer.context().close();
     await admin.context().close();
 

@@ -45,9 +45,17 @@ describe('back office in the browser', () => {
     await page.getByRole('menuitem', { name: 'Plus Paketi Satın Al' }).click();
     await page.waitForURL(/\/dashboard\/physical-sim-purchase$/);
     await page.getByLabel('Paket').click();
-    await page.getByRole('option').filter({ hasNotText: /Stokta 0$/ }).first().click();
+    await page
+      .getByRole('option')
+      .filter({ hasNotText: /Stokta 0$/ })
+      .first()
+      .click();
     await page.getByRole('spinbutton', { name: 'Adet' }).fill('5');
-    const total = (await page.getByText('Toplam', { exact: true }).first().locator('xpath=following-sibling::*[1]').textContent())!;
+    const total = (await page
+      .getByText('Toplam', { exact: true })
+      .first()
+      .locator('xpath=following-sibling::*[1]')
+      .textContent())!;
     await page.getByRole('button', { name: 'Sipariş ver' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Onayla' }).click();
     await page.getByText('Beklemede').first().waitFor();
@@ -67,7 +75,9 @@ describe('back office in the browser', () => {
     await page.waitForURL(/\/dashboard\/orders\/[^/]+\/show$/);
     const qr = page.locator('img[alt*="QR"]').first();
     await qr.waitFor();
-    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+      .toBe(true);
     await page.getByText('SM-DP+ adresi').waitFor();
     await page.context().close();
   });
@@ -95,9 +105,12 @@ describe('back office in the browser', () => {
   it("the admin raises a package's price in the back office and the storefront shows it on its next load", async () => {
     const { token } = await system.session('admin@esim.test');
     const filter = encodeURIComponent(JSON.stringify({ country: 'US', type: 'local', active: true }));
-    const listed = await fetch(`${system.url}/api/admin/packages?filter=${filter}&sort=["retail_price","ASC"]`, { headers: { authorization: `Bearer ${token}` } });
+    const listed = await fetch(`${system.url}/api/admin/packages?filter=${filter}&sort=["retail_price","ASC"]`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const pkg = ((await listed.json()) as { data: Array<{ id: string; retail_price: number }> }).data[0]!;
-    const euros = (value: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value);
+    const euros = (value: number) =>
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value);
     const raised = Math.round((pkg.retail_price + 3.5) * 100) / 100;
 
     // The storefront is read first, so the gateway and the catalog both hold the old answer.
@@ -130,7 +143,12 @@ describe('back office in the browser', () => {
 
   it('a retail user who types an admin or sales-manager URL is sent to /dashboard', async () => {
     const page = await signedInPage('customer@esim.test');
-    for (const target of ['/dashboard/admin/dealers', '/dashboard/admin/collection-logs', '/dashboard/sales-manager/dealers', '/dashboard/sales-manager/collection']) {
+    for (const target of [
+      '/dashboard/admin/dealers',
+      '/dashboard/admin/collection-logs',
+      '/dashboard/sales-manager/dealers',
+      '/dashboard/sales-manager/collection',
+    ]) {
       await page.goto(`${system.url}${target}`);
       await page.waitForURL(/\/dashboard\/?$/);
       await page.getByRole('heading', { name: /Hoş geldiniz/ }).waitFor();
@@ -140,12 +158,30 @@ describe('back office in the browser', () => {
 
   it('on a phone (390×844) every screen fits: no sideways scroll, lists as rows instead of tables, the menu closed', async () => {
     const screens: Record<string, string[]> = {
-      'dealer@esim.test': ['/dashboard', '/dashboard/balance', '/dashboard/transactions', '/dashboard/price-list', '/dashboard/physical-sim-purchase', '/dashboard/physical-sim-stock', '/dashboard/physical-sim-return', '/dashboard/settings'],
+      'dealer@esim.test': [
+        '/dashboard',
+        '/dashboard/balance',
+        '/dashboard/transactions',
+        '/dashboard/price-list',
+        '/dashboard/physical-sim-purchase',
+        '/dashboard/physical-sim-stock',
+        '/dashboard/physical-sim-return',
+        '/dashboard/settings',
+      ],
       'customer@esim.test': ['/dashboard/orders'],
-      'sales@esim.test': ['/dashboard/sales-manager/dealers', '/dashboard/sales-manager/collection', '/dashboard/sales-manager/dealers/create', `/dashboard/sales-manager/dealers/${DEMO_ACCOUNTS.find((a) => a.email === 'dealer@esim.test')!.id}/pricing`],
+      'sales@esim.test': [
+        '/dashboard/sales-manager/dealers',
+        '/dashboard/sales-manager/collection',
+        '/dashboard/sales-manager/dealers/create',
+        `/dashboard/sales-manager/dealers/${DEMO_ACCOUNTS.find((a) => a.email === 'dealer@esim.test')!.id}/pricing`,
+      ],
     };
     for (const [email, paths] of Object.entries(screens)) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       await context.addInitScript(signedInScript(await system.session(email)));
       const page = await context.newPage();
       for (const target of paths) {
@@ -155,7 +191,9 @@ describe('back office in the browser', () => {
           // A react-admin list's table (RaDataTable) would scroll inside its card: a phone gets SimpleList rows.
           tables: document.querySelectorAll('.RaDataTable-table, .RaDatagrid-table').length,
           // Content that overflows its own box sideways (cut off or scrolled inside a card).
-          overflowing: [...document.querySelectorAll<HTMLElement>('.RaList-content, .MuiTableContainer-root, .MuiCardContent-root')].filter((el) => el.scrollWidth > el.clientWidth + 1).length,
+          overflowing: [
+            ...document.querySelectorAll<HTMLElement>('.RaList-content, .MuiTableContainer-root, .MuiCardContent-root'),
+          ].filter((el) => el.scrollWidth > el.clientWidth + 1).length,
           menuOpen: !!document.querySelector('.MuiDrawer-modal:not(.MuiModal-hidden)'),
         }));
         expect(look, `${email} ${target}`).toEqual({ width: 390, tables: 0, overflowing: 0, menuOpen: false });

@@ -17,8 +17,32 @@ const DESKTOP = { width: 1366, height: 800 };
 const PASSWORD = 'Uzun-Gizli-Parola-2026';
 
 const TEXTS = {
-  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', payRest: /Kalan .* kartla öde/, pay: /öde$/, secure: '3-D Secure doğrulaması', confirm: 'Ödemeyi onayla', qr: /eSIM QR kodu/, accept: /okudum, kabul ediyorum/, contract: 'Mesafeli Satış Sözleşmesi', close: 'Kapat', documents: 'Sözleşme belgeleri' },
-  en: { buy: /Buy Now: .*Standard/, login: 'Log In', payRest: /Pay the remaining .* by card/, pay: /^Pay /, secure: '3-D Secure verification', confirm: 'Confirm payment', qr: /eSIM QR code/, accept: /I have read and accept/, contract: 'Distance sales contract', close: 'Close', documents: 'Contract documents' },
+  tr: {
+    buy: /Hemen Satın Al: .*Standart/,
+    login: 'Giriş Yap',
+    payRest: /Kalan .* kartla öde/,
+    pay: /öde$/,
+    secure: '3-D Secure doğrulaması',
+    confirm: 'Ödemeyi onayla',
+    qr: /eSIM QR kodu/,
+    accept: /okudum, kabul ediyorum/,
+    contract: 'Mesafeli Satış Sözleşmesi',
+    close: 'Kapat',
+    documents: 'Sözleşme belgeleri',
+  },
+  en: {
+    buy: /Buy Now: .*Standard/,
+    login: 'Log In',
+    payRest: /Pay the remaining .* by card/,
+    pay: /^Pay /,
+    secure: '3-D Secure verification',
+    confirm: 'Confirm payment',
+    qr: /eSIM QR code/,
+    accept: /I have read and accept/,
+    contract: 'Distance sales contract',
+    close: 'Close',
+    documents: 'Contract documents',
+  },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -32,7 +56,9 @@ afterAll(async () => shop?.stop());
 /** A screenshot at phone size and one at desktop size; the page goes back to phone size. */
 async function shoot(page: Page, name: string) {
   // Dialogs fade in: the picture is taken once every running transition has finished (or was cancelled).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage: true });
@@ -42,10 +68,16 @@ async function shoot(page: Page, name: string) {
 /** A new retail account (0 € balance), signed in through the storefront on its way to buy the US Standard package. */
 async function newBuyerAtCheckout(language: Language, colorScheme: 'light' | 'dark') {
   const email = `kart-${language}-${Date.now()}@example.com`;
-  const registered = await shop.system.api('POST', '/register', { body: { full_name: 'Kart Gezgin', email, password: PASSWORD } });
+  const registered = await shop.system.api('POST', '/register', {
+    body: { full_name: 'Kart Gezgin', email, password: PASSWORD },
+  });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const token = await shop.system.login(email, PASSWORD);
-  const context = await shop.browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-GB' : 'tr-TR', colorScheme });
+  const context = await shop.browser.newContext({
+    viewport: PHONE,
+    locale: language === 'en' ? 'en-GB' : 'tr-TR',
+    colorScheme,
+  });
   const page = await context.newPage();
   const t = TEXTS[language];
   await page.goto(`${shop.baseUrl}/packages/united-states`, { waitUntil: 'networkidle' });
@@ -74,8 +106,13 @@ async function payOnCardPage(page: Page, t: (typeof TEXTS)[Language], number: st
   await page.getByRole('button', { name: t.confirm }).click();
 }
 
-const balanceOf = async (token: string) => (await shop.system.api('GET', '/user/balance', { token })).body.data as { balance_cents: number; available_cents: number };
-const ordersOf = async (token: string) => (await shop.system.api('GET', '/user/esim/orders', { token })).body.data as Array<{ status: string }>;
+const balanceOf = async (token: string) =>
+  (await shop.system.api('GET', '/user/balance', { token })).body.data as {
+    balance_cents: number;
+    available_cents: number;
+  };
+const ordersOf = async (token: string) =>
+  (await shop.system.api('GET', '/user/esim/orders', { token })).body.data as Array<{ status: string }>;
 
 describe('card checkout in a browser', () => {
   it('a new account with 0 € pays the US package by card 5528790000000008 after 3-D Secure on a phone and sees its QR', async () => {
@@ -110,13 +147,22 @@ describe('card checkout in a browser', () => {
     await documents.getByText(/MESAFELİ SATIŞ SÖZLEŞMESİ/).waitFor();
     expect(await documents.innerText()).toMatch(/Ödeme: [\d,]+\s€ kartla \(3-D Secure\)/);
     await shoot(page, 'tr-light-order-documents');
-    const order = (await shop.system.api('GET', `/user/esim/orders/${(orders[0] as unknown as { id: string }).id}`, { token })).body.data;
+    const order = (
+      await shop.system.api('GET', `/user/esim/orders/${(orders[0] as unknown as { id: string }).id}`, { token })
+    ).body.data;
     expect(order.agreement.paid_by_card_cents).toBe(order.total_cents);
     await page.context().close();
   }, 60_000);
 
   /** Pays on the card page with a declining card and checks the decline is shown and nothing was charged. */
-  async function declined(language: Language, colorScheme: 'light' | 'dark', card: string, message: string, shots: string, cardPageShots: boolean) {
+  async function declined(
+    language: Language,
+    colorScheme: 'light' | 'dark',
+    card: string,
+    message: string,
+    shots: string,
+    cardPageShots: boolean,
+  ) {
     const { page, token, payRest, t } = await newBuyerAtCheckout(language, colorScheme);
     await page.getByRole('checkbox', { name: t.accept }).check();
     if (cardPageShots) await shoot(page, `${shots}-checkout-card-button`);
@@ -135,10 +181,24 @@ describe('card checkout in a browser', () => {
   }
 
   it('the same with 4111111111111129 shows the decline in the buyer’s language and charges nothing', async () => {
-    await declined('en', 'dark', '4111111111111129', translate('card_declined_insufficient_funds', 'en'), 'en-dark', true);
+    await declined(
+      'en',
+      'dark',
+      '4111111111111129',
+      translate('card_declined_insufficient_funds', 'en'),
+      'en-dark',
+      true,
+    );
   }, 60_000);
 
   it('4129111111111111 is declined as do not honour, in Turkish, and charges nothing', async () => {
-    await declined('tr', 'light', '4129111111111111', translate('card_declined_do_not_honour', 'tr'), 'tr-light', false);
+    await declined(
+      'tr',
+      'light',
+      '4129111111111111',
+      translate('card_declined_do_not_honour', 'tr'),
+      'tr-light',
+      false,
+    );
   }, 60_000);
 });

@@ -23,13 +23,37 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const PASSWORD = 'Uzun-Gizli-Parola-2026';
 const UA = {
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
 
 const TEXTS = {
-  tr: { login: 'Giriş Yap', mail: 'E-postama gönder', mailSent: 'Kurulum bilgileri e-posta adresinize gönderildi', link: 'Kurulum bağlantısı oluştur', revoke: 'İptal et', subject: 'eSIM kurulum bilgileriniz', oneTap: 'iPhone’a tek dokunuşla kur', copySmdp: 'Kopyala: SM-DP+ adresi', gone: 'süresi doldu veya iptal edildi', installed: 'Bu eSIM kurulmuş ve kullanılıyor' },
-  en: { login: 'Log In', mail: 'Send to my e-mail', mailSent: 'The install details were sent to your e-mail', link: 'Make an install link', revoke: 'Revoke', subject: 'Your eSIM install details', oneTap: 'Install on iPhone with one tap', copySmdp: 'Copy: SM-DP+ address', gone: 'has expired or was revoked', installed: 'This eSIM is installed and in use' },
+  tr: {
+    login: 'Giriş Yap',
+    mail: 'E-postama gönder',
+    mailSent: 'Kurulum bilgileri e-posta adresinize gönderildi',
+    link: 'Kurulum bağlantısı oluştur',
+    revoke: 'İptal et',
+    subject: 'eSIM kurulum bilgileriniz',
+    oneTap: 'iPhone’a tek dokunuşla kur',
+    copySmdp: 'Kopyala: SM-DP+ adresi',
+    gone: 'süresi doldu veya iptal edildi',
+    installed: 'Bu eSIM kurulmuş ve kullanılıyor',
+  },
+  en: {
+    login: 'Log In',
+    mail: 'Send to my e-mail',
+    mailSent: 'The install details were sent to your e-mail',
+    link: 'Make an install link',
+    revoke: 'Revoke',
+    subject: 'Your eSIM install details',
+    oneTap: 'Install on iPhone with one tap',
+    copySmdp: 'Copy: SM-DP+ address',
+    gone: 'has expired or was revoked',
+    installed: 'This eSIM is installed and in use',
+  },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -54,37 +78,73 @@ async function shoot(page: Page, name: string) {
   // The cookie choice, where the storefront asks for it, is made first: the banner would cover the page.
   const necessaryOnly = page.getByRole('button', { name: /^(Yalnızca zorunlu|Necessary only)$/ });
   if (await necessaryOnly.count()) await necessaryOnly.first().click();
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const viewport = page.viewportSize();
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage: true });
   if (viewport) await page.setViewportSize(viewport);
 }
 
-const api = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => shop.system.api(method, path, options);
+const api = (
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) => shop.system.api(method, path, options);
 
 /** A new customer with 50 € (a bank transfer the admin confirmed) and a US Starter eSIM never used. */
 async function customerWithNewEsim(language: Language) {
   const email = `kur-${language}-${Date.now()}@example.com`;
-  expect((await api('POST', '/register', { body: { full_name: 'Kurulum Gezgin', email, password: PASSWORD } })).status).toBe(201);
+  expect(
+    (await api('POST', '/register', { body: { full_name: 'Kurulum Gezgin', email, password: PASSWORD } })).status,
+  ).toBe(201);
   const token = await shop.system.login(email, PASSWORD);
-  const requested = await api('POST', '/user/balance/add', { token, headers: { 'idempotency-key': randomUUID() }, body: { amount: 50, method: 'bank_transfer' } });
+  const requested = await api('POST', '/user/balance/add', {
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { amount: 50, method: 'bank_transfer' },
+  });
   expect(requested.status, JSON.stringify(requested.body)).toBe(201);
   expect((await api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(200);
-  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{ id: string; duration: number; price: number }>;
+  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{
+    id: string;
+    duration: number;
+    price: number;
+  }>;
   const starter = us.find((p) => p.duration === 7)!;
-  const bought = await api('POST', '/user/packages/buy', { token, headers: { 'idempotency-key': randomUUID() }, body: { package_id: starter.id, quantity: 1 } });
+  const bought = await api('POST', '/user/packages/buy', {
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { package_id: starter.id, quantity: 1 },
+  });
   expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const order = bought.body.data as { id: string; order_number: string; esims: Array<{ iccid: string; smdp_address: string; matching_id: string; activation_code: string; ios_install_url: string }> };
+  const order = bought.body.data as {
+    id: string;
+    order_number: string;
+    esims: Array<{
+      iccid: string;
+      smdp_address: string;
+      matching_id: string;
+      activation_code: string;
+      ios_install_url: string;
+    }>;
+  };
   return { email, token, order, esim: order.esims[0]!, priceCents: Math.round(starter.price * 100) };
 }
 
 /** The buyer's own browser, signed in, on the order page. */
 async function ownerOnOrderPage(language: Language, colorScheme: 'light' | 'dark', email: string, orderId: string) {
-  const context = await shop.browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-GB' : 'tr-TR', colorScheme });
+  const context = await shop.browser.newContext({
+    viewport: PHONE,
+    locale: language === 'en' ? 'en-GB' : 'tr-TR',
+    colorScheme,
+  });
   const page = await context.newPage();
   await page.goto(`${shop.baseUrl}/login`, { waitUntil: 'networkidle' });
   await page.fill('input[name="email"]', email);
@@ -98,7 +158,12 @@ async function ownerOnOrderPage(language: Language, colorScheme: 'light' | 'dark
 
 /** Another device: a browser with no cookies and no session of the shop. */
 async function freshDevice(language: Language, colorScheme: 'light' | 'dark', device: Partial<BrowserContextOptions>) {
-  const context = await shop.browser.newContext({ viewport: PHONE, locale: language === 'en' ? 'en-GB' : 'tr-TR', colorScheme, ...device });
+  const context = await shop.browser.newContext({
+    viewport: PHONE,
+    locale: language === 'en' ? 'en-GB' : 'tr-TR',
+    colorScheme,
+    ...device,
+  });
   expect(await context.cookies()).toEqual([]);
   return { context, page: await context.newPage() };
 }
@@ -113,11 +178,17 @@ async function makeLink(page: Page, language: Language): Promise<string> {
 }
 
 async function mailTo(email: string): Promise<CaughtMail> {
-  return (await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(email)), { what: `the install mail to ${email}`, timeoutMs: 20_000 }))!;
+  return (await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(email)), {
+    what: `the install mail to ${email}`,
+    timeoutMs: 20_000,
+  }))!;
 }
 
 async function expectBooks(token: string, spentCents: number) {
-  await waitFor(async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 50_00 - spentCents, { what: 'the capture' });
+  await waitFor(
+    async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 50_00 - spentCents,
+    { what: 'the capture' },
+  );
   const ledger = await verifyLedger(shop.system.services.balance.db);
   expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
   const consistency = await verifyConsistency(process.env.DATABASE_URL!);
@@ -139,7 +210,9 @@ describe('installing an eSIM from another device in a browser', () => {
     expect(message.text).toContain(`SM-DP+ adresi: ${esim.smdp_address}`);
     expect(message.text).toContain(`Aktivasyon kodu: ${esim.matching_id}`);
     expect(message.text).toContain(esim.ios_install_url);
-    expect(message.attachments).toEqual([expect.objectContaining({ fileName: `${esim.iccid}.png`, contentType: 'image/png' })]);
+    expect(message.attachments).toEqual([
+      expect.objectContaining({ fileName: `${esim.iccid}.png`, contentType: 'image/png' }),
+    ]);
     expect(message.html).toContain(`cid:${message.attachments[0]!.contentId}`);
     const png = Buffer.from(await (await fetch(message.attachments[0]!.url)).arrayBuffer());
     expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -149,7 +222,12 @@ describe('installing an eSIM from another device in a browser', () => {
     await inbox.getByText(message.subject).first().click();
     const body = inbox.frameLocator('iframe').first();
     await body.locator('img').first().waitFor();
-    expect(await body.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await body
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     await inbox.screenshot({ path: `${SHOTS_DIR}/tr-demo-inbox-install-mail-desktop.png` });
     await inbox.close();
 
@@ -167,7 +245,10 @@ describe('installing an eSIM from another device in a browser', () => {
     expect(await android.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     // Still no session on this device: only the language choice the storefront keeps.
     expect((await android.context.cookies()).map((cookie) => cookie.name)).toEqual(['i18next']);
-    expect(await android.page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+    expect(await android.page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await shoot(android.page, 'tr-light-install-page-android');
 
     // The same link on an iPhone: the one-tap install link first.
@@ -214,11 +295,17 @@ describe('installing an eSIM from another device in a browser', () => {
     // The operator reports traffic: the eSIM is installed, and the page no longer shows its code.
     const raw = JSON.stringify({ reports: [{ id: `installed-${esim.iccid}`, iccid: esim.iccid, used_bytes: 2048 }] });
     const at = Math.floor(Date.now() / 1000);
-    const secret = (shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }).esim.ctx.config.ESIM_WEBHOOK_SECRET;
+    const secret = (
+      shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }
+    ).esim.ctx.config.ESIM_WEBHOOK_SECRET;
     const used = await shop.system.gateway.inject({
       method: 'POST',
       url: '/api/webhooks/esim-usage',
-      headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-esim-timestamp': String(at),
+        'x-esim-signature': signWebhook(secret, at, raw),
+      },
       payload: raw,
     });
     expect(used.statusCode, used.body).toBe(200);

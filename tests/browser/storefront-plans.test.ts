@@ -51,22 +51,34 @@ const TEXTS = {
 type Language = keyof typeof TEXTS;
 
 async function newPage(lng: Language, scheme: 'light' | 'dark'): Promise<Page> {
-  const context = await shop.browser.newContext({ viewport: PHONE, locale: lng === 'en' ? 'en-GB' : 'tr-TR', colorScheme: scheme });
+  const context = await shop.browser.newContext({
+    viewport: PHONE,
+    locale: lng === 'en' ? 'en-GB' : 'tr-TR',
+    colorScheme: scheme,
+  });
   return context.newPage();
 }
 
 /** A screenshot at phone size and one at desktop size once transitions have ended; the page goes back to phone size. */
 async function shoot(page: Page, name: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png` });
   await page.setViewportSize(DESKTOP);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png` });
   await page.setViewportSize(PHONE);
 }
 
-const consentOf = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cookie_preferences') ?? 'null') as { preferences: boolean } | null);
-const languageCookie = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === 'i18next');
+const consentOf = (page: Page) =>
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('cookie_preferences') ?? 'null') as { preferences: boolean } | null,
+  );
+const languageCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'i18next');
 
 describe.each([
   ['tr', 'light'],
@@ -105,7 +117,9 @@ describe.each([
 
     await page.goto(`${shop.baseUrl}/packages/czechia`, { waitUntil: 'networkidle' });
     const row = page.getByTestId('package-row').filter({ hasText: text.europe });
-    expect(await row.getByTestId('plan-summary').textContent()).toBe(lng === 'tr' ? '5G · Hotspot var' : '5G · Hotspot');
+    expect(await row.getByTestId('plan-summary').textContent()).toBe(
+      lng === 'tr' ? '5G · Hotspot var' : '5G · Hotspot',
+    );
     await shoot(page, `country-rows-${lng}-${scheme}`);
     await page.getByRole('button', { name: text.details }).click();
     const details = page.getByRole('dialog', { name: text.dialog });
@@ -118,7 +132,9 @@ describe.each([
     expect(await buy.getByTestId('plan-facts').textContent()).toContain(text.operatorsHere);
     await buy.getByRole('button', { name: text.showCountries }).click();
     await buy.getByLabel(text.search).fill(lng === 'tr' ? 'çek' : 'czech');
-    await expect.poll(() => buy.getByTestId('coverage-country').allTextContents()).toEqual([`${text.czechia}T-Mobile, O2`]);
+    await expect
+      .poll(() => buy.getByTestId('coverage-country').allTextContents())
+      .toEqual([`${text.czechia}T-Mobile, O2`]);
     await shoot(page, `buy-${lng}-${scheme}`);
     await page.context().close();
   });
@@ -172,7 +188,10 @@ describe('an unknown country', () => {
   it('answers 404 with the not-found page, hydrated without an error', async () => {
     const page = await newPage('tr', 'light');
     const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && !message.text().includes('404') && errors.push(message.text()));
+    page.on(
+      'console',
+      (message) => message.type() === 'error' && !message.text().includes('404') && errors.push(message.text()),
+    );
     page.on('pageerror', (error) => errors.push(error.message));
     const answer = await page.goto(`${shop.baseUrl}/packages/no-such-country`, { waitUntil: 'networkidle' });
     expect(answer?.status()).toBe(404);

@@ -8,7 +8,16 @@ import { freePort, startSystem, type System } from '../flows/system';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface StorefrontSystem {
   baseUrl: string;
@@ -37,9 +46,16 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
   const system = await startSystem({
     listen: { port },
     // One browser from one address: the per-IP public limits are for the internet, not this test.
-    gatewayEnv: { STOREFRONT_DIST: dist, RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000', RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000' },
+    gatewayEnv: {
+      STOREFRONT_DIST: dist,
+      RATE_LIMIT_PUBLIC_READ_PER_MIN: '100000',
+      RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '100000',
+    },
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   return {
     baseUrl: system.url,
     browser,

@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(async () => shop?.stop());
 
 async function open(path: string, options: { width?: number; height?: number; lng?: 'tr' | 'en' } = {}): Promise<Page> {
-  const context = await shop.browser.newContext({ viewport: { width: options.width ?? 1366, height: options.height ?? 800 }, locale: options.lng === 'en' ? 'en-GB' : 'tr-TR' });
+  const context = await shop.browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
+    locale: options.lng === 'en' ? 'en-GB' : 'tr-TR',
+  });
   const page = await context.newPage();
   await page.goto(`${shop.baseUrl}${path}`, { waitUntil: 'networkidle' });
   return page;
@@ -55,7 +58,10 @@ describe('storefront in a browser', () => {
     // The law's two documents, filled in for a purchase the balance pays, are accepted before buying.
     const buy = page.getByRole('dialog').getByRole('button', { name: 'Satın Al', exact: true });
     expect(await buy.isEnabled()).toBe(false);
-    await page.getByRole('dialog').getByRole('checkbox', { name: /okudum, kabul ediyorum/ }).check();
+    await page
+      .getByRole('dialog')
+      .getByRole('checkbox', { name: /okudum, kabul ediyorum/ })
+      .check();
     await buy.click();
     await page.waitForURL('**/order/**');
     const qr = page.getByRole('img', { name: /eSIM QR kodu/ });
@@ -90,7 +96,14 @@ describe('storefront in a browser', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'eSIM for Your Trip' }).waitFor();
     const text = await page.locator('body').innerText();
-    for (const turkish of ['Paketleri Görüntüle', 'Popüler Destinasyonlar', 'Nasıl Çalışır?', 'Giriş Yap', 'Gizlilik Politikası']) expect(text).not.toContain(turkish);
+    for (const turkish of [
+      'Paketleri Görüntüle',
+      'Popüler Destinasyonlar',
+      'Nasıl Çalışır?',
+      'Giriş Yap',
+      'Gizlilik Politikası',
+    ])
+      expect(text).not.toContain(turkish);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByRole('button', { name: /^Language: / }).click();
     await page.getByRole('menuitem', { name: 'Türkçe' }).click();
@@ -112,7 +125,10 @@ describe('storefront in a browser', () => {
   });
 
   it('prerendered pages are hydrated in both languages: their HTML is kept and the console shows no error', async () => {
-    for (const [locale, heading] of [['tr-TR', 'Amerika Birleşik Devletleri eSIM Paketleri'], ['en-GB', 'United States eSIM Packages']] as const) {
+    for (const [locale, heading] of [
+      ['tr-TR', 'Amerika Birleşik Devletleri eSIM Paketleri'],
+      ['en-GB', 'United States eSIM Packages'],
+    ] as const) {
       for (const path of ['/', '/packages/united-states', '/faq']) {
         const context = await shop.browser.newContext({ locale, viewport: { width: 390, height: 844 } });
         const page = await context.newPage();
@@ -122,7 +138,8 @@ describe('storefront in a browser', () => {
         // The heading as the HTML has it, before any script runs: hydration keeps that very element.
         await page.addInitScript(() => {
           document.addEventListener('readystatechange', () => {
-            if (document.readyState === 'interactive') (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
+            if (document.readyState === 'interactive')
+              (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
           });
         });
         const response = await page.goto(`${shop.baseUrl}${path}`, { waitUntil: 'networkidle' });
@@ -132,14 +149,21 @@ describe('storefront in a browser', () => {
         const kept = await page.evaluate(() => {
           const prerendered = (window as unknown as { prerendered: Element | null }).prerendered;
           // React marks the elements it owns: the HTML's heading has become part of the app.
-          return !!prerendered && prerendered === document.querySelector('#root h1') && Object.keys(prerendered).some((key) => key.startsWith('__reactFiber'));
+          return (
+            !!prerendered &&
+            prerendered === document.querySelector('#root h1') &&
+            Object.keys(prerendered).some((key) => key.startsWith('__reactFiber'))
+          );
         });
         expect(kept, `${locale} ${path}`).toBe(true);
         expect(errors, `${locale} ${path}`).toEqual([]);
         // Every page names the shop's icon (else browsers ask for /favicon.ico, a 404), and it is served.
         const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href);
         const iconResponse = await page.request.get(icon ?? `${shop.baseUrl}/favicon.ico`);
-        expect([iconResponse.status(), iconResponse.headers()['content-type']], `${locale} ${path}`).toEqual([200, 'image/svg+xml']);
+        expect([iconResponse.status(), iconResponse.headers()['content-type']], `${locale} ${path}`).toEqual([
+          200,
+          'image/svg+xml',
+        ]);
         await context.close();
       }
     }
@@ -167,7 +191,11 @@ describe('storefront in a browser', () => {
     expect(posted).toEqual([]);
 
     release();
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLFormElement>('#root form')?.inert), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector<HTMLFormElement>('#root form')?.inert), {
+        timeout: 15_000,
+      })
+      .toBe(false);
     await page.fill('input[name="full_name"]', 'Erken Ziyaretçi');
     await page.fill('input[name="email"]', 'erken@example.com');
     await page.fill('input[name="subject"]', 'Önce gelen');

@@ -24,8 +24,26 @@ const PASSWORD = 'Uzun-Gizli-Parola-2026';
 const GB = 1024 ** 3;
 
 const TEXTS = {
-  tr: { buy: /Hemen Satın Al: .*Standart/, login: 'Giriş Yap', guard: 'Mevcut eSIM’e yükle', topUp: 'Paket yükle', dialog: 'eSIM’e paket yükle', confirm: 'Yüklemeyi onayla', premium: /Premium/, accept: /okudum, kabul ediyorum/ },
-  en: { buy: /Buy Now: .*Standard/, login: 'Log In', guard: 'Top up my eSIM', topUp: 'Top up', dialog: 'Top up your eSIM', confirm: 'Confirm top-up', premium: /Premium/, accept: /I have read and accept/ },
+  tr: {
+    buy: /Hemen Satın Al: .*Standart/,
+    login: 'Giriş Yap',
+    guard: 'Mevcut eSIM’e yükle',
+    topUp: 'Paket yükle',
+    dialog: 'eSIM’e paket yükle',
+    confirm: 'Yüklemeyi onayla',
+    premium: /Premium/,
+    accept: /okudum, kabul ediyorum/,
+  },
+  en: {
+    buy: /Buy Now: .*Standard/,
+    login: 'Log In',
+    guard: 'Top up my eSIM',
+    topUp: 'Top up',
+    dialog: 'Top up your eSIM',
+    confirm: 'Confirm top-up',
+    premium: /Premium/,
+    accept: /I have read and accept/,
+  },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -48,15 +66,24 @@ afterAll(async () => {
 
 /** The receipt of the eSIM's top-up (its order number from the eSIM's bundles), mailed in the buyer's language with the documents accepted. */
 async function expectTopUpReceipt(token: string, iccid: string, email: string, subject: RegExp) {
-  const bundles = (await api('GET', `/user/esim/${iccid}/top-ups`, { token })).body.data.bundles as Array<{ kind: string; order_number: string }>;
+  const bundles = (await api('GET', `/user/esim/${iccid}/top-ups`, { token })).body.data.bundles as Array<{
+    kind: string;
+    order_number: string;
+  }>;
   const number = bundles.find((bundle) => bundle.kind === 'top_up')!.order_number;
-  const receipt = (await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(email) && m.subject.includes(number)), { what: `the receipt of top-up ${number}`, timeoutMs: 20_000 }))!;
+  const receipt = (await waitFor(
+    async () => (await mail.messages()).find((m) => m.to.includes(email) && m.subject.includes(number)),
+    { what: `the receipt of top-up ${number}`, timeoutMs: 20_000 },
+  ))!;
   expect(receipt.subject).toMatch(subject);
 }
 
 /** A screenshot at phone size and one at desktop size (the whole page, or the screen as seen while a dialog is open). */
 async function shoot(page: Page, name: string) {
-  const settled = () => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const settled = () =>
+    page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    );
   const fullPage = (await page.getByRole('dialog').count()) === 0;
   await settled();
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage });
@@ -66,28 +93,55 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(PHONE);
 }
 
-const api = (method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => shop.system.api(method, path, options);
+const api = (
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) => shop.system.api(method, path, options);
 
 /** A new customer with 100 € (a bank transfer the admin confirmed) and a US Starter eSIM (3 GB) in use with 1 GB used. */
 async function customerWithEsimInUse(language: Language) {
   const email = `yukle-${language}-${Date.now()}@example.com`;
-  expect((await api('POST', '/register', { body: { full_name: 'Yükle Gezgin', email, password: PASSWORD } })).status).toBe(201);
+  expect(
+    (await api('POST', '/register', { body: { full_name: 'Yükle Gezgin', email, password: PASSWORD } })).status,
+  ).toBe(201);
   const token = await shop.system.login(email, PASSWORD);
-  const requested = await api('POST', '/user/balance/add', { token, headers: { 'idempotency-key': randomUUID() }, body: { amount: 100, method: 'bank_transfer' } });
+  const requested = await api('POST', '/user/balance/add', {
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { amount: 100, method: 'bank_transfer' },
+  });
   expect(requested.status, JSON.stringify(requested.body)).toBe(201);
   expect((await api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(200);
-  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{ id: string; duration: number }>;
-  const bought = await api('POST', '/user/packages/buy', { token, headers: { 'idempotency-key': randomUUID() }, body: { package_id: us.find((p) => p.duration === 7)!.id, quantity: 1 } });
+  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{
+    id: string;
+    duration: number;
+  }>;
+  const bought = await api('POST', '/user/packages/buy', {
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { package_id: us.find((p) => p.duration === 7)!.id, quantity: 1 },
+  });
   expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const order = bought.body.data as { id: string; order_number: string; esims: Array<{ iccid: string; activation_code: string }> };
+  const order = bought.body.data as {
+    id: string;
+    order_number: string;
+    esims: Array<{ iccid: string; activation_code: string }>;
+  };
   // The operator reports 1 GB used (signed, through the gateway): the eSIM is in use.
   const raw = JSON.stringify({ reports: [{ id: `use-${email}`, iccid: order.esims[0]!.iccid, used_bytes: GB }] });
   const at = Math.floor(Date.now() / 1000);
-  const secret = (shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }).esim.ctx.config.ESIM_WEBHOOK_SECRET;
+  const secret = (
+    shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }
+  ).esim.ctx.config.ESIM_WEBHOOK_SECRET;
   const used = await shop.system.gateway.inject({
     method: 'POST',
     url: '/api/webhooks/esim-usage',
-    headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-esim-timestamp': String(at),
+      'x-esim-signature': signWebhook(secret, at, raw),
+    },
     payload: raw,
   });
   expect(used.statusCode, used.body).toBe(200);
@@ -106,12 +160,23 @@ async function signIn(page: Page, language: Language, email: string) {
   await page.getByRole('button', { name: TEXTS[language].login, exact: true }).click();
 }
 
-const esimOf = async (token: string, orderId: string) => (await api('GET', `/user/esim/orders/${orderId}`, { token })).body.data.esims as Array<{ iccid: string; activation_code: string; usage: { total_bytes: number; used_bytes: number } }>;
+const esimOf = async (token: string, orderId: string) =>
+  (await api('GET', `/user/esim/orders/${orderId}`, { token })).body.data.esims as Array<{
+    iccid: string;
+    activation_code: string;
+    usage: { total_bytes: number; used_bytes: number };
+  }>;
 
 /** The money and the books: charged for the eSIM and the top-up once each, the ledger balanced and the services agreeing. */
 async function expectBooks(token: string, spentCents: number) {
-  await waitFor(async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 100_00 - spentCents, { what: 'the captures' });
-  expect((await api('GET', '/user/balance', { token })).body.data).toMatchObject({ balance_cents: 100_00 - spentCents, available_cents: 100_00 - spentCents });
+  await waitFor(
+    async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 100_00 - spentCents,
+    { what: 'the captures' },
+  );
+  expect((await api('GET', '/user/balance', { token })).body.data).toMatchObject({
+    balance_cents: 100_00 - spentCents,
+    available_cents: 100_00 - spentCents,
+  });
   const ledger = await verifyLedger(shop.system.services.balance.db);
   expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
   const consistency = await verifyConsistency(process.env.DATABASE_URL!);
@@ -151,16 +216,28 @@ describe('topping up an installed eSIM in a browser', () => {
     await panel.getByTestId('esim-bundle').nth(1).waitFor();
     expect(await panel.getByTestId('top-up-total').innerText()).toBe('1 GB / 8 GB kullanıldı');
     expect(await panel.getByTestId('top-up-remaining').innerText()).toBe('7 GB');
-    expect(await panel.getByTestId('esim-bundle').allInnerTexts()).toEqual([expect.stringMatching(/Başlangıç\s+İlk paket\s+3 GB · 7 gün/), expect.stringMatching(/Standart\s+Yükleme · .*\s+\+5 GB · 15 gün/)]);
+    expect(await panel.getByTestId('esim-bundle').allInnerTexts()).toEqual([
+      expect.stringMatching(/Başlangıç\s+İlk paket\s+3 GB · 7 gün/),
+      expect.stringMatching(/Standart\s+Yükleme · .*\s+\+5 GB · 15 gün/),
+    ]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'tr-light-order-after-top-up');
 
     // Same ICCID and activation code (nothing to install again), 8 GB in all; the buyer's list still has one order.
     const [after] = await esimOf(token, order.id);
-    expect(after).toMatchObject({ iccid: esim.iccid, activation_code: esim.activation_code, usage: { total_bytes: 8 * GB, used_bytes: GB } });
-    expect((await api('GET', '/user/esim/orders', { token })).body.data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    expect(after).toMatchObject({
+      iccid: esim.iccid,
+      activation_code: esim.activation_code,
+      usage: { total_bytes: 8 * GB, used_bytes: GB },
+    });
+    expect((await api('GET', '/user/esim/orders', { token })).body.data.map((o: { id: string }) => o.id)).toEqual([
+      order.id,
+    ]);
     const check = await api('GET', `/public/balance/esim/${order.order_number}`);
-    expect(check.body.data).toMatchObject({ totalData: 8 * 1024, bundles: [{ kind: 'initial' }, { kind: 'top_up', dataMb: 5 * 1024 }] });
+    expect(check.body.data).toMatchObject({
+      totalData: 8 * 1024,
+      bundles: [{ kind: 'initial' }, { kind: 'top_up', dataMb: 5 * 1024 }],
+    });
     await context.close();
     await expectTopUpReceipt(token, esim.iccid, email, /^Siparişinizin makbuzu/);
     await expectBooks(token, 14_99 + 24_99);

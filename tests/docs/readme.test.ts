@@ -15,7 +15,9 @@ async function configKeys(): Promise<Map<string, string[]>> {
   };
   add('platform', baseConfigSchema.shape);
   for (const service of SERVICES) {
-    const mod = (await import(path.join(service.dir, 'src/config.ts'))) as { configSchema: { shape: Record<string, unknown> } };
+    const mod = (await import(path.join(service.dir, 'src/config.ts'))) as {
+      configSchema: { shape: Record<string, unknown> };
+    };
     add(service.name, mod.configSchema.shape);
   }
   return keys;
@@ -33,7 +35,14 @@ describe('README stays true', () => {
     const readme = await readFile(path.join(root, 'README.md'), 'utf8');
     expect(readme).toContain('npm install && npm start');
     expect(readme).toContain('npm test');
-    for (const email of ['admin@esim.test', 'sales@esim.test', 'dealer@esim.test', 'dealer2@esim.test', 'customer@esim.test', 'demo@esim.test']) {
+    for (const email of [
+      'admin@esim.test',
+      'sales@esim.test',
+      'dealer@esim.test',
+      'dealer2@esim.test',
+      'customer@esim.test',
+      'demo@esim.test',
+    ]) {
       expect(readme).toContain(email);
     }
   });

@@ -37,7 +37,11 @@ async function expectMoney(system: RealSystem, token: string, expected: Money, w
   await waitFor(
     async () => {
       last = await moneyOf(system, token);
-      return last.balance_cents === expected.balance_cents && last.available_cents === expected.available_cents && last.held_cents === expected.held_cents;
+      return (
+        last.balance_cents === expected.balance_cents &&
+        last.available_cents === expected.available_cents &&
+        last.held_cents === expected.held_cents
+      );
     },
     { timeoutMs: MONEY_TIMEOUT_MS, intervalMs: 100, what },
   ).catch((error: Error) => {
@@ -54,21 +58,38 @@ async function salesManagerId(system: RealSystem, admin: string): Promise<string
 }
 
 /** A new dealer of sales@esim.test, known to every service, signed in; its credit loaded. */
-async function newDealer(system: RealSystem, admin: string, creditCents: number): Promise<{ id: string; token: string; email: string }> {
+async function newDealer(
+  system: RealSystem,
+  admin: string,
+  creditCents: number,
+): Promise<{ id: string; token: string; email: string }> {
   const email = `e2e-${unique()}@bayi.test`;
   const password = 'Bayi-Kart-Sifre-2026';
   const created = await system.api('POST', '/admin/dealers', {
     token: admin,
-    body: { full_name: 'Deniz Yolcu', email, company_name: 'Yolcu İletişim', password, sales_manager_id: await salesManagerId(system, admin) },
+    body: {
+      full_name: 'Deniz Yolcu',
+      email,
+      company_name: 'Yolcu İletişim',
+      password,
+      sales_manager_id: await salesManagerId(system, admin),
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as string;
   // The catalog learns of the dealer from auth's event.
-  await waitFor(async () => (await system.api('GET', `/admin/dealers/${id}/packages`, { token: admin })).status === 200, { what: 'catalog to learn the dealer' });
+  await waitFor(
+    async () => (await system.api('GET', `/admin/dealers/${id}/packages`, { token: admin })).status === 200,
+    { what: 'catalog to learn the dealer' },
+  );
   const token = await system.login(email, password);
   expect(await moneyOf(system, token)).toEqual(settled(0));
 
-  const load = await system.api('POST', '/admin/dealers/balance', { token: admin, headers: key(), body: { dealer_id: id, amount: creditCents / 100, note: 'Açılış kredisi' } });
+  const load = await system.api('POST', '/admin/dealers/balance', {
+    token: admin,
+    headers: key(),
+    body: { dealer_id: id, amount: creditCents / 100, note: 'Açılış kredisi' },
+  });
   expect(load.status, JSON.stringify(load.body)).toBeLessThan(300);
   expect(load.body.data).toMatchObject({ dealer_id: id, amount_cents: creditCents, balance_cents: creditCents });
   expect(await moneyOf(system, token)).toEqual(settled(creditCents));
@@ -90,10 +111,19 @@ async function usStarter(system: RealSystem): Promise<{ id: string; priceCents: 
 }
 
 async function buyEsim(system: RealSystem, token: string, packageId: string) {
-  const bought = await system.api('POST', '/user/packages/buy', { token, headers: key(), body: { package_id: packageId, quantity: 1 } });
+  const bought = await system.api('POST', '/user/packages/buy', {
+    token,
+    headers: key(),
+    body: { package_id: packageId, quantity: 1 },
+  });
   expect(bought.status, JSON.stringify(bought.body)).toBe(201);
   expect(bought.body.data.status).toBe('completed');
-  return bought.body.data as { id: string; order_number: string; total_cents: number; esims: Array<{ id: string; iccid: string }> };
+  return bought.body.data as {
+    id: string;
+    order_number: string;
+    total_cents: number;
+    esims: Array<{ id: string; iccid: string }>;
+  };
 }
 
 /**
@@ -109,7 +139,11 @@ export async function retailFlow(system: RealSystem): Promise<void> {
   const customer = await system.login(email, password);
   expect(await moneyOf(system, customer)).toEqual(settled(0));
 
-  const requested = await system.api('POST', '/user/balance/add', { token: customer, headers: key(), body: { amount: 50, method: 'bank_transfer' } });
+  const requested = await system.api('POST', '/user/balance/add', {
+    token: customer,
+    headers: key(),
+    body: { amount: 50, method: 'bank_transfer' },
+  });
   expect(requested.status, JSON.stringify(requested.body)).toBe(201);
   expect(requested.body.data).toMatchObject({ amount_cents: 5000, status: 'pending' });
   // Nothing moves until the transfer is confirmed.
@@ -133,12 +167,18 @@ export async function retailFlow(system: RealSystem): Promise<void> {
 
   // 85 % of the data, in whole megabytes so the public check shows it exactly.
   const usedMb = Math.floor(starter.dataMb * 0.85);
-  const raw = JSON.stringify({ reports: [{ id: `e2e-${unique()}`, iccid: first.esims[0]!.iccid, used_bytes: usedMb * 1024 * 1024 }] });
+  const raw = JSON.stringify({
+    reports: [{ id: `e2e-${unique()}`, iccid: first.esims[0]!.iccid, used_bytes: usedMb * 1024 * 1024 }],
+  });
   const at = Math.floor(Date.now() / 1000);
   const webhook = (secret: string) =>
     system.api('POST', '/webhooks/esim-usage', {
       body: raw,
-      headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-esim-timestamp': String(at),
+        'x-esim-signature': signWebhook(secret, at, raw),
+      },
     });
   expect((await webhook('not-the-provider-secret')).status).toBe(401);
   const usage = await webhook(E2E_WEBHOOK_SECRET);
@@ -149,19 +189,30 @@ export async function retailFlow(system: RealSystem): Promise<void> {
   // auth mails the alert when it consumes esim.profile.usage-alert.
   const alert = await waitFor(
     async () => {
-      const inbox = (await (await fetch(`${system.mailWebUrl}/email`)).json()) as Array<{ to: Array<{ address: string }>; subject: string }>;
-      return inbox.find((mail) => mail.to.some((to) => to.address === email) && mail.subject.includes(first.order_number));
+      const inbox = (await (await fetch(`${system.mailWebUrl}/email`)).json()) as Array<{
+        to: Array<{ address: string }>;
+        subject: string;
+      }>;
+      return inbox.find(
+        (mail) => mail.to.some((to) => to.address === email) && mail.subject.includes(first.order_number),
+      );
     },
     { timeoutMs: MONEY_TIMEOUT_MS, intervalMs: 200, what: 'the 80 % mail in the demo inbox' },
   );
   expect(alert!.subject).toContain('%80');
 
   // The used eSIM is not refundable; an unused second one is, in full.
-  const refusedRefund = await system.api('POST', `/user/esim/${first.esims[0]!.id}/refund`, { token: customer, body: {} });
+  const refusedRefund = await system.api('POST', `/user/esim/${first.esims[0]!.id}/refund`, {
+    token: customer,
+    body: {},
+  });
   expect(refusedRefund.status).toBe(422);
   const second = await buyEsim(system, customer, starter.id);
   await expectMoney(system, customer, settled(5000 - 2 * 1499), 'the second purchase captured');
-  const refunded = await system.api('POST', `/user/esim/${second.esims[0]!.id}/refund`, { token: customer, body: { reason: 'Seyahat iptal' } });
+  const refunded = await system.api('POST', `/user/esim/${second.esims[0]!.id}/refund`, {
+    token: customer,
+    body: { reason: 'Seyahat iptal' },
+  });
   expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
   expect(refunded.body.data).toMatchObject({ refunded_cents: 1499, status: 'refunded' });
   await expectMoney(system, customer, settled(5000 - 1499), 'the refund');
@@ -179,24 +230,46 @@ export async function dealerFlow(system: RealSystem): Promise<void> {
   expect(await dealerFigures(system, admin, dealer.id)).toMatchObject({ balance_cents: 100_00, owed_cents: 100_00 });
 
   const starter = await usStarter(system);
-  const priced = await system.api('PUT', `/sales-manager/dealers/${dealer.id}/packages/${starter.id}`, { token: sales, body: { price: 12.5 } });
+  const priced = await system.api('PUT', `/sales-manager/dealers/${dealer.id}/packages/${starter.id}`, {
+    token: sales,
+    body: { price: 12.5 },
+  });
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-  const listed = await system.api('GET', `/user/packages?filter=${encodeURIComponent(JSON.stringify({ id: [starter.id] }))}`, { token: dealer.token });
+  const listed = await system.api(
+    'GET',
+    `/user/packages?filter=${encodeURIComponent(JSON.stringify({ id: [starter.id] }))}`,
+    { token: dealer.token },
+  );
   expect(listed.body.data.find((p: { id: string }) => p.id === starter.id).price).toBe(12.5);
 
   const order = await buyEsim(system, dealer.token, starter.id);
   expect(order.total_cents).toBe(1250);
   await expectMoney(system, dealer.token, settled(100_00 - 1250), 'the dealer purchase captured');
 
-  const cashBefore = (await system.api('GET', '/sales-manager/balance', { token: sales })).body.data.cash_held_cents as number;
-  const collected = await system.api('POST', '/sales-manager/collect', { token: sales, headers: key(), body: { dealer_id: dealer.id, amount: 40, note: 'Elden tahsilat' } });
+  const cashBefore = (await system.api('GET', '/sales-manager/balance', { token: sales })).body.data
+    .cash_held_cents as number;
+  const collected = await system.api('POST', '/sales-manager/collect', {
+    token: sales,
+    headers: key(),
+    body: { dealer_id: dealer.id, amount: 40, note: 'Elden tahsilat' },
+  });
   expect(collected.status, JSON.stringify(collected.body)).toBe(201);
-  expect(collected.body.data).toMatchObject({ kind: 'dealer-to-sales-manager', amount_cents: 4000, dealer_owed_cents: 60_00, cash_held_cents: cashBefore + 4000 });
+  expect(collected.body.data).toMatchObject({
+    kind: 'dealer-to-sales-manager',
+    amount_cents: 4000,
+    dealer_owed_cents: 60_00,
+    cash_held_cents: cashBefore + 4000,
+  });
   const salesView = (await system.api('GET', '/sales-manager/balance', { token: sales })).body.data;
   expect(salesView.cash_held_cents).toBe(cashBefore + 4000);
-  expect(salesView.dealers.find((d: { dealer_id: string }) => d.dealer_id === dealer.id)).toMatchObject({ owed_cents: 60_00 });
+  expect(salesView.dealers.find((d: { dealer_id: string }) => d.dealer_id === dealer.id)).toMatchObject({
+    owed_cents: 60_00,
+  });
   // Cash paid in settles debt, not the spendable balance.
-  expect(await dealerFigures(system, admin, dealer.id)).toMatchObject({ balance_cents: 100_00 - 1250, owed_cents: 60_00 });
+  expect(await dealerFigures(system, admin, dealer.id)).toMatchObject({
+    balance_cents: 100_00 - 1250,
+    owed_cents: 60_00,
+  });
 
   const handedOver = await system.api('POST', '/admin/sales-managers/collect', {
     token: admin,
@@ -204,21 +277,42 @@ export async function dealerFlow(system: RealSystem): Promise<void> {
     body: { sales_manager_id: await salesManagerId(system, admin), amount: 40, note: 'Kasaya teslim' },
   });
   expect(handedOver.status, JSON.stringify(handedOver.body)).toBe(201);
-  expect(handedOver.body.data).toMatchObject({ kind: 'sales-manager-to-company', amount_cents: 4000, cash_held_cents: cashBefore });
-  expect((await system.api('GET', '/sales-manager/balance', { token: sales })).body.data.cash_held_cents).toBe(cashBefore);
+  expect(handedOver.body.data).toMatchObject({
+    kind: 'sales-manager-to-company',
+    amount_cents: 4000,
+    cash_held_cents: cashBefore,
+  });
+  expect((await system.api('GET', '/sales-manager/balance', { token: sales })).body.data.cash_held_cents).toBe(
+    cashBefore,
+  );
 
   const logs = await system.api('GET', '/admin/collection-logs?limit=100', { token: admin });
   expect(logs.status).toBe(200);
   const logged = (id: string) => logs.body.data.find((log: { id: string }) => log.id === id);
-  expect(logged(collected.body.data.collection_id)).toMatchObject({ kind: 'dealer-to-sales-manager', dealer_id: dealer.id, amount_cents: 4000 });
-  expect(logged(handedOver.body.data.collection_id)).toMatchObject({ kind: 'sales-manager-to-company', amount_cents: 4000 });
+  expect(logged(collected.body.data.collection_id)).toMatchObject({
+    kind: 'dealer-to-sales-manager',
+    dealer_id: dealer.id,
+    amount_cents: 4000,
+  });
+  expect(logged(handedOver.body.data.collection_id)).toMatchObject({
+    kind: 'sales-manager-to-company',
+    amount_cents: 4000,
+  });
   const report = await system.api('GET', '/sales-manager/collection-report', { token: sales });
   expect(report.status).toBe(200);
-  expect(report.body.data.by_dealer.find((d: { dealer_id: string }) => d.dealer_id === dealer.id)).toMatchObject({ total_cents: 4000, count: 1 });
+  expect(report.body.data.by_dealer.find((d: { dealer_id: string }) => d.dealer_id === dealer.id)).toMatchObject({
+    total_cents: 4000,
+    count: 1,
+  });
 }
 
 /** An xlsx with the import template's own header row and these cards. */
-async function importSheet(system: RealSystem, admin: string, cards: Array<{ iccid: string; serial_number: string; eid: string }>, packageCode: string): Promise<Buffer> {
+async function importSheet(
+  system: RealSystem,
+  admin: string,
+  cards: Array<{ iccid: string; serial_number: string; eid: string }>,
+  packageCode: string,
+): Promise<Buffer> {
   const template = await system.api('GET', '/admin/physical-sim/import/template', { token: admin });
   expect(template.status).toBe(200);
   const workbook = new ExcelJS.Workbook();
@@ -241,15 +335,24 @@ export async function physicalSimFlow(system: RealSystem): Promise<void> {
   const admin = await system.login('admin@esim.test');
   const dealer = await newDealer(system, admin, 300_00);
   const plus = DEMO_PLUS_PACKAGES[0]!;
-  const available = async () => (await system.api('GET', `/user/physical-sim/available?package_id=${plus.id}`, { token: dealer.token })).body.data.available as number;
+  const available = async () =>
+    (await system.api('GET', `/user/physical-sim/available?package_id=${plus.id}`, { token: dealer.token })).body.data
+      .available as number;
   // physical-sim learns of the dealer from auth's event.
-  await waitFor(async () => (await system.api('GET', '/user/physical-sim/packages', { token: dealer.token })).status === 200, { what: 'physical-sim to learn the dealer' });
+  await waitFor(
+    async () => (await system.api('GET', '/user/physical-sim/packages', { token: dealer.token })).status === 200,
+    { what: 'physical-sim to learn the dealer' },
+  );
   const stockBefore = await available();
 
   const cards = [1, 2, 3, 4].map((n) => cardNumbers(771, n));
   const file = await importSheet(system, admin, cards, plus.code);
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'cards.xlsx');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    'cards.xlsx',
+  );
   const queued = await system.api('POST', '/admin/physical-sim/import-excel', { token: admin, body: form });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
   const job = await waitFor(
@@ -267,36 +370,74 @@ export async function physicalSimFlow(system: RealSystem): Promise<void> {
   expect(priceCents).toBeGreaterThan(0);
   const credit = 300_00;
 
-  const placed = await system.api('POST', '/user/physical-sim/order', { token: dealer.token, headers: key(), body: { package_id: plus.id, quantity: 2 } });
+  const placed = await system.api('POST', '/user/physical-sim/order', {
+    token: dealer.token,
+    headers: key(),
+    body: { package_id: plus.id, quantity: 2 },
+  });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   expect(placed.body.data).toMatchObject({ status: 'pending', quantity: 2, total_cents: 2 * priceCents });
   // Held at once: spendable drops, the balance does not.
-  expect(await moneyOf(system, dealer.token)).toEqual({ balance_cents: credit, available_cents: credit - 2 * priceCents, held_cents: 2 * priceCents });
+  expect(await moneyOf(system, dealer.token)).toEqual({
+    balance_cents: credit,
+    available_cents: credit - 2 * priceCents,
+    held_cents: 2 * priceCents,
+  });
 
-  const approved = await system.api('POST', `/admin/physical-sim/orders/${placed.body.data.id}/approve`, { token: admin });
+  const approved = await system.api('POST', `/admin/physical-sim/orders/${placed.body.data.id}/approve`, {
+    token: admin,
+  });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   expect(approved.body.data.card_ids).toHaveLength(2);
   const charged = credit - 2 * priceCents;
   await expectMoney(system, dealer.token, settled(charged), 'dealer charged');
   const outgoing = async () =>
-    ((await system.api('GET', '/user/transactions?limit=100', { token: dealer.token })).body.data as Array<{ direction: string; amount_cents: number }>).filter((t) => t.direction === 'out');
+    (
+      (await system.api('GET', '/user/transactions?limit=100', { token: dealer.token })).body.data as Array<{
+        direction: string;
+        amount_cents: number;
+      }>
+    ).filter((t) => t.direction === 'out');
   expect((await outgoing()).map((t) => Math.abs(t.amount_cents))).toEqual([2 * priceCents]);
 
-  const returned = await system.api('POST', '/user/physical-sim/return', { token: dealer.token, body: { card_ids: [approved.body.data.card_ids[0]], reason: 'Müşteri iade etti' } });
+  const returned = await system.api('POST', '/user/physical-sim/return', {
+    token: dealer.token,
+    body: { card_ids: [approved.body.data.card_ids[0]], reason: 'Müşteri iade etti' },
+  });
   expect(returned.status, JSON.stringify(returned.body)).toBe(201);
   expect(returned.body.data).toMatchObject({ status: 'pending', refund_cents: priceCents });
-  const returnApproved = await system.api('POST', `/admin/physical-sim/returns/${returned.body.data.id}/approve`, { token: admin });
+  const returnApproved = await system.api('POST', `/admin/physical-sim/returns/${returned.body.data.id}/approve`, {
+    token: admin,
+  });
   expect(returnApproved.status, JSON.stringify(returnApproved.body)).toBe(200);
   await expectMoney(system, dealer.token, settled(charged + priceCents), 'dealer refunded');
-  const incoming = ((await system.api('GET', '/user/transactions?limit=100', { token: dealer.token })).body.data as Array<{ direction: string; amount_cents: number }>).filter((t) => t.direction === 'in');
-  expect(incoming.map((t) => Math.abs(t.amount_cents)).sort((a, b) => a - b)).toEqual([priceCents, credit].sort((a, b) => a - b));
+  const incoming = (
+    (await system.api('GET', '/user/transactions?limit=100', { token: dealer.token })).body.data as Array<{
+      direction: string;
+      amount_cents: number;
+    }>
+  ).filter((t) => t.direction === 'in');
+  expect(incoming.map((t) => Math.abs(t.amount_cents)).sort((a, b) => a - b)).toEqual(
+    [priceCents, credit].sort((a, b) => a - b),
+  );
   expect(await outgoing()).toHaveLength(1);
 
-  const second = await system.api('POST', '/user/physical-sim/order', { token: dealer.token, headers: key(), body: { package_id: plus.id, quantity: 1 } });
+  const second = await system.api('POST', '/user/physical-sim/order', {
+    token: dealer.token,
+    headers: key(),
+    body: { package_id: plus.id, quantity: 1 },
+  });
   expect(second.status, JSON.stringify(second.body)).toBe(201);
   const refunded = charged + priceCents;
-  expect(await moneyOf(system, dealer.token)).toEqual({ balance_cents: refunded, available_cents: refunded - priceCents, held_cents: priceCents });
-  const rejected = await system.api('POST', `/admin/physical-sim/orders/${second.body.data.id}/reject`, { token: admin, body: { reason: 'Stok ayrıldı' } });
+  expect(await moneyOf(system, dealer.token)).toEqual({
+    balance_cents: refunded,
+    available_cents: refunded - priceCents,
+    held_cents: priceCents,
+  });
+  const rejected = await system.api('POST', `/admin/physical-sim/orders/${second.body.data.id}/reject`, {
+    token: admin,
+    body: { reason: 'Stok ayrıldı' },
+  });
   expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
   await expectMoney(system, dealer.token, settled(refunded), 'the rejected order hold released');
   expect(await dealerFigures(system, admin, dealer.id)).toMatchObject({ balance_cents: refunded, held_cents: 0 });

@@ -13,7 +13,14 @@ import { BANNER_READY_LINE } from '../../infra/src/banner';
 import { ROOT_DIR, SERVICES } from '../../infra/src/services';
 import { portOf } from '../../infra/src/settings';
 import { alive } from '../../infra/test/helpers/processes';
-import { freePortRange, runScript, runToEnd, scriptEnv, START_SCRIPT, type RunningScript } from '../../infra/test/helpers/scripts';
+import {
+  freePortRange,
+  runScript,
+  runToEnd,
+  scriptEnv,
+  START_SCRIPT,
+  type RunningScript,
+} from '../../infra/test/helpers/scripts';
 import { createImportQueue } from '../../services/physical-sim/src/imports/queue';
 
 /**
@@ -153,7 +160,10 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
         clearTimeout(timer);
       }
       // The supervisor stops its children before it exits; anything left (a SIGKILLed supervisor) goes now.
-      await waitFor(() => [...seenPids].every((pid) => !alive(pid)), { timeoutMs: 5_000, what: 'every child to exit' }).catch(() => {
+      await waitFor(() => [...seenPids].every((pid) => !alive(pid)), {
+        timeoutMs: 5_000,
+        what: 'every child to exit',
+      }).catch(() => {
         for (const pid of seenPids) if (alive(pid)) process.kill(pid, 'SIGKILL');
       });
       await broker?.stop();
@@ -164,7 +174,11 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
 
   try {
     await Promise.race([
-      waitFor(() => run.output().includes(BANNER_READY_LINE), { timeoutMs: STARTUP_TIMEOUT_MS, intervalMs: 100, what: 'the start banner' }),
+      waitFor(() => run.output().includes(BANNER_READY_LINE), {
+        timeoutMs: STARTUP_TIMEOUT_MS,
+        intervalMs: 100,
+        what: 'the start banner',
+      }),
       run.exited.then(() => {
         throw new Error('the start script exited early');
       }),
@@ -175,7 +189,10 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
   }
 
   const api: RealSystem['api'] = async (method, apiPath, callOptions = {}) => {
-    const raw = typeof callOptions.body === 'string' || callOptions.body instanceof Uint8Array || callOptions.body instanceof FormData;
+    const raw =
+      typeof callOptions.body === 'string' ||
+      callOptions.body instanceof Uint8Array ||
+      callOptions.body instanceof FormData;
     const response = await fetch(`${baseUrl}/api${apiPath}`, {
       method,
       headers: {
@@ -183,11 +200,20 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
         ...(callOptions.body !== undefined && !raw ? { 'content-type': 'application/json' } : {}),
         ...callOptions.headers,
       },
-      body: callOptions.body === undefined ? undefined : raw ? (callOptions.body as BodyInit) : JSON.stringify(callOptions.body),
+      body:
+        callOptions.body === undefined
+          ? undefined
+          : raw
+            ? (callOptions.body as BodyInit)
+            : JSON.stringify(callOptions.body),
     });
     const type = response.headers.get('content-type') ?? '';
     // JSON answers parsed; files (png, xlsx, csv) kept as bytes.
-    const body = type.includes('json') ? await response.json() : type.startsWith('text/') ? await response.text() : Buffer.from(await response.arrayBuffer());
+    const body = type.includes('json')
+      ? await response.json()
+      : type.startsWith('text/')
+        ? await response.text()
+        : Buffer.from(await response.arrayBuffer());
     return { status: response.status, body, headers: response.headers };
   };
 
@@ -223,17 +249,28 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
 }
 
 /** A service is ready when its /ready answers 200; the worker when it is listening on the import queue again. */
-async function waitUntilReady(name: string, system: { base: number; redisUrl: string; redisPrefix: string }): Promise<void> {
+async function waitUntilReady(
+  name: string,
+  system: { base: number; redisUrl: string; redisPrefix: string },
+): Promise<void> {
   const service = SERVICES.find((s) => s.name === name);
   if (service) {
     const url = `http://127.0.0.1:${portOf(service, system.base)}/ready`;
-    await waitFor(async () => (await fetch(url)).status === 200, { timeoutMs: RESTART_TIMEOUT_MS, intervalMs: 100, what: `${name} ready` });
+    await waitFor(async () => (await fetch(url)).status === 200, {
+      timeoutMs: RESTART_TIMEOUT_MS,
+      intervalMs: 100,
+      what: `${name} ready`,
+    });
     return;
   }
   if (name !== WORKER) throw new Error(`no process named ${name}`);
   const queue = createImportQueue(system.redisUrl, system.redisPrefix);
   try {
-    await waitFor(async () => (await queue.getWorkersCount()) > 0, { timeoutMs: RESTART_TIMEOUT_MS, intervalMs: 100, what: `${name} ready` });
+    await waitFor(async () => (await queue.getWorkersCount()) > 0, {
+      timeoutMs: RESTART_TIMEOUT_MS,
+      intervalMs: 100,
+      what: `${name} ready`,
+    });
   } finally {
     await queue.close();
   }
@@ -271,10 +308,17 @@ const CHECKS = {
 } as const;
 
 /** The ledger's invariants and the cross-service consistency check, each as its own process on the system's database. */
-export async function runChecks(system: RealSystem): Promise<{ ledger: { ok: boolean; output: string }; consistency: { ok: boolean; output: string } }> {
+export async function runChecks(
+  system: RealSystem,
+): Promise<{ ledger: { ok: boolean; output: string }; consistency: { ok: boolean; output: string } }> {
   const check = async (file: string) => {
     if (!existsSync(path.join(ROOT_DIR, file))) return { ok: false, output: `${file} does not exist` };
-    const env = scriptEnv({ DATABASE_URL: system.databaseUrl, REDIS_URL: system.redisUrl, REDIS_PREFIX: system.redisPrefix, LOG_LEVEL: 'warn' });
+    const env = scriptEnv({
+      DATABASE_URL: system.databaseUrl,
+      REDIS_URL: system.redisUrl,
+      REDIS_PREFIX: system.redisPrefix,
+      LOG_LEVEL: 'warn',
+    });
     const result = await runToEnd(path.join(ROOT_DIR, file), env, 60_000);
     return { ok: result.code === 0, output: result.output };
   };

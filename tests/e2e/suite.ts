@@ -10,14 +10,19 @@ import { cardReceiptFlow } from './receipts';
 const REPLICAS_TOKEN = 'e2e-replicas-internal-token-0123456789';
 
 /** Each copy's requests served (its /ready) and events handled (its /metrics), as `name: served / handled`. */
-async function perCopyCounts(system: RealSystem, replicas: number): Promise<Map<string, { served: number; handled: number }>> {
+async function perCopyCounts(
+  system: RealSystem,
+  replicas: number,
+): Promise<Map<string, { served: number; handled: number }>> {
   const base = Number(new URL(system.baseUrl).port);
   const counts = new Map<string, { served: number; handled: number }>();
   for (const service of SERVICES.filter((s) => s.name !== 'gateway')) {
     for (let replica = 0; replica < replicas; replica++) {
       const url = `http://127.0.0.1:${portOf(service, base, replica)}`;
       const ready = (await (await fetch(`${url}/ready`)).json()) as { served: number };
-      const metrics = await (await fetch(`${url}/metrics`, { headers: { [SERVICE_TOKEN_HEADER]: REPLICAS_TOKEN } })).text();
+      const metrics = await (
+        await fetch(`${url}/metrics`, { headers: { [SERVICE_TOKEN_HEADER]: REPLICAS_TOKEN } })
+      ).text();
       const handled = Number(/^events_handled_total\{[^}]*\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
       counts.set(`${service.name}-${replica + 1}`, { served: ready.served, handled });
     }
@@ -30,11 +35,19 @@ async function perCopyCounts(system: RealSystem, replicas: number): Promise<Map<
  * the ledger and the cross-service consistency checks on what they left behind. Each transport has
  * its own test file so vitest runs the two systems side by side.
  */
-export function businessFlowSuite(transport: RealSystem['transport'], label: string, options: { replicas?: number } = {}): void {
+export function businessFlowSuite(
+  transport: RealSystem['transport'],
+  label: string,
+  options: { replicas?: number } = {},
+): void {
   let system: RealSystem;
   beforeAll(async () => {
     const replicas = options.replicas ?? 1;
-    system = await startRealSystem({ transport, replicas, ...(replicas > 1 ? { env: { INTERNAL_SERVICE_TOKEN: REPLICAS_TOKEN } } : {}) });
+    system = await startRealSystem({
+      transport,
+      replicas,
+      ...(replicas > 1 ? { env: { INTERNAL_SERVICE_TOKEN: REPLICAS_TOKEN } } : {}),
+    });
   }, 180_000);
   afterAll(async () => {
     await system?.stop();
@@ -43,8 +56,16 @@ export function businessFlowSuite(transport: RealSystem['transport'], label: str
   describe.concurrent(`business flows on the real processes, ${label}`, () => {
     it('retail: top-up, purchase, QR, signed usage, 80 % mail, refund', () => retailFlow(system), 90_000);
     it('dealer: credit, dealer price, purchase, cash collection up to the company', () => dealerFlow(system), 90_000);
-    it('physical SIM: import, order, approval charged once, return refunded once, rejection released', () => physicalSimFlow(system), 90_000);
-    it('retail by card: documents accepted, card and balance purchases, each receipt mailed as a PDF', () => cardReceiptFlow(system), 90_000);
+    it(
+      'physical SIM: import, order, approval charged once, return refunded once, rejection released',
+      () => physicalSimFlow(system),
+      90_000,
+    );
+    it(
+      'retail by card: documents accepted, card and balance purchases, each receipt mailed as a PDF',
+      () => cardReceiptFlow(system),
+      90_000,
+    );
   });
 
   it('leaves a balanced ledger and services that agree', async () => {
@@ -57,7 +78,9 @@ export function businessFlowSuite(transport: RealSystem['transport'], label: str
   if ((options.replicas ?? 1) > 1) {
     it('spread the requests over every copy of every service', async () => {
       const counts = await perCopyCounts(system, options.replicas!);
-      console.log(`per copy (requests served / events handled): ${[...counts].map(([name, c]) => `${name} ${c.served}/${c.handled}`).join(', ')}`);
+      console.log(
+        `per copy (requests served / events handled): ${[...counts].map(([name, c]) => `${name} ${c.served}/${c.handled}`).join(', ')}`,
+      );
       for (const [name, { served }] of counts) expect(served, `${name} served requests`).toBeGreaterThan(0);
     });
   }

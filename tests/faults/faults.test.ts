@@ -10,8 +10,22 @@ import { runScenario, summarize } from './scenario';
 it('loses nothing and charges nothing twice while processes, PostgreSQL connections and Redis fail under load', async () => {
   const report = await runScenario({
     transport: 'postgres',
-    faults: ['kill esim', 'kill balance', 'kill physical-sim-worker', 'terminate postgres connections', 'restart redis'],
-    load: { buyers: 3, pauseMs: 400, maxPurchases: 500, maxPhysicalOrders: 40, maxCollections: 60, importRows: 20_000, creditCents: 500_000 },
+    faults: [
+      'kill esim',
+      'kill balance',
+      'kill physical-sim-worker',
+      'terminate postgres connections',
+      'restart redis',
+    ],
+    load: {
+      buyers: 3,
+      pauseMs: 400,
+      maxPurchases: 500,
+      maxPhysicalOrders: 40,
+      maxCollections: 60,
+      importRows: 20_000,
+      creditCents: 500_000,
+    },
     gapMs: 3_000,
     settleTimeoutMs: 60_000,
     importSeries: 771,

@@ -7,10 +7,19 @@ import type { RealSystem } from '../e2e/harness';
 import type { OwnRedis } from './own-redis';
 
 /** The supervised processes a fault may SIGKILL, as the supervisor names them. */
-export const PROCESSES = ['gateway', 'auth', 'catalog', 'balance', 'esim', 'physical-sim', 'physical-sim-worker'] as const;
+export const PROCESSES = [
+  'gateway',
+  'auth',
+  'catalog',
+  'balance',
+  'esim',
+  'physical-sim',
+  'physical-sim-worker',
+] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
-export type FaultName = `kill ${ProcessName}` | 'restart redis' | 'terminate postgres connections' | 'kafka brokers down';
+export type FaultName =
+  `kill ${ProcessName}` | 'restart redis' | 'terminate postgres connections' | 'kafka brokers down';
 
 export interface FaultContext {
   system: RealSystem;
@@ -62,7 +71,10 @@ async function terminateConnections(databaseUrl: string): Promise<number> {
   const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
   await admin.connect();
   try {
-    const result = await admin.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    const result = await admin.query(
+      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
     return result.rows[0].n as number;
   } finally {
     await admin.end();

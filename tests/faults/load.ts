@@ -113,9 +113,16 @@ export class MixedLoad {
       const created = await client.call('POST', '/admin/dealers', {
         token: adminToken,
         headers: { 'idempotency-key': `fault-dealer-${run}-${i}` },
-        body: { full_name: `Yük Bayi ${String.fromCharCode(65 + i)}`, email, company_name: `Yük ${i} Ltd`, password: STRONG_PASSWORD, sales_manager_id: record.salesManagerId },
+        body: {
+          full_name: `Yük Bayi ${String.fromCharCode(65 + i)}`,
+          email,
+          company_name: `Yük ${i} Ltd`,
+          password: STRONG_PASSWORD,
+          sales_manager_id: record.salesManagerId,
+        },
       });
-      if (created?.status !== 201) throw new Error(`creating dealer ${email}: ${created?.status} ${JSON.stringify(created?.body)}`);
+      if (created?.status !== 201)
+        throw new Error(`creating dealer ${email}: ${created?.status} ${JSON.stringify(created?.body)}`);
       const buyer = { id: created.body.data.id as string, email, token: await system.login(email, STRONG_PASSWORD) };
       record.buyers.push(buyer);
       const credit: Sent = { key: randomUUID(), buyerId: buyer.id, cents: size.creditCents };
@@ -126,11 +133,17 @@ export class MixedLoad {
       });
       credit.status = loaded?.status;
       record.credits.push(credit);
-      if (!isOk(loaded?.status)) throw new Error(`loading credit for ${email}: ${loaded?.status} ${JSON.stringify(loaded?.body)}`);
+      if (!isOk(loaded?.status))
+        throw new Error(`loading credit for ${email}: ${loaded?.status} ${JSON.stringify(loaded?.body)}`);
     }
-    const list = await client.call('GET', `/user/packages?range=${encodeURIComponent('[0,199]')}`, { token: record.buyers[0]!.token });
-    load.esimPackages = ((list?.body?.data ?? []) as Array<{ id: string; code: string }>).filter((p) => !p.code.startsWith('PLUS-')).map((p) => p.id);
-    if (!load.esimPackages.length) throw new Error(`no eSIM packages to buy: ${JSON.stringify(list?.body).slice(0, 300)}`);
+    const list = await client.call('GET', `/user/packages?range=${encodeURIComponent('[0,199]')}`, {
+      token: record.buyers[0]!.token,
+    });
+    load.esimPackages = ((list?.body?.data ?? []) as Array<{ id: string; code: string }>)
+      .filter((p) => !p.code.startsWith('PLUS-'))
+      .map((p) => p.id);
+    if (!load.esimPackages.length)
+      throw new Error(`no eSIM packages to buy: ${JSON.stringify(list?.body).slice(0, 300)}`);
     return load;
   }
 
@@ -150,7 +163,8 @@ export class MixedLoad {
     this.running = false;
     await Promise.all(this.loops);
     await this.resendUnanswered();
-    for (const order of this.record.physicalOrders) if (isOk(order.status) && !order.decided) await this.decide(order, 'rejected');
+    for (const order of this.record.physicalOrders)
+      if (isOk(order.status) && !order.decided) await this.decide(order, 'rejected');
   }
 
   /** Uploads the xlsx import (rows of fresh cards) and returns its job id. */
@@ -160,7 +174,10 @@ export class MixedLoad {
       await bigXlsx(file, series, this.size.importRows, IMPORT_PACKAGE.code);
       const form = new FormData();
       form.append('file', new Blob([await readFile(file)], { type: XLSX }), 'kartlar.xlsx');
-      const answer = await this.client.call('POST', '/admin/physical-sim/import-excel', { token: this.adminToken, body: form });
+      const answer = await this.client.call('POST', '/admin/physical-sim/import-excel', {
+        token: this.adminToken,
+        body: form,
+      });
       if (answer?.status !== 202) throw new Error(`import upload: ${answer?.status} ${JSON.stringify(answer?.body)}`);
       this.record.importId = answer.body.data.id as string;
       return this.record.importId;
@@ -235,7 +252,9 @@ export class MixedLoad {
     else if (answer?.status === 409 && answer.body?.code === 'not_enough_stock') await this.decide(order, 'rejected');
     else if (answer?.status === 409) {
       // An earlier attempt that lost its answer (the process died after committing) decided it already.
-      const current = await this.client.call('GET', `/admin/physical-sim/orders/${order.orderId}`, { token: this.adminToken });
+      const current = await this.client.call('GET', `/admin/physical-sim/orders/${order.orderId}`, {
+        token: this.adminToken,
+      });
       const status = current?.body?.data?.status;
       if (status === 'approved' || status === 'rejected') order.decided = status;
     }
@@ -278,7 +297,11 @@ export class MixedLoad {
     this.settle(sent, answer);
   }
 
-  private settle(sent: Sent, answer: Answer | undefined, effect?: (data: Answer['body']) => { orderId: string; cents: number }): void {
+  private settle(
+    sent: Sent,
+    answer: Answer | undefined,
+    effect?: (data: Answer['body']) => { orderId: string; cents: number },
+  ): void {
     sent.status = answer?.status;
     sent.code = answer?.body?.code;
     if (answer && isOk(answer.status) && effect) Object.assign(sent, effect(answer.body.data));
@@ -287,9 +310,12 @@ export class MixedLoad {
   /** As a client would once the system answers again: every unanswered request once more, same key. */
   private async resendUnanswered(): Promise<void> {
     const buyerOf = (id: string) => this.record.buyers.find((b) => b.id === id)!;
-    for (const sent of this.record.purchases.filter((s) => s.status === undefined)) await this.sendPurchase(buyerOf(sent.buyerId), sent);
-    for (const sent of this.record.physicalOrders.filter((s) => s.status === undefined)) await this.sendPhysicalOrder(buyerOf(sent.buyerId), sent);
-    for (const sent of this.record.dealerCollections.filter((s) => s.status === undefined)) await this.sendDealerCollection(sent);
+    for (const sent of this.record.purchases.filter((s) => s.status === undefined))
+      await this.sendPurchase(buyerOf(sent.buyerId), sent);
+    for (const sent of this.record.physicalOrders.filter((s) => s.status === undefined))
+      await this.sendPhysicalOrder(buyerOf(sent.buyerId), sent);
+    for (const sent of this.record.dealerCollections.filter((s) => s.status === undefined))
+      await this.sendDealerCollection(sent);
     for (const sent of this.record.handovers.filter((s) => s.status === undefined)) await this.sendHandover(sent);
   }
 }

@@ -10,7 +10,8 @@ import { runScenario, summarize } from './scenario';
  */
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${process.env[name]}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, got ${process.env[name]}`);
   return value;
 };
 
@@ -24,7 +25,9 @@ const size: LoadSize = {
   creditCents: 2_000_000,
 };
 const gapMs = number('FAULTS_GAP_MS', 4_000);
-const transports = (process.env.FAULTS_TRANSPORTS ?? 'postgres,kafka').split(',').map((t) => t.trim()) as Array<'postgres' | 'kafka'>;
+const transports = (process.env.FAULTS_TRANSPORTS ?? 'postgres,kafka').split(',').map((t) => t.trim()) as Array<
+  'postgres' | 'kafka'
+>;
 const everyFault = (transport: 'postgres' | 'kafka'): FaultName[] => [
   ...PROCESSES.map((name): FaultName => `kill ${name}`),
   'terminate postgres connections',
@@ -35,7 +38,14 @@ const everyFault = (transport: 'postgres' | 'kafka'): FaultName[] => [
 describe('every fault under a mixed load', () => {
   for (const [i, transport] of transports.entries()) {
     it(`loses nothing and charges nothing twice on ${transport}`, async () => {
-      const report = await runScenario({ transport, faults: everyFault(transport), load: size, gapMs, settleTimeoutMs: 120_000, importSeries: 781 + i });
+      const report = await runScenario({
+        transport,
+        faults: everyFault(transport),
+        load: size,
+        gapMs,
+        settleTimeoutMs: 120_000,
+        importSeries: 781 + i,
+      });
       console.log(summarize(report));
       expect(report.verdict.problems).toEqual([]);
       expect(report.verdict.doubleCharges).toBe(0);

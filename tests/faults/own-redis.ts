@@ -24,7 +24,11 @@ export class OwnRedis {
   }
 
   private async launch(): Promise<void> {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     this.child = child;
     child.once('error', () => undefined);
     await waitFor(() => this.pings(), { timeoutMs: 10_000, intervalMs: 50, what: `redis-server on port ${this.port}` });

@@ -31,7 +31,8 @@ export interface ScenarioReport {
 }
 
 /** Log lines of a service retrying its events: a handler, the relay, the log consumer. */
-const EVENT_RETRY_LINES = /event handler failed, retrying|outbox relay failed, retrying|event log consumer failed, retrying/g;
+const EVENT_RETRY_LINES =
+  /event handler failed, retrying|outbox relay failed, retrying|event log consumer failed, retrying/g;
 
 /**
  * One system (its own database, Redis and, on Kafka, test broker) under the mixed load while the
@@ -45,7 +46,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
   let db: pg.Pool | undefined;
   let redeliveries: RedeliveryCounter | undefined;
   try {
-    if (options.transport === 'kafka') broker = await startKafkaTestBroker({ topics: EVENT_TOPICS.map((name) => ({ name, partitions: 3 })) });
+    if (options.transport === 'kafka')
+      broker = await startKafkaTestBroker({ topics: EVENT_TOPICS.map((name) => ({ name, partitions: 3 })) });
     system = await startRealSystem({
       transport: options.transport,
       redisUrl: redis.url,
@@ -121,8 +123,11 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
 async function importUnderWay(db: pg.Pool, id: string): Promise<void> {
   await waitFor(
     async () => {
-      const job = (await db.query('SELECT status, rows_read FROM physical_sim.import_jobs WHERE id = $1', [id])).rows[0];
-      return (job?.status === 'processing' && job.rows_read > 0) || job?.status === 'completed' || job?.status === 'failed';
+      const job = (await db.query('SELECT status, rows_read FROM physical_sim.import_jobs WHERE id = $1', [id]))
+        .rows[0];
+      return (
+        (job?.status === 'processing' && job.rows_read > 0) || job?.status === 'completed' || job?.status === 'failed'
+      );
     },
     { timeoutMs: 60_000, intervalMs: 20, what: 'the import under way' },
   );
@@ -132,7 +137,16 @@ async function importUnderWay(db: pg.Pool, id: string): Promise<void> {
 export function summarize(report: ScenarioReport): string {
   const { phases, verdict, checks } = report;
   const total = (field: keyof PhaseReport) => phases.reduce((sum, p) => sum + (p[field] as number), 0);
-  const columns = ['requests', 'refused', 'serverErrors', 'networkErrors', 'retried', 'unanswered', 'redelivered', 'eventRetries'] as const;
+  const columns = [
+    'requests',
+    'refused',
+    'serverErrors',
+    'networkErrors',
+    'retried',
+    'unanswered',
+    'redelivered',
+    'eventRetries',
+  ] as const;
   const headers = ['requests', 'refused 4xx', '5xx', 'no answer', 'retried', 'gave up', 'redelivered', 'event retries'];
   const width = Math.max(...phases.map((p) => p.phase.length), 8);
   const row = (name: string, values: Array<string | number>, note = '') =>
@@ -141,7 +155,13 @@ export function summarize(report: ScenarioReport): string {
   return [
     `faults under load on ${report.transport === 'kafka' ? 'Kafka' : 'the PostgreSQL log'}: ${total('requests')} requests, ${total('refused')} refused (4xx), ${total('serverErrors')} 5xx, ${total('retried')} retried, ${total('redelivered')} events redelivered, ${verdict.doubleCharges} double charges`,
     `  ${''.padEnd(width)} ${headers.join('  ')}`,
-    ...phases.map((p) => row(p.phase, columns.map((c) => p[c]), p.note)),
+    ...phases.map((p) =>
+      row(
+        p.phase,
+        columns.map((c) => p[c]),
+        p.note,
+      ),
+    ),
     `  eSIM orders completed ${f.esimCompleted} (refused ${f.esimRefused}, accepted then sold out ${f.esimSoldOutLater}); physical orders approved ${f.physicalApproved}, rejected ${f.physicalRejected} (refused ${f.physicalRefused}); collections ${f.collections}, hand-overs ${f.handovers}; import ${f.import}`,
     `  ledger:verify ${checks.ledger.ok ? 'ok' : 'FAILED'}, consistency:verify ${checks.consistency.ok ? 'ok' : 'FAILED'}; problems: ${verdict.problems.length ? `\n    ${verdict.problems.slice(0, 20).join('\n    ')}` : 'none'}`,
   ].join('\n');

@@ -27,7 +27,14 @@ export interface PhaseReport extends PhaseCounts {
   note: string;
 }
 
-const emptyCounts = (): PhaseCounts => ({ requests: 0, refused: 0, serverErrors: 0, networkErrors: 0, retried: 0, unanswered: 0 });
+const emptyCounts = (): PhaseCounts => ({
+  requests: 0,
+  refused: 0,
+  serverErrors: 0,
+  networkErrors: 0,
+  retried: 0,
+  unanswered: 0,
+});
 
 export class Tally {
   private readonly phases = new Map<string, PhaseCounts>();

@@ -8,7 +8,18 @@ const ADMIN = demoAccount('admin@esim.test');
 const SALES = demoAccount('sales@esim.test');
 const DEALER = demoAccount('dealer@esim.test').id;
 
-type Entry = { id: string; service: string; actor_id: string; actor_name: string | null; method: string; route: string; url: string; status_code: number; ip: string | null; at: string };
+type Entry = {
+  id: string;
+  service: string;
+  actor_id: string;
+  actor_name: string | null;
+  method: string;
+  route: string;
+  url: string;
+  status_code: number;
+  ip: string | null;
+  at: string;
+};
 
 /**
  * The admin's audit log across the running system: auth asks every service for its own rows and
@@ -21,23 +32,43 @@ describe('the admin audit log across services', () => {
   beforeAll(async () => {
     system = await startSystem();
     tokens = { admin: await system.login('admin@esim.test'), sales: await system.login('sales@esim.test') };
-    const countRows = async (service: 'auth' | 'catalog' | 'balance') => Number((await system.services[service].db('audit_log').count({ n: '*' }))[0]!.n);
+    const countRows = async (service: 'auth' | 'catalog' | 'balance') =>
+      Number((await system.services[service].db('audit_log').count({ n: '*' }))[0]!.n);
 
     // Writes by two people in three services; each service records its own after answering.
     const asAdmin = { token: tokens.admin, remoteAddress: '198.51.100.7' };
-    expect((await system.api('PUT', `/admin/dealers/${DEALER}`, { ...asAdmin, body: { phone: '+905321112233' } })).status).toBe(200);
-    expect((await system.api('PUT', `/admin/dealers/${DEALER}/status`, { ...asAdmin, body: { status: 'active' } })).status).toBe(200);
+    expect(
+      (await system.api('PUT', `/admin/dealers/${DEALER}`, { ...asAdmin, body: { phone: '+905321112233' } })).status,
+    ).toBe(200);
+    expect(
+      (await system.api('PUT', `/admin/dealers/${DEALER}/status`, { ...asAdmin, body: { status: 'active' } })).status,
+    ).toBe(200);
     const created = await system.api('POST', '/sales-manager/dealers', {
       token: tokens.sales,
       remoteAddress: '198.51.100.8',
-      body: { company_name: 'Denetim Ltd.', full_name: 'Denetim Bayi', email: 'audit-dealer@esim.test', password: 'Denetim-Test-2026!x' },
+      body: {
+        company_name: 'Denetim Ltd.',
+        full_name: 'Denetim Bayi',
+        email: 'audit-dealer@esim.test',
+        password: 'Denetim-Test-2026!x',
+      },
     });
     expect(created.status).toBe(201);
     const country = await system.api('GET', '/admin/countries/de', { token: tokens.admin });
     const { coverage_status, daily_price, speed, features, featured_order, quick_order } = country.body.data;
-    expect((await system.api('PUT', '/admin/countries/de', { token: tokens.admin, body: { coverage_status, daily_price, speed, features, featured_order, quick_order } })).status).toBe(200);
+    expect(
+      (
+        await system.api('PUT', '/admin/countries/de', {
+          token: tokens.admin,
+          body: { coverage_status, daily_price, speed, features, featured_order, quick_order },
+        })
+      ).status,
+    ).toBe(200);
     // A refused write is recorded too, with its status.
-    expect((await system.api('POST', '/admin/top-ups/00000000-0000-4000-8000-00000000ffff/confirm', { token: tokens.admin })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await system.api('POST', '/admin/top-ups/00000000-0000-4000-8000-00000000ffff/confirm', { token: tokens.admin }))
+        .status,
+    ).toBeGreaterThanOrEqual(400);
     await waitFor(async () => (await countRows('auth')) === 3 || undefined, { what: 'auth audit rows' });
     await waitFor(async () => (await countRows('catalog')) === 1 || undefined, { what: 'catalog audit row' });
     await waitFor(async () => (await countRows('balance')) === 1 || undefined, { what: 'balance audit row' });
@@ -48,7 +79,8 @@ describe('the admin audit log across services', () => {
     await system?.stop();
   });
 
-  const list = async (query: Record<string, string> = {}, token = tokens.admin) => system.api('GET', `/admin/audit-log?${new URLSearchParams(query)}`, { token });
+  const list = async (query: Record<string, string> = {}, token = tokens.admin) =>
+    system.api('GET', `/admin/audit-log?${new URLSearchParams(query)}`, { token });
 
   it('merges every answering service newest first, names the actors, and names the services that did not answer', async () => {
     const { status, body, headers } = await list();
@@ -68,10 +100,20 @@ describe('the admin audit log across services', () => {
     expect(headers['x-total-count']).toBe('5');
 
     const dealerEdit = entries.find((e) => e.route === '/admin/dealers/:id')!;
-    expect(dealerEdit).toMatchObject({ actor_id: ADMIN.id, actor_name: ADMIN.fullName, url: `/admin/dealers/${DEALER}`, status_code: 200, ip: '198.51.100.7' });
+    expect(dealerEdit).toMatchObject({
+      actor_id: ADMIN.id,
+      actor_name: ADMIN.fullName,
+      url: `/admin/dealers/${DEALER}`,
+      status_code: 200,
+      ip: '198.51.100.7',
+    });
     expect(dealerEdit.id).toMatch(/^auth:\d+$/);
     expect(entries.find((e) => e.service === 'balance')!.status_code).toBeGreaterThanOrEqual(400);
-    expect(entries.find((e) => e.route === '/sales-manager/dealers')).toMatchObject({ actor_id: SALES.id, actor_name: SALES.fullName, ip: '198.51.100.8' });
+    expect(entries.find((e) => e.route === '/sales-manager/dealers')).toMatchObject({
+      actor_id: SALES.id,
+      actor_name: SALES.fullName,
+      ip: '198.51.100.8',
+    });
   });
 
   it('filters by person, action, route (asking only the services that own it), service, dates and ids', async () => {
@@ -103,7 +145,17 @@ describe('the admin audit log across services', () => {
   it('pages by range and by cursor to the same order, ties at one instant broken the same way in every service', async () => {
     // Two rows at the very same microsecond in two services, written straight into each service's own table.
     const at = '2030-01-01T10:00:00.123456Z';
-    const row = (actor: string) => ({ actor_id: actor, actor_role: 'admin', method: 'DELETE', route: '/admin/dealers/:id', url: '/admin/dealers/x', status_code: 200, ip: '127.0.0.1', request_id: 'tie', at });
+    const row = (actor: string) => ({
+      actor_id: actor,
+      actor_role: 'admin',
+      method: 'DELETE',
+      route: '/admin/dealers/:id',
+      url: '/admin/dealers/x',
+      status_code: 200,
+      ip: '127.0.0.1',
+      request_id: 'tie',
+      at,
+    });
     await system.services.auth.db('audit_log').insert([row('tie-a'), row('tie-b')]);
     await system.services.catalog.db('audit_log').insert([row('tie-c')]);
 
@@ -115,7 +167,8 @@ describe('the admin audit log across services', () => {
       ['catalog', at],
     ]);
     const byRange = [];
-    for (let start = 0; start < 8; start += 3) byRange.push(...((await list({ range: JSON.stringify([start, start + 2]) })).body.data as Entry[]));
+    for (let start = 0; start < 8; start += 3)
+      byRange.push(...((await list({ range: JSON.stringify([start, start + 2]) })).body.data as Entry[]));
     expect(byRange.map((e) => e.id)).toEqual(whole.map((e) => e.id));
 
     const byCursor: Entry[] = [];
@@ -143,7 +196,11 @@ describe('the admin audit log across services', () => {
     await bad({ q: 'dealer' }, 'q');
     expect((await list({}, tokens.sales)).status).toBe(403);
     expect((await system.services.catalog.inject({ method: 'GET', url: '/internal/audit-log' })).statusCode).toBe(401);
-    const internal = await system.services.catalog.inject({ method: 'GET', url: '/internal/audit-log?limit=1', headers: { 'x-service-token': process.env.INTERNAL_SERVICE_TOKEN ?? loadAuthConfig().INTERNAL_SERVICE_TOKEN } });
+    const internal = await system.services.catalog.inject({
+      method: 'GET',
+      url: '/internal/audit-log?limit=1',
+      headers: { 'x-service-token': process.env.INTERNAL_SERVICE_TOKEN ?? loadAuthConfig().INTERNAL_SERVICE_TOKEN },
+    });
     expect(internal.json().data).toMatchObject({ total: 2, items: [{ actor_id: 'tie-c' }] });
   });
 });

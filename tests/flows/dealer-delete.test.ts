@@ -24,7 +24,13 @@ describe('deleting a dealer', () => {
   const createDealer = async (email = `silinecek.${++n}@example.com`) => {
     const created = await system.api('POST', '/admin/dealers', {
       token: admin,
-      body: { full_name: 'Mert Bayi', email, password: 'bayi-sifresi-1', company_name: 'Mert İletişim Ltd. Şti.', tax_number: '1234567890' },
+      body: {
+        full_name: 'Mert Bayi',
+        email,
+        password: 'bayi-sifresi-1',
+        company_name: 'Mert İletişim Ltd. Şti.',
+        tax_number: '1234567890',
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.data as Dealer;
@@ -34,7 +40,11 @@ describe('deleting a dealer', () => {
 
   it('refuses while the balance service reports money, telling to deactivate instead', async () => {
     const dealer = await createDealer();
-    const loaded = await system.api('POST', '/admin/dealers/balance', { token: admin, headers: { 'idempotency-key': `load-${dealer.id}` }, body: { dealer_id: dealer.id, amount: 150.5 } });
+    const loaded = await system.api('POST', '/admin/dealers/balance', {
+      token: admin,
+      headers: { 'idempotency-key': `load-${dealer.id}` },
+      body: { dealer_id: dealer.id, amount: 150.5 },
+    });
     expect(loaded.status, JSON.stringify(loaded.body)).toBeLessThan(300);
 
     const refused = await remove(dealer);
@@ -48,12 +58,19 @@ describe('deleting a dealer', () => {
 
   it('refuses while physical-sim reports stock', async () => {
     const dealer = await createDealer();
-    const stock = await system.api('GET', `/admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ owner_user_id: 'admin', status: 'in_stock' }))}&range=[0,0]`, { token: admin });
+    const stock = await system.api(
+      'GET',
+      `/admin/physical-sim/stock?filter=${encodeURIComponent(JSON.stringify({ owner_user_id: 'admin', status: 'in_stock' }))}&range=[0,0]`,
+      { token: admin },
+    );
     const card = stock.body.data[0] as { id: string };
     // physical-sim learns of the new dealer from auth's event.
     const moved = await waitFor(
       async () => {
-        const answer = await system.api('POST', '/admin/physical-sim/stock/transfer-to-dealer', { token: admin, body: { dealer_id: dealer.id, card_ids: [card.id] } });
+        const answer = await system.api('POST', '/admin/physical-sim/stock/transfer-to-dealer', {
+          token: admin,
+          body: { dealer_id: dealer.id, card_ids: [card.id] },
+        });
         return answer.status === 200 ? answer : undefined;
       },
       { what: 'the card moved to the new dealer' },
@@ -72,14 +89,22 @@ describe('deleting a dealer', () => {
     const deleted = await remove(dealer);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(deleted.body).toMatchObject({ code: 'dealer_deleted', data: { id: dealer.id } });
-    const events = (await system.services.auth.db('outbox').where({ type: 'auth.dealer.deleted' }).select('envelope')) as Array<{ envelope: { aggregateId: string; payload: unknown } }>;
-    expect(events.find((e) => e.envelope.aggregateId === dealer.id)?.envelope.payload).toEqual({ dealerId: dealer.id, userId: dealer.id });
+    const events = (await system.services.auth
+      .db('outbox')
+      .where({ type: 'auth.dealer.deleted' })
+      .select('envelope')) as Array<{ envelope: { aggregateId: string; payload: unknown } }>;
+    expect(events.find((e) => e.envelope.aggregateId === dealer.id)?.envelope.payload).toEqual({
+      dealerId: dealer.id,
+      userId: dealer.id,
+    });
 
     // The row stays (other services keep the id), marked deleted.
     expect((await system.services.auth.db('users').where({ id: dealer.id }).first()).deleted_at).not.toBeNull();
     expect((await read(dealer)).status).toBe(404);
     expect((await system.api('GET', '/me', { token: session })).status).toBe(401);
-    const refused = await system.api('POST', '/login', { body: { email: 'silinen@example.com', password: 'bayi-sifresi-1' } });
+    const refused = await system.api('POST', '/login', {
+      body: { email: 'silinen@example.com', password: 'bayi-sifresi-1' },
+    });
     expect(refused.body.code).toBe('invalid_credentials');
     expect((await remove(dealer)).status).toBe(404);
     expect((await createDealer('silinen@example.com')).id).not.toBe(dealer.id);

@@ -43,9 +43,12 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
     dealerId = created.body.data.id;
 
     // catalog knows the dealer once auth.dealer.created has arrived.
-    await waitFor(async () => (await system.api('GET', `/admin/dealers/${dealerId}/packages`, { token: admin })).status === 200, {
-      what: 'catalog to learn the new dealer',
-    });
+    await waitFor(
+      async () => (await system.api('GET', `/admin/dealers/${dealerId}/packages`, { token: admin })).status === 200,
+      {
+        what: 'catalog to learn the new dealer',
+      },
+    );
     dealerToken = await system.login('ece.akis@bayi.test', 'Guvenli-Parola-1');
     const balance = await system.api('GET', '/user/balance', { token: dealerToken });
     expect(balance.body.data).toMatchObject({ balance: 0 });
@@ -69,11 +72,18 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
     const us = await system.api('GET', '/public/countries/united-states/packages');
     const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7);
     expect(starter.price).toBe(14.99);
-    const set = await system.api('PUT', `/admin/dealers/${dealerId}/packages/${starter.id}`, { token: admin, body: { price: 12.5 } });
+    const set = await system.api('PUT', `/admin/dealers/${dealerId}/packages/${starter.id}`, {
+      token: admin,
+      body: { price: 12.5 },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
 
     const priceFor = async (token: string) =>
-      (await system.api('GET', `/user/packages?filter=${encodeURIComponent(JSON.stringify({ id: [starter.id] }))}`, { token })).body.data.find((p: { id: string }) => p.id === starter.id).price;
+      (
+        await system.api('GET', `/user/packages?filter=${encodeURIComponent(JSON.stringify({ id: [starter.id] }))}`, {
+          token,
+        })
+      ).body.data.find((p: { id: string }) => p.id === starter.id).price;
     expect(await priceFor(dealerToken)).toBe(12.5);
     expect(await priceFor(await system.login('customer@esim.test'))).toBe(14.99);
   });
@@ -117,10 +127,15 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
   });
 
   it('suspending the dealer refuses its token at the gateway at once and its sign-in', async () => {
-    const suspended = await system.api('PUT', `/admin/dealers/${dealerId}/status`, { token: admin, body: { status: 'suspended' } });
+    const suspended = await system.api('PUT', `/admin/dealers/${dealerId}/status`, {
+      token: admin,
+      body: { status: 'suspended' },
+    });
     expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
     expect((await system.api('GET', '/user/balance', { token: dealerToken })).status).toBe(401);
-    const login = await system.api('POST', '/login', { body: { email: 'ece.akis@bayi.test', password: 'Guvenli-Parola-1' } });
+    const login = await system.api('POST', '/login', {
+      body: { email: 'ece.akis@bayi.test', password: 'Guvenli-Parola-1' },
+    });
     expect(login.status).toBe(401);
     expect(login.body.message).toBe('Geçersiz email veya şifre');
   });

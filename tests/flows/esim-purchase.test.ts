@@ -26,9 +26,17 @@ describe('eSIM purchase through the gateway', () => {
   it('buys from the demo pool, shows the order, serves the QR and takes signed usage', async () => {
     const us = await system.api('GET', '/public/countries/united-states/packages');
     const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7);
-    const money = async () => (await system.api('GET', '/user/balance', { token: customer })).body.data as { balance_cents: number; available_cents: number };
+    const money = async () =>
+      (await system.api('GET', '/user/balance', { token: customer })).body.data as {
+        balance_cents: number;
+        available_cents: number;
+      };
     const before = await money();
-    const bought = await system.api('POST', '/user/packages/buy', { token: customer, headers: { 'idempotency-key': 'flow-buy-0001' }, body: { package_id: starter.id, quantity: 1 } });
+    const bought = await system.api('POST', '/user/packages/buy', {
+      token: customer,
+      headers: { 'idempotency-key': 'flow-buy-0001' },
+      body: { package_id: starter.id, quantity: 1 },
+    });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const order = bought.body.data;
     expect(order).toMatchObject({ status: 'completed', total: 14.99 });
@@ -39,32 +47,50 @@ describe('eSIM purchase through the gateway', () => {
 
     const list = await system.api('GET', '/user/esim/orders', { token: customer });
     expect(list.body.data.map((o: { order_number: string }) => o.order_number)).toContain(order.order_number);
-    const qr = await system.gateway.inject({ url: `/api/user/esim/qr/${order.esims[0].iccid}.png`, headers: { authorization: `Bearer ${customer}` } });
+    const qr = await system.gateway.inject({
+      url: `/api/user/esim/qr/${order.esims[0].iccid}.png`,
+      headers: { authorization: `Bearer ${customer}` },
+    });
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.headers['cache-control']).toContain('no-store');
 
-    const raw = JSON.stringify({ reports: [{ id: 'flow-1', iccid: order.esims[0].iccid, used_bytes: 512 * 1024 * 1024 }] });
+    const raw = JSON.stringify({
+      reports: [{ id: 'flow-1', iccid: order.esims[0].iccid, used_bytes: 512 * 1024 * 1024 }],
+    });
     const at = Math.floor(Date.now() / 1000);
-    const secret = (system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }).esim.ctx.config.ESIM_WEBHOOK_SECRET;
+    const secret = (system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } })
+      .esim.ctx.config.ESIM_WEBHOOK_SECRET;
     const signed = await system.gateway.inject({
       method: 'POST',
       url: '/api/webhooks/esim-usage',
-      headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-esim-timestamp': String(at),
+        'x-esim-signature': signWebhook(secret, at, raw),
+      },
       payload: raw,
     });
     expect(signed.statusCode, signed.body).toBe(200);
     const forged = await system.gateway.inject({
       method: 'POST',
       url: '/api/webhooks/esim-usage',
-      headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook('another-secret-entirely', at, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-esim-timestamp': String(at),
+        'x-esim-signature': signWebhook('another-secret-entirely', at, raw),
+      },
       payload: raw,
     });
     expect(forged.statusCode).toBe(401);
 
-    const check = await system.api('GET', `/public/balance/esim/${order.order_number}`, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const check = await system.api('GET', `/public/balance/esim/${order.order_number}`, {
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
     expect(check.body.data).toMatchObject({ status: 'active', usedData: 512, totalData: 3072, demo: false });
-    const demo = await system.api('GET', `/public/balance/esim/${DEMO_LOOKUPS.esimOrderNumbers.nearlyUsed}`, { headers: { 'x-forwarded-for': '198.51.100.8' } });
+    const demo = await system.api('GET', `/public/balance/esim/${DEMO_LOOKUPS.esimOrderNumbers.nearlyUsed}`, {
+      headers: { 'x-forwarded-for': '198.51.100.8' },
+    });
     expect(demo.body).toMatchObject({ message: 'Bakiye bilgileri yüklendi (demo)', data: { demo: true } });
   });
 

@@ -72,7 +72,10 @@ describe('hardening: what an attacker found, refused through the running system'
 
   describe('passwords', () => {
     it("refuses 'aaaaaaaa' on register with a tr/en message naming the weakness, and creates nothing", async () => {
-      const tr = await system.api('POST', '/register', { body: { full_name: 'Zayıf Şifre', email: 'weak@example.com', password: 'aaaaaaaa' }, remoteAddress: '198.51.100.1' });
+      const tr = await system.api('POST', '/register', {
+        body: { full_name: 'Zayıf Şifre', email: 'weak@example.com', password: 'aaaaaaaa' },
+        remoteAddress: '198.51.100.1',
+      });
       expect(tr.status).toBe(400);
       expect(tr.body).toMatchObject({ code: 'password_weak_repeated', errors: [{ path: 'password' }] });
       expect(tr.body.message).toContain('tekrar eden karakterler');
@@ -84,14 +87,23 @@ describe('hardening: what an attacker found, refused through the running system'
       expect(en.status).toBe(400);
       expect(en.body.code).toBe('password_weak_common');
       expect(en.body.message).toBe('This password is like commonly used passwords and easy to guess');
-      const strong = await system.api('POST', '/register', { body: { full_name: 'Güçlü Şifre', email: 'weak@example.com', password: 'mavi-deniz-kenarinda-7' }, remoteAddress: '198.51.100.1' });
+      const strong = await system.api('POST', '/register', {
+        body: { full_name: 'Güçlü Şifre', email: 'weak@example.com', password: 'mavi-deniz-kenarinda-7' },
+        remoteAddress: '198.51.100.1',
+      });
       expect(strong.status).toBe(201);
     });
 
     it('refuses a weak new password on change (naming new_password) and keeps the old one working', async () => {
-      await system.api('POST', '/register', { body: { full_name: 'Değişen Şifre', email: 'change@example.com', password: 'eski-ve-uzun-sifre-1' }, remoteAddress: '198.51.100.2' });
+      await system.api('POST', '/register', {
+        body: { full_name: 'Değişen Şifre', email: 'change@example.com', password: 'eski-ve-uzun-sifre-1' },
+        remoteAddress: '198.51.100.2',
+      });
       const token = await system.login('change@example.com', 'eski-ve-uzun-sifre-1');
-      const weak = await system.api('PUT', '/me/password', { token, body: { current_password: 'eski-ve-uzun-sifre-1', new_password: 'qwertyuiop' } });
+      const weak = await system.api('PUT', '/me/password', {
+        token,
+        body: { current_password: 'eski-ve-uzun-sifre-1', new_password: 'qwertyuiop' },
+      });
       expect(weak.status).toBe(400);
       expect(weak.body.errors[0].path).toBe('new_password');
       expect(weak.body.code).toMatch(/^password_weak/);
@@ -102,13 +114,21 @@ describe('hardening: what an attacker found, refused through the running system'
   describe('the client address and the login pause', () => {
     it('the gateway carries the service credential, so no path trick may reach an /internal route through it', async () => {
       const id = DEMO_ACCOUNTS[0]!.id;
-      for (const trick of [`..%2F..%2Finternal%2Faccounts%2F${id}`, `%2e%2e%2f%2e%2e%2finternal%2faccounts%2f${id}`, `..%5C..%5Cinternal%5Caccounts%5C${id}`]) {
+      for (const trick of [
+        `..%2F..%2Finternal%2Faccounts%2F${id}`,
+        `%2e%2e%2f%2e%2e%2finternal%2faccounts%2f${id}`,
+        `..%5C..%5Cinternal%5Caccounts%5C${id}`,
+      ]) {
         const res = await system.api('GET', `/admin/dealers/${trick}`, { token: admin });
         expect(res.status, trick).toBeGreaterThanOrEqual(400);
         expect(res.status, trick).toBeLessThan(500);
         expect(JSON.stringify(res.body)).not.toContain('"user_type"');
       }
-      const direct = await system.gateway.inject({ method: 'GET', url: `/api/../internal/accounts/${id}`, headers: { authorization: `Bearer ${admin}` } });
+      const direct = await system.gateway.inject({
+        method: 'GET',
+        url: `/api/../internal/accounts/${id}`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
       expect(direct.statusCode).toBe(404);
     });
 
@@ -161,7 +181,10 @@ describe('hardening: what an attacker found, refused through the running system'
       ] as const) {
         const res = await system.api('POST', path, { token: admin, body, headers: idempotent() });
         expect(res.status, path).toBe(404);
-        expect(res.body).toMatchObject({ code: 'dealer_not_found', errors: [{ path: 'dealer_id', message: 'Bayi bulunamadı' }] });
+        expect(res.body).toMatchObject({
+          code: 'dealer_not_found',
+          errors: [{ path: 'dealer_id', message: 'Bayi bulunamadı' }],
+        });
       }
       const balances = await system.api('GET', `/admin/dealers/balances?ids=${phantom}`, { token: admin });
       expect(balances.body.data[0]).toMatchObject({ balance_cents: 0, owed_cents: 0 });
@@ -171,19 +194,36 @@ describe('hardening: what an attacker found, refused through the running system'
       const created = await system.api('POST', '/admin/dealers', {
         token: admin,
         headers: idempotent(),
-        body: { full_name: 'Yeni Bayi', email: 'yeni.bayi@example.com', company_name: 'Yeni Bayi Ltd', password: 'bayi-sifresi-uzun-1' },
+        body: {
+          full_name: 'Yeni Bayi',
+          email: 'yeni.bayi@example.com',
+          company_name: 'Yeni Bayi Ltd',
+          password: 'bayi-sifresi-uzun-1',
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const loaded = await system.api('POST', '/admin/dealers/balance', { token: admin, headers: idempotent(), body: { dealer_id: created.body.data.id, amount: 25 } });
+      const loaded = await system.api('POST', '/admin/dealers/balance', {
+        token: admin,
+        headers: idempotent(),
+        body: { dealer_id: created.body.data.id, amount: 25 },
+      });
       expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
       expect(loaded.body.data.balance_cents).toBe(2500);
     });
 
     it("refuses a collect from a 'sales manager' who is a dealer with 'not a sales manager', in tr and en", async () => {
       const dealer = DEMO_ACCOUNTS.find((account) => account.email === 'dealer@esim.test')!;
-      const tr = await system.api('POST', '/admin/sales-managers/collect', { token: admin, headers: idempotent(), body: { sales_manager_id: dealer.id, amount: 1 } });
+      const tr = await system.api('POST', '/admin/sales-managers/collect', {
+        token: admin,
+        headers: idempotent(),
+        body: { sales_manager_id: dealer.id, amount: 1 },
+      });
       expect(tr.status).toBe(422);
-      expect(tr.body).toMatchObject({ code: 'not_a_sales_manager', message: 'Bu kullanıcı bir satış yöneticisi değil', errors: [{ path: 'sales_manager_id' }] });
+      expect(tr.body).toMatchObject({
+        code: 'not_a_sales_manager',
+        message: 'Bu kullanıcı bir satış yöneticisi değil',
+        errors: [{ path: 'sales_manager_id' }],
+      });
       const en = await system.api('POST', '/admin/sales-managers/collect', {
         token: admin,
         headers: { ...idempotent(), 'accept-language': 'en' },
@@ -198,7 +238,8 @@ describe('hardening: what an attacker found, refused through the running system'
     for (const url of ['/', '/dashboard', '/api/docs']) {
       const res = await system.gateway.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       const policy = String(res.headers['permissions-policy']);
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy, url).toContain(feature);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()'])
+        expect(policy, url).toContain(feature);
     }
   });
 });

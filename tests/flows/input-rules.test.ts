@@ -39,7 +39,12 @@ describe('input rules through the running system', () => {
   });
 
   const key = () => ({ 'idempotency-key': `rules-${randomUUID()}` });
-  const rows = async () => (await db.raw('SELECT (SELECT count(*) FROM balance.transfers)::int AS transfers, (SELECT count(*) FROM balance.top_ups)::int AS top_ups')).rows[0];
+  const rows = async () =>
+    (
+      await db.raw(
+        'SELECT (SELECT count(*) FROM balance.transfers)::int AS transfers, (SELECT count(*) FROM balance.top_ups)::int AS top_ups',
+      )
+    ).rows[0];
   const named = (body: { errors?: Array<{ path: string }> }) => (body.errors ?? []).map((e) => e.path);
 
   describe('1. NUL and lone surrogates in text', () => {
@@ -56,7 +61,10 @@ describe('input rules through the running system', () => {
     });
 
     it('a lone surrogate in a JSON string (the only way one arrives: a URL decodes bad bytes to U+FFFD) is a 400 naming the field', async () => {
-      const res = await system.api('POST', '/register', { body: { full_name: 'Ali \ud800', email: 'surrogate@example.com', password: 'mavi-deniz-kenarinda-7' }, remoteAddress: '198.51.100.9' });
+      const res = await system.api('POST', '/register', {
+        body: { full_name: 'Ali \ud800', email: 'surrogate@example.com', password: 'mavi-deniz-kenarinda-7' },
+        remoteAddress: '198.51.100.9',
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(named(res.body)).toContain('full_name');
     });
@@ -71,7 +79,10 @@ describe('input rules through the running system', () => {
         expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(400);
         expect(named(res.body)).toContain('note');
       }
-      const pkg = await system.api('PUT', `/admin/packages/${packageId}`, { token: tokens.admin, body: { name_tr: 'Paket\u0000' } });
+      const pkg = await system.api('PUT', `/admin/packages/${packageId}`, {
+        token: tokens.admin,
+        body: { name_tr: 'Paket\u0000' },
+      });
       expect(pkg.status, JSON.stringify(pkg.body)).toBe(400);
       expect(named(pkg.body)).toContain('name_tr');
       expect(await rows()).toEqual(before);
@@ -85,19 +96,28 @@ describe('input rules through the running system', () => {
       for (const rule of swept) {
         const schemas = schemasFromOpenApi(docs[rule.service], rule);
         const caller = callerFor(rule);
-        const path = rule.path.replace(/:(\w+)/g, (_, name: string) => (name === 'slug' ? 'turkiye' : name === 'id' && rule.path.includes('packages') ? packageId : dealer.id));
+        const path = rule.path.replace(/:(\w+)/g, (_, name: string) =>
+          name === 'slug' ? 'turkiye' : name === 'id' && rule.path.includes('packages') ? packageId : dealer.id,
+        );
         const strings = (properties: Record<string, { type?: unknown; format?: string }> | undefined) =>
           Object.entries(properties ?? {})
             .filter(([, schema]) => schema.type === 'string' && schema.format !== 'uuid')
             .map(([name]) => name);
         for (const name of strings(schemas.query as never)) {
-          const res = await system.api(rule.method, `${path}?${name}=a%00b`, { token: caller ? tokens[caller] : undefined, headers: key() });
+          const res = await system.api(rule.method, `${path}?${name}=a%00b`, {
+            token: caller ? tokens[caller] : undefined,
+            headers: key(),
+          });
           expect(res.status, `${rule.method} ${rule.path} ?${name}: ${JSON.stringify(res.body)}`).toBe(400);
           expect(named(res.body), `${rule.method} ${rule.path} ?${name}`).toContain(name);
           checked += 1;
         }
         for (const name of strings(schemas.body?.properties as never)) {
-          const res = await system.api(rule.method, path, { token: caller ? tokens[caller] : undefined, headers: key(), body: { [name]: 'a\u0000b' } });
+          const res = await system.api(rule.method, path, {
+            token: caller ? tokens[caller] : undefined,
+            headers: key(),
+            body: { [name]: 'a\u0000b' },
+          });
           expect(res.status, `${rule.method} ${rule.path} body.${name}: ${JSON.stringify(res.body)}`).toBe(400);
           expect(named(res.body), `${rule.method} ${rule.path} body.${name}`).toContain(name);
           checked += 1;
@@ -115,21 +135,34 @@ describe('input rules through the running system', () => {
       ['/admin/collection-logs/export', 'admin'],
     ] as const;
     for (const [path, caller] of routes) {
-      it.each(['x', '2026-02-30', "2026-01-01' or 1=1"])(`GET ${path} with filter.start_date / end_date = %s → 400 naming filter.<field>`, async (bad) => {
-        for (const field of ['start_date', 'end_date']) {
-          const res = await system.api('GET', `${path}?filter=${encodeURIComponent(JSON.stringify({ [field]: bad }))}`, { token: tokens[caller] });
-          expect(res.status, `${path} ${field}=${bad}: ${JSON.stringify(res.body)}`).toBe(400);
-          expect(named(res.body)).toContain(`filter.${field}`);
-        }
-      });
+      it.each(['x', '2026-02-30', "2026-01-01' or 1=1"])(
+        `GET ${path} with filter.start_date / end_date = %s → 400 naming filter.<field>`,
+        async (bad) => {
+          for (const field of ['start_date', 'end_date']) {
+            const res = await system.api(
+              'GET',
+              `${path}?filter=${encodeURIComponent(JSON.stringify({ [field]: bad }))}`,
+              { token: tokens[caller] },
+            );
+            expect(res.status, `${path} ${field}=${bad}: ${JSON.stringify(res.body)}`).toBe(400);
+            expect(named(res.body)).toContain(`filter.${field}`);
+          }
+        },
+      );
       it(`GET ${path} with an unknown filter field → 400 naming it`, async () => {
-        const res = await system.api('GET', `${path}?filter=${encodeURIComponent('{"no_such_field":1}')}`, { token: tokens[caller] });
+        const res = await system.api('GET', `${path}?filter=${encodeURIComponent('{"no_such_field":1}')}`, {
+          token: tokens[caller],
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(named(res.body)).toContain('filter.no_such_field');
       });
     }
     it('a good date inside filter still filters', async () => {
-      const res = await system.api('GET', `/admin/collection-logs?filter=${encodeURIComponent('{"start_date":"2026-01-01","end_date":"2026-12-31"}')}`, { token: tokens.admin });
+      const res = await system.api(
+        'GET',
+        `/admin/collection-logs?filter=${encodeURIComponent('{"start_date":"2026-01-01","end_date":"2026-12-31"}')}`,
+        { token: tokens.admin },
+      );
       expect(res.status).toBe(200);
     });
   });
@@ -143,21 +176,32 @@ describe('input rules through the running system', () => {
       ['/sales-manager/collect', 'sales-manager', { dealer_id: dealer.id, amount: 0 }],
     ] as const;
     for (const [path, caller, body] of moneyRoutes) {
-      it.each([1e-9, 0.001, 0.005, 12.345, -1, 0])(`POST ${path} with amount %s → 400 naming amount, nothing booked`, async (amount) => {
-        const before = await rows();
-        const res = await system.api('POST', path, { token: tokens[caller], headers: key(), body: { ...body, amount } });
-        expect(res.status, JSON.stringify(res.body)).toBe(400);
-        expect(named(res.body)).toContain('amount');
-        expect(await rows()).toEqual(before);
-      });
+      it.each([1e-9, 0.001, 0.005, 12.345, -1, 0])(
+        `POST ${path} with amount %s → 400 naming amount, nothing booked`,
+        async (amount) => {
+          const before = await rows();
+          const res = await system.api('POST', path, {
+            token: tokens[caller],
+            headers: key(),
+            body: { ...body, amount },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(400);
+          expect(named(res.body)).toContain('amount');
+          expect(await rows()).toEqual(before);
+        },
+      );
     }
     it('a price of 1e-9 or with a third decimal is refused, not stored as 0', async () => {
       for (const retail_price of [1e-9, 9.999]) {
-        const res = await system.api('PUT', `/admin/packages/${packageId}`, { token: tokens.admin, body: { retail_price } });
+        const res = await system.api('PUT', `/admin/packages/${packageId}`, {
+          token: tokens.admin,
+          body: { retail_price },
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(named(res.body)).toContain('retail_price');
       }
-      const stored = (await db.raw('SELECT retail_price_cents FROM catalog.packages WHERE id = ?', [packageId])).rows[0];
+      const stored = (await db.raw('SELECT retail_price_cents FROM catalog.packages WHERE id = ?', [packageId]))
+        .rows[0];
       expect(stored.retail_price_cents).not.toBe(0);
     });
   });

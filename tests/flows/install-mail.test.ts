@@ -30,17 +30,30 @@ describe('the install mail', () => {
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const owner = await system.login('installer@example.com', 'Uzun-parola-123');
     const admin = await system.login('admin@esim.test');
-    const topUp = await system.api('POST', '/user/balance/add', { token: owner, headers: { 'idempotency-key': 'install-mail-top-up' }, body: { amount: 100 } });
+    const topUp = await system.api('POST', '/user/balance/add', {
+      token: owner,
+      headers: { 'idempotency-key': 'install-mail-top-up' },
+      body: { amount: 100 },
+    });
     expect(topUp.status, JSON.stringify(topUp.body)).toBe(201);
-    expect((await system.api('POST', `/admin/top-ups/${topUp.body.data.id}/confirm`, { token: admin })).status).toBe(200);
+    expect((await system.api('POST', `/admin/top-ups/${topUp.body.data.id}/confirm`, { token: admin })).status).toBe(
+      200,
+    );
 
     const us = await system.api('GET', '/public/countries/united-states/packages');
     const threeGb = us.body.data.packages.find((p: { duration: number }) => p.duration === 7);
-    const bought = await system.api('POST', '/user/packages/buy', { token: owner, headers: { 'idempotency-key': 'install-mail-buy' }, body: { package_id: threeGb.id, quantity: 2 } });
+    const bought = await system.api('POST', '/user/packages/buy', {
+      token: owner,
+      headers: { 'idempotency-key': 'install-mail-buy' },
+      body: { package_id: threeGb.id, quantity: 2 },
+    });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     const order = bought.body.data as EsimOrder & { esims: [EsimProfile, EsimProfile] };
 
-    const asked = await system.api('POST', `/user/esim/orders/${order.id}/send-install-mail`, { token: owner, headers: { 'idempotency-key': 'install-mail-once', 'accept-language': 'en' } });
+    const asked = await system.api('POST', `/user/esim/orders/${order.id}/send-install-mail`, {
+      token: owner,
+      headers: { 'idempotency-key': 'install-mail-once', 'accept-language': 'en' },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
 
     const [message] = (await waitFor(
@@ -54,7 +67,9 @@ describe('the install mail', () => {
     for (const esim of order.esims) {
       expect(message!.text).toContain(`SM-DP+ address: ${esim.smdp_address}`);
       expect(message!.text).toContain(`Activation code: ${esim.matching_id}`);
-      expect(message!.text).toContain(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`);
+      expect(message!.text).toContain(
+        `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`,
+      );
     }
     expect(message!.attachments.map((a) => a.fileName).sort()).toEqual(order.esims.map((e) => `${e.iccid}.png`).sort());
     const png = message!.attachments[0]!;

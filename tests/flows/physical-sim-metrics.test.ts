@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 const scrape = async (app: FastifyInstance) => {
-  const res = await app.inject({ url: '/metrics', headers: { [SERVICE_TOKEN_HEADER]: app.config.INTERNAL_SERVICE_TOKEN } });
+  const res = await app.inject({
+    url: '/metrics',
+    headers: { [SERVICE_TOKEN_HEADER]: app.config.INTERNAL_SERVICE_TOKEN },
+  });
   expect(res.statusCode).toBe(200);
   return res.body;
 };
@@ -36,7 +39,8 @@ function samples(text: string, name: string, labels: Record<string, string> = {}
   for (const line of text.split('\n')) {
     const match = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
     if (!match || match[1] !== name) continue;
-    if (Object.entries(labels).every(([key, value]) => (match[2] ?? '').split(',').includes(`${key}="${value}"`))) found.push([match[2] ?? '', Number(match[3])]);
+    if (Object.entries(labels).every(([key, value]) => (match[2] ?? '').split(',').includes(`${key}="${value}"`)))
+      found.push([match[2] ?? '', Number(match[3])]);
   }
   return found;
 }
@@ -59,7 +63,12 @@ it('shows the import queue by state and the jobs each import worker took', async
     return `iccid,serial_number,eid,package_code\n${card.iccid},${card.serial_number},,${PLUS_TR.code}\n`;
   };
   for (const n of [1, 2]) {
-    const res = await f.app.inject({ method: 'POST', url: '/admin/physical-sim/import', headers: f.auth(f.tokens.admin, { 'content-type': 'text/csv' }), payload: csv(n) });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/admin/physical-sim/import',
+      headers: f.auth(f.tokens.admin, { 'content-type': 'text/csv' }),
+      payload: csv(n),
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(await waitForImport(f, res.json().data.id)).toMatchObject({ status: 'completed' });
   }
@@ -83,7 +92,10 @@ it('shows the import queue by state and the jobs each import worker took', async
 
   // A worker that stops leaves the list.
   worker.kill('SIGTERM');
-  await waitFor(async () => samples(await scrape(f.app), 'import_worker_jobs').length === 0, { timeoutMs: 10_000, what: 'the stopped worker gone from /metrics' });
+  await waitFor(async () => samples(await scrape(f.app), 'import_worker_jobs').length === 0, {
+    timeoutMs: 10_000,
+    what: 'the stopped worker gone from /metrics',
+  });
 });
 
 it("shows the balance service's pending holds and how old the oldest is", async () => {
@@ -99,7 +111,10 @@ it("shows the balance service's pending holds and how old the oldest is", async 
   });
   expect(placed.statusCode, placed.body).toBe(201);
   // Backdated, as a hold left pending for a while would be.
-  await f.balance.db('holds').where({ order_id: placed.json().data.id }).update({ created_at: f.balance.db.raw("now() - interval '90 seconds'") });
+  await f.balance
+    .db('holds')
+    .where({ order_id: placed.json().data.id })
+    .update({ created_at: f.balance.db.raw("now() - interval '90 seconds'") });
   await new Promise((resolve) => setTimeout(resolve, 1_100));
 
   const text = await scrape(f.balance);

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, DEALER, DEALER_2, PLUS_EU, PLUS_GLOBAL, PLUS_TR, physicalSimFlow, type PhysicalSimFlow } from './physical-sim';
+import {
+  CUSTOMER,
+  DEALER,
+  DEALER_2,
+  PLUS_EU,
+  PLUS_GLOBAL,
+  PLUS_TR,
+  physicalSimFlow,
+  type PhysicalSimFlow,
+} from './physical-sim';
 import { startSystem, type System } from './system';
 
 /** Dealer orders and returns on the running system: the catalog's prices and balance's holds, capture, void and refund. */
@@ -16,11 +25,20 @@ afterAll(async () => {
 });
 
 const order = (body: object, token = f.tokens.dealer, key: string | null = randomUUID()) =>
-  f.app.inject({ method: 'POST', url: '/user/physical-sim/order', headers: f.auth(token, key ? { 'idempotency-key': key } : {}), payload: body });
-const admin = (method: 'GET' | 'POST', url: string, payload?: object) => f.app.inject({ method, url, headers: f.auth(f.tokens.admin), ...(payload ? { payload } : {}) });
+  f.app.inject({
+    method: 'POST',
+    url: '/user/physical-sim/order',
+    headers: f.auth(token, key ? { 'idempotency-key': key } : {}),
+    payload: body,
+  });
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  f.app.inject({ method, url, headers: f.auth(f.tokens.admin), ...(payload ? { payload } : {}) });
 const hold = (orderId: string) => f.balance.db('holds').where({ order_id: orderId }).first();
 const spendable = async (userId: string) => {
-  const res = await f.balance.inject({ url: '/user/balance', headers: f.auth(userId === DEALER.id ? f.tokens.dealer : f.tokens.dealer2) });
+  const res = await f.balance.inject({
+    url: '/user/balance',
+    headers: f.auth(userId === DEALER.id ? f.tokens.dealer : f.tokens.dealer2),
+  });
   // What the dealer can spend: the balance minus open holds.
   return res.json().data.available as number;
 };
@@ -31,17 +49,33 @@ describe('packages and availability', () => {
     expect(res.statusCode, res.body).toBe(200);
     const eu = res.json().data.find((p: { code: string }) => p.code === PLUS_EU.code);
     // The demo dealer's own price 44.00 beside retail 49.00; 80 seeded cards of each package in admin stock (of 240).
-    expect(eu).toMatchObject({ id: PLUS_EU.id, price: 44, price_cents: 4400, retail_price: 49, available: expect.any(Number) });
+    expect(eu).toMatchObject({
+      id: PLUS_EU.id,
+      price: 44,
+      price_cents: 4400,
+      retail_price: 49,
+      available: expect.any(Number),
+    });
     expect(eu.available).toBeGreaterThan(50);
-    const other = (await f.app.inject({ url: '/user/physical-sim/packages', headers: f.auth(f.tokens.dealer2) })).json().data.find((p: { code: string }) => p.code === PLUS_EU.code);
+    const other = (await f.app.inject({ url: '/user/physical-sim/packages', headers: f.auth(f.tokens.dealer2) }))
+      .json()
+      .data.find((p: { code: string }) => p.code === PLUS_EU.code);
     expect(other.price).toBe(49);
-    const available = await f.app.inject({ url: `/user/physical-sim/available?package_id=${PLUS_EU.id}`, headers: f.auth(f.tokens.dealer) });
+    const available = await f.app.inject({
+      url: `/user/physical-sim/available?package_id=${PLUS_EU.id}`,
+      headers: f.auth(f.tokens.dealer),
+    });
     expect(available.json().data).toEqual({ package_id: PLUS_EU.id, available: eu.available });
   });
 
   it('pages, sorts, searches and answers getMany on the server (Content-Range, meta)', async () => {
-    const get = (query: string) => f.app.inject({ url: `/user/physical-sim/packages${query}`, headers: f.auth(f.tokens.dealer) });
-    const all = (await get(`?sort=${encodeURIComponent('["price","ASC"]')}`)).json().data as Array<{ id: string; code: string; price: number }>;
+    const get = (query: string) =>
+      f.app.inject({ url: `/user/physical-sim/packages${query}`, headers: f.auth(f.tokens.dealer) });
+    const all = (await get(`?sort=${encodeURIComponent('["price","ASC"]')}`)).json().data as Array<{
+      id: string;
+      code: string;
+      price: number;
+    }>;
     expect(all.map((p) => p.price)).toEqual([...all.map((p) => p.price)].sort((a, b) => a - b));
     const page = await get(`?range=${encodeURIComponent('[1,1]')}&sort=${encodeURIComponent('["price","ASC"]')}`);
     expect(page.statusCode, page.body).toBe(200);
@@ -49,18 +83,23 @@ describe('packages and availability', () => {
     expect(page.headers['x-total-count']).toBe(String(all.length));
     expect(page.json().meta).toEqual({ total: all.length, page: 2, limit: 1 });
     expect(page.json().data.map((p: { id: string }) => p.id)).toEqual([all[1]!.id]);
-    const found = (await get(`?filter=${encodeURIComponent(JSON.stringify({ q: PLUS_TR.code.toLowerCase() }))}`)).json().data.map((p: { code: string }) => p.code);
+    const found = (await get(`?filter=${encodeURIComponent(JSON.stringify({ q: PLUS_TR.code.toLowerCase() }))}`))
+      .json()
+      .data.map((p: { code: string }) => p.code);
     expect(found).toEqual([PLUS_TR.code]);
-    const many = (await get(`?filter=${encodeURIComponent(JSON.stringify({ id: [PLUS_GLOBAL.id, PLUS_EU.id] }))}`)).json().data.map((p: { id: string }) => p.id);
+    const many = (await get(`?filter=${encodeURIComponent(JSON.stringify({ id: [PLUS_GLOBAL.id, PLUS_EU.id] }))}`))
+      .json()
+      .data.map((p: { id: string }) => p.id);
     expect(many.sort()).toEqual([PLUS_GLOBAL.id, PLUS_EU.id].sort());
     const bad = await get(`?filter=${encodeURIComponent('{"id":["not-a-uuid"]}')}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toMatch(/^filter\.id/);
   });
 
-  it("answers getMany (filter={\"id\":[...]}) on the buyer's cards, orders and returns with exactly those rows; a malformed id is a 400", async () => {
+  it('answers getMany (filter={"id":[...]}) on the buyer\'s cards, orders and returns with exactly those rows; a malformed id is a 400', async () => {
     for (const path of ['my-cards', 'orders', 'returns']) {
-      const url = (query: string) => f.app.inject({ url: `/user/physical-sim/${path}${query}`, headers: f.auth(f.tokens.dealer) });
+      const url = (query: string) =>
+        f.app.inject({ url: `/user/physical-sim/${path}${query}`, headers: f.auth(f.tokens.dealer) });
       const unknown = randomUUID();
       const none = await url(`?filter=${encodeURIComponent(JSON.stringify({ id: [unknown] }))}`);
       expect(none.statusCode, none.body).toBe(200);
@@ -79,7 +118,15 @@ describe('order → approve / reject', () => {
     const res = await order({ package_id: PLUS_EU.id, quantity: 3, note: 'Mağaza' }, f.tokens.dealer, key);
     expect(res.statusCode, res.body).toBe(201);
     const placed = res.json().data;
-    expect(placed).toMatchObject({ status: 'pending', quantity: 3, unit_price: 44, total: 132, total_cents: 13200, note: 'Mağaza', card_ids: [] });
+    expect(placed).toMatchObject({
+      status: 'pending',
+      quantity: 3,
+      unit_price: 44,
+      total: 132,
+      total_cents: 13200,
+      note: 'Mağaza',
+      card_ids: [],
+    });
     expect(await hold(placed.id)).toMatchObject({ status: 'pending', amount: 13200 });
     // The same key again: the stored answer, no second hold.
     const replay = await order({ package_id: PLUS_EU.id, quantity: 3, note: 'Mağaza' }, f.tokens.dealer, key);
@@ -88,14 +135,24 @@ describe('order → approve / reject', () => {
     expect(replay.json().data.id).toBe(placed.id);
     expect(await f.balance.db('holds').where({ order_id: placed.id })).toHaveLength(1);
 
-    const oldest = await f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_EU.id, status: 'in_stock' }).whereNull('owner_user_id').orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(3).pluck('id');
+    const oldest = await f.app
+      .db('cards')
+      .whereNull('deleted_at')
+      .where({ package_id: PLUS_EU.id, status: 'in_stock' })
+      .whereNull('owner_user_id')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(3)
+      .pluck('id');
     const approved = await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ status: 'approved', decided_by: expect.any(String) });
     expect([...approved.json().data.card_ids].sort()).toEqual([...oldest].sort());
     const cards = await f.app.db('cards').whereIn('id', oldest);
     expect(cards.every((c) => c.owner_user_id === DEALER.id && c.status === 'assigned')).toBe(true);
-    await waitFor(async () => (await hold(placed.id))?.status === 'captured', { what: 'hold captured', timeoutMs: 15_000 });
+    await waitFor(async () => (await hold(placed.id))?.status === 'captured', {
+      what: 'hold captured',
+      timeoutMs: 15_000,
+    });
     expect(await spendable(DEALER.id)).toBeCloseTo(before - 132, 2);
 
     const mine = await f.app.inject({ url: '/user/physical-sim/my-cards?limit=100', headers: f.auth(f.tokens.dealer) });
@@ -112,7 +169,9 @@ describe('order → approve / reject', () => {
     expect(rejected.json().data).toMatchObject({ status: 'rejected', reason: 'Stok ayrıldı' });
     await waitFor(async () => (await hold(placed.id))?.status === 'voided', { what: 'hold voided', timeoutMs: 15_000 });
     expect(await spendable(DEALER.id)).toBeCloseTo(before, 2);
-    expect((await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`)).json().code).toBe('order_not_pending');
+    expect((await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`)).json().code).toBe(
+      'order_not_pending',
+    );
   });
 
   it('refuses at once what the balance cannot cover, and more than the stock at approval with the count', async () => {
@@ -122,25 +181,51 @@ describe('order → approve / reject', () => {
     expect(poor.json().code).toBe('insufficient_balance');
     expect(await f.app.db('orders').where({ user_id: DEALER_2.id })).toHaveLength(0);
 
-    const available = await f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_GLOBAL.id, status: 'in_stock' }).whereNull('owner_user_id').count('* as n').first();
+    const available = await f.app
+      .db('cards')
+      .whereNull('deleted_at')
+      .where({ package_id: PLUS_GLOBAL.id, status: 'in_stock' })
+      .whereNull('owner_user_id')
+      .count('* as n')
+      .first();
     // Order two while the stock has them, then move all but one card of the package away before approval.
     const placed = (await order({ package_id: PLUS_GLOBAL.id, quantity: 2 })).json().data;
     expect(placed.status).toBe('pending');
-    const spare = await f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_GLOBAL.id, status: 'in_stock' }).whereNull('owner_user_id').orderBy('created_at', 'desc').offset(1).pluck('id');
+    const spare = await f.app
+      .db('cards')
+      .whereNull('deleted_at')
+      .where({ package_id: PLUS_GLOBAL.id, status: 'in_stock' })
+      .whereNull('owner_user_id')
+      .orderBy('created_at', 'desc')
+      .offset(1)
+      .pluck('id');
     expect(spare.length).toBe(Number(available!.n) - 1);
-    await f.app.inject({ method: 'PUT', url: '/admin/physical-sim/stock/bulk-status-update', headers: f.auth(f.tokens.admin), payload: { card_ids: spare, status: 'reserved' } });
+    await f.app.inject({
+      method: 'PUT',
+      url: '/admin/physical-sim/stock/bulk-status-update',
+      headers: f.auth(f.tokens.admin),
+      payload: { card_ids: spare, status: 'reserved' },
+    });
     const refused = await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'not_enough_stock', message: 'Stok yetersiz: bu paketten 1 kart var' });
+    expect(refused.json()).toMatchObject({
+      code: 'not_enough_stock',
+      message: 'Stok yetersiz: bu paketten 1 kart var',
+    });
     expect((await f.app.db('orders').where({ id: placed.id }).first()).status).toBe('pending');
   });
 
   it('two admins approving at once: exactly one wins', async () => {
     const placed = (await order({ package_id: PLUS_EU.id, quantity: 2 })).json().data;
-    const results = await Promise.all([admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`), admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`)]);
+    const results = await Promise.all([
+      admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`),
+      admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await f.app.db('order_cards').where({ order_id: placed.id })).toHaveLength(2);
-    expect(await f.app.db('outbox').where({ type: 'physical-sim.order.approved', aggregate_id: placed.id })).toHaveLength(1);
+    expect(
+      await f.app.db('outbox').where({ type: 'physical-sim.order.approved', aggregate_id: placed.id }),
+    ).toHaveLength(1);
   });
 
   it('bad input is a 4xx naming the field; the Idempotency-Key is required', async () => {
@@ -158,13 +243,23 @@ describe('order → approve / reject', () => {
 
 describe('placing an order against the stock', () => {
   // The Turkey package, left with three cards in admin stock; the second dealer orders (the first one's balance goes on the other tests).
-  const inStock = () => f.app.db('cards').whereNull('deleted_at').where({ package_id: PLUS_TR.id, status: 'in_stock' }).whereNull('owner_user_id');
+  const inStock = () =>
+    f.app
+      .db('cards')
+      .whereNull('deleted_at')
+      .where({ package_id: PLUS_TR.id, status: 'in_stock' })
+      .whereNull('owner_user_id');
   const ordersOfPackage = () => f.app.db('orders').where({ package_id: PLUS_TR.id, user_id: DEALER_2.id });
   const holdCount = async () => Number((await f.balance.db('holds').count('* as n').first())!.n);
 
   beforeAll(async () => {
     const spare = await inStock().clone().orderBy('created_at', 'desc').offset(3).pluck('id');
-    const moved = await f.app.inject({ method: 'PUT', url: '/admin/physical-sim/stock/bulk-status-update', headers: f.auth(f.tokens.admin), payload: { card_ids: spare, status: 'reserved' } });
+    const moved = await f.app.inject({
+      method: 'PUT',
+      url: '/admin/physical-sim/stock/bulk-status-update',
+      headers: f.auth(f.tokens.admin),
+      payload: { card_ids: spare, status: 'reserved' },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await inStock().clone().pluck('id')).toHaveLength(3);
   });
@@ -204,14 +299,22 @@ describe('placing an order against the stock', () => {
 
   it('two orders racing for the last card: one is placed, the other refused with nothing held', async () => {
     const holdsBefore = await holdCount();
-    const results = await Promise.all([order({ package_id: PLUS_TR.id, quantity: 1 }, f.tokens.dealer2), order({ package_id: PLUS_TR.id, quantity: 1 }, f.tokens.dealer2)]);
+    const results = await Promise.all([
+      order({ package_id: PLUS_TR.id, quantity: 1 }, f.tokens.dealer2),
+      order({ package_id: PLUS_TR.id, quantity: 1 }, f.tokens.dealer2),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     expect(results.find((r) => r.statusCode === 422)!.json().code).toBe('order_exceeds_stock');
     expect(await ordersOfPackage()).toHaveLength(2);
     expect(await holdCount()).toBe(holdsBefore + 1);
     // Rejected orders promise nothing: all three cards can be ordered again.
-    for (const o of await ordersOfPackage()) expect((await admin('POST', `/admin/physical-sim/orders/${o.id}/reject`, { reason: 'test' })).statusCode).toBe(200);
-    expect((await order({ package_id: PLUS_TR.id, quantity: 4 }, f.tokens.dealer2)).json().message).toBe('Stok yetersiz: bu paketten en fazla 3 kart sipariş edilebilir');
+    for (const o of await ordersOfPackage())
+      expect((await admin('POST', `/admin/physical-sim/orders/${o.id}/reject`, { reason: 'test' })).statusCode).toBe(
+        200,
+      );
+    expect((await order({ package_id: PLUS_TR.id, quantity: 4 }, f.tokens.dealer2)).json().message).toBe(
+      'Stok yetersiz: bu paketten en fazla 3 kart sipariş edilebilir',
+    );
   });
 });
 
@@ -222,7 +325,12 @@ describe('returns (15-day unconditional)', () => {
     await waitFor(async () => (await hold(placed.id))?.status === 'captured', { what: 'capture', timeoutMs: 15_000 });
     const before = await spendable(DEALER.id);
 
-    const res = await f.app.inject({ method: 'POST', url: '/user/physical-sim/return', headers: f.auth(f.tokens.dealer), payload: { card_ids: approved.card_ids, reason: 'Müşteri iade etti' } });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/user/physical-sim/return',
+      headers: f.auth(f.tokens.dealer),
+      payload: { card_ids: approved.card_ids, reason: 'Müşteri iade etti' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ret = res.json().data;
     expect(ret).toMatchObject({ status: 'pending', refund: 88, refund_cents: 8800 });
@@ -234,62 +342,123 @@ describe('returns (15-day unconditional)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const cards = await f.app.db('cards').whereIn('id', approved.card_ids);
     expect(cards.every((c) => c.status === 'in_stock' && c.owner_user_id === null)).toBe(true);
-    await waitFor(async () => Math.abs((await spendable(DEALER.id)) - (before + 88)) < 0.001, { what: 'refund', timeoutMs: 15_000 });
+    await waitFor(async () => Math.abs((await spendable(DEALER.id)) - (before + 88)) < 0.001, {
+      what: 'refund',
+      timeoutMs: 15_000,
+    });
   });
 
   it('refuses cards past the 15 days, activated cards, and cards of another dealer', async () => {
     const placed = (await order({ package_id: PLUS_EU.id, quantity: 3 })).json().data;
     const ids: string[] = (await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`)).json().data.card_ids;
-    await f.app.db('cards').where({ id: ids[0] }).update({ transferred_at: f.app.db.raw(`now() - interval '16 days'`) });
+    await f.app
+      .db('cards')
+      .where({ id: ids[0] })
+      .update({ transferred_at: f.app.db.raw(`now() - interval '16 days'`) });
     await f.app.db('cards').where({ id: ids[1] }).update({ status: 'activated' });
     for (const id of ids.slice(0, 2)) {
-      const res = await f.app.inject({ method: 'POST', url: '/user/physical-sim/return', headers: f.auth(f.tokens.dealer), payload: { card_ids: [id], reason: 'x' } });
+      const res = await f.app.inject({
+        method: 'POST',
+        url: '/user/physical-sim/return',
+        headers: f.auth(f.tokens.dealer),
+        payload: { card_ids: [id], reason: 'x' },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().code).toBe('return_cards_not_returnable');
     }
     // 14 days: still inside the window.
-    await f.app.db('cards').where({ id: ids[2] }).update({ transferred_at: f.app.db.raw(`now() - interval '14 days'`) });
-    const other = await f.app.inject({ method: 'POST', url: '/user/physical-sim/return', headers: f.auth(f.tokens.dealer2), payload: { card_ids: [ids[2]], reason: 'x' } });
+    await f.app
+      .db('cards')
+      .where({ id: ids[2] })
+      .update({ transferred_at: f.app.db.raw(`now() - interval '14 days'`) });
+    const other = await f.app.inject({
+      method: 'POST',
+      url: '/user/physical-sim/return',
+      headers: f.auth(f.tokens.dealer2),
+      payload: { card_ids: [ids[2]], reason: 'x' },
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json().code).toBe('return_cards_not_yours');
-    const inside = await f.app.inject({ method: 'POST', url: '/user/physical-sim/return', headers: f.auth(f.tokens.dealer), payload: { card_ids: [ids[2]], reason: 'x' } });
+    const inside = await f.app.inject({
+      method: 'POST',
+      url: '/user/physical-sim/return',
+      headers: f.auth(f.tokens.dealer),
+      payload: { card_ids: [ids[2]], reason: 'x' },
+    });
     expect(inside.statusCode, inside.body).toBe(201);
-    const rejected = await admin('POST', `/admin/physical-sim/returns/${inside.json().data.id}/reject`, { reason: 'Hasarlı' });
+    const rejected = await admin('POST', `/admin/physical-sim/returns/${inside.json().data.id}/reject`, {
+      reason: 'Hasarlı',
+    });
     expect(rejected.json().data).toMatchObject({ status: 'rejected', rejection_reason: 'Hasarlı' });
     expect((await f.app.db('cards').where({ id: ids[2] }).first()).status).toBe('assigned');
   });
 
   it('with the admin setting on, a return of never-activated cards is approved at once', async () => {
-    expect((await f.app.inject({ method: 'PUT', url: '/admin/physical-sim/settings', headers: f.auth(f.tokens.admin), payload: { auto_approve_unactivated_returns: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await f.app.inject({
+          method: 'PUT',
+          url: '/admin/physical-sim/settings',
+          headers: f.auth(f.tokens.admin),
+          payload: { auto_approve_unactivated_returns: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The second dealer (the first one's balance went on the orders above).
     const placed = (await order({ package_id: PLUS_EU.id, quantity: 1 }, f.tokens.dealer2)).json().data;
     const ids = (await admin('POST', `/admin/physical-sim/orders/${placed.id}/approve`)).json().data.card_ids;
-    const res = await f.app.inject({ method: 'POST', url: '/user/physical-sim/return', headers: f.auth(f.tokens.dealer2), payload: { card_ids: ids, reason: 'x' } });
-    expect(res.json()).toMatchObject({ code: 'return_auto_approved', data: { status: 'approved', auto_approved: true } });
-    await f.app.inject({ method: 'PUT', url: '/admin/physical-sim/settings', headers: f.auth(f.tokens.admin), payload: { auto_approve_unactivated_returns: false } });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/user/physical-sim/return',
+      headers: f.auth(f.tokens.dealer2),
+      payload: { card_ids: ids, reason: 'x' },
+    });
+    expect(res.json()).toMatchObject({
+      code: 'return_auto_approved',
+      data: { status: 'approved', auto_approved: true },
+    });
+    await f.app.inject({
+      method: 'PUT',
+      url: '/admin/physical-sim/settings',
+      headers: f.auth(f.tokens.admin),
+      payload: { auto_approve_unactivated_returns: false },
+    });
   });
 });
 
 describe('who sees what', () => {
   it('user routes are for role user only: admins and sales managers are refused', async () => {
     for (const token of [f.tokens.admin, f.tokens.salesManager]) {
-      for (const url of ['/user/physical-sim/packages', '/user/physical-sim/my-cards', '/user/physical-sim/orders', '/user/physical-sim/returns', '/user/physical-sim/available']) {
+      for (const url of [
+        '/user/physical-sim/packages',
+        '/user/physical-sim/my-cards',
+        '/user/physical-sim/orders',
+        '/user/physical-sim/returns',
+        '/user/physical-sim/available',
+      ]) {
         expect((await f.app.inject({ url, headers: f.auth(token) })).statusCode, url).toBe(403);
       }
       expect((await order({ package_id: PLUS_EU.id, quantity: 1 }, token)).statusCode).toBe(403);
     }
-    expect((await f.app.inject({ url: '/admin/physical-sim/orders/pending', headers: f.auth(f.tokens.dealer) })).statusCode).toBe(403);
+    expect(
+      (await f.app.inject({ url: '/admin/physical-sim/orders/pending', headers: f.auth(f.tokens.dealer) })).statusCode,
+    ).toBe(403);
     expect((await f.app.inject({ url: '/user/physical-sim/orders' })).statusCode).toBe(401);
   });
 
   it("another dealer's cards and orders are invisible", async () => {
-    const orders2 = (await f.app.inject({ url: '/user/physical-sim/orders', headers: f.auth(f.tokens.dealer2) })).json().data;
+    const orders2 = (await f.app.inject({ url: '/user/physical-sim/orders', headers: f.auth(f.tokens.dealer2) })).json()
+      .data;
     expect(orders2.every((o: { user_id: string }) => o.user_id === DEALER_2.id)).toBe(true);
-    const cards2 = (await f.app.inject({ url: '/user/physical-sim/my-cards?limit=100', headers: f.auth(f.tokens.dealer2) })).json().data;
+    const cards2 = (
+      await f.app.inject({ url: '/user/physical-sim/my-cards?limit=100', headers: f.auth(f.tokens.dealer2) })
+    ).json().data;
     expect(cards2.length).toBeGreaterThan(0);
     expect(cards2.every((c: { owner_user_id: string }) => c.owner_user_id === DEALER_2.id)).toBe(true);
     // A retail customer holds no cards and sees none.
-    expect((await f.app.inject({ url: '/user/physical-sim/my-cards', headers: f.auth(f.tokens.customer) })).json().data).toEqual([]);
+    expect(
+      (await f.app.inject({ url: '/user/physical-sim/my-cards', headers: f.auth(f.tokens.customer) })).json().data,
+    ).toEqual([]);
     expect(CUSTOMER.id).not.toBe(DEALER.id);
   });
 });

@@ -31,7 +31,11 @@ const freePort = () =>
   });
 
 async function startRedis(): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    { stdio: 'ignore' },
+  );
   await waitFor(
     () =>
       new Promise<boolean>((resolve) => {
@@ -64,21 +68,39 @@ afterAll(async () => {
 
 const upload = async (file: string) => {
   const body = multipart('file', path.basename(file), readFileSync(file));
-  const res = await f.app.inject({ method: 'POST', url: '/admin/physical-sim/import-excel', headers: f.auth(f.tokens.admin, body.headers), payload: body.payload });
+  const res = await f.app.inject({
+    method: 'POST',
+    url: '/admin/physical-sim/import-excel',
+    headers: f.auth(f.tokens.admin, body.headers),
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(202);
   return res.json().data.id as string;
 };
-const cardsOf = async (importId: string) => Number((await f.app.db('cards').where({ import_id: importId }).count('* as n').first())!.n);
+const cardsOf = async (importId: string) =>
+  Number((await f.app.db('cards').where({ import_id: importId }).count('* as n').first())!.n);
 // Under way: the worker's first progress report, written once its first batch of cards is stored
 // (uncommitted) and long before the last (the import runs for hundreds of milliseconds more).
 const runningJob = (id: string) =>
-  waitFor(async () => {
-    const job = await f.app.db('import_jobs').where({ id }).first();
-    return job.status === 'processing' && job.rows_read > 0 ? job : null;
-  }, { what: 'import under way', timeoutMs: 60_000, intervalMs: 20 });
+  waitFor(
+    async () => {
+      const job = await f.app.db('import_jobs').where({ id }).first();
+      return job.status === 'processing' && job.rows_read > 0 ? job : null;
+    },
+    { what: 'import under way', timeoutMs: 60_000, intervalMs: 20 },
+  );
 
 /** A finished import is all or nothing: completed with every card, or failed with a reason and none. */
-function expectWhole(job: { status: string; rows_imported: number; rows_rejected: number; rows_read: number; failure_reason: string | null }, cards: number) {
+function expectWhole(
+  job: {
+    status: string;
+    rows_imported: number;
+    rows_rejected: number;
+    rows_read: number;
+    failure_reason: string | null;
+  },
+  cards: number,
+) {
   if (job.status === 'completed') {
     expect(job).toMatchObject({ rows_read: ROWS, rows_imported: ROWS, rows_rejected: 0 });
     expect(cards).toBe(ROWS);
@@ -98,7 +120,15 @@ describe('import worker failures', () => {
     await new Promise((resolve) => first.once('exit', resolve));
     // The dead worker's transaction is rolled back by PostgreSQL: no card of the import exists.
     // (Its session ends once PostgreSQL sees the socket close: the job's advisory lock goes with it.)
-    await waitFor(async () => (await f.app.db.raw(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0].n === 0, { what: 'dead session gone' });
+    await waitFor(
+      async () =>
+        (
+          await f.app.db.raw(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          )
+        ).rows[0].n === 0,
+      { what: 'dead session gone' },
+    );
     expect(await cardsOf(id)).toBe(0);
 
     f.startWorker();

@@ -31,7 +31,10 @@ export interface PhysicalSimFlow {
 }
 
 /** `env`: physical-sim settings the workers share with the service (give the same to startSystem's serviceEnv). */
-export async function physicalSimFlow(system: System, options: { env?: Record<string, string> } = {}): Promise<PhysicalSimFlow> {
+export async function physicalSimFlow(
+  system: System,
+  options: { env?: Record<string, string> } = {},
+): Promise<PhysicalSimFlow> {
   const app = system.services['physical-sim'];
   if (!app) throw new Error('physical-sim is not running in this system');
   const workers: ChildProcess[] = [];

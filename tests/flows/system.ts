@@ -18,7 +18,8 @@ import { seedAll } from '../../infra/src/seed';
  */
 export interface System {
   gateway: FastifyInstance;
-  services: Record<'auth' | 'catalog' | 'balance' | 'esim', FastifyInstance> & Partial<Record<ServiceName, FastifyInstance>>;
+  services: Record<'auth' | 'catalog' | 'balance' | 'esim', FastifyInstance> &
+    Partial<Record<ServiceName, FastifyInstance>>;
   /** The services started in this process: routes of any other service are not reachable here. */
   running: ReadonlySet<ServiceName>;
   /** One call through the gateway; `remoteAddress` is the caller's socket address (the gateway's client IP). */
@@ -59,7 +60,11 @@ export const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.a
 
 /** Builds a front end once when its production build is missing (CI builds both before the tests). */
 export function ensureBuilt(app: 'backoffice' | 'storefront'): void {
-  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: path.join(root, `frontend/${app}`), stdio: 'inherit' });
+  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`)))
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+      cwd: path.join(root, `frontend/${app}`),
+      stdio: 'inherit',
+    });
 }
 
 /** Runs `build` with these environment variables set, then puts the previous values back. */
@@ -94,7 +99,10 @@ export async function startSystem(options?: StartOptions): Promise<System>;
 export async function startSystem(options: StartOptions = {}): Promise<System | ListeningSystem> {
   if (!process.env.TEST_DATABASE_NAME) {
     const database = options.database ?? 'esim_system_demo';
-    process.env.DATABASE_URL = withDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', database);
+    process.env.DATABASE_URL = withDatabase(
+      process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      database,
+    );
     process.env.REDIS_PREFIX ??= `${database}:`;
     await ensureDatabase(process.env.DATABASE_URL);
     await migrateAll(process.env.DATABASE_URL);
@@ -117,18 +125,24 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
 
   const services = {} as System['services'];
   for (const name of names) {
-    const { buildApp } = (await import(path.join(servicesDir, name, 'src/app.ts'))) as { buildApp: () => Promise<FastifyInstance> };
+    const { buildApp } = (await import(path.join(servicesDir, name, 'src/app.ts'))) as {
+      buildApp: () => Promise<FastifyInstance>;
+    };
     const app = await withEnv(options.serviceEnv?.[name] ?? {}, buildApp);
     await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     services[name] = app;
   }
   // As runService does after listen: each service's event bus (and loops) run while it serves.
-  for (const [name, app] of Object.entries(services)) if (!options.notServing?.includes(name as ServiceName)) await app!.startServingWork();
+  for (const [name, app] of Object.entries(services))
+    if (!options.notServing?.includes(name as ServiceName)) await app!.startServingWork();
 
   const { buildApp: buildGateway } = await import('../../services/gateway/src/app');
   const { loadGatewayConfig } = await import('../../services/gateway/src/config');
   const upstreams = Object.fromEntries(Object.entries(services).map(([name, app]) => [name, urlOf(app!)]));
-  const gateway = await buildGateway({ upstreams, ...(options.gatewayEnv ? { config: loadGatewayConfig({ ...process.env, ...options.gatewayEnv }) } : {}) });
+  const gateway = await buildGateway({
+    upstreams,
+    ...(options.gatewayEnv ? { config: loadGatewayConfig({ ...process.env, ...options.gatewayEnv }) } : {}),
+  });
   if (options.listen) await gateway.listen({ port: options.listen.port ?? 0, host: '127.0.0.1' });
   else await gateway.ready();
 
@@ -157,7 +171,12 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
   const session: System['session'] = async (email, password = 'Demo1234!') => {
     const res = await api('POST', '/login', { body: { email, password } });
     if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    const { token, token_type: _type, expires_at: _expires, ...user } = res.body.data as { token: string } & Record<string, unknown>;
+    const {
+      token,
+      token_type: _type,
+      expires_at: _expires,
+      ...user
+    } = res.body.data as { token: string } & Record<string, unknown>;
     return { token, user };
   };
 
@@ -178,7 +197,11 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
     },
     async stop() {
       await gateway.close();
-      await Promise.all(Object.entries(services).filter(([name]) => !stopped.has(name as ServiceName)).map(([, app]) => app!.close()));
+      await Promise.all(
+        Object.entries(services)
+          .filter(([name]) => !stopped.has(name as ServiceName))
+          .map(([, app]) => app!.close()),
+      );
     },
   };
 }

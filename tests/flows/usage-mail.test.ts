@@ -35,7 +35,11 @@ describe('usage alert mails', () => {
     const admin = await system.login('admin@esim.test');
 
     // Money the way a buyer adds it: a bank transfer the admin confirms.
-    const topUp = await system.api('POST', '/user/balance/add', { token: traveller, headers: { 'idempotency-key': 'usage-mail-top-up' }, body: { amount: 50 } });
+    const topUp = await system.api('POST', '/user/balance/add', {
+      token: traveller,
+      headers: { 'idempotency-key': 'usage-mail-top-up' },
+      body: { amount: 50 },
+    });
     expect(topUp.status, JSON.stringify(topUp.body)).toBe(201);
     const confirmed = await system.api('POST', `/admin/top-ups/${topUp.body.data.id}/confirm`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
@@ -51,14 +55,22 @@ describe('usage alert mails', () => {
     const { iccid } = bought.body.data.esims[0];
     const orderNumber = bought.body.data.order_number;
 
-    const secret = (system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }).esim.ctx.config.ESIM_WEBHOOK_SECRET;
-    for (const [id, used] of [['a', 2.5 * GB], ['b', 2.7 * GB]] as const) {
+    const secret = (system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } })
+      .esim.ctx.config.ESIM_WEBHOOK_SECRET;
+    for (const [id, used] of [
+      ['a', 2.5 * GB],
+      ['b', 2.7 * GB],
+    ] as const) {
       const raw = JSON.stringify({ reports: [{ id, iccid, used_bytes: Math.ceil(used) }] });
       const at = Math.floor(Date.now() / 1000);
       const res = await system.gateway.inject({
         method: 'POST',
         url: '/api/webhooks/esim-usage',
-        headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(secret, at, raw) },
+        headers: {
+          'content-type': 'application/json',
+          'x-esim-timestamp': String(at),
+          'x-esim-signature': signWebhook(secret, at, raw),
+        },
         payload: raw,
       });
       expect(res.statusCode, res.body).toBe(200);

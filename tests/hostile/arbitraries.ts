@@ -89,9 +89,25 @@ export const HOSTILE_NUMBERS = [
 ];
 
 /** Values of every other JSON type: whatever the schema wants, one of these is the wrong type. */
-const ANY_TYPE: unknown[] = [null, true, false, 0, -1, 1.5, '', 'x', [], [1, 'a'], {}, { a: 1 }, HUGE_ARRAY, DEEP_OBJECT];
+const ANY_TYPE: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  '',
+  'x',
+  [],
+  [1, 'a'],
+  {},
+  { a: 1 },
+  HUGE_ARRAY,
+  DEEP_OBJECT,
+];
 
-const typesOf = (schema: JsonSchema): string[] => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
+const typesOf = (schema: JsonSchema): string[] =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 /** Built once per pattern: fast-check compiles a regex (unicode classes are large) into an arbitrary. */
 const patternArbitraries = new Map<string, fc.Arbitrary<string>>();
@@ -106,7 +122,9 @@ function fromPattern(pattern: string, schema: JsonSchema): fc.Arbitrary<string> 
 function compilePattern(pattern: string, schema: JsonSchema): fc.Arbitrary<string> {
   try {
     const regex = new RegExp(pattern, 'u');
-    return fc.stringMatching(regex, { size: 'small' }).filter((s) => regex.test(s) && (schema.maxLength === undefined || s.length <= schema.maxLength));
+    return fc
+      .stringMatching(regex, { size: 'small' })
+      .filter((s) => regex.test(s) && (schema.maxLength === undefined || s.length <= schema.maxLength));
   } catch {
     return fc.string({ maxLength: schema.maxLength ?? 20 });
   }
@@ -127,10 +145,20 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
       case 'string':
         if (schema.format === 'uuid') return fc.uuid({ version: 4 });
         if (schema.format === 'email') return fc.emailAddress();
-        if (schema.format === 'date') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-        if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
+        if (schema.format === 'date')
+          return fc
+            .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10));
+        if (schema.format === 'date-time')
+          return fc
+            .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+            .map((d) => d.toISOString());
         if (schema.pattern) return fromPattern(schema.pattern, schema);
-        return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 60), unit: 'grapheme' });
+        return fc.string({
+          minLength: schema.minLength ?? 0,
+          maxLength: Math.min(schema.maxLength ?? 30, 60),
+          unit: 'grapheme',
+        });
       case 'integer': {
         const min = typeof schema.minimum === 'number' ? schema.minimum : -1000;
         const max = typeof schema.maximum === 'number' ? schema.maximum : 100_000;
@@ -145,14 +173,19 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
       case 'boolean':
         return fc.boolean();
       case 'array':
-        return fc.array(validValue(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 5) });
+        return fc.array(validValue(schema.items, depth + 1), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 3, 5),
+        });
       case 'object':
         return validObject(schema, depth);
       default:
         return fc.constantFrom<unknown>('x', 1, true, null);
     }
   })();
-  return schema.nullable || types.includes('null') ? fc.oneof({ weight: 4, arbitrary: base }, { weight: 1, arbitrary: fc.constant(null) }) : base;
+  return schema.nullable || types.includes('null')
+    ? fc.oneof({ weight: 4, arbitrary: base }, { weight: 1, arbitrary: fc.constant(null) })
+    : base;
 }
 
 function validObject(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
@@ -160,7 +193,9 @@ function validObject(schema: JsonSchema, depth: number): fc.Arbitrary<Record<str
   const required = new Set(schema.required ?? []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) record[name] = validValue(property, depth + 1);
-  return fc.record(record, { requiredKeys: [...required].filter((name) => name in properties) }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(record, { requiredKeys: [...required].filter((name) => name in properties) }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
 }
 
 /** A value that breaks the schema: wrong type, hostile text, extreme numbers, huge arrays. */
@@ -179,7 +214,8 @@ export function hostileValue(schema: JsonSchema | undefined): fc.Arbitrary<unkno
     options.push({ weight: 3, arbitrary: fc.double({ noNaN: true }) });
     options.push({ weight: 2, arbitrary: fc.constantFrom('12.5', '1e-9', '0,50', '١٢٣') });
   }
-  if (types.includes('array')) options.push({ weight: 2, arbitrary: fc.constantFrom<unknown>(HUGE_ARRAY, [null], [HUGE_STRING], ['\u0000']) });
+  if (types.includes('array'))
+    options.push({ weight: 2, arbitrary: fc.constantFrom<unknown>(HUGE_ARRAY, [null], [HUGE_STRING], ['\u0000']) });
   if (schema?.properties) options.push({ weight: 2, arbitrary: hostileObject(schema) });
   return fc.oneof(...options);
 }
@@ -192,16 +228,19 @@ export function hostileObject(schema: JsonSchema): fc.Arbitrary<unknown> {
   const properties = Object.entries(schema.properties ?? {});
   const valid = validObject(schema, 0);
   if (properties.length === 0) {
-    return fc.oneof(valid, fc.constantFrom<unknown>({ extra: 1 }, { __proto__: { admin: true } }, { constructor: { prototype: { x: 1 } } }));
+    return fc.oneof(
+      valid,
+      fc.constantFrom<unknown>({ extra: 1 }, { __proto__: { admin: true } }, { constructor: { prototype: { x: 1 } } }),
+    );
   }
   const names = properties.map(([name]) => name);
   return fc.oneof(
     { weight: 2, arbitrary: valid },
     {
       weight: 5,
-      arbitrary: fc.tuple(valid, fc.constantFrom(...names)).chain(([body, name]) =>
-        hostileValue(schema.properties![name]).map((value) => ({ ...body, [name]: value })),
-      ),
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...names))
+        .chain(([body, name]) => hostileValue(schema.properties![name]).map((value) => ({ ...body, [name]: value }))),
     },
     {
       weight: 2,
@@ -214,8 +253,29 @@ export function hostileObject(schema: JsonSchema): fc.Arbitrary<unknown> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(valid, fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'user_type', 'role', 'balance', 'status', '\u0000'), hostileValue(undefined))
-        .map(([body, name, value]) => JSON.parse(JSON.stringify({ ...body }).replace(/^\{/, `{${JSON.stringify(name)}:${JSON.stringify(value) ?? 'null'},`).replace(/,\}$/, '}')) as unknown),
+        .tuple(
+          valid,
+          fc.constantFrom(
+            'extra',
+            '__proto__',
+            'constructor',
+            'id',
+            'user_type',
+            'role',
+            'balance',
+            'status',
+            '\u0000',
+          ),
+          hostileValue(undefined),
+        )
+        .map(
+          ([body, name, value]) =>
+            JSON.parse(
+              JSON.stringify({ ...body })
+                .replace(/^\{/, `{${JSON.stringify(name)}:${JSON.stringify(value) ?? 'null'},`)
+                .replace(/,\}$/, '}'),
+            ) as unknown,
+        ),
     },
   );
 }

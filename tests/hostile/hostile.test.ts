@@ -46,34 +46,52 @@ describe('hostile input through the gateway', () => {
     console.log(
       [
         `list searches: ${checks.length} route × caller pairs; "${unmatchedText(SEED)}" searched on ${searching.length} (${searching.filter((c) => (c.unfiltered ?? 0) > 0).length} with seeded rows), refused by ${checks.length - searching.length}, in ${seconds} s`,
-        ...checks.map((c) => `  ${c.route} as ${c.caller}: ${c.kind}${c.kind === 'searches' ? `, unfiltered ${c.unfiltered}` : ''} → ${JSON.stringify(c.answers)}${c.problems.length ? `  PROBLEMS: ${c.problems.join('; ')}` : ''}`),
+        ...checks.map(
+          (c) =>
+            `  ${c.route} as ${c.caller}: ${c.kind}${c.kind === 'searches' ? `, unfiltered ${c.unfiltered}` : ''} → ${JSON.stringify(c.answers)}${c.problems.length ? `  PROBLEMS: ${c.problems.join('; ')}` : ''}`,
+        ),
       ].join('\n'),
     );
     expect(checks.length).toBeGreaterThan(0);
     // Some searched lists hold seeded rows, so narrowing to 0 shows the search, not an empty list.
     expect(searching.filter((c) => (c.unfiltered ?? 0) > 0).length).toBeGreaterThan(0);
-    expect(checks.filter((c) => c.problems.length > 0).map((c) => `${c.route} as ${c.caller}: ${c.problems.join('; ')}`)).toEqual([]);
+    expect(
+      checks.filter((c) => c.problems.length > 0).map((c) => `${c.route} as ${c.caller}: ${c.problems.join('; ')}`),
+    ).toEqual([]);
   }, 120_000);
 
-  it(`answers ${REQUESTS} hostile requests with no 5xx, and refused ones change no row and no ledger entry`, async () => {
-    const report = await runHostile(system, db, { requests: REQUESTS, seed: SEED, tokens, log: (line) => console.log(line) });
-    const ledger = await verifyLedger(db);
-    console.log(
-      [
-        `hostile suite: seed ${report.seed} (replay: HOSTILE_SEED=${report.seed})`,
-        `  ${report.requests} requests over ${report.routes} routes × callers = ${report.targets} targets in ${report.seconds} s`,
-        `  4xx ${report.status4xx}, 5xx ${report.status5xx}, accepted writes ${report.acceptedWrites}, batches with state changes ${report.stateChanges}, refused batches with changes ${report.refusedWithChange.length}`,
-        `  by status ${JSON.stringify(report.byStatus)}`,
-        `  ledger ${ledger.ok ? 'balanced' : 'BROKEN'}`,
-        ...(report.uncovered.length ? [`  not reachable in this run: ${report.uncovered.length} routes of services that are not running`] : []),
-        ...report.failures.map((f) => `  5xx ${f.status}: ${f.request}\n      → ${f.body}`),
-        ...report.refusedWithChange.slice(0, 5).map((c) => `  refused batch changed ${c.tables.join(', ')}:\n      ${c.requests.join('\n      ')}`),
-      ].join('\n'),
-    );
-    expect(report.requests).toBe(REQUESTS);
-    expect(report.failures, 'requests answered with a 5xx').toEqual([]);
-    expect(report.status5xx).toBe(0);
-    expect(report.refusedWithChange, 'refused requests that changed state').toEqual([]);
-    expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
-  }, Math.max(180_000, REQUESTS * 30));
+  it(
+    `answers ${REQUESTS} hostile requests with no 5xx, and refused ones change no row and no ledger entry`,
+    async () => {
+      const report = await runHostile(system, db, {
+        requests: REQUESTS,
+        seed: SEED,
+        tokens,
+        log: (line) => console.log(line),
+      });
+      const ledger = await verifyLedger(db);
+      console.log(
+        [
+          `hostile suite: seed ${report.seed} (replay: HOSTILE_SEED=${report.seed})`,
+          `  ${report.requests} requests over ${report.routes} routes × callers = ${report.targets} targets in ${report.seconds} s`,
+          `  4xx ${report.status4xx}, 5xx ${report.status5xx}, accepted writes ${report.acceptedWrites}, batches with state changes ${report.stateChanges}, refused batches with changes ${report.refusedWithChange.length}`,
+          `  by status ${JSON.stringify(report.byStatus)}`,
+          `  ledger ${ledger.ok ? 'balanced' : 'BROKEN'}`,
+          ...(report.uncovered.length
+            ? [`  not reachable in this run: ${report.uncovered.length} routes of services that are not running`]
+            : []),
+          ...report.failures.map((f) => `  5xx ${f.status}: ${f.request}\n      → ${f.body}`),
+          ...report.refusedWithChange
+            .slice(0, 5)
+            .map((c) => `  refused batch changed ${c.tables.join(', ')}:\n      ${c.requests.join('\n      ')}`),
+        ].join('\n'),
+      );
+      expect(report.requests).toBe(REQUESTS);
+      expect(report.failures, 'requests answered with a 5xx').toEqual([]);
+      expect(report.status5xx).toBe(0);
+      expect(report.refusedWithChange, 'refused requests that changed state').toEqual([]);
+      expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
+    },
+    Math.max(180_000, REQUESTS * 30),
+  );
 });

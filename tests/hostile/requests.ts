@@ -9,7 +9,12 @@ import { HOSTILE_TEXT, hostileObject, hostileValue, validValue, type JsonSchema 
 export type Caller = 'anonymous' | 'admin' | 'sales-manager' | 'dealer' | 'retail';
 
 /** The role each caller signs in as (dealer and retail are both the `user` role, different accounts). */
-export const CALLER_ROLE: Record<Exclude<Caller, 'anonymous'>, Role> = { admin: 'admin', 'sales-manager': 'sales-manager', dealer: 'user', retail: 'user' };
+export const CALLER_ROLE: Record<Exclude<Caller, 'anonymous'>, Role> = {
+  admin: 'admin',
+  'sales-manager': 'sales-manager',
+  dealer: 'user',
+  retail: 'user',
+};
 
 export interface RouteSchemas {
   params: Record<string, JsonSchema>;
@@ -38,7 +43,9 @@ export interface HostileRequest {
 export function callersOf(rule: RouteRule): Caller[] {
   if (rule.access === 'public') return ['anonymous', 'retail'];
   const { resource, action } = rule.access;
-  return (Object.keys(CALLER_ROLE) as Array<keyof typeof CALLER_ROLE>).filter((caller) => canAccess(CALLER_ROLE[caller], resource, action));
+  return (Object.keys(CALLER_ROLE) as Array<keyof typeof CALLER_ROLE>).filter((caller) =>
+    canAccess(CALLER_ROLE[caller], resource, action),
+  );
 }
 
 interface OpenApiOperation {
@@ -63,7 +70,8 @@ export function schemasFromOpenApi(doc: OpenApiDoc | undefined, rule: RouteRule)
   for (const parameter of operation?.parameters ?? []) {
     if (parameter.in === 'path') schemas.params[parameter.name] = parameter.schema;
     else if (parameter.in === 'query') schemas.query[parameter.name] = parameter.schema;
-    else if (parameter.in === 'header') schemas.headers[parameter.name] = { schema: parameter.schema, required: Boolean(parameter.required) };
+    else if (parameter.in === 'header')
+      schemas.headers[parameter.name] = { schema: parameter.schema, required: Boolean(parameter.required) };
   }
   schemas.body = operation?.requestBody?.content?.['application/json']?.schema;
   return schemas;
@@ -74,7 +82,26 @@ export interface KnownIds {
   ids: string[];
 }
 
-const TRAVERSAL = ['..', '.', '%2e%2e', '..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2finternal', '..%5c..%5cwindows', '%00', 'a%00b', '%ff%fe', '%ud800', '%E2%80%AE', '%20', 'null', '-1', '0', '1e9', "'%20OR%201=1", 'x'.repeat(5_000)];
+const TRAVERSAL = [
+  '..',
+  '.',
+  '%2e%2e',
+  '..%2f..%2fetc%2fpasswd',
+  '%2e%2e%2f%2e%2e%2finternal',
+  '..%5c..%5cwindows',
+  '%00',
+  'a%00b',
+  '%ff%fe',
+  '%ud800',
+  '%E2%80%AE',
+  '%20',
+  'null',
+  '-1',
+  '0',
+  '1e9',
+  "'%20OR%201=1",
+  'x'.repeat(5_000),
+];
 
 /**
  * Percent-encodes like encodeURIComponent, but a lone surrogate (which encodeURIComponent refuses)
@@ -87,14 +114,17 @@ export function encodeLoose(text: string): string {
     let out = '';
     for (const char of text) {
       const code = char.codePointAt(0)!;
-      if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+      if (code >= 0xd800 && code <= 0xdfff)
+        out +=
+          `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
       else out += encodeURIComponent(char);
     }
     return out;
   }
 }
 
-const encodeSegment = (value: unknown) => encodeLoose(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
+const encodeSegment = (value: unknown) =>
+  encodeLoose(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
 
 /** A path parameter: a known id, a fresh uuid, traversal, or hostile text. */
 function paramValue(known: KnownIds): fc.Arbitrary<string> {
@@ -102,14 +132,33 @@ function paramValue(known: KnownIds): fc.Arbitrary<string> {
     { weight: 3, arbitrary: fc.constantFrom(...known.ids).map(encodeSegment) },
     { weight: 2, arbitrary: fc.uuid({ version: 4 }) },
     { weight: 3, arbitrary: fc.constantFrom(...TRAVERSAL) },
-    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT.filter((t) => t.length < 1000)).map((t) => encodeSegment(t)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(...HOSTILE_TEXT.filter((t) => t.length < 1000)).map((t) => encodeSegment(t)),
+    },
   );
 }
 
 /** react-admin's list parameters and the spec's, with bad values among good ones. */
 const LIST_PARAMS: Array<[string, string[]]> = [
-  ['sort', ['["id","ASC"]', '["created_at","DESC"]', '["id","DROP"]', '["; drop table x","ASC"]', '["id"]', 'not json', '[1,2,3]', '{"a":1}', '["\\u0000","ASC"]']],
-  ['range', ['[0,9]', '[0,24]', '[-1,5]', '[5,0]', '[0,1e9]', '["a","b"]', '[0]', 'x', '[0.5,1.5]', '[0,99999999999999999999]']],
+  [
+    'sort',
+    [
+      '["id","ASC"]',
+      '["created_at","DESC"]',
+      '["id","DROP"]',
+      '["; drop table x","ASC"]',
+      '["id"]',
+      'not json',
+      '[1,2,3]',
+      '{"a":1}',
+      '["\\u0000","ASC"]',
+    ],
+  ],
+  [
+    'range',
+    ['[0,9]', '[0,24]', '[-1,5]', '[5,0]', '[0,1e9]', '["a","b"]', '[0]', 'x', '[0.5,1.5]', '[0,99999999999999999999]'],
+  ],
   [
     'filter',
     [
@@ -138,48 +187,117 @@ const LIST_PARAMS: Array<[string, string[]]> = [
   ['start_date', ['2026-01-01', '2026-02-30', 'x', '0000-00-00', '2026-01-01T00:00:00Z']],
   ['end_date', ['2026-12-31', '2025-01-01', '99999-01-01']],
   ['status', ['all', 'active', 'x', '']],
-  ['ids', ['00000000-0000-4000-8000-000000000003', 'a,b,c', Array.from({ length: 200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')]],
+  [
+    'ids',
+    [
+      '00000000-0000-4000-8000-000000000003',
+      'a,b,c',
+      Array.from({ length: 200 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(','),
+    ],
+  ],
 ];
 
 function queryArbitrary(schemas: RouteSchemas, method: string): fc.Arbitrary<Array<[string, string]>> {
   const declared = Object.entries(schemas.query);
-  const stringify = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  const stringify = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
   const fromSchema = declared.length
     ? fc.array(
-        fc.constantFrom(...declared).chain(([name, schema]) =>
-          fc.oneof(validValue(schema), hostileValue(schema)).map((value) => [name, stringify(value)] as [string, string]),
-        ),
+        fc
+          .constantFrom(...declared)
+          .chain(([name, schema]) =>
+            fc
+              .oneof(validValue(schema), hostileValue(schema))
+              .map((value) => [name, stringify(value)] as [string, string]),
+          ),
         { maxLength: 4 },
       )
     : fc.constant([] as Array<[string, string]>);
   const listParams = fc.array(
-    fc.constantFrom(...LIST_PARAMS).chain(([name, values]) => fc.constantFrom(...values).map((value) => [name, value] as [string, string])),
+    fc
+      .constantFrom(...LIST_PARAMS)
+      .chain(([name, values]) => fc.constantFrom(...values).map((value) => [name, value] as [string, string])),
     { maxLength: method === 'GET' ? 4 : 1 },
   );
-  const repeated = fc.constantFrom<Array<[string, string]>>([], [], [], [['page', '1'], ['page', '2']], [['q', 'a'], ['q', 'b']], [['__proto__', 'x']]);
+  const repeated = fc.constantFrom<Array<[string, string]>>(
+    [],
+    [],
+    [],
+    [
+      ['page', '1'],
+      ['page', '2'],
+    ],
+    [
+      ['q', 'a'],
+      ['q', 'b'],
+    ],
+    [['__proto__', 'x']],
+  );
   return fc.tuple(fromSchema, listParams, repeated).map(([a, b, c]) => [...a, ...b, ...c]);
 }
 
-const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16', 'application/octet-stream', 'application/json'];
-const MALFORMED_JSON = ['{', '{"a":', '[1,2', '{"a":1}}', 'nul', '\u0000', "{'a':1}", '{"a":1,}', '"\\ud800"', '{"amount":1e999}', '\ufeff{}', '{"a":"\\u0000"}'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json; charset=utf-16',
+  'application/octet-stream',
+  'application/json',
+];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,2',
+  '{"a":1}}',
+  'nul',
+  '\u0000',
+  "{'a':1}",
+  '{"a":1,}',
+  '"\\ud800"',
+  '{"amount":1e999}',
+  '\ufeff{}',
+  '{"a":"\\u0000"}',
+];
 
 /** The body: valid or broken per the schema, or malformed JSON, or the wrong content type, or none. */
-function bodyArbitrary(schemas: RouteSchemas, method: string): fc.Arbitrary<{ kind: string; contentType?: string; payload?: string | Buffer }> {
+function bodyArbitrary(
+  schemas: RouteSchemas,
+  method: string,
+): fc.Arbitrary<{ kind: string; contentType?: string; payload?: string | Buffer }> {
   if (method === 'GET' || method === 'DELETE') {
-    return fc.oneof({ weight: 9, arbitrary: fc.constant({ kind: 'no-body' }) }, { weight: 1, arbitrary: fc.constant({ kind: 'body-on-get', contentType: 'application/json', payload: '{"a":1}' }) });
+    return fc.oneof(
+      { weight: 9, arbitrary: fc.constant({ kind: 'no-body' }) },
+      {
+        weight: 1,
+        arbitrary: fc.constant({ kind: 'body-on-get', contentType: 'application/json', payload: '{"a":1}' }),
+      },
+    );
   }
   const schema = schemas.body ?? { type: 'object', properties: {} };
-  const json = (kind: string) => (value: unknown) => ({ kind, contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' });
+  const json = (kind: string) => (value: unknown) => ({
+    kind,
+    contentType: 'application/json',
+    payload: JSON.stringify(value) ?? 'null',
+  });
   return fc.oneof(
     { weight: 3, arbitrary: validValue(schema).map(json('valid-body')) },
     { weight: 8, arbitrary: hostileObject(schema).map(json('hostile-body')) },
     { weight: 2, arbitrary: hostileValue(undefined).map(json('wrong-type-body')) },
-    { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((payload) => ({ kind: 'malformed-json', contentType: 'application/json', payload })) },
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom(...CONTENT_TYPES), validValue(schema))
-        .map(([contentType, value]) => ({ kind: 'wrong-content-type', contentType, payload: contentType.includes('json') ? Buffer.from(JSON.stringify(value) ?? '', 'utf16le') : `a=1&b=${encodeURIComponent(JSON.stringify(value) ?? '')}` })),
+        .constantFrom(...MALFORMED_JSON)
+        .map((payload) => ({ kind: 'malformed-json', contentType: 'application/json', payload })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fc.constantFrom(...CONTENT_TYPES), validValue(schema)).map(([contentType, value]) => ({
+        kind: 'wrong-content-type',
+        contentType,
+        payload: contentType.includes('json')
+          ? Buffer.from(JSON.stringify(value) ?? '', 'utf16le')
+          : `a=1&b=${encodeURIComponent(JSON.stringify(value) ?? '')}`,
+      })),
     },
     { weight: 1, arbitrary: fc.constant({ kind: 'no-body' }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'empty-json', contentType: 'application/json', payload: '' }) },
@@ -189,10 +307,17 @@ function bodyArbitrary(schemas: RouteSchemas, method: string): fc.Arbitrary<{ ki
 /** Headers a route reads (Idempotency-Key and friends), valid or hostile, plus Accept-Language. */
 function headerArbitrary(schemas: RouteSchemas): fc.Arbitrary<Record<string, string>> {
   const declared = Object.entries(schemas.headers);
-  const printable = (value: unknown) => String(typeof value === 'string' ? value : JSON.stringify(value)).replace(/[^\x20-\x7e]/g, '?').slice(0, 8_000);
+  const printable = (value: unknown) =>
+    String(typeof value === 'string' ? value : JSON.stringify(value))
+      .replace(/[^\x20-\x7e]/g, '?')
+      .slice(0, 8_000);
   const entries = declared.map(([name, { schema, required }]) =>
     fc
-      .oneof({ weight: 6, arbitrary: validValue(schema).map((v) => String(v)) }, { weight: 2, arbitrary: hostileValue(schema).map(printable) }, { weight: required ? 1 : 3, arbitrary: fc.constant(undefined) })
+      .oneof(
+        { weight: 6, arbitrary: validValue(schema).map((v) => String(v)) },
+        { weight: 2, arbitrary: hostileValue(schema).map(printable) },
+        { weight: required ? 1 : 3, arbitrary: fc.constant(undefined) },
+      )
       .map((value) => [name, value] as const),
   );
   const language = fc.constantFrom(undefined, 'en', 'tr', 'de', 'en;q=x', '*', 'x'.repeat(500));
@@ -209,7 +334,12 @@ export function requestArbitrary(target: Target, known: KnownIds): fc.Arbitrary<
   const { rule, schemas } = target;
   const paramNames = rule.path.match(/:(\w+)/g)?.map((p) => p.slice(1)) ?? [];
   return fc
-    .tuple(fc.tuple(...paramNames.map(() => paramValue(known))), queryArbitrary(schemas, rule.method), bodyArbitrary(schemas, rule.method), headerArbitrary(schemas))
+    .tuple(
+      fc.tuple(...paramNames.map(() => paramValue(known))),
+      queryArbitrary(schemas, rule.method),
+      bodyArbitrary(schemas, rule.method),
+      headerArbitrary(schemas),
+    )
     .map(([params, query, body, headers]) => {
       let path = rule.path;
       paramNames.forEach((name, i) => {
@@ -227,4 +357,3 @@ export function requestArbitrary(target: Target, known: KnownIds): fc.Arbitrary<
       };
     });
 }
-

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import type { Knex } from 'knex';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROUTES } from '@esim/contracts';
 import type { System } from '../flows/system';
-import { callersOf, openApiOf, requestArbitrary, schemasFromOpenApi, type Caller, type HostileRequest, type KnownIds, type Target } from './requests';
+import {
+  callersOf,
+  openApiOf,
+  requestArbitrary,
+  schemasFromOpenApi,
+  type Caller,
+  type HostileRequest,
+  type KnownIds,
+  type Target,
+} from './requests';
 import { changedTables, eventsInFlight, inFlightQuery, snapshot, snapshotQuery, type Snapshot } from './state';
 
 /**
@@ -40,7 +49,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Client addresses the requests come from (benchmarking range): spread so per-address limits rarely decide. */
 const ADDRESSES = Array.from({ length: 128 }, (_, i) => `198.18.${i >> 4}.${(i & 15) + 1}`);
 
-export async function runHostile(system: System, db: Knex, options: { requests: number; seed: number; log?: (line: string) => void; tokens?: Map<Caller, string> }): Promise<HostileReport> {
+export async function runHostile(
+  system: System,
+  db: Knex,
+  options: { requests: number; seed: number; log?: (line: string) => void; tokens?: Map<Caller, string> },
+): Promise<HostileReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
 
@@ -49,8 +62,12 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
   let relogins = 0;
   const signIn = async (caller: Caller) => {
     if (caller === 'anonymous') return;
-    const res = await system.api('POST', '/login', { body: { email: CALLER_EMAIL[caller], password: DEMO_PASSWORD }, remoteAddress: `198.19.0.${++relogins % 250}` });
-    if (res.status !== 200) throw new Error(`cannot sign ${caller} in again: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await system.api('POST', '/login', {
+      body: { email: CALLER_EMAIL[caller], password: DEMO_PASSWORD },
+      remoteAddress: `198.19.0.${++relogins % 250}`,
+    });
+    if (res.status !== 200)
+      throw new Error(`cannot sign ${caller} in again: ${res.status} ${JSON.stringify(res.body)}`);
     tokens.set(caller, res.body.data.token);
   };
   for (const caller of Object.keys(CALLER_EMAIL) as Caller[]) {
@@ -62,7 +79,9 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
   // Targets: the route table × callers, with each route's schemas from its service's OpenAPI.
   const docs = new Map(Object.entries(system.services).map(([name, app]) => [name, openApiOf(app)]));
   const routes = ROUTES.filter((rule) => system.running.has(rule.service));
-  const uncovered = ROUTES.filter((rule) => !system.running.has(rule.service)).map((rule) => `${rule.method} ${rule.path} (${rule.service} not running)`);
+  const uncovered = ROUTES.filter((rule) => !system.running.has(rule.service)).map(
+    (rule) => `${rule.method} ${rule.path} (${rule.service} not running)`,
+  );
   const targets: Target[] = routes.flatMap((rule) => {
     const schemas = schemasFromOpenApi(docs.get(rule.service), rule);
     // A public route is called without a token (a token there could sign the caller out: /logout).
@@ -76,18 +95,32 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
   const known: KnownIds = {
     ids: [
       ...DEMO_ACCOUNTS.filter((a) => !signedIn.has(a.id)).map((a) => a.id),
-      ...((await db.raw(`SELECT id::text FROM catalog.packages ORDER BY id LIMIT 5`)).rows as Array<{ id: string }>).map((r) => r.id),
-      ...((await db.raw(`SELECT a2 AS id FROM catalog.countries ORDER BY a2 LIMIT 3`)).rows as Array<{ id: string }>).map((r) => r.id),
-      ...((await db.raw(`SELECT slug FROM catalog.countries ORDER BY a2 LIMIT 3`)).rows as Array<{ slug: string }>).map((r) => r.slug),
+      ...(
+        (await db.raw(`SELECT id::text FROM catalog.packages ORDER BY id LIMIT 5`)).rows as Array<{ id: string }>
+      ).map((r) => r.id),
+      ...(
+        (await db.raw(`SELECT a2 AS id FROM catalog.countries ORDER BY a2 LIMIT 3`)).rows as Array<{ id: string }>
+      ).map((r) => r.id),
+      ...((await db.raw(`SELECT slug FROM catalog.countries ORDER BY a2 LIMIT 3`)).rows as Array<{ slug: string }>).map(
+        (r) => r.slug,
+      ),
     ],
   };
 
   // Requests drawn lazily, round robin over targets, each target from its own seeded stream.
-  const streams = targets.map((target, index) => ({ arbitrary: requestArbitrary(target, known), index, chunk: 0, buffer: [] as HostileRequest[] }));
+  const streams = targets.map((target, index) => ({
+    arbitrary: requestArbitrary(target, known),
+    index,
+    chunk: 0,
+    buffer: [] as HostileRequest[],
+  }));
   const next = (turn: number): HostileRequest => {
     const stream = streams[turn % streams.length]!;
     if (stream.buffer.length === 0) {
-      stream.buffer = fc.sample(stream.arbitrary, { seed: (options.seed + stream.index * 7919 + stream.chunk * 104_729) | 0, numRuns: 8 });
+      stream.buffer = fc.sample(stream.arbitrary, {
+        seed: (options.seed + stream.index * 7919 + stream.chunk * 104_729) | 0,
+        numRuns: 8,
+      });
       stream.chunk += 1;
     }
     return stream.buffer.shift()!;
@@ -113,7 +146,8 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
 
   /** Waits until events from accepted writes have run everywhere: none in flight, then two equal snapshots in a row. */
   const settled = async (): Promise<Snapshot> => {
-    for (let i = 0; i < 100 && (await eventsInFlight(db, pendingQuery)) > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && (await eventsInFlight(db, pendingQuery)) > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     let previous = await snapshot(db, query);
     for (let i = 0; i < 40; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -144,7 +178,8 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
       if (status >= 500) {
         report.status5xx += 1;
-        if (report.failures.length < 25) report.failures.push({ request: describe(request), status, body: body.slice(0, 300) });
+        if (report.failures.length < 25)
+          report.failures.push({ request: describe(request), status, body: body.slice(0, 300) });
       } else if (status >= 400) report.status4xx += 1;
       if (status < 400 && WRITE_METHODS.has(request.method)) {
         accepted = true;
@@ -164,11 +199,17 @@ export async function runHostile(system: System, db: Knex, options: { requests: 
     if (report.requests % 1000 < BATCH) log(`hostile: ${report.requests} requests, ${report.status5xx} × 5xx`);
   }
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
-  log(`hostile: ${(timing.generate / 1000).toFixed(1)} s generating, ${(timing.send / 1000).toFixed(1)} s sending, ${(timing.check / 1000).toFixed(1)} s checking state`);
+  log(
+    `hostile: ${(timing.generate / 1000).toFixed(1)} s generating, ${(timing.send / 1000).toFixed(1)} s sending, ${(timing.check / 1000).toFixed(1)} s checking state`,
+  );
   return report;
 }
 
-async function send(system: System, request: HostileRequest, tokens: Map<Caller, string>): Promise<{ status: number; body: string }> {
+async function send(
+  system: System,
+  request: HostileRequest,
+  tokens: Map<Caller, string>,
+): Promise<{ status: number; body: string }> {
   const token = request.caller === 'anonymous' ? undefined : tokens.get(request.caller);
   try {
     const res = await system.gateway.inject({

@@ -35,14 +35,15 @@ export function unmatchedText(seed: number): string {
   let text = 'zqx';
   for (let i = 0; i < 12; i++) {
     state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    text += String.fromCharCode(97 + (state >>> 16) % 26);
+    text += String.fromCharCode(97 + ((state >>> 16) % 26));
   }
   return text;
 }
 
 /** The optional `q`/`search` a GET route's list takes (a required one is a lookup, not a list filter); `not` marks a refused one. */
 function searchParamsOf(doc: OpenApiDoc | undefined, rule: RouteRule): Array<{ name: string; refused: boolean }> {
-  const operation = doc?.paths?.[rule.path.replace(/:(\w+)/g, '{$1}')]?.get as { parameters?: Array<{ in: string; name: string; required?: boolean; schema: object }> } | undefined;
+  const operation = doc?.paths?.[rule.path.replace(/:(\w+)/g, '{$1}')]?.get as
+    { parameters?: Array<{ in: string; name: string; required?: boolean; schema: object }> } | undefined;
   return (operation?.parameters ?? [])
     .filter((p) => p.in === 'query' && !p.required && (SEARCH_NAMES as readonly string[]).includes(p.name))
     .map((p) => ({ name: p.name, refused: 'not' in p.schema }));
@@ -55,18 +56,28 @@ const totalOf = (body: { data?: unknown; meta?: { total?: number } }): number | 
 export async function signInCallers(system: System): Promise<Map<Caller, string>> {
   const tokens = new Map<Caller, string>();
   for (const [caller, email] of Object.entries(CALLER_EMAIL) as Array<[Caller, string]>) {
-    const res = await system.api('POST', '/login', { body: { email, password: DEMO_PASSWORD }, remoteAddress: '198.19.1.1' });
+    const res = await system.api('POST', '/login', {
+      body: { email, password: DEMO_PASSWORD },
+      remoteAddress: '198.19.1.1',
+    });
     if (res.status !== 200) throw new Error(`cannot sign ${caller} in: ${res.status} ${JSON.stringify(res.body)}`);
     tokens.set(caller, res.body.data.token);
   }
   return tokens;
 }
 
-export async function checkListSearches(system: System, db: Knex, seed: number, tokens: Map<Caller, string>): Promise<SearchCheck[]> {
+export async function checkListSearches(
+  system: System,
+  db: Knex,
+  seed: number,
+  tokens: Map<Caller, string>,
+): Promise<SearchCheck[]> {
   const text = unmatchedText(seed);
   // Path parameters worth trying: the seeded dealers (the sales manager's own first) and country slugs.
   const dealerIds = DEMO_ACCOUNTS.filter((a) => a.role === 'dealer').map((a) => a.id);
-  const slugs = ((await db.raw(`SELECT slug FROM catalog.countries ORDER BY a2 LIMIT 3`)).rows as Array<{ slug: string }>).map((r) => r.slug);
+  const slugs = (
+    (await db.raw(`SELECT slug FROM catalog.countries ORDER BY a2 LIMIT 3`)).rows as Array<{ slug: string }>
+  ).map((r) => r.slug);
   const candidates = [...dealerIds, ...slugs];
 
   const docs = new Map(Object.entries(system.services).map(([name, app]) => [name, openApiOf(app)]));
@@ -76,7 +87,9 @@ export async function checkListSearches(system: System, db: Knex, seed: number, 
     if (params.length === 0) return [];
     const schemas = schemasFromOpenApi(docs.get(rule.service), rule);
     const callers = callersOf(rule).filter((caller) => rule.access !== 'public' || caller === 'anonymous');
-    return callers.map((caller) => checkRoute(system, rule, schemas, params, caller, tokens.get(caller), candidates, text));
+    return callers.map((caller) =>
+      checkRoute(system, rule, schemas, params, caller, tokens.get(caller), candidates, text),
+    );
   });
   return Promise.all(pending);
 }
@@ -92,12 +105,24 @@ async function checkRoute(
   text: string,
 ): Promise<SearchCheck> {
   const refuses = params.every((p) => p.refused);
-  const check: SearchCheck = { route: `GET ${rule.path}`, caller, kind: refuses ? 'refuses' : 'searches', answers: {}, problems: [] };
-  const get = (path: string, query: string) => system.api('GET', `${path}?${query}`, { token, remoteAddress: '198.19.1.2' });
+  const check: SearchCheck = {
+    route: `GET ${rule.path}`,
+    caller,
+    kind: refuses ? 'refuses' : 'searches',
+    answers: {},
+    problems: [],
+  };
+  const get = (path: string, query: string) =>
+    system.api('GET', `${path}?${query}`, { token, remoteAddress: '198.19.1.2' });
 
   // The route's path with ids that exist (the first that answers the unfiltered list).
   const paramNames = rule.path.match(/:(\w+)/g) ?? [];
-  const paths = paramNames.length === 0 ? [rule.path] : candidates.map((id) => paramNames.reduce((path, name) => path.replace(name, encodeURIComponent(id)), rule.path));
+  const paths =
+    paramNames.length === 0
+      ? [rule.path]
+      : candidates.map((id) =>
+          paramNames.reduce((path, name) => path.replace(name, encodeURIComponent(id)), rule.path),
+        );
   let path: string | undefined;
   for (const candidate of paths) {
     const res = await get(candidate, 'page=1');
@@ -121,11 +146,15 @@ async function checkRoute(
     if (refuses) {
       const field = res.body?.errors?.[0]?.path;
       check.answers[way] = `${res.status} ${field}`;
-      if (res.status !== 400 || field !== way) check.problems.push(`${way}: ${res.status} naming ${field}, not a 400 naming ${way}`);
+      if (res.status !== 400 || field !== way)
+        check.problems.push(`${way}: ${res.status} naming ${field}, not a 400 naming ${way}`);
     } else {
       const total = res.status === 200 ? totalOf(res.body) : undefined;
       check.answers[way] = res.status === 200 ? String(total) : `status ${res.status}`;
-      if (total !== 0) check.problems.push(`${way}=${text}: ${res.status === 200 ? `total ${total}` : `status ${res.status}`}, not 0 (unfiltered ${check.unfiltered})`);
+      if (total !== 0)
+        check.problems.push(
+          `${way}=${text}: ${res.status === 200 ? `total ${total}` : `status ${res.status}`}, not 0 (unfiltered ${check.unfiltered})`,
+        );
     }
   }
   return check;

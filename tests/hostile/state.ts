@@ -8,7 +8,13 @@ import type { Knex } from 'knex';
  * consumers' read positions and their processes' heartbeats (they move as consumers poll) and the
  * migration bookkeeping.
  */
-const SKIPPED_TABLES = new Set(['audit_log', 'knex_migrations', 'knex_migrations_lock', 'consumer_offsets', 'consumer_members']);
+const SKIPPED_TABLES = new Set([
+  'audit_log',
+  'knex_migrations',
+  'knex_migrations_lock',
+  'consumer_offsets',
+  'consumer_members',
+]);
 
 export interface Snapshot {
   [table: string]: string;

@@ -14,7 +14,9 @@ async function menuLabels(): Promise<string[]> {
   const root = menu ?? document.querySelector('.RaMenu-open, .RaMenu-closed')!;
   await waitFor(() => expect(within(root as HTMLElement).getAllByRole('menuitem').length).toBeGreaterThan(0));
   // Without a pending-count badge's number (the admin's entries have them).
-  return within(root as HTMLElement).getAllByRole('menuitem').map((item) => (item.textContent ?? '').replace(/^\d+/, ''));
+  return within(root as HTMLElement)
+    .getAllByRole('menuitem')
+    .map((item) => (item.textContent ?? '').replace(/^\d+/, ''));
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -25,7 +27,9 @@ describe('each role sees exactly its menu', () => {
       const start = name === 'salesManager' ? '/sales-manager/dealers' : '/';
       renderApp({ session, path: start });
       const role = roleOf(session.user);
-      const expected = MENU.filter((entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || entry.menuOf.includes(role))).map((entry) => tr(entry.label));
+      const expected = MENU.filter(
+        (entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || entry.menuOf.includes(role)),
+      ).map((entry) => tr(entry.label));
       await waitFor(async () => expect(await menuLabels()).toEqual(expected));
     });
   }
@@ -52,12 +56,22 @@ describe('routes a role may not see send it to /dashboard', () => {
     }
   }
 
-  for (const path of ['/', '/orders', '/balance', '/transactions', '/price-list', '/physical-sim-purchase', '/settings']) {
+  for (const path of [
+    '/',
+    '/orders',
+    '/balance',
+    '/transactions',
+    '/price-list',
+    '/physical-sim-purchase',
+    '/settings',
+  ]) {
     it(`a sales manager typing ${path} ends on their dealers and never fetches a balance`, async () => {
       const { dataProvider } = renderApp({ session: SESSIONS.salesManager, path });
       await waitFor(() => expect(location()).toBe('/sales-manager/dealers'));
       expect(await screen.findByText('Deniz Telekom Ltd. Şti.', { selector: 'td *, td' })).toBeInTheDocument();
-      const balanceReads = dataProvider.calls.filter((c) => c.resource === 'user/balance' || c.resource === 'user/dashboard');
+      const balanceReads = dataProvider.calls.filter(
+        (c) => c.resource === 'user/balance' || c.resource === 'user/dashboard',
+      );
       expect(balanceReads).toEqual([]);
     });
   }

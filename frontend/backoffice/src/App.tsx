@@ -1,6 +1,18 @@
 import { CssBaseline } from '@mui/material';
 import { CoreAdminUI } from 'ra-core';
-import { AdminContext, AuthenticationError, CustomRoutes, Error as ErrorPage, LoadingPage, Notification, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import {
+  AdminContext,
+  AuthenticationError,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  Notification,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type Store,
+} from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Dashboard } from './dashboard/Dashboard';
 import { AccessDenied, Guard } from './layout/Guard';
@@ -101,15 +113,78 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="admin/physical-sim-import" {...adminPhysicalSimImport} />
           <Resource name="admin/physical-sim-stock" {...adminPhysicalSimStock} />
           <CustomRoutes>
-            <Route path="/balance" element={<Guard permission="balance"><BalancePage /></Guard>} />
-            <Route path="/settings" element={<Guard permission="settings"><SettingsPage /></Guard>} />
-            <Route path="/physical-sim-purchase" element={<Guard permission="physical-sim-purchase"><PhysicalSimPurchasePage /></Guard>} />
-            <Route path="/physical-sim-stock" element={<Guard permission="physical-sim-stock"><PhysicalSimStockPage /></Guard>} />
-            <Route path="/physical-sim-return" element={<Guard permission="physical-sim-return"><PhysicalSimReturnPage /></Guard>} />
-            <Route path="/sales-manager/dealers/:id/pricing" element={<Guard permission="sales-manager/dealer-pricing"><DealerPricingPage /></Guard>} />
-            <Route path="/admin/dealers/:id/pricing" element={<Guard permission="admin/dealer-pricing"><AdminDealerPricingPage /></Guard>} />
-            <Route path="/admin/physical-sim-dashboard" element={<Guard permission="admin/physical-sim-stock"><StockDashboardScreen /></Guard>} />
-            <Route path="/sales-manager/collection" element={<Guard permission="sales-manager/collection"><CollectionPage /></Guard>} />
+            <Route
+              path="/balance"
+              element={
+                <Guard permission="balance">
+                  <BalancePage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/settings"
+              element={
+                <Guard permission="settings">
+                  <SettingsPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/physical-sim-purchase"
+              element={
+                <Guard permission="physical-sim-purchase">
+                  <PhysicalSimPurchasePage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/physical-sim-stock"
+              element={
+                <Guard permission="physical-sim-stock">
+                  <PhysicalSimStockPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/physical-sim-return"
+              element={
+                <Guard permission="physical-sim-return">
+                  <PhysicalSimReturnPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/sales-manager/dealers/:id/pricing"
+              element={
+                <Guard permission="sales-manager/dealer-pricing">
+                  <DealerPricingPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/admin/dealers/:id/pricing"
+              element={
+                <Guard permission="admin/dealer-pricing">
+                  <AdminDealerPricingPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/admin/physical-sim-dashboard"
+              element={
+                <Guard permission="admin/physical-sim-stock">
+                  <StockDashboardScreen />
+                </Guard>
+              }
+            />
+            <Route
+              path="/sales-manager/collection"
+              element={
+                <Guard permission="sales-manager/collection">
+                  <CollectionPage />
+                </Guard>
+              }
+            />
           </CustomRoutes>
         </CoreAdminUI>
         <Notification />

@@ -21,21 +21,21 @@ const locale = initialLocale();
 document.documentElement.lang = locale;
 
 function start(english?: TranslationMessages) {
-const i18nProvider = createI18nProvider(locale, english);
-const httpClient = createHttpClient({ apiUrl: API_URL, session, locale: () => i18nProvider.getLocale() });
+  const i18nProvider = createI18nProvider(locale, english);
+  const httpClient = createHttpClient({ apiUrl: API_URL, session, locale: () => i18nProvider.getLocale() });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* react-admin's own router is a HashRouter: the back office lives at real /dashboard/... URLs instead. */}
-    <BrowserRouter basename="/dashboard">
-      <App
-      dataProvider={createDataProvider(API_URL, httpClient)}
-      authProvider={createAuthProvider({ apiUrl: API_URL, session })}
-      i18nProvider={i18nProvider}
-      />
-    </BrowserRouter>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {/* react-admin's own router is a HashRouter: the back office lives at real /dashboard/... URLs instead. */}
+      <BrowserRouter basename="/dashboard">
+        <App
+          dataProvider={createDataProvider(API_URL, httpClient)}
+          authProvider={createAuthProvider({ apiUrl: API_URL, session })}
+          i18nProvider={i18nProvider}
+        />
+      </BrowserRouter>
+    </StrictMode>,
+  );
 }
 
 // Turkish ships in this bundle; English (fetched only by those who chose it) is loaded before the first render.

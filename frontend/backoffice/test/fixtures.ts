@@ -8,10 +8,42 @@ import type { Session, SessionStore } from '../src/providers/session';
  * say what was never asked, e.g. a sales manager's balance).
  */
 export const SESSIONS = {
-  dealer: { token: 'dealer-token', user: { id: '00000000-0000-4000-8000-000000000003', email: 'dealer@esim.test', full_name: 'Deniz Bayi', user_type: 2 } },
-  customer: { token: 'customer-token', user: { id: '00000000-0000-4000-8000-000000000005', email: 'customer@esim.test', full_name: 'Can Müşteri', user_type: 1 } },
-  salesManager: { token: 'sales-token', user: { id: '00000000-0000-4000-8000-000000000002', email: 'sales@esim.test', full_name: 'Serkan Satış', user_type: 4 } },
-  admin: { token: 'admin-token', user: { id: '00000000-0000-4000-8000-000000000001', email: 'admin@esim.test', full_name: 'Ayşe Yönetici', user_type: 3 } },
+  dealer: {
+    token: 'dealer-token',
+    user: {
+      id: '00000000-0000-4000-8000-000000000003',
+      email: 'dealer@esim.test',
+      full_name: 'Deniz Bayi',
+      user_type: 2,
+    },
+  },
+  customer: {
+    token: 'customer-token',
+    user: {
+      id: '00000000-0000-4000-8000-000000000005',
+      email: 'customer@esim.test',
+      full_name: 'Can Müşteri',
+      user_type: 1,
+    },
+  },
+  salesManager: {
+    token: 'sales-token',
+    user: {
+      id: '00000000-0000-4000-8000-000000000002',
+      email: 'sales@esim.test',
+      full_name: 'Serkan Satış',
+      user_type: 4,
+    },
+  },
+  admin: {
+    token: 'admin-token',
+    user: {
+      id: '00000000-0000-4000-8000-000000000001',
+      email: 'admin@esim.test',
+      full_name: 'Ayşe Yönetici',
+      user_type: 3,
+    },
+  },
 } satisfies Record<string, Session>;
 
 export function memorySessionStore(initial: Session | null): SessionStore & { current: Session | null } {
@@ -39,7 +71,13 @@ const esim = {
   confirmation_code_required: false,
   ios_install_url: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA%3A1%24smdp.example.com%24MATCH-1',
   qr_url: 'data:image/png;base64,iVBORw0KGgo=',
-  usage: { total_bytes: 1024 ** 3, remaining_bytes: 256 * 1024 ** 2, used_bytes: 768 * 1024 ** 2, percentage: 75, unlimited: false },
+  usage: {
+    total_bytes: 1024 ** 3,
+    remaining_bytes: 256 * 1024 ** 2,
+    used_bytes: 768 * 1024 ** 2,
+    percentage: 75,
+    unlimited: false,
+  },
   activated_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2099-01-01T00:00:00.000Z',
   refundable: false,
@@ -50,7 +88,17 @@ export const ESIM_ORDER: EsimOrder = {
   id: 'order-1',
   order_number: 'QK7TR4M2ZX',
   status: 'completed',
-  package: { id: 'pkg-tr', code: 'TR-1GB-7D', name: 'Türkiye 1 GB', country_slug: 'turkiye', country_name: 'Türkiye', data_mb: 1024, unlimited: false, validity_days: 7, operator: 'Demo' },
+  package: {
+    id: 'pkg-tr',
+    code: 'TR-1GB-7D',
+    name: 'Türkiye 1 GB',
+    country_slug: 'turkiye',
+    country_name: 'Türkiye',
+    data_mb: 1024,
+    unlimited: false,
+    validity_days: 7,
+    operator: 'Demo',
+  },
   quantity: 1,
   unit_price: 4.5,
   unit_price_cents: 450,
@@ -69,7 +117,15 @@ export const ESIM_ORDER: EsimOrder = {
 };
 
 /** A 7-day 1 GB Türkiye eSIM package as a dealer's price list answers it; without a dealer price the list price applies. */
-export function dealerPackage(id: string, { name, base_price, dealer_price = null, ...fields }: Partial<DealerPackage> & Pick<DealerPackage, 'name' | 'base_price'>): DealerPackage {
+export function dealerPackage(
+  id: string,
+  {
+    name,
+    base_price,
+    dealer_price = null,
+    ...fields
+  }: Partial<DealerPackage> & Pick<DealerPackage, 'name' | 'base_price'>,
+): DealerPackage {
   return {
     id,
     package_id: id,
@@ -173,11 +229,47 @@ const zeroSales = { esim_cents: 0, esim_count: 0, plus_cents: 0, plus_count: 0, 
 export const RECORDS: Records = {
   orders: [ESIM_ORDER],
   transactions: [
-    { id: 1, type: 'top_up', description: 'Bakiye yükleme', direction: 'in', amount: 500, amount_cents: 50000, balance_after: 500, balance_after_cents: 50000, reference: 'BK7Q2M', created_at: '2026-11-19T08:00:00.000Z' },
-    { id: 2, type: 'purchase', description: 'Satın alma', direction: 'out', amount: -4.5, amount_cents: -450, balance_after: 495.5, balance_after_cents: 49550, reference: null, created_at: '2026-11-20T09:00:05.000Z' },
+    {
+      id: 1,
+      type: 'top_up',
+      description: 'Bakiye yükleme',
+      direction: 'in',
+      amount: 500,
+      amount_cents: 50000,
+      balance_after: 500,
+      balance_after_cents: 50000,
+      reference: 'BK7Q2M',
+      created_at: '2026-11-19T08:00:00.000Z',
+    },
+    {
+      id: 2,
+      type: 'purchase',
+      description: 'Satın alma',
+      direction: 'out',
+      amount: -4.5,
+      amount_cents: -450,
+      balance_after: 495.5,
+      balance_after_cents: 49550,
+      reference: null,
+      created_at: '2026-11-20T09:00:05.000Z',
+    },
   ],
   'top-ups': [],
-  'price-list': [{ id: 'pkg-tr', code: 'TR-1GB-7D', name: 'Türkiye 1 GB', type: 'local', duration: 7, data: '1 GB', countries: ['TR'], price: 4.5, retail_price: 5, dealer_price: 4.5, price_source: 'dealer' }],
+  'price-list': [
+    {
+      id: 'pkg-tr',
+      code: 'TR-1GB-7D',
+      name: 'Türkiye 1 GB',
+      type: 'local',
+      duration: 7,
+      data: '1 GB',
+      countries: ['TR'],
+      price: 4.5,
+      retail_price: 5,
+      dealer_price: 4.5,
+      price_source: 'dealer',
+    },
+  ],
   'physical-sim-packages': [PLUS_PACKAGE],
   'physical-sim-orders': [PHYSICAL_ORDER],
   'physical-sim-cards': [],
@@ -187,12 +279,28 @@ export const RECORDS: Records = {
   'admin/physical-sim-orders': [PHYSICAL_ORDER],
   'admin/physical-sim-returns': [],
   'sales-manager/dealers': [
-    { id: SESSIONS.dealer.user.id, full_name: 'Deniz Bayi', email: 'dealer@esim.test', company_name: 'Deniz Telekom Ltd. Şti.', phone: null, status: 'active', sales_manager_id: SESSIONS.salesManager.user.id },
+    {
+      id: SESSIONS.dealer.user.id,
+      full_name: 'Deniz Bayi',
+      email: 'dealer@esim.test',
+      company_name: 'Deniz Telekom Ltd. Şti.',
+      phone: null,
+      status: 'active',
+      sales_manager_id: SESSIONS.salesManager.user.id,
+    },
   ],
 };
 
 export const READS: Record<string, unknown> = {
-  'user/balance': { balance: 495.5, balance_cents: 49550, available: 395.5, available_cents: 39550, held_cents: 10000, credit_available_cents: 0, currency: 'EUR' },
+  'user/balance': {
+    balance: 495.5,
+    balance_cents: 49550,
+    available: 395.5,
+    available_cents: 39550,
+    held_cents: 10000,
+    credit_available_cents: 0,
+    currency: 'EUR',
+  },
   'user/dashboard': {
     balance: 495.5,
     balance_cents: 49550,
@@ -203,7 +311,10 @@ export const READS: Record<string, unknown> = {
     currency: 'EUR',
     spent_this_month: 4.5,
     spent_this_month_cents: 450,
-    orders: { esim: { total: 1, completed: 1, failed: 0 }, physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 } },
+    orders: {
+      esim: { total: 1, completed: 1, failed: 0 },
+      physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 },
+    },
     recent_transactions: [],
   },
   // 30 days to 2026-11-23: 150 purchases on the 20th (more than one page of transactions), one on the 22nd.
@@ -228,25 +339,86 @@ export const READS: Record<string, unknown> = {
     outstanding: 380,
     outstanding_cents: 38000,
     dealer_count: 1,
-    dealers: [{ dealer_id: SESSIONS.dealer.user.id, name: 'Deniz Telekom Ltd. Şti.', owed: 380, owed_cents: 38000, credit_limit_cents: 50000 }],
+    dealers: [
+      {
+        dealer_id: SESSIONS.dealer.user.id,
+        name: 'Deniz Telekom Ltd. Şti.',
+        owed: 380,
+        owed_cents: 38000,
+        credit_limit_cents: 50000,
+      },
+    ],
   },
   'admin/sales': {
     today: { esim_cents: 1650, esim_count: 2, plus_cents: 2000, plus_count: 1, total_cents: 3650 },
     this_month: { esim_cents: 120000, esim_count: 90, plus_cents: 40000, plus_count: 20, total_cents: 160000 },
     start_date: '2026-10-25',
     end_date: '2026-11-23',
-    by_day: Array.from({ length: 30 }, (_, i) => ({ date: new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10), ...zeroSales })),
+    by_day: Array.from({ length: 30 }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 9, 25 + i)).toISOString().slice(0, 10),
+      ...zeroSales,
+    })),
   },
   'admin/esim/pool/stock': [
-    { package_code: 'TR-1GB-7D', package_name_tr: 'Türkiye 1 GB', package_name_en: 'Türkiye 1 GB', operators: ['Demo'], available: 3, assigned: 40, threshold: 10, low: true },
-    { package_code: 'US-5GB-30D', package_name_tr: 'ABD 5 GB', package_name_en: 'USA 5 GB', operators: ['Demo'], available: 200, assigned: 10, threshold: 10, low: false },
+    {
+      package_code: 'TR-1GB-7D',
+      package_name_tr: 'Türkiye 1 GB',
+      package_name_en: 'Türkiye 1 GB',
+      operators: ['Demo'],
+      available: 3,
+      assigned: 40,
+      threshold: 10,
+      low: true,
+    },
+    {
+      package_code: 'US-5GB-30D',
+      package_name_tr: 'ABD 5 GB',
+      package_name_en: 'USA 5 GB',
+      operators: ['Demo'],
+      available: 200,
+      assigned: 10,
+      threshold: 10,
+      low: false,
+    },
   ],
   'admin/dealers/balances': [
-    { dealer_id: SESSIONS.dealer.user.id, balance: 100, balance_cents: 10000, available_cents: 10000, held_cents: 0, owed: 380, owed_cents: 38000, credit_limit: 500, credit_limit_cents: 50000, credit_available_cents: 12000 },
-    { dealer_id: 'dealer-2', balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0, credit_limit: 0, credit_limit_cents: 0, credit_available_cents: 0 },
+    {
+      dealer_id: SESSIONS.dealer.user.id,
+      balance: 100,
+      balance_cents: 10000,
+      available_cents: 10000,
+      held_cents: 0,
+      owed: 380,
+      owed_cents: 38000,
+      credit_limit: 500,
+      credit_limit_cents: 50000,
+      credit_available_cents: 12000,
+    },
+    {
+      dealer_id: 'dealer-2',
+      balance: 0,
+      balance_cents: 0,
+      available_cents: 0,
+      held_cents: 0,
+      owed: 0,
+      owed_cents: 0,
+      credit_limit: 0,
+      credit_limit_cents: 0,
+      credit_available_cents: 0,
+    },
   ],
   'admin/sales-managers/balances': [
-    { sales_manager_id: SESSIONS.salesManager.user.id, balance: 0, cash_held: 120, cash_held_cents: 12000, collected_today_cents: 0, collected_this_month_cents: 12000, outstanding_cents: 38000, outstanding: 380, dealer_count: 1 },
+    {
+      sales_manager_id: SESSIONS.salesManager.user.id,
+      balance: 0,
+      cash_held: 120,
+      cash_held_cents: 12000,
+      collected_today_cents: 0,
+      collected_this_month_cents: 12000,
+      outstanding_cents: 38000,
+      outstanding: 380,
+      dealer_count: 1,
+    },
   ],
   me: { id: SESSIONS.dealer.user.id, email: 'dealer@esim.test', full_name: 'Deniz Bayi', user_type: 2, phone: null },
 };
@@ -258,7 +430,9 @@ export interface Call {
 }
 
 /** A data provider over the fixtures; `calls` lists every call made. Overrides replace single methods. */
-export function fakeDataProvider(overrides: Partial<BackOfficeDataProvider> = {}): BackOfficeDataProvider & { calls: Call[] } {
+export function fakeDataProvider(
+  overrides: Partial<BackOfficeDataProvider> = {},
+): BackOfficeDataProvider & { calls: Call[] } {
   const calls: Call[] = [];
   const rows = (resource: string) => RECORDS[resource] ?? [];
   const provider: BackOfficeDataProvider & { calls: Call[] } = {
@@ -307,7 +481,17 @@ export function fakeDataProvider(overrides: Partial<BackOfficeDataProvider> = {}
       calls.push({ method: 'read', resource: path });
       if (path in READS) return READS[path] as any;
       if (/^sales-manager\/dealers\/[^/]+\/packages$/.test(path)) return [] as any;
-      if (path === 'sales-manager/collection-report') return { start_date: '2026-11-01', end_date: '2026-11-23', total: 0, total_cents: 0, count: 0, by_dealer: [], by_day: [], collections: [] } as any;
+      if (path === 'sales-manager/collection-report')
+        return {
+          start_date: '2026-11-01',
+          end_date: '2026-11-23',
+          total: 0,
+          total_cents: 0,
+          count: 0,
+          by_dealer: [],
+          by_day: [],
+          collections: [],
+        } as any;
       if (/^user\/esim\/[^/]+\/usage$/.test(path)) return { esim: ESIM_ORDER.esims[0], records: [] } as any;
       throw new Error(`fake data provider: no answer for ${path}`);
     },

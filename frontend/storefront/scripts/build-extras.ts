@@ -7,9 +7,29 @@ import type { Plugin } from 'vite';
 
 /** Public pages worth indexing (kept beside the router's list; a test compares the two). */
 export const SITEMAP_PAGES = [
-  '/', '/packages', '/packages/united-states', '/coverage', '/balance', '/quick-guide', '/faq', '/why-esim', '/about',
-  '/how-it-works', '/euicc', '/partnership', '/contact', '/help-center', '/demo', '/trip-planner', '/privacy', '/terms',
-  '/cookies', '/refund-policy', '/login', '/register', '/forgot-password',
+  '/',
+  '/packages',
+  '/packages/united-states',
+  '/coverage',
+  '/balance',
+  '/quick-guide',
+  '/faq',
+  '/why-esim',
+  '/about',
+  '/how-it-works',
+  '/euicc',
+  '/partnership',
+  '/contact',
+  '/help-center',
+  '/demo',
+  '/trip-planner',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/refund-policy',
+  '/login',
+  '/register',
+  '/forgot-password',
 ];
 
 export function sitemapXml(origin: string, pages: readonly string[] = SITEMAP_PAGES): string {
@@ -56,7 +76,12 @@ export function precompress(dir: string): void {
     if (!COMPRESSIBLE.test(file)) continue;
     const source = readFileSync(file);
     if (source.length < 256) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(source, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
   }
 }
@@ -88,7 +113,10 @@ interface ServerEntry {
 /** The built index.html with its font faces inlined (no render-blocking stylesheet request). */
 function shellTemplate(outDir: string): string {
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`,
+  );
 }
 
 /**
@@ -162,7 +190,10 @@ function prerenderTemplate(shell: string, outDir: string): string {
   const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
   return shell
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(/<script type="module" crossorigin src="[^"]+"><\/script>/, `<script src="/${boot}" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`);
+    .replace(
+      /<script type="module" crossorigin src="[^"]+"><\/script>/,
+      `<script src="/${boot}" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+    );
 }
 
 /**
@@ -172,7 +203,11 @@ function prerenderTemplate(shell: string, outDir: string): string {
 async function prerenderPages(root: string, outDir: string): Promise<void> {
   const { build } = await import('vite');
   // One server build per output folder, so builds into different folders (test files side by side) never share it.
-  const serverDir = path.join(root, 'node_modules/.prerender', createHash('sha1').update(outDir).digest('hex').slice(0, 12));
+  const serverDir = path.join(
+    root,
+    'node_modules/.prerender',
+    createHash('sha1').update(outDir).digest('hex').slice(0, 12),
+  );
   await build({
     root,
     configFile: path.join(root, 'vite.config.ts'),
@@ -195,7 +230,10 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
         .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
         .replace('</head>', `${head}${styles}</head>`)
         // The not-found page is marked: the app shows it at whatever path the gateway answered 404 (an unknown country).
-        .replace('<div id="root"></div>', `<div id="root" data-lang="${lng}"${page === NOT_FOUND_PAGE ? ' data-not-found=""' : ''}>${body}</div>${data}`);
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-lang="${lng}"${page === NOT_FOUND_PAGE ? ' data-not-found=""' : ''}>${body}</div>${data}`,
+        );
       const file = path.join(outDir, prerenderedFile(page, lng));
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, html);

@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** flag-icons' 4:3 SVGs, one file per country code. */
-const FLAGS_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags/4x3');
+const FLAGS_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')),
+  'flags/4x3',
+);
 
 /**
  * Flags are served as `/flags/<code>.svg` (copied into the build, served from the package in dev),
@@ -28,7 +31,8 @@ export function flags(): Plugin {
     writeBundle() {
       if (this.environment.config.build.ssr) return;
       mkdirSync(path.join(outDir, 'flags'), { recursive: true });
-      for (const file of readdirSync(FLAGS_DIR)) copyFileSync(path.join(FLAGS_DIR, file), path.join(outDir, 'flags', file));
+      for (const file of readdirSync(FLAGS_DIR))
+        copyFileSync(path.join(FLAGS_DIR, file), path.join(outDir, 'flags', file));
     },
   };
 }

@@ -24,10 +24,14 @@ export function languageSplit(): Plugin {
       const program = this.parse(code) as unknown as { body: Node[] };
       const pieces = program.body.map((statement) => {
         const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : null;
-        const declarator = declaration?.type === 'VariableDeclaration' ? (declaration.declarations as Node[])[0] : undefined;
+        const declarator =
+          declaration?.type === 'VariableDeclaration' ? (declaration.declarations as Node[])[0] : undefined;
         const init = declarator?.init as Node | undefined;
         if (!declarator || init?.type !== 'ObjectExpression') return code.slice(statement.start, statement.end);
-        const half = (init.properties as Node[]).find((p) => (p.key as { name?: string; value?: string }).name === lng || (p.key as { value?: string }).value === lng);
+        const half = (init.properties as Node[]).find(
+          (p) =>
+            (p.key as { name?: string; value?: string }).name === lng || (p.key as { value?: string }).value === lng,
+        );
         if (!half) this.error(`${id}: no '${lng}' texts`);
         const name = (declarator.id as { name: string }).name;
         return `export const ${name} = ${code.slice((half.value as Node).start, (half.value as Node).end)};`;

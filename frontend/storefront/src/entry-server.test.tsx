@@ -7,18 +7,24 @@ describe('the prerendered country page', () => {
   it.each([
     ['tr', ['Başlangıç', 'Standart', 'Premium', '14,99', '24,99', '39,99', '3 GB', 'Amerika 15 Gün', 'Dünya 30 Gün']],
     ['en', ['Starter', 'Standard', 'Premium', '14,99', '24,99', '39,99', '3 GB', 'Americas 15 Days', 'World 30 Days']],
-  ] as const)('%s: every package row with name, data and price, and the answer for the browser to hydrate with', async (lng, texts) => {
-    const page = await prerender('/packages/united-states', lng, 'demo');
-    expect(page.body.match(/data-testid="package-row"/g)?.length).toBe(3 + 3);
-    for (const text of texts) expect(page.body).toContain(text);
-    expect(page.head).toContain('<title');
-    expect(page.data).toMatch(/^<script type="application\/json" id="prerender-data">/);
-    const data = JSON.parse(page.data.replace(/^<script[^>]*>|<\/script>$/g, ''));
-    expect(data.lng).toBe(lng);
-    expect(data.answers['/public/countries/united-states/packages'].packages.map((p: { price: number }) => p.price)).toEqual([14.99, 24.99, 39.99]);
-    // Buying waits for the API's answer (the real package ids).
-    expect(page.body).toMatch(/<button[^>]*disabled[^>]*>/);
-  }, 30_000);
+  ] as const)(
+    '%s: every package row with name, data and price, and the answer for the browser to hydrate with',
+    async (lng, texts) => {
+      const page = await prerender('/packages/united-states', lng, 'demo');
+      expect(page.body.match(/data-testid="package-row"/g)?.length).toBe(3 + 3);
+      for (const text of texts) expect(page.body).toContain(text);
+      expect(page.head).toContain('<title');
+      expect(page.data).toMatch(/^<script type="application\/json" id="prerender-data">/);
+      const data = JSON.parse(page.data.replace(/^<script[^>]*>|<\/script>$/g, ''));
+      expect(data.lng).toBe(lng);
+      expect(
+        data.answers['/public/countries/united-states/packages'].packages.map((p: { price: number }) => p.price),
+      ).toEqual([14.99, 24.99, 39.99]);
+      // Buying waits for the API's answer (the real package ids).
+      expect(page.body).toMatch(/<button[^>]*disabled[^>]*>/);
+    },
+    30_000,
+  );
 
   it('a production build carries no demo catalogue nor demo seller, and other pages only the seller', async () => {
     expect(prerenderAnswers('/packages/united-states', 'tr', 'production').answers).toEqual({});
@@ -31,10 +37,14 @@ describe('the prerendered country page', () => {
   it("every page's footer carries the seller's contact from the SELLER_* settings, as the esim service serves them", async () => {
     const page = await prerender('/faq', 'tr', 'demo');
     const footer = page.body.slice(page.body.indexOf('data-testid="seller-contact"'));
-    for (const text of [DEMO_SELLER.address, DEMO_SELLER.phone, `mailto:${DEMO_SELLER.email}`]) expect(footer).toContain(text);
+    for (const text of [DEMO_SELLER.address, DEMO_SELLER.phone, `mailto:${DEMO_SELLER.email}`])
+      expect(footer).toContain(text);
     process.env.SELLER_PHONE = '+90 216 000 00 00';
     try {
-      expect(prerenderAnswers('/faq', 'en', 'demo').answers['/public/seller']).toMatchObject({ phone: '+90 216 000 00 00', email: DEMO_SELLER.email });
+      expect(prerenderAnswers('/faq', 'en', 'demo').answers['/public/seller']).toMatchObject({
+        phone: '+90 216 000 00 00',
+        email: DEMO_SELLER.email,
+      });
     } finally {
       delete process.env.SELLER_PHONE;
     }

@@ -34,7 +34,11 @@ export interface PrerenderedPage {
  * The answers a page is prerendered with: a country page's packages from the demo catalogue. A
  * production build has no catalogue to read (its admins make it), so its pages carry none.
  */
-export function prerenderAnswers(pathname: string, lng: Language, mode = process.env.APP_MODE ?? 'demo'): PrerenderData {
+export function prerenderAnswers(
+  pathname: string,
+  lng: Language,
+  mode = process.env.APP_MODE ?? 'demo',
+): PrerenderData {
   const answers: Record<string, unknown> = {};
   const seller = prerenderSeller(mode);
   if (seller) answers[SELLER_PATH] = seller;

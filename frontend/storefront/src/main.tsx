@@ -48,7 +48,8 @@ async function start() {
   // The prerendered HTML is a signed-out visitor's page in light mode in one language, without
   // query parameters: hydrate it when that is what this visitor sees, else render afresh.
   const plainUrl = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
-  const sameAsPrerendered = prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !storedToken();
+  const sameAsPrerendered =
+    prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !storedToken();
   // A transition lets React yield while it hydrates, instead of one long task.
   startTransition(() => {
     if (sameAsPrerendered) hydrateRoot(container, app);

@@ -56,7 +56,9 @@ export const ROUTE_PATTERNS = PAGES.map(([path]) => `/${path}`).filter((path) =>
 
 /** Loads the chunk of the page a path shows (before hydrating it). */
 export async function preloadPage(pathname: string): Promise<void> {
-  const children = PAGES.map(([path], id): RouteObject => (path ? { path, id: String(id) } : { index: true, id: String(id) }));
+  const children = PAGES.map(([path], id): RouteObject =>
+    path ? { path, id: String(id) } : { index: true, id: String(id) },
+  );
   const tree: RouteObject[] = [{ path: '/', children }];
   const matches = matchRoutes(tree, pathname) ?? [];
   await Promise.all(matches.map((match) => (match.route.id ? PAGES[Number(match.route.id)]![1].preload() : undefined)));
@@ -66,7 +68,10 @@ export async function preloadPage(pathname: string): Promise<void> {
  * The spec's fallback for a failure while rendering a page: 'Unexpected Application Error!'
  * instead of the layout (what a data router's errorElement does). A new path clears it.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode; pathname: string }, { error: unknown; pathname: string }> {
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; pathname: string },
+  { error: unknown; pathname: string }
+> {
   override state = { error: undefined as unknown, pathname: this.props.pathname };
   static getDerivedStateFromError(error: unknown) {
     return { error };
@@ -93,7 +98,9 @@ export function AppRoutes({ notFoundAt }: { notFoundAt?: string } = {}) {
     <RouteErrorBoundary pathname={pathname}>
       <Routes location={notFoundAt !== undefined && pathname === notFoundAt ? NOT_FOUND_PATH : undefined}>
         <Route path="/" element={<Layout />}>
-          {PAGES.map(([path, { Page }]) => (path ? <Route key={path} path={path} element={<Page />} /> : <Route key="" index element={<Page />} />))}
+          {PAGES.map(([path, { Page }]) =>
+            path ? <Route key={path} path={path} element={<Page />} /> : <Route key="" index element={<Page />} />,
+          )}
         </Route>
       </Routes>
     </RouteErrorBoundary>

@@ -16,7 +16,8 @@ export function noStaleOutboxRows({ trx, now, outboxMaxAgeMs }: RuleContext): Pr
   return offendingIds(
     trx,
     `SELECT id FROM (${overEverySchema(
-      (schema) => `SELECT '${schema}:' || event_id AS id, created_at FROM ${schema}.outbox WHERE published_at IS NULL AND created_at < ?`,
+      (schema) =>
+        `SELECT '${schema}:' || event_id AS id, created_at FROM ${schema}.outbox WHERE published_at IS NULL AND created_at < ?`,
     )}) stale ORDER BY created_at, id`,
     SCHEMA_SERVICES.map(() => before),
   );

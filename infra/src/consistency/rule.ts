@@ -12,7 +12,11 @@ export interface RuleContext {
 export type RuleCheck = (context: RuleContext) => Promise<string[]>;
 
 /** Runs a query whose `id` column names the offending rows, and gives those ids as text. */
-export async function offendingIds(trx: Db, sql: string, bindings: ReadonlyArray<string | number | Date> = []): Promise<string[]> {
+export async function offendingIds(
+  trx: Db,
+  sql: string,
+  bindings: ReadonlyArray<string | number | Date> = [],
+): Promise<string[]> {
   const result = await trx.raw(sql, [...bindings]);
   return (result.rows as Array<{ id: unknown }>).map((row) => String(row.id));
 }

@@ -43,7 +43,8 @@ const MINUTE = 60_000;
 
 function ageOption(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a number of milliseconds ≥ 0, got ${value}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`${name} must be a number of milliseconds ≥ 0, got ${value}`);
   return value;
 }
 
@@ -55,7 +56,10 @@ function ageOption(name: string, value: number | undefined, fallback: number): n
  * system an order decided a moment ago fails until its event is consumed (milliseconds): a failure
  * that stays on a second run is real.
  */
-export async function verifyConsistency(databaseUrl: string, options: ConsistencyOptions = {}): Promise<ConsistencyReport> {
+export async function verifyConsistency(
+  databaseUrl: string,
+  options: ConsistencyOptions = {},
+): Promise<ConsistencyReport> {
   const context = {
     now: options.now ?? new Date(),
     holdMaxAgeMs: ageOption('holdMaxAgeMs', options.holdMaxAgeMs, 10 * MINUTE),

@@ -24,11 +24,24 @@ export interface TestBackend {
 export function chooseTestBackend(env: NodeJS.ProcessEnv, docker: DockerEngine): TestBackend {
   const asked = env.TEST_CONTAINERS?.trim().toLowerCase();
   if (asked === '1' || asked === 'true') {
-    if (!docker.available) throw new Error(`TEST_CONTAINERS=${env.TEST_CONTAINERS} asks for containers, but no Docker engine answers (${docker.detail})`);
-    return { kind: 'containers', reason: `TEST_CONTAINERS=${env.TEST_CONTAINERS}: containers (Docker at ${docker.detail})` };
+    if (!docker.available)
+      throw new Error(
+        `TEST_CONTAINERS=${env.TEST_CONTAINERS} asks for containers, but no Docker engine answers (${docker.detail})`,
+      );
+    return {
+      kind: 'containers',
+      reason: `TEST_CONTAINERS=${env.TEST_CONTAINERS}: containers (Docker at ${docker.detail})`,
+    };
   }
-  if (asked === '0' || asked === 'false') return { kind: 'local', reason: `TEST_CONTAINERS=${env.TEST_CONTAINERS}: local PostgreSQL, Redis and Kafka test broker` };
-  if (asked) throw new Error(`TEST_CONTAINERS must be 1 or 0 (or unset to detect Docker), not ${JSON.stringify(env.TEST_CONTAINERS)}`);
+  if (asked === '0' || asked === 'false')
+    return {
+      kind: 'local',
+      reason: `TEST_CONTAINERS=${env.TEST_CONTAINERS}: local PostgreSQL, Redis and Kafka test broker`,
+    };
+  if (asked)
+    throw new Error(
+      `TEST_CONTAINERS must be 1 or 0 (or unset to detect Docker), not ${JSON.stringify(env.TEST_CONTAINERS)}`,
+    );
   return docker.available
     ? { kind: 'containers', reason: `Docker engine found (${docker.detail}): containers` }
     : { kind: 'local', reason: `no Docker engine (${docker.detail}): local PostgreSQL, Redis and Kafka test broker` };
@@ -48,11 +61,16 @@ export function dockerEndpoint(env: NodeJS.ProcessEnv): { socketPath: string } |
 export async function probeDocker(env: NodeJS.ProcessEnv = process.env): Promise<DockerEngine> {
   const endpoint = dockerEndpoint(env);
   const where = 'socketPath' in endpoint ? endpoint.socketPath : `${endpoint.host}:${endpoint.port}`;
-  if ('socketPath' in endpoint && !existsSync(endpoint.socketPath)) return { available: false, detail: `${where} does not exist` };
+  if ('socketPath' in endpoint && !existsSync(endpoint.socketPath))
+    return { available: false, detail: `${where} does not exist` };
   return new Promise((resolve) => {
     const request = http.get({ ...endpoint, path: '/_ping', timeout: 1_000 }, (response) => {
       response.resume();
-      resolve(response.statusCode === 200 ? { available: true, detail: where } : { available: false, detail: `${where} answered ${response.statusCode}` });
+      resolve(
+        response.statusCode === 200
+          ? { available: true, detail: where }
+          : { available: false, detail: `${where} answered ${response.statusCode}` },
+      );
     });
     request.on('timeout', () => request.destroy(new Error('no answer within 1 s')));
     request.on('error', (error) => resolve({ available: false, detail: `${where}: ${error.message}` }));

@@ -26,4 +26,5 @@ export async function verifyBooks(databaseUrl = process.env.DATABASE_URL!): Prom
 }
 
 /** Both reports as the CLIs print them, for an assertion's message. */
-export const formatBooksReport = (report: BooksReport) => `${formatLedgerReport(report.ledger)}\n${formatConsistencyReport(report.consistency)}`;
+export const formatBooksReport = (report: BooksReport) =>
+  `${formatLedgerReport(report.ledger)}\n${formatConsistencyReport(report.consistency)}`;

@@ -17,7 +17,8 @@ function luhnCheckDigit(body: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-const eidWithCheck = (first30: string) => first30 + (98n - ((BigInt(first30) * 100n) % 97n)).toString().padStart(2, '0');
+const eidWithCheck = (first30: string) =>
+  first30 + (98n - ((BigInt(first30) * 100n) % 97n)).toString().padStart(2, '0');
 
 /** Valid, unique card identifiers: number n of a series. */
 export function cardNumbers(series: number, n: number) {
@@ -42,7 +43,11 @@ export async function xlsxOf(rows: SheetRow[]): Promise<Buffer> {
 
 /** A large xlsx written with exceljs's streaming writer (memory stays flat), for the kill tests and the bench. */
 export async function bigXlsx(file: string, series: number, count: number, packageCode: string): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const sheet = workbook.addWorksheet('cards');
   sheet.addRow(['iccid', 'serial_number', 'eid', 'package_code']).commit();
   for (let n = 1; n <= count; n += 1) {
@@ -54,11 +59,21 @@ export async function bigXlsx(file: string, series: number, count: number, packa
 }
 
 /** A multipart/form-data body with one file field. */
-export function multipart(fieldName: string, fileName: string, content: Buffer, contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
+export function multipart(
+  fieldName: string,
+  fileName: string,
+  content: Buffer,
+  contentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+) {
   const boundary = `----esimtest${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const MiB = 1024 * 1024;
@@ -90,7 +105,11 @@ function zipOf(entries: ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
     const data = 'stored' in entry ? entry.stored : entry.deflated;
-    const fields = { method: 'stored' in entry ? 0 : 8, compressed: data.length, size: 'stored' in entry ? data.length : entry.size };
+    const fields = {
+      method: 'stored' in entry ? 0 : 8,
+      compressed: data.length,
+      size: 'stored' in entry ? data.length : entry.size,
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);

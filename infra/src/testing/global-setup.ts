@@ -16,7 +16,11 @@ import type { TestContainers } from './containers';
  */
 async function migrationsHash(): Promise<string> {
   const hash = createHash('sha256');
-  const dirs = [PLATFORM_SHARED_MIGRATIONS, PLATFORM_SERVICE_MIGRATIONS, ...SCHEMA_SERVICES.map((s) => path.join(s.dir, 'migrations'))];
+  const dirs = [
+    PLATFORM_SHARED_MIGRATIONS,
+    PLATFORM_SERVICE_MIGRATIONS,
+    ...SCHEMA_SERVICES.map((s) => path.join(s.dir, 'migrations')),
+  ];
   for (const dir of dirs) {
     const files = (await readdir(dir).catch(() => [] as string[])).sort();
     for (const file of files) hash.update(dir + file).update(await readFile(path.join(dir, file)));
@@ -88,7 +92,9 @@ export default async function globalSetup(project: TestProject): Promise<(() => 
  * Every project of the run runs this setup in the one main process: the backend is chosen and said
  * once, the containers started once and stopped after the last project's teardown.
  */
-const shared = globalThis as typeof globalThis & { esimTestContainers?: { ready: Promise<TestContainers | undefined>; users: number } };
+const shared = globalThis as typeof globalThis & {
+  esimTestContainers?: { ready: Promise<TestContainers | undefined>; users: number };
+};
 
 function sharedContainers(): Promise<TestContainers | undefined> {
   shared.esimTestContainers ??= {

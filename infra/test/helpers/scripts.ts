@@ -24,7 +24,11 @@ export interface RunningScript {
 
 /** Runs an infra script with `node --import tsx`, as `npm start` does through tsx. */
 export function runScript(file: string, env: NodeJS.ProcessEnv, args: string[] = []): RunningScript {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    cwd: ROOT_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -11,7 +11,10 @@ function numberFormat(locale: Locale, decimals: number): Intl.NumberFormat {
   const key = `${locale}|${decimals}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: decimals, useGrouping: false });
+    format = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', {
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
     formats.set(key, format);
   }
   return format;
@@ -30,4 +33,5 @@ export function formatBytes(bytes: number, locale: Locale, decimals = 2): string
 }
 
 /** A language tag of a screen ('tr', 'en-GB', undefined) as one of the two languages, Turkish first. */
-export const byteLocale = (language: string | undefined): Locale => (language?.toLowerCase().startsWith('en') ? 'en' : 'tr');
+export const byteLocale = (language: string | undefined): Locale =>
+  language?.toLowerCase().startsWith('en') ? 'en' : 'tr';

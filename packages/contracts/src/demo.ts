@@ -17,8 +17,20 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { id: '00000000-0000-4000-8000-000000000001', email: 'admin@esim.test', fullName: 'Ayşe Yönetici', userType: USER_TYPE.admin, role: 'admin' },
-  { id: '00000000-0000-4000-8000-000000000002', email: 'sales@esim.test', fullName: 'Serkan Satış', userType: USER_TYPE.salesManager, role: 'sales-manager' },
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'admin@esim.test',
+    fullName: 'Ayşe Yönetici',
+    userType: USER_TYPE.admin,
+    role: 'admin',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    email: 'sales@esim.test',
+    fullName: 'Serkan Satış',
+    userType: USER_TYPE.salesManager,
+    role: 'sales-manager',
+  },
   {
     id: '00000000-0000-4000-8000-000000000003',
     email: 'dealer@esim.test',
@@ -37,8 +49,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     companyName: 'Derya İletişim A.Ş.',
     salesManagerEmail: 'sales@esim.test',
   },
-  { id: '00000000-0000-4000-8000-000000000005', email: 'customer@esim.test', fullName: 'Can Müşteri', userType: USER_TYPE.retail, role: 'retail' },
-  { id: '00000000-0000-4000-8000-000000000006', email: 'demo@esim.test', fullName: 'Demo Kullanıcı', userType: USER_TYPE.retail, role: 'demo' },
+  {
+    id: '00000000-0000-4000-8000-000000000005',
+    email: 'customer@esim.test',
+    fullName: 'Can Müşteri',
+    userType: USER_TYPE.retail,
+    role: 'retail',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000006',
+    email: 'demo@esim.test',
+    fullName: 'Demo Kullanıcı',
+    userType: USER_TYPE.retail,
+    role: 'demo',
+  },
 ];
 
 export const demoAccount = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)!;

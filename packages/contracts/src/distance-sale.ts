@@ -64,7 +64,12 @@ const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR
 const formatEuros = (cents: number) => euros.format(cents / 100);
 
 const day = (date: Date, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', { timeZone: 'Europe/Istanbul', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
 
 /** The seller's identity in one line, as the documents and the receipt print it. */
 export function sellerLine(seller: Seller, locale: Locale): string {
@@ -84,9 +89,17 @@ function paymentText(input: DistanceSaleInput, en: boolean): string {
   const credit = Math.min(input.fromCreditCents ?? 0, input.fromBalanceCents);
   const prepaid = input.fromBalanceCents - credit;
   const parts = [
-    prepaid > 0 || (credit === 0 && input.byCardCents === 0) ? (en ? `${formatEuros(prepaid)} from the prepaid balance` : `${formatEuros(prepaid)} ön ödemeli bakiyeden`) : null,
+    prepaid > 0 || (credit === 0 && input.byCardCents === 0)
+      ? en
+        ? `${formatEuros(prepaid)} from the prepaid balance`
+        : `${formatEuros(prepaid)} ön ödemeli bakiyeden`
+      : null,
     credit > 0 ? (en ? `${formatEuros(credit)} on the credit limit` : `${formatEuros(credit)} kredi limitinden`) : null,
-    input.byCardCents > 0 ? (en ? `${formatEuros(input.byCardCents)} by card (3-D Secure)` : `${formatEuros(input.byCardCents)} kartla (3-D Secure)`) : null,
+    input.byCardCents > 0
+      ? en
+        ? `${formatEuros(input.byCardCents)} by card (3-D Secure)`
+        : `${formatEuros(input.byCardCents)} kartla (3-D Secure)`
+      : null,
   ].filter((part): part is string => part !== null);
   if (!en) return parts.join(', ');
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
@@ -148,11 +161,17 @@ export function distanceSaleDocuments(input: DistanceSaleInput): DistanceSaleDoc
     en ? 'DISTANCE SALES CONTRACT' : 'MESAFELİ SATIŞ SÖZLEŞMESİ',
     numbered([
       ...parties(input, en),
-      en ? 'Subject: the sale of the service below under Law 6502 on Consumer Protection and the Distance Contracts Regulation.' : 'Konu: aşağıdaki hizmetin 6502 sayılı Tüketicinin Korunması Hakkında Kanun ve Mesafeli Sözleşmeler Yönetmeliği uyarınca satışı.',
+      en
+        ? 'Subject: the sale of the service below under Law 6502 on Consumer Protection and the Distance Contracts Regulation.'
+        : 'Konu: aşağıdaki hizmetin 6502 sayılı Tüketicinin Korunması Hakkında Kanun ve Mesafeli Sözleşmeler Yönetmeliği uyarınca satışı.',
       ...goods(input, en),
-      en ? 'Performance: the seller delivers the eSIM QR code on the order page and by e-mail as soon as the payment is confirmed.' : 'İfa: satıcı, ödeme onaylanır onaylanmaz eSIM QR kodunu sipariş sayfasında ve e-postayla teslim eder.',
+      en
+        ? 'Performance: the seller delivers the eSIM QR code on the order page and by e-mail as soon as the payment is confirmed.'
+        : 'İfa: satıcı, ödeme onaylanır onaylanmaz eSIM QR kodunu sipariş sayfasında ve e-postayla teslim eder.',
       ...withdrawal(en),
-      en ? `The buyer confirms having read the pre-information form before this contract. The contract is concluded electronically on ${date} and kept by the seller.` : `Alıcı, bu sözleşmeden önce ön bilgilendirme formunu okuduğunu kabul eder. Sözleşme ${date} tarihinde elektronik ortamda kurulmuş ve satıcı tarafından saklanmaktadır.`,
+      en
+        ? `The buyer confirms having read the pre-information form before this contract. The contract is concluded electronically on ${date} and kept by the seller.`
+        : `Alıcı, bu sözleşmeden önce ön bilgilendirme formunu okuduğunu kabul eder. Sözleşme ${date} tarihinde elektronik ortamda kurulmuş ve satıcı tarafından saklanmaktadır.`,
     ]),
   ].join('\n\n');
   return { version: DISTANCE_SALE_VERSION, preInformation, contract };

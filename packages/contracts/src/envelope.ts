@@ -83,12 +83,19 @@ export const errorResponses = {
  */
 export const responds = <T extends z.ZodType>(status: 200 | 201 | 202, data: T) => ({ [status]: successSchema(data) });
 /** A list route's response schema: a page of `item`s with `meta`. */
-export const respondsList = <T extends z.ZodType>(item: T, extraMeta: z.ZodRawShape = {}) => ({ 200: listSchema(item, extraMeta) });
+export const respondsList = <T extends z.ZodType>(item: T, extraMeta: z.ZodRawShape = {}) => ({
+  200: listSchema(item, extraMeta),
+});
 
 /**
  * A file in an answer (png, xlsx, csv): sent as a buffer or a string under its own media type, so
  * no serializer runs; the schema shows the file in the docs.
  */
-export const fileSchema = z.custom<Uint8Array | string>((value) => value instanceof Uint8Array || typeof value === 'string').meta({ type: 'string', format: 'binary' });
+export const fileSchema = z
+  .custom<Uint8Array | string>((value) => value instanceof Uint8Array || typeof value === 'string')
+  .meta({ type: 'string', format: 'binary' });
 /** A file answer for `schema.response`, e.g. `{ 200: fileResponse('image/png', 'The QR code') }`. */
-export const fileResponse = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: fileSchema } } });
+export const fileResponse = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: fileSchema } },
+});

@@ -19,7 +19,8 @@ export function hasAtMostTwoDecimals(value: number): boolean {
 }
 
 export function applyPercentage(retailCents: number, hundredthsOfPercent: number): number {
-  if (!Number.isSafeInteger(retailCents) || retailCents < 0) throw new RangeError('retail price must be a non-negative integer of cents');
+  if (!Number.isSafeInteger(retailCents) || retailCents < 0)
+    throw new RangeError('retail price must be a non-negative integer of cents');
   if (!Number.isSafeInteger(hundredthsOfPercent) || hundredthsOfPercent < MIN_PERCENTAGE * PERCENT_SCALE) {
     throw new RangeError('percentage out of range');
   }

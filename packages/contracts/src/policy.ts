@@ -30,11 +30,10 @@ export function esimRefundDeadline(purchasedAt: Date): Date {
 }
 
 /** Why an eSIM may not be refunded now, or null when it may (the services' single rule). */
-export function esimRefundRefusal(input: { purchasedAt: Date; activated: boolean; usedBytes: number; status: string }, now = new Date()):
-  | 'esim_refund_activated'
-  | 'esim_refund_window_passed'
-  | 'esim_refund_not_allowed_status'
-  | null {
+export function esimRefundRefusal(
+  input: { purchasedAt: Date; activated: boolean; usedBytes: number; status: string },
+  now = new Date(),
+): 'esim_refund_activated' | 'esim_refund_window_passed' | 'esim_refund_not_allowed_status' | null {
   if (input.status === 'refunded' || input.status === 'revoked') return 'esim_refund_not_allowed_status';
   if (input.activated || input.usedBytes > 0) return 'esim_refund_activated';
   if (now.getTime() > esimRefundDeadline(input.purchasedAt).getTime()) return 'esim_refund_window_passed';

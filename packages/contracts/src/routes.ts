@@ -28,7 +28,13 @@ export interface RouteRule {
   bodyLimit?: number;
 }
 
-const r = (method: HttpMethod, path: string, service: ServiceName, access: RouteAccess, extra: Partial<RouteRule> = {}): RouteRule => ({
+const r = (
+  method: HttpMethod,
+  path: string,
+  service: ServiceName,
+  access: RouteAccess,
+  extra: Partial<RouteRule> = {},
+): RouteRule => ({
   method,
   path,
   service,
@@ -177,14 +183,20 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/webhooks/physical-sim-usage', 'physical-sim', 'public', { bodyLimit: 1024 * 1024 }),
   // ── physical-sim, admin ──
   // Files up to 20 MB (spec), plus room for the multipart envelope.
-  r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 21 * 1024 * 1024 }),
-  r('POST', '/admin/physical-sim/import-excel', 'physical-sim', can('admin/physical-sim-import', 'create'), { bodyLimit: 21 * 1024 * 1024 }),
+  r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), {
+    bodyLimit: 21 * 1024 * 1024,
+  }),
+  r('POST', '/admin/physical-sim/import-excel', 'physical-sim', can('admin/physical-sim-import', 'create'), {
+    bodyLimit: 21 * 1024 * 1024,
+  }),
   r('GET', '/admin/physical-sim/import/template', 'physical-sim', can('admin/physical-sim-import', 'read')),
   r('GET', '/admin/physical-sim/imports', 'physical-sim', can('admin/physical-sim-import', 'list')),
   r('GET', '/admin/physical-sim/imports/:id', 'physical-sim', can('admin/physical-sim-import', 'read')),
   r('GET', '/admin/physical-sim/imports/:id/errors', 'physical-sim', can('admin/physical-sim-import', 'read')),
   // The operator's usage file for physical cards (iccid, used_bytes or used_mb, recorded_at), as for eSIMs.
-  r('POST', '/admin/physical-sim/usage-upload', 'physical-sim', can('admin/physical-sim-stock', 'update'), { bodyLimit: 10 * 1024 * 1024 }),
+  r('POST', '/admin/physical-sim/usage-upload', 'physical-sim', can('admin/physical-sim-stock', 'update'), {
+    bodyLimit: 10 * 1024 * 1024,
+  }),
   r('GET', '/admin/physical-sim/settings', 'physical-sim', can('admin/physical-sim-returns', 'read')),
   r('PUT', '/admin/physical-sim/settings', 'physical-sim', can('admin/physical-sim-returns', 'update')),
   r('GET', '/admin/physical-sim/orders/pending', 'physical-sim', can('admin/physical-sim-orders', 'list')),

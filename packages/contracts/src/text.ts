@@ -14,7 +14,11 @@ export function isUnsafeText(value: string): boolean {
  * The path of the first unsafe string (keys included) inside a value, or null when all are safe.
  * Walks objects and arrays; `path` is the list of keys leading to it.
  */
-export function findUnsafeText(value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null {
+export function findUnsafeText(
+  value: unknown,
+  path: Array<string | number> = [],
+  depth = 0,
+): Array<string | number> | null {
   if (typeof value === 'string') return isUnsafeText(value) ? path : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   // Raw bytes (an uploaded file's Buffer) are not text: walking them would visit every byte as a

@@ -17,20 +17,47 @@ const now = new Date('2026-06-15T12:00:00Z');
 
 describe('plan status display', () => {
   it('active and not past expiry is green Active', () => {
-    expect(planStatusDisplay('active', '2026-06-20T00:00:00Z', now)).toMatchObject({ key: 'active', color: 'success', label: { tr: 'Aktif' } });
+    expect(planStatusDisplay('active', '2026-06-20T00:00:00Z', now)).toMatchObject({
+      key: 'active',
+      color: 'success',
+      label: { tr: 'Aktif' },
+    });
     expect(planStatusDisplay('active', null, now).color).toBe('success');
   });
   it("active but past expiry is red 'Süresi Dolmuş'", () => {
-    expect(planStatusDisplay('active', '2026-06-01T00:00:00Z', now)).toMatchObject({ key: 'expired', color: 'error', label: { tr: 'Süresi Dolmuş' } });
+    expect(planStatusDisplay('active', '2026-06-01T00:00:00Z', now)).toMatchObject({
+      key: 'expired',
+      color: 'error',
+      label: { tr: 'Süresi Dolmuş' },
+    });
   });
   it('a never-used eSIM is Ready to install, not Unknown; past its expiry it is expired', () => {
-    expect(planStatusDisplay('inactive', null, now)).toMatchObject({ key: 'ready', color: 'info', label: { tr: 'Kuruluma hazır', en: 'Ready to install' } });
-    expect(planStatusDisplay('inactive', '2026-06-01T00:00:00Z', now)).toMatchObject({ key: 'expired', color: 'error' });
+    expect(planStatusDisplay('inactive', null, now)).toMatchObject({
+      key: 'ready',
+      color: 'info',
+      label: { tr: 'Kuruluma hazır', en: 'Ready to install' },
+    });
+    expect(planStatusDisplay('inactive', '2026-06-01T00:00:00Z', now)).toMatchObject({
+      key: 'expired',
+      color: 'error',
+    });
   });
   it('suspended, revoked and refunded are named, in grey', () => {
-    expect(planStatusDisplay('suspended', null, now)).toMatchObject({ key: 'suspended', color: 'default', label: { tr: 'Askıya Alındı', en: 'Suspended' } });
-    expect(planStatusDisplay('revoked', null, now)).toMatchObject({ key: 'revoked', color: 'default', label: { tr: 'İptal Edildi', en: 'Cancelled' } });
-    expect(planStatusDisplay('refunded', null, now)).toMatchObject({ key: 'refunded', color: 'default', label: { tr: 'İade Edildi', en: 'Refunded' } });
+    expect(planStatusDisplay('suspended', null, now)).toMatchObject({
+      key: 'suspended',
+      color: 'default',
+      label: { tr: 'Askıya Alındı', en: 'Suspended' },
+    });
+    expect(planStatusDisplay('revoked', null, now)).toMatchObject({
+      key: 'revoked',
+      color: 'default',
+      label: { tr: 'İptal Edildi', en: 'Cancelled' },
+    });
+    expect(planStatusDisplay('refunded', null, now)).toMatchObject({
+      key: 'refunded',
+      color: 'default',
+      label: { tr: 'İade Edildi', en: 'Refunded' },
+    });
   });
   it('expired is red, used grey Tüketilmiş, a status the system does not know yellow Bilinmiyor', () => {
     expect(planStatusDisplay('expired', null, now)).toMatchObject({ color: 'error', label: { tr: 'Süresi Dolmuş' } });
@@ -40,7 +67,12 @@ describe('plan status display', () => {
     }
   });
   it('balance-check colours: active green, inactive grey, expired red; ready blue as on the order page', () => {
-    expect([balanceCheckStatusColor('active'), balanceCheckStatusColor('inactive'), balanceCheckStatusColor('expired'), balanceCheckStatusColor('refunded')]).toEqual(['success', 'default', 'error', 'default']);
+    expect([
+      balanceCheckStatusColor('active'),
+      balanceCheckStatusColor('inactive'),
+      balanceCheckStatusColor('expired'),
+      balanceCheckStatusColor('refunded'),
+    ]).toEqual(['success', 'default', 'error', 'default']);
     expect(balanceCheckStatusColor('ready')).toBe(planStatusDisplay('inactive', null).color);
   });
 });
@@ -57,10 +89,21 @@ describe('refund policy', () => {
   const bought = new Date('2026-06-01T00:00:00Z');
   it('an unactivated eSIM is refundable within the window only', () => {
     expect(esimRefundDeadline(bought).toISOString()).toBe('2026-07-01T00:00:00.000Z');
-    expect(esimRefundRefusal({ purchasedAt: bought, activated: false, usedBytes: 0, status: 'inactive' }, now)).toBeNull();
-    expect(esimRefundRefusal({ purchasedAt: bought, activated: false, usedBytes: 0, status: 'inactive' }, new Date('2026-07-02T00:00:00Z'))).toBe('esim_refund_window_passed');
-    expect(esimRefundRefusal({ purchasedAt: bought, activated: true, usedBytes: 1, status: 'active' }, now)).toBe('esim_refund_activated');
-    expect(esimRefundRefusal({ purchasedAt: bought, activated: false, usedBytes: 0, status: 'refunded' }, now)).toBe('esim_refund_not_allowed_status');
+    expect(
+      esimRefundRefusal({ purchasedAt: bought, activated: false, usedBytes: 0, status: 'inactive' }, now),
+    ).toBeNull();
+    expect(
+      esimRefundRefusal(
+        { purchasedAt: bought, activated: false, usedBytes: 0, status: 'inactive' },
+        new Date('2026-07-02T00:00:00Z'),
+      ),
+    ).toBe('esim_refund_window_passed');
+    expect(esimRefundRefusal({ purchasedAt: bought, activated: true, usedBytes: 1, status: 'active' }, now)).toBe(
+      'esim_refund_activated',
+    );
+    expect(esimRefundRefusal({ purchasedAt: bought, activated: false, usedBytes: 0, status: 'refunded' }, now)).toBe(
+      'esim_refund_not_allowed_status',
+    );
   });
   it('cards return within 15 days', () => {
     expect(REFUND_POLICY.physicalCardReturnDays).toBe(15);

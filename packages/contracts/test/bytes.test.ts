@@ -16,6 +16,12 @@ describe('the one byte formatter', () => {
   });
 
   it('a screen’s language tag picks the words, Turkish when unknown', () => {
-    expect([byteLocale('en-GB'), byteLocale('EN'), byteLocale('tr'), byteLocale(undefined), byteLocale('de')]).toEqual(['en', 'en', 'tr', 'tr', 'tr']);
+    expect([byteLocale('en-GB'), byteLocale('EN'), byteLocale('tr'), byteLocale(undefined), byteLocale('de')]).toEqual([
+      'en',
+      'en',
+      'tr',
+      'tr',
+      'tr',
+    ]);
   });
 });

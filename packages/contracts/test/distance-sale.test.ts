@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SELLER, DISTANCE_SALE_VERSION, distanceSaleDocuments, formatEuros, REFUND_POLICY, type Seller } from '../src/index';
+import {
+  DEMO_SELLER,
+  DISTANCE_SALE_VERSION,
+  distanceSaleDocuments,
+  formatEuros,
+  REFUND_POLICY,
+  type Seller,
+} from '../src/index';
 
 // de-DE writes euros with a no-break space before the sign.
 const eur = (cents: number) => formatEuros(cents);
 
-const seller: Seller = { ...DEMO_SELLER, name: 'Örnek Gezi İletişim A.Ş.', taxOffice: 'Şişli', taxNumber: '1234567890', mersis: '0123456789000015' };
+const seller: Seller = {
+  ...DEMO_SELLER,
+  name: 'Örnek Gezi İletişim A.Ş.',
+  taxOffice: 'Şişli',
+  taxNumber: '1234567890',
+  mersis: '0123456789000015',
+};
 const input = {
   seller,
   buyer: { fullName: 'Kart Gezgin', email: 'kart@example.com' },
-  item: { name: 'Amerika Birleşik Devletleri Standart', code: 'US-15D-5GB', details: '5 GB · 15 gün', quantity: 2, unitCents: 2499 },
+  item: {
+    name: 'Amerika Birleşik Devletleri Standart',
+    code: 'US-15D-5GB',
+    details: '5 GB · 15 gün',
+    quantity: 2,
+    unitCents: 2499,
+  },
   fromBalanceCents: 1000,
   byCardCents: 3998,
   date: new Date('2026-11-26T21:30:00Z'),
@@ -19,10 +38,14 @@ describe('distance sale documents', () => {
     const docs = distanceSaleDocuments({ ...input, locale: 'tr' });
     expect(docs.version).toBe(DISTANCE_SALE_VERSION);
     for (const text of [docs.preInformation, docs.contract]) {
-      expect(text).toContain(`Satıcı: Örnek Gezi İletişim A.Ş., ${seller.address}; Şişli Vergi Dairesi, vergi no 1234567890; MERSİS no 0123456789000015`);
+      expect(text).toContain(
+        `Satıcı: Örnek Gezi İletişim A.Ş., ${seller.address}; Şişli Vergi Dairesi, vergi no 1234567890; MERSİS no 0123456789000015`,
+      );
       expect(text).toContain(seller.email);
       expect(text).toContain('Alıcı: Kart Gezgin, e-posta kart@example.com');
-      expect(text).toContain('Hizmet: Amerika Birleşik Devletleri Standart seyahat eSIM veri paketi (US-15D-5GB; 5 GB · 15 gün)');
+      expect(text).toContain(
+        'Hizmet: Amerika Birleşik Devletleri Standart seyahat eSIM veri paketi (US-15D-5GB; 5 GB · 15 gün)',
+      );
       expect(text).toContain(`Adet: 2 × ${eur(2499)}; vergiler dahil toplam fiyat: ${eur(4998)}`);
       expect(text).toContain(`${eur(1000)} ön ödemeli bakiyeden, ${eur(3998)} kartla (3-D Secure)`);
       expect(text).toContain(`Cayma hakkı: satın almadan itibaren ${REFUND_POLICY.withdrawalDays} gün`);
@@ -54,10 +77,26 @@ describe('distance sale documents', () => {
   });
 
   it("name the part a dealer's credit limit covers apart from the prepaid balance", () => {
-    const tr = distanceSaleDocuments({ ...input, fromBalanceCents: 4998, fromCreditCents: 1998, byCardCents: 0, locale: 'tr' });
-    expect(tr.contract).toContain(`Ödeme: ${eur(3000)} ön ödemeli bakiyeden, ${eur(1998)} kredi limitinden; teslimat ücreti yoktur`);
-    const en = distanceSaleDocuments({ ...input, fromBalanceCents: 2998, fromCreditCents: 2998, byCardCents: 2000, locale: 'en' });
-    expect(en.contract).toContain(`Payment: ${eur(2998)} on the credit limit and ${eur(2000)} by card (3-D Secure); no delivery fee`);
+    const tr = distanceSaleDocuments({
+      ...input,
+      fromBalanceCents: 4998,
+      fromCreditCents: 1998,
+      byCardCents: 0,
+      locale: 'tr',
+    });
+    expect(tr.contract).toContain(
+      `Ödeme: ${eur(3000)} ön ödemeli bakiyeden, ${eur(1998)} kredi limitinden; teslimat ücreti yoktur`,
+    );
+    const en = distanceSaleDocuments({
+      ...input,
+      fromBalanceCents: 2998,
+      fromCreditCents: 2998,
+      byCardCents: 2000,
+      locale: 'en',
+    });
+    expect(en.contract).toContain(
+      `Payment: ${eur(2998)} on the credit limit and ${eur(2000)} by card (3-D Secure); no delivery fee`,
+    );
     expect(en.contract).not.toContain('prepaid balance');
   });
 
@@ -65,13 +104,17 @@ describe('distance sale documents', () => {
     const tr = distanceSaleDocuments({ ...input, topUp: true, locale: 'tr' });
     expect(tr.contract).toContain('ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez');
     expect(tr.contract).not.toContain('QR kod olarak');
-    expect(distanceSaleDocuments({ ...input, topUp: true, locale: 'en' }).contract).toContain('added electronically at once after payment; no new QR code is needed');
+    expect(distanceSaleDocuments({ ...input, topUp: true, locale: 'en' }).contract).toContain(
+      'added electronically at once after payment; no new QR code is needed',
+    );
   });
 
   it('name only the balance when it pays the whole price', () => {
     const docs = distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'tr' });
     expect(docs.contract).toContain(`Ödeme: ${eur(4998)} ön ödemeli bakiyeden; teslimat ücreti yoktur`);
     expect(docs.contract).not.toContain('kartla');
-    expect(distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'en' }).contract).toContain(`Payment: ${eur(4998)} from the prepaid balance; no delivery fee`);
+    expect(
+      distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'en' }).contract,
+    ).toContain(`Payment: ${eur(4998)} from the prepaid balance; no delivery fee`);
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListQuery, normalizeListQuery, queryBoolean, statusFilter } from '../src/list-query';
 
-const schema = defineListQuery({ status: statusFilter(['active', 'suspended']), region: z.enum(['europe', 'asia']), featured: queryBoolean });
+const schema = defineListQuery({
+  status: statusFilter(['active', 'suspended']),
+  region: z.enum(['europe', 'asia']),
+  featured: queryBoolean,
+});
 const parse = (query: Record<string, string>) => normalizeListQuery(schema.parse(query));
 const pathsOf = (query: Record<string, string>) => {
   const result = schema.safeParse(query);
@@ -12,7 +16,16 @@ const pathsOf = (query: Record<string, string>) => {
 
 describe('list query', () => {
   it('reads the spec parameters', () => {
-    expect(parse({ search: 'ali', status: 'active', page: '2', limit: '10', start_date: '2026-01-01', end_date: '2026-01-31' })).toMatchObject({
+    expect(
+      parse({
+        search: 'ali',
+        status: 'active',
+        page: '2',
+        limit: '10',
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+      }),
+    ).toMatchObject({
       page: 2,
       limit: 10,
       offset: 10,
@@ -25,8 +38,19 @@ describe('list query', () => {
   });
 
   it('reads react-admin simple-rest parameters, with the declared filters typed', () => {
-    const q = parse({ sort: '["price","DESC"]', range: '[20,29]', filter: '{"q":"tr","status":"active","region":"europe","featured":true}' });
-    expect(q).toMatchObject({ page: 3, limit: 10, offset: 20, search: 'tr', status: 'active', sort: { field: 'price', order: 'DESC' } });
+    const q = parse({
+      sort: '["price","DESC"]',
+      range: '[20,29]',
+      filter: '{"q":"tr","status":"active","region":"europe","featured":true}',
+    });
+    expect(q).toMatchObject({
+      page: 3,
+      limit: 10,
+      offset: 20,
+      search: 'tr',
+      status: 'active',
+      sort: { field: 'price', order: 'DESC' },
+    });
     expect(q.filters).toEqual({ status: 'active', region: 'europe', featured: true });
     expect(parse({ featured: 'false' }).filters).toEqual({ featured: false });
   });
@@ -74,9 +98,17 @@ describe('list query', () => {
       const result = unsearchable.safeParse(query);
       expect(result.success).toBe(false);
       const issue = result.error!.issues[0]!;
-      expect(issue.path.join('.')).toBe(Object.keys(query)[0] === 'filter' ? `filter.${Object.keys(JSON.parse(query.filter!))[0]}` : Object.keys(query)[0]);
+      expect(issue.path.join('.')).toBe(
+        Object.keys(query)[0] === 'filter'
+          ? `filter.${Object.keys(JSON.parse(query.filter!))[0]}`
+          : Object.keys(query)[0],
+      );
       expect(['search_not_supported', 'unknown_filter']).toContain(issue.message);
     }
-    expect(normalizeListQuery(unsearchable.parse({ status: 'pending', page: '2' }))).toMatchObject({ status: 'pending', page: 2, search: undefined });
+    expect(normalizeListQuery(unsearchable.parse({ status: 'pending', page: '2' }))).toMatchObject({
+      status: 'pending',
+      page: 2,
+      search: undefined,
+    });
   });
 });

@@ -12,11 +12,23 @@ describe('money on the wire', () => {
   });
 
   it('refuses a third decimal, negatives, zero, tiny and non-finite amounts: never rounds into another value', () => {
-    for (const bad of [1.001, -1, 0, 1e-9, 0.001, 0.005, 0.1 + 0.2, 5.0000000001, Number.POSITIVE_INFINITY, Number.NaN]) {
+    for (const bad of [
+      1.001,
+      -1,
+      0,
+      1e-9,
+      0.001,
+      0.005,
+      0.1 + 0.2,
+      5.0000000001,
+      Number.POSITIVE_INFINITY,
+      Number.NaN,
+    ]) {
       expect(positiveEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
     }
     expect(positiveEuroAmount.safeParse(1e-9).error!.issues.map((i) => i.message)).toEqual(['amount_two_decimals']);
-    for (const bad of [1e-9, -0.01, 2.345]) expect(nonNegativeEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
+    for (const bad of [1e-9, -0.01, 2.345])
+      expect(nonNegativeEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
   });
 
   it('formats as the spec says: de-DE, EUR, 2 decimals', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyPercentage, hasAtMostTwoDecimals, percentageToHundredths } from '../src/percentage';
 
-const reprice = (retailCents: number, percentage: number) => applyPercentage(retailCents, percentageToHundredths(percentage));
+const reprice = (retailCents: number, percentage: number) =>
+  applyPercentage(retailCents, percentageToHundredths(percentage));
 
 describe('percentage repricing (integer arithmetic, half-up to the cent)', () => {
   it('14.99 × 1.105 = 16.56395 → 16.56', () => {

@@ -6,7 +6,8 @@ describe('the text rule', () => {
     expect(isUnsafeText('a\u0000b')).toBe(true);
     expect(isUnsafeText('x\uD800')).toBe(true);
     expect(isUnsafeText('\uDC00x')).toBe(true);
-    for (const good of ['Türkiye', 'İstanbul ığüşöç', '🇹🇷 emoji 😀', '', 'tab\tand newline\n']) expect(isUnsafeText(good), good).toBe(false);
+    for (const good of ['Türkiye', 'İstanbul ığüşöç', '🇹🇷 emoji 😀', '', 'tab\tand newline\n'])
+      expect(isUnsafeText(good), good).toBe(false);
   });
   it('names the path of the first unsafe string, keys included', () => {
     expect(findUnsafeText({ a: [{ b: 'ok' }, { c: 'bad\u0000' }] })).toEqual(['a', 1, 'c']);

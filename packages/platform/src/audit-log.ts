@@ -11,7 +11,10 @@ export const AUDIT_LOG_MAX_ROWS = 5000;
 export const AUDIT_LOG_LAST_ID = '9223372036854775807';
 
 /** A timestamp exactly as `at` is answered (UTC, microseconds), so a cursor loses no precision. */
-const exactInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/, { message: 'invalid_date' }).refine((value) => !Number.isNaN(Date.parse(value)), { message: 'invalid_date' });
+const exactInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/, { message: 'invalid_date' })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'invalid_date' });
 const rowId = z.string().regex(/^\d{1,19}$/, { message: 'invalid_id' });
 
 /** `GET /internal/audit-log`: one service's rows, newest first, filtered and read from a keyset position. */
@@ -34,11 +37,17 @@ export const auditLogReadQuery = z
     before_id: rowId.optional(),
     limit: z.coerce.number().int().min(1).max(AUDIT_LOG_MAX_ROWS).default(25),
   })
-  .refine((query) => !query.before_id || query.before_at, { message: 'before_id needs before_at', path: ['before_id'] });
+  .refine((query) => !query.before_id || query.before_at, {
+    message: 'before_id needs before_at',
+    path: ['before_id'],
+  });
 /** The parsed query: what the route hands to readAuditLog, and what the auth service builds for its own log. */
 export type AuditLogReadQuery = z.output<typeof auditLogReadQuery>;
 
-export const auditLogPageSchema = z.object({ items: z.array(auditLogRowSchema), total: z.number().int().nonnegative() });
+export const auditLogPageSchema = z.object({
+  items: z.array(auditLogRowSchema),
+  total: z.number().int().nonnegative(),
+});
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 /** Reads this service's audit log: the filtered total, and up to `limit` rows newest first from the keyset position. */
@@ -69,7 +78,8 @@ export async function readAuditLog(db: Db, query: AuditLogReadQuery): Promise<Au
       { column: 'id', order: 'desc' },
     ])
     .limit(query.limit);
-  if (query.before_at) page.whereRaw('(at, id) < (?::timestamptz, ?::bigint)', [query.before_at, query.before_id ?? AUDIT_LOG_LAST_ID]);
+  if (query.before_at)
+    page.whereRaw('(at, id) < (?::timestamptz, ?::bigint)', [query.before_at, query.before_id ?? AUDIT_LOG_LAST_ID]);
 
   const [items, [count]] = await Promise.all([page, filtered.clone().count({ n: '*' })]);
   return { items: items as AuditLogRow[], total: Number(count!.n) };

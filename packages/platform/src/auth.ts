@@ -2,7 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose';
 import { canAccess, roleOf, type Action, type Resource, type Role, type UserType } from '@esim/contracts';
 import { AppError, forbidden, unauthorized } from './errors';
 
@@ -98,16 +105,23 @@ export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKey
  * token stops working at the gateway and every service at once. When Redis cannot tell, the
  * answer is a 503 (our outage), never a pass.
  */
-export async function assertNotRevoked(redis: Redis, claims: { sub: string; jti?: string; iat?: number }): Promise<void> {
+export async function assertNotRevoked(
+  redis: Redis,
+  claims: { sub: string; jti?: string; iat?: number },
+): Promise<void> {
   let revokedAt: string | null | undefined;
   let tokenRevoked: string | null | undefined;
   try {
-    [revokedAt, tokenRevoked] = await redis.mget(revokedUserKey(claims.sub), revokedTokenKey(typeof claims.jti === 'string' ? claims.jti : '-'));
+    [revokedAt, tokenRevoked] = await redis.mget(
+      revokedUserKey(claims.sub),
+      revokedTokenKey(typeof claims.jti === 'string' ? claims.jti : '-'),
+    );
   } catch (error) {
     throw new AppError(503, 'service_unavailable', { cause: error });
   }
   if (tokenRevoked) throw unauthorized('unauthorized');
-  if (revokedAt && typeof claims.iat === 'number' && Number(revokedAt) >= claims.iat) throw unauthorized('unauthorized');
+  if (revokedAt && typeof claims.iat === 'number' && Number(revokedAt) >= claims.iat)
+    throw unauthorized('unauthorized');
 }
 
 declare module 'fastify' {

@@ -38,7 +38,10 @@ export class ConfigError extends Error {}
  * Parses the environment with a zod schema. Fails fast with every bad variable named,
  * and refuses the demo internal token in production.
  */
-export function loadConfig<S extends z.ZodType<BaseConfig>>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType<BaseConfig>>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -52,14 +55,19 @@ export function loadConfig<S extends z.ZodType<BaseConfig>>(schema: S, env: Node
  * Production refuses the published demo secrets (their defaults, all starting with `demo-`): anyone
  * who read the repository could otherwise call /internal or sign webhooks. Every one left is named.
  */
-export function refuseDemoSecrets<C extends Pick<BaseConfig, 'APP_MODE'>>(config: C, names: ReadonlyArray<keyof C & string>): void {
+export function refuseDemoSecrets<C extends Pick<BaseConfig, 'APP_MODE'>>(
+  config: C,
+  names: ReadonlyArray<keyof C & string>,
+): void {
   if (config.APP_MODE !== 'production') return;
   const demo = names.filter((name) => {
     const value = config[name];
     return value === undefined || (typeof value === 'string' && value.startsWith('demo-'));
   });
   if (demo.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${demo.map((name) => `  ${name}: set a secret of your own in production mode`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${demo.map((name) => `  ${name}: set a secret of your own in production mode`).join('\n')}`,
+    );
   }
 }
 

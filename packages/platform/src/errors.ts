@@ -20,13 +20,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string = 'validation_error', errors?: FieldError[]) => new AppError(400, code, { errors });
-export const unauthorized = (code: 'unauthorized' | 'token_expired' | (string & {}) = 'unauthorized') => new AppError(401, code);
+export const badRequest = (code: string = 'validation_error', errors?: FieldError[]) =>
+  new AppError(400, code, { errors });
+export const unauthorized = (code: 'unauthorized' | 'token_expired' | (string & {}) = 'unauthorized') =>
+  new AppError(401, code);
 export const forbidden = (code: string = 'forbidden') => new AppError(403, code);
 export const notFound = (code: string = 'not_found') => new AppError(404, code);
 export const conflict = (code: string = 'conflict', params?: Record<string, string | number>) =>
   new AppError(409, code, { params });
-export const unprocessable = (code: string, params?: Record<string, string | number>) => new AppError(422, code, { params });
+export const unprocessable = (code: string, params?: Record<string, string | number>) =>
+  new AppError(422, code, { params });
 
 /**
  * An error about one field found after schema validation (a rule that needs the database or

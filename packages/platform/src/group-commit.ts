@@ -63,7 +63,9 @@ export class GroupCommit<I, O> {
 
   /** Several items that arrived together: queued before any batch starts, so they travel together. */
   submitMany(items: readonly I[]): Array<Promise<O>> {
-    const outcomes = items.map((item) => new Promise<O>((resolve, reject) => this.queue.push({ item, resolve, reject })));
+    const outcomes = items.map(
+      (item) => new Promise<O>((resolve, reject) => this.queue.push({ item, resolve, reject })),
+    );
     this.pump();
     return outcomes;
   }

@@ -33,7 +33,11 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  * (with several copies of a service, each copy's count shows that it took its share). Both are
  * outside the envelope so load balancers and the gateway read them cheaply.
  */
-export function registerHealthRoutes(app: FastifyInstance, service: string, checks: Record<string, ReadinessCheck>): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  service: string,
+  checks: Record<string, ReadinessCheck>,
+): void {
   const startedAt = new Date().toISOString();
   let served = 0;
   app.addHook('onResponse', (request, _reply, done) => {
@@ -72,8 +76,13 @@ export function registerHealthRoutes(app: FastifyInstance, service: string, chec
     const statuses = Object.values(results);
     const status = statuses.includes('down') ? 'down' : statuses.includes('degraded') ? 'degraded' : 'up';
     const running = typeof app.servingWork === 'function' ? app.servingWork() : [];
-    return reply
-      .status(status === 'down' ? 503 : 200)
-      .send({ status, service, checks: results, ...(Object.keys(problems).length ? { problems } : {}), running, served });
+    return reply.status(status === 'down' ? 503 : 200).send({
+      status,
+      service,
+      checks: results,
+      ...(Object.keys(problems).length ? { problems } : {}),
+      running,
+      served,
+    });
   });
 }

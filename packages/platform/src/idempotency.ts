@@ -53,7 +53,10 @@ export interface IdempotencyClaim<T> {
  * caller answers it with `storedAnswer` after its transaction. Of two claims of one key in the same
  * list, the first claims.
  */
-export async function claimIdempotencyKeys(trx: Knex | Knex.Transaction, claims: ReadonlyArray<IdempotencyClaim<unknown>>): Promise<boolean[]> {
+export async function claimIdempotencyKeys(
+  trx: Knex | Knex.Transaction,
+  claims: ReadonlyArray<IdempotencyClaim<unknown>>,
+): Promise<boolean[]> {
   const firstOf = new Map<string, number>();
   claims.forEach((claim, i) => {
     const id = `${claim.scope}\n${claim.key}`;
@@ -74,7 +77,10 @@ export async function claimIdempotencyKeys(trx: Knex | Knex.Transaction, claims:
  * data-modifying WITH: esim's orders/placing.ts): a key taken before is skipped; the caller adds
  * its RETURNING (the claimed rows' `scope`, `key`, `response_body`).
  */
-export function claimKeysStatement(claims: ReadonlyArray<IdempotencyClaim<unknown>>): { sql: string; bindings: Knex.RawBinding[] } {
+export function claimKeysStatement(claims: ReadonlyArray<IdempotencyClaim<unknown>>): {
+  sql: string;
+  bindings: Knex.RawBinding[];
+} {
   return {
     sql: `INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_body)
           SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::jsonb[])
@@ -90,14 +96,20 @@ export function claimKeysStatement(claims: ReadonlyArray<IdempotencyClaim<unknow
 }
 
 /** The answer stored for a key claimed before: replayed when the request is the same, else a 409. */
-export async function storedAnswer<T>(db: Knex | Knex.Transaction, claim: { scope: string; key: string; requestHash: string }): Promise<IdempotentResult<T>> {
+export async function storedAnswer<T>(
+  db: Knex | Knex.Transaction,
+  claim: { scope: string; key: string; requestHash: string },
+): Promise<IdempotentResult<T>> {
   const stored = await findStoredAnswer<T>(db, claim);
   if (!stored) throw conflict('idempotency_conflict');
   return stored;
 }
 
 /** The answer stored for a key, or undefined when none is (yet): a lookup before any work, outside a transaction. Another request under the key is a 409. */
-export async function findStoredAnswer<T>(db: Knex | Knex.Transaction, claim: { scope: string; key: string; requestHash: string }): Promise<IdempotentResult<T> | undefined> {
+export async function findStoredAnswer<T>(
+  db: Knex | Knex.Transaction,
+  claim: { scope: string; key: string; requestHash: string },
+): Promise<IdempotentResult<T> | undefined> {
   const stored = await db('idempotency_keys').where({ scope: claim.scope, key: claim.key }).first();
   if (!stored) return undefined;
   if (stored.request_hash !== claim.requestHash) throw conflict('idempotency_conflict');
@@ -126,7 +138,8 @@ export async function runIdempotent<T>(
     const result = await work(trx);
     if (known) {
       // The work must answer what was stored; anything else is a bug, rolled back here.
-      if (canonical(result) !== canonical(known)) throw new Error(`idempotent work answered other than its known answer (${options.scope})`);
+      if (canonical(result) !== canonical(known))
+        throw new Error(`idempotent work answered other than its known answer (${options.scope})`);
     } else {
       await trx('idempotency_keys')
         .where({ scope: options.scope, key: options.key })
@@ -141,10 +154,18 @@ export async function runIdempotent<T>(
  * `idempotentRequest`'s own transaction): the `Idempotency-Key` is required (400 naming the header
  * without it), scoped to the caller as `idempotentRequest` scopes it, with the answer known up front.
  */
-export function idempotencyClaim<T>(request: FastifyRequest, options: { scope: string; answer: { statusCode: number; body: T } }): IdempotencyClaim<T> {
+export function idempotencyClaim<T>(
+  request: FastifyRequest,
+  options: { scope: string; answer: { statusCode: number; body: T } },
+): IdempotencyClaim<T> {
   const key = idempotencyKeyOf(request);
   if (!key) throw keyRequired(request);
-  return { scope: callerScope(request, options.scope), key, requestHash: requestHash(request.body), answer: options.answer };
+  return {
+    scope: callerScope(request, options.scope),
+    key,
+    requestHash: requestHash(request.body),
+    answer: options.answer,
+  };
 }
 
 /** Marks an answer as the replay of an earlier request with the same key. */
@@ -153,7 +174,9 @@ export function markReplayed(reply: FastifyReply): void {
 }
 
 const keyRequired = (request: FastifyRequest) =>
-  new AppError(400, 'idempotency_key_required', { errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }] });
+  new AppError(400, 'idempotency_key_required', {
+    errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }],
+  });
 const callerScope = (request: FastifyRequest, scope: string) => `${scope}:${request.user?.id ?? 'anonymous'}`;
 
 /**
@@ -199,7 +222,9 @@ export async function idempotentRequest<T>(
     return { ...(await db.transaction((trx) => work(trx, undefined))), replayed: false };
   }
   const scope = callerScope(request, options.scope);
-  const result = await runIdempotent<T>(db, { scope, key, request: request.body, answer: options.answer }, (trx) => work(trx, `${scope}:${key}`));
+  const result = await runIdempotent<T>(db, { scope, key, request: request.body, answer: options.answer }, (trx) =>
+    work(trx, `${scope}:${key}`),
+  );
   if (result.replayed) markReplayed(reply);
   return result;
 }
@@ -215,9 +240,15 @@ export async function idempotentReply<T>(
   options: { scope: string; code: string; status?: number },
   work: (trx: Knex.Transaction, scopedKey: string) => Promise<T>,
 ) {
-  const result = await idempotentRequest(db, request, reply, { scope: options.scope, required: true }, async (trx, scopedKey) => ({
-    statusCode: options.status ?? 200,
-    body: await work(trx, scopedKey!),
-  }));
+  const result = await idempotentRequest(
+    db,
+    request,
+    reply,
+    { scope: options.scope, required: true },
+    async (trx, scopedKey) => ({
+      statusCode: options.status ?? 200,
+      body: await work(trx, scopedKey!),
+    }),
+  );
   return ok(reply, result.body, options.code, result.statusCode);
 }

@@ -13,12 +13,21 @@ import { AppError } from './errors';
  * makes several internal calls, and the global `fetch` costs several times the CPU per call.
  */
 export interface InternalClient {
-  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options?: { body?: unknown; requestId?: string; idempotencyKey?: string }): Promise<T>;
+  request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    options?: { body?: unknown; requestId?: string; idempotencyKey?: string },
+  ): Promise<T>;
   /** Closes the pool's connections (a process keeps its clients for its lifetime; tests close theirs). */
   close(): Promise<void>;
 }
 
-export function createInternalClient(options: { baseUrl: string; token: string; timeoutMs?: number; connections?: number }): InternalClient {
+export function createInternalClient(options: {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  connections?: number;
+}): InternalClient {
   const base = new URL(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 5_000;
   // Opened on first use, so a client nobody calls holds nothing.
@@ -31,7 +40,11 @@ export function createInternalClient(options: { baseUrl: string; token: string; 
       connect: { timeout: timeoutMs },
     }));
   return {
-    async request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, call: { body?: unknown; requestId?: string; idempotencyKey?: string } = {}) {
+    async request<T>(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      call: { body?: unknown; requestId?: string; idempotencyKey?: string } = {},
+    ) {
       let status: number;
       let body: { data?: T; code?: string } | null;
       try {

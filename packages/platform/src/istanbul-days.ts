@@ -7,7 +7,12 @@ import type { Knex } from 'knex';
  */
 export const BUSINESS_TIME_ZONE = 'Europe/Istanbul';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's date in Istanbul as YYYY-MM-DD. */
 export function istanbulDate(at: Date = new Date()): string {
@@ -20,14 +25,21 @@ export function istanbulMonthStart(at: Date = new Date()): string {
 }
 
 /** Restricts `column` to the Istanbul calendar days from `start` to `end`, both inclusive (either may be absent). */
-export function whereIstanbulDays<T extends Knex.QueryBuilder>(query: T, column: string, start?: string, end?: string): T {
+export function whereIstanbulDays<T extends Knex.QueryBuilder>(
+  query: T,
+  column: string,
+  start?: string,
+  end?: string,
+): T {
   if (start) query.whereRaw(`?? >= (?::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`, [column, start]);
   if (end) query.whereRaw(`?? < ((?::date) + 1)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`, [column, end]);
   return query;
 }
 
 /** SQL for the Istanbul calendar day of a timestamp column, as text YYYY-MM-DD. */
-export const istanbulDaySql = (column: string) => `to_char(${column} AT TIME ZONE '${BUSINESS_TIME_ZONE}', 'YYYY-MM-DD')`;
+export const istanbulDaySql = (column: string) =>
+  `to_char(${column} AT TIME ZONE '${BUSINESS_TIME_ZONE}', 'YYYY-MM-DD')`;
 
 /** SQL for a timestamp column as Istanbul wall-clock time, for CSV and reports: YYYY-MM-DD HH24:MI. */
-export const istanbulTimeSql = (column: string) => `to_char(${column} AT TIME ZONE '${BUSINESS_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`;
+export const istanbulTimeSql = (column: string) =>
+  `to_char(${column} AT TIME ZONE '${BUSINESS_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`;

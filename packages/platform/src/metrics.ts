@@ -34,9 +34,21 @@ function hasServiceToken(request: FastifyRequest, expected: Buffer): boolean {
 
 /** The outbox and the parked events of the service's own schema, read at scrape time (never a stale figure). */
 function eventTableGauges(registry: Registry, db: Db) {
-  const waiting = new Gauge({ name: 'outbox_waiting_events', help: 'Events in the outbox not yet handed to the transport', registers: [registry] });
-  const oldest = new Gauge({ name: 'outbox_oldest_waiting_seconds', help: 'Age of the oldest event waiting in the outbox (0: none)', registers: [registry] });
-  const parked = new Gauge({ name: 'parked_events_unresolved', help: 'Events parked after their last attempt and not yet resolved', registers: [registry] });
+  const waiting = new Gauge({
+    name: 'outbox_waiting_events',
+    help: 'Events in the outbox not yet handed to the transport',
+    registers: [registry],
+  });
+  const oldest = new Gauge({
+    name: 'outbox_oldest_waiting_seconds',
+    help: 'Age of the oldest event waiting in the outbox (0: none)',
+    registers: [registry],
+  });
+  const parked = new Gauge({
+    name: 'parked_events_unresolved',
+    help: 'Events parked after their last attempt and not yet resolved',
+    registers: [registry],
+  });
   return async () => {
     try {
       const result = await db.raw(
@@ -60,12 +72,20 @@ function eventTableGauges(registry: Registry, db: Db) {
  * route and status, the process's own figures (CPU, memory, event-loop delay), and for a service
  * with a schema its outbox backlog, parked events and event bus counters (relay, consumer lag).
  */
-export function registerMetrics(app: FastifyInstance, options: { service: string; internalToken: string; db?: Db }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { service: string; internalToken: string; db?: Db },
+): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service: options.service });
   collectDefaultMetrics({ register: registry });
   // Gauges named like counters, which Prometheus' checker refuses (process_open_fds tells much the same).
-  for (const misnamed of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(misnamed);
+  for (const misnamed of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(misnamed);
   app.decorate('metrics', registry);
 
   const durations = new Histogram({
@@ -77,7 +97,11 @@ export function registerMetrics(app: FastifyInstance, options: { service: string
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
-    if (route !== METRICS_PATH) durations.observe({ route: route ?? 'unmatched', method: request.method, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH)
+      durations.observe(
+        { route: route ?? 'unmatched', method: request.method, status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
     done();
   });
 

@@ -19,7 +19,9 @@ export function guardRoutesFromTable(app: FastifyInstance, service: ServiceName,
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url;
     if (OPERATIONAL_ROUTES.has(url) || url.startsWith('/documentation')) return;
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+      (m) => m !== 'HEAD' && m !== 'OPTIONS',
+    );
     if (methods.length === 0) return; // fastify's automatic HEAD twin of a GET route: guarded with it.
     if (url.startsWith('/internal/')) {
       guardFirst(route, requireServiceToken(internalToken));
@@ -59,12 +61,24 @@ export function recordAdminWrites(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     done();
     const user = request.user;
-    if (!user || user.role === 'user' || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (
+      !user ||
+      user.role === 'user' ||
+      request.method === 'GET' ||
+      request.method === 'HEAD' ||
+      request.method === 'OPTIONS'
+    )
+      return;
     void writeAuditRow(app, request, reply, user);
   });
 }
 
-async function writeAuditRow(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: AuthUser): Promise<void> {
+async function writeAuditRow(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: AuthUser,
+): Promise<void> {
   try {
     await app.db('audit_log').insert({
       actor_id: user.id,

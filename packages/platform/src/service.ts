@@ -56,7 +56,10 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
     logger: loggerOptions(options.name, config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Forwarding headers are believed only from the configured proxies (see http/trusted-proxy.ts).
-    trustProxy: options.name !== 'gateway' && trustedProxyAddresses(config.TRUSTED_GATEWAYS).length > 0 ? trustedProxyAddresses(config.TRUSTED_GATEWAYS) : false,
+    trustProxy:
+      options.name !== 'gateway' && trustedProxyAddresses(config.TRUSTED_GATEWAYS).length > 0
+        ? trustedProxyAddresses(config.TRUSTED_GATEWAYS)
+        : false,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     frameworkErrors: answerRouterErrors,
     ...requestIdOptions(),

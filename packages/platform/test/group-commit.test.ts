@@ -43,9 +43,18 @@ describe('GroupCommit', () => {
   it('when a batch fails, writes each of its items alone: only the bad one fails', async () => {
     const { commits, batches } = recorder(5, 3);
     const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => commits.submit(i)));
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect((outcomes[3] as PromiseRejectedResult).reason.message).toBe('item 3 is bad');
-    expect(outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o as PromiseFulfilledResult<number>).value)).toEqual([0, 2, 4, 8, 10]);
+    expect(
+      outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o as PromiseFulfilledResult<number>).value),
+    ).toEqual([0, 2, 4, 8, 10]);
     // The batch [1..5] failed, then each of its items was written alone.
     expect(batches.filter((b) => b.items.length === 1).map((b) => b.items[0])).toEqual([0, 1, 2, 3, 4, 5]);
   });
@@ -66,7 +75,9 @@ describe('GroupCommit', () => {
       { isolateFailures: false },
     );
     const outcomes = await Promise.allSettled(commits.submitMany([1, 2, 3]));
-    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(3).fill('the other side is down'));
+    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(
+      Array(3).fill('the other side is down'),
+    );
     expect(batches).toEqual([[1, 2, 3]]);
   });
 });

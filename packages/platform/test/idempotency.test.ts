@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { claimIdempotencyKeys, findStoredAnswer, lookUpIdempotentRequest, requestHash, runIdempotent, storedAnswer } from '../src/idempotency';
+import {
+  claimIdempotencyKeys,
+  findStoredAnswer,
+  lookUpIdempotentRequest,
+  requestHash,
+  runIdempotent,
+  storedAnswer,
+} from '../src/idempotency';
 import { publishMany } from '../src/events/publish';
 
 /** The Idempotency-Key helper on a real service schema (each schema has the table). */
@@ -33,7 +40,9 @@ describe('runIdempotent', () => {
   });
 
   it('refuses the same key with another body with a 409', async () => {
-    await expect(runIdempotent(db, { scope: 'test', key: 'key-0001', request: { amount: 6 } }, bump(6))).rejects.toMatchObject({
+    await expect(
+      runIdempotent(db, { scope: 'test', key: 'key-0001', request: { amount: 6 } }, bump(6)),
+    ).rejects.toMatchObject({
       statusCode: 409,
       code: 'idempotency_conflict',
     });
@@ -42,7 +51,9 @@ describe('runIdempotent', () => {
 
   it('runs the work once when twenty identical requests race', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => runIdempotent(db, { scope: 'test', key: 'race-key-01', request: { amount: 1 } }, bump(1))),
+      Array.from({ length: 20 }, () =>
+        runIdempotent(db, { scope: 'test', key: 'race-key-01', request: { amount: 1 } }, bump(1)),
+      ),
     );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.body.value)).size).toBe(1);
@@ -59,7 +70,9 @@ describe('runIdempotent', () => {
     const again = await runIdempotent(db, { scope: 'test', key: 'known-0001', request: { v: 42 }, answer }, setTo42);
     expect(first).toEqual({ ...answer, replayed: false });
     expect(again).toEqual({ ...answer, replayed: true });
-    expect(await db('idempotency_keys').where({ scope: 'test', key: 'known-0001' }).first('status_code', 'response_body')).toEqual({ status_code: 201, response_body: { value: 42 } });
+    expect(
+      await db('idempotency_keys').where({ scope: 'test', key: 'known-0001' }).first('status_code', 'response_body'),
+    ).toEqual({ status_code: 201, response_body: { value: 42 } });
 
     const liar = runIdempotent(db, { scope: 'test', key: 'known-0002', request: { v: 1 }, answer }, async (trx) => {
       await trx('counter_test').insert({ id: 'liar', value: 1 });
@@ -81,46 +94,102 @@ describe('runIdempotent', () => {
   });
 
   it('claims many keys in one statement: a key taken before, and the second claim of one key in the list, are not claimed', async () => {
-    const claim = (key: string, value: number) => ({ scope: 'batch', key, requestHash: requestHash({ value }), answer: { statusCode: 201, body: { value } } });
+    const claim = (key: string, value: number) => ({
+      scope: 'batch',
+      key,
+      requestHash: requestHash({ value }),
+      answer: { statusCode: 201, body: { value } },
+    });
     await runIdempotent(db, { scope: 'batch', key: 'taken-0001', request: { value: 1 } }, bump(1));
-    const claimed = await db.transaction((trx) => claimIdempotencyKeys(trx, [claim('fresh-0001', 1), claim('taken-0001', 1), claim('fresh-0002', 2), claim('fresh-0001', 3)]));
+    const claimed = await db.transaction((trx) =>
+      claimIdempotencyKeys(trx, [
+        claim('fresh-0001', 1),
+        claim('taken-0001', 1),
+        claim('fresh-0002', 2),
+        claim('fresh-0001', 3),
+      ]),
+    );
     expect(claimed).toEqual([true, false, true, false]);
     // The stored answers: each key's first claim; a replay with another body is a 409.
-    expect(await storedAnswer(db, claim('fresh-0001', 1))).toEqual({ statusCode: 201, body: { value: 1 }, replayed: true });
-    expect(await storedAnswer(db, claim('fresh-0002', 2))).toEqual({ statusCode: 201, body: { value: 2 }, replayed: true });
-    await expect(storedAnswer(db, claim('fresh-0001', 3))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_conflict' });
+    expect(await storedAnswer(db, claim('fresh-0001', 1))).toEqual({
+      statusCode: 201,
+      body: { value: 1 },
+      replayed: true,
+    });
+    expect(await storedAnswer(db, claim('fresh-0002', 2))).toEqual({
+      statusCode: 201,
+      body: { value: 2 },
+      replayed: true,
+    });
+    await expect(storedAnswer(db, claim('fresh-0001', 3))).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'idempotency_conflict',
+    });
   });
 
   it('looks up a stored answer before any work: none while the claim is uncommitted, the answer once committed, a 409 for another body', async () => {
     const claim = { scope: 'lookup', key: 'lookup-0001', requestHash: requestHash({ amount: 2 }) };
     let seenMeanwhile: unknown = 'not looked up';
-    const first = await runIdempotent(db, { scope: 'lookup', key: 'lookup-0001', request: { amount: 2 } }, async (trx) => {
-      // Another connection while the claim is still open: nothing to replay yet.
-      seenMeanwhile = await findStoredAnswer(db, claim);
-      return bump(2)(trx);
-    });
+    const first = await runIdempotent(
+      db,
+      { scope: 'lookup', key: 'lookup-0001', request: { amount: 2 } },
+      async (trx) => {
+        // Another connection while the claim is still open: nothing to replay yet.
+        seenMeanwhile = await findStoredAnswer(db, claim);
+        return bump(2)(trx);
+      },
+    );
     expect(seenMeanwhile).toBeUndefined();
     expect(await findStoredAnswer(db, { ...claim, key: 'lookup-never' })).toBeUndefined();
     expect(await findStoredAnswer(db, claim)).toEqual({ statusCode: 201, body: first.body, replayed: true });
-    await expect(findStoredAnswer(db, { ...claim, requestHash: requestHash({ amount: 3 }) })).rejects.toMatchObject({ statusCode: 409, code: 'idempotency_conflict' });
+    await expect(findStoredAnswer(db, { ...claim, requestHash: requestHash({ amount: 3 }) })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'idempotency_conflict',
+    });
   });
 
   it("a route's look-up scopes the key to the caller, replays a stored answer marked as such, and requires the key", async () => {
     const headers: Record<string, string> = {};
     const reply = { header: (name: string, value: string) => void (headers[name] = value) } as unknown as FastifyReply;
-    const request = (key?: string) => ({ headers: key ? { 'idempotency-key': key } : {}, body: { amount: 4 }, user: { id: 'user-7' }, locale: 'en' }) as unknown as FastifyRequest;
+    const request = (key?: string) =>
+      ({
+        headers: key ? { 'idempotency-key': key } : {},
+        body: { amount: 4 },
+        user: { id: 'user-7' },
+        locale: 'en',
+      }) as unknown as FastifyRequest;
     const fresh = await lookUpIdempotentRequest(db, request('route-0001'), reply, { scope: 'route' });
     expect(fresh).toEqual({ scopedKey: 'route:user-7:route-0001', replay: undefined });
     expect(headers).toEqual({});
-    const stored = await runIdempotent(db, { scope: 'route:user-7', key: 'route-0001', request: { amount: 4 } }, bump(4));
+    const stored = await runIdempotent(
+      db,
+      { scope: 'route:user-7', key: 'route-0001', request: { amount: 4 } },
+      bump(4),
+    );
     const again = await lookUpIdempotentRequest(db, request('route-0001'), reply, { scope: 'route' });
-    expect(again).toEqual({ scopedKey: 'route:user-7:route-0001', replay: { statusCode: 201, body: stored.body, replayed: true } });
+    expect(again).toEqual({
+      scopedKey: 'route:user-7:route-0001',
+      replay: { statusCode: 201, body: stored.body, replayed: true },
+    });
     expect(headers).toEqual({ 'idempotent-replayed': 'true' });
-    await expect(lookUpIdempotentRequest(db, request(), reply, { scope: 'route' })).rejects.toMatchObject({ statusCode: 400, code: 'idempotency_key_required' });
+    await expect(lookUpIdempotentRequest(db, request(), reply, { scope: 'route' })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'idempotency_key_required',
+    });
   });
 
   it('publishes many events in one statement, in order, each checked against the registry', async () => {
-    const event = (n: number) => ({ type: 'auth.user.registered' as const, aggregateId: `user-${n}`, payload: { userId: `user-${n}`, email: `u${n}@example.test`, fullName: `User ${n}`, userType: 3, status: 'active' as const } });
+    const event = (n: number) => ({
+      type: 'auth.user.registered' as const,
+      aggregateId: `user-${n}`,
+      payload: {
+        userId: `user-${n}`,
+        email: `u${n}@example.test`,
+        fullName: `User ${n}`,
+        userType: 3,
+        status: 'active' as const,
+      },
+    });
     const before = Number((await db('outbox').count({ n: '*' }))[0]!.n);
     const envelopes = await db.transaction((trx) => publishMany(trx, 'auth', [event(1), event(2), event(3)]));
     const rows = await db('outbox').orderBy('position').offset(before);

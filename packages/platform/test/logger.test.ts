@@ -7,16 +7,23 @@ import { loggerOptions, redactPath } from '../src/logger';
 describe('request logs', () => {
   it('leave out the credential of a one-time install link or a demo card page, and nothing else', () => {
     expect(redactPath('/install/AbCdEfGhIjKlMnOpQrStUv')).toBe('/install/[redacted]');
-    expect(redactPath('/api/public/install/AbCdEfGhIjKlMnOpQrStUv?lng=en')).toBe('/api/public/install/[redacted]?lng=en');
+    expect(redactPath('/api/public/install/AbCdEfGhIjKlMnOpQrStUv?lng=en')).toBe(
+      '/api/public/install/[redacted]?lng=en',
+    );
     expect(redactPath('/api/payments/demo/tok_123/3ds')).toBe('/api/payments/demo/[redacted]/3ds');
-    expect(redactPath('/api/user/esim/orders/ESIM2026ABCDEF/install-links')).toBe('/api/user/esim/orders/ESIM2026ABCDEF/install-links');
+    expect(redactPath('/api/user/esim/orders/ESIM2026ABCDEF/install-links')).toBe(
+      '/api/user/esim/orders/ESIM2026ABCDEF/install-links',
+    );
   });
 
   it('write the request line through the redacting serializer', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
     const log = pino(loggerOptions('esim', 'info'), sink);
-    log.info({ req: { method: 'GET', url: '/public/install/AbCdEfGhIjKlMnOpQrStUv', headers: {}, ip: '127.0.0.1' } }, 'incoming request');
+    log.info(
+      { req: { method: 'GET', url: '/public/install/AbCdEfGhIjKlMnOpQrStUv', headers: {}, ip: '127.0.0.1' } },
+      'incoming request',
+    );
     const line = JSON.parse(lines[0]!);
     expect(line.req).toMatchObject({ method: 'GET', url: '/public/install/[redacted]', remoteAddress: '127.0.0.1' });
     expect(lines[0]).not.toContain('AbCdEfGhIjKlMnOpQrStUv');

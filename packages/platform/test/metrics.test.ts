@@ -25,14 +25,17 @@ afterAll(async () => {
   await app.close();
 });
 
-const scrape = async (headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: config.INTERNAL_SERVICE_TOKEN }) => app.inject({ url: '/metrics', headers });
+const scrape = async (headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: config.INTERNAL_SERVICE_TOKEN }) =>
+  app.inject({ url: '/metrics', headers });
 
 /** The value of the one sample of `name` whose labels include every one given. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   for (const line of text.split('\n')) {
     const match = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
     if (!match || match[1] !== name) continue;
-    const has = Object.entries(labels).every(([key, value]) => (match[2] ?? '').split(',').includes(`${key}="${value}"`));
+    const has = Object.entries(labels).every(([key, value]) =>
+      (match[2] ?? '').split(',').includes(`${key}="${value}"`),
+    );
     if (has) return Number(match[3]);
   }
   return undefined;
@@ -41,8 +44,13 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 describe('GET /metrics', () => {
   it('answers only the internal credential, in the header services use or as a bearer token', async () => {
     expect((await scrape({})).statusCode).toBe(401);
-    expect((await scrape({ [SERVICE_TOKEN_HEADER]: 'x'.repeat(config.INTERNAL_SERVICE_TOKEN.length) })).statusCode).toBe(401);
-    expect((await scrape({ authorization: 'Bearer wrong' })).json()).toMatchObject({ success: false, code: 'unauthorized' });
+    expect(
+      (await scrape({ [SERVICE_TOKEN_HEADER]: 'x'.repeat(config.INTERNAL_SERVICE_TOKEN.length) })).statusCode,
+    ).toBe(401);
+    expect((await scrape({ authorization: 'Bearer wrong' })).json()).toMatchObject({
+      success: false,
+      code: 'unauthorized',
+    });
     const bearer = await scrape({ authorization: `Bearer ${config.INTERNAL_SERVICE_TOKEN}` });
     expect(bearer.statusCode).toBe(200);
     expect(bearer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -66,7 +74,13 @@ describe('GET /metrics', () => {
     expect(sample(before, 'outbox_waiting_events', { service: 'catalog' })).toBe(0);
     expect(sample(before, 'parked_events_unresolved', { service: 'catalog' })).toBe(0);
     // The bus is not running here: the event waits in the outbox.
-    await app.db.transaction((trx) => publish(trx, 'catalog', { type: 'catalog.package.deactivated', aggregateId: 'pkg-m', payload: { packageId: 'pkg-m' } }));
+    await app.db.transaction((trx) =>
+      publish(trx, 'catalog', {
+        type: 'catalog.package.deactivated',
+        aggregateId: 'pkg-m',
+        payload: { packageId: 'pkg-m' },
+      }),
+    );
     const after = (await scrape()).body;
     expect(sample(after, 'outbox_waiting_events', { service: 'catalog' })).toBe(1);
     expect(sample(after, 'outbox_oldest_waiting_seconds', { service: 'catalog' })).toBeGreaterThanOrEqual(0);
@@ -84,7 +98,9 @@ describe('GET /metrics', () => {
         described.add(help[1]!);
         continue;
       }
-      expect(line, 'a TYPE or sample line').toMatch(/^(# TYPE [a-z_:][a-z0-9_:]* (counter|gauge|histogram|summary|untyped)|[a-z_:][a-z0-9_:]*(\{([a-z_][a-z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? -?(\d+(\.\d+)?(e[+-]?\d+)?|NaN|\+Inf|-Inf))$/i);
+      expect(line, 'a TYPE or sample line').toMatch(
+        /^(# TYPE [a-z_:][a-z0-9_:]* (counter|gauge|histogram|summary|untyped)|[a-z_:][a-z0-9_:]*(\{([a-z_][a-z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? -?(\d+(\.\d+)?(e[+-]?\d+)?|NaN|\+Inf|-Inf))$/i,
+      );
     }
   });
 

@@ -34,20 +34,37 @@ describe('service app', () => {
     });
     app.put(
       '/admin/countries/:id',
-      { schema: { params: z.object({ id: z.string().length(2) }), body: z.object({ daily_price: positiveEuroAmount, name: z.string().max(10) }) } },
+      {
+        schema: {
+          params: z.object({ id: z.string().length(2) }),
+          body: z.object({ daily_price: positiveEuroAmount, name: z.string().max(10) }),
+        },
+      },
       async (request, reply) => ok(reply, { cents: (request.body as { daily_price: number }).daily_price }, 'updated'),
     );
     app.get('/admin/countries/:id', async (request) => {
       if ((request.params as { id: string }).id === 'xx') throw new AppError(404, 'not_found');
-      if ((request.params as { id: string }).id === 'yy') throw new AppError(400, 'validation_error', { errors: [{ path: 'file', message: 'import_file_type' }, { path: 'note', message: 'already in words' }] });
+      if ((request.params as { id: string }).id === 'yy')
+        throw new AppError(400, 'validation_error', {
+          errors: [
+            { path: 'file', message: 'import_file_type' },
+            { path: 'note', message: 'already in words' },
+          ],
+        });
       throw new Error('database exploded with secret details');
     });
     let created = 0;
     app.post('/admin/packages', async (request, reply) => {
-      const result = await idempotentRequest(app.db, request, reply, { scope: 'test-create', required: true }, async (_trx, scopedKey) => ({
-        statusCode: 201,
-        body: { n: ++created, scopedKey },
-      }));
+      const result = await idempotentRequest(
+        app.db,
+        request,
+        reply,
+        { scope: 'test-create', required: true },
+        async (_trx, scopedKey) => ({
+          statusCode: 201,
+          body: { n: ++created, scopedKey },
+        }),
+      );
       return ok(reply, result.body, 'created', result.statusCode);
     });
     await app.ready();
@@ -62,7 +79,11 @@ describe('service app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-range']).toBe('countries 10-11/42');
     expect(res.headers['x-total-count']).toBe('42');
-    expect(res.json()).toMatchObject({ success: true, data: [{ id: 1 }, { id: 2 }], meta: { total: 42, page: 6, limit: 2 } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: [{ id: 1 }, { id: 2 }],
+      meta: { total: 42, page: 6, limit: 2 },
+    });
   });
 
   it("counts the requests it served in /ready's answer, not the health probes themselves", async () => {
@@ -137,7 +158,10 @@ describe('service app', () => {
       { path: 'file', message: 'Yalnızca xlsx veya csv dosyası yüklenebilir' },
       { path: 'note', message: 'already in words' },
     ]);
-    const en = await app.inject({ url: '/admin/countries/yy', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    const en = await app.inject({
+      url: '/admin/countries/yy',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    });
     expect(en.json().errors[0]).toEqual({ path: 'file', message: 'Only xlsx or csv files can be uploaded' });
   });
 
@@ -149,7 +173,12 @@ describe('service app', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { daily_price: 14.99, name: 'Almanya' },
     });
-    expect(res.json()).toMatchObject({ success: true, code: 'updated', message: 'Kayıt güncellendi', data: { cents: 1499 } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      code: 'updated',
+      message: 'Kayıt güncellendi',
+      data: { cents: 1499 },
+    });
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
@@ -166,7 +195,10 @@ describe('service app', () => {
 
   it('hides internals of an unexpected error behind the request id', async () => {
     const token = await keys.token({ id: 'a1', userType: 3 });
-    const res = await app.inject({ url: '/admin/countries/de', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-123' } });
+    const res = await app.inject({
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-123' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       success: false,
@@ -187,8 +219,14 @@ describe('service app', () => {
 
   it('guards table routes by role: 401 anonymous, 401 expired, 403 wrong role', async () => {
     expect((await app.inject({ url: '/admin/countries/de' })).json()).toMatchObject({ code: 'unauthorized' });
-    const expired = await keys.token({ id: 'a1', userType: 3 }, { issuedAt: Math.floor(Date.now() / 1000) - 3600, expiresIn: Math.floor(Date.now() / 1000) - 60 });
-    const expiredRes = await app.inject({ url: '/admin/countries/de', headers: { authorization: `Bearer ${expired}` } });
+    const expired = await keys.token(
+      { id: 'a1', userType: 3 },
+      { issuedAt: Math.floor(Date.now() / 1000) - 3600, expiresIn: Math.floor(Date.now() / 1000) - 60 },
+    );
+    const expiredRes = await app.inject({
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(expiredRes.statusCode).toBe(401);
     expect(expiredRes.json().code).toBe('token_expired');
     const forged = await app.inject({ url: '/admin/countries/de', headers: { authorization: 'Bearer abc.def.ghi' } });
@@ -201,16 +239,31 @@ describe('service app', () => {
 
   it('checks the role before it reads the body: no 400 for a caller without rights', async () => {
     const dealer = await keys.token({ id: 'd1', userType: 2 });
-    const res = await app.inject({ method: 'PUT', url: '/admin/countries/de', headers: { authorization: `Bearer ${dealer}` }, payload: { daily_price: 'x' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${dealer}` },
+      payload: { daily_price: 'x' },
+    });
     expect(res.statusCode).toBe(403);
-    const anonymous = await app.inject({ method: 'PUT', url: '/admin/countries/de', payload: '{broken json' , headers: { 'content-type': 'application/json' } });
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      payload: '{broken json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('runs a create once per caller and Idempotency-Key, marks replays, and names a missing key', async () => {
     const admin = await keys.token({ id: 'idem-admin', userType: 3 });
     const post = (headers: Record<string, string>, payload: unknown = { code: 'X' }) =>
-      app.inject({ method: 'POST', url: '/admin/packages', headers: { authorization: `Bearer ${admin}`, ...headers }, payload: payload as object });
+      app.inject({
+        method: 'POST',
+        url: '/admin/packages',
+        headers: { authorization: `Bearer ${admin}`, ...headers },
+        payload: payload as object,
+      });
     const first = await post({ 'idempotency-key': 'create-0001' });
     const again = await post({ 'idempotency-key': 'create-0001' });
     expect(first.statusCode).toBe(201);
@@ -220,7 +273,10 @@ describe('service app', () => {
     expect((await post({ 'idempotency-key': 'create-0001' }, { code: 'Y' })).statusCode).toBe(409);
     const missing = await post({ 'accept-language': 'en' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'idempotency_key_required', errors: [{ path: 'Idempotency-Key', message: 'This request needs an Idempotency-Key header' }] });
+    expect(missing.json()).toMatchObject({
+      code: 'idempotency_key_required',
+      errors: [{ path: 'Idempotency-Key', message: 'This request needs an Idempotency-Key header' }],
+    });
   });
 
   it('stops honouring tokens of a revoked user', async () => {
@@ -233,20 +289,35 @@ describe('service app', () => {
 
   it('records admin writes in the audit log', async () => {
     const token = await keys.token({ id: 'auditor', userType: 3 });
-    await app.inject({ method: 'PUT', url: '/admin/countries/de', headers: { authorization: `Bearer ${token}` }, payload: { daily_price: 10, name: 'DE' } });
+    await app.inject({
+      method: 'PUT',
+      url: '/admin/countries/de',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { daily_price: 10, name: 'DE' },
+    });
     // The audit row is written after the response has gone out, so the caller never waits for it.
     const rows = await waitFor(async () => {
       const found = await app.db('audit_log').where({ actor_id: 'auditor' });
       return found.length ? found : undefined;
     });
     expect(rows).toHaveLength(1);
-    expect(rows![0]).toMatchObject({ actor_role: 'admin', method: 'PUT', route: '/admin/countries/:id', status_code: 200 });
+    expect(rows![0]).toMatchObject({
+      actor_role: 'admin',
+      method: 'PUT',
+      route: '/admin/countries/:id',
+      status_code: 200,
+    });
   });
 });
 
 describe('route table guard', () => {
   it('refuses to start a service with a route that is not in the table', async () => {
-    const app = await createServiceApp({ name: 'catalog', schema: 'catalog', description: 'test', config: loadConfig(baseConfigSchema) });
+    const app = await createServiceApp({
+      name: 'catalog',
+      schema: 'catalog',
+      description: 'test',
+      config: loadConfig(baseConfigSchema),
+    });
     expect(() => app.get('/admin/secret-backdoor', async () => 'x')).toThrow(/not in the route table/);
     await app.close();
   });
@@ -257,7 +328,11 @@ describe('route table guard', () => {
     app.post('/internal/ping', async () => ({ pong: true }));
     const denied = await app.inject({ method: 'POST', url: '/internal/ping' });
     expect(denied.statusCode).toBe(401);
-    const allowed = await app.inject({ method: 'POST', url: '/internal/ping', headers: { 'x-service-token': config.INTERNAL_SERVICE_TOKEN } });
+    const allowed = await app.inject({
+      method: 'POST',
+      url: '/internal/ping',
+      headers: { 'x-service-token': config.INTERNAL_SERVICE_TOKEN },
+    });
     expect(allowed.json()).toEqual({ pong: true });
     await app.close();
   });
@@ -265,7 +340,9 @@ describe('route table guard', () => {
 
 describe('config', () => {
   it('names every bad variable and refuses the demo service token in production', () => {
-    expect(() => loadConfig(baseConfigSchema, { LOG_LEVEL: 'loud', DATABASE_POOL_MAX: '0' })).toThrow(/LOG_LEVEL[\s\S]*DATABASE_POOL_MAX|DATABASE_POOL_MAX[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig(baseConfigSchema, { LOG_LEVEL: 'loud', DATABASE_POOL_MAX: '0' })).toThrow(
+      /LOG_LEVEL[\s\S]*DATABASE_POOL_MAX|DATABASE_POOL_MAX[\s\S]*LOG_LEVEL/,
+    );
     expect(() => loadConfig(baseConfigSchema, { APP_MODE: 'production' })).toThrow(/INTERNAL_SERVICE_TOKEN/);
   });
 });

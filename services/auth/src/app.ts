@@ -55,7 +55,12 @@ export async function buildApp(options: BuildOptions = {}) {
 
   const auditSources = createAuditSources(
     app.db,
-    { catalog: config.CATALOG_URL, balance: config.BALANCE_URL, esim: config.ESIM_URL, 'physical-sim': config.PHYSICAL_SIM_URL },
+    {
+      catalog: config.CATALOG_URL,
+      balance: config.BALANCE_URL,
+      esim: config.ESIM_URL,
+      'physical-sim': config.PHYSICAL_SIM_URL,
+    },
     config.INTERNAL_SERVICE_TOKEN,
   );
   app.addHook('onClose', async () => {

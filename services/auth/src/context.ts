@@ -21,8 +21,13 @@ export interface AuthContext {
  * (forgot-password answers alike whether or not a mail goes out), and a failure is logged.
  */
 export function sendInBackground(app: AuthApp, ctx: AuthContext, mail: OutgoingMail): void {
-  ctx.mailer.send(mail).catch((error: unknown) => app.log.error({ err: error, subject: mail.subject }, 'could not send email'));
+  ctx.mailer
+    .send(mail)
+    .catch((error: unknown) => app.log.error({ err: error, subject: mail.subject }, 'could not send email'));
 }
 
 /** What account changes carry into their events and field errors: the caller's language and the request id. */
-export const metaOf = (request: FastifyRequest): Meta => ({ locale: request.locale, correlationId: String(request.id) });
+export const metaOf = (request: FastifyRequest): Meta => ({
+  locale: request.locale,
+  correlationId: String(request.id),
+});

@@ -8,7 +8,14 @@ import { z } from 'zod';
  * are allow-lists: script and SQL fragments are not names, companies or phone numbers.
  */
 // The fields the public site's forms share live in contracts (the storefront validates with them too).
-export { PASSWORD_MAX, PASSWORD_MIN, emailField, givenPasswordField, newPasswordField, personNameField } from '@esim/contracts';
+export {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  emailField,
+  givenPasswordField,
+  newPasswordField,
+  personNameField,
+} from '@esim/contracts';
 
 export const companyNameField = z
   .string()
@@ -23,7 +30,10 @@ export const phoneField = z
   .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, { message: 'phone_invalid' });
 
 /** Turkish tax number (VKN, 10 digits) or citizen number (TCKN, 11 digits) of a sole trader. */
-export const taxNumberField = z.string().trim().regex(/^\d{10,11}$/, { message: 'tax_number_invalid' });
+export const taxNumberField = z
+  .string()
+  .trim()
+  .regex(/^\d{10,11}$/, { message: 'tax_number_invalid' });
 
 /** Free text such as an address: no markup, no statement separators, no control characters but newlines. */
 export const addressField = z
@@ -47,7 +57,9 @@ export type AccountStatus = z.infer<typeof accountStatusField>;
  * (react-admin sends "" for an emptied input).
  */
 export function clearable<T extends z.ZodType<string>>(field: T) {
-  return z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), field.nullable()).optional();
+  return z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), field.nullable())
+    .optional();
 }
 
 export const idParams = z.object({ id: z.uuid() });
@@ -57,7 +69,9 @@ export const idParams = z.object({ id: z.uuid() });
  * Absent (or an emptied form field): the account gets no usable password and its owner an
  * emailed single-use link to choose one, so nobody else ever knows it.
  */
-export const optionalPasswordField = z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField.optional()).optional();
+export const optionalPasswordField = z
+  .preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordField.optional())
+  .optional();
 
 // ── dealers (the admin's and a sales manager's forms) ──
 const dealerFields = {
@@ -103,6 +117,9 @@ export const dealerStatusBody = z.object({ status: accountStatusField });
 
 /** List filters of accounts an admin manages. */
 const accountStatuses = statusFilter(['active', 'suspended']);
-export const dealersQuery = listQuery({ sales_manager_id: z.uuid({ message: 'sales_manager_not_found' }), status: accountStatuses }, { id: z.uuid() });
+export const dealersQuery = listQuery(
+  { sales_manager_id: z.uuid({ message: 'sales_manager_not_found' }), status: accountStatuses },
+  { id: z.uuid() },
+);
 /** A sales manager's own dealers: the same list without choosing the sales manager. */
 export const ownDealersQuery = listQuery({ status: accountStatuses }, { id: z.uuid() });

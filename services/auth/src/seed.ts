@@ -7,7 +7,12 @@ import { createDealer } from './dealers/dealers';
 import { createSalesManager } from './sales-managers/sales-managers';
 
 /** Sales managers before the dealers that point at them. */
-const ORDER: Record<number, number> = { [USER_TYPE.admin]: 0, [USER_TYPE.salesManager]: 1, [USER_TYPE.dealer]: 2, [USER_TYPE.retail]: 3 };
+const ORDER: Record<number, number> = {
+  [USER_TYPE.admin]: 0,
+  [USER_TYPE.salesManager]: 1,
+  [USER_TYPE.dealer]: 2,
+  [USER_TYPE.retail]: 3,
+};
 
 /**
  * The demo accounts from @esim/contracts (fixed ids, password DEMO_PASSWORD), created the way the
@@ -16,7 +21,8 @@ const ORDER: Record<number, number> = { [USER_TYPE.admin]: 0, [USER_TYPE.salesMa
  */
 export async function seedDemoData(db: Db, options: { appMode?: string } = {}): Promise<{ created: string[] }> {
   const mode = options.appMode ?? process.env.APP_MODE ?? 'demo';
-  if (mode === 'production') throw new Error('APP_MODE is production: demo accounts are never seeded in production mode.');
+  if (mode === 'production')
+    throw new Error('APP_MODE is production: demo accounts are never seeded in production mode.');
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const meta = { locale: 'tr' as const, correlationId: 'demo-seed' };
@@ -35,7 +41,12 @@ export async function seedDemoData(db: Db, options: { appMode?: string } = {}): 
   return { created };
 }
 
-async function seedAccount(trx: Knex.Transaction, account: DemoAccount, passwordHash: string, meta: { locale: 'tr'; correlationId: string }) {
+async function seedAccount(
+  trx: Knex.Transaction,
+  account: DemoAccount,
+  passwordHash: string,
+  meta: { locale: 'tr'; correlationId: string },
+) {
   const base = { id: account.id, email: account.email, fullName: account.fullName, passwordHash };
   if (account.userType === USER_TYPE.salesManager) {
     await createSalesManager(trx, { ...base, phone: '+90 555 000 00 02', region: 'İstanbul' }, meta);

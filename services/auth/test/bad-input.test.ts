@@ -11,7 +11,8 @@ const SQL = "' OR '1'='1'; DROP TABLE users; --";
 const SCRIPT = '<script>alert(1)</script>';
 const TEN_KB = 'a'.repeat(10 * 1024);
 
-type Kind = 'email' | 'newPassword' | 'givenPassword' | 'name' | 'text' | 'phone' | 'tax' | 'uuid' | 'status' | 'token' | 'bool';
+type Kind =
+  'email' | 'newPassword' | 'givenPassword' | 'name' | 'text' | 'phone' | 'tax' | 'uuid' | 'status' | 'token' | 'bool';
 
 const wrongTypes: Array<[string, unknown]> = [
   ['a number', 12345],
@@ -20,7 +21,13 @@ const wrongTypes: Array<[string, unknown]> = [
 ];
 
 const BAD: Record<Kind, Array<[string, unknown]>> = {
-  email: [...wrongTypes, ['10 kB', `${TEN_KB}@example.com`], ['not an email', 'not-an-email'], ['SQL', SQL], ['script', `${SCRIPT}@example.com`]],
+  email: [
+    ...wrongTypes,
+    ['10 kB', `${TEN_KB}@example.com`],
+    ['not an email', 'not-an-email'],
+    ['SQL', SQL],
+    ['script', `${SCRIPT}@example.com`],
+  ],
   // SQL or script text is a legitimate password (it is only ever hashed), so passwords get length and type cases.
   newPassword: [...wrongTypes, ['10 kB', TEN_KB], ['too short', 'kisa']],
   givenPassword: [...wrongTypes, ['10 kB', TEN_KB], ['empty', '']],
@@ -31,7 +38,11 @@ const BAD: Record<Kind, Array<[string, unknown]>> = {
   uuid: [...wrongTypes, ['not a uuid', 'dealer-1'], ['SQL', SQL], ['script', SCRIPT]],
   status: [...wrongTypes, ['unknown', 'deleted'], ['SQL', SQL], ['script', SCRIPT]],
   token: [...wrongTypes, ['10 kB', TEN_KB], ['SQL', SQL], ['script', SCRIPT]],
-  bool: [['a string', 'yes'], ['a number', 1], ['an object', { value: true }]],
+  bool: [
+    ['a string', 'yes'],
+    ['a number', 1],
+    ['an object', { value: true }],
+  ],
 };
 
 interface Field {
@@ -73,28 +84,50 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     url: '/register',
     valid: { full_name: 'Yeni Müşteri', email: 'yeni@example.com', password: 'gizli-sifre-1' },
-    fields: { full_name: { kind: 'name', required: true }, email: { kind: 'email', required: true }, password: { kind: 'newPassword', required: true } },
+    fields: {
+      full_name: { kind: 'name', required: true },
+      email: { kind: 'email', required: true },
+      password: { kind: 'newPassword', required: true },
+    },
   },
   {
     method: 'POST',
     url: '/login',
     valid: { email: 'customer@esim.test', password: 'Demo1234!', remember_me: true },
-    fields: { email: { kind: 'email', required: true }, password: { kind: 'givenPassword', required: true }, remember_me: { kind: 'bool' } },
+    fields: {
+      email: { kind: 'email', required: true },
+      password: { kind: 'givenPassword', required: true },
+      remember_me: { kind: 'bool' },
+    },
   },
-  { method: 'POST', url: '/forgot-password', valid: { email: 'customer@esim.test' }, fields: { email: { kind: 'email', required: true } } },
+  {
+    method: 'POST',
+    url: '/forgot-password',
+    valid: { email: 'customer@esim.test' },
+    fields: { email: { kind: 'email', required: true } },
+  },
   {
     method: 'POST',
     url: '/reset-password',
     valid: { token: 'A'.repeat(43), password: 'yeni-sifre-1' },
     fields: { token: { kind: 'token', required: true }, password: { kind: 'newPassword', required: true } },
   },
-  { method: 'PUT', url: '/me', as: 'customer', valid: { full_name: 'Can Müşteri', phone: '+90 555 111 22 33' }, fields: { full_name: { kind: 'name' }, phone: { kind: 'phone' } } },
+  {
+    method: 'PUT',
+    url: '/me',
+    as: 'customer',
+    valid: { full_name: 'Can Müşteri', phone: '+90 555 111 22 33' },
+    fields: { full_name: { kind: 'name' }, phone: { kind: 'phone' } },
+  },
   {
     method: 'PUT',
     url: '/me/password',
     as: 'customer',
     valid: { current_password: 'Demo1234!', new_password: 'yeni-sifre-1' },
-    fields: { current_password: { kind: 'givenPassword', required: true }, new_password: { kind: 'newPassword', required: true } },
+    fields: {
+      current_password: { kind: 'givenPassword', required: true },
+      new_password: { kind: 'newPassword', required: true },
+    },
   },
   {
     method: 'POST',
@@ -108,17 +141,49 @@ const ENDPOINTS: Endpoint[] = [
     url: `/admin/dealers/${DEALER}`,
     as: 'admin',
     valid: { full_name: 'Deniz Bayi' },
-    fields: { ...Object.fromEntries(Object.entries(dealerFields).filter(([f]) => f !== 'password').map(([f, d]) => [f, { kind: d.kind }])), sales_manager_id: { kind: 'uuid' }, status: { kind: 'status' } },
+    fields: {
+      ...Object.fromEntries(
+        Object.entries(dealerFields)
+          .filter(([f]) => f !== 'password')
+          .map(([f, d]) => [f, { kind: d.kind }]),
+      ),
+      sales_manager_id: { kind: 'uuid' },
+      status: { kind: 'status' },
+    },
   },
-  { method: 'PUT', url: `/admin/dealers/${DEALER}/status`, as: 'admin', valid: { status: 'suspended' }, fields: { status: { kind: 'status', required: true } } },
+  {
+    method: 'PUT',
+    url: `/admin/dealers/${DEALER}/status`,
+    as: 'admin',
+    valid: { status: 'suspended' },
+    fields: { status: { kind: 'status', required: true } },
+  },
   {
     method: 'POST',
     url: '/admin/sales-managers',
     as: 'admin',
-    valid: { full_name: 'Yeni Satış', email: 'yeni.satis@example.com', password: 'satis-sifresi', phone: '+90 555 222 33 44', region: 'İzmir' },
-    fields: { full_name: { kind: 'name', required: true }, email: { kind: 'email', required: true }, password: { kind: 'newPassword' }, phone: { kind: 'phone' }, region: { kind: 'text' } },
+    valid: {
+      full_name: 'Yeni Satış',
+      email: 'yeni.satis@example.com',
+      password: 'satis-sifresi',
+      phone: '+90 555 222 33 44',
+      region: 'İzmir',
+    },
+    fields: {
+      full_name: { kind: 'name', required: true },
+      email: { kind: 'email', required: true },
+      password: { kind: 'newPassword' },
+      phone: { kind: 'phone' },
+      region: { kind: 'text' },
+    },
   },
-  { method: 'POST', url: '/sales-manager/dealers', as: 'sales', valid: validDealer, fields: { ...dealerFields, sales_manager_id: { kind: 'uuid' } } },
+  {
+    method: 'POST',
+    url: '/sales-manager/dealers',
+    as: 'sales',
+    valid: validDealer,
+    fields: { ...dealerFields, sales_manager_id: { kind: 'uuid' } },
+  },
 ];
 
 interface Case {
@@ -136,7 +201,12 @@ const CASES: Case[] = ENDPOINTS.flatMap((endpoint) =>
       cases.push({ name: `${endpoint.method} ${endpoint.url} without ${field}`, endpoint, field, body: rest });
     }
     for (const [label, value] of BAD[spec.kind]) {
-      cases.push({ name: `${endpoint.method} ${endpoint.url} ${field} = ${label}`, endpoint, field, body: { ...endpoint.valid, [field]: value } });
+      cases.push({
+        name: `${endpoint.method} ${endpoint.url} ${field} = ${label}`,
+        endpoint,
+        field,
+        body: { ...endpoint.valid, [field]: value },
+      });
     }
     return cases;
   }),
@@ -177,12 +247,18 @@ describe('bad input on every auth endpoint', () => {
     await app.close();
   });
 
-  function expectNamedFieldError(response: { statusCode: number; json(): { success: boolean; errors?: Array<{ path: string; message: string }> } }, field: string) {
+  function expectNamedFieldError(
+    response: { statusCode: number; json(): { success: boolean; errors?: Array<{ path: string; message: string }> } },
+    field: string,
+  ) {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     const body = response.json();
     expect(body.success).toBe(false);
-    expect(body.errors?.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(field);
+    expect(
+      body.errors?.map((e: { path: string }) => e.path),
+      JSON.stringify(body),
+    ).toContain(field);
     // A sentence in the caller's language, never a bare code.
     for (const error of body.errors ?? []) expect(error.message).not.toMatch(/^[a-z_]+$/);
   }
@@ -206,17 +282,30 @@ describe('bad input on every auth endpoint', () => {
 
   it.each(PARAM_CASES)('%s %s names the id', async (method, url, payload) => {
     const before = await footprint(app);
-    expectNamedFieldError(await app.inject({ method, url, headers: bearer(tokens.admin), payload: payload as object | undefined }), 'id');
+    expectNamedFieldError(
+      await app.inject({ method, url, headers: bearer(tokens.admin), payload: payload as object | undefined }),
+      'id',
+    );
     expect(await footprint(app)).toEqual(before);
   });
 
   it('answers malformed bodies as a whole with 400, in English when asked', async () => {
     for (const url of ['/register', '/login', '/forgot-password', '/reset-password', '/logout']) {
-      const response = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: '{"email": ' });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: '{"email": ',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'invalid_json', message: 'The request body is not valid JSON' });
     }
-    const array = await app.inject({ method: 'POST', url: '/register', headers: { 'accept-language': 'en' }, payload: ['x'] as unknown as object });
+    const array = await app.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { 'accept-language': 'en' },
+      payload: ['x'] as unknown as object,
+    });
     expectNamedFieldError(array, 'body');
     const empty = await app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json' } });
     expectNamedFieldError(empty, 'body');
@@ -224,10 +313,19 @@ describe('bad input on every auth endpoint', () => {
 
   it('explains a field error in Turkish by default and in English on request', async () => {
     const payload = { full_name: 'Ad Soyad', email: 'bozuk-adres', password: 'gizli-sifre-1' };
-    const tr = (await app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()) }, payload })).json();
+    const tr = (
+      await app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()) }, payload })
+    ).json();
     expect(tr.errors).toEqual([{ path: 'email', message: 'Geçerli bir email adresi girin' }]);
     expect(tr.message).toBe('Girilen bilgiler geçersiz: email — Geçerli bir email adresi girin');
-    const en = (await app.inject({ method: 'POST', url: '/register', headers: { ...forwardedFor(freshIp()), 'accept-language': 'en' }, payload })).json();
+    const en = (
+      await app.inject({
+        method: 'POST',
+        url: '/register',
+        headers: { ...forwardedFor(freshIp()), 'accept-language': 'en' },
+        payload,
+      })
+    ).json();
     expect(en.errors).toEqual([{ path: 'email', message: 'Enter a valid email address' }]);
   });
 

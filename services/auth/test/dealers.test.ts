@@ -30,13 +30,23 @@ describe('dealers and sales managers', () => {
     ...overrides,
   });
   const createDealer = async (overrides: Record<string, unknown> = {}) => {
-    const response = await app.inject({ method: 'POST', url: '/admin/dealers', headers: as(tokens.admin), payload: newDealer(overrides) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/admin/dealers',
+      headers: as(tokens.admin),
+      payload: newDealer(overrides),
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as Record<string, unknown> & { id: string; email: string };
   };
 
   it('creates a dealer with its profile, publishes user.registered and dealer.created, and the dealer signs in', async () => {
-    const response = await app.inject({ method: 'POST', url: '/admin/dealers', headers: as(tokens.admin), payload: newDealer({ email: 'Mert@Example.com' }) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/admin/dealers',
+      headers: as(tokens.admin),
+      payload: newDealer({ email: 'Mert@Example.com' }),
+    });
     expect(response.statusCode).toBe(201);
     const dealer = response.json().data;
     expect(response.json()).toMatchObject({ code: 'dealer_created', message: 'Bayi oluşturuldu' });
@@ -53,7 +63,13 @@ describe('dealers and sales managers', () => {
     });
 
     const registered = (await outbox(app, 'auth.user.registered')).find((e) => e.aggregateId === dealer.id);
-    expect(registered?.payload).toEqual({ userId: dealer.id, email: 'mert@example.com', fullName: 'Mert Bayi', userType: 2, status: 'active' });
+    expect(registered?.payload).toEqual({
+      userId: dealer.id,
+      email: 'mert@example.com',
+      fullName: 'Mert Bayi',
+      userType: 2,
+      status: 'active',
+    });
     const created = (await outbox(app, 'auth.dealer.created')).find((e) => e.aggregateId === dealer.id);
     expect(created?.payload).toEqual({
       dealerId: dealer.id,
@@ -69,7 +85,12 @@ describe('dealers and sales managers', () => {
     const session = await login(app, 'mert@example.com', 'bayi-sifresi-1');
     expect(session.response.json().data).toMatchObject({ id: dealer.id, user_type: 2 });
     // Who did it, from where: the admin's write is in the audit log.
-    expect(await app.db('audit_log').where({ actor_id: demoAccount('admin@esim.test').id, route: '/admin/dealers', method: 'POST' }).first()).toBeTruthy();
+    expect(
+      await app
+        .db('audit_log')
+        .where({ actor_id: demoAccount('admin@esim.test').id, route: '/admin/dealers', method: 'POST' })
+        .first(),
+    ).toBeTruthy();
   });
 
   it('refuses an unknown sales manager, naming the field, and creates nothing', async () => {
@@ -81,7 +102,10 @@ describe('dealers and sales managers', () => {
       payload: newDealer({ sales_manager_id: '9b2d5f0e-1c3a-4e8b-9f6d-2a7c4e1b3d5f' }),
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'sales_manager_not_found', errors: [{ path: 'sales_manager_id', message: 'Satış yöneticisi bulunamadı' }] });
+    expect(response.json()).toMatchObject({
+      code: 'sales_manager_not_found',
+      errors: [{ path: 'sales_manager_id', message: 'Satış yöneticisi bulunamadı' }],
+    });
     expect(await app.db('users').count({ n: '*' })).toEqual(before);
   });
 
@@ -101,24 +125,47 @@ describe('dealers and sales managers', () => {
 
   it('reads one dealer, and answers an unknown one with dealer_not_found', async () => {
     const one = await app.inject({ url: `/admin/dealers/${DEALER}`, headers: as(tokens.admin) });
-    expect(one.json().data).toMatchObject({ id: DEALER, email: 'dealer@esim.test', company_name: 'Deniz Telekom Ltd. Şti.', sales_manager_id: SALES });
-    const unknown = await app.inject({ url: '/admin/dealers/9b2d5f0e-1c3a-4e8b-9f6d-2a7c4e1b3d5f', headers: as(tokens.admin) });
+    expect(one.json().data).toMatchObject({
+      id: DEALER,
+      email: 'dealer@esim.test',
+      company_name: 'Deniz Telekom Ltd. Şti.',
+      sales_manager_id: SALES,
+    });
+    const unknown = await app.inject({
+      url: '/admin/dealers/9b2d5f0e-1c3a-4e8b-9f6d-2a7c4e1b3d5f',
+      headers: as(tokens.admin),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'dealer_not_found', message: 'Bayi bulunamadı' });
   });
 
   describe('list', () => {
     beforeAll(async () => {
-      await createDealer({ full_name: 'Selin Arı', email: 'selin@arikovani.example', company_name: 'Arı Kovanı GSM', phone: '+90 212 999 88 77' });
-      const suspended = await createDealer({ full_name: 'Tolga Kış', email: 'tolga@example.com', company_name: 'Kış Mobil' });
-      await app.inject({ method: 'PUT', url: `/admin/dealers/${suspended.id}/status`, headers: as(tokens.admin), payload: { status: 'suspended' } });
+      await createDealer({
+        full_name: 'Selin Arı',
+        email: 'selin@arikovani.example',
+        company_name: 'Arı Kovanı GSM',
+        phone: '+90 212 999 88 77',
+      });
+      const suspended = await createDealer({
+        full_name: 'Tolga Kış',
+        email: 'tolga@example.com',
+        company_name: 'Kış Mobil',
+      });
+      await app.inject({
+        method: 'PUT',
+        url: `/admin/dealers/${suspended.id}/status`,
+        headers: as(tokens.admin),
+        payload: { status: 'suspended' },
+      });
     });
     const list = async (query: string) => {
       const response = await app.inject({ url: `/admin/dealers?${query}`, headers: as(tokens.admin) });
       expect(response.statusCode, response.body).toBe(200);
       return response;
     };
-    const names = (response: { json(): { data: Array<{ full_name: string }> } }) => response.json().data.map((d) => d.full_name);
+    const names = (response: { json(): { data: Array<{ full_name: string }> } }) =>
+      response.json().data.map((d) => d.full_name);
 
     it('searches over name, company, email and phone, case-insensitively (Turkish i and ı alike)', async () => {
       expect(names(await list('search=selin'))).toEqual(['Selin Arı']);
@@ -139,10 +186,15 @@ describe('dealers and sales managers', () => {
       const bogus = await app.inject({ url: '/admin/dealers?status=bogus', headers: as(tokens.admin) });
       expect(bogus.statusCode).toBe(400);
       expect(bogus.json()).toMatchObject({ code: 'validation_error', errors: [{ path: 'status' }] });
-      const bogusInFilter = await app.inject({ url: `/admin/dealers?filter=${encodeURIComponent('{"status":"bogus"}')}`, headers: as(tokens.admin) });
+      const bogusInFilter = await app.inject({
+        url: `/admin/dealers?filter=${encodeURIComponent('{"status":"bogus"}')}`,
+        headers: as(tokens.admin),
+      });
       expect(bogusInFilter.json()).toMatchObject({ code: 'validation_error', errors: [{ path: 'filter.status' }] });
       // react-admin's filter form.
-      expect(names(await list(`filter=${encodeURIComponent(JSON.stringify({ status: 'suspended' }))}`))).toEqual(['Tolga Kış']);
+      expect(names(await list(`filter=${encodeURIComponent(JSON.stringify({ status: 'suspended' }))}`))).toEqual([
+        'Tolga Kış',
+      ]);
     });
 
     it('pages by page/limit and by react-admin range, sorted', async () => {
@@ -156,7 +208,9 @@ describe('dealers and sales managers', () => {
       expect(page2.json().meta).toEqual({ total, page: 2, limit: 2 });
       expect(names(page2)).toEqual(sorted.slice(2, 4));
 
-      const ranged = await list(`sort=${encodeURIComponent('["full_name","DESC"]')}&range=${encodeURIComponent('[1,3]')}`);
+      const ranged = await list(
+        `sort=${encodeURIComponent('["full_name","DESC"]')}&range=${encodeURIComponent('[1,3]')}`,
+      );
       expect(names(ranged)).toEqual([...sorted].reverse().slice(1, 4));
       expect(ranged.headers['content-range']).toBe(`dealers 1-3/${total}`);
       expect(ranged.headers['x-total-count']).toBe(String(total));
@@ -171,7 +225,8 @@ describe('dealers and sales managers', () => {
 
   it('updates a dealer and publishes dealer.updated only when something changed', async () => {
     const dealer = await createDealer();
-    const count = async () => (await outbox(app, 'auth.dealer.updated')).filter((e) => e.aggregateId === dealer.id).length;
+    const count = async () =>
+      (await outbox(app, 'auth.dealer.updated')).filter((e) => e.aggregateId === dealer.id).length;
     const updated = await app.inject({
       method: 'PUT',
       url: `/admin/dealers/${dealer.id}`,
@@ -179,17 +234,30 @@ describe('dealers and sales managers', () => {
       payload: { company_name: 'Yeni Unvan A.Ş.', phone: '', address: null, sales_manager_id: null },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ code: 'dealer_updated', data: { company_name: 'Yeni Unvan A.Ş.', phone: null, address: null, sales_manager_id: null } });
+    expect(updated.json()).toMatchObject({
+      code: 'dealer_updated',
+      data: { company_name: 'Yeni Unvan A.Ş.', phone: null, address: null, sales_manager_id: null },
+    });
     expect(await count()).toBe(1);
     const event = (await outbox(app, 'auth.dealer.updated')).find((e) => e.aggregateId === dealer.id)!;
     expect(event.payload).toMatchObject({ companyName: 'Yeni Unvan A.Ş.', phone: null, salesManagerId: null });
 
     // react-admin sends the whole record back: nothing changed, nothing published.
-    const same = await app.inject({ method: 'PUT', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin), payload: updated.json().data });
+    const same = await app.inject({
+      method: 'PUT',
+      url: `/admin/dealers/${dealer.id}`,
+      headers: as(tokens.admin),
+      payload: updated.json().data,
+    });
     expect(same.statusCode).toBe(200);
     expect(await count()).toBe(1);
 
-    const taken = await app.inject({ method: 'PUT', url: `/admin/dealers/${dealer.id}`, headers: as(tokens.admin), payload: { email: 'dealer2@esim.test' } });
+    const taken = await app.inject({
+      method: 'PUT',
+      url: `/admin/dealers/${dealer.id}`,
+      headers: as(tokens.admin),
+      payload: { email: 'dealer2@esim.test' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'user_already_exists', errors: [{ path: 'email' }] });
   });
@@ -198,19 +266,41 @@ describe('dealers and sales managers', () => {
     const dealer = await createDealer({ email: 'askida@example.com' });
     const session = await login(app, 'askida@example.com', 'bayi-sifresi-1');
 
-    const suspended = await app.inject({ method: 'PUT', url: `/admin/dealers/${dealer.id}/status`, headers: as(tokens.admin), payload: { status: 'suspended' } });
+    const suspended = await app.inject({
+      method: 'PUT',
+      url: `/admin/dealers/${dealer.id}/status`,
+      headers: as(tokens.admin),
+      payload: { status: 'suspended' },
+    });
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json()).toMatchObject({ code: 'dealer_status_changed', data: { status: 'suspended' } });
     const event = (await outbox(app, 'auth.dealer.status-changed')).find((e) => e.aggregateId === dealer.id);
-    expect(event?.payload).toEqual({ dealerId: dealer.id, userId: dealer.id, status: 'suspended', previousStatus: 'active' });
+    expect(event?.payload).toEqual({
+      dealerId: dealer.id,
+      userId: dealer.id,
+      status: 'suspended',
+      previousStatus: 'active',
+    });
 
     expect((await app.inject({ url: '/me', headers: bearer(session.token) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/refresh', cookies: { refresh_token: session.refresh } })).statusCode).toBe(401);
-    const refused = await app.inject({ method: 'POST', url: '/login', headers: { ...forwardedFor(freshIp()) }, payload: { email: 'askida@example.com', password: 'bayi-sifresi-1' } });
+    expect(
+      (await app.inject({ method: 'POST', url: '/refresh', cookies: { refresh_token: session.refresh } })).statusCode,
+    ).toBe(401);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { ...forwardedFor(freshIp()) },
+      payload: { email: 'askida@example.com', password: 'bayi-sifresi-1' },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().code).toBe('invalid_credentials');
 
-    await app.inject({ method: 'PUT', url: `/admin/dealers/${dealer.id}/status`, headers: as(tokens.admin), payload: { status: 'active' } });
+    await app.inject({
+      method: 'PUT',
+      url: `/admin/dealers/${dealer.id}/status`,
+      headers: as(tokens.admin),
+      payload: { status: 'active' },
+    });
     const back = await login(app, 'askida@example.com', 'bayi-sifresi-1');
     expect((await app.inject({ url: '/me', headers: bearer(back.token) })).statusCode).toBe(200);
   });
@@ -221,19 +311,35 @@ describe('dealers and sales managers', () => {
         method: 'POST',
         url: '/admin/sales-managers',
         headers: as(tokens.admin),
-        payload: { full_name: 'Oya Satış', email: 'oya@example.com', password: 'satis-sifresi', phone: '+90 555 444 33 22', region: 'Ankara' },
+        payload: {
+          full_name: 'Oya Satış',
+          email: 'oya@example.com',
+          password: 'satis-sifresi',
+          phone: '+90 555 444 33 22',
+          region: 'Ankara',
+        },
       });
       expect(response.statusCode).toBe(201);
       const manager = response.json().data;
-      expect(manager).toMatchObject({ email: 'oya@example.com', region: 'Ankara', status: 'active', dealer_count: 0, invitation_sent: false });
-      expect((await outbox(app, 'auth.sales-manager.created')).find((e) => e.aggregateId === manager.id)?.payload).toEqual({
+      expect(manager).toMatchObject({
+        email: 'oya@example.com',
+        region: 'Ankara',
+        status: 'active',
+        dealer_count: 0,
+        invitation_sent: false,
+      });
+      expect(
+        (await outbox(app, 'auth.sales-manager.created')).find((e) => e.aggregateId === manager.id)?.payload,
+      ).toEqual({
         salesManagerId: manager.id,
         userId: manager.id,
         email: 'oya@example.com',
         fullName: 'Oya Satış',
         status: 'active',
       });
-      expect((await outbox(app, 'auth.user.registered')).find((e) => e.aggregateId === manager.id)?.payload).toMatchObject({ userType: 4 });
+      expect(
+        (await outbox(app, 'auth.user.registered')).find((e) => e.aggregateId === manager.id)?.payload,
+      ).toMatchObject({ userType: 4 });
 
       const list = await app.inject({ url: '/admin/sales-managers?search=serkan', headers: as(tokens.admin) });
       expect(list.json().data).toEqual([expect.objectContaining({ id: SALES, full_name: 'Serkan Satış' })]);
@@ -261,25 +367,51 @@ describe('dealers and sales managers', () => {
       const theirs = await app.inject({ url: '/sales-manager/dealers?limit=100', headers: as(otherToken) });
       expect(theirs.json().data).toEqual([]);
       // Choosing another sales manager is not a filter this list has: a 400, never someone else's dealers.
-      const asking = await app.inject({ url: `/sales-manager/dealers?limit=100&filter=${encodeURIComponent(JSON.stringify({ sales_manager_id: SALES }))}`, headers: as(otherToken) });
+      const asking = await app.inject({
+        url: `/sales-manager/dealers?limit=100&filter=${encodeURIComponent(JSON.stringify({ sales_manager_id: SALES }))}`,
+        headers: as(otherToken),
+      });
       expect(asking.statusCode).toBe(400);
       expect(asking.json().errors[0].path).toBe('filter.sales_manager_id');
       // react-admin's getMany on the same list stays within the caller's own dealers.
-      const many = await app.inject({ url: `/sales-manager/dealers?filter=${encodeURIComponent(JSON.stringify({ id: mineIds }))}`, headers: as(otherToken) });
+      const many = await app.inject({
+        url: `/sales-manager/dealers?filter=${encodeURIComponent(JSON.stringify({ id: mineIds }))}`,
+        headers: as(otherToken),
+      });
       expect(many.json().data).toEqual([]);
-      const own = await app.inject({ url: `/sales-manager/dealers?filter=${encodeURIComponent(JSON.stringify({ id: [DEALER] }))}`, headers: as(tokens.sales) });
+      const own = await app.inject({
+        url: `/sales-manager/dealers?filter=${encodeURIComponent(JSON.stringify({ id: [DEALER] }))}`,
+        headers: as(tokens.sales),
+      });
       expect(own.json().data.map((d: { id: string }) => d.id)).toEqual([DEALER]);
       expect(theirs.json().meta.total).toBe(0);
 
-      const created = await app.inject({ method: 'POST', url: '/sales-manager/dealers', headers: as(otherToken), payload: newDealer({ email: 'ozanin@example.com', sales_manager_id: undefined }) });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/sales-manager/dealers',
+        headers: as(otherToken),
+        payload: newDealer({ email: 'ozanin@example.com', sales_manager_id: undefined }),
+      });
       expect(created.statusCode).toBe(201);
       expect(created.json().data.sales_manager_id).toBe(other.json().data.id);
-      expect((await app.inject({ url: '/sales-manager/dealers', headers: as(otherToken) })).json().data.map((d: { email: string }) => d.email)).toEqual(['ozanin@example.com']);
+      expect(
+        (await app.inject({ url: '/sales-manager/dealers', headers: as(otherToken) }))
+          .json()
+          .data.map((d: { email: string }) => d.email),
+      ).toEqual(['ozanin@example.com']);
 
       const before = await app.db('users').count({ n: '*' });
-      const forSomeoneElse = await app.inject({ method: 'POST', url: '/sales-manager/dealers', headers: as(otherToken), payload: newDealer({ sales_manager_id: SALES }) });
+      const forSomeoneElse = await app.inject({
+        method: 'POST',
+        url: '/sales-manager/dealers',
+        headers: as(otherToken),
+        payload: newDealer({ sales_manager_id: SALES }),
+      });
       expect(forSomeoneElse.statusCode).toBe(403);
-      expect(forSomeoneElse.json()).toMatchObject({ code: 'sales_manager_mismatch', errors: [{ path: 'sales_manager_id' }] });
+      expect(forSomeoneElse.json()).toMatchObject({
+        code: 'sales_manager_mismatch',
+        errors: [{ path: 'sales_manager_id' }],
+      });
       expect(await app.db('users').count({ n: '*' })).toEqual(before);
     });
 
@@ -296,7 +428,12 @@ describe('dealers and sales managers', () => {
         ['POST', '/sales-manager/dealers', undefined, 401],
       ];
       for (const [method, url, token, status] of cases) {
-        const response = await app.inject({ method: method as 'GET', url, headers: token ? bearer(token) : {}, payload: method === 'GET' || method === 'DELETE' ? undefined : newDealer() });
+        const response = await app.inject({
+          method: method as 'GET',
+          url,
+          headers: token ? bearer(token) : {},
+          payload: method === 'GET' || method === 'DELETE' ? undefined : newDealer(),
+        });
         expect(`${method} ${url} ${response.statusCode}`).toBe(`${method} ${url} ${status}`);
       }
     });

@@ -15,7 +15,11 @@ describe('auth service skeleton', () => {
     const ready = await app.inject('/ready');
     expect(ready.statusCode).toBe(200);
     // Built here but not run: /ready names the event bus as not running (running the service starts it).
-    expect(ready.json()).toMatchObject({ status: 'degraded', checks: { postgres: 'up', redis: 'up', events: 'degraded' }, running: [] });
+    expect(ready.json()).toMatchObject({
+      status: 'degraded',
+      checks: { postgres: 'up', redis: 'up', events: 'degraded' },
+      running: [],
+    });
   });
 
   it('publishes its OpenAPI document', async () => {

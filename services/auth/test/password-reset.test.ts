@@ -17,7 +17,12 @@ describe('password reset through the mail catcher', () => {
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload: payload as object, headers: { ...forwardedFor(freshIp()), ...headers } });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { ...forwardedFor(freshIp()), ...headers },
+    });
 
   async function register(email: string, password: string) {
     const response = await post('/register', { full_name: 'Reset Kullanıcı', email, password });
@@ -67,12 +72,17 @@ describe('password reset through the mail catcher', () => {
 
     const reset = await post('/reset-password', { token, password: 'yeni-sifre-2' });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toMatchObject({ code: 'password_reset_successful', message: 'Şifreniz yenilendi, yeni şifrenizle giriş yapabilirsiniz' });
+    expect(reset.json()).toMatchObject({
+      code: 'password_reset_successful',
+      message: 'Şifreniz yenilendi, yeni şifrenizle giriş yapabilirsiniz',
+    });
 
     await login(app, 'round@example.com', 'yeni-sifre-2');
     expect((await post('/login', { email: 'round@example.com', password: 'eski-sifre-1' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/me', headers: bearer(session.token) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/refresh', cookies: { refresh_token: session.refresh } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/refresh', cookies: { refresh_token: session.refresh } })).statusCode,
+    ).toBe(401);
 
     const again = await post('/reset-password', { token, password: 'ucuncu-sifre-3' });
     expect(again.statusCode).toBe(400);
@@ -114,7 +124,10 @@ describe('password reset through the mail catcher', () => {
   it('limits forgot-password requests per address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post('/forgot-password', { email: `nobody${i}@example.com` }, { ...forwardedFor(ip) })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await post('/forgot-password', { email: `nobody${i}@example.com` }, { ...forwardedFor(ip) })).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
@@ -133,7 +146,9 @@ describe('password reset through the mail catcher', () => {
     const [message] = await mailTo('invited@example.com');
     expect(message!.subject).toBe('Hesabınız oluşturuldu: şifrenizi belirleyin');
     expect(message!.text).toContain('72 saat');
-    expect((await post('/reset-password', { token: tokenIn(message!), password: 'bayi-sifresi-1' })).statusCode).toBe(200);
+    expect((await post('/reset-password', { token: tokenIn(message!), password: 'bayi-sifresi-1' })).statusCode).toBe(
+      200,
+    );
     const { response } = await login(app, 'invited@example.com', 'bayi-sifresi-1');
     expect(response.json().data.user_type).toBe(2);
   });

@@ -5,7 +5,13 @@ import { receiptMail } from '../src/receipts/receipt-mail';
 import { receiptPdf, type Receipt } from '../src/receipts/receipt-pdf';
 
 const buyer = { fullName: 'Ayşe Işıl Üstün Çağlayan', email: 'ayse@example.com' };
-const seller = { ...DEMO_SELLER, name: 'Güneş İletişim Hizmetleri A.Ş.', taxOffice: 'Beşiktaş', taxNumber: '1234567890', mersis: '0123456789000015' };
+const seller = {
+  ...DEMO_SELLER,
+  name: 'Güneş İletişim Hizmetleri A.Ş.',
+  taxOffice: 'Beşiktaş',
+  taxNumber: '1234567890',
+  mersis: '0123456789000015',
+};
 
 function receipt(locale: 'tr' | 'en', paidByCardCents: number): Receipt {
   const documents = distanceSaleDocuments({
@@ -92,7 +98,11 @@ describe('order receipt PDF', () => {
   });
 
   it('goes out as a mail in the order language with the PDF attached and a link to the order', async () => {
-    const mail = await receiptMail(receipt('tr', 0), { email: buyer.email, fullName: buyer.fullName }, 'https://shop.example/');
+    const mail = await receiptMail(
+      receipt('tr', 0),
+      { email: buyer.email, fullName: buyer.fullName },
+      'https://shop.example/',
+    );
     expect(mail.to).toBe(buyer.email);
     expect(mail.subject).toBe('Siparişinizin makbuzu (K7Q2M9X4TZ)');
     expect(mail.text).toContain('Merhaba Ayşe Işıl Üstün Çağlayan,');

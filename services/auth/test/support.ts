@@ -19,7 +19,10 @@ export const freshIp = () => `203.0.113.${nextIp++ % 250}`;
  * Headers of a request the gateway forwards for a client at `ip`: the services believe
  * X-Forwarded-For only with the internal service credential (platform dropUntrustedForwarding).
  */
-export const forwardedFor = (ip: string) => ({ 'x-forwarded-for': ip, 'x-service-token': loadAuthConfig().INTERNAL_SERVICE_TOKEN });
+export const forwardedFor = (ip: string) => ({
+  'x-forwarded-for': ip,
+  'x-service-token': loadAuthConfig().INTERNAL_SERVICE_TOKEN,
+});
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -29,7 +32,13 @@ export function cookieOf(response: LightMyRequestResponse, name = 'refresh_token
   return cookie as (typeof response.cookies)[number] | undefined;
 }
 
-export async function login(app: AuthTestApp, email: string, password = DEMO_PASSWORD, ip = freshIp(), rememberMe?: boolean) {
+export async function login(
+  app: AuthTestApp,
+  email: string,
+  password = DEMO_PASSWORD,
+  ip = freshIp(),
+  rememberMe?: boolean,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/login',

@@ -18,7 +18,11 @@ const to = { email: 'can@example.com', fullName: 'Can' };
 
 describe('the 80 % usage mail', () => {
   it('names the data with the shared byte formatter in the order’s language', () => {
-    expect(usageAlertMail({ ...alert, locale: 'tr' }, to, 'https://shop.test').text).toContain('Avrupa 15 Gün paketinizin 4 GB / 5 GB verisini kullandınız.');
-    expect(usageAlertMail({ ...alert, locale: 'en', usedBytes: 900 * 1024 ** 2 }, to, 'https://shop.test').text).toContain('You have used 900 MB of the 5 GB in your Europe 15 Days package.');
+    expect(usageAlertMail({ ...alert, locale: 'tr' }, to, 'https://shop.test').text).toContain(
+      'Avrupa 15 Gün paketinizin 4 GB / 5 GB verisini kullandınız.',
+    );
+    expect(
+      usageAlertMail({ ...alert, locale: 'en', usedBytes: 900 * 1024 ** 2 }, to, 'https://shop.test').text,
+    ).toContain('You have used 900 MB of the 5 GB in your Europe 15 Days package.');
   });
 });

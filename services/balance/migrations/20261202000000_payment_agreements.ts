@@ -15,5 +15,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('ALTER TABLE payments DROP CONSTRAINT payments_agreement_whole, DROP COLUMN agreement_text, DROP COLUMN agreement_version');
+  await knex.raw(
+    'ALTER TABLE payments DROP CONSTRAINT payments_agreement_whole, DROP COLUMN agreement_text, DROP COLUMN agreement_version',
+  );
 }

@@ -40,7 +40,11 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   const ctx: BalanceContext = {
     config,
-    bank: { account_holder: config.TOP_UP_ACCOUNT_HOLDER, bank_name: config.TOP_UP_BANK_NAME, iban: config.TOP_UP_IBAN },
+    bank: {
+      account_holder: config.TOP_UP_ACCOUNT_HOLDER,
+      bank_name: config.TOP_UP_BANK_NAME,
+      iban: config.TOP_UP_IBAN,
+    },
     payments: options.payments === undefined ? configuredPaymentProvider(config, app.db) : options.payments,
     accounts: createAccountDirectory({ authUrl: config.AUTH_URL, token: config.INTERNAL_SERVICE_TOKEN }),
   };

@@ -17,7 +17,12 @@ export const configSchema = serviceConfigSchema(8083, {
   IYZICO_SECRET_KEY: zod.string().optional(),
   IYZICO_BASE_URL: zod.url().default('https://sandbox-api.iyzipay.com'),
   /** A card payment still unpaid this long after it started is expired (nothing charged). */
-  CARD_PAYMENT_EXPIRE_MINUTES: zod.coerce.number().int().min(1).max(24 * 60).default(30),
+  CARD_PAYMENT_EXPIRE_MINUTES: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** How often pending card payments are re-read from the provider (a buyer who never came back is credited all the same). */
   CARD_PAYMENT_POLL_INTERVAL_MS: zod.coerce.number().int().min(500).max(600_000).default(15_000),
 });

@@ -7,7 +7,12 @@ import { TRANSFER_KINDS } from './ledger/transfers';
 /** A person's id (a dealer's and a sales manager's id is their user id). */
 export const personId = z.uuid();
 
-export const note = z.string().trim().max(500).nullish().transform((value) => (value ? value : null));
+export const note = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((value) => (value ? value : null));
 
 /**
  * Money-moving requests must carry an Idempotency-Key: a retried request (a double click, a
@@ -25,9 +30,7 @@ export const idsParam = z
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
-    const ids = (Array.isArray(value) ? value : value.split(','))
-      .map((id) => id.trim())
-      .filter(Boolean);
+    const ids = (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean);
     if (ids.length > 100 || ids.some((id) => !personId.safeParse(id).success)) {
       ctx.addIssue({ code: 'custom', message: 'ids_invalid' });
       return z.NEVER;
@@ -35,13 +38,16 @@ export const idsParam = z
     return [...new Set(ids)];
   });
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' }).refine(
-  (value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  },
-  { message: 'invalid_date' },
-);
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'invalid_date' })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { message: 'invalid_date' },
+  );
 
 /** A person's ledger transactions, filtered by kind: the user's own list and the admin's per dealer. */
 export const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });

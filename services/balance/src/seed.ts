@@ -45,26 +45,74 @@ export async function seedDemoData(db: Knex): Promise<void> {
 
   const ago = (days: number) => new Date(Date.now() - days * DAY);
   const step = async (key: string, work: (trx: Knex.Transaction, transferKey: string) => Promise<unknown>) =>
-    runIdempotent(db, { scope: 'demo-seed', key, request: key }, async (trx) => ({ statusCode: 200, body: await work(trx, `demo-seed:${key}`) }));
+    runIdempotent(db, { scope: 'demo-seed', key, request: key }, async (trx) => ({
+      statusCode: 200,
+      body: await work(trx, `demo-seed:${key}`),
+    }));
   const byAdmin = { id: admin.id, role: 'admin' };
 
   await step('dealer-opening-balance', (trx, key) =>
-    loadOnCredit(trx, { dealerId: dealer.id, amountCents: 500_00, note: 'Açılış bakiyesi', actorId: admin.id, idempotencyKey: key, at: ago(20) }),
+    loadOnCredit(trx, {
+      dealerId: dealer.id,
+      amountCents: 500_00,
+      note: 'Açılış bakiyesi',
+      actorId: admin.id,
+      idempotencyKey: key,
+      at: ago(20),
+    }),
   );
   await step('dealer2-opening-balance', (trx, key) =>
-    loadOnCredit(trx, { dealerId: dealer2.id, amountCents: 250_00, note: 'Açılış bakiyesi', actorId: admin.id, idempotencyKey: key, at: ago(20) }),
+    loadOnCredit(trx, {
+      dealerId: dealer2.id,
+      amountCents: 250_00,
+      note: 'Açılış bakiyesi',
+      actorId: admin.id,
+      idempotencyKey: key,
+      at: ago(20),
+    }),
   );
   await step('dealer-cash-payment', (trx, key) =>
-    recordCashPayment(trx, { dealerId: dealer.id, amountCents: 100_00, note: 'Ofiste nakit ödeme', load: false, actorId: admin.id, idempotencyKey: key, at: ago(12) }),
+    recordCashPayment(trx, {
+      dealerId: dealer.id,
+      amountCents: 100_00,
+      note: 'Ofiste nakit ödeme',
+      load: false,
+      actorId: admin.id,
+      idempotencyKey: key,
+      at: ago(12),
+    }),
   );
   await step('dealer2-collection', (trx, key) =>
-    collectFromDealer(trx, { salesManagerId: sales.id, dealerId: dealer2.id, amountCents: 50_00, note: 'Haftalık tahsilat', actor: { id: sales.id, role: 'sales-manager' }, idempotencyKey: key, at: ago(6) }),
+    collectFromDealer(trx, {
+      salesManagerId: sales.id,
+      dealerId: dealer2.id,
+      amountCents: 50_00,
+      note: 'Haftalık tahsilat',
+      actor: { id: sales.id, role: 'sales-manager' },
+      idempotencyKey: key,
+      at: ago(6),
+    }),
   );
   await step('dealer-collection', (trx, key) =>
-    collectFromDealer(trx, { salesManagerId: sales.id, dealerId: dealer.id, amountCents: 75_50, note: 'Haftalık tahsilat', actor: { id: sales.id, role: 'sales-manager' }, idempotencyKey: key, at: ago(2) }),
+    collectFromDealer(trx, {
+      salesManagerId: sales.id,
+      dealerId: dealer.id,
+      amountCents: 75_50,
+      note: 'Haftalık tahsilat',
+      actor: { id: sales.id, role: 'sales-manager' },
+      idempotencyKey: key,
+      at: ago(2),
+    }),
   );
   await step('sales-handover', (trx, key) =>
-    collectFromSalesManager(trx, { salesManagerId: sales.id, amountCents: 50_00, note: 'Merkeze teslim', actor: byAdmin, idempotencyKey: key, at: ago(1) }),
+    collectFromSalesManager(trx, {
+      salesManagerId: sales.id,
+      amountCents: 50_00,
+      note: 'Merkeze teslim',
+      actor: byAdmin,
+      idempotencyKey: key,
+      at: ago(1),
+    }),
   );
 
   for (const email of ['customer@esim.test', 'demo@esim.test']) {
@@ -80,7 +128,13 @@ export async function seedDemoData(db: Knex): Promise<void> {
     const user = demoAccount(order.email);
     await step(`esim-order-${order.number}`, async (trx) => {
       const at = ago(order.boughtDaysAgo);
-      const { holdId } = await createHold(trx, { orderId: order.id, userId: user.id, amountCents: priceCents, reference: `eSIM ${order.number}`, at });
+      const { holdId } = await createHold(trx, {
+        orderId: order.id,
+        userId: user.id,
+        amountCents: priceCents,
+        reference: `eSIM ${order.number}`,
+        at,
+      });
       return captureHold(trx, holdId, { createdBy: 'service', at });
     });
   }

@@ -11,7 +11,15 @@ const admin = person(3);
 useBalanceApp();
 
 async function creditOf(dealer: Person, cents: number) {
-  await app.db.transaction((trx) => loadOnCredit(trx, { dealerId: dealer.id, amountCents: cents, note: null, actorId: admin.id, idempotencyKey: key() }));
+  await app.db.transaction((trx) =>
+    loadOnCredit(trx, {
+      dealerId: dealer.id,
+      amountCents: cents,
+      note: null,
+      actorId: admin.id,
+      idempotencyKey: key(),
+    }),
+  );
 }
 
 /** An order held and then settled by its event, as the esim and physical-sim services' events do it. */
@@ -53,7 +61,8 @@ describe('GET /admin/sales', () => {
   });
 
   it('is for admins only', async () => {
-    for (const who of [person(1), person(2), person(4)]) expect((await app.inject({ url: '/admin/sales', headers: await as(who) })).statusCode).toBe(403);
+    for (const who of [person(1), person(2), person(4)])
+      expect((await app.inject({ url: '/admin/sales', headers: await as(who) })).statusCode).toBe(403);
     expect((await app.inject({ url: '/admin/sales' })).statusCode).toBe(401);
   });
 });
@@ -63,11 +72,20 @@ describe('GET /admin/top-ups names who asked', () => {
     const dealer = await givenDealer(app.db, { fullName: 'Deniz Bayi', companyName: 'Deniz Telekom Ltd. Şti.' });
     const stranger = person(1);
     for (const who of [dealer, stranger]) {
-      const res = await app.inject({ method: 'POST', url: '/user/balance/add', headers: await as(who, { 'idempotency-key': key() }), payload: { amount: 10 } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/user/balance/add',
+        headers: await as(who, { 'idempotency-key': key() }),
+        payload: { amount: 10 },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const list = (await app.inject({ url: '/admin/top-ups?status=pending', headers: await as(admin) })).json().data as Array<Record<string, unknown>>;
-    expect(list.find((t) => t.user_id === dealer.id)).toMatchObject({ user_name: 'Deniz Telekom Ltd. Şti.', user_email: dealer.email });
+    const list = (await app.inject({ url: '/admin/top-ups?status=pending', headers: await as(admin) })).json()
+      .data as Array<Record<string, unknown>>;
+    expect(list.find((t) => t.user_id === dealer.id)).toMatchObject({
+      user_name: 'Deniz Telekom Ltd. Şti.',
+      user_email: dealer.email,
+    });
     expect(list.find((t) => t.user_id === stranger.id)).toMatchObject({ user_name: null, user_email: null });
   });
 });

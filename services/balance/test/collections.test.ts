@@ -3,14 +3,36 @@ import { describe, expect, it } from 'vitest';
 import { collectFromDealer } from '../src/collections/collections';
 import { setCreditLimit } from '../src/dealer-money/credit';
 import { receivable, salesManagerCash } from '../src/ledger/accounts';
-import { accountOf, app, as, countRows, givenSalesManagerWithDealers, key, person, plain, useBalanceApp, type Person } from './support';
+import {
+  accountOf,
+  app,
+  as,
+  countRows,
+  givenSalesManagerWithDealers,
+  key,
+  person,
+  plain,
+  useBalanceApp,
+  type Person,
+} from './support';
 
 /** Collections: sales managers from their dealers, admins from sales managers; figures, report, logs, CSV. */
 const admin = person(3);
 useBalanceApp();
 
-const post = async (url: string, who: Person, payload: unknown, idempotencyKey = key(), extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: await as(who, { 'idempotency-key': idempotencyKey, ...extra }), payload: payload as object });
+const post = async (
+  url: string,
+  who: Person,
+  payload: unknown,
+  idempotencyKey = key(),
+  extra: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: await as(who, { 'idempotency-key': idempotencyKey, ...extra }),
+    payload: payload as object,
+  });
 
 /** A sales manager with dealers who owe `owed` euros each (balance loaded on credit). */
 async function team(owed: number[]) {
@@ -26,16 +48,30 @@ describe('a sales manager collects from a dealer', () => {
   it('settles the dealer debt into the sales manager cash, records it and publishes balance.collection.recorded', async () => {
     const { manager, dealers } = await team([120]);
     const dealer = dealers[0]!;
-    const res = await post('/sales-manager/collect', manager, { dealer_id: dealer.id, amount: 70.5, note: 'Elden alındı' });
+    const res = await post('/sales-manager/collect', manager, {
+      dealer_id: dealer.id,
+      amount: 70.5,
+      note: 'Elden alındı',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       code: 'collection_recorded',
       message: 'Tahsilat kaydedildi',
-      data: { kind: 'dealer-to-sales-manager', dealer_id: dealer.id, sales_manager_id: manager.id, amount: 70.5, cash_held_cents: 7050, dealer_owed_cents: 4950 },
+      data: {
+        kind: 'dealer-to-sales-manager',
+        dealer_id: dealer.id,
+        sales_manager_id: manager.id,
+        amount: 70.5,
+        cash_held_cents: 7050,
+        dealer_owed_cents: 4950,
+      },
     });
     expect((await accountOf(app.db, receivable(dealer.id).key)).balance).toBe(-4950);
     expect((await accountOf(app.db, salesManagerCash(manager.id).key)).balance).toBe(-7050);
-    const outbox = await app.db('outbox').where({ type: 'balance.collection.recorded', aggregate_id: res.json().data.collection_id }).first();
+    const outbox = await app
+      .db('outbox')
+      .where({ type: 'balance.collection.recorded', aggregate_id: res.json().data.collection_id })
+      .first();
     expect(outbox.envelope.payload).toEqual({
       collectionId: res.json().data.collection_id,
       kind: 'dealer-to-sales-manager',
@@ -53,7 +89,9 @@ describe('a sales manager collects from a dealer', () => {
     expect(tr.statusCode).toBe(422);
     expect(tr.json().code).toBe('amount_exceeds_debt');
     expect(plain(tr.json().message)).toBe('Tutar bayinin borcunu aşıyor. Bayinin borcu: 25,00 €');
-    const en = await post('/sales-manager/collect', manager, { dealer_id: dealers[0]!.id, amount: 30 }, key(), { 'accept-language': 'en' });
+    const en = await post('/sales-manager/collect', manager, { dealer_id: dealers[0]!.id, amount: 30 }, key(), {
+      'accept-language': 'en',
+    });
     expect(plain(en.json().message)).toBe('The amount exceeds what the dealer owes. The dealer owes 25,00 €');
     expect((await accountOf(app.db, receivable(dealers[0]!.id).key)).balance).toBe(-2500);
     expect(await app.db('collections').where({ dealer_id: dealers[0]!.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
@@ -80,7 +118,13 @@ describe('a sales manager collects from a dealer', () => {
     const other = await post('/sales-manager/collect', manager, { dealer_id: dealers[0]!.id, amount: 11 }, k);
     expect(other.statusCode).toBe(409);
     expect((await accountOf(app.db, receivable(dealers[0]!.id).key)).balance).toBe(-9000);
-    expect(await app.db('outbox').where({ type: 'balance.collection.recorded' }).whereRaw(`envelope->'payload'->>'dealerId' = ?`, [dealers[0]!.id]).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(
+      await app
+        .db('outbox')
+        .where({ type: 'balance.collection.recorded' })
+        .whereRaw(`envelope->'payload'->>'dealerId' = ?`, [dealers[0]!.id])
+        .count({ n: '*' }),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('is for sales managers only', async () => {
@@ -108,7 +152,9 @@ describe('sales manager figures', () => {
         at: new Date(Date.now() - 40 * 24 * 3600 * 1000),
       }),
     );
-    await app.db.transaction((trx) => setCreditLimit(trx, { dealerId: dealers[0]!.id, limitCents: 250_00, note: null, actorId: admin.id }));
+    await app.db.transaction((trx) =>
+      setCreditLimit(trx, { dealerId: dealers[0]!.id, limitCents: 250_00, note: null, actorId: admin.id }),
+    );
     const res = await app.inject({ url: '/sales-manager/balance', headers: await as(manager) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -151,10 +197,19 @@ describe('sales manager figures', () => {
     await collect(dealers[1]!, 5.5, '2025-03-02T10:00:00Z');
     await collect(dealers[1]!, 7, '2025-03-03T21:00:00Z'); // 4 March in Istanbul: outside
 
-    const res = await app.inject({ url: '/sales-manager/collection-report?start_date=2025-03-01&end_date=2025-03-03', headers: await as(manager) });
+    const res = await app.inject({
+      url: '/sales-manager/collection-report?start_date=2025-03-01&end_date=2025-03-03',
+      headers: await as(manager),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data;
-    expect(report).toMatchObject({ start_date: '2025-03-01', end_date: '2025-03-03', total: 35.5, total_cents: 3550, count: 3 });
+    expect(report).toMatchObject({
+      start_date: '2025-03-01',
+      end_date: '2025-03-03',
+      total: 35.5,
+      total_cents: 3550,
+      count: 3,
+    });
     expect(report.by_day).toEqual([
       { date: '2025-03-01', total: 10, total_cents: 1000, count: 1 },
       { date: '2025-03-02', total: 25.5, total_cents: 2550, count: 2 },
@@ -164,22 +219,44 @@ describe('sales manager figures', () => {
       { dealer_id: dealers[1]!.id, name: 'Bayi 2 Ltd.', total: 5.5, total_cents: 550, count: 1 },
     ]);
     // The single collections behind those sums, newest first, with the Istanbul time the CSV shows.
-    expect(report.collections.map((c: { dealer_id: string; amount_cents: number; local_time: string }) => [c.dealer_id, c.amount_cents, c.local_time.slice(0, 10)])).toEqual([
+    expect(
+      report.collections.map((c: { dealer_id: string; amount_cents: number; local_time: string }) => [
+        c.dealer_id,
+        c.amount_cents,
+        c.local_time.slice(0, 10),
+      ]),
+    ).toEqual([
       [dealers[1]!.id, 550, '2025-03-02'],
       [dealers[0]!.id, 2000, '2025-03-02'],
       [dealers[0]!.id, 1000, '2025-03-01'],
     ]);
-    expect(report.collections[0]).toMatchObject({ kind: 'dealer-to-sales-manager', dealer_name: 'Bayi 2 Ltd.', amount: 5.5 });
-    const oneDay = await app.inject({ url: '/sales-manager/collection-report?start_date=2025-03-02&end_date=2025-03-02', headers: await as(manager) });
+    expect(report.collections[0]).toMatchObject({
+      kind: 'dealer-to-sales-manager',
+      dealer_name: 'Bayi 2 Ltd.',
+      amount: 5.5,
+    });
+    const oneDay = await app.inject({
+      url: '/sales-manager/collection-report?start_date=2025-03-02&end_date=2025-03-02',
+      headers: await as(manager),
+    });
     expect(oneDay.json().data.total_cents).toBe(2550);
     // Another sales manager sees none of it.
     const other = await team([1]);
-    const theirs = await app.inject({ url: '/sales-manager/collection-report?start_date=2025-03-01&end_date=2025-03-03', headers: await as(other.manager) });
+    const theirs = await app.inject({
+      url: '/sales-manager/collection-report?start_date=2025-03-01&end_date=2025-03-03',
+      headers: await as(other.manager),
+    });
     expect(theirs.json().data.count).toBe(0);
-    const bad = await app.inject({ url: '/sales-manager/collection-report?start_date=2025-03-05&end_date=2025-03-01', headers: await as(manager) });
+    const bad = await app.inject({
+      url: '/sales-manager/collection-report?start_date=2025-03-05&end_date=2025-03-01',
+      headers: await as(manager),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('end_date');
-    const badDate = await app.inject({ url: '/sales-manager/collection-report?start_date=2025-02-30', headers: await as(manager) });
+    const badDate = await app.inject({
+      url: '/sales-manager/collection-report?start_date=2025-02-30',
+      headers: await as(manager),
+    });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().errors[0]).toEqual({ path: 'start_date', message: 'Tarih YYYY-AA-GG biçiminde olmalı' });
   });
@@ -196,12 +273,30 @@ describe('an admin collects from a sales manager', () => {
 
     const res = await post('/admin/sales-managers/collect', admin, { sales_manager_id: manager.id, amount: 45 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ kind: 'sales-manager-to-company', dealer_id: null, amount: 45, cash_held: 15, cash_held_cents: 1500 });
-    const figures = await app.inject({ url: `/admin/sales-managers/balances?ids=${manager.id}`, headers: await as(admin) });
+    expect(res.json().data).toMatchObject({
+      kind: 'sales-manager-to-company',
+      dealer_id: null,
+      amount: 45,
+      cash_held: 15,
+      cash_held_cents: 1500,
+    });
+    const figures = await app.inject({
+      url: `/admin/sales-managers/balances?ids=${manager.id}`,
+      headers: await as(admin),
+    });
     expect(figures.json().data).toEqual([
-      expect.objectContaining({ sales_manager_id: manager.id, cash_held_cents: 1500, collected_today_cents: 6000, outstanding_cents: 4000, dealer_count: 1 }),
+      expect.objectContaining({
+        sales_manager_id: manager.id,
+        cash_held_cents: 1500,
+        collected_today_cents: 6000,
+        outstanding_cents: 4000,
+        dealer_count: 1,
+      }),
     ]);
-    const forManager = await post('/admin/sales-managers/collect', manager, { sales_manager_id: manager.id, amount: 1 });
+    const forManager = await post('/admin/sales-managers/collect', manager, {
+      sales_manager_id: manager.id,
+      amount: 1,
+    });
     expect(forManager.statusCode).toBe(403);
   });
 
@@ -215,7 +310,13 @@ describe('an admin collects from a sales manager', () => {
       message: 'Bu kullanıcı bir satış yöneticisi değil',
       errors: [{ path: 'sales_manager_id', message: 'Bu kullanıcı bir satış yöneticisi değil' }],
     });
-    const en = await post('/admin/sales-managers/collect', admin, { sales_manager_id: dealers[0]!.id, amount: 10 }, key(), { 'accept-language': 'en' });
+    const en = await post(
+      '/admin/sales-managers/collect',
+      admin,
+      { sales_manager_id: dealers[0]!.id, amount: 10 },
+      key(),
+      { 'accept-language': 'en' },
+    );
     expect(en.json().message).toBe('This user is not a sales manager');
     expect(await countRows(app.db, 'transfers')).toBe(before);
   });
@@ -269,10 +370,23 @@ describe('collection logs', () => {
     });
     expect(ra.json().data.map((l: { amount: number }) => l.amount)).toEqual([5, 11, 12.5, 13]);
     expect(ra.headers['content-range']).toBe('collection-logs 0-3/4');
-    const handovers = await app.inject({ url: `/admin/collection-logs?kind=sales-manager-to-company&sales_manager_id=${manager.id}`, headers: await as(admin) });
-    expect(handovers.json().data).toEqual([expect.objectContaining({ kind: 'sales-manager-to-company', dealer_id: null, collected_by: admin.id, collected_by_role: 'admin' })]);
+    const handovers = await app.inject({
+      url: `/admin/collection-logs?kind=sales-manager-to-company&sales_manager_id=${manager.id}`,
+      headers: await as(admin),
+    });
+    expect(handovers.json().data).toEqual([
+      expect.objectContaining({
+        kind: 'sales-manager-to-company',
+        dealer_id: null,
+        collected_by: admin.id,
+        collected_by_role: 'admin',
+      }),
+    ]);
 
-    const badFilter = await app.inject({ url: `/admin/collection-logs?filter=${encodeURIComponent('{"kind":"nope"}')}`, headers: await as(admin) });
+    const badFilter = await app.inject({
+      url: `/admin/collection-logs?filter=${encodeURIComponent('{"kind":"nope"}')}`,
+      headers: await as(admin),
+    });
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().errors[0].path).toBe('filter.kind');
     const forManager = await app.inject({ url: '/admin/collection-logs', headers: await as(manager) });
@@ -292,14 +406,24 @@ describe('collection logs', () => {
         at: new Date('2024-07-01T21:15:00Z'),
       }),
     );
-    const res = await app.inject({ url: `/admin/collection-logs/export?start_date=2024-07-02&end_date=2024-07-02&sales_manager_id=${manager.id}`, headers: await as(admin) });
+    const res = await app.inject({
+      url: `/admin/collection-logs/export?start_date=2024-07-02&end_date=2024-07-02&sales_manager_id=${manager.id}`,
+      headers: await as(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="tahsilat-kayitlari-2024-07-02_2024-07-02.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="tahsilat-kayitlari-2024-07-02_2024-07-02.csv"',
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Tarih,Tür,Bayi,Satış Müdürü,Tutar (EUR),Tahsil Eden,Not,Kayıt No');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^2024-07-02 00:15,Bayiden tahsilat,Bayi 1 Ltd\.,Satış [0-9a-f]{4},12\.50,Satış [0-9a-f]{4},"'=HYPERLINK\(""x""\), ""tırnak""",[0-9a-f-]{36}$/);
+    expect(lines[1]).toMatch(
+      /^2024-07-02 00:15,Bayiden tahsilat,Bayi 1 Ltd\.,Satış [0-9a-f]{4},12\.50,Satış [0-9a-f]{4},"'=HYPERLINK\(""x""\), ""tırnak""",[0-9a-f-]{36}$/,
+    );
     expect(res.body.startsWith('\uFEFF')).toBe(true);
   });
 });

@@ -1,13 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { receivable, spendable } from '../src/ledger/accounts';
-import { accountOf, app, as, countRows, expectLedgerValid, givenDealer, internal, key, person, plain, useBalanceApp } from './support';
+import {
+  accountOf,
+  app,
+  as,
+  countRows,
+  expectLedgerValid,
+  givenDealer,
+  internal,
+  key,
+  person,
+  plain,
+  useBalanceApp,
+} from './support';
 
 /** A dealer's credit limit: set by an admin, spent by the dealer's own purchases beyond its balance. */
 const admin = person(3);
 useBalanceApp({ poolMax: 10 });
 
-const setLimit = async (dealerId: string, creditLimit: unknown, idempotencyKey: string = key(), who = admin, locale = 'tr') =>
+const setLimit = async (
+  dealerId: string,
+  creditLimit: unknown,
+  idempotencyKey: string = key(),
+  who = admin,
+  locale = 'tr',
+) =>
   app.inject({
     method: 'PUT',
     url: `/admin/dealers/${dealerId}/credit-limit`,
@@ -16,7 +34,12 @@ const setLimit = async (dealerId: string, creditLimit: unknown, idempotencyKey: 
   });
 
 const hold = (userId: string, amountCents: number, orderId = `order-${randomUUID()}`) =>
-  app.inject({ method: 'POST', url: '/internal/holds', headers: internal, payload: { order_id: orderId, user_id: userId, amount_cents: amountCents, reference: 'Plus 5 kart' } });
+  app.inject({
+    method: 'POST',
+    url: '/internal/holds',
+    headers: internal,
+    payload: { order_id: orderId, user_id: userId, amount_cents: amountCents, reference: 'Plus 5 kart' },
+  });
 
 const loadCredit = async (dealerId: string, euros: number) => {
   const res = await app.inject({
@@ -28,7 +51,8 @@ const loadCredit = async (dealerId: string, euros: number) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 
-const figures = async (dealerId: string) => (await app.inject({ url: `/admin/dealers/balances?ids=${dealerId}`, headers: await as(admin) })).json().data[0];
+const figures = async (dealerId: string) =>
+  (await app.inject({ url: `/admin/dealers/balances?ids=${dealerId}`, headers: await as(admin) })).json().data[0];
 
 describe('PUT /admin/dealers/:id/credit-limit', () => {
   it('sets the limit and answers it before → after; the dealer list shows limit, debt and credit left', async () => {
@@ -38,12 +62,28 @@ describe('PUT /admin/dealers/:id/credit-limit', () => {
     expect(first.json()).toMatchObject({
       code: 'credit_limit_set',
       message: 'Kredi limiti kaydedildi',
-      data: { dealer_id: dealer.id, previous_credit_limit_cents: 0, credit_limit: 250, credit_limit_cents: 25000, credit_available_cents: 25000, owed_cents: 0 },
+      data: {
+        dealer_id: dealer.id,
+        previous_credit_limit_cents: 0,
+        credit_limit: 250,
+        credit_limit_cents: 25000,
+        credit_available_cents: 25000,
+        owed_cents: 0,
+      },
     });
     await loadCredit(dealer.id, 100);
     const second = await setLimit(dealer.id, 300.5);
-    expect(second.json().data).toMatchObject({ previous_credit_limit_cents: 25000, credit_limit_cents: 30050, owed_cents: 10000, credit_available_cents: 20050 });
-    expect(await figures(dealer.id)).toMatchObject({ credit_limit_cents: 30050, owed_cents: 10000, credit_available_cents: 20050 });
+    expect(second.json().data).toMatchObject({
+      previous_credit_limit_cents: 25000,
+      credit_limit_cents: 30050,
+      owed_cents: 10000,
+      credit_available_cents: 20050,
+    });
+    expect(await figures(dealer.id)).toMatchObject({
+      credit_limit_cents: 30050,
+      owed_cents: 10000,
+      credit_available_cents: 20050,
+    });
     // The history keeps every change, who made it, before and after.
     const history = await app.db('credit_limit_changes').where({ dealer_id: dealer.id }).orderBy('id');
     expect(history.map((row) => [Number(row.previous_cents), Number(row.limit_cents), row.changed_by])).toEqual([
@@ -93,8 +133,15 @@ describe('buying on credit', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 5000, held: 5000 });
     expect((await accountOf(app.db, receivable(dealer.id).key)).balance).toBe(-5000);
-    expect(await figures(dealer.id)).toMatchObject({ available_cents: 0, owed_cents: 5000, credit_available_cents: 5000 });
-    const draw = await app.db('transfers').where({ idempotency_key: `credit-draw:${JSON.parse(res.body).data.order_id}` }).first();
+    expect(await figures(dealer.id)).toMatchObject({
+      available_cents: 0,
+      owed_cents: 5000,
+      credit_available_cents: 5000,
+    });
+    const draw = await app
+      .db('transfers')
+      .where({ idempotency_key: `credit-draw:${JSON.parse(res.body).data.order_id}` })
+      .first();
     expect(draw).toMatchObject({ kind: 'credit_load', amount: 3000, reference: 'Plus 5 kart' });
     const balance = await app.inject({ url: '/user/balance', headers: await as(dealer) });
     expect(balance.json().data).toMatchObject({ available_cents: 0, credit_available_cents: 5000 });
@@ -110,7 +157,9 @@ describe('buying on credit', () => {
     expect(res.json().code).toBe('insufficient_balance');
     // The spec's message stays as it is; what is left of the credit comes as a detail, in the caller's language.
     expect(plain(res.json().message)).toBe('Yetersiz bakiye. Kullanılabilir bakiye: 0,00 €');
-    expect(res.json().errors.map((e: { path: string; message: string }) => [e.path, plain(e.message)])).toEqual([['credit_left', 'Kalan kredi limiti: 30,00 €']]);
+    expect(res.json().errors.map((e: { path: string; message: string }) => [e.path, plain(e.message)])).toEqual([
+      ['credit_left', 'Kalan kredi limiti: 30,00 €'],
+    ]);
     expect(await countRows(app.db, 'transfers')).toBe(transfers);
     expect(await figures(dealer.id)).toMatchObject({ owed_cents: 0, credit_available_cents: 3000, held_cents: 0 });
     // Exactly the limit goes through.
@@ -145,7 +194,12 @@ describe('buying on credit', () => {
     await setLimit(dealer.id, 50);
     expect((await hold(dealer.id, 40_00)).statusCode).toBe(201);
     const lowered = await setLimit(dealer.id, 10);
-    expect(lowered.json().data).toMatchObject({ previous_credit_limit_cents: 5000, credit_limit_cents: 1000, owed_cents: 4000, credit_available_cents: 0 });
+    expect(lowered.json().data).toMatchObject({
+      previous_credit_limit_cents: 5000,
+      credit_limit_cents: 1000,
+      owed_cents: 4000,
+      credit_available_cents: 0,
+    });
     expect((await hold(dealer.id, 1)).statusCode).toBe(422);
     await expectLedgerValid(app.db);
   });
@@ -157,7 +211,10 @@ describe('GET /admin/dealers/:id/transactions', () => {
     await loadCredit(dealer.id, 15);
     await setLimit(dealer.id, 20);
     await hold(dealer.id, 5_00);
-    const res = await app.inject({ url: `/admin/dealers/${dealer.id}/transactions?type=credit_load`, headers: await as(admin) });
+    const res = await app.inject({
+      url: `/admin/dealers/${dealer.id}/transactions?type=credit_load`,
+      headers: await as(admin),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject([{ type: 'credit_load', amount_cents: 1500, direction: 'in' }]);
     expect(res.headers['x-total-count']).toBe('1');

@@ -9,7 +9,13 @@ useBalanceApp();
 
 const newDealer = () => givenDealer(app.db, { fullName: 'Deniz Bayi', companyName: 'Deniz Telekom' });
 
-const post = async (url: string, payload: unknown, idempotencyKey: string | null = key(), who = admin, extra: Record<string, string> = {}) =>
+const post = async (
+  url: string,
+  payload: unknown,
+  idempotencyKey: string | null = key(),
+  who = admin,
+  extra: Record<string, string> = {},
+) =>
   app.inject({
     method: 'POST',
     url,
@@ -26,13 +32,26 @@ describe('POST /admin/dealers/balance (on credit)', () => {
       success: true,
       code: 'balance_loaded',
       message: 'Bakiye yüklendi',
-      data: { dealer_id: dealer.id, amount: 150.5, amount_cents: 15050, balance: 150.5, balance_cents: 15050, owed: 150.5, owed_cents: 15050 },
+      data: {
+        dealer_id: dealer.id,
+        amount: 150.5,
+        amount_cents: 15050,
+        balance: 150.5,
+        balance_cents: 15050,
+        owed: 150.5,
+        owed_cents: 15050,
+      },
     });
     // Sign convention: the spendable account reads +, the receivable − (the dealer owes it).
     expect((await accountOf(app.db, spendable(dealer.id).key)).balance).toBe(15050);
     expect((await accountOf(app.db, receivable(dealer.id).key)).balance).toBe(-15050);
     const transfer = await app.db('transfers').where({ id: res.json().data.transfer_id }).first();
-    expect(transfer).toMatchObject({ kind: 'credit_load', amount: 15050, created_by: admin.id, reference: 'Nisan yüklemesi' });
+    expect(transfer).toMatchObject({
+      kind: 'credit_load',
+      amount: 15050,
+      created_by: admin.id,
+      reference: 'Nisan yüklemesi',
+    });
   });
 
   it('replayed with the same Idempotency-Key moves money once and answers the same', async () => {
@@ -44,8 +63,13 @@ describe('POST /admin/dealers/balance (on credit)', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().data).toEqual(first.json().data);
     expect((await accountOf(app.db, spendable(dealer.id).key)).balance).toBe(4000);
-    const account = await app.db('accounts').where({ key: spendable(dealer.id).key }).first('id');
-    expect(await app.db('transfers').where({ credit_account_id: account.id }).pluck('id')).toEqual([first.json().data.transfer_id]);
+    const account = await app
+      .db('accounts')
+      .where({ key: spendable(dealer.id).key })
+      .first('id');
+    expect(await app.db('transfers').where({ credit_account_id: account.id }).pluck('id')).toEqual([
+      first.json().data.transfer_id,
+    ]);
   });
 
   it('the same key with another amount is a 409 and moves nothing', async () => {
@@ -62,8 +86,12 @@ describe('POST /admin/dealers/balance (on credit)', () => {
     const dealer = await newDealer();
     const missing = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10 }, null);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual([{ path: 'idempotency-key', message: 'Bu işlem için Idempotency-Key başlığı gerekli' }]);
-    const en = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10 }, null, admin, { 'accept-language': 'en' });
+    expect(missing.json().errors).toEqual([
+      { path: 'idempotency-key', message: 'Bu işlem için Idempotency-Key başlığı gerekli' },
+    ]);
+    const en = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10 }, null, admin, {
+      'accept-language': 'en',
+    });
     expect(en.json().errors[0].message).toBe('This request needs an Idempotency-Key header');
     const short = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10 }, 'abc');
     expect(short.statusCode).toBe(400);
@@ -77,14 +105,25 @@ describe('POST /admin/dealers/balance (on credit)', () => {
     const res = await post('/admin/dealers/balance', { dealer_id: unknown, amount: 5 });
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('service_unavailable');
-    expect(await app.db('accounts').where({ key: receivable(unknown).key }).first()).toBeUndefined();
+    expect(
+      await app
+        .db('accounts')
+        .where({ key: receivable(unknown).key })
+        .first(),
+    ).toBeUndefined();
     expect(await app.db('transfers').count({ n: '*' })).toEqual(transfers);
     // The phantom-dealer refusal itself (404 dealer_not_found from the real auth) is in tests/flows.
   });
 
   it('refuses an id known to be someone other than a dealer, and a deleted dealer', async () => {
     const retail = person(1);
-    await given(app.db, 'auth.user.registered', { userId: retail.id, email: retail.email, fullName: 'Can', userType: 1, status: 'active' });
+    await given(app.db, 'auth.user.registered', {
+      userId: retail.id,
+      email: retail.email,
+      fullName: 'Can',
+      userType: 1,
+      status: 'active',
+    });
     const res = await post('/admin/dealers/balance', { dealer_id: retail.id, amount: 5 });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('not_a_dealer');
@@ -101,7 +140,12 @@ describe('POST /admin/dealers/balance (on credit)', () => {
       const res = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 5 }, key(), who);
       expect(res.statusCode).toBe(403);
     }
-    const anonymous = await app.inject({ method: 'POST', url: '/admin/dealers/balance', headers: { 'idempotency-key': key() }, payload: { dealer_id: dealer.id, amount: 5 } });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/admin/dealers/balance',
+      headers: { 'idempotency-key': key() },
+      payload: { dealer_id: dealer.id, amount: 5 },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -113,7 +157,10 @@ describe('POST /admin/dealers/cash-balance', () => {
     const cashBefore = (await accountOf(app.db, company('cash').key)).balance;
     const res = await post('/admin/dealers/cash-balance', { dealer_id: dealer.id, amount: 80.25, note: 'Elden' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ code: 'cash_payment_recorded', data: { balance_cents: 20000, owed_cents: 11975 } });
+    expect(res.json()).toMatchObject({
+      code: 'cash_payment_recorded',
+      data: { balance_cents: 20000, owed_cents: 11975 },
+    });
     expect((await accountOf(app.db, company('cash').key)).balance - cashBefore).toBe(-8025); // company holds 80.25 € more
   });
 
@@ -122,7 +169,11 @@ describe('POST /admin/dealers/cash-balance', () => {
     await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 100 });
     const res = await post('/admin/dealers/cash-balance', { dealer_id: dealer.id, amount: 60, note: null, load: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ code: 'cash_balance_loaded', message: 'Nakit ödenen bakiye yüklendi', data: { balance_cents: 16000, owed_cents: 10000 } });
+    expect(res.json()).toMatchObject({
+      code: 'cash_balance_loaded',
+      message: 'Nakit ödenen bakiye yüklendi',
+      data: { balance_cents: 16000, owed_cents: 10000 },
+    });
     const kinds = await app.db('transfers').whereIn('id', [res.json().data.transfer_id]).pluck('kind');
     expect(kinds).toEqual(['cash_load']);
   });
@@ -158,18 +209,53 @@ describe('GET /admin/dealers/balances', () => {
     const b = await newDealer();
     await post('/admin/dealers/balance', { dealer_id: a.id, amount: 12.34 });
     const nobody = randomUUID();
-    const res = await app.inject({ url: `/admin/dealers/balances?ids=${a.id},${b.id},${nobody}`, headers: await as(admin) });
+    const res = await app.inject({
+      url: `/admin/dealers/balances?ids=${a.id},${b.id},${nobody}`,
+      headers: await as(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { dealer_id: a.id, balance: 12.34, balance_cents: 1234, available_cents: 1234, held_cents: 0, owed: 12.34, owed_cents: 1234, ...noCredit },
-      { dealer_id: b.id, balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0, ...noCredit },
-      { dealer_id: nobody, balance: 0, balance_cents: 0, available_cents: 0, held_cents: 0, owed: 0, owed_cents: 0, ...noCredit },
+      {
+        dealer_id: a.id,
+        balance: 12.34,
+        balance_cents: 1234,
+        available_cents: 1234,
+        held_cents: 0,
+        owed: 12.34,
+        owed_cents: 1234,
+        ...noCredit,
+      },
+      {
+        dealer_id: b.id,
+        balance: 0,
+        balance_cents: 0,
+        available_cents: 0,
+        held_cents: 0,
+        owed: 0,
+        owed_cents: 0,
+        ...noCredit,
+      },
+      {
+        dealer_id: nobody,
+        balance: 0,
+        balance_cents: 0,
+        available_cents: 0,
+        held_cents: 0,
+        owed: 0,
+        owed_cents: 0,
+        ...noCredit,
+      },
     ]);
     const all = await app.inject({ url: '/admin/dealers/balances', headers: await as(admin) });
-    expect(all.json().data.map((d: { dealer_id: string }) => d.dealer_id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(all.json().data.map((d: { dealer_id: string }) => d.dealer_id)).toEqual(
+      expect.arrayContaining([a.id, b.id]),
+    );
     const bad = await app.inject({ url: '/admin/dealers/balances?ids=1,2', headers: await as(admin) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toMatchObject({ path: 'ids', message: 'ids virgülle ayrılmış en fazla 100 kimlik olmalı' });
+    expect(bad.json().errors[0]).toMatchObject({
+      path: 'ids',
+      message: 'ids virgülle ayrılmış en fazla 100 kimlik olmalı',
+    });
   });
 });
 
@@ -198,7 +284,9 @@ describe('bad input on the dealer money writes', () => {
       expect(res.json().code).toBe('validation_error');
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
     }
-    const en = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10.001 }, key(), admin, { 'accept-language': 'en' });
+    const en = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10.001 }, key(), admin, {
+      'accept-language': 'en',
+    });
     expect(en.json().errors[0]).toEqual({ path: 'amount', message: 'The amount may have at most two decimals' });
     const tr = await post('/admin/dealers/balance', { dealer_id: dealer.id, amount: 10.001 });
     expect(tr.json().errors[0]).toEqual({ path: 'amount', message: 'Tutar en fazla iki ondalık basamak içerebilir' });

@@ -24,14 +24,22 @@ let as: Awaited<ReturnType<typeof startApp>>['as'];
 let internal: Record<string, string>;
 const producers: Array<{ db: Knex; bus: EventBus }> = [];
 let bySchema: (schema: string) => Knex;
-let emit: <T extends EventType>(schema: 'auth' | 'physical_sim' | 'esim', type: T, payload: EventPayload<T>) => Promise<void>;
+let emit: <T extends EventType>(
+  schema: 'auth' | 'physical_sim' | 'esim',
+  type: T,
+  payload: EventPayload<T>,
+) => Promise<void>;
 const admin = person(3);
 
 beforeAll(async () => {
   ({ app, as, internal } = await startApp());
   const config = { DATABASE_URL: app.config.DATABASE_URL };
   const schemas = new Map<string, Knex>();
-  for (const [service, schema] of [['auth', 'auth'], ['physical-sim', 'physical_sim'], ['esim', 'esim']] as const) {
+  for (const [service, schema] of [
+    ['auth', 'auth'],
+    ['physical-sim', 'physical_sim'],
+    ['esim', 'esim'],
+  ] as const) {
     const db = createDb(config.DATABASE_URL, schema, 2);
     const bus = createEventBus({ service, db, config, settings: { metricsLogIntervalMs: 0 } });
     await bus.start();
@@ -40,7 +48,9 @@ beforeAll(async () => {
   }
   bySchema = (schema) => schemas.get(schema)!;
   emit = async (schema, type, payload) => {
-    await bySchema(schema).transaction((trx) => publish(trx, schema.replace('_', '-'), { type, aggregateId: randomUUID(), payload }));
+    await bySchema(schema).transaction((trx) =>
+      publish(trx, schema.replace('_', '-'), { type, aggregateId: randomUUID(), payload }),
+    );
   };
   await app.events.start();
 });
@@ -58,32 +68,76 @@ afterAll(async () => {
   }
 });
 
-const accountExists = async (accountKey: string) => Boolean(await app.db('accounts').where({ key: accountKey }).first('id'));
+const accountExists = async (accountKey: string) =>
+  Boolean(await app.db('accounts').where({ key: accountKey }).first('id'));
 
 describe('auth events', () => {
   it('open accounts and keep the dealer → sales-manager map that collections are checked against', async () => {
     const manager = person(4);
     const dealer = person(2);
-    await emit('auth', 'auth.user.registered', { userId: manager.id, email: manager.email, fullName: 'Serkan Satış', userType: 4, status: 'active' });
-    await emit('auth', 'auth.sales-manager.created', { salesManagerId: manager.id, userId: manager.id, email: manager.email, fullName: 'Serkan Satış', status: 'active' });
-    await emit('auth', 'auth.user.registered', { userId: dealer.id, email: dealer.email, fullName: 'Deniz', userType: 2, status: 'active' });
-    const profile = { dealerId: dealer.id, userId: dealer.id, email: dealer.email, fullName: 'Deniz', companyName: 'Deniz Telekom', phone: null, status: 'active' as const };
-    await emit('auth', 'auth.dealer.created', { ...profile, salesManagerId: manager.id });
-    await waitFor(async () => (await accountExists(receivable(dealer.id).key)) && (await accountExists(salesManagerCash(manager.id).key)), {
-      what: 'accounts opened from auth events',
+    await emit('auth', 'auth.user.registered', {
+      userId: manager.id,
+      email: manager.email,
+      fullName: 'Serkan Satış',
+      userType: 4,
+      status: 'active',
     });
+    await emit('auth', 'auth.sales-manager.created', {
+      salesManagerId: manager.id,
+      userId: manager.id,
+      email: manager.email,
+      fullName: 'Serkan Satış',
+      status: 'active',
+    });
+    await emit('auth', 'auth.user.registered', {
+      userId: dealer.id,
+      email: dealer.email,
+      fullName: 'Deniz',
+      userType: 2,
+      status: 'active',
+    });
+    const profile = {
+      dealerId: dealer.id,
+      userId: dealer.id,
+      email: dealer.email,
+      fullName: 'Deniz',
+      companyName: 'Deniz Telekom',
+      phone: null,
+      status: 'active' as const,
+    };
+    await emit('auth', 'auth.dealer.created', { ...profile, salesManagerId: manager.id });
+    await waitFor(
+      async () =>
+        (await accountExists(receivable(dealer.id).key)) && (await accountExists(salesManagerCash(manager.id).key)),
+      {
+        what: 'accounts opened from auth events',
+      },
+    );
     expect(await accountExists(spendable(dealer.id).key)).toBe(true);
     // A sales manager never spends: no spendable account for them.
     expect(await accountExists(spendable(manager.id).key)).toBe(false);
 
-    await app.inject({ method: 'POST', url: '/admin/dealers/balance', headers: await as(admin, { 'idempotency-key': key() }), payload: { dealer_id: dealer.id, amount: 100 } });
+    await app.inject({
+      method: 'POST',
+      url: '/admin/dealers/balance',
+      headers: await as(admin, { 'idempotency-key': key() }),
+      payload: { dealer_id: dealer.id, amount: 100 },
+    });
     const collect = async () =>
-      app.inject({ method: 'POST', url: '/sales-manager/collect', headers: await as(manager, { 'idempotency-key': key() }), payload: { dealer_id: dealer.id, amount: 10 } });
+      app.inject({
+        method: 'POST',
+        url: '/sales-manager/collect',
+        headers: await as(manager, { 'idempotency-key': key() }),
+        payload: { dealer_id: dealer.id, amount: 10 },
+      });
     expect((await collect()).statusCode).toBe(201);
 
     // The dealer moves to another sales manager: the first may no longer collect.
     await emit('auth', 'auth.dealer.updated', { ...profile, salesManagerId: randomUUID() });
-    await waitFor(async () => (await app.db('parties').where({ id: dealer.id }).first()).sales_manager_id !== manager.id, { what: 'dealer moved' });
+    await waitFor(
+      async () => (await app.db('parties').where({ id: dealer.id }).first()).sales_manager_id !== manager.id,
+      { what: 'dealer moved' },
+    );
     expect((await collect()).statusCode).toBe(403);
   });
 });
@@ -91,9 +145,19 @@ describe('auth events', () => {
 describe('physical-sim order events', () => {
   async function dealerWithHold(euros: number, holdCents: number) {
     const dealer = await givenDealer(app.db);
-    await app.inject({ method: 'POST', url: '/admin/dealers/balance', headers: await as(admin, { 'idempotency-key': key() }), payload: { dealer_id: dealer.id, amount: euros } });
+    await app.inject({
+      method: 'POST',
+      url: '/admin/dealers/balance',
+      headers: await as(admin, { 'idempotency-key': key() }),
+      payload: { dealer_id: dealer.id, amount: euros },
+    });
     const orderId = `ps-${randomUUID()}`;
-    const res = await app.inject({ method: 'POST', url: '/internal/holds', headers: internal, payload: { order_id: orderId, user_id: dealer.id, amount_cents: holdCents } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/internal/holds',
+      headers: internal,
+      payload: { order_id: orderId, user_id: dealer.id, amount_cents: holdCents },
+    });
     expect(res.statusCode).toBe(201);
     return { dealer, orderId, holdId: res.json().data.id as string };
   }
@@ -101,54 +165,118 @@ describe('physical-sim order events', () => {
 
   it('approved → the hold is captured; rejected → voided', async () => {
     const approved = await dealerWithHold(100, 60_00);
-    await emit('physical_sim', 'physical-sim.order.approved', { orderId: approved.orderId, userId: approved.dealer.id, amountCents: 60_00, holdId: approved.holdId });
-    await waitFor(async () => (await holdStatus(approved.holdId)) === 'captured', { what: 'capture from order approved' });
+    await emit('physical_sim', 'physical-sim.order.approved', {
+      orderId: approved.orderId,
+      userId: approved.dealer.id,
+      amountCents: 60_00,
+      holdId: approved.holdId,
+    });
+    await waitFor(async () => (await holdStatus(approved.holdId)) === 'captured', {
+      what: 'capture from order approved',
+    });
     expect(await accountOf(app.db, spendable(approved.dealer.id).key)).toEqual({ balance: 40_00, held: 0 });
 
     // The event may name only the order: the hold is found by order id.
     const rejected = await dealerWithHold(100, 30_00);
-    await emit('physical_sim', 'physical-sim.order.rejected', { orderId: rejected.orderId, userId: rejected.dealer.id, amountCents: 30_00, holdId: null, reason: 'stok yok' });
+    await emit('physical_sim', 'physical-sim.order.rejected', {
+      orderId: rejected.orderId,
+      userId: rejected.dealer.id,
+      amountCents: 30_00,
+      holdId: null,
+      reason: 'stok yok',
+    });
     await waitFor(async () => (await holdStatus(rejected.holdId)) === 'voided', { what: 'void from order rejected' });
     expect(await accountOf(app.db, spendable(rejected.dealer.id).key)).toEqual({ balance: 100_00, held: 0 });
-    const counts = await app.db('orders').whereIn('order_id', [approved.orderId, rejected.orderId]).orderBy('status').pluck('status');
+    const counts = await app
+      .db('orders')
+      .whereIn('order_id', [approved.orderId, rejected.orderId])
+      .orderBy('status')
+      .pluck('status');
     expect(counts).toEqual(['approved', 'rejected']);
   });
 
   it('return approved → refunded to the user once per return, however often the event arrives', async () => {
     const { dealer, orderId, holdId } = await dealerWithHold(50, 20_00);
-    await emit('physical_sim', 'physical-sim.order.approved', { orderId, userId: dealer.id, amountCents: 20_00, holdId });
+    await emit('physical_sim', 'physical-sim.order.approved', {
+      orderId,
+      userId: dealer.id,
+      amountCents: 20_00,
+      holdId,
+    });
     await waitFor(async () => (await holdStatus(holdId)) === 'captured', { what: 'capture' });
     const returnId = randomUUID();
     // Published twice (two events, same return): the refund happens once.
-    await emit('physical_sim', 'physical-sim.return.approved', { returnId, orderId, userId: dealer.id, refundCents: 20_00 });
-    await emit('physical_sim', 'physical-sim.return.approved', { returnId, orderId, userId: dealer.id, refundCents: 20_00 });
-    await waitFor(async () => (await app.db('inbox').where({ type: 'physical-sim.return.approved' }).count({ n: '*' }))[0]!.n === 2, { what: 'both deliveries handled' });
+    await emit('physical_sim', 'physical-sim.return.approved', {
+      returnId,
+      orderId,
+      userId: dealer.id,
+      refundCents: 20_00,
+    });
+    await emit('physical_sim', 'physical-sim.return.approved', {
+      returnId,
+      orderId,
+      userId: dealer.id,
+      refundCents: 20_00,
+    });
+    await waitFor(
+      async () => (await app.db('inbox').where({ type: 'physical-sim.return.approved' }).count({ n: '*' }))[0]!.n === 2,
+      { what: 'both deliveries handled' },
+    );
     expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 50_00, held: 0 });
-    expect(await app.db('transfers').where({ kind: 'refund', reference: returnId }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await app.db('transfers').where({ kind: 'refund', reference: returnId }).count({ n: '*' })).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('an approval whose hold does not exist is not silently dropped: it is parked for an operator', async () => {
     const orderId = `ghost-${randomUUID()}`;
-    await emit('physical_sim', 'physical-sim.order.approved', { orderId, userId: randomUUID(), amountCents: 10_00, holdId: null });
-    const parked = await waitFor(async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [orderId]).first(), {
-      what: 'poison event parked',
-      timeoutMs: 15_000,
+    await emit('physical_sim', 'physical-sim.order.approved', {
+      orderId,
+      userId: randomUUID(),
+      amountCents: 10_00,
+      holdId: null,
     });
+    const parked = await waitFor(
+      async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [orderId]).first(),
+      {
+        what: 'poison event parked',
+        timeoutMs: 15_000,
+      },
+    );
     expect(parked.last_error).toContain(`no hold for order ${orderId}`);
   });
 
   it('a rejection of an order that never got its hold (rejected while still being placed) voids nothing and is not parked; one naming a missing hold is', async () => {
     const dealer = await givenDealer(app.db);
     const neverHeld = randomUUID();
-    await emit('physical_sim', 'physical-sim.order.rejected', { orderId: neverHeld, userId: dealer.id, amountCents: 12_00, holdId: null, reason: 'placing_expired' });
-    await waitFor(async () => (await app.db('orders').where({ kind: 'physical-sim', order_id: neverHeld }).first())?.status === 'rejected', { what: 'rejection counted' });
+    await emit('physical_sim', 'physical-sim.order.rejected', {
+      orderId: neverHeld,
+      userId: dealer.id,
+      amountCents: 12_00,
+      holdId: null,
+      reason: 'placing_expired',
+    });
+    await waitFor(
+      async () =>
+        (await app.db('orders').where({ kind: 'physical-sim', order_id: neverHeld }).first())?.status === 'rejected',
+      { what: 'rejection counted' },
+    );
     expect(await app.db('holds').where({ order_id: neverHeld })).toEqual([]);
     expect(await app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [neverHeld])).toEqual([]);
     expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 0, held: 0 });
 
     const namedGhost = randomUUID();
-    await emit('physical_sim', 'physical-sim.order.rejected', { orderId: namedGhost, userId: dealer.id, amountCents: 12_00, holdId: randomUUID(), reason: null });
-    const parked = await waitFor(async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [namedGhost]).first(), { what: 'poison rejection parked', timeoutMs: 15_000 });
+    await emit('physical_sim', 'physical-sim.order.rejected', {
+      orderId: namedGhost,
+      userId: dealer.id,
+      amountCents: 12_00,
+      holdId: randomUUID(),
+      reason: null,
+    });
+    const parked = await waitFor(
+      async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [namedGhost]).first(),
+      { what: 'poison rejection parked', timeoutMs: 15_000 },
+    );
     expect(parked.last_error).toContain(`no hold for order ${namedGhost}`);
   });
 });
@@ -173,12 +301,32 @@ describe('esim order events', () => {
     // Published in one transaction, so they reach the consumer together.
     await bySchema('esim').transaction(async (trx) => {
       for (const o of orders) {
-        await publish(trx, 'esim', { type: 'esim.order.completed', aggregateId: o.orderId, payload: { orderId: o.orderId, userId: customer.id, amountCents: o.cents, holdId: o.holdId } });
+        await publish(trx, 'esim', {
+          type: 'esim.order.completed',
+          aggregateId: o.orderId,
+          payload: { orderId: o.orderId, userId: customer.id, amountCents: o.cents, holdId: o.holdId },
+        });
       }
     });
-    await emit('esim', 'esim.order.failed', { orderId: randomUUID(), userId: customer.id, amountCents: 24_99, holdId: null, reason: 'provider down' });
-    await waitFor(async () => (await app.db('orders').where({ user_id: customer.id }).count({ n: '*' }))[0]!.n === 4, { what: 'orders counted' });
-    expect(await app.db('holds').whereIn('id', orders.map((o) => o.holdId)).pluck('status')).toEqual(['captured', 'captured', 'captured']);
+    await emit('esim', 'esim.order.failed', {
+      orderId: randomUUID(),
+      userId: customer.id,
+      amountCents: 24_99,
+      holdId: null,
+      reason: 'provider down',
+    });
+    await waitFor(async () => (await app.db('orders').where({ user_id: customer.id }).count({ n: '*' }))[0]!.n === 4, {
+      what: 'orders counted',
+    });
+    expect(
+      await app
+        .db('holds')
+        .whereIn(
+          'id',
+          orders.map((o) => o.holdId),
+        )
+        .pluck('status'),
+    ).toEqual(['captured', 'captured', 'captured']);
     expect(await accountOf(app.db, spendable(customer.id).key)).toEqual({ balance: 50_00 - 29_98, held: 0 });
     const res = await app.inject({ url: '/user/dashboard', headers: await as(customer) });
     expect(res.json().data.orders.esim).toEqual({ total: 4, completed: 3, failed: 1 });
@@ -198,11 +346,19 @@ describe('esim order events', () => {
     const customer = await fundedCustomer(20_00);
     const o = await heldOrder(customer, 10_00);
     await voidHold(app.db, o.holdId, { createdBy: 'test' });
-    await emit('esim', 'esim.order.completed', { orderId: o.orderId, userId: customer.id, amountCents: o.cents, holdId: o.holdId });
-    const parked = await waitFor(async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [o.orderId]).first(), {
-      what: 'poison event parked',
-      timeoutMs: 15_000,
+    await emit('esim', 'esim.order.completed', {
+      orderId: o.orderId,
+      userId: customer.id,
+      amountCents: o.cents,
+      holdId: o.holdId,
     });
+    const parked = await waitFor(
+      async () => app.db('parked_events').whereRaw(`envelope->'payload'->>'orderId' = ?`, [o.orderId]).first(),
+      {
+        what: 'poison event parked',
+        timeoutMs: 15_000,
+      },
+    );
     expect(parked.last_error).toContain('cannot be captured: hold_not_pending');
     expect(await accountOf(app.db, spendable(customer.id).key)).toEqual({ balance: 20_00, held: 0 });
   });
@@ -211,19 +367,35 @@ describe('esim order events', () => {
 describe('handlers are idempotent on their own, whatever delivers them', () => {
   it('the same dealer created twice, the same approval twice: one set of accounts, one capture', async () => {
     const dealer = person(2);
-    const created = { dealerId: dealer.id, userId: dealer.id, email: dealer.email, fullName: 'B', companyName: null, phone: null, status: 'active' as const, salesManagerId: null };
+    const created = {
+      dealerId: dealer.id,
+      userId: dealer.id,
+      email: dealer.email,
+      fullName: 'B',
+      companyName: null,
+      phone: null,
+      status: 'active' as const,
+      salesManagerId: null,
+    };
     await given(app.db, 'auth.dealer.created', created);
     await given(app.db, 'auth.dealer.created', created);
     expect(await app.db('accounts').where({ owner_id: dealer.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
 
-    await app.inject({ method: 'POST', url: '/admin/dealers/balance', headers: await as(admin, { 'idempotency-key': key() }), payload: { dealer_id: dealer.id, amount: 10 } });
+    await app.inject({
+      method: 'POST',
+      url: '/admin/dealers/balance',
+      headers: await as(admin, { 'idempotency-key': key() }),
+      payload: { dealer_id: dealer.id, amount: 10 },
+    });
     const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 5_00 });
     const approved = { orderId: 'x', userId: dealer.id, amountCents: 5_00, holdId };
     await given(app.db, 'physical-sim.order.approved', approved);
     await given(app.db, 'physical-sim.order.approved', approved);
     expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 5_00, held: 0 });
     // Rejecting a captured order is a contradiction: refused loudly (the bus parks it), nothing changes.
-    await expect(given(app.db, 'physical-sim.order.rejected', { ...approved, reason: null })).rejects.toMatchObject({ code: 'hold_not_pending' });
+    await expect(given(app.db, 'physical-sim.order.rejected', { ...approved, reason: null })).rejects.toMatchObject({
+      code: 'hold_not_pending',
+    });
     expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 5_00, held: 0 });
   });
 });

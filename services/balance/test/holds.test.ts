@@ -31,19 +31,32 @@ describe('holds API', () => {
   it('needs the service credential', async () => {
     const res = await hold({ order_id: 'o-1', user_id: randomUUID(), amount_cents: 100 }, {});
     expect(res.statusCode).toBe(401);
-    const wrong = await hold({ order_id: 'o-1', user_id: randomUUID(), amount_cents: 100 }, { 'x-service-token': 'not-the-token-at-all' });
+    const wrong = await hold(
+      { order_id: 'o-1', user_id: randomUUID(), amount_cents: 100 },
+      { 'x-service-token': 'not-the-token-at-all' },
+    );
     expect(wrong.statusCode).toBe(401);
   });
 
   it('reserves money at once: available shrinks, balance does not; the same order replays; another amount is a 409', async () => {
     const dealer = await dealerWith(100);
     const orderId = `order-${randomUUID()}`;
-    const first = await hold({ order_id: orderId, user_id: dealer.id, amount_cents: 40_00, reference: 'eSIM US 7 gün' });
+    const first = await hold({
+      order_id: orderId,
+      user_id: dealer.id,
+      amount_cents: 40_00,
+      reference: 'eSIM US 7 gün',
+    });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().data).toMatchObject({ order_id: orderId, amount_cents: 4000, status: 'pending' });
 
     const balance = await app.inject({ url: '/user/balance', headers: await as(dealer) });
-    expect(balance.json().data).toMatchObject({ balance: 100, balance_cents: 10000, held_cents: 4000, available_cents: 6000 });
+    expect(balance.json().data).toMatchObject({
+      balance: 100,
+      balance_cents: 10000,
+      held_cents: 4000,
+      available_cents: 6000,
+    });
 
     const again = await hold({ order_id: orderId, user_id: dealer.id, amount_cents: 40_00 });
     expect(again.statusCode).toBe(200);
@@ -75,7 +88,11 @@ describe('holds API', () => {
     const orderId = `order-${randomUUID()}`;
     const created = (await hold({ order_id: orderId, user_id: dealer.id, amount_cents: 14_99 })).json().data;
     expect(created).toEqual({ id: expect.any(String), order_id: orderId, amount_cents: 14_99, status: 'pending' });
-    const capture = await app.inject({ method: 'POST', url: `/internal/holds/${created.id}/capture`, headers: internal });
+    const capture = await app.inject({
+      method: 'POST',
+      url: `/internal/holds/${created.id}/capture`,
+      headers: internal,
+    });
     expect(capture.statusCode, capture.body).toBe(200);
     expect(capture.json().data).toMatchObject({ status: 'captured' });
     // The same order asking again: its hold, as it is now.
@@ -95,16 +112,25 @@ describe('holds API', () => {
 
   it('voids a pending hold once: the money is available again; a voided hold cannot be captured', async () => {
     const dealer = await dealerWith(20);
-    const created = (await hold({ order_id: `order-${randomUUID()}`, user_id: dealer.id, amount_cents: 20_00 })).json().data;
+    const created = (await hold({ order_id: `order-${randomUUID()}`, user_id: dealer.id, amount_cents: 20_00 })).json()
+      .data;
     for (let i = 0; i < 2; i++) {
       const res = await app.inject({ method: 'POST', url: `/internal/holds/${created.id}/void`, headers: internal });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.status).toBe('voided');
     }
     expect(await accountOf(app.db, spendable(dealer.id).key)).toEqual({ balance: 20_00, held: 0 });
-    const capture = await app.inject({ method: 'POST', url: `/internal/holds/${created.id}/capture`, headers: internal });
+    const capture = await app.inject({
+      method: 'POST',
+      url: `/internal/holds/${created.id}/capture`,
+      headers: internal,
+    });
     expect(capture.statusCode).toBe(409);
-    const unknown = await app.inject({ method: 'POST', url: `/internal/holds/${randomUUID()}/capture`, headers: internal });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: `/internal/holds/${randomUUID()}/capture`,
+      headers: internal,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('hold_not_found');
     const read = await app.inject({ url: `/internal/holds/${created.id}`, headers: internal });
@@ -197,7 +223,11 @@ describe('concurrent purchases against one balance', () => {
     const purchase = async (i: number) => {
       const held = await hold({ order_id: `api-race-${dealer.id}-${i}`, user_id: dealer.id, amount_cents: 10_00 });
       if (held.statusCode !== 201) return held.json().code as string;
-      const captured = await app.inject({ method: 'POST', url: `/internal/holds/${held.json().data.id}/capture`, headers: internal });
+      const captured = await app.inject({
+        method: 'POST',
+        url: `/internal/holds/${held.json().data.id}/capture`,
+        headers: internal,
+      });
       return captured.statusCode === 200 ? 'ok' : (captured.json().code as string);
     };
     await expectThirtyOfFiftySucceed(spendable(dealer.id).key, purchase);
@@ -236,7 +266,14 @@ describe('a batch of hold operations', () => {
     const other = await dealerWith(100);
     const key = spendable(dealer.id).key;
     const holdOp = (orderId: string, cents: number, userId = dealer.id) => ({
-      op: { op: 'hold' as const, orderId, accountKey: spendable(userId).key, userId, amountCents: cents, reference: null },
+      op: {
+        op: 'hold' as const,
+        orderId,
+        accountKey: spendable(userId).key,
+        userId,
+        amountCents: cents,
+        reference: null,
+      },
       createdBy: 'test',
     });
     const prefix = randomUUID();
@@ -249,7 +286,15 @@ describe('a batch of hold operations', () => {
       holdOp(`${prefix}-d`, 0), // not an amount
       holdOp(`${prefix}-e`, 30_00, other.id),
     ]);
-    expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'insufficient_balance', 'ok', 'replayed', 'order_hold_conflict', 'invalid', 'ok']);
+    expect(outcomes.map((o) => o.outcome)).toEqual([
+      'ok',
+      'insufficient_balance',
+      'ok',
+      'replayed',
+      'order_hold_conflict',
+      'invalid',
+      'ok',
+    ]);
     expect(outcomes[3]!.holdId).toBe(outcomes[0]!.holdId);
     expect(await accountOf(app.db, key)).toEqual({ balance: 10_00, held: 10_00 });
 
@@ -268,7 +313,12 @@ describe('a batch of hold operations', () => {
     expect(await accountOf(app.db, key)).toEqual({ balance: 2_00, held: 0 });
     expect(await accountOf(app.db, spendable(other.id).key)).toEqual({ balance: 70_00, held: 0 });
     // Two captures into one revenue bucket in one batch: each entry shows the running balance.
-    const bucket = await app.db('entries').where({ account_id: revenue[0] }).orderBy('id', 'desc').limit(2).select('amount', 'balance_after');
+    const bucket = await app
+      .db('entries')
+      .where({ account_id: revenue[0] })
+      .orderBy('id', 'desc')
+      .limit(2)
+      .select('amount', 'balance_after');
     expect(bucket[1]!.balance_after + bucket[0]!.amount).toBe(bucket[0]!.balance_after);
     const report = await verifyLedger(app.db);
     expect(report.ok, JSON.stringify(report.checks.filter((check) => !check.ok))).toBe(true);

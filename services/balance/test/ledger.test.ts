@@ -16,15 +16,31 @@ useBalanceApp();
 async function pair() {
   const dealer = randomUUID();
   const ids = await openAccounts(app.db, [spendable(dealer), receivable(dealer), company('cash')]);
-  return { dealer, spend: ids.get(spendable(dealer).key)!, recv: ids.get(receivable(dealer).key)!, cash: ids.get(company('cash').key)! };
+  return {
+    dealer,
+    spend: ids.get(spendable(dealer).key)!,
+    recv: ids.get(receivable(dealer).key)!,
+    cash: ids.get(company('cash').key)!,
+  };
 }
 
-const codeOf = async (promise: Promise<unknown>) => promise.then(() => 'ok', (error: { code?: string }) => error.code);
+const codeOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { code?: string }) => error.code,
+  );
 
 describe('double entry', () => {
   it('a transfer debits one account and credits the other by the same amount: balance = credits − debits', async () => {
     const { spend, recv } = await pair();
-    const { transferId } = await postTransfer(app.db, { debitAccountId: recv, creditAccountId: spend, amountCents: 12_345, kind: 'credit_load', idempotencyKey: randomUUID(), createdBy: 'test' });
+    const { transferId } = await postTransfer(app.db, {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 12_345,
+      kind: 'credit_load',
+      idempotencyKey: randomUUID(),
+      createdBy: 'test',
+    });
     const entries = await app.db('entries').where({ transfer_id: transferId }).orderBy('amount');
     expect(entries.map((e) => [e.account_id, e.amount, e.balance_after])).toEqual([
       [recv, -12_345, -12_345],
@@ -36,7 +52,14 @@ describe('double entry', () => {
 
   it('the same idempotency key posts once; with another transfer it is a 409', async () => {
     const { dealer, spend, recv } = await pair();
-    const input = { debitAccountId: recv, creditAccountId: spend, amountCents: 500, kind: 'credit_load' as const, idempotencyKey: randomUUID(), createdBy: 'test' };
+    const input = {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 500,
+      kind: 'credit_load' as const,
+      idempotencyKey: randomUUID(),
+      createdBy: 'test',
+    };
     const first = await postTransfer(app.db, input);
     const again = await postTransfer(app.db, input);
     expect(again).toEqual({ transferId: first.transferId, replayed: true });
@@ -46,11 +69,40 @@ describe('double entry', () => {
 
   it('a spendable balance never goes below its holds; a receivable never above zero', async () => {
     const { dealer, spend, recv, cash } = await pair();
-    await postTransfer(app.db, { debitAccountId: recv, creditAccountId: spend, amountCents: 1000, kind: 'credit_load', idempotencyKey: randomUUID(), createdBy: 'test' });
+    await postTransfer(app.db, {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 1000,
+      kind: 'credit_load',
+      idempotencyKey: randomUUID(),
+      createdBy: 'test',
+    });
     await createHold(app.db, { orderId: randomUUID(), userId: dealer, amountCents: 600 });
     // 1000 − 600 held = 400 available: a 401 debit is refused by the account row's own CHECK.
-    expect(await codeOf(postTransfer(app.db, { debitAccountId: spend, creditAccountId: cash, amountCents: 401, kind: 'cash_load', idempotencyKey: randomUUID(), createdBy: 'test' }))).toBe('account_insufficient');
-    expect(await codeOf(postTransfer(app.db, { debitAccountId: cash, creditAccountId: recv, amountCents: 1001, kind: 'cash_payment', idempotencyKey: randomUUID(), createdBy: 'test' }))).toBe('ledger_limit_exceeded');
+    expect(
+      await codeOf(
+        postTransfer(app.db, {
+          debitAccountId: spend,
+          creditAccountId: cash,
+          amountCents: 401,
+          kind: 'cash_load',
+          idempotencyKey: randomUUID(),
+          createdBy: 'test',
+        }),
+      ),
+    ).toBe('account_insufficient');
+    expect(
+      await codeOf(
+        postTransfer(app.db, {
+          debitAccountId: cash,
+          creditAccountId: recv,
+          amountCents: 1001,
+          kind: 'cash_payment',
+          idempotencyKey: randomUUID(),
+          createdBy: 'test',
+        }),
+      ),
+    ).toBe('ledger_limit_exceeded');
     expect(await accountOf(app.db, spendable(dealer).key)).toEqual({ balance: 1000, held: 600 });
   });
 
@@ -58,7 +110,10 @@ describe('double entry', () => {
     const { spend, cash } = await pair();
     const error = await app.db
       .raw(`SELECT * FROM ledger_post(?, ?, 1, 'purchase', ?, NULL, NULL, 'test')`, [spend, cash, randomUUID()])
-      .then(() => null, (e: { code?: string }) => e);
+      .then(
+        () => null,
+        (e: { code?: string }) => e,
+      );
     expect(error?.code).toBe('LD400');
   });
 });
@@ -66,7 +121,14 @@ describe('double entry', () => {
 describe('facts are never edited', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of transfers and entries, and DELETE of accounts', async () => {
     const { spend, recv } = await pair();
-    const { transferId } = await postTransfer(app.db, { debitAccountId: recv, creditAccountId: spend, amountCents: 100, kind: 'credit_load', idempotencyKey: randomUUID(), createdBy: 'test' });
+    const { transferId } = await postTransfer(app.db, {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 100,
+      kind: 'credit_load',
+      idempotencyKey: randomUUID(),
+      createdBy: 'test',
+    });
     for (const attempt of [
       app.db('transfers').where({ id: transferId }).update({ amount: 1 }),
       app.db('transfers').where({ id: transferId }).delete(),
@@ -75,7 +137,10 @@ describe('facts are never edited', () => {
       app.db.raw('TRUNCATE entries'),
       app.db('accounts').where({ id: spend }).delete(),
     ]) {
-      const error = await attempt.then(() => null, (e: { code?: string; message: string }) => e);
+      const error = await attempt.then(
+        () => null,
+        (e: { code?: string; message: string }) => e,
+      );
       expect(error?.code).toBe('LD405');
       expect(error?.message).toMatch(/not allowed/);
     }
@@ -83,17 +148,40 @@ describe('facts are never edited', () => {
 
   it('a settled hold cannot move again', async () => {
     const { dealer, spend, recv } = await pair();
-    await postTransfer(app.db, { debitAccountId: recv, creditAccountId: spend, amountCents: 100, kind: 'credit_load', idempotencyKey: randomUUID(), createdBy: 'test' });
+    await postTransfer(app.db, {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 100,
+      kind: 'credit_load',
+      idempotencyKey: randomUUID(),
+      createdBy: 'test',
+    });
     const { holdId } = await createHold(app.db, { orderId: randomUUID(), userId: dealer, amountCents: 100 });
     await captureHold(app.db, holdId, { createdBy: 'test' });
-    const error = await app.db('holds').where({ id: holdId }).update({ status: 'pending' }).then(() => null, (e: { code?: string }) => e);
+    const error = await app
+      .db('holds')
+      .where({ id: holdId })
+      .update({ status: 'pending' })
+      .then(
+        () => null,
+        (e: { code?: string }) => e,
+      );
     expect(error?.code).toBe('LD405');
   });
 
   it('a mistake is fixed by a reversal: the opposite transfer, linked to the original, once', async () => {
     const { spend, recv } = await pair();
-    const { transferId } = await postTransfer(app.db, { debitAccountId: recv, creditAccountId: spend, amountCents: 7_00, kind: 'credit_load', idempotencyKey: randomUUID(), createdBy: 'admin' });
-    const reversal = await app.db.transaction((trx) => reverseTransfer(trx, { transferId, reason: 'yanlış bayi', createdBy: 'admin' }));
+    const { transferId } = await postTransfer(app.db, {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 7_00,
+      kind: 'credit_load',
+      idempotencyKey: randomUUID(),
+      createdBy: 'admin',
+    });
+    const reversal = await app.db.transaction((trx) =>
+      reverseTransfer(trx, { transferId, reason: 'yanlış bayi', createdBy: 'admin' }),
+    );
     expect(await app.db('transfers').where({ id: reversal.transferId }).first()).toMatchObject({
       kind: 'reversal',
       debit_account_id: spend,
@@ -102,9 +190,17 @@ describe('facts are never edited', () => {
       reverses_transfer_id: transferId,
       metadata: { reason: 'yanlış bayi', reversed_kind: 'credit_load' },
     });
-    const twice = await app.db.transaction((trx) => reverseTransfer(trx, { transferId, reason: 'again', createdBy: 'admin' }));
+    const twice = await app.db.transaction((trx) =>
+      reverseTransfer(trx, { transferId, reason: 'again', createdBy: 'admin' }),
+    );
     expect(twice).toEqual({ transferId: reversal.transferId, replayed: true });
-    expect(await codeOf(app.db.transaction((trx) => reverseTransfer(trx, { transferId: reversal.transferId, reason: 'x', createdBy: 'admin' })))).toBe('conflict');
+    expect(
+      await codeOf(
+        app.db.transaction((trx) =>
+          reverseTransfer(trx, { transferId: reversal.transferId, reason: 'x', createdBy: 'admin' }),
+        ),
+      ),
+    ).toBe('conflict');
     const balances = await app.db('accounts').whereIn('id', [spend, recv]).pluck('balance');
     expect(balances).toEqual([0, 0]);
   });
@@ -113,7 +209,14 @@ describe('facts are never edited', () => {
 describe('verifyLedger', () => {
   it('passes on a consistent ledger and names what breaks when rows are tampered with', async () => {
     const { dealer, spend, recv } = await pair();
-    await postTransfer(app.db, { debitAccountId: recv, creditAccountId: spend, amountCents: 900, kind: 'credit_load', idempotencyKey: randomUUID(), createdBy: 'test' });
+    await postTransfer(app.db, {
+      debitAccountId: recv,
+      creditAccountId: spend,
+      amountCents: 900,
+      kind: 'credit_load',
+      idempotencyKey: randomUUID(),
+      createdBy: 'test',
+    });
     await createHold(app.db, { orderId: randomUUID(), userId: dealer, amountCents: 100 });
     expect((await verifyLedger(app.db)).ok).toBe(true);
 
@@ -121,9 +224,19 @@ describe('verifyLedger', () => {
     const failed = await app.db
       .transaction(async (trx) => {
         const [{ id }] = await trx('transfers').select('id').limit(1);
-        await trx('entries').insert({ transfer_id: id, account_id: spend, amount: 5, balance_after: 905, account_version: 99, created_at: new Date() });
+        await trx('entries').insert({
+          transfer_id: id,
+          account_id: spend,
+          amount: 5,
+          balance_after: 905,
+          account_version: 99,
+          created_at: new Date(),
+        });
         await trx('accounts').where({ id: recv }).update({ held: 1 });
-        await trx.raw(`INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, idempotency_key, created_by) VALUES (?, ?, 1, 'purchase', ?, 'x')`, [spend, recv, randomUUID()]);
+        await trx.raw(
+          `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, idempotency_key, created_by) VALUES (?, ?, 1, 'purchase', ?, 'x')`,
+          [spend, recv, randomUUID()],
+        );
         const report = await verifyLedger(trx);
         throw Object.assign(new Error('rollback'), { report });
       })

@@ -7,7 +7,18 @@ import { demoProvider } from '../src/payments/demo-provider';
 import { iyzicoProvider } from '../src/payments/iyzico';
 import { createHold } from '../src/ledger/holds';
 import { sweepPayments } from '../src/payments/poller';
-import { accountOf, app, as, expectLedgerValid, key, person, startApp, useBalanceApp, type App, type Person } from './support';
+import {
+  accountOf,
+  app,
+  as,
+  expectLedgerValid,
+  key,
+  person,
+  startApp,
+  useBalanceApp,
+  type App,
+  type Person,
+} from './support';
 
 /**
  * Card top-ups end to end on the real service: the demo provider's hosted page driven as a browser
@@ -24,8 +35,20 @@ const approveCard = { name: 'Ada Yılmaz', number: '5528 7900 0000 0008', expiry
 const insufficientCard = { ...approveCard, number: '4111111111111129' };
 const doNotHonourCard = { ...approveCard, number: '4129111111111111' };
 
-async function startCardTopUp(target: App, buyer: Person, euros: number, extra: Record<string, string> = {}, body: Record<string, unknown> = {}, sign = as) {
-  const res = await target.inject({ method: 'POST', url: '/user/payments/card', headers: await sign(buyer, { 'idempotency-key': key(), ...extra }), payload: { amount: euros, ...body } });
+async function startCardTopUp(
+  target: App,
+  buyer: Person,
+  euros: number,
+  extra: Record<string, string> = {},
+  body: Record<string, unknown> = {},
+  sign = as,
+) {
+  const res = await target.inject({
+    method: 'POST',
+    url: '/user/payments/card',
+    headers: await sign(buyer, { 'idempotency-key': key(), ...extra }),
+    payload: { amount: euros, ...body },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const payment = res.json().data;
   return { payment, token: new URL(payment.page_url).pathname.split('/').pop()! };
@@ -35,31 +58,62 @@ async function startCardTopUp(target: App, buyer: Person, euros: number, extra: 
 async function payOnDemoPage(token: string, card: typeof approveCard, action: 'confirm' | 'cancel' = 'confirm') {
   const page = await app.inject({ url: `/payments/demo/${token}` });
   expect(page.statusCode).toBe(200);
-  const submitted = await app.inject({ method: 'POST', url: `/payments/demo/${token}`, headers: formHeaders, payload: form(card) });
+  const submitted = await app.inject({
+    method: 'POST',
+    url: `/payments/demo/${token}`,
+    headers: formHeaders,
+    payload: form(card),
+  });
   expect(submitted.statusCode, submitted.body).toBe(200);
   expect(submitted.body).toContain('3-D Secure');
-  const verified = await app.inject({ method: 'POST', url: `/payments/demo/${token}/3ds`, headers: formHeaders, payload: form({ token, action }) });
+  const verified = await app.inject({
+    method: 'POST',
+    url: `/payments/demo/${token}/3ds`,
+    headers: formHeaders,
+    payload: form({ token, action }),
+  });
   expect(verified.statusCode).toBe(307);
   return verified.headers.location as string;
 }
 
 const callback = (target: App, token: string, extra: Record<string, string> = {}) =>
-  target.inject({ method: 'POST', url: '/payments/callback', headers: formHeaders, payload: form({ token, ...extra }) });
+  target.inject({
+    method: 'POST',
+    url: '/payments/callback',
+    headers: formHeaders,
+    payload: form({ token, ...extra }),
+  });
 
 const status = async (target: App, buyer: Person, id: string, language = 'tr') =>
-  (await target.inject({ url: `/user/payments/${id}`, headers: await as(buyer, { 'accept-language': language }) })).json().data;
+  (
+    await target.inject({ url: `/user/payments/${id}`, headers: await as(buyer, { 'accept-language': language }) })
+  ).json().data;
 
 const balanceOf = async (target: App, buyer: Person) => (await accountOf(target.db, spendable(buyer.id).key)).balance;
 const cardTopUps = async (target: App, buyer: Person) =>
   Number(
-    ((await target.db('transfers').where({ kind: 'card_top_up' }).whereRaw(`metadata->>'top_up_id' IN (SELECT id::text FROM top_ups WHERE user_id = ?)`, [buyer.id]).count({ n: '*' })) as Array<{ n: number }>)[0]!.n,
+    (
+      (await target
+        .db('transfers')
+        .where({ kind: 'card_top_up' })
+        .whereRaw(`metadata->>'top_up_id' IN (SELECT id::text FROM top_ups WHERE user_id = ?)`, [buyer.id])
+        .count({ n: '*' })) as Array<{ n: number }>
+    )[0]!.n,
   );
 
 describe('card top-up through the demo provider', () => {
   it('approves 5528790000000008 after 3-D Secure: the callback re-reads the payment and credits the top-up once', async () => {
     const buyer = person(1);
     const { payment, token } = await startCardTopUp(app, buyer, 25.5);
-    expect(payment).toMatchObject({ status: 'pending', provider: 'demo', amount: 25.5, amount_cents: 2550, currency: 'EUR', locale: 'tr', return_path: '/balance' });
+    expect(payment).toMatchObject({
+      status: 'pending',
+      provider: 'demo',
+      amount: 25.5,
+      amount_cents: 2550,
+      currency: 'EUR',
+      locale: 'tr',
+      return_path: '/balance',
+    });
     expect(payment.page_url).toBe(`http://localhost:8080/api/payments/demo/${token}`);
 
     const page = await app.inject({ url: `/payments/demo/${token}` });
@@ -76,12 +130,23 @@ describe('card top-up through the demo provider', () => {
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain(`url=/balance?payment=${payment.id}`);
     const paid = await status(app, buyer, payment.id);
-    expect(paid).toMatchObject({ status: 'paid', failure_code: null, provider_payment_id: expect.stringMatching(/^demo-/) });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      failure_code: null,
+      provider_payment_id: expect.stringMatching(/^demo-/),
+    });
     expect(await balanceOf(app, buyer)).toBe(2550);
     expect(await cardTopUps(app, buyer)).toBe(1);
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({ status: 'confirmed', method: 'card' });
+    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
+      status: 'confirmed',
+      method: 'card',
+    });
     const transactions = (await app.inject({ url: '/user/transactions', headers: await as(buyer) })).json().data;
-    expect(transactions[0]).toMatchObject({ type: 'card_top_up', description: 'Bakiye yükleme (kart)', amount_cents: 2550 });
+    expect(transactions[0]).toMatchObject({
+      type: 'card_top_up',
+      description: 'Bakiye yükleme (kart)',
+      amount_cents: 2550,
+    });
     await expectLedgerValid(app.db);
   });
 
@@ -94,9 +159,19 @@ describe('card top-up through the demo provider', () => {
     await payOnDemoPage(token, insufficientCard);
     await callback(app, token);
     const failed = await status(app, buyer, payment.id, 'en');
-    expect(failed).toMatchObject({ status: 'failed', failure_code: 'card_declined_insufficient_funds', failure_message: 'Your card does not have enough funds. Try another card.' });
-    expect((await status(app, buyer, payment.id, 'tr')).failure_message).toBe('Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.');
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({ status: 'rejected', reason: 'card_declined_insufficient_funds', transfer_id: null });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure_code: 'card_declined_insufficient_funds',
+      failure_message: 'Your card does not have enough funds. Try another card.',
+    });
+    expect((await status(app, buyer, payment.id, 'tr')).failure_message).toBe(
+      'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.',
+    );
+    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
+      status: 'rejected',
+      reason: 'card_declined_insufficient_funds',
+      transfer_id: null,
+    });
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
   });
@@ -113,7 +188,10 @@ describe('card top-up through the demo provider', () => {
     const cancelled = await startCardTopUp(app, buyer, 10);
     await payOnDemoPage(cancelled.token, approveCard, 'cancel');
     await callback(app, cancelled.token);
-    expect(await status(app, buyer, cancelled.payment.id, 'en')).toMatchObject({ status: 'failed', failure_message: '3-D Secure verification was not completed; nothing was charged to your card.' });
+    expect(await status(app, buyer, cancelled.payment.id, 'en')).toMatchObject({
+      status: 'failed',
+      failure_message: '3-D Secure verification was not completed; nothing was charged to your card.',
+    });
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
   });
@@ -121,10 +199,26 @@ describe('card top-up through the demo provider', () => {
   it('refuses a wrong card on the form, naming the field, and keeps the session open', async () => {
     const buyer = person(1);
     const { token } = await startCardTopUp(app, buyer, 5);
-    const wrong = await app.inject({ method: 'POST', url: `/payments/demo/${token}`, headers: formHeaders, payload: form({ name: 'A', number: '1234', expiry: '01/20', cvc: 'x' }) });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: `/payments/demo/${token}`,
+      headers: formHeaders,
+      payload: form({ name: 'A', number: '1234', expiry: '01/20', cvc: 'x' }),
+    });
     expect(wrong.statusCode).toBe(400);
-    for (const text of ['Kart üzerindeki ismi yazın.', 'Kart numarası geçersiz.', 'Kartın süresi dolmuş.', 'Güvenlik kodu 3 ya da 4 haneli olmalı.']) expect(wrong.body).toContain(text);
-    const notTest = await app.inject({ method: 'POST', url: `/payments/demo/${token}`, headers: formHeaders, payload: form({ ...approveCard, number: '4242424242424242' }) });
+    for (const text of [
+      'Kart üzerindeki ismi yazın.',
+      'Kart numarası geçersiz.',
+      'Kartın süresi dolmuş.',
+      'Güvenlik kodu 3 ya da 4 haneli olmalı.',
+    ])
+      expect(wrong.body).toContain(text);
+    const notTest = await app.inject({
+      method: 'POST',
+      url: `/payments/demo/${token}`,
+      headers: formHeaders,
+      payload: form({ ...approveCard, number: '4242424242424242' }),
+    });
     expect(notTest.statusCode).toBe(400);
     expect(notTest.body).toContain('yalnızca aşağıdaki test kartlarını');
     expect((await app.inject({ url: `/payments/demo/${token}` })).body).toContain('Kart numarası');
@@ -136,14 +230,26 @@ describe('card top-up through the demo provider', () => {
     const { payment, token } = await startCardTopUp(app, buyer, 15);
     await app.inject({ url: `/payments/demo/${token}` });
     const created = new Date((await app.db('payments').where({ id: payment.id }).first()).created_at);
-    const early = await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000, now: new Date(created.getTime() + 29 * 60_000) });
+    const early = await sweepPayments(app.db, demo(), {
+      expireAfterMs: 30 * 60_000,
+      now: new Date(created.getTime() + 29 * 60_000),
+    });
     expect(early.expired).toBe(0);
     expect((await status(app, buyer, payment.id)).status).toBe('pending');
-    const late = await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000, now: new Date(created.getTime() + 31 * 60_000) });
+    const late = await sweepPayments(app.db, demo(), {
+      expireAfterMs: 30 * 60_000,
+      now: new Date(created.getTime() + 31 * 60_000),
+    });
     expect(late.expired).toBeGreaterThanOrEqual(1);
     await callback(app, token);
-    expect(await status(app, buyer, payment.id, 'en')).toMatchObject({ status: 'expired', failure_message: 'The payment expired before it was completed; nothing was charged to your card.' });
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({ status: 'rejected', reason: 'payment_expired' });
+    expect(await status(app, buyer, payment.id, 'en')).toMatchObject({
+      status: 'expired',
+      failure_message: 'The payment expired before it was completed; nothing was charged to your card.',
+    });
+    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
+      status: 'rejected',
+      reason: 'payment_expired',
+    });
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
   });
@@ -166,7 +272,12 @@ describe('card top-up through the demo provider', () => {
       const buyer = person(1);
       const { payment, token } = await startCardTopUp(running.app, buyer, 7, {}, {}, running.as);
       await payOnDemoPage(token, approveCard);
-      await expect.poll(async () => (await running.app.db('payments').where({ id: payment.id }).first()).status, { timeout: 15_000, interval: 250 }).toBe('paid');
+      await expect
+        .poll(async () => (await running.app.db('payments').where({ id: payment.id }).first()).status, {
+          timeout: 15_000,
+          interval: 250,
+        })
+        .toBe('paid');
       expect(await balanceOf(running.app, buyer)).toBe(700);
     } finally {
       await running.app.close();
@@ -179,9 +290,18 @@ describe('card top-up through the demo provider', () => {
     const { payment, token } = await startCardTopUp(app, buyer, 30);
     const unknown = await callback(app, `forged-${randomUUID()}`, { paymentStatus: 'SUCCESS', status: 'success' });
     expect(unknown.statusCode).toBe(404);
-    const claimed = await callback(app, token, { paymentStatus: 'SUCCESS', status: 'success', paidPrice: '30.0', paymentId: '123' });
+    const claimed = await callback(app, token, {
+      paymentStatus: 'SUCCESS',
+      status: 'success',
+      paidPrice: '30.0',
+      paymentId: '123',
+    });
     expect(claimed.statusCode).toBe(200);
-    const json = await app.inject({ method: 'POST', url: '/payments/callback', payload: { token, paymentStatus: 'SUCCESS' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/payments/callback',
+      payload: { token, paymentStatus: 'SUCCESS' },
+    });
     expect(json.statusCode).toBe(200);
     expect((await status(app, buyer, payment.id)).status).toBe('pending');
     expect(await balanceOf(app, buyer)).toBe(0);
@@ -214,9 +334,19 @@ describe('card top-up through the demo provider', () => {
     const again = await app.inject({ method: 'POST', url: '/user/payments/card', headers, payload: { amount: 9 } });
     expect(again.json().data).toEqual(first.json().data);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const keyless = await app.inject({ method: 'POST', url: '/user/payments/card', headers: await as(buyer), payload: { amount: 9 } });
+    const keyless = await app.inject({
+      method: 'POST',
+      url: '/user/payments/card',
+      headers: await as(buyer),
+      payload: { amount: 9 },
+    });
     expect(keyless.statusCode).toBe(400);
-    const offSite = await app.inject({ method: 'POST', url: '/user/payments/card', headers: await as(buyer, { 'idempotency-key': key() }), payload: { amount: 9, return_path: '//evil.example/x' } });
+    const offSite = await app.inject({
+      method: 'POST',
+      url: '/user/payments/card',
+      headers: await as(buyer, { 'idempotency-key': key() }),
+      payload: { amount: 9, return_path: '//evil.example/x' },
+    });
     expect(offSite.statusCode).toBe(400);
     expect(offSite.json().errors[0].path).toBe('return_path');
     expect(await app.db('payments').where({ user_id: buyer.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
@@ -233,14 +363,30 @@ describe('card top-up through the demo provider', () => {
     const listed = await app.inject({ url: '/admin/payments?status=paid', headers: await as(admin) });
     expect(listed.json().data.map((row: { id: string }) => row.id)).toContain(payment.id);
     expect((await app.inject({ url: '/admin/payments', headers: await as(buyer) })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: `/admin/top-ups/${payment.top_up_id}/confirm`, headers: await as(admin) })).statusCode).toBe(409);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/admin/top-ups/${payment.top_up_id}/confirm`,
+          headers: await as(admin),
+        })
+      ).statusCode,
+    ).toBe(409);
 
-    const refunded = await app.inject({ method: 'POST', url: `/admin/payments/${payment.id}/refund`, headers: await as(admin) });
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/admin/payments/${payment.id}/refund`,
+      headers: await as(admin),
+    });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().data).toMatchObject({ status: 'refunded', refunded_at: expect.any(String) });
     expect(await balanceOf(app, buyer)).toBe(0);
     expect(await app.db('demo_card_sessions').where({ token }).first()).toMatchObject({ status: 'refunded' });
-    const again = await app.inject({ method: 'POST', url: `/admin/payments/${payment.id}/refund`, headers: await as(admin) });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/admin/payments/${payment.id}/refund`,
+      headers: await as(admin),
+    });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
@@ -250,11 +396,19 @@ describe('card top-up through the demo provider', () => {
     await payOnDemoPage(spent.token, approveCard);
     await callback(app, spent.token);
     await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: spender.id, amountCents: 1 });
-    const refused = await app.inject({ method: 'POST', url: `/admin/payments/${spent.payment.id}/refund`, headers: await as(admin) });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/admin/payments/${spent.payment.id}/refund`,
+      headers: await as(admin),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('payment_already_spent');
     expect((await status(app, spender, spent.payment.id)).status).toBe('paid');
-    const failedRefund = await app.inject({ method: 'POST', url: `/admin/payments/${randomUUID()}/refund`, headers: await as(admin) });
+    const failedRefund = await app.inject({
+      method: 'POST',
+      url: `/admin/payments/${randomUUID()}/refund`,
+      headers: await as(admin),
+    });
     expect(failedRefund.statusCode).toBe(404);
     await expectLedgerValid(app.db);
   });
@@ -272,7 +426,10 @@ describe('card top-up through the demo provider', () => {
     });
     const text = `${preInformation}\n\n${contract}`;
     const { payment } = await startCardTopUp(app, buyer, 24.99, {}, { agreement: { version, text } });
-    expect(await app.db('payments').where({ id: payment.id }).first()).toMatchObject({ agreement_version: DISTANCE_SALE_VERSION, agreement_text: text });
+    expect(await app.db('payments').where({ id: payment.id }).first()).toMatchObject({
+      agreement_version: DISTANCE_SALE_VERSION,
+      agreement_text: text,
+    });
 
     const outdated = await app.inject({
       method: 'POST',
@@ -302,9 +459,13 @@ describe('card top-up through the demo provider', () => {
       return (res.json().data as Array<{ id: string }>).map((row) => row.id);
     };
 
-    expect(await ids(`filter=${encodeURIComponent(JSON.stringify({ status: 'failed', user_id: declinedBuyer.id }))}`)).toEqual([declined.payment.id]);
+    expect(
+      await ids(`filter=${encodeURIComponent(JSON.stringify({ status: 'failed', user_id: declinedBuyer.id }))}`),
+    ).toEqual([declined.payment.id]);
     expect(await ids(`q=${encodeURIComponent(reference.slice(5, 12))}`)).toEqual([paid.payment.id]);
-    expect(await ids(`filter=${encodeURIComponent(JSON.stringify({ id: [declined.payment.id, 'not-a-uuid'] }))}`)).toEqual([declined.payment.id]);
+    expect(
+      await ids(`filter=${encodeURIComponent(JSON.stringify({ id: [declined.payment.id, 'not-a-uuid'] }))}`),
+    ).toEqual([declined.payment.id]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
     expect(await ids(`start_date=${today}&end_date=${today}&user_id=${paidBuyer.id}`)).toEqual([paid.payment.id]);
     expect(await ids(`end_date=2020-01-01&user_id=${paidBuyer.id}`)).toEqual([]);
@@ -342,10 +503,19 @@ async function fakeIyzico() {
   const signed = (path: string, headers: Record<string, unknown>, raw: string) => {
     const header = String(headers.authorization ?? '');
     if (!header.startsWith('IYZWSv2 ')) return false;
-    const fields = new Map(Buffer.from(header.slice(8), 'base64').toString('utf8').split('&').map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)] as const));
+    const fields = new Map(
+      Buffer.from(header.slice(8), 'base64')
+        .toString('utf8')
+        .split('&')
+        .map((pair) => [pair.slice(0, pair.indexOf(':')), pair.slice(pair.indexOf(':') + 1)] as const),
+    );
     const randomKey = fields.get('randomKey') ?? '';
-    const expected = createHmac('sha256', SECRET_KEY).update(randomKey + path + raw).digest('hex');
-    return fields.get('apiKey') === API_KEY && randomKey === headers['x-iyzi-rnd'] && fields.get('signature') === expected;
+    const expected = createHmac('sha256', SECRET_KEY)
+      .update(randomKey + path + raw)
+      .digest('hex');
+    return (
+      fields.get('apiKey') === API_KEY && randomKey === headers['x-iyzi-rnd'] && fields.get('signature') === expected
+    );
   };
   const route = (path: string, answer: (body: Record<string, unknown>) => Record<string, unknown>) =>
     server.post(path, async (request) => {
@@ -359,15 +529,38 @@ async function fakeIyzico() {
   route('/payment/iyzipos/checkoutform/initialize/auth/ecom', (body) => {
     const token = randomUUID();
     checkouts.set(token, { token, paidPrice: String(body.paidPrice), basketId: String(body.basketId) });
-    return { status: 'success', locale: body.locale, conversationId: body.conversationId, token, tokenExpireTime: 1800, paymentPageUrl: `https://sandbox-cpp.iyzipay.com?token=${token}&lang=${String(body.locale)}` };
+    return {
+      status: 'success',
+      locale: body.locale,
+      conversationId: body.conversationId,
+      token,
+      tokenExpireTime: 1800,
+      paymentPageUrl: `https://sandbox-cpp.iyzipay.com?token=${token}&lang=${String(body.locale)}`,
+    };
   });
   route('/payment/iyzipos/checkoutform/auth/ecom/detail', (body) => {
     const checkout = checkouts.get(String(body.token));
-    if (!checkout?.outcome) return { status: 'failure', errorCode: '5135', errorMessage: 'Ödeme formu tamamlanmamış', token: body.token };
+    if (!checkout?.outcome)
+      return { status: 'failure', errorCode: '5135', errorMessage: 'Ödeme formu tamamlanmamış', token: body.token };
     if (checkout.outcome === 'decline') {
-      return { status: 'failure', paymentStatus: 'FAILURE', errorCode: '10051', errorMessage: 'Kart limiti yetersiz, yetersiz bakiye', token: checkout.token };
+      return {
+        status: 'failure',
+        paymentStatus: 'FAILURE',
+        errorCode: '10051',
+        errorMessage: 'Kart limiti yetersiz, yetersiz bakiye',
+        token: checkout.token,
+      };
     }
-    return { status: 'success', paymentStatus: 'SUCCESS', paymentId: '27918732', paidPrice: Number(checkout.paidPrice), price: Number(checkout.paidPrice), currency: 'EUR', basketId: checkout.basketId, token: checkout.token };
+    return {
+      status: 'success',
+      paymentStatus: 'SUCCESS',
+      paymentId: '27918732',
+      paidPrice: Number(checkout.paidPrice),
+      price: Number(checkout.paidPrice),
+      currency: 'EUR',
+      basketId: checkout.basketId,
+      token: checkout.token,
+    };
   });
   route('/v2/payment/refund', (body) => {
     refunds.push(body);
@@ -392,7 +585,14 @@ describe('card top-up through the iyzico adapter (against fakeIyzico)', () => {
   let iyzico: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
     fake = await fakeIyzico();
-    iyzico = await startApp({ env: { IYZICO_API_KEY: API_KEY, IYZICO_SECRET_KEY: SECRET_KEY, IYZICO_BASE_URL: fake.url, PUBLIC_BASE_URL: 'https://shop.example' } });
+    iyzico = await startApp({
+      env: {
+        IYZICO_API_KEY: API_KEY,
+        IYZICO_SECRET_KEY: SECRET_KEY,
+        IYZICO_BASE_URL: fake.url,
+        PUBLIC_BASE_URL: 'https://shop.example',
+      },
+    });
   });
   afterAll(async () => {
     await expectLedgerValid(iyzico.app.db);
@@ -401,13 +601,23 @@ describe('card top-up through the iyzico adapter (against fakeIyzico)', () => {
   });
 
   const begin = async (buyer: Person, euros: number, language = 'tr') => {
-    const res = await iyzico.app.inject({ method: 'POST', url: '/user/payments/card', headers: await iyzico.as(buyer, { 'idempotency-key': key(), 'accept-language': language }), payload: { amount: euros } });
+    const res = await iyzico.app.inject({
+      method: 'POST',
+      url: '/user/payments/card',
+      headers: await iyzico.as(buyer, { 'idempotency-key': key(), 'accept-language': language }),
+      payload: { amount: euros },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const payment = res.json().data;
     return { payment, token: new URL(payment.page_url).searchParams.get('token')! };
   };
   const read = async (buyer: Person, id: string, language = 'tr') =>
-    (await iyzico.app.inject({ url: `/user/payments/${id}`, headers: await iyzico.as(buyer, { 'accept-language': language }) })).json().data;
+    (
+      await iyzico.app.inject({
+        url: `/user/payments/${id}`,
+        headers: await iyzico.as(buyer, { 'accept-language': language }),
+      })
+    ).json().data;
 
   it('approves: initialize sends EUR, the locale and our callback; the callback re-reads; refund goes by payment id', async () => {
     const buyer = person(1);
@@ -426,7 +636,11 @@ describe('card top-up through the iyzico adapter (against fakeIyzico)', () => {
     await callback(iyzico.app, token);
     expect(await balanceOf(iyzico.app, buyer)).toBe(1999);
 
-    const refund = await iyzico.app.inject({ method: 'POST', url: `/admin/payments/${payment.id}/refund`, headers: await iyzico.as(admin) });
+    const refund = await iyzico.app.inject({
+      method: 'POST',
+      url: `/admin/payments/${payment.id}/refund`,
+      headers: await iyzico.as(admin),
+    });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(fake.refunds).toEqual([expect.objectContaining({ paymentId: '27918732', price: '19.99', currency: 'EUR' })]);
     expect(await balanceOf(iyzico.app, buyer)).toBe(0);
@@ -439,8 +653,13 @@ describe('card top-up through the iyzico adapter (against fakeIyzico)', () => {
     const { payment, token } = await begin(buyer, 35);
     fake.complete(token, 'decline');
     await callback(iyzico.app, token);
-    expect(await read(buyer, payment.id)).toMatchObject({ status: 'failed', failure_message: 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.' });
-    expect((await read(buyer, payment.id, 'en')).failure_message).toBe('Your card does not have enough funds. Try another card.');
+    expect(await read(buyer, payment.id)).toMatchObject({
+      status: 'failed',
+      failure_message: 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.',
+    });
+    expect((await read(buyer, payment.id, 'en')).failure_message).toBe(
+      'Your card does not have enough funds. Try another card.',
+    );
     expect(await balanceOf(iyzico.app, buyer)).toBe(0);
     await expectLedgerValid(iyzico.app.db);
   });
@@ -457,10 +676,17 @@ describe('card top-up through the iyzico adapter (against fakeIyzico)', () => {
   });
 
   it('is refused by iyzico when signed with the wrong secret: the buyer gets a 503 and no page', async () => {
-    const wrong = await startApp({ env: { IYZICO_API_KEY: API_KEY, IYZICO_SECRET_KEY: 'not-the-secret', IYZICO_BASE_URL: fake.url } });
+    const wrong = await startApp({
+      env: { IYZICO_API_KEY: API_KEY, IYZICO_SECRET_KEY: 'not-the-secret', IYZICO_BASE_URL: fake.url },
+    });
     try {
       const before = fake.refusedSignatures();
-      const res = await wrong.app.inject({ method: 'POST', url: '/user/payments/card', headers: await wrong.as(person(1), { 'idempotency-key': key() }), payload: { amount: 5 } });
+      const res = await wrong.app.inject({
+        method: 'POST',
+        url: '/user/payments/card',
+        headers: await wrong.as(person(1), { 'idempotency-key': key() }),
+        payload: { amount: 5 },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('payment_provider_unavailable');
       expect(fake.refusedSignatures()).toBe(before + 1);

@@ -76,7 +76,12 @@ export const key = () => `test-${randomUUID()}`;
  * Delivers an event to the balance service's handler the way the bus does (effect in a transaction).
  * Tests that are not about the bus use it to put people in place; events.test.ts goes through the real bus.
  */
-export async function given<T extends EventType>(db: Knex, type: T, payload: EventPayload<T>, aggregateId = randomUUID()): Promise<void> {
+export async function given<T extends EventType>(
+  db: Knex,
+  type: T,
+  payload: EventPayload<T>,
+  aggregateId = randomUUID(),
+): Promise<void> {
   const single = BALANCE_HANDLERS[type] as EventHandler<T> | undefined;
   const run = balanceRunHandlers(db)[type] as EventBatchHandler<T> | undefined;
   const handler: EventHandler<T> | undefined = single ?? (run && ((event, context) => run([event], context)));
@@ -105,7 +110,13 @@ export async function givenSalesManagerWithDealers(db: Knex, dealerCount: number
   });
   const dealers: Person[] = [];
   for (let i = 0; i < dealerCount; i++) {
-    dealers.push(await givenDealer(db, { fullName: `Bayi ${i + 1}`, companyName: `Bayi ${i + 1} Ltd.`, salesManagerId: manager.id }));
+    dealers.push(
+      await givenDealer(db, {
+        fullName: `Bayi ${i + 1}`,
+        companyName: `Bayi ${i + 1} Ltd.`,
+        salesManagerId: manager.id,
+      }),
+    );
   }
   return { manager, dealers };
 }
@@ -140,7 +151,8 @@ export async function accountOf(db: Knex, accountKey: string): Promise<{ balance
   return row ? { balance: Number(row.balance), held: Number(row.held) } : { balance: 0, held: 0 };
 }
 
-export const countRows = async (db: Knex, table: string) => Number(((await db(table).count({ n: '*' })) as Array<{ n: number }>)[0]!.n);
+export const countRows = async (db: Knex, table: string) =>
+  Number(((await db(table).count({ n: '*' })) as Array<{ n: number }>)[0]!.n);
 
 /** Intl puts a no-break space before €: compare texts with plain spaces. */
 export const plain = (text: string) => text.replace(/\s/g, ' ');

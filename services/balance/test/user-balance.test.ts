@@ -9,13 +9,26 @@ import { accountOf, app, as, countRows, given, key, person, useBalanceApp, type 
 const admin = person(3);
 useBalanceApp();
 
-const get = async (url: string, who: Person, extra: Record<string, string> = {}) => app.inject({ url, headers: await as(who, extra) });
+const get = async (url: string, who: Person, extra: Record<string, string> = {}) =>
+  app.inject({ url, headers: await as(who, extra) });
 const post = async (url: string, who: Person, payload?: unknown, extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: await as(who, extra), ...(payload === undefined ? {} : { payload: payload as object }) });
+  app.inject({
+    method: 'POST',
+    url,
+    headers: await as(who, extra),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function credit(user: Person, euros: number, at?: string) {
   await app.db.transaction((trx) =>
-    loadOnCredit(trx, { dealerId: user.id, amountCents: Math.round(euros * 100), note: null, actorId: admin.id, idempotencyKey: key(), at: at ? new Date(at) : undefined }),
+    loadOnCredit(trx, {
+      dealerId: user.id,
+      amountCents: Math.round(euros * 100),
+      note: null,
+      actorId: admin.id,
+      idempotencyKey: key(),
+      at: at ? new Date(at) : undefined,
+    }),
   );
 }
 
@@ -28,12 +41,28 @@ describe('GET /user/balance', () => {
       success: true,
       code: 'ok',
       message: 'İşlem başarılı',
-      data: { balance: 0, balance_cents: 0, available: 0, available_cents: 0, held_cents: 0, credit_available_cents: 0, currency: 'EUR' },
+      data: {
+        balance: 0,
+        balance_cents: 0,
+        available: 0,
+        available_cents: 0,
+        held_cents: 0,
+        credit_available_cents: 0,
+        currency: 'EUR',
+      },
     });
     await credit(dealer, 99.99);
     await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 9_99 });
     const res = await get('/user/balance', dealer);
-    expect(res.json().data).toEqual({ balance: 99.99, balance_cents: 9999, available: 90, available_cents: 9000, held_cents: 999, credit_available_cents: 0, currency: 'EUR' });
+    expect(res.json().data).toEqual({
+      balance: 99.99,
+      balance_cents: 9999,
+      available: 90,
+      available_cents: 9000,
+      held_cents: 999,
+      credit_available_cents: 0,
+      currency: 'EUR',
+    });
   });
 
   it('is not for sales managers (403), nor anonymous callers (401); admins have their own', async () => {
@@ -48,13 +77,28 @@ describe('GET /user/balance', () => {
 describe('top-ups by bank transfer', () => {
   it('creates a pending request with a reference code and the bank account to pay into; nothing moves yet', async () => {
     const customer = person(1);
-    const res = await post('/user/balance/add', customer, { amount: 50, method: 'bank_transfer' }, { 'idempotency-key': key() });
+    const res = await post(
+      '/user/balance/add',
+      customer,
+      { amount: 50, method: 'bank_transfer' },
+      { 'idempotency-key': key() },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const topUp = res.json().data;
     expect(res.json().code).toBe('top_up_created');
-    expect(topUp).toMatchObject({ user_id: customer.id, amount: 50, amount_cents: 5000, method: 'bank_transfer', status: 'pending' });
+    expect(topUp).toMatchObject({
+      user_id: customer.id,
+      amount: 50,
+      amount_cents: 5000,
+      method: 'bank_transfer',
+      status: 'pending',
+    });
     expect(topUp.reference_code).toMatch(/^BK[2-9A-Z]{8}$/);
-    expect(topUp.bank).toEqual({ account_holder: expect.any(String), bank_name: expect.any(String), iban: expect.any(String) });
+    expect(topUp.bank).toEqual({
+      account_holder: expect.any(String),
+      bank_name: expect.any(String),
+      iban: expect.any(String),
+    });
     expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(0);
     const mine = await get('/user/balance/top-ups', customer);
     expect(mine.json().data).toEqual([expect.objectContaining({ id: topUp.id, status: 'pending' })]);
@@ -74,7 +118,12 @@ describe('top-ups by bank transfer', () => {
 
   it('refuses card payment until a card provider exists, and bad input, creating nothing', async () => {
     const customer = person(1);
-    const card = await post('/user/balance/add', customer, { amount: 20, method: 'card' }, { 'idempotency-key': key() });
+    const card = await post(
+      '/user/balance/add',
+      customer,
+      { amount: 20, method: 'card' },
+      { 'idempotency-key': key() },
+    );
     expect(card.statusCode).toBe(422);
     expect(card.json().code).toBe('payment_method_unavailable');
     const cases: Array<[unknown, string]> = [
@@ -97,7 +146,8 @@ describe('top-ups by bank transfer', () => {
 
   it('an admin confirms: the money arrives once, however often it is confirmed; a confirmed one cannot be rejected', async () => {
     const customer = person(1);
-    const topUp = (await post('/user/balance/add', customer, { amount: 75.5 }, { 'idempotency-key': key() })).json().data;
+    const topUp = (await post('/user/balance/add', customer, { amount: 75.5 }, { 'idempotency-key': key() })).json()
+      .data;
     const pending = await get('/admin/top-ups?status=pending', admin);
     expect(pending.json().data.map((t: { id: string }) => t.id)).toContain(topUp.id);
 
@@ -143,14 +193,32 @@ describe('transactions', () => {
   it('lists the movements of the caller balance newest first, signed, with the balance after each', async () => {
     const dealer = person(2);
     await credit(dealer, 100, '2025-05-01T08:00:00Z');
-    const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 14_99 });
+    const { holdId } = await createHold(app.db, {
+      orderId: `o-${randomUUID()}`,
+      userId: dealer.id,
+      amountCents: 14_99,
+    });
     await captureHold(app.db, holdId, { createdBy: 'test' });
     const res = await get('/user/transactions', dealer);
     expect(res.statusCode).toBe(200);
     expect(res.json().meta).toEqual({ total: 2, page: 1, limit: 25 });
     expect(res.json().data).toEqual([
-      expect.objectContaining({ type: 'purchase', description: 'Satın alma', direction: 'out', amount: -14.99, amount_cents: -1499, balance_after: 85.01 }),
-      expect.objectContaining({ type: 'credit_load', description: 'Bakiye yükleme (veresiye)', direction: 'in', amount: 100, balance_after: 100, created_at: '2025-05-01T08:00:00.000Z' }),
+      expect.objectContaining({
+        type: 'purchase',
+        description: 'Satın alma',
+        direction: 'out',
+        amount: -14.99,
+        amount_cents: -1499,
+        balance_after: 85.01,
+      }),
+      expect.objectContaining({
+        type: 'credit_load',
+        description: 'Bakiye yükleme (veresiye)',
+        direction: 'in',
+        amount: 100,
+        balance_after: 100,
+        created_at: '2025-05-01T08:00:00.000Z',
+      }),
     ]);
     const en = await get('/user/transactions', dealer, { 'accept-language': 'en' });
     expect(en.json().data[0].description).toBe('Purchase');
@@ -162,7 +230,8 @@ describe('transactions', () => {
     await credit(dealer, 2, '2025-01-01T23:30:00Z'); // 02:30 on 2 January in Istanbul
     await credit(dealer, 3, '2025-01-02T20:59:59Z'); // 23:59:59 on 2 January
     await credit(dealer, 4, '2025-01-02T21:00:00Z'); // 00:00 on 3 January
-    const amounts = async (qs: string) => (await get(`/user/transactions/query?${qs}`, dealer)).json().data.map((t: { amount: number }) => t.amount);
+    const amounts = async (qs: string) =>
+      (await get(`/user/transactions/query?${qs}`, dealer)).json().data.map((t: { amount: number }) => t.amount);
 
     expect(await amounts('start_date=2025-01-02&end_date=2025-01-02')).toEqual([3, 2]);
     expect(await amounts('start_date=2025-01-01&end_date=2025-01-01')).toEqual([1]);
@@ -172,7 +241,10 @@ describe('transactions', () => {
     expect(await amounts('type=purchase')).toEqual([]);
     const page = await get('/user/transactions/query?page=2&page_size=3', dealer);
     expect(page.json().meta).toEqual({ total: 4, page: 2, limit: 3 });
-    const ra = await get(`/user/transactions?filter=${encodeURIComponent('{"type":"credit_load","start_date":"2025-01-03"}')}`, dealer);
+    const ra = await get(
+      `/user/transactions?filter=${encodeURIComponent('{"type":"credit_load","start_date":"2025-01-03"}')}`,
+      dealer,
+    );
     expect(ra.json().data.map((t: { amount: number }) => t.amount)).toEqual([4]);
 
     for (const [qs, field] of [
@@ -198,7 +270,10 @@ describe('GET /user/dashboard', () => {
     await credit(dealer, 200);
     // Two eSIM purchases: held when placed, captured when their completion events arrive.
     const order = (orderId: string, amountCents = 1000) => ({ orderId, userId: dealer.id, amountCents, holdId: null });
-    for (const [orderId, cents] of [[`e1-${dealer.id}`, 30_00], [`e2-${dealer.id}`, 12_50]] as const) {
+    for (const [orderId, cents] of [
+      [`e1-${dealer.id}`, 30_00],
+      [`e2-${dealer.id}`, 12_50],
+    ] as const) {
       await createHold(app.db, { orderId, userId: dealer.id, amountCents: cents });
       await given(app.db, 'esim.order.completed', order(orderId, cents));
     }
@@ -212,7 +287,10 @@ describe('GET /user/dashboard', () => {
       balance_cents: 15750,
       spent_this_month: 42.5,
       spent_this_month_cents: 4250,
-      orders: { esim: { total: 3, completed: 2, failed: 1 }, physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 } },
+      orders: {
+        esim: { total: 3, completed: 2, failed: 1 },
+        physical_sim: { total: 1, placed: 1, approved: 0, rejected: 0 },
+      },
     });
     expect(res.json().data.recent_transactions).toHaveLength(3);
   });
@@ -222,7 +300,12 @@ describe('GET /user/balance/spend', () => {
   /** A purchase at a given time: a hold captured, back-dated as seeded history is. */
   async function purchase(user: Person, cents: number, at: string) {
     await app.db.transaction(async (trx) => {
-      const { holdId } = await createHold(trx, { orderId: `o-${randomUUID()}`, userId: user.id, amountCents: cents, at: new Date(at) });
+      const { holdId } = await createHold(trx, {
+        orderId: `o-${randomUUID()}`,
+        userId: user.id,
+        amountCents: cents,
+        at: new Date(at),
+      });
       await captureHold(trx, holdId, { createdBy: 'test', at: new Date(at) });
     });
   }
@@ -231,7 +314,8 @@ describe('GET /user/balance/spend', () => {
     const dealer = person(2);
     await credit(dealer, 1000, '2025-02-01T08:00:00Z');
     // 150 purchases on 3 March (Istanbul): more than the 100 rows a client-side page could read.
-    for (let i = 0; i < 150; i++) await purchase(dealer, 1_00, `2025-03-03T${String(6 + (i % 12)).padStart(2, '0')}:00:00Z`);
+    for (let i = 0; i < 150; i++)
+      await purchase(dealer, 1_00, `2025-03-03T${String(6 + (i % 12)).padStart(2, '0')}:00:00Z`);
     await purchase(dealer, 2_50, '2025-03-01T21:30:00Z'); // 00:30 on 2 March in Istanbul
     await purchase(dealer, 9_99, '2025-02-28T20:59:00Z'); // 23:59 on 28 February: before the period
     const other = person(2);
@@ -258,7 +342,11 @@ describe('GET /user/balance/spend', () => {
   it('defaults to the 30 days up to today, counting a captured hold; an account never opened spends zero', async () => {
     const dealer = person(2);
     await credit(dealer, 50);
-    const { holdId } = await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: dealer.id, amountCents: 12_34 });
+    const { holdId } = await createHold(app.db, {
+      orderId: `o-${randomUUID()}`,
+      userId: dealer.id,
+      amountCents: 12_34,
+    });
     await captureHold(app.db, holdId, { createdBy: 'test' });
     const data = (await get('/user/balance/spend', dealer)).json().data;
     expect(data.by_day).toHaveLength(30);
@@ -267,7 +355,13 @@ describe('GET /user/balance/spend', () => {
     expect(data).toMatchObject({ total: 12.34, total_cents: 12_34, count: 1 });
 
     const fresh = (await get('/user/balance/spend?start_date=2025-01-30', person(1))).json().data;
-    expect(fresh).toMatchObject({ start_date: '2025-01-30', end_date: '2025-02-28', total: 0, total_cents: 0, count: 0 });
+    expect(fresh).toMatchObject({
+      start_date: '2025-01-30',
+      end_date: '2025-02-28',
+      total: 0,
+      total_cents: 0,
+      count: 0,
+    });
     expect(fresh.by_day).toHaveLength(30);
     const back = (await get('/user/balance/spend?end_date=2024-03-01', person(1))).json().data;
     expect([back.start_date, back.by_day.length]).toEqual(['2024-02-01', 30]);

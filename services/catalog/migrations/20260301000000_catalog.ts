@@ -25,11 +25,15 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('quick_order');
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`ALTER TABLE countries ADD CONSTRAINT countries_region CHECK (region IN ('europe', 'asia', 'americas', 'africa', 'oceania'))`);
+  await knex.raw(
+    `ALTER TABLE countries ADD CONSTRAINT countries_region CHECK (region IN ('europe', 'asia', 'americas', 'africa', 'oceania'))`,
+  );
   await knex.raw(
     `ALTER TABLE countries ADD CONSTRAINT countries_coverage_status CHECK (coverage_status IN ('covered', 'coming_soon', 'not_available'))`,
   );
-  await knex.raw('ALTER TABLE countries ADD CONSTRAINT countries_daily_price CHECK (daily_price_cents IS NULL OR daily_price_cents >= 0)');
+  await knex.raw(
+    'ALTER TABLE countries ADD CONSTRAINT countries_daily_price CHECK (daily_price_cents IS NULL OR daily_price_cents >= 0)',
+  );
 
   await knex.schema.createTable('packages', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -52,7 +56,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw(`ALTER TABLE packages ADD CONSTRAINT packages_type CHECK (type IN ('local', 'regional', 'global'))`);
-  await knex.raw('ALTER TABLE packages ADD CONSTRAINT packages_prices CHECK (retail_price_cents >= 0 AND cost_price_cents >= 0)');
+  await knex.raw(
+    'ALTER TABLE packages ADD CONSTRAINT packages_prices CHECK (retail_price_cents >= 0 AND cost_price_cents >= 0)',
+  );
   await knex.raw('ALTER TABLE packages ADD CONSTRAINT packages_validity CHECK (validity_days > 0)');
   await knex.raw('ALTER TABLE packages ADD CONSTRAINT packages_data CHECK (data_mb IS NULL OR data_mb > 0)');
 

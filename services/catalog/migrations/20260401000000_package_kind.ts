@@ -9,4 +9,3 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE packages ADD CONSTRAINT packages_kind CHECK (kind IN ('esim', 'plus'))`);
   await knex.raw('CREATE INDEX packages_kind ON packages (kind) WHERE active');
 }
-

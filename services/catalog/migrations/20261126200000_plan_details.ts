@@ -11,6 +11,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE packages ADD CONSTRAINT packages_network CHECK (network IN ('4G', '5G'))`);
   await knex.raw('ALTER TABLE packages ADD COLUMN hotspot boolean NOT NULL DEFAULT true');
   await knex.raw(`ALTER TABLE packages ADD COLUMN validity_start text NOT NULL DEFAULT 'first_connection'`);
-  await knex.raw(`ALTER TABLE packages ADD CONSTRAINT packages_validity_start CHECK (validity_start IN ('first_connection', 'purchase'))`);
+  await knex.raw(
+    `ALTER TABLE packages ADD CONSTRAINT packages_validity_start CHECK (validity_start IN ('first_connection', 'purchase'))`,
+  );
   await knex.raw(`ALTER TABLE package_countries ADD COLUMN operators text[] NOT NULL DEFAULT '{}'`);
 }

@@ -34,7 +34,8 @@ export async function buildApp(options: BuildOptions = {}) {
   const cache = new PublicCatalogCache(() => loadSnapshot(app.db), {
     ttlMs: config.CATALOG_CACHE_TTL_MS,
     maxEntries: config.CATALOG_CACHE_MAX_ENTRIES,
-    onRefreshError: (error) => app.log.error({ err: error }, 'could not refresh the public catalog; serving the previous one'),
+    onRefreshError: (error) =>
+      app.log.error({ err: error }, 'could not refresh the public catalog; serving the previous one'),
   });
   const changes = attachCatalogChanges(app, cache, { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
 

@@ -1,4 +1,11 @@
-import { hasAtMostTwoDecimals, MAX_PERCENTAGE, MIN_PERCENTAGE, nonNegativeEuroAmount, positiveEuroAmount, queryBoolean } from '@esim/contracts';
+import {
+  hasAtMostTwoDecimals,
+  MAX_PERCENTAGE,
+  MIN_PERCENTAGE,
+  nonNegativeEuroAmount,
+  positiveEuroAmount,
+  queryBoolean,
+} from '@esim/contracts';
 import { listQuery } from '@esim/platform';
 import { z } from 'zod';
 import { COVERAGE_STATUSES, REGIONS } from './countries/reference';
@@ -76,7 +83,8 @@ const bulkItems = z
   .superRefine((items, ctx) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
-      if (seen.has(item.package_id)) ctx.addIssue({ code: 'custom', message: 'dealer_price_duplicate_package', path: [index, 'package_id'] });
+      if (seen.has(item.package_id))
+        ctx.addIssue({ code: 'custom', message: 'dealer_price_duplicate_package', path: [index, 'package_id'] });
       seen.add(item.package_id);
     });
   });
@@ -135,7 +143,8 @@ const packageFields = {
     .superRefine((items, ctx) => {
       const seen = new Set<string>();
       items.forEach((item, index) => {
-        if (seen.has(item.country)) ctx.addIssue({ code: 'custom', message: 'package_operators_duplicate_country', path: [index, 'country'] });
+        if (seen.has(item.country))
+          ctx.addIssue({ code: 'custom', message: 'package_operators_duplicate_country', path: [index, 'country'] });
         seen.add(item.country);
       });
     }),
@@ -162,7 +171,14 @@ export const packageFilters = {
   recommended: queryBoolean,
   country: countryCode,
 };
-export type PackageFilter = Partial<{ type: (typeof PACKAGE_TYPES)[number]; kind: (typeof PACKAGE_KINDS)[number]; active: boolean; recommended: boolean; country: string; id: string[] }>;
+export type PackageFilter = Partial<{
+  type: (typeof PACKAGE_TYPES)[number];
+  kind: (typeof PACKAGE_KINDS)[number];
+  active: boolean;
+  recommended: boolean;
+  country: string;
+  id: string[];
+}>;
 
 export const countryIdParams = z.object({ id: countryCode });
 export const updateCountryBody = z
@@ -181,4 +197,10 @@ export const countryFilters = {
   featured: queryBoolean,
   quick: queryBoolean,
 };
-export type CountryFilter = Partial<{ region: (typeof REGIONS)[number]; coverage_status: (typeof COVERAGE_STATUSES)[number]; featured: boolean; quick: boolean; id: string[] }>;
+export type CountryFilter = Partial<{
+  region: (typeof REGIONS)[number];
+  coverage_status: (typeof COVERAGE_STATUSES)[number];
+  featured: boolean;
+  quick: boolean;
+  id: string[];
+}>;

@@ -1,7 +1,15 @@
 import { DEMO_ACCOUNTS, DEMO_PLUS_DEALER_PRICE, DEMO_PLUS_PACKAGES, demoAccount } from '@esim/contracts';
 import { publish, type Db } from '@esim/platform';
 import type { Knex } from 'knex';
-import { DEMO_COMING_SOON, demoCostOf, DEMO_COVERED_COUNTRIES, DEMO_FEATURED_DESTINATIONS, DEMO_OPERATORS, DEMO_QUICK_DESTINATIONS, DEMO_PACKAGES } from '@esim/contracts';
+import {
+  DEMO_COMING_SOON,
+  demoCostOf,
+  DEMO_COVERED_COUNTRIES,
+  DEMO_FEATURED_DESTINATIONS,
+  DEMO_OPERATORS,
+  DEMO_QUICK_DESTINATIONS,
+  DEMO_PACKAGES,
+} from '@esim/contracts';
 
 /** Bump when the demo data changes so existing demo databases receive it. */
 export const DEMO_SEED = 'catalog-demo-v1';
@@ -39,17 +47,27 @@ export const DEMO_PLAN_DETAILS_SEED = 'catalog-plan-details-v1';
  */
 async function seedPlanDetails(db: Db): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const claimed = await trx('seed_runs').insert({ name: DEMO_PLAN_DETAILS_SEED }).onConflict('name').ignore().returning('name');
+    const claimed = await trx('seed_runs')
+      .insert({ name: DEMO_PLAN_DETAILS_SEED })
+      .onConflict('name')
+      .ignore()
+      .returning('name');
     if (claimed.length === 0) return false;
     for (const pkg of DEMO_PACKAGES) {
       const [row] = await trx('packages')
         .where({ code: pkg.code })
-        .update({ network: pkg.network, hotspot: pkg.hotspot, validity_start: pkg.validityStart, updated_at: trx.fn.now() })
+        .update({
+          network: pkg.network,
+          hotspot: pkg.hotspot,
+          validity_start: pkg.validityStart,
+          updated_at: trx.fn.now(),
+        })
         .returning('id');
       if (!row) continue;
       for (const country of pkg.countries) {
         const operators = DEMO_OPERATORS[country];
-        if (operators) await trx('package_countries').where({ package_id: row.id, country_a2: country }).update({ operators });
+        if (operators)
+          await trx('package_countries').where({ package_id: row.id, country_a2: country }).update({ operators });
       }
     }
     return true;
@@ -66,7 +84,11 @@ export const DEMO_PLUS_SEED = 'catalog-plus-v1';
  */
 async function seedPlusPackages(db: Db): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const claimed = await trx('seed_runs').insert({ name: DEMO_PLUS_SEED }).onConflict('name').ignore().returning('name');
+    const claimed = await trx('seed_runs')
+      .insert({ name: DEMO_PLUS_SEED })
+      .onConflict('name')
+      .ignore()
+      .returning('name');
     if (claimed.length === 0) return false;
     for (const pkg of DEMO_PLUS_PACKAGES) {
       const [row] = await trx('packages')
@@ -82,7 +104,9 @@ async function seedPlusPackages(db: Db): Promise<boolean> {
           retail_price_cents: pkg.retailCents,
           cost_price_cents: demoCostOf(pkg.retailCents),
           recommended: false,
-          features: JSON.stringify([{ tr: 'eUICC kart: 48 operatör profiline kadar', en: 'eUICC card: up to 48 operator profiles' }]),
+          features: JSON.stringify([
+            { tr: 'eUICC kart: 48 operatör profiline kadar', en: 'eUICC card: up to 48 operator profiles' },
+          ]),
           active: true,
           provider_ref: `demo-plus:${pkg.code.toLowerCase()}`,
         })
@@ -94,10 +118,17 @@ async function seedPlusPackages(db: Db): Promise<boolean> {
     }
     const dealer = DEMO_ACCOUNTS.find((account) => account.role === 'dealer');
     const pkg = DEMO_PLUS_PACKAGES.find((p) => p.code === DEMO_PLUS_DEALER_PRICE.code)!;
-    const known = await trx('dealers').where({ dealer_id: dealer?.id ?? '' }).first('dealer_id');
+    const known = await trx('dealers')
+      .where({ dealer_id: dealer?.id ?? '' })
+      .first('dealer_id');
     if (dealer && known) {
       await trx('dealer_prices')
-        .insert({ dealer_id: dealer.id, package_id: pkg.id, price_cents: DEMO_PLUS_DEALER_PRICE.priceCents, updated_by: 'seed' })
+        .insert({
+          dealer_id: dealer.id,
+          package_id: pkg.id,
+          price_cents: DEMO_PLUS_DEALER_PRICE.priceCents,
+          updated_by: 'seed',
+        })
         .onConflict(['dealer_id', 'package_id'])
         .ignore();
     }
@@ -117,8 +148,14 @@ async function seedCountries(trx: Knex.Transaction): Promise<void> {
       });
   }
   await trx('countries').whereIn('a2', DEMO_COMING_SOON).update({ coverage_status: 'coming_soon' });
-  for (const [index, a2] of DEMO_QUICK_DESTINATIONS.entries()) await trx('countries').where({ a2 }).update({ quick_order: index + 1 });
-  for (const [index, a2] of DEMO_FEATURED_DESTINATIONS.entries()) await trx('countries').where({ a2 }).update({ featured_order: index + 1 });
+  for (const [index, a2] of DEMO_QUICK_DESTINATIONS.entries())
+    await trx('countries')
+      .where({ a2 })
+      .update({ quick_order: index + 1 });
+  for (const [index, a2] of DEMO_FEATURED_DESTINATIONS.entries())
+    await trx('countries')
+      .where({ a2 })
+      .update({ featured_order: index + 1 });
 }
 
 /** Inserts the demo packages (announced on the outbox like any new package); returns id by code. */
@@ -188,7 +225,12 @@ async function seedDealers(trx: Knex.Transaction, packageIds: Map<string, string
   const packageId = packageIds.get(DEMO_DEALER_PRICE.code);
   if (!dealer || !packageId) return;
   const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
-  await trx('dealer_prices').insert({ dealer_id: dealer.id, package_id: packageId, price_cents: DEMO_DEALER_PRICE.priceCents, updated_by: admin.id });
+  await trx('dealer_prices').insert({
+    dealer_id: dealer.id,
+    package_id: packageId,
+    price_cents: DEMO_DEALER_PRICE.priceCents,
+    updated_by: admin.id,
+  });
   await trx('price_history').insert({
     dealer_id: dealer.id,
     package_id: packageId,
@@ -201,6 +243,12 @@ async function seedDealers(trx: Knex.Transaction, packageIds: Map<string, string
   await publish(trx, 'catalog', {
     type: 'catalog.dealer-price.changed',
     aggregateId: dealer.id,
-    payload: { dealerId: dealer.id, packageId, oldPriceCents: null, newPriceCents: DEMO_DEALER_PRICE.priceCents, changedBy: admin.id },
+    payload: {
+      dealerId: dealer.id,
+      packageId,
+      oldPriceCents: null,
+      newPriceCents: DEMO_DEALER_PRICE.priceCents,
+      changedBy: admin.id,
+    },
   });
 }

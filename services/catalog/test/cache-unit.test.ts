@@ -7,7 +7,13 @@ import type { CatalogSnapshot } from '../src/public/snapshot';
  * database), so concurrent and failing loads can be arranged exactly.
  */
 function snapshot(version: number): CatalogSnapshot {
-  return { countries: [], bySlug: new Map(), byCode: new Map(), packagesByCountry: new Map(), regionCounts: new Map([['europe', version]]) };
+  return {
+    countries: [],
+    bySlug: new Map(),
+    byCode: new Map(),
+    packagesByCountry: new Map(),
+    regionCounts: new Map([['europe', version]]),
+  };
 }
 const version = (s: CatalogSnapshot) => s.regionCounts.get('europe');
 

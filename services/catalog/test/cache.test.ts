@@ -15,7 +15,8 @@ afterAll(async () => {
   await f.app.close();
 });
 
-const dailyPrice = async (app: CatalogApp, slug: string) => (await app.inject(`/public/countries/${slug}`)).json().data.price_per_day;
+const dailyPrice = async (app: CatalogApp, slug: string) =>
+  (await app.inject(`/public/countries/${slug}`)).json().data.price_per_day;
 
 describe('public catalog cache', () => {
   it('serves warm requests without touching the database', async () => {
@@ -40,7 +41,12 @@ describe('public catalog cache', () => {
 
   it('shows an admin write of this process at once', async () => {
     expect(await dailyPrice(f.app, 'germany')).toBe(10);
-    const res = await f.app.inject({ method: 'PUT', url: '/admin/countries/DE', headers: f.auth(f.tokens.admin), payload: { daily_price: 10.5 } });
+    const res = await f.app.inject({
+      method: 'PUT',
+      url: '/admin/countries/DE',
+      headers: f.auth(f.tokens.admin),
+      payload: { daily_price: 10.5 },
+    });
     expect(res.statusCode).toBe(200);
     expect(await dailyPrice(f.app, 'germany')).toBe(10.5);
   });
@@ -50,9 +56,17 @@ describe('public catalog cache', () => {
     others.push(other);
     await other.catalogChanges.listening;
     expect(await dailyPrice(other, 'france')).toBe(12); // warm the other process
-    const res = await f.app.inject({ method: 'PUT', url: '/admin/countries/FR', headers: f.auth(f.tokens.admin), payload: { daily_price: 12.5 } });
+    const res = await f.app.inject({
+      method: 'PUT',
+      url: '/admin/countries/FR',
+      headers: f.auth(f.tokens.admin),
+      payload: { daily_price: 12.5 },
+    });
     expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await dailyPrice(other, 'france')) === 12.5, { timeoutMs: 3000, what: 'the other process to drop its cache' });
+    await waitFor(async () => (await dailyPrice(other, 'france')) === 12.5, {
+      timeoutMs: 3000,
+      what: 'the other process to drop its cache',
+    });
   });
 
   it('reloads after the TTL when no notice came (serving the previous snapshot meanwhile)', async () => {

@@ -19,7 +19,12 @@ const dealerId = randomUUID();
 beforeAll(async () => {
   f = await setup();
   authDb = createDb(process.env.DATABASE_URL!, 'auth', 2);
-  authBus = createEventBus({ service: 'auth', db: authDb, config: { DATABASE_URL: process.env.DATABASE_URL! }, settings: { metricsLogIntervalMs: 0 } });
+  authBus = createEventBus({
+    service: 'auth',
+    db: authDb,
+    config: { DATABASE_URL: process.env.DATABASE_URL! },
+    settings: { metricsLogIntervalMs: 0 },
+  });
   await authBus.start();
   await f.app.events.start();
 });
@@ -29,10 +34,9 @@ afterAll(async () => {
   await f.app.close();
 });
 
-async function authPublishes<T extends 'auth.dealer.created' | 'auth.dealer.updated' | 'auth.dealer.status-changed' | 'auth.dealer.deleted'>(
-  type: T,
-  payload: EventPayload<T>,
-) {
+async function authPublishes<
+  T extends 'auth.dealer.created' | 'auth.dealer.updated' | 'auth.dealer.status-changed' | 'auth.dealer.deleted',
+>(type: T, payload: EventPayload<T>) {
   await authDb.transaction((trx) => publish(trx, 'auth', { type, aggregateId: dealerId, payload } as never));
 }
 
@@ -52,10 +56,19 @@ const smPrices = async (token: string) =>
 
 describe('dealer map from auth events', () => {
   it('an unknown dealer is a 404 until auth announces them', async () => {
-    expect((await f.app.inject({ url: `/admin/dealers/${dealerUserId}/packages`, headers: f.auth(f.tokens.admin) })).statusCode).toBe(404);
+    expect(
+      (await f.app.inject({ url: `/admin/dealers/${dealerUserId}/packages`, headers: f.auth(f.tokens.admin) }))
+        .statusCode,
+    ).toBe(404);
     await authPublishes('auth.dealer.created', dealer(SALES_MANAGER.id));
     await waitFor(row, { what: 'the dealer to reach the catalog' });
-    expect(await row()).toMatchObject({ sales_manager_id: SALES_MANAGER.id, full_name: 'Yeni Bayi', company_name: 'Yeni Bayi Ltd.', status: 'active', deleted_at: null });
+    expect(await row()).toMatchObject({
+      sales_manager_id: SALES_MANAGER.id,
+      full_name: 'Yeni Bayi',
+      company_name: 'Yeni Bayi Ltd.',
+      status: 'active',
+      deleted_at: null,
+    });
     expect(await smPrices(f.tokens.salesManager)).toBe(200);
   });
 
@@ -68,11 +81,21 @@ describe('dealer map from auth events', () => {
   });
 
   it('keeps the status, and forgets a deleted dealer (404, no override on quotes) while keeping the history', async () => {
-    await authPublishes('auth.dealer.status-changed', { dealerId, userId: dealerUserId, status: 'suspended', previousStatus: 'active' });
+    await authPublishes('auth.dealer.status-changed', {
+      dealerId,
+      userId: dealerUserId,
+      status: 'suspended',
+      previousStatus: 'active',
+    });
     await waitFor(async () => (await row())?.status === 'suspended', { what: 'the status change' });
 
     const packageId = await f.packageId('US-7D-3GB');
-    const set = await f.app.inject({ method: 'PUT', url: `/admin/dealers/${dealerUserId}/packages/${packageId}`, headers: f.auth(f.tokens.admin), payload: { price: 13 } });
+    const set = await f.app.inject({
+      method: 'PUT',
+      url: `/admin/dealers/${dealerUserId}/packages/${packageId}`,
+      headers: f.auth(f.tokens.admin),
+      payload: { price: 13 },
+    });
     expect(set.statusCode).toBe(200);
     const quote = async () =>
       (
@@ -87,16 +110,24 @@ describe('dealer map from auth events', () => {
 
     await authPublishes('auth.dealer.deleted', { dealerId, userId: dealerUserId });
     await waitFor(async () => (await row())?.deleted_at, { what: 'the deletion' });
-    expect((await f.app.inject({ url: `/admin/dealers/${dealerUserId}/packages`, headers: f.auth(f.tokens.admin) })).statusCode).toBe(404);
+    expect(
+      (await f.app.inject({ url: `/admin/dealers/${dealerUserId}/packages`, headers: f.auth(f.tokens.admin) }))
+        .statusCode,
+    ).toBe(404);
     expect(await quote()).toBe(1499);
     expect(await f.app.db('price_history').where({ dealer_id: dealerUserId })).toHaveLength(1);
 
     // A late update does not bring a deleted dealer back.
     await authPublishes('auth.dealer.updated', dealer(SALES_MANAGER.id));
     const handled = await f.app.db('inbox').where({ consumer: 'catalog' }).count({ n: '*' });
-    await waitFor(async () => Number((await f.app.db('inbox').where({ consumer: 'catalog' }).count({ n: '*' }))[0]!.n) > Number(handled[0]!.n), {
-      what: 'the late update to be handled',
-    });
+    await waitFor(
+      async () =>
+        Number((await f.app.db('inbox').where({ consumer: 'catalog' }).count({ n: '*' }))[0]!.n) >
+        Number(handled[0]!.n),
+      {
+        what: 'the late update to be handled',
+      },
+    );
     expect((await row()).deleted_at).not.toBeNull();
   });
 });

@@ -16,7 +16,12 @@ describe('package display and sorting', () => {
   });
 
   it('sorts unlimited data above any allowance, and breaks ties by price then code', () => {
-    const list = [pkg('B', 30, null, 5000), pkg('A', 7, 3072, 1499), pkg('C', 30, 10240, 3999), pkg('D', 30, 10240, 3999)];
+    const list = [
+      pkg('B', 30, null, 5000),
+      pkg('A', 7, 3072, 1499),
+      pkg('C', 30, 10240, 3999),
+      pkg('D', 30, 10240, 3999),
+    ];
     expect(sortPackages(list, 'data', 'asc').map((p) => p.code)).toEqual(['A', 'C', 'D', 'B']);
     expect(sortPackages(list, 'data', 'desc').map((p) => p.code)).toEqual(['B', 'C', 'D', 'A']);
     expect(sortPackages(list, 'duration', 'desc').map((p) => p.code)).toEqual(['C', 'D', 'B', 'A']);

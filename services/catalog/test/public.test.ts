@@ -1,4 +1,12 @@
-import { countryPackagesSchema, coverageSchema, destinationsSchema, publicCountryDetailSchema, publicCountrySchema, regionCountSchema, successSchema } from '@esim/contracts';
+import {
+  countryPackagesSchema,
+  coverageSchema,
+  destinationsSchema,
+  publicCountryDetailSchema,
+  publicCountrySchema,
+  regionCountSchema,
+  successSchema,
+} from '@esim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setup, type Fixture } from './support';
@@ -21,10 +29,21 @@ const data = async (url: string, headers: Record<string, string> = {}) => {
 const codes = (items: Array<{ code: string }>) => items.map((c) => c.code);
 
 describe('country search', () => {
-  it.each(['türkiye', 'TÜRKİYE', 'Türkiye', 'turkiye', 'tur', 'TUR', 'TR', 'tr', 'Turkey', 'TURKEY'])('finds Turkey by %s, first', async (search) => {
-    const found = await data(`/public/countries?search=${encodeURIComponent(search)}`);
-    expect(found[0]).toMatchObject({ code: 'TR', a3: 'TUR', slug: 'turkey', name: 'Türkiye', name_en: 'Turkey', flag: 'tr', region: 'europe' });
-  });
+  it.each(['türkiye', 'TÜRKİYE', 'Türkiye', 'turkiye', 'tur', 'TUR', 'TR', 'tr', 'Turkey', 'TURKEY'])(
+    'finds Turkey by %s, first',
+    async (search) => {
+      const found = await data(`/public/countries?search=${encodeURIComponent(search)}`);
+      expect(found[0]).toMatchObject({
+        code: 'TR',
+        a3: 'TUR',
+        slug: 'turkey',
+        name: 'Türkiye',
+        name_en: 'Turkey',
+        flag: 'tr',
+        region: 'europe',
+      });
+    },
+  );
 
   it('matches Turkish and English names and both codes, case-insensitively', async () => {
     expect(codes(await data('/public/countries?search=almanya'))).toEqual(['DE']);
@@ -67,15 +86,32 @@ describe('country search', () => {
 describe('the seeded figures', () => {
   it('US packages: Starter 7 days 3 GB 14.99, Standard 15 days 5 GB 24.99 (recommended), Premium 30 days 10 GB 39.99', async () => {
     const body = await data('/public/countries/united-states/packages');
-    expect(body.country).toMatchObject({ code: 'US', a3: 'USA', name: 'Amerika Birleşik Devletleri', slug: 'united-states' });
-    expect(body.packages.map((p: Record<string, unknown>) => [p.name_en, p.duration, p.data_mb, p.price, p.recommended])).toEqual([
+    expect(body.country).toMatchObject({
+      code: 'US',
+      a3: 'USA',
+      name: 'Amerika Birleşik Devletleri',
+      slug: 'united-states',
+    });
+    expect(
+      body.packages.map((p: Record<string, unknown>) => [p.name_en, p.duration, p.data_mb, p.price, p.recommended]),
+    ).toEqual([
       ['Starter', 7, 3072, 14.99, false],
       ['Standard', 15, 5120, 24.99, true],
       ['Premium', 30, 10240, 39.99, false],
     ]);
-    expect(body.packages[0]).toMatchObject({ name: 'Başlangıç', data: '3 GB', currency: 'EUR', type: 'local', country_count: 1 });
+    expect(body.packages[0]).toMatchObject({
+      name: 'Başlangıç',
+      data: '3 GB',
+      currency: 'EUR',
+      type: 'local',
+      country_count: 1,
+    });
     // The Americas regional packages and the global one also cover the US, listed apart.
-    expect(body.regional_packages.map((p: { code: string }) => p.code).sort()).toEqual(['AMERICAS-15D-5GB', 'AMERICAS-30D-20GB', 'GLOBAL-30D-10GB']);
+    expect(body.regional_packages.map((p: { code: string }) => p.code).sort()).toEqual([
+      'AMERICAS-15D-5GB',
+      'AMERICAS-30D-20GB',
+      'GLOBAL-30D-10GB',
+    ]);
   });
 
   it('answers the packages route in the shape its declared response schema gives the OpenAPI', async () => {
@@ -83,14 +119,18 @@ describe('the seeded figures', () => {
     const parsed = successSchema(countryPackagesSchema).parse(answer.json());
     expect(parsed.data.regional_packages.every((p) => p.type !== 'local')).toBe(true);
     const doc = (await get('/openapi.json')).json();
-    const declared = doc.paths['/public/countries/{slug}/packages'].get.responses['200'].content['application/json'].schema;
+    const declared =
+      doc.paths['/public/countries/{slug}/packages'].get.responses['200'].content['application/json'].schema;
     expect(declared.properties.data.properties.regional_packages.type).toBe('array');
   });
 
   it('has 7/15/30-day packages for each featured country', async () => {
     for (const slug of ['united-kingdom', 'germany', 'france', 'turkey', 'japan', 'korea', 'singapore', 'thailand']) {
       const body = await data(`/public/countries/${slug}/packages`);
-      expect(body.packages.map((p: { duration: number }) => p.duration), slug).toEqual([7, 15, 30]);
+      expect(
+        body.packages.map((p: { duration: number }) => p.duration),
+        slug,
+      ).toEqual([7, 15, 30]);
     }
   });
 
@@ -107,11 +147,31 @@ describe('the seeded figures', () => {
 
   it('destinations: 5 quick and 9 featured in the spec order, priced by their 7-day package', async () => {
     const body = await data('/public/destinations', { 'accept-language': 'en' });
-    expect(body.quick.map((c: { name: string }) => c.name)).toEqual(['United States', 'United Kingdom', 'Germany', 'France', 'Turkey']);
-    expect(body.featured.map((c: { slug: string }) => c.slug)).toEqual([
-      'united-states', 'united-kingdom', 'germany', 'france', 'turkey', 'japan', 'korea', 'singapore', 'thailand',
+    expect(body.quick.map((c: { name: string }) => c.name)).toEqual([
+      'United States',
+      'United Kingdom',
+      'Germany',
+      'France',
+      'Turkey',
     ]);
-    expect(body.featured[0]).toMatchObject({ code: 'US', price_from: 14.99, price_validity_days: 7, currency: 'EUR', has_packages: true });
+    expect(body.featured.map((c: { slug: string }) => c.slug)).toEqual([
+      'united-states',
+      'united-kingdom',
+      'germany',
+      'france',
+      'turkey',
+      'japan',
+      'korea',
+      'singapore',
+      'thailand',
+    ]);
+    expect(body.featured[0]).toMatchObject({
+      code: 'US',
+      price_from: 14.99,
+      price_validity_days: 7,
+      currency: 'EUR',
+      has_packages: true,
+    });
   });
 
   it('coverage: every country a package covers is covered (the spec daily prices on the 9 with a daily plan); coming soon only where nothing covers it', async () => {
@@ -119,8 +179,18 @@ describe('the seeded figures', () => {
     const covered = body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'covered');
     expect(covered).toHaveLength(130);
     const daily = covered.filter((c: { price_per_day: number | null }) => c.price_per_day !== null);
-    expect(Object.fromEntries(daily.map((c: { a3: string; price_per_day: number }) => [c.a3, c.price_per_day]))).toEqual({
-      DEU: 10, TUR: 8, FRA: 12, ITA: 10, ESP: 9, GBR: 11, USA: 15, JPN: 14, KOR: 13,
+    expect(
+      Object.fromEntries(daily.map((c: { a3: string; price_per_day: number }) => [c.a3, c.price_per_day])),
+    ).toEqual({
+      DEU: 10,
+      TUR: 8,
+      FRA: 12,
+      ITA: 10,
+      ESP: 9,
+      GBR: 11,
+      USA: 15,
+      JPN: 14,
+      KOR: 13,
     });
     const usa = covered.find((c: { a3: string }) => c.a3 === 'USA');
     expect(usa).toMatchObject({ name: 'United States', flag: 'us', speed: '5G' });
@@ -133,11 +203,22 @@ describe('the seeded figures', () => {
 
   it('a country only a regional plan covers has that plan and its price, not "coming soon"; one nothing covers keeps "coming soon"', async () => {
     expect(await data('/public/countries/czechia', { 'accept-language': 'en' })).toMatchObject({
-      name: 'Czechia', coverage_status: 'covered', has_packages: true, package_count: 0, regional_package_count: 2, price_from: 24.99, price_validity_days: 15,
+      name: 'Czechia',
+      coverage_status: 'covered',
+      has_packages: true,
+      package_count: 0,
+      regional_package_count: 2,
+      price_from: 24.99,
+      price_validity_days: 15,
     });
     const packages = await data('/public/countries/czechia/packages');
-    expect(packages.regional_packages.map((p: { code: string }) => p.code)).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB']);
-    const czechia = (await data('/public/countries?search=czechia')).find((c: { slug: string }) => c.slug === 'czechia');
+    expect(packages.regional_packages.map((p: { code: string }) => p.code)).toEqual([
+      'EUROPE-15D-5GB',
+      'EUROPE-30D-20GB',
+    ]);
+    const czechia = (await data('/public/countries?search=czechia')).find(
+      (c: { slug: string }) => c.slug === 'czechia',
+    );
     expect(czechia).toMatchObject({ coverage_status: 'covered', price_from: 24.99 });
 
     // What is on sale decides, whatever the stored setting says.
@@ -146,7 +227,9 @@ describe('the seeded figures', () => {
     try {
       await f.app.catalogChanges.changed();
       const body = await data('/public/coverage');
-      expect(body.countries.find((c: { a3: string }) => c.a3 === 'FJI')).toMatchObject({ coverage_status: 'coming_soon' });
+      expect(body.countries.find((c: { a3: string }) => c.a3 === 'FJI')).toMatchObject({
+        coverage_status: 'coming_soon',
+      });
       expect(body.countries.find((c: { a3: string }) => c.a3 === 'CZE')).toMatchObject({ coverage_status: 'covered' });
     } finally {
       await f.app.db('countries').where({ a2: 'FJ' }).update({ coverage_status: 'not_available' });
@@ -163,8 +246,16 @@ describe('the seeded figures', () => {
     const names = Object.fromEntries(
       (await data('/public/countries')).map((c: { code: string; name: string }) => [c.code, c.name]),
     );
-    expect([names.CZ, names.CL, names.IS, names.CN, names.UZ]).toEqual(['Çekya', 'Şili', 'İzlanda', 'Çin', 'Özbekistan']);
-    expect(Object.values(names).filter((name) => name.charAt(0) !== name.charAt(0).toLocaleUpperCase('tr-TR'))).toEqual([]);
+    expect([names.CZ, names.CL, names.IS, names.CN, names.UZ]).toEqual([
+      'Çekya',
+      'Şili',
+      'İzlanda',
+      'Çin',
+      'Özbekistan',
+    ]);
+    expect(Object.values(names).filter((name) => name.charAt(0) !== name.charAt(0).toLocaleUpperCase('tr-TR'))).toEqual(
+      [],
+    );
   });
 
   it('UK and USA find the United Kingdom and the United States first', async () => {
@@ -174,12 +265,27 @@ describe('the seeded figures', () => {
 
   it('a country page: map info and package counts; an unknown slug is a 404 in the caller language', async () => {
     expect(await data('/public/countries/italy')).toMatchObject({
-      code: 'IT', name: 'İtalya', coverage_status: 'covered', price_per_day: 10, package_count: 0, regional_package_count: 3, has_packages: true,
+      code: 'IT',
+      name: 'İtalya',
+      coverage_status: 'covered',
+      price_per_day: 10,
+      package_count: 0,
+      regional_package_count: 3,
+      has_packages: true,
     });
     expect(await data('/public/countries/Korea')).toMatchObject({ code: 'KR', package_count: 3 });
-    expect(await data('/public/countries/mongolia')).toMatchObject({ has_packages: true, package_count: 0, price_from: 29.99, price_validity_days: 15 });
+    expect(await data('/public/countries/mongolia')).toMatchObject({
+      has_packages: true,
+      package_count: 0,
+      price_from: 29.99,
+      price_validity_days: 15,
+    });
     expect(await data('/public/countries/peru')).toMatchObject({ has_packages: true });
-    expect(await data('/public/countries/fiji')).toMatchObject({ has_packages: false, regional_package_count: 0, coverage_status: 'not_available' });
+    expect(await data('/public/countries/fiji')).toMatchObject({
+      has_packages: false,
+      regional_package_count: 0,
+      coverage_status: 'not_available',
+    });
     const missing = await get('/public/countries/atlantis', { 'accept-language': 'en' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ success: false, code: 'country_not_found', message: 'Country not found' });
@@ -192,7 +298,9 @@ describe('the seeded figures', () => {
 
 describe('package sorting', () => {
   const order = async (query: string, field: 'duration' | 'data_mb' | 'price') =>
-    (await data(`/public/countries/united-states/packages${query}`)).packages.map((p: Record<string, number>) => p[field]);
+    (await data(`/public/countries/united-states/packages${query}`)).packages.map(
+      (p: Record<string, number>) => p[field],
+    );
 
   it('sorts by duration, data and price, ascending or descending', async () => {
     expect(await order('', 'duration')).toEqual([7, 15, 30]);
@@ -224,17 +332,30 @@ describe('HTTP caching', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    expect((await get('/public/countries/united-states/packages', { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
-    expect((await get('/public/countries/united-states/packages', { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+    expect(
+      (await get('/public/countries/united-states/packages', { 'if-none-match': `"other", W/${etag}` })).statusCode,
+    ).toBe(304);
+    expect((await get('/public/countries/united-states/packages', { 'if-none-match': '"stale"' })).statusCode).toBe(
+      200,
+    );
 
     // The English body differs, and so does its tag.
-    const english = await get('/public/countries/united-states/packages', { 'accept-language': 'en', 'if-none-match': etag });
+    const english = await get('/public/countries/united-states/packages', {
+      'accept-language': 'en',
+      'if-none-match': etag,
+    });
     expect(english.statusCode).toBe(200);
     expect(english.headers.etag).not.toBe(etag);
   });
 
   it('tags every public route', async () => {
-    for (const url of ['/public/countries', '/public/countries/turkey', '/public/destinations', '/public/regions', '/public/coverage']) {
+    for (const url of [
+      '/public/countries',
+      '/public/countries/turkey',
+      '/public/destinations',
+      '/public/regions',
+      '/public/coverage',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect((await get(url, { 'if-none-match': res.headers.etag as string })).statusCode, url).toBe(304);

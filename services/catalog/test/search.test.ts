@@ -81,16 +81,38 @@ describe('ISO reference countries', () => {
   });
 
   it('uses the spec slugs and names', () => {
-    expect(byA2.get('US')).toMatchObject({ a3: 'USA', slug: 'united-states', name_en: 'United States', name_tr: 'Amerika Birleşik Devletleri' });
+    expect(byA2.get('US')).toMatchObject({
+      a3: 'USA',
+      slug: 'united-states',
+      name_en: 'United States',
+      name_tr: 'Amerika Birleşik Devletleri',
+    });
     expect(byA2.get('GB')).toMatchObject({ a3: 'GBR', slug: 'united-kingdom', name_tr: 'Birleşik Krallık' });
     expect(byA2.get('KR')).toMatchObject({ a3: 'KOR', slug: 'korea', name_en: 'South Korea', name_tr: 'Güney Kore' });
-    expect(byA2.get('TR')).toMatchObject({ a3: 'TUR', slug: 'turkey', name_en: 'Turkey', name_tr: 'Türkiye', region: 'europe' });
+    expect(byA2.get('TR')).toMatchObject({
+      a3: 'TUR',
+      slug: 'turkey',
+      name_en: 'Turkey',
+      name_tr: 'Türkiye',
+      region: 'europe',
+    });
     expect(byA2.get('DE')).toMatchObject({ slug: 'germany', name_tr: 'Almanya' });
     expect(byA2.get('AQ')?.region).toBe('oceania');
   });
 
   it('Turkish names start with a capital, Turkish-aware', () => {
-    expect(['CZ', 'CL', 'IS', 'JO', 'TD', 'UZ'].map((a2) => byA2.get(a2)?.name_tr)).toEqual(['Çekya', 'Şili', 'İzlanda', 'Ürdün', 'Çad', 'Özbekistan']);
-    expect(rows.filter((row) => row.name_tr.charAt(0) !== row.name_tr.charAt(0).toLocaleUpperCase('tr-TR')).map((row) => row.name_tr)).toEqual([]);
+    expect(['CZ', 'CL', 'IS', 'JO', 'TD', 'UZ'].map((a2) => byA2.get(a2)?.name_tr)).toEqual([
+      'Çekya',
+      'Şili',
+      'İzlanda',
+      'Ürdün',
+      'Çad',
+      'Özbekistan',
+    ]);
+    expect(
+      rows
+        .filter((row) => row.name_tr.charAt(0) !== row.name_tr.charAt(0).toLocaleUpperCase('tr-TR'))
+        .map((row) => row.name_tr),
+    ).toEqual([]);
   });
 });

@@ -24,7 +24,8 @@ export async function setup(options: { seed?: boolean } = {}): Promise<Fixture> 
   const keys = await createTestKeys();
   const app = await buildApp({ jwks: keys.jwks });
   if (options.seed !== false) await seedDemoData(app.db);
-  const token = (account: (typeof DEMO_ACCOUNTS)[number]) => keys.token({ id: account.id, userType: account.userType, email: account.email });
+  const token = (account: (typeof DEMO_ACCOUNTS)[number]) =>
+    keys.token({ id: account.id, userType: account.userType, email: account.email });
   return {
     app,
     keys,
@@ -45,7 +46,10 @@ export async function setup(options: { seed?: boolean } = {}): Promise<Fixture> 
 }
 
 /** A dealer of another sales manager, recorded through the real auth-event handler. */
-export async function addDealer(app: CatalogApp, dealer: { userId: string; salesManagerId: string | null }): Promise<void> {
+export async function addDealer(
+  app: CatalogApp,
+  dealer: { userId: string; salesManagerId: string | null },
+): Promise<void> {
   const payload: EventPayload<'auth.dealer.created'> = {
     dealerId: randomUUID(),
     userId: dealer.userId,
@@ -58,7 +62,15 @@ export async function addDealer(app: CatalogApp, dealer: { userId: string; sales
   };
   await app.db.transaction((trx) =>
     onDealerUpserted(
-      { id: randomUUID(), type: 'auth.dealer.created', version: 1, occurredAt: new Date().toISOString(), aggregateId: payload.dealerId, producer: 'auth', payload },
+      {
+        id: randomUUID(),
+        type: 'auth.dealer.created',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        aggregateId: payload.dealerId,
+        producer: 'auth',
+        payload,
+      },
       { trx, attempt: 0 },
     ),
   );

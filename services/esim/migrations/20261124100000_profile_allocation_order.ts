@@ -9,7 +9,9 @@ import type { Knex } from 'knex';
  * the ICCID in the index, the pick is the index's first entries.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw("CREATE INDEX profiles_available_in_order ON profiles (package_code, created_at, iccid) WHERE pool_status = 'available'");
+  await knex.raw(
+    "CREATE INDEX profiles_available_in_order ON profiles (package_code, created_at, iccid) WHERE pool_status = 'available'",
+  );
   await knex.raw('DROP INDEX profiles_available');
 }
 

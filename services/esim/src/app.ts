@@ -27,12 +27,18 @@ export async function buildApp(options: BuildOptions = {}) {
   const app = await createServiceApp({
     name: SERVICE_NAME,
     schema: SCHEMA,
-    description: 'eSIM orders (a persisted purchase saga), the profile pool, QR codes, usage, refunds and the public balance check.',
+    description:
+      'eSIM orders (a persisted purchase saga), the profile pool, QR codes, usage, refunds and the public balance check.',
     config,
     jwks: options.jwks,
   });
   const provider = options.provider ?? poolProvider;
-  const ctx: EsimContext = { config, ...internalClients(config), provider, ...orderWrites(app.db, provider, sellerOf(config)) };
+  const ctx: EsimContext = {
+    config,
+    ...internalClients(config),
+    provider,
+    ...orderWrites(app.db, provider, sellerOf(config)),
+  };
   app.addHook('onClose', async () => {
     await Promise.all([ctx.catalog.close(), ctx.balance.close()]);
   });

@@ -11,8 +11,16 @@ export const configSchema = serviceConfigSchema(8084, {
   SELLER_NAME: sellerField(DEMO_SELLER.name),
   SELLER_ADDRESS: sellerField(DEMO_SELLER.address),
   SELLER_TAX_OFFICE: sellerField(DEMO_SELLER.taxOffice),
-  SELLER_TAX_NUMBER: z.string().trim().regex(/^[0-9]{10,11}$/).default(DEMO_SELLER.taxNumber),
-  SELLER_MERSIS: z.string().trim().regex(/^[0-9]{16}$/).default(DEMO_SELLER.mersis),
+  SELLER_TAX_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{10,11}$/)
+    .default(DEMO_SELLER.taxNumber),
+  SELLER_MERSIS: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{16}$/)
+    .default(DEMO_SELLER.mersis),
   SELLER_PHONE: sellerField(DEMO_SELLER.phone),
   SELLER_EMAIL: z.email().default(DEMO_SELLER.email),
   /** Where the purchase saga asks for the caller's price and takes the hold. */
@@ -59,7 +67,9 @@ export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig
   // The documents buyers accept and their receipts name the seller: production never names the demo placeholder.
   const placeholders = (['SELLER_TAX_NUMBER', 'SELLER_MERSIS'] as const).filter((name) => /^0+$/.test(config[name]));
   if (config.APP_MODE === 'production' && placeholders.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${placeholders.map((name) => `  ${name}: set the seller's own in production mode`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${placeholders.map((name) => `  ${name}: set the seller's own in production mode`).join('\n')}`,
+    );
   }
   return config;
 }

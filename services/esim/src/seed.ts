@@ -60,7 +60,8 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
         })
         .returning('id');
       const total = pkg.dataMb === null ? null : pkg.dataMb * MB;
-      const activated = demo.activatedDaysAgo === null ? null : new Date(Date.now() - demo.activatedDaysAgo * DAY - 3600_000);
+      const activated =
+        demo.activatedDaysAgo === null ? null : new Date(Date.now() - demo.activatedDaysAgo * DAY - 3600_000);
       const expires = activated ? new Date(activated.getTime() + pkg.validityDays * DAY) : null;
       const used = total === null ? 0 : Math.round(total * demo.used);
       await trx('profiles').insert({
@@ -86,5 +87,15 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
   });
 }
 
-const DEMO_OPERATORS: Record<string, string> = { US: 'T-Mobile', DE: 'Telekom', TR: 'Turkcell', FR: 'Orange', GB: 'EE', JP: 'Docomo', KR: 'SK Telecom', SG: 'Singtel', TH: 'AIS' };
+const DEMO_OPERATORS: Record<string, string> = {
+  US: 'T-Mobile',
+  DE: 'Telekom',
+  TR: 'Turkcell',
+  FR: 'Orange',
+  GB: 'EE',
+  JP: 'Docomo',
+  KR: 'SK Telecom',
+  SG: 'Singtel',
+  TH: 'AIS',
+};
 const operatorOf = (country: string) => DEMO_OPERATORS[country] ?? 'Demo Roaming';

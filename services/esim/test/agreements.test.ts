@@ -3,14 +3,21 @@ import { randomUUID } from 'node:crypto';
 import { DISTANCE_SALE_VERSION } from '@esim/contracts';
 import { customer, key, startEsimSystem, type EsimSystem } from './support';
 
-const agreement = { version: DISTANCE_SALE_VERSION, text: 'ÖN BİLGİLENDİRME FORMU\n\n1. Satıcı: …\n\nMESAFELİ SATIŞ SÖZLEŞMESİ\n\n1. Satıcı: …' };
+const agreement = {
+  version: DISTANCE_SALE_VERSION,
+  text: 'ÖN BİLGİLENDİRME FORMU\n\n1. Satıcı: …\n\nMESAFELİ SATIŞ SÖZLEŞMESİ\n\n1. Satıcı: …',
+};
 
 /** The documents a buyer accepted kept with the order, the receipt event, and the seller from the settings. */
 describe('accepted documents and receipts', () => {
   let sys: EsimSystem;
   let usStarter: string;
   beforeAll(async () => {
-    sys = await startEsimSystem({ SELLER_NAME: 'Örnek Gezi İletişim A.Ş.', SELLER_TAX_NUMBER: '1234567890', SELLER_MERSIS: '0123456789000015' });
+    sys = await startEsimSystem({
+      SELLER_NAME: 'Örnek Gezi İletişim A.Ş.',
+      SELLER_TAX_NUMBER: '1234567890',
+      SELLER_MERSIS: '0123456789000015',
+    });
     usStarter = await sys.packageId('US-7D-3GB');
     await sys.stock('US-7D-3GB', 4);
   });
@@ -20,15 +27,26 @@ describe('accepted documents and receipts', () => {
   });
 
   const buy = async (who: ReturnType<typeof customer>, body: object, idem = key()) =>
-    sys.esim.inject({ method: 'POST', url: '/user/packages/buy', headers: await sys.as(who, { 'idempotency-key': idem, 'accept-language': 'en' }), payload: body });
+    sys.esim.inject({
+      method: 'POST',
+      url: '/user/packages/buy',
+      headers: await sys.as(who, { 'idempotency-key': idem, 'accept-language': 'en' }),
+      payload: body,
+    });
   const receipts = async (orderId: string) =>
-    (await sys.esim.db('outbox').where({ type: 'esim.order.receipt', aggregate_id: orderId }).pluck('envelope')).map((e: string | object) => (typeof e === 'string' ? JSON.parse(e) : e).payload);
+    (await sys.esim.db('outbox').where({ type: 'esim.order.receipt', aggregate_id: orderId }).pluck('envelope')).map(
+      (e: string | object) => (typeof e === 'string' ? JSON.parse(e) : e).payload,
+    );
 
   it('publishes the seller from the SELLER_* settings', async () => {
     const res = await sys.esim.inject({ url: '/public/seller' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
-    expect(res.json().data).toMatchObject({ name: 'Örnek Gezi İletişim A.Ş.', tax_number: '1234567890', mersis: '0123456789000015' });
+    expect(res.json().data).toMatchObject({
+      name: 'Örnek Gezi İletişim A.Ş.',
+      tax_number: '1234567890',
+      mersis: '0123456789000015',
+    });
   });
 
   it('keeps the documents with the order once per key, and publishes its receipt once it completes', async () => {
@@ -38,7 +56,11 @@ describe('accepted documents and receipts', () => {
     const first = await buy(me, { package_id: usStarter, quantity: 1, agreement }, idem);
     expect(first.statusCode, first.body).toBe(201);
     const order = first.json().data;
-    expect(order.agreement).toMatchObject({ version: DISTANCE_SALE_VERSION, text: agreement.text, paid_by_card_cents: 0 });
+    expect(order.agreement).toMatchObject({
+      version: DISTANCE_SALE_VERSION,
+      text: agreement.text,
+      paid_by_card_cents: 0,
+    });
     const again = await buy(me, { package_id: usStarter, quantity: 1, agreement }, idem);
     expect(again.json().data.id).toBe(order.id);
     expect(await sys.esim.db('order_agreements').where({ order_id: order.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
@@ -73,19 +95,33 @@ describe('accepted documents and receipts', () => {
     const page = await sys.esim.inject({ url: `/user/esim/orders/${id}`, headers: await sys.as(me) });
     expect(page.json().data.agreement).toBeNull();
     // A receipt is written in the transaction that completes its order: this one has its completion and no receipt.
-    expect(await sys.esim.db('outbox').where({ type: 'esim.order.completed', aggregate_id: id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(
+      await sys.esim.db('outbox').where({ type: 'esim.order.completed', aggregate_id: id }).count({ n: '*' }),
+    ).toEqual([{ n: 1 }]);
     expect(await receipts(id)).toEqual([]);
   });
 
   it('refuses an outdated version or a card payment that is not the buyer’s paid one, writing no order', async () => {
     const me = customer();
     await sys.fund(me, 50_00);
-    const outdated = await buy(me, { package_id: usStarter, quantity: 1, agreement: { ...agreement, version: '2020-01-01' } });
+    const outdated = await buy(me, {
+      package_id: usStarter,
+      quantity: 1,
+      agreement: { ...agreement, version: '2020-01-01' },
+    });
     expect(outdated.statusCode).toBe(400);
     expect(outdated.json().errors[0].path).toBe('agreement.version');
-    const unknownPayment = await buy(me, { package_id: usStarter, quantity: 1, agreement, card_payment_id: randomUUID() });
+    const unknownPayment = await buy(me, {
+      package_id: usStarter,
+      quantity: 1,
+      agreement,
+      card_payment_id: randomUUID(),
+    });
     expect(unknownPayment.statusCode).toBe(422);
-    expect(unknownPayment.json()).toMatchObject({ code: 'esim_card_payment_not_paid', errors: [{ path: 'card_payment_id', message: 'The card payment is not confirmed; no order was placed' }] });
+    expect(unknownPayment.json()).toMatchObject({
+      code: 'esim_card_payment_not_paid',
+      errors: [{ path: 'card_payment_id', message: 'The card payment is not confirmed; no order was placed' }],
+    });
     expect(await sys.esim.db('orders').where({ user_id: me.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
     expect(await sys.available(me)).toBe(50_00);
   });

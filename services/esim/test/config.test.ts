@@ -9,14 +9,22 @@ describe('esim config', () => {
   it('refuses the demo webhook secret in production, naming it as the demo service token is named; demo mode keeps it', () => {
     for (const env of [production, { ...production, ESIM_WEBHOOK_SECRET: 'demo-esim-webhook-secret-change-me' }]) {
       expect(() => loadEsimConfig(env)).toThrow(ConfigError);
-      expect(() => loadEsimConfig(env)).toThrow('Invalid configuration:\n  ESIM_WEBHOOK_SECRET: set a secret of your own in production mode');
+      expect(() => loadEsimConfig(env)).toThrow(
+        'Invalid configuration:\n  ESIM_WEBHOOK_SECRET: set a secret of your own in production mode',
+      );
     }
-    expect(loadEsimConfig({ ...production, ...ownSeller, ESIM_WEBHOOK_SECRET: 'w'.repeat(32) }).ESIM_WEBHOOK_SECRET).toBe('w'.repeat(32));
+    expect(
+      loadEsimConfig({ ...production, ...ownSeller, ESIM_WEBHOOK_SECRET: 'w'.repeat(32) }).ESIM_WEBHOOK_SECRET,
+    ).toBe('w'.repeat(32));
     expect(loadEsimConfig({}).ESIM_WEBHOOK_SECRET).toBe('demo-esim-webhook-secret-change-me');
   });
 
   it('takes the seller from the SELLER_* settings, refuses a malformed tax or MERSIS number, and refuses the placeholder ones in production', () => {
-    const seller = { SELLER_NAME: 'Örnek Gezi İletişim A.Ş.', SELLER_TAX_NUMBER: '1234567890', SELLER_MERSIS: '0123456789000015' };
+    const seller = {
+      SELLER_NAME: 'Örnek Gezi İletişim A.Ş.',
+      SELLER_TAX_NUMBER: '1234567890',
+      SELLER_MERSIS: '0123456789000015',
+    };
     expect(loadEsimConfig(seller)).toMatchObject(seller);
     expect(() => loadEsimConfig({ SELLER_MERSIS: '123' })).toThrow(/SELLER_MERSIS/);
     expect(() => loadEsimConfig({ SELLER_TAX_NUMBER: '12345' })).toThrow(/SELLER_TAX_NUMBER/);

@@ -47,7 +47,9 @@ describe('esim process killed during 200 concurrent purchases', () => {
 
   beforeAll(async () => {
     sys = await startEsimSystem();
-    jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sys.keys.jwks)));
+    jwks = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sys.keys.jwks)),
+    );
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
     port = await freePort();
     const config = sys.esim.esim.ctx.config;
@@ -73,8 +75,15 @@ describe('esim process killed during 200 concurrent purchases', () => {
   });
 
   async function startEsim(): Promise<ChildProcess> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: serviceDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined))?.ok, { timeoutMs: 30_000, what: 'the esim process' });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serviceDir,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined))?.ok, {
+      timeoutMs: 30_000,
+      what: 'the esim process',
+    });
     return proc;
   }
 
@@ -98,30 +107,61 @@ describe('esim process killed during 200 concurrent purchases', () => {
     };
     const attempts = buyers.map(purchase);
     // Kill it once some orders are placed and many are still midway.
-    await waitFor(async () => Number(((await sys.esim.db('orders').count({ n: '*' })) as [{ n: string }])[0].n) >= 40, { timeoutMs: 30_000, intervalMs: 5, what: 'orders in flight' });
+    await waitFor(async () => Number(((await sys.esim.db('orders').count({ n: '*' })) as [{ n: string }])[0].n) >= 40, {
+      timeoutMs: 30_000,
+      intervalMs: 5,
+      what: 'orders in flight',
+    });
     child.kill('SIGKILL');
     await exited;
     const answered = await Promise.all(attempts);
     const midway = await sys.esim.db('orders').whereNotIn('step', ['completed', 'failed']).count({ n: '*' });
-    console.log(`crash test: killed with ${JSON.stringify(midway)} orders midway; ${answered.filter(Boolean).length} of ${BUYERS} requests had an answer`);
+    console.log(
+      `crash test: killed with ${JSON.stringify(midway)} orders midway; ${answered.filter(Boolean).length} of ${BUYERS} requests had an answer`,
+    );
 
     child = await startEsim();
     // Clients retry what got no answer with the same Idempotency-Key: a placed order is found again, never placed twice.
-    const retried = await Promise.all(buyers.map((b, i) => (answered[i] ? Promise.resolve(answered[i]) : purchase(b, i))));
-    expect(retried.every((status) => status !== undefined && [201, 202, 409, 422].includes(status)), JSON.stringify(retried)).toBe(true);
-    await waitFor(async () => Number(((await sys.esim.db('orders').whereNotIn('step', ['completed', 'failed']).count({ n: '*' })) as [{ n: string }])[0].n) === 0, {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      what: 'the recovery loop to finish every order',
-    });
+    const retried = await Promise.all(
+      buyers.map((b, i) => (answered[i] ? Promise.resolve(answered[i]) : purchase(b, i))),
+    );
+    expect(
+      retried.every((status) => status !== undefined && [201, 202, 409, 422].includes(status)),
+      JSON.stringify(retried),
+    ).toBe(true);
+    await waitFor(
+      async () =>
+        Number(
+          (
+            (await sys.esim.db('orders').whereNotIn('step', ['completed', 'failed']).count({ n: '*' })) as [
+              { n: string },
+            ]
+          )[0].n,
+        ) === 0,
+      {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        what: 'the recovery loop to finish every order',
+      },
+    );
 
     // The captures follow through the outbox: the balance service consumes esim.order.completed.
     await Promise.all(buyers.map((b) => sys.charged(b)));
-    const orders = await sys.esim.db('orders').whereIn('user_id', buyers.map((b) => b.id));
+    const orders = await sys.esim.db('orders').whereIn(
+      'user_id',
+      buyers.map((b) => b.id),
+    );
     // One order per buyer: the retries found the orders placed before the crash.
     expect(orders).toHaveLength(BUYERS);
     expect(new Set(orders.map((o: { user_id: string }) => o.user_id)).size).toBe(BUYERS);
-    const holds = new Map((await sys.balance.db('holds').whereIn('user_id', buyers.map((b) => b.id))).map((h: HoldRow) => [h.order_id, h] as const));
+    const holds = new Map(
+      (
+        await sys.balance.db('holds').whereIn(
+          'user_id',
+          buyers.map((b) => b.id),
+        )
+      ).map((h: HoldRow) => [h.order_id, h] as const),
+    );
     let completed = 0;
     for (const order of orders) {
       const hold = holds.get(order.id);
@@ -144,13 +184,17 @@ describe('esim process killed during 200 concurrent purchases', () => {
     }
     // Every buyer paid exactly for their completed orders.
     for (const [i, b] of buyers.entries()) {
-      const paid = (orders as OrderRow[]).filter((o) => o.user_id === b.id && o.step === 'completed').reduce((sum, o) => sum + Number(o.total_cents), 0);
+      const paid = (orders as OrderRow[])
+        .filter((o) => o.user_id === b.id && o.step === 'completed')
+        .reduce((sum, o) => sum + Number(o.total_cents), 0);
       expect(await sys.available(b)).toBe((i % 10 === 0 ? 10_00 : 20_00) - paid);
       expect(await sys.balanceOf(b)).toBe((i % 10 === 0 ? 10_00 : 20_00) - paid);
     }
     expect(completed).toBeLessThanOrEqual(STOCK);
     expect(completed).toBeGreaterThan(100);
-    console.log(`crash test: ${orders.length} orders placed, ${completed} completed and charged once, ${orders.length - completed} failed and not charged`);
+    console.log(
+      `crash test: ${orders.length} orders placed, ${completed} completed and charged once, ${orders.length - completed} failed and not charged`,
+    );
     await sys.verifyLedger();
   }, 180_000);
 });

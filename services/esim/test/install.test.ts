@@ -36,10 +36,22 @@ describe('install from another device', () => {
     await sys.stop();
   });
 
-  const call = async (who: Person | null, method: 'GET' | 'POST' | 'DELETE', url: string, options: { payload?: unknown; headers?: Record<string, string> } = {}) =>
-    sys.esim.inject({ method, url, headers: who ? await sys.as(who, options.headers) : options.headers, ...(options.payload === undefined ? {} : { payload: options.payload as object }) });
-  const makeLink = async (esim: EsimProfile, who: Person = owner) => call(who, 'POST', `/user/esim/orders/${order.id}/install-links`, { payload: { esim_id: esim.id } });
-  const open = (token: string, lang = 'tr') => call(null, 'GET', `/public/install/${token}`, { headers: { 'accept-language': lang } });
+  const call = async (
+    who: Person | null,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    options: { payload?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    sys.esim.inject({
+      method,
+      url,
+      headers: who ? await sys.as(who, options.headers) : options.headers,
+      ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+    });
+  const makeLink = async (esim: EsimProfile, who: Person = owner) =>
+    call(who, 'POST', `/user/esim/orders/${order.id}/install-links`, { payload: { esim_id: esim.id } });
+  const open = (token: string, lang = 'tr') =>
+    call(null, 'GET', `/public/install/${token}`, { headers: { 'accept-language': lang } });
 
   it('a link opens the install page without signing in; only the hash of its token is stored', async () => {
     const created = await makeLink(order.esims[0]);
@@ -59,11 +71,20 @@ describe('install from another device', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     const data = page.json().data;
     const { package_name_en } = await sys.esim.db('orders').where({ id: order.id }).first('package_name_en');
-    expect(data).toMatchObject({ state: 'ready', iccid: order.esims[0].iccid, package_name: package_name_en, validity_days: 7 });
+    expect(data).toMatchObject({
+      state: 'ready',
+      iccid: order.esims[0].iccid,
+      package_name: package_name_en,
+      validity_days: 7,
+    });
     expect(data.install.activation_code).toBe(order.esims[0].activation_code);
     expect(data.install.matching_id).toBe(order.esims[0].matching_id);
-    expect(data.install.ios_install_url).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(order.esims[0].activation_code)}`);
-    expect(Buffer.from(data.install.qr_data_url.replace('data:image/png;base64,', ''), 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(data.install.ios_install_url).toBe(
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(order.esims[0].activation_code)}`,
+    );
+    expect(
+      Buffer.from(data.install.qr_data_url.replace('data:image/png;base64,', ''), 'base64').subarray(1, 4).toString(),
+    ).toBe('PNG');
 
     const listed = await call(owner, 'GET', `/user/esim/orders/${order.id}/install-links`);
     expect(listed.statusCode).toBe(200);
@@ -91,12 +112,17 @@ describe('install from another device', () => {
     expect(gone.json().code).toBe('install_link_gone');
     expect(gone.body).not.toContain(order.esims[0].matching_id);
     // Revoking again changes nothing.
-    expect((await call(owner, 'DELETE', `/user/esim/orders/${order.id}/install-links/${link.id}`)).json().data.revoked_at).toBe(revoked.json().data.revoked_at);
+    expect(
+      (await call(owner, 'DELETE', `/user/esim/orders/${order.id}/install-links/${link.id}`)).json().data.revoked_at,
+    ).toBe(revoked.json().data.revoked_at);
   });
 
   it('a link past its expiry opens nothing', async () => {
     const link = (await makeLink(order.esims[1])).json().data;
-    await sys.esim.db('install_links').where({ id: link.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await sys.esim
+      .db('install_links')
+      .where({ id: link.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const gone = await open(link.token);
     expect(gone.statusCode).toBe(410);
     expect(gone.body).not.toContain(order.esims[1].matching_id);
@@ -108,11 +134,21 @@ describe('install from another device', () => {
     const mine = (await makeLink(order.esims[0])).json().data;
     expect((await makeLink(order.esims[0], stranger)).statusCode).toBe(404);
     expect((await call(stranger, 'GET', `/user/esim/orders/${order.id}/install-links`)).statusCode).toBe(404);
-    expect((await call(stranger, 'DELETE', `/user/esim/orders/${order.id}/install-links/${mine.id}`)).statusCode).toBe(404);
-    expect((await call(stranger, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, { headers: { 'idempotency-key': key() } })).statusCode).toBe(404);
+    expect((await call(stranger, 'DELETE', `/user/esim/orders/${order.id}/install-links/${mine.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await call(stranger, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, {
+          headers: { 'idempotency-key': key() },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await open(mine.token)).statusCode).toBe(200);
     // An eSIM of another order named in the body is not this order's.
-    const other = await call(owner, 'POST', `/user/esim/orders/${order.id}/install-links`, { payload: { esim_id: '00000000-0000-4000-8000-000000000000' } });
+    const other = await call(owner, 'POST', `/user/esim/orders/${order.id}/install-links`, {
+      payload: { esim_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(other.statusCode).toBe(404);
     const bad = await call(owner, 'POST', `/user/esim/orders/${order.id}/install-links`, { payload: { esim_id: 'x' } });
     expect(bad.statusCode).toBe(400);
@@ -125,16 +161,28 @@ describe('install from another device', () => {
     expect(noKey.json().errors[0].path).toBe('Idempotency-Key');
 
     const once = key();
-    const first = await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, { headers: { 'idempotency-key': once, 'accept-language': 'en' } });
+    const first = await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, {
+      headers: { 'idempotency-key': once, 'accept-language': 'en' },
+    });
     expect(first.statusCode, first.body).toBe(202);
     expect(first.json().data).toMatchObject({ order_id: order.id, esim_count: 2 });
-    const again = await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, { headers: { 'idempotency-key': once, 'accept-language': 'en' } });
+    const again = await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, {
+      headers: { 'idempotency-key': once, 'accept-language': 'en' },
+    });
     expect(again.statusCode).toBe(202);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await sys.esim.db('install_mails').where({ order_id: order.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
 
-    expect((await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, { headers: { 'idempotency-key': key() } })).statusCode).toBe(202);
-    const limited = await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, { headers: { 'idempotency-key': key() } });
+    expect(
+      (
+        await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, {
+          headers: { 'idempotency-key': key() },
+        })
+      ).statusCode,
+    ).toBe(202);
+    const limited = await call(owner, 'POST', `/user/esim/orders/${order.id}/send-install-mail`, {
+      headers: { 'idempotency-key': key() },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('install_mail_rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3000);
@@ -149,7 +197,11 @@ describe('install from another device', () => {
     const used = await sys.esim.inject({
       method: 'POST',
       url: '/webhooks/esim-usage',
-      headers: { 'content-type': 'application/json', 'x-esim-timestamp': String(at), 'x-esim-signature': signWebhook(sys.esim.esim.ctx.config.ESIM_WEBHOOK_SECRET, at, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'x-esim-timestamp': String(at),
+        'x-esim-signature': signWebhook(sys.esim.esim.ctx.config.ESIM_WEBHOOK_SECRET, at, raw),
+      },
       payload: raw,
     });
     expect(used.statusCode).toBe(200);

@@ -39,7 +39,8 @@ describe('eSIM lifecycle', () => {
     return res.json().data;
   }
 
-  const webhook = (body: unknown, options: { secret?: string; at?: number } = {}) => webhookRaw(JSON.stringify(body), options);
+  const webhook = (body: unknown, options: { secret?: string; at?: number } = {}) =>
+    webhookRaw(JSON.stringify(body), options);
   const webhookRaw = (raw: string, options: { secret?: string; at?: number } = {}) => {
     const at = options.at ?? Math.floor(Date.now() / 1000);
     return sys.esim.inject({
@@ -95,7 +96,12 @@ describe('eSIM lifecycle', () => {
     const report = { reports: [{ id: 'r-1', iccid, used_bytes: 1 * GB }] };
     expect((await webhook(report, { secret: 'wrong-secret-wrong-secret' })).statusCode).toBe(401);
     expect((await webhook(report, { at: Math.floor(Date.now() / 1000) - 301 })).statusCode).toBe(401);
-    const unsigned = await sys.esim.inject({ method: 'POST', url: '/webhooks/esim-usage', headers: { 'content-type': 'application/json' }, payload: report });
+    const unsigned = await sys.esim.inject({
+      method: 'POST',
+      url: '/webhooks/esim-usage',
+      headers: { 'content-type': 'application/json' },
+      payload: report,
+    });
     expect(unsigned.statusCode).toBe(401);
     expect(Number((await profile(iccid)).data_used_bytes)).toBe(0);
 
@@ -115,7 +121,12 @@ describe('eSIM lifecycle', () => {
 
   it('webhook: the signature is checked before the body is parsed (unsigned malformed JSON is a 401, signed a 400 naming the body)', async () => {
     const malformed = '{"reports": [{"id": "r-1",';
-    const unsigned = await sys.esim.inject({ method: 'POST', url: '/webhooks/esim-usage', headers: { 'content-type': 'application/json' }, payload: malformed });
+    const unsigned = await sys.esim.inject({
+      method: 'POST',
+      url: '/webhooks/esim-usage',
+      headers: { 'content-type': 'application/json' },
+      payload: malformed,
+    });
     expect(unsigned.statusCode, unsigned.body).toBe(401);
     expect(unsigned.json().code).toBe('esim_webhook_signature_invalid');
     expect((await webhookRaw(malformed, { secret: 'wrong-secret-wrong-secret' })).statusCode).toBe(401);
@@ -135,9 +146,17 @@ describe('eSIM lifecycle', () => {
     const esim = order.esims[0];
     const res = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage`, headers: await sys.as(owner) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.esim).toMatchObject({ status: 'active', usage: { total_bytes: 3 * GB, used_bytes: GB, remaining_bytes: 2 * GB, percentage: 33, unlimited: false } });
-    expect(res.json().data.records).toEqual([expect.objectContaining({ id: 'webhook:r-1', used_bytes: GB, remaining_bytes: 2 * GB, source: 'webhook' })]);
-    const byIccid = await sys.esim.inject({ url: `/user/esim/${esim.iccid}/usage?includeUsed=false`, headers: await sys.as(owner) });
+    expect(res.json().data.esim).toMatchObject({
+      status: 'active',
+      usage: { total_bytes: 3 * GB, used_bytes: GB, remaining_bytes: 2 * GB, percentage: 33, unlimited: false },
+    });
+    expect(res.json().data.records).toEqual([
+      expect.objectContaining({ id: 'webhook:r-1', used_bytes: GB, remaining_bytes: 2 * GB, source: 'webhook' }),
+    ]);
+    const byIccid = await sys.esim.inject({
+      url: `/user/esim/${esim.iccid}/usage?includeUsed=false`,
+      headers: await sys.as(owner),
+    });
     expect(byIccid.json().data.records).toEqual([]);
     const bad = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage?limit=0`, headers: await sys.as(owner) });
     expect(bad.statusCode).toBe(400);
@@ -147,7 +166,12 @@ describe('eSIM lifecycle', () => {
   it('status: the owner suspends and resumes; revoke is admin-only; other transitions are refused', async () => {
     const esim = order.esims[1];
     const put = async (who: Person, status: string) =>
-      sys.esim.inject({ method: 'PUT', url: `/user/esim/${esim.id}/status`, headers: await sys.as(who), payload: { status } });
+      sys.esim.inject({
+        method: 'PUT',
+        url: `/user/esim/${esim.id}/status`,
+        headers: await sys.as(who),
+        payload: { status },
+      });
     expect((await put(owner, 'suspended')).json().data.status).toBe('suspended');
     expect((await put(owner, 'active')).json().data.status).toBe('inactive');
     const again = await put(owner, 'active');
@@ -162,7 +186,8 @@ describe('eSIM lifecycle', () => {
   it('refunds an unused eSIM within the window once; refuses an activated one and one past the window', async () => {
     const unused = order.esims[2];
     const before = await sys.available(owner);
-    const refund = async (id: string, who = owner, body: object = {}) => sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(who), payload: body });
+    const refund = async (id: string, who = owner, body: object = {}) =>
+      sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(who), payload: body });
     const first = await refund(unused.id);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toMatchObject({ refunded: 14.99, refunded_cents: 14_99, status: 'refunded' });
@@ -178,7 +203,10 @@ describe('eSIM lifecycle', () => {
     expect(activated.json().code).toBe('esim_refund_activated');
 
     const old = await purchase(owner, 1);
-    await sys.esim.db('orders').where({ id: old.id }).update({ created_at: sys.esim.db.raw(`now() - interval '31 days'`) });
+    await sys.esim
+      .db('orders')
+      .where({ id: old.id })
+      .update({ created_at: sys.esim.db.raw(`now() - interval '31 days'`) });
     const late = await refund(old.esims[0].id);
     expect(late.statusCode).toBe(422);
     expect(late.json().message).toContain('30 gün');
@@ -195,14 +223,22 @@ describe('eSIM lifecycle', () => {
     await webhook({ reports: [{ id: 'u80', iccid, used_bytes: Math.ceil(2.5 * GB) }] });
     await webhook({ reports: [{ id: 'u81', iccid, used_bytes: Math.ceil(2.6 * GB) }] });
     await webhook({ reports: [{ id: 'u100', iccid, used_bytes: 3 * GB }] });
-    const alerts = await sys.esim.db('outbox').where({ type: 'esim.profile.usage-alert', aggregate_id: fresh.esims[0].id });
-    expect(alerts.map((a: { envelope: { payload: { kind: string } } }) => a.envelope.payload.kind).sort()).toEqual(['usage-100', 'usage-80']);
+    const alerts = await sys.esim
+      .db('outbox')
+      .where({ type: 'esim.profile.usage-alert', aggregate_id: fresh.esims[0].id });
+    expect(alerts.map((a: { envelope: { payload: { kind: string } } }) => a.envelope.payload.kind).sort()).toEqual([
+      'usage-100',
+      'usage-80',
+    ]);
     expect((await profile(iccid)).status).toBe('used');
-    expect(await sys.esim.db('outbox').where({ type: 'esim.profile.depleted', aggregate_id: fresh.esims[0].id })).toHaveLength(1);
+    expect(
+      await sys.esim.db('outbox').where({ type: 'esim.profile.depleted', aggregate_id: fresh.esims[0].id }),
+    ).toHaveLength(1);
   });
 
   it('public balance check: format rules, 404, result in MB', async () => {
-    const get = (n: string, lang = 'tr') => sys.esim.inject({ url: `/public/balance/esim/${encodeURIComponent(n)}`, headers: { 'accept-language': lang } });
+    const get = (n: string, lang = 'tr') =>
+      sys.esim.inject({ url: `/public/balance/esim/${encodeURIComponent(n)}`, headers: { 'accept-language': lang } });
     const empty = await get(' ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Lütfen sipariş numarası veya sıra numarası girin');
@@ -241,33 +277,65 @@ describe('eSIM lifecycle', () => {
     const single = await purchase(buyer, 1);
     const [refunded, kept] = pair.esims;
     const revoked = single.esims[0];
-    const refund = async (id: string) => sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(buyer), payload: {} });
+    const refund = async (id: string) =>
+      sys.esim.inject({ method: 'POST', url: `/user/esim/${id}/refund`, headers: await sys.as(buyer), payload: {} });
     expect((await refund(refunded.id)).statusCode).toBe(200);
-    const revoke = await sys.esim.inject({ method: 'PUT', url: `/user/esim/${revoked.id}/status`, headers: await sys.as(boss), payload: { status: 'revoked' } });
+    const revoke = await sys.esim.inject({
+      method: 'PUT',
+      url: `/user/esim/${revoked.id}/status`,
+      headers: await sys.as(boss),
+      payload: { status: 'revoked' },
+    });
     expect(revoke.statusCode, revoke.body).toBe(200);
 
-    const hook = await webhook({ reports: [{ id: 'gone-1', iccid: refunded.iccid, used_bytes: GB }, { id: 'gone-2', iccid: revoked.iccid, used_bytes: GB }] });
+    const hook = await webhook({
+      reports: [
+        { id: 'gone-1', iccid: refunded.iccid, used_bytes: GB },
+        { id: 'gone-2', iccid: revoked.iccid, used_bytes: GB },
+      ],
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     expect(hook.json().data).toEqual({ applied: 0, replayed: 0, ignored: 2, unknown: [] });
-    const csv = ['iccid,used_bytes,recorded_at', `${refunded.iccid},${2 * GB},2026-11-20T10:00:00Z`, `${revoked.iccid},${2 * GB},2026-11-20T10:00:00Z`].join('\n');
-    const file = await sys.esim.inject({ method: 'POST', url: '/admin/esim/usage-upload', headers: await sys.as(boss, { 'content-type': 'text/csv' }), payload: csv });
+    const csv = [
+      'iccid,used_bytes,recorded_at',
+      `${refunded.iccid},${2 * GB},2026-11-20T10:00:00Z`,
+      `${revoked.iccid},${2 * GB},2026-11-20T10:00:00Z`,
+    ].join('\n');
+    const file = await sys.esim.inject({
+      method: 'POST',
+      url: '/admin/esim/usage-upload',
+      headers: await sys.as(boss, { 'content-type': 'text/csv' }),
+      payload: csv,
+    });
     expect(file.statusCode, file.body).toBe(200);
     expect(file.json().data).toEqual({ applied: 0, replayed: 0, ignored: 2, errors: [] });
-    for (const [esim, status] of [[refunded, 'refunded'], [revoked, 'revoked']] as const) {
+    for (const [esim, status] of [
+      [refunded, 'refunded'],
+      [revoked, 'revoked'],
+    ] as const) {
       expect(await profile(esim.iccid)).toMatchObject({ status, activated_at: null });
       expect(Number((await profile(esim.iccid)).data_used_bytes), status).toBe(0);
       const usage = await sys.esim.inject({ url: `/user/esim/${esim.id}/usage`, headers: await sys.as(buyer) });
       expect(usage.json().data.records, status).toEqual([]);
       const png = await sys.esim.inject({ url: `/user/esim/qr/${esim.iccid}.png`, headers: await sys.as(buyer) });
       expect(png.statusCode, status).toBe(410);
-      expect(png.json()).toMatchObject({ code: 'esim_qr_gone', message: 'Bu eSIM iade edildi veya iptal edildi; QR kodu artık kullanılamaz' });
+      expect(png.json()).toMatchObject({
+        code: 'esim_qr_gone',
+        message: 'Bu eSIM iade edildi veya iptal edildi; QR kodu artık kullanılamaz',
+      });
     }
-    const english = await sys.esim.inject({ url: `/user/esim/qr/${refunded.iccid}.png`, headers: await sys.as(buyer, { 'accept-language': 'en' }) });
+    const english = await sys.esim.inject({
+      url: `/user/esim/qr/${refunded.iccid}.png`,
+      headers: await sys.as(buyer, { 'accept-language': 'en' }),
+    });
     expect(english.json().message).toBe('This eSIM was refunded or revoked; its QR code can no longer be used');
-    expect((await sys.esim.inject({ url: `/user/esim/qr/${kept.iccid}.png`, headers: await sys.as(buyer) })).statusCode).toBe(200);
+    expect(
+      (await sys.esim.inject({ url: `/user/esim/qr/${kept.iccid}.png`, headers: await sys.as(buyer) })).statusCode,
+    ).toBe(200);
 
     // The balance check: half refunded reads by the eSIM still running, whose data alone is left; all refunded reads refunded.
-    const check = async (number = pair.order_number) => (await sys.esim.inject({ url: `/public/balance/esim/${number}` })).json().data;
+    const check = async (number = pair.order_number) =>
+      (await sys.esim.inject({ url: `/public/balance/esim/${number}` })).json().data;
     // The eSIM left was never used: ready to install, as its order page says; a revoked one cannot run (inactive).
     expect(await check()).toMatchObject({ status: 'ready', totalData: 3 * 1024, usedData: 0, remainingData: 3 * 1024 });
     expect((await check(single.order_number)).status).toBe('inactive');
@@ -278,10 +346,16 @@ describe('eSIM lifecycle', () => {
   it('expiry: the job expires eSIMs past their date and reminds 1 day before', async () => {
     const { expireDueProfiles, sendExpiryReminders } = await import('../src/profiles/lifecycle');
     const iccid = order.esims[0].iccid;
-    await sys.esim.db('profiles').where({ iccid }).update({ expires_at: sys.esim.db.raw(`now() + interval '12 hours'`) });
+    await sys.esim
+      .db('profiles')
+      .where({ iccid })
+      .update({ expires_at: sys.esim.db.raw(`now() + interval '12 hours'`) });
     expect(await sendExpiryReminders(sys.esim.db)).toBe(1);
     expect(await sendExpiryReminders(sys.esim.db)).toBe(0);
-    await sys.esim.db('profiles').where({ iccid }).update({ expires_at: sys.esim.db.raw(`now() - interval '1 minute'`) });
+    await sys.esim
+      .db('profiles')
+      .where({ iccid })
+      .update({ expires_at: sys.esim.db.raw(`now() - interval '1 minute'`) });
     expect(await expireDueProfiles(sys.esim.db)).toBeGreaterThanOrEqual(1);
     expect((await profile(iccid)).status).toBe('expired');
   });
@@ -300,31 +374,62 @@ describe('eSIM lifecycle', () => {
       `${existing},smdp.example.com,M5,,US-7D-3GB,Turkcell`,
       `${newIccid()},,M6,,US-7D-3GB,Turkcell`,
     ].join('\n');
-    const res = await sys.esim.inject({ method: 'POST', url: '/admin/esim/pool/import', headers: await sys.as(boss, { 'content-type': 'text/csv' }), payload: csv });
+    const res = await sys.esim.inject({
+      method: 'POST',
+      url: '/admin/esim/pool/import',
+      headers: await sys.as(boss, { 'content-type': 'text/csv' }),
+      payload: csv,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json().data;
     expect(report).toMatchObject({ imported: 1, rejected: 5 });
-    expect(report.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:iccid', '4:iccid', '5:iccid', '6:iccid', '7:smdp_address']);
+    expect(report.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
+      '3:iccid',
+      '4:iccid',
+      '5:iccid',
+      '6:iccid',
+      '7:smdp_address',
+    ]);
     expect((await profile(good)).confirmation_code_required).toBe(true);
 
-    const forbidden = await sys.esim.inject({ method: 'POST', url: '/admin/esim/pool/import', headers: await sys.as(owner, { 'content-type': 'text/csv' }), payload: csv });
+    const forbidden = await sys.esim.inject({
+      method: 'POST',
+      url: '/admin/esim/pool/import',
+      headers: await sys.as(owner, { 'content-type': 'text/csv' }),
+      payload: csv,
+    });
     expect(forbidden.statusCode).toBe(403);
 
     const stock = await sys.esim.inject({ url: '/admin/esim/pool/stock', headers: await sys.as(boss) });
     const us = stock.json().data.find((r: { package_code: string }) => r.package_code === 'US-7D-3GB');
     expect(us).toMatchObject({ id: 'US-7D-3GB', threshold: 10, low: true });
-    const set = await sys.esim.inject({ method: 'PUT', url: '/admin/esim/pool/thresholds/US-7D-3GB', headers: await sys.as(boss), payload: { threshold: -1 } });
+    const set = await sys.esim.inject({
+      method: 'PUT',
+      url: '/admin/esim/pool/thresholds/US-7D-3GB',
+      headers: await sys.as(boss),
+      payload: { threshold: -1 },
+    });
     expect(set.statusCode).toBe(400);
     expect(set.json().errors[0].path).toBe('threshold');
     // The row's id is the threshold route's parameter: what the back office edits by.
-    const lowered = await sys.esim.inject({ method: 'PUT', url: `/admin/esim/pool/thresholds/${us.id}`, headers: await sys.as(boss), payload: { threshold: 0 } });
+    const lowered = await sys.esim.inject({
+      method: 'PUT',
+      url: `/admin/esim/pool/thresholds/${us.id}`,
+      headers: await sys.as(boss),
+      payload: { threshold: 0 },
+    });
     expect(lowered.json().data).toEqual({ package_code: 'US-7D-3GB', threshold: 0 });
-    const after = (await sys.esim.inject({ url: '/admin/esim/pool/stock', headers: await sys.as(boss) })).json().data.find((r: { id: string }) => r.id === us.id);
+    const after = (await sys.esim.inject({ url: '/admin/esim/pool/stock', headers: await sys.as(boss) }))
+      .json()
+      .data.find((r: { id: string }) => r.id === us.id);
     expect(after).toMatchObject({ threshold: 0, low: false });
     const lowStock = await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock' });
     expect(lowStock.length).toBeGreaterThanOrEqual(1);
 
-    const search = await sys.esim.inject({ url: `/admin/esim/pool/profiles?search=${good}`, headers: await sys.as(boss) });
+    const search = await sys.esim.inject({
+      url: `/admin/esim/pool/profiles?search=${good}`,
+      headers: await sys.as(boss),
+    });
     expect(search.json().data.map((p: { iccid: string }) => p.iccid)).toEqual([good]);
   });
 
@@ -339,7 +444,9 @@ describe('eSIM lifecycle', () => {
     const res = await sys.esim.inject({
       method: 'POST',
       url: '/admin/esim/pool/import',
-      headers: await sys.as(boss, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      headers: await sys.as(boss, {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
       payload: buffer,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -354,12 +461,29 @@ describe('eSIM lifecycle', () => {
     const bought = await purchase(buyer, 1);
     const iccid = bought.esims[0].iccid;
     const upload = async (payload: string | Buffer, type = 'text/csv', who = boss) =>
-      sys.esim.inject({ method: 'POST', url: '/admin/esim/usage-upload', headers: await sys.as(who, { 'content-type': type }), payload });
-    const csv = ['ICCID,Used Bytes,Recorded At', `${iccid},${5 * 1024 * 1024},2026-11-20T10:00:00Z`, '12345,100,', `${iccid},-5,`, `${iccid},7,not a date`, `${newIccid()},100,`].join('\n');
+      sys.esim.inject({
+        method: 'POST',
+        url: '/admin/esim/usage-upload',
+        headers: await sys.as(who, { 'content-type': type }),
+        payload,
+      });
+    const csv = [
+      'ICCID,Used Bytes,Recorded At',
+      `${iccid},${5 * 1024 * 1024},2026-11-20T10:00:00Z`,
+      '12345,100,',
+      `${iccid},-5,`,
+      `${iccid},7,not a date`,
+      `${newIccid()},100,`,
+    ].join('\n');
     const first = await upload(csv);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toMatchObject({ applied: 1, replayed: 0 });
-    expect(first.json().data.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:iccid', '4:used_bytes', '5:recorded_at', '6:iccid']);
+    expect(first.json().data.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual([
+      '3:iccid',
+      '4:used_bytes',
+      '5:recorded_at',
+      '6:iccid',
+    ]);
     expect(Number((await profile(iccid)).data_used_bytes)).toBe(5 * 1024 * 1024);
     // The same file again: nothing new.
     const again = await upload(csv);
@@ -371,7 +495,10 @@ describe('eSIM lifecycle', () => {
     const sheet = workbook.addWorksheet('Usage');
     sheet.addRow(['iccid', 'used_mb', 'recorded_at']);
     sheet.addRow([iccid, 6, '2026-11-21T10:00:00Z']);
-    const xlsx = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const xlsx = await upload(
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     expect(xlsx.json().data).toMatchObject({ applied: 1, errors: [] });
     expect(Number((await profile(iccid)).data_used_bytes)).toBe(6 * 1024 * 1024);
@@ -388,11 +515,18 @@ describe('eSIM lifecycle', () => {
     const all = await sys.esim.inject({ url: '/user/esim/orders', headers: h });
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe(String(all.json().meta.total));
-    const us = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"us","status":"completed"}')}&range=[0,1]`, headers: h });
+    const us = await sys.esim.inject({
+      url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"us","status":"completed"}')}&range=[0,1]`,
+      headers: h,
+    });
     // Completed without refunds: the one bought for the usage mails (the others were refunded in part or whole).
     expect(us.json().data).toHaveLength(1);
     expect(us.headers['content-range']).toBe('orders 0-0/1');
-    for (const [status, count] of [['partially_refunded', 1], ['refunded', 1], ['failed', 0]] as const) {
+    for (const [status, count] of [
+      ['partially_refunded', 1],
+      ['refunded', 1],
+      ['failed', 0],
+    ] as const) {
       const res = await sys.esim.inject({ url: `/user/esim/orders?status=${status}`, headers: h });
       expect(res.json().meta.total, status).toBe(count);
     }
@@ -401,10 +535,16 @@ describe('eSIM lifecycle', () => {
     const bad = await sys.esim.inject({ url: '/user/esim/orders?status=weird', headers: h });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('status');
-    const badFilter = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"USA"}')}`, headers: h });
+    const badFilter = await sys.esim.inject({
+      url: `/user/esim/orders?filter=${encodeURIComponent('{"country":"USA"}')}`,
+      headers: h,
+    });
     expect(badFilter.statusCode).toBe(400);
     expect(badFilter.json().errors[0].path).toBe('filter.country');
-    const many = await sys.esim.inject({ url: `/user/esim/orders?filter=${encodeURIComponent(JSON.stringify({ id: [order.id] }))}`, headers: h });
+    const many = await sys.esim.inject({
+      url: `/user/esim/orders?filter=${encodeURIComponent(JSON.stringify({ id: [order.id] }))}`,
+      headers: h,
+    });
     expect(many.json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
   });
 });

@@ -33,6 +33,10 @@ describe('plan status display', () => {
   it("an eSIM's usage: remaining never below 0, an unlimited plan reads 0 %", () => {
     const row = { data_total_bytes: 1000, data_used_bytes: 1200 } as unknown as ProfileRow;
     expect(usageView(row)).toMatchObject({ total_bytes: 1000, used_bytes: 1000, remaining_bytes: 0, percentage: 100 });
-    expect(usageView({ data_total_bytes: null, data_used_bytes: 5 } as unknown as ProfileRow)).toMatchObject({ total_bytes: 0, percentage: 0, unlimited: true });
+    expect(usageView({ data_total_bytes: null, data_used_bytes: 5 } as unknown as ProfileRow)).toMatchObject({
+      total_bytes: 0,
+      percentage: 0,
+      unlimited: true,
+    });
   });
 });

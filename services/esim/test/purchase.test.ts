@@ -23,8 +23,18 @@ describe('buying eSIMs', () => {
     await sys.stop();
   });
 
-  const buy = async (who: ReturnType<typeof customer>, body: unknown, idem = key(), extra: Record<string, string> = {}) =>
-    sys.esim.inject({ method: 'POST', url: '/user/packages/buy', headers: await sys.as(who, { 'idempotency-key': idem, ...extra }), payload: body as object });
+  const buy = async (
+    who: ReturnType<typeof customer>,
+    body: unknown,
+    idem = key(),
+    extra: Record<string, string> = {},
+  ) =>
+    sys.esim.inject({
+      method: 'POST',
+      url: '/user/packages/buy',
+      headers: await sys.as(who, { 'idempotency-key': idem, ...extra }),
+      payload: body as object,
+    });
 
   it('buys → a completed order charged once, whose QR png decodes to the LPA activation code', async () => {
     const me = customer();
@@ -33,24 +43,41 @@ describe('buying eSIMs', () => {
     const res = await buy(me, { package_id: usStarter, quantity: 2 });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
-    expect(order).toMatchObject({ status: 'completed', quantity: 2, total: 29.98, total_cents: 2998, esim_count: 2, package: { code: 'US-7D-3GB', country_slug: 'united-states' } });
+    expect(order).toMatchObject({
+      status: 'completed',
+      quantity: 2,
+      total: 29.98,
+      total_cents: 2998,
+      esim_count: 2,
+      package: { code: 'US-7D-3GB', country_slug: 'united-states' },
+    });
     expect(order.order_number).toMatch(/^[A-Z0-9]{12}$/);
     expect(await sys.available(me)).toBe(100_00 - 29_98);
     // The balance service captures the hold when it consumes esim.order.completed: charged once.
     await sys.charged(me);
     const holds = await sys.balance.db('holds').where({ user_id: me.id });
-    expect(holds.map((h: { status: string; amount: string }) => [h.status, Number(h.amount)])).toEqual([['captured', 29_98]]);
+    expect(holds.map((h: { status: string; amount: string }) => [h.status, Number(h.amount)])).toEqual([
+      ['captured', 29_98],
+    ]);
     expect(await sys.balance.db('transfers').where({ hold_id: holds[0].id }).count({ n: '*' })).toEqual([{ n: 1 }]);
     expect(await sys.available(me)).toBe(100_00 - 29_98);
 
     const esim = order.esims[0];
     expect(esim.activation_code).toBe(`LPA:1$smdp.example.com$${esim.matching_id}`);
-    expect(esim.ios_install_url).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`);
+    expect(esim.ios_install_url).toBe(
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`,
+    );
     expect(esim.qr_url).toBe(`/api/user/esim/qr/${esim.iccid}.png`);
 
-    const gen = await sys.esim.inject({ method: 'POST', url: `/user/esim/orders/${order.id}/qr-codes`, headers: await sys.as(me) });
+    const gen = await sys.esim.inject({
+      method: 'POST',
+      url: `/user/esim/orders/${order.id}/qr-codes`,
+      headers: await sys.as(me),
+    });
     expect(gen.statusCode).toBe(200);
-    expect(gen.json().data.map((q: { file_name: string }) => q.file_name)).toEqual(order.esims.map((e: { iccid: string }) => `${e.iccid}.png`));
+    expect(gen.json().data.map((q: { file_name: string }) => q.file_name)).toEqual(
+      order.esims.map((e: { iccid: string }) => `${e.iccid}.png`),
+    );
 
     const png = await sys.esim.inject({ url: `/user/esim/qr/${esim.iccid}.png`, headers: await sys.as(me) });
     expect(png.statusCode).toBe(200);
@@ -64,7 +91,8 @@ describe('buying eSIMs', () => {
     expect(detail.json().data.esims).toHaveLength(2);
   });
 
-  const ordersOf = async (who: Person, query = '') => (await sys.esim.inject({ url: `/user/esim/orders${query}`, headers: await sys.as(who) })).json();
+  const ordersOf = async (who: Person, query = '') =>
+    (await sys.esim.inject({ url: `/user/esim/orders${query}`, headers: await sys.as(who) })).json();
 
   it("insufficient balance → refused at once with the balance service message, nothing charged, no order in the buyer's list; the key replays the refusal", async () => {
     const me = customer();
@@ -73,7 +101,10 @@ describe('buying eSIMs', () => {
     const idem = key();
     const res = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'insufficient_balance', message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}` });
+    expect(res.json()).toMatchObject({
+      code: 'insufficient_balance',
+      message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}`,
+    });
     expect(await sys.available(me)).toBe(5_00);
     expect(await sys.balance.db('holds').where({ user_id: me.id })).toHaveLength(0);
     for (const query of ['', '?status=failed']) {
@@ -88,11 +119,16 @@ describe('buying eSIMs', () => {
     const replay = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
     expect(replay.statusCode).toBe(422);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toMatchObject({ code: 'insufficient_balance', message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}` });
+    expect(replay.json()).toMatchObject({
+      code: 'insufficient_balance',
+      message: `Yetersiz bakiye. Kullanılabilir bakiye: ${formatEuros(5_00)}`,
+    });
     const paid = await buy(me, { package_id: usStarter, quantity: 1 });
     expect(paid.statusCode, paid.body).toBe(201);
     const mine = await ordersOf(me);
-    expect(mine.data.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([[paid.json().data.id, 'completed']]);
+    expect(mine.data.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([
+      [paid.json().data.id, 'completed'],
+    ]);
     // An admin still sees the refused order (support answers "why could I not buy?").
     const all = await ordersOf(admin(), `?user_id=${me.id}`);
     expect(all.data.map((o: { status: string; failure_code: string | null }) => [o.status, o.failure_code])).toEqual([
@@ -105,7 +141,8 @@ describe('buying eSIMs', () => {
     const me = customer();
     await sys.fund(me, 100_00);
     await sys.stock('US-7D-3GB', 1);
-    const plus = (await sys.catalog.db('packages').where({ kind: 'plus', active: true }).first('id')) as { id: string } | undefined;
+    const plus = (await sys.catalog.db('packages').where({ kind: 'plus', active: true }).first('id')) as
+      { id: string } | undefined;
     expect(plus, 'a seeded Plus package').toBeDefined();
     const idem = key();
     const res = await buy(me, { package_id: plus!.id, quantity: 1 }, idem);
@@ -147,7 +184,8 @@ describe('buying eSIMs', () => {
     const completed = answers.filter((res) => res.statusCode === 201).map((res) => res.json().data);
     const iccids = completed.flatMap((order: { esims: Array<{ iccid: string }> }) => order.esims.map((e) => e.iccid));
     expect(iccids.sort()).toEqual([...stocked].sort());
-    for (const res of answers.filter((r) => r.statusCode === 409)) expect(res.json()).toMatchObject({ code: 'esim_out_of_stock', message: 'Stok yetersiz' });
+    for (const res of answers.filter((r) => r.statusCode === 409))
+      expect(res.json()).toMatchObject({ code: 'esim_out_of_stock', message: 'Stok yetersiz' });
     for (const [i, who] of buyers.entries()) {
       const paid = answers[i]!.statusCode === 201;
       if (paid) await sys.charged(who);
@@ -162,7 +200,10 @@ describe('buying eSIMs', () => {
     await sys.fund(me, 100_00);
     await sys.stock('US-7D-3GB', 2);
     const idem = key();
-    const [a, b] = await Promise.all([buy(me, { package_id: usStarter, quantity: 1 }, idem), buy(me, { package_id: usStarter, quantity: 1 }, idem)]);
+    const [a, b] = await Promise.all([
+      buy(me, { package_id: usStarter, quantity: 1 }, idem),
+      buy(me, { package_id: usStarter, quantity: 1 }, idem),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().data.id).toBe(b.json().data.id);
     const again = await buy(me, { package_id: usStarter, quantity: 1 }, idem);
@@ -175,7 +216,12 @@ describe('buying eSIMs', () => {
 
   it('refuses bad input naming the field, and no key at all', async () => {
     const me = customer();
-    const noKey = await sys.esim.inject({ method: 'POST', url: '/user/packages/buy', headers: await sys.as(me), payload: { package_id: usStarter } });
+    const noKey = await sys.esim.inject({
+      method: 'POST',
+      url: '/user/packages/buy',
+      headers: await sys.as(me),
+      payload: { package_id: usStarter },
+    });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().errors[0].path).toBe('Idempotency-Key');
     for (const [body, field] of [
@@ -202,14 +248,21 @@ describe('buying eSIMs', () => {
     // Point the saga at a closed port for the buying request only.
     const balanceClient = sys.esim.esim.ctx.balance;
     const { createInternalClient } = await import('@esim/platform');
-    sys.esim.esim.ctx.balance = createInternalClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(20), timeoutMs: 500 });
+    sys.esim.esim.ctx.balance = createInternalClient({
+      baseUrl: 'http://127.0.0.1:9',
+      token: 'x'.repeat(20),
+      timeoutMs: 500,
+    });
     const res = await buy(me, { package_id: usStarter, quantity: 1 });
     sys.esim.esim.ctx.balance = balanceClient;
     expect(res.statusCode).toBe(202);
     expect(res.json().data.status).toBe('pending');
     expect(port).toBeGreaterThan(0);
     sys.esim.esim.startLoops();
-    await waitFor(async () => (await sys.esim.db('orders').where({ id: res.json().data.id }).first()).step === 'completed', { what: 'recovery to complete the order' });
+    await waitFor(
+      async () => (await sys.esim.db('orders').where({ id: res.json().data.id }).first()).step === 'completed',
+      { what: 'recovery to complete the order' },
+    );
     expect(await sys.available(me)).toBe(100_00 - 14_99);
   });
   it("a crash between reserving the order and recording the provider's answer: the recovery loop asks the provider again, which gives the same eSIM, charged once", async () => {
@@ -237,10 +290,14 @@ describe('buying eSIMs', () => {
     const first = answers[0]![0]!;
     expect(first.ok).toBe(true);
     sys.esim.esim.startLoops();
-    await waitFor(async () => (await sys.esim.db('orders').where({ id: orderId }).first()).step === 'completed', { what: 'recovery to complete the order' });
+    await waitFor(async () => (await sys.esim.db('orders').where({ id: orderId }).first()).step === 'completed', {
+      what: 'recovery to complete the order',
+    });
     // Every call for the order got the same profile; the order has it and only it.
     for (const answer of answers) expect(answer[0]).toEqual(first);
-    expect(await sys.esim.db('profiles').where({ order_id: orderId }).orderBy('iccid').pluck('iccid')).toEqual((first as { iccids: string[] }).iccids);
+    expect(await sys.esim.db('profiles').where({ order_id: orderId }).orderBy('iccid').pluck('iccid')).toEqual(
+      (first as { iccids: string[] }).iccids,
+    );
     await sys.charged(me);
     expect(await sys.balanceOf(me)).toBe(100_00 - 14_99);
     expect(await sys.available(me)).toBe(100_00 - 14_99);
@@ -251,33 +308,59 @@ describe('buying eSIMs', () => {
     // A buyer id the balance service refuses (its person ids are uuids): a 400 on every try, not a missing balance.
     const odd: Person = { id: `legacy-${randomUUID()}`, userType: 1 };
     await sys.stock('US-7D-3GB', 2);
-    const failedAt = async (id: string) => (await sys.esim.db('orders').where({ id }).first()) as { step: string; attempts: number; failure_code: string | null; failure_params: Record<string, string> };
+    const failedAt = async (id: string) =>
+      (await sys.esim.db('orders').where({ id }).first()) as {
+        step: string;
+        attempts: number;
+        failure_code: string | null;
+        failure_params: Record<string, string>;
+      };
 
     // The buying request: refused at once, in the caller's language.
     const direct = await buy(odd, { package_id: usStarter, quantity: 1 }, key(), { 'accept-language': 'en' });
     expect(direct.statusCode, direct.body).toBe(422);
-    expect(direct.json()).toMatchObject({ code: 'esim_payment_refused', message: 'The payment could not be taken, so the order was cancelled. Nothing was deducted from your balance.' });
+    expect(direct.json()).toMatchObject({
+      code: 'esim_payment_refused',
+      message: 'The payment could not be taken, so the order was cancelled. Nothing was deducted from your balance.',
+    });
 
     // The recovery loop: balance unreachable (transient) keeps the order placed and retried; the refusal then fails it.
     sys.esim.esim.startLoops();
     const balanceClient = sys.esim.esim.ctx.balance;
     const { createInternalClient } = await import('@esim/platform');
-    sys.esim.esim.ctx.balance = createInternalClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(20), timeoutMs: 500 });
+    sys.esim.esim.ctx.balance = createInternalClient({
+      baseUrl: 'http://127.0.0.1:9',
+      token: 'x'.repeat(20),
+      timeoutMs: 500,
+    });
     let pending: { statusCode: number; json(): { data: { id: string; status: string } } };
     try {
       pending = await buy(odd, { package_id: usStarter, quantity: 1 });
       expect(pending.statusCode).toBe(202);
       const id = pending.json().data.id;
-      await waitFor(async () => (await failedAt(id)).attempts >= 2, { timeoutMs: 15_000, what: 'the recovery loop to retry the unreachable balance' });
+      await waitFor(async () => (await failedAt(id)).attempts >= 2, {
+        timeoutMs: 15_000,
+        what: 'the recovery loop to retry the unreachable balance',
+      });
       expect((await failedAt(id)).step).toBe('placed');
     } finally {
       sys.esim.esim.ctx.balance = balanceClient;
     }
     const id = pending.json().data.id;
-    await waitFor(async () => (await failedAt(id)).step === 'failed', { timeoutMs: 15_000, what: 'the recovery loop to fail the refused order' });
-    expect(await failedAt(id)).toMatchObject({ failure_code: 'esim_payment_refused', failure_params: { refusal: 'validation_error' } });
+    await waitFor(async () => (await failedAt(id)).step === 'failed', {
+      timeoutMs: 15_000,
+      what: 'the recovery loop to fail the refused order',
+    });
+    expect(await failedAt(id)).toMatchObject({
+      failure_code: 'esim_payment_refused',
+      failure_params: { refusal: 'validation_error' },
+    });
     const view = await sys.esim.inject({ url: `/user/esim/orders/${id}`, headers: await sys.as(odd) });
-    expect(view.json().data).toMatchObject({ status: 'failed', failure_code: 'esim_payment_refused', failure_reason: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.' });
+    expect(view.json().data).toMatchObject({
+      status: 'failed',
+      failure_code: 'esim_payment_refused',
+      failure_reason: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.',
+    });
     // Answered 202 before the refusal, the buyer can open it by id; their list keeps only what was bought.
     expect((await ordersOf(odd)).data.map((o: { id: string }) => o.id)).not.toContain(id);
 
@@ -293,9 +376,17 @@ describe('buying eSIMs', () => {
     const internal = { 'x-service-token': sys.esim.esim.ctx.config.INTERNAL_SERVICE_TOKEN };
     // An order that ran out of stock and is to be voided, whose hold was captured meanwhile (by hand, or a bug).
     const orderId = randomUUID();
-    const hold = await sys.balance.inject({ method: 'POST', url: '/internal/holds', headers: internal, payload: { order_id: orderId, user_id: me.id, amount_cents: 14_99 } });
+    const hold = await sys.balance.inject({
+      method: 'POST',
+      url: '/internal/holds',
+      headers: internal,
+      payload: { order_id: orderId, user_id: me.id, amount_cents: 14_99 },
+    });
     const holdId = hold.json().data.id as string;
-    expect((await sys.balance.inject({ method: 'POST', url: `/internal/holds/${holdId}/capture`, headers: internal })).statusCode).toBe(200);
+    expect(
+      (await sys.balance.inject({ method: 'POST', url: `/internal/holds/${holdId}/capture`, headers: internal }))
+        .statusCode,
+    ).toBe(200);
     await sys.esim.db('orders').insert({
       id: orderId,
       order_number: `T${randomUUID().replace(/-/g, '').slice(0, 11).toUpperCase()}`,
@@ -317,12 +408,22 @@ describe('buying eSIMs', () => {
       updated_at: sys.esim.db.raw(`now() - interval '1 minute'`),
     });
     sys.esim.esim.startLoops();
-    const order = await waitFor(async () => {
-      const row = await sys.esim.db('orders').where({ id: orderId }).first();
-      return row.step === 'failed' ? row : undefined;
-    }, { what: 'the recovery loop to fail the order' });
-    expect(order).toMatchObject({ failure_code: 'esim_payment_unsettled', failure_params: { refusal: 'hold_not_pending', hold_id: holdId, reason: 'esim_out_of_stock' }, attempts: 0 });
-    const view = await sys.esim.inject({ url: `/user/esim/orders/${orderId}`, headers: await sys.as(me, { 'accept-language': 'en' }) });
+    const order = await waitFor(
+      async () => {
+        const row = await sys.esim.db('orders').where({ id: orderId }).first();
+        return row.step === 'failed' ? row : undefined;
+      },
+      { what: 'the recovery loop to fail the order' },
+    );
+    expect(order).toMatchObject({
+      failure_code: 'esim_payment_unsettled',
+      failure_params: { refusal: 'hold_not_pending', hold_id: holdId, reason: 'esim_out_of_stock' },
+      attempts: 0,
+    });
+    const view = await sys.esim.inject({
+      url: `/user/esim/orders/${orderId}`,
+      headers: await sys.as(me, { 'accept-language': 'en' }),
+    });
     expect(view.json().data).toMatchObject({ status: 'failed', failure_code: 'esim_payment_unsettled' });
     expect(view.json().data.failure_reason).toContain('Our team will check its payment');
     const failed = await sys.esim.db('outbox').where({ type: 'esim.order.failed', aggregate_id: orderId }).first();
@@ -335,11 +436,19 @@ describe('buying eSIMs', () => {
     const me = customer();
     await sys.fund(me, 200_00);
     const boss = { id: randomUUID(), userType: 3 as const };
-    const set = await sys.esim.inject({ method: 'PUT', url: '/admin/esim/pool/thresholds/TR-7D-3GB', headers: await sys.as(boss), payload: { threshold: 3 } });
+    const set = await sys.esim.inject({
+      method: 'PUT',
+      url: '/admin/esim/pool/thresholds/TR-7D-3GB',
+      headers: await sys.as(boss),
+      payload: { threshold: 3 },
+    });
     expect(set.statusCode, set.body).toBe(200);
     await sys.stock('TR-7D-3GB', 5);
     const trStarter = await sys.packageId('TR-7D-3GB');
-    const alerts = async () => (await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock', aggregate_id: 'TR-7D-3GB' })).map((row: { envelope: { payload: unknown } }) => row.envelope.payload);
+    const alerts = async () =>
+      (await sys.esim.db('outbox').where({ type: 'esim.pool.low-stock', aggregate_id: 'TR-7D-3GB' })).map(
+        (row: { envelope: { payload: unknown } }) => row.envelope.payload,
+      );
     expect((await buy(me, { package_id: trStarter, quantity: 1 })).statusCode).toBe(201);
     expect(await alerts()).toEqual([]);
     expect((await buy(me, { package_id: trStarter, quantity: 2 })).statusCode).toBe(201);

@@ -13,7 +13,22 @@ function countingCatalog() {
     async request<T>() {
       asked += 1;
       const price = 1000 + asked;
-      return { unit_price_cents: price, total_cents: price, quantity: 1, package: { id: 'p', code: 'US-7D-3GB', name_tr: '', name_en: '', type: 'country', kind: 'esim', countries: ['US'], data_mb: 3072, validity_days: 7 } } satisfies Quote as T;
+      return {
+        unit_price_cents: price,
+        total_cents: price,
+        quantity: 1,
+        package: {
+          id: 'p',
+          code: 'US-7D-3GB',
+          name_tr: '',
+          name_en: '',
+          type: 'country',
+          kind: 'esim',
+          countries: ['US'],
+          data_mb: 3072,
+          validity_days: 7,
+        },
+      } satisfies Quote as T;
     },
     async close() {},
   };

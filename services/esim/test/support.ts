@@ -47,7 +47,8 @@ export const admin = (): Person => ({ id: randomUUID(), userType: 3 });
 export const key = () => `test-${randomUUID()}`;
 
 /** A valid ICCID nobody else has: 89 + country 90 + random digits + Luhn digit (19 digits). */
-export const newIccid = () => withLuhnDigit(`8990${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`);
+export const newIccid = () =>
+  withLuhnDigit(`8990${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`);
 
 const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -98,11 +99,17 @@ export async function startEsimSystem(env: Record<string, string> = {}): Promise
       await fundFromBank(balance.db, who.id, cents, { idempotencyKey: `test-fund:${randomUUID()}`, createdBy: 'test' });
     },
     async available(who) {
-      const row = await balance.db('accounts').where({ key: spendable(who.id).key }).first('balance', 'held');
+      const row = await balance
+        .db('accounts')
+        .where({ key: spendable(who.id).key })
+        .first('balance', 'held');
       return row ? Number(row.balance) - Number(row.held) : 0;
     },
     async balanceOf(who) {
-      const row = await balance.db('accounts').where({ key: spendable(who.id).key }).first('balance');
+      const row = await balance
+        .db('accounts')
+        .where({ key: spendable(who.id).key })
+        .first('balance');
       return row ? Number(row.balance) : 0;
     },
     async charged(who) {
@@ -118,10 +125,22 @@ export async function startEsimSystem(env: Record<string, string> = {}): Promise
     async stock(code, count, options = {}) {
       batch += 1;
       const iccids = Array.from({ length: count }, newIccid);
-      const csv = ['iccid,smdp_address,matching_id,package_code,operator', ...iccids.map((iccid, i) => `${iccid},smdp.example.com,MATCH-${batch}-${i}-${iccid.slice(-6)},${code},${options.operator ?? 'Turkcell'}`)].join('\n');
+      const csv = [
+        'iccid,smdp_address,matching_id,package_code,operator',
+        ...iccids.map(
+          (iccid, i) =>
+            `${iccid},smdp.example.com,MATCH-${batch}-${i}-${iccid.slice(-6)},${code},${options.operator ?? 'Turkcell'}`,
+        ),
+      ].join('\n');
       const adminToken = await keys.token({ id: randomUUID(), userType: 3 });
-      const res = await esim.inject({ method: 'POST', url: '/admin/esim/pool/import', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/csv' }, payload: csv });
-      if (res.statusCode !== 201 || res.json().data.imported !== count) throw new Error(`stock import failed: ${res.body}`);
+      const res = await esim.inject({
+        method: 'POST',
+        url: '/admin/esim/pool/import',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+      if (res.statusCode !== 201 || res.json().data.imported !== count)
+        throw new Error(`stock import failed: ${res.body}`);
       return iccids;
     },
     async verifyLedger() {

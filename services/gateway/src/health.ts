@@ -29,7 +29,12 @@ async function readiness(base: string, timeoutMs: number): Promise<ReadyAnswer> 
   const latency = () => Math.round(performance.now() - started);
   try {
     const response = await fetch(new URL('/ready', base), { signal: AbortSignal.timeout(timeoutMs) });
-    const body = (await response.json().catch(() => null)) as { status?: string; checks?: Record<string, string>; problems?: Record<string, string>; served?: number } | null;
+    const body = (await response.json().catch(() => null)) as {
+      status?: string;
+      checks?: Record<string, string>;
+      problems?: Record<string, string>;
+      served?: number;
+    } | null;
     return {
       status: !response.ok ? 'down' : body?.status === 'degraded' ? 'degraded' : 'up',
       ...(body?.checks ? { checks: body.checks } : {}),
@@ -39,7 +44,8 @@ async function readiness(base: string, timeoutMs: number): Promise<ReadyAnswer> 
       ...(response.ok ? {} : { error: `ready answered ${response.status}` }),
     };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
     return { status: 'down', latencyMs: latency(), error: reason };
   }
 }
@@ -51,16 +57,32 @@ async function serviceHealth(urls: string[], timeoutMs: number): Promise<Service
     const { served: _served, ...health } = answers[0]!;
     return health;
   }
-  const replicas = answers.map(({ status, served, error }, index): ReplicaHealth => ({ url: urls[index]!, status, ...(served === undefined ? {} : { served }), ...(error ? { error } : {}) }));
+  const replicas = answers.map(({ status, served, error }, index): ReplicaHealth => ({
+    url: urls[index]!,
+    status,
+    ...(served === undefined ? {} : { served }),
+    ...(error ? { error } : {}),
+  }));
   const failing = replicas.filter((replica) => replica.status !== 'up');
   const answered = answers.find((answer) => answer.status !== 'down') ?? answers[0]!;
-  const status = failing.length === 0 ? 'up' : failing.length === replicas.length && answered.status === 'down' ? 'down' : 'degraded';
+  const status =
+    failing.length === 0
+      ? 'up'
+      : failing.length === replicas.length && answered.status === 'down'
+        ? 'down'
+        : 'degraded';
   return {
     status,
     ...(answered.checks ? { checks: answered.checks } : {}),
     ...(answered.problems ? { problems: answered.problems } : {}),
     latencyMs: Math.max(...answers.map((answer) => answer.latencyMs)),
-    ...(failing.length ? { error: failing.map((replica) => `${replica.url} ${replica.status}${replica.error ? ` (${replica.error})` : ''}`).join('; ') } : {}),
+    ...(failing.length
+      ? {
+          error: failing
+            .map((replica) => `${replica.url} ${replica.status}${replica.error ? ` (${replica.error})` : ''}`)
+            .join('; '),
+        }
+      : {}),
     replicas,
   };
 }
@@ -74,7 +96,9 @@ async function serviceHealth(urls: string[], timeoutMs: number): Promise<Service
 export function registerHealth(scope: FastifyInstance, upstreams: UpstreamUrls, timeoutMs: number): void {
   scope.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const entries = await Promise.all(
-      (Object.entries(upstreams) as [ServiceName, string[]][]).map(async ([service, urls]) => [service, await serviceHealth(urls, timeoutMs)] as const),
+      (Object.entries(upstreams) as [ServiceName, string[]][]).map(
+        async ([service, urls]) => [service, await serviceHealth(urls, timeoutMs)] as const,
+      ),
     );
     const services = Object.fromEntries(entries) as Record<ServiceName, ServiceHealth>;
     const up = entries.every(([, health]) => health.status === 'up');

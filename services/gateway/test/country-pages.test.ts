@@ -28,9 +28,18 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'backoffice', 'index.html'), '<div id="root">backoffice</div>');
   await writeFile(path.join(dist, 'index.html'), '<div id="root" data-lang="tr">Ana sayfa</div>');
   await writeFile(path.join(dist, 'spa.html'), '<!doctype html><div id="root"></div>');
-  await writeFile(path.join(dist, 'routes.json'), JSON.stringify({ patterns: ['/', '/packages', '/packages/:country'] }));
-  await writeFile(path.join(dist, '404', 'index.html'), '<div id="root" data-lang="tr" data-not-found="">Sayfa bulunamadı</div>');
-  await writeFile(path.join(dist, '404', 'index.en.html'), '<div id="root" data-lang="en" data-not-found="">Page not found</div>');
+  await writeFile(
+    path.join(dist, 'routes.json'),
+    JSON.stringify({ patterns: ['/', '/packages', '/packages/:country'] }),
+  );
+  await writeFile(
+    path.join(dist, '404', 'index.html'),
+    '<div id="root" data-lang="tr" data-not-found="">Sayfa bulunamadı</div>',
+  );
+  await writeFile(
+    path.join(dist, '404', 'index.en.html'),
+    '<div id="root" data-lang="en" data-not-found="">Page not found</div>',
+  );
 
   keys = await createTestKeys();
   catalog = await buildCatalog({ jwks: keys.jwks });
@@ -51,11 +60,17 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-const page = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  gateway.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
 describe('country pages through the gateway', () => {
   it('an unknown country, or one nothing is sold for, answers 404 with the not-found page in the visitor language', async () => {
-    for (const url of ['/packages/no-such-country', '/packages/antarctica', '/packages/Not_A_Slug', `/packages/${'x'.repeat(90)}`]) {
+    for (const url of [
+      '/packages/no-such-country',
+      '/packages/antarctica',
+      '/packages/Not_A_Slug',
+      `/packages/${'x'.repeat(90)}`,
+    ]) {
       const answer = await page(url);
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
@@ -63,7 +78,10 @@ describe('country pages through the gateway', () => {
     }
     expect((await page('/packages/no-such-country', { 'accept-language': 'en' })).body).toContain('Page not found');
     // curl and monitors (Accept: */*) see the same status.
-    expect((await gateway.inject({ method: 'GET', url: '/packages/no-such-country', headers: { accept: '*/*' } })).statusCode).toBe(404);
+    expect(
+      (await gateway.inject({ method: 'GET', url: '/packages/no-such-country', headers: { accept: '*/*' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('a country with its own plans, or one only a regional plan covers, is a page (200); its slug is matched as the router does', async () => {
@@ -83,10 +101,23 @@ describe('country pages through the gateway', () => {
       method: 'POST',
       url: '/admin/packages',
       headers: { authorization: `Bearer ${token}` },
-      payload: { code: 'POLAR-7D-1GB', name_tr: 'Kutup 7 Gün', name_en: 'Polar 7 Days', type: 'regional', countries: ['AQ', 'GL'], data_mb: 1024, validity_days: 7, retail_price: 49, cost_price: 20 },
+      payload: {
+        code: 'POLAR-7D-1GB',
+        name_tr: 'Kutup 7 Gün',
+        name_en: 'Polar 7 Days',
+        type: 'regional',
+        countries: ['AQ', 'GL'],
+        data_mb: 1024,
+        validity_days: 7,
+        retail_price: 49,
+        cost_price: 20,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
-    await waitFor(async () => (await page('/packages/antarctica')).statusCode === 200, { what: 'the Antarctica page after the change', timeoutMs: 10_000 });
+    await waitFor(async () => (await page('/packages/antarctica')).statusCode === 200, {
+      what: 'the Antarctica page after the change',
+      timeoutMs: 10_000,
+    });
   });
 
   it('while the catalog cannot answer, a country page is served (never hidden by a failing catalog)', async () => {

@@ -2,7 +2,11 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { mergeDocuments } from '../src/docs/merge';
 
-const doc = (title: string, paths: OpenAPIV3.PathsObject, schemas: Record<string, OpenAPIV3.SchemaObject> = {}): OpenAPIV3.Document => ({
+const doc = (
+  title: string,
+  paths: OpenAPIV3.PathsObject,
+  schemas: Record<string, OpenAPIV3.SchemaObject> = {},
+): OpenAPIV3.Document => ({
   openapi: '3.0.3',
   info: { title, version: '1.0.0', description: `${title} routes` },
   paths,
@@ -14,13 +18,22 @@ describe('mergeDocuments', () => {
     const merged = mergeDocuments([
       {
         service: 'auth',
-        document: doc('auth service', { '/login': { post: { tags: ['session'], responses: {} } } }, { Money: { type: 'number' } }),
+        document: doc(
+          'auth service',
+          { '/login': { post: { tags: ['session'], responses: {} } } },
+          { Money: { type: 'number' } },
+        ),
       },
       {
         service: 'catalog',
         document: doc(
           'catalog service',
-          { '/public/countries/{slug}': { get: { responses: {} }, parameters: [{ name: 'slug', in: 'path', required: true }] } },
+          {
+            '/public/countries/{slug}': {
+              get: { responses: {} },
+              parameters: [{ name: 'slug', in: 'path', required: true }],
+            },
+          },
           { Money: { type: 'string' } },
         ),
       },
@@ -33,7 +46,11 @@ describe('mergeDocuments', () => {
     expect(merged.components?.schemas?.Money).toEqual({ type: 'number' });
     expect(merged.tags?.map((tag) => tag.name)).toEqual(['gateway', 'auth', 'catalog', 'esim']);
     expect(merged.tags?.find((tag) => tag.name === 'esim')?.description).toContain('unreachable');
-    expect((merged as unknown as { 'x-services': unknown })['x-services']).toEqual({ auth: 'up', catalog: 'up', esim: 'unavailable' });
+    expect((merged as unknown as { 'x-services': unknown })['x-services']).toEqual({
+      auth: 'up',
+      catalog: 'up',
+      esim: 'unavailable',
+    });
     expect(merged.servers).toEqual([{ url: '/' }]);
   });
 });

@@ -21,12 +21,20 @@ beforeAll(async () => {
   const keys = await createTestKeys();
   services = await startRealServices(keys.jwks);
   gateway = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: services.upstreams });
-  degraded = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: { ...services.upstreams, esim: await deadUrl() } });
+  degraded = await buildApp({
+    jwks: keys.jwks,
+    config: gatewayConfig(),
+    upstreams: { ...services.upstreams, esim: await deadUrl() },
+  });
   const { buildApp: buildPhysicalSim } = await import('../../physical-sim/src/app');
   buslessService = await buildPhysicalSim({ jwks: keys.jwks });
   await buslessService.listen({ port: 0, host: '127.0.0.1' });
   const { port } = buslessService.server.address() as AddressInfo;
-  busless = await buildApp({ jwks: keys.jwks, config: gatewayConfig(), upstreams: { ...services.upstreams, 'physical-sim': `http://127.0.0.1:${port}` } });
+  busless = await buildApp({
+    jwks: keys.jwks,
+    config: gatewayConfig(),
+    upstreams: { ...services.upstreams, 'physical-sim': `http://127.0.0.1:${port}` },
+  });
 });
 
 afterAll(async () => {
@@ -71,7 +79,8 @@ describe('GET /api/health', () => {
       checks: { postgres: 'up', redis: 'up', events: 'degraded' },
       problems: { events: 'the event bus of physical-sim is not running' },
     });
-    for (const service of SERVICES.filter((name) => name !== 'physical-sim')) expect(body.services[service].status).toBe('up');
+    for (const service of SERVICES.filter((name) => name !== 'physical-sim'))
+      expect(body.services[service].status).toBe('up');
   });
 });
 
@@ -92,7 +101,9 @@ describe('/api/docs', () => {
   });
 
   it('merges every service document into one, paths under /api grouped by service', async () => {
-    const merged = (await gateway.inject('/api/docs/openapi.json')).json() as OpenAPIV3.Document & { 'x-services': Record<string, string> };
+    const merged = (await gateway.inject('/api/docs/openapi.json')).json() as OpenAPIV3.Document & {
+      'x-services': Record<string, string>;
+    };
     expect(merged.openapi).toMatch(/^3\./);
     expect(merged['x-services']).toEqual(Object.fromEntries(SERVICES.map((service) => [service, 'up'])));
     expect(merged.paths['/api/health']?.get).toBeDefined();
@@ -119,7 +130,8 @@ describe('/api/docs', () => {
     const merged = (await gateway.inject('/api/docs/openapi.json')).json() as OpenAPIV3.Document;
     // Every operation the document lists, and every route of the table (one missing from the document counts as undeclared).
     const operations = new Map<string, OpenAPIV3.OperationObject | undefined>();
-    for (const route of ROUTES) operations.set(`${route.method} /api${route.path.replace(/:(\w+)/g, '{$1}')}`, undefined);
+    for (const route of ROUTES)
+      operations.set(`${route.method} /api${route.path.replace(/:(\w+)/g, '{$1}')}`, undefined);
     for (const [path, item] of Object.entries(merged.paths)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
         if (item?.[method]) operations.set(`${method.toUpperCase()} ${path}`, item[method]);
@@ -142,12 +154,13 @@ describe('/api/docs', () => {
     const merged = (await degraded.inject('/api/docs/openapi.json')).json();
     expect(merged['x-services'].esim).toBe('unavailable');
     expect(merged['x-services'].auth).toBe('up');
-    expect(merged.tags.find((tag: { name: string }) => tag.name === 'esim').description).toMatch(/^Unavailable right now/);
+    expect(merged.tags.find((tag: { name: string }) => tag.name === 'esim').description).toMatch(
+      /^Unavailable right now/,
+    );
     expect(merged.info.description).toContain('Unavailable right now:** esim');
     expect((await degraded.inject('/api/docs')).statusCode).toBe(200);
   });
 });
-
 
 function hasSchema(response: OpenAPIV3.ResponseObject): boolean {
   return Object.values(response.content ?? {}).some((media) => media.schema !== undefined);

@@ -20,7 +20,9 @@ afterAll(() => {
 type Store = InstanceType<ReturnType<typeof leasedRedisStore>>;
 
 function incr(store: Store, key: string, max: number, windowMs = 60_000): Promise<{ current: number; ttl: number }> {
-  return new Promise((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, max));
+  return new Promise((resolve, reject) =>
+    store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, max),
+  );
 }
 
 /** How many of `calls` requests a store lets through (position within the limit). */

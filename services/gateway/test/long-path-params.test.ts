@@ -33,49 +33,85 @@ afterAll(async () => {
   await echo?.app.close();
 });
 
-const reachedUpstream = (requestId: unknown) => echo.received.some((entry) => entry.headers['x-request-id'] === requestId);
+const reachedUpstream = (requestId: unknown) =>
+  echo.received.some((entry) => entry.headers['x-request-id'] === requestId);
 
 describe('a 5,000-character id on a real route', () => {
-  it.each(['GET', 'PUT', 'DELETE', 'POST'] as const)('%s /api/admin/dealers/<5,000 characters> is a 404 at the gateway and reaches no service', async (method) => {
-    const response = await gateway.inject({ method, url: `/api/admin/dealers/${HUGE_ID}`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers.allow).toBeUndefined();
-    expect(response.json()).toMatchObject({ success: false, code: 'route_not_found', message: 'The requested route does not exist' });
-    expect(reachedUpstream(response.headers['x-request-id'])).toBe(false);
-  });
+  it.each(['GET', 'PUT', 'DELETE', 'POST'] as const)(
+    '%s /api/admin/dealers/<5,000 characters> is a 404 at the gateway and reaches no service',
+    async (method) => {
+      const response = await gateway.inject({
+        method,
+        url: `/api/admin/dealers/${HUGE_ID}`,
+        headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.allow).toBeUndefined();
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'route_not_found',
+        message: 'The requested route does not exist',
+      });
+      expect(reachedUpstream(response.headers['x-request-id'])).toBe(false);
+    },
+  );
 
   it('is a 404 inside a longer route too (/api/admin/dealers/<id>/status)', async () => {
-    const response = await gateway.inject({ method: 'PUT', url: `/api/admin/dealers/${HUGE_ID}/status`, headers: { authorization: `Bearer ${admin}` } });
+    const response = await gateway.inject({
+      method: 'PUT',
+      url: `/api/admin/dealers/${HUGE_ID}/status`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('route_not_found');
   });
 
   it('forwards an id at the limit, and still names the allowed methods for a wrong one', async () => {
     const atLimit = 'b'.repeat(MAX_PATH_PARAM_LENGTH);
-    const forwarded = await gateway.inject({ method: 'GET', url: `/api/admin/dealers/${atLimit}`, headers: { authorization: `Bearer ${admin}` } });
+    const forwarded = await gateway.inject({
+      method: 'GET',
+      url: `/api/admin/dealers/${atLimit}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(forwarded.statusCode).toBe(200);
     expect(forwarded.json().echoed.url).toBe(`/admin/dealers/${atLimit}`);
 
-    const wrongMethod = await gateway.inject({ method: 'PATCH', url: `/api/admin/dealers/${atLimit}`, headers: { authorization: `Bearer ${admin}` } });
+    const wrongMethod = await gateway.inject({
+      method: 'PATCH',
+      url: `/api/admin/dealers/${atLimit}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(wrongMethod.statusCode).toBe(405);
     expect(wrongMethod.headers.allow).toBe('GET, PUT, DELETE, HEAD');
 
     // Percent-encoded, the limit counts the decoded characters, as the router does.
     const encoded = '%62'.repeat(MAX_PATH_PARAM_LENGTH);
-    const encodedWrongMethod = await gateway.inject({ method: 'PATCH', url: `/api/admin/dealers/${encoded}`, headers: { authorization: `Bearer ${admin}` } });
+    const encodedWrongMethod = await gateway.inject({
+      method: 'PATCH',
+      url: `/api/admin/dealers/${encoded}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(encodedWrongMethod.statusCode).toBe(405);
   });
 
-  it('is a 404 in the envelope at the service itself (auth), not fastify\'s bare 414', async () => {
+  it("is a 404 in the envelope at the service itself (auth), not fastify's bare 414", async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await auth.inject({ method, url: `/admin/dealers/${HUGE_ID}`, headers: { authorization: `Bearer ${admin}`, 'accept-language': 'tr' } });
+      const response = await auth.inject({
+        method,
+        url: `/admin/dealers/${HUGE_ID}`,
+        headers: { authorization: `Bearer ${admin}`, 'accept-language': 'tr' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ success: false, code: 'route_not_found', message: 'İstenen adres bulunamadı' });
     }
   });
 
   it('answers a broken percent-encoding in a parameter with a 400 naming the URL, in the envelope', async () => {
-    const response = await auth.inject({ method: 'GET', url: '/admin/dealers/%E0%A4%A', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' } });
+    const response = await auth.inject({
+      method: 'GET',
+      url: '/admin/dealers/%E0%A4%A',
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'validation_error', errors: [{ path: 'url' }] });
   });

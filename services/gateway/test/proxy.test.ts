@@ -24,7 +24,9 @@ function receivedFor(requestId: string): Received | undefined {
 
 function multipart(size: number): { body: Buffer; contentType: string } {
   const boundary = `----esim${randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sims.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sims.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const content = Buffer.alloc(size - head.length - tail.length, 'a');
   return { body: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -77,9 +79,17 @@ describe('forwarding by the route table', () => {
 
   it('passes the upstream headers back (cookies, list headers, caching, Retry-After), minus x-powered-by', async () => {
     const payload = JSON.stringify({ email: 'a@b.co', password: 'x' });
-    const response = await gateway.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['set-cookie']).toEqual(['refresh=abc; HttpOnly; Path=/api; SameSite=Strict', 'second=1; Path=/']);
+    expect(response.headers['set-cookie']).toEqual([
+      'refresh=abc; HttpOnly; Path=/api; SameSite=Strict',
+      'second=1; Path=/',
+    ]);
     expect(response.headers['content-range']).toBe('items 0-9/42');
     expect(response.headers['x-total-count']).toBe('42');
     expect(response.headers.etag).toBe('"v1"');
@@ -96,14 +106,22 @@ describe('forwarding by the route table', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(receivedFor(id)).toBeDefined();
 
-    const forged = await gateway.inject({ method: 'GET', url: '/api/public/countries', headers: { 'x-request-id': 'bad id\twith spaces' } });
+    const forged = await gateway.inject({
+      method: 'GET',
+      url: '/api/public/countries',
+      headers: { 'x-request-id': 'bad id\twith spaces' },
+    });
     const replaced = forged.headers['x-request-id'] as string;
     expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
     expect(receivedFor(replaced)?.headers['x-request-id']).toBe(replaced);
   });
 
   it('streams a large answer through whole (an export of unknown length)', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/admin/collection-logs/export?big=stream', headers: { authorization: `Bearer ${admin}` } });
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/admin/collection-logs/export?big=stream',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.rawPayload.equals(Buffer.concat([...bigExportChunks()]))).toBe(true);
@@ -122,7 +140,11 @@ describe('forwarding by the route table', () => {
     const response = await gateway.inject({
       method: 'POST',
       url: '/api/user/balance/add',
-      headers: { authorization: `Bearer ${retail}`, 'content-type': 'application/json; charset=utf-8', 'idempotency-key': 'k-00000001' },
+      headers: {
+        authorization: `Bearer ${retail}`,
+        'content-type': 'application/json; charset=utf-8',
+        'idempotency-key': 'k-00000001',
+      },
       payload: raw,
     });
     expect(response.statusCode).toBe(200);
@@ -162,7 +184,12 @@ describe('body limits', () => {
   it('refuses JSON over 1 MB with 413 in the caller language, before the service sees it', async () => {
     const payload = JSON.stringify({ note: 'x'.repeat(1024 * 1024) });
     const before = echo.received.length;
-    const tr = await gateway.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload });
+    const tr = await gateway.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(tr.statusCode).toBe(413);
     expect(tr.json()).toEqual({ success: false, code: 'payload_too_large', message: 'İstek gövdesi çok büyük' });
     const en = await gateway.inject({
@@ -202,9 +229,18 @@ describe('body limits', () => {
 });
 
 /** One HTTP/1.1 request with the path exactly as given. */
-async function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+async function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const socket = connect(port, '127.0.0.1');
-  const lines = [`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `GET ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   const chunks: Buffer[] = [];
   for await (const chunk of socket) chunks.push(chunk as Buffer);
@@ -243,7 +279,11 @@ describe('what the gateway never routes', () => {
     const tr = await gateway.inject({ method: 'GET', url: '/api/x' });
     expect(tr.statusCode).toBe(404);
     expect(tr.json()).toEqual({ success: false, code: 'route_not_found', message: 'İstenen adres bulunamadı' });
-    const en = await gateway.inject({ method: 'POST', url: '/api/no/such/route?x=1', headers: { 'accept-language': 'en' } });
+    const en = await gateway.inject({
+      method: 'POST',
+      url: '/api/no/such/route?x=1',
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.statusCode).toBe(404);
     expect(en.json().message).toBe('The requested route does not exist');
     expect((await gateway.inject({ method: 'GET', url: '/api' })).statusCode).toBe(404);
@@ -252,9 +292,17 @@ describe('what the gateway never routes', () => {
   it('answers a known path with the wrong method with 405 and the allowed methods', async () => {
     const login = await gateway.inject({ method: 'GET', url: '/api/login' });
     expect(login.statusCode).toBe(405);
-    expect(login.json()).toEqual({ success: false, code: 'method_not_allowed', message: 'Bu işlem bu adreste desteklenmiyor' });
+    expect(login.json()).toEqual({
+      success: false,
+      code: 'method_not_allowed',
+      message: 'Bu işlem bu adreste desteklenmiyor',
+    });
     expect(login.headers.allow).toBe('POST');
-    const dealers = await gateway.inject({ method: 'PATCH', url: '/api/admin/dealers/7', headers: { 'accept-language': 'en' } });
+    const dealers = await gateway.inject({
+      method: 'PATCH',
+      url: '/api/admin/dealers/7',
+      headers: { 'accept-language': 'en' },
+    });
     expect(dealers.statusCode).toBe(405);
     expect(dealers.json().message).toBe('Method not allowed');
     expect(dealers.headers.allow).toBe('GET, PUT, DELETE, HEAD');
@@ -264,7 +312,11 @@ describe('what the gateway never routes', () => {
     // Written to a raw socket: inject and HTTP clients (like browsers) resolve the dots before sending.
     const base = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
     const before = echo.received.length;
-    for (const path of ['/api/user/esim/../usage', '/api/public/balance/esim/%2e%2e', '/api/public/countries/%2E/packages']) {
+    for (const path of [
+      '/api/user/esim/../usage',
+      '/api/public/balance/esim/%2e%2e',
+      '/api/public/countries/%2E/packages',
+    ]) {
       const response = await rawGet(Number(base.port), path, { authorization: `Bearer ${retail}` });
       expect(response.status, path).toBe(404);
       expect(JSON.parse(response.body).code).toBe('route_not_found');
@@ -280,16 +332,35 @@ describe('token and role at the door', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ success: false, code: 'unauthorized', message: 'Oturum açmanız gerekiyor' });
 
-    const expired = await keys.token({ id: randomUUID(), userType: USER_TYPE.admin }, { issuedAt: Math.floor(Date.now() / 1000) - 3600, expiresIn: Math.floor(Date.now() / 1000) - 60 });
-    const late = await gateway.inject({ method: 'GET', url: '/api/admin/dealers', headers: { authorization: `Bearer ${expired}`, 'accept-language': 'en' } });
+    const expired = await keys.token(
+      { id: randomUUID(), userType: USER_TYPE.admin },
+      { issuedAt: Math.floor(Date.now() / 1000) - 3600, expiresIn: Math.floor(Date.now() / 1000) - 60 },
+    );
+    const late = await gateway.inject({
+      method: 'GET',
+      url: '/api/admin/dealers',
+      headers: { authorization: `Bearer ${expired}`, 'accept-language': 'en' },
+    });
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ success: false, code: 'token_expired', message: 'Your session has expired, please sign in again' });
+    expect(late.json()).toEqual({
+      success: false,
+      code: 'token_expired',
+      message: 'Your session has expired, please sign in again',
+    });
 
-    const forged = await gateway.inject({ method: 'GET', url: '/api/admin/dealers', headers: { authorization: `Bearer ${admin.slice(0, -4)}AAAA` } });
+    const forged = await gateway.inject({
+      method: 'GET',
+      url: '/api/admin/dealers',
+      headers: { authorization: `Bearer ${admin.slice(0, -4)}AAAA` },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('unauthorized');
 
-    const wrongRole = await gateway.inject({ method: 'GET', url: '/api/admin/dealers', headers: { authorization: `Bearer ${retail}` } });
+    const wrongRole = await gateway.inject({
+      method: 'GET',
+      url: '/api/admin/dealers',
+      headers: { authorization: `Bearer ${retail}` },
+    });
     expect(wrongRole.statusCode).toBe(403);
     expect(wrongRole.json()).toEqual({ success: false, code: 'forbidden', message: 'Bu işlem için yetkiniz yok' });
     expect(echo.received.length).toBe(before);
@@ -297,8 +368,12 @@ describe('token and role at the door', () => {
 
   it('still refuses a token once its user is revoked, it is signed out or it expires, after it was verified and remembered', async () => {
     const userId = randomUUID();
-    const token = await keys.token({ id: userId, userType: USER_TYPE.retail }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
-    const call = () => gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${token}` } });
+    const token = await keys.token(
+      { id: userId, userType: USER_TYPE.retail },
+      { issuedAt: Math.floor(Date.now() / 1000) - 5 },
+    );
+    const call = () =>
+      gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${token}` } });
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
     await revokeUserTokens(gateway.redis, userId);
@@ -309,13 +384,15 @@ describe('token and role at the door', () => {
     // Signed out (logout revokes the token's own id): refused here too, not only by the auth service.
     const jti = randomUUID();
     const session = await keys.token({ id: randomUUID(), userType: USER_TYPE.retail }, { jti });
-    const withSession = () => gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${session}` } });
+    const withSession = () =>
+      gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${session}` } });
     expect((await withSession()).statusCode).toBe(200);
     await gateway.redis.set(revokedTokenKey(jti), '1', 'EX', 60);
     expect((await withSession()).statusCode).toBe(401);
 
     const shortLived = await keys.token({ id: randomUUID(), userType: USER_TYPE.retail }, { expiresIn: '30s' });
-    const withShort = () => gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${shortLived}` } });
+    const withShort = () =>
+      gateway.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${shortLived}` } });
     expect((await withShort()).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -330,7 +407,12 @@ describe('token and role at the door', () => {
 
   it('checks the token before reading a body: a big anonymous upload is refused with 401', async () => {
     const { body, contentType } = multipart(2 * 1024 * 1024);
-    const response = await gateway.inject({ method: 'POST', url: '/api/admin/physical-sim/import', headers: { 'content-type': contentType }, payload: body });
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/admin/physical-sim/import',
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -373,7 +455,11 @@ describe('upstream failures', () => {
     try {
       const tr = await down.inject({ method: 'GET', url: '/api/public/countries' });
       expect(tr.statusCode).toBe(503);
-      expect(tr.json()).toEqual({ success: false, code: 'service_unavailable', message: 'Servis şu anda kullanılamıyor' });
+      expect(tr.json()).toEqual({
+        success: false,
+        code: 'service_unavailable',
+        message: 'Servis şu anda kullanılamıyor',
+      });
       const en = await down.inject({
         method: 'POST',
         url: '/api/login',
@@ -381,14 +467,22 @@ describe('upstream failures', () => {
         payload: { email: 'a@b.co', password: 'secret123' },
       });
       expect(en.statusCode).toBe(503);
-      expect(en.json()).toEqual({ success: false, code: 'service_unavailable', message: 'The service is unavailable right now' });
+      expect(en.json()).toEqual({
+        success: false,
+        code: 'service_unavailable',
+        message: 'The service is unavailable right now',
+      });
     } finally {
       await down.close();
     }
   });
 
   it('never hangs on a slow service: 503 once the upstream timeout passes', async () => {
-    const impatient = await buildApp({ jwks: keys.jwks, config: gatewayConfig({ UPSTREAM_TIMEOUT_MS: '300' }), upstreams: allAt(echo.url) });
+    const impatient = await buildApp({
+      jwks: keys.jwks,
+      config: gatewayConfig({ UPSTREAM_TIMEOUT_MS: '300' }),
+      upstreams: allAt(echo.url),
+    });
     try {
       const started = Date.now();
       const response = await impatient.inject({ method: 'GET', url: '/api/public/balance/esim/slow' });
@@ -403,7 +497,11 @@ describe('upstream failures', () => {
 
 describe('rate limits', () => {
   it('limits a public-lookup group per client IP with 429 and Retry-After; a forged X-Forwarded-For does not help', async () => {
-    const limited = await buildApp({ jwks: keys.jwks, config: gatewayConfig({ RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '3' }), upstreams: allAt(echo.url) });
+    const limited = await buildApp({
+      jwks: keys.jwks,
+      config: gatewayConfig({ RATE_LIMIT_PUBLIC_LOOKUP_PER_MIN: '3' }),
+      upstreams: allAt(echo.url),
+    });
     try {
       const lookup = (url: string, extra: Record<string, string> = {}, remoteAddress = '10.9.8.7') =>
         limited.inject({ method: 'GET', url, remoteAddress, headers: extra });
@@ -442,7 +540,12 @@ describe('rate limits', () => {
     });
     try {
       const viaProxy = (client: string) =>
-        behindProxy.inject({ method: 'GET', url: '/api/public/balance/esim/ABCD9999', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } });
+        behindProxy.inject({
+          method: 'GET',
+          url: '/api/public/balance/esim/ABCD9999',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': client },
+        });
       const first = await viaProxy('203.0.113.5');
       expect(first.statusCode).toBe(200);
       expect(receivedFor(first.headers['x-request-id'] as string)?.headers['x-forwarded-for']).toBe('203.0.113.5');

@@ -21,11 +21,17 @@ beforeAll(async () => {
   upstream.get('/*', async (_request, reply) => {
     calls += 1;
     if (failing) return reply.status(503).send({ success: false, code: 'service_unavailable' });
-    return reply.header('cache-control', 'public, max-age=60').header('etag', '"p-1"').send({ name: 'Germany', call: calls });
+    return reply
+      .header('cache-control', 'public, max-age=60')
+      .header('etag', '"p-1"')
+      .send({ name: 'Germany', call: calls });
   });
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   const { port } = upstream.server.address() as AddressInfo;
-  gateway = await buildApp({ config: gatewayConfig({ PUBLIC_CACHE_STALE_IF_ERROR_SECONDS: String(STALE_SECONDS) }), upstreams: allAt(`http://127.0.0.1:${port}`) });
+  gateway = await buildApp({
+    config: gatewayConfig({ PUBLIC_CACHE_STALE_IF_ERROR_SECONDS: String(STALE_SECONDS) }),
+    upstreams: allAt(`http://127.0.0.1:${port}`),
+  });
 });
 
 afterEach(() => {

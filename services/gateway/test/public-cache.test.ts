@@ -54,7 +54,10 @@ describe('public answer cache at the gateway', () => {
   });
 
   it('answers a matching If-None-Match from the cache with 304', async () => {
-    const res = await gateway.inject({ url: '/api/public/countries/united-states', headers: { 'if-none-match': '"tr-1"' } });
+    const res = await gateway.inject({
+      url: '/api/public/countries/united-states',
+      headers: { 'if-none-match': '"tr-1"' },
+    });
     expect(res.statusCode).toBe(304);
     expect(res.body).toBe('');
   });

@@ -25,7 +25,9 @@ interface Copy {
 
 async function listen(copy: Copy, port = 0): Promise<void> {
   const app = Fastify();
-  app.get('/ready', async (_request, reply) => reply.status(copy.ready ? 200 : 503).send({ status: copy.ready ? 'up' : 'down', served: copy.calls.length }));
+  app.get('/ready', async (_request, reply) =>
+    reply.status(copy.ready ? 200 : 503).send({ status: copy.ready ? 'up' : 'down', served: copy.calls.length }),
+  );
   app.all('/*', async (request) => {
     copy.calls.push(`${request.method} ${request.url.split('?')[0]}`);
     // A little work per request, so requests overlap the kill below.
@@ -63,7 +65,12 @@ beforeAll(async () => {
   one = await startCopy('one');
   two = await startCopy('two');
   gateway = await buildApp({
-    config: gatewayConfig({ ...generous, CATALOG_URL: `${one.url}, ${two.url}`, UPSTREAM_HEALTH_INTERVAL_MS: String(HEALTH_INTERVAL_MS), PUBLIC_CACHE_MAX_ENTRIES: '0' }),
+    config: gatewayConfig({
+      ...generous,
+      CATALOG_URL: `${one.url}, ${two.url}`,
+      UPSTREAM_HEALTH_INTERVAL_MS: String(HEALTH_INTERVAL_MS),
+      PUBLIC_CACHE_MAX_ENTRIES: '0',
+    }),
   });
   closers.push(() => gateway.close());
 });
@@ -76,7 +83,10 @@ afterAll(async () => {
 
 describe('several copies of a service behind the gateway', () => {
   it('reads every comma-separated URL of a *_URL setting and names a bad one', async () => {
-    expect(loadGatewayConfig({ CATALOG_URL: 'http://a:1, http://b:2' }).CATALOG_URL).toEqual(['http://a:1', 'http://b:2']);
+    expect(loadGatewayConfig({ CATALOG_URL: 'http://a:1, http://b:2' }).CATALOG_URL).toEqual([
+      'http://a:1',
+      'http://b:2',
+    ]);
     expect(loadGatewayConfig({}).CATALOG_URL).toEqual(['http://127.0.0.1:8082']);
     expect(() => loadGatewayConfig({ CATALOG_URL: 'http://a:1,not a url' })).toThrow(/CATALOG_URL/);
   });
@@ -125,7 +135,11 @@ describe('several copies of a service behind the gateway', () => {
       expect(response.statusCode).toBe(200);
       return (response.json() as { servedBy: string }).servedBy;
     };
-    await waitFor(async () => (await servedBy()) === 'one' && (await servedBy()) === 'one', { timeoutMs: 5_000, intervalMs: HEALTH_INTERVAL_MS, what: 'the unready copy out' });
+    await waitFor(async () => (await servedBy()) === 'one' && (await servedBy()) === 'one', {
+      timeoutMs: 5_000,
+      intervalMs: HEALTH_INTERVAL_MS,
+      what: 'the unready copy out',
+    });
     const atTwo = gets(two);
     for (let i = 0; i < 6; i++) expect((await countries(gateway)).json()).toEqual({ servedBy: 'one' });
     expect(gets(two)).toBe(atTwo);
@@ -140,7 +154,7 @@ describe('several copies of a service behind the gateway', () => {
     );
   });
 
-  it("shows every copy in /api/health with the requests it served, the service degraded while one is not ready", async () => {
+  it('shows every copy in /api/health with the requests it served, the service degraded while one is not ready', async () => {
     const health = async () => (await gateway.inject('/api/health')).json().services.catalog;
     expect(await health()).toMatchObject({
       status: 'up',
@@ -152,7 +166,10 @@ describe('several copies of a service behind the gateway', () => {
     two.ready = false;
     const degraded = await health();
     two.ready = true;
-    expect(degraded).toMatchObject({ status: 'degraded', replicas: [{ status: 'up' }, { status: 'down', error: 'ready answered 503' }] });
+    expect(degraded).toMatchObject({
+      status: 'degraded',
+      replicas: [{ status: 'up' }, { status: 'down', error: 'ready answered 503' }],
+    });
     expect(degraded.error).toContain(two.url);
   });
 
@@ -160,7 +177,9 @@ describe('several copies of a service behind the gateway', () => {
     const login = { method: 'POST' as const, url: '/api/login', payload: { email: 'a@b.co', password: 'secret123' } };
     const gatewayTo = async (urls: string) => {
       // No probe before the first request: the refused copy is the one it tries first.
-      const built = await buildApp({ config: gatewayConfig({ ...generous, AUTH_URL: urls, UPSTREAM_HEALTH_INTERVAL_MS: '600000' }) });
+      const built = await buildApp({
+        config: gatewayConfig({ ...generous, AUTH_URL: urls, UPSTREAM_HEALTH_INTERVAL_MS: '600000' }),
+      });
       closers.push(() => built.close());
       return built;
     };
@@ -171,7 +190,9 @@ describe('several copies of a service behind the gateway', () => {
     expect(plain.json().code).toBe('service_unavailable');
     expect(posts()).toBe(0);
 
-    const keyed = await (await gatewayTo(`${await deadUrl()},${two.url}`)).inject({ ...login, headers: { 'idempotency-key': 'replica-test-1' } });
+    const keyed = await (
+      await gatewayTo(`${await deadUrl()},${two.url}`)
+    ).inject({ ...login, headers: { 'idempotency-key': 'replica-test-1' } });
     expect(keyed.statusCode).toBe(200);
     expect(keyed.json()).toEqual({ servedBy: 'two' });
     expect(posts()).toBe(1);

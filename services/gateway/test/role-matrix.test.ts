@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { canAccess, RESOURCES, roleOf, ROUTES, ACTIONS, USER_TYPE, type HttpMethod, type RouteRule, type UserType } from '@esim/contracts';
+import {
+  canAccess,
+  RESOURCES,
+  roleOf,
+  ROUTES,
+  ACTIONS,
+  USER_TYPE,
+  type HttpMethod,
+  type RouteRule,
+  type UserType,
+} from '@esim/contracts';
 import { createTestKeys, waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -24,7 +34,9 @@ type Outcome = 'reaches the service' | 401 | 403;
 function expected(rule: RouteRule, caller: Caller): Outcome {
   if (rule.access === 'public') return 'reaches the service';
   if (caller.userType === undefined) return 401;
-  return canAccess(roleOf({ user_type: caller.userType }), rule.access.resource, rule.access.action) ? 'reaches the service' : 403;
+  return canAccess(roleOf({ user_type: caller.userType }), rule.access.resource, rule.access.action)
+    ? 'reaches the service'
+    : 403;
 }
 
 /** Well-known answers written out by hand (docs/product.md, Permissions), independent of canAccess. */
@@ -70,12 +82,20 @@ beforeAll(async () => {
   services = await startRealServices(keys.jwks);
   // Limits out of the way: the matrix calls every rate-limited route five times.
   const generous = Object.fromEntries(
-    ['LOGIN', 'REGISTER', 'PASSWORD_RESET', 'PUBLIC_LOOKUP', 'PUBLIC_READ', 'API'].map((group) => [`RATE_LIMIT_${group}_PER_MIN`, '100000']),
+    ['LOGIN', 'REGISTER', 'PASSWORD_RESET', 'PUBLIC_LOOKUP', 'PUBLIC_READ', 'API'].map((group) => [
+      `RATE_LIMIT_${group}_PER_MIN`,
+      '100000',
+    ]),
   );
   // The door's public cache off too: the matrix proves every call reaches the owning service.
-  gateway = await buildApp({ jwks: keys.jwks, config: gatewayConfig({ ...generous, PUBLIC_CACHE_MAX_ENTRIES: '0' }), upstreams: services.upstreams });
+  gateway = await buildApp({
+    jwks: keys.jwks,
+    config: gatewayConfig({ ...generous, PUBLIC_CACHE_MAX_ENTRIES: '0' }),
+    upstreams: services.upstreams,
+  });
   for (const caller of CALLERS) {
-    if (caller.userType !== undefined) tokens.set(caller.name, await keys.token({ id: randomUUID(), userType: caller.userType }));
+    if (caller.userType !== undefined)
+      tokens.set(caller.name, await keys.token({ id: randomUUID(), userType: caller.userType }));
   }
 });
 
@@ -106,7 +126,10 @@ async function expectOutcome(rule: RouteRule, caller: Caller, outcome: Outcome) 
   if (outcome === 'reaches the service') {
     // Whatever the owning service answers (200, 400, 404 of a missing id, its own 401 for a missing
     // refresh cookie, ...) is fine: the gateway let the caller through and relayed the answer.
-    expect(upstream?.service, `${label} should reach its service (gateway answered ${response.statusCode} ${response.body})`).toBe(rule.service);
+    expect(
+      upstream?.service,
+      `${label} should reach its service (gateway answered ${response.statusCode} ${response.body})`,
+    ).toBe(rule.service);
     const answered = await waitFor(() => services.seen.get(requestId)?.status, { what: `${label} answer` });
     expect(response.statusCode, label).toBe(answered);
   } else {

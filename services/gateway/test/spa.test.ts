@@ -29,12 +29,18 @@ beforeAll(async () => {
   const upstreams = allAt(await deadUrl());
   gateway = await buildApp({
     jwks: keys.jwks,
-    config: gatewayConfig({ STOREFRONT_DIST: path.join(dir, 'storefront'), BACKOFFICE_DIST: path.join(dir, 'backoffice') }),
+    config: gatewayConfig({
+      STOREFRONT_DIST: path.join(dir, 'storefront'),
+      BACKOFFICE_DIST: path.join(dir, 'backoffice'),
+    }),
     upstreams,
   });
   unbuilt = await buildApp({
     jwks: keys.jwks,
-    config: gatewayConfig({ STOREFRONT_DIST: path.join(dir, 'missing-a'), BACKOFFICE_DIST: path.join(dir, 'missing-b') }),
+    config: gatewayConfig({
+      STOREFRONT_DIST: path.join(dir, 'missing-a'),
+      BACKOFFICE_DIST: path.join(dir, 'missing-b'),
+    }),
     upstreams,
   });
 });
@@ -83,7 +89,10 @@ describe('the storefront at / and the back office at /dashboard', () => {
     const office = await gateway.inject('/dashboard/assets/index-d4e5f6.js');
     expect(office.body).toContain('backoffice');
     expect((await gateway.inject('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
-    const again = await gateway.inject({ url: '/assets/index-a1b2c3.js', headers: { 'if-none-match': asset.headers.etag as string } });
+    const again = await gateway.inject({
+      url: '/assets/index-a1b2c3.js',
+      headers: { 'if-none-match': asset.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -137,10 +146,16 @@ describe('precompressed builds', () => {
     await writeFile(`${asset}.br`, brotliCompressSync(source));
     await writeFile(`${asset}.gz`, gzipSync(source));
     await mkdir(path.join(root, 'storefront', 'packages', 'united-states'), { recursive: true });
-    await writeFile(path.join(root, 'storefront', 'packages', 'united-states', 'index.html'), '<!doctype html><title>US</title><div id="root">prerendered US</div>');
+    await writeFile(
+      path.join(root, 'storefront', 'packages', 'united-states', 'index.html'),
+      '<!doctype html><title>US</title><div id="root">prerendered US</div>',
+    );
     precompressed = await buildApp({
       jwks: (await createTestKeys()).jwks,
-      config: gatewayConfig({ STOREFRONT_DIST: path.join(root, 'storefront'), BACKOFFICE_DIST: path.join(root, 'backoffice') }),
+      config: gatewayConfig({
+        STOREFRONT_DIST: path.join(root, 'storefront'),
+        BACKOFFICE_DIST: path.join(root, 'backoffice'),
+      }),
       upstreams: allAt(await deadUrl()),
     });
   });
@@ -151,7 +166,11 @@ describe('precompressed builds', () => {
 
   it('sends the brotli or gzip copy the client accepts, with the original type, immutable for hashed assets', async () => {
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-    const br = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await precompressed.inject({
+      method: 'GET',
+      url: '/assets/index-a1b2c3.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^text\/javascript/);
@@ -159,11 +178,19 @@ describe('precompressed builds', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("storefront");');
 
-    const gz = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const gz = await precompressed.inject({
+      method: 'GET',
+      url: '/assets/index-a1b2c3.js',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("storefront");');
 
-    const again = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag as string } });
+    const again = await precompressed.inject({
+      method: 'GET',
+      url: '/assets/index-a1b2c3.js',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
 
     const plain = await precompressed.inject({ method: 'GET', url: '/assets/index-a1b2c3.js' });
@@ -204,7 +231,8 @@ describe('precompressed builds', () => {
       if (siteRoot) await rm(siteRoot, { recursive: true, force: true });
     });
 
-    const page = (url: string, headers: Record<string, string> = {}) => site.inject({ method: 'GET', url, headers: { ...html, ...headers } });
+    const page = (url: string, headers: Record<string, string> = {}) =>
+      site.inject({ method: 'GET', url, headers: { ...html, ...headers } });
 
     it('sends the page in the language the storefront will show: ?lng=, then its cookie, then Accept-Language, else Turkish', async () => {
       expect((await page('/')).body).toContain('Ana sayfa');
@@ -222,7 +250,10 @@ describe('precompressed builds', () => {
 
     it('answers an unknown path 404 with the not-found page in the visitor language; routes and prerendered pages keep 200', async () => {
       const dist = path.join(siteRoot, 'storefront');
-      await writeFile(path.join(dist, 'routes.json'), JSON.stringify({ patterns: ['/', '/faq', '/order/:id', '/packages/:country'] }));
+      await writeFile(
+        path.join(dist, 'routes.json'),
+        JSON.stringify({ patterns: ['/', '/faq', '/order/:id', '/packages/:country'] }),
+      );
       await mkdir(path.join(dist, '404'));
       await writeFile(path.join(dist, '404', 'index.html'), '<div id="root" data-lang="tr">Sayfa bulunamadı</div>');
       await writeFile(path.join(dist, '404', 'index.en.html'), '<div id="root" data-lang="en">Page not found</div>');
@@ -236,9 +267,16 @@ describe('precompressed builds', () => {
         // Even a known ETag gets the 404, never a 304.
         expect((await page('/no-such-page', { 'if-none-match': missing.headers.etag as string })).statusCode).toBe(404);
         // With */* only (curl, monitors) as well.
-        expect((await site.inject({ method: 'GET', url: '/no-such-page', headers: { accept: '*/*' } })).statusCode).toBe(404);
+        expect(
+          (await site.inject({ method: 'GET', url: '/no-such-page', headers: { accept: '*/*' } })).statusCode,
+        ).toBe(404);
 
-        for (const [url, text] of [['/', 'Ana sayfa'], ['/faq', 'SSS'], ['/order/123', '<div id="root"></div>'], ['/packages/japan', '<div id="root"></div>']]) {
+        for (const [url, text] of [
+          ['/', 'Ana sayfa'],
+          ['/faq', 'SSS'],
+          ['/order/123', '<div id="root"></div>'],
+          ['/packages/japan', '<div id="root"></div>'],
+        ]) {
           const answer = await page(url!);
           expect(answer.statusCode, url).toBe(200);
           expect(answer.body, url).toContain(text);

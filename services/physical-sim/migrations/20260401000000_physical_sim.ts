@@ -42,7 +42,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['status', 'heartbeat_at']);
     t.index(['created_at']);
   });
-  await knex.raw(`ALTER TABLE import_jobs ADD CONSTRAINT import_jobs_status CHECK (status IN ('queued', 'processing', 'completed', 'failed'))`);
+  await knex.raw(
+    `ALTER TABLE import_jobs ADD CONSTRAINT import_jobs_status CHECK (status IN ('queued', 'processing', 'completed', 'failed'))`,
+  );
   await knex.raw(`ALTER TABLE import_jobs ADD CONSTRAINT import_jobs_format CHECK (format IN ('xlsx', 'csv', 'json'))`);
 
   // The uploaded file itself: workers on any host read it from here (no shared disk needed).
@@ -84,7 +86,9 @@ export async function up(knex: Knex): Promise<void> {
     `ALTER TABLE cards ADD CONSTRAINT cards_status CHECK (status IN ('in_stock', 'reserved', 'assigned', 'sold', 'activated', 'returned', 'defective', 'lost'))`,
   );
   // The stock list's filters (status, package, owner) newest first, and prefix search on ICCID / serial.
-  await knex.raw('CREATE INDEX cards_status_package ON cards (status, package_id, created_at DESC, id DESC) WHERE deleted_at IS NULL');
+  await knex.raw(
+    'CREATE INDEX cards_status_package ON cards (status, package_id, created_at DESC, id DESC) WHERE deleted_at IS NULL',
+  );
   await knex.raw('CREATE INDEX cards_owner ON cards (owner_user_id, status) WHERE deleted_at IS NULL');
   await knex.raw('CREATE INDEX cards_created ON cards (created_at DESC, id DESC) WHERE deleted_at IS NULL');
   await knex.raw('CREATE INDEX cards_iccid_prefix ON cards (iccid text_pattern_ops)');
@@ -126,7 +130,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['status', 'created_at']);
     t.index(['user_id', 'created_at']);
   });
-  await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_status CHECK (status IN ('pending', 'approved', 'rejected'))`);
+  await knex.raw(
+    `ALTER TABLE orders ADD CONSTRAINT orders_status CHECK (status IN ('pending', 'approved', 'rejected'))`,
+  );
   await knex.raw('ALTER TABLE orders ADD CONSTRAINT orders_quantity CHECK (quantity > 0)');
 
   await knex.schema.createTable('order_cards', (t) => {
@@ -150,7 +156,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['status', 'created_at']);
     t.index(['user_id', 'created_at']);
   });
-  await knex.raw(`ALTER TABLE returns ADD CONSTRAINT returns_status CHECK (status IN ('pending', 'approved', 'rejected'))`);
+  await knex.raw(
+    `ALTER TABLE returns ADD CONSTRAINT returns_status CHECK (status IN ('pending', 'approved', 'rejected'))`,
+  );
 
   await knex.schema.createTable('return_cards', (t) => {
     t.uuid('return_id').notNullable().references('id').inTable('returns');

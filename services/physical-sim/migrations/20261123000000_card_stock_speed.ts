@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
   // Dealer-held cards only: the owner filter names a dealer, and imported cards (admin stock, no
   // owner) no longer pass through this index.
   await knex.raw('DROP INDEX cards_owner');
-  await knex.raw('CREATE INDEX cards_owner ON cards (owner_user_id, status) WHERE deleted_at IS NULL AND owner_user_id IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX cards_owner ON cards (owner_user_id, status) WHERE deleted_at IS NULL AND owner_user_id IS NOT NULL',
+  );
   await knex.raw('DROP INDEX cards_iccid_prefix');
   await knex.raw('DROP INDEX cards_serial_prefix');
   await knex.raw(`ALTER TABLE cards
@@ -78,7 +80,9 @@ export async function up(knex: Knex): Promise<void> {
     DELETE FROM card_counts;
     RETURN NULL;
   END $$`);
-  await knex.raw('CREATE TRIGGER card_counts_truncate AFTER TRUNCATE ON cards FOR EACH STATEMENT EXECUTE FUNCTION card_counts_reset()');
+  await knex.raw(
+    'CREATE TRIGGER card_counts_truncate AFTER TRUNCATE ON cards FOR EACH STATEMENT EXECUTE FUNCTION card_counts_reset()',
+  );
 }
 
 export async function down(): Promise<void> {

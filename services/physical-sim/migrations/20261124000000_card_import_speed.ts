@@ -21,7 +21,9 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE cards DROP CONSTRAINT IF EXISTS cards_import_id_foreign');
   await knex.raw('DROP INDEX cards_status_package');
-  await knex.raw('CREATE INDEX cards_status_package ON cards (status, package_id, created_at, id) WHERE deleted_at IS NULL');
+  await knex.raw(
+    'CREATE INDEX cards_status_package ON cards (status, package_id, created_at, id) WHERE deleted_at IS NULL',
+  );
   await knex.raw('DROP INDEX cards_created');
   await knex.raw('CREATE INDEX cards_created ON cards (created_at, id) WHERE deleted_at IS NULL');
   await knex.raw('ALTER TABLE import_files ALTER COLUMN content SET STORAGE EXTERNAL');

@@ -8,7 +8,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE orders DROP CONSTRAINT orders_status');
-  await knex.raw(`ALTER TABLE orders ADD CONSTRAINT orders_status CHECK (status IN ('placing', 'pending', 'approved', 'rejected'))`);
+  await knex.raw(
+    `ALTER TABLE orders ADD CONSTRAINT orders_status CHECK (status IN ('placing', 'pending', 'approved', 'rejected'))`,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -54,7 +54,9 @@ export async function buildApp(options: BuildOptions = {}) {
   registerPhysicalSimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
   const expireAfterMs = config.ORDER_PLACING_EXPIRE_MINUTES * 60_000;
   // Swept a few times per expiry period, at least once a minute, so a stale order waits little past its expiry.
-  app.whileServing(placingSweeper(app.db, { expireAfterMs, intervalMs: Math.min(60_000, expireAfterMs / 4), log: app.log }));
+  app.whileServing(
+    placingSweeper(app.db, { expireAfterMs, intervalMs: Math.min(60_000, expireAfterMs / 4), log: app.log }),
+  );
   return Object.assign(app, { importQueue: ctx.queue });
 }
 

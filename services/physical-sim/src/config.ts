@@ -8,11 +8,18 @@ export const configSchema = serviceConfigSchema(8085, {
   /** Where the balance service answers /internal/* (holds of orders). */
   BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
   /** Largest import file, in bytes (the spec: 20 MB). */
-  IMPORT_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  IMPORT_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   /** Largest number of data rows in one import. */
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(200_000),
   /** Largest unpacked size of an xlsx (zip-bomb guard), in bytes; unset, it follows from IMPORT_MAX_ROWS (unpackedLimitFor). */
-  IMPORT_MAX_UNPACKED_BYTES: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1024).optional()),
+  IMPORT_MAX_UNPACKED_BYTES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1024).optional(),
+  ),
   /** Import jobs one worker process runs at the same time. */
   IMPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** A running import with no heartbeat for this long is taken over by another worker (its run started again). */
@@ -25,7 +32,9 @@ export const configSchema = serviceConfigSchema(8085, {
   PHYSICAL_SIM_WEBHOOK_SECRET: z.string().min(16).default('demo-physical-sim-webhook-secret-change-me'),
 });
 
-export type PhysicalSimConfig = Omit<z.infer<typeof configSchema>, 'IMPORT_MAX_UNPACKED_BYTES'> & { IMPORT_MAX_UNPACKED_BYTES: number };
+export type PhysicalSimConfig = Omit<z.infer<typeof configSchema>, 'IMPORT_MAX_UNPACKED_BYTES'> & {
+  IMPORT_MAX_UNPACKED_BYTES: number;
+};
 
 /** A template row (four short text cells) unpacks to about 300 bytes of sheet XML and shared strings in exceljs's files; a kilobyte leaves room for any spreadsheet program's markup. */
 export const UNPACKED_BYTES_PER_ROW = 1024;
@@ -43,5 +52,8 @@ export function unpackedLimitFor(maxRows: number): number {
 export function loadPhysicalSimConfig(env: NodeJS.ProcessEnv = process.env): PhysicalSimConfig {
   const config = loadConfig(configSchema, env);
   refuseDemoSecrets(config, ['PHYSICAL_SIM_WEBHOOK_SECRET']);
-  return { ...config, IMPORT_MAX_UNPACKED_BYTES: config.IMPORT_MAX_UNPACKED_BYTES ?? unpackedLimitFor(config.IMPORT_MAX_ROWS) };
+  return {
+    ...config,
+    IMPORT_MAX_UNPACKED_BYTES: config.IMPORT_MAX_UNPACKED_BYTES ?? unpackedLimitFor(config.IMPORT_MAX_ROWS),
+  };
 }

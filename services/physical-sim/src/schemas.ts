@@ -24,15 +24,25 @@ export const orderBody = z.object({
   note: z.string().trim().max(500).nullish(),
 });
 export const returnBody = z.object({
-  card_ids: z.array(cardId).min(1).max(500).transform((ids) => [...new Set(ids)]),
+  card_ids: z
+    .array(cardId)
+    .min(1)
+    .max(500)
+    .transform((ids) => [...new Set(ids)]),
   reason: reasonText,
 });
 /** GET /user/physical-sim/packages: search (name, code, country), sort, paging and getMany's `id`. */
 export const plusPackagesQuery = listQuery({}, { id: z.uuid({ message: 'invalid_id' }) });
 // Ids are UUIDs: react-admin's getMany (filter={"id":[...]}) with anything else is a 400 naming filter.id, not a database error.
-export const myCardsQuery = listQuery({ status: statusFilter(CARD_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }) });
+export const myCardsQuery = listQuery(
+  { status: statusFilter(CARD_STATUSES) },
+  { id: z.uuid({ message: 'invalid_id' }) },
+);
 // Orders and returns carry ids, counts and amounts, no text of their own: q/search are refused rather than ignored.
-export const approvalListQuery = listQuery({ status: statusFilter(APPROVAL_STATUSES) }, { id: z.uuid({ message: 'invalid_id' }), search: false });
+export const approvalListQuery = listQuery(
+  { status: statusFilter(APPROVAL_STATUSES) },
+  { id: z.uuid({ message: 'invalid_id' }), search: false },
+);
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
@@ -57,11 +67,18 @@ export const searchQuery = z.object({
 });
 export const statusBody = z.object({ status: cardStatus, reason: z.string().trim().max(500).nullish() });
 export const bulkStatusBody = z.object({
-  card_ids: z.array(cardId).min(1).max(1000).transform((ids) => [...new Set(ids)]),
+  card_ids: z
+    .array(cardId)
+    .min(1)
+    .max(1000)
+    .transform((ids) => [...new Set(ids)]),
   status: cardStatus,
   reason: z.string().trim().max(500).nullish(),
 });
-const serial = z.string().trim().regex(/^\d{6,32}$/, { message: 'serial_format' });
+const serial = z
+  .string()
+  .trim()
+  .regex(/^\d{6,32}$/, { message: 'serial_format' });
 export const transferBody = z
   .object({
     dealer_id: userId,
@@ -70,22 +87,42 @@ export const transferBody = z
     serial_to: serial.optional(),
     reason: z.string().trim().max(500).nullish(),
   })
-  .refine((b) => Boolean(b.card_ids) !== Boolean(b.serial_from && b.serial_to), { message: 'validation_error', path: ['card_ids'] })
+  .refine((b) => Boolean(b.card_ids) !== Boolean(b.serial_from && b.serial_to), {
+    message: 'validation_error',
+    path: ['card_ids'],
+  })
   // Only when both are serials: a refinement runs even after a field failed its own check.
-  .refine((b) => !isSerial(b.serial_from) || !isSerial(b.serial_to) || BigInt(b.serial_from) <= BigInt(b.serial_to), { message: 'validation_error', path: ['serial_to'] });
+  .refine((b) => !isSerial(b.serial_from) || !isSerial(b.serial_to) || BigInt(b.serial_from) <= BigInt(b.serial_to), {
+    message: 'validation_error',
+    path: ['serial_to'],
+  });
 /** A serial range to preview before a transfer: both ends, the first not after the last. */
 export const serialRangeQuery = z
   .object({ serial_from: serial, serial_to: serial })
-  .refine((q) => !isSerial(q.serial_from) || !isSerial(q.serial_to) || BigInt(q.serial_from) <= BigInt(q.serial_to), { message: 'validation_error', path: ['serial_to'] });
+  .refine((q) => !isSerial(q.serial_from) || !isSerial(q.serial_to) || BigInt(q.serial_from) <= BigInt(q.serial_to), {
+    message: 'validation_error',
+    path: ['serial_to'],
+  });
 function isSerial(value: unknown): value is string {
   return typeof value === 'string' && /^\d{6,32}$/.test(value);
 }
 export const returnToAdminBody = z.object({
-  card_ids: z.array(cardId).min(1).max(5000).transform((ids) => [...new Set(ids)]),
+  card_ids: z
+    .array(cardId)
+    .min(1)
+    .max(5000)
+    .transform((ids) => [...new Set(ids)]),
   reason: z.string().trim().max(500).nullish(),
 });
 export const deleteBody = z.object({ reason: reasonText });
-export const bulkDeleteBody = z.object({ card_ids: z.array(cardId).min(1).max(1000).transform((ids) => [...new Set(ids)]), reason: reasonText });
+export const bulkDeleteBody = z.object({
+  card_ids: z
+    .array(cardId)
+    .min(1)
+    .max(1000)
+    .transform((ids) => [...new Set(ids)]),
+  reason: reasonText,
+});
 const DAY_MS = 86_400_000;
 export const statisticsQuery = z
   .object({
@@ -93,9 +130,15 @@ export const statisticsQuery = z
     end_date: isoDate.optional(),
     days: z.coerce.number().int().min(1).max(366).default(30),
   })
-  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'date_range_invalid', path: ['end_date'] })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'date_range_invalid',
+    path: ['end_date'],
+  })
   // One row per day: at most a year, whatever the dates say.
-  .refine((q) => !q.start_date || !q.end_date || Date.parse(q.end_date) - Date.parse(q.start_date) <= 366 * DAY_MS, { message: 'date_range_invalid', path: ['start_date'] });
+  .refine((q) => !q.start_date || !q.end_date || Date.parse(q.end_date) - Date.parse(q.start_date) <= 366 * DAY_MS, {
+    message: 'date_range_invalid',
+    path: ['start_date'],
+  });
 
 // ── admin: imports ──
 export const jsonImportBody = z.object({
@@ -104,7 +147,10 @@ export const jsonImportBody = z.object({
       z.object({
         iccid: z.union([z.string().max(64), z.number()]).transform(String),
         serial_number: z.union([z.string().max(64), z.number()]).transform(String),
-        eid: z.union([z.string().max(64), z.number()]).transform(String).nullish(),
+        eid: z
+          .union([z.string().max(64), z.number()])
+          .transform(String)
+          .nullish(),
         package_code: z.string().max(64),
       }),
     )
@@ -178,16 +224,30 @@ export const deletionInfoSchema = z.object({
 export const bulkStatusResultSchema = z.object({
   updated: z.number().int(),
   failed: z.number().int(),
-  results: z.array(z.object({ id: z.string(), ok: z.boolean(), status: cardStatus.nullable(), code: z.string(), from: z.string().optional() })),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      status: cardStatus.nullable(),
+      code: z.string(),
+      from: z.string().optional(),
+    }),
+  ),
 });
 
-export const transferResultSchema = z.object({ transferred: z.number().int(), card_ids: z.array(z.string()), dealer_id: z.string() });
+export const transferResultSchema = z.object({
+  transferred: z.number().int(),
+  card_ids: z.array(z.string()),
+  dealer_id: z.string(),
+});
 export const returnToAdminResultSchema = z.object({ returned: z.number().int(), card_ids: z.array(z.string()) });
 export const deletedCardSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 export const bulkDeleteResultSchema = z.object({
   deleted: z.number().int(),
   failed: z.number().int(),
-  results: z.array(z.object({ id: z.string(), ok: z.boolean(), code: z.string(), reasons: z.array(z.string()).optional() })),
+  results: z.array(
+    z.object({ id: z.string(), ok: z.boolean(), code: z.string(), reasons: z.array(z.string()).optional() }),
+  ),
 });
 
 /** GET /user/physical-sim/available: one package's count, or every package in the admin's stock. */

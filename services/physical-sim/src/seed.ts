@@ -30,7 +30,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     if (claimed.length === 0) return false;
     const dealers = DEMO_ACCOUNTS.filter((a) => a.role === 'dealer');
     for (const d of dealers) {
-      await trx('dealers').insert({ dealer_id: d.id, email: d.email, full_name: d.fullName, company_name: d.companyName ?? null }).onConflict('dealer_id').ignore();
+      await trx('dealers')
+        .insert({ dealer_id: d.id, email: d.email, full_name: d.fullName, company_name: d.companyName ?? null })
+        .onConflict('dealer_id')
+        .ignore();
     }
     const now = Date.now();
     const cards = [];
@@ -49,7 +52,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         created_at: new Date(now - 20 * DAY + i * 1000),
       });
     }
-    const inserted = (await trx('cards').insert(cards).onConflict('iccid').ignore().returning(['id', 'serial_number', 'status', 'owner_user_id'])) as Array<{
+    const inserted = (await trx('cards')
+      .insert(cards)
+      .onConflict('iccid')
+      .ignore()
+      .returning(['id', 'serial_number', 'status', 'owner_user_id'])) as Array<{
       id: string;
       serial_number: string;
       status: string;
@@ -57,13 +64,31 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }>;
     await writeHistory(
       trx,
-      inserted.map((c) => ({ cardId: c.id, action: 'imported', fromStatus: null, toStatus: 'in_stock', fromOwner: null, toOwner: null, reason: 'demo seed', actorId: 'seed' })),
+      inserted.map((c) => ({
+        cardId: c.id,
+        action: 'imported',
+        fromStatus: null,
+        toStatus: 'in_stock',
+        fromOwner: null,
+        toOwner: null,
+        reason: 'demo seed',
+        actorId: 'seed',
+      })),
     );
     await writeHistory(
       trx,
       inserted
         .filter((c) => c.owner_user_id)
-        .map((c) => ({ cardId: c.id, action: 'transferred', fromStatus: 'in_stock', toStatus: 'assigned', fromOwner: null, toOwner: c.owner_user_id, reason: 'demo seed', actorId: 'seed' })),
+        .map((c) => ({
+          cardId: c.id,
+          action: 'transferred',
+          fromStatus: 'in_stock',
+          toStatus: 'assigned',
+          fromOwner: null,
+          toOwner: c.owner_user_id,
+          reason: 'demo seed',
+          actorId: 'seed',
+        })),
     );
     await seedLookupCards(trx, dealers[0]!.id, now);
     await seedPendingOrderAndReturn(trx, dealers[0]!.id, inserted);
@@ -75,8 +100,25 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 async function seedLookupCards(trx: Knex.Transaction, dealerId: string, now: number): Promise<void> {
   const pkg = DEMO_PLUS_PACKAGES[0]!;
   const lookups = [
-    { serial: DEMO_LOOKUPS.physicalSerials.active, n: 901, status: 'activated', owner: dealerId, bundle: { status: 'active', used_mb: 3584, activated_at: new Date(now - 5 * DAY), expires_at: new Date(now + 25 * DAY) } },
-    { serial: DEMO_LOOKUPS.physicalSerials.inactive, n: 902, status: 'in_stock', owner: null, bundle: { status: 'inactive', used_mb: 0, activated_at: null, expires_at: null } },
+    {
+      serial: DEMO_LOOKUPS.physicalSerials.active,
+      n: 901,
+      status: 'activated',
+      owner: dealerId,
+      bundle: {
+        status: 'active',
+        used_mb: 3584,
+        activated_at: new Date(now - 5 * DAY),
+        expires_at: new Date(now + 25 * DAY),
+      },
+    },
+    {
+      serial: DEMO_LOOKUPS.physicalSerials.inactive,
+      n: 902,
+      status: 'in_stock',
+      owner: null,
+      bundle: { status: 'inactive', used_mb: 0, activated_at: null, expires_at: null },
+    },
   ];
   for (const l of lookups) {
     const ids = demoCardIdentifiers(l.n);
@@ -96,12 +138,34 @@ async function seedLookupCards(trx: Knex.Transaction, dealerId: string, now: num
       .ignore()
       .returning('id')) as Array<{ id: string }>;
     if (!card) continue;
-    await trx('card_bundles').insert({ card_id: card.id, package_name: pkg.nameTr, total_mb: pkg.dataMb, country: 'Avrupa', operator: pkg.operator, ...l.bundle });
-    await writeHistory(trx, [{ cardId: card.id, action: 'imported', fromStatus: null, toStatus: l.status, fromOwner: null, toOwner: l.owner, reason: 'demo seed', actorId: 'seed' }]);
+    await trx('card_bundles').insert({
+      card_id: card.id,
+      package_name: pkg.nameTr,
+      total_mb: pkg.dataMb,
+      country: 'Avrupa',
+      operator: pkg.operator,
+      ...l.bundle,
+    });
+    await writeHistory(trx, [
+      {
+        cardId: card.id,
+        action: 'imported',
+        fromStatus: null,
+        toStatus: l.status,
+        fromOwner: null,
+        toOwner: l.owner,
+        reason: 'demo seed',
+        actorId: 'seed',
+      },
+    ]);
   }
 }
 
-async function seedPendingOrderAndReturn(trx: Knex.Transaction, dealerId: string, cards: Array<{ id: string; owner_user_id: string | null }>): Promise<void> {
+async function seedPendingOrderAndReturn(
+  trx: Knex.Transaction,
+  dealerId: string,
+  cards: Array<{ id: string; owner_user_id: string | null }>,
+): Promise<void> {
   const pkg = DEMO_PLUS_PACKAGES[1]!;
   await trx('orders')
     .insert({
@@ -121,7 +185,16 @@ async function seedPendingOrderAndReturn(trx: Knex.Transaction, dealerId: string
     .ignore();
   const mine = cards.filter((c) => c.owner_user_id === dealerId).slice(0, 2);
   if (mine.length === 0) return;
-  const [ret] = (await trx('returns').insert({ user_id: dealerId, reason: 'Müşteri vazgeçti (demo)', refund_cents: 0 }).returning('id')) as Array<{ id: string }>;
-  await trx('return_cards').insert(mine.map((c) => ({ return_id: ret!.id, card_id: c.id, order_id: null, refund_cents: 0, from_status: 'assigned' })));
-  await trx('cards').whereIn('id', mine.map((c) => c.id)).update({ status: 'returned' });
+  const [ret] = (await trx('returns')
+    .insert({ user_id: dealerId, reason: 'Müşteri vazgeçti (demo)', refund_cents: 0 })
+    .returning('id')) as Array<{ id: string }>;
+  await trx('return_cards').insert(
+    mine.map((c) => ({ return_id: ret!.id, card_id: c.id, order_id: null, refund_cents: 0, from_status: 'assigned' })),
+  );
+  await trx('cards')
+    .whereIn(
+      'id',
+      mine.map((c) => c.id),
+    )
+    .update({ status: 'returned' });
 }

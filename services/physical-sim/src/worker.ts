@@ -4,7 +4,14 @@ import { Worker } from 'bullmq';
 import { createCatalogClient } from './clients/catalog';
 import { loadPhysicalSimConfig } from './config';
 import { processImport } from './imports/process';
-import { bullConnection, bullPrefix, createImportQueue, IMPORT_QUEUE, requeueStale, type ImportJobData } from './imports/queue';
+import {
+  bullConnection,
+  bullPrefix,
+  createImportQueue,
+  IMPORT_QUEUE,
+  requeueStale,
+  type ImportJobData,
+} from './imports/queue';
 import { failJob } from './imports/process';
 import { compactCardCounts } from './cards/counts';
 import { WorkerJobCounts } from './imports/metrics';
@@ -30,7 +37,8 @@ const jobCounts = new WorkerJobCounts(redis);
 const reportFailed = (error: unknown) => log.warn({ err: error }, 'reporting import job counts failed');
 const reportCounts = () => jobCounts.report().catch(reportFailed);
 
-const packagesOf = (userId: string) => async () => new Map((await catalog.plusPackages(userId)).map((p) => [p.code.toUpperCase(), { id: p.id, name: p.name }]));
+const packagesOf = (userId: string) => async () =>
+  new Map((await catalog.plusPackages(userId)).map((p) => [p.code.toUpperCase(), { id: p.id, name: p.name }]));
 
 const worker = new Worker<ImportJobData>(
   IMPORT_QUEUE,
@@ -47,7 +55,9 @@ const worker = new Worker<ImportJobData>(
     // After a bulk load: the batches' count deltas folded, fresh planner statistics and visibility map.
     if (outcome === 'completed') {
       await compactCardCounts(db).catch((error: unknown) => log.warn({ err: error }, 'card count compaction failed'));
-      await db.raw('VACUUM (ANALYZE) cards').catch((error: unknown) => log.warn({ err: error }, 'vacuum after import failed'));
+      await db
+        .raw('VACUUM (ANALYZE) cards')
+        .catch((error: unknown) => log.warn({ err: error }, 'vacuum after import failed'));
     }
     return outcome;
   },

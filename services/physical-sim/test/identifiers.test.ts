@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { eidProblem, eidWithCheck, iccidProblem, iccidWithCheck, luhnValid, mod97, serialProblem, uuidV7Batch } from '../src/cards/identifiers';
+import {
+  eidProblem,
+  eidWithCheck,
+  iccidProblem,
+  iccidWithCheck,
+  luhnValid,
+  mod97,
+  serialProblem,
+  uuidV7Batch,
+} from '../src/cards/identifiers';
 
 /** The fast checks against their plain definitions (a regex, BigInt arithmetic) on many values. */
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -20,7 +29,15 @@ describe('card identifier checks', () => {
       const wrong = eid.slice(0, 31) + String((Number(eid[31]) + 1) % 10);
       expect(eidProblem(wrong)).toBe('eid_checksum');
     }
-    for (const bad of ['', '8904903200000000000000000000001', `${'8'.repeat(31)}a`, `${'8'.repeat(32)}1`, ' '.repeat(32), '８'.repeat(32)]) expect(eidProblem(bad), bad).toBe('eid_format');
+    for (const bad of [
+      '',
+      '8904903200000000000000000000001',
+      `${'8'.repeat(31)}a`,
+      `${'8'.repeat(32)}1`,
+      ' '.repeat(32),
+      '８'.repeat(32),
+    ])
+      expect(eidProblem(bad), bad).toBe('eid_format');
   });
 
   it('ICCIDs: 19 or 20 digits, 89 first, Luhn-valid', () => {
@@ -31,12 +48,23 @@ describe('card identifier checks', () => {
       expect(iccidProblem(iccid.slice(0, -1) + String((Number(iccid.at(-1)) + 1) % 10))).toBe('iccid_luhn');
     }
     expect(iccidProblem('1234567890123456789')).toBe('iccid_prefix');
-    for (const bad of ['', '89', '8'.repeat(18), '8'.repeat(21), `89${'0'.repeat(16)}x`, `89${'0'.repeat(16)}-`, '٨٩'.padEnd(19, '0')]) expect(iccidProblem(bad), bad).toBe('iccid_format');
+    for (const bad of [
+      '',
+      '89',
+      '8'.repeat(18),
+      '8'.repeat(21),
+      `89${'0'.repeat(16)}x`,
+      `89${'0'.repeat(16)}-`,
+      '٨٩'.padEnd(19, '0'),
+    ])
+      expect(iccidProblem(bad), bad).toBe('iccid_format');
   });
 
   it('serial numbers: 6 to 32 digits', () => {
-    for (let n = 0; n <= 40; n += 1) expect(serialProblem('7'.repeat(n))).toBe(n >= 6 && n <= 32 ? null : 'serial_format');
-    for (const bad of ['12345a', ' 123456', '123456 ', '+123456', '1e6000']) expect(serialProblem(bad), bad).toBe('serial_format');
+    for (let n = 0; n <= 40; n += 1)
+      expect(serialProblem('7'.repeat(n))).toBe(n >= 6 && n <= 32 ? null : 'serial_format');
+    for (const bad of ['12345a', ' 123456', '123456 ', '+123456', '1e6000'])
+      expect(serialProblem(bad), bad).toBe('serial_format');
   });
 });
 

@@ -16,7 +16,8 @@ function check(values: string[]) {
   for (const [value, row] of reference) expect(seen.get(value)).toBe(row);
 }
 
-const random = (n: number) => Array.from({ length: n }, () => String(Math.floor(Math.random() * 10 ** (3 + Math.floor(Math.random() * 4)))));
+const random = (n: number) =>
+  Array.from({ length: n }, () => String(Math.floor(Math.random() * 10 ** (3 + Math.floor(Math.random() * 4)))));
 
 describe('SeenValues', () => {
   it('answers like a Map for rising values, duplicates among them, and values out of order', () => {

@@ -39,7 +39,13 @@ export async function setup(options: { env?: Record<string, string> } = {}): Pro
   const token = (a: (typeof DEMO_ACCOUNTS)[number]) => keys.token({ id: a.id, userType: a.userType, email: a.email });
   return {
     app,
-    tokens: { admin: await token(ADMIN), salesManager: await token(SALES_MANAGER), dealer: await token(DEALER), dealer2: await token(DEALER_2), customer: await token(CUSTOMER) },
+    tokens: {
+      admin: await token(ADMIN),
+      salesManager: await token(SALES_MANAGER),
+      dealer: await token(DEALER),
+      dealer2: await token(DEALER_2),
+      customer: await token(CUSTOMER),
+    },
     auth: (value, extra = {}) => ({ authorization: `Bearer ${value}`, ...extra }),
     async stop() {
       await app.close();

@@ -16,7 +16,8 @@ afterAll(async () => {
   await f.stop();
 });
 
-const iccidOf = async (serial: string) => (await f.app.db('cards').where({ serial_number: serial }).first('iccid')).iccid as string;
+const iccidOf = async (serial: string) =>
+  (await f.app.db('cards').where({ serial_number: serial }).first('iccid')).iccid as string;
 const balance = async (serial: string) => (await f.app.inject(`/public/balance/physical-sim/${serial}`)).json().data;
 const post = (raw: string, options: { secret?: string; at?: number; signature?: string } = {}) => {
   const at = options.at ?? Math.floor(Date.now() / 1000);
@@ -24,7 +25,11 @@ const post = (raw: string, options: { secret?: string; at?: number; signature?: 
   return f.app.inject({
     method: 'POST',
     url: '/webhooks/physical-sim-usage',
-    headers: { 'content-type': 'application/json', 'x-physical-sim-timestamp': String(at), 'x-physical-sim-signature': options.signature ?? signWebhook(secret, at, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-physical-sim-timestamp': String(at),
+      'x-physical-sim-signature': options.signature ?? signWebhook(secret, at, raw),
+    },
     payload: raw,
   });
 };
@@ -32,11 +37,25 @@ const post = (raw: string, options: { secret?: string; at?: number; signature?: 
 describe('POST /webhooks/physical-sim-usage', () => {
   it('a signed report updates the usage the public balance check shows; the first usage activates a bundle', async () => {
     expect(await balance(active)).toMatchObject({ usedData: 3584, remainingData: 6656 });
-    const raw = JSON.stringify({ reports: [{ id: 'op-1', iccid: await iccidOf(active), used_bytes: 5000 * MB + MB / 2 }, { iccid: await iccidOf(inactive), used_bytes: 10 * MB }, { iccid: '8990000000000000000', used_bytes: 1 }] });
+    const raw = JSON.stringify({
+      reports: [
+        { id: 'op-1', iccid: await iccidOf(active), used_bytes: 5000 * MB + MB / 2 },
+        { iccid: await iccidOf(inactive), used_bytes: 10 * MB },
+        { iccid: '8990000000000000000', used_bytes: 1 },
+      ],
+    });
     const res = await post(raw);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ code: 'physical_sim_usage_recorded', data: { applied: 2, replayed: 0, unknown: ['8990000000000000000'] } });
-    expect(await balance(active)).toMatchObject({ status: 'active', totalData: 10240, usedData: 5000.5, remainingData: 5239.5 });
+    expect(res.json()).toMatchObject({
+      code: 'physical_sim_usage_recorded',
+      data: { applied: 2, replayed: 0, unknown: ['8990000000000000000'] },
+    });
+    expect(await balance(active)).toMatchObject({
+      status: 'active',
+      totalData: 10240,
+      usedData: 5000.5,
+      remainingData: 5239.5,
+    });
     const woken = await balance(inactive);
     expect(woken).toMatchObject({ status: 'active', usedData: 10 });
     expect(woken.activationDate).not.toBeNull();
@@ -52,7 +71,12 @@ describe('POST /webhooks/physical-sim-usage', () => {
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe('physical_sim_webhook_too_old');
     // Unsigned nonsense learns nothing either (no 400 naming fields).
-    const unsigned = await f.app.inject({ method: 'POST', url: '/webhooks/physical-sim-usage', headers: { 'content-type': 'application/json' }, payload: '{"reports":"x"}' });
+    const unsigned = await f.app.inject({
+      method: 'POST',
+      url: '/webhooks/physical-sim-usage',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"reports":"x"}',
+    });
     expect(unsigned.statusCode).toBe(401);
     expect(await balance(active)).toMatchObject({ usedData: 5000.5 });
     expect(await f.app.db('usage_events').where({ event_id: 'webhook:op-2' })).toHaveLength(0);
@@ -63,7 +87,9 @@ describe('POST /webhooks/physical-sim-usage', () => {
     const replay = await post(raw);
     expect(replay.statusCode, replay.body).toBe(200);
     expect(replay.json().data).toMatchObject({ applied: 0, replayed: 1 });
-    const lower = await post(JSON.stringify({ reports: [{ id: 'op-3', iccid: await iccidOf(active), used_bytes: 100 * MB }] }));
+    const lower = await post(
+      JSON.stringify({ reports: [{ id: 'op-3', iccid: await iccidOf(active), used_bytes: 100 * MB }] }),
+    );
     expect(lower.json().data).toMatchObject({ applied: 1, replayed: 0 });
     expect(await balance(active)).toMatchObject({ usedData: 5000.5, remainingData: 5239.5 });
   });
@@ -72,7 +98,12 @@ describe('POST /webhooks/physical-sim-usage', () => {
 describe('POST /webhooks/physical-sim-usage: signature before body', () => {
   it('unsigned or badly signed malformed JSON is a 401; signed, a 400 naming the body; a good signed report a 200', async () => {
     const malformed = '{"reports": [{"id": "op-1",';
-    const unsigned = await f.app.inject({ method: 'POST', url: '/webhooks/physical-sim-usage', headers: { 'content-type': 'application/json' }, payload: malformed });
+    const unsigned = await f.app.inject({
+      method: 'POST',
+      url: '/webhooks/physical-sim-usage',
+      headers: { 'content-type': 'application/json' },
+      payload: malformed,
+    });
     expect(unsigned.statusCode, unsigned.body).toBe(401);
     expect(unsigned.json().code).toBe('physical_sim_webhook_signature_invalid');
     expect((await post(malformed, { secret: 'someone-elses-secret-entirely' })).statusCode).toBe(401);
@@ -82,7 +113,9 @@ describe('POST /webhooks/physical-sim-usage: signature before body', () => {
     const wrongShape = await post(JSON.stringify({ reports: 'none' }));
     expect(wrongShape.statusCode).toBe(400);
     expect(wrongShape.json().errors[0].path).toMatch(/^reports/);
-    const good = await post(JSON.stringify({ reports: [{ id: 'op-1', iccid: await iccidOf(active), used_bytes: 7000 * MB }] }));
+    const good = await post(
+      JSON.stringify({ reports: [{ id: 'op-1', iccid: await iccidOf(active), used_bytes: 7000 * MB }] }),
+    );
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json().data).toMatchObject({ applied: 0, replayed: 1 });
   });
@@ -96,7 +129,14 @@ describe('POST /admin/physical-sim/usage-upload', () => {
     const iccid = await iccidOf(inactive);
     const before = (await balance(inactive)).usedData as number;
     const used = (before + 20) * MB;
-    const csv = ['ICCID,Used MB,Recorded At', `${iccid},${before + 20},2026-11-20T10:00:00Z`, '12345,1,', `${iccid},lots,`, `${iccid},1,yesterday`, '8990000000000000000,1,'].join('\n');
+    const csv = [
+      'ICCID,Used MB,Recorded At',
+      `${iccid},${before + 20},2026-11-20T10:00:00Z`,
+      '12345,1,',
+      `${iccid},lots,`,
+      `${iccid},1,yesterday`,
+      '8990000000000000000,1,',
+    ].join('\n');
     const first = await upload(csv, { 'content-type': 'text/csv', 'accept-language': 'en' });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ code: 'physical_sim_usage_recorded', data: { applied: 1, replayed: 0 } });
@@ -125,9 +165,14 @@ describe('POST /admin/physical-sim/usage-upload', () => {
 
   it('refuses a file that is neither CSV nor xlsx, an empty body and a caller who is not an admin', async () => {
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0)]);
-    const renamed = await upload(executable, { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const renamed = await upload(executable, {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toMatchObject({ code: 'import_file_type', errors: [{ path: 'file', message: 'Yalnızca xlsx veya csv dosyası yüklenebilir' }] });
+    expect(renamed.json()).toMatchObject({
+      code: 'import_file_type',
+      errors: [{ path: 'file', message: 'Yalnızca xlsx veya csv dosyası yüklenebilir' }],
+    });
     const empty = await upload('', { 'content-type': 'text/csv' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].path).toBe('file');

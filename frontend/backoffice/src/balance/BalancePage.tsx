@@ -4,7 +4,17 @@ import LockClockIcon from '@mui/icons-material/LockClock';
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, SelectInput, SimpleList, Title, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SelectInput,
+  SimpleList,
+  Title,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { StatCard } from '../dashboard/StatCard';
 import { formatCents, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
@@ -17,8 +27,11 @@ import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
 import type { TopUpCreated } from '@esim/contracts';
 import { CardTopUp } from './CardTopUp';
 
-
-const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = { pending: 'warning', confirmed: 'success', rejected: 'error' };
+const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = {
+  pending: 'warning',
+  confirmed: 'success',
+  rejected: 'error',
+};
 
 /** The bank details and the reference code to quote on the transfer. */
 function TransferInstructions({ topUp }: { topUp: TopUpCreated }) {
@@ -60,12 +73,18 @@ function TopUpForm() {
   // One key per intended top-up: a retry after a network failure cannot create a second request.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const value = Number(amount.replace(',', '.'));
-  const valid = amount.trim() !== '' && Number.isFinite(value) && value >= 0.01 && /^\d+([.,]\d{1,2})?$/.test(amount.trim());
+  const valid =
+    amount.trim() !== '' && Number.isFinite(value) && value >= 0.01 && /^\d+([.,]\d{1,2})?$/.test(amount.trim());
 
   const submit = async () => {
     setFieldError(null);
     try {
-      const { data, message } = await dataProvider.send<TopUpCreated>('POST', 'user/balance/add', { amount: value, method: 'bank_transfer' }, { idempotencyKey: key });
+      const { data, message } = await dataProvider.send<TopUpCreated>(
+        'POST',
+        'user/balance/add',
+        { amount: value, method: 'bank_transfer' },
+        { idempotencyKey: key },
+      );
       setCreated(data);
       setAmount('');
       setKey(crypto.randomUUID());
@@ -80,7 +99,11 @@ function TopUpForm() {
 
   return (
     <Card>
-      <CardHeader title={translate('app.balance.add_title')} subheader={translate('app.balance.add_hint')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        title={translate('app.balance.add_title')}
+        subheader={translate('app.balance.add_hint')}
+        titleTypographyProps={{ variant: 'h6' }}
+      />
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
           <TextField
@@ -90,7 +113,10 @@ function TopUpForm() {
             inputMode="decimal"
             error={!!fieldError || (amount !== '' && !valid)}
             helperText={fieldError ?? (amount !== '' && !valid ? translate('app.balance.amount_invalid') : ' ')}
-            slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { 'aria-label': translate('app.balance.amount'), name: 'amount' } }}
+            slotProps={{
+              input: { endAdornment: <span>€</span> },
+              htmlInput: { 'aria-label': translate('app.balance.amount'), name: 'amount' },
+            }}
             sx={{ minWidth: 200 }}
           />
           <ConfirmButton
@@ -131,7 +157,10 @@ function TopUpRequests() {
             source="status"
             label="app.balance.status"
             alwaysOn
-            choices={['pending', 'confirmed', 'rejected'].map((s) => ({ id: s, name: translate(`app.balance.statuses.${s}`) }))}
+            choices={['pending', 'confirmed', 'rejected'].map((s) => ({
+              id: s,
+              name: translate(`app.balance.statuses.${s}`),
+            }))}
           />,
         ]}
         empty={<EmptyState title="app.balance.requests_empty" hint="app.balance.requests_empty_hint" />}
@@ -143,20 +172,41 @@ function TopUpRequests() {
               rowClick={false}
               primaryText={(r: RaRecord) => formatEuro(r.amount)}
               secondaryText={(r: RaRecord) => `${r.reference_code} · ${formatDate(r.created_at)}`}
-              rightIcon={(r: RaRecord) => <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={translate(`app.balance.statuses.${r.status}`)} />}
+              rightIcon={(r: RaRecord) => (
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[r.status] ?? 'default'}
+                  label={translate(`app.balance.statuses.${r.status}`)}
+                />
+              )}
             />
           }
         >
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
-          <DataTable.Col source="amount" label="app.balance.amount" align="right" render={(r: RaRecord) => formatEuro(r.amount)} />
-          <DataTable.Col
-            source="status"
-            label="app.balance.status"
-            render={(r: RaRecord) => <Chip size="small" color={STATUS_COLORS[r.status] ?? 'default'} label={translate(`app.balance.statuses.${r.status}`)} />}
-          />
-        </DataTable>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col
+              source="created_at"
+              label="app.transactions.date"
+              render={(r: RaRecord) => formatDate(r.created_at)}
+            />
+            <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
+            <DataTable.Col
+              source="amount"
+              label="app.balance.amount"
+              align="right"
+              render={(r: RaRecord) => formatEuro(r.amount)}
+            />
+            <DataTable.Col
+              source="status"
+              label="app.balance.status"
+              render={(r: RaRecord) => (
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[r.status] ?? 'default'}
+                  label={translate(`app.balance.statuses.${r.status}`)}
+                />
+              )}
+            />
+          </DataTable>
         </PhoneOr>
       </List>
     </Card>
@@ -172,7 +222,11 @@ export default function BalancePage() {
       <Stack spacing={2}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <StatCard icon={AccountBalanceWalletIcon} label={translate('app.balance.balance')} value={data ? formatEuro(data.balance) : undefined} />
+            <StatCard
+              icon={AccountBalanceWalletIcon}
+              label={translate('app.balance.balance')}
+              value={data ? formatEuro(data.balance) : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <StatCard
@@ -180,11 +234,20 @@ export default function BalancePage() {
               label={translate('app.balance.available')}
               value={data ? formatEuro(data.available) : undefined}
               // A dealer with a credit limit may spend beyond it: what is left of the limit.
-              hint={data && data.credit_available_cents > 0 ? `${translate('app.balance.credit_left')}: ${formatCents(data.credit_available_cents)}` : undefined}
+              hint={
+                data && data.credit_available_cents > 0
+                  ? `${translate('app.balance.credit_left')}: ${formatCents(data.credit_available_cents)}`
+                  : undefined
+              }
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={data ? formatCents(data.held_cents) : undefined} hint={translate('app.balance.held_hint')} />
+            <StatCard
+              icon={LockClockIcon}
+              label={translate('app.balance.held')}
+              value={data ? formatCents(data.held_cents) : undefined}
+              hint={translate('app.balance.held_hint')}
+            />
           </Grid>
         </Grid>
         <CardTopUp />

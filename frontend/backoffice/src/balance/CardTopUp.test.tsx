@@ -16,7 +16,10 @@ function provider(payment?: Record<string, unknown>) {
     read: async (path) => (path.startsWith('user/payments/') ? (payment as never) : base.read(path)),
     send: async (method, path, body) => {
       dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
-      return { data: { id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' } as never, message: '' };
+      return {
+        data: { id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' } as never,
+        message: '',
+      };
     },
   });
   return dataProvider;
@@ -32,19 +35,30 @@ describe('top up by card on the balance page', () => {
     await user.click(await screen.findByRole('button', { name: /^50,00\s€$/ }));
     await user.click(screen.getByRole('button', { name: /50,00\s€ kartla öde/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:8080/api/payments/demo/tok'));
-    expect(dataProvider.calls.find((call) => call.method === 'send:POST')).toMatchObject({ resource: 'user/payments/card', params: { amount: 50, return_path: '/dashboard/balance' } });
+    expect(dataProvider.calls.find((call) => call.method === 'send:POST')).toMatchObject({
+      resource: 'user/payments/card',
+      params: { amount: 50, return_path: '/dashboard/balance' },
+    });
   });
 
   it('coming back, shows the decline in the buyer’s words', async () => {
     vi.stubGlobal('location', { ...window.location, search: '?payment=pay-1', assign: vi.fn() });
     const reason = 'Bankanız bu ödemeyi onaylamadı. Bankanızla görüşün ya da başka bir kart deneyin.';
-    renderApp({ session: SESSIONS.customer, path: '/balance', dataProvider: provider({ id: 'pay-1', status: 'failed', amount: 20, failure_message: reason }) });
+    renderApp({
+      session: SESSIONS.customer,
+      path: '/balance',
+      dataProvider: provider({ id: 'pay-1', status: 'failed', amount: 20, failure_message: reason }),
+    });
     expect(await screen.findByText(reason)).toBeInTheDocument();
   });
 
   it('coming back, says the paid amount reached the balance', async () => {
     vi.stubGlobal('location', { ...window.location, search: '?payment=pay-1', assign: vi.fn() });
-    renderApp({ session: SESSIONS.customer, path: '/balance', dataProvider: provider({ id: 'pay-1', status: 'paid', amount: 20, failure_message: null }) });
+    renderApp({
+      session: SESSIONS.customer,
+      path: '/balance',
+      dataProvider: provider({ id: 'pay-1', status: 'paid', amount: 20, failure_message: null }),
+    });
     expect(await screen.findByText(/Kartla yükleme tamamlandı: 20,00\s€ bakiyenize eklendi\./)).toBeInTheDocument();
   });
 });

@@ -39,7 +39,8 @@ const TEXTS = {
     redirecting: 'Taking you to the payment page...',
     checking: 'Checking your card payment...',
     paid: 'Card top-up complete: {{amount}} was added to your balance.',
-    pending: 'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
+    pending:
+      'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
     failed: 'The card payment did not go through',
   },
 } as const;
@@ -48,10 +49,12 @@ type TextKey = keyof (typeof TEXTS)['tr'];
 function useTexts() {
   const [locale] = useLocaleState();
   const texts = TEXTS[locale === 'en' ? 'en' : 'tr'];
-  return (key: TextKey, params: Record<string, string> = {}) => texts[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
+  return (key: TextKey, params: Record<string, string> = {}) =>
+    texts[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-type Outcome = { kind: 'checking' } | { kind: 'paid'; amount: number } | { kind: 'failed'; message: string } | { kind: 'pending' };
+type Outcome =
+  { kind: 'checking' } | { kind: 'paid'; amount: number } | { kind: 'failed'; message: string } | { kind: 'pending' };
 
 /** Back from the card page (?payment=<id>): the payment's result, asked until it is known. */
 function usePaymentOutcome(): Outcome | null {
@@ -65,10 +68,16 @@ function usePaymentOutcome(): Outcome | null {
     let live = true;
     void (async () => {
       for (let poll = 0; poll < POLLS && live; poll++) {
-        const payment = await dataProvider.read<Payment>(`user/payments/${encodeURIComponent(paymentId)}`).catch(() => null);
+        const payment = await dataProvider
+          .read<Payment>(`user/payments/${encodeURIComponent(paymentId)}`)
+          .catch(() => null);
         if (!live) return;
         if (payment && payment.status !== 'pending') {
-          setOutcome(payment.status === 'paid' ? { kind: 'paid', amount: payment.amount } : { kind: 'failed', message: payment.failure_message ?? t('failed') });
+          setOutcome(
+            payment.status === 'paid'
+              ? { kind: 'paid', amount: payment.amount }
+              : { kind: 'failed', message: payment.failure_message ?? t('failed') },
+          );
           await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
           await queryClient.invalidateQueries({ queryKey: ['top-ups'] });
           return;
@@ -101,7 +110,12 @@ export function CardTopUp() {
     setStarting(true);
     setError(null);
     try {
-      const { data } = await dataProvider.send<Payment>('POST', 'user/payments/card', { amount: value, return_path: RETURN_PATH }, { idempotencyKey: `${key}-${Math.round(value * 100)}` });
+      const { data } = await dataProvider.send<Payment>(
+        'POST',
+        'user/payments/card',
+        { amount: value, return_path: RETURN_PATH },
+        { idempotencyKey: `${key}-${Math.round(value * 100)}` },
+      );
       if (!data.page_url) throw new Error(t('failed'));
       window.location.assign(data.page_url);
     } catch (failure) {
@@ -113,21 +127,44 @@ export function CardTopUp() {
 
   return (
     <Card>
-      <CardHeader avatar={<CreditCardIcon color="primary" />} title={t('title')} subheader={t('hint')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        avatar={<CreditCardIcon color="primary" />}
+        title={t('title')}
+        subheader={t('hint')}
+        titleTypographyProps={{ variant: 'h6' }}
+      />
       <CardContent>
         {outcome && (
           <Alert
-            severity={outcome.kind === 'paid' ? 'success' : outcome.kind === 'failed' ? 'error' : outcome.kind === 'pending' ? 'warning' : 'info'}
+            severity={
+              outcome.kind === 'paid'
+                ? 'success'
+                : outcome.kind === 'failed'
+                  ? 'error'
+                  : outcome.kind === 'pending'
+                    ? 'warning'
+                    : 'info'
+            }
             icon={outcome.kind === 'checking' ? <CircularProgress size={18} /> : undefined}
             sx={{ mb: 2 }}
             role="status"
           >
-            {outcome.kind === 'paid' ? t('paid', { amount: formatEuro(outcome.amount) }) : outcome.kind === 'failed' ? outcome.message : t(outcome.kind)}
+            {outcome.kind === 'paid'
+              ? t('paid', { amount: formatEuro(outcome.amount) })
+              : outcome.kind === 'failed'
+                ? outcome.message
+                : t(outcome.kind)}
           </Alert>
         )}
         <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
           {CARD_PRESETS.map((preset) => (
-            <Chip key={preset} label={formatEuro(preset)} color={value === preset ? 'primary' : 'default'} onClick={() => setAmount(String(preset))} clickable />
+            <Chip
+              key={preset}
+              label={formatEuro(preset)}
+              color={value === preset ? 'primary' : 'default'}
+              onClick={() => setAmount(String(preset))}
+              clickable
+            />
           ))}
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
@@ -138,10 +175,20 @@ export function CardTopUp() {
             inputMode="decimal"
             error={!!error || !valid}
             helperText={error ?? (valid ? ' ' : t('invalid'))}
-            slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { 'aria-label': t('amount'), name: 'card-amount' } }}
+            slotProps={{
+              input: { endAdornment: <span>€</span> },
+              htmlInput: { 'aria-label': t('amount'), name: 'card-amount' },
+            }}
             sx={{ minWidth: 200 }}
           />
-          <Button variant="contained" size="large" startIcon={<CreditCardIcon />} disabled={!valid || starting} onClick={pay} sx={{ height: 56 }}>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<CreditCardIcon />}
+            disabled={!valid || starting}
+            onClick={pay}
+            sx={{ height: 56 }}
+          >
             {starting ? t('redirecting') : t('pay', { amount: valid ? formatEuro(value) : '' })}
           </Button>
         </Stack>

@@ -1,4 +1,14 @@
-import { Card, CardContent, CardHeader, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useGetList, useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatBytes } from '../format';
@@ -24,7 +34,10 @@ function OrderEsims({ id }: { id: string }) {
               </ListItemIcon>
               <ListItemText
                 primary={order.package?.name ?? esim.iccid}
-                secondary={translate('app.orders.used_of_total', { used: formatBytes(usage.used), total: formatBytes(usage.total) })}
+                secondary={translate('app.orders.used_of_total', {
+                  used: formatBytes(usage.used),
+                  total: formatBytes(usage.total),
+                })}
               />
             </ListItemButton>
           );
@@ -36,7 +49,11 @@ function OrderEsims({ id }: { id: string }) {
 /** Active eSIMs of the newest completed orders, with their data usage. */
 export function ActiveEsims() {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList('orders', { pagination: { page: 1, perPage: 5 }, sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'completed' } });
+  const { data, isPending, error } = useGetList('orders', {
+    pagination: { page: 1, perPage: 5 },
+    sort: { field: 'created_at', order: 'DESC' },
+    filter: { status: 'completed' },
+  });
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader title={translate('app.dashboard.active_esims')} titleTypographyProps={{ variant: 'h6' }} />

@@ -21,8 +21,12 @@ export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusO
         value: pendingOrders.isPending || pendingOrders.error ? undefined : formatCents(pendingOrders.heldCents),
         hint:
           [
-            pendingOrders.heldCount > 0 ? translate('app.dashboard.held_for_orders', { smart_count: pendingOrders.heldCount }) : null,
-            pendingOrders.invoiceCents > 0 ? translate('app.dashboard.invoice_not_held', { amount: formatCents(pendingOrders.invoiceCents) }) : null,
+            pendingOrders.heldCount > 0
+              ? translate('app.dashboard.held_for_orders', { smart_count: pendingOrders.heldCount })
+              : null,
+            pendingOrders.invoiceCents > 0
+              ? translate('app.dashboard.invoice_not_held', { amount: formatCents(pendingOrders.invoiceCents) })
+              : null,
           ]
             .filter(Boolean)
             .join(' · ') || translate('app.balance.held_hint'),
@@ -40,7 +44,9 @@ export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusO
               ? [
                   `${translate('app.balance.balance')}: ${formatEuro(data.balance)}`,
                   // A dealer with a credit limit may spend beyond the balance: what is left of it.
-                  data.credit_available_cents > 0 ? `${translate('app.balance.credit_left')}: ${formatCents(data.credit_available_cents)}` : null,
+                  data.credit_available_cents > 0
+                    ? `${translate('app.balance.credit_left')}: ${formatCents(data.credit_available_cents)}`
+                    : null,
                 ]
                   .filter(Boolean)
                   .join(' · ')
@@ -50,7 +56,13 @@ export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusO
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <StatCard icon={LockClockIcon} label={translate('app.balance.held')} value={held.value} hint={held.hint} to={pendingOrders ? '/physical-sim-purchase' : undefined} />
+        <StatCard
+          icon={LockClockIcon}
+          label={translate('app.balance.held')}
+          value={held.value}
+          hint={held.hint}
+          to={pendingOrders ? '/physical-sim-purchase' : undefined}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
         <StatCard

@@ -1,4 +1,14 @@
-import { Button, Card, CardContent, CardHeader, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuro } from '../format';
@@ -6,7 +16,10 @@ import { formatDate, formatEuro } from '../format';
 /** The five newest eSIM orders, each opening its show page; an empty list says how to buy one (a dealer's, that there are no eSIM orders: its Plus orders are listed beside). */
 export function RecentOrders({ esimOnly = false }: { esimOnly?: boolean }) {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList('orders', { pagination: { page: 1, perPage: 5 }, sort: { field: 'created_at', order: 'DESC' } });
+  const { data, isPending, error } = useGetList('orders', {
+    pagination: { page: 1, perPage: 5 },
+    sort: { field: 'created_at', order: 'DESC' },
+  });
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader
@@ -25,7 +38,9 @@ export function RecentOrders({ esimOnly = false }: { esimOnly?: boolean }) {
           <Typography color="text.secondary">{translate('app.common.load_failed')}</Typography>
         ) : (data?.length ?? 0) === 0 ? (
           <>
-            <Typography color="text.secondary">{translate(esimOnly ? 'app.dashboard.no_esim_orders' : 'app.dashboard.no_orders')}</Typography>
+            <Typography color="text.secondary">
+              {translate(esimOnly ? 'app.dashboard.no_esim_orders' : 'app.dashboard.no_orders')}
+            </Typography>
             <Button href="/" sx={{ mt: 1 }} variant="outlined">
               {translate('app.dashboard.go_shop')}
             </Button>

@@ -9,7 +9,10 @@ describe('the home spend chart', () => {
     renderApp({ session: SESSIONS.dealer, dataProvider });
     expect(await screen.findByText('151 satın almada toplam 454,50 €')).toBeInTheDocument();
     // Intl writes a no-break space before €.
-    const label = screen.getByRole('img', { name: /20 Kas: 450,00\s€/ }).getAttribute('aria-label')!.replace(/\s/g, ' ');
+    const label = screen
+      .getByRole('img', { name: /20 Kas: 450,00\s€/ })
+      .getAttribute('aria-label')!
+      .replace(/\s/g, ' ');
     expect(label.split(', ')).toHaveLength(30);
     expect(label).toContain('22 Kas: 4,50 €');
     expect(label).toContain('21 Kas: 0,00 €');
@@ -20,7 +23,9 @@ describe('the home spend chart', () => {
   it('says what to do when nothing was bought, in English too', async () => {
     const none = { ...(READS['user/balance/spend'] as object), total: 0, total_cents: 0, count: 0, by_day: [] };
     const base = fakeDataProvider();
-    const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'user/balance/spend' ? (none as never) : base.read(path, query)) });
+    const dataProvider = fakeDataProvider({
+      read: async (path, query) => (path === 'user/balance/spend' ? (none as never) : base.read(path, query)),
+    });
     renderApp({ session: SESSIONS.dealer, dataProvider, locale: 'en' });
     expect(await screen.findByText('No purchases in the last 30 days.')).toBeInTheDocument();
   });

@@ -14,13 +14,20 @@ export default function SpendChart() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, error } = useFigure<UserSpend>('user/balance/spend');
-  const series = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), values: [day.total] })), [data, locale]);
+  const series = useMemo(
+    () => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), values: [day.total] })),
+    [data, locale],
+  );
   return (
     <Card sx={{ height: '100%' }}>
       <CardHeader
         title={translate('app.dashboard.spend_chart')}
         titleTypographyProps={{ variant: 'h6' }}
-        subheader={data && data.count > 0 ? translate('app.dashboard.spend_chart_total', { total: formatEuro(data.total), smart_count: data.count }) : undefined}
+        subheader={
+          data && data.count > 0
+            ? translate('app.dashboard.spend_chart_total', { total: formatEuro(data.total), smart_count: data.count })
+            : undefined
+        }
       />
       <CardContent>
         {error ? (

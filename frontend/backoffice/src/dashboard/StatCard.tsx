@@ -3,7 +3,19 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** One figure with its label and icon; links to the screen that explains it. */
-export function StatCard({ icon: Icon, label, value, hint, to }: { icon: ComponentType<{ color?: 'primary' }>; label: string; value?: ReactNode; hint?: ReactNode; to?: string }) {
+export function StatCard({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  to,
+}: {
+  icon: ComponentType<{ color?: 'primary' }>;
+  label: string;
+  value?: ReactNode;
+  hint?: ReactNode;
+  to?: string;
+}) {
   const content = (
     <CardContent>
       <Stack direction="row" spacing={2} alignItems="center">

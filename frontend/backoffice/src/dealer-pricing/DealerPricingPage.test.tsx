@@ -5,13 +5,15 @@ import { dealerPackage, fakeDataProvider, SESSIONS } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 const dealerId = SESSIONS.dealer.user.id;
-const pkg = (id: string, name: string, base: number, dealer: number | null) => dealerPackage(id, { name, base_price: base, dealer_price: dealer });
+const pkg = (id: string, name: string, base: number, dealer: number | null) =>
+  dealerPackage(id, { name, base_price: base, dealer_price: dealer });
 const PACKAGES = [pkg('tr-1gb', 'Türkiye 1 GB', 5, 4.5), pkg('de-3gb', 'Almanya 3 GB', 12, null)];
 
 function renderPricing() {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
-    read: async (path, query) => (path === `sales-manager/dealers/${dealerId}/packages` ? (PACKAGES as never) : base.read(path, query)),
+    read: async (path, query) =>
+      path === `sales-manager/dealers/${dealerId}/packages` ? (PACKAGES as never) : base.read(path, query),
   });
   renderApp({ session: SESSIONS.salesManager, path: `/sales-manager/dealers/${dealerId}/pricing`, dataProvider });
   const saves = () => dataProvider.calls.filter((c) => c.method === 'send:PUT');
@@ -41,7 +43,10 @@ describe('dealer pricing: saving one row', () => {
     await user.click(saveFirst!);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]).toMatchObject({ resource: `sales-manager/dealers/${dealerId}/packages/tr-1gb`, params: { price: 3.9 } });
+    expect(saves()[0]).toMatchObject({
+      resource: `sales-manager/dealers/${dealerId}/packages/tr-1gb`,
+      params: { price: 3.9 },
+    });
   });
 
   it('Enter asks too, and a row on the list price shows it as such', async () => {
@@ -54,6 +59,9 @@ describe('dealer pricing: saving one row', () => {
     expect(saves()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]).toMatchObject({ resource: `sales-manager/dealers/${dealerId}/packages/de-3gb`, params: { price: 10 } });
+    expect(saves()[0]).toMatchObject({
+      resource: `sales-manager/dealers/${dealerId}/packages/de-3gb`,
+      params: { price: 10 },
+    });
   });
 });

@@ -62,7 +62,8 @@ function LastChange({ change }: { change: PriceChange | undefined }) {
   const price = (euros: number | null) => (euros === null ? translate('app.pricing.retail') : formatEuro(euros));
   return (
     <>
-      {formatDate(change.changed_at)} · {translate(`app.admin_pricing.roles.${change.changed_by_role}`, { _: change.changed_by_role })}
+      {formatDate(change.changed_at)} ·{' '}
+      {translate(`app.admin_pricing.roles.${change.changed_by_role}`, { _: change.changed_by_role })}
       <br />
       {price(change.old_price)} → {price(change.new_price)}
     </>
@@ -85,7 +86,11 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
   const apiBase = `${scope}/dealers/${encodeURIComponent(id)}/packages`;
   const key = ['dealer-pricing', scope, id];
   const { data: dealer } = useGetOne(SCOPES[scope].dealers, { id });
-  const { data: rows, isPending, error } = useQuery<DealerPackage[]>({ queryKey: key, queryFn: () => dataProvider.read(apiBase) });
+  const {
+    data: rows,
+    isPending,
+    error,
+  } = useQuery<DealerPackage[]>({ queryKey: key, queryFn: () => dataProvider.read(apiBase) });
   const { data: lastChanges } = useLastChanges(id, isAdmin);
   const [percentageOpen, setPercentageOpen] = useState(false);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -174,7 +179,11 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
         ...(selected.size > 0 ? { package_ids: [...selected] } : {}),
         ...(allowBelowCost ? { allow_below_cost: true } : {}),
       };
-      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', `${apiBase}/percentage`, body);
+      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>(
+        'PUT',
+        `${apiBase}/percentage`,
+        body,
+      );
       setDrafts({});
       setFieldErrors({});
       setSelected(new Set());
@@ -205,42 +214,83 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
       <Card>
         <CardContent>
           {/* Search on the left, the bulk controls on the right; on a narrower screen they wrap as whole items (no label cut, no button text broken). */}
-          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, flexWrap: 'wrap', gap: 2, alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}>
-            <TextField size="small" label={translate('ra.action.search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ width: { md: 220, xl: 280 } }} />
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', md: 'row' },
+              flexWrap: 'wrap',
+              gap: 2,
+              alignItems: { md: 'center' },
+              justifyContent: 'space-between',
+              mb: 2,
+            }}
+          >
             <TextField
               size="small"
-              label={translate('app.pricing.bulk_price')}
-              value={bulkPrice}
-              onChange={(e) => setBulkPrice(e.target.value)}
-              error={bulkPrice !== '' && bulkParsed === 'invalid'}
-              slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
-              sx={{ width: { xs: '100%', sm: 210 } }}
+              label={translate('ra.action.search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              sx={{ width: { md: 220, xl: 280 } }}
             />
-            <ConfirmButton
-              variant="outlined"
-              disabled={selected.size === 0 || bulkParsed === 'invalid'}
-              title={translate('app.pricing.bulk_confirm_title')}
-              content={translate('app.pricing.bulk_confirm_body', { smart_count: selected.size, price: bulkParsed === null ? translate('app.pricing.retail') : formatEuro(bulkParsed as number) })}
-              onConfirm={() => saveMany([...selected].map((package_id) => ({ package_id, price: bulkParsed as number | null })))}
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 1.5,
+                alignItems: 'center',
+                '& .MuiButton-root': { whiteSpace: 'nowrap' },
+              }}
             >
-              {translate('app.pricing.apply_to_selected', { smart_count: selected.size })}
-            </ConfirmButton>
-            <ConfirmButton
-              variant="contained"
-              startIcon={<SaveIcon />}
-              disabled={changed.length === 0}
-              title={translate('app.pricing.save_all_title')}
-              content={translate('app.pricing.save_all_body', { smart_count: changed.length })}
-              onConfirm={() => saveMany(changed.map(([package_id, text]) => ({ package_id, price: parsePrice(text) as number | null })))}
-            >
-              {translate('app.pricing.save_all', { smart_count: changed.length })}
-            </ConfirmButton>
-            {isAdmin ? (
-              <Button variant="outlined" startIcon={<PercentIcon />} onClick={() => setPercentageOpen(true)} disabled={percentageRows.length === 0}>
-                {translate('app.admin_pricing.percentage_button')}
-              </Button>
-            ) : null}
+              <TextField
+                size="small"
+                label={translate('app.pricing.bulk_price')}
+                value={bulkPrice}
+                onChange={(e) => setBulkPrice(e.target.value)}
+                error={bulkPrice !== '' && bulkParsed === 'invalid'}
+                slotProps={{
+                  input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+                  htmlInput: { inputMode: 'decimal' },
+                }}
+                sx={{ width: { xs: '100%', sm: 210 } }}
+              />
+              <ConfirmButton
+                variant="outlined"
+                disabled={selected.size === 0 || bulkParsed === 'invalid'}
+                title={translate('app.pricing.bulk_confirm_title')}
+                content={translate('app.pricing.bulk_confirm_body', {
+                  smart_count: selected.size,
+                  price: bulkParsed === null ? translate('app.pricing.retail') : formatEuro(bulkParsed as number),
+                })}
+                onConfirm={() =>
+                  saveMany([...selected].map((package_id) => ({ package_id, price: bulkParsed as number | null })))
+                }
+              >
+                {translate('app.pricing.apply_to_selected', { smart_count: selected.size })}
+              </ConfirmButton>
+              <ConfirmButton
+                variant="contained"
+                startIcon={<SaveIcon />}
+                disabled={changed.length === 0}
+                title={translate('app.pricing.save_all_title')}
+                content={translate('app.pricing.save_all_body', { smart_count: changed.length })}
+                onConfirm={() =>
+                  saveMany(
+                    changed.map(([package_id, text]) => ({ package_id, price: parsePrice(text) as number | null })),
+                  )
+                }
+              >
+                {translate('app.pricing.save_all', { smart_count: changed.length })}
+              </ConfirmButton>
+              {isAdmin ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<PercentIcon />}
+                  onClick={() => setPercentageOpen(true)}
+                  disabled={percentageRows.length === 0}
+                >
+                  {translate('app.admin_pricing.percentage_button')}
+                </Button>
+              ) : null}
             </Box>
           </Box>
           {visible.length === 0 ? (
@@ -253,7 +303,9 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                     <TableCell padding="checkbox">
                       <Checkbox
                         checked={allVisibleSelected}
-                        onChange={() => setSelected(allVisibleSelected ? new Set() : new Set(visible.map((row) => row.id)))}
+                        onChange={() =>
+                          setSelected(allVisibleSelected ? new Set() : new Set(visible.map((row) => row.id)))
+                        }
                         slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
                       />
                     </TableCell>
@@ -268,7 +320,11 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                       </TableCell>
                     ) : null}
                     <TableCell sx={{ minWidth: { sm: 190 } }}>{translate('app.pricing.dealer_price')}</TableCell>
-                    {isAdmin ? <TableCell sx={{ ...wideOnly, display: { xs: 'none', lg: 'table-cell' } }}>{translate('app.admin_pricing.last_change')}</TableCell> : null}
+                    {isAdmin ? (
+                      <TableCell sx={{ ...wideOnly, display: { xs: 'none', lg: 'table-cell' } }}>
+                        {translate('app.admin_pricing.last_change')}
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -295,18 +351,38 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                         </TableCell>
                         <TableCell>
                           {row.name}
-                          {row.price_source === 'dealer' ? <Chip size="small" sx={{ ml: 1 }} color="primary" label={translate('app.pricing.dealer_price')} /> : null}
+                          {row.price_source === 'dealer' ? (
+                            <Chip
+                              size="small"
+                              sx={{ ml: 1 }}
+                              color="primary"
+                              label={translate('app.pricing.dealer_price')}
+                            />
+                          ) : null}
                           <Typography variant="caption" color="text.secondary" component="div">
                             {row.code}
                           </Typography>
                           {/* On a phone the data and list-price columns are hidden: the same figures under the name. */}
-                          <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            component="div"
+                            sx={{ display: { sm: 'none' } }}
+                          >
                             {row.data} · {translate('app.pricing.base_price')}: {formatEuro(row.base_price)}
-                            {isAdmin ? ` · ${translate('app.admin_pricing.cost')}: ${formatEuro(row.cost_price)}` : null}
+                            {isAdmin
+                              ? ` · ${translate('app.admin_pricing.cost')}: ${formatEuro(row.cost_price)}`
+                              : null}
                           </Typography>
                           {isAdmin ? (
-                            <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { lg: 'none' } }}>
-                              {translate('app.admin_pricing.last_change')}: <LastChange change={lastChanges?.get(row.id)} />
+                            <Typography
+                              variant="caption"
+                              color="text.secondary"
+                              component="div"
+                              sx={{ display: { lg: 'none' } }}
+                            >
+                              {translate('app.admin_pricing.last_change')}:{' '}
+                              <LastChange change={lastChanges?.get(row.id)} />
                             </Typography>
                           ) : null}
                         </TableCell>
@@ -333,14 +409,31 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                                 askToSave(row);
                               }}
                               error={parsed === 'invalid' || !!fieldErrors[row.id]}
-                              helperText={fieldErrors[row.id] ?? (parsed === 'invalid' ? translate('app.pricing.price_invalid') : undefined)}
-                              slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> }, htmlInput: { 'aria-label': translate('app.pricing.dealer_price'), inputMode: 'decimal' } }}
+                              helperText={
+                                fieldErrors[row.id] ??
+                                (parsed === 'invalid' ? translate('app.pricing.price_invalid') : undefined)
+                              }
+                              slotProps={{
+                                input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
+                                htmlInput: {
+                                  'aria-label': translate('app.pricing.dealer_price'),
+                                  inputMode: 'decimal',
+                                },
+                              }}
                               sx={{ width: { xs: 104, sm: 130 } }}
                             />
                             <Tooltip title={translate('ra.action.save')}>
                               <span>
-                                <IconButton disabled={!dirty || savingRow === row.id} onClick={() => askToSave(row)} aria-label={translate('ra.action.save')}>
-                                  {savingRow === row.id ? <CircularProgress size={18} /> : <SaveIcon fontSize="small" />}
+                                <IconButton
+                                  disabled={!dirty || savingRow === row.id}
+                                  onClick={() => askToSave(row)}
+                                  aria-label={translate('ra.action.save')}
+                                >
+                                  {savingRow === row.id ? (
+                                    <CircularProgress size={18} />
+                                  ) : (
+                                    <SaveIcon fontSize="small" />
+                                  )}
                                 </IconButton>
                               </span>
                             </Tooltip>
@@ -348,7 +441,9 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                           <PriceWarningChip warning={warning} />
                         </TableCell>
                         {isAdmin ? (
-                          <TableCell sx={{ ...wideOnly, display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                          <TableCell
+                            sx={{ ...wideOnly, display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' }}
+                          >
                             <Typography variant="caption" color="text.secondary">
                               <LastChange change={lastChanges?.get(row.id)} />
                             </Typography>
@@ -381,7 +476,14 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
         onConfirm={confirmRow}
         onClose={() => setConfirming(null)}
       />
-      {isAdmin ? <PercentageDialog open={percentageOpen} rows={percentageRows} onClose={() => setPercentageOpen(false)} onApply={applyPercentage} /> : null}
+      {isAdmin ? (
+        <PercentageDialog
+          open={percentageOpen}
+          rows={percentageRows}
+          onClose={() => setPercentageOpen(false)}
+          onApply={applyPercentage}
+        />
+      ) : null}
       <Box sx={{ mt: 1 }}>
         <Button component={Link} to={SCOPES[scope].back(id)}>
           {translate('ra.action.back')}

@@ -74,8 +74,17 @@ export function PercentageDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="percentage-title">
-      <DialogTitle id="percentage-title">{translate('app.admin_pricing.percentage_title', { smart_count: rows.length })}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="percentage-title"
+    >
+      <DialogTitle id="percentage-title">
+        {translate('app.admin_pricing.percentage_title', { smart_count: rows.length })}
+      </DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
@@ -83,8 +92,15 @@ export function PercentageDialog({
           value={text}
           onChange={(e) => setText(e.target.value)}
           error={hundredths === 'invalid'}
-          helperText={hundredths === 'invalid' ? translate('app.admin_pricing.percentage_invalid') : translate('app.admin_pricing.percentage_hint')}
-          slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+          helperText={
+            hundredths === 'invalid'
+              ? translate('app.admin_pricing.percentage_invalid')
+              : translate('app.admin_pricing.percentage_hint')
+          }
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            htmlInput: { inputMode: 'decimal' },
+          }}
           sx={{ mt: 1, mb: 2, width: { xs: '100%', sm: 260 } }}
         />
         {preview.length > 0 ? (
@@ -135,7 +151,11 @@ export function PercentageDialog({
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         {/* Below cost is saved only when the admin ticks it here (the catalog refuses it otherwise). */}
-        <Button variant="contained" onClick={apply} disabled={typeof hundredths !== 'number' || busy || rows.length === 0 || (belowCost > 0 && !allowBelowCost)}>
+        <Button
+          variant="contained"
+          onClick={apply}
+          disabled={typeof hundredths !== 'number' || busy || rows.length === 0 || (belowCost > 0 && !allowBelowCost)}
+        >
           {translate('app.admin_pricing.apply_percentage', { smart_count: preview.length })}
         </Button>
       </DialogActions>

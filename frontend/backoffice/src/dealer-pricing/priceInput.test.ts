@@ -6,7 +6,8 @@ describe('price fields', () => {
     expect(priceInputText(10.5)).toBe('10,50');
     expect(priceInputText(1234.5)).toBe('1234,50');
     expect(priceInputText(null)).toBe('');
-    for (const typed of ['10,50', '0,01', '1234,99', '7,00']) expect(priceInputText(parsePriceCents(typed) as number / 100)).toBe(typed);
+    for (const typed of ['10,50', '0,01', '1234,99', '7,00'])
+      expect(priceInputText((parsePriceCents(typed) as number) / 100)).toBe(typed);
   });
 
   it('reads comma and dot decimals into exact cents and refuses the rest', () => {
@@ -14,7 +15,8 @@ describe('price fields', () => {
     expect(parsePriceCents(' 10.5 ')).toBe(1050);
     expect(parsePriceCents('19,99')).toBe(1999);
     expect(parsePriceCents('')).toBeNull();
-    for (const bad of ['0', '0,00', '1,234', '-1', '1e3', 'abc', '10,5,0']) expect(parsePriceCents(bad), bad).toBe('invalid');
+    for (const bad of ['0', '0,00', '1,234', '-1', '1e3', 'abc', '10,5,0'])
+      expect(parsePriceCents(bad), bad).toBe('invalid');
   });
 
   it('reads percentages in hundredths within the catalog’s range', () => {

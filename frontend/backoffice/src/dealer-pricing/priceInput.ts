@@ -13,7 +13,11 @@ export function parsePriceCents(text: string): number | null | 'invalid' {
   return cents >= 1 && Number.isSafeInteger(cents) ? cents : 'invalid';
 }
 
-const inputNumber = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+const inputNumber = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
 
 /** A price as the field shows it, the way a Turkish or German user types it: 10.5 → "10,50". */
 export function priceInputText(euros: number | null | undefined): string {
@@ -35,7 +39,10 @@ export const FAR_ABOVE_RETAIL_FACTOR = 1.5;
 export type PriceWarning = 'below_cost' | 'far_above_retail';
 
 /** What an admin should look at twice before saving a dealer price; costs are known to admins only. */
-export function priceWarning(priceCents: number | null, row: { base_price: number; cost_price?: number }): PriceWarning | null {
+export function priceWarning(
+  priceCents: number | null,
+  row: { base_price: number; cost_price?: number },
+): PriceWarning | null {
   if (priceCents === null) return null;
   if (row.cost_price !== undefined && priceCents < Math.round(row.cost_price * 100)) return 'below_cost';
   if (priceCents > Math.round(row.base_price * 100) * FAR_ABOVE_RETAIL_FACTOR) return 'far_above_retail';

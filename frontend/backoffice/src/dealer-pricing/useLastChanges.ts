@@ -25,7 +25,10 @@ export function useLastChanges(dealerId: string, enabled: boolean) {
     queryKey: priceHistoryKey(dealerId),
     enabled,
     queryFn: async () => {
-      const entries = await dataProvider.read<PriceChange[]>(`admin/dealers/${encodeURIComponent(dealerId)}/price-history`, { range: '[0,99]', sort: '["changed_at","DESC"]' });
+      const entries = await dataProvider.read<PriceChange[]>(
+        `admin/dealers/${encodeURIComponent(dealerId)}/price-history`,
+        { range: '[0,99]', sort: '["changed_at","DESC"]' },
+      );
       const last = new Map<string, PriceChange>();
       for (const entry of entries) if (!last.has(entry.package_id)) last.set(entry.package_id, entry);
       return last;

@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { APPROVAL_STATUSES, CARD_STATUSES, ESIM_ORDER_STATUSES, PLAN_STATUS_KEYS, PLAN_STATUS_LABELS } from '@esim/contracts';
+import {
+  APPROVAL_STATUSES,
+  CARD_STATUSES,
+  ESIM_ORDER_STATUSES,
+  PLAN_STATUS_KEYS,
+  PLAN_STATUS_LABELS,
+} from '@esim/contracts';
 import { describe, expect, it } from 'vitest';
 import { TRANSACTION_TYPES } from '../transactions/TransactionList';
 import { englishMessages } from './en';
@@ -8,7 +14,9 @@ import { turkishMessages } from './index';
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node === 'string') return [prefix];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    keysOf(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 function sources(dir: string): string[] {
@@ -44,10 +52,13 @@ describe('translations', () => {
     const root = path.resolve(__dirname, '..');
     const used = new Set<string>();
     for (const file of sources(root)) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/['"`](app\.[a-z_]+(?:\.[a-z_]+)+)['"`]/g)) used.add(match[1]!);
+      for (const match of readFileSync(file, 'utf8').matchAll(/['"`](app\.[a-z_]+(?:\.[a-z_]+)+)['"`]/g))
+        used.add(match[1]!);
     }
     expect(used.size).toBeGreaterThan(100);
-    const missing = [...used].filter((key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string');
+    const missing = [...used].filter(
+      (key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string',
+    );
     expect(missing).toEqual([]);
   });
 
@@ -61,7 +72,9 @@ describe('translations', () => {
       ...['pending', 'confirmed', 'rejected'].map((s) => `app.balance.statuses.${s}`),
       ...['active', 'suspended'].map((s) => `app.sm.statuses.${s}`),
     ];
-    const missing = built.filter((key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string');
+    const missing = built.filter(
+      (key) => typeof lookup(englishMessages, key) !== 'string' || typeof lookup(turkishMessages, key) !== 'string',
+    );
     expect(missing).toEqual([]);
   });
 

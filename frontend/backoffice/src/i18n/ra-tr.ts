@@ -83,7 +83,8 @@ export const raTurkish: TranslationMessages = {
       are_you_sure: 'Emin misiniz?',
       authentication_error: 'Kimlik doğrulama sunucusu hata verdi, bilgileriniz doğrulanamadı.',
       auth_error: 'Oturum anahtarı doğrulanırken bir hata oluştu.',
-      bulk_delete_content: 'Bu %{name} kaydını silmek istediğinize emin misiniz? |||| Bu %{smart_count} öğeyi silmek istediğinize emin misiniz?',
+      bulk_delete_content:
+        'Bu %{name} kaydını silmek istediğinize emin misiniz? |||| Bu %{smart_count} öğeyi silmek istediğinize emin misiniz?',
       bulk_delete_title: '%{name} sil |||| %{smart_count} %{name} sil',
       bulk_update_content:
         '%{name} %{recordRepresentation} kaydını güncellemek istediğinize emin misiniz? |||| Bu %{smart_count} öğeyi güncellemek istediğinize emin misiniz?',
@@ -183,7 +184,12 @@ export const raTurkish: TranslationMessages = {
       },
       Datagrid: { title: 'Veri tablosu', unlabeled: 'Etiketsiz sütun #%{column}' },
       SimpleForm: { title: 'Form', unlabeled: 'Etiketsiz alan #%{input}' },
-      SimpleList: { title: 'Liste', primaryText: 'Birincil metin', secondaryText: 'İkincil metin', tertiaryText: 'Üçüncül metin' },
+      SimpleList: {
+        title: 'Liste',
+        primaryText: 'Birincil metin',
+        secondaryText: 'İkincil metin',
+        tertiaryText: 'Üçüncül metin',
+      },
     },
   },
 };

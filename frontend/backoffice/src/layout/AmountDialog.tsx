@@ -90,21 +90,30 @@ export function AmountDialog({
     setError(null);
     try {
       const amountField = request.amountField ?? 'amount';
-      const body = { ...(request.party ? { [request.party.field]: request.party.id } : {}), [amountField]: cents / 100, note: note.trim() || null, ...request.extra };
+      const body = {
+        ...(request.party ? { [request.party.field]: request.party.id } : {}),
+        [amountField]: cents / 100,
+        note: note.trim() || null,
+        ...request.extra,
+      };
       const { message } = await dataProvider.send(request.method ?? 'POST', request.path, body, { idempotencyKey });
       await queryClient.invalidateQueries({ queryKey: refreshKey });
       notify(message || doneMessage, { type: 'success' });
       close();
     } catch (err) {
       const { message, fields } = serviceErrorOf(err);
-      setError(fields[request.amountField ?? 'amount'] ?? (request.party ? fields[request.party.field] : undefined) ?? message);
+      setError(
+        fields[request.amountField ?? 'amount'] ?? (request.party ? fields[request.party.field] : undefined) ?? message,
+      );
       setConfirming(false);
     } finally {
       setBusy(false);
     }
   };
 
-  const helper = error ?? (problem === 'over_limit' ? overLimitText : problem === 'invalid' ? translate('app.balance.amount_invalid') : hint);
+  const helper =
+    error ??
+    (problem === 'over_limit' ? overLimitText : problem === 'invalid' ? translate('app.balance.amount_invalid') : hint);
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={`${name}-title`}>
       <DialogTitle id={`${name}-title`}>{title}</DialogTitle>
@@ -123,15 +132,26 @@ export function AmountDialog({
               onChange={(e) => setAmount(e.target.value)}
               error={!!error || problem === 'over_limit' || problem === 'invalid'}
               helperText={helper}
-              slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal', name: 'amount' } }}
+              slotProps={{
+                input: { endAdornment: <span>€</span> },
+                htmlInput: { inputMode: 'decimal', name: 'amount' },
+              }}
             />
-            <TextField label={translate('app.collection.note')} value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} />
+            <TextField
+              label={translate('app.collection.note')}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              multiline
+              minRows={2}
+            />
           </Stack>
         )}
         {confirming && error ? <Alert severity="error">{error}</Alert> : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={confirming ? () => setConfirming(false) : close}>{translate(confirming ? 'ra.action.back' : 'ra.action.cancel')}</Button>
+        <Button onClick={confirming ? () => setConfirming(false) : close}>
+          {translate(confirming ? 'ra.action.back' : 'ra.action.cancel')}
+        </Button>
         {confirming ? (
           <Button variant="contained" onClick={submit} disabled={busy}>
             {translate('ra.action.confirm')}

@@ -10,7 +10,12 @@ export function ConfirmButton({
   children,
   disabled,
   ...button
-}: Omit<ButtonProps, 'onClick'> & { title: string; content: ReactNode; onConfirm: () => Promise<unknown>; children: ReactNode }) {
+}: Omit<ButtonProps, 'onClick'> & {
+  title: string;
+  content: ReactNode;
+  onConfirm: () => Promise<unknown>;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -24,7 +29,12 @@ export function ConfirmButton({
   };
   return (
     <>
-      <Button {...button} disabled={disabled || busy} onClick={() => setOpen(true)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : button.startIcon}>
+      <Button
+        {...button}
+        disabled={disabled || busy}
+        onClick={() => setOpen(true)}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : button.startIcon}
+      >
         {children}
       </Button>
       <Confirm isOpen={open} title={title} content={content} onConfirm={confirm} onClose={() => setOpen(false)} />

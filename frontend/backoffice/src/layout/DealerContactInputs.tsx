@@ -15,4 +15,6 @@ export function DealerContactInputs() {
 }
 
 /** The new dealer's first password (optional: without one the dealer is e-mailed a set-password link). */
-export const DealerPasswordInput = () => <PasswordInput source="password" label="app.sm.password" helperText="app.sm.password_hint" fullWidth />;
+export const DealerPasswordInput = () => (
+  <PasswordInput source="password" label="app.sm.password" helperText="app.sm.password_hint" fullWidth />
+);

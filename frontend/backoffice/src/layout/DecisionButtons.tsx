@@ -19,13 +19,33 @@ export function DecisionButtons({
   const [rejecting, setRejecting] = useState(false);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} onClick={(event) => event.stopPropagation()}>
-      <ConfirmButton size="small" variant="contained" color="success" startIcon={<CheckIcon />} title={approve.title} content={approve.body} onConfirm={approve.onConfirm}>
+      <ConfirmButton
+        size="small"
+        variant="contained"
+        color="success"
+        startIcon={<CheckIcon />}
+        title={approve.title}
+        content={approve.body}
+        onConfirm={approve.onConfirm}
+      >
         {approve.label}
       </ConfirmButton>
-      <Button size="small" color="error" variant="outlined" startIcon={<CloseIcon />} onClick={() => setRejecting(true)}>
+      <Button
+        size="small"
+        color="error"
+        variant="outlined"
+        startIcon={<CloseIcon />}
+        onClick={() => setRejecting(true)}
+      >
         {reject.label}
       </Button>
-      {rejecting ? <ReasonDialog {...reject.dialog} action={{ label: reject.label, icon: <CloseIcon /> }} onClose={() => setRejecting(false)} /> : null}
+      {rejecting ? (
+        <ReasonDialog
+          {...reject.dialog}
+          action={{ label: reject.label, icon: <CloseIcon /> }}
+          onClose={() => setRejecting(false)}
+        />
+      ) : null}
     </Box>
   );
 }

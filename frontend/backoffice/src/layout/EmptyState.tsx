@@ -4,7 +4,19 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 /** An empty list says what it would hold and what to do next. */
-export function EmptyState({ title, hint, to, href, action }: { title: string; hint: string; to?: string; href?: string; action?: string }) {
+export function EmptyState({
+  title,
+  hint,
+  to,
+  href,
+  action,
+}: {
+  title: string;
+  hint: string;
+  to?: string;
+  href?: string;
+  action?: string;
+}) {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>

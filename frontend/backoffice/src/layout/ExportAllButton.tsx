@@ -23,7 +23,11 @@ export function ExportAllButton({ maxResults = 5000 }: { maxResults?: number }) 
     try {
       const rows: RaRecord[] = [];
       for (let page = 1; rows.length < maxResults; page++) {
-        const { data, total: all } = await dataProvider.getList(resource, { sort, filter: { ...filterValues, ...filter }, pagination: { page, perPage: PAGE } });
+        const { data, total: all } = await dataProvider.getList(resource, {
+          sort,
+          filter: { ...filterValues, ...filter },
+          pagination: { page, perPage: PAGE },
+        });
         rows.push(...data);
         if (data.length < PAGE || rows.length >= (all ?? 0)) break;
       }

@@ -1,6 +1,15 @@
 import { Chip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar as RaAppBar, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal, ToggleThemeButton, usePermissions, useTranslate } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  Layout as RaLayout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  TitlePortal,
+  ToggleThemeButton,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatEuro } from '../format';
 import { useFigure, useRefreshFiguresOnRouteChange, type UserBalance } from '../providers/figures';
@@ -33,7 +42,13 @@ function Toolbar() {
   return (
     <>
       {phone ? (
-        <LocalesMenuButton icon={null} languages={[{ locale: 'tr', name: 'TR' }, { locale: 'en', name: 'EN' }]} />
+        <LocalesMenuButton
+          icon={null}
+          languages={[
+            { locale: 'tr', name: 'TR' },
+            { locale: 'en', name: 'EN' },
+          ]}
+        />
       ) : (
         <LocalesMenuButton />
       )}

@@ -18,7 +18,22 @@ describe("the admin's menu", () => {
     renderApp({ session: SESSIONS.admin });
     await waitFor(async () => {
       const labels = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
-      expect(labels.slice(0, 12)).toEqual(['Ana Sayfa', 'Bayiler', 'Satış Müdürleri', 'Tahsilat Kayıtları', 'Bakiye Yüklemeleri', 'Kart Ödemeleri', 'Plus Siparişleri', 'SIM İadeleri', 'SIM Stoğu', 'SIM Stok Özeti', 'SIM İçe Aktarma', 'Mesajlar'].map((label) => expect.stringContaining(label)));
+      expect(labels.slice(0, 12)).toEqual(
+        [
+          'Ana Sayfa',
+          'Bayiler',
+          'Satış Müdürleri',
+          'Tahsilat Kayıtları',
+          'Bakiye Yüklemeleri',
+          'Kart Ödemeleri',
+          'Plus Siparişleri',
+          'SIM İadeleri',
+          'SIM Stoğu',
+          'SIM Stok Özeti',
+          'SIM İçe Aktarma',
+          'Mesajlar',
+        ].map((label) => expect.stringContaining(label)),
+      );
     });
   });
 
@@ -26,7 +41,12 @@ describe("the admin's menu", () => {
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource, params });
-        const totals: Record<string, number> = { 'admin/top-ups': 3, 'admin/messages': 12, 'admin/physical-sim-orders': 1, 'admin/physical-sim-returns': 0 };
+        const totals: Record<string, number> = {
+          'admin/top-ups': 3,
+          'admin/messages': 12,
+          'admin/physical-sim-orders': 1,
+          'admin/physical-sim-returns': 0,
+        };
         return { data: (RECORDS[resource] ?? []).slice(0, 1) as never, total: totals[resource] ?? 0 };
       },
     });
@@ -38,8 +58,18 @@ describe("the admin's menu", () => {
     expect(within(await menuItem('SIM İadeleri')).queryByText('0')).toBeNull();
     // The counts ask for exactly what waits: pending top-ups and new messages.
     const countCalls = dataProvider.calls.filter((c) => c.method === 'getList');
-    expect(countCalls).toContainEqual(expect.objectContaining({ resource: 'admin/top-ups', params: expect.objectContaining({ filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 } }) }));
-    expect(countCalls).toContainEqual(expect.objectContaining({ resource: 'admin/messages', params: expect.objectContaining({ filter: { status: 'new' } }) }));
+    expect(countCalls).toContainEqual(
+      expect.objectContaining({
+        resource: 'admin/top-ups',
+        params: expect.objectContaining({ filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 } }),
+      }),
+    );
+    expect(countCalls).toContainEqual(
+      expect.objectContaining({
+        resource: 'admin/messages',
+        params: expect.objectContaining({ filter: { status: 'new' } }),
+      }),
+    );
   });
 
   it('polls the counts every 30 s', async () => {
@@ -84,7 +114,9 @@ describe('each role sees its own menu and top bar', () => {
   it("the dealer's menu has the customer entries, no admin entry, and its balance in the top bar", async () => {
     renderApp({ session: SESSIONS.dealer });
     await waitFor(async () => expect(await labels()).toEqual(expect.arrayContaining(CUSTOMER_ENTRIES)));
-    expect((await labels()).filter((label) => label === 'Bayiler' || label.startsWith('Bakiye Yüklemeleri'))).toEqual([]);
+    expect((await labels()).filter((label) => label === 'Bayiler' || label.startsWith('Bakiye Yüklemeleri'))).toEqual(
+      [],
+    );
     await waitFor(() => expect(screen.getByRole('banner').textContent).toMatch(/395,50\s€/));
   });
 });

@@ -53,7 +53,9 @@ const ICONS = {
 
 /** The menu entries of a role: those it may open (the same `canAccess` the routes and the services use) and that belong in its menu. */
 export const visibleMenu = (role: Role | null | undefined) =>
-  MENU.filter((entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || (!!role && entry.menuOf.includes(role))));
+  MENU.filter(
+    (entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || (!!role && entry.menuOf.includes(role))),
+  );
 
 /** An entry's icon, with the count of what waits there as a badge (on the icon, so a folded menu shows it too). */
 function EntryIcon({ entry, label }: { entry: MenuEntry; label: string }) {
@@ -61,7 +63,12 @@ function EntryIcon({ entry, label }: { entry: MenuEntry; label: string }) {
   const Icon = ICONS[entry.icon as keyof typeof ICONS];
   if (!entry.badge) return <Icon />;
   return (
-    <Badge badgeContent={count} color="error" max={999} slotProps={{ badge: { 'aria-label': `${label}: ${count ?? 0}` } as object }}>
+    <Badge
+      badgeContent={count}
+      color="error"
+      max={999}
+      slotProps={{ badge: { 'aria-label': `${label}: ${count ?? 0}` } as object }}
+    >
       <Icon />
     </Badge>
   );
@@ -75,7 +82,14 @@ export function Menu() {
     <RaMenu>
       {visibleMenu(role).map((entry) => {
         const label = translate(entry.label);
-        return <RaMenu.Item key={entry.to} to={entry.to} primaryText={label} leftIcon={<EntryIcon entry={entry} label={label} />} />;
+        return (
+          <RaMenu.Item
+            key={entry.to}
+            to={entry.to}
+            primaryText={label}
+            leftIcon={<EntryIcon entry={entry} label={label} />}
+          />
+        );
       })}
     </RaMenu>
   );

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 /** The sum and the number of the collections a screen covers, side by side. */
-export function TotalAndCount({ total, count, size, totalTestId, sx }: { total: ReactNode; count: number; size: 'h5' | 'h6'; totalTestId: string; sx?: SxProps<Theme> }) {
+export function TotalAndCount({
+  total,
+  count,
+  size,
+  totalTestId,
+  sx,
+}: {
+  total: ReactNode;
+  count: number;
+  size: 'h5' | 'h6';
+  totalTestId: string;
+  sx?: SxProps<Theme>;
+}) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={4} sx={sx}>

@@ -10,7 +10,13 @@ const shared = {
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   ...shared,
-  palette: { ...defaultLightTheme.palette, mode: 'light', primary: { main: '#0b5fff' }, secondary: { main: '#0f2d52' }, background: { default: '#f4f6fa' } },
+  palette: {
+    ...defaultLightTheme.palette,
+    mode: 'light',
+    primary: { main: '#0b5fff' },
+    secondary: { main: '#0f2d52' },
+    background: { default: '#f4f6fa' },
+  },
 };
 
 export const darkTheme: RaThemeOptions = {

@@ -1,5 +1,14 @@
 import { Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  usePermissions,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatDate, formatEuro } from '../format';
 import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
@@ -18,12 +27,24 @@ const ORDER_COLORS: Record<string, 'success' | 'warning' | 'error' | 'default'> 
 
 /** The status filter of every list of eSIM orders (the buyer's own, the admin's). */
 export const orderStatusFilter = (translate: (key: string) => string) => (
-  <SelectInput key="status" source="status" label="app.orders.status" alwaysOn choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))} />
+  <SelectInput
+    key="status"
+    source="status"
+    label="app.orders.status"
+    alwaysOn
+    choices={ORDER_STATUSES.map((s) => ({ id: s, name: translate(`app.orders.statuses.${s}`) }))}
+  />
 );
 
 export function OrderStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={ORDER_COLORS[status] ?? 'default'} label={translate(`app.orders.statuses.${status === 'processing' ? 'pending' : status}`, { _: status })} />;
+  return (
+    <Chip
+      size="small"
+      color={ORDER_COLORS[status] ?? 'default'}
+      label={translate(`app.orders.statuses.${status === 'processing' ? 'pending' : status}`, { _: status })}
+    />
+  );
 }
 
 /** eSIM orders: search, status and date filters, sort and paging all answered by the esim service. */
@@ -44,28 +65,55 @@ export default function OrderList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      empty={<EmptyState title="app.orders.empty" hint="app.orders.empty_hint" href="/" action="app.dashboard.go_shop" />}
+      empty={
+        <EmptyState title="app.orders.empty" hint="app.orders.empty_hint" href="/" action="app.dashboard.go_shop" />
+      }
     >
       <PhoneOr
         phone={
           <SimpleList
             rowClick="show"
             primaryText={(r: RaRecord) => r.package?.name ?? r.order_number}
-            secondaryText={(r: RaRecord) => [r.order_number, admin ? String(r.user_id).slice(0, 8) : null, formatDate(r.created_at)].filter(Boolean).join(' · ')}
+            secondaryText={(r: RaRecord) =>
+              [r.order_number, admin ? String(r.user_id).slice(0, 8) : null, formatDate(r.created_at)]
+                .filter(Boolean)
+                .join(' · ')
+            }
             tertiaryText={(r: RaRecord) => formatEuro(r.total)}
             rightIcon={(r: RaRecord) => <OrderStatusChip status={r.status} />}
           />
         }
       >
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="order_number" label="app.orders.order_number" />
-        {admin ? <DataTable.Col source="user_id" label="app.orders.buyer" disableSort render={(r: RaRecord) => <code title={r.user_id}>{String(r.user_id).slice(0, 8)}</code>} /> : null}
-        <DataTable.Col source="package.name" label="app.orders.package" disableSort />
-        <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
-        <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
-        <DataTable.Col source="status" label="app.orders.status" disableSort render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
-        <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-      </DataTable>
+        <DataTable bulkActionButtons={false} rowClick="show">
+          <DataTable.Col source="order_number" label="app.orders.order_number" />
+          {admin ? (
+            <DataTable.Col
+              source="user_id"
+              label="app.orders.buyer"
+              disableSort
+              render={(r: RaRecord) => <code title={r.user_id}>{String(r.user_id).slice(0, 8)}</code>}
+            />
+          ) : null}
+          <DataTable.Col source="package.name" label="app.orders.package" disableSort />
+          <DataTable.Col source="quantity" label="app.orders.quantity" align="right" disableSort />
+          <DataTable.Col
+            source="total"
+            label="app.orders.total"
+            align="right"
+            render={(r: RaRecord) => formatEuro(r.total)}
+          />
+          <DataTable.Col
+            source="status"
+            label="app.orders.status"
+            disableSort
+            render={(r: RaRecord) => <OrderStatusChip status={r.status} />}
+          />
+          <DataTable.Col
+            source="created_at"
+            label="app.orders.created_at"
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
+        </DataTable>
       </PhoneOr>
     </List>
   );

@@ -17,11 +17,34 @@ describe("a customer's eSIM order page", () => {
 
   it('lists the bundles an eSIM was topped up with beside its usage', async () => {
     const base = fakeDataProvider();
-    const bundle = { order_id: 'order-1', order_number: 'ABCD1234', kind: 'initial', package_name: 'Başlangıç', data_mb: 3072, validity_days: 7, price: 14.99, price_cents: 1499, added_at: '2026-11-20T10:00:00.000Z' };
+    const bundle = {
+      order_id: 'order-1',
+      order_number: 'ABCD1234',
+      kind: 'initial',
+      package_name: 'Başlangıç',
+      data_mb: 3072,
+      validity_days: 7,
+      price: 14.99,
+      price_cents: 1499,
+      added_at: '2026-11-20T10:00:00.000Z',
+    };
     const dataProvider = fakeDataProvider({
       read: async (path, query) =>
         /\/top-ups$/.test(path)
-          ? ({ bundles: [bundle, { ...bundle, order_id: 'order-2', kind: 'top_up', package_name: 'Standart', data_mb: 5120, validity_days: 15, added_at: '2026-11-26T10:00:00.000Z' }] } as never)
+          ? ({
+              bundles: [
+                bundle,
+                {
+                  ...bundle,
+                  order_id: 'order-2',
+                  kind: 'top_up',
+                  package_name: 'Standart',
+                  data_mb: 5120,
+                  validity_days: 15,
+                  added_at: '2026-11-26T10:00:00.000Z',
+                },
+              ],
+            } as never)
           : base.read(path, query),
     });
     renderApp({ session: SESSIONS.customer, path: '/orders/order-1/show', dataProvider });

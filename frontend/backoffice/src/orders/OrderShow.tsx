@@ -2,7 +2,19 @@ import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Divider,
+  Grid,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../format';
@@ -44,15 +56,26 @@ function Field({ label, value, copy }: { label: string; value?: string | null; c
 function Usage({ esim }: { esim: EsimProfile }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data } = useQuery<{ esim: EsimProfile }>({ queryKey: ['esim-usage', esim.id], queryFn: () => dataProvider.read(`user/esim/${encodeURIComponent(esim.id)}/usage`), retry: false });
+  const { data } = useQuery<{ esim: EsimProfile }>({
+    queryKey: ['esim-usage', esim.id],
+    queryFn: () => dataProvider.read(`user/esim/${encodeURIComponent(esim.id)}/usage`),
+    retry: false,
+  });
   const current = data?.esim.usage ?? esim.usage;
   const usage = usageOf(current.total_bytes, current.remaining_bytes);
-  if (current.unlimited) return <Typography variant="body2">{translate('app.orders.unlimited', { used: formatBytes(current.used_bytes) })}</Typography>;
+  if (current.unlimited)
+    return (
+      <Typography variant="body2">
+        {translate('app.orders.unlimited', { used: formatBytes(current.used_bytes) })}
+      </Typography>
+    );
   return (
     <Stack direction="row" spacing={2} alignItems="center">
       <UsageRing percentage={usage.percentage} label={translate('app.orders.usage')} />
       <Box sx={{ flex: 1 }}>
-        <Typography variant="body2">{translate('app.orders.used_of_total', { used: formatBytes(usage.used), total: formatBytes(usage.total) })}</Typography>
+        <Typography variant="body2">
+          {translate('app.orders.used_of_total', { used: formatBytes(usage.used), total: formatBytes(usage.total) })}
+        </Typography>
         <LinearProgress variant="determinate" value={usage.percentage} sx={{ my: 0.5 }} />
         <Typography variant="caption" color="text.secondary">
           {translate('app.orders.remaining', { amount: formatBytes(usage.remaining) })}
@@ -100,7 +123,11 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
       <CardContent>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, sm: 'auto' }} sx={{ textAlign: 'center' }}>
-            {esim.qr_url ? <QrImage src={esim.qr_url} alt={translate('app.orders.qr_alt', { iccid: esim.iccid })} /> : <Typography color="text.secondary">{translate('app.orders.qr_pending')}</Typography>}
+            {esim.qr_url ? (
+              <QrImage src={esim.qr_url} alt={translate('app.orders.qr_alt', { iccid: esim.iccid })} />
+            ) : (
+              <Typography color="text.secondary">{translate('app.orders.qr_pending')}</Typography>
+            )}
           </Grid>
           <Grid size={{ xs: 12, sm: 'grow' }}>
             <Stack spacing={1}>
@@ -112,7 +139,14 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
               <Field label="app.orders.lpa" value={esim.activation_code} copy />
               {install ? (
                 <Box>
-                  <Button href={install} target="_blank" rel="noopener" startIcon={<PhoneIphoneIcon />} variant="outlined" size="small">
+                  <Button
+                    href={install}
+                    target="_blank"
+                    rel="noopener"
+                    startIcon={<PhoneIphoneIcon />}
+                    variant="outlined"
+                    size="small"
+                  >
                     {translate('app.orders.ios_install')}
                   </Button>
                 </Box>
@@ -122,17 +156,36 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
               <EsimBundles esimId={esim.id} />
               <Stack direction="row" spacing={1} sx={{ pt: 1, flexWrap: 'wrap' }} useFlexGap>
                 {esim.status === 'active' ? (
-                  <ConfirmButton size="small" startIcon={<PauseCircleIcon />} title={translate('app.orders.suspend_title')} content={translate('app.orders.suspend_body', { iccid: esim.iccid })} onConfirm={() => setStatus('suspended')}>
+                  <ConfirmButton
+                    size="small"
+                    startIcon={<PauseCircleIcon />}
+                    title={translate('app.orders.suspend_title')}
+                    content={translate('app.orders.suspend_body', { iccid: esim.iccid })}
+                    onConfirm={() => setStatus('suspended')}
+                  >
                     {translate('app.orders.suspend')}
                   </ConfirmButton>
                 ) : null}
                 {esim.status === 'suspended' ? (
-                  <ConfirmButton size="small" startIcon={<PlayCircleIcon />} title={translate('app.orders.resume_title')} content={translate('app.orders.resume_body', { iccid: esim.iccid })} onConfirm={() => setStatus('active')}>
+                  <ConfirmButton
+                    size="small"
+                    startIcon={<PlayCircleIcon />}
+                    title={translate('app.orders.resume_title')}
+                    content={translate('app.orders.resume_body', { iccid: esim.iccid })}
+                    onConfirm={() => setStatus('active')}
+                  >
                     {translate('app.orders.resume')}
                   </ConfirmButton>
                 ) : null}
                 {esim.refundable ? (
-                  <ConfirmButton size="small" color="error" startIcon={<UndoIcon />} title={translate('app.orders.refund_title')} content={translate('app.orders.refund_body', { date: formatDate(esim.refund_deadline) })} onConfirm={refund}>
+                  <ConfirmButton
+                    size="small"
+                    color="error"
+                    startIcon={<UndoIcon />}
+                    title={translate('app.orders.refund_title')}
+                    content={translate('app.orders.refund_body', { date: formatDate(esim.refund_deadline) })}
+                    onConfirm={refund}
+                  >
                     {translate('app.orders.refund')}
                   </ConfirmButton>
                 ) : null}
@@ -152,13 +205,19 @@ function OrderDetails() {
   const esims = esimsOf(order);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        alignItems={{ sm: 'center' }}
+        justifyContent="space-between"
+      >
         <div>
           <Typography variant="h6" component="h1">
             {order.package?.name ?? order.order_number}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate('app.orders.order_number')}: {order.order_number} · {formatDate(order.created_at)} · {formatEuro(order.total)}
+            {translate('app.orders.order_number')}: {order.order_number} · {formatDate(order.created_at)} ·{' '}
+            {formatEuro(order.total)}
           </Typography>
         </div>
         <Stack direction="row" spacing={1} alignItems="center">
@@ -166,7 +225,11 @@ function OrderDetails() {
         </Stack>
       </Stack>
       {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
-      {esims.length === 0 ? <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography> : esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} />)}
+      {esims.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
+      ) : (
+        esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} />)
+      )}
     </Stack>
   );
 }

@@ -28,5 +28,7 @@ export function QrImage({ src, alt }: { src: string; alt: string }) {
   }, [src, dataProvider]);
   if (failed) return <Typography color="error">{translate('app.orders.qr_failed')}</Typography>;
   if (!url) return <Skeleton variant="rectangular" width={200} height={200} />;
-  return <Box component="img" src={url} alt={alt} sx={{ width: 200, height: 200, bgcolor: '#fff', p: 1, borderRadius: 1 }} />;
+  return (
+    <Box component="img" src={url} alt={alt} sx={{ width: 200, height: 200, bgcolor: '#fff', p: 1, borderRadius: 1 }} />
+  );
 }

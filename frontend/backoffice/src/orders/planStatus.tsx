@@ -14,5 +14,10 @@ export function PlanStatusChip({ status, expiresAt }: { status?: string | null; 
 /** Spec section 3: used = total − remaining; percentage = round(used / total × 100), 0 when total is 0. */
 export function usageOf(totalBytes: number | null | undefined, remainingBytes: number | null | undefined) {
   const usage = deriveUsage(Math.max(0, totalBytes ?? 0), Math.max(0, remainingBytes ?? 0));
-  return { total: usage.total_bytes, remaining: usage.remaining_bytes, used: usage.used_bytes, percentage: usage.percentage };
+  return {
+    total: usage.total_bytes,
+    remaining: usage.remaining_bytes,
+    used: usage.used_bytes,
+    percentage: usage.percentage,
+  };
 }

@@ -8,7 +8,9 @@ import { renderApp } from '../../test/render';
 function renderPurchase(creditCents: number) {
   const base = fakeDataProvider();
   const balance = { ...(READS['user/balance'] as object), credit_available_cents: creditCents };
-  const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'user/balance' ? (balance as never) : base.read(path, query)) });
+  const dataProvider = fakeDataProvider({
+    read: async (path, query) => (path === 'user/balance' ? (balance as never) : base.read(path, query)),
+  });
   renderApp({ session: SESSIONS.dealer, path: '/physical-sim-purchase', dataProvider });
 }
 

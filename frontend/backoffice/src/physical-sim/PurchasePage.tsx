@@ -1,8 +1,30 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SimpleList,
+  Title,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { EmptyState } from '../layout/EmptyState';
@@ -11,11 +33,21 @@ import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
 
-const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = { pending: 'warning', approved: 'success', rejected: 'error' };
+const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+};
 
 export function RequestStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLORS[status] ?? 'default'} label={translate(`app.physical_sim.statuses.${status}`, { _: status })} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status] ?? 'default'}
+      label={translate(`app.physical_sim.statuses.${status}`, { _: status })}
+    />
+  );
 }
 
 /** Order physical SIMs ('Plus Paketi'): the package, how many are in stock, the quantity, the total and the balance after; the total is held until an admin decides. */
@@ -24,7 +56,14 @@ function OrderForm() {
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
-  const { data: packages = [], isPending, refetch } = useGetList('physical-sim-packages', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const {
+    data: packages = [],
+    isPending,
+    refetch,
+  } = useGetList('physical-sim-packages', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const { data: balance } = useFigure<UserBalance>('user/balance');
   const [packageId, setPackageId] = useState('');
   const [quantity, setQuantity] = useState('1');
@@ -40,12 +79,18 @@ function OrderForm() {
   const onCreditCents = afterCents !== null && afterCents < 0 ? -afterCents : 0;
   const affordable = afterCents === null || onCreditCents <= creditCents;
   const stock: number | undefined = selected?.available;
-  const valid = !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && affordable;
+  const valid =
+    !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && affordable;
 
   const order = async () => {
     setErrors({});
     try {
-      const { message } = await dataProvider.send('POST', 'user/physical-sim/order', { package_id: packageId, quantity: count }, { idempotencyKey: key });
+      const { message } = await dataProvider.send(
+        'POST',
+        'user/physical-sim/order',
+        { package_id: packageId, quantity: count },
+        { idempotencyKey: key },
+      );
       notify(message || 'app.physical_sim.ordered', { type: 'success' });
       setKey(crypto.randomUUID());
       setQuantity('1');
@@ -62,7 +107,11 @@ function OrderForm() {
 
   return (
     <Card>
-      <CardHeader title={translate('app.menu.physical_sim_purchase')} subheader={translate('app.physical_sim.purchase_hint')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        title={translate('app.menu.physical_sim_purchase')}
+        subheader={translate('app.physical_sim.purchase_hint')}
+        titleTypographyProps={{ variant: 'h6' }}
+      />
       <CardContent>
         {!isPending && packages.length === 0 ? (
           <Alert severity="info">{translate('app.physical_sim.no_packages')}</Alert>
@@ -70,10 +119,19 @@ function OrderForm() {
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <Stack spacing={2}>
-                <TextField select label={translate('app.physical_sim.package')} value={packageId} onChange={(e) => setPackageId(e.target.value)} error={!!errors.package_id} helperText={errors.package_id ?? ' '} name="package_id">
+                <TextField
+                  select
+                  label={translate('app.physical_sim.package')}
+                  value={packageId}
+                  onChange={(e) => setPackageId(e.target.value)}
+                  error={!!errors.package_id}
+                  helperText={errors.package_id ?? ' '}
+                  name="package_id"
+                >
                   {packages.map((p) => (
                     <MenuItem key={p.id} value={String(p.id)} disabled={p.available === 0}>
-                      {p.name} — {formatEuro(p.price)} · {translate('app.physical_sim.in_stock', { smart_count: p.available })}
+                      {p.name} — {formatEuro(p.price)} ·{' '}
+                      {translate('app.physical_sim.in_stock', { smart_count: p.available })}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -83,7 +141,12 @@ function OrderForm() {
                   value={quantity}
                   onChange={(e) => setQuantity(e.target.value)}
                   error={!!errors.quantity || (stock !== undefined && count > stock)}
-                  helperText={errors.quantity ?? (stock !== undefined && count > stock ? translate('app.physical_sim.not_enough_stock', { smart_count: stock }) : ' ')}
+                  helperText={
+                    errors.quantity ??
+                    (stock !== undefined && count > stock
+                      ? translate('app.physical_sim.not_enough_stock', { smart_count: stock })
+                      : ' ')
+                  }
                   slotProps={{ htmlInput: { min: 1, max: stock, name: 'quantity' } }}
                 />
               </Stack>
@@ -95,11 +158,21 @@ function OrderForm() {
                 <Row label="app.physical_sim.total" value={formatCents(totalCents)} strong />
                 <Row label="app.balance.available" value={balance ? formatCents(balance.available_cents) : '—'} />
                 {creditCents > 0 ? <Row label="app.physical_sim.credit_left" value={formatCents(creditCents)} /> : null}
-                <Row label="app.physical_sim.balance_after" value={afterCents === null ? '—' : formatCents(Math.max(0, afterCents))} warn={!affordable} />
+                <Row
+                  label="app.physical_sim.balance_after"
+                  value={afterCents === null ? '—' : formatCents(Math.max(0, afterCents))}
+                  warn={!affordable}
+                />
                 {!affordable ? (
-                  <Alert severity="warning">{translate(creditCents > 0 ? 'app.physical_sim.insufficient_with_credit' : 'app.physical_sim.insufficient')}</Alert>
+                  <Alert severity="warning">
+                    {translate(
+                      creditCents > 0 ? 'app.physical_sim.insufficient_with_credit' : 'app.physical_sim.insufficient',
+                    )}
+                  </Alert>
                 ) : onCreditCents > 0 ? (
-                  <Alert severity="info">{translate('app.physical_sim.on_credit', { amount: formatCents(onCreditCents) })}</Alert>
+                  <Alert severity="info">
+                    {translate('app.physical_sim.on_credit', { amount: formatCents(onCreditCents) })}
+                  </Alert>
                 ) : null}
                 <Box sx={{ pt: 1 }}>
                   <ConfirmButton
@@ -108,7 +181,11 @@ function OrderForm() {
                     startIcon={<ShoppingCartIcon />}
                     disabled={!valid}
                     title={translate('app.physical_sim.confirm_title')}
-                    content={translate('app.physical_sim.confirm_body', { smart_count: count, name: selected?.name ?? '', total: formatCents(totalCents) })}
+                    content={translate('app.physical_sim.confirm_body', {
+                      smart_count: count,
+                      name: selected?.name ?? '',
+                      total: formatCents(totalCents),
+                    })}
                     onConfirm={order}
                   >
                     {translate('app.physical_sim.order')}
@@ -140,7 +217,17 @@ function MyOrders() {
   return (
     <Card>
       <CardHeader title={translate('app.physical_sim.orders_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <List resource="physical-sim-orders" disableSyncWithLocation storeKey="physical-sim.orders" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_orders" hint="app.physical_sim.no_orders_hint" />}>
+      <List
+        resource="physical-sim-orders"
+        disableSyncWithLocation
+        storeKey="physical-sim.orders"
+        title={false as never}
+        actions={false}
+        exporter={false}
+        perPage={10}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        empty={<EmptyState title="app.physical_sim.no_orders" hint="app.physical_sim.no_orders_hint" />}
+      >
         <PhoneOr
           phone={
             <SimpleList
@@ -152,14 +239,27 @@ function MyOrders() {
             />
           }
         >
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
-          <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
-          <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
-          <DataTable.Col source="total" label="app.physical_sim.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
-          <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
-        </DataTable>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col
+              source="created_at"
+              label="app.orders.created_at"
+              render={(r: RaRecord) => formatDate(r.created_at)}
+            />
+            <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
+            <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
+            <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
+            <DataTable.Col
+              source="total"
+              label="app.physical_sim.total"
+              align="right"
+              render={(r: RaRecord) => formatEuro(r.total)}
+            />
+            <DataTable.Col
+              source="status"
+              label="app.orders.status"
+              render={(r: RaRecord) => <RequestStatusChip status={r.status} />}
+            />
+          </DataTable>
         </PhoneOr>
       </List>
     </Card>

@@ -1,8 +1,33 @@
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
-import { Alert, Box, Card, CardContent, CardHeader, Checkbox, List as MuiList, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  List as MuiList,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, SimpleList, Title, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SimpleList,
+  Title,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { EmptyState } from '../layout/EmptyState';
@@ -23,7 +48,12 @@ function ReturnForm() {
   // Cards in the dealer's stock, newest first (the ones still inside the return window), searched by
   // serial or ICCID on the server: a dealer with more cards than one page finds any of them.
   const [search, setSearch] = useState('');
-  const { data: inStock = [], total = 0, isPending, refetch } = useGetList('physical-sim-cards', {
+  const {
+    data: inStock = [],
+    total = 0,
+    isPending,
+    refetch,
+  } = useGetList('physical-sim-cards', {
     pagination: { page: 1, perPage: PICK_PAGE },
     sort: { field: 'transferred_at', order: 'DESC' },
     filter: { status: 'assigned', ...(search.trim() ? { q: search.trim() } : {}) },
@@ -43,7 +73,12 @@ function ReturnForm() {
   const submit = async () => {
     setErrors({});
     try {
-      const { message } = await dataProvider.send('POST', 'user/physical-sim/return', { card_ids: [...picked], reason: reason.trim() }, { idempotencyKey: key });
+      const { message } = await dataProvider.send(
+        'POST',
+        'user/physical-sim/return',
+        { card_ids: [...picked], reason: reason.trim() },
+        { idempotencyKey: key },
+      );
       notify(message || 'app.physical_sim.return_sent', { type: 'success' });
       setPicked(new Set());
       setReason('');
@@ -56,7 +91,11 @@ function ReturnForm() {
   };
   return (
     <Card>
-      <CardHeader title={translate('app.physical_sim.return_title')} subheader={translate('app.physical_sim.return_hint')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        title={translate('app.physical_sim.return_title')}
+        subheader={translate('app.physical_sim.return_hint')}
+        titleTypographyProps={{ variant: 'h6' }}
+      />
       <CardContent>
         {!isPending && cards.length === 0 && !search ? (
           <Alert severity="info">{translate('app.physical_sim.no_returnable')}</Alert>
@@ -70,21 +109,44 @@ function ReturnForm() {
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               helperText={total > PICK_PAGE ? translate('app.physical_sim.more_cards_hint', { count: PICK_PAGE }) : ' '}
             />
-            {!isPending && cards.length === 0 ? <Typography color="text.secondary">{translate('app.physical_sim.no_card_match')}</Typography> : null}
-            <MuiList dense sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            {!isPending && cards.length === 0 ? (
+              <Typography color="text.secondary">{translate('app.physical_sim.no_card_match')}</Typography>
+            ) : null}
+            <MuiList
+              dense
+              sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+            >
               {cards.map((card) => (
                 <ListItem key={card.id} disablePadding>
                   <ListItemButton onClick={() => toggle(String(card.id))}>
                     <ListItemIcon>
-                      <Checkbox edge="start" checked={picked.has(String(card.id))} tabIndex={-1} slotProps={{ input: { 'aria-label': card.serial_number } }} />
+                      <Checkbox
+                        edge="start"
+                        checked={picked.has(String(card.id))}
+                        tabIndex={-1}
+                        slotProps={{ input: { 'aria-label': card.serial_number } }}
+                      />
                     </ListItemIcon>
-                    <ListItemText primary={card.serial_number} secondary={`${card.package_name} · ${translate('app.physical_sim.returnable_until')}: ${formatDate(card.returnable_until)}`} />
+                    <ListItemText
+                      primary={card.serial_number}
+                      secondary={`${card.package_name} · ${translate('app.physical_sim.returnable_until')}: ${formatDate(card.returnable_until)}`}
+                    />
                   </ListItemButton>
                 </ListItem>
               ))}
             </MuiList>
             {errors.card_ids ? <Typography color="error">{errors.card_ids}</Typography> : null}
-            <TextField label={translate('app.physical_sim.reason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} required error={!!errors.reason} helperText={errors.reason ?? ' '} name="reason" />
+            <TextField
+              label={translate('app.physical_sim.reason')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              multiline
+              minRows={2}
+              required
+              error={!!errors.reason}
+              helperText={errors.reason ?? ' '}
+              name="reason"
+            />
             <Box>
               <ConfirmButton
                 variant="contained"
@@ -109,24 +171,55 @@ function MyReturns() {
   return (
     <Card>
       <CardHeader title={translate('app.physical_sim.returns_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <List resource="physical-sim-returns" disableSyncWithLocation storeKey="physical-sim.returns" title={false as never} actions={false} exporter={false} perPage={10} sort={{ field: 'created_at', order: 'DESC' }} empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}>
+      <List
+        resource="physical-sim-returns"
+        disableSyncWithLocation
+        storeKey="physical-sim.returns"
+        title={false as never}
+        actions={false}
+        exporter={false}
+        perPage={10}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}
+      >
         <PhoneOr
           phone={
             <SimpleList
               rowClick={false}
-              primaryText={(r: RaRecord) => `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`}
+              primaryText={(r: RaRecord) =>
+                `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`
+              }
               secondaryText={(r: RaRecord) => [formatDate(r.created_at), r.reason].filter(Boolean).join(' · ')}
               rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
             />
           }
         >
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="card_count" label="app.physical_sim.card_count" align="right" disableSort render={(r: RaRecord) => r.card_ids?.length ?? 0} />
-          <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
-          <DataTable.Col source="refund" label="app.physical_sim.refund" align="right" render={(r: RaRecord) => formatEuro(r.refund)} />
-          <DataTable.Col source="status" label="app.orders.status" render={(r: RaRecord) => <RequestStatusChip status={r.status} />} />
-        </DataTable>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col
+              source="created_at"
+              label="app.orders.created_at"
+              render={(r: RaRecord) => formatDate(r.created_at)}
+            />
+            <DataTable.Col
+              source="card_count"
+              label="app.physical_sim.card_count"
+              align="right"
+              disableSort
+              render={(r: RaRecord) => r.card_ids?.length ?? 0}
+            />
+            <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
+            <DataTable.Col
+              source="refund"
+              label="app.physical_sim.refund"
+              align="right"
+              render={(r: RaRecord) => formatEuro(r.refund)}
+            />
+            <DataTable.Col
+              source="status"
+              label="app.orders.status"
+              render={(r: RaRecord) => <RequestStatusChip status={r.status} />}
+            />
+          </DataTable>
         </PhoneOr>
       </List>
     </Card>

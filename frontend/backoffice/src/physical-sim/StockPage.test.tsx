@@ -27,7 +27,10 @@ describe("a dealer's SIM stock", () => {
     const cards = [card('700100200401', 'returned'), card('700100200402', 'assigned')];
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
-      getList: async (resource, params) => (resource === 'physical-sim-cards' ? { data: cards as never, total: cards.length } : base.getList(resource, params)),
+      getList: async (resource, params) =>
+        resource === 'physical-sim-cards'
+          ? { data: cards as never, total: cards.length }
+          : base.getList(resource, params),
     });
     renderApp({ session: SESSIONS.dealer, path: '/physical-sim-stock', dataProvider });
     const pendingRow = (await screen.findByText('700100200401', {}, { timeout: 30_000 })).closest('tr')!;

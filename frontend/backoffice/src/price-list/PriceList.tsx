@@ -4,7 +4,10 @@ import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
 import { formatEuro } from '../format';
 
-const countries = (r: RaRecord) => (Array.isArray(r.countries) ? r.countries.slice(0, 6).join(', ') + (r.countries.length > 6 ? ` +${r.countries.length - 6}` : '') : '');
+const countries = (r: RaRecord) =>
+  Array.isArray(r.countries)
+    ? r.countries.slice(0, 6).join(', ') + (r.countries.length > 6 ? ` +${r.countries.length - 6}` : '')
+    : '';
 
 /** What the caller pays, marked when it is the dealer's own price. */
 function YourPrice({ record }: { record: RaRecord }) {
@@ -12,7 +15,9 @@ function YourPrice({ record }: { record: RaRecord }) {
   return (
     <>
       <strong>{formatEuro(record.price)}</strong>
-      {record.price_source === 'dealer' ? <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('app.price_list.dealer_price')} /> : null}
+      {record.price_source === 'dealer' ? (
+        <Chip size="small" color="primary" sx={{ ml: 1 }} label={translate('app.price_list.dealer_price')} />
+      ) : null}
     </>
   );
 }
@@ -50,29 +55,35 @@ export default function PriceList() {
           <SimpleList
             rowClick={false}
             primaryText={(r: RaRecord) => r.name}
-            secondaryText={(r: RaRecord) => `${r.data} · ${translate('app.price_list.days', { smart_count: r.duration ?? 0 })} · ${countries(r)}`}
+            secondaryText={(r: RaRecord) =>
+              `${r.data} · ${translate('app.price_list.days', { smart_count: r.duration ?? 0 })} · ${countries(r)}`
+            }
             tertiaryText={(r: RaRecord) => <YourPrice record={r} />}
           />
         }
       >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="name" label="app.price_list.name" />
-        <DataTable.Col
-          source="countries"
-          label="app.price_list.countries"
-          disableSort
-          render={countries}
-        />
-        <DataTable.Col source="data" label="app.price_list.data" disableSort />
-        <DataTable.Col source="duration" label="app.price_list.validity" render={(r: RaRecord) => translate("app.price_list.days", { smart_count: r.duration ?? 0 })} />
-        <DataTable.Col source="retail_price" label="app.price_list.retail_price" align="right" render={(r: RaRecord) => formatEuro(r.retail_price)} />
-        <DataTable.Col
-          source="price"
-          label="app.price_list.your_price"
-          align="right"
-          render={(r: RaRecord) => <YourPrice record={r} />}
-        />
-      </DataTable>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="name" label="app.price_list.name" />
+          <DataTable.Col source="countries" label="app.price_list.countries" disableSort render={countries} />
+          <DataTable.Col source="data" label="app.price_list.data" disableSort />
+          <DataTable.Col
+            source="duration"
+            label="app.price_list.validity"
+            render={(r: RaRecord) => translate('app.price_list.days', { smart_count: r.duration ?? 0 })}
+          />
+          <DataTable.Col
+            source="retail_price"
+            label="app.price_list.retail_price"
+            align="right"
+            render={(r: RaRecord) => formatEuro(r.retail_price)}
+          />
+          <DataTable.Col
+            source="price"
+            label="app.price_list.your_price"
+            align="right"
+            render={(r: RaRecord) => <YourPrice record={r} />}
+          />
+        </DataTable>
       </PhoneOr>
     </List>
   );

@@ -19,7 +19,12 @@ export function permissionOf(resource: string): string {
  * without one to the storefront's /login, and signing out here signs out there too (same storage,
  * and /api/logout ends the refresh cookie's family).
  */
-export function createAuthProvider(options: { apiUrl: string; session: SessionStore; fetch?: typeof fetch; loginUrl?: () => string }): AuthProvider {
+export function createAuthProvider(options: {
+  apiUrl: string;
+  session: SessionStore;
+  fetch?: typeof fetch;
+  loginUrl?: () => string;
+}): AuthProvider {
   const { apiUrl, session } = options;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const loginUrl = options.loginUrl ?? (() => storefrontLogin());
@@ -27,7 +32,11 @@ export function createAuthProvider(options: { apiUrl: string; session: SessionSt
   /** A refresh cookie without a stored token (e.g. storage cleared) still restores the session. */
   const restore = async () => {
     try {
-      const res = await doFetch(`${apiUrl}/refresh`, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+      const res = await doFetch(`${apiUrl}/refresh`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) return false;
       const body = await res.json();
       session.write(sessionFromLogin(body.data));
@@ -70,7 +79,12 @@ export function createAuthProvider(options: { apiUrl: string; session: SessionSt
     async getIdentity() {
       const current = session.read();
       if (!current) throw new Error('ra.auth.auth_check_error');
-      return { id: current.user.id ?? current.user.email, fullName: current.user.full_name, email: current.user.email, userType: current.user.user_type };
+      return {
+        id: current.user.id ?? current.user.email,
+        fullName: current.user.full_name,
+        email: current.user.email,
+        userType: current.user.user_type,
+      };
     },
     async getPermissions() {
       const current = session.read();

@@ -20,7 +20,12 @@ export interface BackOfficeApi {
   /** An image or file behind the token (QR codes), as an object URL the caller revokes. */
   blobUrl(path: string): Promise<string>;
   /** POST/PUT a command (money actions, status changes); POSTs carry an Idempotency-Key. A FormData body goes as multipart, a Blob as its bytes with its own type (file uploads). */
-  send<T = any>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options?: { idempotencyKey?: string }): Promise<{ data: T; message: string }>;
+  send<T = any>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    options?: { idempotencyKey?: string },
+  ): Promise<{ data: T; message: string }>;
 }
 
 export type BackOfficeDataProvider = DataProvider & BackOfficeApi;
@@ -50,7 +55,10 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
         meta = res.envelope?.meta;
         return res;
       };
-      const result = await simpleRestProvider(apiUrl, keepingMeta as never, 'Content-Range').getList(def.path, { ...params, filter: declaredFilter(def, params.filter) });
+      const result = await simpleRestProvider(apiUrl, keepingMeta as never, 'Content-Range').getList(def.path, {
+        ...params,
+        filter: declaredFilter(def, params.filter),
+      });
       return meta ? { ...result, meta } : result;
     },
     getOne: async (resource, params) => {
@@ -84,8 +92,16 @@ export function createDataProvider(apiUrl: string, httpClient: HttpClient): Back
       return URL.createObjectURL(blob!);
     },
     async send(method, path, body, options = {}) {
-      const headers: Record<string, string> = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {};
-      const res = await httpClient(`${apiUrl}/${path}`, { method, headers, ...(body !== undefined ? { body: body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body) } : {}) });
+      const headers: Record<string, string> = options.idempotencyKey
+        ? { 'Idempotency-Key': options.idempotencyKey }
+        : {};
+      const res = await httpClient(`${apiUrl}/${path}`, {
+        method,
+        headers,
+        ...(body !== undefined
+          ? { body: body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body) }
+          : {}),
+      });
       return { data: res.json, message: res.envelope?.message ?? '' };
     },
   };

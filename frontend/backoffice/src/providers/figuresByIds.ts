@@ -6,7 +6,17 @@ import type { BackOfficeDataProvider } from './dataProvider';
  * The balance service's figures of the accounts on one list page, read in one call and keyed by
  * account id; the ids are sorted so the same page is one cache entry whatever its order.
  */
-export function useFiguresByIds<T>({ key, path, idOf, ids }: { key: readonly string[]; path: string; idOf: (row: T) => string; ids: readonly string[] }) {
+export function useFiguresByIds<T>({
+  key,
+  path,
+  idOf,
+  ids,
+}: {
+  key: readonly string[];
+  path: string;
+  idOf: (row: T) => string;
+  ids: readonly string[];
+}) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const sorted = [...ids].sort();
   return useQuery({

@@ -17,12 +17,25 @@ function scriptedFetch(answers: Array<(req: Seen) => Response>) {
   return { fetch, seen };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('httpClient', () => {
   it('unwraps the envelope and keeps the paging headers for simple-rest', async () => {
-    const { fetch, seen } = scriptedFetch([() => json(200, { success: true, message: 'ok', data: [{ id: 1 }], meta: { total: 7, page: 1, limit: 1 } }, { 'content-range': 'transactions 0-0/7' })]);
-    const client = createHttpClient({ apiUrl: '/api', session: memorySessionStore(SESSIONS.dealer), fetch, locale: () => 'en' });
+    const { fetch, seen } = scriptedFetch([
+      () =>
+        json(
+          200,
+          { success: true, message: 'ok', data: [{ id: 1 }], meta: { total: 7, page: 1, limit: 1 } },
+          { 'content-range': 'transactions 0-0/7' },
+        ),
+    ]);
+    const client = createHttpClient({
+      apiUrl: '/api',
+      session: memorySessionStore(SESSIONS.dealer),
+      fetch,
+      locale: () => 'en',
+    });
     const res = await client('/api/user/transactions');
     expect(res.json).toEqual([{ id: 1 }]);
     expect(res.headers.get('content-range')).toBe('transactions 0-0/7');
@@ -32,7 +45,16 @@ describe('httpClient', () => {
 
   it("puts the service's field messages on the fields (body.email → email)", async () => {
     const { fetch } = scriptedFetch([
-      () => json(400, { success: false, message: 'Geçersiz veri', code: 'validation_error', errors: [{ path: 'body.email', message: 'Bu e-posta zaten kayıtlı' }, { path: 'body.packages.0.price', message: 'Fiyat en az 0,01' }] }),
+      () =>
+        json(400, {
+          success: false,
+          message: 'Geçersiz veri',
+          code: 'validation_error',
+          errors: [
+            { path: 'body.email', message: 'Bu e-posta zaten kayıtlı' },
+            { path: 'body.packages.0.price', message: 'Fiyat en az 0,01' },
+          ],
+        }),
     ]);
     const client = createHttpClient({ apiUrl: '/api', session: memorySessionStore(SESSIONS.salesManager), fetch });
     const error = await client('/api/sales-manager/dealers', { method: 'POST', body: '{}' }).catch((e) => e);
@@ -46,13 +68,22 @@ describe('httpClient', () => {
     const session = memorySessionStore(SESSIONS.dealer);
     const { fetch, seen } = scriptedFetch([
       () => json(401, { success: false, message: 'expired', code: 'token_expired' }),
-      () => json(200, { success: true, message: 'token_refreshed', data: { token: 'fresh', token_type: 'Bearer', ...SESSIONS.dealer.user } }),
+      () =>
+        json(200, {
+          success: true,
+          message: 'token_refreshed',
+          data: { token: 'fresh', token_type: 'Bearer', ...SESSIONS.dealer.user },
+        }),
       () => json(201, { success: true, message: 'top_up_created', data: { id: 't1' } }),
     ]);
     const client = createHttpClient({ apiUrl: '/api', session, fetch });
     const res = await client('/api/user/balance/add', { method: 'POST', body: JSON.stringify({ amount: 10 }) });
     expect(res.json).toEqual({ id: 't1' });
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/user/balance/add', 'POST /api/refresh', 'POST /api/user/balance/add']);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /api/user/balance/add',
+      'POST /api/refresh',
+      'POST /api/user/balance/add',
+    ]);
     const first = seen[0]!.headers.get('idempotency-key');
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(seen[2]!.headers.get('idempotency-key')).toBe(first);
@@ -74,7 +105,10 @@ describe('httpClient', () => {
   });
 
   it('sends no key on reads and no JSON content type on an empty DELETE', async () => {
-    const { fetch, seen } = scriptedFetch([() => json(200, { success: true, message: 'ok', data: {} }), () => json(200, { success: true, message: 'ok', data: {} })]);
+    const { fetch, seen } = scriptedFetch([
+      () => json(200, { success: true, message: 'ok', data: {} }),
+      () => json(200, { success: true, message: 'ok', data: {} }),
+    ]);
     const client = createHttpClient({ apiUrl: '/api', session: memorySessionStore(SESSIONS.dealer), fetch });
     await client('/api/user/balance');
     await client('/api/x/1', { method: 'DELETE', headers: { 'Content-Type': 'text/plain' } });

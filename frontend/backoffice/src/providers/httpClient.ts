@@ -64,7 +64,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   const refresh = () => {
     refreshing ??= (async () => {
       try {
-        const res = await doFetch(`${config.apiUrl}/refresh`, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+        const res = await doFetch(`${config.apiUrl}/refresh`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { Accept: 'application/json' },
+        });
         const body = parse(await res.text());
         if (!res.ok || !body?.data?.token) return false;
         config.session.write(sessionFromLogin(body.data));
@@ -82,7 +86,12 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     const headers = new Headers(options.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     // A FormData body (a file upload) gets its multipart boundary from the browser, a Blob its own type.
-    if (options.body !== undefined && !(options.body instanceof FormData || options.body instanceof Blob) && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    if (
+      options.body !== undefined &&
+      !(options.body instanceof FormData || options.body instanceof Blob) &&
+      !headers.has('Content-Type')
+    )
+      headers.set('Content-Type', 'application/json');
     // DELETE bodies are empty; simple-rest sets text/plain there, which the services would refuse to parse as JSON.
     if (options.body === undefined) headers.delete('Content-Type');
     headers.set('Accept-Language', config.locale?.() ?? 'tr');
@@ -94,11 +103,13 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   return async (url, options = {}) => {
     // The key is fixed before the first try, so the retry after a refresh is the same request.
     const headers = new Headers(options.headers);
-    if ((options.method ?? 'GET').toUpperCase() === 'POST' && !headers.has('Idempotency-Key')) headers.set('Idempotency-Key', crypto.randomUUID());
+    if ((options.method ?? 'GET').toUpperCase() === 'POST' && !headers.has('Idempotency-Key'))
+      headers.set('Idempotency-Key', crypto.randomUUID());
     const request = { ...options, headers };
     let res = await send(url, request);
     if (res.status === 401 && config.session.read() && (await refresh())) res = await send(url, request);
-    if (options.blob && res.ok) return { status: res.status, headers: res.headers, body: '', json: null, envelope: null, blob: await res.blob() };
+    if (options.blob && res.ok)
+      return { status: res.status, headers: res.headers, body: '', json: null, envelope: null, blob: await res.blob() };
     const body = await res.text();
     const envelope = parse(body);
     if (res.status < 200 || res.status >= 300) {
@@ -111,7 +122,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         requestId: envelope?.requestId,
       });
     }
-    const json = envelope && typeof envelope === 'object' && 'success' in envelope && 'data' in envelope ? envelope.data : envelope;
+    const json =
+      envelope && typeof envelope === 'object' && 'success' in envelope && 'data' in envelope
+        ? envelope.data
+        : envelope;
     return { status: res.status, headers: res.headers, body, json, envelope };
   };
 }

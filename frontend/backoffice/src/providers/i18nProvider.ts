@@ -8,7 +8,9 @@ export type Locale = 'tr' | 'en';
 export const LOCALE_KEY = STORAGE_KEYS.language;
 
 /** The language the storefront chose (shared key), else Turkish: the shop's default. */
-export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined = typeof window !== 'undefined' ? window.localStorage : undefined): Locale {
+export function initialLocale(
+  storage: Pick<Storage, 'getItem'> | undefined = typeof window !== 'undefined' ? window.localStorage : undefined,
+): Locale {
   const stored = storage?.getItem(LOCALE_KEY);
   return stored?.toLowerCase().startsWith('en') ? 'en' : 'tr';
 }
@@ -19,11 +21,17 @@ export function initialLocale(storage: Pick<Storage, 'getItem'> | undefined = ty
  * them in as `english` (main.tsx awaits loadEnglishMessages first); otherwise English loads on switch.
  */
 export function createI18nProvider(locale: Locale = initialLocale(), english?: TranslationMessages): I18nProvider {
-  if (locale === 'en' && !english) throw new Error('createI18nProvider: English first needs its messages loaded (loadEnglishMessages)');
-  const provider = polyglotI18nProvider((l) => (l === 'en' ? (english ?? loadEnglishMessages()) : turkishMessages), locale, [
-    { locale: 'tr', name: 'Türkçe' },
-    { locale: 'en', name: 'English' },
-  ], { allowMissing: false });
+  if (locale === 'en' && !english)
+    throw new Error('createI18nProvider: English first needs its messages loaded (loadEnglishMessages)');
+  const provider = polyglotI18nProvider(
+    (l) => (l === 'en' ? (english ?? loadEnglishMessages()) : turkishMessages),
+    locale,
+    [
+      { locale: 'tr', name: 'Türkçe' },
+      { locale: 'en', name: 'English' },
+    ],
+    { allowMissing: false },
+  );
   return {
     ...provider,
     changeLocale: async (next: string, options?: unknown) => {

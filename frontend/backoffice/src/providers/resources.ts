@@ -17,32 +17,135 @@ export interface ResourceDef {
 }
 
 export const RESOURCES = {
-  orders: { path: 'user/esim/orders', permission: 'esim-orders', filters: ['q', 'status', 'start_date', 'end_date', 'id'] },
-  transactions: { path: 'user/transactions', permission: 'transactions', filters: ['type', 'start_date', 'end_date', 'id'] },
+  orders: {
+    path: 'user/esim/orders',
+    permission: 'esim-orders',
+    filters: ['q', 'status', 'start_date', 'end_date', 'id'],
+  },
+  transactions: {
+    path: 'user/transactions',
+    permission: 'transactions',
+    filters: ['type', 'start_date', 'end_date', 'id'],
+  },
   'top-ups': { path: 'user/balance/top-ups', permission: 'balance', filters: ['status', 'id'] },
-  'price-list': { path: 'user/packages', permission: 'price-list', oneThroughList: true, filters: ['q', 'type', 'country', 'id'] },
-  'physical-sim-packages': { path: 'user/physical-sim/packages', permission: 'physical-sim-purchase', oneThroughList: true, filters: ['q', 'id'] },
-  'physical-sim-orders': { path: 'user/physical-sim/orders', permission: 'physical-sim-purchase', filters: ['status', 'id'] },
-  'physical-sim-cards': { path: 'user/physical-sim/my-cards', permission: 'physical-sim-stock', filters: ['q', 'status', 'id'] },
-  'physical-sim-returns': { path: 'user/physical-sim/returns', permission: 'physical-sim-return', filters: ['status', 'id'] },
-  'sales-manager/dealers': { path: 'sales-manager/dealers', permission: 'sales-manager/dealers', oneThroughList: true, filters: ['q', 'status', 'id'] },
-  'admin/dealers': { path: 'admin/dealers', permission: 'admin/dealers', filters: ['q', 'status', 'sales_manager_id', 'id'] },
-  'admin/sales-managers': { path: 'admin/sales-managers', permission: 'admin/sales-managers', oneThroughList: true, filters: ['q', 'status', 'id'] },
-  'admin/collection-logs': { path: 'admin/collection-logs', permission: 'admin/collection-logs', filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id'] },
-  'admin/top-ups': { path: 'admin/top-ups', permission: 'admin/top-ups', oneThroughList: true, filters: ['status', 'id'] },
-  'admin/payments': { path: 'admin/payments', permission: 'admin/top-ups', oneThroughList: true, filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'] },
-  'admin/messages': { path: 'admin/messages', permission: 'admin/messages', oneThroughList: true, filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'] },
-  'admin/physical-sim-orders': { path: 'admin/physical-sim/orders/pending', onePath: 'admin/physical-sim/orders', permission: 'admin/physical-sim-orders', filters: ['status', 'id'] },
-  'admin/physical-sim-returns': { path: 'admin/physical-sim/returns/pending', onePath: 'admin/physical-sim/returns', permission: 'admin/physical-sim-returns', filters: ['status', 'id'] },
-  'admin/physical-sim-import': { path: 'admin/physical-sim/imports', permission: 'admin/physical-sim-import', filters: ['q', 'status'] },
-  'admin/physical-sim-stock': { path: 'admin/physical-sim/stock', permission: 'admin/physical-sim-stock', filters: ['q', 'status', 'package_id', 'owner_user_id', 'import_id', 'id'] },
+  'price-list': {
+    path: 'user/packages',
+    permission: 'price-list',
+    oneThroughList: true,
+    filters: ['q', 'type', 'country', 'id'],
+  },
+  'physical-sim-packages': {
+    path: 'user/physical-sim/packages',
+    permission: 'physical-sim-purchase',
+    oneThroughList: true,
+    filters: ['q', 'id'],
+  },
+  'physical-sim-orders': {
+    path: 'user/physical-sim/orders',
+    permission: 'physical-sim-purchase',
+    filters: ['status', 'id'],
+  },
+  'physical-sim-cards': {
+    path: 'user/physical-sim/my-cards',
+    permission: 'physical-sim-stock',
+    filters: ['q', 'status', 'id'],
+  },
+  'physical-sim-returns': {
+    path: 'user/physical-sim/returns',
+    permission: 'physical-sim-return',
+    filters: ['status', 'id'],
+  },
+  'sales-manager/dealers': {
+    path: 'sales-manager/dealers',
+    permission: 'sales-manager/dealers',
+    oneThroughList: true,
+    filters: ['q', 'status', 'id'],
+  },
+  'admin/dealers': {
+    path: 'admin/dealers',
+    permission: 'admin/dealers',
+    filters: ['q', 'status', 'sales_manager_id', 'id'],
+  },
+  'admin/sales-managers': {
+    path: 'admin/sales-managers',
+    permission: 'admin/sales-managers',
+    oneThroughList: true,
+    filters: ['q', 'status', 'id'],
+  },
+  'admin/collection-logs': {
+    path: 'admin/collection-logs',
+    permission: 'admin/collection-logs',
+    filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id'],
+  },
+  'admin/top-ups': {
+    path: 'admin/top-ups',
+    permission: 'admin/top-ups',
+    oneThroughList: true,
+    filters: ['status', 'id'],
+  },
+  'admin/payments': {
+    path: 'admin/payments',
+    permission: 'admin/top-ups',
+    oneThroughList: true,
+    filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'],
+  },
+  'admin/messages': {
+    path: 'admin/messages',
+    permission: 'admin/messages',
+    oneThroughList: true,
+    filters: ['q', 'kind', 'status', 'start_date', 'end_date', 'id'],
+  },
+  'admin/physical-sim-orders': {
+    path: 'admin/physical-sim/orders/pending',
+    onePath: 'admin/physical-sim/orders',
+    permission: 'admin/physical-sim-orders',
+    filters: ['status', 'id'],
+  },
+  'admin/physical-sim-returns': {
+    path: 'admin/physical-sim/returns/pending',
+    onePath: 'admin/physical-sim/returns',
+    permission: 'admin/physical-sim-returns',
+    filters: ['status', 'id'],
+  },
+  'admin/physical-sim-import': {
+    path: 'admin/physical-sim/imports',
+    permission: 'admin/physical-sim-import',
+    filters: ['q', 'status'],
+  },
+  'admin/physical-sim-stock': {
+    path: 'admin/physical-sim/stock',
+    permission: 'admin/physical-sim-stock',
+    filters: ['q', 'status', 'package_id', 'owner_user_id', 'import_id', 'id'],
+  },
   'admin/esim-pool': { path: 'admin/esim/pool/stock', permission: 'admin/esim-pool', filters: [] },
-  'admin/esim-profiles': { path: 'admin/esim/pool/profiles', permission: 'admin/esim-pool', oneThroughList: true, filters: ['q', 'package_code', 'pool_status', 'id'] },
+  'admin/esim-profiles': {
+    path: 'admin/esim/pool/profiles',
+    permission: 'admin/esim-pool',
+    oneThroughList: true,
+    filters: ['q', 'package_code', 'pool_status', 'id'],
+  },
   // The customers' own orders route: it answers an admin every buyer's orders (and takes user_id); the menu entry is the admin's eSIM side.
-  'admin/esim-orders': { path: 'user/esim/orders', permission: 'admin/esim-pool', filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'] },
-  'admin/packages': { path: 'admin/packages', permission: 'admin/catalog', filters: ['q', 'kind', 'type', 'active', 'country', 'id'] },
-  'admin/countries': { path: 'admin/countries', permission: 'admin/catalog', filters: ['q', 'region', 'coverage_status', 'featured', 'id'] },
-  'admin/audit-log': { path: 'admin/audit-log', permission: 'admin/audit-log', oneThroughList: true, filters: ['actor_id', 'method', 'route', 'service', 'start_date', 'end_date'] },
+  'admin/esim-orders': {
+    path: 'user/esim/orders',
+    permission: 'admin/esim-pool',
+    filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'],
+  },
+  'admin/packages': {
+    path: 'admin/packages',
+    permission: 'admin/catalog',
+    filters: ['q', 'kind', 'type', 'active', 'country', 'id'],
+  },
+  'admin/countries': {
+    path: 'admin/countries',
+    permission: 'admin/catalog',
+    filters: ['q', 'region', 'coverage_status', 'featured', 'id'],
+  },
+  'admin/audit-log': {
+    path: 'admin/audit-log',
+    permission: 'admin/audit-log',
+    oneThroughList: true,
+    filters: ['actor_id', 'method', 'route', 'service', 'start_date', 'end_date'],
+  },
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof RESOURCES;

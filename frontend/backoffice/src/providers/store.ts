@@ -19,14 +19,15 @@ export function createStore(storage: Storage = window.localStorage, startsOnPhon
   };
   return {
     ...store,
-    getItem: <T,>(key: string, defaultValue?: T): T => {
+    getItem: <T>(key: string, defaultValue?: T): T => {
       if (key === 'theme') return (readTheme() ?? defaultValue) as T;
       if (key === 'sidebar.open' && sidebarClosedAtStart) return false as T;
       return store.getItem(key, defaultValue) as T;
     },
-    setItem: <T,>(key: string, value: T) => {
+    setItem: <T>(key: string, value: T) => {
       if (key === 'sidebar.open') sidebarClosedAtStart = false;
-      if (key === 'theme' && (value === 'light' || value === 'dark')) storage.setItem(STORAGE_KEYS.theme, value as string);
+      if (key === 'theme' && (value === 'light' || value === 'dark'))
+        storage.setItem(STORAGE_KEYS.theme, value as string);
       store.setItem(key, value);
     },
   };

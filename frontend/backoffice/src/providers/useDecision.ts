@@ -10,7 +10,12 @@ export function useDecision() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const afterDecision = useRefreshListAndFigures();
-  return async (path: string, body: unknown, done: { message: string; type: 'success' | 'info' }, onRefusal?: (error: unknown) => Promise<void>): Promise<boolean> => {
+  return async (
+    path: string,
+    body: unknown,
+    done: { message: string; type: 'success' | 'info' },
+    onRefusal?: (error: unknown) => Promise<void>,
+  ): Promise<boolean> => {
     try {
       const { message } = await dataProvider.send('POST', path, body);
       notify(message || done.message, { type: done.type });

@@ -18,7 +18,10 @@ export const SALES_MANAGER_FIGURES_KEY = ['sales-manager', 'balance'] as const;
 /** The sales manager's own figures (cash held, collected, what the dealers owe): /sales-manager/balance. */
 export function useSalesManagerFigures() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  return useQuery<SalesManagerFigures>({ queryKey: SALES_MANAGER_FIGURES_KEY, queryFn: () => dataProvider.read('sales-manager/balance') });
+  return useQuery<SalesManagerFigures>({
+    queryKey: SALES_MANAGER_FIGURES_KEY,
+    queryFn: () => dataProvider.read('sales-manager/balance'),
+  });
 }
 
 export function SalesManagerFigureCards() {
@@ -27,16 +30,35 @@ export function SalesManagerFigureCards() {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 6, md: 3 }}>
-        <StatCard icon={AccountBalanceWalletIcon} label={translate('app.sm.cash_held')} value={data ? formatEuro(data.cash_held) : undefined} hint={translate('app.sm.cash_held_hint')} />
+        <StatCard
+          icon={AccountBalanceWalletIcon}
+          label={translate('app.sm.cash_held')}
+          value={data ? formatEuro(data.cash_held) : undefined}
+          hint={translate('app.sm.cash_held_hint')}
+        />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <StatCard icon={TodayIcon} label={translate('app.sm.collected_today')} value={data ? formatCents(data.collected_today_cents) : undefined} />
+        <StatCard
+          icon={TodayIcon}
+          label={translate('app.sm.collected_today')}
+          value={data ? formatCents(data.collected_today_cents) : undefined}
+        />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <StatCard icon={PaymentsIcon} label={translate('app.sm.collected_this_month')} value={data ? formatCents(data.collected_this_month_cents) : undefined} to="/sales-manager/collection" />
+        <StatCard
+          icon={PaymentsIcon}
+          label={translate('app.sm.collected_this_month')}
+          value={data ? formatCents(data.collected_this_month_cents) : undefined}
+          to="/sales-manager/collection"
+        />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <StatCard icon={PeopleIcon} label={translate('app.sm.outstanding')} value={data ? formatEuro(data.outstanding) : undefined} hint={translate('app.sm.dealer_count', { smart_count: data?.dealer_count ?? 0 })} />
+        <StatCard
+          icon={PeopleIcon}
+          label={translate('app.sm.outstanding')}
+          value={data ? formatEuro(data.outstanding) : undefined}
+          hint={translate('app.sm.dealer_count', { smart_count: data?.dealer_count ?? 0 })}
+        />
       </Grid>
     </Grid>
   );

@@ -1,4 +1,17 @@
-import { Box, Button, Card, CardContent, CardHeader, CircularProgress, Grid, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  Grid,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useLocaleState, useNotify, useTheme, useTranslate } from 'react-admin';
@@ -10,7 +23,10 @@ function ProfileCard() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data } = useQuery({ queryKey: ['me'], queryFn: () => dataProvider.read<{ full_name: string; email: string; phone: string | null }>('me') });
+  const { data } = useQuery({
+    queryKey: ['me'],
+    queryFn: () => dataProvider.read<{ full_name: string; email: string; phone: string | null }>('me'),
+  });
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -27,7 +43,10 @@ function ProfileCard() {
     setBusy(true);
     setErrors({});
     try {
-      const { data: user, message } = await dataProvider.send<{ full_name: string }>('PUT', 'me', { full_name: fullName, phone: phone.trim() === '' ? null : phone });
+      const { data: user, message } = await dataProvider.send<{ full_name: string }>('PUT', 'me', {
+        full_name: fullName,
+        phone: phone.trim() === '' ? null : phone,
+      });
       const session = localSessionStore();
       const current = session.read();
       if (current) session.write({ ...current, user: { ...current.user, full_name: user.full_name } });
@@ -47,10 +66,30 @@ function ProfileCard() {
       <CardContent>
         <Stack spacing={2}>
           <TextField label={translate('app.settings.email')} value={data?.email ?? ''} disabled />
-          <TextField label={translate('app.settings.full_name')} name="full_name" value={fullName} onChange={(e) => setFullName(e.target.value)} error={!!errors.full_name} helperText={errors.full_name ?? ' '} required />
-          <TextField label={translate('app.settings.phone')} name="phone" value={phone} onChange={(e) => setPhone(e.target.value)} error={!!errors.phone} helperText={errors.phone ?? ' '} />
+          <TextField
+            label={translate('app.settings.full_name')}
+            name="full_name"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            error={!!errors.full_name}
+            helperText={errors.full_name ?? ' '}
+            required
+          />
+          <TextField
+            label={translate('app.settings.phone')}
+            name="phone"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            error={!!errors.phone}
+            helperText={errors.phone ?? ' '}
+          />
           <Box>
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
               {translate('ra.action.save')}
             </Button>
           </Box>
@@ -79,7 +118,11 @@ function PasswordCard() {
     setBusy(true);
     setErrors({});
     try {
-      const { data, message } = await dataProvider.send<{ token: string } & Parameters<typeof sessionFromLogin>[0]>('PUT', 'me/password', { current_password: current, new_password: next });
+      const { data, message } = await dataProvider.send<{ token: string } & Parameters<typeof sessionFromLogin>[0]>(
+        'PUT',
+        'me/password',
+        { current_password: current, new_password: next },
+      );
       // The change ends every other session and this one's old token: keep the new one.
       localSessionStore().write(sessionFromLogin(data));
       setCurrent('');
@@ -100,11 +143,46 @@ function PasswordCard() {
       <CardHeader title={translate('app.settings.password')} titleTypographyProps={{ variant: 'h6' }} />
       <CardContent>
         <Stack spacing={2}>
-          <TextField type="password" autoComplete="current-password" name="current_password" label={translate('app.settings.current_password')} value={current} onChange={(e) => setCurrent(e.target.value)} error={!!errors.current_password} helperText={errors.current_password ?? ' '} required />
-          <TextField type="password" autoComplete="new-password" name="new_password" label={translate('app.settings.new_password')} value={next} onChange={(e) => setNext(e.target.value)} error={!!errors.new_password} helperText={errors.new_password ?? ' '} required />
-          <TextField type="password" autoComplete="new-password" name="confirm_password" label={translate('app.settings.confirm_password')} value={again} onChange={(e) => setAgain(e.target.value)} error={!!errors.confirm} helperText={errors.confirm ?? ' '} required />
+          <TextField
+            type="password"
+            autoComplete="current-password"
+            name="current_password"
+            label={translate('app.settings.current_password')}
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={!!errors.current_password}
+            helperText={errors.current_password ?? ' '}
+            required
+          />
+          <TextField
+            type="password"
+            autoComplete="new-password"
+            name="new_password"
+            label={translate('app.settings.new_password')}
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+            error={!!errors.new_password}
+            helperText={errors.new_password ?? ' '}
+            required
+          />
+          <TextField
+            type="password"
+            autoComplete="new-password"
+            name="confirm_password"
+            label={translate('app.settings.confirm_password')}
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+            error={!!errors.confirm}
+            helperText={errors.confirm ?? ' '}
+            required
+          />
           <Box>
-            <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
               {translate('app.settings.change_password')}
             </Button>
           </Box>
@@ -123,11 +201,21 @@ function PreferencesCard() {
       <CardHeader title={translate('app.settings.preferences')} titleTypographyProps={{ variant: 'h6' }} />
       <CardContent>
         <Stack spacing={2}>
-          <TextField select label={translate('app.settings.language')} value={locale} onChange={(e) => setLocale(e.target.value)}>
+          <TextField
+            select
+            label={translate('app.settings.language')}
+            value={locale}
+            onChange={(e) => setLocale(e.target.value)}
+          >
             <MenuItem value="tr">Türkçe</MenuItem>
             <MenuItem value="en">English</MenuItem>
           </TextField>
-          <ToggleButtonGroup exclusive value={theme === 'dark' ? 'dark' : 'light'} onChange={(_, value) => value && setTheme(value)} aria-label={translate('app.settings.theme')}>
+          <ToggleButtonGroup
+            exclusive
+            value={theme === 'dark' ? 'dark' : 'light'}
+            onChange={(_, value) => value && setTheme(value)}
+            aria-label={translate('app.settings.theme')}
+          >
             <ToggleButton value="light">{translate('app.settings.theme_light')}</ToggleButton>
             <ToggleButton value="dark">{translate('app.settings.theme_dark')}</ToggleButton>
           </ToggleButtonGroup>

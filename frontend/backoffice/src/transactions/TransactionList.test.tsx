@@ -66,7 +66,16 @@ function parseCsv(text: string): string[][] {
 
 describe('transactions CSV export', () => {
   it('reads every page of the filtered list (the services answer at most 100 rows a page) and exports them all', async () => {
-    const all = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, type: 'purchase', amount: -1, amount_cents: -100, balance_after: 0, balance_after_cents: 0, reference: `R${i + 1}`, created_at: '2026-11-20T09:00:00.000Z' }));
+    const all = Array.from({ length: 250 }, (_, i) => ({
+      id: i + 1,
+      type: 'purchase',
+      amount: -1,
+      amount_cents: -100,
+      balance_after: 0,
+      balance_after_cents: 0,
+      reference: `R${i + 1}`,
+      created_at: '2026-11-20T09:00:00.000Z',
+    }));
     const dataProvider = fakeDataProvider({
       getList: async (_resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource: 'transactions', params });
@@ -94,19 +103,39 @@ describe('transactions CSV export', () => {
     });
     const lines = text.trim().split('\n');
     expect(lines).toHaveLength(1 + 250);
-    const exportPages = dataProvider.calls.filter((c) => c.method === 'getList' && (c.params as { pagination: { perPage: number } }).pagination.perPage === MAX_PAGE);
+    const exportPages = dataProvider.calls.filter(
+      (c) =>
+        c.method === 'getList' && (c.params as { pagination: { perPage: number } }).pagination.perPage === MAX_PAGE,
+    );
     expect(exportPages.map((c) => (c.params as { pagination: { page: number } }).pagination.page)).toEqual([1, 2, 3]);
   });
 
   it('defuses cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) and leaves other values as they are', async () => {
     const hostile = ["=cmd|' /C calc'!A0", '+1', '-1', '@x', '\tTAB', '\rCR'];
     const references = ['R-normal', ...hostile];
-    const rows = references.map((reference, i) => ({ id: i + 1, type: 'purchase', amount: -1, amount_cents: -100, balance_after: 0, balance_after_cents: 0, reference, created_at: '2026-11-20T09:00:00.000Z' }));
+    const rows = references.map((reference, i) => ({
+      id: i + 1,
+      type: 'purchase',
+      amount: -1,
+      amount_cents: -100,
+      balance_after: 0,
+      balance_after_cents: 0,
+      reference,
+      created_at: '2026-11-20T09:00:00.000Z',
+    }));
     const text = await exportedCsv(rows, 'R-normal');
     const [header, ...lines] = parseCsv(text.replace(/^\uFEFF/, ''));
     const column = header!.indexOf('reference');
     expect(column).toBeGreaterThanOrEqual(0);
-    expect(lines.map((line) => line[column])).toEqual(['R-normal', "'=cmd|' /C calc'!A0", "'+1", "'-1", "'@x", "'\tTAB", "'\rCR"]);
+    expect(lines.map((line) => line[column])).toEqual([
+      'R-normal',
+      "'=cmd|' /C calc'!A0",
+      "'+1",
+      "'-1",
+      "'@x",
+      "'\tTAB",
+      "'\rCR",
+    ]);
     // A negative number is text that starts with '-' too; a positive one and a date stay as they are.
     expect(lines[0]![header!.indexOf('amount_cents')]).toBe("'-100");
     expect(lines[0]![header!.indexOf('id')]).toBe('1');
@@ -117,8 +146,26 @@ describe('transactions CSV export', () => {
 describe('transaction type filter', () => {
   it('offers card top-ups and card refunds, names them in rows, and sends the chosen type to the service', async () => {
     const rows = [
-      { id: 7, type: 'card_top_up', amount: 20, amount_cents: 2000, balance_after: 20, balance_after_cents: 2000, reference: 'demo-abc', created_at: '2026-11-20T09:00:00.000Z' },
-      { id: 8, type: 'card_refund', amount: -20, amount_cents: -2000, balance_after: 0, balance_after_cents: 0, reference: 'demo-abc', created_at: '2026-11-21T09:00:00.000Z' },
+      {
+        id: 7,
+        type: 'card_top_up',
+        amount: 20,
+        amount_cents: 2000,
+        balance_after: 20,
+        balance_after_cents: 2000,
+        reference: 'demo-abc',
+        created_at: '2026-11-20T09:00:00.000Z',
+      },
+      {
+        id: 8,
+        type: 'card_refund',
+        amount: -20,
+        amount_cents: -2000,
+        balance_after: 0,
+        balance_after_cents: 0,
+        reference: 'demo-abc',
+        created_at: '2026-11-21T09:00:00.000Z',
+      },
     ];
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) => {
@@ -134,7 +181,13 @@ describe('transaction type filter', () => {
     expect(await screen.findByRole('option', { name: 'Kart yüklemesi iadesi' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Bakiye yükleme (kart)' }));
     await waitFor(() =>
-      expect(dataProvider.calls.some((c) => c.resource === 'transactions' && (c.params as { filter?: { type?: string } }).filter?.type === 'card_top_up')).toBe(true),
+      expect(
+        dataProvider.calls.some(
+          (c) =>
+            c.resource === 'transactions' &&
+            (c.params as { filter?: { type?: string } }).filter?.type === 'card_top_up',
+        ),
+      ).toBe(true),
     );
   }, 60_000);
 });

@@ -16,7 +16,19 @@ import { PhoneOr } from '../layout/PhoneList';
 import { formatDate, formatEuro } from '../format';
 import { dateRangeFilters } from '../layout/dateRangeFilters';
 
-export const TRANSACTION_TYPES = ['top_up', 'card_top_up', 'card_refund', 'credit_load', 'cash_load', 'cash_payment', 'dealer_collection', 'cash_handover', 'purchase', 'refund', 'reversal'] as const;
+export const TRANSACTION_TYPES = [
+  'top_up',
+  'card_top_up',
+  'card_refund',
+  'credit_load',
+  'cash_load',
+  'cash_payment',
+  'dealer_collection',
+  'cash_handover',
+  'purchase',
+  'refund',
+  'reversal',
+] as const;
 
 function useFilters() {
   const translate = useTranslate();
@@ -35,7 +47,9 @@ function useFilters() {
 /** A movement's amount, signed, credits in green. */
 function Amount({ record }: { record: RaRecord }) {
   return (
-    <span style={{ color: record.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}>
+    <span
+      style={{ color: record.amount >= 0 ? 'var(--mui-palette-success-main, #2e7d32)' : undefined, fontWeight: 500 }}
+    >
       {record.amount > 0 ? '+' : ''}
       {formatEuro(record.amount)}
     </span>
@@ -59,7 +73,14 @@ export default function TransactionList() {
       perPage={25}
       actions={<Actions />}
       exporter={csvExporter}
-      empty={<EmptyState title="app.transactions.empty" hint="app.transactions.empty_hint" to="/balance" action="app.balance.add_title" />}
+      empty={
+        <EmptyState
+          title="app.transactions.empty"
+          hint="app.transactions.empty_hint"
+          to="/balance"
+          action="app.balance.add_title"
+        />
+      }
     >
       <PhoneOr
         phone={
@@ -71,15 +92,29 @@ export default function TransactionList() {
           />
         }
       >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
-        <DataTable.Col source="type" label="app.transactions.type" render={(r: RaRecord) => <Chip size="small" label={translate(`app.transactions.types.${r.type}`)} />} />
-        <DataTable.Col source="reference" label="app.transactions.reference" disableSort />
-        <DataTable.Col source="amount" label="app.transactions.amount" align="right">
-          <FunctionField render={(r: RaRecord) => <Amount record={r} />} />
-        </DataTable.Col>
-        <DataTable.Col source="balance_after" label="app.transactions.balance_after" align="right" disableSort render={(r: RaRecord) => formatEuro(r.balance_after)} />
-      </DataTable>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col
+            source="created_at"
+            label="app.transactions.date"
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
+          <DataTable.Col
+            source="type"
+            label="app.transactions.type"
+            render={(r: RaRecord) => <Chip size="small" label={translate(`app.transactions.types.${r.type}`)} />}
+          />
+          <DataTable.Col source="reference" label="app.transactions.reference" disableSort />
+          <DataTable.Col source="amount" label="app.transactions.amount" align="right">
+            <FunctionField render={(r: RaRecord) => <Amount record={r} />} />
+          </DataTable.Col>
+          <DataTable.Col
+            source="balance_after"
+            label="app.transactions.balance_after"
+            align="right"
+            disableSort
+            render={(r: RaRecord) => formatEuro(r.balance_after)}
+          />
+        </DataTable>
       </PhoneOr>
     </List>
   );

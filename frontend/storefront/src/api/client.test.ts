@@ -9,7 +9,9 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 describe('API client: token, refresh once, 401 and network events', () => {
   it('sends the bearer token and unwraps the envelope', async () => {
     storeSession('old', { email: 'a@b.c', full_name: 'A', user_type: 1 });
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, { success: true, code: 'ok', message: 'ok', data: { balance: 10 } }));
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      json(200, { success: true, code: 'ok', message: 'ok', data: { balance: 10 } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     expect(await api.get('/user/balance')).toEqual({ balance: 10 });
     expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).authorization).toBe('Bearer old');
@@ -23,8 +25,11 @@ describe('API client: token, refresh once, 401 and network events', () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         const auth = (init?.headers as Record<string, string> | undefined)?.authorization;
         calls.push(`${url} ${auth ?? ''}`.trim());
-        if (url === '/api/refresh') return json(200, { success: true, code: 'token_refreshed', message: '', data: { token: 'new' } });
-        return auth === 'Bearer new' ? json(200, { success: true, code: 'ok', message: '', data: 1 }) : json(401, { success: false, code: 'token_expired', message: '' });
+        if (url === '/api/refresh')
+          return json(200, { success: true, code: 'token_refreshed', message: '', data: { token: 'new' } });
+        return auth === 'Bearer new'
+          ? json(200, { success: true, code: 'ok', message: '', data: 1 })
+          : json(401, { success: false, code: 'token_expired', message: '' });
       }),
     );
     const [a, b] = await Promise.all([api.get('/user/balance'), api.get('/user/packages')]);
@@ -36,7 +41,10 @@ describe('API client: token, refresh once, 401 and network events', () => {
 
   it('a 401 that refreshing cannot cure clears the session and fires the unauthorized event', async () => {
     storeSession('old', { email: 'a@b.c', full_name: 'A', user_type: 1 });
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { success: false, code: 'unauthorized', message: 'Oturum gerekli' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { success: false, code: 'unauthorized', message: 'Oturum gerekli' })),
+    );
     const fired = vi.fn();
     window.addEventListener(UNAUTHORIZED_EVENT, fired);
     await expect(api.get('/user/balance')).rejects.toMatchObject({ status: 401 });
@@ -48,11 +56,15 @@ describe('API client: token, refresh once, 401 and network events', () => {
 
   it('a 401 from /login is wrong credentials: no refresh, no event, session kept', async () => {
     storeSession('keep', { email: 'a@b.c', full_name: 'A', user_type: 1 });
-    const fetchMock = vi.fn(async () => json(401, { success: false, code: 'invalid_credentials', message: 'Geçersiz email veya şifre' }));
+    const fetchMock = vi.fn(async () =>
+      json(401, { success: false, code: 'invalid_credentials', message: 'Geçersiz email veya şifre' }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const fired = vi.fn();
     window.addEventListener(UNAUTHORIZED_EVENT, fired);
-    await expect(api.post('/login', { email: 'a', password: 'b' })).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(api.post('/login', { email: 'a', password: 'b' })).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fired).not.toHaveBeenCalled();
     expect(storedToken()).toBe('keep');
@@ -60,7 +72,12 @@ describe('API client: token, refresh once, 401 and network events', () => {
   });
 
   it('no answer fires the network-error event with the spec text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fired = vi.fn();
     window.addEventListener(NETWORK_ERROR_EVENT, fired);
@@ -72,7 +89,17 @@ describe('API client: token, refresh once, 401 and network events', () => {
   });
 
   it('field errors of the envelope are keyed by field name', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { success: false, code: 'validation_error', message: 'bad', errors: [{ path: 'body.email', message: 'Geçerli bir email adresi girin' }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(400, {
+          success: false,
+          code: 'validation_error',
+          message: 'bad',
+          errors: [{ path: 'body.email', message: 'Geçerli bir email adresi girin' }],
+        }),
+      ),
+    );
     const error = (await api.post('/register', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.fields).toEqual({ email: 'Geçerli bir email adresi girin' });
   });

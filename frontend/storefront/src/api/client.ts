@@ -51,7 +51,11 @@ let refreshing: Promise<string | null> | null = null;
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
-      const response = await fetch(`${BASE}/refresh`, { method: 'POST', credentials: 'same-origin', headers: { 'accept-language': language } });
+      const response = await fetch(`${BASE}/refresh`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'accept-language': language },
+      });
       if (!response.ok) return null;
       const body = (await response.json()) as Envelope<{ token: string }>;
       if (!body?.data?.token) return null;
@@ -69,12 +73,17 @@ export function refreshAccessToken(): Promise<string | null> {
 function fieldErrors(body: Partial<Envelope<unknown>> | undefined): Record<string, string> {
   const fields: Record<string, string> = {};
   // `body.email` → `email`: forms name their fields as the request body does.
-  for (const error of body?.errors ?? []) if (error.path && error.message) fields[error.path.replace(/^(body|query|params)\./, '')] = error.message;
+  for (const error of body?.errors ?? [])
+    if (error.path && error.message) fields[error.path.replace(/^(body|query|params)\./, '')] = error.message;
   return fields;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language, ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': language,
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(`${BASE}${path}`, {
@@ -117,12 +126,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
   }
   if (!response.ok || !body || body.success === false) {
-    throw new ApiError(body?.message ?? response.statusText, response.status, body?.code ?? 'http_error', fieldErrors(body));
+    throw new ApiError(
+      body?.message ?? response.statusText,
+      response.status,
+      body?.code ?? 'http_error',
+      fieldErrors(body),
+    );
   }
   return body as Envelope<T>;
 }
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }).then((b) => b.data),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => apiRequest<T>(path, { method: 'POST', body, headers }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'POST', body, headers }),
 };

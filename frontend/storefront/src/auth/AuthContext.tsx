@@ -52,7 +52,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (email: string, password: string, rememberMe: boolean) => {
     const answer = await api.post<LoginAnswer>('/login', { email, password, remember_me: rememberMe });
     const { token, ...profile } = answer.data;
-    const sessionUser: SessionUser = { id: profile.id, email: profile.email, full_name: profile.full_name, user_type: profile.user_type, ...(profile.role ? { role: profile.role } : {}) };
+    const sessionUser: SessionUser = {
+      id: profile.id,
+      email: profile.email,
+      full_name: profile.full_name,
+      user_type: profile.user_type,
+      ...(profile.role ? { role: profile.role } : {}),
+    };
     storeSession(token, sessionUser);
     setUser(sessionUser);
     return answer.data;

@@ -1,7 +1,22 @@
 /** The spec's public routes (section 2); any path under these prefixes counts as public too. */
 const PUBLIC_EXACT = new Set([
-  '/', '/login', '/register', '/forgot-password', '/reset-password', '/partnership', '/quick-guide', '/faq', '/about',
-  '/coverage', '/how-it-works', '/euicc', '/balance', '/demo', '/contact', '/help-center', '/trip-planner',
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/partnership',
+  '/quick-guide',
+  '/faq',
+  '/about',
+  '/coverage',
+  '/how-it-works',
+  '/euicc',
+  '/balance',
+  '/demo',
+  '/contact',
+  '/help-center',
+  '/trip-planner',
 ]);
 const PUBLIC_PREFIXES = ['/packages', '/privacy', '/terms', '/cookies', '/refund-policy', '/why-'];
 

@@ -13,7 +13,12 @@ export const languageDetector: LanguageDetectorModule = {
   detect() {
     const query = new URLSearchParams(window.location.search).get('lng') ?? undefined;
     const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-    return [query, cookie, readPreference(STORAGE_KEYS.language), ...(navigator.languages ?? [navigator.language])].filter((lng): lng is string => !!lng);
+    return [
+      query,
+      cookie,
+      readPreference(STORAGE_KEYS.language),
+      ...(navigator.languages ?? [navigator.language]),
+    ].filter((lng): lng is string => !!lng);
   },
   cacheUserLanguage(lng) {
     writePreference(STORAGE_KEYS.language, lng);

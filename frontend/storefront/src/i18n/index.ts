@@ -28,11 +28,7 @@ const lazyLanguages: BackendModule = {
 /** The browser instance (language from ./detector); resolves once the visitor's language is loaded. */
 export async function initI18n(): Promise<I18n> {
   if (!i18next.isInitialized) {
-    await i18next
-      .use(lazyLanguages)
-      .use(languageDetector)
-      .use(initReactI18next)
-      .init(baseOptions);
+    await i18next.use(lazyLanguages).use(languageDetector).use(initReactI18next).init(baseOptions);
   }
   const sync = (lng: string) => {
     setApiLanguage(lng);

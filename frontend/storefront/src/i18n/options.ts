@@ -3,7 +3,17 @@ import { policyVariables } from '../features/policy/policy';
 
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const NAMESPACE_NAMES = ['common', 'auth', 'balance', 'coverage', 'home', 'info', 'install', 'legal', 'shop'] as const;
+export const NAMESPACE_NAMES = [
+  'common',
+  'auth',
+  'balance',
+  'coverage',
+  'home',
+  'info',
+  'install',
+  'legal',
+  'shop',
+] as const;
 export type Namespace = (typeof NAMESPACE_NAMES)[number];
 
 /** What every instance shares (the browser's, the prerender step's and the tests'). */

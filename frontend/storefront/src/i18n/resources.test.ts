@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './resources';
 
 function shape(value: unknown, prefix = ''): string[] {
-  if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => shape(v, `${prefix}[${i}]`))];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => shape(v, prefix ? `${prefix}.${k}` : k));
+  if (Array.isArray(value))
+    return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => shape(v, `${prefix}[${i}]`))];
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => shape(v, prefix ? `${prefix}.${k}` : k));
   return [prefix];
 }
 
@@ -11,10 +13,15 @@ describe('tr and en resources', () => {
   it.each(Object.entries(NAMESPACES))('%s has the same keys in both languages, none empty', (_ns, texts) => {
     expect(shape(texts.en)).toEqual(shape(texts.tr));
     for (const lng of ['tr', 'en'] as const) {
-      const empty = shape(texts[lng]).filter((key) => !key.endsWith(']')).filter((key) => {
-        const value = key.split(/\.|\[|\]\.?/).filter(Boolean).reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[lng]);
-        return typeof value === 'string' && value === '' && !/accept(Prefix|Suffix)/.test(key);
-      });
+      const empty = shape(texts[lng])
+        .filter((key) => !key.endsWith(']'))
+        .filter((key) => {
+          const value = key
+            .split(/\.|\[|\]\.?/)
+            .filter(Boolean)
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[lng]);
+          return typeof value === 'string' && value === '' && !/accept(Prefix|Suffix)/.test(key);
+        });
       expect(empty).toEqual([]);
     }
   });

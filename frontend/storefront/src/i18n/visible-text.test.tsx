@@ -24,15 +24,55 @@ import type { Language } from './options';
 afterEach(() => vi.unstubAllGlobals());
 
 const ORDER: EsimOrder = {
-  id: 'o1', order_number: 'ESIM2026ABCDEF', status: 'completed', quantity: 1, unit_price: 24.99, unit_price_cents: 2499, total: 24.99, total_cents: 2499, currency: 'EUR',
-  failure_reason: null, failure_code: null, esim_count: 1, created_at: '2026-10-28T10:00:00Z', completed_at: '2026-10-28T10:00:05Z', user_id: 'u1',
-  package: { id: 'p1', code: 'US-15D-5GB', name: 'Standart', country_slug: 'united-states', country_name: 'ABD', data_mb: 5120, unlimited: false, validity_days: 15, operator: 'T-Mobile' },
+  id: 'o1',
+  order_number: 'ESIM2026ABCDEF',
+  status: 'completed',
+  quantity: 1,
+  unit_price: 24.99,
+  unit_price_cents: 2499,
+  total: 24.99,
+  total_cents: 2499,
+  currency: 'EUR',
+  failure_reason: null,
+  failure_code: null,
+  esim_count: 1,
+  created_at: '2026-10-28T10:00:00Z',
+  completed_at: '2026-10-28T10:00:05Z',
+  user_id: 'u1',
+  package: {
+    id: 'p1',
+    code: 'US-15D-5GB',
+    name: 'Standart',
+    country_slug: 'united-states',
+    country_name: 'ABD',
+    data_mb: 5120,
+    unlimited: false,
+    validity_days: 15,
+    operator: 'T-Mobile',
+  },
   esims: [
     {
-      id: 'e1', order_id: 'o1', iccid: '8990000000000000001', status: 'inactive', activation_code: 'LPA:1$smdp-1.operator-7.test$ABC', smdp_address: 'smdp-1.operator-7.test', matching_id: 'ABC',
-      confirmation_code_required: false, ios_install_url: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA:1$smdp-1.operator-7.test$ABC', qr_url: '/api/user/esim/qr/1.png',
-      usage: { total_bytes: 5 * 1024 ** 3, remaining_bytes: 5 * 1024 ** 3, used_bytes: 0, percentage: 0, unlimited: false },
-      activated_at: null, expires_at: null, refundable: true, refund_deadline: null,
+      id: 'e1',
+      order_id: 'o1',
+      iccid: '8990000000000000001',
+      status: 'inactive',
+      activation_code: 'LPA:1$smdp-1.operator-7.test$ABC',
+      smdp_address: 'smdp-1.operator-7.test',
+      matching_id: 'ABC',
+      confirmation_code_required: false,
+      ios_install_url: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=LPA:1$smdp-1.operator-7.test$ABC',
+      qr_url: '/api/user/esim/qr/1.png',
+      usage: {
+        total_bytes: 5 * 1024 ** 3,
+        remaining_bytes: 5 * 1024 ** 3,
+        used_bytes: 0,
+        percentage: 0,
+        unlimited: false,
+      },
+      activated_at: null,
+      expires_at: null,
+      refundable: true,
+      refund_deadline: null,
     },
   ],
 } as unknown as EsimOrder;
@@ -41,12 +81,29 @@ const answering = () =>
   vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const data = url.includes('/user/esim/orders/') ? ORDER : [];
-    return new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 
 const PAGES: Array<[name: string, path: string, route: string, element: () => ReactElement]> = [
   ['order', '/order/o1', '/order/:id', () => <OrderPage />],
-  ['balance check', '/balance', '/balance', () => <BalanceResultCard result={normalizeBalance('esim', 'ESIM2026ABCDEF', { status: 'inactive', package_name: 'Standart', total_data_mb: 5120, remaining_data_mb: 0 })} />],
+  [
+    'balance check',
+    '/balance',
+    '/balance',
+    () => (
+      <BalanceResultCard
+        result={normalizeBalance('esim', 'ESIM2026ABCDEF', {
+          status: 'inactive',
+          package_name: 'Standart',
+          total_data_mb: 5120,
+          remaining_data_mb: 0,
+        })}
+      />
+    ),
+  ],
   ['login', '/login', '/login', () => <LoginPage />],
   ['register', '/register', '/register', () => <RegisterPage />],
   ['forgot password', '/forgot-password', '/forgot-password', () => <ForgotPasswordPage />],
@@ -62,7 +119,11 @@ const ENGLISH_IN_TURKISH = /\b(Email|E-mail|Bytes|Completed|Pending|Inactive)\b/
 function visibleTexts(): string[] {
   const texts: string[] = [];
   for (const element of document.body.querySelectorAll('*')) {
-    const own = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent ?? '').join('').trim();
+    const own = [...element.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent ?? '')
+      .join('')
+      .trim();
     if (own) texts.push(own);
     for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
       const value = element.getAttribute(attribute)?.trim();
@@ -110,8 +171,10 @@ describe('the order page says statuses in words', () => {
 });
 
 describe('the order page offers the iPhone one-tap install only where it works', () => {
-  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
-  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
   afterEach(() => vi.restoreAllMocks());
   it.each([
     ['an Android phone: no iPhone button, the codes to copy', ANDROID, false],

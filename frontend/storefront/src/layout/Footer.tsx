@@ -21,7 +21,13 @@ function Column({ title, links }: { title: string; links: Array<[string, string]
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {links.map(([to, label]) => (
           <li key={to}>
-            <Link component={RouterLink} to={to} color="inherit" underline="hover" sx={{ display: 'inline-block', py: 0.75 }}>
+            <Link
+              component={RouterLink}
+              to={to}
+              color="inherit"
+              underline="hover"
+              sx={{ display: 'inline-block', py: 0.75 }}
+            >
               {label}
             </Link>
           </li>
@@ -46,15 +52,47 @@ export default function Footer() {
             </Typography>
             <Box sx={{ mt: 2, display: 'flex', gap: 0.5 }} aria-label={t('footer.social')} role="group">
               {/* Spec section 2: social links that go nowhere yet. */}
-              <IconButton href="#" color="inherit" aria-label="Facebook"><FacebookIcon /></IconButton>
-              <IconButton href="#" color="inherit" aria-label="Instagram"><InstagramIcon /></IconButton>
-              <IconButton href="#" color="inherit" aria-label="X"><XIcon /></IconButton>
-              <IconButton href="#" color="inherit" aria-label="LinkedIn"><LinkedInIcon /></IconButton>
+              <IconButton href="#" color="inherit" aria-label="Facebook">
+                <FacebookIcon />
+              </IconButton>
+              <IconButton href="#" color="inherit" aria-label="Instagram">
+                <InstagramIcon />
+              </IconButton>
+              <IconButton href="#" color="inherit" aria-label="X">
+                <XIcon />
+              </IconButton>
+              <IconButton href="#" color="inherit" aria-label="LinkedIn">
+                <LinkedInIcon />
+              </IconButton>
             </Box>
           </Grid>
-          <Column title={t('footer.quickLinks')} links={[['/packages', t('nav.packages')], ['/coverage', t('nav.coverage')], ['/how-it-works', t('footer.howItWorks')], ['/trip-planner', t('nav.tripPlanner')]]} />
-          <Column title={t('footer.support')} links={[['/help-center', t('footer.helpCenter')], ['/faq', t('nav.faq')], ['/balance', t('nav.balance')], ['/contact', t('footer.contactUs')]]} />
-          <Column title={t('footer.legal')} links={[['/privacy', t('footer.privacy')], ['/terms', t('footer.terms')], ['/cookies', t('footer.cookies')], ['/refund-policy', t('footer.refund')]]} />
+          <Column
+            title={t('footer.quickLinks')}
+            links={[
+              ['/packages', t('nav.packages')],
+              ['/coverage', t('nav.coverage')],
+              ['/how-it-works', t('footer.howItWorks')],
+              ['/trip-planner', t('nav.tripPlanner')],
+            ]}
+          />
+          <Column
+            title={t('footer.support')}
+            links={[
+              ['/help-center', t('footer.helpCenter')],
+              ['/faq', t('nav.faq')],
+              ['/balance', t('nav.balance')],
+              ['/contact', t('footer.contactUs')],
+            ]}
+          />
+          <Column
+            title={t('footer.legal')}
+            links={[
+              ['/privacy', t('footer.privacy')],
+              ['/terms', t('footer.terms')],
+              ['/cookies', t('footer.cookies')],
+              ['/refund-policy', t('footer.refund')],
+            ]}
+          />
           <Grid size={{ xs: 12, md: 2 }}>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               {t('footer.contact')}

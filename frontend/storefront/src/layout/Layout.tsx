@@ -47,7 +47,15 @@ export function Layout() {
     <AuthProvider>
       <ScrollToTop />
       <ProgressBar />
-      <Box component="a" href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 3000, bgcolor: 'background.paper', p: 1 } }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 3000, bgcolor: 'background.paper', p: 1 },
+        }}
+      >
         {t('skipToContent')}
       </Box>
       {chrome && <TopBar />}

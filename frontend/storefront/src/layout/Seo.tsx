@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 
 declare const __SITE_ORIGIN__: string | undefined;
 /** Set at build time from PUBLIC_BASE_URL (vite.config.ts); outside a build (tests), the page's own origin. */
-export const SITE_ORIGIN = typeof __SITE_ORIGIN__ === 'string' ? __SITE_ORIGIN__ : globalThis.location?.origin ?? '';
+export const SITE_ORIGIN = typeof __SITE_ORIGIN__ === 'string' ? __SITE_ORIGIN__ : (globalThis.location?.origin ?? '');
 
 /**
  * The page's title, description and tr/en alternates. React 19 hoists these into <head>; the

@@ -7,5 +7,7 @@ export default function Toasts() {
   useToastLimit();
   const phone = useMediaQuery('(max-width:599.95px)');
   const placement = toastPlacement(phone);
-  return <Toaster position={placement.position} containerStyle={placement.containerStyle} toastOptions={TOAST_OPTIONS} />;
+  return (
+    <Toaster position={placement.position} containerStyle={placement.containerStyle} toastOptions={TOAST_OPTIONS} />
+  );
 }

@@ -18,7 +18,6 @@ import { NAV_ITEMS } from './nav';
 const MobileMenu = lazy(() => import('./MobileMenu'));
 const AccountMenu = lazy(() => import('./menus').then((m) => ({ default: m.AccountMenu })));
 
-
 /** True once the page has scrolled past `threshold` px (the bar turns white). */
 export function useScrolledPast(threshold = 20): boolean {
   const [past, setPast] = useState(false);
@@ -44,7 +43,11 @@ function UserMenu() {
         onClick={(e) => {
           setLoaded(true);
           setAnchor(e.currentTarget);
-        }} startIcon={<AccountCircleIcon />} aria-haspopup="menu" sx={{ maxWidth: 200 }}>
+        }}
+        startIcon={<AccountCircleIcon />}
+        aria-haspopup="menu"
+        sx={{ maxWidth: 200 }}
+      >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {user.full_name || t('nav.account')}
         </Box>
@@ -91,20 +94,53 @@ export function TopBar() {
       }}
     >
       {/* Toolbar's layout (56 px, 64 px from sm) without the component. */}
-      <Box sx={{ display: 'flex', alignItems: 'center', position: 'relative', minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 }, gap: 1, maxWidth: 1280, width: '100%', mx: 'auto', boxSizing: 'border-box' }}>
-        <Button component={RouterLink} to="/" color="inherit" startIcon={<SimCardIcon />} sx={{ fontSize: '1.15rem', fontWeight: 700, mr: 1, flexShrink: 0 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          position: 'relative',
+          minHeight: { xs: 56, sm: 64 },
+          px: { xs: 2, sm: 3 },
+          gap: 1,
+          maxWidth: 1280,
+          width: '100%',
+          mx: 'auto',
+          boxSizing: 'border-box',
+        }}
+      >
+        <Button
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          startIcon={<SimCardIcon />}
+          sx={{ fontSize: '1.15rem', fontWeight: 700, mr: 1, flexShrink: 0 }}
+        >
           {t('brand')}
         </Button>
-        <Box component="nav" aria-label={t('nav.menu')} sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+        <Box
+          component="nav"
+          aria-label={t('nav.menu')}
+          sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1 }}
+        >
           {NAV_ITEMS.map((item) => (
-            <Button key={item.to} component={RouterLink} to={item.to} color="inherit" aria-current={pathname === item.to ? 'page' : undefined}>
+            <Button
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              color="inherit"
+              aria-current={pathname === item.to ? 'page' : undefined}
+            >
               {t(`nav.${item.key}`)}
             </Button>
           ))}
         </Box>
         <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
         <LanguageSwitcher />
-        <IconButton color="inherit" onClick={toggle} aria-label={mode === 'light' ? t('nav.themeDark') : t('nav.themeLight')}>
+        <IconButton
+          color="inherit"
+          onClick={toggle}
+          aria-label={mode === 'light' ? t('nav.themeDark') : t('nav.themeLight')}
+        >
           {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
         </IconButton>
         <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, alignItems: 'center' }}>
@@ -121,11 +157,16 @@ export function TopBar() {
             </>
           )}
         </Box>
-        <IconButton color="inherit" edge="end" onClick={() => {
+        <IconButton
+          color="inherit"
+          edge="end"
+          onClick={() => {
             setMenuLoaded(true);
             setOpen(true);
           }}
-          aria-label={t('nav.menu')} sx={{ display: { lg: 'none' } }}>
+          aria-label={t('nav.menu')}
+          sx={{ display: { lg: 'none' } }}
+        >
           <MenuIcon />
         </IconButton>
       </Box>

@@ -28,7 +28,9 @@ describe('route-change progress bar', () => {
 
   it('the duration is configurable', () => {
     expect(progressTimeline(500).map((s) => s.at)).toEqual([0, 100, 200, 500, 700]);
-    const { result, rerender } = renderHook(({ path }) => useRouteProgress(path, 1000), { initialProps: { path: '/' } });
+    const { result, rerender } = renderHook(({ path }) => useRouteProgress(path, 1000), {
+      initialProps: { path: '/' },
+    });
     rerender({ path: '/about' });
     act(() => vi.advanceTimersByTime(999));
     expect(result.current.value).toBe(90);

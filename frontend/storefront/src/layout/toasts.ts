@@ -29,5 +29,7 @@ const PHONE_TOP_BAR_PX = 56;
  * the forms' submit buttons).
  */
 export function toastPlacement(phone: boolean): Required<Pick<ToasterProps, 'position' | 'containerStyle'>> {
-  return phone ? { position: 'top-center', containerStyle: { top: PHONE_TOP_BAR_PX + 8, left: 8, right: 8 } } : { position: 'bottom-right', containerStyle: {} };
+  return phone
+    ? { position: 'top-center', containerStyle: { top: PHONE_TOP_BAR_PX + 8, left: 8, right: 8 } }
+    : { position: 'bottom-right', containerStyle: {} };
 }

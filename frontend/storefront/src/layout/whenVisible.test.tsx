@@ -17,7 +17,10 @@ class ControlledObserver {
     this.observed = [];
   }
   show() {
-    this.callback(this.observed.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), this as unknown as IntersectionObserver);
+    this.callback(
+      this.observed.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+      this as unknown as IntersectionObserver,
+    );
   }
 }
 

@@ -25,7 +25,9 @@ function untilVisible(id: string): Promise<void> {
       for (const type of TRIGGERS) window.removeEventListener(type, done, true);
       resolve();
     };
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), { rootMargin: '200px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+      rootMargin: '200px',
+    });
     observer.observe(element);
     for (const type of TRIGGERS) window.addEventListener(type, done, true);
   });

@@ -12,7 +12,14 @@ import { AppThemeProvider } from '../theme/theme';
 /** Renders a page the way the app does (i18n, theme, router, session), at `path`. */
 export function renderPage(
   element: ReactElement,
-  options: { path?: string; route?: string; lng?: Language; extraRoutes?: RouteObject[]; state?: unknown; i18nOptions?: InitOptions } = {},
+  options: {
+    path?: string;
+    route?: string;
+    lng?: Language;
+    extraRoutes?: RouteObject[];
+    state?: unknown;
+    i18nOptions?: InitOptions;
+  } = {},
 ) {
   const i18n = createFixedI18n(options.lng ?? 'tr', options.i18nOptions);
   const router = createMemoryRouter(
@@ -27,7 +34,15 @@ export function renderPage(
         children: [{ path: options.route ?? options.path ?? '/', element }, ...(options.extraRoutes ?? [])],
       },
     ],
-    { initialEntries: [{ pathname: (options.path ?? '/').split('?')[0]!, search: (options.path ?? '').includes('?') ? `?${(options.path ?? '').split('?')[1]}` : '', state: options.state }] },
+    {
+      initialEntries: [
+        {
+          pathname: (options.path ?? '/').split('?')[0]!,
+          search: (options.path ?? '').includes('?') ? `?${(options.path ?? '').split('?')[1]}` : '',
+          state: options.state,
+        },
+      ],
+    },
   );
   const utils = render(
     <I18nextProvider i18n={i18n}>

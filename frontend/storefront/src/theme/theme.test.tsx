@@ -20,7 +20,8 @@ function systemPrefers(dark: boolean) {
     addEventListener: (_: string, listener: () => void) => listeners.add(listener),
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   };
-  window.matchMedia = ((media: string) => (media.includes('prefers-color-scheme') ? query : realMatchMedia(media))) as typeof window.matchMedia;
+  window.matchMedia = ((media: string) =>
+    media.includes('prefers-color-scheme') ? query : realMatchMedia(media)) as typeof window.matchMedia;
   return (next: boolean) => {
     dark = next;
     listeners.forEach((listener) => listener());

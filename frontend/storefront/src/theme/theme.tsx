@@ -57,7 +57,8 @@ export function buildTheme(mode: ThemeMode) {
       primary: { main: mode === 'light' ? '#0b57d0' : '#8ab4f8' },
       secondary: { main: mode === 'light' ? '#b3261e' : '#f2b8b5' },
       success: { main: mode === 'light' ? '#1b7a3a' : '#6dd58c' },
-      background: mode === 'light' ? { default: '#f7f9fc', paper: '#ffffff' } : { default: '#121417', paper: '#1d2024' },
+      background:
+        mode === 'light' ? { default: '#f7f9fc', paper: '#ffffff' } : { default: '#121417', paper: '#1d2024' },
       // Light: the primary blue darkened as MUI darkens it; dark: a deep navy (the dark primary, a
       // pale blue, darkened the same way read as a washed-out band under white text).
       hero: { main: mode === 'light' ? darken('#0b57d0', 0.3) : '#0d2038', contrastText: '#fff' },

@@ -8,7 +8,13 @@ import { ROUTES, type ServiceName } from '../routes';
 export const AUDITED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type AuditedMethod = (typeof AUDITED_METHODS)[number];
 
-export const AUDIT_SERVICES = ['auth', 'catalog', 'balance', 'esim', 'physical-sim'] as const satisfies readonly ServiceName[];
+export const AUDIT_SERVICES = [
+  'auth',
+  'catalog',
+  'balance',
+  'esim',
+  'physical-sim',
+] as const satisfies readonly ServiceName[];
 
 /** The writes an entry can be about: the route table's signed-in write routes (the only ones recorded). */
 export const AUDITED_ROUTES: readonly { method: AuditedMethod; path: string; service: ServiceName }[] = ROUTES.filter(

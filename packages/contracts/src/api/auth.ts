@@ -34,7 +34,11 @@ export const personNameField = z
   .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*[\p{L}\p{M}.]$/u, { message: 'name_invalid' });
 
 export const registerBody = z.object({ full_name: personNameField, email: emailField, password: newPasswordField });
-export const loginBody = z.object({ email: emailField, password: givenPasswordField, remember_me: z.boolean().optional().default(false) });
+export const loginBody = z.object({
+  email: emailField,
+  password: givenPasswordField,
+  remember_me: z.boolean().optional().default(false),
+});
 export const forgotPasswordBody = z.object({ email: emailField });
 export const resetPasswordBody = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'reset_token_invalid' }),
@@ -66,7 +70,16 @@ export const profileSchema = publicUserSchema.extend({ phone: z.string().nullabl
 export type Profile = z.infer<typeof profileSchema>;
 
 /** GET /.well-known/jwks.json (not enveloped): the public keys, every JWK member kept. */
-export const jwksSchema = z.object({ keys: z.array(z.looseObject({ kty: z.string().optional(), kid: z.string().optional(), alg: z.string().optional(), use: z.string().optional() })) });
+export const jwksSchema = z.object({
+  keys: z.array(
+    z.looseObject({
+      kty: z.string().optional(),
+      kid: z.string().optional(),
+      alg: z.string().optional(),
+      use: z.string().optional(),
+    }),
+  ),
+});
 
 // ── back-office accounts: dealers and sales managers ──
 const accountStatus = z.enum(['active', 'suspended']);
@@ -147,4 +160,6 @@ export const inboundMessageSchema = z.object({
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 export const INBOUND_MESSAGE_STATUSES = ['new', 'read', 'answered'] as const;
 /** PUT /admin/messages/:id: an admin marks a message read, answered, or new again. */
-export const inboundMessageStatusBody = z.object({ status: z.enum(INBOUND_MESSAGE_STATUSES, { message: 'message_status_invalid' }) });
+export const inboundMessageStatusBody = z.object({
+  status: z.enum(INBOUND_MESSAGE_STATUSES, { message: 'message_status_invalid' }),
+});

@@ -39,7 +39,12 @@ export const userDashboardSchema = userBalanceSchema.extend({
   spent_this_month_cents: z.number().int(),
   orders: z.object({
     esim: z.object({ total: z.number().int(), completed: z.number().int(), failed: z.number().int() }),
-    physical_sim: z.object({ total: z.number().int(), placed: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+    physical_sim: z.object({
+      total: z.number().int(),
+      placed: z.number().int(),
+      approved: z.number().int(),
+      rejected: z.number().int(),
+    }),
   }),
   recent_transactions: z.array(transactionSchema),
 });
@@ -59,7 +64,8 @@ export const userSpendQuerySchema = z
   .superRefine((q, ctx) => {
     if (!q.start_date || !q.end_date) return;
     if (q.start_date > q.end_date) ctx.addIssue({ code: 'custom', message: 'date_range_invalid', path: ['end_date'] });
-    else if (dayNumber(q.end_date) - dayNumber(q.start_date) + 1 > SPEND_MAX_DAYS) ctx.addIssue({ code: 'custom', message: 'date_range_too_long', path: ['start_date'] });
+    else if (dayNumber(q.end_date) - dayNumber(q.start_date) + 1 > SPEND_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', message: 'date_range_too_long', path: ['start_date'] });
   });
 export type UserSpendQuery = z.infer<typeof userSpendQuerySchema>;
 
@@ -95,7 +101,10 @@ export const topUpSchema = z.object({
 export type TopUp = z.infer<typeof topUpSchema>;
 
 /** GET /admin/top-ups: a top-up with who asked for it (the balance service's copy of the person). */
-export const adminTopUpSchema = topUpSchema.extend({ user_name: z.string().nullable(), user_email: z.string().nullable() });
+export const adminTopUpSchema = topUpSchema.extend({
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+});
 export type AdminTopUp = z.infer<typeof adminTopUpSchema>;
 
 /** Sales of a period: captured eSIM and Plus (physical-SIM) orders, in cents and orders. */
@@ -170,7 +179,15 @@ export type SalesManagerFigures = z.infer<typeof salesManagerFiguresSchema>;
 
 /** GET /sales-manager/balance: the figures plus what each of the caller's dealers owes. */
 export const salesManagerBalanceSchema = salesManagerFiguresSchema.extend({
-  dealers: z.array(z.object({ dealer_id: z.string(), name: z.string(), owed: z.number(), owed_cents: z.number().int(), credit_limit_cents: z.number().int() })),
+  dealers: z.array(
+    z.object({
+      dealer_id: z.string(),
+      name: z.string(),
+      owed: z.number(),
+      owed_cents: z.number().int(),
+      credit_limit_cents: z.number().int(),
+    }),
+  ),
 });
 export type SalesManagerBalance = z.infer<typeof salesManagerBalanceSchema>;
 
@@ -232,7 +249,6 @@ export const internalHoldSchema = z.object({
 });
 export type InternalHold = z.infer<typeof internalHoldSchema>;
 
-
 /**
  * A card payment of a top-up (POST /user/payments/card, GET /user/payments/{id}): pending until the
  * provider's answer is re-read, then paid (the top-up credited), failed (the reason in the reader's
@@ -262,7 +278,10 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** GET /admin/payments: a payment with who paid (the balance service's copy of the person). */
-export const adminPaymentSchema = paymentSchema.extend({ user_name: z.string().nullable(), user_email: z.string().nullable() });
+export const adminPaymentSchema = paymentSchema.extend({
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+});
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
 /** A shop path to come back to after paying: same site only, no scheme, host or query. */

@@ -112,7 +112,11 @@ export const countryPackagesSchema = z.object({
 export type CountryPackages = z.infer<typeof countryPackagesSchema>;
 
 /** GET /public/destinations: the home page's quick picks and featured countries, and how many countries are on sale. */
-export const destinationsSchema = z.object({ quick: z.array(publicCountrySchema), featured: z.array(publicCountrySchema), country_count: z.number().int() });
+export const destinationsSchema = z.object({
+  quick: z.array(publicCountrySchema),
+  featured: z.array(publicCountrySchema),
+  country_count: z.number().int(),
+});
 export type Destinations = z.infer<typeof destinationsSchema>;
 
 /** GET /public/regions: regions with at least one covered country. */
@@ -124,7 +128,10 @@ export const coverageCountrySchema = publicCountrySchema
   .pick({ code: true, a3: true, name: true, name_tr: true, name_en: true, slug: true, flag: true, region: true })
   .extend({ coverage_status: z.enum(['covered', 'coming_soon']), ...mapInfo });
 export type CoverageCountry = z.infer<typeof coverageCountrySchema>;
-export const coverageSchema = z.object({ countries: z.array(coverageCountrySchema), default_status: z.literal('not_available') });
+export const coverageSchema = z.object({
+  countries: z.array(coverageCountrySchema),
+  default_status: z.literal('not_available'),
+});
 export type Coverage = z.infer<typeof coverageSchema>;
 
 // ── dealer pricing ──
@@ -155,7 +162,10 @@ export const dealerPackageSchema = z.object({
 export type DealerPackage = z.infer<typeof dealerPackageSchema>;
 
 /** Answer of a bulk or percentage repricing: how many prices changed, and the dealer's whole list after it. */
-export const dealerPricesUpdatedSchema = z.object({ changed: z.number().int(), packages: z.array(dealerPackageSchema) });
+export const dealerPricesUpdatedSchema = z.object({
+  changed: z.number().int(),
+  packages: z.array(dealerPackageSchema),
+});
 
 /** One dealer price change (null old: no override before; null new: the override was removed). */
 export const priceHistoryEntrySchema = z.object({

@@ -47,7 +47,15 @@ export const balanceCheckResultSchema = z.object({
   demo: z.boolean(),
   /** An eSIM's bundles: its own package, then each top-up (data in MB, null: unlimited). */
   bundles: z
-    .array(z.object({ kind: z.enum(['initial', 'top_up']), packageName: z.string(), dataMb: z.number().int().nullable(), validityDays: z.number().int(), addedAt: z.string() }))
+    .array(
+      z.object({
+        kind: z.enum(['initial', 'top_up']),
+        packageName: z.string(),
+        dataMb: z.number().int().nullable(),
+        validityDays: z.number().int(),
+        addedAt: z.string(),
+      }),
+    )
     .optional(),
 });
 export type BalanceCheckResult = z.infer<typeof balanceCheckResultSchema>;

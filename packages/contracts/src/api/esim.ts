@@ -26,7 +26,14 @@ export const buyPackageBody = z.object({
 export type BuyPackageBody = z.input<typeof buyPackageBody>;
 
 /** Where a purchase is (the saga's steps, persisted on the order row). Clients show pending/processing alike. */
-export const ESIM_ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded', 'partially_refunded'] as const;
+export const ESIM_ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'refunded',
+  'partially_refunded',
+] as const;
 export type EsimOrderStatus = (typeof ESIM_ORDER_STATUSES)[number];
 
 /** An eSIM profile's lifecycle. `used` = data exhausted. */
@@ -87,7 +94,10 @@ export const esimOrderSummarySchema = z.object({
   failure_code: z.string().nullable(),
   esim_count: z.number().int(),
   /** A top-up: the eSIM it added data and validity to, and that eSIM's order; null for a purchase of new eSIMs. */
-  top_up_of: z.object({ esim_id: z.string(), iccid: z.string(), order_id: z.string(), order_number: z.string() }).nullable().optional(),
+  top_up_of: z
+    .object({ esim_id: z.string(), iccid: z.string(), order_id: z.string(), order_number: z.string() })
+    .nullable()
+    .optional(),
   created_at: timestamp,
   completed_at: nullableTimestamp,
   user_id: z.string(),
@@ -102,7 +112,10 @@ export const esimOrderAgreementSchema = z.object({
   ...moneyFields('paid_by_card'),
 });
 
-export const esimOrderSchema = esimOrderSummarySchema.extend({ esims: z.array(esimProfileSchema), agreement: esimOrderAgreementSchema.nullable() });
+export const esimOrderSchema = esimOrderSummarySchema.extend({
+  esims: z.array(esimProfileSchema),
+  agreement: esimOrderAgreementSchema.nullable(),
+});
 
 /** GET /public/seller: the shop's legal identity, as the distance-sale documents and receipts name it. */
 export const sellerSchema = z.object({

@@ -76,7 +76,10 @@ export const cardUsageSchema = z.object({
   country: z.string().nullable(),
   operator: z.string().nullable(),
 });
-export const cardDetailSchema = cardSchema.extend({ history: z.array(cardHistorySchema), usage: cardUsageSchema.nullable() });
+export const cardDetailSchema = cardSchema.extend({
+  history: z.array(cardHistorySchema),
+  usage: cardUsageSchema.nullable(),
+});
 
 /** GET /admin/physical-sim/stock/transfer-preview: what a serial-range transfer would move, before it moves anything. */
 export const serialRangePreviewSchema = z.object({
@@ -90,7 +93,9 @@ export const serialRangePreviewSchema = z.object({
   blocked_serials: z.array(z.string()),
   first_serial: z.string().nullable(),
   last_serial: z.string().nullable(),
-  packages: z.array(z.object({ package_id: z.string(), package_code: z.string(), package_name: z.string(), count: z.number().int() })),
+  packages: z.array(
+    z.object({ package_id: z.string(), package_code: z.string(), package_name: z.string(), count: z.number().int() }),
+  ),
   /** The most cards one range may cover. */
   max: z.number().int(),
 });

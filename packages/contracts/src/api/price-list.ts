@@ -15,4 +15,3 @@ export const buyerPackageSchema = publicPackageSchema.extend({
   price_source: z.enum(['retail', 'dealer']),
 });
 export type BuyerPackage = z.infer<typeof buyerPackageSchema>;
-

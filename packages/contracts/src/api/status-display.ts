@@ -6,7 +6,16 @@ import type { LocalizedText } from '../messages/types';
  */
 export type StatusColor = 'success' | 'error' | 'default' | 'warning' | 'info';
 
-export const PLAN_STATUS_KEYS = ['ready', 'active', 'suspended', 'used', 'expired', 'revoked', 'refunded', 'unknown'] as const;
+export const PLAN_STATUS_KEYS = [
+  'ready',
+  'active',
+  'suspended',
+  'used',
+  'expired',
+  'revoked',
+  'refunded',
+  'unknown',
+] as const;
 export type PlanStatusKey = (typeof PLAN_STATUS_KEYS)[number];
 
 export interface StatusDisplay {
@@ -42,7 +51,11 @@ const COLORS: Record<PlanStatusKey, StatusColor> = {
 const display = (key: PlanStatusKey): StatusDisplay => ({ key, color: COLORS[key], label: PLAN_STATUS_LABELS[key] });
 
 /** An eSIM's status as a person reads it; 'unknown' only for a status the system does not know. */
-export function planStatusDisplay(status: string | null | undefined, expiresAt: string | Date | null | undefined, now: Date = new Date()): StatusDisplay {
+export function planStatusDisplay(
+  status: string | null | undefined,
+  expiresAt: string | Date | null | undefined,
+  now: Date = new Date(),
+): StatusDisplay {
   const expiry = expiresAt ? new Date(expiresAt) : null;
   const pastExpiry = expiry !== null && !Number.isNaN(expiry.getTime()) && expiry.getTime() < now.getTime();
   switch (status) {

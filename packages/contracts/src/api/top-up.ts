@@ -75,4 +75,6 @@ export const esimTopUpSchema = z.object({
 export type EsimTopUp = z.infer<typeof esimTopUpSchema>;
 
 /** On an order's summary: the eSIM a top-up order added to (null for a purchase). */
-export const esimTopUpOfSchema = z.object({ esim_id: z.string(), iccid: z.string(), order_id: z.string(), order_number: z.string() }).nullable();
+export const esimTopUpOfSchema = z
+  .object({ esim_id: z.string(), iccid: z.string(), order_id: z.string(), order_number: z.string() })
+  .nullable();

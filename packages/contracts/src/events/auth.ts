@@ -28,12 +28,22 @@ export const authDealerStatusChanged = defineEvent(
   1,
   z.object({ dealerId: z.string(), userId: z.string(), status: accountStatus, previousStatus: accountStatus }),
 );
-export const authDealerDeleted = defineEvent('auth.dealer.deleted', 1, z.object({ dealerId: z.string(), userId: z.string() }));
+export const authDealerDeleted = defineEvent(
+  'auth.dealer.deleted',
+  1,
+  z.object({ dealerId: z.string(), userId: z.string() }),
+);
 
 export const authSalesManagerCreated = defineEvent(
   'auth.sales-manager.created',
   1,
-  z.object({ salesManagerId: z.string(), userId: z.string(), email: z.string(), fullName: z.string(), status: accountStatus }),
+  z.object({
+    salesManagerId: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    status: accountStatus,
+  }),
 );
 
 export const authEvents = [

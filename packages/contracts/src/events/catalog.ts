@@ -16,7 +16,11 @@ export const catalogPackageUpserted = defineEvent(
     active: z.boolean(),
   }),
 );
-export const catalogPackageDeactivated = defineEvent('catalog.package.deactivated', 1, z.object({ packageId: z.string() }));
+export const catalogPackageDeactivated = defineEvent(
+  'catalog.package.deactivated',
+  1,
+  z.object({ packageId: z.string() }),
+);
 export const catalogDealerPriceChanged = defineEvent(
   'catalog.dealer-price.changed',
   1,

@@ -72,7 +72,11 @@ export const esimOrderRefunded = defineEvent(
 );
 
 const profilePayload = z.object({ esimId: z.string(), iccid: z.string(), orderId: z.string(), userId: z.string() });
-export const esimProfileActivated = defineEvent('esim.profile.activated', 1, profilePayload.extend({ activatedAt: z.string(), expiresAt: z.string() }));
+export const esimProfileActivated = defineEvent(
+  'esim.profile.activated',
+  1,
+  profilePayload.extend({ activatedAt: z.string(), expiresAt: z.string() }),
+);
 export const esimProfileDepleted = defineEvent('esim.profile.depleted', 1, profilePayload);
 export const esimProfileExpired = defineEvent('esim.profile.expired', 1, profilePayload);
 
@@ -125,7 +129,11 @@ export const esimOrderInstallMail = defineEvent(
 export const esimPoolLowStock = defineEvent(
   'esim.pool.low-stock',
   1,
-  z.object({ packageCode: z.string(), available: z.number().int().nonnegative(), threshold: z.number().int().nonnegative() }),
+  z.object({
+    packageCode: z.string(),
+    available: z.number().int().nonnegative(),
+    threshold: z.number().int().nonnegative(),
+  }),
 );
 
 export const esimEvents = [

@@ -14,7 +14,13 @@ export * from './orders';
 export * from './esim';
 
 /** The typed registry of every event the system publishes. */
-export const EVENT_REGISTRY = [...authEvents, ...catalogEvents, ...balanceEvents, ...orderEvents, ...esimEvents] as const;
+export const EVENT_REGISTRY = [
+  ...authEvents,
+  ...catalogEvents,
+  ...balanceEvents,
+  ...orderEvents,
+  ...esimEvents,
+] as const;
 
 export type RegisteredEvent = (typeof EVENT_REGISTRY)[number];
 export type EventType = RegisteredEvent['type'];

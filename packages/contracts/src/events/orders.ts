@@ -11,11 +11,20 @@ const orderPayload = z.object({
 
 export const physicalSimOrderPlaced = defineEvent('physical-sim.order.placed', 1, orderPayload);
 export const physicalSimOrderApproved = defineEvent('physical-sim.order.approved', 1, orderPayload);
-export const physicalSimOrderRejected = defineEvent('physical-sim.order.rejected', 1, orderPayload.extend({ reason: z.string().nullable() }));
+export const physicalSimOrderRejected = defineEvent(
+  'physical-sim.order.rejected',
+  1,
+  orderPayload.extend({ reason: z.string().nullable() }),
+);
 export const physicalSimReturnApproved = defineEvent(
   'physical-sim.return.approved',
   1,
-  z.object({ returnId: z.string(), orderId: z.string().nullable(), userId: z.string(), refundCents: z.number().int().nonnegative() }),
+  z.object({
+    returnId: z.string(),
+    orderId: z.string().nullable(),
+    userId: z.string(),
+    refundCents: z.number().int().nonnegative(),
+  }),
 );
 export const physicalSimStockTransferred = defineEvent(
   'physical-sim.stock.transferred',

@@ -47,7 +47,10 @@ export const authMessages = {
   email_invalid: { tr: 'Geçerli bir email adresi girin', en: 'Enter a valid email address' },
   password_too_short: { tr: 'Şifre en az 8 karakter olmalı', en: 'The password must be at least 8 characters' },
   password_too_long: { tr: 'Şifre en fazla 128 karakter olabilir', en: 'The password may be at most 128 characters' },
-  password_equals_email: { tr: 'Şifre email adresinizle aynı olamaz', en: 'The password must not be your email address' },
+  password_equals_email: {
+    tr: 'Şifre email adresinizle aynı olamaz',
+    en: 'The password must not be your email address',
+  },
   // Password strength (zxcvbn-ts on the server): each names what makes the password easy to guess.
   password_weak: {
     tr: 'Şifre kolay tahmin edilebilir: daha uzun yapın ve birbiriyle ilgisiz birkaç kelime, rakam ve işaret ekleyin',
@@ -108,7 +111,10 @@ export const authMessages = {
   message_too_short: { tr: 'Mesaj en az 10 karakter olmalı', en: 'The message must be at least 10 characters' },
   field_required: { tr: 'Bu alan zorunludur', en: 'This field is required' },
   kind_invalid: { tr: 'Tür partnership veya contact olmalı', en: 'The kind must be partnership or contact' },
-  message_status_invalid: { tr: 'Durum new, read veya answered olmalı', en: 'The status must be new, read or answered' },
+  message_status_invalid: {
+    tr: 'Durum new, read veya answered olmalı',
+    en: 'The status must be new, read or answered',
+  },
   message_status_changed: { tr: 'Mesajın durumu güncellendi', en: 'Message status updated' },
   inbound_message_not_found: { tr: 'Mesaj bulunamadı', en: 'Message not found' },
 
@@ -134,10 +140,22 @@ export const authMessages = {
   },
 
   // The audit log
-  audit_method_invalid: { tr: 'İşlem POST, PUT, PATCH veya DELETE olmalı', en: 'The action must be POST, PUT, PATCH or DELETE' },
-  audit_route_invalid: { tr: 'Adres, yazma işlemi yapan bir API adresi olmalı', en: 'The route must be one of the API’s write routes' },
-  audit_service_invalid: { tr: 'Servis auth, catalog, balance, esim veya physical-sim olmalı', en: 'The service must be auth, catalog, balance, esim or physical-sim' },
-  audit_cursor_invalid: { tr: 'Sayfa imleci geçersiz; listeyi baştan açın', en: 'The page cursor is invalid; open the list from the start' },
+  audit_method_invalid: {
+    tr: 'İşlem POST, PUT, PATCH veya DELETE olmalı',
+    en: 'The action must be POST, PUT, PATCH or DELETE',
+  },
+  audit_route_invalid: {
+    tr: 'Adres, yazma işlemi yapan bir API adresi olmalı',
+    en: 'The route must be one of the API’s write routes',
+  },
+  audit_service_invalid: {
+    tr: 'Servis auth, catalog, balance, esim veya physical-sim olmalı',
+    en: 'The service must be auth, catalog, balance, esim or physical-sim',
+  },
+  audit_cursor_invalid: {
+    tr: 'Sayfa imleci geçersiz; listeyi baştan açın',
+    en: 'The page cursor is invalid; open the list from the start',
+  },
   audit_log_too_deep: {
     tr: 'Bu kadar derin bir sayfa açılamaz; tarih veya kişi süzgeci ya da sonraki sayfa imleci kullanın',
     en: 'A page this deep cannot be opened; filter by date or person, or follow the next-page cursor',

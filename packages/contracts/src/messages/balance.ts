@@ -21,7 +21,10 @@ export const balanceMessages = {
     tr: 'Tutar satış müdürünün elindeki nakdi aşıyor. Eldeki nakit: {{held}}',
     en: 'The amount exceeds the cash the sales manager holds. Cash held: {{held}}',
   },
-  ids_invalid: { tr: 'ids virgülle ayrılmış en fazla 100 kimlik olmalı', en: 'ids must be at most 100 comma-separated ids' },
+  ids_invalid: {
+    tr: 'ids virgülle ayrılmış en fazla 100 kimlik olmalı',
+    en: 'ids must be at most 100 comma-separated ids',
+  },
   // The caller's balance and holds.
   insufficient_balance: {
     tr: 'Yetersiz bakiye. Kullanılabilir bakiye: {{available}}',
@@ -41,7 +44,10 @@ export const balanceMessages = {
   hold_voided: { tr: 'Rezervasyon iptal edildi', en: 'Reservation released' },
   hold_not_found: { tr: 'Rezervasyon bulunamadı', en: 'Hold not found' },
   hold_not_captured: { tr: 'Bu siparişin tutarı tahsil edilmemiş', en: 'This order has not been charged' },
-  refund_exceeds_capture: { tr: 'İade tutarı tahsil edilen tutarı aşıyor', en: 'The refund exceeds the amount charged' },
+  refund_exceeds_capture: {
+    tr: 'İade tutarı tahsil edilen tutarı aşıyor',
+    en: 'The refund exceeds the amount charged',
+  },
   refund_posted: { tr: 'İade bakiyeye yansıtıldı', en: 'Refund added to the balance' },
   hold_not_pending: {
     tr: 'Bu rezervasyon zaten sonuçlandırılmış',
@@ -86,15 +92,24 @@ export const balanceMessages = {
     tr: 'Kartla ödeme şu anda kullanılamıyor. Lütfen havale/EFT ile yükleyin.',
     en: 'Card payment is not available right now. Please top up by bank transfer.',
   },
-  payment_not_refundable: { tr: 'Yalnızca ödenmiş kart yüklemeleri iade edilebilir', en: 'Only paid card top-ups can be refunded' },
+  payment_not_refundable: {
+    tr: 'Yalnızca ödenmiş kart yüklemeleri iade edilebilir',
+    en: 'Only paid card top-ups can be refunded',
+  },
   payment_already_spent: {
     tr: 'Bu yüklemenin tutarı kısmen ya da tamamen harcanmış; karta iade edilemez',
     en: 'Some or all of this top-up has been spent; it cannot be refunded to the card',
   },
   payment_refunded: { tr: 'Ödeme karta iade edildi', en: 'The payment was refunded to the card' },
-  return_path_invalid: { tr: 'Dönüş adresi bu sitede bir sayfa yolu olmalı (ör. /balance)', en: 'The return path must be a page path on this site (e.g. /balance)' },
+  return_path_invalid: {
+    tr: 'Dönüş adresi bu sitede bir sayfa yolu olmalı (ör. /balance)',
+    en: 'The return path must be a page path on this site (e.g. /balance)',
+  },
   // Why a card payment did not go through, shown to the buyer.
-  card_declined: { tr: 'Ödeme kartınızdan alınamadı. Başka bir kartla deneyin.', en: 'The payment could not be taken from your card. Try another card.' },
+  card_declined: {
+    tr: 'Ödeme kartınızdan alınamadı. Başka bir kartla deneyin.',
+    en: 'The payment could not be taken from your card. Try another card.',
+  },
   card_declined_insufficient_funds: {
     tr: 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.',
     en: 'Your card does not have enough funds. Try another card.',
@@ -103,8 +118,14 @@ export const balanceMessages = {
     tr: 'Bankanız bu ödemeyi onaylamadı. Bankanızla görüşün ya da başka bir kart deneyin.',
     en: 'Your bank did not approve this payment. Contact your bank or try another card.',
   },
-  card_declined_expired: { tr: 'Kartınızın süresi dolmuş. Başka bir kartla deneyin.', en: 'Your card has expired. Try another card.' },
-  card_declined_invalid_cvc: { tr: 'Güvenlik kodu (CVC) hatalı. Kart bilgilerinizi kontrol edin.', en: 'The security code (CVC) is wrong. Check your card details.' },
+  card_declined_expired: {
+    tr: 'Kartınızın süresi dolmuş. Başka bir kartla deneyin.',
+    en: 'Your card has expired. Try another card.',
+  },
+  card_declined_invalid_cvc: {
+    tr: 'Güvenlik kodu (CVC) hatalı. Kart bilgilerinizi kontrol edin.',
+    en: 'The security code (CVC) is wrong. Check your card details.',
+  },
   payment_3ds_cancelled: {
     tr: '3-D Secure doğrulaması tamamlanmadı; kartınızdan para çekilmedi.',
     en: '3-D Secure verification was not completed; nothing was charged to your card.',

@@ -12,7 +12,10 @@ export const catalogMessages = {
   // Dealer pricing
   dealer_price_updated: { tr: 'Bayi fiyatı güncellendi', en: 'Dealer price updated' },
   dealer_prices_updated: { tr: 'Bayi fiyatları güncellendi', en: 'Dealer prices updated' },
-  dealer_price_removed: { tr: 'Bayiye özel fiyat kaldırıldı, liste fiyatı geçerli', en: 'Dealer price removed; the retail price applies' },
+  dealer_price_removed: {
+    tr: 'Bayiye özel fiyat kaldırıldı, liste fiyatı geçerli',
+    en: 'Dealer price removed; the retail price applies',
+  },
   dealer_price_below_cost: {
     tr: 'Fiyat maliyetin altında olamaz: {{packages}}',
     en: 'The price must not be below cost: {{packages}}',
@@ -56,7 +59,10 @@ export const catalogMessages = {
     tr: 'Operatör girilen ülkeler paketin kapsamında değil: {{codes}}',
     en: 'Operators were given for countries the package does not cover: {{codes}}',
   },
-  package_operators_duplicate_country: { tr: 'Bu ülkenin operatörleri birden fazla kez girildi', en: 'This country’s operators were given more than once' },
+  package_operators_duplicate_country: {
+    tr: 'Bu ülkenin operatörleri birden fazla kez girildi',
+    en: 'This country’s operators were given more than once',
+  },
   country_updated: { tr: 'Ülke ayarları güncellendi', en: 'Country settings updated' },
   country_covered_needs_price: {
     tr: 'Kapsama alanındaki bir ülkenin günlük fiyatı olmalı',
@@ -65,7 +71,10 @@ export const catalogMessages = {
 
   // Field-level texts of the catalog's request schemas
   invalid_slug: { tr: 'Geçersiz ülke adresi', en: 'Invalid country slug' },
-  invalid_country_code: { tr: 'Ülke kodu iki harfli ISO kodu olmalı', en: 'The country code must be a two-letter ISO code' },
+  invalid_country_code: {
+    tr: 'Ülke kodu iki harfli ISO kodu olmalı',
+    en: 'The country code must be a two-letter ISO code',
+  },
   invalid_package_code: {
     tr: 'Paket kodu büyük harf, rakam ve tire içerebilir (2-40 karakter)',
     en: 'The package code may contain capital letters, digits and dashes (2-40 characters)',

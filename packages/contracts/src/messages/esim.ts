@@ -6,7 +6,10 @@ export const esimMessages = {
   esim_order_completed: { tr: 'Siparişiniz tamamlandı', en: 'Your order is complete' },
   esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
   esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
-  esim_provider_failed: { tr: 'eSIM sağlayıcısı profili veremedi', en: 'The eSIM provider could not deliver the profile' },
+  esim_provider_failed: {
+    tr: 'eSIM sağlayıcısı profili veremedi',
+    en: 'The eSIM provider could not deliver the profile',
+  },
   // The balance service refused the hold for good (not for the balance): failure_params.refusal keeps its code for support.
   esim_payment_refused: {
     tr: 'Ödeme alınamadığı için sipariş iptal edildi. Bakiyenizden hiçbir tutar düşülmedi.',
@@ -20,7 +23,10 @@ export const esimMessages = {
   },
   esim_order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
   // The card top-up named for a purchase is not the buyer's, or not paid (yet).
-  esim_card_payment_not_paid: { tr: 'Kart ödemesi onaylanmadı; sipariş verilmedi', en: 'The card payment is not confirmed; no order was placed' },
+  esim_card_payment_not_paid: {
+    tr: 'Kart ödemesi onaylanmadı; sipariş verilmedi',
+    en: 'The card payment is not confirmed; no order was placed',
+  },
   esim_not_found: { tr: 'eSIM bulunamadı', en: 'eSIM not found' },
   // QR codes
   esim_qr_codes_generated: { tr: 'QR kodları oluşturuldu', en: 'QR codes generated' },
@@ -48,7 +54,10 @@ export const esimMessages = {
     en: 'The refund window has passed: an unused eSIM can be refunded within {{days}} days of purchase',
   },
   esim_refund_reason_required: { tr: 'Yönetici iadesinde gerekçe zorunludur', en: 'An admin refund needs a reason' },
-  esim_refund_not_allowed_status: { tr: 'Bu eSIM zaten iade edilmiş veya iptal edilmiş', en: 'This eSIM has already been refunded or revoked' },
+  esim_refund_not_allowed_status: {
+    tr: 'Bu eSIM zaten iade edilmiş veya iptal edilmiş',
+    en: 'This eSIM has already been refunded or revoked',
+  },
   esim_refund_not_possible: { tr: 'Bu eSIM iade edilemez', en: 'This eSIM cannot be refunded' },
   // Public balance check
   balance_check_number_required: {
@@ -73,7 +82,10 @@ export const esimMessages = {
     tr: 'ICCID 89 ile başlayan, 19-20 haneli ve kontrol hanesi geçerli olmalı',
     en: 'An ICCID has 19-20 digits, starts with 89 and has a valid check digit',
   },
-  esim_iccid_duplicate_file: { tr: 'Bu ICCID dosyada birden fazla kez geçiyor', en: 'This ICCID appears more than once in the file' },
+  esim_iccid_duplicate_file: {
+    tr: 'Bu ICCID dosyada birden fazla kez geçiyor',
+    en: 'This ICCID appears more than once in the file',
+  },
   esim_iccid_duplicate_pool: { tr: 'Bu ICCID zaten stokta', en: 'This ICCID is already in the pool' },
   esim_ref_invalid: { tr: 'Geçersiz kimlik', en: 'Invalid id' },
   esim_country_invalid: { tr: 'Ülke iki harfli ülke kodu olmalı', en: 'The country must be a two-letter country code' },

@@ -12,7 +12,10 @@ export const eventMessages = {
   },
   events_status_oldest: { tr: ' (en eskisi {{at}})', en: ' (oldest {{at}})' },
   events_status_relay_error: { tr: '  son aktarım hatası: {{error}}', en: '  last relay error: {{error}}' },
-  events_status_log: { tr: 'PostgreSQL olay günlüğü: son konum {{head}}', en: 'PostgreSQL event log: head position {{head}}' },
+  events_status_log: {
+    tr: 'PostgreSQL olay günlüğü: son konum {{head}}',
+    en: 'PostgreSQL event log: head position {{head}}',
+  },
   events_status_group: {
     tr: '  tüketici grubu {{group}}: konum {{position}}, gecikme {{lag}}',
     en: '  consumer group {{group}}: position {{position}}, lag {{lag}}',
@@ -37,7 +40,10 @@ export const eventMessages = {
     tr: '{{id}} kimliğiyle park edilmiş bir mesaj bulunamadı',
     en: 'No parked message with id {{id}}',
   },
-  events_invalid_days: { tr: 'Geçersiz gün sayısı: {{days}} (1 ya da daha büyük bir tam sayı)', en: 'Invalid number of days: {{days}} (a whole number of at least 1)' },
+  events_invalid_days: {
+    tr: 'Geçersiz gün sayısı: {{days}} (1 ya da daha büyük bir tam sayı)',
+    en: 'Invalid number of days: {{days}} (a whole number of at least 1)',
+  },
   events_pruned: {
     tr: '{{days}} günden eski kayıtlar silindi: günlük {{log}}, outbox {{outbox}}, inbox {{inbox}}, park {{parked}}',
     en: 'Deleted rows older than {{days}} days: log {{log}}, outbox {{outbox}}, inbox {{inbox}}, parked {{parked}}',

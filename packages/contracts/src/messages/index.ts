@@ -10,7 +10,18 @@ import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
-export { authMessages, balanceMessages, catalogMessages, esimMessages, commonMessages, eventMessages, fieldMessages, installMessages, physicalSimMessages, topUpMessages };
+export {
+  authMessages,
+  balanceMessages,
+  catalogMessages,
+  esimMessages,
+  commonMessages,
+  eventMessages,
+  fieldMessages,
+  installMessages,
+  physicalSimMessages,
+  topUpMessages,
+};
 
 /**
  * One catalog for every service: `code` is stable on the wire, `message` is the caller's language.

@@ -2,12 +2,18 @@ import type { MessageCatalog } from './types';
 
 /** Messages of installing an eSIM from another device (esim service, src/install/). */
 export const installMessages = {
-  install_mail_queued: { tr: 'Kurulum bilgileri e-posta adresinize gönderiliyor', en: 'The install details are on their way to your e-mail' },
+  install_mail_queued: {
+    tr: 'Kurulum bilgileri e-posta adresinize gönderiliyor',
+    en: 'The install details are on their way to your e-mail',
+  },
   install_mail_rate_limited: {
     tr: 'Bu sipariş için çok fazla e-posta istendi. {{retryAfter}} saniye sonra tekrar deneyin.',
     en: 'Too many e-mails were requested for this order. Try again in {{retryAfter}} seconds.',
   },
-  install_mail_nothing_to_send: { tr: 'Bu siparişte kurulacak bir eSIM yok', en: 'This order has no eSIM left to install' },
+  install_mail_nothing_to_send: {
+    tr: 'Bu siparişte kurulacak bir eSIM yok',
+    en: 'This order has no eSIM left to install',
+  },
   install_link_created: { tr: 'Kurulum bağlantısı oluşturuldu', en: 'Install link created' },
   install_links_loaded: { tr: 'Kurulum bağlantıları', en: 'Install links' },
   install_link_revoked: { tr: 'Kurulum bağlantısı iptal edildi', en: 'Install link revoked' },

@@ -11,9 +11,15 @@ export const physicalSimMessages = {
   eid_checksum: { tr: 'EID kontrol haneleri hatalı', en: 'The EID check digits are wrong' },
   package_code_required: { tr: 'Paket kodu gerekli', en: 'The package code is required' },
   package_code_unknown: { tr: 'Bilinmeyen Plus paketi kodu', en: 'Unknown Plus package code' },
-  duplicate_in_file: { tr: 'Dosyada daha önce geçiyor (satır {{row}})', en: 'Already appears in the file (row {{row}})' },
+  duplicate_in_file: {
+    tr: 'Dosyada daha önce geçiyor (satır {{row}})',
+    en: 'Already appears in the file (row {{row}})',
+  },
   duplicate_in_stock: { tr: 'Stokta zaten kayıtlı', en: 'Already in stock' },
-  unsafe_text: { tr: 'Metin izin verilmeyen karakterler içeriyor', en: 'The text contains characters that are not allowed' },
+  unsafe_text: {
+    tr: 'Metin izin verilmeyen karakterler içeriyor',
+    en: 'The text contains characters that are not allowed',
+  },
 
   // Imports
   import_queued: { tr: 'İçe aktarma kuyruğa alındı', en: 'The import is queued' },
@@ -25,7 +31,10 @@ export const physicalSimMessages = {
     tr: 'Dosyanın açılmış boyutu çok büyük (en fazla {{max}} MB)',
     en: 'The file is too large once unpacked (at most {{max}} MB)',
   },
-  import_too_many_rows: { tr: 'Dosya en fazla {{max}} satır içerebilir', en: 'The file may contain at most {{max}} rows' },
+  import_too_many_rows: {
+    tr: 'Dosya en fazla {{max}} satır içerebilir',
+    en: 'The file may contain at most {{max}} rows',
+  },
   import_header_invalid: {
     tr: 'Başlık satırı şu sütunları içermeli: iccid, serial_number, eid, package_code',
     en: 'The header row must have the columns iccid, serial_number, eid, package_code',
@@ -36,8 +45,14 @@ export const physicalSimMessages = {
     tr: 'İçe aktarma tekrar tekrar yarıda kaldı; hiçbir kart eklenmedi',
     en: 'The import was interrupted again and again; no card was added',
   },
-  import_failed: { tr: 'İçe aktarma başarısız oldu; hiçbir kart eklenmedi: {{reason}}', en: 'The import failed; no card was added: {{reason}}' },
-  serial_required: { tr: 'Lütfen sipariş numarası veya sıra numarası girin', en: 'Please enter an order number or a serial number' },
+  import_failed: {
+    tr: 'İçe aktarma başarısız oldu; hiçbir kart eklenmedi: {{reason}}',
+    en: 'The import failed; no card was added: {{reason}}',
+  },
+  serial_required: {
+    tr: 'Lütfen sipariş numarası veya sıra numarası girin',
+    en: 'Please enter an order number or a serial number',
+  },
   import_body_invalid: {
     tr: 'Gövde CSV metni (text/csv) ya da { "cards": [...] } biçiminde JSON olmalı',
     en: 'The body must be CSV text (text/csv) or JSON { "cards": [...] }',
@@ -60,7 +75,10 @@ export const physicalSimMessages = {
     tr: 'Yönetici stoğuna alınamayan kartlar var: {{cards}}',
     en: 'Some cards cannot be returned to admin stock: {{cards}}',
   },
-  serial_range_too_large: { tr: 'Seri aralığı en fazla {{max}} kart içerebilir', en: 'A serial range may cover at most {{max}} cards' },
+  serial_range_too_large: {
+    tr: 'Seri aralığı en fazla {{max}} kart içerebilir',
+    en: 'A serial range may cover at most {{max}} cards',
+  },
   card_not_deletable: { tr: 'Bu kart silinemez: {{reasons}}', en: 'This card cannot be deleted: {{reasons}}' },
   card_deleted: { tr: 'Kart silindi', en: 'Card deleted' },
   cards_deleted: { tr: 'Toplu silme tamamlandı', en: 'Bulk deletion done' },
@@ -75,7 +93,10 @@ export const physicalSimMessages = {
     tr: 'Stok yetersiz: bu paketten en fazla {{available}} kart sipariş edilebilir',
     en: 'Not enough stock: at most {{available}} cards of this package can be ordered',
   },
-  not_enough_stock: { tr: 'Stok yetersiz: bu paketten {{available}} kart var', en: 'Not enough stock: {{available}} cards of this package' },
+  not_enough_stock: {
+    tr: 'Stok yetersiz: bu paketten {{available}} kart var',
+    en: 'Not enough stock: {{available}} cards of this package',
+  },
   plus_package_not_found: { tr: 'Plus paketi bulunamadı', en: 'Plus package not found' },
   return_placed: { tr: 'İade talebiniz alındı', en: 'Your return request is received' },
   return_auto_approved: { tr: 'İadeniz onaylandı', en: 'Your return is approved' },

@@ -40,7 +40,10 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
   const settings = eventBusSettings(options.settings);
   const logger = options.logger ?? silentLogger;
   const group = options.group ?? options.service;
-  const brokers = options.config.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
+  const brokers =
+    options.config.KAFKA_BROKERS?.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean) ?? [];
   const metrics = new MetricsRegistry(options.service, brokers.length ? 'kafka' : 'postgres');
   const handlers = new Map<string, RegisteredHandler>();
 
@@ -66,7 +69,9 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
       ? new KafkaTransport({ brokers, clientId: options.service, settings, metrics, logger })
       : new PgLogTransport({ db, settings, metrics, logger });
     const relay = new OutboxRelay({ db, schema, sink: transport.sink, settings, metrics, logger });
-    const consumer = handlers.size ? new EventConsumer({ db, consumer: group, handlers, settings, metrics, logger }) : undefined;
+    const consumer = handlers.size
+      ? new EventConsumer({ db, consumer: group, handlers, settings, metrics, logger })
+      : undefined;
     const requeue = consumer ? new ParkedRequeueWorker({ db, group, consumer, settings, metrics, logger }) : undefined;
 
     const listener = new NotifyListener({
@@ -96,7 +101,10 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
       running.timer = setInterval(() => void logMetrics(schema), settings.metricsLogIntervalMs);
       running.timer.unref();
     }
-    logger.info({ service: options.service, group, schema, transport: transport.name, handles: [...handlers.keys()] }, 'event bus started');
+    logger.info(
+      { service: options.service, group, schema, transport: transport.name, handles: [...handlers.keys()] },
+      'event bus started',
+    );
   }
 
   async function logMetrics(schema: string): Promise<void> {
@@ -125,7 +133,8 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
   }
 
   function register(type: EventType, handler: RegisteredHandler): void {
-    if (state !== 'idle') throw new Error(`event bus of ${options.service}: register handlers before start() (${type})`);
+    if (state !== 'idle')
+      throw new Error(`event bus of ${options.service}: register handlers before start() (${type})`);
     if (handlers.has(type)) throw new Error(`event bus of ${options.service}: ${type} already has a handler`);
     handlers.set(type, handler);
   }
@@ -170,13 +179,17 @@ export function createEventBus(options: CreateEventBusOptions): EventBus {
       );
       const { waiting, age_s: ageSeconds } = outbox.rows[0] as { waiting: number; age_s: string | null };
       if (waiting > 0 && Number(ageSeconds) * 1000 > staleAfterMs) {
-        problems.push(`${waiting} events of ${options.service} waiting in the outbox, the oldest for ${Math.round(Number(ageSeconds))} s`);
+        problems.push(
+          `${waiting} events of ${options.service} waiting in the outbox, the oldest for ${Math.round(Number(ageSeconds))} s`,
+        );
       }
       const snapshot = metrics.snapshot();
       const handled = snapshot.handled + snapshot.duplicates + snapshot.parked;
       if (snapshot.lag === 0 || handled !== progress.count) progress = { count: handled, at: Date.now() };
       else if (Date.now() - progress.at > staleAfterMs) {
-        problems.push(`${snapshot.lag} events waiting for ${group}, none handled for ${Math.round((Date.now() - progress.at) / 1000)} s`);
+        problems.push(
+          `${snapshot.lag} events waiting for ${group}, none handled for ${Math.round((Date.now() - progress.at) / 1000)} s`,
+        );
       }
       return problems.length ? problems.join('; ') : null;
     },
@@ -195,8 +208,17 @@ declare module 'fastify' {
  * EVENTS_STALE_AFTER_SECONDS, and closing the app stops it before the pool closes. Tests that build
  * the app without running it start the bus when they need deliveries.
  */
-export function attachEventBus(app: FastifyInstance, options: { service: string; settings?: DeepPartial<EventBusSettings> }): EventBus {
-  const bus = createEventBus({ service: options.service, db: app.db, config: app.config, logger: app.log, settings: options.settings });
+export function attachEventBus(
+  app: FastifyInstance,
+  options: { service: string; settings?: DeepPartial<EventBusSettings> },
+): EventBus {
+  const bus = createEventBus({
+    service: options.service,
+    db: app.db,
+    config: app.config,
+    logger: app.log,
+    settings: options.settings,
+  });
   app.decorate('events', bus);
   app.whileServing({ name: 'event bus', start: () => bus.start(), stop: () => bus.stop() });
   app.addDegradationCheck('events', () => bus.problem(app.config.EVENTS_STALE_AFTER_SECONDS * 1000));

@@ -41,7 +41,8 @@ export async function runCli(args: string[], ctx: CliContext): Promise<number> {
         ctx.out(t('events_not_parked', { id: arg }));
         return 1;
       }
-      for (const row of requeued) ctx.out(t('events_requeued', { id: row.id, schema: row.schema, consumer: row.consumer }));
+      for (const row of requeued)
+        ctx.out(t('events_requeued', { id: row.id, schema: row.schema, consumer: row.consumer }));
       return 0;
     }
     case 'prune': {
@@ -62,20 +63,29 @@ export async function runCli(args: string[], ctx: CliContext): Promise<number> {
 
 type KafkaLag = { groups: Array<{ group: string; lag: number }> } | { error: string };
 
-function formatStatus(status: EventsStatus, kafka: KafkaLag | undefined, brokers: string[], t: (code: string, params?: Record<string, string | number>) => string): string[] {
+function formatStatus(
+  status: EventsStatus,
+  kafka: KafkaLag | undefined,
+  brokers: string[],
+  t: (code: string, params?: Record<string, string | number>) => string,
+): string[] {
   const lines: string[] = [];
   for (const schema of status.schemas) {
-    const oldest = schema.oldestUnpublishedAt ? t('events_status_oldest', { at: schema.oldestUnpublishedAt.toISOString() }) : '';
+    const oldest = schema.oldestUnpublishedAt
+      ? t('events_status_oldest', { at: schema.oldestUnpublishedAt.toISOString() })
+      : '';
     lines.push(t('events_status_outbox', { schema: schema.schema, count: schema.outboxBacklog, oldest }));
     if (schema.lastRelayError) lines.push(t('events_status_relay_error', { error: schema.lastRelayError }));
   }
   lines.push(t('events_status_log', { head: status.log.head }));
   if (!status.log.groups.length) lines.push(t('events_status_no_groups'));
-  for (const g of status.log.groups) lines.push(t('events_status_group', { group: g.group, position: g.position, lag: g.lag }));
+  for (const g of status.log.groups)
+    lines.push(t('events_status_group', { group: g.group, position: g.position, lag: g.lag }));
   if (kafka) {
     lines.push(t('events_status_kafka', { brokers: brokers.join(',') }));
     if ('error' in kafka) lines.push(t('events_status_kafka_unavailable', { error: kafka.error }));
-    else for (const g of kafka.groups) lines.push(t('events_status_group', { group: g.group, position: '-', lag: g.lag }));
+    else
+      for (const g of kafka.groups) lines.push(t('events_status_group', { group: g.group, position: '-', lag: g.lag }));
   }
   const parked = status.schemas.flatMap((s) => s.parked.map((p) => ({ schema: s.schema, ...p })));
   if (!parked.length) lines.push(t('events_status_parked_none'));
@@ -102,7 +112,12 @@ function formatStatus(status: EventsStatus, kafka: KafkaLag | undefined, brokers
 
 /** Lag of every consumer group on our topics (admin calls: fine on a real cluster, not on the test broker). */
 async function kafkaLag(brokers: string[]): Promise<KafkaLag> {
-  const admin = new Kafka({ clientId: 'events-cli', brokers, logLevel: logLevel.NOTHING, retry: { retries: 1 } }).admin();
+  const admin = new Kafka({
+    clientId: 'events-cli',
+    brokers,
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 1 },
+  }).admin();
   try {
     await admin.connect();
     const existing = new Set(await admin.listTopics());
@@ -142,7 +157,9 @@ async function main(): Promise<void> {
       db,
       locale: localeFromEnv(process.env),
       out: (line) => console.log(line),
-      kafkaBrokers: process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
+      kafkaBrokers: process.env.KAFKA_BROKERS?.split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
     });
     process.exitCode = code;
   } finally {

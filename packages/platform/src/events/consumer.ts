@@ -162,7 +162,11 @@ export class EventConsumer {
   }
 
   /** Runs a batch in one transaction. Returns the handler failure that rolled it back, if any. */
-  private async settle<D extends Delivery>(batch: D[], hooks: SettleHooks<D>, attempt: number): Promise<HandlerFailure | 'split' | undefined> {
+  private async settle<D extends Delivery>(
+    batch: D[],
+    hooks: SettleHooks<D>,
+    attempt: number,
+  ): Promise<HandlerFailure | 'split' | undefined> {
     const outcomes: Outcome[] = [];
     const parked: Parked[] = [];
     try {
@@ -176,8 +180,11 @@ export class EventConsumer {
           else if ('ignored' in checked) outcomes.push('ignored');
           else runs.push({ delivery, ...checked });
         }
-        const fresh = await this.claimInbox(trx, runs.map((run) => run.event));
-        for (let i = 0; i < runs.length; ) {
+        const fresh = await this.claimInbox(
+          trx,
+          runs.map((run) => run.event),
+        );
+        for (let i = 0; i < runs.length;) {
           const run = runs[i]!;
           // An id seen twice in one batch (a republished row) is handled once: the first one takes it.
           if (!fresh.delete(run.event.id)) {
@@ -197,7 +204,12 @@ export class EventConsumer {
           }
           // A run handler takes the fresh events of its type that follow one another, in order.
           const group = [run];
-          for (i += 1; i < runs.length && runs[i]!.event.type === run.event.type && fresh.delete(runs[i]!.event.id); i += 1) group.push(runs[i]!);
+          for (
+            i += 1;
+            i < runs.length && runs[i]!.event.type === run.event.type && fresh.delete(runs[i]!.event.id);
+            i += 1
+          )
+            group.push(runs[i]!);
           try {
             await run.handler.many(group.map((g) => g.event) as Parameters<EventBatchHandler>[0], { trx, attempt });
           } catch (error) {
@@ -217,7 +229,12 @@ export class EventConsumer {
       if (error instanceof HandlerFailure) return error;
       if (error instanceof RunFailure) return 'split';
       if ((error as { code?: string }).code === IN_FAILED_TRANSACTION) {
-        return batch.length === 1 ? new HandlerFailure(batch[0]!, new Error('the handler left its transaction aborted (it caught an SQL error)')) : 'split';
+        return batch.length === 1
+          ? new HandlerFailure(
+              batch[0]!,
+              new Error('the handler left its transaction aborted (it caught an SQL error)'),
+            )
+          : 'split';
       }
       throw error;
     }
@@ -234,7 +251,15 @@ export class EventConsumer {
       metrics.inc('retries');
       const delay = backoffMs(attempt - 1, settings.retryBaseMs, settings.retryMaxMs);
       logger.warn(
-        { err: error, consumer, eventId: envelope?.id, type: envelope?.type, source: delivery.source, attempt, retryInMs: delay },
+        {
+          err: error,
+          consumer,
+          eventId: envelope?.id,
+          type: envelope?.type,
+          source: delivery.source,
+          attempt,
+          retryInMs: delay,
+        },
         'event handler failed, retrying',
       );
       try {
@@ -246,7 +271,13 @@ export class EventConsumer {
       if (!failure) return;
       error = failure === 'split' ? error : failure.error;
     }
-    const last: Parked = { delivery, envelope: envelope ?? delivery.message, attempts: settings.maxAttempts, error: errorText(error), cause: error };
+    const last: Parked = {
+      delivery,
+      envelope: envelope ?? delivery.message,
+      attempts: settings.maxAttempts,
+      error: errorText(error),
+      cause: error,
+    };
     const parked = await this.options.db.transaction(async (trx) => {
       const unhandled = hooks.pending ? await hooks.pending(trx, [delivery]) : [delivery];
       if (!unhandled.length) return false;
@@ -258,7 +289,9 @@ export class EventConsumer {
   }
 
   /** Decodes and validates a delivery: runnable, not ours, or poison (parked without retries: it cannot get better). */
-  private check(delivery: Delivery): { event: EventEnvelope; handler: RegisteredHandler } | { ignored: true } | { parked: Parked } {
+  private check(
+    delivery: Delivery,
+  ): { event: EventEnvelope; handler: RegisteredHandler } | { ignored: true } | { parked: Parked } {
     const decoded = decode(delivery.message);
     if (!decoded.ok) return { parked: { delivery, envelope: decoded.envelope, attempts: 1, error: decoded.error } };
     const event = decoded.envelope;
@@ -268,7 +301,14 @@ export class EventConsumer {
     const payload = definition?.payload.safeParse(event.payload);
     if (!payload?.success) {
       const why = payload ? errorText(payload.error) : 'unknown type';
-      return { parked: { delivery, envelope: event, attempts: 1, error: `payload does not match ${event.type} v${definition?.version ?? '?'}: ${why}` } };
+      return {
+        parked: {
+          delivery,
+          envelope: event,
+          attempts: 1,
+          error: `payload does not match ${event.type} v${definition?.version ?? '?'}: ${why}`,
+        },
+      };
     }
     // The payload now matches its type's schema (with its defaults applied), as the handler's signature promises.
     return { event: { ...event, payload: payload.data }, handler };
@@ -287,7 +327,14 @@ export class EventConsumer {
   }
 
   private failureOf(p: Parked): ParkedFailure {
-    return { consumer: this.options.consumer, envelope: p.envelope, topic: p.delivery.topic, source: p.delivery.source, attempts: p.attempts, error: p.error };
+    return {
+      consumer: this.options.consumer,
+      envelope: p.envelope,
+      topic: p.delivery.topic,
+      source: p.delivery.source,
+      attempts: p.attempts,
+      error: p.error,
+    };
   }
 
   /** Metrics and log lines, once the transaction committed (a rolled-back batch counts nothing). */
@@ -301,7 +348,15 @@ export class EventConsumer {
       metrics.inc('parked');
       const event = p.envelope as Partial<EventEnvelope> | null;
       logger.error(
-        { err: p.cause, consumer, eventId: event?.id, type: event?.type, source: p.delivery.source, attempts: p.attempts, error: p.error },
+        {
+          err: p.cause,
+          consumer,
+          eventId: event?.id,
+          type: event?.type,
+          source: p.delivery.source,
+          attempts: p.attempts,
+          error: p.error,
+        },
         'event parked: see `npm run events -- status`, then `unpark <id>` once the cause is fixed',
       );
     }
@@ -321,7 +376,8 @@ function decode(message: unknown): Decoded {
     }
   }
   const parsed = eventEnvelopeSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, envelope: value ?? null, error: `not an event envelope: ${errorText(parsed.error)}` };
+  if (!parsed.success)
+    return { ok: false, envelope: value ?? null, error: `not an event envelope: ${errorText(parsed.error)}` };
   return { ok: true, envelope: parsed.data as EventEnvelope };
 }
 

@@ -6,5 +6,12 @@ export { eventBusEnvSchema, eventBusSettings, type DeepPartial, type EventBusSet
 export type { EventLogger } from './logger';
 export { EVENT_LOG_CHANNEL } from './pg-log-transport';
 export { parkedChannel } from './parked';
-export { eventsStatus, pruneEvents, requeueParked, type EventsStatus, type ParkedSummary, type PruneResult } from './ops';
+export {
+  eventsStatus,
+  pruneEvents,
+  requeueParked,
+  type EventsStatus,
+  type ParkedSummary,
+  type PruneResult,
+} from './ops';
 export { ensureKafkaTopics, planTopics, type TopicPlan } from './topics';

@@ -1,4 +1,12 @@
-import { Kafka, logLevel, Partitioners, type Consumer, type ICustomPartitioner, type LogEntry, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Consumer,
+  type ICustomPartitioner,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
 import type { Knex } from 'knex';
 import type { EventConsumer } from './consumer';
 import type { EventLogger } from './logger';
@@ -61,15 +69,21 @@ export class KafkaTransport implements Transport {
       });
       byTopic.set(row.topic, messages);
     }
-    const written = await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    const written = await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
     // kafkajs 2.2 can resolve without having written everything: when a NOT_LEADER retry moves a
     // partition to a broker that already answered, that partition's messages are silently skipped.
     // Check every partition we wrote to acknowledged; otherwise fail, so the rows stay in the outbox.
     const acknowledged = new Set(written.map((r) => `${r.topicName}/${r.partition}`));
     const missing = [...byTopic].flatMap(([topic, messages]) =>
-      messages.map((message) => `${topic}/${this.partitionOf(topic, message.key)}`).filter((tp) => !acknowledged.has(tp)),
+      messages
+        .map((message) => `${topic}/${this.partitionOf(topic, message.key)}`)
+        .filter((tp) => !acknowledged.has(tp)),
     );
-    if (missing.length) throw new Error(`kafka did not acknowledge ${[...new Set(missing)].join(', ')}; the batch will be sent again`);
+    if (missing.length)
+      throw new Error(`kafka did not acknowledge ${[...new Set(missing)].join(', ')}; the batch will be sent again`);
   }
 
   /** Partition counts seen by the producer's partitioner, to recompute where each key went. */
@@ -78,7 +92,13 @@ export class KafkaTransport implements Transport {
 
   private partitionOf(topic: string, key: string): number {
     const count = this.partitionCounts.get(topic) ?? 1;
-    const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [], isr: [] }));
+    const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({
+      partitionId,
+      leader: 0,
+      partitionErrorCode: 0,
+      replicas: [],
+      isr: [],
+    }));
     return this.keyPartitioner({ topic, partitionMetadata, message: { key, value: null } });
   }
 

@@ -54,7 +54,9 @@ export class LogMembership {
     await this.beat();
     this.timer = setInterval(() => {
       this.beating ??= this.beat()
-        .catch((error: unknown) => this.options.logger.warn({ err: error, group: this.options.group }, 'event log group heartbeat failed'))
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error, group: this.options.group }, 'event log group heartbeat failed'),
+        )
         .finally(() => (this.beating = undefined));
     }, this.options.heartbeatMs);
     this.timer.unref();
@@ -67,7 +69,10 @@ export class LogMembership {
     await this.beating;
     this.set([]);
     await this.options.db
-      .raw('DELETE FROM platform.consumer_members WHERE group_id = ? AND member_id = ?', [this.options.group, this.memberId])
+      .raw('DELETE FROM platform.consumer_members WHERE group_id = ? AND member_id = ?', [
+        this.options.group,
+        this.memberId,
+      ])
       .catch(() => {});
   }
 
@@ -85,7 +90,12 @@ export class LogMembership {
       [group, this.memberId, group, timeoutMs / 1000, group, timeoutMs / 1000],
     );
     if (this.stopped) return;
-    this.set(partitionsOf((result.rows as Array<{ id: string }>).map((row) => row.id), this.memberId));
+    this.set(
+      partitionsOf(
+        (result.rows as Array<{ id: string }>).map((row) => row.id),
+        this.memberId,
+      ),
+    );
   }
 
   private set(partitions: number[]): void {

@@ -65,7 +65,8 @@ export class MetricsRegistry {
     this.values.assignments = [...assignments].sort();
     for (const source of [...this.lagByPartition.keys()]) {
       // A partition given to another process is no longer this one's lag (`kafka:topic/p`, `log:event_log/p`).
-      if (source.includes('/') && !assignments.includes(source.slice(source.indexOf(':') + 1))) this.lagByPartition.delete(source);
+      if (source.includes('/') && !assignments.includes(source.slice(source.indexOf(':') + 1)))
+        this.lagByPartition.delete(source);
     }
     this.sumLag();
   }

@@ -111,7 +111,10 @@ export async function eventsStatus(db: Knex): Promise<EventsStatus> {
  * Re-queues a parked message (by its parked id or its event id) for the consumer that parked it,
  * and wakes that service's consumers. Returns what was re-queued (empty: nothing parked matched).
  */
-export async function requeueParked(db: Knex, id: string): Promise<Array<{ schema: string; id: string; consumer: string }>> {
+export async function requeueParked(
+  db: Knex,
+  id: string,
+): Promise<Array<{ schema: string; id: string; consumer: string }>> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new Error(`not an id: ${id}`);
   const requeued: Array<{ schema: string; id: string; consumer: string }> = [];
   for (const schema of await serviceSchemas(db)) {
@@ -151,7 +154,10 @@ export async function pruneEvents(db: Knex, days: number): Promise<PruneResult> 
   for (const schema of await serviceSchemas(db)) {
     const outbox = await db.raw('DELETE FROM ??.outbox WHERE published_at < now() - ?::interval', [schema, interval]);
     const inbox = await db.raw('DELETE FROM ??.inbox WHERE handled_at < now() - ?::interval', [schema, interval]);
-    const parked = await db.raw(`DELETE FROM ??.parked_events WHERE status = 'resolved' AND resolved_at < now() - ?::interval`, [schema, interval]);
+    const parked = await db.raw(
+      `DELETE FROM ??.parked_events WHERE status = 'resolved' AND resolved_at < now() - ?::interval`,
+      [schema, interval],
+    );
     result.outbox += outbox.rowCount ?? 0;
     result.inbox += inbox.rowCount ?? 0;
     result.parked += parked.rowCount ?? 0;

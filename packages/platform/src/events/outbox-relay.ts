@@ -78,9 +78,10 @@ export class OutboxRelay extends PollingWorker {
       const rows = result.rows as OutboxRow[];
       if (!rows.length) return 0;
       await sink.deliver!(trx, rows);
-      await trx.raw('UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE position = ANY(?::bigint[])', [
-        rows.map((row) => row.position),
-      ]);
+      await trx.raw(
+        'UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL WHERE position = ANY(?::bigint[])',
+        [rows.map((row) => row.position)],
+      );
       return rows.length;
     });
   }

@@ -36,7 +36,10 @@ export class ParkedRequeueWorker extends PollingWorker {
 
   protected pollFailed(error: unknown): 'stop' | void {
     if (error instanceof ConsumerStoppedError) return 'stop';
-    this.options.logger.warn({ err: error, group: this.options.group }, 'running re-queued parked events failed, retrying');
+    this.options.logger.warn(
+      { err: error, group: this.options.group },
+      'running re-queued parked events failed, retrying',
+    );
   }
 
   /** Runs one batch of re-queued rows; never asks to go again at once (a batch is at most 50 rows). */
@@ -60,12 +63,20 @@ export class ParkedRequeueWorker extends PollingWorker {
       }
       let resolved = false;
       await consumer.handle(
-        { message: row.envelope, topic: row.topic ?? '', source: row.source, park: (trx, failure) => parkAgain(trx, row.id, failure) },
+        {
+          message: row.envelope,
+          topic: row.topic ?? '',
+          source: row.source,
+          park: (trx, failure) => parkAgain(trx, row.id, failure),
+        },
         {
           pending: async (trx, batch) => ((await stillRequeued(trx, row.id)) ? batch : []),
           // Also runs after a failure parked it again (status 'parked' then): only a success resolves it.
           settled: async (trx) => {
-            const result = await trx.raw(`UPDATE parked_events SET status = 'resolved', resolved_at = now() WHERE id = ? AND status = 'requeued'`, [row.id]);
+            const result = await trx.raw(
+              `UPDATE parked_events SET status = 'resolved', resolved_at = now() WHERE id = ? AND status = 'requeued'`,
+              [row.id],
+            );
             resolved = Boolean(result.rowCount);
           },
         },

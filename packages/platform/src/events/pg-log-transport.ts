@@ -94,7 +94,10 @@ export class PgLogConsumer extends PollingWorker {
       logger: options.logger,
       onChange: (partitions) => {
         options.metrics.setAssignments(partitions.map((p) => `event_log/${p}`));
-        options.logger.info({ group: options.group, member: this.membership.memberId, partitions }, 'event log partitions assigned');
+        options.logger.info(
+          { group: options.group, member: this.membership.memberId, partitions },
+          'event log partitions assigned',
+        );
         this.wake();
       },
     });
@@ -127,7 +130,10 @@ export class PgLogConsumer extends PollingWorker {
 
   protected pollFailed(error: unknown, retryInMs: number): 'stop' | void {
     if (error instanceof ConsumerStoppedError) return 'stop';
-    this.options.logger.warn({ err: error, group: this.options.group, retryInMs }, 'event log consumer failed, retrying');
+    this.options.logger.warn(
+      { err: error, group: this.options.group, retryInMs },
+      'event log consumer failed, retrying',
+    );
   }
 
   /** Reads one batch of our partitions after their offsets and settles it. True when more is waiting. */
@@ -169,16 +175,20 @@ export class PgLogConsumer extends PollingWorker {
     }
     if (behind.length) {
       // Nothing of ours up to `head` there: step over the rest (other services' events).
-      await db.raw('UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ? AND partition = ANY(?::int[]) AND position < ?', [
-        head,
-        group,
-        behind,
-        head,
-      ]);
+      await db.raw(
+        'UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ? AND partition = ANY(?::int[]) AND position < ?',
+        [head, group, behind, head],
+      );
     }
     const deliveries: LogDelivery[] = rows
       .filter((row) => row.position !== null)
-      .map((row) => ({ message: row.envelope, topic: row.topic, source: `log:${row.position}`, position: Number(row.position), partition: row.partition }));
+      .map((row) => ({
+        message: row.envelope,
+        topic: row.topic,
+        source: `log:${row.position}`,
+        position: Number(row.position),
+        partition: row.partition,
+      }));
     if (!deliveries.length) return false;
     // A partition whose every waiting event is in the batch: settling its last one may move its offset to `head`.
     const inBatch = new Map<number, LogDelivery>();
@@ -187,7 +197,9 @@ export class PgLogConsumer extends PollingWorker {
       inBatch.set(delivery.partition, delivery);
       counts.set(delivery.partition, (counts.get(delivery.partition) ?? 0) + 1);
     }
-    const finals = new Set([...inBatch].filter(([p]) => counts.get(p) === waiting.get(p) && counts.get(p)! < limit).map(([, last]) => last));
+    const finals = new Set(
+      [...inBatch].filter(([p]) => counts.get(p) === waiting.get(p) && counts.get(p)! < limit).map(([, last]) => last),
+    );
     const hooks: SettleHooks<LogDelivery> = {
       pending: async (trx, batch) => {
         // Holding the offset rows until commit: another process of the group waits, then sees our offsets.
@@ -195,13 +207,21 @@ export class PgLogConsumer extends PollingWorker {
           'SELECT partition, position FROM platform.consumer_offsets WHERE group_id = ? AND partition = ANY(?::int[]) ORDER BY partition FOR UPDATE',
           [group, [...new Set(batch.map((d) => d.partition))]],
         );
-        const current = new Map((locked.rows as Array<{ partition: number; position: string }>).map((row) => [row.partition, Number(row.position)]));
+        const current = new Map(
+          (locked.rows as Array<{ partition: number; position: string }>).map((row) => [
+            row.partition,
+            Number(row.position),
+          ]),
+        );
         return batch.filter((delivery) => delivery.position > (current.get(delivery.partition) ?? 0));
       },
       settled: async (trx, settled) => {
         const last = new Map<number, LogDelivery>();
         for (const delivery of settled) last.set(delivery.partition, delivery);
-        const moves = [...last.values()].map((d) => ({ partition: d.partition, position: finals.has(d) ? head : d.position }));
+        const moves = [...last.values()].map((d) => ({
+          partition: d.partition,
+          position: finals.has(d) ? head : d.position,
+        }));
         await trx.raw(
           `UPDATE platform.consumer_offsets o SET position = v.position, updated_at = now()
              FROM unnest(?::int[], ?::bigint[]) AS v(partition, position)
@@ -209,15 +229,21 @@ export class PgLogConsumer extends PollingWorker {
           [moves.map((m) => m.partition), moves.map((m) => m.position), group],
         );
         for (const d of last.values()) {
-          const left = deliveries.filter((other) => other.partition === d.partition && other.position > d.position).length;
-          metrics.setLag(`log:event_log/${d.partition}`, left + (waiting.get(d.partition) ?? 0) - (counts.get(d.partition) ?? 0));
+          const left = deliveries.filter(
+            (other) => other.partition === d.partition && other.position > d.position,
+          ).length;
+          metrics.setLag(
+            `log:event_log/${d.partition}`,
+            left + (waiting.get(d.partition) ?? 0) - (counts.get(d.partition) ?? 0),
+          );
         }
       },
       streams: {
         of: (delivery) => delivery.partition,
         hold: (delivery, error) => {
           const earlier = held.get(delivery.partition);
-          if (!earlier || delivery.position < earlier.delivery.position) held.set(delivery.partition, { delivery, error });
+          if (!earlier || delivery.position < earlier.delivery.position)
+            held.set(delivery.partition, { delivery, error });
         },
       },
     };
@@ -235,7 +261,10 @@ export class PgLogConsumer extends PollingWorker {
       .retryFailed(delivery, error, hooks)
       .catch((failure: unknown) => {
         if (failure instanceof ConsumerStoppedError) return;
-        this.options.logger.warn({ err: failure, group: this.options.group, partition: delivery.partition }, 'event log retry failed; the partition is read again');
+        this.options.logger.warn(
+          { err: failure, group: this.options.group, partition: delivery.partition },
+          'event log retry failed; the partition is read again',
+        );
       })
       .finally(() => {
         this.held.delete(delivery.partition);

@@ -65,8 +65,12 @@ export abstract class PollingWorker {
       let delay = settings.pollIntervalMs;
       // A backlog (the last pass said more is waiting) is drained without pause.
       const sinceLastPass = performance.now() - this.lastPassAt;
-      const gatherMs = Math.min(Math.max(settings.gatherMs, this.lastPassMs / PASS_SHARE), settings.gatherMs * MAX_GATHER_FACTOR);
-      if (!this.backlog && sinceLastPass < gatherMs) await new Promise((resolve) => setTimeout(resolve, gatherMs - sinceLastPass));
+      const gatherMs = Math.min(
+        Math.max(settings.gatherMs, this.lastPassMs / PASS_SHARE),
+        settings.gatherMs * MAX_GATHER_FACTOR,
+      );
+      if (!this.backlog && sinceLastPass < gatherMs)
+        await new Promise((resolve) => setTimeout(resolve, gatherMs - sinceLastPass));
       if (!this.active) break;
       this.lastPassAt = performance.now();
       this.backlog = false;

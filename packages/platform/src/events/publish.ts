@@ -23,7 +23,11 @@ export async function publish<T extends EventType>(
  * `publish` for many events in one statement (a batch of orders written together): each checked
  * against the registry, all in the outbox in the order given.
  */
-export async function publishMany<T extends EventType>(trx: Knex | Knex.Transaction, producer: string, inputs: ReadonlyArray<PublishInput<T>>): Promise<EventEnvelope[]> {
+export async function publishMany<T extends EventType>(
+  trx: Knex | Knex.Transaction,
+  producer: string,
+  inputs: ReadonlyArray<PublishInput<T>>,
+): Promise<EventEnvelope[]> {
   if (inputs.length === 0) return [];
   const events = outboxRows(producer, inputs);
   const rows = events.map((event) => event.row);
@@ -34,7 +38,9 @@ export async function publishMany<T extends EventType>(trx: Knex | Knex.Transact
     await trx('outbox').insert(rows);
   } else {
     // Once per row, folded into one by PostgreSQL (same channel, same payload, same transaction).
-    await trx('outbox').insert(rows).returning(trx.raw('pg_notify(?, ?)', [await outboxChannelOf(trx), '']));
+    await trx('outbox')
+      .insert(rows)
+      .returning(trx.raw('pg_notify(?, ?)', [await outboxChannelOf(trx), '']));
     if ((trx as Knex.Transaction).isTransaction) notified.add(trx);
   }
   return events.map((event) => event.envelope);
@@ -54,10 +60,19 @@ export interface OutboxRow {
  * statement for a whole write: orders/placing.ts in esim). That statement must also call
  * `pg_notify(<outboxChannelOf(db)>, '')` so the relay wakes on commit, as `publishMany` does.
  */
-export function outboxRows<T extends EventType>(producer: string, inputs: ReadonlyArray<PublishInput<T>>): Array<{ row: OutboxRow; envelope: EventEnvelope }> {
+export function outboxRows<T extends EventType>(
+  producer: string,
+  inputs: ReadonlyArray<PublishInput<T>>,
+): Array<{ row: OutboxRow; envelope: EventEnvelope }> {
   return inputs.map((input) => {
     const envelope = envelopeOf(producer, input);
-    const row = { event_id: envelope.id, type: envelope.type, topic: topicOf(envelope.type), aggregate_id: envelope.aggregateId, envelope: JSON.stringify(envelope) };
+    const row = {
+      event_id: envelope.id,
+      type: envelope.type,
+      topic: topicOf(envelope.type),
+      aggregate_id: envelope.aggregateId,
+      envelope: JSON.stringify(envelope),
+    };
     return { row, envelope };
   });
 }

@@ -58,7 +58,10 @@ export const eventBusEnvSchema = z.object({
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
 
-export function eventBusSettings(overrides: DeepPartial<EventBusSettings> = {}, env: NodeJS.ProcessEnv = process.env): EventBusSettings {
+export function eventBusSettings(
+  overrides: DeepPartial<EventBusSettings> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): EventBusSettings {
   const parsed = eventBusEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -16,7 +16,8 @@ export function planTopics(
   const plan: TopicPlan = { create: [], grow: [] };
   for (const topic of wanted) {
     const current = existing.get(topic);
-    if (current === undefined) plan.create.push({ topic, numPartitions: options.partitions, replicationFactor: options.replicationFactor });
+    if (current === undefined)
+      plan.create.push({ topic, numPartitions: options.partitions, replicationFactor: options.replicationFactor });
     else if (current < options.partitions) plan.grow.push({ topic, count: options.partitions });
   }
   return plan;
@@ -35,7 +36,12 @@ export async function ensureKafkaTopics(options: {
   topics?: readonly string[];
 }): Promise<TopicPlan> {
   const log = options.log ?? (() => {});
-  const admin = new Kafka({ clientId: 'esim-topics', brokers: options.brokers, logLevel: logLevel.WARN, retry: { retries: 10 } }).admin();
+  const admin = new Kafka({
+    clientId: 'esim-topics',
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    retry: { retries: 10 },
+  }).admin();
   await admin.connect();
   try {
     const metadata = await admin.fetchTopicMetadata();
@@ -43,7 +49,8 @@ export async function ensureKafkaTopics(options: {
     const plan = planTopics(existing, options.topics ?? EVENT_TOPICS, options);
     if (plan.create.length) {
       await admin.createTopics({ topics: plan.create, waitForLeaders: true });
-      for (const t of plan.create) log(`created ${t.topic} (${t.numPartitions} partitions, replication ${t.replicationFactor})`);
+      for (const t of plan.create)
+        log(`created ${t.topic} (${t.numPartitions} partitions, replication ${t.replicationFactor})`);
     }
     if (plan.grow.length) {
       await admin.createPartitions({ topicPartitions: plan.grow });

@@ -11,7 +11,9 @@ declare module 'fastify' {
 
 /** `{ success, message, data }` with the message in the caller's language. */
 export function ok<T>(reply: FastifyReply, data: T, code: MessageCode | (string & {}) = 'ok', status = 200) {
-  return reply.status(status).send({ success: true as const, code, message: translate(code, reply.request.locale), data });
+  return reply
+    .status(status)
+    .send({ success: true as const, code, message: translate(code, reply.request.locale), data });
 }
 
 /**
@@ -31,7 +33,13 @@ export function okList<T>(
   reply.header('Content-Range', `${resource} ${query.offset}-${last}/${total}`);
   reply.header('X-Total-Count', String(total));
   reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Total-Count');
-  return reply.send({ success: true as const, code: 'ok', message: translate('ok', reply.request.locale), data: items, meta });
+  return reply.send({
+    success: true as const,
+    code: 'ok',
+    message: translate('ok', reply.request.locale),
+    data: items,
+    meta,
+  });
 }
 
 export const localePlugin = fp(

@@ -35,7 +35,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, {
         success: false,
         code: 'validation_error',
-        message: first ? `${translate('validation_error', locale)}: ${first.path} — ${first.message}` : translate('validation_error', locale),
+        message: first
+          ? `${translate('validation_error', locale)}: ${first.path} — ${first.message}`
+          : translate('validation_error', locale),
         errors,
       });
     }
@@ -47,7 +49,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         message: translate(error.code, locale, error.options.params),
         // A field's message may be given as a code, as validation issues are: it goes out in the caller's language.
-        ...(error.options.errors ? { errors: error.options.errors.map((e) => ({ ...e, message: isMessageCode(e.message) ? translate(e.message, locale, error.options.params) : e.message })) } : {}),
+        ...(error.options.errors
+          ? {
+              errors: error.options.errors.map((e) => ({
+                ...e,
+                message: isMessageCode(e.message) ? translate(e.message, locale, error.options.params) : e.message,
+              })),
+            }
+          : {}),
       });
     }
     const fastifyError = error as FastifyError;
@@ -59,7 +68,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ? 'unsupported_media_type'
           : fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'payload_too_large'
-            : fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            : fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+                fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+                error instanceof SyntaxError
               ? 'invalid_json'
               : status === 429
                 ? 'rate_limited'
@@ -87,6 +98,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, { success: false, code: 'route_not_found', message: translate('route_not_found', request.locale) }),
+    send(reply, 404, {
+      success: false,
+      code: 'route_not_found',
+      message: translate('route_not_found', request.locale),
+    }),
   );
 }

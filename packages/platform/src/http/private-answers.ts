@@ -11,7 +11,8 @@ export const NO_STORE = 'no-store';
 
 export function registerNoStoreForPrivateAnswers(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.user || request.headers.authorization || reply.hasHeader('set-cookie')) reply.header('cache-control', NO_STORE);
+    if (request.user || request.headers.authorization || reply.hasHeader('set-cookie'))
+      reply.header('cache-control', NO_STORE);
     done(null, payload);
   });
 }

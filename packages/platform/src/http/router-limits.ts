@@ -9,13 +9,26 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 export const MAX_PATH_PARAM_LENGTH = 200;
 
 /** The answer to a path the router cannot look up, in our envelope and the caller's language. */
-function routerRefusal(error: FastifyError, locale: ReturnType<typeof pickLocale>): { status: number; body: ErrorEnvelope } {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 404, body: { success: false, code: 'route_not_found', message: translate('route_not_found', locale) } };
+function routerRefusal(
+  error: FastifyError,
+  locale: ReturnType<typeof pickLocale>,
+): { status: number; body: ErrorEnvelope } {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return {
+      status: 404,
+      body: { success: false, code: 'route_not_found', message: translate('route_not_found', locale) },
+    };
   if (error.code === 'FST_ERR_BAD_URL') {
     const message = translate('validation_error', locale);
-    return { status: 400, body: { success: false, code: 'validation_error', message, errors: [{ path: 'url', message }] } };
+    return {
+      status: 400,
+      body: { success: false, code: 'validation_error', message, errors: [{ path: 'url', message }] },
+    };
   }
-  return { status: 500, body: { success: false, code: 'internal_error', message: translate('internal_error', locale) } };
+  return {
+    status: 500,
+    body: { success: false, code: 'internal_error', message: translate('internal_error', locale) },
+  };
 }
 
 /**

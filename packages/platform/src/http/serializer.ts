@@ -6,10 +6,21 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** The first place two JSON values differ (`data.items.0.price`), or undefined when they are equal. */
 function firstDifference(sent: Json, declared: Json, path: string): string | undefined {
   if (sent === declared) return undefined;
-  if (typeof sent !== 'object' || typeof declared !== 'object' || sent === null || declared === null || Array.isArray(sent) !== Array.isArray(declared)) return path;
+  if (
+    typeof sent !== 'object' ||
+    typeof declared !== 'object' ||
+    sent === null ||
+    declared === null ||
+    Array.isArray(sent) !== Array.isArray(declared)
+  )
+    return path;
   const keys = new Set([...Object.keys(sent), ...Object.keys(declared)]);
   for (const key of keys) {
-    const difference = firstDifference((sent as Record<string, Json>)[key] ?? null, (declared as Record<string, Json>)[key] ?? null, `${path}.${key}`);
+    const difference = firstDifference(
+      (sent as Record<string, Json>)[key] ?? null,
+      (declared as Record<string, Json>)[key] ?? null,
+      `${path}.${key}`,
+    );
     if (difference) return difference;
   }
   return undefined;
@@ -26,7 +37,10 @@ export const checkedSerializerCompiler: FastifySerializerCompiler<unknown> = (ro
   return (data) => {
     const sent = serialize(data);
     const difference = firstDifference(JSON.parse(JSON.stringify(data)) as Json, JSON.parse(sent) as Json, 'body');
-    if (difference) throw new Error(`${route.method} ${route.url} ${route.httpStatus}: the response schema does not match ${difference}`);
+    if (difference)
+      throw new Error(
+        `${route.method} ${route.url} ${route.httpStatus}: the response schema does not match ${difference}`,
+      );
     return sent;
   };
 };

@@ -32,7 +32,12 @@ export function signWebhook(secret: string, timestamp: number, rawBody: string):
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 
-export function verifyWebhook(rule: WebhookSignature, headers: Record<string, string | string[] | undefined>, rawBody: string, now = Date.now()): void {
+export function verifyWebhook(
+  rule: WebhookSignature,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  now = Date.now(),
+): void {
   const timestamp = Number(headers[rule.timestampHeader]);
   const signature = String(headers[rule.signatureHeader] ?? '');
   if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) throw unauthorized(rule.invalidCode);
@@ -47,7 +52,11 @@ export function verifyWebhook(rule: WebhookSignature, headers: Record<string, st
  * then parses the text: an unsigned or badly signed caller learns nothing, not even that its body
  * is malformed (401); a signed malformed body is a 400 naming `body`.
  */
-export function signedWebhookScope(app: FastifyInstance, rule: WebhookSignature, register: (scope: FastifyInstance) => void): void {
+export function signedWebhookScope(
+  app: FastifyInstance,
+  rule: WebhookSignature,
+  register: (scope: FastifyInstance) => void,
+): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

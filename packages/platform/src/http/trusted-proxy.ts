@@ -30,8 +30,13 @@ export function dropUntrustedForwarding(app: FastifyInstance, internalToken: str
   };
   app.addHook('onRequest', (request, _reply, done) => {
     const headers = request.raw.headers;
-    if (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-proto'] !== undefined || headers['x-forwarded-host'] !== undefined) {
-      if (!carriesCredential(headers[SERVICE_TOKEN_HEADER])) for (const name of FORWARDING_HEADERS) delete headers[name];
+    if (
+      headers['x-forwarded-for'] !== undefined ||
+      headers['x-forwarded-proto'] !== undefined ||
+      headers['x-forwarded-host'] !== undefined
+    ) {
+      if (!carriesCredential(headers[SERVICE_TOKEN_HEADER]))
+        for (const name of FORWARDING_HEADERS) delete headers[name];
     }
     done();
   });

@@ -24,7 +24,8 @@ export interface FileLimits {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const MB = 1024 * 1024;
 
-const wrongType = () => new AppError(400, 'import_file_type', { errors: [{ path: 'file', message: 'import_file_type' }] });
+const wrongType = () =>
+  new AppError(400, 'import_file_type', { errors: [{ path: 'file', message: 'import_file_type' }] });
 
 export async function detectTableFile(content: Buffer, limits: FileLimits): Promise<TableFormat> {
   if (content.length > limits.maxFileBytes) {
@@ -102,7 +103,8 @@ const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 /** An entry's stored (compressed) bytes: after its local header, whose name and extra field lengths vary. */
 function entryData(content: Buffer, entry: yauzl.Entry): Buffer {
   const at = entry.relativeOffsetOfLocalHeader;
-  if (entry.isEncrypted() || at + 30 > content.length || content.readUInt32LE(at) !== LOCAL_HEADER_SIGNATURE) throw wrongType();
+  if (entry.isEncrypted() || at + 30 > content.length || content.readUInt32LE(at) !== LOCAL_HEADER_SIGNATURE)
+    throw wrongType();
   const start = at + 30 + content.readUInt16LE(at + 26) + content.readUInt16LE(at + 28);
   if (start + entry.compressedSize > content.length) throw wrongType();
   return content.subarray(start, start + entry.compressedSize);
@@ -133,13 +135,21 @@ function unpackedSize(data: Buffer, entry: yauzl.Entry, tooBig: () => AppError):
  * `import_file_required` naming `file`), be xlsx or CSV by its bytes and within `limits`
  * (detectTableFile), and parse (400 `import_file_unreadable`). For small tables, read whole.
  */
-export async function readUploadedTable(content: unknown, limits: FileLimits, headerKey: (header: string) => string): Promise<Array<Record<string, string>>> {
-  if (!Buffer.isBuffer(content) || content.length === 0) throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
+export async function readUploadedTable(
+  content: unknown,
+  limits: FileLimits,
+  headerKey: (header: string) => string,
+): Promise<Array<Record<string, string>>> {
+  if (!Buffer.isBuffer(content) || content.length === 0)
+    throw new AppError(400, 'import_file_required', { errors: [{ path: 'file', message: 'import_file_required' }] });
   const format = await detectTableFile(content, limits);
   try {
     return await readTableRows(content, format, headerKey);
   } catch (error) {
-    throw new AppError(400, 'import_file_unreadable', { cause: error, errors: [{ path: 'file', message: 'import_file_unreadable' }] });
+    throw new AppError(400, 'import_file_unreadable', {
+      cause: error,
+      errors: [{ path: 'file', message: 'import_file_unreadable' }],
+    });
   }
 }
 
@@ -148,10 +158,19 @@ export async function readUploadedTable(content: unknown, limits: FileLimits, he
  * the header row's names through `headerKey`; cells as trimmed text. The whole sheet is read at
  * once: for files of thousands of rows (a 200,000-row stock import streams instead).
  */
-export async function readTableRows(content: Buffer, format: TableFormat, headerKey: (header: string) => string): Promise<Array<Record<string, string>>> {
+export async function readTableRows(
+  content: Buffer,
+  format: TableFormat,
+  headerKey: (header: string) => string,
+): Promise<Array<Record<string, string>>> {
   if (format === 'csv') {
     const text = content.toString('utf8').replace(/^\uFEFF/, '');
-    return parse(text, { columns: (headers: string[]) => headers.map(headerKey), skip_empty_lines: true, trim: true, relax_column_count: true }) as Array<Record<string, string>>;
+    return parse(text, {
+      columns: (headers: string[]) => headers.map(headerKey),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    }) as Array<Record<string, string>>;
   }
   // Loaded on first use: exceljs is large, and only admins' uploads need it.
   const ExcelJS = (await import('exceljs')).default;

@@ -23,7 +23,12 @@ export function usageReportsBody(iccidMessage: string) {
 export type UsageReports = z.infer<ReturnType<typeof usageReportsBody>>;
 
 /** ignored: reports about a SIM that has ended (refunded, revoked, expired), not recorded. */
-export const usageReportsAnswer = z.object({ applied: z.number().int(), replayed: z.number().int(), ignored: z.number().int(), unknown: z.array(z.string()) });
+export const usageReportsAnswer = z.object({
+  applied: z.number().int(),
+  replayed: z.number().int(),
+  ignored: z.number().int(),
+  unknown: z.array(z.string()),
+});
 export type UsageReportsAnswer = z.infer<typeof usageReportsAnswer>;
 
 /** One report as the receiving service applies it (a report without an id gets a fresh one: never a replay). */
@@ -96,11 +101,21 @@ export async function applyUsageFile(
     for (const [index, row] of rows.entries()) {
       const rowNumber = index + 2; // after the header row
       const iccid = row.iccid ?? '';
-      const used = row.used_bytes ? Number(row.used_bytes) : row.used_mb ? Number(row.used_mb) * 1024 * 1024 : Number.NaN;
+      const used = row.used_bytes
+        ? Number(row.used_bytes)
+        : row.used_mb
+          ? Number(row.used_mb) * 1024 * 1024
+          : Number.NaN;
       const at = row.recorded_at ? new Date(row.recorded_at) : new Date();
       if (!ICCID_FORMAT.test(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: t(messages.iccidInvalid) });
-      else if (!Number.isFinite(used) || used < 0 || used > Number.MAX_SAFE_INTEGER) errors.push({ row: rowNumber, field: row.used_mb && !row.used_bytes ? 'used_mb' : 'used_bytes', message: t('validation_error') });
-      else if (Number.isNaN(at.getTime())) errors.push({ row: rowNumber, field: 'recorded_at', message: t('invalid_date') });
+      else if (!Number.isFinite(used) || used < 0 || used > Number.MAX_SAFE_INTEGER)
+        errors.push({
+          row: rowNumber,
+          field: row.used_mb && !row.used_bytes ? 'used_mb' : 'used_bytes',
+          message: t('validation_error'),
+        });
+      else if (Number.isNaN(at.getTime()))
+        errors.push({ row: rowNumber, field: 'recorded_at', message: t('invalid_date') });
       else {
         const usedBytes = Math.round(used);
         const eventId = `file:${createHash('sha256').update(`${iccid}|${usedBytes}|${at.toISOString()}`).digest('hex')}`;
@@ -108,7 +123,8 @@ export async function applyUsageFile(
         if (outcome === 'applied') applied += 1;
         else if (outcome === 'replayed') replayed += 1;
         else if (outcome === 'ignored') ignored += 1;
-        else if (outcome === 'unknown_iccid') errors.push({ row: rowNumber, field: 'iccid', message: t(messages.unknownIccid) });
+        else if (outcome === 'unknown_iccid')
+          errors.push({ row: rowNumber, field: 'iccid', message: t(messages.unknownIccid) });
       }
     }
   });

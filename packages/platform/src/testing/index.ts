@@ -26,7 +26,11 @@ export async function createTestKeys(): Promise<TestKeys> {
   return {
     jwks: { keys: [jwk] },
     async token(user, options = {}) {
-      const jwt = new SignJWT({ email: user.email ?? `${user.id}@esim.test`, user_type: user.userType, ...(user.role ? { role: user.role } : {}) })
+      const jwt = new SignJWT({
+        email: user.email ?? `${user.id}@esim.test`,
+        user_type: user.userType,
+        ...(user.role ? { role: user.role } : {}),
+      })
         .setProtectedHeader({ alg: 'ES256', kid })
         .setSubject(user.id)
         .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -40,7 +44,10 @@ export async function createTestKeys(): Promise<TestKeys> {
 }
 
 /** Polls until `check` returns a truthy value (events arrive asynchronously), or fails with the last error. */
-export async function waitFor<T>(check: () => Promise<T> | T, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   let lastError: unknown;
   for (;;) {
@@ -51,7 +58,9 @@ export async function waitFor<T>(check: () => Promise<T> | T, options: { timeout
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${String(lastError)}` : ''}`);
+      throw new Error(
+        `Timed out waiting for ${options.what ?? 'condition'}${lastError ? `: ${String(lastError)}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
   }

@@ -28,7 +28,10 @@ const kafkaBrokers = inject('testKafkaBrokers');
 if (kafkaBrokers) process.env.TEST_KAFKA_BROKERS = kafkaBrokers;
 
 afterAll(async () => {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
   try {
     await redis.connect();
     const keys: string[] = [];

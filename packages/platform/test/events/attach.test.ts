@@ -26,7 +26,11 @@ it('gives a service app its bus as app.events: not started until asked, stopped 
   apps.push(producer);
   attachEventBus(producer, { service: 'catalog', settings: { metricsLogIntervalMs: 0 } });
   await producer.db.transaction((trx) =>
-    publish(trx, 'catalog', { type: 'catalog.package.deactivated', aggregateId: 'pkg-attach', payload: { packageId: 'pkg-attach' } }),
+    publish(trx, 'catalog', {
+      type: 'catalog.package.deactivated',
+      aggregateId: 'pkg-attach',
+      payload: { packageId: 'pkg-attach' },
+    }),
   );
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(seen).toEqual([]);

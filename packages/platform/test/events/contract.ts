@@ -28,7 +28,11 @@ export interface ContractFixture {
  * The event backbone's contract: every transport must pass all of it. At least once delivery,
  * exactly-once effects through the inbox, order per aggregate, nothing lost, poison parked.
  */
-export function eventBusContract(name: string, fixture: () => ContractFixture, extra?: (h: () => Harness) => void): void {
+export function eventBusContract(
+  name: string,
+  fixture: () => ContractFixture,
+  extra?: (h: () => Harness) => void,
+): void {
   describe(`event bus contract: ${name}`, () => {
     let h: Harness;
     let timeout: number;
@@ -46,7 +50,10 @@ export function eventBusContract(name: string, fixture: () => ContractFixture, e
     });
 
     const handledCount = async (prefix: string, expected: number) =>
-      waitFor(async () => (await effects(h, prefix)).length >= expected, { timeoutMs: timeout, what: `${expected} effects of ${prefix}` });
+      waitFor(async () => (await effects(h, prefix)).length >= expected, {
+        timeoutMs: timeout,
+        what: `${expected} effects of ${prefix}`,
+      });
 
     it('delivers a published event to the consumer with its envelope, once', async () => {
       const tag = uniqueTag('basic');
@@ -55,7 +62,13 @@ export function eventBusContract(name: string, fixture: () => ContractFixture, e
       await publishSeq(h.producerDb, `${tag}-b`, 2);
       await handledCount(tag, 5);
       const rows = await effects(h, tag);
-      expect(rows.map((r) => r.package_id).sort()).toEqual([`${tag}-a:0`, `${tag}-a:1`, `${tag}-a:2`, `${tag}-b:0`, `${tag}-b:1`]);
+      expect(rows.map((r) => r.package_id).sort()).toEqual([
+        `${tag}-a:0`,
+        `${tag}-a:1`,
+        `${tag}-a:2`,
+        `${tag}-b:0`,
+        `${tag}-b:1`,
+      ]);
       expect(rows.filter((r) => r.key === `${tag}-a`).map((r) => r.event_id)).toEqual(ids);
       const inbox = await h.consumerDb('inbox').whereIn('event_id', ids);
       expect(inbox.map((r) => [r.consumer, r.type])).toEqual(ids.map(() => ['balance', EVENT]));
@@ -132,7 +145,10 @@ export function eventBusContract(name: string, fixture: () => ContractFixture, e
       // A relay that crashed after handing the rows over but before marking them publishes them again.
       await h.producerDb('outbox').whereIn('event_id', ids).update({ published_at: null });
       await h.producerDb.raw("SELECT pg_notify('outbox_catalog', '')");
-      await waitFor(() => bus.metrics().duplicates >= duplicatesBefore + 5, { timeoutMs: timeout, what: 'duplicates seen' });
+      await waitFor(() => bus.metrics().duplicates >= duplicatesBefore + 5, {
+        timeoutMs: timeout,
+        what: 'duplicates seen',
+      });
 
       expect(await effects(h, tag)).toHaveLength(5);
       expect(await h.consumerDb('inbox').whereIn('event_id', ids)).toHaveLength(5);
@@ -149,7 +165,13 @@ export function eventBusContract(name: string, fixture: () => ContractFixture, e
         timeoutMs: timeout,
         what: 'parked row',
       });
-      expect(parked).toMatchObject({ consumer: 'balance', type: EVENT, aggregate_id: key, status: 'parked', attempts: 3 });
+      expect(parked).toMatchObject({
+        consumer: 'balance',
+        type: EVENT,
+        aggregate_id: key,
+        status: 'parked',
+        attempts: 3,
+      });
       expect(parked.last_error).toBe(`cannot handle ${key}:1`);
       expect(parked.envelope).toMatchObject({ id: ids[1], payload: { packageId: `${key}:1` } });
       expect((await effects(h, tag)).map((r) => r.package_id)).toEqual([`${key}:0`, `${key}:2`]);
@@ -157,12 +179,17 @@ export function eventBusContract(name: string, fixture: () => ContractFixture, e
 
       // The operator fixes the cause and re-queues it (what `npm run events -- unpark <id>` does).
       poison.clear();
-      expect(await requeueParked(h.consumerDb, parked.id)).toEqual([{ schema: 'balance', id: parked.id, consumer: 'balance' }]);
+      expect(await requeueParked(h.consumerDb, parked.id)).toEqual([
+        { schema: 'balance', id: parked.id, consumer: 'balance' },
+      ]);
       await handledCount(tag, 3);
-      await waitFor(async () => (await h.consumerDb('parked_events').where({ id: parked.id }).first()).status === 'resolved', {
-        timeoutMs: timeout,
-        what: 'parked row resolved',
-      });
+      await waitFor(
+        async () => (await h.consumerDb('parked_events').where({ id: parked.id }).first()).status === 'resolved',
+        {
+          timeoutMs: timeout,
+          what: 'parked row resolved',
+        },
+      );
       expect(bus.metrics().unparked).toBe(1);
       expect((await effects(h, tag)).filter((r) => r.package_id === `${key}:1`)).toHaveLength(1);
     });

@@ -39,7 +39,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(config: TransportConfig, settings: DeepPartial<EventBusSettings>): Promise<Harness> {
+export async function createHarness(
+  config: TransportConfig,
+  settings: DeepPartial<EventBusSettings>,
+): Promise<Harness> {
   const producerDb = createDb(config.DATABASE_URL, PRODUCER, 4);
   const consumerDb = createDb(config.DATABASE_URL, CONSUMER, 6);
   await consumerDb.raw(`CREATE TABLE IF NOT EXISTS test_effects (
@@ -100,7 +103,10 @@ export const testLogger: EventLogger | undefined = process.env.EVENTS_TEST_LOG
     }
   : undefined;
 
-export async function startConsumer(h: Harness, options: RecorderOptions & { settings?: DeepPartial<EventBusSettings> } = {}): Promise<EventBus> {
+export async function startConsumer(
+  h: Harness,
+  options: RecorderOptions & { settings?: DeepPartial<EventBusSettings> } = {},
+): Promise<EventBus> {
   const bus = createEventBus({
     logger: testLogger,
     service: CONSUMER,
@@ -124,7 +130,9 @@ export async function stopBus(h: Harness, bus: EventBus): Promise<void> {
 export async function publishSeq(db: Knex, key: string, count: number, start = 0): Promise<string[]> {
   const ids: string[] = [];
   for (let seq = start; seq < start + count; seq++) {
-    const envelope = await db.transaction((trx) => publish(trx, PRODUCER, { type: EVENT, aggregateId: key, payload: { packageId: `${key}:${seq}` } }));
+    const envelope = await db.transaction((trx) =>
+      publish(trx, PRODUCER, { type: EVENT, aggregateId: key, payload: { packageId: `${key}:${seq}` } }),
+    );
     ids.push(envelope.id);
   }
   return ids;
@@ -160,10 +168,20 @@ export const uniqueTag = (name: string) => `${name}-${Math.random().toString(36)
  */
 export function uniqueTagOnEveryPartition(name: string, keys: number, partitions: number): string {
   const partitioner = Partitioners.DefaultPartitioner();
-  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [], isr: [] }));
+  const partitionMetadata = Array.from({ length: partitions }, (_, partitionId) => ({
+    partitionId,
+    leader: 0,
+    partitionErrorCode: 0,
+    replicas: [],
+    isr: [],
+  }));
   for (;;) {
     const tag = uniqueTag(name);
-    const used = new Set(Array.from({ length: keys }, (_, i) => partitioner({ topic: topicOf(EVENT), partitionMetadata, message: { key: `${tag}-k${i}`, value: null } })));
+    const used = new Set(
+      Array.from({ length: keys }, (_, i) =>
+        partitioner({ topic: topicOf(EVENT), partitionMetadata, message: { key: `${tag}-k${i}`, value: null } }),
+      ),
+    );
     if (used.size === partitions) return tag;
   }
 }
@@ -206,7 +224,8 @@ export function runCrashingConsumer(
     partial = lines.pop()!;
     for (const line of lines) {
       if (process.env.EVENTS_TEST_LOG) console.error(`child: ${line}`);
-      if (line.startsWith('ASSIGNMENTS ')) options.onAssignments?.(JSON.parse(line.slice('ASSIGNMENTS '.length)) as string[]);
+      if (line.startsWith('ASSIGNMENTS '))
+        options.onAssignments?.(JSON.parse(line.slice('ASSIGNMENTS '.length)) as string[]);
     }
   });
   return new Promise((resolve, reject) => {

@@ -3,7 +3,16 @@ import { topicOf } from '@esim/contracts';
 import { startKafkaTestBroker, type KafkaTestBroker } from '../../../../infra/kafka-test-broker/index';
 import { waitFor } from '../../src/testing/index';
 import { eventBusContract } from './contract';
-import { EVENT, effects, outboxDrained, publishSeq, runCrashingConsumer, startConsumer, uniqueTag, uniqueTagOnEveryPartition } from './harness';
+import {
+  EVENT,
+  effects,
+  outboxDrained,
+  publishSeq,
+  runCrashingConsumer,
+  startConsumer,
+  uniqueTag,
+  uniqueTagOnEveryPartition,
+} from './harness';
 
 // Group joins, session timeouts and a broker outage take seconds each.
 vi.setConfig({ testTimeout: 60_000 });
@@ -28,7 +37,11 @@ const settings = {
 
 eventBusContract(
   'Kafka',
-  () => ({ config: () => ({ DATABASE_URL: process.env.DATABASE_URL!, KAFKA_BROKERS: broker.bootstrap.join(',') }), settings, timeoutMs: 20_000 }),
+  () => ({
+    config: () => ({ DATABASE_URL: process.env.DATABASE_URL!, KAFKA_BROKERS: broker.bootstrap.join(',') }),
+    settings,
+    timeoutMs: 20_000,
+  }),
   (harness) => {
     it('splits the partitions between two consumers of one group, each event handled once', async () => {
       const h = harness();
@@ -39,11 +52,21 @@ eventBusContract(
       const handled = { a: 0, b: 0 };
       const a = await startConsumer(h, { group, onHandled: (id) => void (id.startsWith(tag) && handled.a++) });
       const b = await startConsumer(h, { group, onHandled: (id) => void (id.startsWith(tag) && handled.b++) });
-      await waitFor(() => a.metrics().assignments.length > 0 && b.metrics().assignments.length > 0 && a.metrics().assignments.length + b.metrics().assignments.length === 3, {
-        timeoutMs: 20_000,
-        what: 'both consumers assigned',
-      });
-      expect([...a.metrics().assignments, ...b.metrics().assignments].sort()).toEqual(['catalog.package/0', 'catalog.package/1', 'catalog.package/2']);
+      await waitFor(
+        () =>
+          a.metrics().assignments.length > 0 &&
+          b.metrics().assignments.length > 0 &&
+          a.metrics().assignments.length + b.metrics().assignments.length === 3,
+        {
+          timeoutMs: 20_000,
+          what: 'both consumers assigned',
+        },
+      );
+      expect([...a.metrics().assignments, ...b.metrics().assignments].sort()).toEqual([
+        'catalog.package/0',
+        'catalog.package/1',
+        'catalog.package/2',
+      ]);
 
       await Promise.all(Array.from({ length: 12 }, (_, i) => publishSeq(h.producerDb, `${tag}-k${i}`, 5)));
       await waitFor(async () => (await effects(h, tag)).length >= 60, { timeoutMs: 20_000, what: '60 effects' });
@@ -64,7 +87,12 @@ eventBusContract(
       // The child joins the same group and dies inside its 3rd handler, before that commit.
       let child: string[] = [];
       let childExited = false;
-      const died = runCrashingConsumer(h, { group, crashAt: 3, timeoutMs: 45_000, onAssignments: (assignments) => (child = assignments) });
+      const died = runCrashingConsumer(h, {
+        group,
+        crashAt: 3,
+        timeoutMs: 45_000,
+        onAssignments: (assignments) => (child = assignments),
+      });
       void died.finally(() => (childExited = true)).catch(() => {});
       // Publish only once the group is exactly the survivor and the live child, splitting the partitions.
       // The survivor losing a partition is not enough: the mock broker refuses a follower's SyncGroup that
@@ -75,15 +103,28 @@ eventBusContract(
       // Each failed attempt costs about 5–8 s (rebalance 2 s, restart back-off from 0.5 s, session 3 s).
       const shared = () => {
         const own = survivor.metrics().assignments;
-        return own.length > 0 && child.length > 0 && new Set([...own, ...child]).size === 3 && own.length + child.length === 3;
+        return (
+          own.length > 0 &&
+          child.length > 0 &&
+          new Set([...own, ...child]).size === 3 &&
+          own.length + child.length === 3
+        );
       };
-      await waitFor(() => childExited || shared(), { timeoutMs: 35_000, what: 'the survivor and the child sharing the partitions' }).catch((error: Error) => {
-        throw new Error(`${error.message} (survivor ${JSON.stringify(survivor.metrics().assignments)}, child ${JSON.stringify(child)})`);
+      await waitFor(() => childExited || shared(), {
+        timeoutMs: 35_000,
+        what: 'the survivor and the child sharing the partitions',
+      }).catch((error: Error) => {
+        throw new Error(
+          `${error.message} (survivor ${JSON.stringify(survivor.metrics().assignments)}, child ${JSON.stringify(child)})`,
+        );
       });
       await Promise.all(Array.from({ length: 12 }, (_, i) => publishSeq(h.producerDb, `${tag}-k${i}`, 5)));
       expect(await died).toBe('SIGKILL');
       // Once the dead member's session expires, the survivor takes its partitions over.
-      await waitFor(() => survivor.metrics().assignments.length === 3, { timeoutMs: 30_000, what: 'survivor owns every partition' });
+      await waitFor(() => survivor.metrics().assignments.length === 3, {
+        timeoutMs: 30_000,
+        what: 'survivor owns every partition',
+      });
 
       await waitFor(async () => (await effects(h, tag)).length >= 60, { timeoutMs: 30_000, what: '60 effects' });
       const rows = await effects(h, tag);
@@ -103,9 +144,13 @@ eventBusContract(
       // Every partition of the topic led by broker 1, so its outage stops all traffic of the topic.
       for (const partition of [0, 1, 2]) await broker.setLeader('catalog.package', partition, 1);
       await startConsumer(h);
-      const round = (n: number) => Promise.all(Array.from({ length: 6 }, (_, i) => publishSeq(h.producerDb, `${tag}-k${i}`, 1, n)));
+      const round = (n: number) =>
+        Promise.all(Array.from({ length: 6 }, (_, i) => publishSeq(h.producerDb, `${tag}-k${i}`, 1, n)));
       for (let n = 0; n < 3; n++) await round(n);
-      await waitFor(async () => (await effects(h, tag)).length >= 18, { timeoutMs: 20_000, what: '18 effects before the outage' });
+      await waitFor(async () => (await effects(h, tag)).length >= 18, {
+        timeoutMs: 20_000,
+        what: '18 effects before the outage',
+      });
 
       await broker.brokerDown(1);
       for (let n = 3; n < 7; n++) await round(n);

@@ -37,7 +37,9 @@ it('keeps each consumer group at its offset when the log gets partitions', async
   const keys = Array.from({ length: 6 }, (_, i) => `upgrade-k${i}`);
   const positions: number[] = [];
   for (const key of keys) {
-    const envelope = await db.transaction((trx) => publish(trx, PRODUCER, { type: EVENT, aggregateId: key, payload: { packageId: `${key}:0` } }));
+    const envelope = await db.transaction((trx) =>
+      publish(trx, PRODUCER, { type: EVENT, aggregateId: key, payload: { packageId: `${key}:0` } }),
+    );
     await db('outbox').where({ event_id: envelope.id }).update({ published_at: db.fn.now() });
     const appended = await db.raw(
       `INSERT INTO platform.event_log (event_id, topic, type, key, producer, envelope) VALUES (?, ?, ?, ?, ?, ?) RETURNING position`,
@@ -49,19 +51,27 @@ it('keeps each consumer group at its offset when the log gets partitions', async
 
   expect(await migrateShared(db)).toEqual([MIGRATION]);
 
-  const offsets = await db.raw(`SELECT partition, position FROM platform.consumer_offsets WHERE group_id = 'balance' ORDER BY partition`);
-  expect(offsets.rows.map((row: { partition: number; position: string }) => [row.partition, Number(row.position)])).toEqual(
-    Array.from({ length: EVENT_LOG_PARTITIONS }, (_, p) => [p, positions[2]]),
+  const offsets = await db.raw(
+    `SELECT partition, position FROM platform.consumer_offsets WHERE group_id = 'balance' ORDER BY partition`,
   );
+  expect(
+    offsets.rows.map((row: { partition: number; position: string }) => [row.partition, Number(row.position)]),
+  ).toEqual(Array.from({ length: EVENT_LOG_PARTITIONS }, (_, p) => [p, positions[2]]));
   const unpartitioned = await db.raw(
     `SELECT count(*)::int AS n FROM platform.event_log WHERE partition IS DISTINCT FROM mod(hashtext(key) & 2147483647, ${EVENT_LOG_PARTITIONS})`,
   );
   expect(unpartitioned.rows[0].n).toBe(0);
 
   // The group goes on after its offset: the three events it had not read, none of the others.
-  h = await createHarness({ DATABASE_URL: process.env.DATABASE_URL! }, { metricsLogIntervalMs: 0, memberHeartbeatMs: 100 });
+  h = await createHarness(
+    { DATABASE_URL: process.env.DATABASE_URL! },
+    { metricsLogIntervalMs: 0, memberHeartbeatMs: 100 },
+  );
   await startConsumer(h);
-  await waitFor(async () => (await effects(h, 'upgrade-')).length >= 3, { timeoutMs: 10_000, what: 'the unread events' });
+  await waitFor(async () => (await effects(h, 'upgrade-')).length >= 3, {
+    timeoutMs: 10_000,
+    what: 'the unread events',
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect((await effects(h, 'upgrade-')).map((row) => row.key).sort()).toEqual(keys.slice(3));
 });

@@ -14,13 +14,17 @@ interface Line {
 }
 function capture(): { logger: EventLogger; lines: Line[] } {
   const lines: Line[] = [];
-  const at = (level: Line['level']) => (obj: object, msg?: string) => void lines.push({ level, msg: msg ?? '', obj: obj as Record<string, unknown> });
+  const at = (level: Line['level']) => (obj: object, msg?: string) =>
+    void lines.push({ level, msg: msg ?? '', obj: obj as Record<string, unknown> });
   return { lines, logger: { debug() {}, info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness({ DATABASE_URL: process.env.DATABASE_URL! }, { maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 50, metricsLogIntervalMs: 0 });
+  h = await createHarness(
+    { DATABASE_URL: process.env.DATABASE_URL! },
+    { maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 50, metricsLogIntervalMs: 0 },
+  );
 });
 afterEach(async () => {
   await Promise.all(h.buses.splice(0).map((bus) => bus.stop()));
@@ -43,7 +47,9 @@ it('logs each retry and the parking, logs its metrics periodically and renders t
   bus.on(EVENT, recorder({ poison: new Set([`${tag}-k:0`]) }));
   await bus.start();
   const [eventId] = await publishSeq(h.producerDb, `${tag}-k`, 2);
-  await waitFor(async () => (await effects(h, tag)).length === 1 && bus.metrics().parked === 1, { what: 'one handled, one parked' });
+  await waitFor(async () => (await effects(h, tag)).length === 1 && bus.metrics().parked === 1, {
+    what: 'one handled, one parked',
+  });
 
   const retries = lines.filter((l) => l.msg === 'event handler failed, retrying');
   expect(retries.map((l) => [l.level, l.obj.attempt, l.obj.eventId])).toEqual([
@@ -52,11 +58,19 @@ it('logs each retry and the parking, logs its metrics periodically and renders t
   ]);
   const parked = lines.filter((l) => l.msg.startsWith('event parked'));
   expect(parked).toHaveLength(1);
-  expect(parked[0]).toMatchObject({ level: 'error', obj: { consumer: 'balance', eventId, attempts: 3, error: `cannot handle ${tag}-k:0` } });
+  expect(parked[0]).toMatchObject({
+    level: 'error',
+    obj: { consumer: 'balance', eventId, attempts: 3, error: `cannot handle ${tag}-k:0` },
+  });
 
-  const periodic = await waitFor(() => lines.find((l) => l.msg === 'event bus metrics' && l.obj.parked === 1), { what: 'metrics line' });
+  const periodic = await waitFor(() => lines.find((l) => l.msg === 'event bus metrics' && l.obj.parked === 1), {
+    what: 'metrics line',
+  });
   // Something is stuck (a parked message): the periodic line says so at warn level.
-  expect(periodic).toMatchObject({ level: 'warn', obj: { service: 'balance', transport: 'postgres', retries: 2, outboxBacklog: 0 } });
+  expect(periodic).toMatchObject({
+    level: 'warn',
+    obj: { service: 'balance', transport: 'postgres', retries: 2, outboxBacklog: 0 },
+  });
 
   const text = metricsToPrometheus([bus.metrics()]);
   expect(text).toContain('# TYPE events_parked_total counter');
@@ -79,9 +93,14 @@ it('parks an event whose handler swallowed an SQL error, and still commits the r
   });
   // Published before the consumer starts, so the three arrive in one batch.
   const ids = await publishSeq(h.producerDb, `${tag}-k`, 3);
-  await waitFor(async () => (await h.producerDb('outbox').whereIn('event_id', ids).whereNull('published_at')).length === 0, { what: 'relayed' });
+  await waitFor(
+    async () => (await h.producerDb('outbox').whereIn('event_id', ids).whereNull('published_at')).length === 0,
+    { what: 'relayed' },
+  );
   await bus.start();
-  const parked = await waitFor(() => h.consumerDb('parked_events').where({ event_id: ids[1] }).first(), { what: 'parked' });
+  const parked = await waitFor(() => h.consumerDb('parked_events').where({ event_id: ids[1] }).first(), {
+    what: 'parked',
+  });
   expect(parked.last_error).toMatch(/left its transaction aborted/);
   await waitFor(async () => (await effects(h, tag)).length === 2, { what: 'the other two handled' });
   expect((await effects(h, tag)).map((r) => r.package_id)).toEqual([`${tag}-k:0`, `${tag}-k:2`]);
@@ -99,7 +118,10 @@ it('gives a run handler consecutive events of its type in one call, and tries th
   });
   // Published before the consumer starts, so they arrive in one batch.
   const ids = await publishSeq(h.producerDb, `${tag}-k`, 3);
-  await waitFor(async () => (await h.producerDb('outbox').whereIn('event_id', ids).whereNull('published_at')).length === 0, { what: 'relayed' });
+  await waitFor(
+    async () => (await h.producerDb('outbox').whereIn('event_id', ids).whereNull('published_at')).length === 0,
+    { what: 'relayed' },
+  );
   await bus.start();
   await waitFor(async () => (await effects(h, tag)).length === 3, { what: 'the three handled' });
   expect(calls).toEqual([[`${tag}-k:0`, `${tag}-k:1`, `${tag}-k:2`]]);
@@ -107,7 +129,10 @@ it('gives a run handler consecutive events of its type in one call, and tries th
   // One at fault among three: the run fails, then each is tried alone; only that one is parked.
   await bus.stop();
   const more = await publishSeq(h.producerDb, `${tag}-k`, 3, 3);
-  await waitFor(async () => (await h.producerDb('outbox').whereIn('event_id', more).whereNull('published_at')).length === 0, { what: 'relayed' });
+  await waitFor(
+    async () => (await h.producerDb('outbox').whereIn('event_id', more).whereNull('published_at')).length === 0,
+    { what: 'relayed' },
+  );
   calls.length = 0;
   const again = createEventBus({ service: CONSUMER, db: h.consumerDb, config: h.config, settings: h.settings });
   h.buses.push(again);

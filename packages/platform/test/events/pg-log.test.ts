@@ -3,7 +3,16 @@ import { expect, it } from 'vitest';
 import { waitFor } from '../../src/testing/index';
 import { EVENT_LOG_PARTITIONS } from '../../src/events/log-membership';
 import { eventBusContract } from './contract';
-import { effects, outboxDrained, publishSeq, runCrashingConsumer, startConsumer, stopBus, uniqueTag, type EffectRow } from './harness';
+import {
+  effects,
+  outboxDrained,
+  publishSeq,
+  runCrashingConsumer,
+  startConsumer,
+  stopBus,
+  uniqueTag,
+  type EffectRow,
+} from './harness';
 
 const settings = {
   maxAttempts: 3,
@@ -36,7 +45,8 @@ async function keysOnDistinctPartitions(db: Knex, tag: string, count: number, av
   return keys;
 }
 
-const seqsOf = (rows: EffectRow[], key: string) => rows.filter((r) => r.key === key).map((r) => Number(r.package_id.split(':')[1]));
+const seqsOf = (rows: EffectRow[], key: string) =>
+  rows.filter((r) => r.key === key).map((r) => Number(r.package_id.split(':')[1]));
 
 eventBusContract(
   'embedded PostgreSQL log',
@@ -50,7 +60,11 @@ eventBusContract(
       await new Promise((resolve) => setTimeout(resolve, 200));
       const started = Date.now();
       await publishSeq(h.producerDb, `${tag}-k`, 1);
-      await waitFor(async () => (await effects(h, tag)).length === 1, { timeoutMs: 4_000, what: 'notified delivery', intervalMs: 5 });
+      await waitFor(async () => (await effects(h, tag)).length === 1, {
+        timeoutMs: 4_000,
+        what: 'notified delivery',
+        intervalMs: 5,
+      });
       expect(Date.now() - started).toBeLessThan(1_000);
     });
 
@@ -78,9 +92,14 @@ eventBusContract(
       const keys = Array.from({ length: 8 }, (_, i) => `${tag}-k${i}`);
       await Promise.all(keys.map((key) => publishSeq(h.producerDb, key, 5)));
       await waitFor(() => outboxDrained(h), { timeoutMs: 5_000, what: 'outbox relayed' });
-      const rows = await h.consumerDb.raw('SELECT key, partition, envelope FROM platform.event_log WHERE key LIKE ? ORDER BY position', [`${tag}%`]);
+      const rows = await h.consumerDb.raw(
+        'SELECT key, partition, envelope FROM platform.event_log WHERE key LIKE ? ORDER BY position',
+        [`${tag}%`],
+      );
       for (const key of keys) {
-        const own = (rows.rows as Array<{ key: string; partition: number; envelope: { payload: { packageId: string } } }>).filter((r) => r.key === key);
+        const own = (
+          rows.rows as Array<{ key: string; partition: number; envelope: { payload: { packageId: string } } }>
+        ).filter((r) => r.key === key);
         expect(new Set(own.map((r) => r.partition))).toEqual(new Set([await partitionOf(h.consumerDb, key)]));
         expect(own.map((r) => r.envelope.payload.packageId)).toEqual([0, 1, 2, 3, 4].map((i) => `${key}:${i}`));
       }
@@ -90,14 +109,22 @@ eventBusContract(
       const h = harness();
       const tag = uniqueTag('hold');
       const [stuck] = await keysOnDistinctPartitions(h.consumerDb, `${tag}-s`, 1);
-      const others = await keysOnDistinctPartitions(h.consumerDb, `${tag}-o`, 5, [await partitionOf(h.consumerDb, stuck!)]);
+      const others = await keysOnDistinctPartitions(h.consumerDb, `${tag}-o`, 5, [
+        await partitionOf(h.consumerDb, stuck!),
+      ]);
       const poison = new Set([`${stuck}:1`]);
       // Retried for far longer than the test takes to see the others through.
-      const bus = await startConsumer(h, { poison, settings: { maxAttempts: 1_000, retryBaseMs: 50, retryMaxMs: 100 } });
+      const bus = await startConsumer(h, {
+        poison,
+        settings: { maxAttempts: 1_000, retryBaseMs: 50, retryMaxMs: 100 },
+      });
       await publishSeq(h.producerDb, stuck!, 4);
       await Promise.all(others.map((key) => publishSeq(h.producerDb, key, 10)));
 
-      await waitFor(async () => (await effects(h, tag)).length >= 51, { timeoutMs: 10_000, what: 'the other partitions handled' });
+      await waitFor(async () => (await effects(h, tag)).length >= 51, {
+        timeoutMs: 10_000,
+        what: 'the other partitions handled',
+      });
       await waitFor(() => bus.metrics().retries >= 3, { timeoutMs: 5_000, what: 'the failing event retried' });
       let rows = await effects(h, tag);
       for (const key of others) expect(seqsOf(rows, key)).toEqual(Array.from({ length: 10 }, (_, i) => i));
@@ -107,12 +134,18 @@ eventBusContract(
 
       // More events on the other partitions still flow past it.
       await Promise.all(others.map((key) => publishSeq(h.producerDb, key, 2, 10)));
-      await waitFor(async () => (await effects(h, tag)).length >= 61, { timeoutMs: 10_000, what: 'later events of the other partitions' });
+      await waitFor(async () => (await effects(h, tag)).length >= 61, {
+        timeoutMs: 10_000,
+        what: 'later events of the other partitions',
+      });
       expect(seqsOf(await effects(h, tag), stuck!)).toEqual([0]);
 
       // The cause goes away: the held partition resumes, in order.
       poison.clear();
-      await waitFor(async () => (await effects(h, tag)).length >= 64, { timeoutMs: 10_000, what: "the held partition's events" });
+      await waitFor(async () => (await effects(h, tag)).length >= 64, {
+        timeoutMs: 10_000,
+        what: "the held partition's events",
+      });
       rows = await effects(h, tag);
       expect(seqsOf(rows, stuck!)).toEqual([0, 1, 2, 3]);
       expect(rows).toHaveLength(64);
@@ -127,8 +160,13 @@ eventBusContract(
       const a = await startConsumer(h, { group, onHandled: (id) => void (id.startsWith(tag) && handled.a++) });
       const b = await startConsumer(h, { group, onHandled: (id) => void (id.startsWith(tag) && handled.b++) });
       const halves = () => [a.metrics().assignments, b.metrics().assignments];
-      await waitFor(() => halves().every((own) => own.length === EVENT_LOG_PARTITIONS / 2), { timeoutMs: 5_000, what: 'the partitions split' });
-      expect(halves().flat().sort()).toEqual(Array.from({ length: EVENT_LOG_PARTITIONS }, (_, p) => `event_log/${p}`).sort());
+      await waitFor(() => halves().every((own) => own.length === EVENT_LOG_PARTITIONS / 2), {
+        timeoutMs: 5_000,
+        what: 'the partitions split',
+      });
+      expect(halves().flat().sort()).toEqual(
+        Array.from({ length: EVENT_LOG_PARTITIONS }, (_, p) => `event_log/${p}`).sort(),
+      );
 
       const keys = await keysOnDistinctPartitions(h.consumerDb, tag, EVENT_LOG_PARTITIONS);
       await Promise.all(keys.map((key) => publishSeq(h.producerDb, key, 3)));
@@ -136,7 +174,10 @@ eventBusContract(
       expect(handled).toEqual({ a: 24, b: 24 });
 
       await stopBus(h, b);
-      await waitFor(() => a.metrics().assignments.length === EVENT_LOG_PARTITIONS, { timeoutMs: 5_000, what: 'the survivor owns every partition' });
+      await waitFor(() => a.metrics().assignments.length === EVENT_LOG_PARTITIONS, {
+        timeoutMs: 5_000,
+        what: 'the survivor owns every partition',
+      });
       await Promise.all(keys.map((key) => publishSeq(h.producerDb, key, 2, 3)));
       await waitFor(async () => (await effects(h, tag)).length >= 80, { timeoutMs: 10_000, what: '80 effects' });
       const rows = await effects(h, tag);
@@ -162,13 +203,21 @@ eventBusContract(
         timeoutMs: 20_000,
         onAssignments: (assignments) => (child = assignments),
       });
-      await waitFor(() => child.length === EVENT_LOG_PARTITIONS / 2 && survivor.metrics().assignments.length === EVENT_LOG_PARTITIONS / 2, {
-        timeoutMs: 10_000,
-        what: 'the survivor and the child sharing the partitions',
-      });
+      await waitFor(
+        () =>
+          child.length === EVENT_LOG_PARTITIONS / 2 &&
+          survivor.metrics().assignments.length === EVENT_LOG_PARTITIONS / 2,
+        {
+          timeoutMs: 10_000,
+          what: 'the survivor and the child sharing the partitions',
+        },
+      );
       await Promise.all(keys.map((key) => publishSeq(h.producerDb, key, 3)));
       expect(await died).toBe('SIGKILL');
-      await waitFor(() => survivor.metrics().assignments.length === EVENT_LOG_PARTITIONS, { timeoutMs: 5_000, what: 'the survivor owns every partition' });
+      await waitFor(() => survivor.metrics().assignments.length === EVENT_LOG_PARTITIONS, {
+        timeoutMs: 5_000,
+        what: 'the survivor owns every partition',
+      });
       await waitFor(async () => (await effects(h, tag)).length >= 48, { timeoutMs: 10_000, what: '48 effects' });
       const rows = await effects(h, tag);
       expect(rows).toHaveLength(48);

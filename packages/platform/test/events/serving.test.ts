@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 async function serviceWithBus(schema: 'balance' | 'catalog', settings = {}) {
-  const app = await createServiceApp({ name: schema, schema, description: 'test', config: { ...config, EVENTS_STALE_AFTER_SECONDS: 1 } });
+  const app = await createServiceApp({
+    name: schema,
+    schema,
+    description: 'test',
+    config: { ...config, EVENTS_STALE_AFTER_SECONDS: 1 },
+  });
   closers.push(() => app.close());
   attachEventBus(app, { service: schema, settings: { metricsLogIntervalMs: 0, ...settings } });
   return app;
@@ -28,14 +33,27 @@ async function serviceWithBus(schema: 'balance' | 'catalog', settings = {}) {
 
 async function ready(app: Awaited<ReturnType<typeof serviceWithBus>>) {
   const response = await app.inject('/ready');
-  return { statusCode: response.statusCode, ...(response.json() as { status: string; checks: Record<string, string>; problems?: Record<string, string>; running: string[] }) };
+  return {
+    statusCode: response.statusCode,
+    ...(response.json() as {
+      status: string;
+      checks: Record<string, string>;
+      problems?: Record<string, string>;
+      running: string[];
+    }),
+  };
 }
 
 describe('the work a service runs while it serves', () => {
   it('is started by running the service and named by /ready; until then /ready says the bus is not running', async () => {
     const app = await serviceWithBus('balance');
     const before = await ready(app);
-    expect(before).toMatchObject({ statusCode: 200, status: 'degraded', checks: { postgres: 'up', redis: 'up', events: 'degraded' }, running: [] });
+    expect(before).toMatchObject({
+      statusCode: 200,
+      status: 'degraded',
+      checks: { postgres: 'up', redis: 'up', events: 'degraded' },
+      running: [],
+    });
     expect(before.problems?.events).toBe('the event bus of balance is not running');
 
     await app.startServingWork();
@@ -58,7 +76,11 @@ describe('the work a service runs while it serves', () => {
     closers.push(() => blocker.end());
     await blocker.query('SELECT pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE, 'outbox:catalog']);
     await app.db.transaction((trx) =>
-      publish(trx, 'catalog', { type: 'catalog.package.deactivated', aggregateId: 'pkg-stale', payload: { packageId: 'pkg-stale' } }),
+      publish(trx, 'catalog', {
+        type: 'catalog.package.deactivated',
+        aggregateId: 'pkg-stale',
+        payload: { packageId: 'pkg-stale' },
+      }),
     );
     await app.db.raw(`UPDATE outbox SET created_at = now() - interval '5 seconds' WHERE published_at IS NULL`);
 
@@ -79,7 +101,11 @@ describe('the work a service runs while it serves', () => {
     await producer.startServingWork();
     await consumer.startServingWork();
     await producer.db.transaction((trx) =>
-      publish(trx, 'catalog', { type: 'catalog.package.deactivated', aggregateId: 'pkg-stuck', payload: { packageId: 'pkg-stuck' } }),
+      publish(trx, 'catalog', {
+        type: 'catalog.package.deactivated',
+        aggregateId: 'pkg-stuck',
+        payload: { packageId: 'pkg-stuck' },
+      }),
     );
     await waitFor(() => consumer.events.metrics().lag > 0, { what: 'the event waiting for balance' });
     const stuck = await waitFor(

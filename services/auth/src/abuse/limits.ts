@@ -18,7 +18,10 @@ async function retryAfterOf(redis: Redis, key: string, windowSeconds: number): P
 
 /** Counts one request of `key` in its window; over `limit` → 429 with Retry-After. */
 export async function hitLimit(redis: Redis, key: string, limit: number, windowSeconds: number): Promise<void> {
-  const [[, count]] = (await redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec()) as [[unknown, number], unknown];
+  const [[, count]] = (await redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec()) as [
+    [unknown, number],
+    unknown,
+  ];
   if (count > limit) throw tooMany(await retryAfterOf(redis, key, windowSeconds));
 }
 
@@ -31,7 +34,12 @@ export function loginFailureKey(email: string, ip: string): string {
  * A login attempt counts before the password is checked (atomic INCR, so parallel guesses cannot
  * slip past the limit) and a successful one clears the count: what remains are failures.
  */
-export async function countLoginAttempt(redis: Redis, key: string, maxFailures: number, windowSeconds: number): Promise<void> {
+export async function countLoginAttempt(
+  redis: Redis,
+  key: string,
+  maxFailures: number,
+  windowSeconds: number,
+): Promise<void> {
   await hitLimit(redis, key, maxFailures, windowSeconds);
 }
 
@@ -78,7 +86,15 @@ return 0
 /** Before the password is checked: a 429 with Retry-After while the account's delay runs. */
 export async function passAccountGate(redis: Redis, email: string, limit: AccountLimit): Promise<void> {
   const waitMs = Number(
-    await redis.eval(GATE_SCRIPT, 2, accountFailuresKey(email), accountDelayKey(email), limit.freeFailures, limit.baseDelaySeconds * 1000, limit.maxDelaySeconds * 1000),
+    await redis.eval(
+      GATE_SCRIPT,
+      2,
+      accountFailuresKey(email),
+      accountDelayKey(email),
+      limit.freeFailures,
+      limit.baseDelaySeconds * 1000,
+      limit.maxDelaySeconds * 1000,
+    ),
   );
   if (waitMs > 0) throw tooMany(Math.ceil(waitMs / 1000));
 }
@@ -86,7 +102,10 @@ export async function passAccountGate(redis: Redis, email: string, limit: Accoun
 /** After a failed login: counts it; true exactly when this failure trips the delays (the owner is told once). */
 export async function recordAccountFailure(redis: Redis, email: string, limit: AccountLimit): Promise<boolean> {
   const key = accountFailuresKey(email);
-  const [[, failures]] = (await redis.multi().incr(key).expire(key, limit.windowSeconds).exec()) as [[unknown, number], unknown];
+  const [[, failures]] = (await redis.multi().incr(key).expire(key, limit.windowSeconds).exec()) as [
+    [unknown, number],
+    unknown,
+  ];
   return failures === limit.freeFailures;
 }
 

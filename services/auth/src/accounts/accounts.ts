@@ -63,7 +63,13 @@ export async function createAccount(
     type: 'auth.user.registered',
     aggregateId: user.id,
     correlationId: meta.correlationId,
-    payload: { userId: user.id, email: user.email, fullName: user.full_name, userType: user.user_type, status: user.status },
+    payload: {
+      userId: user.id,
+      email: user.email,
+      fullName: user.full_name,
+      userType: user.user_type,
+      status: user.status,
+    },
   });
   return user;
 }
@@ -74,7 +80,15 @@ export async function createAccount(
  * transaction that suspends, deletes or re-passwords the account: if Redis is down the change
  * rolls back rather than leaving live tokens behind.
  */
-export async function revokeAllAccess(trx: Knex.Transaction, redis: Redis, userId: string, reason: string): Promise<void> {
-  await trx('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: reason });
+export async function revokeAllAccess(
+  trx: Knex.Transaction,
+  redis: Redis,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  await trx('refresh_tokens')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: trx.fn.now(), revoked_reason: reason });
   await revokeUserTokens(redis, userId);
 }

@@ -18,7 +18,11 @@ export async function createWithInvitation<T extends { id: string; email: string
   ctx: AuthContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { scope: string; password: string | undefined; create: (trx: Knex.Transaction, passwordHash: string) => Promise<T> },
+  options: {
+    scope: string;
+    password: string | undefined;
+    create: (trx: Knex.Transaction, passwordHash: string) => Promise<T>;
+  },
 ): Promise<{ record: T; invitationSent: boolean }> {
   if (options.password) {
     // A password an admin or sales manager sets follows the same strength rule as one the owner sets.
@@ -46,7 +50,11 @@ export async function createWithInvitation<T extends { id: string; email: string
       ctx,
       invitationMail(
         request.locale,
-        { to: result.body.email, fullName: result.body.full_name, link: resetLink(ctx.config.PUBLIC_BASE_URL, invitationToken) },
+        {
+          to: result.body.email,
+          fullName: result.body.full_name,
+          link: resetLink(ctx.config.PUBLIC_BASE_URL, invitationToken),
+        },
         ctx.config.INVITATION_TTL_HOURS,
       ),
     );
@@ -55,6 +63,10 @@ export async function createWithInvitation<T extends { id: string; email: string
 }
 
 /** The 201 answer to an account creation: the new record, and whether its owner was emailed an invitation. */
-export function okCreated<T extends object>(reply: FastifyReply, created: { record: T; invitationSent: boolean }, message: string) {
+export function okCreated<T extends object>(
+  reply: FastifyReply,
+  created: { record: T; invitationSent: boolean },
+  message: string,
+) {
   return ok(reply, { ...created.record, invitation_sent: created.invitationSent }, message, 201);
 }

@@ -3,7 +3,15 @@ import { sortColumn } from '@esim/platform';
 import type { Knex } from 'knex';
 
 /** The `users` side of every back-office account row (dealers, sales managers), in answer order. */
-export const ACCOUNT_COLUMNS = ['u.id', 'u.email', 'u.full_name', 'u.phone', 'u.status', 'u.created_at', 'u.updated_at'] as const;
+export const ACCOUNT_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.full_name',
+  'u.phone',
+  'u.status',
+  'u.created_at',
+  'u.updated_at',
+] as const;
 
 /**
  * One page of a back-office account list (`users as u` joined with a profile): the total over

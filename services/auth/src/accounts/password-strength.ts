@@ -65,7 +65,12 @@ export function ratePassword(password: string, personal: readonly string[] = [])
 }
 
 /** A 400 naming the field and the weakness when the password is too easy to guess. */
-export function assertPasswordStrong(password: string, personal: readonly string[], locale: Locale, field = 'password'): void {
+export function assertPasswordStrong(
+  password: string,
+  personal: readonly string[],
+  locale: Locale,
+  field = 'password',
+): void {
   const { weakness } = ratePassword(password, personal);
   if (weakness) throw fieldError(400, weakness, field, locale);
 }

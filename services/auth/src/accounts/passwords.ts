@@ -7,7 +7,12 @@ import type { Locale } from '@esim/contracts';
  * well under a second of server time on a small host. Stored hashes carry their own settings, so
  * hashes made with other settings still verify.
  */
-export const PASSWORD_HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD_HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, PASSWORD_HASH_OPTIONS);
@@ -35,5 +40,6 @@ export async function verifyPassword(hash: string | undefined, password: string)
 
 /** The rule the schema cannot check alone: a password must not be the account's email. */
 export function assertPasswordNotEmail(password: string, email: string, locale: Locale, field = 'password'): void {
-  if (password.trim().toLowerCase() === email.trim().toLowerCase()) throw fieldError(400, 'password_equals_email', field, locale);
+  if (password.trim().toLowerCase() === email.trim().toLowerCase())
+    throw fieldError(400, 'password_equals_email', field, locale);
 }

@@ -1,5 +1,12 @@
 import { AUDIT_SERVICES, AUDITED_ROUTES, type AuditedMethod, type AuditLogRow } from '@esim/contracts';
-import { AUDIT_LOG_LAST_ID, createInternalClient, readAuditLog, type AuditLogPage, type AuditLogReadQuery, type Db } from '@esim/platform';
+import {
+  AUDIT_LOG_LAST_ID,
+  createInternalClient,
+  readAuditLog,
+  type AuditLogPage,
+  type AuditLogReadQuery,
+  type Db,
+} from '@esim/platform';
 
 export type AuditService = (typeof AUDIT_SERVICES)[number];
 
@@ -13,15 +20,22 @@ export interface AuditSource {
 /** A service stuck for this long is named as unavailable rather than holding the admin's page. */
 const SOURCE_TIMEOUT_MS = 3000;
 
-export function createAuditSources(db: Db, urls: Record<Exclude<AuditService, 'auth'>, string>, token: string): AuditSource[] {
-  const remote = (Object.entries(urls) as Array<[Exclude<AuditService, 'auth'>, string]>).map(([service, baseUrl]): AuditSource => {
-    const client = createInternalClient({ baseUrl, token, timeoutMs: SOURCE_TIMEOUT_MS, connections: 4 });
-    return {
-      service,
-      read: (query, requestId) => client.request<AuditLogPage>('GET', `/internal/audit-log?${toSearchParams(query)}`, { requestId }),
-      close: () => client.close(),
-    };
-  });
+export function createAuditSources(
+  db: Db,
+  urls: Record<Exclude<AuditService, 'auth'>, string>,
+  token: string,
+): AuditSource[] {
+  const remote = (Object.entries(urls) as Array<[Exclude<AuditService, 'auth'>, string]>).map(
+    ([service, baseUrl]): AuditSource => {
+      const client = createInternalClient({ baseUrl, token, timeoutMs: SOURCE_TIMEOUT_MS, connections: 4 });
+      return {
+        service,
+        read: (query, requestId) =>
+          client.request<AuditLogPage>('GET', `/internal/audit-log?${toSearchParams(query)}`, { requestId }),
+        close: () => client.close(),
+      };
+    },
+  );
   return [{ service: 'auth', read: (query) => readAuditLog(db, query) }, ...remote];
 }
 
@@ -49,7 +63,12 @@ export function encodeCursor(cursor: AuditCursor): string {
 export function decodeCursor(text: string): AuditCursor | undefined {
   try {
     const [at, service, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) || Number.isNaN(Date.parse(at))) return undefined;
+    if (
+      typeof at !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) ||
+      Number.isNaN(Date.parse(at))
+    )
+      return undefined;
     if (typeof service !== 'string' || !(AUDIT_SERVICES as readonly string[]).includes(service)) return undefined;
     if (typeof id !== 'string' || !/^\d{1,19}$/.test(id)) return undefined;
     return { at, service: service as AuditService, id };
@@ -93,9 +112,24 @@ function compareEntries(a: MergedEntry & { rowId: string }, b: MergedEntry & { r
  * The services that can hold a matching entry: the one asked for, the ones owning the route (or
  * one of the ids), else all of them. Asking fewer keeps a narrow filter cheap and its answer whole.
  */
-function sourcesFor(query: MergedQuery, sources: AuditSource[], idsByService: Map<AuditService, string[]> | undefined): AuditSource[] {
-  const owners = query.route ? new Set(AUDITED_ROUTES.filter((r) => r.path === query.route && (!query.method || r.method === query.method)).map((r) => r.service)) : undefined;
-  return sources.filter((source) => (!query.service || source.service === query.service) && (!owners || owners.has(source.service)) && (!idsByService || idsByService.has(source.service)));
+function sourcesFor(
+  query: MergedQuery,
+  sources: AuditSource[],
+  idsByService: Map<AuditService, string[]> | undefined,
+): AuditSource[] {
+  const owners = query.route
+    ? new Set(
+        AUDITED_ROUTES.filter((r) => r.path === query.route && (!query.method || r.method === query.method)).map(
+          (r) => r.service,
+        ),
+      )
+    : undefined;
+  return sources.filter(
+    (source) =>
+      (!query.service || source.service === query.service) &&
+      (!owners || owners.has(source.service)) &&
+      (!idsByService || idsByService.has(source.service)),
+  );
 }
 
 /** The keyset position strictly after the cursor in one service's log (see compareEntries for the order). */
@@ -111,7 +145,11 @@ function beforeFor(service: AuditService, cursor: AuditCursor): { before_at: str
  * them); with a cursor only `limit` from the cursor on. A service that fails is named in
  * `unavailable` and the rest still answer.
  */
-export async function readMergedAuditLog(sources: AuditSource[], query: MergedQuery, requestId?: string): Promise<MergedPage> {
+export async function readMergedAuditLog(
+  sources: AuditSource[],
+  query: MergedQuery,
+  requestId?: string,
+): Promise<MergedPage> {
   let idsByService: Map<AuditService, string[]> | undefined;
   if (query.ids) {
     idsByService = new Map();
@@ -159,7 +197,12 @@ export async function readMergedAuditLog(sources: AuditSource[], query: MergedQu
   const page = merged.slice(start, start + query.limit);
   const last = page[page.length - 1];
   // A full page with more rows behind it (merged beyond the page, or any service that filled its window) has a next page.
-  const more = merged.length > start + query.limit || answers.some((a) => a.status === 'fulfilled' && a.value.items.length === window);
-  const nextCursor = last && page.length === query.limit && more ? encodeCursor({ at: last.at, service: last.service, id: last.rowId }) : null;
+  const more =
+    merged.length > start + query.limit ||
+    answers.some((a) => a.status === 'fulfilled' && a.value.items.length === window);
+  const nextCursor =
+    last && page.length === query.limit && more
+      ? encodeCursor({ at: last.at, service: last.service, id: last.rowId })
+      : null;
   return { entries: page.map(({ rowId: _rowId, ...entry }) => entry), total, unavailable, nextCursor };
 }

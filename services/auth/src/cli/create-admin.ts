@@ -32,12 +32,15 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // The trailing newline of `echo` or a file is not part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function promptHidden(question: string): Promise<string> {
   const stdin = process.stdin;
-  if (!stdin.isTTY) return Promise.reject(new UsageError('no terminal to prompt for the password: pipe it with --password-stdin'));
+  if (!stdin.isTTY)
+    return Promise.reject(new UsageError('no terminal to prompt for the password: pipe it with --password-stdin'));
   process.stdout.write(question);
   stdin.setRawMode(true);
   stdin.setEncoding('utf8');
@@ -52,8 +55,8 @@ function promptHidden(question: string): Promise<string> {
     };
     const onData = (chunk: string) => {
       for (const char of chunk) {
-        if (char === '\r' || char === '\n') return done(), resolve(value);
-        if (char === '\u0003') return done(), reject(new UsageError('cancelled'));
+        if (char === '\r' || char === '\n') return (done(), resolve(value));
+        if (char === '\u0003') return (done(), reject(new UsageError('cancelled')));
         value = char === '\u007f' || char === '\b' ? value.slice(0, -1) : value + char;
       }
     };
@@ -63,7 +66,11 @@ function promptHidden(question: string): Promise<string> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+    },
     strict: true,
   });
   if (!values.email || !values.name) throw new UsageError(USAGE);
@@ -78,7 +85,8 @@ async function main(): Promise<void> {
     if ((await promptHidden('Repeat password: ')) !== password) throw new UsageError('the passwords do not match');
   }
   parsed(newPasswordField, password, 'password');
-  if (password.trim().toLowerCase() === email) throw new UsageError(`password: ${translate('password_equals_email', 'en')}`);
+  if (password.trim().toLowerCase() === email)
+    throw new UsageError(`password: ${translate('password_equals_email', 'en')}`);
 
   const config = loadAuthConfig();
   const db = createDb(config.DATABASE_URL, 'auth', 2);
@@ -86,7 +94,11 @@ async function main(): Promise<void> {
     await migrateService(db, { schema: 'auth', directory: MIGRATIONS });
     const passwordHash = await hashPassword(password);
     const admin = await db.transaction((trx) =>
-      createAccount(trx, { email, fullName, passwordHash, userType: USER_TYPE.admin }, { locale: 'en', correlationId: 'create-admin' }),
+      createAccount(
+        trx,
+        { email, fullName, passwordHash, userType: USER_TYPE.admin },
+        { locale: 'en', correlationId: 'create-admin' },
+      ),
     );
     console.log(`Admin ${admin.email} created (id ${admin.id}). Sign in at /login.`);
   } finally {

@@ -23,9 +23,22 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
  * an unreachable service or an answer we cannot read refuses the deletion (503) rather than guess.
  * The one exception: physical-sim without that route yet (404 route_not_found) holds no stock.
  */
-export function createHoldingsChecker(options: { balanceUrl: string; physicalSimUrl: string; token: string; timeoutMs?: number }): HoldingsChecker {
-  const balance = createInternalClient({ baseUrl: options.balanceUrl, token: options.token, timeoutMs: options.timeoutMs });
-  const physicalSim = createInternalClient({ baseUrl: options.physicalSimUrl, token: options.token, timeoutMs: options.timeoutMs });
+export function createHoldingsChecker(options: {
+  balanceUrl: string;
+  physicalSimUrl: string;
+  token: string;
+  timeoutMs?: number;
+}): HoldingsChecker {
+  const balance = createInternalClient({
+    baseUrl: options.balanceUrl,
+    token: options.token,
+    timeoutMs: options.timeoutMs,
+  });
+  const physicalSim = createInternalClient({
+    baseUrl: options.physicalSimUrl,
+    token: options.token,
+    timeoutMs: options.timeoutMs,
+  });
   const path = (dealerId: string) => `/internal/dealers/${encodeURIComponent(dealerId)}/holdings`;
 
   async function money(dealerId: string, requestId?: string) {

@@ -101,7 +101,12 @@ function dealerPayload(dealer: Dealer) {
 }
 
 export async function publishDealerUpdated(trx: Knex.Transaction, dealer: Dealer, meta: Meta): Promise<void> {
-  await publish(trx, PRODUCER, { type: 'auth.dealer.updated', aggregateId: dealer.id, correlationId: meta.correlationId, payload: dealerPayload(dealer) });
+  await publish(trx, PRODUCER, {
+    type: 'auth.dealer.updated',
+    aggregateId: dealer.id,
+    correlationId: meta.correlationId,
+    payload: dealerPayload(dealer),
+  });
 }
 
 export interface NewDealer {
@@ -141,12 +146,23 @@ export async function createDealer(trx: Knex.Transaction, input: NewDealer, meta
     sales_manager_id: input.salesManagerId ?? null,
   });
   const dealer = await getDealer(trx, user.id, meta.locale);
-  await publish(trx, PRODUCER, { type: 'auth.dealer.created', aggregateId: dealer.id, correlationId: meta.correlationId, payload: dealerPayload(dealer) });
+  await publish(trx, PRODUCER, {
+    type: 'auth.dealer.created',
+    aggregateId: dealer.id,
+    correlationId: meta.correlationId,
+    payload: dealerPayload(dealer),
+  });
   return dealer;
 }
 
 /** Suspends or reactivates; a suspended dealer is signed out everywhere at once. No change, no event. */
-export async function applyDealerStatus(trx: Knex.Transaction, redis: Redis, dealer: Dealer, status: AccountStatus, meta: Meta): Promise<Dealer> {
+export async function applyDealerStatus(
+  trx: Knex.Transaction,
+  redis: Redis,
+  dealer: Dealer,
+  status: AccountStatus,
+  meta: Meta,
+): Promise<Dealer> {
   if (dealer.status === status) return dealer;
   await trx('users').where({ id: dealer.id }).update({ status, updated_at: trx.fn.now() });
   if (status === 'suspended') await revokeAllAccess(trx, redis, dealer.id, 'suspended');
@@ -177,21 +193,35 @@ const PROFILE_FIELDS = ['company_name', 'tax_number', 'address', 'sales_manager_
  * Applies the fields present in the patch (react-admin sends the whole record: unchanged
  * fields change nothing). Publishes auth.dealer.updated only when something other services keep changed.
  */
-export async function updateDealer(trx: Knex.Transaction, redis: Redis, id: string, patch: DealerPatch, meta: Meta): Promise<Dealer> {
+export async function updateDealer(
+  trx: Knex.Transaction,
+  redis: Redis,
+  id: string,
+  patch: DealerPatch,
+  meta: Meta,
+): Promise<Dealer> {
   await trx('users').where({ id }).forUpdate().first('id');
   const before = await getDealer(trx, id, meta.locale);
-  const changed = <K extends keyof Dealer>(key: K, value: unknown): boolean => value !== undefined && value !== before[key];
+  const changed = <K extends keyof Dealer>(key: K, value: unknown): boolean =>
+    value !== undefined && value !== before[key];
 
   const userChanges = Object.fromEntries(USER_FIELDS.filter((f) => changed(f, patch[f])).map((f) => [f, patch[f]]));
-  const profileChanges = Object.fromEntries(PROFILE_FIELDS.filter((f) => changed(f, patch[f])).map((f) => [f, patch[f]]));
+  const profileChanges = Object.fromEntries(
+    PROFILE_FIELDS.filter((f) => changed(f, patch[f])).map((f) => [f, patch[f]]),
+  );
   if (userChanges.email && (await emailTaken(trx, userChanges.email as string, id))) {
     throw fieldError(409, 'user_already_exists', 'email', meta.locale);
   }
-  if (profileChanges.sales_manager_id) await assertSalesManager(trx, profileChanges.sales_manager_id as string, meta.locale);
+  if (profileChanges.sales_manager_id)
+    await assertSalesManager(trx, profileChanges.sales_manager_id as string, meta.locale);
 
   if (Object.keys(userChanges).length) {
     try {
-      await trx.transaction(async (sp) => sp('users').where({ id }).update({ ...userChanges, updated_at: sp.fn.now() }));
+      await trx.transaction(async (sp) =>
+        sp('users')
+          .where({ id })
+          .update({ ...userChanges, updated_at: sp.fn.now() }),
+      );
     } catch (error) {
       if (isEmailConflict(error)) throw fieldError(409, 'user_already_exists', 'email', meta.locale);
       throw error;
@@ -202,7 +232,8 @@ export async function updateDealer(trx: Knex.Transaction, redis: Redis, id: stri
     await trx('users').where({ id }).update({ updated_at: trx.fn.now() });
   }
   let after = await getDealer(trx, id, meta.locale);
-  if (Object.keys(userChanges).length || Object.keys(profileChanges).length) await publishDealerUpdated(trx, after, meta);
+  if (Object.keys(userChanges).length || Object.keys(profileChanges).length)
+    await publishDealerUpdated(trx, after, meta);
   if (patch.status) after = await applyDealerStatus(trx, redis, after, patch.status, meta);
   return after;
 }
@@ -212,7 +243,10 @@ export async function updateDealer(trx: Knex.Transaction, redis: Redis, id: stri
  * every session ends. The caller has already made sure the dealer holds no money or stock.
  */
 export async function softDeleteDealer(trx: Knex.Transaction, redis: Redis, dealer: Dealer, meta: Meta): Promise<void> {
-  const deleted = await trx('users').where({ id: dealer.id }).whereNull('deleted_at').update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
+  const deleted = await trx('users')
+    .where({ id: dealer.id })
+    .whereNull('deleted_at')
+    .update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
   if (!deleted) throw fieldError(404, 'dealer_not_found', 'id', meta.locale);
   await revokeAllAccess(trx, redis, dealer.id, 'deleted');
   await publish(trx, PRODUCER, {

@@ -9,7 +9,10 @@ import { installMail } from '../mail/install-mail-templates';
  */
 export function registerEsimInstallMail(bus: EventBus, deps: { mailer: Mailer }): void {
   bus.on('esim.order.install-mail', async (event, { trx }) => {
-    const user = await trx('users').where({ id: event.payload.userId }).whereNull('deleted_at').first('email', 'full_name');
+    const user = await trx('users')
+      .where({ id: event.payload.userId })
+      .whereNull('deleted_at')
+      .first('email', 'full_name');
     if (!user) return;
     await deps.mailer.send(installMail(event.payload, { email: user.email, fullName: user.full_name }));
   });

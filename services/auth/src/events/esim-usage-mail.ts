@@ -11,8 +11,13 @@ import { usageAlertMail } from '../mail/usage-alert-templates';
  */
 export function registerEsimUsageMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
   bus.on('esim.profile.usage-alert', async (event, { trx }) => {
-    const user = await trx('users').where({ id: event.payload.userId }).whereNull('deleted_at').first('email', 'full_name');
+    const user = await trx('users')
+      .where({ id: event.payload.userId })
+      .whereNull('deleted_at')
+      .first('email', 'full_name');
     if (!user) return;
-    await deps.mailer.send(usageAlertMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL));
+    await deps.mailer.send(
+      usageAlertMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL),
+    );
   });
 }

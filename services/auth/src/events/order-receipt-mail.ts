@@ -10,8 +10,13 @@ import { receiptMail } from '../receipts/receipt-mail';
  */
 export function registerOrderReceiptMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
   bus.on('esim.order.receipt', async (event, { trx }) => {
-    const user = await trx('users').where({ id: event.payload.userId }).whereNull('deleted_at').first('email', 'full_name');
+    const user = await trx('users')
+      .where({ id: event.payload.userId })
+      .whereNull('deleted_at')
+      .first('email', 'full_name');
     if (!user) return;
-    await deps.mailer.send(await receiptMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL));
+    await deps.mailer.send(
+      await receiptMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL),
+    );
   });
 }

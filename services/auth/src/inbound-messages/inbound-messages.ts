@@ -68,29 +68,59 @@ type z_Contact = { [K in keyof ContactMessageBody]-?: NonNullable<ContactMessage
 
 export async function listInboundMessages(
   db: Knex,
-  query: { kind?: InboundKind; status?: InboundStatus; ids?: string[]; search?: string; limit: number; offset: number; startDate?: Date; endDate?: Date },
+  query: {
+    kind?: InboundKind;
+    status?: InboundStatus;
+    ids?: string[];
+    search?: string;
+    limit: number;
+    offset: number;
+    startDate?: Date;
+    endDate?: Date;
+  },
 ): Promise<{ items: InboundMessage[]; total: number }> {
   const base = db('inbound_messages').modify((q) => {
     if (query.kind) q.where('kind', query.kind);
     if (query.status) q.where('status', query.status);
     // react-admin's getMany (filter={"id":[...]}); an id that is no UUID matches none.
-    if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
+    if (query.ids)
+      q.whereIn(
+        'id',
+        query.ids.filter((id) => UUID.test(id)),
+      );
     if (query.startDate) q.where('created_at', '>=', query.startDate);
     if (query.endDate) q.where('created_at', '<=', query.endDate);
     if (query.search) {
       const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q.where((w) => w.whereILike('email', like).orWhereILike('company_name', like).orWhereILike('full_name', like).orWhereILike('subject', like).orWhereILike('message', like));
+      q.where((w) =>
+        w
+          .whereILike('email', like)
+          .orWhereILike('company_name', like)
+          .orWhereILike('full_name', like)
+          .orWhereILike('subject', like)
+          .orWhereILike('message', like),
+      );
     }
   });
   const [{ count }] = (await base.clone().count<{ count: string }[]>({ count: '*' })) as [{ count: string }];
-  const rows = (await base.clone().orderBy('created_at', 'desc').orderBy('id').limit(query.limit).offset(query.offset)) as Row[];
+  const rows = (await base
+    .clone()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(query.limit)
+    .offset(query.offset)) as Row[];
   return { items: rows.map(view), total: Number(count) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An admin marks a message read, answered or new again; who and when are kept. Undefined: no such message. */
-export async function setInboundMessageStatus(db: Knex, id: string, status: InboundStatus, adminId: string): Promise<InboundMessage | undefined> {
+export async function setInboundMessageStatus(
+  db: Knex,
+  id: string,
+  status: InboundStatus,
+  adminId: string,
+): Promise<InboundMessage | undefined> {
   const [row] = (await db('inbound_messages')
     .where({ id })
     .update({ status, status_changed_by: adminId, status_changed_at: db.fn.now() })

@@ -9,36 +9,43 @@ import type { OutgoingMail } from './mailer';
  */
 type InstallMail = EventPayload<'esim.order.install-mail'>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const texts = {
   tr: {
     subject: (m: InstallMail) => `eSIM kurulum bilgileriniz (${m.orderNumber})`,
     greeting: (name: string) => `Merhaba ${name},`,
-    intro: (m: InstallMail) => `${m.packageNameTr} paketinizin eSIM kurulum bilgileri aşağıdadır. eSIM’i kuracağınız telefonda bu e-postayı açın veya QR kodu başka bir ekrandan okutun.`,
+    intro: (m: InstallMail) =>
+      `${m.packageNameTr} paketinizin eSIM kurulum bilgileri aşağıdadır. eSIM’i kuracağınız telefonda bu e-postayı açın veya QR kodu başka bir ekrandan okutun.`,
     esim: (n: number | null, iccid: string) => `eSIM${n === null ? '' : ` ${n}`} (ICCID ${iccid})`,
     qr: 'QR kodu: Ayarlar > Hücresel > eSIM Ekle menüsünden ya da telefonunuzun kamerasıyla okutun.',
     ios: 'iPhone (iOS 17.4 ve üzeri): bu bağlantıya dokunarak tek adımda kurun:',
     iosButton: 'iPhone’a tek dokunuşla kur',
-    android: 'Android (10 ve üzeri) veya elle kurulum: Ayarlar > Bağlantılar > SIM yöneticisi > eSIM ekle > Aktivasyon kodunu girin.',
+    android:
+      'Android (10 ve üzeri) veya elle kurulum: Ayarlar > Bağlantılar > SIM yöneticisi > eSIM ekle > Aktivasyon kodunu girin.',
     smdp: 'SM-DP+ adresi',
     matching: 'Aktivasyon kodu',
     lpa: 'LPA kodu (tamamı)',
-    secret: 'Bu bilgiler eSIM’inizi kurmaya yeter: kimseyle paylaşmayın. Bu e-postayı siz istemediyseniz hesabınızın şifresini değiştirin.',
+    secret:
+      'Bu bilgiler eSIM’inizi kurmaya yeter: kimseyle paylaşmayın. Bu e-postayı siz istemediyseniz hesabınızın şifresini değiştirin.',
   },
   en: {
     subject: (m: InstallMail) => `Your eSIM install details (${m.orderNumber})`,
     greeting: (name: string) => `Hello ${name},`,
-    intro: (m: InstallMail) => `Here are the install details of your ${m.packageNameEn} package. Open this e-mail on the phone you will install the eSIM on, or scan the QR code from another screen.`,
+    intro: (m: InstallMail) =>
+      `Here are the install details of your ${m.packageNameEn} package. Open this e-mail on the phone you will install the eSIM on, or scan the QR code from another screen.`,
     esim: (n: number | null, iccid: string) => `eSIM${n === null ? '' : ` ${n}`} (ICCID ${iccid})`,
     qr: 'QR code: scan it under Settings > Cellular > Add eSIM or with your phone camera.',
     ios: 'iPhone (iOS 17.4 or later): tap this link to install in one step:',
     iosButton: 'Install on iPhone with one tap',
-    android: 'Android (10 or later) or manual entry: Settings > Connections > SIM manager > Add eSIM > Enter activation code.',
+    android:
+      'Android (10 or later) or manual entry: Settings > Connections > SIM manager > Add eSIM > Enter activation code.',
     smdp: 'SM-DP+ address',
     matching: 'Activation code',
     lpa: 'LPA code (whole)',
-    secret: 'These details are enough to install your eSIM: do not share them. If you did not ask for this e-mail, change your account password.',
+    secret:
+      'These details are enough to install your eSIM: do not share them. If you did not ask for this e-mail, change your account password.',
   },
 } as const;
 
@@ -52,7 +59,17 @@ export function installMail(mail: InstallMail, to: { email: string; fullName: st
   const html: string[] = [`<p>${escapeHtml(t.greeting(to.fullName))}</p>`, `<p>${escapeHtml(t.intro(mail))}</p>`];
   mail.esims.forEach((esim, i) => {
     const heading = t.esim(mail.esims.length > 1 ? i + 1 : null, esim.iccid);
-    text.push('', heading, t.qr, t.ios, esim.iosInstallUrl, t.android, `${t.smdp}: ${esim.smdpAddress}`, `${t.matching}: ${esim.matchingId}`, `${t.lpa}: ${esim.activationCode}`);
+    text.push(
+      '',
+      heading,
+      t.qr,
+      t.ios,
+      esim.iosInstallUrl,
+      t.android,
+      `${t.smdp}: ${esim.smdpAddress}`,
+      `${t.matching}: ${esim.matchingId}`,
+      `${t.lpa}: ${esim.activationCode}`,
+    );
     html.push(
       `<h2 style="font-size:17px">${escapeHtml(heading)}</h2>`,
       `<p><img src="cid:${cidOf(esim.iccid)}" alt="${escapeHtml(heading)}" width="240" height="240"></p>`,
@@ -69,6 +86,11 @@ export function installMail(mail: InstallMail, to: { email: string; fullName: st
     subject: t.subject(mail),
     text: text.join('\n'),
     html: html.join('\n'),
-    attachments: mail.esims.map((esim) => ({ filename: `${esim.iccid}.png`, content: Buffer.from(esim.qrPngBase64, 'base64'), contentType: 'image/png', cid: cidOf(esim.iccid) })),
+    attachments: mail.esims.map((esim) => ({
+      filename: `${esim.iccid}.png`,
+      content: Buffer.from(esim.qrPngBase64, 'base64'),
+      contentType: 'image/png',
+      cid: cidOf(esim.iccid),
+    })),
   };
 }

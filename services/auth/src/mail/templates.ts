@@ -24,7 +24,8 @@ const texts: Record<'reset' | 'invitation', Record<Locale, MailTexts>> = {
   reset: {
     tr: {
       subject: 'Şifre sıfırlama talebiniz',
-      intro: 'Hesabınız için bir şifre sıfırlama talebi aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı açın:',
+      intro:
+        'Hesabınız için bir şifre sıfırlama talebi aldık. Yeni şifrenizi belirlemek için aşağıdaki bağlantıyı açın:',
       validity: (minutes: number) => `Bağlantı ${minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
       ignore: 'Bu talebi siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmeyecek.',
       button: 'Şifremi sıfırla',
@@ -32,7 +33,8 @@ const texts: Record<'reset' | 'invitation', Record<Locale, MailTexts>> = {
     },
     en: {
       subject: 'Your password reset request',
-      intro: 'We received a request to reset the password of your account. Open the link below to choose a new password:',
+      intro:
+        'We received a request to reset the password of your account. Open the link below to choose a new password:',
       validity: (minutes: number) => `The link is valid for ${minutes} minutes and can be used once.`,
       ignore: 'If you did not ask for this, ignore this email; your password will not change.',
       button: 'Reset my password',
@@ -90,14 +92,16 @@ const lockoutTexts: Record<Locale, LockoutTexts> = {
     greeting: (name) => `Merhaba ${name},`,
     body: (failures) =>
       `Hesabınıza son zamanlarda ${failures} kez hatalı şifreyle giriş denendi. Güvenliğiniz için yeni denemeler artık giderek uzayan aralıklarla kabul ediliyor; hesabınız kilitlenmedi.`,
-    advice: 'Bu denemeleri siz yapmadıysanız şifrenizi aşağıdaki bağlantıdan yenileyin. Şifre yenilendiğinde bekleme süresi de sona erer.',
+    advice:
+      'Bu denemeleri siz yapmadıysanız şifrenizi aşağıdaki bağlantıdan yenileyin. Şifre yenilendiğinde bekleme süresi de sona erer.',
   },
   en: {
     subject: 'Many failed sign-in attempts on your account',
     greeting: (name) => `Hello ${name},`,
     body: (failures) =>
       `Someone recently tried to sign in to your account with a wrong password ${failures} times. To protect you, further attempts are now accepted only at growing intervals; your account is not locked.`,
-    advice: 'If this was not you, choose a new password through the link below. Resetting the password also ends the waiting time.',
+    advice:
+      'If this was not you, choose a new password through the link below. Resetting the password also ends the waiting time.',
   },
 };
 

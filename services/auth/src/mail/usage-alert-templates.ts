@@ -4,27 +4,61 @@ import type { OutgoingMail } from './mailer';
 /** The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed in. */
 type Alert = EventPayload<'esim.profile.usage-alert'>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const date = (iso: string | null, locale: Locale) => (iso ? new Intl.DateTimeFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(iso)) : '');
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const date = (iso: string | null, locale: Locale) =>
+  iso
+    ? new Intl.DateTimeFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'Europe/Istanbul',
+      }).format(new Date(iso))
+    : '';
 
 const texts = {
   tr: {
-    'usage-80': { subject: (a: Alert) => `eSIM verinizin %80'i kullanıldı (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin ${formatBytes(a.usedBytes, l)} / ${formatBytes(a.totalBytes ?? 0, l)} verisini kullandınız.` },
-    'usage-100': { subject: (a: Alert) => `eSIM verinizin tamamı kullanıldı (${a.orderNumber})`, body: (a: Alert) => `${a.packageNameTr} paketinizin verisi bitti. Yeni bir paket satın alarak bağlı kalabilirsiniz.` },
-    'expiry-1d': { subject: (a: Alert) => `eSIM paketinizin süresi yarın doluyor (${a.orderNumber})`, body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin süresi ${date(a.expiresAt, l)} tarihinde doluyor.` },
+    'usage-80': {
+      subject: (a: Alert) => `eSIM verinizin %80'i kullanıldı (${a.orderNumber})`,
+      body: (a: Alert, l: Locale) =>
+        `${a.packageNameTr} paketinizin ${formatBytes(a.usedBytes, l)} / ${formatBytes(a.totalBytes ?? 0, l)} verisini kullandınız.`,
+    },
+    'usage-100': {
+      subject: (a: Alert) => `eSIM verinizin tamamı kullanıldı (${a.orderNumber})`,
+      body: (a: Alert) =>
+        `${a.packageNameTr} paketinizin verisi bitti. Yeni bir paket satın alarak bağlı kalabilirsiniz.`,
+    },
+    'expiry-1d': {
+      subject: (a: Alert) => `eSIM paketinizin süresi yarın doluyor (${a.orderNumber})`,
+      body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin süresi ${date(a.expiresAt, l)} tarihinde doluyor.`,
+    },
     greeting: (name: string) => `Merhaba ${name},`,
     check: 'Kalan verinizi sipariş numaranızla buradan sorgulayabilirsiniz:',
   },
   en: {
-    'usage-80': { subject: (a: Alert) => `80% of your eSIM data is used (${a.orderNumber})`, body: (a: Alert, l: Locale) => `You have used ${formatBytes(a.usedBytes, l)} of the ${formatBytes(a.totalBytes ?? 0, l)} in your ${a.packageNameEn} package.` },
-    'usage-100': { subject: (a: Alert) => `All of your eSIM data is used (${a.orderNumber})`, body: (a: Alert) => `The data of your ${a.packageNameEn} package is used up. Buy a new package to stay connected.` },
-    'expiry-1d': { subject: (a: Alert) => `Your eSIM package expires tomorrow (${a.orderNumber})`, body: (a: Alert, l: Locale) => `Your ${a.packageNameEn} package expires on ${date(a.expiresAt, l)}.` },
+    'usage-80': {
+      subject: (a: Alert) => `80% of your eSIM data is used (${a.orderNumber})`,
+      body: (a: Alert, l: Locale) =>
+        `You have used ${formatBytes(a.usedBytes, l)} of the ${formatBytes(a.totalBytes ?? 0, l)} in your ${a.packageNameEn} package.`,
+    },
+    'usage-100': {
+      subject: (a: Alert) => `All of your eSIM data is used (${a.orderNumber})`,
+      body: (a: Alert) =>
+        `The data of your ${a.packageNameEn} package is used up. Buy a new package to stay connected.`,
+    },
+    'expiry-1d': {
+      subject: (a: Alert) => `Your eSIM package expires tomorrow (${a.orderNumber})`,
+      body: (a: Alert, l: Locale) => `Your ${a.packageNameEn} package expires on ${date(a.expiresAt, l)}.`,
+    },
     greeting: (name: string) => `Hello ${name},`,
     check: 'Check your remaining data with your order number here:',
   },
 } as const;
 
-export function usageAlertMail(alert: Alert, to: { email: string; fullName: string }, publicBaseUrl: string): OutgoingMail {
+export function usageAlertMail(
+  alert: Alert,
+  to: { email: string; fullName: string },
+  publicBaseUrl: string,
+): OutgoingMail {
   const locale = alert.locale;
   const t = texts[locale];
   const link = `${publicBaseUrl.replace(/\/$/, '')}/balance?number=${encodeURIComponent(alert.orderNumber)}`;

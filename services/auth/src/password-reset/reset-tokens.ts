@@ -16,7 +16,10 @@ export async function createResetToken(
   options: { userId: string; purpose: ResetPurpose; ttlMs: number; ip?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await trx('password_resets').where({ user_id: options.userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+  await trx('password_resets')
+    .where({ user_id: options.userId })
+    .whereNull('used_at')
+    .update({ used_at: trx.fn.now() });
   await trx('password_resets').insert({
     id: randomUUID(),
     user_id: options.userId,
@@ -32,7 +35,11 @@ export async function createResetToken(
  * Uses a token up inside the caller's transaction (the password change commits with it, or
  * neither happens). The conditional UPDATE makes two concurrent uses impossible.
  */
-export async function consumeResetToken(trx: Knex.Transaction, token: string, locale: Locale): Promise<{ userId: string }> {
+export async function consumeResetToken(
+  trx: Knex.Transaction,
+  token: string,
+  locale: Locale,
+): Promise<{ userId: string }> {
   const hash = hashToken(token);
   const [used] = await trx('password_resets')
     .where({ token_hash: hash })

@@ -54,7 +54,11 @@ const texts = {
 } as const;
 
 const dateTime = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', { timeZone: 'Europe/Istanbul', dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
+    timeZone: 'Europe/Istanbul',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso));
 
 function dataOf(receipt: Receipt, locale: Locale): string {
   if (receipt.dataMb === null) return texts[locale].unlimited;
@@ -123,16 +127,36 @@ export function receiptPdf(receipt: Receipt, buyer: { fullName: string; email: s
     doc.x = left;
     doc.y = bottom + 4;
   };
-  row(columns.map((c) => c.label), 'bold');
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  row(
+    columns.map((c) => c.label),
+    'bold',
+  );
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.y += 4;
-  row([receiptItem(receipt, locale), String(receipt.quantity), formatEuros(receipt.unitPriceCents), formatEuros(receipt.totalCents)], 'body');
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  row(
+    [
+      receiptItem(receipt, locale),
+      String(receipt.quantity),
+      formatEuros(receipt.unitPriceCents),
+      formatEuros(receipt.totalCents),
+    ],
+    'body',
+  );
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.y += 6;
 
   const sum = (label: string, value: string, font: 'body' | 'bold' = 'body') => {
     const top = doc.y;
-    doc.font(font).fontSize(10).text(label, left, top, { width: width - 90, align: 'right' });
+    doc
+      .font(font)
+      .fontSize(10)
+      .text(label, left, top, { width: width - 90, align: 'right' });
     doc.text(value, left + width - 90, top, { width: 90, align: 'right' });
     doc.x = left;
   };
@@ -157,7 +181,14 @@ export function receiptPdf(receipt: Receipt, buyer: { fullName: string; email: s
     const bottom = doc.page.margins.bottom;
     // Writing inside the bottom margin would open a new page; lift the margin for the footer line.
     doc.page.margins.bottom = 0;
-    doc.font('body').fontSize(8).fillColor('#777777').text(`${receipt.orderNumber} · ${t.page(i + 1, pages.count)}`, left, doc.page.height - 35, { width, align: 'center' });
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor('#777777')
+      .text(`${receipt.orderNumber} · ${t.page(i + 1, pages.count)}`, left, doc.page.height - 35, {
+        width,
+        align: 'center',
+      });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -12,9 +12,18 @@ import type { AuthApp } from '../context';
  * phantom account. Live accounts only: a deleted one is not found.
  */
 export function internalRoutes(app: AuthApp): void {
-  app.get('/internal/accounts/:id', { schema: { params: idParams, response: responds(200, z.object({ id: z.string(), user_type: z.number().int(), status: z.string() })) } }, async (request, reply) => {
-    const user = await findLiveUser(app.db, request.params.id);
-    if (!user) throw notFound('user_not_found');
-    return ok(reply, { id: user.id, user_type: user.user_type, status: user.status });
-  });
+  app.get(
+    '/internal/accounts/:id',
+    {
+      schema: {
+        params: idParams,
+        response: responds(200, z.object({ id: z.string(), user_type: z.number().int(), status: z.string() })),
+      },
+    },
+    async (request, reply) => {
+      const user = await findLiveUser(app.db, request.params.id);
+      if (!user) throw notFound('user_not_found');
+      return ok(reply, { id: user.id, user_type: user.user_type, status: user.status });
+    },
+  );
 }

@@ -27,31 +27,64 @@ export function userRoutes(app: AuthApp, ctx: AuthContext): void {
     return user;
   }
 
-  app.get('/me', { schema: { tags: ['profile'], summary: 'The signed-in account: email, full_name, user_type', response: responds(200, profileSchema) } }, async (request, reply) => {
-    return ok(reply, publicUser(await currentUser(request)));
-  });
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in account: email, full_name, user_type',
+        response: responds(200, profileSchema),
+      },
+    },
+    async (request, reply) => {
+      return ok(reply, publicUser(await currentUser(request)));
+    },
+  );
 
-  app.put('/me', { schema: { tags: ['profile'], summary: 'Update own name and phone', body: profileBody, response: responds(200, profileSchema) } }, async (request, reply) => {
-    const user = await currentUser(request);
-    const { full_name, phone } = request.body;
-    const updated = await app.db.transaction(async (trx) => {
-      const [row] = (await trx('users')
-        .where({ id: user.id })
-        .update({ ...(full_name !== undefined ? { full_name } : {}), ...(phone !== undefined ? { phone } : {}), updated_at: trx.fn.now() })
-        .returning('*')) as [UserRow];
-      // Other services keep dealers' names and phones: tell them.
-      if (row.user_type === USER_TYPE.dealer) {
-        const dealer = await findDealer(trx, row.id);
-        if (dealer) await publishDealerUpdated(trx, dealer, { locale: request.locale, correlationId: String(request.id) });
-      }
-      return row;
-    });
-    return ok(reply, publicUser(updated), 'profile_updated');
-  });
+  app.put(
+    '/me',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Update own name and phone',
+        body: profileBody,
+        response: responds(200, profileSchema),
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      const { full_name, phone } = request.body;
+      const updated = await app.db.transaction(async (trx) => {
+        const [row] = (await trx('users')
+          .where({ id: user.id })
+          .update({
+            ...(full_name !== undefined ? { full_name } : {}),
+            ...(phone !== undefined ? { phone } : {}),
+            updated_at: trx.fn.now(),
+          })
+          .returning('*')) as [UserRow];
+        // Other services keep dealers' names and phones: tell them.
+        if (row.user_type === USER_TYPE.dealer) {
+          const dealer = await findDealer(trx, row.id);
+          if (dealer)
+            await publishDealerUpdated(trx, dealer, { locale: request.locale, correlationId: String(request.id) });
+        }
+        return row;
+      });
+      return ok(reply, publicUser(updated), 'profile_updated');
+    },
+  );
 
   app.put(
     '/me/password',
-    { schema: { tags: ['profile'], summary: 'Change own password; other sessions end, this one gets new tokens', body: passwordBody, response: responds(200, sessionSchema) } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change own password; other sessions end, this one gets new tokens',
+        body: passwordBody,
+        response: responds(200, sessionSchema),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(request);
       const { current_password, new_password } = request.body;
@@ -65,7 +98,9 @@ export function userRoutes(app: AuthApp, ctx: AuthContext): void {
       assertPasswordStrong(new_password, [user.email, user.full_name], request.locale, 'new_password');
       const passwordHash = await hashPassword(new_password);
       await app.db.transaction(async (trx) => {
-        await trx('users').where({ id: user.id }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+        await trx('users')
+          .where({ id: user.id })
+          .update({ password_hash: passwordHash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
         await revokeAllAccess(trx, app.redis, user.id, 'password-changed');
       });
       await clearLoginFailures(app.redis, attempts);

@@ -73,10 +73,21 @@ export interface NewSalesManager {
 }
 
 /** Account + profile + auth.user.registered + auth.sales-manager.created in the caller's transaction. */
-export async function createSalesManager(trx: Knex.Transaction, input: NewSalesManager, meta: Meta): Promise<SalesManager> {
+export async function createSalesManager(
+  trx: Knex.Transaction,
+  input: NewSalesManager,
+  meta: Meta,
+): Promise<SalesManager> {
   const user = await createAccount(
     trx,
-    { id: input.id, email: input.email, fullName: input.fullName, passwordHash: input.passwordHash, userType: USER_TYPE.salesManager, phone: input.phone },
+    {
+      id: input.id,
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash: input.passwordHash,
+      userType: USER_TYPE.salesManager,
+      phone: input.phone,
+    },
     meta,
   );
   await trx('sales_manager_profiles').insert({ user_id: user.id, region: input.region ?? null });
@@ -84,7 +95,13 @@ export async function createSalesManager(trx: Knex.Transaction, input: NewSalesM
     type: 'auth.sales-manager.created',
     aggregateId: user.id,
     correlationId: meta.correlationId,
-    payload: { salesManagerId: user.id, userId: user.id, email: user.email, fullName: user.full_name, status: user.status },
+    payload: {
+      salesManagerId: user.id,
+      userId: user.id,
+      email: user.email,
+      fullName: user.full_name,
+      status: user.status,
+    },
   });
   return (await findSalesManager(trx, user.id))!;
 }

@@ -31,13 +31,23 @@ interface RefreshTokenRow {
   revoked_reason: string | null;
 }
 
-export function refreshLifetimeDays(config: { REFRESH_TOKEN_DAYS: number; REFRESH_TOKEN_REMEMBER_DAYS: number }, rememberMe: boolean) {
+export function refreshLifetimeDays(
+  config: { REFRESH_TOKEN_DAYS: number; REFRESH_TOKEN_REMEMBER_DAYS: number },
+  rememberMe: boolean,
+) {
   return rememberMe ? config.REFRESH_TOKEN_REMEMBER_DAYS : config.REFRESH_TOKEN_DAYS;
 }
 
 export async function issueRefreshToken(
   db: Knex | Knex.Transaction,
-  options: { userId: string; rememberMe: boolean; lifetimeDays: number; familyId?: string; id?: string; client: ClientMeta },
+  options: {
+    userId: string;
+    rememberMe: boolean;
+    lifetimeDays: number;
+    familyId?: string;
+    id?: string;
+    client: ClientMeta;
+  },
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + options.lifetimeDays * 24 * 3600 * 1000);
@@ -55,7 +65,10 @@ export async function issueRefreshToken(
 }
 
 export async function revokeFamily(db: Knex | Knex.Transaction, familyId: string, reason: string): Promise<void> {
-  await db('refresh_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: db.fn.now(), revoked_reason: reason });
+  await db('refresh_tokens')
+    .where({ family_id: familyId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(), revoked_reason: reason });
 }
 
 type RotateOutcome =
@@ -74,7 +87,10 @@ export async function rotateRefreshToken(
   options: { lifetimeDays: (rememberMe: boolean) => number; client: ClientMeta },
 ): Promise<{ user: UserRow; issued: IssuedRefreshToken; rememberMe: boolean }> {
   const outcome = await db.transaction(async (trx): Promise<RotateOutcome> => {
-    const row = await trx<RefreshTokenRow>('refresh_tokens').where({ token_hash: hashToken(raw) }).forUpdate().first();
+    const row = await trx<RefreshTokenRow>('refresh_tokens')
+      .where({ token_hash: hashToken(raw) })
+      .forUpdate()
+      .first();
     if (!row) return { kind: 'refused', code: 'unauthorized' };
     if (row.revoked_at) {
       if (row.revoked_reason !== 'rotated') return { kind: 'refused', code: 'unauthorized' };
@@ -112,6 +128,8 @@ export async function rotateRefreshToken(
 
 /** Logout: the presented token's whole family (this device's session) ends. Unknown tokens are ignored. */
 export async function revokeRefreshToken(db: Knex, raw: string): Promise<void> {
-  const row = await db<RefreshTokenRow>('refresh_tokens').where({ token_hash: hashToken(raw) }).first();
+  const row = await db<RefreshTokenRow>('refresh_tokens')
+    .where({ token_hash: hashToken(raw) })
+    .first();
   if (row) await revokeFamily(db, row.family_id, 'logout');
 }

@@ -22,7 +22,12 @@ export function setRefreshCookie(reply: FastifyReply, config: AuthConfig, refres
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: AuthConfig): void {
-  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie(config), path: COOKIE_PATH });
+  reply.clearCookie(REFRESH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie(config),
+    path: COOKIE_PATH,
+  });
 }
 
 export function clientMeta(request: FastifyRequest): ClientMeta {

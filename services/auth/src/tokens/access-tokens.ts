@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { UserType } from '@esim/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, revokedTokenKey, revokedUserKey, type Redis } from '@esim/platform';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  revokedTokenKey,
+  revokedUserKey,
+  type Redis,
+} from '@esim/platform';
 import type { Keyring } from './keyring';
 
 export interface TokenSubject {
@@ -10,7 +16,6 @@ export interface TokenSubject {
   userType: UserType;
   roles: string[] | null;
 }
-
 
 /**
  * Signs a 15-minute access token with exactly the claims the platform verifier reads.

@@ -22,7 +22,9 @@ export interface Keyring {
 function algorithmOf(key: KeyObject, kid: string): SigningAlgorithm {
   if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'ES256';
   if (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048) return 'RS256';
-  throw new ConfigError(`Invalid configuration:\n  AUTH_SIGNING_KEYS: key ${kid} must be EC P-256 (ES256) or RSA >= 2048 bits (RS256)`);
+  throw new ConfigError(
+    `Invalid configuration:\n  AUTH_SIGNING_KEYS: key ${kid} must be EC P-256 (ES256) or RSA >= 2048 bits (RS256)`,
+  );
 }
 
 function signingKey(kid: string, pem: string): SigningKey {
@@ -30,7 +32,9 @@ function signingKey(kid: string, pem: string): SigningKey {
   try {
     privateKey = createPrivateKey(pem);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  AUTH_SIGNING_KEYS: key ${kid} is not a PEM private key (${(error as Error).message})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  AUTH_SIGNING_KEYS: key ${kid} is not a PEM private key (${(error as Error).message})`,
+    );
   }
   const alg = algorithmOf(privateKey, kid);
   const publicJwk = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK;
@@ -49,7 +53,9 @@ function parseConfiguredKeys(text: string, source: string): SigningKey[] {
   try {
     parsed = JSON.parse(trimmed);
   } catch {
-    throw new ConfigError(`Invalid configuration:\n  ${source}: expected JSON [{"kid","privateKey"}] or a PEM private key`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${source}: expected JSON [{"kid","privateKey"}] or a PEM private key`,
+    );
   }
   if (!Array.isArray(parsed) || parsed.length === 0) {
     throw new ConfigError(`Invalid configuration:\n  ${source}: expected a non-empty array of {"kid","privateKey"}`);
@@ -81,7 +87,12 @@ async function demoKeys(db: Db): Promise<SigningKey[]> {
     if (existing.length) return existing as Array<{ kid: string; private_key: string }>;
     const fresh = generateSigningKey();
     const key = signingKey(fresh.kid, fresh.pem);
-    await trx('signing_keys').insert({ kid: key.kid, alg: key.alg, private_key: fresh.pem, public_jwk: JSON.stringify(key.publicJwk) });
+    await trx('signing_keys').insert({
+      kid: key.kid,
+      alg: key.alg,
+      private_key: fresh.pem,
+      public_jwk: JSON.stringify(key.publicJwk),
+    });
     return [{ kid: fresh.kid, private_key: fresh.pem }];
   });
   return rows.map((row) => signingKey(row.kid, row.private_key));
@@ -95,12 +106,16 @@ export async function loadKeyring(config: AuthConfig, db: Db): Promise<Keyring> 
   if (config.AUTH_SIGNING_KEYS) return keyringOf(parseConfiguredKeys(config.AUTH_SIGNING_KEYS, 'AUTH_SIGNING_KEYS'));
   if (config.AUTH_SIGNING_KEY_FILE) {
     const text = await readFile(config.AUTH_SIGNING_KEY_FILE, 'utf8').catch((error: Error) => {
-      throw new ConfigError(`Invalid configuration:\n  AUTH_SIGNING_KEY_FILE: cannot read ${config.AUTH_SIGNING_KEY_FILE} (${error.message})`);
+      throw new ConfigError(
+        `Invalid configuration:\n  AUTH_SIGNING_KEY_FILE: cannot read ${config.AUTH_SIGNING_KEY_FILE} (${error.message})`,
+      );
     });
     return keyringOf(parseConfiguredKeys(text, 'AUTH_SIGNING_KEY_FILE'));
   }
   if (config.APP_MODE === 'production') {
-    throw new ConfigError('Invalid configuration:\n  AUTH_SIGNING_KEYS: set signing keys (or AUTH_SIGNING_KEY_FILE) in production mode');
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SIGNING_KEYS: set signing keys (or AUTH_SIGNING_KEY_FILE) in production mode',
+    );
   }
   return keyringOf(await demoKeys(db));
 }

@@ -14,12 +14,24 @@ export interface AccountDirectory {
   lookup(id: string, requestId: string): Promise<{ user_type: number; status: string } | null>;
 }
 
-export function createAccountDirectory(options: { authUrl: string; token: string; timeoutMs?: number }): AccountDirectory {
-  const auth = createInternalClient({ baseUrl: options.authUrl, token: options.token, timeoutMs: options.timeoutMs ?? 3_000 });
+export function createAccountDirectory(options: {
+  authUrl: string;
+  token: string;
+  timeoutMs?: number;
+}): AccountDirectory {
+  const auth = createInternalClient({
+    baseUrl: options.authUrl,
+    token: options.token,
+    timeoutMs: options.timeoutMs ?? 3_000,
+  });
   return {
     async lookup(id, requestId) {
       try {
-        return await auth.request<{ user_type: number; status: string }>('GET', `/internal/accounts/${encodeURIComponent(id)}`, { requestId });
+        return await auth.request<{ user_type: number; status: string }>(
+          'GET',
+          `/internal/accounts/${encodeURIComponent(id)}`,
+          { requestId },
+        );
       } catch (error) {
         if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 400)) return null;
         throw error;
@@ -30,7 +42,11 @@ export function createAccountDirectory(options: { authUrl: string; token: string
 
 const ROLES = {
   dealer: { userType: USER_TYPE.dealer, notFound: 'dealer_not_found', wrongType: 'not_a_dealer' },
-  'sales-manager': { userType: USER_TYPE.salesManager, notFound: 'sales_manager_not_found', wrongType: 'not_a_sales_manager' },
+  'sales-manager': {
+    userType: USER_TYPE.salesManager,
+    notFound: 'sales_manager_not_found',
+    wrongType: 'not_a_sales_manager',
+  },
 } as const;
 
 /**
@@ -44,7 +60,8 @@ export async function assertAccountKind(
   input: { id: string; kind: keyof typeof ROLES; field: string; locale: Locale; requestId: string },
 ): Promise<void> {
   const role = ROLES[input.kind];
-  const refuse = (status: number, code: string) => new AppError(status, code, { errors: [{ path: input.field, message: translate(code, input.locale) }] });
+  const refuse = (status: number, code: string) =>
+    new AppError(status, code, { errors: [{ path: input.field, message: translate(code, input.locale) }] });
   const party = await getParty(db, input.id);
   if (party?.deleted_at) throw refuse(404, role.notFound);
   const userType = party?.user_type ?? (await directory.lookup(input.id, input.requestId))?.user_type;

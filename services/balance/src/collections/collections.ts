@@ -1,6 +1,16 @@
 import type { Knex } from 'knex';
 import { centsToEuros, COLLECTION_REPORT_LIST_CAP, formatEuros, type ListQuery } from '@esim/contracts';
-import { AppError, forbidden, istanbulDate, istanbulDaySql, istanbulMonthStart, istanbulTimeSql, publish, sortColumn, whereIstanbulDays } from '@esim/platform';
+import {
+  AppError,
+  forbidden,
+  istanbulDate,
+  istanbulDaySql,
+  istanbulMonthStart,
+  istanbulTimeSql,
+  publish,
+  sortColumn,
+  whereIstanbulDays,
+} from '@esim/platform';
 import { accountsByKey, company, openAndLock, receivable, salesManagerCash } from '../ledger/accounts';
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { dealersOf, displayName, getParty, partiesByIds } from '../parties/parties';
@@ -121,7 +131,8 @@ export async function collectFromDealer(
 ): Promise<CollectionResult> {
   const dealer = await getParty(trx, input.dealerId);
   // Ownership comes from the dealer → sales-manager map kept from auth events.
-  if (!dealer || dealer.deleted_at || dealer.sales_manager_id !== input.salesManagerId) throw forbidden('dealer_not_yours');
+  if (!dealer || dealer.deleted_at || dealer.sales_manager_id !== input.salesManagerId)
+    throw forbidden('dealer_not_yours');
   const recv = receivable(input.dealerId);
   const cash = salesManagerCash(input.salesManagerId);
   const accounts = await openAndLock(trx, [recv, cash]);
@@ -150,7 +161,8 @@ export async function collectFromSalesManager(
   const cash = salesManagerCash(input.salesManagerId);
   const accounts = await openAndLock(trx, [cash, company('cash')]);
   const held = -accounts.get(cash.key)!.balance;
-  if (input.amountCents > held) throw new AppError(422, 'amount_exceeds_cash_held', { params: { held: formatEuros(held) } });
+  if (input.amountCents > held)
+    throw new AppError(422, 'amount_exceeds_cash_held', { params: { held: formatEuros(held) } });
   const collection = await record(trx, input, {
     kind: 'sales-manager-to-company',
     dealerId: null,
@@ -194,18 +206,27 @@ export interface SalesManagerFigures {
 }
 
 /** Figures of many sales managers at once; nothing is opened by reading. */
-export async function salesManagerFigures(db: Knex | Knex.Transaction, ids: readonly string[], now = new Date()): Promise<SalesManagerFigures[]> {
+export async function salesManagerFigures(
+  db: Knex | Knex.Transaction,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<SalesManagerFigures[]> {
   if (ids.length === 0) return [];
   const today = istanbulDate(now);
   const monthStart = istanbulMonthStart(now);
-  const cash = await accountsByKey(db, ids.map((id) => salesManagerCash(id).key));
+  const cash = await accountsByKey(
+    db,
+    ids.map((id) => salesManagerCash(id).key),
+  );
   const collected = (await whereIstanbulDays(
     db('collections')
       .whereIn('sales_manager_id', [...ids])
       .where({ kind: 'dealer-to-sales-manager' })
       .groupBy('sales_manager_id')
       .select('sales_manager_id')
-      .select(db.raw(`coalesce(sum(amount) FILTER (WHERE ${istanbulDaySql('created_at')} = ?), 0)::bigint AS today`, [today]))
+      .select(
+        db.raw(`coalesce(sum(amount) FILTER (WHERE ${istanbulDaySql('created_at')} = ?), 0)::bigint AS today`, [today]),
+      )
       .select(db.raw('coalesce(sum(amount), 0)::bigint AS month')),
     'created_at',
     monthStart,
@@ -218,12 +239,18 @@ export async function salesManagerFigures(db: Knex | Knex.Transaction, ids: read
     .whereIn('p.sales_manager_id', [...ids])
     .whereNull('p.deleted_at')
     .groupBy('p.sales_manager_id')
-    .select('p.sales_manager_id', db.raw('coalesce(sum(-a.balance), 0)::bigint AS owed'))) as Array<{ sales_manager_id: string; owed: number }>;
+    .select('p.sales_manager_id', db.raw('coalesce(sum(-a.balance), 0)::bigint AS owed'))) as Array<{
+    sales_manager_id: string;
+    owed: number;
+  }>;
   const dealerCounts = (await db('parties')
     .whereIn('sales_manager_id', [...ids])
     .whereNull('deleted_at')
     .groupBy('sales_manager_id')
-    .select('sales_manager_id', db.raw('count(*)::int AS dealers'))) as Array<{ sales_manager_id: string; dealers: number }>;
+    .select('sales_manager_id', db.raw('count(*)::int AS dealers'))) as Array<{
+    sales_manager_id: string;
+    dealers: number;
+  }>;
   const byId = <T extends { sales_manager_id: string }>(rows: T[]) => new Map(rows.map((r) => [r.sales_manager_id, r]));
   const collectedBy = byId(collected);
   const outstandingBy = byId(outstanding);
@@ -257,11 +284,23 @@ export interface OwnDealerDebt {
 export async function salesManagerBalance(db: Knex, salesManagerId: string, now = new Date()) {
   const [figures] = await salesManagerFigures(db, [salesManagerId], now);
   const dealers = await dealersOf(db, salesManagerId);
-  const accounts = await accountsByKey(db, dealers.map((d) => receivable(d.id).key));
-  const limits = await creditLimits(db, dealers.map((d) => d.id));
+  const accounts = await accountsByKey(
+    db,
+    dealers.map((d) => receivable(d.id).key),
+  );
+  const limits = await creditLimits(
+    db,
+    dealers.map((d) => d.id),
+  );
   const debts: OwnDealerDebt[] = dealers.map((d) => {
     const owed = -(accounts.get(receivable(d.id).key)?.balance ?? 0);
-    return { dealer_id: d.id, name: displayName(d, d.id), owed: centsToEuros(owed), owed_cents: owed, credit_limit_cents: limits.get(d.id) ?? 0 };
+    return {
+      dealer_id: d.id,
+      name: displayName(d, d.id),
+      owed: centsToEuros(owed),
+      owed_cents: owed,
+      credit_limit_cents: limits.get(d.id) ?? 0,
+    };
   });
   return { ...figures!, dealers: debts };
 }
@@ -281,9 +320,16 @@ export async function collectionReport(db: Knex, salesManagerId: string, range: 
     .orderBy('total', 'desc')) as Array<{ dealer_id: string; total: number; count: number }>;
   const perDay = (await base()
     .groupByRaw(istanbulDaySql('created_at'))
-    .select(db.raw(`${istanbulDaySql('created_at')} AS date`), db.raw('sum(amount)::bigint AS total'), db.raw('count(*)::int AS count'))
+    .select(
+      db.raw(`${istanbulDaySql('created_at')} AS date`),
+      db.raw('sum(amount)::bigint AS total'),
+      db.raw('count(*)::int AS count'),
+    )
     .orderBy('date')) as Array<{ date: string; total: number; count: number }>;
-  const names = await partiesByIds(db, perDealer.map((r) => r.dealer_id));
+  const names = await partiesByIds(
+    db,
+    perDealer.map((r) => r.dealer_id),
+  );
   const total = perDealer.reduce((sum, r) => sum + r.total, 0);
   // The same rows the totals add up, so the list and its sum cannot disagree.
   const collections = await allCollectionLogs(
@@ -374,7 +420,10 @@ async function withNames(db: Knex, rows: Array<CollectionRow & { local_time: str
 /** A page of collection logs, newest first unless sorted otherwise. */
 export async function collectionLogs(db: Knex, query: ListQuery, filter: CollectionLogFilter) {
   const { column, order } = sortColumn(query, SORTABLE, { column: 'c.created_at', order: 'DESC' });
-  const [counted] = (await filtered(db, filter).count({ total: '*' }).sum({ amount: 'c.amount' })) as Array<{ total: number; amount: string | null }>;
+  const [counted] = (await filtered(db, filter).count({ total: '*' }).sum({ amount: 'c.amount' })) as Array<{
+    total: number;
+    amount: string | null;
+  }>;
   const total = Number(counted?.total ?? 0);
   const amountCents = Number(counted?.amount ?? 0);
   const rows = (await filtered(db, filter)
@@ -387,7 +436,12 @@ export async function collectionLogs(db: Knex, query: ListQuery, filter: Collect
 }
 
 /** Every log the filter matches (CSV export oldest first, a report newest first), capped so one answer cannot exhaust the process. */
-export async function allCollectionLogs(db: Knex, filter: CollectionLogFilter, cap = 50_000, order: 'asc' | 'desc' = 'asc'): Promise<CollectionLog[]> {
+export async function allCollectionLogs(
+  db: Knex,
+  filter: CollectionLogFilter,
+  cap = 50_000,
+  order: 'asc' | 'desc' = 'asc',
+): Promise<CollectionLog[]> {
   const rows = (await filtered(db, filter)
     .select('c.*', db.raw(`${istanbulTimeSql('c.created_at')} AS local_time`))
     .orderBy('c.created_at', order)

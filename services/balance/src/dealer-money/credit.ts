@@ -9,7 +9,10 @@ import { postTransfer } from '../ledger/transfers';
  * receivable shows) may grow to the limit through its own purchases; an admin's explicit credit
  * loads are the admin's decision and are not capped by it. The newest change is the limit.
  */
-export async function creditLimits(db: Knex | Knex.Transaction, dealerIds: readonly string[]): Promise<Map<string, number>> {
+export async function creditLimits(
+  db: Knex | Knex.Transaction,
+  dealerIds: readonly string[],
+): Promise<Map<string, number>> {
   if (dealerIds.length === 0) return new Map();
   const rows = (await db('credit_limit_changes')
     .distinctOn('dealer_id')
@@ -49,13 +52,21 @@ export async function setCreditLimit(
 }
 
 /** A dealer's limit changes, newest first. */
-export async function creditLimitHistory(db: Knex | Knex.Transaction, dealerId: string, limit = 20): Promise<CreditLimitChange[]> {
+export async function creditLimitHistory(
+  db: Knex | Knex.Transaction,
+  dealerId: string,
+  limit = 20,
+): Promise<CreditLimitChange[]> {
   const rows = (await db('credit_limit_changes')
     .where({ dealer_id: dealerId })
     .orderBy('id', 'desc')
     .limit(limit)
     .select('dealer_id', 'previous_cents', 'limit_cents', 'changed_by', 'created_at')) as CreditLimitChange[];
-  return rows.map((row) => ({ ...row, previous_cents: Number(row.previous_cents), limit_cents: Number(row.limit_cents) }));
+  return rows.map((row) => ({
+    ...row,
+    previous_cents: Number(row.previous_cents),
+    limit_cents: Number(row.limit_cents),
+  }));
 }
 
 /** What is left of a limit once the debt is counted (never below zero). */

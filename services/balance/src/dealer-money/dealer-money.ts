@@ -7,7 +7,12 @@ import { getParty, isDealer } from '../parties/parties';
 import { creditFigures, creditLimits } from './credit';
 
 /** A dealer's money from their two ledger accounts and credit limit: spendable balance less holds, what they owe, and the credit left. */
-export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined, recv: AccountRow | undefined, limitCents = 0): DealerBalance {
+export function dealerBalanceOf(
+  dealerId: string,
+  spend: AccountRow | undefined,
+  recv: AccountRow | undefined,
+  limitCents = 0,
+): DealerBalance {
   const balance = Number(spend?.balance ?? 0);
   const held = Number(spend?.held ?? 0);
   const owed = -Number(recv?.balance ?? 0);
@@ -24,9 +29,20 @@ export function dealerBalanceOf(dealerId: string, spend: AccountRow | undefined,
 }
 
 /** Balances of many dealers at once (no account is opened by reading: a missing one is zero). */
-export async function dealerBalances(db: Knex | Knex.Transaction, dealerIds: readonly string[]): Promise<DealerBalance[]> {
-  const [accounts, limits] = await Promise.all([accountsByKey(db, dealerIds.flatMap((id) => [spendable(id).key, receivable(id).key])), creditLimits(db, dealerIds)]);
-  return dealerIds.map((id) => dealerBalanceOf(id, accounts.get(spendable(id).key), accounts.get(receivable(id).key), limits.get(id)));
+export async function dealerBalances(
+  db: Knex | Knex.Transaction,
+  dealerIds: readonly string[],
+): Promise<DealerBalance[]> {
+  const [accounts, limits] = await Promise.all([
+    accountsByKey(
+      db,
+      dealerIds.flatMap((id) => [spendable(id).key, receivable(id).key]),
+    ),
+    creditLimits(db, dealerIds),
+  ]);
+  return dealerIds.map((id) =>
+    dealerBalanceOf(id, accounts.get(spendable(id).key), accounts.get(receivable(id).key), limits.get(id)),
+  );
 }
 
 /**
@@ -74,7 +90,12 @@ async function postDealerMoney(
     at: input.at,
   });
   const [balance] = await dealerBalances(trx, [input.dealerId]);
-  return { ...balance!, transfer_id: posted.transferId, amount: centsToEuros(input.amountCents), amount_cents: input.amountCents };
+  return {
+    ...balance!,
+    transfer_id: posted.transferId,
+    amount: centsToEuros(input.amountCents),
+    amount_cents: input.amountCents,
+  };
 }
 
 /** Balance loaded on credit: the dealer's spendable balance grows and so does their debt (receivable → spendable). */
@@ -93,7 +114,10 @@ export async function loadOnCredit(trx: Knex.Transaction, input: DealerMoneyInpu
  * may not exceed what the dealer owes; with `load` it is balance bought and paid in cash at once
  * (company:cash → spendable), the debt unchanged.
  */
-export async function recordCashPayment(trx: Knex.Transaction, input: DealerMoneyInput & { load: boolean }): Promise<DealerMoneyResult> {
+export async function recordCashPayment(
+  trx: Knex.Transaction,
+  input: DealerMoneyInput & { load: boolean },
+): Promise<DealerMoneyResult> {
   await assertDealer(trx, input.dealerId);
   const target = input.load ? spendable(input.dealerId) : receivable(input.dealerId);
   const accounts = await openAndLock(trx, [target, company('cash')]);

@@ -1,7 +1,16 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type EventEnvelope, type EventPayload, type EventType } from '@esim/contracts';
 import type { EventBatchHandler, EventBus, EventHandler } from '@esim/platform';
-import { company, companyAccountIds, openAccounts, openAndLock, receivable, revenueBucketOf, salesManagerCash, spendable } from '../ledger/accounts';
+import {
+  company,
+  companyAccountIds,
+  openAccounts,
+  openAndLock,
+  receivable,
+  revenueBucketOf,
+  salesManagerCash,
+  spendable,
+} from '../ledger/accounts';
 import { captureHold, captureHoldsIn, holdOfOrder, voidHold } from '../ledger/holds';
 import { postTransfer } from '../ledger/transfers';
 import { markPartyDeleted, upsertParty } from '../parties/parties';
@@ -17,7 +26,13 @@ import { markPartyDeleted, upsertParty } from '../parties/parties';
 
 export const onUserRegistered: EventHandler<'auth.user.registered'> = async (event, { trx }) => {
   const p = event.payload;
-  await upsertParty(trx, { id: p.userId, user_type: p.userType, email: p.email, full_name: p.fullName, status: p.status });
+  await upsertParty(trx, {
+    id: p.userId,
+    user_type: p.userType,
+    email: p.email,
+    full_name: p.fullName,
+    status: p.status,
+  });
   // Sales managers never spend: they get their cash account from auth.sales-manager.created.
   if (p.userType !== USER_TYPE.salesManager) await openAccounts(trx, [spendable(p.userId)]);
 };
@@ -54,7 +69,13 @@ export const onDealerDeleted: EventHandler<'auth.dealer.deleted'> = async (event
 
 export const onSalesManagerCreated: EventHandler<'auth.sales-manager.created'> = async (event, { trx }) => {
   const p = event.payload;
-  await upsertParty(trx, { id: p.userId, user_type: USER_TYPE.salesManager, email: p.email, full_name: p.fullName, status: p.status });
+  await upsertParty(trx, {
+    id: p.userId,
+    user_type: USER_TYPE.salesManager,
+    email: p.email,
+    full_name: p.fullName,
+    status: p.status,
+  });
   await openAccounts(trx, [salesManagerCash(p.userId)]);
 };
 
@@ -64,7 +85,9 @@ type OrderPayload = EventPayload<'physical-sim.order.approved'>;
 
 /** The hold an order event is about: by its id when the event names it, else by the order. */
 async function holdFor(trx: Knex.Transaction, payload: OrderPayload) {
-  const hold = payload.holdId ? await trx('holds').where({ id: payload.holdId }).first('id') : await holdOfOrder(trx, payload.orderId);
+  const hold = payload.holdId
+    ? await trx('holds').where({ id: payload.holdId }).first('id')
+    : await holdOfOrder(trx, payload.orderId);
   if (!hold) {
     // Not a skip: the order was placed with a hold, so its absence is a bug. Failing lets the bus
     // retry and then park the event where operators see it.
@@ -80,10 +103,24 @@ async function countOrder(trx: Knex.Transaction, kind: 'esim' | 'physical-sim', 
 type OrderCount = { orderId: string; userId: string; amountCents: number };
 
 /** The dashboard's copy of orders: one statement for many (an order named twice is counted once). */
-async function countOrders(trx: Knex.Transaction, kind: 'esim' | 'physical-sim', payloads: readonly OrderCount[], status: string) {
+async function countOrders(
+  trx: Knex.Transaction,
+  kind: 'esim' | 'physical-sim',
+  payloads: readonly OrderCount[],
+  status: string,
+) {
   const byOrder = new Map(payloads.map((p) => [p.orderId, p]));
   await trx('orders')
-    .insert([...byOrder.values()].map((p) => ({ order_id: p.orderId, kind, user_id: p.userId, status, amount: p.amountCents, updated_at: trx.fn.now() })))
+    .insert(
+      [...byOrder.values()].map((p) => ({
+        order_id: p.orderId,
+        kind,
+        user_id: p.userId,
+        status,
+        amount: p.amountCents,
+        updated_at: trx.fn.now(),
+      })),
+    )
     .onConflict(['kind', 'order_id'])
     .merge(['status', 'amount', 'updated_at']);
 }
@@ -95,7 +132,9 @@ export const onPhysicalSimOrderApproved: EventHandler<'physical-sim.order.approv
 
 export const onPhysicalSimOrderRejected: EventHandler<'physical-sim.order.rejected'> = async (event, { trx }) => {
   // An order rejected while still being placed names no hold and may never have got one: nothing to void then.
-  const hold = event.payload.holdId ? await holdFor(trx, event.payload) : (await holdOfOrder(trx, event.payload.orderId))?.id;
+  const hold = event.payload.holdId
+    ? await holdFor(trx, event.payload)
+    : (await holdOfOrder(trx, event.payload.orderId))?.id;
   if (hold) await voidHold(trx, hold, { createdBy: `event:${event.id}` });
   await countOrder(trx, 'physical-sim', event.payload, 'rejected');
 };
@@ -103,7 +142,13 @@ export const onPhysicalSimOrderRejected: EventHandler<'physical-sim.order.reject
 export const onPhysicalSimOrderPlaced: EventHandler<'physical-sim.order.placed'> = async (event, { trx }) => {
   // A late 'placed' must not undo an 'approved' or 'rejected' that arrived first.
   await trx('orders')
-    .insert({ order_id: event.payload.orderId, kind: 'physical-sim', user_id: event.payload.userId, status: 'placed', amount: event.payload.amountCents })
+    .insert({
+      order_id: event.payload.orderId,
+      kind: 'physical-sim',
+      user_id: event.payload.userId,
+      status: 'placed',
+      amount: event.payload.amountCents,
+    })
     .onConflict(['kind', 'order_id'])
     .ignore();
 };
@@ -147,14 +192,22 @@ export function onEsimOrdersCompleted(db: Knex): EventBatchHandler<'esim.order.c
     );
     outcomes.forEach((outcome, i) => {
       if (outcome.outcome !== 'ok' && outcome.outcome !== 'replayed') {
-        throw new Error(`esim order ${events[i]!.payload.orderId} completed, but its hold ${holds[i]} cannot be captured: ${outcome.outcome}`);
+        throw new Error(
+          `esim order ${events[i]!.payload.orderId} completed, but its hold ${holds[i]} cannot be captured: ${outcome.outcome}`,
+        );
       }
     });
-    await countOrders(trx, 'esim', events.map((event) => event.payload), 'completed');
+    await countOrders(
+      trx,
+      'esim',
+      events.map((event) => event.payload),
+      'completed',
+    );
   };
 }
 
-export const onEsimOrderFailed: EventHandler<'esim.order.failed'> = async (event, { trx }) => countOrder(trx, 'esim', event.payload, 'failed');
+export const onEsimOrderFailed: EventHandler<'esim.order.failed'> = async (event, { trx }) =>
+  countOrder(trx, 'esim', event.payload, 'failed');
 
 /** Every handler by the event it handles. */
 export const BALANCE_HANDLERS: { [T in EventType]?: EventHandler<T> } = {
@@ -178,5 +231,6 @@ export function balanceRunHandlers(db: Knex): { [T in EventType]?: EventBatchHan
 
 export function registerBalanceHandlers(bus: EventBus, db: Knex): void {
   for (const [type, handler] of Object.entries(BALANCE_HANDLERS)) bus.on(type as EventType, handler as EventHandler);
-  for (const [type, handler] of Object.entries(balanceRunHandlers(db))) bus.onBatch(type as EventType, handler as EventBatchHandler);
+  for (const [type, handler] of Object.entries(balanceRunHandlers(db)))
+    bus.onBatch(type as EventType, handler as EventBatchHandler);
 }

@@ -99,13 +99,18 @@ export const revenueBucket = (n: number): AccountSpec => ({
 });
 
 /** A bucket for a capture made inside a caller's transaction: spread evenly by the hold's random id. */
-export const revenueBucketOf = (holdId: string) => Number.parseInt(holdId.replace(/-/g, '').slice(-6), 16) % REVENUE_BUCKETS;
+export const revenueBucketOf = (holdId: string) =>
+  Number.parseInt(holdId.replace(/-/g, '').slice(-6), 16) % REVENUE_BUCKETS;
 
-export const REVENUE_BUCKET_SPECS: readonly AccountSpec[] = Array.from({ length: REVENUE_BUCKETS }, (_, n) => revenueBucket(n));
+export const REVENUE_BUCKET_SPECS: readonly AccountSpec[] = Array.from({ length: REVENUE_BUCKETS }, (_, n) =>
+  revenueBucket(n),
+);
 
 /** Company revenue in cents: the sum of the buckets. */
 export async function companyRevenue(db: Knex | Knex.Transaction): Promise<number> {
-  const [row] = (await db('accounts').where({ owner_kind: 'company', kind: 'revenue' }).sum({ total: 'balance' })) as Array<{ total: string | null }>;
+  const [row] = (await db('accounts')
+    .where({ owner_kind: 'company', kind: 'revenue' })
+    .sum({ total: 'balance' })) as Array<{ total: string | null }>;
   return Number(row?.total ?? 0);
 }
 
@@ -114,9 +119,17 @@ export async function companyRevenue(db: Knex | Knex.Transaction): Promise<numbe
  * from auth events, and again here whenever a request needs one, so a request never fails because
  * an event has not arrived yet.
  */
-export async function openAccounts(db: Knex | Knex.Transaction, specs: readonly AccountSpec[]): Promise<Map<string, number>> {
+export async function openAccounts(
+  db: Knex | Knex.Transaction,
+  specs: readonly AccountSpec[],
+): Promise<Map<string, number>> {
   await insertMissing(db, specs);
-  const found = (await db('accounts').whereIn('key', specs.map((s) => s.key)).select('id', 'key')) as Array<{ id: number; key: string }>;
+  const found = (await db('accounts')
+    .whereIn(
+      'key',
+      specs.map((s) => s.key),
+    )
+    .select('id', 'key')) as Array<{ id: number; key: string }>;
   return new Map(found.map((row) => [row.key, row.id]));
 }
 
@@ -165,15 +178,25 @@ export function companyAccountIds(db: Knex): Promise<CompanyAccountIds> {
  * them by key: what an API operation does before checking a rule and posting its transfer, so the
  * figures it checks cannot change before it commits.
  */
-export async function openAndLock(trx: Knex.Transaction, specs: readonly AccountSpec[]): Promise<Map<string, AccountRow>> {
+export async function openAndLock(
+  trx: Knex.Transaction,
+  specs: readonly AccountSpec[],
+): Promise<Map<string, AccountRow>> {
   await insertMissing(trx, specs);
-  const result = await trx.raw('SELECT * FROM accounts WHERE key = ANY(?::text[]) ORDER BY id FOR UPDATE', [specs.map((s) => s.key)]);
+  const result = await trx.raw('SELECT * FROM accounts WHERE key = ANY(?::text[]) ORDER BY id FOR UPDATE', [
+    specs.map((s) => s.key),
+  ]);
   return new Map((result.rows as AccountRow[]).map((row) => [row.key, row]));
 }
 
 /** Accounts by key without opening any (a missing account simply has nothing in it). */
-export async function accountsByKey(db: Knex | Knex.Transaction, keys: readonly string[]): Promise<Map<string, AccountRow>> {
+export async function accountsByKey(
+  db: Knex | Knex.Transaction,
+  keys: readonly string[],
+): Promise<Map<string, AccountRow>> {
   if (keys.length === 0) return new Map();
-  const rows = (await db('accounts').whereIn('key', [...keys]).select('*')) as AccountRow[];
+  const rows = (await db('accounts')
+    .whereIn('key', [...keys])
+    .select('*')) as AccountRow[];
   return new Map(rows.map((row) => [row.key, row]));
 }

@@ -29,7 +29,11 @@ export interface HoldOutcome {
 }
 
 /** Runs operations in one `ledger_holds` call, in the caller's transaction when given one (`at`: when, if not now). */
-export async function runHoldOps(db: Knex | Knex.Transaction, ops: ReadonlyArray<{ op: HoldOp; createdBy: string }>, at?: Date): Promise<HoldOutcome[]> {
+export async function runHoldOps(
+  db: Knex | Knex.Transaction,
+  ops: ReadonlyArray<{ op: HoldOp; createdBy: string }>,
+  at?: Date,
+): Promise<HoldOutcome[]> {
   const column = <T>(pick: (op: HoldOp) => T | undefined) => ops.map(({ op }) => pick(op) ?? null);
   const result = await db.raw(
     `SELECT r_idx, r_outcome, r_hold, r_transfer FROM ledger_holds(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::uuid[], ?::bigint[], ?::text[], coalesce(?::timestamptz, now()))`,
@@ -46,9 +50,15 @@ export async function runHoldOps(db: Knex | Knex.Transaction, ops: ReadonlyArray
       at ? at.toISOString() : null,
     ] as unknown as Knex.RawBinding[],
   );
-  const rows = result.rows as Array<{ r_idx: number; r_outcome: HoldOutcomeCode; r_hold: string | null; r_transfer: number | null }>;
+  const rows = result.rows as Array<{
+    r_idx: number;
+    r_outcome: HoldOutcomeCode;
+    r_hold: string | null;
+    r_transfer: number | null;
+  }>;
   const outcomes: HoldOutcome[] = new Array(ops.length);
-  for (const row of rows) outcomes[row.r_idx - 1] = { outcome: row.r_outcome, holdId: row.r_hold, transferId: row.r_transfer };
+  for (const row of rows)
+    outcomes[row.r_idx - 1] = { outcome: row.r_outcome, holdId: row.r_hold, transferId: row.r_transfer };
   return outcomes;
 }
 
@@ -69,7 +79,11 @@ function createHoldBatcher(db: Knex, maxInFlight: number): HoldBatcher {
     async (batch, lane) => {
       const { revenue } = await companyAccountIds(db);
       const bucket = revenue[(bucketOffset + lane) % REVENUE_BUCKETS]!;
-      const ops = batch.map((item) => (item.op.op === 'capture' && item.op.creditAccountId === undefined ? { ...item, op: { ...item.op, creditAccountId: bucket } } : item));
+      const ops = batch.map((item) =>
+        item.op.op === 'capture' && item.op.creditAccountId === undefined
+          ? { ...item, op: { ...item.op, creditAccountId: bucket } }
+          : item,
+      );
       return runHoldOps(db, ops);
     },
     { maxInFlight },

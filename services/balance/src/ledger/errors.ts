@@ -23,7 +23,10 @@ export const isPastLimit = (error: unknown) => {
 
 export const insufficientBalance = (availableCents: number, credit?: { leftCents: number }) =>
   new AppError(422, 'insufficient_balance', {
-    params: { available: formatEuros(Math.max(0, availableCents)), ...(credit ? { credit_left: formatEuros(Math.max(0, credit.leftCents)) } : {}) },
+    params: {
+      available: formatEuros(Math.max(0, availableCents)),
+      ...(credit ? { credit_left: formatEuros(Math.max(0, credit.leftCents)) } : {}),
+    },
     // A buyer with a credit limit also sees what is left of it, as a detail beside the balance's message.
     ...(credit ? { errors: [{ path: 'credit_left', message: 'insufficient_balance_credit_left' }] } : {}),
   });

@@ -37,7 +37,9 @@ export interface HoldInput {
 }
 
 async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise<number> {
-  const row = await db('accounts').where({ key: spendable(userId).key }).first('balance', 'held');
+  const row = await db('accounts')
+    .where({ key: spendable(userId).key })
+    .first('balance', 'held');
   return row ? Number(row.balance) - Number(row.held) : 0;
 }
 
@@ -45,7 +47,9 @@ async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise
 async function creditLeftOf(db: Knex | Knex.Transaction, userId: string): Promise<{ leftCents: number } | undefined> {
   const limit = (await creditLimits(db, [userId])).get(userId) ?? 0;
   if (limit === 0) return undefined;
-  const row = await db('accounts').where({ key: receivable(userId).key }).first('balance');
+  const row = await db('accounts')
+    .where({ key: receivable(userId).key })
+    .first('balance');
   return { leftCents: creditAvailable(limit, -Number(row?.balance ?? 0)) };
 }
 
@@ -78,7 +82,10 @@ function refused(outcome: HoldOutcome): never {
  * not cover it. The same order asking again gets its hold back (replayed) whatever the balance is
  * now; the same order with another user or amount is a 409.
  */
-export async function createHold(db: Knex | Knex.Transaction, input: HoldInput): Promise<{ holdId: string; replayed: boolean }> {
+export async function createHold(
+  db: Knex | Knex.Transaction,
+  input: HoldInput,
+): Promise<{ holdId: string; replayed: boolean }> {
   return holdAnswer(db, input, await run(db, holdOp(input), input.userId, input.at));
 }
 
@@ -91,13 +98,19 @@ const holdOp = (input: HoldInput): Extract<HoldOp, { op: 'hold' }> => ({
   reference: input.reference ?? null,
 });
 
-async function holdAnswer(db: Knex | Knex.Transaction, input: HoldInput, outcome: HoldOutcome): Promise<{ holdId: string; replayed: boolean }> {
+async function holdAnswer(
+  db: Knex | Knex.Transaction,
+  input: HoldInput,
+  outcome: HoldOutcome,
+): Promise<{ holdId: string; replayed: boolean }> {
   // A balance that does not cover the order may be topped up from the buyer's credit limit (a dealer's).
   if (outcome.outcome === 'insufficient_balance') {
     outcome = (await holdOnCredit(db, holdOp(input), input.at)) ?? outcome;
   }
-  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
-  if (outcome.outcome === 'insufficient_balance') throw insufficientBalance(await availableOf(db, input.userId), await creditLeftOf(db, input.userId));
+  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed')
+    return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
+  if (outcome.outcome === 'insufficient_balance')
+    throw insufficientBalance(await availableOf(db, input.userId), await creditLeftOf(db, input.userId));
   refused(outcome);
 }
 
@@ -114,7 +127,8 @@ export async function captureHold(
     creditAccountId = (await openAccounts(db, [bucket])).get(bucket.key)!;
   }
   const outcome = await run(db, { op: 'capture', holdId, creditAccountId }, options.createdBy, options.at);
-  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { transferId: outcome.transferId!, replayed: outcome.outcome === 'replayed' };
+  if (outcome.outcome === 'ok' || outcome.outcome === 'replayed')
+    return { transferId: outcome.transferId!, replayed: outcome.outcome === 'replayed' };
   refused(outcome);
 }
 
@@ -137,7 +151,11 @@ export async function captureHoldsIn(
 }
 
 /** Releases a pending hold. Voiding twice voids once; a captured hold cannot be voided (409). */
-export async function voidHold(db: Knex | Knex.Transaction, holdId: string, options: { createdBy: string }): Promise<{ replayed: boolean }> {
+export async function voidHold(
+  db: Knex | Knex.Transaction,
+  holdId: string,
+  options: { createdBy: string },
+): Promise<{ replayed: boolean }> {
   const outcome = await run(db, { op: 'void', holdId }, options.createdBy);
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed') return { replayed: outcome.outcome === 'replayed' };
   refused(outcome);

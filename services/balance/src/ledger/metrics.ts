@@ -9,7 +9,9 @@ export function registerHoldMetrics(registry: Registry, db: Db): void {
   let reading: Promise<{ count: number; oldest: number } | undefined> | undefined;
   const read = () =>
     (reading ??= db
-      .raw(`SELECT count(*)::int AS count, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM holds WHERE status = 'pending'`)
+      .raw(
+        `SELECT count(*)::int AS count, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM holds WHERE status = 'pending'`,
+      )
       .then((result: { rows: Array<{ count: number; oldest: number }> }) => result.rows[0])
       // Database down: /ready says so; the gauges keep their last reading.
       .catch(() => undefined)

@@ -23,7 +23,10 @@ export async function refundCapturedHold(
   // Its own transaction, before the hold row is locked below: ledger_holds locks accounts before holds.
   if (pending) await captureHold(db, pending.id as string, { createdBy: input.createdBy }).catch(ignoreNotPending);
   return db.transaction(async (trx) => {
-    const hold = await trx('holds').where({ order_id: input.orderId }).forUpdate().first('id', 'user_id', 'amount', 'status', 'capture_transfer_id');
+    const hold = await trx('holds')
+      .where({ order_id: input.orderId })
+      .forUpdate()
+      .first('id', 'user_id', 'amount', 'status', 'capture_transfer_id');
     if (!hold) throw notFound('hold_not_found');
     if (hold.status !== 'captured' || !hold.capture_transfer_id) throw new AppError(409, 'hold_not_captured');
     const idempotencyKey = `refund:${input.refundKey}`;
@@ -32,12 +35,15 @@ export async function refundCapturedHold(
       if (Number(earlier.amount) !== input.amountCents) throw new AppError(409, 'idempotency_conflict');
       return { transferId: Number(earlier.id), replayed: true };
     }
-    const capture = await trx('transfers').where({ id: hold.capture_transfer_id }).first('id', 'credit_account_id', 'debit_account_id');
+    const capture = await trx('transfers')
+      .where({ id: hold.capture_transfer_id })
+      .first('id', 'credit_account_id', 'debit_account_id');
     const [{ refunded }] = (await trx('transfers')
       .where({ kind: 'refund' })
       .whereRaw(`metadata->>'hold_id' = ?`, [hold.id])
       .sum({ refunded: 'amount' })) as [{ refunded: string | null }];
-    if (Number(refunded ?? 0) + input.amountCents > Number(hold.amount)) throw new AppError(422, 'refund_exceeds_capture');
+    if (Number(refunded ?? 0) + input.amountCents > Number(hold.amount))
+      throw new AppError(422, 'refund_exceeds_capture');
     const buyer = spendable(hold.user_id);
     const ids = await openAccounts(trx, [buyer]);
     return postTransfer(trx, {

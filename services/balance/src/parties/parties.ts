@@ -31,7 +31,10 @@ export async function upsertParty(db: Knex | Knex.Transaction, party: PartyUpdat
 }
 
 export async function markPartyDeleted(db: Knex | Knex.Transaction, id: string): Promise<void> {
-  await db('parties').insert({ id, deleted_at: db.fn.now(), status: 'deleted' }).onConflict('id').merge(['deleted_at', 'status']);
+  await db('parties')
+    .insert({ id, deleted_at: db.fn.now(), status: 'deleted' })
+    .onConflict('id')
+    .merge(['deleted_at', 'status']);
 }
 
 export async function getParty(db: Knex | Knex.Transaction, id: string): Promise<Party | undefined> {
@@ -46,10 +49,14 @@ export async function partiesByIds(db: Knex | Knex.Transaction, ids: readonly st
 
 /** The dealers a sales manager looks after (not deleted). */
 export async function dealersOf(db: Knex | Knex.Transaction, salesManagerId: string): Promise<Party[]> {
-  return (await db('parties').where({ sales_manager_id: salesManagerId }).whereNull('deleted_at').orderBy('id')) as Party[];
+  return (await db('parties')
+    .where({ sales_manager_id: salesManagerId })
+    .whereNull('deleted_at')
+    .orderBy('id')) as Party[];
 }
 
 export const isDealer = (party: Party | undefined) => party?.user_type === USER_TYPE.dealer;
 
 /** A name to show for a party: company, then full name, then email, then the id itself. */
-export const displayName = (party: Party | undefined, id: string) => party?.company_name || party?.full_name || party?.email || id;
+export const displayName = (party: Party | undefined, id: string) =>
+  party?.company_name || party?.full_name || party?.email || id;

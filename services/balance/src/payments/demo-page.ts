@@ -88,7 +88,8 @@ const TEXTS = {
 type TextKey = keyof (typeof TEXTS)['tr'];
 
 // Drawn inline: an emoji lock shows as an empty box where no emoji font is installed.
-const LOCK = '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><path fill="currentColor" d="M12 1a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 8V6a3 3 0 1 1 6 0v3H9zm3 4a2 2 0 0 1 1 3.73V19h-2v-2.27A2 2 0 0 1 12 13z"/></svg>';
+const LOCK =
+  '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><path fill="currentColor" d="M12 1a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 8V6a3 3 0 1 1 6 0v3H9zm3 4a2 2 0 0 1 1 3.73V19h-2v-2.27A2 2 0 0 1 12 13z"/></svg>';
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -135,7 +136,9 @@ export function cardFormPage(session: DemoSession, entry?: Partial<CardEntry>, p
     const error = problem ? `<div class="error" id="${name}-error">${t(locale, problem.problem as TextKey)}</div>` : '';
     return `<label for="${name}">${t(locale, label)}</label><input id="${name}" name="${name}" ${attrs} value="${escape(value)}"${problem ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>${error}`;
   };
-  const tests = TEST_CARDS.map((card) => `<li><code>${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>: ${t(locale, card.outcome)}</li>`).join('');
+  const tests = TEST_CARDS.map(
+    (card) => `<li><code>${card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code>: ${t(locale, card.outcome)}</li>`,
+  ).join('');
   return page(
     locale,
     t(locale, 'title'),
@@ -179,7 +182,11 @@ export function finishedPage(session: DemoSession): string {
 }
 
 export function missingSessionPage(locale: Locale): string {
-  return page(locale, t(locale, 'missingTitle'), `<h1>${t(locale, 'missingTitle')}</h1><p>${t(locale, 'missing')}</p><p><a href="/">${t(locale, 'back')}</a></p>`);
+  return page(
+    locale,
+    t(locale, 'missingTitle'),
+    `<h1>${t(locale, 'missingTitle')}</h1><p>${t(locale, 'missing')}</p><p><a href="/">${t(locale, 'back')}</a></p>`,
+  );
 }
 
 /** The callback's answer: straight on to the shop (a meta refresh: no script needed), with a link. */

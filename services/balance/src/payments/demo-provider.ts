@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Locale } from '@esim/contracts';
-import { ProviderUnavailable, type PaymentProvider, type PaymentStart, type RetrievedPayment, type StartedPayment } from './port';
+import {
+  ProviderUnavailable,
+  type PaymentProvider,
+  type PaymentStart,
+  type RetrievedPayment,
+  type StartedPayment,
+} from './port';
 
 /**
  * The demo provider: it plays iyzico's part (a hosted card page with a 3-D Secure step, a token
@@ -61,15 +67,25 @@ export function demoProvider(db: Knex, options: { publicBaseUrl: string }): Paym
     async retrieve(token: string): Promise<RetrievedPayment> {
       const session = await demoSession(db, token);
       if (session?.status === 'paid' || session?.status === 'refunded') {
-        return { status: 'paid', providerPaymentId: session.payment_id!, paidCents: Number(session.amount), currency: session.currency };
+        return {
+          status: 'paid',
+          providerPaymentId: session.payment_id!,
+          paidCents: Number(session.amount),
+          currency: session.currency,
+        };
       }
-      if (session?.status === 'failed') return { status: 'failed', failureCode: session.failure_code!, providerMessage: null };
+      if (session?.status === 'failed')
+        return { status: 'failed', failureCode: session.failure_code!, providerMessage: null };
       return { status: 'pending' };
     },
 
     async refund(providerPaymentId: string, amountCents: number): Promise<void> {
-      const updated = await db('demo_card_sessions').where({ payment_id: providerPaymentId, amount: amountCents }).whereIn('status', ['paid', 'refunded']).update({ status: 'refunded' });
-      if (updated === 0) throw new ProviderUnavailable(`demo provider: no paid payment ${providerPaymentId} of ${amountCents}`);
+      const updated = await db('demo_card_sessions')
+        .where({ payment_id: providerPaymentId, amount: amountCents })
+        .whereIn('status', ['paid', 'refunded'])
+        .update({ status: 'refunded' });
+      if (updated === 0)
+        throw new ProviderUnavailable(`demo provider: no paid payment ${providerPaymentId} of ${amountCents}`);
     },
   };
 }
@@ -99,12 +115,16 @@ const luhnValid = (digits: string) => {
 };
 
 /** Checks the card form as a card page would; `now` decides which expiry dates are past. */
-export function checkCard(entry: CardEntry, now: Date): { problems: CardProblem[]; outcome?: CardOutcome; last4?: string } {
+export function checkCard(
+  entry: CardEntry,
+  now: Date,
+): { problems: CardProblem[]; outcome?: CardOutcome; last4?: string } {
   const problems: CardProblem[] = [];
   if (entry.name.trim().length < 2) problems.push({ field: 'name', problem: 'card_name_required' });
   const digits = entry.number.replace(/[\s-]/g, '');
   const card = TEST_CARDS.find((test) => test.number === digits);
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) problems.push({ field: 'number', problem: 'card_number_invalid' });
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
+    problems.push({ field: 'number', problem: 'card_number_invalid' });
   else if (!card) problems.push({ field: 'number', problem: 'card_not_test_card' });
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(entry.expiry);
   const month = expiry ? Number(expiry[1]) : 0;
@@ -119,13 +139,24 @@ export function checkCard(entry: CardEntry, now: Date): { problems: CardProblem[
 }
 
 /** The card step passed: the session waits for the buyer's 3-D Secure answer. */
-export async function enterCard(db: Knex, token: string, card: { outcome: CardOutcome; last4: string }): Promise<boolean> {
-  const updated = await db('demo_card_sessions').where({ token }).whereIn('status', ['open', 'verifying']).update({ status: 'verifying', card_outcome: card.outcome, card_last4: card.last4 });
+export async function enterCard(
+  db: Knex,
+  token: string,
+  card: { outcome: CardOutcome; last4: string },
+): Promise<boolean> {
+  const updated = await db('demo_card_sessions')
+    .where({ token })
+    .whereIn('status', ['open', 'verifying'])
+    .update({ status: 'verifying', card_outcome: card.outcome, card_last4: card.last4 });
   return updated > 0;
 }
 
 /** The 3-D Secure answer: the bank's decision for the card entered, or a cancelled payment. */
-export async function finishVerification(db: Knex, token: string, confirmed: boolean): Promise<DemoSession | undefined> {
+export async function finishVerification(
+  db: Knex,
+  token: string,
+  confirmed: boolean,
+): Promise<DemoSession | undefined> {
   return db.transaction(async (trx) => {
     const session = (await trx('demo_card_sessions').where({ token }).forUpdate().first()) as DemoSession | undefined;
     if (!session || (session.status !== 'verifying' && session.status !== 'open')) return session;

@@ -1,6 +1,13 @@
 import Iyzipay from 'iyzipay';
 import { centsToEuros, type Locale } from '@esim/contracts';
-import { declineCode, ProviderUnavailable, type PaymentProvider, type PaymentStart, type RetrievedPayment, type StartedPayment } from './port';
+import {
+  declineCode,
+  ProviderUnavailable,
+  type PaymentProvider,
+  type PaymentStart,
+  type RetrievedPayment,
+  type StartedPayment,
+} from './port';
 
 export interface IyzicoSettings {
   apiKey: string;
@@ -40,10 +47,14 @@ export function iyzicoProvider(settings: IyzicoSettings): PaymentProvider {
 
   const call = (what: string, run: (callback: (error: unknown, body: Body | undefined) => void) => void) =>
     new Promise<Body>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ProviderUnavailable(`iyzico ${what}: no answer in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new ProviderUnavailable(`iyzico ${what}: no answer in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       run((error, body) => {
         clearTimeout(timer);
-        if (error || !body || typeof body !== 'object') reject(new ProviderUnavailable(`iyzico ${what}: unreachable`, { cause: error }));
+        if (error || !body || typeof body !== 'object')
+          reject(new ProviderUnavailable(`iyzico ${what}: unreachable`, { cause: error }));
         else resolve(body);
       });
     });
@@ -76,17 +87,27 @@ export function iyzicoProvider(settings: IyzicoSettings): PaymentProvider {
           ip: payment.buyer.ip,
         },
         billingAddress: { contactName: payment.buyer.fullName || payment.buyer.email, ...DIGITAL_SERVICE_ADDRESS },
-        basketItems: payment.basket.map((item) => ({ id: item.id, name: item.name, category1: 'eSIM', itemType: 'VIRTUAL', price: price(item.amountCents) })),
+        basketItems: payment.basket.map((item) => ({
+          id: item.id,
+          name: item.name,
+          category1: 'eSIM',
+          itemType: 'VIRTUAL',
+          price: price(item.amountCents),
+        })),
       };
       const body = await call('initialize', (callback) => client.checkoutFormInitialize.create(request, callback));
       if (body.status !== 'success' || typeof body.token !== 'string' || typeof body.paymentPageUrl !== 'string') {
-        throw new ProviderUnavailable(`iyzico initialize refused: ${String(body.errorCode)} ${String(body.errorMessage)}`);
+        throw new ProviderUnavailable(
+          `iyzico initialize refused: ${String(body.errorCode)} ${String(body.errorMessage)}`,
+        );
       }
       return { token: body.token, pageUrl: body.paymentPageUrl };
     },
 
     async retrieve(token: string, locale: Locale): Promise<RetrievedPayment> {
-      const body = await call('retrieve', (callback) => client.checkoutForm.retrieve({ locale, conversationId: token, token }, callback));
+      const body = await call('retrieve', (callback) =>
+        client.checkoutForm.retrieve({ locale, conversationId: token, token }, callback),
+      );
       if (body.paymentStatus === 'SUCCESS' && body.status === 'success') {
         return {
           status: 'paid',
@@ -96,16 +117,27 @@ export function iyzicoProvider(settings: IyzicoSettings): PaymentProvider {
         };
       }
       if (body.paymentStatus === 'FAILURE') {
-        return { status: 'failed', failureCode: declineCode(body.errorCode as string | undefined), providerMessage: typeof body.errorMessage === 'string' ? body.errorMessage : null };
+        return {
+          status: 'failed',
+          failureCode: declineCode(body.errorCode as string | undefined),
+          providerMessage: typeof body.errorMessage === 'string' ? body.errorMessage : null,
+        };
       }
       // No result yet: the form was not completed (iyzico answers a failure without a payment status).
       return { status: 'pending' };
     },
 
     async refund(providerPaymentId: string, amountCents: number, locale: Locale): Promise<void> {
-      const request = { locale, conversationId: providerPaymentId, paymentId: providerPaymentId, price: price(amountCents), currency: 'EUR' };
+      const request = {
+        locale,
+        conversationId: providerPaymentId,
+        paymentId: providerPaymentId,
+        price: price(amountCents),
+        currency: 'EUR',
+      };
       const body = await call('refund', (callback) => client.refundV2.create(request, callback));
-      if (body.status !== 'success') throw new ProviderUnavailable(`iyzico refund refused: ${String(body.errorCode)} ${String(body.errorMessage)}`);
+      if (body.status !== 'success')
+        throw new ProviderUnavailable(`iyzico refund refused: ${String(body.errorCode)} ${String(body.errorMessage)}`);
     },
   };
 }

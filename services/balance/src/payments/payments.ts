@@ -67,7 +67,14 @@ export function paymentOf(row: PaymentRow, locale: Locale): Payment {
 /** The first half of starting: the top-up and its payment, written in the caller's (idempotent) transaction. */
 export async function createCardPayment(
   trx: Knex.Transaction,
-  input: { userId: string; amountCents: number; locale: Locale; returnPath: string; provider: string; agreement?: { version: string; text: string } },
+  input: {
+    userId: string;
+    amountCents: number;
+    locale: Locale;
+    returnPath: string;
+    provider: string;
+    agreement?: { version: string; text: string };
+  },
 ): Promise<PaymentRow> {
   const topUp = await createTopUp(trx, { userId: input.userId, amountCents: input.amountCents, method: 'card' });
   const [row] = (await trx('payments')
@@ -116,7 +123,10 @@ export async function openPaymentPage(
     if (error instanceof ProviderUnavailable) throw new AppError(503, 'payment_provider_unavailable', { cause: error });
     throw error;
   }
-  await db('payments').where({ id: row.id }).whereNull('token').update({ token: started.token, page_url: started.pageUrl });
+  await db('payments')
+    .where({ id: row.id })
+    .whereNull('token')
+    .update({ token: started.token, page_url: started.pageUrl });
   return (await getPayment(db, row.id))!;
 }
 
@@ -146,7 +156,13 @@ async function applyRetrieved(db: Knex, id: string, result: RetrievedPayment): P
     if (result.status === 'failed') {
       if (row.status === 'expired') return row;
       await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', result.failureCode);
-      return update(trx, id, { status: 'failed', failure_code: result.failureCode, provider_message: result.providerMessage, checked_at: trx.fn.now(), decided_at: trx.fn.now() });
+      return update(trx, id, {
+        status: 'failed',
+        failure_code: result.failureCode,
+        provider_message: result.providerMessage,
+        checked_at: trx.fn.now(),
+        decided_at: trx.fn.now(),
+      });
     }
     if (result.paidCents !== Number(row.amount) || result.currency !== row.currency) {
       // Money moved that does not match what we asked for: credit nothing, keep the provider's id for an admin to settle.
@@ -163,11 +179,19 @@ async function applyRetrieved(db: Knex, id: string, result: RetrievedPayment): P
     const topUp = (await trx('top_ups').where({ id: row.top_up_id }).forUpdate().first()) as TopUpRow;
     // A payment expired here but paid at the provider after all reopens its top-up, so the money is credited.
     if (topUp.status === 'rejected') {
-      await trx('top_ups').where({ id: topUp.id }).update({ status: 'pending', reason: null, decided_by: null, decided_at: null });
+      await trx('top_ups')
+        .where({ id: topUp.id })
+        .update({ status: 'pending', reason: null, decided_by: null, decided_at: null });
       topUp.status = 'pending';
     }
     await creditTopUp(trx, topUp, 'card-payment');
-    return update(trx, id, { status: 'paid', provider_payment_id: result.providerPaymentId, failure_code: null, checked_at: trx.fn.now(), decided_at: trx.fn.now() });
+    return update(trx, id, {
+      status: 'paid',
+      provider_payment_id: result.providerPaymentId,
+      failure_code: null,
+      checked_at: trx.fn.now(),
+      decided_at: trx.fn.now(),
+    });
   });
 }
 
@@ -192,7 +216,12 @@ export async function expirePayment(db: Knex, id: string): Promise<PaymentRow> {
  * provider fail, the payment stays `refunding` with the money out of reach and the admin asks
  * again (the ledger transfer replays, only the provider is asked anew). Refunded twice answers the same.
  */
-export async function refundPayment(db: Knex, provider: PaymentProvider, id: string, adminId: string): Promise<{ row: PaymentRow; replayed: boolean }> {
+export async function refundPayment(
+  db: Knex,
+  provider: PaymentProvider,
+  id: string,
+  adminId: string,
+): Promise<{ row: PaymentRow; replayed: boolean }> {
   const taken = await db.transaction(async (trx) => {
     const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow | undefined;
     if (!row) throw notFound('payment_not_found');
@@ -213,10 +242,14 @@ export async function refundPayment(db: Knex, provider: PaymentProvider, id: str
         createdBy: adminId,
       }));
     } catch (error) {
-      if (error instanceof AppError && error.code === 'account_insufficient') throw new AppError(422, 'payment_already_spent', { cause: error });
+      if (error instanceof AppError && error.code === 'account_insufficient')
+        throw new AppError(422, 'payment_already_spent', { cause: error });
       throw error;
     }
-    return { row: await update(trx, id, { status: 'refunding', refund_transfer_id: transferId, refunded_by: adminId }), replayed: false };
+    return {
+      row: await update(trx, id, { status: 'refunding', refund_transfer_id: transferId, refunded_by: adminId }),
+      replayed: false,
+    };
   });
   if (taken.replayed) return taken;
   try {
@@ -224,7 +257,10 @@ export async function refundPayment(db: Knex, provider: PaymentProvider, id: str
   } catch (error) {
     throw new AppError(503, 'payment_provider_unavailable', { cause: error });
   }
-  const [row] = (await db('payments').where({ id, status: 'refunding' }).update({ status: 'refunded', refunded_at: db.fn.now() }).returning('*')) as PaymentRow[];
+  const [row] = (await db('payments')
+    .where({ id, status: 'refunding' })
+    .update({ status: 'refunded', refunded_at: db.fn.now() })
+    .returning('*')) as PaymentRow[];
   return { row: row ?? (await getPayment(db, id))!, replayed: false };
 }
 
@@ -237,13 +273,24 @@ export async function listPayments(db: Knex, query: ListQuery, filter: { userId?
     if (filter.userId) q.where({ user_id: filter.userId });
     if (filter.status) q.where({ status: filter.status });
     // The provider's payment id is what an admin looks up from the provider's panel (part of it is enough); a token only whole.
-    if (query.search) q.where((w) => w.whereILike('provider_payment_id', containsPattern(query.search!)).orWhere('token', query.search!));
+    if (query.search)
+      q.where((w) =>
+        w.whereILike('provider_payment_id', containsPattern(query.search!)).orWhere('token', query.search!),
+      );
     // react-admin's getMany (filter={"id":[...]}): only those payments; an id that is no UUID matches none.
-    if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
+    if (query.ids)
+      q.whereIn(
+        'id',
+        query.ids.filter((id) => UUID.test(id)),
+      );
     return whereIstanbulDays(q, 'created_at', query.startDate, query.endDate);
   };
   const { column, order } = sortColumn(query, SORTABLE, { column: 'created_at', order: 'DESC' });
   const [counted] = (await base().count({ total: '*' })) as Array<{ total: number }>;
-  const rows = (await base().orderBy(column, order).orderBy('id', order).limit(query.limit).offset(query.offset)) as PaymentRow[];
+  const rows = (await base()
+    .orderBy(column, order)
+    .orderBy('id', order)
+    .limit(query.limit)
+    .offset(query.offset)) as PaymentRow[];
   return { rows, total: Number(counted?.total ?? 0) };
 }

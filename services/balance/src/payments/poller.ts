@@ -18,7 +18,11 @@ const SWEEP_BATCH = 100;
  * came back through the callback is credited all the same), and one still pending past its time is
  * expired, right after the provider said it was not paid.
  */
-export async function sweepPayments(db: Knex, provider: PaymentProvider, options: SweepOptions): Promise<{ checked: number; expired: number }> {
+export async function sweepPayments(
+  db: Knex,
+  provider: PaymentProvider,
+  options: SweepOptions,
+): Promise<{ checked: number; expired: number }> {
   const now = options.now ?? new Date();
   // Reading writes nothing while the provider has nothing new, so a quiet loop leaves every row as it was.
   const rows = (await db('payments')
@@ -28,7 +32,10 @@ export async function sweepPayments(db: Knex, provider: PaymentProvider, options
   let expired = 0;
   for (const row of rows) {
     const settled = await settlePayment(db, provider, row);
-    if (settled.status === 'pending' && new Date(settled.created_at).getTime() <= now.getTime() - options.expireAfterMs) {
+    if (
+      settled.status === 'pending' &&
+      new Date(settled.created_at).getTime() <= now.getTime() - options.expireAfterMs
+    ) {
       if ((await expirePayment(db, row.id)).status === 'expired') expired += 1;
     }
   }
@@ -36,7 +43,11 @@ export async function sweepPayments(db: Knex, provider: PaymentProvider, options
 }
 
 /** The poll/expiry loop as work the service does while it serves (started by runService). */
-export function paymentPoller(db: Knex, provider: PaymentProvider, options: SweepOptions & { intervalMs: number; log: FastifyBaseLogger }): ServingWork {
+export function paymentPoller(
+  db: Knex,
+  provider: PaymentProvider,
+  options: SweepOptions & { intervalMs: number; log: FastifyBaseLogger },
+): ServingWork {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {

@@ -68,4 +68,5 @@ const DECLINES: Record<string, string> = {
   '10084': 'card_declined_invalid_cvc',
 };
 
-export const declineCode = (providerCode: string | null | undefined): string => (providerCode && DECLINES[providerCode]) || 'card_declined';
+export const declineCode = (providerCode: string | null | undefined): string =>
+  (providerCode && DECLINES[providerCode]) || 'card_declined';

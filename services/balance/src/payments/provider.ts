@@ -12,7 +12,8 @@ import type { PaymentProvider } from './port';
 export function configuredPaymentProvider(config: BalanceConfig, db: Knex): PaymentProvider | null {
   const { IYZICO_API_KEY: apiKey, IYZICO_SECRET_KEY: secretKey } = config;
   if (apiKey && secretKey) return iyzicoProvider({ apiKey, secretKey, baseUrl: config.IYZICO_BASE_URL });
-  if (apiKey || secretKey) throw new ConfigError('Invalid configuration:\n  IYZICO_API_KEY, IYZICO_SECRET_KEY: set both or neither');
+  if (apiKey || secretKey)
+    throw new ConfigError('Invalid configuration:\n  IYZICO_API_KEY, IYZICO_SECRET_KEY: set both or neither');
   return config.APP_MODE === 'demo' ? demoProvider(db, { publicBaseUrl: config.PUBLIC_BASE_URL }) : null;
 }
 

@@ -28,7 +28,10 @@ const refundBody = z.object({
  * A hold as the hold routes answer it: a new hold is what was asked, pending, so it is not read
  * back; a replay says where it is now (GET /internal/holds/:id has the whole row).
  */
-async function holdAnswer(db: Knex, hold: { holdId: string; replayed: boolean; orderId: string; amountCents: number }): Promise<InternalHold> {
+async function holdAnswer(
+  db: Knex,
+  hold: { holdId: string; replayed: boolean; orderId: string; amountCents: number },
+): Promise<InternalHold> {
   const status = hold.replayed ? (await getHold(db, hold.holdId))!.status : 'pending';
   return { id: hold.holdId, order_id: hold.orderId, amount_cents: hold.amountCents, status };
 }
@@ -40,16 +43,30 @@ async function holdAnswer(db: Knex, hold: { holdId: string; replayed: boolean; o
  */
 export function internalRoutes(app: CreatedServiceApp): void {
   // Idempotent by order id: the same order asking again gets its hold back (200 instead of 201).
-  app.post('/internal/holds', { schema: { body: holdBody, response: { ...responds(200, internalHoldSchema), ...responds(201, internalHoldSchema) } } }, async (request, reply) => {
-    const { order_id: orderId, amount_cents: amountCents } = request.body;
-    const { holdId, replayed } = await createHold(app.db, {
-      orderId,
-      userId: request.body.user_id,
-      amountCents,
-      reference: request.body.reference ?? null,
-    });
-    return ok(reply, await holdAnswer(app.db, { holdId, replayed, orderId, amountCents }), 'hold_created', replayed ? 200 : 201);
-  });
+  app.post(
+    '/internal/holds',
+    {
+      schema: {
+        body: holdBody,
+        response: { ...responds(200, internalHoldSchema), ...responds(201, internalHoldSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { order_id: orderId, amount_cents: amountCents } = request.body;
+      const { holdId, replayed } = await createHold(app.db, {
+        orderId,
+        userId: request.body.user_id,
+        amountCents,
+        reference: request.body.reference ?? null,
+      });
+      return ok(
+        reply,
+        await holdAnswer(app.db, { holdId, replayed, orderId, amountCents }),
+        'hold_created',
+        replayed ? 200 : 201,
+      );
+    },
+  );
 
   app.get('/internal/holds/:id', { schema: { params: holdParams } }, async (request, reply) => {
     const hold = await getHold(app.db, request.params.id);
@@ -81,7 +98,9 @@ export function internalRoutes(app: CreatedServiceApp): void {
 
   // What a user can spend now (balance − holds): the esim service names it when a purchase is refused.
   app.get('/internal/users/:id/available', { schema: { params: dealerParams } }, async (request, reply) => {
-    const account = (await accountsByKey(app.db, [spendable(request.params.id).key])).get(spendable(request.params.id).key);
+    const account = (await accountsByKey(app.db, [spendable(request.params.id).key])).get(
+      spendable(request.params.id).key,
+    );
     const availableCents = account ? Math.max(0, Number(account.balance) - Number(account.held)) : 0;
     return ok(reply, { available_cents: availableCents, available: formatEuros(availableCents) });
   });
@@ -90,7 +109,12 @@ export function internalRoutes(app: CreatedServiceApp): void {
     const [balance] = await dealerBalances(app.db, [request.params.id]);
     const { balance_cents: balanceCents, owed_cents: owed, held_cents: held } = balance!;
     // receivableCents is what the dealer owes (positive), like the admin screens show it.
-    return ok(reply, { hasMoney: balanceCents !== 0 || owed !== 0 || held !== 0, balanceCents, receivableCents: owed, heldCents: held });
+    return ok(reply, {
+      hasMoney: balanceCents !== 0 || owed !== 0 || held !== 0,
+      balanceCents,
+      receivableCents: owed,
+      heldCents: held,
+    });
   });
 
   // The esim service reads a buyer's card top-up for the purchase it paid for: the card's share, and the documents accepted before paying.

@@ -22,7 +22,13 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
   // The hosted pages are documents of their own: styles inline, forms only to us, never framed.
   const pageSecurity = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' ${new URL(ctx.config.PUBLIC_BASE_URL).origin}; frame-ancestors 'none'; base-uri 'none'`;
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', pageSecurity).header('referrer-policy', 'no-referrer').send(html);
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', pageSecurity)
+      .header('referrer-policy', 'no-referrer')
+      .send(html);
 
   // The browser-facing routes take the form posts a payment page sends (iyzico posts the token so).
   app.register(async (scope) => {
@@ -35,7 +41,15 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
     // Only ever a reason to ask the provider: the body's token finds the payment, nothing else in it is read.
     forms.post(
       '/payments/callback',
-      { schema: { tags: ['payments'], body: callbackBody, response: htmlPage('A page that takes the buyer back to the shop (a meta refresh to the return path with ?payment=<id>)') } },
+      {
+        schema: {
+          tags: ['payments'],
+          body: callbackBody,
+          response: htmlPage(
+            'A page that takes the buyer back to the shop (a meta refresh to the return path with ?payment=<id>)',
+          ),
+        },
+      },
       async (request, reply) => {
         let row = (await app.db('payments').where({ token: request.body.token }).first()) as PaymentRow | undefined;
         if (!row) throw notFound('payment_not_found');
@@ -57,11 +71,19 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
 
     forms.post(
       '/payments/demo/:token',
-      { schema: { tags: ['payments'], params: demoParams, body: cardBody, response: htmlPage('The 3-D Secure step, or the card form again naming what is wrong (400)') } },
+      {
+        schema: {
+          tags: ['payments'],
+          params: demoParams,
+          body: cardBody,
+          response: htmlPage('The 3-D Secure step, or the card form again naming what is wrong (400)'),
+        },
+      },
       async (request, reply) => {
         const session = await demoSession(app.db, request.params.token);
         if (!session) return sendPage(reply, 404, missingSessionPage(request.locale));
-        if (session.status !== 'open' && session.status !== 'verifying') return sendPage(reply, 200, finishedPage(session));
+        if (session.status !== 'open' && session.status !== 'verifying')
+          return sendPage(reply, 200, finishedPage(session));
         const checked = checkCard(request.body, new Date());
         if (!checked.outcome) return sendPage(reply, 400, cardFormPage(session, request.body, checked.problems));
         await enterCard(app.db, session.token, { outcome: checked.outcome, last4: checked.last4! });
@@ -74,7 +96,8 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       {
         schema: {
           tags: ['payments'],
-          description: "The bank's answer; then 307 to the shop's callback, so the browser posts the token there as iyzico's page does",
+          description:
+            "The bank's answer; then 307 to the shop's callback, so the browser posts the token there as iyzico's page does",
           params: demoParams,
           body: verifyBody,
           response: htmlPage('A page for a payment that had already ended, with the way back'),
@@ -83,7 +106,8 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       async (request, reply) => {
         const before = await demoSession(app.db, request.params.token);
         if (!before) return sendPage(reply, 404, missingSessionPage(request.locale));
-        if (before.status !== 'open' && before.status !== 'verifying') return sendPage(reply, 200, finishedPage(before));
+        if (before.status !== 'open' && before.status !== 'verifying')
+          return sendPage(reply, 200, finishedPage(before));
         const session = (await finishVerification(app.db, before.token, request.body.action === 'confirm'))!;
         // 307 keeps the method and the form (token=…): the callback receives a POST, as from iyzico.
         return reply.header('cache-control', 'no-store').redirect(session.callback_url, 307);

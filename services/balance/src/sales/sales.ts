@@ -19,7 +19,8 @@ function add(into: Figure, kind: string, cents: number, count: number): void {
   into.total_cents += cents;
 }
 
-const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shiftDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Sales are the captured holds of orders (a hold is captured when its eSIM order completes or its
@@ -37,7 +38,12 @@ export async function adminSales(db: Knex, now = new Date()): Promise<AdminSales
     .where('h.status', 'captured')
     .whereRaw(`h.resolved_at >= (?::date)::timestamp AT TIME ZONE '${BUSINESS_TIME_ZONE}'`, [from])
     .groupByRaw(`${istanbulDaySql('h.resolved_at')}, o.kind`)
-    .select(db.raw(`${istanbulDaySql('h.resolved_at')} AS date`), 'o.kind', db.raw('sum(h.amount)::bigint AS cents'), db.raw('count(*)::int AS count'))) as Array<{
+    .select(
+      db.raw(`${istanbulDaySql('h.resolved_at')} AS date`),
+      'o.kind',
+      db.raw('sum(h.amount)::bigint AS cents'),
+      db.raw('count(*)::int AS count'),
+    )) as Array<{
     date: string;
     kind: string;
     cents: string | number;

@@ -83,7 +83,13 @@ export async function createTopUp(
       // A savepoint, so a (very unlikely) duplicate code does not abort the caller's transaction.
       const [row] = (await trx.transaction((sp) =>
         sp('top_ups')
-          .insert({ user_id: input.userId, amount: input.amountCents, method: input.method, reference_code: referenceCode(), ...(input.at ? { created_at: input.at } : {}) })
+          .insert({
+            user_id: input.userId,
+            amount: input.amountCents,
+            method: input.method,
+            reference_code: referenceCode(),
+            ...(input.at ? { created_at: input.at } : {}),
+          })
           .returning('*'),
       )) as TopUpRow[];
       return topUpOf(row!);
@@ -95,7 +101,12 @@ export async function createTopUp(
 }
 
 /** Confirms a pending bank-transfer top-up: the money reaches the user's spendable balance. Idempotent. `at`: when, if not now (seeded history only). */
-export async function confirmTopUp(db: Knex, id: string, adminId: string, at?: Date): Promise<{ topUp: TopUp; replayed: boolean }> {
+export async function confirmTopUp(
+  db: Knex,
+  id: string,
+  adminId: string,
+  at?: Date,
+): Promise<{ topUp: TopUp; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
     if (!row) throw notFound('top_up_not_found');
@@ -113,7 +124,12 @@ function refuseCardTopUp(row: TopUpRow): void {
  * Credits a top-up row the caller has locked (company:bank → the user's spendable balance) and marks
  * it confirmed; a confirmed one answers as it is. The transfer's key is the top-up's, so money moves once.
  */
-export async function creditTopUp(trx: Knex.Transaction, row: TopUpRow, actorId: string, at?: Date): Promise<{ topUp: TopUp; replayed: boolean }> {
+export async function creditTopUp(
+  trx: Knex.Transaction,
+  row: TopUpRow,
+  actorId: string,
+  at?: Date,
+): Promise<{ topUp: TopUp; replayed: boolean }> {
   if (row.status === 'confirmed') return { topUp: topUpOf(row), replayed: true };
   if (row.status !== 'pending') throw conflict('top_up_not_pending');
   const user = spendable(row.user_id);
@@ -131,18 +147,35 @@ export async function creditTopUp(trx: Knex.Transaction, row: TopUpRow, actorId:
   });
   const [updated] = (await trx('top_ups')
     .where({ id: row.id })
-    .update({ status: 'confirmed', transfer_id: posted.transferId, decided_by: actorId, decided_at: at ?? trx.fn.now() })
+    .update({
+      status: 'confirmed',
+      transfer_id: posted.transferId,
+      decided_by: actorId,
+      decided_at: at ?? trx.fn.now(),
+    })
     .returning('*')) as TopUpRow[];
   return { topUp: topUpOf(updated!), replayed: false };
 }
 
 /** Marks a locked pending top-up rejected with a reason (a card payment that failed or expired). */
-export async function rejectLockedTopUp(trx: Knex.Transaction, id: string, actorId: string, reason: string): Promise<void> {
-  await trx('top_ups').where({ id, status: 'pending' }).update({ status: 'rejected', reason, decided_by: actorId, decided_at: trx.fn.now() });
+export async function rejectLockedTopUp(
+  trx: Knex.Transaction,
+  id: string,
+  actorId: string,
+  reason: string,
+): Promise<void> {
+  await trx('top_ups')
+    .where({ id, status: 'pending' })
+    .update({ status: 'rejected', reason, decided_by: actorId, decided_at: trx.fn.now() });
 }
 
 /** Rejects a pending top-up (the money never arrived). Rejecting twice answers the same; a confirmed one cannot be rejected. */
-export async function rejectTopUp(db: Knex, id: string, adminId: string, reason: string | null): Promise<{ topUp: TopUp; replayed: boolean }> {
+export async function rejectTopUp(
+  db: Knex,
+  id: string,
+  adminId: string,
+  reason: string | null,
+): Promise<{ topUp: TopUp; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
     if (!row) throw notFound('top_up_not_found');
@@ -169,12 +202,20 @@ export async function listTopUps(db: Knex, query: ListQuery, filter: { userId?: 
     // The reference code is what the customer quotes on the bank transfer: the one text to search.
     if (query.search) q.whereILike('reference_code', containsPattern(query.search));
     // react-admin's getMany (filter={"id":[...]}): only those requests; an id that is no UUID matches none.
-    if (query.ids) q.whereIn('id', query.ids.filter((id) => UUID.test(id)));
+    if (query.ids)
+      q.whereIn(
+        'id',
+        query.ids.filter((id) => UUID.test(id)),
+      );
     return q;
   };
   const { column, order } = sortColumn(query, SORTABLE, { column: 'created_at', order: 'DESC' });
   const [counted] = (await base().count({ total: '*' })) as Array<{ total: number }>;
   const total = Number(counted?.total ?? 0);
-  const rows = (await base().orderBy(column, order).orderBy('id', order).limit(query.limit).offset(query.offset)) as TopUpRow[];
+  const rows = (await base()
+    .orderBy(column, order)
+    .orderBy('id', order)
+    .limit(query.limit)
+    .offset(query.offset)) as TopUpRow[];
   return { items: rows.map(topUpOf), total };
 }

@@ -1,6 +1,20 @@
 import type { Knex } from 'knex';
-import { centsToEuros, translate, type ListQuery, type Locale, type UserBalance, type UserSpend } from '@esim/contracts';
-import { containsPattern, istanbulDate, istanbulDaySql, istanbulMonthStart, sortColumn, whereIstanbulDays } from '@esim/platform';
+import {
+  centsToEuros,
+  translate,
+  type ListQuery,
+  type Locale,
+  type UserBalance,
+  type UserSpend,
+} from '@esim/contracts';
+import {
+  containsPattern,
+  istanbulDate,
+  istanbulDaySql,
+  istanbulMonthStart,
+  sortColumn,
+  whereIstanbulDays,
+} from '@esim/platform';
 import { creditAvailable, creditLimits } from '../dealer-money/credit';
 import { accountsByKey, receivable, spendable } from '../ledger/accounts';
 import type { TransferKind } from '../ledger/transfers';
@@ -8,12 +22,18 @@ import type { TransferKind } from '../ledger/transfers';
 export type { UserBalance };
 
 export async function userBalance(db: Knex, userId: string): Promise<UserBalance> {
-  const [accounts, limits] = await Promise.all([accountsByKey(db, [spendable(userId).key, receivable(userId).key]), creditLimits(db, [userId])]);
+  const [accounts, limits] = await Promise.all([
+    accountsByKey(db, [spendable(userId).key, receivable(userId).key]),
+    creditLimits(db, [userId]),
+  ]);
   const account = accounts.get(spendable(userId).key);
   const balance = account?.balance ?? 0;
   const held = account?.held ?? 0;
   return {
-    credit_available_cents: creditAvailable(limits.get(userId) ?? 0, -(accounts.get(receivable(userId).key)?.balance ?? 0)),
+    credit_available_cents: creditAvailable(
+      limits.get(userId) ?? 0,
+      -(accounts.get(receivable(userId).key)?.balance ?? 0),
+    ),
     balance: centsToEuros(balance),
     balance_cents: balance,
     available: centsToEuros(balance - held),
@@ -51,7 +71,13 @@ export interface TransactionFilter {
 const SORTABLE = { created_at: 'e.created_at', date: 'e.created_at', amount: 'e.amount', type: 't.kind', id: 'e.id' };
 
 /** One page of the movements of the caller's spendable balance, newest first; dates are Istanbul days, inclusive. */
-export async function userTransactions(db: Knex, userId: string, query: ListQuery, filter: TransactionFilter, locale: Locale) {
+export async function userTransactions(
+  db: Knex,
+  userId: string,
+  query: ListQuery,
+  filter: TransactionFilter,
+  locale: Locale,
+) {
   const account = (await accountsByKey(db, [spendable(userId).key])).get(spendable(userId).key);
   if (!account) return { items: [] as Transaction[], total: 0 };
   const base = () => {
@@ -69,7 +95,14 @@ export async function userTransactions(db: Knex, userId: string, query: ListQuer
     .orderBy(column, order)
     .orderBy('e.id', order)
     .limit(query.limit)
-    .offset(query.offset)) as Array<{ id: number; kind: TransferKind; reference: string | null; amount: number; balance_after: number; created_at: Date }>;
+    .offset(query.offset)) as Array<{
+    id: number;
+    kind: TransferKind;
+    reference: string | null;
+    amount: number;
+    balance_after: number;
+    created_at: Date;
+  }>;
   const items: Transaction[] = rows.map((r) => ({
     id: r.id,
     type: r.kind,
@@ -87,7 +120,9 @@ export async function userTransactions(db: Knex, userId: string, query: ListQuer
 
 /** Purchase entries (captured holds) of the caller's spendable account: what "spent" means on every screen. */
 function purchaseEntries(db: Knex, accountId: number) {
-  return db('entries as e').join('transfers as t', 't.id', 'e.transfer_id').where({ 'e.account_id': accountId, 't.kind': 'purchase' });
+  return db('entries as e')
+    .join('transfers as t', 't.id', 'e.transfer_id')
+    .where({ 'e.account_id': accountId, 't.kind': 'purchase' });
 }
 
 /** Every day from `start` to `end` (YYYY-MM-DD, inclusive). */
@@ -108,7 +143,11 @@ export async function userSpend(db: Knex, userId: string, range: { start: string
   const rows = account
     ? ((await whereIstanbulDays(purchaseEntries(db, account.id), 'e.created_at', range.start, range.end)
         .groupByRaw(istanbulDaySql('e.created_at'))
-        .select(db.raw(`${istanbulDaySql('e.created_at')} AS date`), db.raw('sum(-e.amount)::bigint AS total'), db.raw('count(*)::int AS count'))) as Array<{
+        .select(
+          db.raw(`${istanbulDaySql('e.created_at')} AS date`),
+          db.raw('sum(-e.amount)::bigint AS total'),
+          db.raw('count(*)::int AS count'),
+        )) as Array<{
         date: string;
         total: string | number;
         count: number;
@@ -147,7 +186,11 @@ export async function userDashboard(db: Knex, userId: string, locale: Locale, no
   const counts = (await db('orders')
     .where({ user_id: userId })
     .groupBy('kind', 'status')
-    .select('kind', 'status', db.raw('count(*)::int AS count'))) as Array<{ kind: 'esim' | 'physical-sim'; status: string; count: number }>;
+    .select('kind', 'status', db.raw('count(*)::int AS count'))) as Array<{
+    kind: 'esim' | 'physical-sim';
+    status: string;
+    count: number;
+  }>;
   const orders = {
     esim: { total: 0, completed: 0, failed: 0 },
     physical_sim: { total: 0, placed: 0, approved: 0, rejected: 0 },

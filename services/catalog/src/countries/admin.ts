@@ -52,11 +52,18 @@ export async function listCountries(db: Knex, query: ListQuery, filter: CountryF
     const folded = query.search ? foldForSearch(query.search) : '';
     if (folded) {
       const code = folded.toUpperCase();
-      void q.where((w) => void w.whereRaw(`search_text LIKE ? ESCAPE '\\'`, [likeContains(folded)]).orWhere('a2', code).orWhere('a3', code));
+      void q.where(
+        (w) =>
+          void w
+            .whereRaw(`search_text LIKE ? ESCAPE '\\'`, [likeContains(folded)])
+            .orWhere('a2', code)
+            .orWhere('a3', code),
+      );
     }
     if (filter.region) void q.where('region', filter.region);
     if (filter.coverage_status) void q.where('coverage_status', filter.coverage_status);
-    if (filter.featured !== undefined) void (filter.featured ? q.whereNotNull('featured_order') : q.whereNull('featured_order'));
+    if (filter.featured !== undefined)
+      void (filter.featured ? q.whereNotNull('featured_order') : q.whereNull('featured_order'));
     if (filter.quick !== undefined) void (filter.quick ? q.whereNotNull('quick_order') : q.whereNull('quick_order'));
     if (filter.id) void q.whereIn('a2', filter.id);
     return q;
@@ -71,7 +78,11 @@ export async function listCountries(db: Knex, query: ListQuery, filter: CountryF
   return { rows: rows as CountryRow[], total: Number(countRow?.count ?? 0) };
 }
 
-export async function getCountry(db: Knex | Knex.Transaction, a2: string, options: { lock?: boolean } = {}): Promise<CountryRow> {
+export async function getCountry(
+  db: Knex | Knex.Transaction,
+  a2: string,
+  options: { lock?: boolean } = {},
+): Promise<CountryRow> {
   const query = db('countries').select(COUNTRY_COLUMNS).where({ a2 });
   if (options.lock) void query.forUpdate();
   const [row] = await query;

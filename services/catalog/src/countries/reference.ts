@@ -36,8 +36,21 @@ const ENGLISH_NAME_OVERRIDES: Record<string, string> = { TR: 'Turkey' };
  * Southern Territories in Africa); Antarctica itself, which M49 leaves out, goes to Oceania.
  * Turkey is listed under Europe, where Turkish travellers and eSIM shops look for it.
  */
-const REGION_OVERRIDES: Record<string, Region> = { BV: 'americas', GS: 'americas', HM: 'oceania', TF: 'africa', AQ: 'oceania', TR: 'europe' };
-const REGION_OF: Record<string, Region> = { Europe: 'europe', Asia: 'asia', Americas: 'americas', Africa: 'africa', Oceania: 'oceania' };
+const REGION_OVERRIDES: Record<string, Region> = {
+  BV: 'americas',
+  GS: 'americas',
+  HM: 'oceania',
+  TF: 'africa',
+  AQ: 'oceania',
+  TR: 'europe',
+};
+const REGION_OF: Record<string, Region> = {
+  Europe: 'europe',
+  Asia: 'asia',
+  Americas: 'americas',
+  Africa: 'africa',
+  Oceania: 'oceania',
+};
 
 // Loaded through require: world-countries' ES entry imports JSON without an import attribute,
 // which Node's own loader (the migration runner outside vitest/tsx) refuses.

@@ -24,7 +24,9 @@ export function adminPackageView(row: PackageRow) {
     network: row.network,
     hotspot: row.hotspot,
     validity_start: row.validity_start,
-    operators: row.countries.filter((country) => row.operators[country]?.length).map((country) => ({ country, names: row.operators[country]! })),
+    operators: row.countries
+      .filter((country) => row.operators[country]?.length)
+      .map((country) => ({ country, names: row.operators[country]! })),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -50,7 +52,9 @@ export async function listPackages(db: Knex, query: ListQuery, filter: PackageFi
   const where = (q: Knex.QueryBuilder) => {
     if (query.search) {
       const like = `%${query.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      void q.where((w) => void w.whereILike('p.code', like).orWhereILike('p.name_tr', like).orWhereILike('p.name_en', like));
+      void q.where(
+        (w) => void w.whereILike('p.code', like).orWhereILike('p.name_tr', like).orWhereILike('p.name_en', like),
+      );
     }
     if (filter.type) void q.where('p.type', filter.type);
     // The eSIM catalog by default; `kind=plus` lists the physical-card packages (prices set the same way).
@@ -59,7 +63,9 @@ export async function listPackages(db: Knex, query: ListQuery, filter: PackageFi
     if (filter.recommended !== undefined) void q.where('p.recommended', filter.recommended);
     if (filter.id) void q.whereIn('p.id', filter.id);
     if (filter.country) {
-      void q.whereExists(db('package_countries as pc').whereRaw('pc.package_id = p.id').andWhere('pc.country_a2', filter.country));
+      void q.whereExists(
+        db('package_countries as pc').whereRaw('pc.package_id = p.id').andWhere('pc.country_a2', filter.country),
+      );
     }
     return q;
   };
@@ -73,7 +79,11 @@ export async function listPackages(db: Knex, query: ListQuery, filter: PackageFi
   return { rows, total: Number(countRow?.count ?? 0) };
 }
 
-export async function getPackage(db: Knex | Knex.Transaction, id: string, options: { lock?: boolean } = {}): Promise<PackageRow> {
+export async function getPackage(
+  db: Knex | Knex.Transaction,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<PackageRow> {
   const query = selectPackages(db).where('p.id', id);
   if (options.lock) void query.forUpdate();
   const [row] = (await query) as PackageRow[];
@@ -90,18 +100,22 @@ interface PackageState {
 }
 
 type OperatorList = NonNullable<PackagePatch['operators']>;
-const operatorMap = (list: OperatorList): Record<string, string[]> => Object.fromEntries(list.filter((item) => item.names.length > 0).map((item) => [item.country, item.names]));
+const operatorMap = (list: OperatorList): Record<string, string[]> =>
+  Object.fromEntries(list.filter((item) => item.names.length > 0).map((item) => [item.country, item.names]));
 
 /** Rules across fields, checked on the state after the change (a partial update may break them too). */
 async function checkPackage(trx: Knex.Transaction, state: PackageState): Promise<void> {
   if (state.cost_price_cents > state.retail_price_cents) throw new AppError(422, 'package_cost_above_retail');
   if (state.type === 'local' && state.countries.length !== 1) throw new AppError(422, 'package_local_one_country');
   if (state.type !== 'local' && state.countries.length < 2) throw new AppError(422, 'package_needs_countries');
-  const known = new Set((await trx('countries').select('a2').whereIn('a2', state.countries)).map((row: { a2: string }) => row.a2));
+  const known = new Set(
+    (await trx('countries').select('a2').whereIn('a2', state.countries)).map((row: { a2: string }) => row.a2),
+  );
   const unknown = state.countries.filter((code) => !known.has(code));
   if (unknown.length) throw new AppError(422, 'unknown_countries', { params: { codes: unknown.join(', ') } });
   const uncovered = Object.keys(state.operators).filter((code) => !state.countries.includes(code));
-  if (uncovered.length) throw new AppError(422, 'package_operators_not_covered', { params: { codes: uncovered.sort().join(', ') } });
+  if (uncovered.length)
+    throw new AppError(422, 'package_operators_not_covered', { params: { codes: uncovered.sort().join(', ') } });
 }
 
 async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlationId?: string) {
@@ -123,12 +137,23 @@ async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlati
   });
 }
 
-async function replaceCountries(trx: Knex.Transaction, packageId: string, countries: readonly string[], operators: Record<string, string[]>) {
+async function replaceCountries(
+  trx: Knex.Transaction,
+  packageId: string,
+  countries: readonly string[],
+  operators: Record<string, string[]>,
+) {
   await trx('package_countries').where({ package_id: packageId }).delete();
-  await trx('package_countries').insert(countries.map((country_a2) => ({ package_id: packageId, country_a2, operators: operators[country_a2] ?? [] })));
+  await trx('package_countries').insert(
+    countries.map((country_a2) => ({ package_id: packageId, country_a2, operators: operators[country_a2] ?? [] })),
+  );
 }
 
-export async function createPackage(trx: Knex.Transaction, input: NewPackage, correlationId?: string): Promise<PackageRow> {
+export async function createPackage(
+  trx: Knex.Transaction,
+  input: NewPackage,
+  correlationId?: string,
+): Promise<PackageRow> {
   await checkPackage(trx, {
     type: input.type,
     countries: input.countries,
@@ -166,11 +191,18 @@ export async function createPackage(trx: Knex.Transaction, input: NewPackage, co
   return row;
 }
 
-export async function updatePackage(trx: Knex.Transaction, id: string, patch: PackagePatch, correlationId?: string): Promise<PackageRow> {
+export async function updatePackage(
+  trx: Knex.Transaction,
+  id: string,
+  patch: PackagePatch,
+  correlationId?: string,
+): Promise<PackageRow> {
   const before = await getPackage(trx, id, { lock: true });
   const countries = patch.countries ?? before.countries;
   // Operators of countries no longer covered go with them; new ones are checked against the new list.
-  const operators = patch.operators ? operatorMap(patch.operators) : Object.fromEntries(Object.entries(before.operators).filter(([code]) => countries.includes(code)));
+  const operators = patch.operators
+    ? operatorMap(patch.operators)
+    : Object.fromEntries(Object.entries(before.operators).filter(([code]) => countries.includes(code)));
   await checkPackage(trx, {
     type: patch.type ?? before.type,
     countries,
@@ -200,7 +232,9 @@ export async function updatePackage(trx: Knex.Transaction, id: string, patch: Pa
     if (taken) throw conflict('package_code_taken');
   }
   try {
-    await trx('packages').where({ id }).update({ ...changes, updated_at: trx.fn.now() });
+    await trx('packages')
+      .where({ id })
+      .update({ ...changes, updated_at: trx.fn.now() });
   } catch (error) {
     // A concurrent create took the code between the check and the update.
     if (isUniqueViolation(error)) throw conflict('package_code_taken');
@@ -214,11 +248,20 @@ export async function updatePackage(trx: Knex.Transaction, id: string, patch: Pa
 }
 
 async function publishDeactivated(trx: Knex.Transaction, packageId: string, correlationId?: string) {
-  await publish(trx, 'catalog', { type: 'catalog.package.deactivated', aggregateId: packageId, correlationId, payload: { packageId } });
+  await publish(trx, 'catalog', {
+    type: 'catalog.package.deactivated',
+    aggregateId: packageId,
+    correlationId,
+    payload: { packageId },
+  });
 }
 
 /** DELETE is a deactivation: orders and dealer prices keep pointing at the package, and it can be sold again later. */
-export async function deactivatePackage(trx: Knex.Transaction, id: string, correlationId?: string): Promise<PackageRow> {
+export async function deactivatePackage(
+  trx: Knex.Transaction,
+  id: string,
+  correlationId?: string,
+): Promise<PackageRow> {
   const before = await getPackage(trx, id, { lock: true });
   if (!before.active) return before;
   await trx('packages').where({ id }).update({ active: false, updated_at: trx.fn.now() });

@@ -18,11 +18,16 @@ const sortKey: Record<PackageSort, (p: PackageRow) => number> = {
 };
 
 /** Sorts by the chosen column; ties go by price, then code, so the order never depends on the database. */
-export function sortPackages<T extends PackageRow>(packages: readonly T[], sort: PackageSort, order: 'asc' | 'desc'): T[] {
+export function sortPackages<T extends PackageRow>(
+  packages: readonly T[],
+  sort: PackageSort,
+  order: 'asc' | 'desc',
+): T[] {
   const key = sortKey[sort];
   const direction = order === 'asc' ? 1 : -1;
   return [...packages].sort(
-    (a, b) => direction * (key(a) - key(b)) || a.retail_price_cents - b.retail_price_cents || a.code.localeCompare(b.code),
+    (a, b) =>
+      direction * (key(a) - key(b)) || a.retail_price_cents - b.retail_price_cents || a.code.localeCompare(b.code),
   );
 }
 

@@ -4,7 +4,16 @@ import type { LocalizedText } from '@esim/contracts';
 import type { Network, PackageKind, PackageType, ValidityStart } from '@esim/contracts';
 
 // Package types and kinds are part of the API: their lists live in contracts.
-export { NETWORKS, PACKAGE_KINDS, PACKAGE_TYPES, VALIDITY_STARTS, type Network, type PackageKind, type PackageType, type ValidityStart } from '@esim/contracts';
+export {
+  NETWORKS,
+  PACKAGE_KINDS,
+  PACKAGE_TYPES,
+  VALIDITY_STARTS,
+  type Network,
+  type PackageKind,
+  type PackageType,
+  type ValidityStart,
+} from '@esim/contracts';
 
 /** A package with the alpha-2 codes of the countries it covers. */
 export interface PackageRow {

@@ -3,7 +3,14 @@ import { AppError, notFound, type ListQuery } from '@esim/platform';
 import { foldForSearch, likeContains } from '../countries/search';
 import type { Knex } from 'knex';
 import { publicPackage, type CountryNames } from '../packages/format';
-import { PRICE_LIST_ORDER, packageBasics, selectPackages, type PackageKind, type PackageRow, type PackageType } from '../packages/rows';
+import {
+  PRICE_LIST_ORDER,
+  packageBasics,
+  selectPackages,
+  type PackageKind,
+  type PackageRow,
+  type PackageType,
+} from '../packages/rows';
 
 /**
  * The price a buyer pays: a dealer's override where one is set, else retail. A dealer's id is
@@ -30,7 +37,10 @@ export async function buyerPackages(
   filter: { country?: string; type?: PackageType; kind?: PackageKind },
 ): Promise<PricedRow[]> {
   // The eSIM price list by default: Plus packages (physical cards) are listed by physical-sim only.
-  const query = withBuyerPrice(db, userId).where('p.active', true).where('p.kind', filter.kind ?? 'esim').orderByRaw(PRICE_LIST_ORDER);
+  const query = withBuyerPrice(db, userId)
+    .where('p.active', true)
+    .where('p.kind', filter.kind ?? 'esim')
+    .orderByRaw(PRICE_LIST_ORDER);
   if (filter.type) void query.where('p.type', filter.type);
   if (filter.country) {
     const country = filter.country;
@@ -86,7 +96,12 @@ export async function buyerPriceList(
             .whereILike('p.code', like)
             .orWhereILike('p.name_tr', like)
             .orWhereILike('p.name_en', like)
-            .orWhereExists(db('package_countries as pc').join('countries as c', 'c.a2', 'pc.country_a2').whereRaw('pc.package_id = p.id').andWhere('c.search_text', 'like', folded)),
+            .orWhereExists(
+              db('package_countries as pc')
+                .join('countries as c', 'c.a2', 'pc.country_a2')
+                .whereRaw('pc.package_id = p.id')
+                .andWhere('c.search_text', 'like', folded),
+            ),
       );
     }
     return q;
@@ -94,10 +109,14 @@ export async function buyerPriceList(
   const [countRow] = await where(db('packages as p')).count({ count: '*' });
   const page = where(withBuyerPrice(db, userId));
   const { sort } = query;
-  if (sort?.field === 'price') void page.orderByRaw(`COALESCE(CASE WHEN d.deleted_at IS NULL THEN dp.price_cents END, p.retail_price_cents) ${sort.order}`);
+  if (sort?.field === 'price')
+    void page.orderByRaw(
+      `COALESCE(CASE WHEN d.deleted_at IS NULL THEN dp.price_cents END, p.retail_price_cents) ${sort.order}`,
+    );
   else if (sort?.field === 'name') void page.orderBy(locale === 'tr' ? 'p.name_tr' : 'p.name_en', sort.order);
   // Own keys only: `in` also finds what every object inherits (sort=__proto__ was a 500, seen by the hostile test).
-  else if (sort && Object.hasOwn(PRICE_LIST_SORTS, sort.field)) void page.orderBy(PRICE_LIST_SORTS[sort.field as keyof typeof PRICE_LIST_SORTS], sort.order);
+  else if (sort && Object.hasOwn(PRICE_LIST_SORTS, sort.field))
+    void page.orderBy(PRICE_LIST_SORTS[sort.field as keyof typeof PRICE_LIST_SORTS], sort.order);
   // The price-list order last: the default, and the tie-break that keeps pages stable.
   void page.orderByRaw(PRICE_LIST_ORDER).limit(query.limit).offset(query.offset);
   return { rows: (await page) as PricedRow[], total: Number(countRow?.count ?? 0) };
@@ -133,7 +152,10 @@ export function buyerPackageView(row: PricedRow, locale: Locale, names: CountryN
 }
 
 /** What the order services need to charge and to remember what was sold (the snapshot never changes with later edits). */
-export async function quote(db: Knex, input: { userId: string; packageId: string; quantity: number; kind?: PackageKind }) {
+export async function quote(
+  db: Knex,
+  input: { userId: string; packageId: string; quantity: number; kind?: PackageKind },
+) {
   const row = (await withBuyerPrice(db, input.userId).where('p.id', input.packageId).first()) as PricedRow | undefined;
   // A caller naming the kind it sells never gets the other kind's package (an eSIM order cannot buy a physical card).
   if (!row || (input.kind && row.kind !== input.kind)) throw notFound('package_not_found');

@@ -73,7 +73,8 @@ export async function writeDealerPrices(
   context: WriteContext,
   changes: (trx: Knex.Transaction) => Promise<PriceChange[]> | PriceChange[],
 ): Promise<{ changed: number; packageIds: string[] }> {
-  if (context.allowBelowCost && context.actor.role !== 'admin') throw new AppError(403, 'dealer_price_below_cost_admin_only');
+  if (context.allowBelowCost && context.actor.role !== 'admin')
+    throw new AppError(403, 'dealer_price_below_cost_admin_only');
   return db.transaction(async (trx) => {
     await dealerForCaller(trx, context.dealerId, context.actor, { lock: true });
     const wanted = await changes(trx);
@@ -88,7 +89,9 @@ export async function writeDealerPrices(
       throw new AppError(422, 'dealer_price_unknown_packages', { params: { packages: unknown.join(', ') } });
     }
     if (!context.allowBelowCost) {
-      const below = wanted.filter((c) => c.priceCents !== null && c.priceCents < byId.get(c.packageId)!.cost_price_cents);
+      const below = wanted.filter(
+        (c) => c.priceCents !== null && c.priceCents < byId.get(c.packageId)!.cost_price_cents,
+      );
       if (below.length) {
         const codes = below.map((c) => byId.get(c.packageId)!.code).join(', ');
         throw new AppError(422, 'dealer_price_below_cost', { params: { packages: codes } });
@@ -118,7 +121,8 @@ export async function writeDealerPrices(
         .onConflict(['dealer_id', 'package_id'])
         .merge(['price_cents', 'updated_by', 'updated_at']);
     }
-    if (removed.length) await trx('dealer_prices').where({ dealer_id: context.dealerId }).whereIn('package_id', removed).delete();
+    if (removed.length)
+      await trx('dealer_prices').where({ dealer_id: context.dealerId }).whereIn('package_id', removed).delete();
     await trx('price_history').insert(
       real.map((c) => ({
         dealer_id: context.dealerId,
@@ -153,14 +157,23 @@ export async function writeDealerPrices(
  * computed from retail (not from the current dealer price), so applying the same percentage twice
  * changes nothing the second time.
  */
-export async function percentageChanges(trx: Knex.Transaction, hundredths: number, packageIds?: readonly string[]): Promise<PriceChange[]> {
+export async function percentageChanges(
+  trx: Knex.Transaction,
+  hundredths: number,
+  packageIds?: readonly string[],
+): Promise<PriceChange[]> {
   const query = trx('packages').select<Array<{ id: string; retail_price_cents: number }>>('id', 'retail_price_cents');
   if (packageIds) void query.whereIn('id', packageIds);
   else void query.where({ active: true });
   const rows = await query;
   const found = new Set(rows.map((row) => row.id));
   // Unknown ids stay in the list so the write refuses them by name.
-  const missing = (packageIds ?? []).filter((id) => !found.has(id)).map((packageId) => ({ packageId, priceCents: null }));
+  const missing = (packageIds ?? [])
+    .filter((id) => !found.has(id))
+    .map((packageId) => ({ packageId, priceCents: null }));
   if (rows.length === 0 && missing.length === 0) throw new AppError(422, 'dealer_price_empty_selection');
-  return [...rows.map((row) => ({ packageId: row.id, priceCents: applyPercentage(row.retail_price_cents, hundredths) })), ...missing];
+  return [
+    ...rows.map((row) => ({ packageId: row.id, priceCents: applyPercentage(row.retail_price_cents, hundredths) })),
+    ...missing,
+  ];
 }

@@ -26,10 +26,16 @@ export async function findDealer(db: Knex | Knex.Transaction, dealerId: string, 
  * The dealer, if the caller may price for them: an admin any dealer, a sales manager only their
  * own (403 otherwise). A dealer this service has not heard of (or one deleted) is a 404.
  */
-export async function dealerForCaller(db: Knex | Knex.Transaction, dealerId: string, caller: AuthUser, options: { lock?: boolean } = {}) {
+export async function dealerForCaller(
+  db: Knex | Knex.Transaction,
+  dealerId: string,
+  caller: AuthUser,
+  options: { lock?: boolean } = {},
+) {
   const dealer = await findDealer(db, dealerId, options);
   if (!dealer) throw notFound('dealer_not_found');
-  if (caller.role === 'sales-manager' && dealer.sales_manager_id !== caller.id) throw new AppError(403, 'dealer_not_yours');
+  if (caller.role === 'sales-manager' && dealer.sales_manager_id !== caller.id)
+    throw new AppError(403, 'dealer_not_yours');
   if (caller.role !== 'admin' && caller.role !== 'sales-manager') throw new AppError(403, 'forbidden');
   return dealer;
 }

@@ -17,7 +17,11 @@ export interface CatalogChanges {
   listening: Promise<void>;
 }
 
-export function attachCatalogChanges(app: FastifyInstance, cache: PublicCatalogCache, options: { redisUrl: string; prefix: string }): CatalogChanges {
+export function attachCatalogChanges(
+  app: FastifyInstance,
+  cache: PublicCatalogCache,
+  options: { redisUrl: string; prefix: string },
+): CatalogChanges {
   const channel = catalogChangedChannel(options.prefix);
   const origin = randomUUID();
   const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
@@ -40,7 +44,9 @@ export function attachCatalogChanges(app: FastifyInstance, cache: PublicCatalogC
     listening,
     async changed() {
       cache.invalidate();
-      await app.redis.publish(channel, origin).catch((error) => app.log.warn({ err: error }, 'could not announce a catalog change'));
+      await app.redis
+        .publish(channel, origin)
+        .catch((error) => app.log.warn({ err: error }, 'could not announce a catalog change'));
     },
   };
 }

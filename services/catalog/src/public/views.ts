@@ -24,7 +24,8 @@ const namesOf = (snapshot: CatalogSnapshot) => (a2: string, locale: Locale) => {
   const country = snapshot.byCode.get(a2);
   return country && nameOf(country, locale);
 };
-const byName = (locale: Locale) => (a: CountryRow, b: CountryRow) => collators[locale].compare(nameOf(a, locale), nameOf(b, locale));
+const byName = (locale: Locale) => (a: CountryRow, b: CountryRow) =>
+  collators[locale].compare(nameOf(a, locale), nameOf(b, locale));
 
 function localPackages(snapshot: CatalogSnapshot, country: CountryRow) {
   return (snapshot.packagesByCountry.get(country.a2) ?? []).filter((p) => p.type === 'local');
@@ -37,8 +38,13 @@ function localPackages(snapshot: CatalogSnapshot, country: CountryRow) {
 function priceFrom(snapshot: CatalogSnapshot, country: CountryRow): { price: number | null; days: number } {
   const weekly = localPackages(snapshot, country).filter((p) => p.validity_days === HOME_PRICE_DAYS);
   const candidates = weekly.length ? weekly : (snapshot.packagesByCountry.get(country.a2) ?? []);
-  const cheapest = candidates.reduce<(typeof candidates)[number] | undefined>((best, p) => (!best || p.retail_price_cents < best.retail_price_cents ? p : best), undefined);
-  return cheapest ? { price: centsToEuros(cheapest.retail_price_cents), days: cheapest.validity_days } : { price: null, days: HOME_PRICE_DAYS };
+  const cheapest = candidates.reduce<(typeof candidates)[number] | undefined>(
+    (best, p) => (!best || p.retail_price_cents < best.retail_price_cents ? p : best),
+    undefined,
+  );
+  return cheapest
+    ? { price: centsToEuros(cheapest.retail_price_cents), days: cheapest.validity_days }
+    : { price: null, days: HOME_PRICE_DAYS };
 }
 
 /**
@@ -126,7 +132,13 @@ export function countryPackagesView(
       query.order,
     ).map((p) => publicPackage(p, locale, namesOf(snapshot)));
   return {
-    country: { code: country.a2, a3: country.a3, name: nameOf(country, locale), slug: country.slug, flag: country.a2.toLowerCase() },
+    country: {
+      code: country.a2,
+      a3: country.a3,
+      name: nameOf(country, locale),
+      slug: country.slug,
+      flag: country.a2.toLowerCase(),
+    },
     sort: query.sort,
     order: query.order,
     packages: sorted('local'),
@@ -142,7 +154,11 @@ export function destinationsView(snapshot: CatalogSnapshot, locale: Locale) {
       .map((c) => countryEntry(snapshot, c, locale));
   // The home page's country figure, counted from what is on sale so it never promises more.
   const countryCount = snapshot.countries.filter((c) => (snapshot.packagesByCountry.get(c.a2)?.length ?? 0) > 0).length;
-  return { quick: ordered((c) => c.quick_order), featured: ordered((c) => c.featured_order), country_count: countryCount };
+  return {
+    quick: ordered((c) => c.quick_order),
+    featured: ordered((c) => c.featured_order),
+    country_count: countryCount,
+  };
 }
 
 export function regionsView(snapshot: CatalogSnapshot, locale: Locale) {
@@ -172,5 +188,8 @@ export function coverageView(snapshot: CatalogSnapshot, locale: Locale) {
         coverage_status: status,
         ...mapInfo(c, locale),
       }));
-  return { countries: [...withStatus('covered'), ...withStatus('coming_soon')], default_status: 'not_available' as const };
+  return {
+    countries: [...withStatus('covered'), ...withStatus('coming_soon')],
+    default_status: 'not_available' as const,
+  };
 }

@@ -8,7 +8,10 @@ export function internalRoutes(app: CreatedServiceApp): void {
   app.get('/internal/packages', { schema: { querystring: internalPackagesQuery } }, async (request, reply) => {
     const { user_id: userId, ...filter } = request.query;
     const [rows, names] = await Promise.all([buyerPackages(app.db, userId, filter), countryNames(app.db)]);
-    return ok(reply, rows.map((row) => buyerPackageView(row, request.locale, names)));
+    return ok(
+      reply,
+      rows.map((row) => buyerPackageView(row, request.locale, names)),
+    );
   });
 
   app.post('/internal/quote', { schema: { body: quoteBody } }, async (request, reply) => {

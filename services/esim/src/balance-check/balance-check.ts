@@ -15,7 +15,8 @@ const MB = 1024 * 1024;
 
 export function parseOrderNumber(raw: string, locale: Locale): string {
   const value = raw.trim().toUpperCase();
-  const fail = (code: string) => new AppError(400, code, { errors: [{ path: 'id', message: translate(code, locale) }] });
+  const fail = (code: string) =>
+    new AppError(400, code, { errors: [{ path: 'id', message: translate(code, locale) }] });
   if (!value) throw fail('balance_check_number_required');
   if (!ESIM_ORDER_NUMBER_PATTERN.test(value) || value.length > 40) throw fail('balance_check_esim_number_invalid');
   return value;
@@ -26,13 +27,16 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
   if (!found) throw notFound('balance_check_not_found');
   // A top-up's number reads the eSIM it added to, as that eSIM's own order number does.
   const order = found.top_up_profile_id
-    ? await db('orders').where({ id: db('profiles').where({ id: found.top_up_profile_id }).select('order_id') }).first()
+    ? await db('orders')
+        .where({ id: db('profiles').where({ id: found.top_up_profile_id }).select('order_id') })
+        .first()
     : found;
   const profiles = (await db('profiles').where({ order_id: order.id }).orderBy('iccid')) as ProfileRow[];
   if (profiles.length === 0) throw notFound('balance_check_not_found');
   const now = Date.now();
   const statusOf = (p: ProfileRow): 'active' | 'ready' | 'inactive' | 'expired' => {
-    if (p.status === 'expired' || p.status === 'used' || (p.expires_at && new Date(p.expires_at).getTime() < now)) return 'expired';
+    if (p.status === 'expired' || p.status === 'used' || (p.expires_at && new Date(p.expires_at).getTime() < now))
+      return 'expired';
     if (p.status === 'active') return 'active';
     // Never used: waiting to be installed, as the order page says it.
     if (p.status === 'inactive') return 'ready';
@@ -45,12 +49,28 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
   const counted = kept.length > 0 ? kept : profiles;
   const statuses = kept.map(statusOf);
   const status =
-    kept.length === 0 ? 'refunded' : statuses.includes('active') ? 'active' : statuses.every((s) => s === 'expired') ? 'expired' : statuses.includes('ready') ? 'ready' : 'inactive';
+    kept.length === 0
+      ? 'refunded'
+      : statuses.includes('active')
+        ? 'active'
+        : statuses.every((s) => s === 'expired')
+          ? 'expired'
+          : statuses.includes('ready')
+            ? 'ready'
+            : 'inactive';
   const total = counted.reduce((sum, p) => sum + (p.data_total_bytes === null ? 0 : Number(p.data_total_bytes)), 0);
-  const used = counted.reduce((sum, p) => sum + Math.min(Number(p.data_used_bytes), p.data_total_bytes === null ? Infinity : Number(p.data_total_bytes)), 0);
+  const used = counted.reduce(
+    (sum, p) =>
+      sum + Math.min(Number(p.data_used_bytes), p.data_total_bytes === null ? Infinity : Number(p.data_total_bytes)),
+    0,
+  );
   const remaining = kept.length > 0 ? Math.max(0, total - used) : 0;
   const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
-  const dates = (pick: (p: ProfileRow) => Date | null) => profiles.map(pick).filter((d): d is Date => Boolean(d)).map((d) => new Date(d).getTime());
+  const dates = (pick: (p: ProfileRow) => Date | null) =>
+    profiles
+      .map(pick)
+      .filter((d): d is Date => Boolean(d))
+      .map((d) => new Date(d).getTime());
   const activations = dates((p) => p.activated_at);
   const expiries = dates((p) => p.expires_at);
   return {
@@ -71,10 +91,23 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
 }
 
 /** The order's package, then the top-ups of its eSIMs still running, oldest first. */
-async function bundlesOfOrder(db: Knex, order: Record<string, unknown>, kept: ProfileRow[], locale: Locale): Promise<NonNullable<BalanceCheckResult['bundles']>> {
+async function bundlesOfOrder(
+  db: Knex,
+  order: Record<string, unknown>,
+  kept: ProfileRow[],
+  locale: Locale,
+): Promise<NonNullable<BalanceCheckResult['bundles']>> {
   const own = normalizeOrder(order);
   const lists = await Promise.all(kept.map((p) => bundlesOf(db, p.id, own, locale)));
-  const topUps = lists.flatMap((list) => list.filter((b) => b.kind === 'top_up')).sort((a, b) => a.added_at.localeCompare(b.added_at));
+  const topUps = lists
+    .flatMap((list) => list.filter((b) => b.kind === 'top_up'))
+    .sort((a, b) => a.added_at.localeCompare(b.added_at));
   const initial = lists[0]?.[0];
-  return [...(initial ? [initial] : []), ...topUps].map((b) => ({ kind: b.kind, packageName: b.package_name, dataMb: b.data_mb, validityDays: b.validity_days, addedAt: b.added_at }));
+  return [...(initial ? [initial] : []), ...topUps].map((b) => ({
+    kind: b.kind,
+    packageName: b.package_name,
+    dataMb: b.data_mb,
+    validityDays: b.validity_days,
+    addedAt: b.added_at,
+  }));
 }

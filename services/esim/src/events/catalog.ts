@@ -10,14 +10,24 @@ export function registerEsimHandlers(bus: EventBus, quotes: QuoteCache): void {
     quotes.clear();
     const p = event.payload;
     await trx('catalog_packages')
-      .insert({ package_id: p.packageId, code: p.code, name_tr: p.nameTr, name_en: p.nameEn, data_mb: p.dataMb, validity_days: p.validityDays, active: p.active })
+      .insert({
+        package_id: p.packageId,
+        code: p.code,
+        name_tr: p.nameTr,
+        name_en: p.nameEn,
+        data_mb: p.dataMb,
+        validity_days: p.validityDays,
+        active: p.active,
+      })
       .onConflict('package_id')
       .merge(['code', 'name_tr', 'name_en', 'data_mb', 'validity_days', 'active', 'updated_at']);
     await trx('orders').where({ package_code: p.code }).whereNull('package_id').update({ package_id: p.packageId });
   });
   bus.on('catalog.package.deactivated', async (event, { trx }) => {
     quotes.clear();
-    await trx('catalog_packages').where({ package_id: event.payload.packageId }).update({ active: false, updated_at: trx.fn.now() });
+    await trx('catalog_packages')
+      .where({ package_id: event.payload.packageId })
+      .update({ active: false, updated_at: trx.fn.now() });
   });
   bus.on('catalog.dealer-price.changed', async () => {
     quotes.clear();

@@ -54,19 +54,29 @@ function linkView(link: LinkRow, profile: ProfileRow, now = new Date()): Install
 }
 
 /** A new link for one of the order's eSIMs; its token is in this answer only. */
-export async function createInstallLink(db: Knex, user: AuthUser, orderRef: string, esimId: string, ttlHours: number): Promise<CreatedInstallLink> {
+export async function createInstallLink(
+  db: Knex,
+  user: AuthUser,
+  orderRef: string,
+  esimId: string,
+  ttlHours: number,
+): Promise<CreatedInstallLink> {
   return db.transaction(async (trx) => {
     const order = await findOrder(trx, user, orderRef);
     // Locked: two requests at once cannot both pass the active-link limit.
-    const profile = (await trx('profiles').where({ id: esimId, order_id: order.id }).forUpdate().first()) as ProfileRow | undefined;
-    if (!profile) throw new AppError(404, 'esim_not_found', { errors: [{ path: 'esim_id', message: 'esim_not_found' }] });
-    if (isWithdrawn(profile) || installState(profile) !== 'ready') throw new AppError(409, 'install_link_esim_not_ready');
+    const profile = (await trx('profiles').where({ id: esimId, order_id: order.id }).forUpdate().first()) as
+      ProfileRow | undefined;
+    if (!profile)
+      throw new AppError(404, 'esim_not_found', { errors: [{ path: 'esim_id', message: 'esim_not_found' }] });
+    if (isWithdrawn(profile) || installState(profile) !== 'ready')
+      throw new AppError(409, 'install_link_esim_not_ready');
     const [{ active }] = (await trx('install_links')
       .where({ profile_id: profile.id })
       .whereNull('revoked_at')
       .where('expires_at', '>', trx.fn.now())
       .count({ active: '*' })) as [{ active: string }];
-    if (Number(active) >= MAX_ACTIVE_LINKS) throw new AppError(409, 'install_link_limit', { params: { max: MAX_ACTIVE_LINKS } });
+    if (Number(active) >= MAX_ACTIVE_LINKS)
+      throw new AppError(409, 'install_link_limit', { params: { max: MAX_ACTIVE_LINKS } });
     const token = newInstallToken();
     const [link] = (await trx('install_links')
       .insert({
@@ -84,19 +94,35 @@ export async function createInstallLink(db: Knex, user: AuthUser, orderRef: stri
 /** The order's links, newest first (tokens are not kept, so none is in the list). */
 export async function listInstallLinks(db: Knex, user: AuthUser, orderRef: string): Promise<InstallLink[]> {
   const order = await findOrder(db, user, orderRef);
-  const links = (await db('install_links').where({ order_id: order.id }).orderBy('created_at', 'desc').limit(50)) as LinkRow[];
-  const profiles = new Map(((await db('profiles').where({ order_id: order.id })) as ProfileRow[]).map((p) => [p.id, p]));
+  const links = (await db('install_links')
+    .where({ order_id: order.id })
+    .orderBy('created_at', 'desc')
+    .limit(50)) as LinkRow[];
+  const profiles = new Map(
+    ((await db('profiles').where({ order_id: order.id })) as ProfileRow[]).map((p) => [p.id, p]),
+  );
   const now = new Date();
   return links.map((link) => linkView(link, profiles.get(link.profile_id)!, now));
 }
 
 /** Revokes a link of the caller's order at once (revoking it again changes nothing). */
-export async function revokeInstallLink(db: Knex, user: AuthUser, orderRef: string, linkId: string): Promise<InstallLink> {
+export async function revokeInstallLink(
+  db: Knex,
+  user: AuthUser,
+  orderRef: string,
+  linkId: string,
+): Promise<InstallLink> {
   return db.transaction(async (trx) => {
     const order = await findOrder(trx, user, orderRef);
-    const link = (await trx('install_links').where({ id: linkId, order_id: order.id }).forUpdate().first()) as LinkRow | undefined;
+    const link = (await trx('install_links').where({ id: linkId, order_id: order.id }).forUpdate().first()) as
+      LinkRow | undefined;
     if (!link) throw notFound('install_link_not_found');
-    const [revoked] = link.revoked_at ? [link] : ((await trx('install_links').where({ id: link.id }).update({ revoked_at: trx.fn.now() }).returning('*')) as LinkRow[]);
+    const [revoked] = link.revoked_at
+      ? [link]
+      : ((await trx('install_links')
+          .where({ id: link.id })
+          .update({ revoked_at: trx.fn.now() })
+          .returning('*')) as LinkRow[]);
     const profile = (await trx('profiles').where({ id: link.profile_id }).first()) as ProfileRow;
     return linkView(revoked!, profile);
   });

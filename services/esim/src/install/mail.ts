@@ -15,9 +15,17 @@ const HOUR_SECONDS = 3600;
  * idempotent one) for the auth service to mail to the buyer. At most `perHour` per order and hour:
  * the order row is locked, so parallel requests count each other.
  */
-export async function requestInstallMail(trx: Knex.Transaction, user: AuthUser, orderRef: string, options: { locale: Locale; perHour: number }): Promise<InstallMailAnswer> {
+export async function requestInstallMail(
+  trx: Knex.Transaction,
+  user: AuthUser,
+  orderRef: string,
+  options: { locale: Locale; perHour: number },
+): Promise<InstallMailAnswer> {
   const found = await findOrder(trx, user, orderRef);
-  const order = await trx('orders').where({ id: found.id }).forUpdate().first('id', 'order_number', 'user_id', 'package_name_tr', 'package_name_en');
+  const order = await trx('orders')
+    .where({ id: found.id })
+    .forUpdate()
+    .first('id', 'order_number', 'user_id', 'package_name_tr', 'package_name_en');
   const ready = (await profilesOf(trx, order.id)).filter((p) => !isWithdrawn(p) && installState(p) === 'ready');
   if (ready.length === 0) throw new AppError(409, 'install_mail_nothing_to_send');
 
@@ -27,11 +35,19 @@ export async function requestInstallMail(trx: Knex.Transaction, user: AuthUser, 
     .orderBy('created_at', 'asc')
     .select('created_at')) as Array<{ created_at: Date }>;
   if (recent.length >= options.perHour) {
-    const retryAfter = Math.max(1, Math.ceil(HOUR_SECONDS - (Date.now() - new Date(recent[0]!.created_at).getTime()) / 1000));
-    throw new AppError(429, 'install_mail_rate_limited', { params: { retryAfter }, headers: { 'retry-after': String(retryAfter) } });
+    const retryAfter = Math.max(
+      1,
+      Math.ceil(HOUR_SECONDS - (Date.now() - new Date(recent[0]!.created_at).getTime()) / 1000),
+    );
+    throw new AppError(429, 'install_mail_rate_limited', {
+      params: { retryAfter },
+      headers: { 'retry-after': String(retryAfter) },
+    });
   }
 
-  const [mail] = await trx('install_mails').insert({ order_id: order.id, user_id: order.user_id, locale: options.locale }).returning(['id', 'created_at']);
+  const [mail] = await trx('install_mails')
+    .insert({ order_id: order.id, user_id: order.user_id, locale: options.locale })
+    .returning(['id', 'created_at']);
   const esims = await Promise.all(
     ready.map(async (p) => {
       const lpa = activationCode(p);

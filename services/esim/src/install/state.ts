@@ -8,7 +8,10 @@ import type { ProfileRow } from '../profiles/views';
  */
 export type InstallState = 'ready' | 'installed' | 'unavailable';
 
-export function installState(p: Pick<ProfileRow, 'status' | 'activated_at' | 'expires_at'>, now = new Date()): InstallState {
+export function installState(
+  p: Pick<ProfileRow, 'status' | 'activated_at' | 'expires_at'>,
+  now = new Date(),
+): InstallState {
   if (p.activated_at || p.status === 'active' || p.status === 'used') return 'installed';
   const pastExpiry = p.expires_at !== null && new Date(p.expires_at).getTime() < now.getTime();
   return p.status === 'inactive' && !pastExpiry ? 'ready' : 'unavailable';

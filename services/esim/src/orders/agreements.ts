@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { centsToEuros, translate, type AcceptedAgreement, type EsimOrder, type Locale, type Seller } from '@esim/contracts';
+import {
+  centsToEuros,
+  translate,
+  type AcceptedAgreement,
+  type EsimOrder,
+  type Locale,
+  type Seller,
+} from '@esim/contracts';
 import { AppError, publishMany, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
 import type { OrderRow } from './saga';
@@ -47,10 +54,17 @@ export async function cardShare(
   ctx: EsimContext,
   input: { userId: string; paymentId: string; totalCents: number; locale: Locale; requestId?: string },
 ): Promise<CardShare> {
-  const notPaid = () => new AppError(422, 'esim_card_payment_not_paid', { errors: [{ path: 'card_payment_id', message: translate('esim_card_payment_not_paid', input.locale) }] });
+  const notPaid = () =>
+    new AppError(422, 'esim_card_payment_not_paid', {
+      errors: [{ path: 'card_payment_id', message: translate('esim_card_payment_not_paid', input.locale) }],
+    });
   let payment: InternalPayment;
   try {
-    payment = await ctx.balance.request<InternalPayment>('GET', `/internal/payments/${encodeURIComponent(input.paymentId)}`, { requestId: input.requestId });
+    payment = await ctx.balance.request<InternalPayment>(
+      'GET',
+      `/internal/payments/${encodeURIComponent(input.paymentId)}`,
+      { requestId: input.requestId },
+    );
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) throw notPaid();
     throw error;
@@ -60,7 +74,10 @@ export async function cardShare(
     paymentId: payment.id,
     reference: payment.provider_payment_id,
     cents: Math.min(payment.amount_cents, input.totalCents),
-    agreement: payment.agreement_version && payment.agreement_text ? { version: payment.agreement_version, text: payment.agreement_text } : null,
+    agreement:
+      payment.agreement_version && payment.agreement_text
+        ? { version: payment.agreement_version, text: payment.agreement_text }
+        : null,
   };
 }
 
@@ -69,7 +86,12 @@ export async function cardShare(
  * more. After a card payment the documents are the ones the balance service kept with that payment
  * (accepted before paying), whatever the purchase itself carries.
  */
-export async function recordAgreement(db: Knex, orderId: string, sent: AcceptedAgreement | undefined, card: CardShare | undefined): Promise<void> {
+export async function recordAgreement(
+  db: Knex,
+  orderId: string,
+  sent: AcceptedAgreement | undefined,
+  card: CardShare | undefined,
+): Promise<void> {
   const agreement = card?.agreement ?? sent;
   if (!agreement) return;
   await db('order_agreements')
@@ -92,7 +114,13 @@ export async function agreementOf(db: Knex | Knex.Transaction, orderId: string):
 export function agreementView(row: AgreementRow | undefined): EsimOrder['agreement'] {
   if (!row) return null;
   const cents = Number(row.paid_by_card_cents);
-  return { version: row.version, text: row.text, accepted_at: new Date(row.accepted_at).toISOString(), paid_by_card: centsToEuros(cents), paid_by_card_cents: cents };
+  return {
+    version: row.version,
+    text: row.text,
+    accepted_at: new Date(row.accepted_at).toISOString(),
+    paid_by_card: centsToEuros(cents),
+    paid_by_card_cents: cents,
+  };
 }
 
 function receiptEvent(order: OrderRow, agreement: AgreementRow, seller: Seller): PublishInput<'esim.order.receipt'> {
@@ -135,6 +163,8 @@ export async function publishReceipts(trx: Knex.Transaction, seller: Seller, com
   )) as AgreementRow[];
   if (agreements.length === 0) return;
   const byOrder = new Map(agreements.map((row) => [row.order_id, row]));
-  const receipts = completed.filter((order) => byOrder.has(order.id)).map((order) => receiptEvent(order, byOrder.get(order.id)!, seller));
+  const receipts = completed
+    .filter((order) => byOrder.has(order.id))
+    .map((order) => receiptEvent(order, byOrder.get(order.id)!, seller));
   await publishMany(trx, 'esim', receipts);
 }

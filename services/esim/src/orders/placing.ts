@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { claimKeysStatement, GroupCommit, isUniqueViolation, outboxChannelOf, outboxRows, type IdempotencyClaim } from '@esim/platform';
+import {
+  claimKeysStatement,
+  GroupCommit,
+  isUniqueViolation,
+  outboxChannelOf,
+  outboxRows,
+  type IdempotencyClaim,
+} from '@esim/platform';
 import { newOrderNumber } from './order-number';
 import type { Quote } from './quotes';
 import { normalizeOrder, type OrderRow } from './saga';
@@ -95,7 +102,9 @@ async function writeOrders(db: Knex, batch: NewOrder[], channel: string): Promis
       channel,
     ] as unknown as Knex.RawBinding[],
   );
-  const placed = new Map((result.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]));
+  const placed = new Map(
+    (result.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]),
+  );
   // Each order once: a second order of the batch with the same key was not placed.
   return batch.map((order) => placed.get(order.id));
 }
@@ -119,7 +128,13 @@ const ORDER_COLUMNS = [
   'top_up_profile_id',
 ] as const;
 
-function orderRow({ id, userId, quote, locale, topUpProfileId }: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
+function orderRow({
+  id,
+  userId,
+  quote,
+  locale,
+  topUpProfileId,
+}: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
   return {
     id,
     order_number: newOrderNumber(),

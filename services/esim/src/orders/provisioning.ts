@@ -22,7 +22,11 @@ const MB = 1024 * 1024;
  * The provider's part for each order, in order: new profiles for a purchase, a bundle on the eSIM
  * for a top-up (the two kinds of one batch go to the provider in one call each).
  */
-async function provide(db: Knex, provider: EsimProvider, orders: OrderRow[]): Promise<Array<ProvisionResult | TopUpResult>> {
+async function provide(
+  db: Knex,
+  provider: EsimProvider,
+  orders: OrderRow[],
+): Promise<Array<ProvisionResult | TopUpResult>> {
   const purchases = orders.map((order, i) => ({ order, i })).filter(({ order }) => !order.top_up_profile_id);
   const topUps = orders.map((order, i) => ({ order, i })).filter(({ order }) => order.top_up_profile_id);
   const results: Array<ProvisionResult | TopUpResult> = new Array(orders.length);
@@ -65,11 +69,20 @@ async function provide(db: Knex, provider: EsimProvider, orders: OrderRow[]): Pr
  * found them, so a second driver (the recovery loop, a retry) leaves an order already moved.
  * Why the queue stays: docs/decisions/0012-purchase-path.md.
  */
-export function createProvisioning(db: Knex, provider: EsimProvider, seller: Seller): GroupCommit<ProvisionItem, ProvisionOutcome> {
+export function createProvisioning(
+  db: Knex,
+  provider: EsimProvider,
+  seller: Seller,
+): GroupCommit<ProvisionItem, ProvisionOutcome> {
   return new GroupCommit((batch) => provisionOrders(db, provider, seller, batch));
 }
 
-async function provisionOrders(db: Knex, provider: EsimProvider, seller: Seller, batch: ProvisionItem[]): Promise<ProvisionOutcome[]> {
+async function provisionOrders(
+  db: Knex,
+  provider: EsimProvider,
+  seller: Seller,
+  batch: ProvisionItem[],
+): Promise<ProvisionOutcome[]> {
   const ready = await reserve(db, batch);
   if (ready.length === 0) return batch.map(() => undefined);
   let results: Array<ProvisionResult | TopUpResult>;
@@ -99,16 +112,27 @@ async function reserve(db: Knex, batch: ProvisionItem[]): Promise<OrderRow[]> {
        FROM (SELECT DISTINCT ON (id) * FROM unnest(?::uuid[], ?::text[], ?::uuid[]) AS u(id, from_step, hold_id)) AS c
       WHERE o.id = c.id AND o.step = c.from_step
       RETURNING o.*`,
-    [batch.map((item) => item.order.id), batch.map((item) => item.from), batch.map((item) => item.holdId)] as unknown as Knex.RawBinding[],
+    [
+      batch.map((item) => item.order.id),
+      batch.map((item) => item.from),
+      batch.map((item) => item.holdId),
+    ] as unknown as Knex.RawBinding[],
   );
   return (reserved.rows as Array<Record<string, unknown>>).map(normalizeOrder);
 }
 
 /** The provider's answers written: each order completed or voiding, with its events, receipts and eSIMs read back. */
-async function record(trx: Knex.Transaction, seller: Seller, ready: OrderRow[], results: Array<ProvisionResult | TopUpResult>): Promise<Map<string, { order: OrderRow; profiles: ProfileRow[] }>> {
+async function record(
+  trx: Knex.Transaction,
+  seller: Seller,
+  ready: OrderRow[],
+  results: Array<ProvisionResult | TopUpResult>,
+): Promise<Map<string, { order: OrderRow; profiles: ProfileRow[] }>> {
   const changes = ready.map((order, i) => {
     const result = results[i]!;
-    return result.ok ? { id: order.id, step: 'completed' as const, failure_code: null } : { id: order.id, step: 'voiding' as const, failure_code: result.reason as string | null };
+    return result.ok
+      ? { id: order.id, step: 'completed' as const, failure_code: null }
+      : { id: order.id, step: 'voiding' as const, failure_code: result.reason as string | null };
   });
   const moved = await trx.raw(
     `UPDATE orders o
@@ -118,9 +142,15 @@ async function record(trx: Knex.Transaction, seller: Seller, ready: OrderRow[], 
        FROM unnest(?::uuid[], ?::text[], ?::text[]) AS c(id, step, failure_code)
       WHERE o.id = c.id AND o.step = 'provisioning'
       RETURNING o.*`,
-    [changes.map((c) => c.id), changes.map((c) => c.step), changes.map((c) => c.failure_code)] as unknown as Knex.RawBinding[],
+    [
+      changes.map((c) => c.id),
+      changes.map((c) => c.step),
+      changes.map((c) => c.failure_code),
+    ] as unknown as Knex.RawBinding[],
   );
-  const orders = new Map((moved.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]));
+  const orders = new Map(
+    (moved.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]),
+  );
   const completed = [...orders.values()].filter((order) => order.step === 'completed');
   await publishMany(trx, 'esim', completed.map(completedEvent));
   await publishReceipts(trx, seller, completed);

@@ -24,15 +24,34 @@ export async function buy(
   const userId = request.user!.id;
   // The order's id is drawn here, so the stored answer is known before the order is written.
   const orderId = randomUUID();
-  const claim = idempotencyClaim(request, { scope: 'esim-buy', answer: { statusCode: 201, body: { order_id: orderId } } });
+  const claim = idempotencyClaim(request, {
+    scope: 'esim-buy',
+    answer: { statusCode: 201, body: { order_id: orderId } },
+  });
   // The quote comes first, outside any transaction: no connection is held while the catalog answers.
   // (A replay quotes again and then finds its stored order: a cheap read.)
-  const quote = await ctx.quotes.quote({ userId, packageId: input.packageId, quantity: input.quantity }, String(request.id));
+  const quote = await ctx.quotes.quote(
+    { userId, packageId: input.packageId, quantity: input.quantity },
+    String(request.id),
+  );
   // The card's share is read before anything is written: a payment that is not the buyer's or not paid places no order.
   const card = input.cardPaymentId
-    ? await cardShare(ctx, { userId, paymentId: input.cardPaymentId, totalCents: quote.total_cents, locale: request.locale, requestId: String(request.id) })
+    ? await cardShare(ctx, {
+        userId,
+        paymentId: input.cardPaymentId,
+        totalCents: quote.total_cents,
+        locale: request.locale,
+        requestId: String(request.id),
+      })
     : undefined;
-  const placed = await ctx.placing.submit({ id: orderId, userId, quote, locale: request.locale, requestId: String(request.id), claim });
+  const placed = await ctx.placing.submit({
+    id: orderId,
+    userId,
+    quote,
+    locale: request.locale,
+    requestId: String(request.id),
+    claim,
+  });
   let order = placed;
   if (!order) {
     const stored = await storedAnswer<{ order_id: string }>(db, claim);

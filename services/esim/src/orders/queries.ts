@@ -26,7 +26,9 @@ const listedFor = <Q extends Knex.QueryBuilder>(query: Q, user: AuthUser): Q =>
   (user.role === 'admin'
     ? query
     : // A top-up is listed as a bundle of the eSIM it added to (top-ups/), not as an order without eSIMs.
-      scoped(query, user, 'user_id').whereNot((refused) => refused.where('step', 'failed').whereNull('hold_id')).whereNull('top_up_profile_id')) as Q;
+      scoped(query, user, 'user_id')
+        .whereNot((refused) => refused.where('step', 'failed').whereNull('hold_id'))
+        .whereNull('top_up_profile_id')) as Q;
 
 /** An order by id or order number, if the caller may see it. */
 export async function findOrder(db: Knex | Knex.Transaction, user: AuthUser, ref: string): Promise<OrderRow> {
@@ -43,7 +45,12 @@ export async function profilesOf(db: Knex | Knex.Transaction, orderId: string): 
 }
 
 /** An eSIM by id or ICCID, if the caller may see it (its order's owner or an admin). */
-export async function findProfile(db: Knex | Knex.Transaction, user: AuthUser, ref: string, options: { forUpdate?: boolean } = {}): Promise<ProfileRow> {
+export async function findProfile(
+  db: Knex | Knex.Transaction,
+  user: AuthUser,
+  ref: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ProfileRow> {
   const query = db('profiles').whereNotNull('order_id');
   if (UUID.test(ref)) query.where({ id: ref });
   else query.where({ iccid: ref });
@@ -53,36 +60,68 @@ export async function findProfile(db: Knex | Knex.Transaction, user: AuthUser, r
   return row as ProfileRow;
 }
 
-const ORDER_SORT = { created_at: 'created_at', total: 'total_cents', total_price: 'total_cents', total_cents: 'total_cents', quantity: 'quantity', order_number: 'order_number' };
+const ORDER_SORT = {
+  created_at: 'created_at',
+  total: 'total_cents',
+  total_price: 'total_cents',
+  total_cents: 'total_cents',
+  quantity: 'quantity',
+  order_number: 'order_number',
+};
 
 /** Orders newest first: status (processing / completed / failed) and country filters, search by order number or package. */
-export async function listOrders(db: Knex, user: AuthUser, query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string }) {
+export async function listOrders(
+  db: Knex,
+  user: AuthUser,
+  query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string },
+) {
   const base = listedFor(db('orders'), user);
   if (query.userId && user.role === 'admin') base.where('user_id', query.userId);
-  if (query.ids) base.whereIn('id', query.ids.filter((id) => UUID.test(id)));
+  if (query.ids)
+    base.whereIn(
+      'id',
+      query.ids.filter((id) => UUID.test(id)),
+    );
   const refundedCount = `(SELECT count(*) FROM profiles p WHERE p.order_id = orders.id AND p.refunded_at IS NOT NULL)`;
   if (query.status === 'completed') base.where('step', 'completed').whereRaw(`${refundedCount} = 0`);
   else if (query.status === 'refunded') base.where('step', 'completed').whereRaw(`${refundedCount} >= quantity`);
-  else if (query.status === 'partially_refunded') base.where('step', 'completed').whereRaw(`${refundedCount} BETWEEN 1 AND quantity - 1`);
+  else if (query.status === 'partially_refunded')
+    base.where('step', 'completed').whereRaw(`${refundedCount} BETWEEN 1 AND quantity - 1`);
   else if (query.status === 'failed') base.where('step', 'failed');
   else if (query.status === 'pending') base.where('step', 'placed');
   else if (query.status === 'processing') base.whereNotIn('step', ['completed', 'failed']);
   if (query.country) base.whereRaw('? = ANY(countries)', [query.country.toUpperCase()]);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base.where((q) => q.whereILike('order_number', like).orWhereILike('package_name_tr', like).orWhereILike('package_name_en', like).orWhereILike('package_code', like));
+    base.where((q) =>
+      q
+        .whereILike('order_number', like)
+        .orWhereILike('package_name_tr', like)
+        .orWhereILike('package_name_en', like)
+        .orWhereILike('package_code', like),
+    );
   }
   if (query.startDate) base.where('created_at', '>=', query.startDate);
   if (query.endDate) base.whereRaw(`created_at < (?::date + 1)`, [query.endDate]);
   const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string }];
   const sort = sortColumn(query, ORDER_SORT, { column: 'created_at', order: 'DESC' });
-  const rows = await base.clone().orderBy(sort.column, sort.order).orderBy('id', 'desc').limit(query.limit).offset(query.offset);
+  const rows = await base
+    .clone()
+    .orderBy(sort.column, sort.order)
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset(query.offset);
   const ids = rows.map((r: { id: string }) => r.id);
   const counts = ids.length
     ? ((await db('profiles')
         .whereIn('order_id', ids)
         .groupBy('order_id')
-        .select('order_id', db.raw('count(*)::int AS esims'), db.raw('count(refunded_at)::int AS refunded'), db.raw('min(operator) AS operator'))) as Array<{ order_id: string; esims: number; refunded: number; operator: string }>)
+        .select(
+          'order_id',
+          db.raw('count(*)::int AS esims'),
+          db.raw('count(refunded_at)::int AS refunded'),
+          db.raw('min(operator) AS operator'),
+        )) as Array<{ order_id: string; esims: number; refunded: number; operator: string }>)
     : [];
   const byOrder = new Map(counts.map((c) => [c.order_id, c]));
   const orders = rows.map((row: Record<string, unknown>) => normalizeOrder(row));
@@ -91,7 +130,15 @@ export async function listOrders(db: Knex, user: AuthUser, query: Omit<ListQuery
     total: Number(total),
     rows: orders.map((order: OrderRow) => {
       const c = byOrder.get(order.id);
-      return { order, counts: { esims: c?.esims ?? 0, refunded: c?.refunded ?? 0, operator: c?.operator ?? null, topUpOf: targets.get(order.id) ?? null } };
+      return {
+        order,
+        counts: {
+          esims: c?.esims ?? 0,
+          refunded: c?.refunded ?? 0,
+          operator: c?.operator ?? null,
+          topUpOf: targets.get(order.id) ?? null,
+        },
+      };
     }),
   };
 }

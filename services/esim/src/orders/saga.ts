@@ -81,11 +81,20 @@ export async function loadOrder(db: Knex | Knex.Transaction, id: string): Promis
 }
 
 export function normalizeOrder(row: Record<string, unknown>): OrderRow {
-  return { ...(row as unknown as OrderRow), unit_price_cents: Number(row.unit_price_cents), total_cents: Number(row.total_cents) };
+  return {
+    ...(row as unknown as OrderRow),
+    unit_price_cents: Number(row.unit_price_cents),
+    total_cents: Number(row.total_cents),
+  };
 }
 
 /** Moves the order on from `from` (only if it is still there); returns the moved row, or undefined when someone else moved it first. */
-async function advance(db: Knex | Knex.Transaction, order: OrderRow, from: OrderStep, changes: Record<string, unknown>): Promise<OrderRow | undefined> {
+async function advance(
+  db: Knex | Knex.Transaction,
+  order: OrderRow,
+  from: OrderStep,
+  changes: Record<string, unknown>,
+): Promise<OrderRow | undefined> {
   const [row] = await db('orders')
     .where({ id: order.id, step: from })
     .update({ ...changes, attempts: 0, updated_at: db.fn.now() })
@@ -106,10 +115,24 @@ export function completedEvent(order: OrderRow): PublishInput<'esim.order.comple
 }
 
 /** Fails an order whose hold was refused (nothing is held): esim.order.failed with the reason. */
-async function failUnheld(db: Knex, order: OrderRow, code: string, params: Record<string, string | number>): Promise<OrderRow | undefined> {
+async function failUnheld(
+  db: Knex,
+  order: OrderRow,
+  code: string,
+  params: Record<string, string | number>,
+): Promise<OrderRow | undefined> {
   return db.transaction(async (trx) => {
-    const failed = await advance(trx, order, 'placed', { step: 'failed', failure_code: code, failure_params: JSON.stringify(params) });
-    if (failed) await publish(trx, 'esim', { type: 'esim.order.failed', aggregateId: order.id, payload: { ...eventPayload(order, null), reason: code } });
+    const failed = await advance(trx, order, 'placed', {
+      step: 'failed',
+      failure_code: code,
+      failure_params: JSON.stringify(params),
+    });
+    if (failed)
+      await publish(trx, 'esim', {
+        type: 'esim.order.failed',
+        aggregateId: order.id,
+        payload: { ...eventPayload(order, null), reason: code },
+      });
     return failed;
   });
 }
@@ -131,7 +154,9 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
         const refusal = holdRefusal(error);
         if (!refusal) throw error;
         const params: Record<string, string> =
-          refusal === 'insufficient_balance' ? { available: await availableOf(ctx, order.user_id, requestId) } : { refusal: (error as AppError).code };
+          refusal === 'insufficient_balance'
+            ? { available: await availableOf(ctx, order.user_id, requestId) }
+            : { refusal: (error as AppError).code };
         next = await failUnheld(db, order, refusal, params);
         break;
       }
@@ -157,11 +182,16 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
           // looks (the orders list, its failure code and params, the error log): no eSIMs went out,
           // and whatever the hold became (captured: the buyer paid for nothing) is theirs to settle.
           unsettled = { refusal, hold_id: order.hold_id, reason: order.failure_code ?? 'esim_provider_failed' };
-          log?.error({ orderId: order.id, holdId: order.hold_id, refusal }, 'the hold of a failed eSIM order cannot be voided; an admin must settle its payment');
+          log?.error(
+            { orderId: order.id, holdId: order.hold_id, refusal },
+            'the hold of a failed eSIM order cannot be voided; an admin must settle its payment',
+          );
         }
       }
       next = await db.transaction(async (trx) => {
-        const changes = unsettled ? { step: 'failed', failure_code: 'esim_payment_unsettled', failure_params: JSON.stringify(unsettled) } : { step: 'failed' };
+        const changes = unsettled
+          ? { step: 'failed', failure_code: 'esim_payment_unsettled', failure_params: JSON.stringify(unsettled) }
+          : { step: 'failed' };
         const failed = await advance(trx, order, 'voiding', changes);
         if (failed) {
           await publish(trx, 'esim', {
@@ -202,7 +232,11 @@ export function finalRefusal(error: unknown): string | undefined {
 }
 
 async function availableOf(ctx: EsimContext, userId: string, requestId?: string): Promise<string> {
-  const answer = await ctx.balance.request<{ available_cents: number; available: string }>('GET', `/internal/users/${encodeURIComponent(userId)}/available`, { requestId });
+  const answer = await ctx.balance.request<{ available_cents: number; available: string }>(
+    'GET',
+    `/internal/users/${encodeURIComponent(userId)}/available`,
+    { requestId },
+  );
   return answer.available;
 }
 
@@ -211,7 +245,12 @@ async function availableOf(ctx: EsimContext, userId: string, requestId?: string)
  * that fails (a service down, a timeout) leaves the order where it is and rethrows: the recovery
  * loop takes it from there.
  */
-export async function driveOrder(db: Knex, ctx: EsimContext, orderOrId: string | OrderRow, call: DriveCall = {}): Promise<Driven> {
+export async function driveOrder(
+  db: Knex,
+  ctx: EsimContext,
+  orderOrId: string | OrderRow,
+  call: DriveCall = {},
+): Promise<Driven> {
   let driven: Driven = { order: typeof orderOrId === 'string' ? (await loadOrder(db, orderOrId))! : orderOrId };
   for (let guard = 0; guard < 8 && !FINISHED.includes(driven.order.step); guard += 1) {
     driven = await step(db, ctx, driven.order, call);

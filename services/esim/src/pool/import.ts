@@ -32,7 +32,8 @@ const ALIASES: Record<string, string> = {
   operator_name: 'operator',
 };
 /** A profile batch's header names to our columns (the aliases operators' files use). */
-export const poolFileHeader = (h: string) => ALIASES[h.trim().toLowerCase().replace(/\s+/g, '_')] ?? h.trim().toLowerCase();
+export const poolFileHeader = (h: string) =>
+  ALIASES[h.trim().toLowerCase().replace(/\s+/g, '_')] ?? h.trim().toLowerCase();
 
 type Row = Record<string, string>;
 
@@ -41,7 +42,11 @@ const hasControlCharacter = (value: string) => [...value].some((c) => c.charCode
 
 const FLAG_TRUE = new Set(['1', 'true', 'yes', 'evet', 'y', 'x']);
 
-export async function importProfiles(db: Knex, rows: Row[], options: { fileName: string | null; createdBy: string; locale: Locale }) {
+export async function importProfiles(
+  db: Knex,
+  rows: Row[],
+  options: { fileName: string | null; createdBy: string; locale: Locale },
+) {
   const t = (code: string) => translate(code, options.locale);
   const errors: ImportError[] = [];
   const good: Array<Record<string, unknown>> = [];
@@ -52,11 +57,14 @@ export async function importProfiles(db: Knex, rows: Row[], options: { fileName:
     for (const field of ['iccid', 'smdp_address', 'matching_id', 'package_code', 'operator']) {
       const value = row[field] ?? '';
       if (!value) errors.push({ row: rowNumber, field, message: t('esim_field_required') });
-      else if (isUnsafeText(value) || hasControlCharacter(value) || value.length > 200) errors.push({ row: rowNumber, field, message: t('validation_error') });
+      else if (isUnsafeText(value) || hasControlCharacter(value) || value.length > 200)
+        errors.push({ row: rowNumber, field, message: t('validation_error') });
     }
     const iccid = row.iccid ?? '';
-    if (iccid && !isValidIccid(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: t('esim_iccid_invalid') });
-    else if (iccid && seen.has(iccid)) errors.push({ row: rowNumber, field: 'iccid', message: t('esim_iccid_duplicate_file') });
+    if (iccid && !isValidIccid(iccid))
+      errors.push({ row: rowNumber, field: 'iccid', message: t('esim_iccid_invalid') });
+    else if (iccid && seen.has(iccid))
+      errors.push({ row: rowNumber, field: 'iccid', message: t('esim_iccid_duplicate_file') });
     if (iccid) seen.add(iccid);
     if (errors.length > before) return;
     good.push({
@@ -72,7 +80,14 @@ export async function importProfiles(db: Knex, rows: Row[], options: { fileName:
 
   return db.transaction(async (trx) => {
     const inPool = new Set(
-      good.length ? ((await trx('profiles').whereIn('iccid', good.map((g) => g.iccid as string)).pluck('iccid')) as string[]) : [],
+      good.length
+        ? ((await trx('profiles')
+            .whereIn(
+              'iccid',
+              good.map((g) => g.iccid as string),
+            )
+            .pluck('iccid')) as string[])
+        : [],
     );
     const fresh = good.filter((g) => {
       if (!inPool.has(g.iccid as string)) return true;
@@ -81,7 +96,13 @@ export async function importProfiles(db: Knex, rows: Row[], options: { fileName:
     });
     errors.sort((a, b) => a.row - b.row);
     const [batch] = await trx('pool_batches')
-      .insert({ file_name: options.fileName, imported: fresh.length, rejected: rows.length - fresh.length, errors: JSON.stringify(errors), created_by: options.createdBy })
+      .insert({
+        file_name: options.fileName,
+        imported: fresh.length,
+        rejected: rows.length - fresh.length,
+        errors: JSON.stringify(errors),
+        created_by: options.createdBy,
+      })
       .returning('id');
     for (let i = 0; i < fresh.length; i += 500) {
       await trx('profiles').insert(fresh.slice(i, i + 500).map(({ _row, ...g }) => ({ ...g, batch_id: batch.id })));

@@ -8,7 +8,11 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
  * when the package's available profiles fell below its threshold, publish esim.pool.low-stock once
  * (until an import brings the stock back above it).
  */
-export async function alertIfLow(trx: Knex.Transaction, packageCode: string, stock: { threshold: number; available: number }): Promise<void> {
+export async function alertIfLow(
+  trx: Knex.Transaction,
+  packageCode: string,
+  stock: { threshold: number; available: number },
+): Promise<void> {
   const { threshold, available } = stock;
   if (available >= threshold) return;
   const claimed = await trx('pool_thresholds')
@@ -18,7 +22,11 @@ export async function alertIfLow(trx: Knex.Transaction, packageCode: string, sto
     .where('pool_thresholds.alerted_at', null)
     .returning('package_code');
   if (claimed.length === 0) return;
-  await publish(trx, 'esim', { type: 'esim.pool.low-stock', aggregateId: packageCode, payload: { packageCode, available, threshold } });
+  await publish(trx, 'esim', {
+    type: 'esim.pool.low-stock',
+    aggregateId: packageCode,
+    payload: { packageCode, available, threshold },
+  });
 }
 
 export async function setThreshold(db: Knex, packageCode: string, threshold: number): Promise<void> {

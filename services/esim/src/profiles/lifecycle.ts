@@ -8,7 +8,12 @@ export async function expireDueProfiles(db: Knex): Promise<number> {
       .whereIn('status', ['active', 'suspended', 'used'])
       .where('expires_at', '<=', trx.fn.now())
       .update({ status: 'expired', updated_at: trx.fn.now() })
-      .returning(['id', 'iccid', 'order_id', 'user_id'])) as Array<{ id: string; iccid: string; order_id: string; user_id: string }>;
+      .returning(['id', 'iccid', 'order_id', 'user_id'])) as Array<{
+      id: string;
+      iccid: string;
+      order_id: string;
+      user_id: string;
+    }>;
     for (const p of expired) {
       await publish(trx, 'esim', {
         type: 'esim.profile.expired',

@@ -7,11 +7,15 @@ import { AppError } from '@esim/platform';
  */
 export function iccidOfQrFileName(fileName: string): string {
   if (!fileName.endsWith('.png') || fileName.includes('..') || fileName.includes('/') || fileName.includes('\\')) {
-    throw new AppError(400, 'esim_qr_file_invalid', { errors: [{ path: 'fileName', message: 'Geçersiz dosya formatı' }] });
+    throw new AppError(400, 'esim_qr_file_invalid', {
+      errors: [{ path: 'fileName', message: 'Geçersiz dosya formatı' }],
+    });
   }
   const iccid = fileName.slice(0, -'.png'.length);
   if (!/^[0-9]{19,20}$/.test(iccid)) {
-    throw new AppError(400, 'esim_qr_iccid_invalid', { errors: [{ path: 'fileName', message: 'Geçersiz ICCID formatı' }] });
+    throw new AppError(400, 'esim_qr_iccid_invalid', {
+      errors: [{ path: 'fileName', message: 'Geçersiz ICCID formatı' }],
+    });
   }
   return iccid;
 }

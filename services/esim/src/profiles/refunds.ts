@@ -24,10 +24,18 @@ export interface RefundRow {
   created_at: Date;
 }
 
-export async function refundEsim(db: Knex, ctx: EsimContext, user: AuthUser, ref: string, input: { reason?: string; locale: Locale }): Promise<RefundRow> {
+export async function refundEsim(
+  db: Knex,
+  ctx: EsimContext,
+  user: AuthUser,
+  ref: string,
+  input: { reason?: string; locale: Locale },
+): Promise<RefundRow> {
   const isAdmin = user.role === 'admin';
   if (isAdmin && !input.reason) {
-    throw new AppError(400, 'esim_refund_reason_required', { errors: [{ path: 'reason', message: translate('esim_refund_reason_required', input.locale) }] });
+    throw new AppError(400, 'esim_refund_reason_required', {
+      errors: [{ path: 'reason', message: translate('esim_refund_reason_required', input.locale) }],
+    });
   }
   const refund = await db.transaction(async (trx) => {
     const profile = await findProfile(trx, user, ref, { forUpdate: true });
@@ -41,9 +49,18 @@ export async function refundEsim(db: Knex, ctx: EsimContext, user: AuthUser, ref
       throw unprocessable(refusal, { days: REFUND_POLICY.esimUnusedRefundDays });
     }
     const [row] = await trx('refunds')
-      .insert({ profile_id: profile.id, order_id: order.id, user_id: order.user_id, amount_cents: order.unit_price_cents, reason: input.reason ?? null, refunded_by: user.id })
+      .insert({
+        profile_id: profile.id,
+        order_id: order.id,
+        user_id: order.user_id,
+        amount_cents: order.unit_price_cents,
+        reason: input.reason ?? null,
+        refunded_by: user.id,
+      })
       .returning('*');
-    await trx('profiles').where({ id: profile.id }).update({ status: 'refunded', refunded_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await trx('profiles')
+      .where({ id: profile.id })
+      .update({ status: 'refunded', refunded_at: trx.fn.now(), updated_at: trx.fn.now() });
     await ctx.provider.setStatus(trx, profile.iccid, 'revoked');
     await publish(trx, 'esim', {
       type: 'esim.order.refunded',
@@ -67,14 +84,25 @@ export async function refundEsim(db: Knex, ctx: EsimContext, user: AuthUser, ref
 export async function settleRefund(db: Knex, ctx: EsimContext, refund: RefundRow): Promise<RefundRow> {
   if (refund.transfer_id) return refund;
   const answer = await ctx.balance.request<{ transfer_id: number }>('POST', '/internal/refunds', {
-    body: { order_id: refund.order_id, refund_key: `esim:${refund.profile_id}`, amount_cents: Number(refund.amount_cents), reason: refund.reason ?? 'eSIM refund' },
+    body: {
+      order_id: refund.order_id,
+      refund_key: `esim:${refund.profile_id}`,
+      amount_cents: Number(refund.amount_cents),
+      reason: refund.reason ?? 'eSIM refund',
+    },
   });
-  const [row] = await db('refunds').where({ profile_id: refund.profile_id }).update({ transfer_id: answer.transfer_id }).returning('*');
+  const [row] = await db('refunds')
+    .where({ profile_id: refund.profile_id })
+    .update({ transfer_id: answer.transfer_id })
+    .returning('*');
   return row as RefundRow;
 }
 
 /** Recovery: refunds recorded but not yet paid back (a crash or the balance service down in between). */
 export async function settlePendingRefunds(db: Knex, ctx: EsimContext): Promise<void> {
-  const pending = (await db('refunds').whereNull('transfer_id').where('created_at', '<', db.raw(`now() - interval '5 seconds'`)).limit(50)) as RefundRow[];
+  const pending = (await db('refunds')
+    .whereNull('transfer_id')
+    .where('created_at', '<', db.raw(`now() - interval '5 seconds'`))
+    .limit(50)) as RefundRow[];
   for (const refund of pending) await settleRefund(db, ctx, refund);
 }

@@ -24,14 +24,26 @@ function nextStatus(profile: ProfileRow, requested: RequestedStatus): ProfileRow
   return undefined;
 }
 
-export async function changeStatus(db: Knex, provider: EsimProvider, user: AuthUser, ref: string, requested: RequestedStatus): Promise<ProfileRow> {
+export async function changeStatus(
+  db: Knex,
+  provider: EsimProvider,
+  user: AuthUser,
+  ref: string,
+  requested: RequestedStatus,
+): Promise<ProfileRow> {
   if (requested === 'revoked' && user.role !== 'admin') throw forbidden('esim_status_admin_only');
   return db.transaction(async (trx) => {
     const profile = await findProfile(trx, user, ref, { forUpdate: true });
     const to = nextStatus(profile, requested);
-    if (!to) throw new AppError(409, 'esim_status_transition_refused', { params: { from: profile.status ?? 'inactive', to: requested } });
+    if (!to)
+      throw new AppError(409, 'esim_status_transition_refused', {
+        params: { from: profile.status ?? 'inactive', to: requested },
+      });
     await provider.setStatus(trx, profile.iccid, requested);
-    const [row] = await trx('profiles').where({ id: profile.id }).update({ status: to, updated_at: trx.fn.now() }).returning('*');
+    const [row] = await trx('profiles')
+      .where({ id: profile.id })
+      .update({ status: to, updated_at: trx.fn.now() })
+      .returning('*');
     return row as ProfileRow;
   });
 }

@@ -39,9 +39,14 @@ interface ProfileWithOrder {
   locale: string;
 }
 
-export const usagePercentage = (used: number, total: number | null) => (total ? Math.round((Math.min(used, total) / total) * 100) : 0);
+export const usagePercentage = (used: number, total: number | null) =>
+  total ? Math.round((Math.min(used, total) / total) * 100) : 0;
 
-export async function applyUsage(trx: Knex.Transaction, report: UsageReport, log?: FastifyBaseLogger): Promise<UsageOutcome> {
+export async function applyUsage(
+  trx: Knex.Transaction,
+  report: UsageReport,
+  log?: FastifyBaseLogger,
+): Promise<UsageOutcome> {
   const result = await trx.raw(
     `SELECT p.*, o.validity_days, o.order_number, o.package_name_tr, o.package_name_en, o.locale
        FROM profiles p JOIN orders o ON o.id = p.order_id
@@ -53,11 +58,20 @@ export async function applyUsage(trx: Knex.Transaction, report: UsageReport, log
   // An eSIM that has ended keeps the figures it ended with: the report is not recorded.
   if (isWithdrawn(profile) || profile.status === 'expired') {
     // The operator still counting traffic on an eSIM we gave up is worth a look, but never an error to them.
-    log?.warn({ iccid: profile.iccid, status: profile.status, source: report.source, eventId: report.eventId }, 'usage report for an eSIM that has ended ignored');
+    log?.warn(
+      { iccid: profile.iccid, status: profile.status, source: report.source, eventId: report.eventId },
+      'usage report for an eSIM that has ended ignored',
+    );
     return 'ignored';
   }
   const fresh = await trx('usage_events')
-    .insert({ event_id: report.eventId, iccid: report.iccid, used_bytes: report.usedBytes, source: report.source, recorded_at: report.recordedAt })
+    .insert({
+      event_id: report.eventId,
+      iccid: report.iccid,
+      used_bytes: report.usedBytes,
+      source: report.source,
+      recorded_at: report.recordedAt,
+    })
     .onConflict('event_id')
     .ignore()
     .returning('event_id');

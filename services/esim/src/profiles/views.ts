@@ -1,4 +1,16 @@
-import { centsToEuros, deriveUsage, esimRefundDeadline, esimRefundRefusal, translate, type EsimOrder, type EsimOrderStatus, type EsimOrderSummary, type EsimProfile, type Locale, type Usage } from '@esim/contracts';
+import {
+  centsToEuros,
+  deriveUsage,
+  esimRefundDeadline,
+  esimRefundRefusal,
+  translate,
+  type EsimOrder,
+  type EsimOrderStatus,
+  type EsimOrderSummary,
+  type EsimProfile,
+  type Locale,
+  type Usage,
+} from '@esim/contracts';
 import { agreementView, type AgreementRow } from '../orders/agreements';
 import type { OrderRow } from '../orders/saga';
 
@@ -25,8 +37,10 @@ export interface ProfileRow {
 const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** GSMA SGP.22 activation code, and the iOS 17.4+ one-tap install link that carries it. */
-export const activationCode = (p: Pick<ProfileRow, 'smdp_address' | 'matching_id'>) => `LPA:1$${p.smdp_address}$${p.matching_id}`;
-export const iosInstallUrl = (lpa: string) => `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+export const activationCode = (p: Pick<ProfileRow, 'smdp_address' | 'matching_id'>) =>
+  `LPA:1$${p.smdp_address}$${p.matching_id}`;
+export const iosInstallUrl = (lpa: string) =>
+  `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
 /** Where clients fetch the QR png (every eSIM carries it, so clients never build it). */
 export const qrUrl = (iccid: string) => `/api/user/esim/qr/${iccid}.png`;
 
@@ -39,7 +53,12 @@ export function usageView(p: Pick<ProfileRow, 'data_total_bytes' | 'data_used_by
 
 export function refundRefusal(p: ProfileRow, order: Pick<OrderRow, 'created_at'>, now = new Date()) {
   return esimRefundRefusal(
-    { purchasedAt: new Date(order.created_at), activated: Boolean(p.activated_at), usedBytes: Number(p.data_used_bytes), status: p.status ?? 'inactive' },
+    {
+      purchasedAt: new Date(order.created_at),
+      activated: Boolean(p.activated_at),
+      usedBytes: Number(p.data_used_bytes),
+      status: p.status ?? 'inactive',
+    },
     now,
   );
 }
@@ -47,7 +66,8 @@ export function refundRefusal(p: ProfileRow, order: Pick<OrderRow, 'created_at'>
 export function esimView(p: ProfileRow, order: Pick<OrderRow, 'created_at' | 'demo'>): EsimProfile {
   const lpa = activationCode(p);
   // Only an eSIM never used and still inactive or suspended by its owner is refundable (and never a seeded demo one).
-  const refundable = !order.demo && refundRefusal(p, order) === null && (p.status === 'inactive' || p.status === 'suspended');
+  const refundable =
+    !order.demo && refundRefusal(p, order) === null && (p.status === 'inactive' || p.status === 'suspended');
   return {
     id: p.id,
     order_id: p.order_id!,
@@ -69,12 +89,16 @@ export function esimView(p: ProfileRow, order: Pick<OrderRow, 'created_at' | 'de
 
 /** The order's status: the saga's step, and once completed whether its eSIMs were refunded. */
 export function orderStatus(order: OrderRow, refunded = 0, esimCount = order.quantity): EsimOrderStatus {
-  if (order.step === 'completed') return refunded === 0 ? 'completed' : refunded >= esimCount ? 'refunded' : 'partially_refunded';
+  if (order.step === 'completed')
+    return refunded === 0 ? 'completed' : refunded >= esimCount ? 'refunded' : 'partially_refunded';
   if (order.step === 'failed') return 'failed';
   return order.step === 'placed' ? 'pending' : 'processing';
 }
 
-const displayNames = { tr: new Intl.DisplayNames(['tr'], { type: 'region' }), en: new Intl.DisplayNames(['en'], { type: 'region' }) };
+const displayNames = {
+  tr: new Intl.DisplayNames(['tr'], { type: 'region' }),
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+};
 const slugOf = (englishName: string) =>
   englishName
     .toLowerCase()
@@ -122,7 +146,13 @@ export function orderView(
 }
 
 /** An order with its eSIMs and, for one placed at the storefront's checkout, the documents its buyer accepted. */
-export function fullOrderView(order: OrderRow, locale: Locale, profiles: ProfileRow[], agreement?: AgreementRow, topUpOf?: EsimOrderSummary['top_up_of']): EsimOrder {
+export function fullOrderView(
+  order: OrderRow,
+  locale: Locale,
+  profiles: ProfileRow[],
+  agreement?: AgreementRow,
+  topUpOf?: EsimOrderSummary['top_up_of'],
+): EsimOrder {
   const refunded = profiles.filter((p) => p.refunded_at).length;
   return {
     ...orderView(order, locale, { esims: profiles.length, refunded, operator: profiles[0]?.operator ?? null, topUpOf }),

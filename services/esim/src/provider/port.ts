@@ -16,7 +16,8 @@ export interface ProvisionRequest {
   dataTotalBytes: number | null;
 }
 
-export type ProvisionResult = { ok: true; iccids: string[] } | { ok: false; reason: 'esim_out_of_stock' | 'esim_provider_failed' };
+export type ProvisionResult =
+  { ok: true; iccids: string[] } | { ok: false; reason: 'esim_out_of_stock' | 'esim_provider_failed' };
 
 /** A bundle to add to an eSIM already sold: the top-up order, the profile and what the package gives. */
 export interface TopUpRequest {

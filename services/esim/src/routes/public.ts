@@ -1,6 +1,20 @@
 import { z } from 'zod';
-import { applyUsageReports, ok, signedWebhookScope, usageReportsAnswer, usageReportsBody, type CreatedServiceApp, type UsageReports } from '@esim/platform';
-import { balanceCheckResultSchema, INSTALL_TOKEN_PATTERN, installPageSchema, sellerSchema, responds } from '@esim/contracts';
+import {
+  applyUsageReports,
+  ok,
+  signedWebhookScope,
+  usageReportsAnswer,
+  usageReportsBody,
+  type CreatedServiceApp,
+  type UsageReports,
+} from '@esim/platform';
+import {
+  balanceCheckResultSchema,
+  INSTALL_TOKEN_PATTERN,
+  installPageSchema,
+  sellerSchema,
+  responds,
+} from '@esim/contracts';
 import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
 import { sellerOf } from '../config';
 import type { EsimContext } from '../context';
@@ -10,33 +24,58 @@ import { webhookSignature } from '../profiles/webhook';
 
 const balanceParams = z.object({ id: z.string().max(100) });
 const webhookBody = usageReportsBody('esim_iccid_invalid');
-const tokenParams = z.object({ token: z.string().regex(INSTALL_TOKEN_PATTERN, { message: 'install_link_token_invalid' }) });
+const tokenParams = z.object({
+  token: z.string().regex(INSTALL_TOKEN_PATTERN, { message: 'install_link_token_invalid' }),
+});
 
 /** Public routes: the balance check by order number (rate-limited at the gateway), the seller's details, a one-time install link's page and the signed usage webhook. */
 export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
-  app.get('/public/balance/esim/:id', { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckResultSchema) } }, async (request, reply) => {
-    const orderNumber = parseOrderNumber(request.params.id, request.locale);
-    const result = await balanceCheck(app.db, orderNumber, request.locale);
-    reply.header('cache-control', 'no-store');
-    return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
-  });
+  app.get(
+    '/public/balance/esim/:id',
+    { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckResultSchema) } },
+    async (request, reply) => {
+      const orderNumber = parseOrderNumber(request.params.id, request.locale);
+      const result = await balanceCheck(app.db, orderNumber, request.locale);
+      reply.header('cache-control', 'no-store');
+      return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
+    },
+  );
 
   // Who sells, as the checkout's documents name it: the storefront fills them in with this.
-  app.get('/public/seller', { schema: { tags: ['public'], response: responds(200, sellerSchema) } }, async (_request, reply) => {
-    const seller = sellerOf(ctx.config);
-    reply.header('cache-control', 'public, max-age=300');
-    return ok(reply, { name: seller.name, address: seller.address, tax_office: seller.taxOffice, tax_number: seller.taxNumber, mersis: seller.mersis, phone: seller.phone, email: seller.email });
-  });
+  app.get(
+    '/public/seller',
+    { schema: { tags: ['public'], response: responds(200, sellerSchema) } },
+    async (_request, reply) => {
+      const seller = sellerOf(ctx.config);
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(reply, {
+        name: seller.name,
+        address: seller.address,
+        tax_office: seller.taxOffice,
+        tax_number: seller.taxNumber,
+        mersis: seller.mersis,
+        phone: seller.phone,
+        email: seller.email,
+      });
+    },
+  );
 
   // Signed by the provider (platform's signedWebhookScope: raw body kept, signature checked first).
   signedWebhookScope(app, webhookSignature(ctx.config.ESIM_WEBHOOK_SECRET), (scope) => {
     scope.post(
       '/webhooks/esim-usage',
       {
-        schema: { tags: ['webhooks'], summary: 'Usage reports from the provider (HMAC-SHA256 signed)', body: webhookBody, response: responds(200, usageReportsAnswer) },
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Usage reports from the provider (HMAC-SHA256 signed)',
+          body: webhookBody,
+          response: responds(200, usageReportsAnswer),
+        },
       },
       async (request, reply) => {
-        const answer = await applyUsageReports(app.db, request.body as UsageReports, (trx, reading) => applyUsage(trx, { ...reading, source: 'webhook' }, request.log));
+        const answer = await applyUsageReports(app.db, request.body as UsageReports, (trx, reading) =>
+          applyUsage(trx, { ...reading, source: 'webhook' }, request.log),
+        );
         return ok(reply, answer, 'esim_usage_recorded');
       },
     );
@@ -44,7 +83,15 @@ export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
 
   app.get(
     '/public/install/:token',
-    { schema: { tags: ['public'], summary: 'The install page of a one-time install link (rate-limited; the code only while the eSIM is not installed)', params: tokenParams, response: responds(200, installPageSchema) } },
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'The install page of a one-time install link (rate-limited; the code only while the eSIM is not installed)',
+        params: tokenParams,
+        response: responds(200, installPageSchema),
+      },
+    },
     async (request, reply) => {
       const page = await openInstallLink(app.db, request.params.token, request.locale);
       // A secret for whoever holds the link: never kept by a cache, never indexed.

@@ -18,11 +18,21 @@ export async function addBundle(trx: Knex.Transaction, request: TopUpRequest, no
   if (topUpRefusal(profile, now)) return { ok: false, reason: 'esim_top_up_not_allowed' };
 
   const used = Number(profile.data_used_bytes);
-  const total = profile.data_total_bytes === null || request.dataBytes === null ? null : Number(profile.data_total_bytes) + request.dataBytes;
+  const total =
+    profile.data_total_bytes === null || request.dataBytes === null
+      ? null
+      : Number(profile.data_total_bytes) + request.dataBytes;
   const expiresBefore: Date | null = profile.expires_at ? new Date(profile.expires_at) : null;
-  const expiresAfter = new Date(Math.max(expiresBefore?.getTime() ?? now.getTime(), now.getTime()) + request.validityDays * DAY);
+  const expiresAfter = new Date(
+    Math.max(expiresBefore?.getTime() ?? now.getTime(), now.getTime()) + request.validityDays * DAY,
+  );
   const left = total === null || used < total;
-  const changes: Record<string, unknown> = { data_total_bytes: total, expires_at: expiresAfter, alert_expiry_sent_at: null, updated_at: trx.fn.now() };
+  const changes: Record<string, unknown> = {
+    data_total_bytes: total,
+    expires_at: expiresAfter,
+    alert_expiry_sent_at: null,
+    updated_at: trx.fn.now(),
+  };
   if (left) {
     changes.alert_100_sent_at = null;
     if (profile.status === 'used') changes.status = 'active';

@@ -3,7 +3,8 @@
  * still has its whole first bundle (and its validity has not started), a suspended one is resumed
  * first, and a refunded, revoked or expired one is over.
  */
-export type TopUpRefusal = { code: 'esim_top_up_expired' } | { code: 'esim_top_up_not_allowed'; params: { status: string } };
+export type TopUpRefusal =
+  { code: 'esim_top_up_expired' } | { code: 'esim_top_up_not_allowed'; params: { status: string } };
 
 export interface TopUpTarget {
   status: string | null;
@@ -12,8 +13,13 @@ export interface TopUpTarget {
 }
 
 export function topUpRefusal(profile: TopUpTarget, now = new Date()): TopUpRefusal | null {
-  if (profile.status === 'expired' || (profile.expires_at !== null && new Date(profile.expires_at).getTime() <= now.getTime())) return { code: 'esim_top_up_expired' };
-  if (profile.refunded_at !== null || (profile.status !== 'active' && profile.status !== 'used')) return { code: 'esim_top_up_not_allowed', params: { status: profile.status ?? 'inactive' } };
+  if (
+    profile.status === 'expired' ||
+    (profile.expires_at !== null && new Date(profile.expires_at).getTime() <= now.getTime())
+  )
+    return { code: 'esim_top_up_expired' };
+  if (profile.refunded_at !== null || (profile.status !== 'active' && profile.status !== 'used'))
+    return { code: 'esim_top_up_not_allowed', params: { status: profile.status ?? 'inactive' } };
   return null;
 }
 

@@ -1,8 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { centsToEuros, eurosToCents, translate, type AcceptedAgreement, type Locale, type EsimTopUp, type EsimTopUpOffer, type EsimTopUpPackage } from '@esim/contracts';
-import { AppError, findStoredAnswer, idempotencyClaim, markReplayed, notFound, storedAnswer, type AuthUser } from '@esim/platform';
+import {
+  centsToEuros,
+  eurosToCents,
+  translate,
+  type AcceptedAgreement,
+  type Locale,
+  type EsimTopUp,
+  type EsimTopUpOffer,
+  type EsimTopUpPackage,
+} from '@esim/contracts';
+import {
+  AppError,
+  findStoredAnswer,
+  idempotencyClaim,
+  markReplayed,
+  notFound,
+  storedAnswer,
+  type AuthUser,
+} from '@esim/platform';
 import type { EsimContext } from '../context';
 import { recordAgreement } from '../orders/agreements';
 import { purchaseOutcome } from '../orders/purchase';
@@ -46,8 +63,19 @@ interface CatalogPackage {
 }
 
 /** The packages of the eSIM's coverage on sale, at the caller's price (the catalog lists by one country; the rest are filtered here). */
-async function offeredPackages(ctx: EsimContext, userId: string, own: OrderRow, locale: Locale, requestId: string): Promise<EsimTopUpPackage[]> {
-  const query = new URLSearchParams({ user_id: userId, country: own.countries[0] ?? '', type: own.package_type, kind: 'esim' });
+async function offeredPackages(
+  ctx: EsimContext,
+  userId: string,
+  own: OrderRow,
+  locale: Locale,
+  requestId: string,
+): Promise<EsimTopUpPackage[]> {
+  const query = new URLSearchParams({
+    user_id: userId,
+    country: own.countries[0] ?? '',
+    type: own.package_type,
+    kind: 'esim',
+  });
   const rows = await ctx.catalog.request<CatalogPackage[]>('GET', `/internal/packages?${query}`, { requestId });
   return rows
     .filter((row) => sameCoverage(own.countries, row.countries))
@@ -69,12 +97,25 @@ async function offeredPackages(ctx: EsimContext, userId: string, own: OrderRow, 
  * GET /user/esim/:id/top-ups: the eSIM, its bundles, and the packages it can take now (none, with
  * the reason, when it cannot). An admin reads any eSIM's bundles, with nothing to buy.
  */
-export async function topUpOffer(db: Knex, ctx: EsimContext, request: FastifyRequest, ref: string): Promise<EsimTopUpOffer> {
+export async function topUpOffer(
+  db: Knex,
+  ctx: EsimContext,
+  request: FastifyRequest,
+  ref: string,
+): Promise<EsimTopUpOffer> {
   const profile = await findProfile(db, request.user!, ref);
   const own = (await loadOrder(db, profile.order_id!))!;
   const bundles = await bundlesOf(db, profile.id, own, request.locale);
   if (profile.user_id !== request.user!.id) {
-    return { esim: esimView(profile, own), order_number: own.order_number, bundles, available: false, refusal_code: null, refusal: null, packages: [] };
+    return {
+      esim: esimView(profile, own),
+      order_number: own.order_number,
+      bundles,
+      available: false,
+      refusal_code: null,
+      refusal: null,
+      packages: [],
+    };
   }
   const refusal = topUpRefusal(profile);
   return {
@@ -101,7 +142,10 @@ export async function topUp(
   const profile = await ownProfile(db, user, input.ref);
   const orderId = randomUUID();
   // Scoped to the eSIM: the same key on another eSIM is another top-up.
-  const claim = idempotencyClaim(request, { scope: `esim-top-up:${profile.id}`, answer: { statusCode: 201, body: { order_id: orderId } } });
+  const claim = idempotencyClaim(request, {
+    scope: `esim-top-up:${profile.id}`,
+    answer: { statusCode: 201, body: { order_id: orderId } },
+  });
   // A key answered before replays its top-up, even once the eSIM no longer takes new ones.
   let order: OrderRow | undefined;
   const stored = await findStoredAnswer<{ order_id: string }>(db, claim);
@@ -114,9 +158,19 @@ export async function topUp(
     const own = (await loadOrder(db, profile.order_id!))!;
     const quote = await ctx.quotes.quote({ userId: user.id, packageId: input.packageId, quantity: 1 }, requestId);
     if (!sameCoverage(own.countries, quote.package.countries)) {
-      throw new AppError(422, 'esim_top_up_package_not_covering', { errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_covering', request.locale) }] });
+      throw new AppError(422, 'esim_top_up_package_not_covering', {
+        errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_covering', request.locale) }],
+      });
     }
-    order = await ctx.placing.submit({ id: orderId, userId: user.id, quote, locale: request.locale, requestId, claim, topUpProfileId: profile.id });
+    order = await ctx.placing.submit({
+      id: orderId,
+      userId: user.id,
+      quote,
+      locale: request.locale,
+      requestId,
+      claim,
+      topUpProfileId: profile.id,
+    });
     if (!order) {
       const answer = await storedAnswer<{ order_id: string }>(db, claim);
       markReplayed(reply);
@@ -142,7 +196,12 @@ export function topUpOutcome(order: OrderRow): { status: number; code: string } 
   return { status: outcome.status, code: outcome.status === 201 ? 'esim_top_up_completed' : 'esim_top_up_processing' };
 }
 
-export function topUpView(order: OrderRow, profile: ProfileRow, own: Pick<OrderRow, 'created_at' | 'demo'>, locale: Locale): EsimTopUp {
+export function topUpView(
+  order: OrderRow,
+  profile: ProfileRow,
+  own: Pick<OrderRow, 'created_at' | 'demo'>,
+  locale: Locale,
+): EsimTopUp {
   const failed = order.step === 'failed' && order.failure_code;
   return {
     id: order.id,

@@ -24,7 +24,10 @@ async function fetchFrom(service: ServiceName, base: string, timeoutMs: number):
     if (!response.ok) return { service, unavailable: `answered ${response.status}` };
     return { service, document: (await response.json()) as OpenAPIV3.Document };
   } catch (error) {
-    return { service, unavailable: error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'unreachable' };
+    return {
+      service,
+      unavailable: error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'unreachable',
+    };
   }
 }
 
@@ -35,7 +38,9 @@ export function mergedDocumentCache(upstreams: UpstreamUrls, options: { timeoutM
   let pending: Promise<OpenAPIV3.Document> | undefined;
   const rebuild = async () => {
     const documents = await Promise.all(
-      (Object.entries(upstreams) as [ServiceName, string[]][]).map(([service, urls]) => fetchDocument(service, urls, options.timeoutMs)),
+      (Object.entries(upstreams) as [ServiceName, string[]][]).map(([service, urls]) =>
+        fetchDocument(service, urls, options.timeoutMs),
+      ),
     );
     document = mergeDocuments(documents);
     // A page showing a service as unavailable is retried on the next load, not after the TTL.
@@ -60,7 +65,11 @@ export function mergedDocumentCache(upstreams: UpstreamUrls, options: { timeoutM
  * `/api/docs/openapi.json`. Swagger UI reads its document synchronously, so the document is
  * refreshed in a hook just before the UI's own JSON route answers.
  */
-export async function registerDocs(app: FastifyInstance, upstreams: UpstreamUrls, options: { timeoutMs: number; ttlMs: number }): Promise<void> {
+export async function registerDocs(
+  app: FastifyInstance,
+  upstreams: UpstreamUrls,
+  options: { timeoutMs: number; ttlMs: number },
+): Promise<void> {
   const cache = mergedDocumentCache(upstreams, options);
   const wantsDocument = (url: string) => /\/(json|yaml)(\?|$)/.test(url);
   await app.register(swaggerUi, {

@@ -3,8 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { API_PREFIX } from '../proxy/route-table';
 
 export type ServiceDocument =
-  | { service: ServiceName; document: OpenAPIV3.Document }
-  | { service: ServiceName; unavailable: string };
+  { service: ServiceName; document: OpenAPIV3.Document } | { service: ServiceName; unavailable: string };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -22,7 +21,11 @@ const healthSchema: OpenAPIV3.SchemaObject = {
         properties: {
           status: { type: 'string', enum: ['up', 'degraded', 'down'] },
           checks: { type: 'object', additionalProperties: { type: 'string' } },
-          problems: { type: 'object', additionalProperties: { type: 'string' }, description: 'What a degraded check found (e.g. events waiting in the outbox)' },
+          problems: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'What a degraded check found (e.g. events waiting in the outbox)',
+          },
           latencyMs: { type: 'number' },
           error: { type: 'string' },
         },
@@ -30,7 +33,10 @@ const healthSchema: OpenAPIV3.SchemaObject = {
     },
   },
 };
-const healthAnswer = (description: string): OpenAPIV3.ResponseObject => ({ description, content: { 'application/json': { schema: healthSchema } } });
+const healthAnswer = (description: string): OpenAPIV3.ResponseObject => ({
+  description,
+  content: { 'application/json': { schema: healthSchema } },
+});
 
 /** The gateway's own public routes, listed beside the services'. */
 const gatewayPaths: OpenAPIV3.PathsObject = {
@@ -40,7 +46,9 @@ const gatewayPaths: OpenAPIV3.PathsObject = {
       summary: "Every service's readiness",
       responses: {
         '200': healthAnswer('All services are ready'),
-        '503': healthAnswer('At least one service is down or degraded (e.g. its events wait longer than EVENTS_STALE_AFTER_SECONDS): `status: "degraded"`, each service with its own status and problems'),
+        '503': healthAnswer(
+          'At least one service is down or degraded (e.g. its events wait longer than EVENTS_STALE_AFTER_SECONDS): `status: "degraded"`, each service with its own status and problems',
+        ),
       },
     },
   },
@@ -70,7 +78,10 @@ export function mergeDocuments(documents: ServiceDocument[]): OpenAPIV3.Document
   for (const entry of documents) {
     if ('unavailable' in entry) {
       availability[entry.service] = 'unavailable';
-      tags.push({ name: entry.service, description: `Unavailable right now (${entry.unavailable}); reload the page later.` });
+      tags.push({
+        name: entry.service,
+        description: `Unavailable right now (${entry.unavailable}); reload the page later.`,
+      });
       continue;
     }
     availability[entry.service] = 'up';
@@ -82,7 +93,9 @@ export function mergeDocuments(documents: ServiceDocument[]): OpenAPIV3.Document
       schemas[name] ??= schema;
     }
   }
-  const down = Object.entries(availability).filter(([, status]) => status !== 'up').map(([service]) => service);
+  const down = Object.entries(availability)
+    .filter(([, status]) => status !== 'up')
+    .map(([service]) => service);
   return {
     openapi: '3.0.3',
     info: {

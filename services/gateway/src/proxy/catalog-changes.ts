@@ -7,7 +7,11 @@ import type { PublicCache } from './public-cache';
  * write, so an admin's change (a price, a package switched off) shows on the storefront's next
  * load instead of after the answers' max-age. A missed message costs at most that max-age.
  */
-export function clearOnCatalogChange(scope: FastifyInstance, cache: Pick<PublicCache, 'clear'>, redisPrefix: string): void {
+export function clearOnCatalogChange(
+  scope: FastifyInstance,
+  cache: Pick<PublicCache, 'clear'>,
+  redisPrefix: string,
+): void {
   // A connection of its own: a subscribed Redis connection can do nothing else.
   const subscriber = scope.redis.duplicate({ lazyConnect: true, maxRetriesPerRequest: null });
   subscriber.on('message', () => cache.clear());
@@ -15,7 +19,12 @@ export function clearOnCatalogChange(scope: FastifyInstance, cache: Pick<PublicC
   subscriber
     .connect()
     .then(() => subscriber.subscribe(catalogChangedChannel(redisPrefix)))
-    .catch((error) => scope.log.warn({ err: error }, 'catalog change listener could not subscribe; public answers live out their max-age'));
+    .catch((error) =>
+      scope.log.warn(
+        { err: error },
+        'catalog change listener could not subscribe; public answers live out their max-age',
+      ),
+    );
   scope.addHook('onClose', async () => {
     subscriber.disconnect();
   });

@@ -29,7 +29,9 @@ export function clientInfo(trustedProxies: string): ClientInfo {
     proto: (request) => {
       const forwarded = request.headers['x-forwarded-proto'];
       const peer = request.raw.socket.remoteAddress;
-      return typeof forwarded === 'string' && peer && trust(peer, 0) ? forwarded.split(',')[0]!.trim() : socketProto(request);
+      return typeof forwarded === 'string' && peer && trust(peer, 0)
+        ? forwarded.split(',')[0]!.trim()
+        : socketProto(request);
     },
   };
 }

@@ -17,7 +17,11 @@ export interface UpstreamResponse {
  * failure midway rejects it, as one before the headers does); anything else resolves at the
  * headers with the body as a stream that follows the caller's pace.
  */
-export function exchange(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, bufferMax: number): Promise<UpstreamResponse> {
+export function exchange(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  bufferMax: number,
+): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     let statusCode = 0;
     let headers: IncomingHttpHeaders = {};

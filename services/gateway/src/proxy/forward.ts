@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import type { RouteRule, ServiceName } from '@esim/contracts';
 import { AppError, notFound, SERVICE_TOKEN_HEADER, type JwtVerifier } from '@esim/platform';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onRequestHookHandler,
+} from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
@@ -31,12 +37,28 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Upstream answers a kept public page may stand in for (RFC 5861's stale-if-error). */
 const STALE_IF = new Set([500, 502, 503, 504]);
 /** Headers that describe one connection, not the message (RFC 9110 section 7.6.1): never passed on either way. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+];
 /**
  * Never forwarded from the caller: the credential of /internal routes (only services hold it) and
  * the headers the gateway itself vouches for (request id, forwarding chain), which it sets anew.
  */
-const NOT_FORWARDED = new Set([...HOP_BY_HOP, SERVICE_TOKEN_HEADER, 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+const NOT_FORWARDED = new Set([
+  ...HOP_BY_HOP,
+  SERVICE_TOKEN_HEADER,
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+]);
 const NOT_RELAYED = new Set([...HOP_BY_HOP, 'x-powered-by']);
 /** Bodies up to this size are read whole and sent in one write; larger or unsized ones stream. */
 const BUFFERED_BODY_MAX = 64 * 1024;
@@ -49,7 +71,10 @@ const BUFFERED_BODY_MAX = 64 * 1024;
  */
 function repeatable(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
-  return typeof request.headers['idempotency-key'] === 'string' && (request.body === undefined || Buffer.isBuffer(request.body));
+  return (
+    typeof request.headers['idempotency-key'] === 'string' &&
+    (request.body === undefined || Buffer.isBuffer(request.body))
+  );
 }
 
 /**
@@ -69,7 +94,9 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
     healthIntervalMs: config.UPSTREAM_HEALTH_INTERVAL_MS,
     onChange: (upstream, healthy) =>
-      healthy ? scope.log.info({ service, upstream }, 'upstream back in rotation') : scope.log.warn({ service, upstream }, 'upstream taken out of rotation'),
+      healthy
+        ? scope.log.info({ service, upstream }, 'upstream back in rotation')
+        : scope.log.warn({ service, upstream }, 'upstream taken out of rotation'),
   });
   scope.addHook('onClose', async () => {
     await upstreams.close();
@@ -80,7 +107,13 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     const incoming = request.headers;
     // Also what the caller's Connection header names as hop-by-hop.
     const connection = incoming.connection;
-    const listed = connection && connection !== 'keep-alive' && connection !== 'close' ? connection.toLowerCase().split(',').map((name) => name.trim()) : [];
+    const listed =
+      connection && connection !== 'keep-alive' && connection !== 'close'
+        ? connection
+            .toLowerCase()
+            .split(',')
+            .map((name) => name.trim())
+        : [];
     const headers: string[] = [];
     for (const name in incoming) {
       const value = incoming[name];
@@ -89,7 +122,16 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       else for (const item of value) headers.push(name, item);
     }
     // The service credential vouches for the forwarding headers: a service believes X-Forwarded-For only with it.
-    headers.push('x-request-id', String(request.id), 'x-forwarded-for', client.ip(request), 'x-forwarded-proto', client.proto(request), SERVICE_TOKEN_HEADER, config.INTERNAL_SERVICE_TOKEN);
+    headers.push(
+      'x-request-id',
+      String(request.id),
+      'x-forwarded-for',
+      client.ip(request),
+      'x-forwarded-proto',
+      client.proto(request),
+      SERVICE_TOKEN_HEADER,
+      config.INTERNAL_SERVICE_TOKEN,
+    );
     if (incoming.host) headers.push('x-forwarded-host', incoming.host);
     return headers;
   };
@@ -106,7 +148,8 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
   };
 
   const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES, config.PUBLIC_CACHE_STALE_IF_ERROR_SECONDS);
-  if (options.service === 'catalog' && config.PUBLIC_CACHE_MAX_ENTRIES > 0) clearOnCatalogChange(scope, cache, config.REDIS_PREFIX);
+  if (options.service === 'catalog' && config.PUBLIC_CACHE_MAX_ENTRIES > 0)
+    clearOnCatalogChange(scope, cache, config.REDIS_PREFIX);
 
   const forward = async (request: FastifyRequest, reply: FastifyReply, cacheable: boolean) => {
     if (cacheable && cache.serve(request, reply)) return reply;
@@ -140,7 +183,12 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       ...(rule.bodyLimit ? { bodyLimit: rule.bodyLimit } : {}),
       schema: { hide: true },
       onRequest: doorChecks(rule, options),
-      handler: (request, reply) => forward(request, reply, rule.access === 'public' && rule.method === 'GET' && config.PUBLIC_CACHE_MAX_ENTRIES > 0),
+      handler: (request, reply) =>
+        forward(
+          request,
+          reply,
+          rule.access === 'public' && rule.method === 'GET' && config.PUBLIC_CACHE_MAX_ENTRIES > 0,
+        ),
     });
   }
 }
@@ -151,7 +199,12 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
  */
 function relayBody(request: FastifyRequest, reply: FastifyReply, response: UpstreamResponse, cache?: PublicCache) {
   const { body } = response;
-  if (request.method === 'HEAD' || response.statusCode === 204 || response.statusCode === 304 || (Buffer.isBuffer(body) && body.length === 0)) {
+  if (
+    request.method === 'HEAD' ||
+    response.statusCode === 204 ||
+    response.statusCode === 304 ||
+    (Buffer.isBuffer(body) && body.length === 0)
+  ) {
     if (body instanceof Readable) body.destroy();
     return reply.send();
   }
@@ -161,7 +214,10 @@ function relayBody(request: FastifyRequest, reply: FastifyReply, response: Upstr
 }
 
 /** Cheapest first, and all before the body is read: the rate limit, then token and role. */
-function doorChecks(rule: RouteRule, options: ServiceProxyOptions): Array<onRequestHookHandler | onRequestAsyncHookHandler> {
+function doorChecks(
+  rule: RouteRule,
+  options: ServiceProxyOptions,
+): Array<onRequestHookHandler | onRequestAsyncHookHandler> {
   const hooks: Array<onRequestHookHandler | onRequestAsyncHookHandler> = [options.limiter(rule.rateLimit ?? 'api')];
   if (rule.access !== 'public') hooks.push(requireRole(options.verifyToken, rule.access.resource, rule.access.action));
   return hooks;

@@ -30,13 +30,19 @@ export interface PublicCache {
   /** While the service fails: answers a kept page past its max-age but within the allowed staleness. */
   serveStale(request: FastifyRequest, reply: FastifyReply): boolean;
   /** Keeps an upstream answer when it is a cacheable 200. */
-  store(request: FastifyRequest, statusCode: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void;
+  store(
+    request: FastifyRequest,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+    body: Buffer,
+  ): void;
   /** Forgets every answer (the service announced a change). */
   clear(): void;
 }
 
 function maxAgeOf(cacheControl: string | undefined): number {
-  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|no-cache|private)\b/.test(cacheControl)) return 0;
+  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|no-cache|private)\b/.test(cacheControl))
+    return 0;
   const match = /\bmax-age=(\d+)/.exec(cacheControl);
   return match ? Math.min(Number(match[1]), MAX_AGE_CAP_SECONDS) : 0;
 }
@@ -60,7 +66,11 @@ export function createPublicCache(maxEntries: number, staleIfErrorSeconds = 0): 
   const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry, now: number) => {
     reply.headers(entry.headers).header('age', String(Math.floor((now - entry.storedAt) / 1000)));
     const condition = request.headers['if-none-match'];
-    if (entry.etag && condition && condition.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')) {
+    if (
+      entry.etag &&
+      condition &&
+      condition.split(',').some((tag) => tag.trim() === entry.etag || tag.trim() === '*')
+    ) {
       reply.code(304).send();
     } else {
       reply.code(200).send(entry.body);

@@ -10,7 +10,10 @@ export function routesOf(service: ServiceName): RouteRule[] {
 }
 
 /** A route's path as segments: a fixed text, or a parameter (null). */
-const compiled = ROUTES.map((rule) => ({ method: rule.method, segments: rule.path.split('/').map((segment) => (segment.startsWith(':') ? null : segment)) }));
+const compiled = ROUTES.map((rule) => ({
+  method: rule.method,
+  segments: rule.path.split('/').map((segment) => (segment.startsWith(':') ? null : segment)),
+}));
 
 function decoded(segment: string): string | undefined {
   try {

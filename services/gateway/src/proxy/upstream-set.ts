@@ -34,7 +34,14 @@ interface Upstream extends UpstreamState {
 }
 
 /** Errors raised before a byte of the request left: the copy never saw it. */
-const NEVER_REACHED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NEVER_REACHED = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** A kept-alive socket the copy closed meanwhile. */
 const SOCKET_LOST = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 
@@ -85,7 +92,11 @@ export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): 
       upstreams.map(async (upstream) => {
         try {
           const timeoutMs = Math.min(Math.max(options.healthIntervalMs, PROBE_TIMEOUT_FLOOR_MS), options.timeoutMs);
-          const response = await upstream.pool.request({ path: '/ready', method: 'GET', signal: AbortSignal.timeout(timeoutMs) });
+          const response = await upstream.pool.request({
+            path: '/ready',
+            method: 'GET',
+            signal: AbortSignal.timeout(timeoutMs),
+          });
           await response.body.dump();
           setHealthy(upstream, response.statusCode === 200);
         } catch {

@@ -43,7 +43,8 @@ export const helmetOptions: HelmetOptions = {
  * embed: no camera, microphone, geolocation (the storefront's coverage map needs none), payment
  * request API (card payment, when it comes, is the provider's page), sensors or USB.
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()';
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()';
 
 /**
  * The headers helmet sets with these options. They do not depend on the request (no nonces), so

@@ -11,7 +11,12 @@ if ttl < 0 then
 end
 return { total, ttl }`;
 
-type LeaseCommand = (key: string, size: number, windowMs: number, callback: (error: Error | null, result?: [number, number]) => void) => void;
+type LeaseCommand = (
+  key: string,
+  size: number,
+  windowMs: number,
+  callback: (error: Error | null, result?: [number, number]) => void,
+) => void;
 
 interface Lease {
   /** Next position of the window's count this process may hand out, and the last one it holds. */
@@ -36,7 +41,11 @@ export interface LeaseOptions {
  * more than the limit through; positions a process leased but did not use are lost, so near the
  * limit a caller may be refused up to one lease per process early.
  */
-export function leasedRedisStore(redis: Redis, nameSpace: string, options: LeaseOptions = {}): FastifyRateLimitStoreCtor {
+export function leasedRedisStore(
+  redis: Redis,
+  nameSpace: string,
+  options: LeaseOptions = {},
+): FastifyRateLimitStoreCtor {
   const leaseDivisor = options.leaseDivisor ?? 50;
   const maxLease = options.maxLease ?? 100;
   const commands = redis as unknown as { gatewayRateLease?: LeaseCommand };
@@ -53,7 +62,12 @@ export function leasedRedisStore(redis: Redis, nameSpace: string, options: Lease
   };
 
   class LeasedRedisStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ): void {
       const now = Date.now();
       const held = leases.get(key);
       if (held && held.expiresAt > now && held.next <= held.last) {

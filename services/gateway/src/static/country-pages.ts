@@ -39,7 +39,10 @@ export function createCountryPages(catalogUrls: readonly string[], options: Coun
     for (let tried = 0; tried < catalogUrls.length; tried++) {
       const url = catalogUrls[next++ % catalogUrls.length]!;
       try {
-        const response = await request(`${url}/public/countries/${slug}`, { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+        const response = await request(`${url}/public/countries/${slug}`, {
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        });
         if (response.statusCode === 404) {
           await response.body.dump();
           return false;

@@ -70,7 +70,8 @@ function fileUnder(root: string, relative: string): string | undefined {
 /** The storefront's languages; the build prerenders `index.html` in the first and `index.<lng>.html` in the others. */
 const LANGUAGES = ['tr', 'en'] as const;
 type Language = (typeof LANGUAGES)[number];
-const asLanguage = (value: string | undefined): Language | undefined => LANGUAGES.find((lng) => value?.toLowerCase().split('-', 1)[0] === lng);
+const asLanguage = (value: string | undefined): Language | undefined =>
+  LANGUAGES.find((lng) => value?.toLowerCase().split('-', 1)[0] === lng);
 
 /**
  * The language the storefront will show this visitor, decided as its detector decides (so the
@@ -136,7 +137,11 @@ function routePatterns(build: SpaBuild): string[][] | undefined {
 /** Whether a page path is one of the app's routes (`:name` matches any one segment; case-insensitive, as react-router matches). */
 export function matchesRoute(patterns: readonly string[][], relative: string): boolean {
   const segments = relative.toLowerCase().split('/').filter(Boolean);
-  return patterns.some((pattern) => pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]));
+  return patterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part.startsWith(':') || part.toLowerCase() === segments[index]),
+  );
 }
 
 /** A navigation (a page the SPA's router handles), not a missing asset: fall back to index.html. */
@@ -194,8 +199,14 @@ export async function registerSpas(
           continue;
         }
         const etag = `"${encoding}-${size}-${Math.floor(statSync(path.join(build.root, relative)).mtimeMs)}"`;
-        if (reply.statusCode === 200 && request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
-        return reply.type(type).header('content-encoding', encoding).header('content-length', size).header('etag', etag).send(createReadStream(compressed));
+        if (reply.statusCode === 200 && request.headers['if-none-match'] === etag)
+          return reply.status(304).header('etag', etag).send();
+        return reply
+          .type(type)
+          .header('content-encoding', encoding)
+          .header('content-length', size)
+          .header('etag', etag)
+          .send(createReadStream(compressed));
       }
     }
     return reply.sendFile(relative, build.root);
@@ -203,7 +214,8 @@ export async function registerSpas(
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0]!;
-    const build = pathname === backoffice.prefix || pathname.startsWith(`${backoffice.prefix}/`) ? backoffice : storefront;
+    const build =
+      pathname === backoffice.prefix || pathname.startsWith(`${backoffice.prefix}/`) ? backoffice : storefront;
     let relative: string;
     try {
       relative = decodeURIComponent(pathname.slice(build.prefix.length)).replace(/^\/+/, '');
@@ -215,7 +227,11 @@ export async function registerSpas(
     if (file) return send(request, reply, build, file);
     if (relative !== '' && !isNavigation(request, relative)) throw notFound('route_not_found');
     if (!existsSync(path.join(build.root, 'index.html'))) {
-      return reply.status(503).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(buildMissingPage(build));
+      return reply
+        .status(503)
+        .header('cache-control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(buildMissingPage(build));
     }
     // Which prerendered page is sent depends on the visitor's language (cookie, Accept-Language).
     reply.header('vary', 'accept-encoding, accept-language, cookie');

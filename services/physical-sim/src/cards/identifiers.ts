@@ -27,7 +27,8 @@ export function luhnCheckDigit(body: string): string {
   throw new Error('unreachable');
 }
 
-export type IdentifierProblem = 'iccid_format' | 'iccid_prefix' | 'iccid_luhn' | 'serial_format' | 'eid_format' | 'eid_checksum';
+export type IdentifierProblem =
+  'iccid_format' | 'iccid_prefix' | 'iccid_luhn' | 'serial_format' | 'eid_format' | 'eid_checksum';
 
 /** ICCID: 19 or 20 digits, starting 89 (telecom), Luhn-valid. */
 export function iccidProblem(value: string): IdentifierProblem | null {
@@ -64,7 +65,8 @@ export function uuidV7Batch(count: number, now = Date.now()): string[] {
   const ids = new Array<string>(count);
   for (let k = 0; k < count; k += 1) {
     const counter = start + k;
-    ids[k] = `${prefix}${(counter >>> 14).toString(16).padStart(3, '0')}-${(0x8000 | (counter & 0x3fff)).toString(16)}-${random.slice(12 * k, 12 * k + 12)}`;
+    ids[k] =
+      `${prefix}${(counter >>> 14).toString(16).padStart(3, '0')}-${(0x8000 | (counter & 0x3fff)).toString(16)}-${random.slice(12 * k, 12 * k + 12)}`;
   }
   return ids;
 }

@@ -83,8 +83,17 @@ export interface StatusResult {
 }
 
 /** Changes cards' status where the transition is allowed; every card gets its own result. */
-export async function changeStatus(trx: Knex.Transaction, ids: string[], to: CardStatus, actorId: string, reason: string | null): Promise<StatusResult[]> {
-  const cards = (await liveCards(trx).whereIn('id', ids).forUpdate().select('id', 'status', 'owner_user_id')) as CardRow[];
+export async function changeStatus(
+  trx: Knex.Transaction,
+  ids: string[],
+  to: CardStatus,
+  actorId: string,
+  reason: string | null,
+): Promise<StatusResult[]> {
+  const cards = (await liveCards(trx)
+    .whereIn('id', ids)
+    .forUpdate()
+    .select('id', 'status', 'owner_user_id')) as CardRow[];
   const byId = new Map(cards.map((c) => [c.id, c]));
   const results: StatusResult[] = [];
   const history: HistoryEntry[] = [];
@@ -100,7 +109,16 @@ export async function changeStatus(trx: Knex.Transaction, ids: string[], to: Car
       continue;
     }
     changed.push(id);
-    history.push({ cardId: id, action: 'status_changed', fromStatus: card.status, toStatus: to, fromOwner: card.owner_user_id, toOwner: card.owner_user_id, reason, actorId });
+    history.push({
+      cardId: id,
+      action: 'status_changed',
+      fromStatus: card.status,
+      toStatus: to,
+      fromOwner: card.owner_user_id,
+      toOwner: card.owner_user_id,
+      reason,
+      actorId,
+    });
     results.push({ id, ok: true, status: to, code: 'card_status_updated' });
   }
   if (changed.length) await trx('cards').whereIn('id', changed).update({ status: to, updated_at: trx.fn.now() });
@@ -109,32 +127,77 @@ export async function changeStatus(trx: Knex.Transaction, ids: string[], to: Car
 }
 
 /** Admin stock → a dealer: every card must be in admin stock (in_stock, no owner), or nothing moves. */
-export async function transferToDealer(trx: Knex.Transaction, ids: string[], dealerId: string, actorId: string, reason: string | null): Promise<string[]> {
-  const cards = (await liveCards(trx).whereIn('id', ids).forUpdate().select('id', 'serial_number', 'status', 'owner_user_id')) as CardRow[];
+export async function transferToDealer(
+  trx: Knex.Transaction,
+  ids: string[],
+  dealerId: string,
+  actorId: string,
+  reason: string | null,
+): Promise<string[]> {
+  const cards = (await liveCards(trx)
+    .whereIn('id', ids)
+    .forUpdate()
+    .select('id', 'serial_number', 'status', 'owner_user_id')) as CardRow[];
   const found = new Set(cards.map((c) => c.id));
-  const bad = [...ids.filter((id) => !found.has(id)), ...cards.filter((c) => c.status !== 'in_stock' || c.owner_user_id !== null).map((c) => c.serial_number)];
+  const bad = [
+    ...ids.filter((id) => !found.has(id)),
+    ...cards.filter((c) => c.status !== 'in_stock' || c.owner_user_id !== null).map((c) => c.serial_number),
+  ];
   if (bad.length) throw new AppError(409, 'cards_not_transferable', { params: { cards: bad.slice(0, 20).join(', ') } });
-  await trx('cards').whereIn('id', ids).update({ status: 'assigned', owner_user_id: dealerId, transferred_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await trx('cards')
+    .whereIn('id', ids)
+    .update({ status: 'assigned', owner_user_id: dealerId, transferred_at: trx.fn.now(), updated_at: trx.fn.now() });
   await writeHistory(
     trx,
-    cards.map((c) => ({ cardId: c.id, action: 'transferred', fromStatus: c.status, toStatus: 'assigned', fromOwner: null, toOwner: dealerId, reason, actorId })),
+    cards.map((c) => ({
+      cardId: c.id,
+      action: 'transferred',
+      fromStatus: c.status,
+      toStatus: 'assigned',
+      fromOwner: null,
+      toOwner: dealerId,
+      reason,
+      actorId,
+    })),
   );
   return cards.map((c) => c.id);
 }
 
 /** A dealer's cards → admin stock (not activated ones): all or nothing. Answers the previous owners. */
-export async function returnToAdmin(trx: Knex.Transaction, ids: string[], actorId: string, reason: string | null): Promise<Map<string, string[]>> {
-  const cards = (await liveCards(trx).whereIn('id', ids).forUpdate().select('id', 'serial_number', 'status', 'owner_user_id')) as CardRow[];
+export async function returnToAdmin(
+  trx: Knex.Transaction,
+  ids: string[],
+  actorId: string,
+  reason: string | null,
+): Promise<Map<string, string[]>> {
+  const cards = (await liveCards(trx)
+    .whereIn('id', ids)
+    .forUpdate()
+    .select('id', 'serial_number', 'status', 'owner_user_id')) as CardRow[];
   const found = new Set(cards.map((c) => c.id));
   const bad = [
     ...ids.filter((id) => !found.has(id)),
-    ...cards.filter((c) => c.owner_user_id === null || !['assigned', 'sold', 'returned'].includes(c.status)).map((c) => c.serial_number),
+    ...cards
+      .filter((c) => c.owner_user_id === null || !['assigned', 'sold', 'returned'].includes(c.status))
+      .map((c) => c.serial_number),
   ];
-  if (bad.length) throw new AppError(409, 'cards_not_returnable_to_admin', { params: { cards: bad.slice(0, 20).join(', ') } });
-  await trx('cards').whereIn('id', ids).update({ status: 'in_stock', owner_user_id: null, transferred_at: null, updated_at: trx.fn.now() });
+  if (bad.length)
+    throw new AppError(409, 'cards_not_returnable_to_admin', { params: { cards: bad.slice(0, 20).join(', ') } });
+  await trx('cards')
+    .whereIn('id', ids)
+    .update({ status: 'in_stock', owner_user_id: null, transferred_at: null, updated_at: trx.fn.now() });
   await writeHistory(
     trx,
-    cards.map((c) => ({ cardId: c.id, action: 'returned_to_admin', fromStatus: c.status, toStatus: 'in_stock', fromOwner: c.owner_user_id, toOwner: null, reason, actorId })),
+    cards.map((c) => ({
+      cardId: c.id,
+      action: 'returned_to_admin',
+      fromStatus: c.status,
+      toStatus: 'in_stock',
+      fromOwner: c.owner_user_id,
+      toOwner: null,
+      reason,
+      actorId,
+    })),
   );
   const byDealer = new Map<string, string[]>();
   for (const c of cards) byDealer.set(c.owner_user_id!, [...(byDealer.get(c.owner_user_id!) ?? []), c.id]);
@@ -154,7 +217,13 @@ export async function deletionInfo(db: Knex | Knex.Transaction, id: string) {
               (SELECT status FROM card_bundles WHERE card_id = :id) AS bundle_status`,
       { id },
     )
-  ).rows[0] as { orders: number; returns: number; pending_returns: number; history_rows: number; bundle_status: string | null };
+  ).rows[0] as {
+    orders: number;
+    returns: number;
+    pending_returns: number;
+    history_rows: number;
+    bundle_status: string | null;
+  };
   const reasons: string[] = [];
   if (card.owner_user_id !== null) reasons.push('owned_by_dealer');
   if (!['in_stock', 'defective', 'lost', 'reserved'].includes(card.status)) reasons.push(`status_${card.status}`);
@@ -182,6 +251,19 @@ export async function deleteCard(trx: Knex.Transaction, id: string, actorId: str
   await trx('cards').where({ id }).whereNull('deleted_at').forUpdate().first('id');
   const info = await deletionInfo(trx, id);
   if (!info.can_delete) throw conflict('card_not_deletable', { reasons: info.blocking_reasons.join(', ') });
-  await trx('cards').where({ id }).update({ deleted_at: trx.fn.now(), deleted_by: actorId, deleted_reason: reason, updated_at: trx.fn.now() });
-  await writeHistory(trx, [{ cardId: id, action: 'deleted', fromStatus: info.status, toStatus: info.status, fromOwner: null, toOwner: null, reason, actorId }]);
+  await trx('cards')
+    .where({ id })
+    .update({ deleted_at: trx.fn.now(), deleted_by: actorId, deleted_reason: reason, updated_at: trx.fn.now() });
+  await writeHistory(trx, [
+    {
+      cardId: id,
+      action: 'deleted',
+      fromStatus: info.status,
+      toStatus: info.status,
+      fromOwner: null,
+      toOwner: null,
+      reason,
+      actorId,
+    },
+  ]);
 }

@@ -15,7 +15,12 @@ const MB = 1024 * 1024;
 
 export async function applyCardUsage(trx: Knex.Transaction, report: CardUsageReport): Promise<CardUsageOutcome> {
   const fresh = await trx('usage_events')
-    .insert({ event_id: report.eventId, iccid: report.iccid, used_bytes: report.usedBytes, recorded_at: report.recordedAt })
+    .insert({
+      event_id: report.eventId,
+      iccid: report.iccid,
+      used_bytes: report.usedBytes,
+      recorded_at: report.recordedAt,
+    })
     .onConflict('event_id')
     .ignore()
     .returning('event_id');
@@ -25,12 +30,14 @@ export async function applyCardUsage(trx: Knex.Transaction, report: CardUsageRep
       WHERE c.iccid = ? AND c.deleted_at IS NULL FOR UPDATE OF b`,
     [report.iccid],
   );
-  const bundle = result.rows[0] as { card_id: string; status: string; used_mb: string; activated_at: Date | null } | undefined;
+  const bundle = result.rows[0] as
+    { card_id: string; status: string; used_mb: string; activated_at: Date | null } | undefined;
   if (!bundle) return 'unknown_iccid';
   if (bundle.status === 'expired') return 'ignored';
   const used = Math.max(Number(bundle.used_mb), Math.round((report.usedBytes / MB) * 100) / 100);
   const changes: Record<string, unknown> = { used_mb: used, updated_at: trx.fn.now() };
-  if (bundle.status === 'inactive' && used > 0) Object.assign(changes, { status: 'active', activated_at: bundle.activated_at ?? report.recordedAt });
+  if (bundle.status === 'inactive' && used > 0)
+    Object.assign(changes, { status: 'active', activated_at: bundle.activated_at ?? report.recordedAt });
   await trx('card_bundles').where({ card_id: bundle.card_id }).update(changes);
   return 'applied';
 }

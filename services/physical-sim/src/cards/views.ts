@@ -7,7 +7,8 @@ const RETURNABLE = new Set(['assigned', 'sold']);
 
 /** A card as every list and detail shows it (contracts' `cardSchema`; the dealer's name from the local dealer copy). */
 export function cardView(card: CardRow & { owner_name?: string | null }, now = new Date()) {
-  const until = card.owner_user_id && card.transferred_at ? physicalCardReturnDeadline(new Date(card.transferred_at)) : null;
+  const until =
+    card.owner_user_id && card.transferred_at ? physicalCardReturnDeadline(new Date(card.transferred_at)) : null;
   return {
     id: card.id,
     iccid: card.iccid,
@@ -61,15 +62,18 @@ export function historyView(row: {
 }
 
 /** A card's data bundle for the admin: the operator's figures, with an expiry past its date shown as expired. */
-export function cardUsageView(bundle: {
-  status: string;
-  total_mb: number;
-  used_mb: number | string;
-  activated_at: Date | null;
-  expires_at: Date | null;
-  country: string | null;
-  operator: string | null;
-}, now = new Date()) {
+export function cardUsageView(
+  bundle: {
+    status: string;
+    total_mb: number;
+    used_mb: number | string;
+    activated_at: Date | null;
+    expires_at: Date | null;
+    country: string | null;
+    operator: string | null;
+  },
+  now = new Date(),
+) {
   const used = Math.min(Number(bundle.used_mb), bundle.total_mb);
   const expired = bundle.status === 'expired' || (bundle.expires_at !== null && new Date(bundle.expires_at) < now);
   return {
@@ -85,11 +89,23 @@ export function cardUsageView(bundle: {
 }
 
 /** The cards of one order or return, by serial number. */
-export async function cardsOf(db: Knex | Knex.Transaction, table: 'order_cards' | 'return_cards', key: 'order_id' | 'return_id', id: string) {
+export async function cardsOf(
+  db: Knex | Knex.Transaction,
+  table: 'order_cards' | 'return_cards',
+  key: 'order_id' | 'return_id',
+  id: string,
+) {
   return (await db(`${table} as x`)
     .join('cards as c', 'c.id', 'x.card_id')
     .where(`x.${key}`, id)
     .orderBy('c.serial_number')
-    .select('c.id', 'c.iccid', 'c.serial_number', 'c.package_name', 'c.status')) as Array<{ id: string; iccid: string; serial_number: string; package_name: string; status: string }>;
+    .select('c.id', 'c.iccid', 'c.serial_number', 'c.package_name', 'c.status')) as Array<{
+    id: string;
+    iccid: string;
+    serial_number: string;
+    package_name: string;
+    status: string;
+  }>;
 }
-export const cardIdsOf = async (db: Knex, orderId: string) => (await cardsOf(db, 'order_cards', 'order_id', orderId)).map((c) => c.id);
+export const cardIdsOf = async (db: Knex, orderId: string) =>
+  (await cardsOf(db, 'order_cards', 'order_id', orderId)).map((c) => c.id);

@@ -2,7 +2,10 @@ import { createInternalClient } from '@esim/platform';
 
 /** The balance service's holds API (/internal/holds: idempotent by order id; 422 insufficient_balance when it cannot be afforded). */
 export interface BalanceClient {
-  hold(input: { orderId: string; userId: string; amountCents: number; reference: string }, requestId?: string): Promise<{ id: string }>;
+  hold(
+    input: { orderId: string; userId: string; amountCents: number; reference: string },
+    requestId?: string,
+  ): Promise<{ id: string }>;
 }
 
 export function createBalanceClient(options: { baseUrl: string; token: string }): BalanceClient {
@@ -11,7 +14,12 @@ export function createBalanceClient(options: { baseUrl: string; token: string })
     hold(input, requestId) {
       return client.request<{ id: string }>('POST', '/internal/holds', {
         requestId,
-        body: { order_id: input.orderId, user_id: input.userId, amount_cents: input.amountCents, reference: input.reference },
+        body: {
+          order_id: input.orderId,
+          user_id: input.userId,
+          amount_cents: input.amountCents,
+          reference: input.reference,
+        },
       });
     },
   };

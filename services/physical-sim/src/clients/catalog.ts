@@ -23,7 +23,15 @@ export interface Quote {
   unit_price_cents: number;
   total_cents: number;
   quantity: number;
-  package: { id: string; code: string; name_tr: string; name_en: string; kind?: string; data_mb: number | null; validity_days: number };
+  package: {
+    id: string;
+    code: string;
+    name_tr: string;
+    name_en: string;
+    kind?: string;
+    data_mb: number | null;
+    validity_days: number;
+  };
 }
 
 export interface CatalogClient {
@@ -35,7 +43,11 @@ export function createCatalogClient(options: { baseUrl: string; token: string })
   const client: InternalClient = createInternalClient({ baseUrl: options.baseUrl, token: options.token });
   return {
     plusPackages(userId, _locale, requestId) {
-      return client.request<PlusPackage[]>('GET', `/internal/packages?kind=plus&user_id=${encodeURIComponent(userId)}`, { requestId });
+      return client.request<PlusPackage[]>(
+        'GET',
+        `/internal/packages?kind=plus&user_id=${encodeURIComponent(userId)}`,
+        { requestId },
+      );
     },
     async quote(input, requestId) {
       const quote = await client.request<Quote>('POST', '/internal/quote', {

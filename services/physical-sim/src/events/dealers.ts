@@ -8,14 +8,24 @@ import type { EventBus, EventHandler } from '@esim/platform';
 export const onDealerUpserted: EventHandler<'auth.dealer.created' | 'auth.dealer.updated'> = async (event, { trx }) => {
   const d = event.payload;
   await trx('dealers')
-    .insert({ dealer_id: d.userId, email: d.email, full_name: d.fullName, company_name: d.companyName, status: d.status, updated_at: trx.fn.now() })
+    .insert({
+      dealer_id: d.userId,
+      email: d.email,
+      full_name: d.fullName,
+      company_name: d.companyName,
+      status: d.status,
+      updated_at: trx.fn.now(),
+    })
     .onConflict('dealer_id')
     .merge(['email', 'full_name', 'company_name', 'status', 'updated_at'])
     .where('dealers.deleted_at', null);
 };
 
 export const onDealerStatusChanged: EventHandler<'auth.dealer.status-changed'> = async (event, { trx }) => {
-  await trx('dealers').where({ dealer_id: event.payload.userId }).whereNull('deleted_at').update({ status: event.payload.status, updated_at: trx.fn.now() });
+  await trx('dealers')
+    .where({ dealer_id: event.payload.userId })
+    .whereNull('deleted_at')
+    .update({ status: event.payload.status, updated_at: trx.fn.now() });
 };
 
 export const onDealerDeleted: EventHandler<'auth.dealer.deleted'> = async (event, { trx }) => {

@@ -24,7 +24,10 @@ export interface ImportJobRow {
   finished_at: Date | null;
 }
 
-export async function createImportJob(trx: Knex.Transaction, input: { format: ImportFormat; fileName: string | null; content: Buffer; createdBy: string }): Promise<ImportJobRow> {
+export async function createImportJob(
+  trx: Knex.Transaction,
+  input: { format: ImportFormat; fileName: string | null; content: Buffer; createdBy: string },
+): Promise<ImportJobRow> {
   const [job] = (await trx('import_jobs')
     .insert({
       format: input.format,
@@ -44,13 +47,18 @@ export function importView(job: ImportJobRow, locale: Locale) {
   return {
     id: job.id,
     format: job.format,
-    file_name: job.file_name ?? (job.format === 'json' ? 'cards.json' : job.format === 'csv' ? 'cards.csv' : 'cards.xlsx'),
+    file_name:
+      job.file_name ?? (job.format === 'json' ? 'cards.json' : job.format === 'csv' ? 'cards.csv' : 'cards.xlsx'),
     file_size: job.file_size,
     status: job.status,
     rows_read: job.rows_read,
     rows_imported: job.rows_imported,
     rows_rejected: job.rows_rejected,
-    percent: done ? 100 : job.status === 'processing' && job.rows_read > 0 ? Math.min(99, Math.round((job.rows_read / Math.max(job.rows_read, estimateRows(job))) * 100)) : 0,
+    percent: done
+      ? 100
+      : job.status === 'processing' && job.rows_read > 0
+        ? Math.min(99, Math.round((job.rows_read / Math.max(job.rows_read, estimateRows(job))) * 100))
+        : 0,
     runs: job.runs,
     failure_code: job.error_code,
     failure_reason: job.error_code ? translate(job.error_code as never, locale, job.error_params ?? {}) : null,
@@ -76,7 +84,10 @@ export interface ErrorLine {
 }
 
 export async function errorReport(db: Knex, importId: string, locale: Locale): Promise<ErrorLine[]> {
-  const rows = (await db('import_errors').where({ import_id: importId }).orderBy([{ column: 'row_number' }, { column: 'column' }]).select('*')) as Array<{
+  const rows = (await db('import_errors')
+    .where({ import_id: importId })
+    .orderBy([{ column: 'row_number' }, { column: 'column' }])
+    .select('*')) as Array<{
     row_number: number;
     column: string;
     reason: string;
@@ -84,7 +95,13 @@ export async function errorReport(db: Knex, importId: string, locale: Locale): P
   }>;
   return rows.map((r) => {
     const [code, firstRow] = r.reason.split(':');
-    return { row: r.row_number, column: r.column, reason_code: code!, reason: translate(code as never, locale, firstRow ? { row: firstRow } : {}), value: r.value };
+    return {
+      row: r.row_number,
+      column: r.column,
+      reason_code: code!,
+      reason: translate(code as never, locale, firstRow ? { row: firstRow } : {}),
+      value: r.value,
+    };
   });
 }
 

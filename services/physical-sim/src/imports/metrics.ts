@@ -49,7 +49,11 @@ export class WorkerJobCounts {
  * Import gauges on the service's `/metrics`, read at scrape time: the BullMQ queue's jobs by state
  * (its depth), and each live worker's jobs by outcome.
  */
-export function registerImportMetrics(registry: Registry, queue: Queue<ImportJobData>, redis: Pick<Redis, 'hgetall' | 'hdel'>): void {
+export function registerImportMetrics(
+  registry: Registry,
+  queue: Queue<ImportJobData>,
+  redis: Pick<Redis, 'hgetall' | 'hdel'>,
+): void {
   const states = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
   new Gauge({
     name: 'import_queue_jobs',

@@ -47,88 +47,103 @@ interface RowError {
 
 export async function processImport(db: Knex, importId: string, options: ProcessOptions): Promise<ProcessOutcome> {
   const batchSize = options.batchSize ?? 5000;
-  return db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-import:${importId}`]);
-    const job = await trx('import_jobs').where({ id: importId }).first('status', 'format', 'runs');
-    if (!job || job.status === 'completed' || job.status === 'failed') return 'skipped';
-    if (job.runs >= options.maxRuns) {
-      await failJob(db, importId, 'import_interrupted', {});
-      return 'failed';
-    }
-    await db('import_jobs')
-      .where({ id: importId })
-      .update({ status: 'processing', runs: db.raw('runs + 1'), started_at: db.fn.now(), heartbeat_at: db.fn.now(), rows_read: 0, rows_imported: 0, rows_rejected: 0 });
-    // The run is one transaction that also marks the job completed: if the server lost the commit's
-    // WAL in a crash, the cards AND the "completed" go together and the sweep runs the job again.
-    // So the commit need not wait for the disk (a bulk load's WAL is tens of MB).
-    await trx.raw('SET LOCAL synchronous_commit = off');
-
-    // The catalog's answer and the file's bytes, fetched side by side.
-    const [file, packages] = await Promise.all([trx('import_files').where({ import_id: importId }).first('content'), options.packages()]);
-    await trx('import_errors').where({ import_id: importId }).delete();
-
-    const seen: Seen = { iccid: new SeenValues(), serial_number: new SeenValues(), eid: new SeenValues() };
-    const writer = new BatchWriter(db, trx, importId, packages);
-    let read = 0;
-    let rejected = 0;
-    let batch: GoodRow[] = [];
-    let errors: RowError[] = [];
-    // The first batch is small, so PostgreSQL starts inserting while most of the file is still unread.
-    let limit = Math.min(batchSize, 1000);
-    const flush = async () => {
-      await writer.write(batch, errors, read);
-      batch = [];
-      errors = [];
-      limit = batchSize;
-    };
-
-    try {
-      for await (const group of readRows(job.format as ImportFormat, file.content as Buffer)) {
-        for (const raw of group) {
-          read += 1;
-          if (read > options.maxRows) throw new ImportFileError('import_too_many_rows', { max: options.maxRows });
-          const problems = validateRow(raw, packages, seen);
-          if (problems) {
-            rejected += 1;
-            for (const p of problems) errors.push({ import_id: importId, row_number: raw.rowNumber, ...p });
-          } else {
-            batch.push(goodRow(raw));
-          }
-          if (batch.length >= limit || errors.length >= batchSize) await flush();
-        }
+  return db
+    .transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`physical-sim-import:${importId}`]);
+      const job = await trx('import_jobs').where({ id: importId }).first('status', 'format', 'runs');
+      if (!job || job.status === 'completed' || job.status === 'failed') return 'skipped';
+      if (job.runs >= options.maxRuns) {
+        await failJob(db, importId, 'import_interrupted', {});
+        return 'failed';
       }
-      await flush();
-      await writer.done();
-    } catch (error) {
-      await writer.settle();
-      if (error instanceof ImportFileError) {
-        // Rolls this run back (nothing half-imported), then records why, visibly.
-        throw new FailedImport(error.code, error.params);
+      await db('import_jobs')
+        .where({ id: importId })
+        .update({
+          status: 'processing',
+          runs: db.raw('runs + 1'),
+          started_at: db.fn.now(),
+          heartbeat_at: db.fn.now(),
+          rows_read: 0,
+          rows_imported: 0,
+          rows_rejected: 0,
+        });
+      // The run is one transaction that also marks the job completed: if the server lost the commit's
+      // WAL in a crash, the cards AND the "completed" go together and the sweep runs the job again.
+      // So the commit need not wait for the disk (a bulk load's WAL is tens of MB).
+      await trx.raw('SET LOCAL synchronous_commit = off');
+
+      // The catalog's answer and the file's bytes, fetched side by side.
+      const [file, packages] = await Promise.all([
+        trx('import_files').where({ import_id: importId }).first('content'),
+        options.packages(),
+      ]);
+      await trx('import_errors').where({ import_id: importId }).delete();
+
+      const seen: Seen = { iccid: new SeenValues(), serial_number: new SeenValues(), eid: new SeenValues() };
+      const writer = new BatchWriter(db, trx, importId, packages);
+      let read = 0;
+      let rejected = 0;
+      let batch: GoodRow[] = [];
+      let errors: RowError[] = [];
+      // The first batch is small, so PostgreSQL starts inserting while most of the file is still unread.
+      let limit = Math.min(batchSize, 1000);
+      const flush = async () => {
+        await writer.write(batch, errors, read);
+        batch = [];
+        errors = [];
+        limit = batchSize;
+      };
+
+      try {
+        for await (const group of readRows(job.format as ImportFormat, file.content as Buffer)) {
+          for (const raw of group) {
+            read += 1;
+            if (read > options.maxRows) throw new ImportFileError('import_too_many_rows', { max: options.maxRows });
+            const problems = validateRow(raw, packages, seen);
+            if (problems) {
+              rejected += 1;
+              for (const p of problems) errors.push({ import_id: importId, row_number: raw.rowNumber, ...p });
+            } else {
+              batch.push(goodRow(raw));
+            }
+            if (batch.length >= limit || errors.length >= batchSize) await flush();
+          }
+        }
+        await flush();
+        await writer.done();
+      } catch (error) {
+        await writer.settle();
+        if (error instanceof ImportFileError) {
+          // Rolls this run back (nothing half-imported), then records why, visibly.
+          throw new FailedImport(error.code, error.params);
+        }
+        throw error;
+      }
+      if (read === 0) throw new FailedImport('import_empty', {});
+
+      await trx('import_jobs')
+        .where({ id: importId })
+        .update({
+          status: 'completed',
+          rows_read: read,
+          rows_imported: writer.inserted,
+          rows_rejected: rejected + writer.duplicates,
+          // now() inside the transaction is its start: the finish is the wall clock.
+          finished_at: trx.raw('clock_timestamp()'),
+          heartbeat_at: trx.raw('clock_timestamp()'),
+          error_code: null,
+          error_message: null,
+          error_params: null,
+        });
+      return 'completed' as const;
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof FailedImport) {
+        await failJob(db, importId, error.code, error.params);
+        return 'failed' as const;
       }
       throw error;
-    }
-    if (read === 0) throw new FailedImport('import_empty', {});
-
-    await trx('import_jobs').where({ id: importId }).update({
-      status: 'completed',
-      rows_read: read,
-      rows_imported: writer.inserted,
-      rows_rejected: rejected + writer.duplicates,
-      // now() inside the transaction is its start: the finish is the wall clock.
-      finished_at: trx.raw('clock_timestamp()'),
-      heartbeat_at: trx.raw('clock_timestamp()'),
-      error_code: null,
-      error_message: null,
-      error_params: null,
     });
-    return 'completed' as const;
-  }).catch(async (error: unknown) => {
-    if (error instanceof FailedImport) {
-      await failJob(db, importId, error.code, error.params);
-      return 'failed' as const;
-    }
-    throw error;
-  });
 }
 
 /**
@@ -182,10 +197,13 @@ class BatchWriter {
 
   private async store(rows: GoodRow[], errors: RowError[], read: number): Promise<void> {
     if (rows.length) await this.insertCards(rows);
-    if (errors.length) await this.trx('import_errors').insert(errors).onConflict(['import_id', 'row_number', 'column']).ignore();
+    if (errors.length)
+      await this.trx('import_errors').insert(errors).onConflict(['import_id', 'row_number', 'column']).ignore();
     if (Date.now() - this.lastProgress >= 1000) {
       this.lastProgress = Date.now();
-      await this.db('import_jobs').where({ id: this.importId }).update({ rows_read: read, heartbeat_at: this.db.fn.now() });
+      await this.db('import_jobs')
+        .where({ id: this.importId })
+        .update({ rows_read: read, heartbeat_at: this.db.fn.now() });
     }
   }
 
@@ -218,7 +236,17 @@ class BatchWriter {
            ${onConflict}
            RETURNING 1)
          SELECT count(*)::int AS inserted FROM ins`,
-        [this.importId, ids, iccids, serials, eids, rows.map((r) => this.packageIndex.get(r.packageCode)!).join(','), this.packageIds, this.packageCodes, this.packageNames],
+        [
+          this.importId,
+          ids,
+          iccids,
+          serials,
+          eids,
+          rows.map((r) => this.packageIndex.get(r.packageCode)!).join(','),
+          this.packageIds,
+          this.packageCodes,
+          this.packageNames,
+        ],
       );
     let plain: { rows: Array<{ inserted: number }> } | undefined;
     if (!this.clashed) {
@@ -251,7 +279,8 @@ class BatchWriter {
        ON CONFLICT DO NOTHING`,
       [this.importId, rows.map((r) => r.rowNumber).join(','), iccids, serials, eids, this.importId],
     );
-    if ((skipped.rowCount ?? 0) !== rows.length - inserted) throw new Error(`import ${this.importId}: ${rows.length - inserted} rows skipped, ${skipped.rowCount} recorded`);
+    if ((skipped.rowCount ?? 0) !== rows.length - inserted)
+      throw new Error(`import ${this.importId}: ${rows.length - inserted} rows skipped, ${skipped.rowCount} recorded`);
     this.duplicates += rows.length - inserted;
   }
 }
@@ -266,7 +295,12 @@ class FailedImport extends Error {
 }
 
 /** Marks a job failed with its reason (in Turkish, the admin screens' language; the code is stable for clients). */
-export async function failJob(db: Knex, importId: string, code: string, params: Record<string, string | number>): Promise<void> {
+export async function failJob(
+  db: Knex,
+  importId: string,
+  code: string,
+  params: Record<string, string | number>,
+): Promise<void> {
   await db('import_jobs')
     .where({ id: importId })
     .whereIn('status', ['queued', 'processing'])
@@ -284,7 +318,11 @@ export async function failJob(db: Knex, importId: string, code: string, params: 
 type Seen = Record<'iccid' | 'serial_number' | 'eid', SeenValues>;
 
 /** A row's problems, or null when it is good (then it is remembered for the in-file duplicate checks). */
-function validateRow(raw: RawRow, packages: Map<string, { id: string; name: string }>, seen: Seen): Array<{ column: string; reason: string; value: string | null }> | null {
+function validateRow(
+  raw: RawRow,
+  packages: Map<string, { id: string; name: string }>,
+  seen: Seen,
+): Array<{ column: string; reason: string; value: string | null }> | null {
   if (isGoodRow(raw, packages, seen)) return null;
   const problems = rowProblems(raw, packages, seen);
   return problems.length ? problems : null;
@@ -296,19 +334,35 @@ function validateRow(raw: RawRow, packages: Map<string, { id: string; name: stri
  */
 function isGoodRow(raw: RawRow, packages: Map<string, { id: string; name: string }>, seen: Seen): boolean {
   const v = raw.values;
-  if (raw.unreadable.length || iccidProblem(v.iccid) || serialProblem(v.serial_number) || (v.eid !== '' && eidProblem(v.eid))) return false;
+  if (
+    raw.unreadable.length ||
+    iccidProblem(v.iccid) ||
+    serialProblem(v.serial_number) ||
+    (v.eid !== '' && eidProblem(v.eid))
+  )
+    return false;
   if (!packages.has(v.package_code.toUpperCase())) return false;
-  if (seen.iccid.has(v.iccid) || seen.serial_number.has(v.serial_number) || (v.eid !== '' && seen.eid.has(v.eid))) return false;
+  if (seen.iccid.has(v.iccid) || seen.serial_number.has(v.serial_number) || (v.eid !== '' && seen.eid.has(v.eid)))
+    return false;
   seen.iccid.add(v.iccid, raw.rowNumber);
   seen.serial_number.add(v.serial_number, raw.rowNumber);
   if (v.eid) seen.eid.add(v.eid, raw.rowNumber);
   return true;
 }
 
-function rowProblems(raw: RawRow, packages: Map<string, { id: string; name: string }>, seen: Seen): Array<{ column: string; reason: string; value: string | null }> {
+function rowProblems(
+  raw: RawRow,
+  packages: Map<string, { id: string; name: string }>,
+  seen: Seen,
+): Array<{ column: string; reason: string; value: string | null }> {
   const problems: Array<{ column: TemplateColumn; reason: string; value: string | null }> = [];
   const v = raw.values;
-  for (const column of raw.unreadable) problems.push({ column, reason: column === 'iccid' ? 'iccid_format' : column === 'eid' ? 'eid_format' : 'serial_format', value: v[column] });
+  for (const column of raw.unreadable)
+    problems.push({
+      column,
+      reason: column === 'iccid' ? 'iccid_format' : column === 'eid' ? 'eid_format' : 'serial_format',
+      value: v[column],
+    });
   for (const column of ['iccid', 'serial_number', 'eid', 'package_code'] as const) {
     if (raw.unreadable.includes(column)) continue;
     if (findUnsafeText(v[column])) problems.push({ column, reason: 'unsafe_text', value: null });
@@ -325,7 +379,8 @@ function rowProblems(raw: RawRow, packages: Map<string, { id: string; name: stri
   }
   const code = v.package_code.toUpperCase();
   if (code === '') problems.push({ column: 'package_code', reason: 'package_code_required', value: null });
-  else if (!packages.has(code)) problems.push({ column: 'package_code', reason: 'package_code_unknown', value: v.package_code });
+  else if (!packages.has(code))
+    problems.push({ column: 'package_code', reason: 'package_code_unknown', value: v.package_code });
 
   // Duplicates inside the file: the first occurrence wins, later ones name it.
   for (const column of ['iccid', 'serial_number', 'eid'] as const) {
@@ -344,5 +399,11 @@ function rowProblems(raw: RawRow, packages: Map<string, { id: string; name: stri
 
 function goodRow(raw: RawRow): GoodRow {
   const v = raw.values;
-  return { rowNumber: raw.rowNumber, iccid: v.iccid, serial: v.serial_number, eid: v.eid || null, packageCode: v.package_code.toUpperCase() };
+  return {
+    rowNumber: raw.rowNumber,
+    iccid: v.iccid,
+    serial: v.serial_number,
+    eid: v.eid || null,
+    packageCode: v.package_code.toUpperCase(),
+  };
 }

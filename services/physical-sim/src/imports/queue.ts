@@ -32,7 +32,12 @@ export function createImportQueue(redisUrl: string, redisPrefix: string): Queue<
   const queue = new Queue<ImportJobData>(IMPORT_QUEUE, {
     connection: bullConnection(redisUrl),
     prefix: bullPrefix(redisPrefix),
-    defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: 1000, removeOnFail: 1000 },
+    defaultJobOptions: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    },
   });
   // A Redis outage must not crash the process: the sweep re-queues what was lost.
   queue.on('error', () => {});

@@ -74,7 +74,12 @@ class RowGroups {
 const NO_COLUMNS: readonly TemplateColumn[] = Object.freeze([]);
 
 /** A data row from its cells (`cells[offset + position]`: exceljs's row values are 1-based). */
-function toRow(rowNumber: number, cells: unknown[], positions: Record<TemplateColumn, number>, offset = 0): RawRow | null {
+function toRow(
+  rowNumber: number,
+  cells: unknown[],
+  positions: Record<TemplateColumn, number>,
+  offset = 0,
+): RawRow | null {
   const values: Record<TemplateColumn, string> = { iccid: '', serial_number: '', eid: '', package_code: '' };
   let unreadable: TemplateColumn[] | null = null;
   let empty = true;
@@ -130,7 +135,9 @@ async function* xlsxRows(content: Buffer): AsyncGenerator<RawRow[]> {
 }
 
 async function* csvRows(content: Buffer): AsyncGenerator<RawRow[]> {
-  const parser = Readable.from([content]).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
+  const parser = Readable.from([content]).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
+  );
   let positions: Record<TemplateColumn, number> | null = null;
   const groups = new RowGroups();
   try {
@@ -156,7 +163,13 @@ async function* jsonRows(content: Buffer): AsyncGenerator<RawRow[]> {
   const positions = { iccid: 0, serial_number: 1, eid: 2, package_code: 3 };
   const groups = new RowGroups();
   for (const [index, card] of cards.entries()) {
-    const full = groups.add(toRow(index + 1, TEMPLATE_COLUMNS.map((c) => card[c] ?? ''), positions));
+    const full = groups.add(
+      toRow(
+        index + 1,
+        TEMPLATE_COLUMNS.map((c) => card[c] ?? ''),
+        positions,
+      ),
+    );
     if (full) yield full;
   }
   const last = groups.rest();

@@ -49,7 +49,10 @@ async function lockPending(trx: Knex.Transaction, id: string): Promise<OrderRow>
 /** Cards of a package a new order may claim: admin stock less what pending and placing orders already asked for. */
 export async function orderableCount(db: Knex | Knex.Transaction, packageId: string): Promise<number> {
   const stock = await availableCount(db, packageId);
-  const [promised] = (await db('orders').where({ package_id: packageId }).whereIn('status', ['pending', 'placing']).sum({ total: 'quantity' })) as Array<{
+  const [promised] = (await db('orders')
+    .where({ package_id: packageId })
+    .whereIn('status', ['pending', 'placing'])
+    .sum({ total: 'quantity' })) as Array<{
     total: string | number | null;
   }>;
   return Math.max(0, stock - Number(promised?.total ?? 0));
@@ -76,13 +79,30 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
     throw new AppError(409, 'not_enough_stock', { params: { available: await availableCount(trx, order.package_id) } });
   }
   const ids = cards.map((c) => c.id);
-  await trx('cards').whereIn('id', ids).update({ status: 'assigned', owner_user_id: order.user_id, transferred_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await trx('cards').whereIn('id', ids).update({
+    status: 'assigned',
+    owner_user_id: order.user_id,
+    transferred_at: trx.fn.now(),
+    updated_at: trx.fn.now(),
+  });
   await trx('order_cards').insert(ids.map((cardId) => ({ order_id: id, card_id: cardId })));
   await writeHistory(
     trx,
-    ids.map((cardId) => ({ cardId, action: 'sold_to_dealer', fromStatus: 'in_stock', toStatus: 'assigned', fromOwner: null, toOwner: order.user_id, reason: `order ${id}`, actorId: adminId })),
+    ids.map((cardId) => ({
+      cardId,
+      action: 'sold_to_dealer',
+      fromStatus: 'in_stock',
+      toStatus: 'assigned',
+      fromOwner: null,
+      toOwner: order.user_id,
+      reason: `order ${id}`,
+      actorId: adminId,
+    })),
   );
-  const [updated] = (await trx('orders').where({ id }).update({ status: 'approved', decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as OrderRow[];
+  const [updated] = (await trx('orders')
+    .where({ id })
+    .update({ status: 'approved', decided_by: adminId, decided_at: trx.fn.now() })
+    .returning('*')) as OrderRow[];
   // An order without a hold is billed by invoice (spec: 'purchase by invoice'): nothing for the balance to capture.
   if (!order.hold_id) return updated!;
   await publish(trx, SERVICE, {
@@ -93,14 +113,28 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
   return updated!;
 }
 
-export async function rejectOrder(trx: Knex.Transaction, id: string, adminId: string, reason: string | null): Promise<OrderRow> {
+export async function rejectOrder(
+  trx: Knex.Transaction,
+  id: string,
+  adminId: string,
+  reason: string | null,
+): Promise<OrderRow> {
   const order = await lockPending(trx, id);
-  const [updated] = (await trx('orders').where({ id }).update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as OrderRow[];
+  const [updated] = (await trx('orders')
+    .where({ id })
+    .update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() })
+    .returning('*')) as OrderRow[];
   if (!order.hold_id) return updated!;
   await publish(trx, SERVICE, {
     type: 'physical-sim.order.rejected',
     aggregateId: id,
-    payload: { orderId: id, userId: order.user_id, amountCents: Number(order.total_cents), holdId: order.hold_id, reason },
+    payload: {
+      orderId: id,
+      userId: order.user_id,
+      amountCents: Number(order.total_cents),
+      holdId: order.hold_id,
+      reason,
+    },
   });
   return updated!;
 }
@@ -108,7 +142,11 @@ export async function rejectOrder(trx: Knex.Transaction, id: string, adminId: st
 /** An order as contracts' `physicalOrderSchema` shows it; the order number is the id's first block, upper-cased. */
 export function orderView(
   order: OrderRow,
-  extra: { cardIds?: string[]; dealer?: { full_name: string | null; company_name: string | null } | null; locale?: 'tr' | 'en' } = {},
+  extra: {
+    cardIds?: string[];
+    dealer?: { full_name: string | null; company_name: string | null } | null;
+    locale?: 'tr' | 'en';
+  } = {},
 ) {
   return {
     id: order.id,

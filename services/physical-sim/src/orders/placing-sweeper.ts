@@ -13,11 +13,18 @@ export const PLACING_EXPIRED = 'placing_expired';
  * taken after all. The age is far past the balance client's deadline, so no hold can land later.
  * SKIP LOCKED lets several physical-sim processes sweep at once.
  */
-export async function rejectStalePlacingOrders(db: Knex, options: { expireAfterMs: number; limit?: number }): Promise<string[]> {
+export async function rejectStalePlacingOrders(
+  db: Knex,
+  options: { expireAfterMs: number; limit?: number },
+): Promise<string[]> {
   return db.transaction(async (trx) => {
     const stale = (await trx('orders')
       .where({ status: 'placing' })
-      .where('created_at', '<', trx.raw(`now() - make_interval(secs => ?::double precision / 1000)`, [options.expireAfterMs]))
+      .where(
+        'created_at',
+        '<',
+        trx.raw(`now() - make_interval(secs => ?::double precision / 1000)`, [options.expireAfterMs]),
+      )
       .orderBy('created_at')
       .limit(options.limit ?? 100)
       .forUpdate()
@@ -37,7 +44,13 @@ export async function rejectStalePlacingOrders(db: Knex, options: { expireAfterM
       rejected.map((order) => ({
         type: 'physical-sim.order.rejected' as const,
         aggregateId: order.id,
-        payload: { orderId: order.id, userId: order.user_id, amountCents: Number(order.total_cents), holdId: order.hold_id, reason: PLACING_EXPIRED },
+        payload: {
+          orderId: order.id,
+          userId: order.user_id,
+          amountCents: Number(order.total_cents),
+          holdId: order.hold_id,
+          reason: PLACING_EXPIRED,
+        },
       })),
     );
     return rejected.map((order) => order.id);
@@ -45,13 +58,17 @@ export async function rejectStalePlacingOrders(db: Knex, options: { expireAfterM
 }
 
 /** The sweep as work the service runs while it serves (runService starts it, the app's close stops it). */
-export function placingSweeper(db: Knex, options: { expireAfterMs: number; intervalMs: number; log: FastifyBaseLogger }): ServingWork {
+export function placingSweeper(
+  db: Knex,
+  options: { expireAfterMs: number; intervalMs: number; log: FastifyBaseLogger },
+): ServingWork {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const sweep = async () => {
     try {
       const ids = await rejectStalePlacingOrders(db, { expireAfterMs: options.expireAfterMs });
-      if (ids.length > 0) options.log.warn({ orderIds: ids }, 'rejected orders left placing (their hold was never recorded)');
+      if (ids.length > 0)
+        options.log.warn({ orderIds: ids }, 'rejected orders left placing (their hold was never recorded)');
     } catch (error) {
       options.log.error({ err: error }, 'placing sweep failed; trying again next round');
     }

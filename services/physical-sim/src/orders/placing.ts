@@ -29,8 +29,21 @@ export interface ReservedOrder {
   holdId: string | null;
 }
 
-export async function reserveAndHold(db: Knex, deps: { catalog: CatalogClient; balance: BalanceClient }, input: PlacementRequest): Promise<ReservedOrder> {
-  const order = (await ownOrder(db, input)) ?? (await reserveOrder(db, input, await deps.catalog.quote({ userId: input.userId, packageId: input.packageId, quantity: input.quantity }, input.requestId)));
+export async function reserveAndHold(
+  db: Knex,
+  deps: { catalog: CatalogClient; balance: BalanceClient },
+  input: PlacementRequest,
+): Promise<ReservedOrder> {
+  const order =
+    (await ownOrder(db, input)) ??
+    (await reserveOrder(
+      db,
+      input,
+      await deps.catalog.quote(
+        { userId: input.userId, packageId: input.packageId, quantity: input.quantity },
+        input.requestId,
+      ),
+    ));
   // Placed or rejected meanwhile: nothing to hold, the record step replays or refuses it.
   if (order.status !== 'placing') return { order, holdId: order.hold_id };
   return { order, holdId: await holdMoney(db, deps.balance, order, input.requestId) };
@@ -39,7 +52,8 @@ export async function reserveAndHold(db: Knex, deps: { catalog: CatalogClient; b
 /** The order an earlier request with this key reserved, if any; the same key for another order is a 409. */
 async function ownOrder(db: Knex | Knex.Transaction, input: PlacementRequest): Promise<OrderRow | undefined> {
   const order = (await db('orders').where({ id: input.orderId }).first()) as OrderRow | undefined;
-  if (order && (order.package_id !== input.packageId || order.quantity !== input.quantity || order.note !== input.note)) throw conflict('idempotency_conflict');
+  if (order && (order.package_id !== input.packageId || order.quantity !== input.quantity || order.note !== input.note))
+    throw conflict('idempotency_conflict');
   return order;
 }
 
@@ -54,7 +68,10 @@ async function reserveOrder(db: Knex, input: PlacementRequest, quote: Quote): Pr
     if (earlier) return earlier;
     const orderable = await orderableCount(trx, input.packageId);
     if (input.quantity > orderable) {
-      throw new AppError(422, 'order_exceeds_stock', { params: { available: orderable }, errors: [{ path: 'quantity', message: 'order_exceeds_stock' }] });
+      throw new AppError(422, 'order_exceeds_stock', {
+        params: { available: orderable },
+        errors: [{ path: 'quantity', message: 'order_exceeds_stock' }],
+      });
     }
     const [order] = (await trx('orders')
       .insert({
@@ -85,27 +102,45 @@ async function reserveOrder(db: Knex, input: PlacementRequest, quote: Quote): Pr
  */
 async function holdMoney(db: Knex, balance: BalanceClient, order: OrderRow, requestId?: string): Promise<string> {
   try {
-    const hold = await balance.hold({ orderId: order.id, userId: order.user_id, amountCents: Number(order.total_cents), reference: `physical-sim order ${order.id}` }, requestId);
+    const hold = await balance.hold(
+      {
+        orderId: order.id,
+        userId: order.user_id,
+        amountCents: Number(order.total_cents),
+        reference: `physical-sim order ${order.id}`,
+      },
+      requestId,
+    );
     return hold.id;
   } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) await db('orders').where({ id: order.id, status: 'placing' }).delete();
+    if (error instanceof AppError && error.statusCode < 500)
+      await db('orders').where({ id: order.id, status: 'placing' }).delete();
     throw error;
   }
 }
 
 /** Inside the idempotent request's transaction: the reserved order becomes pending with its hold, and the balance service hears of it. */
 export async function recordPlacedOrder(trx: Knex.Transaction, reserved: ReservedOrder): Promise<OrderRow> {
-  const [order] = (await trx('orders').where({ id: reserved.order.id, status: 'placing' }).update({ status: 'pending', hold_id: reserved.holdId }).returning('*')) as OrderRow[];
+  const [order] = (await trx('orders')
+    .where({ id: reserved.order.id, status: 'placing' })
+    .update({ status: 'pending', hold_id: reserved.holdId })
+    .returning('*')) as OrderRow[];
   if (!order) {
     // Rejected by the sweeper before this retry came back (its hold voided from that rejection).
-    const current = (await trx('orders').where({ id: reserved.order.id }).first('status')) as Pick<OrderRow, 'status'> | undefined;
+    const current = (await trx('orders').where({ id: reserved.order.id }).first('status')) as
+      Pick<OrderRow, 'status'> | undefined;
     if (!current) throw notFound('order_not_found');
     throw conflict('order_not_pending', { status: current.status });
   }
   await publish(trx, SERVICE, {
     type: 'physical-sim.order.placed',
     aggregateId: order.id,
-    payload: { orderId: order.id, userId: order.user_id, amountCents: Number(order.total_cents), holdId: order.hold_id },
+    payload: {
+      orderId: order.id,
+      userId: order.user_id,
+      amountCents: Number(order.total_cents),
+      holdId: order.hold_id,
+    },
   });
   return order;
 }

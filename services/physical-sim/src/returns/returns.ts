@@ -31,27 +31,51 @@ export async function autoApproveReturns(db: Knex | Knex.Transaction): Promise<b
   return row?.value === true;
 }
 
-export async function requestReturn(trx: Knex.Transaction, input: { userId: string; cardIds: string[]; reason: string }, now = new Date()): Promise<ReturnRow> {
-  const cards = (await trx('cards').whereNull('deleted_at').whereIn('id', input.cardIds).forUpdate().select('*')) as CardRow[];
+export async function requestReturn(
+  trx: Knex.Transaction,
+  input: { userId: string; cardIds: string[]; reason: string },
+  now = new Date(),
+): Promise<ReturnRow> {
+  const cards = (await trx('cards')
+    .whereNull('deleted_at')
+    .whereIn('id', input.cardIds)
+    .forUpdate()
+    .select('*')) as CardRow[];
   const found = new Map(cards.map((c) => [c.id, c]));
   // Someone else's card and a card that does not exist look the same: nothing about other dealers leaks.
   const notYours = input.cardIds.filter((id) => found.get(id)?.owner_user_id !== input.userId);
-  if (notYours.length) throw new AppError(403, 'return_cards_not_yours', { params: { cards: notYours.slice(0, 20).join(', ') } });
+  if (notYours.length)
+    throw new AppError(403, 'return_cards_not_yours', { params: { cards: notYours.slice(0, 20).join(', ') } });
   const windowStart = new Date(now.getTime() - REFUND_POLICY.physicalCardReturnDays * 24 * 3600 * 1000);
-  const notReturnable = cards.filter((c) => !['assigned', 'sold'].includes(c.status) || !c.transferred_at || new Date(c.transferred_at) < windowStart);
+  const notReturnable = cards.filter(
+    (c) => !['assigned', 'sold'].includes(c.status) || !c.transferred_at || new Date(c.transferred_at) < windowStart,
+  );
   if (notReturnable.length) {
-    throw new AppError(422, 'return_cards_not_returnable', { params: { cards: notReturnable.map((c) => c.serial_number).slice(0, 20).join(', ') } });
+    throw new AppError(422, 'return_cards_not_returnable', {
+      params: {
+        cards: notReturnable
+          .map((c) => c.serial_number)
+          .slice(0, 20)
+          .join(', '),
+      },
+    });
   }
   // What each card was bought for: its order's unit price (a card an admin transferred cost nothing).
   const bought = (await trx('order_cards as oc')
     .join('orders as o', 'o.id', 'oc.order_id')
     .whereIn('oc.card_id', input.cardIds)
     .where('o.user_id', input.userId)
-    .select('oc.card_id', 'o.id as order_id', 'o.unit_price_cents')) as Array<{ card_id: string; order_id: string; unit_price_cents: string }>;
+    .select('oc.card_id', 'o.id as order_id', 'o.unit_price_cents')) as Array<{
+    card_id: string;
+    order_id: string;
+    unit_price_cents: string;
+  }>;
   const purchase = new Map(bought.map((b) => [b.card_id, b]));
   const refund = cards.reduce((sum, c) => sum + Number(purchase.get(c.id)?.unit_price_cents ?? 0), 0);
 
-  const [created] = (await trx('returns').insert({ user_id: input.userId, reason: input.reason, refund_cents: refund }).returning('*')) as ReturnRow[];
+  const [created] = (await trx('returns')
+    .insert({ user_id: input.userId, reason: input.reason, refund_cents: refund })
+    .returning('*')) as ReturnRow[];
   await trx('return_cards').insert(
     cards.map((c) => ({
       return_id: created!.id,
@@ -64,7 +88,16 @@ export async function requestReturn(trx: Knex.Transaction, input: { userId: stri
   await trx('cards').whereIn('id', input.cardIds).update({ status: 'returned', updated_at: trx.fn.now() });
   await writeHistory(
     trx,
-    cards.map((c) => ({ cardId: c.id, action: 'return_requested', fromStatus: c.status, toStatus: 'returned', fromOwner: c.owner_user_id, toOwner: c.owner_user_id, reason: input.reason, actorId: input.userId })),
+    cards.map((c) => ({
+      cardId: c.id,
+      action: 'return_requested',
+      fromStatus: c.status,
+      toStatus: 'returned',
+      fromOwner: c.owner_user_id,
+      toOwner: c.owner_user_id,
+      reason: input.reason,
+      actorId: input.userId,
+    })),
   );
   // The admin setting: returns of never-activated cards (all of these, by the rule above) approved at once.
   if (await autoApproveReturns(trx)) return approveReturn(trx, created!.id, 'auto', true);
@@ -78,36 +111,88 @@ async function lockPending(trx: Knex.Transaction, id: string): Promise<ReturnRow
   return row;
 }
 
-export async function approveReturn(trx: Knex.Transaction, id: string, adminId: string, auto = false): Promise<ReturnRow> {
+export async function approveReturn(
+  trx: Knex.Transaction,
+  id: string,
+  adminId: string,
+  auto = false,
+): Promise<ReturnRow> {
   const ret = await lockPending(trx, id);
-  const lines = (await trx('return_cards').where({ return_id: id }).select('card_id', 'order_id')) as Array<{ card_id: string; order_id: string | null }>;
+  const lines = (await trx('return_cards').where({ return_id: id }).select('card_id', 'order_id')) as Array<{
+    card_id: string;
+    order_id: string | null;
+  }>;
   const ids = lines.map((l) => l.card_id);
-  await trx('cards').whereIn('id', ids).update({ status: 'in_stock', owner_user_id: null, transferred_at: null, updated_at: trx.fn.now() });
+  await trx('cards')
+    .whereIn('id', ids)
+    .update({ status: 'in_stock', owner_user_id: null, transferred_at: null, updated_at: trx.fn.now() });
   await writeHistory(
     trx,
-    ids.map((cardId) => ({ cardId, action: 'return_approved', fromStatus: 'returned', toStatus: 'in_stock', fromOwner: ret.user_id, toOwner: null, reason: ret.reason, actorId: adminId })),
+    ids.map((cardId) => ({
+      cardId,
+      action: 'return_approved',
+      fromStatus: 'returned',
+      toStatus: 'in_stock',
+      fromOwner: ret.user_id,
+      toOwner: null,
+      reason: ret.reason,
+      actorId: adminId,
+    })),
   );
-  const [updated] = (await trx('returns').where({ id }).update({ status: 'approved', auto_approved: auto, decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as ReturnRow[];
+  const [updated] = (await trx('returns')
+    .where({ id })
+    .update({ status: 'approved', auto_approved: auto, decided_by: adminId, decided_at: trx.fn.now() })
+    .returning('*')) as ReturnRow[];
   const orders = [...new Set(lines.map((l) => l.order_id).filter(Boolean))];
   await publish(trx, SERVICE, {
     type: 'physical-sim.return.approved',
     aggregateId: id,
-    payload: { returnId: id, orderId: orders.length === 1 ? orders[0]! : null, userId: ret.user_id, refundCents: Number(ret.refund_cents) },
+    payload: {
+      returnId: id,
+      orderId: orders.length === 1 ? orders[0]! : null,
+      userId: ret.user_id,
+      refundCents: Number(ret.refund_cents),
+    },
   });
   return updated!;
 }
 
-export async function rejectReturn(trx: Knex.Transaction, id: string, adminId: string, reason: string | null): Promise<ReturnRow> {
+export async function rejectReturn(
+  trx: Knex.Transaction,
+  id: string,
+  adminId: string,
+  reason: string | null,
+): Promise<ReturnRow> {
   const ret = await lockPending(trx, id);
-  const lines = (await trx('return_cards').where({ return_id: id }).select('card_id', 'from_status')) as Array<{ card_id: string; from_status: string }>;
+  const lines = (await trx('return_cards').where({ return_id: id }).select('card_id', 'from_status')) as Array<{
+    card_id: string;
+    from_status: string;
+  }>;
   for (const status of new Set(lines.map((l) => l.from_status))) {
-    await trx('cards').whereIn('id', lines.filter((l) => l.from_status === status).map((l) => l.card_id)).update({ status, updated_at: trx.fn.now() });
+    await trx('cards')
+      .whereIn(
+        'id',
+        lines.filter((l) => l.from_status === status).map((l) => l.card_id),
+      )
+      .update({ status, updated_at: trx.fn.now() });
   }
   await writeHistory(
     trx,
-    lines.map((l) => ({ cardId: l.card_id, action: 'return_rejected', fromStatus: 'returned', toStatus: l.from_status, fromOwner: ret.user_id, toOwner: ret.user_id, reason, actorId: adminId })),
+    lines.map((l) => ({
+      cardId: l.card_id,
+      action: 'return_rejected',
+      fromStatus: 'returned',
+      toStatus: l.from_status,
+      fromOwner: ret.user_id,
+      toOwner: ret.user_id,
+      reason,
+      actorId: adminId,
+    })),
   );
-  const [updated] = (await trx('returns').where({ id }).update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() }).returning('*')) as ReturnRow[];
+  const [updated] = (await trx('returns')
+    .where({ id })
+    .update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() })
+    .returning('*')) as ReturnRow[];
   return updated!;
 }
 

@@ -1,5 +1,21 @@
-import { cardSchema, listSchema, physicalOrderSchema, physicalReturnSchema, plusPackageSchema, successSchema } from '@esim/contracts';
-import { countOf, idempotentRequest, lookUpIdempotentRequest, ok, okList, sortColumn, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import {
+  cardSchema,
+  listSchema,
+  physicalOrderSchema,
+  physicalReturnSchema,
+  plusPackageSchema,
+  successSchema,
+} from '@esim/contracts';
+import {
+  countOf,
+  idempotentRequest,
+  lookUpIdempotentRequest,
+  ok,
+  okList,
+  sortColumn,
+  toListQuery,
+  type CreatedServiceApp,
+} from '@esim/platform';
 import type { PhysicalSimContext } from '../context';
 import { adminStockByPackage } from '../cards/counts';
 import { cardIdsOf, cardsOf, cardView } from '../cards/views';
@@ -7,12 +23,40 @@ import { availableCount, orderIdFor, orderView, type OrderRow } from '../orders/
 import { recordPlacedOrder, reserveAndHold } from '../orders/placing';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
 import { plusPackagePage } from '../packages/plus-list';
-import { approvalListQuery, availableQuery, availableSchema, idempotencyHeaders, myCardsQuery, orderBody, plusPackagesQuery, returnBody } from '../schemas';
+import {
+  approvalListQuery,
+  availableQuery,
+  availableSchema,
+  idempotencyHeaders,
+  myCardsQuery,
+  orderBody,
+  plusPackagesQuery,
+  returnBody,
+} from '../schemas';
 
 /** Sort fields of the buyer's lists (react-admin's column names → columns); others keep the default order. */
-const CARD_SORT = { serial_number: 'c.serial_number', iccid: 'c.iccid', status: 'c.status', package_name: 'c.package_code', transferred_at: 'c.transferred_at', returnable_until: 'c.transferred_at', created_at: 'c.transferred_at' };
-const ORDER_SORT = { created_at: 'created_at', quantity: 'quantity', total: 'total_cents', total_cents: 'total_cents', status: 'status' };
-const RETURN_SORT = { created_at: 'created_at', refund: 'refund_cents', refund_cents: 'refund_cents', status: 'status' };
+const CARD_SORT = {
+  serial_number: 'c.serial_number',
+  iccid: 'c.iccid',
+  status: 'c.status',
+  package_name: 'c.package_code',
+  transferred_at: 'c.transferred_at',
+  returnable_until: 'c.transferred_at',
+  created_at: 'c.transferred_at',
+};
+const ORDER_SORT = {
+  created_at: 'created_at',
+  quantity: 'quantity',
+  total: 'total_cents',
+  total_cents: 'total_cents',
+  status: 'status',
+};
+const RETURN_SORT = {
+  created_at: 'created_at',
+  refund: 'refund_cents',
+  refund_cents: 'refund_cents',
+  status: 'status',
+};
 /** The idempotency scope of order placement (scoped to the caller by the platform). */
 const ORDER_SCOPE = 'physical-sim:order';
 
@@ -22,104 +66,210 @@ const ORDER_SCOPE = 'physical-sim:order';
  * is scoped to the caller: another dealer's cards and orders are never visible.
  */
 export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
-  app.get('/user/physical-sim/packages', { schema: { response: { 200: listSchema(plusPackageSchema) }, tags: ['user'], querystring: plusPackagesQuery } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
-    const available = await adminStockByPackage(app.db);
-    const all = packages.map((p) => ({
-      id: p.id,
-      code: p.code,
-      name: p.name,
-      data_mb: p.data_mb,
-      validity_days: p.duration,
-      countries: p.countries,
-      price: p.price,
-      price_cents: Math.round(p.price * 100),
-      retail_price: p.retail_price,
-      retail_price_cents: Math.round(p.retail_price * 100),
-      price_source: p.price_source,
-      available: available.get(p.id) ?? 0,
-    }));
-    const { rows, total } = plusPackagePage(all, query);
-    return okList(reply, rows, total, query, 'packages');
-  });
+  app.get(
+    '/user/physical-sim/packages',
+    { schema: { response: { 200: listSchema(plusPackageSchema) }, tags: ['user'], querystring: plusPackagesQuery } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
+      const available = await adminStockByPackage(app.db);
+      const all = packages.map((p) => ({
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        data_mb: p.data_mb,
+        validity_days: p.duration,
+        countries: p.countries,
+        price: p.price,
+        price_cents: Math.round(p.price * 100),
+        retail_price: p.retail_price,
+        retail_price_cents: Math.round(p.retail_price * 100),
+        price_source: p.price_source,
+        available: available.get(p.id) ?? 0,
+      }));
+      const { rows, total } = plusPackagePage(all, query);
+      return okList(reply, rows, total, query, 'packages');
+    },
+  );
 
-  app.get('/user/physical-sim/available', { schema: { tags: ['user'], querystring: availableQuery, response: { 200: successSchema(availableSchema) } } }, async (request, reply) => {
-    if (request.query.package_id) return ok(reply, { package_id: request.query.package_id, available: await availableCount(app.db, request.query.package_id) });
-    const counts = await app.db('cards').whereNull('deleted_at').whereNull('owner_user_id').where({ status: 'in_stock' }).groupBy('package_id', 'package_code').select('package_id', 'package_code').count('* as count');
-    return ok(reply, (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({ package_id: c.package_id, package_code: c.package_code, available: Number(c.count) })));
-  });
+  app.get(
+    '/user/physical-sim/available',
+    { schema: { tags: ['user'], querystring: availableQuery, response: { 200: successSchema(availableSchema) } } },
+    async (request, reply) => {
+      if (request.query.package_id)
+        return ok(reply, {
+          package_id: request.query.package_id,
+          available: await availableCount(app.db, request.query.package_id),
+        });
+      const counts = await app
+        .db('cards')
+        .whereNull('deleted_at')
+        .whereNull('owner_user_id')
+        .where({ status: 'in_stock' })
+        .groupBy('package_id', 'package_code')
+        .select('package_id', 'package_code')
+        .count('* as count');
+      return ok(
+        reply,
+        (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({
+          package_id: c.package_id,
+          package_code: c.package_code,
+          available: Number(c.count),
+        })),
+      );
+    },
+  );
 
-  app.get('/user/physical-sim/my-cards', { schema: { response: { 200: listSchema(cardSchema) }, tags: ['user'], querystring: myCardsQuery } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
-    if (query.status) void base.where('c.status', query.status);
-    // react-admin's getMany: filter={"id":[...]} names exactly the cards wanted.
-    if (query.ids?.length) void base.whereIn('c.id', query.ids);
-    if (query.search) {
-      // ICCIDs and serials are digits: a search without any digit can match no card (not every card).
-      const prefix = query.search.replace(/\D/g, '');
-      if (prefix) void base.where((w) => void w.where('c.iccid', 'like', `${prefix}%`).orWhere('c.serial_number', 'like', `${prefix}%`));
-      else void base.whereRaw('false');
-    }
-    const count = await countOf(base);
-    const sort = sortColumn(query, CARD_SORT, { column: 'c.transferred_at', order: 'DESC' });
-    const rows = await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'c.serial_number' }]).limit(query.limit).offset(query.offset).select('c.*');
-    return okList(reply, rows.map((c) => cardView(c)), Number(count), query, 'cards');
-  });
+  app.get(
+    '/user/physical-sim/my-cards',
+    { schema: { response: { 200: listSchema(cardSchema) }, tags: ['user'], querystring: myCardsQuery } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
+      if (query.status) void base.where('c.status', query.status);
+      // react-admin's getMany: filter={"id":[...]} names exactly the cards wanted.
+      if (query.ids?.length) void base.whereIn('c.id', query.ids);
+      if (query.search) {
+        // ICCIDs and serials are digits: a search without any digit can match no card (not every card).
+        const prefix = query.search.replace(/\D/g, '');
+        if (prefix)
+          void base.where(
+            (w) => void w.where('c.iccid', 'like', `${prefix}%`).orWhere('c.serial_number', 'like', `${prefix}%`),
+          );
+        else void base.whereRaw('false');
+      }
+      const count = await countOf(base);
+      const sort = sortColumn(query, CARD_SORT, { column: 'c.transferred_at', order: 'DESC' });
+      const rows = await base
+        .orderBy([{ column: sort.column, order: sort.order }, { column: 'c.serial_number' }])
+        .limit(query.limit)
+        .offset(query.offset)
+        .select('c.*');
+      return okList(
+        reply,
+        rows.map((c) => cardView(c)),
+        Number(count),
+        query,
+        'cards',
+      );
+    },
+  );
 
-  app.post('/user/physical-sim/order', { schema: { response: { 201: successSchema(physicalOrderSchema) }, tags: ['user'], body: orderBody, headers: idempotencyHeaders } }, async (request, reply) => {
-    // Replayed before any call; otherwise reserved, held and recorded with no transaction open across the balance service's call.
-    const { scopedKey, replay } = await lookUpIdempotentRequest<ReturnType<typeof orderView>>(app.db, request, reply, { scope: ORDER_SCOPE });
-    if (replay) return ok(reply, replay.body, 'order_placed', replay.statusCode);
-    const reserved = await reserveAndHold(app.db, ctx, {
-      orderId: orderIdFor(scopedKey),
-      userId: request.user!.id,
-      packageId: request.body.package_id,
-      quantity: request.body.quantity,
-      note: request.body.note ?? null,
-      requestId: request.id,
-    });
-    const result = await idempotentRequest(app.db, request, reply, { scope: ORDER_SCOPE, required: true }, async (trx) => ({
-      statusCode: 201,
-      body: orderView(await recordPlacedOrder(trx, reserved), { locale: request.locale }),
-    }));
-    return ok(reply, result.body, 'order_placed', result.statusCode);
-  });
+  app.post(
+    '/user/physical-sim/order',
+    {
+      schema: {
+        response: { 201: successSchema(physicalOrderSchema) },
+        tags: ['user'],
+        body: orderBody,
+        headers: idempotencyHeaders,
+      },
+    },
+    async (request, reply) => {
+      // Replayed before any call; otherwise reserved, held and recorded with no transaction open across the balance service's call.
+      const { scopedKey, replay } = await lookUpIdempotentRequest<ReturnType<typeof orderView>>(
+        app.db,
+        request,
+        reply,
+        { scope: ORDER_SCOPE },
+      );
+      if (replay) return ok(reply, replay.body, 'order_placed', replay.statusCode);
+      const reserved = await reserveAndHold(app.db, ctx, {
+        orderId: orderIdFor(scopedKey),
+        userId: request.user!.id,
+        packageId: request.body.package_id,
+        quantity: request.body.quantity,
+        note: request.body.note ?? null,
+        requestId: request.id,
+      });
+      const result = await idempotentRequest(
+        app.db,
+        request,
+        reply,
+        { scope: ORDER_SCOPE, required: true },
+        async (trx) => ({
+          statusCode: 201,
+          body: orderView(await recordPlacedOrder(trx, reserved), { locale: request.locale }),
+        }),
+      );
+      return ok(reply, result.body, 'order_placed', result.statusCode);
+    },
+  );
 
-  app.get('/user/physical-sim/orders', { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    // A placing order is not an order yet (its hold is being asked for): never listed.
-    const base = app.db('orders').where({ user_id: request.user!.id }).whereNot({ status: 'placing' });
-    if (query.status) void base.where({ status: query.status });
-    // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
-    if (query.ids?.length) void base.whereIn('id', query.ids);
-    const count = await countOf(base);
-    const sort = sortColumn(query, ORDER_SORT, { column: 'created_at', order: 'DESC' });
-    const rows = (await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(query.limit).offset(query.offset).select('*')) as OrderRow[];
-    const items = await Promise.all(rows.map(async (o) => orderView(o, { cardIds: await cardIdsOf(app.db, o.id), locale: request.locale })));
-    return okList(reply, items, Number(count), query, 'orders');
-  });
+  app.get(
+    '/user/physical-sim/orders',
+    { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['user'], querystring: approvalListQuery } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      // A placing order is not an order yet (its hold is being asked for): never listed.
+      const base = app.db('orders').where({ user_id: request.user!.id }).whereNot({ status: 'placing' });
+      if (query.status) void base.where({ status: query.status });
+      // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
+      if (query.ids?.length) void base.whereIn('id', query.ids);
+      const count = await countOf(base);
+      const sort = sortColumn(query, ORDER_SORT, { column: 'created_at', order: 'DESC' });
+      const rows = (await base
+        .orderBy([
+          { column: sort.column, order: sort.order },
+          { column: 'created_at', order: 'desc' },
+          { column: 'id' },
+        ])
+        .limit(query.limit)
+        .offset(query.offset)
+        .select('*')) as OrderRow[];
+      const items = await Promise.all(
+        rows.map(async (o) => orderView(o, { cardIds: await cardIdsOf(app.db, o.id), locale: request.locale })),
+      );
+      return okList(reply, items, Number(count), query, 'orders');
+    },
+  );
 
-  app.post('/user/physical-sim/return', { schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody } }, async (request, reply) => {
-    // A return leads to a refund: with an Idempotency-Key a retried request answers the first one's result.
-    const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:return' }, async (trx) => {
-      const row = await requestReturn(trx, { userId: request.user!.id, cardIds: request.body.card_ids, reason: request.body.reason });
-      return { statusCode: 201, body: returnView(row, await cardsOf(trx, 'return_cards', 'return_id', row.id)) };
-    });
-    return ok(reply, result.body, result.body.status === 'approved' ? 'return_auto_approved' : 'return_placed', result.statusCode);
-  });
+  app.post(
+    '/user/physical-sim/return',
+    { schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody } },
+    async (request, reply) => {
+      // A return leads to a refund: with an Idempotency-Key a retried request answers the first one's result.
+      const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:return' }, async (trx) => {
+        const row = await requestReturn(trx, {
+          userId: request.user!.id,
+          cardIds: request.body.card_ids,
+          reason: request.body.reason,
+        });
+        return { statusCode: 201, body: returnView(row, await cardsOf(trx, 'return_cards', 'return_id', row.id)) };
+      });
+      return ok(
+        reply,
+        result.body,
+        result.body.status === 'approved' ? 'return_auto_approved' : 'return_placed',
+        result.statusCode,
+      );
+    },
+  );
 
-  app.get('/user/physical-sim/returns', { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['user'], querystring: approvalListQuery } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    const base = app.db('returns').where({ user_id: request.user!.id });
-    if (query.status) void base.where({ status: query.status });
-    // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
-    if (query.ids?.length) void base.whereIn('id', query.ids);
-    const count = await countOf(base);
-    const sort = sortColumn(query, RETURN_SORT, { column: 'created_at', order: 'DESC' });
-    const rows = (await base.orderBy([{ column: sort.column, order: sort.order }, { column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(query.limit).offset(query.offset).select('*')) as ReturnRow[];
-    const items = await Promise.all(rows.map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id))));
-    return okList(reply, items, Number(count), query, 'returns');
-  });
+  app.get(
+    '/user/physical-sim/returns',
+    { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['user'], querystring: approvalListQuery } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const base = app.db('returns').where({ user_id: request.user!.id });
+      if (query.status) void base.where({ status: query.status });
+      // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
+      if (query.ids?.length) void base.whereIn('id', query.ids);
+      const count = await countOf(base);
+      const sort = sortColumn(query, RETURN_SORT, { column: 'created_at', order: 'DESC' });
+      const rows = (await base
+        .orderBy([
+          { column: sort.column, order: sort.order },
+          { column: 'created_at', order: 'desc' },
+          { column: 'id' },
+        ])
+        .limit(query.limit)
+        .offset(query.offset)
+        .select('*')) as ReturnRow[];
+      const items = await Promise.all(
+        rows.map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id))),
+      );
+      return okList(reply, items, Number(count), query, 'returns');
+    },
+  );
 }

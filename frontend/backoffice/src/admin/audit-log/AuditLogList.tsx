@@ -1,6 +1,16 @@
 import { Alert, Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { AUDIT_SERVICES, AUDITED_METHODS, AUDITED_ROUTES } from '@esim/contracts';
-import { AutocompleteInput, DataTable, List, SelectInput, SimpleList, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  AutocompleteInput,
+  DataTable,
+  List,
+  SelectInput,
+  SimpleList,
+  useGetList,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
@@ -21,16 +31,35 @@ const personOf = (r: RaRecord) => r.actor_name ?? r.actor_email ?? r.actor_id;
 export function auditLogFilters(translate: Translate, people: readonly Person[]) {
   return [
     <SelectInput key="actor_id" source="actor_id" label="app.admin_audit_log.person" alwaysOn choices={[...people]} />,
-    <SelectInput key="method" source="method" label="app.admin_audit_log.action" alwaysOn choices={AUDITED_METHODS.map((m) => ({ id: m, name: translate(`app.admin_audit_log.methods.${m}`) }))} />,
+    <SelectInput
+      key="method"
+      source="method"
+      label="app.admin_audit_log.action"
+      alwaysOn
+      choices={AUDITED_METHODS.map((m) => ({ id: m, name: translate(`app.admin_audit_log.methods.${m}`) }))}
+    />,
     ...dateRangeFilters({ alwaysOn: true }),
-    <AutocompleteInput key="route" source="route" label="app.admin_audit_log.route" choices={ROUTE_PATHS.map((path) => ({ id: path, name: path }))} />,
-    <SelectInput key="service" source="service" label="app.admin_audit_log.service" choices={AUDIT_SERVICES.map((s) => ({ id: s, name: s }))} />,
+    <AutocompleteInput
+      key="route"
+      source="route"
+      label="app.admin_audit_log.route"
+      choices={ROUTE_PATHS.map((path) => ({ id: path, name: path }))}
+    />,
+    <SelectInput
+      key="service"
+      source="service"
+      label="app.admin_audit_log.service"
+      choices={AUDIT_SERVICES.map((s) => ({ id: s, name: s }))}
+    />,
   ];
 }
 
 /** The people who acted recently: the person filter's choices (admins have no list of their own). */
 function useRecentPeople(): Person[] {
-  const { data } = useGetList('admin/audit-log', { pagination: { page: 1, perPage: 100 }, sort: { field: 'at', order: 'DESC' } });
+  const { data } = useGetList('admin/audit-log', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'at', order: 'DESC' },
+  });
   const people = new Map<string, string>();
   for (const entry of data ?? []) if (!people.has(entry.actor_id)) people.set(entry.actor_id, personOf(entry));
   return [...people].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'tr'));
@@ -52,7 +81,14 @@ function Unavailable() {
 function Outcome({ status }: { status: number }) {
   const translate = useTranslate();
   const refused = status >= 400;
-  return <Chip size="small" variant={refused ? 'outlined' : 'filled'} color={refused ? 'error' : 'success'} label={refused ? translate('app.admin_audit_log.refused', { status }) : translate('app.admin_audit_log.done')} />;
+  return (
+    <Chip
+      size="small"
+      variant={refused ? 'outlined' : 'filled'}
+      color={refused ? 'error' : 'success'}
+      label={refused ? translate('app.admin_audit_log.refused', { status }) : translate('app.admin_audit_log.done')}
+    />
+  );
 }
 
 function Action({ record }: { record: RaRecord }) {
@@ -71,7 +107,9 @@ function Person({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
     <Stack sx={{ minWidth: 0 }}>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{personOf(record)}</Box>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {personOf(record)}
+      </Box>
       <Typography variant="caption" color="text.secondary">
         {translate(`app.admin_audit_log.roles.${record.actor_role}`, { _: record.actor_role })}
       </Typography>
@@ -108,7 +146,9 @@ export default function AuditLogList() {
         phone={
           <SimpleList
             rowClick={(_id, _resource, record) => recordLinkOf(record as never) ?? false}
-            primaryText={(r: RaRecord) => `${personOf(r)} · ${translate(`app.admin_audit_log.methods.${r.method}`, { _: r.method })}`}
+            primaryText={(r: RaRecord) =>
+              `${personOf(r)} · ${translate(`app.admin_audit_log.methods.${r.method}`, { _: r.method })}`
+            }
             secondaryText={(r: RaRecord) => (
               <>
                 <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}>
@@ -122,11 +162,39 @@ export default function AuditLogList() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="at" label="app.admin_audit_log.at" disableSort render={(r: RaRecord) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.at)}</Box>} />
-          <DataTable.Col source="actor_id" label="app.admin_audit_log.person" disableSort render={(r: RaRecord) => <Person record={r} />} />
-          <DataTable.Col source="method" label="app.admin_audit_log.action" disableSort render={(r: RaRecord) => <Action record={r} />} />
-          <DataTable.Col label="app.admin_audit_log.record" disableSort render={(r: RaRecord) => <RecordLink record={r} />} />
-          <DataTable.Col source="status_code" label="app.admin_audit_log.outcome" disableSort render={(r: RaRecord) => <Outcome status={r.status_code} />} />
+          <DataTable.Col
+            source="at"
+            label="app.admin_audit_log.at"
+            disableSort
+            render={(r: RaRecord) => (
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(r.at)}
+              </Box>
+            )}
+          />
+          <DataTable.Col
+            source="actor_id"
+            label="app.admin_audit_log.person"
+            disableSort
+            render={(r: RaRecord) => <Person record={r} />}
+          />
+          <DataTable.Col
+            source="method"
+            label="app.admin_audit_log.action"
+            disableSort
+            render={(r: RaRecord) => <Action record={r} />}
+          />
+          <DataTable.Col
+            label="app.admin_audit_log.record"
+            disableSort
+            render={(r: RaRecord) => <RecordLink record={r} />}
+          />
+          <DataTable.Col
+            source="status_code"
+            label="app.admin_audit_log.outcome"
+            disableSort
+            render={(r: RaRecord) => <Outcome status={r.status_code} />}
+          />
           <DataTable.Col source="ip" label="app.admin_audit_log.ip" disableSort render={(r: RaRecord) => r.ip ?? '—'} />
           <DataTable.Col source="service" label="app.admin_audit_log.service" disableSort />
         </DataTable>

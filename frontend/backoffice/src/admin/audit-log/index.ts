@@ -5,5 +5,6 @@ import { lazyScreen } from '../../lazy';
 export default {
   list: lazyScreen(() => import('./AuditLogList')),
   icon: HistoryIcon,
-  recordRepresentation: (record: { method?: string; route?: string; id: string }) => (record.route ? `${record.method} ${record.route}` : record.id),
+  recordRepresentation: (record: { method?: string; route?: string; id: string }) =>
+    record.route ? `${record.method} ${record.route}` : record.id,
 };

@@ -19,7 +19,9 @@ describe('collection logs (admin)', () => {
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) =>
-        resource === 'admin/collection-logs' ? { data: [log(1, 100), log(2, 20.5)] as never[], total: 30, meta: { amount_cents: 123456 } } : base.getList(resource, params),
+        resource === 'admin/collection-logs'
+          ? { data: [log(1, 100), log(2, 20.5)] as never[], total: 30, meta: { amount_cents: 123456 } }
+          : base.getList(resource, params),
     });
     renderApp({ session: SESSIONS.admin, path: '/admin/collection-logs', dataProvider });
     const total = await screen.findByTestId('logs-total', {}, { timeout: 30_000 });

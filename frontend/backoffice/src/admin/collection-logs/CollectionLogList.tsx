@@ -1,6 +1,17 @@
 import { Card, CardContent } from '@mui/material';
 import type { ReactElement } from 'react';
-import { AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  AutocompleteInput,
+  DataTable,
+  List,
+  ReferenceInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -14,12 +25,41 @@ export const COLLECTION_KINDS = ['dealer-to-sales-manager', 'sales-manager-to-co
 export function collectionLogFilters(translate: (key: string) => string): ReactElement[] {
   return [
     ...dateRangeFilters({ alwaysOn: true }),
-    <SelectInput key="kind" source="kind" label="app.collection_logs.kind" alwaysOn emptyText="app.admin_dealers.all" choices={COLLECTION_KINDS.map((k) => ({ id: k, name: translate(`app.collection_logs.kinds.${k}`) }))} />,
-    <ReferenceInput key="sales_manager_id" source="sales_manager_id" reference="admin/sales-managers" alwaysOn sort={{ field: 'full_name', order: 'ASC' }}>
-      <AutocompleteInput label="app.admin_dealers.sales_manager" optionText="full_name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+    <SelectInput
+      key="kind"
+      source="kind"
+      label="app.collection_logs.kind"
+      alwaysOn
+      emptyText="app.admin_dealers.all"
+      choices={COLLECTION_KINDS.map((k) => ({ id: k, name: translate(`app.collection_logs.kinds.${k}`) }))}
+    />,
+    <ReferenceInput
+      key="sales_manager_id"
+      source="sales_manager_id"
+      reference="admin/sales-managers"
+      alwaysOn
+      sort={{ field: 'full_name', order: 'ASC' }}
+    >
+      <AutocompleteInput
+        label="app.admin_dealers.sales_manager"
+        optionText="full_name"
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 220 }}
+      />
     </ReferenceInput>,
-    <ReferenceInput key="dealer_id" source="dealer_id" reference="admin/dealers" alwaysOn sort={{ field: 'company_name', order: 'ASC' }}>
-      <AutocompleteInput label="app.collection.dealer" optionText="company_name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+    <ReferenceInput
+      key="dealer_id"
+      source="dealer_id"
+      reference="admin/dealers"
+      alwaysOn
+      sort={{ field: 'company_name', order: 'ASC' }}
+    >
+      <AutocompleteInput
+        label="app.collection.dealer"
+        optionText="company_name"
+        filterToQuery={(q: string) => ({ q })}
+        sx={{ minWidth: 220 }}
+      />
     </ReferenceInput>,
   ];
 }
@@ -54,13 +94,27 @@ function LogTable() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created_at" label="app.transactions.date" render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col
+            source="created_at"
+            label="app.transactions.date"
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
           <DataTable.Col source="kind" label="app.collection_logs.kind" render={kind} />
-          <DataTable.Col source="dealer_name" label="app.collection.dealer" disableSort render={(r: RaRecord) => r.dealer_name ?? '—'} />
+          <DataTable.Col
+            source="dealer_name"
+            label="app.collection.dealer"
+            disableSort
+            render={(r: RaRecord) => r.dealer_name ?? '—'}
+          />
           <DataTable.Col source="sales_manager_name" label="app.admin_dealers.sales_manager" disableSort />
           <DataTable.Col source="collected_by_name" label="app.collection_logs.collected_by" disableSort />
           <DataTable.Col source="note" label="app.collection.note" disableSort render={(r: RaRecord) => r.note ?? ''} />
-          <DataTable.Col source="amount" label="app.transactions.amount" align="right" render={(r: RaRecord) => formatEuro(r.amount)} />
+          <DataTable.Col
+            source="amount"
+            label="app.transactions.amount"
+            align="right"
+            render={(r: RaRecord) => formatEuro(r.amount)}
+          />
         </DataTable>
       </PhoneOr>
     </>

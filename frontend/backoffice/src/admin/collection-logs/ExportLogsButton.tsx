@@ -9,7 +9,8 @@ import { resourceDef } from '../../providers/resources';
 /** The export route's query for the list's filters (the same names the list sends). */
 export function exportQuery(filterValues: Record<string, unknown>): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(declaredFilter(resourceDef('admin/collection-logs'), filterValues))) search.set(key, String(value));
+  for (const [key, value] of Object.entries(declaredFilter(resourceDef('admin/collection-logs'), filterValues)))
+    search.set(key, String(value));
   return search.toString();
 }
 

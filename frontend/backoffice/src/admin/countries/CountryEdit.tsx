@@ -1,7 +1,23 @@
 import type { Locale } from '@esim/contracts';
 import { COVERAGE_STATUSES } from '@esim/contracts';
 import { Box, Typography } from '@mui/material';
-import { Edit, SaveButton, Toolbar, maxLength, maxValue, minValue, number, NumberInput, required, SelectInput, SimpleForm, TextInput, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Edit,
+  SaveButton,
+  Toolbar,
+  maxLength,
+  maxValue,
+  minValue,
+  number,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { FeaturesInput } from '../../layout/FeaturesInput';
 import { eurosOf, priceProblem, priceText } from '../packages/prices';
 
@@ -35,7 +51,12 @@ export default function CountryEdit() {
   const [locale] = useLocaleState();
   const lang = (locale === 'en' ? 'en' : 'tr') as Locale;
   return (
-    <Edit title={translate('app.admin_countries.edit_title')} mutationMode="pessimistic" redirect="list" transform={countryPayload}>
+    <Edit
+      title={translate('app.admin_countries.edit_title')}
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={countryPayload}
+    >
       {/* Save only: countries are reference data, never deleted. */}
       <SimpleForm
         toolbar={
@@ -45,8 +66,21 @@ export default function CountryEdit() {
         }
       >
         <Heading />
-        <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 900 }}>
-          <SelectInput source="coverage_status" label="app.admin_countries.coverage_status" choices={COVERAGE_STATUSES.map((s) => ({ id: s, name: translate(`app.admin_countries.coverage.${s}`) }))} validate={required()} />
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { sm: 2 },
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            width: '100%',
+            maxWidth: 900,
+          }}
+        >
+          <SelectInput
+            source="coverage_status"
+            label="app.admin_countries.coverage_status"
+            choices={COVERAGE_STATUSES.map((s) => ({ id: s, name: translate(`app.admin_countries.coverage.${s}`) }))}
+            validate={required()}
+          />
           <TextInput
             source="daily_price"
             label="app.admin_countries.daily_price"
@@ -55,10 +89,25 @@ export default function CountryEdit() {
             helperText="app.admin_countries.daily_price_hint"
             slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal' } }}
           />
-          <TextInput source="speed" label="app.admin_countries.speed" helperText="app.admin_countries.speed_hint" validate={maxLength(50)} />
+          <TextInput
+            source="speed"
+            label="app.admin_countries.speed"
+            helperText="app.admin_countries.speed_hint"
+            validate={maxLength(50)}
+          />
           <span />
-          <NumberInput source="featured_order" label="app.admin_countries.featured_order" helperText="app.admin_countries.featured_order_hint" validate={[number(), minValue(1), maxValue(999)]} />
-          <NumberInput source="quick_order" label="app.admin_countries.quick_order" helperText="app.admin_countries.quick_order_hint" validate={[number(), minValue(1), maxValue(999)]} />
+          <NumberInput
+            source="featured_order"
+            label="app.admin_countries.featured_order"
+            helperText="app.admin_countries.featured_order_hint"
+            validate={[number(), minValue(1), maxValue(999)]}
+          />
+          <NumberInput
+            source="quick_order"
+            label="app.admin_countries.quick_order"
+            helperText="app.admin_countries.quick_order_hint"
+            validate={[number(), minValue(1), maxValue(999)]}
+          />
         </Box>
         <FeaturesInput heading="app.admin_countries.features" />
       </SimpleForm>

@@ -16,7 +16,13 @@ export function spendingWith(figures: Figures, limitCents: number) {
 }
 
 /** The admin sets how far a dealer may buy beyond its balance: the new limit, then limit and spending power before → after. */
-export function CreditLimitButton({ dealer, figures }: { dealer: { id: string; name: string }; figures: DealerBalance | undefined }) {
+export function CreditLimitButton({
+  dealer,
+  figures,
+}: {
+  dealer: { id: string; name: string };
+  figures: DealerBalance | undefined;
+}) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const before: Figures = figures ?? { available_cents: 0, owed_cents: 0, credit_limit_cents: 0 };
@@ -36,7 +42,8 @@ export function CreditLimitButton({ dealer, figures }: { dealer: { id: string; n
           hint={translate('app.admin_dealers.credit_limit_hint')}
           aboveAmount={
             <Typography variant="body2" color="text.secondary">
-              {translate('app.admin_dealers.credit_limit')}: {formatCents(before.credit_limit_cents)} · {translate('app.admin_dealers.owed')}: {formatCents(before.owed_cents)} ·{' '}
+              {translate('app.admin_dealers.credit_limit')}: {formatCents(before.credit_limit_cents)} ·{' '}
+              {translate('app.admin_dealers.owed')}: {formatCents(before.owed_cents)} ·{' '}
               {translate('app.admin_dealers.spendable')}: {formatCents(now.spendable_cents)}
             </Typography>
           }
@@ -45,13 +52,16 @@ export function CreditLimitButton({ dealer, figures }: { dealer: { id: string; n
             return (
               <>
                 <Typography>
-                  {translate('app.admin_dealers.credit_limit')}: {formatCents(before.credit_limit_cents)} → <strong>{formatCents(cents)}</strong>
+                  {translate('app.admin_dealers.credit_limit')}: {formatCents(before.credit_limit_cents)} →{' '}
+                  <strong>{formatCents(cents)}</strong>
                 </Typography>
                 <Typography>
-                  {translate('app.admin_dealers.credit_available')}: {formatCents(now.credit_available_cents)} → <strong>{formatCents(after.credit_available_cents)}</strong>
+                  {translate('app.admin_dealers.credit_available')}: {formatCents(now.credit_available_cents)} →{' '}
+                  <strong>{formatCents(after.credit_available_cents)}</strong>
                 </Typography>
                 <Typography>
-                  {translate('app.admin_dealers.spendable')}: {formatCents(now.spendable_cents)} → <strong>{formatCents(after.spendable_cents)}</strong>
+                  {translate('app.admin_dealers.spendable')}: {formatCents(now.spendable_cents)} →{' '}
+                  <strong>{formatCents(after.spendable_cents)}</strong>
                 </Typography>
                 {cents < before.owed_cents ? (
                   <Typography color="warning.main" variant="body2">
@@ -61,7 +71,11 @@ export function CreditLimitButton({ dealer, figures }: { dealer: { id: string; n
               </>
             );
           }}
-          request={{ method: 'PUT', path: `admin/dealers/${encodeURIComponent(dealer.id)}/credit-limit`, amountField: 'credit_limit' }}
+          request={{
+            method: 'PUT',
+            path: `admin/dealers/${encodeURIComponent(dealer.id)}/credit-limit`,
+            amountField: 'credit_limit',
+          }}
           refreshKey={DEALER_BALANCES_KEY}
           doneMessage="app.admin_dealers.credit_limit_done"
         />

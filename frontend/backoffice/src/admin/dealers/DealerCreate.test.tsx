@@ -18,9 +18,18 @@ describe('dealer create form (admin)', () => {
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'create')).toHaveLength(1));
     expect(dataProvider.calls.find((c) => c.method === 'create')).toMatchObject({
       resource: 'admin/dealers',
-      params: { data: { company_name: 'Yeni Bayi A.Ş.', full_name: 'Yeni Bayi', email: 'yeni@esim.test', tax_number: '1234567890', status: 'active' } },
+      params: {
+        data: {
+          company_name: 'Yeni Bayi A.Ş.',
+          full_name: 'Yeni Bayi',
+          email: 'yeni@esim.test',
+          tax_number: '1234567890',
+          status: 'active',
+        },
+      },
     });
-    const sent = (dataProvider.calls.find((c) => c.method === 'create')!.params as { data: Record<string, unknown> }).data;
+    const sent = (dataProvider.calls.find((c) => c.method === 'create')!.params as { data: Record<string, unknown> })
+      .data;
     expect(Object.keys(sent).sort()).toEqual(['company_name', 'email', 'full_name', 'status', 'tax_number']);
   }, 60_000);
 });

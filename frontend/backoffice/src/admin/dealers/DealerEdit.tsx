@@ -26,7 +26,12 @@ const EditToolbar = () => (
 export default function DealerEdit() {
   const translate = useTranslate();
   return (
-    <Edit title={translate('app.admin_dealers.edit_title')} mutationMode="pessimistic" transform={editableFields} redirect="show">
+    <Edit
+      title={translate('app.admin_dealers.edit_title')}
+      mutationMode="pessimistic"
+      transform={editableFields}
+      redirect="show"
+    >
       <DealerForm toolbar={<EditToolbar />} />
     </Edit>
   );

@@ -2,7 +2,16 @@ import type { DealerBalance } from '@esim/contracts';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button } from '@mui/material';
 import type { ReactElement } from 'react';
-import { CreateButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
 import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
@@ -68,12 +77,40 @@ function DealerTable() {
       <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="company_name" label="app.sm.company_name" />
         <DataTable.Col source="full_name" label="app.sm.full_name" />
-        <DataTable.Col source="sales_manager_name" label="app.admin_dealers.sales_manager" disableSort render={(r: RaRecord) => r.sales_manager_name ?? '—'} />
-        <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <AccountStatusChip status={r.status} />} />
-        <DataTable.Col label="app.admin_dealers.balance" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.balance_cents)} />
-        <DataTable.Col label="app.admin_dealers.credit_limit" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.credit_limit_cents)} />
-        <DataTable.Col label="app.admin_dealers.owed" align="right" disableSort render={(r: RaRecord) => formatCents(figures(r)?.owed_cents)} />
-        <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} figures={figures(r)} />} />
+        <DataTable.Col
+          source="sales_manager_name"
+          label="app.admin_dealers.sales_manager"
+          disableSort
+          render={(r: RaRecord) => r.sales_manager_name ?? '—'}
+        />
+        <DataTable.Col
+          source="status"
+          label="app.sm.status"
+          render={(r: RaRecord) => <AccountStatusChip status={r.status} />}
+        />
+        <DataTable.Col
+          label="app.admin_dealers.balance"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(figures(r)?.balance_cents)}
+        />
+        <DataTable.Col
+          label="app.admin_dealers.credit_limit"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(figures(r)?.credit_limit_cents)}
+        />
+        <DataTable.Col
+          label="app.admin_dealers.owed"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(figures(r)?.owed_cents)}
+        />
+        <DataTable.Col
+          label="app.sm.actions"
+          disableSort
+          render={(r: RaRecord) => <RowActions record={r} figures={figures(r)} />}
+        />
       </DataTable>
     </PhoneOr>
   );
@@ -94,7 +131,14 @@ export default function DealerList() {
       perPage={25}
       exporter={false}
       filters={dealerFilters(translate)}
-      empty={<EmptyState title="app.admin_dealers.empty" hint="app.admin_dealers.empty_hint" to="/admin/dealers/create" action="app.sm.create_dealer" />}
+      empty={
+        <EmptyState
+          title="app.admin_dealers.empty"
+          hint="app.admin_dealers.empty_hint"
+          to="/admin/dealers/create"
+          action="app.sm.create_dealer"
+        />
+      }
     >
       <DealerTable />
     </List>

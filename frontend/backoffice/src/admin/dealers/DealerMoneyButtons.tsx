@@ -12,7 +12,12 @@ export function DealerMoneyButtons({ record, figures }: { record: RaRecord; figu
   const [open, setOpen] = useState<'credit' | 'cash' | null>(null);
   return (
     <>
-      <Button size="small" startIcon={<AccountBalanceWalletIcon />} onClick={() => setOpen('credit')} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        startIcon={<AccountBalanceWalletIcon />}
+        onClick={() => setOpen('credit')}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {translate('app.admin_dealers.load_credit')}
       </Button>
       <Button size="small" startIcon={<PaymentsIcon />} onClick={() => setOpen('cash')} sx={{ whiteSpace: 'nowrap' }}>

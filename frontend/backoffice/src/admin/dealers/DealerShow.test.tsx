@@ -5,13 +5,31 @@ import { fakeDataProvider, RECORDS, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 // The fixtures' balances give this dealer 100,00 € available, 380,00 € of debt and a 500,00 € limit (120,00 € of it left).
-const dealer = { id: SESSIONS.dealer.user.id, company_name: 'Deniz Telekom Ltd. Şti.', full_name: 'Deniz Bayi', email: 'dealer@esim.test', phone: null, status: 'active', sales_manager_name: 'Serkan Satış', created_at: '2026-10-01T08:00:00.000Z' };
-const ESIM_ROW = { id: 'order-1', order_number: 'ESX7K2Q9', package: { name: 'Türkiye 1 GB' }, quantity: 2, total: 9, status: 'completed', created_at: '2026-11-20T09:00:00.000Z' };
+const dealer = {
+  id: SESSIONS.dealer.user.id,
+  company_name: 'Deniz Telekom Ltd. Şti.',
+  full_name: 'Deniz Bayi',
+  email: 'dealer@esim.test',
+  phone: null,
+  status: 'active',
+  sales_manager_name: 'Serkan Satış',
+  created_at: '2026-10-01T08:00:00.000Z',
+};
+const ESIM_ROW = {
+  id: 'order-1',
+  order_number: 'ESX7K2Q9',
+  package: { name: 'Türkiye 1 GB' },
+  quantity: 2,
+  total: 9,
+  status: 'completed',
+  created_at: '2026-11-20T09:00:00.000Z',
+};
 
 function renderDealer() {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
-    getOne: async (resource, params) => (resource === 'admin/dealers' ? { data: dealer as never } : base.getOne(resource, params)),
+    getOne: async (resource, params) =>
+      resource === 'admin/dealers' ? { data: dealer as never } : base.getOne(resource, params),
     read: async (path, query) => {
       dataProvider.calls.push({ method: 'read', resource: path, params: query });
       if (path === `admin/dealers/${dealer.id}/transactions`) return RECORDS.transactions as never;
@@ -41,9 +59,19 @@ describe("the admin's dealer page", () => {
     const user = userEvent.setup();
     const dataProvider = renderDealer();
     await user.click(await screen.findByRole('tab', { name: 'eSIM siparişleri' }, { timeout: 30_000 }));
-    expect(await within(screen.getByRole('tabpanel')).findByRole('link', { name: 'ESX7K2Q9' })).toHaveAttribute('href', '/admin/esim-orders/order-1/show');
+    expect(await within(screen.getByRole('tabpanel')).findByRole('link', { name: 'ESX7K2Q9' })).toHaveAttribute(
+      'href',
+      '/admin/esim-orders/order-1/show',
+    );
     const reads = dataProvider.calls.filter((c) => c.resource === 'user/esim/orders');
-    expect(reads).toEqual([expect.objectContaining({ params: expect.objectContaining({ filter: JSON.stringify({ user_id: dealer.id }), sort: '["created_at","DESC"]' }) })]);
+    expect(reads).toEqual([
+      expect.objectContaining({
+        params: expect.objectContaining({
+          filter: JSON.stringify({ user_id: dealer.id }),
+          sort: '["created_at","DESC"]',
+        }),
+      }),
+    ]);
   });
 
   it('sets the credit limit after showing limit, credit left and spending power before → after, once', async () => {
@@ -60,7 +88,11 @@ describe("the admin's dealer page", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() =>
       expect(dataProvider.calls.filter((c) => c.method === 'send:PUT')).toEqual([
-        { method: 'send:PUT', resource: `admin/dealers/${dealer.id}/credit-limit`, params: { credit_limit: 600, note: null } },
+        {
+          method: 'send:PUT',
+          resource: `admin/dealers/${dealer.id}/credit-limit`,
+          params: { credit_limit: 600, note: null },
+        },
       ]),
     );
   });
@@ -72,7 +104,9 @@ describe("the admin's dealer page", () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Yeni kredi limiti' }), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Devam' }));
-    expect(plain(within(dialog).getByTestId('credit-limit-confirmation').textContent)).toContain('Kalan kredi: 120,00 € → 0,00 €');
+    expect(plain(within(dialog).getByTestId('credit-limit-confirmation').textContent)).toContain(
+      'Kalan kredi: 120,00 € → 0,00 €',
+    );
     expect(within(dialog).getByText(/borç bu limitin altına inene dek/)).toBeInTheDocument();
   });
 });

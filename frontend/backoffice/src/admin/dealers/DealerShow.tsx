@@ -6,7 +6,24 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import CreditScoreIcon from '@mui/icons-material/CreditScore';
 import SavingsIcon from '@mui/icons-material/Savings';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
-import { Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  Skeleton,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Show, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
@@ -42,14 +59,33 @@ function useDealerRows<T>(path: string, filter: Record<string, string>, shown = 
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   return useQuery<T[]>({
     queryKey: ['admin', 'dealer-rows', path, filter, shown],
-    queryFn: () => dataProvider.read(path, { range: `[0,${shown - 1}]`, sort: '["created_at","DESC"]', filter: JSON.stringify(filter) }),
+    queryFn: () =>
+      dataProvider.read(path, {
+        range: `[0,${shown - 1}]`,
+        sort: '["created_at","DESC"]',
+        filter: JSON.stringify(filter),
+      }),
     // "Show more" keeps the rows on screen while the longer page loads.
     placeholderData: keepPreviousData,
   });
 }
 
 /** A tab's rows with "show more" while a full page came back, and a link to the whole list where there is one. */
-function Rows<T>({ rows, shown, onMore, empty, listLink, children }: { rows: T[] | undefined; shown: number; onMore: () => void; empty: string; listLink?: string; children: (rows: T[]) => ReactNode }) {
+function Rows<T>({
+  rows,
+  shown,
+  onMore,
+  empty,
+  listLink,
+  children,
+}: {
+  rows: T[] | undefined;
+  shown: number;
+  onMore: () => void;
+  empty: string;
+  listLink?: string;
+  children: (rows: T[]) => ReactNode;
+}) {
   const translate = useTranslate();
   if (!rows) return <Skeleton height={80} />;
   if (rows.length === 0) return <Typography color="text.secondary">{translate(empty)}</Typography>;
@@ -115,13 +151,21 @@ function DealerTransactions({ dealerId }: { dealerId: string }) {
                 <TableCell>
                   {row.description}
                   {row.reference ? (
-                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' }, overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      sx={{ display: { sm: 'none' }, overflowWrap: 'anywhere' }}
+                    >
                       {row.reference}
                     </Typography>
                   ) : null}
                 </TableCell>
                 <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>{row.reference ?? '—'}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.amount_cents > 0 ? 'success.main' : undefined }}>
+                <TableCell
+                  align="right"
+                  sx={{ whiteSpace: 'nowrap', color: row.amount_cents > 0 ? 'success.main' : undefined }}
+                >
                   {formatCents(row.amount_cents)}
                 </TableCell>
                 <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
@@ -152,7 +196,11 @@ function DealerEsimOrders({ dealerId }: { dealerId: string }) {
   const filter = { user_id: dealerId };
   const paged = usePaged<EsimOrderRow>('user/esim/orders', filter);
   return (
-    <Rows {...paged} empty="app.admin_dealers.no_esim_orders" listLink={`/admin/esim-orders?filter=${encodeURIComponent(JSON.stringify(filter))}`}>
+    <Rows
+      {...paged}
+      empty="app.admin_dealers.no_esim_orders"
+      listLink={`/admin/esim-orders?filter=${encodeURIComponent(JSON.stringify(filter))}`}
+    >
       {(rows) => (
         <Table size="small">
           <TableHead>
@@ -229,7 +277,11 @@ function DealerCards({ dealerId }: { dealerId: string }) {
                 </TableCell>
                 <TableCell sx={wideOnly}>{card.package_name}</TableCell>
                 {/* The dealer's own label says "in your stock": the admin reads "with the dealer". */}
-                <TableCell>{card.status === 'assigned' ? translate('app.admin_dealers.card_with_dealer') : translate(`app.physical_sim.card_statuses.${card.status}`, { _: card.status })}</TableCell>
+                <TableCell>
+                  {card.status === 'assigned'
+                    ? translate('app.admin_dealers.card_with_dealer')
+                    : translate(`app.physical_sim.card_statuses.${card.status}`, { _: card.status })}
+                </TableCell>
                 <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{formatDate(card.transferred_at)}</TableCell>
               </TableRow>
             ))}
@@ -254,7 +306,11 @@ function DealerCollections({ dealerId }: { dealerId: string }) {
   const filter = { dealer_id: dealerId };
   const paged = usePaged<LogRow>('admin/collection-logs', filter);
   return (
-    <Rows {...paged} empty="app.collection_logs.empty" listLink={`/admin/collection-logs?filter=${encodeURIComponent(JSON.stringify(filter))}`}>
+    <Rows
+      {...paged}
+      empty="app.collection_logs.empty"
+      listLink={`/admin/collection-logs?filter=${encodeURIComponent(JSON.stringify(filter))}`}
+    >
       {(data) => (
         <Table size="small">
           <TableHead>
@@ -299,13 +355,28 @@ function DealerActivity({ dealerId }: { dealerId: string }) {
         variant="scrollable"
         allowScrollButtonsMobile
         // Labels keep their own case: upper-cased, "eSIM" would read "ESIM".
-        sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none', fontSize: '0.95rem' } }}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-root': { textTransform: 'none', fontSize: '0.95rem' },
+        }}
       >
         {TABS.map(([key, label]) => (
-          <Tab key={key} value={key} label={translate(label)} id={`dealer-tab-${key}`} aria-controls={`dealer-tabpanel-${key}`} />
+          <Tab
+            key={key}
+            value={key}
+            label={translate(label)}
+            id={`dealer-tab-${key}`}
+            aria-controls={`dealer-tabpanel-${key}`}
+          />
         ))}
       </Tabs>
-      <CardContent role="tabpanel" id={`dealer-tabpanel-${tab}`} aria-labelledby={`dealer-tab-${tab}`} sx={{ overflowX: 'auto' }}>
+      <CardContent
+        role="tabpanel"
+        id={`dealer-tabpanel-${tab}`}
+        aria-labelledby={`dealer-tab-${tab}`}
+        sx={{ overflowX: 'auto' }}
+      >
         <Current dealerId={dealerId} />
       </CardContent>
     </Card>
@@ -394,7 +465,12 @@ export default function DealerShow() {
   const translate = useTranslate();
   return (
     // minWidth 0: a flex item otherwise grows to its widest table and the page scrolls sideways on a phone.
-    <Show title={translate('app.admin_dealers.show_title')} actions={false} component="div" sx={{ '& .RaShow-card': { minWidth: 0 } }}>
+    <Show
+      title={translate('app.admin_dealers.show_title')}
+      actions={false}
+      component="div"
+      sx={{ '& .RaShow-card': { minWidth: 0 } }}
+    >
       <DealerDetails />
     </Show>
   );

@@ -5,12 +5,21 @@ import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 // The fixtures' balances give this dealer 100,00 € of balance and 380,00 € of debt.
-const dealer = { id: SESSIONS.dealer.user.id, company_name: 'Deniz Telekom Ltd. Şti.', full_name: 'Deniz Bayi', email: 'dealer@esim.test', phone: null, status: 'active', sales_manager_name: 'Serkan Satış' };
+const dealer = {
+  id: SESSIONS.dealer.user.id,
+  company_name: 'Deniz Telekom Ltd. Şti.',
+  full_name: 'Deniz Bayi',
+  email: 'dealer@esim.test',
+  phone: null,
+  status: 'active',
+  sales_manager_name: 'Serkan Satış',
+};
 
 function renderDealers() {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
-    getList: async (resource, params) => (resource === 'admin/dealers' ? { data: [dealer] as never[], total: 1 } : base.getList(resource, params)),
+    getList: async (resource, params) =>
+      resource === 'admin/dealers' ? { data: [dealer] as never[], total: 1 } : base.getList(resource, params),
   });
   renderApp({ session: SESSIONS.admin, path: '/admin/dealers', dataProvider });
   return dataProvider;
@@ -40,7 +49,10 @@ describe('money dialog (admin, a dealer’s balance and debt)', () => {
     expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toHaveLength(1));
-    expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({ resource: 'admin/dealers/cash-balance', params: { dealer_id: dealer.id, amount: 100, note: null, load: false } });
+    expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({
+      resource: 'admin/dealers/cash-balance',
+      params: { dealer_id: dealer.id, amount: 100, note: null, load: false },
+    });
   }, 60_000);
 
   it('loads balance on credit without a limit: balance and debt both grow', async () => {
@@ -56,6 +68,9 @@ describe('money dialog (admin, a dealer’s balance and debt)', () => {
     expect(confirmation).toContain('Açık borç: 380,00 € → 1.380,50 €');
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toHaveLength(1));
-    expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({ resource: 'admin/dealers/balance', params: { dealer_id: dealer.id, amount: 1000.5, note: 'havale' } });
+    expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({
+      resource: 'admin/dealers/balance',
+      params: { dealer_id: dealer.id, amount: 1000.5, note: 'havale' },
+    });
   }, 60_000);
 });

@@ -13,7 +13,11 @@ import { DEALER_BALANCES_KEY } from './useDealerBalances';
 export type MoneyKind = 'credit' | 'cash_load' | 'cash_payment';
 
 /** A dealer's balance and debt after an action, as the ledger will book it. */
-export function figuresAfter(kind: MoneyKind, before: Pick<DealerBalance, 'balance_cents' | 'owed_cents'>, amountCents: number) {
+export function figuresAfter(
+  kind: MoneyKind,
+  before: Pick<DealerBalance, 'balance_cents' | 'owed_cents'>,
+  amountCents: number,
+) {
   switch (kind) {
     case 'credit':
       return { balance_cents: before.balance_cents + amountCents, owed_cents: before.owed_cents + amountCents };
@@ -60,12 +64,21 @@ export function MoneyDialog({
         <>
           {initialKind === 'cash' ? (
             <RadioGroup value={kind} onChange={(e) => setKind(e.target.value as MoneyKind)}>
-              <FormControlLabel value="cash_load" control={<Radio />} label={translate('app.admin_dealers.kinds.cash_load')} />
-              <FormControlLabel value="cash_payment" control={<Radio />} label={translate('app.admin_dealers.kinds.cash_payment')} />
+              <FormControlLabel
+                value="cash_load"
+                control={<Radio />}
+                label={translate('app.admin_dealers.kinds.cash_load')}
+              />
+              <FormControlLabel
+                value="cash_payment"
+                control={<Radio />}
+                label={translate('app.admin_dealers.kinds.cash_payment')}
+              />
             </RadioGroup>
           ) : null}
           <Typography variant="body2" color="text.secondary">
-            {translate('app.admin_dealers.balance')}: {formatCents(before.balance_cents)} · {translate('app.admin_dealers.owed')}: {formatCents(before.owed_cents)}
+            {translate('app.admin_dealers.balance')}: {formatCents(before.balance_cents)} ·{' '}
+            {translate('app.admin_dealers.owed')}: {formatCents(before.owed_cents)}
           </Typography>
         </>
       }
@@ -75,12 +88,16 @@ export function MoneyDialog({
         const after = figuresAfter(kind, before, cents);
         return (
           <>
-            <Typography>{translate(`app.admin_dealers.kinds.${kind}`)}: <strong>{formatCents(cents)}</strong></Typography>
             <Typography>
-              {translate('app.admin_dealers.balance')}: {formatCents(before.balance_cents)} → <strong>{formatCents(after.balance_cents)}</strong>
+              {translate(`app.admin_dealers.kinds.${kind}`)}: <strong>{formatCents(cents)}</strong>
             </Typography>
             <Typography>
-              {translate('app.admin_dealers.owed')}: {formatCents(before.owed_cents)} → <strong>{formatCents(after.owed_cents)}</strong>
+              {translate('app.admin_dealers.balance')}: {formatCents(before.balance_cents)} →{' '}
+              <strong>{formatCents(after.balance_cents)}</strong>
+            </Typography>
+            <Typography>
+              {translate('app.admin_dealers.owed')}: {formatCents(before.owed_cents)} →{' '}
+              <strong>{formatCents(after.owed_cents)}</strong>
             </Typography>
           </>
         );

@@ -6,14 +6,18 @@ import { dealerPackage, fakeDataProvider, SESSIONS } from '../../../test/fixture
 import { renderApp } from '../../../test/render';
 
 const dealerId = SESSIONS.dealer.user.id;
-const pkg = (id: string, base: number, cost: number) => dealerPackage(id, { name: `Paket ${id}`, name_en: `Package ${id}`, base_price: base, cost_price: cost });
+const pkg = (id: string, base: number, cost: number) =>
+  dealerPackage(id, { name: `Paket ${id}`, name_en: `Package ${id}`, base_price: base, cost_price: cost });
 // List prices whose repriced value lands on or near half a cent, where float arithmetic rounds the wrong way.
 const PACKAGES = [pkg('a', 14.99, 10), pkg('b', 1.15, 0.5), pkg('c', 10, 9.5), pkg('d', 10.01, 1), pkg('e', 24.99, 20)];
 
 function renderAdminPricing() {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
-    getOne: async (resource, params) => (resource === 'admin/dealers' ? { data: { id: params.id, company_name: 'Deniz Telekom Ltd. Şti.', full_name: 'Deniz Bayi' } as never } : base.getOne(resource, params)),
+    getOne: async (resource, params) =>
+      resource === 'admin/dealers'
+        ? { data: { id: params.id, company_name: 'Deniz Telekom Ltd. Şti.', full_name: 'Deniz Bayi' } as never }
+        : base.getOne(resource, params),
     read: async (path, query) => {
       if (path === `admin/dealers/${dealerId}/packages`) return PACKAGES as never;
       if (path === `admin/dealers/${dealerId}/price-history`) return [] as never;
@@ -73,7 +77,9 @@ describe('admin dealer pricing: percentage preview', () => {
     await user.click(await screen.findByRole('button', { name: 'Yüzdeyle değiştir' }, { timeout: 30_000 }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /Liste fiyatına göre yüzde/ }), '10,555');
-    expect(within(dialog).getByText('-100 ile 1000 arasında, en fazla iki ondalıklı bir yüzde girin')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('-100 ile 1000 arasında, en fazla iki ondalıklı bir yüzde girin'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /fiyatı kaydet/ })).toBeDisabled();
   });
 });

@@ -15,7 +15,11 @@ export function StatusToggle({ record }: { record: RaRecord }) {
   const name = record.company_name || record.full_name;
   const change = async () => {
     try {
-      const { message } = await dataProvider.send('PUT', `admin/dealers/${encodeURIComponent(String(record.id))}/status`, { status: next });
+      const { message } = await dataProvider.send(
+        'PUT',
+        `admin/dealers/${encodeURIComponent(String(record.id))}/status`,
+        { status: next },
+      );
       notify(message || 'app.admin_dealers.status_changed', { type: 'success' });
       refresh();
     } catch (err) {

@@ -8,7 +8,8 @@ export default {
   edit: lazyScreen(() => import('./DealerEdit')),
   create: lazyScreen(() => import('./DealerCreate')),
   icon: StorefrontIcon,
-  recordRepresentation: (record: { company_name?: string; full_name?: string }) => record.company_name || record.full_name || '',
+  recordRepresentation: (record: { company_name?: string; full_name?: string }) =>
+    record.company_name || record.full_name || '',
 };
 
 /** admin/dealers/:id/pricing, a custom route of this resource. */

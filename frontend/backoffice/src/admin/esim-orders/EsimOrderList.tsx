@@ -12,7 +12,13 @@ const buyerOf = (record: RaRecord) => String(record.user_id ?? '').slice(0, 8);
 export default function EsimOrderList() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_esim_orders.search')} sx={{ minWidth: { sm: 300 } }} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.admin_esim_orders.search')}
+      sx={{ minWidth: { sm: 300 } }}
+    />,
     orderStatusFilter(translate),
     <TextInput key="user_id" source="user_id" label="app.admin_esim_orders.buyer_id" />,
     ...dateRangeFilters(),
@@ -39,12 +45,31 @@ export default function EsimOrderList() {
       >
         <DataTable bulkActionButtons={false} rowClick="show">
           <DataTable.Col source="order_number" label="app.orders.order_number" />
-          <DataTable.Col source="user_id" label="app.orders.buyer" disableSort render={(r: RaRecord) => <code title={r.user_id}>{buyerOf(r)}</code>} />
+          <DataTable.Col
+            source="user_id"
+            label="app.orders.buyer"
+            disableSort
+            render={(r: RaRecord) => <code title={r.user_id}>{buyerOf(r)}</code>}
+          />
           <DataTable.Col source="package.name" label="app.orders.package" disableSort />
           <DataTable.Col source="quantity" label="app.orders.quantity" align="right" />
-          <DataTable.Col source="total" label="app.orders.total" align="right" render={(r: RaRecord) => formatEuro(r.total)} />
-          <DataTable.Col source="status" label="app.orders.status" disableSort render={(r: RaRecord) => <OrderStatusChip status={r.status} />} />
-          <DataTable.Col source="created_at" label="app.orders.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+          <DataTable.Col
+            source="total"
+            label="app.orders.total"
+            align="right"
+            render={(r: RaRecord) => formatEuro(r.total)}
+          />
+          <DataTable.Col
+            source="status"
+            label="app.orders.status"
+            disableSort
+            render={(r: RaRecord) => <OrderStatusChip status={r.status} />}
+          />
+          <DataTable.Col
+            source="created_at"
+            label="app.orders.created_at"
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
         </DataTable>
       </PhoneOr>
     </List>

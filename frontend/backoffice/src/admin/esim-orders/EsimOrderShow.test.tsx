@@ -5,10 +5,25 @@ import { renderApp } from '../../../test/render';
 
 describe("the admin's page of a top-up order", () => {
   it('names the eSIM it topped up, linked to that eSIM’s order, instead of “no eSIMs”', async () => {
-    const topUp = { ...ESIM_ORDER, id: 'top-up-1', order_number: 'TOPUP0000001', esims: [], esim_count: 0, top_up_of: { esim_id: 'esim-1', iccid: '8990100000000000003', order_id: ESIM_ORDER.id, order_number: ESIM_ORDER.order_number } };
+    const topUp = {
+      ...ESIM_ORDER,
+      id: 'top-up-1',
+      order_number: 'TOPUP0000001',
+      esims: [],
+      esim_count: 0,
+      top_up_of: {
+        esim_id: 'esim-1',
+        iccid: '8990100000000000003',
+        order_id: ESIM_ORDER.id,
+        order_number: ESIM_ORDER.order_number,
+      },
+    };
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
-      getOne: async (resource, params) => (resource === 'admin/esim-orders' && params.id === 'top-up-1' ? { data: topUp as never } : base.getOne(resource, params)),
+      getOne: async (resource, params) =>
+        resource === 'admin/esim-orders' && params.id === 'top-up-1'
+          ? { data: topUp as never }
+          : base.getOne(resource, params),
     });
     renderApp({ session: SESSIONS.admin, path: '/admin/esim-orders/top-up-1/show', dataProvider });
     const label = await screen.findByText('Yükleme yapılan eSIM', {}, { timeout: 30_000 });

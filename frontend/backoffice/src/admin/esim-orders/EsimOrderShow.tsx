@@ -43,7 +43,9 @@ function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPr
   };
   const refund = async (reason: string) => {
     try {
-      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(esim.id)}/refund`, { reason });
+      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(esim.id)}/refund`, {
+        reason,
+      });
       done(message, 'app.orders.refunded');
     } catch (error) {
       throw new Error(serviceErrorOf(error).fields.reason ?? serviceErrorOf(error).message);
@@ -51,7 +53,9 @@ function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPr
   };
   const revoke = async () => {
     try {
-      const { message } = await dataProvider.send('PUT', `user/esim/${encodeURIComponent(esim.id)}/status`, { status: 'revoked' });
+      const { message } = await dataProvider.send('PUT', `user/esim/${encodeURIComponent(esim.id)}/status`, {
+        status: 'revoked',
+      });
       done(message, 'app.orders.status_changed');
     } catch (error) {
       notify(serviceErrorOf(error).message, { type: 'error' });
@@ -60,7 +64,13 @@ function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPr
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
       {completed ? (
-        <Button size="small" color="error" variant="outlined" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          startIcon={<UndoIcon />}
+          onClick={() => setRefunding(true)}
+        >
           {translate('app.admin_esim_orders.refund')}
         </Button>
       ) : null}
@@ -75,7 +85,9 @@ function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPr
       >
         {translate('app.admin_esim_orders.revoke')}
       </ConfirmButton>
-      {refunding ? <RefundDialog esim={esim} amount={unitPrice} onClose={() => setRefunding(false)} onRefund={refund} /> : null}
+      {refunding ? (
+        <RefundDialog esim={esim} amount={unitPrice} onClose={() => setRefunding(false)} onRefund={refund} />
+      ) : null}
     </Stack>
   );
 }
@@ -86,16 +98,28 @@ function EsimCard({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice
   return (
     <Card variant="outlined" data-testid="admin-esim">
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }} useFlexGap>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+          useFlexGap
+        >
           <Typography variant="subtitle1" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {esim.iccid}
           </Typography>
           <PlanStatusChip status={esim.status} expiresAt={esim.expires_at} />
         </Stack>
         <Stack spacing={0.5} sx={{ mt: 1 }}>
-          <Line label="app.admin_esim_orders.esim_status">{translate(`app.admin_esim_orders.esim_statuses.${esim.status}`, { _: esim.status })}</Line>
+          <Line label="app.admin_esim_orders.esim_status">
+            {translate(`app.admin_esim_orders.esim_statuses.${esim.status}`, { _: esim.status })}
+          </Line>
           <Line label="app.orders.usage">
-            {usage.unlimited ? translate('app.orders.unlimited', { used: formatBytes(usage.used_bytes) }) : translate('app.orders.used_of_total', { used: formatBytes(usage.used_bytes), total: formatBytes(usage.total_bytes) })}
+            {usage.unlimited
+              ? translate('app.orders.unlimited', { used: formatBytes(usage.used_bytes) })
+              : translate('app.orders.used_of_total', {
+                  used: formatBytes(usage.used_bytes),
+                  total: formatBytes(usage.total_bytes),
+                })}
           </Line>
           <Line label="app.admin_esim_orders.activated_at">{formatDate(esim.activated_at)}</Line>
           <Line label="app.admin_esim_orders.expires_at">{formatDate(esim.expires_at)}</Line>
@@ -114,7 +138,11 @@ function OrderDetails() {
   const completed = order.status === 'completed' || order.status === 'partially_refunded';
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
         <Typography variant="h6" component="h1">
           {order.package?.name ?? order.order_number}
         </Typography>
@@ -143,7 +171,9 @@ function OrderDetails() {
       {order.top_up_of ? null : esims.length === 0 ? (
         <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
       ) : (
-        esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} unitPrice={order.unit_price} completed={completed} />)
+        esims.map((esim) => (
+          <EsimCard key={esim.iccid} esim={esim} unitPrice={order.unit_price} completed={completed} />
+        ))
       )}
     </Stack>
   );

@@ -18,13 +18,14 @@ function renderOrder() {
   return dataProvider;
 }
 
-const sends = (dataProvider: ReturnType<typeof fakeDataProvider>) => dataProvider.calls.filter((c) => c.method.startsWith('send:'));
+const sends = (dataProvider: ReturnType<typeof fakeDataProvider>) =>
+  dataProvider.calls.filter((c) => c.method.startsWith('send:'));
 
 beforeAll(async () => {
   await Promise.all([import('./EsimOrderShow'), import('../../App')]);
 }, 60_000);
 
-describe("admin eSIM order: refund with a reason, revoke", () => {
+describe('admin eSIM order: refund with a reason, revoke', () => {
   it('judges the reason: required, at least 3 characters', () => {
     expect(refundReasonProblem('')).toBe('required');
     expect(refundReasonProblem('   ')).toBe('required');
@@ -38,7 +39,9 @@ describe("admin eSIM order: refund with a reason, revoke", () => {
     const card = await screen.findByTestId('admin-esim', {}, { timeout: 30_000 });
     await user.click(within(card).getByRole('button', { name: 'İade et' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/8990011234567890123 numaralı eSIM kalıcı olarak kapanır ve 4,50 € alıcının bakiyesine/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/8990011234567890123 numaralı eSIM kalıcı olarak kapanır ve 4,50 € alıcının bakiyesine/),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'İade et' }));
     expect(await within(dialog).findByText('İade nedenini yazın')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('İade nedeni'), 'ab');
@@ -47,14 +50,19 @@ describe("admin eSIM order: refund with a reason, revoke", () => {
     expect(sends(dataProvider)).toEqual([]);
     await user.type(within(dialog).getByLabelText('İade nedeni'), 'ıza: müşteri kuramadı');
     await user.click(within(dialog).getByRole('button', { name: 'İade et' }));
-    await waitFor(() => expect(sends(dataProvider)).toEqual([{ method: 'send:POST', resource: 'user/esim/esim-1/refund', params: { reason: 'abıza: müşteri kuramadı' } }]));
+    await waitFor(() =>
+      expect(sends(dataProvider)).toEqual([
+        { method: 'send:POST', resource: 'user/esim/esim-1/refund', params: { reason: 'abıza: müşteri kuramadı' } },
+      ]),
+    );
   }, 60_000);
 
   it("keeps the dialog open with the service's refusal under the reason", async () => {
     const user = userEvent.setup();
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
-      getOne: async (resource, params) => (resource === 'admin/esim-orders' ? { data: ESIM_ORDER as never } : base.getOne(resource, params)),
+      getOne: async (resource, params) =>
+        resource === 'admin/esim-orders' ? { data: ESIM_ORDER as never } : base.getOne(resource, params),
       send: async (method, path, body) => {
         dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
         throw new HttpError('Bu eSIM zaten iade edildi', 409, { message: 'Bu eSIM zaten iade edildi', errors: {} });
@@ -80,6 +88,10 @@ describe("admin eSIM order: refund with a reason, revoke", () => {
     expect(within(dialog).getByText(/Para iade edilmez/)).toBeInTheDocument();
     expect(sends(dataProvider)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
-    await waitFor(() => expect(sends(dataProvider)).toEqual([{ method: 'send:PUT', resource: 'user/esim/esim-1/status', params: { status: 'revoked' } }]));
+    await waitFor(() =>
+      expect(sends(dataProvider)).toEqual([
+        { method: 'send:PUT', resource: 'user/esim/esim-1/status', params: { status: 'revoked' } },
+      ]),
+    );
   }, 60_000);
 });

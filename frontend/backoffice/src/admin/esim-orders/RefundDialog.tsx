@@ -19,7 +19,17 @@ export function refundReasonProblem(text: string): 'required' | 'too_short' | nu
  * An admin's refund of one eSIM: the reason is required (it goes with the money back to the buyer's
  * ledger), and the refund is allowed past the customer's own window, so the dialog says what happens.
  */
-export function RefundDialog({ esim, amount, onClose, onRefund }: { esim: { iccid: string }; amount: number; onClose: () => void; onRefund: (reason: string) => Promise<void> }) {
+export function RefundDialog({
+  esim,
+  amount,
+  onClose,
+  onRefund,
+}: {
+  esim: { iccid: string };
+  amount: number;
+  onClose: () => void;
+  onRefund: (reason: string) => Promise<void>;
+}) {
   const translate = useTranslate();
   const [error, setError] = useState<string | null>(null);
   const refund = async (reason: string) => {

@@ -1,7 +1,24 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { csvText } from '@esim/contracts';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { downloadCSV, useDataProvider, useRefresh, useTranslate } from 'react-admin';
@@ -21,7 +38,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const SHOWN_ERRORS = 50;
 
 /** The file as the esim service takes it: the raw bytes, typed by its name (the service judges the bytes again). */
-export const uploadOf = (file: File): Blob => (file.name.toLowerCase().endsWith('.xlsx') ? new Blob([file], { type: XLSX }) : new Blob([file], { type: 'text/csv' }));
+export const uploadOf = (file: File): Blob =>
+  file.name.toLowerCase().endsWith('.xlsx') ? new Blob([file], { type: XLSX }) : new Blob([file], { type: 'text/csv' });
 
 /** The report's refused rows as a CSV the operator can fix the batch from. */
 export function errorReportCsv(report: PoolImportReport, header: readonly [string, string, string]): string {
@@ -45,7 +63,11 @@ export function PoolImportDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const { data } = await dataProvider.send<PoolImportReport>('POST', `admin/esim/pool/import?file_name=${encodeURIComponent(file.name.slice(0, 200))}`, uploadOf(file));
+      const { data } = await dataProvider.send<PoolImportReport>(
+        'POST',
+        `admin/esim/pool/import?file_name=${encodeURIComponent(file.name.slice(0, 200))}`,
+        uploadOf(file),
+      );
       setReport(data);
       void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
       refresh();
@@ -58,7 +80,11 @@ export function PoolImportDialog({ onClose }: { onClose: () => void }) {
   };
   const download = () =>
     downloadCSV(
-      errorReportCsv(report!, [translate('app.admin_esim_pool.error_row'), translate('app.admin_esim_pool.error_field'), translate('app.admin_esim_pool.error_message')]),
+      errorReportCsv(report!, [
+        translate('app.admin_esim_pool.error_row'),
+        translate('app.admin_esim_pool.error_field'),
+        translate('app.admin_esim_pool.error_message'),
+      ]),
       `esim-pool-errors-${(file?.name ?? 'import').replace(/\.[^.]+$/, '')}`,
     );
 
@@ -68,7 +94,9 @@ export function PoolImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         {report ? (
           <Stack spacing={2} data-testid="pool-import-report">
-            <Alert severity={report.rejected ? 'warning' : 'success'}>{translate('app.admin_esim_pool.import_result', { imported: report.imported, rejected: report.rejected })}</Alert>
+            <Alert severity={report.rejected ? 'warning' : 'success'}>
+              {translate('app.admin_esim_pool.import_result', { imported: report.imported, rejected: report.rejected })}
+            </Alert>
             {report.errors.length ? (
               <>
                 <Box sx={{ overflowX: 'auto' }}>

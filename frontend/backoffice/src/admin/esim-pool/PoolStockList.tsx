@@ -14,7 +14,11 @@ const count = (value: number) => value.toLocaleString('de-DE');
 
 function LowChip({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  return record.low ? <Chip size="small" color="error" label={translate('app.admin_esim_pool.low')} /> : <Chip size="small" color="success" variant="outlined" label={translate('app.admin_esim_pool.enough')} />;
+  return record.low ? (
+    <Chip size="small" color="error" label={translate('app.admin_esim_pool.low')} />
+  ) : (
+    <Chip size="small" color="success" variant="outlined" label={translate('app.admin_esim_pool.enough')} />
+  );
 }
 
 function ThresholdButton({ record }: { record: RaRecord }) {
@@ -22,7 +26,12 @@ function ThresholdButton({ record }: { record: RaRecord }) {
   const [open, setOpen] = useState(false);
   return (
     <Box onClick={(event) => event.stopPropagation()}>
-      <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen(true)} aria-label={translate('app.admin_esim_pool.edit_threshold_of', { code: record.package_code })}>
+      <Button
+        size="small"
+        startIcon={<EditIcon />}
+        onClick={() => setOpen(true)}
+        aria-label={translate('app.admin_esim_pool.edit_threshold_of', { code: record.package_code })}
+      >
         {count(record.threshold)}
       </Button>
       {open ? <ThresholdDialog record={record} onClose={() => setOpen(false)} /> : null}
@@ -67,7 +76,8 @@ export default function PoolStockList() {
             primaryText={(r: RaRecord) => nameOf(r)}
             secondaryText={(r: RaRecord) => (
               <>
-                {r.package_code} · {translate('app.admin_esim_pool.available')}: {count(r.available)} · {translate('app.admin_esim_pool.assigned')}: {count(r.assigned)}
+                {r.package_code} · {translate('app.admin_esim_pool.available')}: {count(r.available)} ·{' '}
+                {translate('app.admin_esim_pool.assigned')}: {count(r.assigned)}
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
                   <LowChip record={r} />
                   <Typography variant="body2" component="span">
@@ -81,19 +91,52 @@ export default function PoolStockList() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="package_code" label="app.admin_esim_pool.package" disableSort render={(r: RaRecord) => (
-            <Stack>
-              <span>{nameOf(r)}</span>
-              <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                {r.package_code}
-              </Typography>
-            </Stack>
-          )} />
-          <DataTable.Col source="operators" label="app.admin_esim_pool.operators" disableSort render={(r: RaRecord) => (r.operators as string[]).join(', ') || '—'} />
-          <DataTable.Col source="available" label="app.admin_esim_pool.available" align="right" disableSort render={(r: RaRecord) => count(r.available)} />
-          <DataTable.Col source="assigned" label="app.admin_esim_pool.assigned" align="right" disableSort render={(r: RaRecord) => count(r.assigned)} />
-          <DataTable.Col source="threshold" label="app.admin_esim_pool.threshold" align="right" disableSort render={(r: RaRecord) => <ThresholdButton record={r} />} />
-          <DataTable.Col source="low" label="app.admin_esim_pool.stock_state" disableSort render={(r: RaRecord) => <LowChip record={r} />} />
+          <DataTable.Col
+            source="package_code"
+            label="app.admin_esim_pool.package"
+            disableSort
+            render={(r: RaRecord) => (
+              <Stack>
+                <span>{nameOf(r)}</span>
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  {r.package_code}
+                </Typography>
+              </Stack>
+            )}
+          />
+          <DataTable.Col
+            source="operators"
+            label="app.admin_esim_pool.operators"
+            disableSort
+            render={(r: RaRecord) => (r.operators as string[]).join(', ') || '—'}
+          />
+          <DataTable.Col
+            source="available"
+            label="app.admin_esim_pool.available"
+            align="right"
+            disableSort
+            render={(r: RaRecord) => count(r.available)}
+          />
+          <DataTable.Col
+            source="assigned"
+            label="app.admin_esim_pool.assigned"
+            align="right"
+            disableSort
+            render={(r: RaRecord) => count(r.assigned)}
+          />
+          <DataTable.Col
+            source="threshold"
+            label="app.admin_esim_pool.threshold"
+            align="right"
+            disableSort
+            render={(r: RaRecord) => <ThresholdButton record={r} />}
+          />
+          <DataTable.Col
+            source="low"
+            label="app.admin_esim_pool.stock_state"
+            disableSort
+            render={(r: RaRecord) => <LowChip record={r} />}
+          />
         </DataTable>
       </PhoneOr>
     </List>

@@ -5,14 +5,19 @@ import { fakeDataProvider, READS, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { parseThreshold } from './ThresholdDialog';
 
-const STOCK = (READS['admin/esim/pool/stock'] as Array<Record<string, unknown>>).map((row) => ({ id: row.package_code, ...row }));
+const STOCK = (READS['admin/esim/pool/stock'] as Array<Record<string, unknown>>).map((row) => ({
+  id: row.package_code,
+  ...row,
+}));
 
 function renderPool() {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
     getList: async (resource, params) => {
       dataProvider.calls.push({ method: 'getList', resource, params });
-      return resource === 'admin/esim-pool' ? { data: STOCK as never[], total: STOCK.length } : base.getList(resource, params);
+      return resource === 'admin/esim-pool'
+        ? { data: STOCK as never[], total: STOCK.length }
+        : base.getList(resource, params);
     },
   });
   renderApp({ session: SESSIONS.admin, path: '/admin/esim-pool', dataProvider });
@@ -52,7 +57,13 @@ describe('eSIM pool: low-stock threshold', () => {
     await user.clear(field);
     await user.type(field, '25');
     await user.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:PUT', resource: 'admin/esim/pool/thresholds/TR-1GB-7D', params: { threshold: 25 } }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:PUT',
+        resource: 'admin/esim/pool/thresholds/TR-1GB-7D',
+        params: { threshold: 25 },
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 60_000);
 });

@@ -36,7 +36,11 @@ export function ThresholdDialog({ record, onClose }: { record: RaRecord; onClose
     if (typeof parsed !== 'number') return;
     setBusy(true);
     try {
-      const { message } = await dataProvider.send('PUT', `admin/esim/pool/thresholds/${encodeURIComponent(record.package_code)}`, { threshold: parsed });
+      const { message } = await dataProvider.send(
+        'PUT',
+        `admin/esim/pool/thresholds/${encodeURIComponent(record.package_code)}`,
+        { threshold: parsed },
+      );
       notify(message || 'app.admin_esim_pool.threshold_saved', { type: 'success' });
       // The admin home's low-stock card reads the same figures.
       void queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
@@ -49,12 +53,20 @@ export function ThresholdDialog({ record, onClose }: { record: RaRecord; onClose
       setBusy(false);
     }
   };
-  const helper = serverError ?? (touched && problem ? translate(`app.admin_esim_pool.threshold_${problem}`, { max: MAX_THRESHOLD.toLocaleString('de-DE') }) : translate('app.admin_esim_pool.threshold_hint'));
+  const helper =
+    serverError ??
+    (touched && problem
+      ? translate(`app.admin_esim_pool.threshold_${problem}`, { max: MAX_THRESHOLD.toLocaleString('de-DE') })
+      : translate('app.admin_esim_pool.threshold_hint'));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="threshold-title">
-      <DialogTitle id="threshold-title">{translate('app.admin_esim_pool.threshold_title', { code: record.package_code })}</DialogTitle>
+      <DialogTitle id="threshold-title">
+        {translate('app.admin_esim_pool.threshold_title', { code: record.package_code })}
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('app.admin_esim_pool.threshold_body', { available: record.available })}</DialogContentText>
+        <DialogContentText>
+          {translate('app.admin_esim_pool.threshold_body', { available: record.available })}
+        </DialogContentText>
         <TextField
           autoFocus
           fullWidth

@@ -19,13 +19,25 @@ describe('admin messages', () => {
     expect(within(line).getByText('Yeni')).toBeInTheDocument();
     await userEvent.setup().click(cell);
     expect(await screen.findByText('Bayiniz olmak istiyoruz; görüşebilir miyiz?')).toBeInTheDocument();
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:PUT', resource: `admin/messages/${NEW_MESSAGE.id}`, params: { status: 'read' } }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:PUT',
+        resource: `admin/messages/${NEW_MESSAGE.id}`,
+        params: { status: 'read' },
+      }),
+    );
   }, 60_000);
 
   it('marks a message answered', async () => {
     const { dataProvider } = renderApp({ session: SESSIONS.admin, path: `/admin/messages/${NEW_MESSAGE.id}/show` });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Yanıtlandı olarak işaretle' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:PUT', resource: `admin/messages/${NEW_MESSAGE.id}`, params: { status: 'answered' } }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:PUT',
+        resource: `admin/messages/${NEW_MESSAGE.id}`,
+        params: { status: 'answered' },
+      }),
+    );
   }, 60_000);
 });
 
@@ -34,19 +46,46 @@ describe("the admin lists' filters reach the API under its query names", () => {
     const urls: string[] = [];
     const http = async (url: string) => {
       urls.push(url);
-      return { status: 200, headers: new Headers({ 'Content-Range': 'items 0-0/0' }), body: '[]', json: [], envelope: null };
+      return {
+        status: 200,
+        headers: new Headers({ 'Content-Range': 'items 0-0/0' }),
+        body: '[]',
+        json: [],
+        envelope: null,
+      };
     };
     const dp = createDataProvider('/api', http as never);
     await dp.getList('admin/messages', {
       pagination: { page: 1, perPage: 25 },
       sort: { field: 'created_at', order: 'DESC' },
-      filter: { q: 'bayi', kind: 'partnership', status: 'new', start_date: '2026-11-01', end_date: '2026-11-30', colour: 'red' },
+      filter: {
+        q: 'bayi',
+        kind: 'partnership',
+        status: 'new',
+        start_date: '2026-11-01',
+        end_date: '2026-11-30',
+        colour: 'red',
+      },
     });
-    await dp.getList('admin/top-ups', { pagination: { page: 2, perPage: 25 }, sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'rejected' } });
-    await dp.getList('admin/physical-sim-orders', { pagination: { page: 1, perPage: 1 }, sort: { field: 'created_at', order: 'DESC' }, filter: {} });
+    await dp.getList('admin/top-ups', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { status: 'rejected' },
+    });
+    await dp.getList('admin/physical-sim-orders', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {},
+    });
     const [messages, topUps, orders] = urls.map((url) => new URL(url, 'http://x'));
     expect(messages!.pathname).toBe('/api/admin/messages');
-    expect(JSON.parse(messages!.searchParams.get('filter')!)).toEqual({ q: 'bayi', kind: 'partnership', status: 'new', start_date: '2026-11-01', end_date: '2026-11-30' });
+    expect(JSON.parse(messages!.searchParams.get('filter')!)).toEqual({
+      q: 'bayi',
+      kind: 'partnership',
+      status: 'new',
+      start_date: '2026-11-01',
+      end_date: '2026-11-30',
+    });
     expect(topUps!.pathname).toBe('/api/admin/top-ups');
     expect(JSON.parse(topUps!.searchParams.get('filter')!)).toEqual({ status: 'rejected' });
     expect(topUps!.searchParams.get('range')).toBe('[25,49]');

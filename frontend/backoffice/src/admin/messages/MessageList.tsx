@@ -13,8 +13,20 @@ export default function MessageList() {
   const translate = useTranslate();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_messages.search')} />,
-    <SelectInput key="status" source="status" label="app.admin_messages.status" alwaysOn choices={MESSAGE_STATUSES.map((s) => ({ id: s, name: translate(`app.admin_messages.statuses.${s}`) }))} />,
-    <SelectInput key="kind" source="kind" label="app.admin_messages.kind" alwaysOn choices={MESSAGE_KINDS.map((k) => ({ id: k, name: translate(`app.admin_messages.kinds.${k}`) }))} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="app.admin_messages.status"
+      alwaysOn
+      choices={MESSAGE_STATUSES.map((s) => ({ id: s, name: translate(`app.admin_messages.statuses.${s}`) }))}
+    />,
+    <SelectInput
+      key="kind"
+      source="kind"
+      label="app.admin_messages.kind"
+      alwaysOn
+      choices={MESSAGE_KINDS.map((k) => ({ id: k, name: translate(`app.admin_messages.kinds.${k}`) }))}
+    />,
     ...dateRangeFilters(),
   ];
   const bold = (r: RaRecord) => ({ fontWeight: r.status === 'new' ? 700 : 400 });
@@ -31,15 +43,31 @@ export default function MessageList() {
         phone={
           <SimpleList
             rowClick="show"
-            primaryText={(r: RaRecord) => <Box component="span" sx={bold(r)}>{senderOf(r)}</Box>}
-            secondaryText={(r: RaRecord) => `${r.subject || translate(`app.admin_messages.kinds.${r.kind}`)} · ${formatDate(r.created_at)}`}
+            primaryText={(r: RaRecord) => (
+              <Box component="span" sx={bold(r)}>
+                {senderOf(r)}
+              </Box>
+            )}
+            secondaryText={(r: RaRecord) =>
+              `${r.subject || translate(`app.admin_messages.kinds.${r.kind}`)} · ${formatDate(r.created_at)}`
+            }
             rightIcon={(r: RaRecord) => <MessageStatusChip status={r.status} />}
           />
         }
       >
         <DataTable bulkActionButtons={false} rowClick="show">
-          <DataTable.Col source="created_at" label="app.admin_messages.received_at" disableSort render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="kind" label="app.admin_messages.kind" disableSort render={(r: RaRecord) => <MessageKindChip kind={r.kind} />} />
+          <DataTable.Col
+            source="created_at"
+            label="app.admin_messages.received_at"
+            disableSort
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
+          <DataTable.Col
+            source="kind"
+            label="app.admin_messages.kind"
+            disableSort
+            render={(r: RaRecord) => <MessageKindChip kind={r.kind} />}
+          />
           <DataTable.Col
             label="app.admin_messages.sender"
             disableSort
@@ -68,7 +96,12 @@ export default function MessageList() {
               </Box>
             )}
           />
-          <DataTable.Col source="status" label="app.admin_messages.status" disableSort render={(r: RaRecord) => <MessageStatusChip status={r.status} />} />
+          <DataTable.Col
+            source="status"
+            label="app.admin_messages.status"
+            disableSort
+            render={(r: RaRecord) => <MessageStatusChip status={r.status} />}
+          />
         </DataTable>
       </PhoneOr>
     </List>

@@ -4,7 +4,17 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Loading, ShowBase, Title, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Loading,
+  ShowBase,
+  Title,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatDate } from '../../format';
 import { FIGURES_KEY } from '../../providers/figures';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
@@ -73,9 +83,15 @@ function MessageDetail() {
               <a href={`mailto:${record.email}`}>{record.email}</a>
             </Field>
             <Field label={translate('app.admin_messages.received_at')}>{formatDate(record.created_at)}</Field>
-            {record.company_name && record.full_name ? <Field label={translate('app.admin_messages.full_name')}>{record.full_name}</Field> : null}
+            {record.company_name && record.full_name ? (
+              <Field label={translate('app.admin_messages.full_name')}>{record.full_name}</Field>
+            ) : null}
             <Field label={translate('app.admin_messages.language')}>{String(record.locale).toUpperCase()}</Field>
-            {record.status_changed_at ? <Field label={translate('app.admin_messages.status_changed_at')}>{formatDate(record.status_changed_at)}</Field> : null}
+            {record.status_changed_at ? (
+              <Field label={translate('app.admin_messages.status_changed_at')}>
+                {formatDate(record.status_changed_at)}
+              </Field>
+            ) : null}
           </Box>
           <Divider />
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.message}</Typography>
@@ -85,7 +101,12 @@ function MessageDetail() {
               {translate('app.admin_messages.reply')}
             </Button>
             {record.status !== 'answered' ? (
-              <Button variant="outlined" color="success" startIcon={<DoneAllIcon />} onClick={() => setStatus('answered')}>
+              <Button
+                variant="outlined"
+                color="success"
+                startIcon={<DoneAllIcon />}
+                onClick={() => setStatus('answered')}
+              >
                 {translate('app.admin_messages.mark_answered')}
               </Button>
             ) : null}

@@ -7,7 +7,13 @@ const COLORS: Record<string, 'info' | 'default' | 'success'> = { new: 'info', re
 
 export function MessageStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={COLORS[status] ?? 'default'} label={translate(`app.admin_messages.statuses.${status}`, { _: status })} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status] ?? 'default'}
+      label={translate(`app.admin_messages.statuses.${status}`, { _: status })}
+    />
+  );
 }
 
 export function MessageKindChip({ kind }: { kind: string }) {

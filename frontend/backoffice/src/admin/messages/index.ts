@@ -6,5 +6,6 @@ export default {
   list: lazyScreen(() => import('./MessageList')),
   show: lazyScreen(() => import('./MessageShow')),
   icon: MailIcon,
-  recordRepresentation: (record: { subject?: string | null; company_name?: string | null; email?: string }) => record.subject || record.company_name || record.email || '',
+  recordRepresentation: (record: { subject?: string | null; company_name?: string | null; email?: string }) =>
+    record.subject || record.company_name || record.email || '',
 };

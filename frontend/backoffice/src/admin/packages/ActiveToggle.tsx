@@ -15,7 +15,9 @@ export function ActiveToggle({ record }: { record: RaRecord }) {
   const activating = !record.active;
   const change = async () => {
     try {
-      const { message } = await dataProvider.send('PUT', `admin/packages/${encodeURIComponent(String(record.id))}`, { active: activating });
+      const { message } = await dataProvider.send('PUT', `admin/packages/${encodeURIComponent(String(record.id))}`, {
+        active: activating,
+      });
       notify(message || 'app.admin_packages.saved', { type: 'success' });
       refresh();
     } catch (error) {
@@ -28,8 +30,12 @@ export function ActiveToggle({ record }: { record: RaRecord }) {
         size="small"
         color={activating ? 'success' : 'warning'}
         startIcon={activating ? <CheckCircleIcon /> : <RemoveShoppingCartIcon />}
-        title={translate(activating ? 'app.admin_packages.activate_title' : 'app.admin_packages.deactivate_title', { code: record.code })}
-        content={translate(activating ? 'app.admin_packages.activate_body' : 'app.admin_packages.deactivate_body', { code: record.code })}
+        title={translate(activating ? 'app.admin_packages.activate_title' : 'app.admin_packages.deactivate_title', {
+          code: record.code,
+        })}
+        content={translate(activating ? 'app.admin_packages.activate_body' : 'app.admin_packages.deactivate_body', {
+          code: record.code,
+        })}
         onConfirm={change}
       >
         {translate(activating ? 'app.admin_packages.activate' : 'app.admin_packages.deactivate')}

@@ -8,12 +8,21 @@ export interface CountryOperators {
 }
 
 /** "T-Mobile, O2" as the list of names the catalog takes (blanks and repeats dropped). */
-export const operatorNames = (text: string): string[] => [...new Set(text.split(',').map((name) => name.trim()).filter(Boolean))];
+export const operatorNames = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The operators of the covered countries only, without countries left with no name (what the catalog stores). */
 export function coveredOperators(operators: unknown, countries: unknown): CountryOperators[] {
   const covered = new Set(Array.isArray(countries) ? (countries as string[]) : []);
-  return (Array.isArray(operators) ? (operators as CountryOperators[]) : []).filter((item) => covered.has(item.country) && item.names.length > 0);
+  return (Array.isArray(operators) ? (operators as CountryOperators[]) : []).filter(
+    (item) => covered.has(item.country) && item.names.length > 0,
+  );
 }
 
 /** Above this many countries the list gets a search field (a regional plan covers dozens). */
@@ -24,7 +33,13 @@ const SEARCH_FROM = 8;
  * the form's country list (so the list follows the countries chosen above it).
  */
 export function OperatorsInput() {
-  return <FormDataConsumer>{({ formData }) => <OperatorFields countries={Array.isArray(formData.countries) ? (formData.countries as string[]) : []} />}</FormDataConsumer>;
+  return (
+    <FormDataConsumer>
+      {({ formData }) => (
+        <OperatorFields countries={Array.isArray(formData.countries) ? (formData.countries as string[]) : []} />
+      )}
+    </FormDataConsumer>
+  );
 }
 
 function OperatorFields({ countries }: { countries: string[] }) {
@@ -41,7 +56,13 @@ function OperatorFields({ countries }: { countries: string[] }) {
     return record ? `${locale === 'en' ? record.name_en : record.name_tr} (${code})` : code;
   };
   const needle = search.trim().toLocaleLowerCase(locale === 'en' ? 'en' : 'tr');
-  const shown = countries.filter((code) => !needle || nameOf(code).toLocaleLowerCase(locale === 'en' ? 'en' : 'tr').includes(needle));
+  const shown = countries.filter(
+    (code) =>
+      !needle ||
+      nameOf(code)
+        .toLocaleLowerCase(locale === 'en' ? 'en' : 'tr')
+        .includes(needle),
+  );
 
   const change = (country: string, text: string) => {
     setTyped((current) => ({ ...current, [country]: text }));
@@ -54,12 +75,29 @@ function OperatorFields({ countries }: { countries: string[] }) {
     <Box sx={{ width: '100%', maxWidth: 900, mt: 2 }}>
       <Typography variant="subtitle2">{translate('app.admin_packages.operators')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate(countries.length ? 'app.admin_packages.operators_hint' : 'app.admin_packages.operators_no_countries')}
+        {translate(
+          countries.length ? 'app.admin_packages.operators_hint' : 'app.admin_packages.operators_no_countries',
+        )}
       </Typography>
       {countries.length > SEARCH_FROM && (
-        <TextField size="small" label={translate('app.admin_packages.operators_search')} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1, width: { xs: '100%', sm: 320 } }} />
+        <TextField
+          size="small"
+          label={translate('app.admin_packages.operators_search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mb: 1, width: { xs: '100%', sm: 320 } }}
+        />
       )}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, maxHeight: 420, overflowY: 'auto', pt: 1 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          maxHeight: 420,
+          overflowY: 'auto',
+          pt: 1,
+        }}
+      >
         {shown.map((country) => (
           <TextField
             key={country}

@@ -5,7 +5,11 @@ import { PackageForm, packagePayload } from './PackageForm';
 export default function PackageCreate() {
   const translate = useTranslate();
   return (
-    <Create title={translate('app.admin_packages.create_title')} redirect="list" transform={(data) => packagePayload(data, { creating: true })}>
+    <Create
+      title={translate('app.admin_packages.create_title')}
+      redirect="list"
+      transform={(data) => packagePayload(data, { creating: true })}
+    >
       <PackageForm creating />
     </Create>
   );

@@ -5,7 +5,12 @@ import { PackageForm, packagePayload } from './PackageForm';
 export default function PackageEdit() {
   const translate = useTranslate();
   return (
-    <Edit title={translate('app.admin_packages.edit_title')} mutationMode="pessimistic" redirect="list" transform={(data) => packagePayload(data)}>
+    <Edit
+      title={translate('app.admin_packages.edit_title')}
+      mutationMode="pessimistic"
+      redirect="list"
+      transform={(data) => packagePayload(data)}
+    >
       {/* Save only: the service's DELETE is taking a package off sale, which the form's switch and the list already do in those words. */}
       <PackageForm
         toolbar={

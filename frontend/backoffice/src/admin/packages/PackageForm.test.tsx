@@ -39,8 +39,10 @@ function renderPackage(path: string) {
       dataProvider.calls.push({ method: 'getOne', resource, params });
       return resource === 'admin/packages' ? { data: PACKAGE as never } : base.getOne(resource, params);
     },
-    getMany: async (resource, params) => (resource === 'admin/countries' ? { data: [TURKEY] as never[] } : base.getMany(resource, params)),
-    getList: async (resource, params) => (resource === 'admin/countries' ? { data: [TURKEY] as never[], total: 1 } : base.getList(resource, params)),
+    getMany: async (resource, params) =>
+      resource === 'admin/countries' ? { data: [TURKEY] as never[] } : base.getMany(resource, params),
+    getList: async (resource, params) =>
+      resource === 'admin/countries' ? { data: [TURKEY] as never[], total: 1 } : base.getList(resource, params),
   });
   renderApp({ session: SESSIONS.admin, path, dataProvider });
   return dataProvider;
@@ -63,7 +65,15 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
   });
 
   it('sends only the operators of covered countries that have names', () => {
-    const form = { ...PACKAGE, countries: ['TR'], operators: [{ country: 'TR', names: ['Turkcell'] }, { country: 'DE', names: ['Telekom'] }, { country: 'TR', names: [] }] };
+    const form = {
+      ...PACKAGE,
+      countries: ['TR'],
+      operators: [
+        { country: 'TR', names: ['Turkcell'] },
+        { country: 'DE', names: ['Telekom'] },
+        { country: 'TR', names: [] },
+      ],
+    };
     expect(packagePayload(form).operators).toEqual([{ country: 'TR', names: ['Turkcell'] }]);
     expect(operatorNames(' T-Mobile, O2,, O2 ,')).toEqual(['T-Mobile', 'O2']);
   });
@@ -106,7 +116,9 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     await user.type(retail, '8,49');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
-    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { id: string; data: Record<string, unknown> } };
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as {
+      params: { id: string; data: Record<string, unknown> };
+    };
     expect(params.id).toBe(PACKAGE.id);
     expect(params.data).toMatchObject({ retail_price: 8.49, cost_price: 3.5, code: 'TR-7D-3GB', countries: ['TR'] });
     expect(params.data).not.toHaveProperty('kind');
@@ -121,7 +133,9 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     await user.type(screen.getByRole('textbox', { name: 'Özellik (İngilizce)' }), '5G speed');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
-    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { data: Record<string, unknown> } };
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as {
+      params: { data: Record<string, unknown> };
+    };
     expect(params.data.features).toEqual([{ tr: '5G hız', en: '5G speed' }]);
   }, 60_000);
 
@@ -140,7 +154,14 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     await user.click(screen.getByLabelText('Kişisel erişim noktası (hotspot) açık'));
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
-    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as { params: { data: Record<string, unknown> } };
-    expect(params.data).toMatchObject({ network: '5G', validity_start: 'purchase', hotspot: false, operators: [{ country: 'TR', names: ['Turkcell', 'Vodafone'] }] });
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as {
+      params: { data: Record<string, unknown> };
+    };
+    expect(params.data).toMatchObject({
+      network: '5G',
+      validity_start: 'purchase',
+      hotspot: false,
+      operators: [{ country: 'TR', names: ['Turkcell', 'Vodafone'] }],
+    });
   }, 60_000);
 });

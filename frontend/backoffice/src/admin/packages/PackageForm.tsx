@@ -26,12 +26,30 @@ import { costProblem, eurosOf, priceProblem, priceText } from './prices';
 
 /** The fields the catalog takes on a package (POST and PUT /admin/packages); the kind only when creating. */
 const EDITABLE = [
-  'code', 'name_tr', 'name_en', 'type', 'countries', 'data_mb', 'validity_days', 'retail_price', 'cost_price', 'recommended', 'features', 'active', 'provider_ref',
-  'network', 'hotspot', 'validity_start', 'operators',
+  'code',
+  'name_tr',
+  'name_en',
+  'type',
+  'countries',
+  'data_mb',
+  'validity_days',
+  'retail_price',
+  'cost_price',
+  'recommended',
+  'features',
+  'active',
+  'provider_ref',
+  'network',
+  'hotspot',
+  'validity_start',
+  'operators',
 ] as const;
 
 /** The form's values as the catalog takes them: prices in euros, blanks as null (unlimited data, no provider reference). */
-export function packagePayload(data: Record<string, unknown>, options: { creating?: boolean } = {}): Record<string, unknown> {
+export function packagePayload(
+  data: Record<string, unknown>,
+  options: { creating?: boolean } = {},
+): Record<string, unknown> {
   const keys: readonly string[] = options.creating ? [...EDITABLE, 'kind'] : EDITABLE;
   const out: Record<string, unknown> = {};
   for (const key of keys) if (key in data) out[key] = data[key];
@@ -44,7 +62,6 @@ export function packagePayload(data: Record<string, unknown>, options: { creatin
   return out;
 }
 
-
 const CODE = /^[A-Za-z0-9][A-Za-z0-9-]{1,39}$/;
 
 /** A package's fields: what it is (code, names, kind, type, countries), what it gives (data, days) and what it costs. */
@@ -55,14 +72,43 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
   // The cost is judged against the retail price too: the catalog refuses a cost above it.
   const price = (kind: 'retail' | 'cost') => [
     required(),
-    (value: unknown, values: Record<string, unknown>) => priceProblem(value, kind, lang) ?? (kind === 'cost' ? costProblem(values.retail_price, value, lang) : undefined),
+    (value: unknown, values: Record<string, unknown>) =>
+      priceProblem(value, kind, lang) ?? (kind === 'cost' ? costProblem(values.retail_price, value, lang) : undefined),
   ];
   return (
-    <SimpleForm toolbar={toolbar} defaultValues={
-        creating ? { kind: 'esim', type: 'local', active: true, recommended: false, features: [], network: '4G', hotspot: true, validity_start: 'first_connection', operators: [] } : undefined
-      }>
-      <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, width: '100%', maxWidth: 900 }}>
-        <TextInput source="code" label="app.admin_packages.code" validate={[required(), regex(CODE, 'app.admin_packages.code_invalid')]} helperText="app.admin_packages.code_hint" />
+    <SimpleForm
+      toolbar={toolbar}
+      defaultValues={
+        creating
+          ? {
+              kind: 'esim',
+              type: 'local',
+              active: true,
+              recommended: false,
+              features: [],
+              network: '4G',
+              hotspot: true,
+              validity_start: 'first_connection',
+              operators: [],
+            }
+          : undefined
+      }
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { sm: 2 },
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          width: '100%',
+          maxWidth: 900,
+        }}
+      >
+        <TextInput
+          source="code"
+          label="app.admin_packages.code"
+          validate={[required(), regex(CODE, 'app.admin_packages.code_invalid')]}
+          helperText="app.admin_packages.code_hint"
+        />
         <SelectInput
           source="kind"
           label="app.admin_packages.kind"
@@ -73,8 +119,18 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
         />
         <TextInput source="name_tr" label="app.admin_packages.name_tr" validate={[required(), maxLength(120)]} />
         <TextInput source="name_en" label="app.admin_packages.name_en" validate={[required(), maxLength(120)]} />
-        <SelectInput source="type" label="app.admin_packages.type" choices={PACKAGE_TYPES.map((type) => ({ id: type, name: translate(`app.admin_packages.types.${type}`) }))} validate={required()} />
-        <ReferenceArrayInput source="countries" reference="admin/countries" perPage={50} sort={{ field: lang === 'en' ? 'name_en' : 'name_tr', order: 'ASC' }}>
+        <SelectInput
+          source="type"
+          label="app.admin_packages.type"
+          choices={PACKAGE_TYPES.map((type) => ({ id: type, name: translate(`app.admin_packages.types.${type}`) }))}
+          validate={required()}
+        />
+        <ReferenceArrayInput
+          source="countries"
+          reference="admin/countries"
+          perPage={50}
+          sort={{ field: lang === 'en' ? 'name_en' : 'name_tr', order: 'ASC' }}
+        >
           <AutocompleteArrayInput
             label="app.admin_packages.countries"
             optionText={(r: RaRecord) => `${lang === 'en' ? r.name_en : r.name_tr} (${r.code})`}
@@ -83,8 +139,17 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
             helperText="app.admin_packages.countries_hint"
           />
         </ReferenceArrayInput>
-        <NumberInput source="data_mb" label="app.admin_packages.data_mb" helperText="app.admin_packages.data_mb_hint" validate={[number(), minValue(1), maxValue(10_000_000)]} />
-        <NumberInput source="validity_days" label="app.admin_packages.validity_days" validate={[required(), number(), minValue(1), maxValue(3650)]} />
+        <NumberInput
+          source="data_mb"
+          label="app.admin_packages.data_mb"
+          helperText="app.admin_packages.data_mb_hint"
+          validate={[number(), minValue(1), maxValue(10_000_000)]}
+        />
+        <NumberInput
+          source="validity_days"
+          label="app.admin_packages.validity_days"
+          validate={[required(), number(), minValue(1), maxValue(3650)]}
+        />
         <TextInput
           source="retail_price"
           label="app.admin_packages.retail_price"
@@ -100,12 +165,24 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
           helperText="app.admin_packages.cost_hint"
           slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextInput source="provider_ref" label="app.admin_packages.provider_ref" helperText="app.admin_packages.provider_ref_hint" />
-        <SelectInput source="network" label="app.admin_packages.network" choices={NETWORKS.map((network) => ({ id: network, name: network }))} validate={required()} />
+        <TextInput
+          source="provider_ref"
+          label="app.admin_packages.provider_ref"
+          helperText="app.admin_packages.provider_ref_hint"
+        />
+        <SelectInput
+          source="network"
+          label="app.admin_packages.network"
+          choices={NETWORKS.map((network) => ({ id: network, name: network }))}
+          validate={required()}
+        />
         <SelectInput
           source="validity_start"
           label="app.admin_packages.validity_start"
-          choices={VALIDITY_STARTS.map((start) => ({ id: start, name: translate(`app.admin_packages.validity_starts.${start}`) }))}
+          choices={VALIDITY_STARTS.map((start) => ({
+            id: start,
+            name: translate(`app.admin_packages.validity_starts.${start}`),
+          }))}
           validate={required()}
         />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

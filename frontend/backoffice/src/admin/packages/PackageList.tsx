@@ -1,6 +1,18 @@
 import { PACKAGE_KINDS, PACKAGE_TYPES } from '@esim/contracts';
 import { Chip, Stack, Typography } from '@mui/material';
-import { CreateButton, DataTable, List, required, SearchInput, SelectInput, SimpleList, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatBytes, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -8,15 +20,29 @@ import { ActiveToggle } from './ActiveToggle';
 
 function KindChip({ kind }: { kind: string }) {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={kind === 'plus' ? 'secondary' : 'primary'} label={translate(`app.admin_packages.kinds.${kind}`, { _: kind })} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={kind === 'plus' ? 'secondary' : 'primary'}
+      label={translate(`app.admin_packages.kinds.${kind}`, { _: kind })}
+    />
+  );
 }
 
 function ActiveChip({ active }: { active: boolean }) {
   const translate = useTranslate();
-  return <Chip size="small" color={active ? 'success' : 'default'} label={translate(active ? 'app.admin_packages.on_sale' : 'app.admin_packages.off_sale')} />;
+  return (
+    <Chip
+      size="small"
+      color={active ? 'success' : 'default'}
+      label={translate(active ? 'app.admin_packages.on_sale' : 'app.admin_packages.off_sale')}
+    />
+  );
 }
 
-const dataOf = (r: RaRecord, unlimited: string) => (r.data_mb === null ? unlimited : formatBytes(r.data_mb * 1024 * 1024));
+const dataOf = (r: RaRecord, unlimited: string) =>
+  r.data_mb === null ? unlimited : formatBytes(r.data_mb * 1024 * 1024);
 
 /** The catalog's packages of one kind (eSIM by default), searched, filtered and paged by the catalog. */
 export default function PackageList() {
@@ -25,10 +51,37 @@ export default function PackageList() {
   const nameOf = (r: RaRecord) => (locale === 'en' ? r.name_en : r.name_tr);
   const unlimited = translate('app.admin_packages.unlimited');
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.admin_packages.search')} sx={{ minWidth: { sm: 260 } }} />,
-    <SelectInput key="kind" source="kind" label="app.admin_packages.kind" alwaysOn validate={required()} choices={PACKAGE_KINDS.map((kind) => ({ id: kind, name: translate(`app.admin_packages.kinds.${kind}`) }))} />,
-    <SelectInput key="type" source="type" label="app.admin_packages.type" choices={PACKAGE_TYPES.map((type) => ({ id: type, name: translate(`app.admin_packages.types.${type}`) }))} />,
-    <SelectInput key="active" source="active" label="app.admin_packages.sale_state" alwaysOn choices={[{ id: 'true', name: translate('app.admin_packages.on_sale') }, { id: 'false', name: translate('app.admin_packages.off_sale') }]} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.admin_packages.search')}
+      sx={{ minWidth: { sm: 260 } }}
+    />,
+    <SelectInput
+      key="kind"
+      source="kind"
+      label="app.admin_packages.kind"
+      alwaysOn
+      validate={required()}
+      choices={PACKAGE_KINDS.map((kind) => ({ id: kind, name: translate(`app.admin_packages.kinds.${kind}`) }))}
+    />,
+    <SelectInput
+      key="type"
+      source="type"
+      label="app.admin_packages.type"
+      choices={PACKAGE_TYPES.map((type) => ({ id: type, name: translate(`app.admin_packages.types.${type}`) }))}
+    />,
+    <SelectInput
+      key="active"
+      source="active"
+      label="app.admin_packages.sale_state"
+      alwaysOn
+      choices={[
+        { id: 'true', name: translate('app.admin_packages.on_sale') },
+        { id: 'false', name: translate('app.admin_packages.off_sale') },
+      ]}
+    />,
   ];
   return (
     <List
@@ -43,7 +96,14 @@ export default function PackageList() {
       sort={{ field: 'code', order: 'ASC' }}
       perPage={25}
       exporter={false}
-      empty={<EmptyState title="app.admin_packages.empty" hint="app.admin_packages.empty_hint" to="/admin/packages/create" action="ra.action.create" />}
+      empty={
+        <EmptyState
+          title="app.admin_packages.empty"
+          hint="app.admin_packages.empty_hint"
+          to="/admin/packages/create"
+          action="ra.action.create"
+        />
+      }
     >
       <PhoneOr
         phone={
@@ -52,7 +112,11 @@ export default function PackageList() {
             primaryText={(r: RaRecord) => nameOf(r)}
             secondaryText={(r: RaRecord) => (
               <>
-                {[r.code, dataOf(r, unlimited), translate('app.admin_packages.days', { smart_count: r.validity_days })].join(' · ')}
+                {[
+                  r.code,
+                  dataOf(r, unlimited),
+                  translate('app.admin_packages.days', { smart_count: r.validity_days }),
+                ].join(' · ')}
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                   <KindChip kind={r.kind} />
                   <ActiveChip active={r.active} />
@@ -65,23 +129,64 @@ export default function PackageList() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick="edit">
-          <DataTable.Col source="code" label="app.admin_packages.code" render={(r: RaRecord) => <code>{r.code}</code>} />
-          <DataTable.Col source={locale === 'en' ? 'name_en' : 'name_tr'} label="app.admin_packages.name" render={(r: RaRecord) => (
-            <Stack>
-              <span>{nameOf(r)}</span>
-              <Typography variant="caption" color="text.secondary">
-                {(r.countries as string[]).slice(0, 6).join(', ')}
-                {r.countries.length > 6 ? ` +${r.countries.length - 6}` : ''}
-              </Typography>
-            </Stack>
-          )} />
-          <DataTable.Col source="kind" label="app.admin_packages.kind" disableSort render={(r: RaRecord) => <KindChip kind={r.kind} />} />
-          <DataTable.Col source="type" label="app.admin_packages.type" render={(r: RaRecord) => translate(`app.admin_packages.types.${r.type}`)} />
-          <DataTable.Col source="data_mb" label="app.admin_packages.data" align="right" render={(r: RaRecord) => dataOf(r, unlimited)} />
-          <DataTable.Col source="validity_days" label="app.admin_packages.validity" align="right" render={(r: RaRecord) => translate('app.admin_packages.days', { smart_count: r.validity_days })} />
-          <DataTable.Col source="retail_price" label="app.admin_packages.retail_price" align="right" render={(r: RaRecord) => formatEuro(r.retail_price)} />
-          <DataTable.Col source="cost_price" label="app.admin_packages.cost_price" align="right" render={(r: RaRecord) => formatEuro(r.cost_price)} />
-          <DataTable.Col source="active" label="app.admin_packages.sale_state" render={(r: RaRecord) => <ActiveChip active={r.active} />} />
+          <DataTable.Col
+            source="code"
+            label="app.admin_packages.code"
+            render={(r: RaRecord) => <code>{r.code}</code>}
+          />
+          <DataTable.Col
+            source={locale === 'en' ? 'name_en' : 'name_tr'}
+            label="app.admin_packages.name"
+            render={(r: RaRecord) => (
+              <Stack>
+                <span>{nameOf(r)}</span>
+                <Typography variant="caption" color="text.secondary">
+                  {(r.countries as string[]).slice(0, 6).join(', ')}
+                  {r.countries.length > 6 ? ` +${r.countries.length - 6}` : ''}
+                </Typography>
+              </Stack>
+            )}
+          />
+          <DataTable.Col
+            source="kind"
+            label="app.admin_packages.kind"
+            disableSort
+            render={(r: RaRecord) => <KindChip kind={r.kind} />}
+          />
+          <DataTable.Col
+            source="type"
+            label="app.admin_packages.type"
+            render={(r: RaRecord) => translate(`app.admin_packages.types.${r.type}`)}
+          />
+          <DataTable.Col
+            source="data_mb"
+            label="app.admin_packages.data"
+            align="right"
+            render={(r: RaRecord) => dataOf(r, unlimited)}
+          />
+          <DataTable.Col
+            source="validity_days"
+            label="app.admin_packages.validity"
+            align="right"
+            render={(r: RaRecord) => translate('app.admin_packages.days', { smart_count: r.validity_days })}
+          />
+          <DataTable.Col
+            source="retail_price"
+            label="app.admin_packages.retail_price"
+            align="right"
+            render={(r: RaRecord) => formatEuro(r.retail_price)}
+          />
+          <DataTable.Col
+            source="cost_price"
+            label="app.admin_packages.cost_price"
+            align="right"
+            render={(r: RaRecord) => formatEuro(r.cost_price)}
+          />
+          <DataTable.Col
+            source="active"
+            label="app.admin_packages.sale_state"
+            render={(r: RaRecord) => <ActiveChip active={r.active} />}
+          />
           <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <ActiveToggle record={r} />} />
         </DataTable>
       </PhoneOr>

@@ -33,5 +33,7 @@ export function priceProblem(value: unknown, kind: 'retail' | 'cost', locale: Lo
 export function costProblem(retail: unknown, cost: unknown, locale: Locale): string | undefined {
   const retailCents = Math.round(eurosOf(retail) * 100);
   const costCents = Math.round(eurosOf(cost) * 100);
-  return Number.isFinite(retailCents) && Number.isFinite(costCents) && costCents > retailCents ? translate('package_cost_above_retail', locale) : undefined;
+  return Number.isFinite(retailCents) && Number.isFinite(costCents) && costCents > retailCents
+    ? translate('package_cost_above_retail', locale)
+    : undefined;
 }

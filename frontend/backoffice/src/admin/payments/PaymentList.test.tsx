@@ -107,17 +107,28 @@ describe('admin card payments', () => {
     const user = userEvent.setup();
     await user.click(within(await rowOf('27918732')).getByRole('button', { name: 'Karta iade et' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/1\.234,50 € tutarı Deniz Telekom Ltd\. Şti\. bakiyesinden düşülür/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/1\.234,50 € tutarı Deniz Telekom Ltd\. Şti\. bakiyesinden düşülür/),
+    ).toBeInTheDocument();
     expect(dataProvider.calls.filter((c) => c.method.startsWith('send:'))).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:POST', resource: `admin/payments/${PAID.id}/refund`, params: undefined }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:POST',
+        resource: `admin/payments/${PAID.id}/refund`,
+        params: undefined,
+      }),
+    );
     expect(await screen.findByText('Ödeme karta iade edildi')).toBeInTheDocument();
   }, 60_000);
 
   it("shows the service's refusal as it is when the top-up was spent", async () => {
     const refusal = 'Bu yüklemenin bir kısmı harcandı; iade edilemez';
     const dataProvider = paymentsProvider(async () => {
-      throw Object.assign(new Error(refusal), { status: 422, body: { success: false, code: 'payment_already_spent', message: refusal } });
+      throw Object.assign(new Error(refusal), {
+        status: 422,
+        body: { success: false, code: 'payment_already_spent', message: refusal },
+      });
     });
     renderApp({ session: SESSIONS.admin, path: '/admin/payments', dataProvider });
     const user = userEvent.setup();
@@ -133,7 +144,7 @@ describe('admin card payments', () => {
     expect(await screen.findByText('Refund to card')).toBeInTheDocument();
   }, 60_000);
 
-  it('is not in a dealer\'s menu, and a dealer typing its address lands on the dashboard', async () => {
+  it("is not in a dealer's menu, and a dealer typing its address lands on the dashboard", async () => {
     renderApp({ session: SESSIONS.dealer, path: '/admin/payments', dataProvider: paymentsProvider() });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'), { timeout: 10_000 });
     expect(await screen.findByText(/Hoş geldiniz/)).toBeInTheDocument();

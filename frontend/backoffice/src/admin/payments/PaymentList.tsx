@@ -34,7 +34,10 @@ export default function PaymentList() {
       source="status"
       label="app.admin_payments.status"
       alwaysOn
-      choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: translate(`app.admin_payments.statuses.${status}`) }))}
+      choices={PAYMENT_STATUSES.map((status) => ({
+        id: status,
+        name: translate(`app.admin_payments.statuses.${status}`),
+      }))}
     />,
     ...dateRangeFilters(),
   ];
@@ -66,14 +69,49 @@ export default function PaymentList() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created_at" label="app.admin_payments.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col label="app.admin_payments.user" disableSort render={(r: RaRecord) => <AccountName record={r} />} />
-          <DataTable.Col source="amount" label="app.balance.amount" align="right" render={(r: RaRecord) => formatCents(r.amount_cents)} />
-          <DataTable.Col source="status" label="app.admin_payments.status" render={(r: RaRecord) => <PaymentStatusChip status={r.status} />} />
-          <DataTable.Col label="app.admin_payments.reference" disableSort render={(r: RaRecord) => <Reference record={r} />} />
-          <DataTable.Col label="app.admin_payments.provider" disableSort render={(r: RaRecord) => translate(`app.admin_payments.providers.${r.provider}`, { _: r.provider })} />
-          <DataTable.Col label="app.admin_payments.decided_at" disableSort render={(r: RaRecord) => (r.refunded_at ?? r.decided_at ? formatDate(r.refunded_at ?? r.decided_at) : '—')} />
-          <DataTable.Col label="app.admin_top_ups.actions" disableSort render={(r: RaRecord) => <RefundPaymentButton record={r} />} />
+          <DataTable.Col
+            source="created_at"
+            label="app.admin_payments.created_at"
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
+          <DataTable.Col
+            label="app.admin_payments.user"
+            disableSort
+            render={(r: RaRecord) => <AccountName record={r} />}
+          />
+          <DataTable.Col
+            source="amount"
+            label="app.balance.amount"
+            align="right"
+            render={(r: RaRecord) => formatCents(r.amount_cents)}
+          />
+          <DataTable.Col
+            source="status"
+            label="app.admin_payments.status"
+            render={(r: RaRecord) => <PaymentStatusChip status={r.status} />}
+          />
+          <DataTable.Col
+            label="app.admin_payments.reference"
+            disableSort
+            render={(r: RaRecord) => <Reference record={r} />}
+          />
+          <DataTable.Col
+            label="app.admin_payments.provider"
+            disableSort
+            render={(r: RaRecord) => translate(`app.admin_payments.providers.${r.provider}`, { _: r.provider })}
+          />
+          <DataTable.Col
+            label="app.admin_payments.decided_at"
+            disableSort
+            render={(r: RaRecord) =>
+              (r.refunded_at ?? r.decided_at) ? formatDate(r.refunded_at ?? r.decided_at) : '—'
+            }
+          />
+          <DataTable.Col
+            label="app.admin_top_ups.actions"
+            disableSort
+            render={(r: RaRecord) => <RefundPaymentButton record={r} />}
+          />
         </DataTable>
       </PhoneOr>
     </List>

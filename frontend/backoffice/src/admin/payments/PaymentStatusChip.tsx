@@ -14,5 +14,11 @@ const COLORS: Record<string, 'warning' | 'success' | 'error' | 'info' | 'default
 
 export function PaymentStatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={COLORS[status] ?? 'default'} label={translate(`app.admin_payments.statuses.${status}`, { _: status })} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status] ?? 'default'}
+      label={translate(`app.admin_payments.statuses.${status}`, { _: status })}
+    />
+  );
 }

@@ -20,7 +20,10 @@ export function RefundPaymentButton({ record }: { record: RaRecord }) {
   if (record.status !== 'paid' && record.status !== 'refunding') return null;
   const refund = async () => {
     try {
-      const { message } = await dataProvider.send('POST', `admin/payments/${encodeURIComponent(String(record.id))}/refund`);
+      const { message } = await dataProvider.send(
+        'POST',
+        `admin/payments/${encodeURIComponent(String(record.id))}/refund`,
+      );
       notify(message || 'app.admin_payments.refunded', { type: 'success' });
     } catch (error) {
       const { message } = serviceErrorOf(error);

@@ -5,5 +5,6 @@ import { lazyScreen } from '../../lazy';
 export default {
   list: lazyScreen(() => import('./PaymentList')),
   icon: CreditCardIcon,
-  recordRepresentation: (record: { provider_payment_id?: string | null; id: string }) => record.provider_payment_id ?? record.id,
+  recordRepresentation: (record: { provider_payment_id?: string | null; id: string }) =>
+    record.provider_payment_id ?? record.id,
 };

@@ -13,8 +13,17 @@ const POLL_MS = 2000;
 
 function Outcome({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  if (IMPORT_RUNNING.has(record.status)) return <LinearProgress variant={record.status === 'queued' ? 'indeterminate' : 'determinate'} value={record.percent} sx={{ minWidth: 80 }} />;
-  return <>{translate('app.psim_import.outcome', { imported: record.rows_imported, rejected: record.rows_rejected })}</>;
+  if (IMPORT_RUNNING.has(record.status))
+    return (
+      <LinearProgress
+        variant={record.status === 'queued' ? 'indeterminate' : 'determinate'}
+        value={record.percent}
+        sx={{ minWidth: 80 }}
+      />
+    );
+  return (
+    <>{translate('app.psim_import.outcome', { imported: record.rows_imported, rejected: record.rows_rejected })}</>
+  );
 }
 
 /** Upload on top, the past imports below with their outcome (each opens its progress page). */
@@ -30,10 +39,23 @@ export default function ImportList() {
           perPage={25}
           exporter={false}
           actions={false}
-          queryOptions={{ refetchInterval: (query) => ((query.state.data as { data?: ImportJob[] } | undefined)?.data?.some((job) => IMPORT_RUNNING.has(job.status)) ? POLL_MS : false) }}
+          queryOptions={{
+            refetchInterval: (query) =>
+              (query.state.data as { data?: ImportJob[] } | undefined)?.data?.some((job) =>
+                IMPORT_RUNNING.has(job.status),
+              )
+                ? POLL_MS
+                : false,
+          }}
           filters={[
             <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.psim_import.search')} />,
-            <SelectInput key="status" source="status" label="app.psim_import.status" alwaysOn choices={STATUSES.map((s) => ({ id: s, name: translate(`app.psim_import.statuses.${s}`) }))} />,
+            <SelectInput
+              key="status"
+              source="status"
+              label="app.psim_import.status"
+              alwaysOn
+              choices={STATUSES.map((s) => ({ id: s, name: translate(`app.psim_import.statuses.${s}`) }))}
+            />,
           ]}
           empty={<EmptyState title="app.psim_import.empty" hint="app.psim_import.empty_hint" />}
         >
@@ -49,12 +71,36 @@ export default function ImportList() {
             }
           >
             <DataTable bulkActionButtons={false} rowClick="show">
-              <DataTable.Col source="file_name" label="app.psim_import.file_name" disableSort render={(r: RaRecord) => <Box sx={{ wordBreak: 'break-all' }}>{r.file_name}</Box>} />
-              <DataTable.Col source="status" label="app.psim_import.status" disableSort render={(r: RaRecord) => <ImportStatusChip status={r.status} />} />
-              <DataTable.Col label="app.psim_import.result" disableSort render={(r: RaRecord) => <Outcome record={r} />} />
+              <DataTable.Col
+                source="file_name"
+                label="app.psim_import.file_name"
+                disableSort
+                render={(r: RaRecord) => <Box sx={{ wordBreak: 'break-all' }}>{r.file_name}</Box>}
+              />
+              <DataTable.Col
+                source="status"
+                label="app.psim_import.status"
+                disableSort
+                render={(r: RaRecord) => <ImportStatusChip status={r.status} />}
+              />
+              <DataTable.Col
+                label="app.psim_import.result"
+                disableSort
+                render={(r: RaRecord) => <Outcome record={r} />}
+              />
               <DataTable.Col source="rows_read" label="app.psim_import.rows_read" align="right" disableSort />
-              <DataTable.Col source="created_at" label="app.psim_import.created_at" disableSort render={(r: RaRecord) => formatDate(r.created_at)} />
-              <DataTable.Col source="finished_at" label="app.psim_import.finished_at" disableSort render={(r: RaRecord) => formatDate(r.finished_at)} />
+              <DataTable.Col
+                source="created_at"
+                label="app.psim_import.created_at"
+                disableSort
+                render={(r: RaRecord) => formatDate(r.created_at)}
+              />
+              <DataTable.Col
+                source="finished_at"
+                label="app.psim_import.finished_at"
+                disableSort
+                render={(r: RaRecord) => formatDate(r.finished_at)}
+              />
             </DataTable>
           </PhoneOr>
         </List>

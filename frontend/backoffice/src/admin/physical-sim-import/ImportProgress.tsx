@@ -42,7 +42,9 @@ export function ImportProgress({ job, onDownloadErrors }: { job: ImportJob; onDo
           sx={{ height: 10, borderRadius: 5 }}
         />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="import-percent">
-          {job.status === 'queued' ? translate('app.psim_import.queued_hint') : translate('app.psim_import.percent', { percent })}
+          {job.status === 'queued'
+            ? translate('app.psim_import.queued_hint')
+            : translate('app.psim_import.percent', { percent })}
         </Typography>
       </Box>
       <Grid container spacing={2}>
@@ -53,7 +55,11 @@ export function ImportProgress({ job, onDownloadErrors }: { job: ImportJob; onDo
           <Count label={translate('app.psim_import.rows_imported')} value={job.rows_imported} color="success.main" />
         </Grid>
         <Grid size={{ xs: 4 }}>
-          <Count label={translate('app.psim_import.rows_rejected')} value={job.rows_rejected} color={job.rows_rejected > 0 ? 'error.main' : undefined} />
+          <Count
+            label={translate('app.psim_import.rows_rejected')}
+            value={job.rows_rejected}
+            color={job.rows_rejected > 0 ? 'error.main' : undefined}
+          />
         </Grid>
       </Grid>
       {job.status === 'completed' ? (

@@ -52,7 +52,15 @@ describe('import progress', () => {
   }, 60_000);
 
   it('running: the bar at the percent the worker wrote, with rows read, imported and rejected', async () => {
-    showJob({ ...JOB, status: 'processing', percent: 45, rows_read: 4500, rows_imported: 4490, rows_rejected: 10, started_at: '2026-11-22T09:00:01.000Z' });
+    showJob({
+      ...JOB,
+      status: 'processing',
+      percent: 45,
+      rows_read: 4500,
+      rows_imported: 4490,
+      rows_rejected: 10,
+      started_at: '2026-11-22T09:00:01.000Z',
+    });
     expect((await bar()).getAttribute('aria-valuenow')).toBe('45');
     expect(screen.getByText('Aktarılıyor')).toBeInTheDocument();
     expect(screen.getByTestId('import-percent')).toHaveTextContent('%45 tamamlandı');
@@ -72,27 +80,57 @@ describe('import progress', () => {
       rows_rejected: 2,
       finished_at: '2026-11-22T09:00:09.000Z',
       errors: [
-        { row: 7, column: 'iccid', reason_code: 'iccid_luhn', reason: 'ICCID kontrol hanesi (Luhn) hatalı', value: '8990011234567890124' },
-        { row: 9, column: 'package_code', reason_code: 'package_code_unknown', reason: 'Bilinmeyen Plus paketi kodu', value: 'PLUS-MARS' },
+        {
+          row: 7,
+          column: 'iccid',
+          reason_code: 'iccid_luhn',
+          reason: 'ICCID kontrol hanesi (Luhn) hatalı',
+          value: '8990011234567890124',
+        },
+        {
+          row: 9,
+          column: 'package_code',
+          reason_code: 'package_code_unknown',
+          reason: 'Bilinmeyen Plus paketi kodu',
+          value: 'PLUS-MARS',
+        },
       ],
     });
     expect((await bar()).getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByText('İçe aktarma tamamlandı: 10 kart eklendi, 2 satır reddedildi.')).toBeInTheDocument();
     expect(screen.getByText('ICCID kontrol hanesi (Luhn) hatalı')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Hata raporunu indir (CSV)' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'blobUrl', resource: `admin/physical-sim/imports/${JOB.id}/errors?format=csv` }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'blobUrl',
+        resource: `admin/physical-sim/imports/${JOB.id}/errors?format=csv`,
+      }),
+    );
   }, 60_000);
 
   it("failed: the service's reason as it gives it, and that no card was added", async () => {
-    showJob({ ...JOB, status: 'failed', failure_code: 'import_header_invalid', failure_reason: 'Başlık satırı şu sütunları içermeli: iccid, serial_number, eid, package_code', finished_at: '2026-11-22T09:00:02.000Z' });
+    showJob({
+      ...JOB,
+      status: 'failed',
+      failure_code: 'import_header_invalid',
+      failure_reason: 'Başlık satırı şu sütunları içermeli: iccid, serial_number, eid, package_code',
+      finished_at: '2026-11-22T09:00:02.000Z',
+    });
     await bar();
     const alert = screen.getByRole('alert');
-    expect(within(alert).getByText(/İçe aktarma başarısız oldu, hiçbir kart eklenmedi\. Başlık satırı şu sütunları içermeli/)).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        /İçe aktarma başarısız oldu, hiçbir kart eklenmedi\. Başlık satırı şu sütunları içermeli/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Başarısız')).toBeInTheDocument();
   }, 60_000);
 
   it('a refused upload shows the reason the service gives; an accepted one opens its progress page', async () => {
-    const refused = Object.assign(new Error('Yalnızca xlsx veya csv dosyası yüklenebilir'), { status: 400, body: { code: 'import_file_type' } });
+    const refused = Object.assign(new Error('Yalnızca xlsx veya csv dosyası yüklenebilir'), {
+      status: 400,
+      body: { code: 'import_file_type' },
+    });
     let answer: 'refuse' | 'accept' = 'refuse';
     const dataProvider = fakeDataProvider({
       getList: async () => ({ data: [], total: 0 }),
@@ -107,7 +145,10 @@ describe('import progress', () => {
     renderApp({ session: SESSIONS.admin, path: '/admin/physical-sim-import', dataProvider });
     const user = userEvent.setup();
     const input = (await screen.findByTestId('import-file-input')) as HTMLInputElement;
-    await user.upload(input, new File(['MZ'], 'virus.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    await user.upload(
+      input,
+      new File(['MZ'], 'virus.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Yükle ve içe aktar' }));
     expect(await screen.findByText('Yalnızca xlsx veya csv dosyası yüklenebilir')).toBeInTheDocument();
     const sent = dataProvider.calls.find((c) => c.method === 'send:POST')!;
@@ -115,6 +156,8 @@ describe('import progress', () => {
     expect((sent.params as FormData).get('file')).toBeInstanceOf(File);
     answer = 'accept';
     await user.click(screen.getByRole('button', { name: 'Yükle ve içe aktar' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/admin/physical-sim-import/${JOB.id}/show`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/admin/physical-sim-import/${JOB.id}/show`),
+    );
   }, 60_000);
 });

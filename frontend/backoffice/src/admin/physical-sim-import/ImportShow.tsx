@@ -1,5 +1,16 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ImportJob } from '@esim/contracts';
 import { Show, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -26,7 +37,11 @@ function ImportDetails() {
   const job = useRecordContext<ImportJob & { errors?: ImportError[] }>();
   if (!job) return null;
   const downloadErrors = () =>
-    downloadFile(dataProvider, `admin/physical-sim/imports/${job.id}/errors?format=csv`, `import-${job.id}-errors.csv`).catch((error: Error) => notify(error.message, { type: 'error' }));
+    downloadFile(
+      dataProvider,
+      `admin/physical-sim/imports/${job.id}/errors?format=csv`,
+      `import-${job.id}-errors.csv`,
+    ).catch((error: Error) => notify(error.message, { type: 'error' }));
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <div>
@@ -38,7 +53,10 @@ function ImportDetails() {
         <CardContent>
           <ImportProgress job={job} onDownloadErrors={downloadErrors} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {translate('app.psim_import.times', { created: formatDate(job.created_at), finished: formatDate(job.finished_at) })}
+            {translate('app.psim_import.times', {
+              created: formatDate(job.created_at),
+              finished: formatDate(job.finished_at),
+            })}
           </Typography>
         </CardContent>
       </Card>
@@ -85,7 +103,10 @@ export default function ImportShow() {
       component="div"
       // The card may shrink below the error table's width on a phone, so the table scrolls inside its own box instead of the page.
       sx={{ '& .RaShow-card': { minWidth: 0 } }}
-      queryOptions={{ refetchInterval: (query) => (IMPORT_RUNNING.has(String((query.state.data as ImportJob | undefined)?.status ?? 'queued')) ? POLL_MS : false) }}
+      queryOptions={{
+        refetchInterval: (query) =>
+          IMPORT_RUNNING.has(String((query.state.data as ImportJob | undefined)?.status ?? 'queued')) ? POLL_MS : false,
+      }}
     >
       <ImportDetails />
     </Show>

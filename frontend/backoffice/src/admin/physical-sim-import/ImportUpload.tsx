@@ -39,7 +39,11 @@ export function ImportUpload() {
     try {
       const form = new FormData();
       form.append('file', file, file.name);
-      const { data, message } = await dataProvider.send<{ id: string }>('POST', 'admin/physical-sim/import-excel', form);
+      const { data, message } = await dataProvider.send<{ id: string }>(
+        'POST',
+        'admin/physical-sim/import-excel',
+        form,
+      );
       notify(message || 'app.psim_import.queued', { type: 'info' });
       navigate(`/admin/physical-sim-import/${data.id}/show`);
     } catch (error) {
@@ -48,7 +52,10 @@ export function ImportUpload() {
       setBusy(false);
     }
   };
-  const template = () => downloadFile(dataProvider, 'admin/physical-sim/import/template', 'physical-sim-import-template.xlsx').catch((error: Error) => notify(error.message, { type: 'error' }));
+  const template = () =>
+    downloadFile(dataProvider, 'admin/physical-sim/import/template', 'physical-sim-import-template.xlsx').catch(
+      (error: Error) => notify(error.message, { type: 'error' }),
+    );
 
   return (
     <Card variant="outlined">
@@ -89,7 +96,9 @@ export function ImportUpload() {
             }}
           >
             <UploadFileIcon color={dragging ? 'primary' : 'action'} sx={{ fontSize: 40 }} />
-            <Typography sx={{ wordBreak: 'break-all' }}>{file ? file.name : translate('app.psim_import.drop_here')}</Typography>
+            <Typography sx={{ wordBreak: 'break-all' }}>
+              {file ? file.name : translate('app.psim_import.drop_here')}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               {translate('app.psim_import.accepted')}
             </Typography>
@@ -107,7 +116,12 @@ export function ImportUpload() {
           </Box>
           {refusal ? <Alert severity="error">{refusal}</Alert> : null}
           <Box>
-            <Button variant="contained" disabled={!file || busy} onClick={upload} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />}>
+            <Button
+              variant="contained"
+              disabled={!file || busy}
+              onClick={upload}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />}
+            >
               {translate('app.psim_import.upload')}
             </Button>
           </Box>

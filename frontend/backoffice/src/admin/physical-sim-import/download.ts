@@ -1,7 +1,11 @@
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 
 /** A file behind the token (the import template, an error report) saved under `fileName`. */
-export async function downloadFile(dataProvider: BackOfficeDataProvider, path: string, fileName: string): Promise<void> {
+export async function downloadFile(
+  dataProvider: BackOfficeDataProvider,
+  path: string,
+  fileName: string,
+): Promise<void> {
   const url = await dataProvider.blobUrl(path);
   const link = document.createElement('a');
   link.href = url;

@@ -10,8 +10,20 @@ const RETURN = {
   dealer_name: 'Deniz Telekom Ltd. Şti.',
   card_ids: ['card-1', 'card-2'],
   cards: [
-    { id: 'card-1', iccid: '8990011234567890001', serial_number: '700100200001', package_name: 'Plus Avrupa 10 GB', status: 'returned' },
-    { id: 'card-2', iccid: '8990011234567890002', serial_number: '700100200002', package_name: 'Plus Avrupa 10 GB', status: 'returned' },
+    {
+      id: 'card-1',
+      iccid: '8990011234567890001',
+      serial_number: '700100200001',
+      package_name: 'Plus Avrupa 10 GB',
+      status: 'returned',
+    },
+    {
+      id: 'card-2',
+      iccid: '8990011234567890002',
+      serial_number: '700100200002',
+      package_name: 'Plus Avrupa 10 GB',
+      status: 'returned',
+    },
   ],
   reason: 'Müşteri vazgeçti',
   status: 'pending',
@@ -35,11 +47,26 @@ describe('Plus orders: approve and reject', () => {
     const user = userEvent.setup();
     await user.click(within(await orderRow()).getByRole('button', { name: 'Onayla' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Deniz Telekom Ltd. Şti. stoktan 5 × Plus Avrupa 10 GB alır ve bakiyesinde ayrılan 100,00 € tahsil edilir.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Deniz Telekom Ltd. Şti. stoktan 5 × Plus Avrupa 10 GB alır ve bakiyesinde ayrılan 100,00 € tahsil edilir.',
+      ),
+    ).toBeInTheDocument();
     expect(dataProvider.calls.filter((c) => c.method.startsWith('send:'))).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:POST', resource: `admin/physical-sim/orders/${PHYSICAL_ORDER.id}/approve`, params: undefined }));
-    const list = dataProvider.calls.find((c) => c.method === 'getList' && c.resource === 'admin/physical-sim-orders' && (c.params as { pagination: { perPage: number } }).pagination.perPage === 25);
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:POST',
+        resource: `admin/physical-sim/orders/${PHYSICAL_ORDER.id}/approve`,
+        params: undefined,
+      }),
+    );
+    const list = dataProvider.calls.find(
+      (c) =>
+        c.method === 'getList' &&
+        c.resource === 'admin/physical-sim-orders' &&
+        (c.params as { pagination: { perPage: number } }).pagination.perPage === 25,
+    );
     expect(list?.params).toMatchObject({ filter: { status: 'pending' } });
   }, 60_000);
 
@@ -55,7 +82,11 @@ describe('Plus orders: approve and reject', () => {
     await user.type(within(dialog).getByLabelText('Neden'), 'Stok gelecek hafta');
     await user.click(within(dialog).getByRole('button', { name: 'Reddet' }));
     await waitFor(() =>
-      expect(dataProvider.calls).toContainEqual({ method: 'send:POST', resource: `admin/physical-sim/orders/${PHYSICAL_ORDER.id}/reject`, params: { reason: 'Stok gelecek hafta' } }),
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:POST',
+        resource: `admin/physical-sim/orders/${PHYSICAL_ORDER.id}/reject`,
+        params: { reason: 'Stok gelecek hafta' },
+      }),
     );
   }, 60_000);
 
@@ -63,7 +94,10 @@ describe('Plus orders: approve and reject', () => {
     const dataProvider = fakeDataProvider({
       send: async (method, path, body) => {
         dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
-        throw Object.assign(new Error('Stok yetersiz: bu paketten 3 kart var'), { status: 409, body: { code: 'not_enough_stock' } });
+        throw Object.assign(new Error('Stok yetersiz: bu paketten 3 kart var'), {
+          status: 409,
+          body: { code: 'not_enough_stock' },
+        });
       },
       getList: async (resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource, params });
@@ -77,7 +111,9 @@ describe('Plus orders: approve and reject', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Onayla' }));
     expect(await screen.findByText('Stok yetersiz: yönetici stoğunda bu paketten 3 kart var.')).toBeInTheDocument();
     const stockQuery = dataProvider.calls.find((c) => c.resource === 'admin/physical-sim-stock');
-    expect(stockQuery?.params).toMatchObject({ filter: { status: 'in_stock', package_id: PHYSICAL_ORDER.package_id, owner_user_id: 'admin' } });
+    expect(stockQuery?.params).toMatchObject({
+      filter: { status: 'in_stock', package_id: PHYSICAL_ORDER.package_id, owner_user_id: 'admin' },
+    });
     await user.click(await screen.findByRole('link', { name: 'Stoğu gör' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/physical-sim-stock'));
   }, 60_000);
@@ -88,7 +124,9 @@ describe('card returns: approve and reject', () => {
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource, params });
-        return resource === 'admin/physical-sim-returns' ? { data: [RETURN] as never, total: 1 } : { data: [], total: 0 };
+        return resource === 'admin/physical-sim-returns'
+          ? { data: [RETURN] as never, total: 1 }
+          : { data: [], total: 0 };
       },
     });
     renderApp({ session: SESSIONS.admin, path: '/admin/physical-sim-returns', dataProvider });
@@ -101,9 +139,19 @@ describe('card returns: approve and reject', () => {
     const user = userEvent.setup();
     await user.click(within(await returnRow()).getByRole('button', { name: 'Onayla' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('2 kart yönetici stoğuna döner ve Deniz Telekom Ltd. Şti. bayisine 40,00 € iade edilir.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '2 kart yönetici stoğuna döner ve Deniz Telekom Ltd. Şti. bayisine 40,00 € iade edilir.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:POST', resource: `admin/physical-sim/returns/${RETURN.id}/approve`, params: undefined }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:POST',
+        resource: `admin/physical-sim/returns/${RETURN.id}/approve`,
+        params: undefined,
+      }),
+    );
   }, 60_000);
 
   it('reject needs a reason, then POSTs it', async () => {
@@ -116,7 +164,11 @@ describe('card returns: approve and reject', () => {
     await user.type(within(dialog).getByLabelText('Neden'), 'Kartlar etkinleştirilmiş');
     await user.click(within(dialog).getByRole('button', { name: 'Reddet' }));
     await waitFor(() =>
-      expect(dataProvider.calls).toContainEqual({ method: 'send:POST', resource: `admin/physical-sim/returns/${RETURN.id}/reject`, params: { reason: 'Kartlar etkinleştirilmiş' } }),
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:POST',
+        resource: `admin/physical-sim/returns/${RETURN.id}/reject`,
+        params: { reason: 'Kartlar etkinleştirilmiş' },
+      }),
     );
   }, 60_000);
 });

@@ -9,7 +9,8 @@ import { useDecision } from '../../providers/useDecision';
 export type ApprovalKind = 'orders' | 'returns';
 
 /** Where the admin's stock of one package is listed: in stock, in admin hands. */
-export const stockLinkOf = (packageId: string) => `/admin/physical-sim-stock?filter=${encodeURIComponent(JSON.stringify({ status: 'in_stock', package_id: packageId, owner_user_id: 'admin' }))}`;
+export const stockLinkOf = (packageId: string) =>
+  `/admin/physical-sim-stock?filter=${encodeURIComponent(JSON.stringify({ status: 'in_stock', package_id: packageId, owner_user_id: 'admin' }))}`;
 
 /** An order the stock cannot fill: how many cards of its package the admin holds, and the way to them. */
 export function StockShortage({ available, packageId }: { available: number; packageId: string }) {
@@ -18,7 +19,13 @@ export function StockShortage({ available, packageId }: { available: number; pac
     <Alert
       severity="warning"
       action={
-        <Button color="inherit" size="small" component={Link} to={stockLinkOf(packageId)} onClick={(event) => event.stopPropagation()}>
+        <Button
+          color="inherit"
+          size="small"
+          component={Link}
+          to={stockLinkOf(packageId)}
+          onClick={(event) => event.stopPropagation()}
+        >
           {translate('app.psim_approvals.see_stock')}
         </Button>
       }
@@ -32,7 +39,17 @@ export function StockShortage({ available, packageId }: { available: number; pac
  * Approve (after a confirmation naming what it does) or reject with a reason a pending order or
  * return; decided ones offer nothing. An order refused for stock shows the stock there is.
  */
-export function ApprovalDecision({ kind, record, summary, approveBody }: { kind: ApprovalKind; record: RaRecord; summary: string; approveBody: string }) {
+export function ApprovalDecision({
+  kind,
+  record,
+  summary,
+  approveBody,
+}: {
+  kind: ApprovalKind;
+  record: RaRecord;
+  summary: string;
+  approveBody: string;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const decide = useDecision();
@@ -57,7 +74,13 @@ export function ApprovalDecision({ kind, record, summary, approveBody }: { kind:
           label: translate('app.psim_approvals.approve'),
           title: translate(`app.psim_approvals.approve_title_${kind}`),
           body: approveBody,
-          onConfirm: () => decide(`admin/physical-sim/${kind}/${record.id}/approve`, undefined, { message: 'app.psim_approvals.approved', type: 'success' }, showShortage),
+          onConfirm: () =>
+            decide(
+              `admin/physical-sim/${kind}/${record.id}/approve`,
+              undefined,
+              { message: 'app.psim_approvals.approved', type: 'success' },
+              showShortage,
+            ),
         }}
         reject={{
           label: translate('app.psim_approvals.reject'),
@@ -68,7 +91,12 @@ export function ApprovalDecision({ kind, record, summary, approveBody }: { kind:
             label: translate('app.psim_approvals.reason'),
             hint: translate('app.psim_approvals.reason_hint'),
             problemOf: (reason) => (reason.trim() === '' ? translate('app.psim_approvals.reason_required') : null),
-            onSubmit: (reason) => decide(`admin/physical-sim/${kind}/${record.id}/reject`, { reason }, { message: 'app.psim_approvals.rejected', type: 'info' }),
+            onSubmit: (reason) =>
+              decide(
+                `admin/physical-sim/${kind}/${record.id}/reject`,
+                { reason },
+                { message: 'app.psim_approvals.rejected', type: 'info' },
+              ),
           },
         }}
       />

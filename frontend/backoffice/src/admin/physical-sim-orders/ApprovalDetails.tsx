@@ -43,7 +43,10 @@ export function ApprovalDetails({
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Card variant="outlined">
-            <CardHeader title={translate('app.psim_approvals.cards', { smart_count: cardCount })} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+            <CardHeader
+              title={translate('app.psim_approvals.cards', { smart_count: cardCount })}
+              titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
+            />
             <CardContent sx={{ pt: 0, overflowX: 'auto' }}>{cards}</CardContent>
           </Card>
         </Grid>

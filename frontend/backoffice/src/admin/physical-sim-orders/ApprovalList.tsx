@@ -22,14 +22,24 @@ export function ApprovalList({
   decision: ComponentType<{ record: RaRecord }>;
   /** The request's own columns, before its status and the decision. */
   columns: ReactElement[];
-  phone: { primaryText: (record: RaRecord) => string; secondaryText: (record: RaRecord) => string; tertiaryText: (record: RaRecord) => ReactNode };
+  phone: {
+    primaryText: (record: RaRecord) => string;
+    secondaryText: (record: RaRecord) => string;
+    tertiaryText: (record: RaRecord) => ReactNode;
+  };
 }) {
   const translate = useTranslate();
   return (
     <List
       title={translate(title)}
       filters={[
-        <SelectInput key="status" source="status" label="app.psim_approvals.status" alwaysOn choices={APPROVAL_STATUSES.map((s) => ({ id: s, name: translate(`app.physical_sim.statuses.${s}`) }))} />,
+        <SelectInput
+          key="status"
+          source="status"
+          label="app.psim_approvals.status"
+          alwaysOn
+          choices={APPROVAL_STATUSES.map((s) => ({ id: s, name: translate(`app.physical_sim.statuses.${s}`) }))}
+        />,
       ]}
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'ASC' }}
@@ -58,8 +68,17 @@ export function ApprovalList({
       >
         <DataTable bulkActionButtons={false} rowClick="show">
           {columns}
-          <DataTable.Col source="status" label="app.psim_approvals.status" disableSort render={(r: RaRecord) => <ApprovalStatusChip status={r.status} />} />
-          <DataTable.Col label="app.psim_approvals.actions" disableSort render={(r: RaRecord) => <Decision record={r} />} />
+          <DataTable.Col
+            source="status"
+            label="app.psim_approvals.status"
+            disableSort
+            render={(r: RaRecord) => <ApprovalStatusChip status={r.status} />}
+          />
+          <DataTable.Col
+            label="app.psim_approvals.actions"
+            disableSort
+            render={(r: RaRecord) => <Decision record={r} />}
+          />
         </DataTable>
       </PhoneOr>
     </List>

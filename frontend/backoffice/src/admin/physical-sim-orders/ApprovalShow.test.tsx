@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeDataProvider, PHYSICAL_ORDER, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
-const CARD = { id: 'card-1', iccid: '8990011234567890001', serial_number: '700100200001', package_name: 'Plus Avrupa 10 GB', status: 'returned' };
+const CARD = {
+  id: 'card-1',
+  iccid: '8990011234567890001',
+  serial_number: '700100200001',
+  package_name: 'Plus Avrupa 10 GB',
+  status: 'returned',
+};
 const RETURN = {
   id: 'ret-1',
   user_id: SESSIONS.dealer.user.id,
@@ -21,7 +27,10 @@ const RETURN = {
 };
 
 /** The value beside a label in the page's details table. */
-const detail = (label: string) => [...document.querySelectorAll('tbody th')].find((th) => th.textContent === label)?.nextElementSibling?.textContent?.replace(/\s/g, ' ');
+const detail = (label: string) =>
+  [...document.querySelectorAll('tbody th')]
+    .find((th) => th.textContent === label)
+    ?.nextElementSibling?.textContent?.replace(/\s/g, ' ');
 
 function renderShow(path: string) {
   const base = fakeDataProvider();
@@ -42,7 +51,9 @@ beforeAll(async () => {
 describe("the admin's page of one Plus order or return", () => {
   it('a pending order: heading, status, the decision, its details and no cards yet', async () => {
     renderShow(`/admin/physical-sim-orders/${PHYSICAL_ORDER.id}/show`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'PS10001 numaralı sipariş' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'PS10001 numaralı sipariş' }, { timeout: 30_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Onayla' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reddet' })).toBeInTheDocument();
     expect(detail('Paket')).toBe('Plus Avrupa 10 GB (PLUS-EU-10)');
@@ -53,7 +64,9 @@ describe("the admin's page of one Plus order or return", () => {
 
   it('a rejected return: its reason and refund, the cards it concerns, and no decision left', async () => {
     renderShow(`/admin/physical-sim-returns/${RETURN.id}/show`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Deniz Telekom Ltd. Şti. iadesi' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Deniz Telekom Ltd. Şti. iadesi' }, { timeout: 30_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Onayla' })).toBeNull();
     expect(detail('İade nedeni')).toBe('Müşteri vazgeçti');
     expect(detail('Ret nedeni')).toBe('Kart etkinleştirilmiş');

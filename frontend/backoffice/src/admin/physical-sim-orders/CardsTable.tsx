@@ -30,7 +30,9 @@ export function CardsTable({ cards, empty }: { cards: readonly CardLine[]; empty
             <TableCell>
               <Link to={`/admin/physical-sim-stock/${card.id}/show`}>{card.serial_number}</Link>
             </TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', display: { xs: 'none', sm: 'table-cell' } }}>{card.iccid}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', display: { xs: 'none', sm: 'table-cell' } }}>
+              {card.iccid}
+            </TableCell>
             <TableCell>
               <AdminCardStatusChip status={card.status} />
             </TableCell>

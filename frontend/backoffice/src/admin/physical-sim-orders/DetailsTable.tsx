@@ -13,7 +13,9 @@ export function DetailsTable({ rows }: { rows: Array<[string, ReactNode]> }) {
             <TableCell component="th" sx={{ color: 'text.secondary', width: '40%' }}>
               {translate(label)}
             </TableCell>
-            <TableCell sx={{ wordBreak: 'break-word' }}>{value === null || value === undefined || value === '' ? '—' : value}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-word' }}>
+              {value === null || value === undefined || value === '' ? '—' : value}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -11,7 +11,12 @@ export function OrderDecision({ record }: { record: RaRecord }) {
       kind="orders"
       record={record}
       summary={orderSummary(record, translate)}
-      approveBody={translate('app.psim_approvals.approve_body_orders', { quantity: record.quantity, name: record.package_name, dealer: dealerOf(record, translate), total: formatCents(record.total_cents) })}
+      approveBody={translate('app.psim_approvals.approve_body_orders', {
+        quantity: record.quantity,
+        name: record.package_name,
+        dealer: dealerOf(record, translate),
+        total: formatCents(record.total_cents),
+      })}
     />
   );
 }

@@ -19,11 +19,28 @@ export default function OrderList() {
       }}
       columns={[
         <DataTable.Col key="order_number" source="order_number" label="app.psim_approvals.order_number" disableSort />,
-        <DataTable.Col key="dealer" label="app.psim_approvals.dealer" disableSort render={(r: RaRecord) => dealerOf(r, translate)} />,
+        <DataTable.Col
+          key="dealer"
+          label="app.psim_approvals.dealer"
+          disableSort
+          render={(r: RaRecord) => dealerOf(r, translate)}
+        />,
         <DataTable.Col key="package_name" source="package_name" label="app.physical_sim.package" disableSort />,
         <DataTable.Col key="quantity" source="quantity" label="app.physical_sim.quantity" align="right" disableSort />,
-        <DataTable.Col key="total" label="app.physical_sim.total" align="right" disableSort render={(r: RaRecord) => formatCents(r.total_cents)} />,
-        <DataTable.Col key="created_at" source="created_at" label="app.psim_approvals.created_at" disableSort render={(r: RaRecord) => formatDate(r.created_at)} />,
+        <DataTable.Col
+          key="total"
+          label="app.physical_sim.total"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(r.total_cents)}
+        />,
+        <DataTable.Col
+          key="created_at"
+          source="created_at"
+          label="app.psim_approvals.created_at"
+          disableSort
+          render={(r: RaRecord) => formatDate(r.created_at)}
+        />,
       ]}
     />
   );

@@ -13,7 +13,11 @@ function OrderCards({ ids }: { ids: string[] }) {
   const translate = useTranslate();
   const { data, isPending } = useGetList<CardLine & { id: string }>(
     'admin/physical-sim-stock',
-    { pagination: { page: 1, perPage: CARDS_SHOWN }, sort: { field: 'serial_number', order: 'ASC' }, filter: { id: ids.slice(0, CARDS_SHOWN) } },
+    {
+      pagination: { page: 1, perPage: CARDS_SHOWN },
+      sort: { field: 'serial_number', order: 'ASC' },
+      filter: { id: ids.slice(0, CARDS_SHOWN) },
+    },
     { enabled: ids.length > 0 },
   );
   if (ids.length > 0 && isPending) return null;

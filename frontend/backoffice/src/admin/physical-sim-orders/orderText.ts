@@ -4,8 +4,15 @@ import { formatCents } from '../../format';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The dealer as the admin reads them: the company or name the service knows, else the account id. */
-export const dealerOf = (record: RaRecord, translate: Translate) => record.dealer_name || `${translate('app.psim_approvals.unknown_dealer')} (${String(record.user_id).slice(0, 8)})`;
+export const dealerOf = (record: RaRecord, translate: Translate) =>
+  record.dealer_name || `${translate('app.psim_approvals.unknown_dealer')} (${String(record.user_id).slice(0, 8)})`;
 
 /** One line naming an order: who, how many of what, for how much. */
 export const orderSummary = (record: RaRecord, translate: Translate) =>
-  translate('app.psim_approvals.order_summary', { number: record.order_number, dealer: dealerOf(record, translate), quantity: record.quantity, name: record.package_name, total: formatCents(record.total_cents) });
+  translate('app.psim_approvals.order_summary', {
+    number: record.order_number,
+    dealer: dealerOf(record, translate),
+    quantity: record.quantity,
+    name: record.package_name,
+    total: formatCents(record.total_cents),
+  });

@@ -14,15 +14,39 @@ export default function ReturnList() {
       decision={ReturnDecision}
       phone={{
         primaryText: (r) => dealerOf(r, translate),
-        secondaryText: (r) => `${translate('app.psim_approvals.card_count', { smart_count: r.card_ids.length })} · ${formatDate(r.created_at)}`,
+        secondaryText: (r) =>
+          `${translate('app.psim_approvals.card_count', { smart_count: r.card_ids.length })} · ${formatDate(r.created_at)}`,
         tertiaryText: (r) => formatCents(r.refund_cents),
       }}
       columns={[
-        <DataTable.Col key="dealer" label="app.psim_approvals.dealer" disableSort render={(r: RaRecord) => dealerOf(r, translate)} />,
-        <DataTable.Col key="cards" label="app.psim_approvals.cards_column" align="right" disableSort render={(r: RaRecord) => r.card_ids.length} />,
+        <DataTable.Col
+          key="dealer"
+          label="app.psim_approvals.dealer"
+          disableSort
+          render={(r: RaRecord) => dealerOf(r, translate)}
+        />,
+        <DataTable.Col
+          key="cards"
+          label="app.psim_approvals.cards_column"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => r.card_ids.length}
+        />,
         <DataTable.Col key="reason" source="reason" label="app.psim_approvals.return_reason" disableSort />,
-        <DataTable.Col key="refund" label="app.physical_sim.refund" align="right" disableSort render={(r: RaRecord) => formatCents(r.refund_cents)} />,
-        <DataTable.Col key="created_at" source="created_at" label="app.psim_approvals.requested_at" disableSort render={(r: RaRecord) => formatDate(r.created_at)} />,
+        <DataTable.Col
+          key="refund"
+          label="app.physical_sim.refund"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(r.refund_cents)}
+        />,
+        <DataTable.Col
+          key="created_at"
+          source="created_at"
+          label="app.psim_approvals.requested_at"
+          disableSort
+          render={(r: RaRecord) => formatDate(r.created_at)}
+        />,
       ]}
     />
   );

@@ -20,7 +20,10 @@ function ReturnDetails() {
         ['app.physical_sim.refund', formatCents(record.refund_cents)],
         ['app.psim_approvals.requested_at', formatDate(record.created_at)],
         ['app.psim_approvals.decided_at', record.decided_at ? formatDate(record.decided_at) : null],
-        ['app.psim_approvals.auto_approved', record.auto_approved ? translate('app.psim_approvals.yes') : translate('app.psim_approvals.no')],
+        [
+          'app.psim_approvals.auto_approved',
+          record.auto_approved ? translate('app.psim_approvals.yes') : translate('app.psim_approvals.no'),
+        ],
         ['app.psim_approvals.rejection_reason', record.rejection_reason],
       ]}
       cardCount={record.cards.length}

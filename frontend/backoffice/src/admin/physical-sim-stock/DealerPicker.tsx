@@ -4,7 +4,15 @@ import { useTranslate } from 'react-admin';
 import { useDealerChoices, type DealerChoice } from './choices';
 
 /** A dealer chosen by typing part of the name (the service searches). */
-export function DealerPicker({ value, onChange, error }: { value: DealerChoice | null; onChange: (dealer: DealerChoice | null) => void; error?: string }) {
+export function DealerPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: DealerChoice | null;
+  onChange: (dealer: DealerChoice | null) => void;
+  error?: string;
+}) {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
   const { data = [], isFetching } = useDealerChoices(search.trim());
@@ -19,7 +27,15 @@ export function DealerPicker({ value, onChange, error }: { value: DealerChoice |
       onChange={(_event, dealer) => onChange(dealer)}
       onInputChange={(_event, text, reason) => reason === 'input' && setSearch(text)}
       noOptionsText={translate('app.psim_stock.no_dealer_match')}
-      renderInput={(params) => <TextField {...params} label={translate('app.psim_stock.dealer')} margin="normal" error={Boolean(error)} helperText={error ?? ' '} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('app.psim_stock.dealer')}
+          margin="normal"
+          error={Boolean(error)}
+          helperText={error ?? ' '}
+        />
+      )}
     />
   );
 }

@@ -1,5 +1,18 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
@@ -8,7 +21,13 @@ import { blockingReasonText } from './blockingReason';
 interface DeletionInfo {
   card_id: string;
   serial_number: string;
-  references: { orders: number; returns: number; pending_returns: number; history_rows: number; active_bundle: boolean };
+  references: {
+    orders: number;
+    returns: number;
+    pending_returns: number;
+    history_rows: number;
+    active_bundle: boolean;
+  };
   can_delete: boolean;
   blocking_reasons: string[];
 }
@@ -48,7 +67,9 @@ export function DeleteCardButton({ record }: { record: RaRecord }) {
     if (!reason.trim()) return;
     setBusy(true);
     try {
-      const { message } = await dataProvider.send('DELETE', `admin/physical-sim/stock/${record.id}`, { reason: reason.trim() });
+      const { message } = await dataProvider.send('DELETE', `admin/physical-sim/stock/${record.id}`, {
+        reason: reason.trim(),
+      });
       notify(message || 'app.psim_stock.deleted', { type: 'success' });
       close();
       redirect('list', 'admin/physical-sim-stock');
@@ -61,7 +82,13 @@ export function DeleteCardButton({ record }: { record: RaRecord }) {
   const refs = info?.references;
   return (
     <>
-      <Button size="small" color="error" onClick={open} disabled={loading} startIcon={loading ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}>
+      <Button
+        size="small"
+        color="error"
+        onClick={open}
+        disabled={loading}
+        startIcon={loading ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+      >
         {translate('ra.action.delete')}
       </Button>
       {info && refs ? (
@@ -74,13 +101,24 @@ export function DeleteCardButton({ record }: { record: RaRecord }) {
                 <ListItemText primary={translate('app.psim_stock.refs.orders', { count: refs.orders })} />
               </ListItem>
               <ListItem disableGutters>
-                <ListItemText primary={translate('app.psim_stock.refs.returns', { count: refs.returns })} secondary={refs.pending_returns ? translate('app.psim_stock.refs.pending_returns', { smart_count: refs.pending_returns }) : undefined} />
+                <ListItemText
+                  primary={translate('app.psim_stock.refs.returns', { count: refs.returns })}
+                  secondary={
+                    refs.pending_returns
+                      ? translate('app.psim_stock.refs.pending_returns', { smart_count: refs.pending_returns })
+                      : undefined
+                  }
+                />
               </ListItem>
               <ListItem disableGutters>
                 <ListItemText primary={translate('app.psim_stock.refs.history_rows', { count: refs.history_rows })} />
               </ListItem>
               <ListItem disableGutters>
-                <ListItemText primary={translate(refs.active_bundle ? 'app.psim_stock.refs.active_bundle' : 'app.psim_stock.refs.no_active_bundle')} />
+                <ListItemText
+                  primary={translate(
+                    refs.active_bundle ? 'app.psim_stock.refs.active_bundle' : 'app.psim_stock.refs.no_active_bundle',
+                  )}
+                />
               </ListItem>
             </List>
             {info.can_delete ? (
@@ -99,7 +137,8 @@ export function DeleteCardButton({ record }: { record: RaRecord }) {
               </>
             ) : (
               <Alert severity="error">
-                {translate('app.psim_stock.cannot_delete')} {info.blocking_reasons.map((code) => blockingReasonText(code, translate)).join('; ')}
+                {translate('app.psim_stock.cannot_delete')}{' '}
+                {info.blocking_reasons.map((code) => blockingReasonText(code, translate)).join('; ')}
               </Alert>
             )}
           </DialogContent>

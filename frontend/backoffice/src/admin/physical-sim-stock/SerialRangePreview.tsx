@@ -3,7 +3,8 @@ import type { SerialRangePreview as Preview } from '@esim/contracts';
 import { useTranslate } from 'react-admin';
 
 /** Whether a previewed range can move: the transfer takes every card of the range or none. */
-export const rangeTransferable = (preview: Preview) => preview.total > 0 && preview.total <= preview.max && preview.transferable === preview.total;
+export const rangeTransferable = (preview: Preview) =>
+  preview.total > 0 && preview.total <= preview.max && preview.transferable === preview.total;
 
 /** What a serial-range transfer would move, read before anything moves: the count, the packages, and what would refuse it. */
 export function SerialRangePreview({ preview }: { preview: Preview }) {
@@ -13,7 +14,11 @@ export function SerialRangePreview({ preview }: { preview: Preview }) {
   return (
     <Stack spacing={1} data-testid="range-preview">
       <Typography>
-        {translate('app.psim_stock.range_summary', { smart_count: preview.total, first: preview.first_serial, last: preview.last_serial })}
+        {translate('app.psim_stock.range_summary', {
+          smart_count: preview.total,
+          first: preview.first_serial,
+          last: preview.last_serial,
+        })}
       </Typography>
       <Table size="small">
         <TableBody>
@@ -29,10 +34,15 @@ export function SerialRangePreview({ preview }: { preview: Preview }) {
         <Alert severity="error">{translate('app.psim_stock.range_too_large', { max: preview.max })}</Alert>
       ) : blocked > 0 ? (
         <Alert severity="error">
-          {translate('app.psim_stock.range_blocked', { smart_count: blocked, serials: preview.blocked_serials.join(', ') })}
+          {translate('app.psim_stock.range_blocked', {
+            smart_count: blocked,
+            serials: preview.blocked_serials.join(', '),
+          })}
         </Alert>
       ) : (
-        <Alert severity="success">{translate('app.psim_stock.range_ready', { smart_count: preview.transferable })}</Alert>
+        <Alert severity="success">
+          {translate('app.psim_stock.range_ready', { smart_count: preview.transferable })}
+        </Alert>
       )}
     </Stack>
   );

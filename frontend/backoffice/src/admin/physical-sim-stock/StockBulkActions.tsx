@@ -2,7 +2,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { ConfirmButton } from '../../layout/ConfirmButton';
@@ -20,7 +29,15 @@ interface BulkDeleteResult {
 }
 
 /** Deletes the selected cards with one reason; the ones that may not go stay, each with why. */
-function BulkDeleteDialog({ ids, onClose, onDone }: { ids: readonly string[]; onClose: () => void; onDone: () => void }) {
+function BulkDeleteDialog({
+  ids,
+  onClose,
+  onDone,
+}: {
+  ids: readonly string[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -34,8 +51,14 @@ function BulkDeleteDialog({ ids, onClose, onDone }: { ids: readonly string[]; on
     if (!reason.trim()) return;
     setBusy(true);
     try {
-      const { data } = await dataProvider.send<BulkDeleteResult>('POST', 'admin/physical-sim/stock/bulk-delete', { card_ids: ids, reason: reason.trim() });
-      notify('app.psim_stock.bulk_delete_done', { type: data.failed ? 'warning' : 'success', messageArgs: { deleted: data.deleted, failed: data.failed } });
+      const { data } = await dataProvider.send<BulkDeleteResult>('POST', 'admin/physical-sim/stock/bulk-delete', {
+        card_ids: ids,
+        reason: reason.trim(),
+      });
+      notify('app.psim_stock.bulk_delete_done', {
+        type: data.failed ? 'warning' : 'success',
+        messageArgs: { deleted: data.deleted, failed: data.failed },
+      });
       refresh();
       if (data.failed === 0) {
         onClose();
@@ -54,7 +77,8 @@ function BulkDeleteDialog({ ids, onClose, onDone }: { ids: readonly string[]; on
       <DialogContent>
         {result ? (
           <Alert severity="warning">
-            {translate('app.psim_stock.bulk_delete_done', { deleted: result.deleted, failed: result.failed })} {reasons.map((code) => blockingReasonText(code, translate)).join('; ')}
+            {translate('app.psim_stock.bulk_delete_done', { deleted: result.deleted, failed: result.failed })}{' '}
+            {reasons.map((code) => blockingReasonText(code, translate)).join('; ')}
           </Alert>
         ) : (
           <>
@@ -73,7 +97,9 @@ function BulkDeleteDialog({ ids, onClose, onDone }: { ids: readonly string[]; on
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={result ? () => (onClose(), onDone()) : onClose}>{translate(result ? 'ra.action.close' : 'ra.action.cancel')}</Button>
+        <Button onClick={result ? () => (onClose(), onDone()) : onClose}>
+          {translate(result ? 'ra.action.close' : 'ra.action.cancel')}
+        </Button>
         {result ? null : (
           <Button color="error" variant="contained" onClick={submit} disabled={busy} startIcon={<DeleteIcon />}>
             {translate('ra.action.delete')}
@@ -96,7 +122,11 @@ export function StockBulkActions() {
   const close = () => setOpen(null);
   const returnToAdmin = async () => {
     try {
-      const { data } = await dataProvider.send<{ returned: number }>('POST', 'admin/physical-sim/stock/return-to-admin', { card_ids: ids });
+      const { data } = await dataProvider.send<{ returned: number }>(
+        'POST',
+        'admin/physical-sim/stock/return-to-admin',
+        { card_ids: ids },
+      );
       notify('app.psim_stock.returned', { type: 'success', messageArgs: { smart_count: data.returned } });
       onUnselectItems();
       refresh();

@@ -26,9 +26,16 @@ export default function StockChart({ days }: { days: readonly StockDay[] }) {
     <ResponsiveContainer width="100%" height={280}>
       <BarChart data={[...days]} margin={{ left: 0, right: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-        <XAxis dataKey="date" tickFormatter={(day: string) => formatChartDay(day, locale)} tick={{ fill: theme.palette.text.secondary, fontSize: 12 }} />
+        <XAxis
+          dataKey="date"
+          tickFormatter={(day: string) => formatChartDay(day, locale)}
+          tick={{ fill: theme.palette.text.secondary, fontSize: 12 }}
+        />
         <YAxis allowDecimals={false} tick={{ fill: theme.palette.text.secondary, fontSize: 12 }} width={40} />
-        <Tooltip labelFormatter={(day) => formatChartDay(String(day), locale)} contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }} />
+        <Tooltip
+          labelFormatter={(day) => formatChartDay(String(day), locale)}
+          contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }}
+        />
         <Legend />
         {bars.map(([key, color]) => (
           <Bar key={key} dataKey={key} name={translate(`app.psim_dashboard.series.${key}`)} fill={color} />

@@ -2,7 +2,22 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { CARD_STATUSES } from '@esim/contracts';
 import { lazy, Suspense, useMemo } from 'react';
@@ -36,24 +51,50 @@ interface SummaryRow {
 
 /** The summary's rows folded into one line per package and owner, a count per status. */
 export function pivotSummary(rows: readonly SummaryRow[]) {
-  const lines = new Map<string, { package_id: string | null; package_code: string; owner_user_id: string | null; owner_name: string | null; counts: Record<string, number>; total: number }>();
+  const lines = new Map<
+    string,
+    {
+      package_id: string | null;
+      package_code: string;
+      owner_user_id: string | null;
+      owner_name: string | null;
+      counts: Record<string, number>;
+      total: number;
+    }
+  >();
   for (const row of rows) {
     const key = `${row.package_id}|${row.owner_user_id ?? ''}`;
-    const line = lines.get(key) ?? { package_id: row.package_id, package_code: row.package_code ?? '—', owner_user_id: row.owner_user_id, owner_name: row.owner_name, counts: {}, total: 0 };
+    const line = lines.get(key) ?? {
+      package_id: row.package_id,
+      package_code: row.package_code ?? '—',
+      owner_user_id: row.owner_user_id,
+      owner_name: row.owner_name,
+      counts: {},
+      total: 0,
+    };
     line.counts[row.status] = (line.counts[row.status] ?? 0) + row.count;
     line.total += row.count;
     lines.set(key, line);
   }
   // Per package, the admin's own stock first, then the dealers by name.
-  return [...lines.values()].sort((a, b) => a.package_code.localeCompare(b.package_code) || Number(a.owner_user_id !== null) - Number(b.owner_user_id !== null) || (a.owner_name ?? '').localeCompare(b.owner_name ?? '', 'tr'));
+  return [...lines.values()].sort(
+    (a, b) =>
+      a.package_code.localeCompare(b.package_code) ||
+      Number(a.owner_user_id !== null) - Number(b.owner_user_id !== null) ||
+      (a.owner_name ?? '').localeCompare(b.owner_name ?? '', 'tr'),
+  );
 }
 
 function useStockRead<T>(path: string, query?: Record<string, string>) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  return useQuery<T>({ queryKey: ['admin', 'stock-dashboard', path, query], queryFn: () => dataProvider.read<T>(path, query) });
+  return useQuery<T>({
+    queryKey: ['admin', 'stock-dashboard', path, query],
+    queryFn: () => dataProvider.read<T>(path, query),
+  });
 }
 
-const stockLink = (filter: Record<string, string>) => `/admin/physical-sim-stock?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const stockLink = (filter: Record<string, string>) =>
+  `/admin/physical-sim-stock?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 /** The physical-SIM stock at a glance: totals, cards moving per day over 30 days, and every status × package × owner count. */
 export default function StockDashboard() {
@@ -75,7 +116,11 @@ export default function StockDashboard() {
             ['app.psim_dashboard.total', f?.total, Inventory2Icon],
             ['app.psim_dashboard.admin_stock', f?.admin_stock, Inventory2Icon],
             ['app.psim_dashboard.dealer_stock', f?.dealer_stock, StorefrontIcon],
-            ['app.psim_dashboard.pending', f ? `${f.pending_orders} / ${f.pending_returns}` : undefined, ShoppingCartIcon],
+            [
+              'app.psim_dashboard.pending',
+              f ? `${f.pending_orders} / ${f.pending_returns}` : undefined,
+              ShoppingCartIcon,
+            ],
             ['app.psim_dashboard.running_imports', f?.running_imports, UploadFileIcon],
           ] as const
         ).map(([label, value, icon]) => (
@@ -85,7 +130,10 @@ export default function StockDashboard() {
         ))}
       </Grid>
       <Card>
-        <CardHeader title={translate('app.psim_dashboard.chart')} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+        <CardHeader
+          title={translate('app.psim_dashboard.chart')}
+          titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        />
         <CardContent>
           {days.data ? (
             <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>
@@ -97,7 +145,10 @@ export default function StockDashboard() {
         </CardContent>
       </Card>
       <Card>
-        <CardHeader title={translate('app.psim_dashboard.summary')} titleTypographyProps={{ variant: 'h6', component: 'h2' }} />
+        <CardHeader
+          title={translate('app.psim_dashboard.summary')}
+          titleTypographyProps={{ variant: 'h6', component: 'h2' }}
+        />
         <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
           {!summary.data ? (
             <Skeleton height={120} />
@@ -124,7 +175,11 @@ export default function StockDashboard() {
                   return (
                     <TableRow key={`${line.package_id}|${owner}`}>
                       <TableCell>{line.package_code}</TableCell>
-                      <TableCell>{line.owner_user_id ? line.owner_name || line.owner_user_id : translate('app.psim_stock.admin_stock')}</TableCell>
+                      <TableCell>
+                        {line.owner_user_id
+                          ? line.owner_name || line.owner_user_id
+                          : translate('app.psim_stock.admin_stock')}
+                      </TableCell>
                       {statuses.map((s) => (
                         <TableCell key={s} align="right">
                           {line.counts[s] ? <Link to={stockLink({ ...base, status: s })}>{line.counts[s]}</Link> : '—'}

@@ -21,7 +21,20 @@ const CARD = {
   returnable: false,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
-  history: [{ id: '1', card_id: '', action: 'imported', from_status: null, to_status: 'in_stock', from_owner_user_id: null, to_owner_user_id: null, reason: 'demo seed', by: 'seed', at: '2026-11-01T10:00:00.000Z' }],
+  history: [
+    {
+      id: '1',
+      card_id: '',
+      action: 'imported',
+      from_status: null,
+      to_status: 'in_stock',
+      from_owner_user_id: null,
+      to_owner_user_id: null,
+      reason: 'demo seed',
+      by: 'seed',
+      at: '2026-11-01T10:00:00.000Z',
+    },
+  ],
   usage: null,
 };
 const INFO = {
@@ -33,7 +46,12 @@ const INFO = {
   can_delete: true,
   blocking_reasons: [] as string[],
 };
-const DEALER = { id: SESSIONS.dealer.user.id, company_name: 'Deniz Telekom Ltd. Şti.', full_name: 'Deniz Bayi', email: 'dealer@esim.test' };
+const DEALER = {
+  id: SESSIONS.dealer.user.id,
+  company_name: 'Deniz Telekom Ltd. Şti.',
+  full_name: 'Deniz Bayi',
+  email: 'dealer@esim.test',
+};
 
 function provider(reads: Record<string, unknown>) {
   const dataProvider = fakeDataProvider({
@@ -69,7 +87,9 @@ describe('deleting a card', () => {
     await screen.findByText('700100200001 numaralı kart');
     await user.click(screen.getByRole('button', { name: 'Sil' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dataProvider.calls.some((c) => c.resource === `admin/physical-sim/stock/${CARD.id}/deletion-info`)).toBe(true);
+    expect(dataProvider.calls.some((c) => c.resource === `admin/physical-sim/stock/${CARD.id}/deletion-info`)).toBe(
+      true,
+    );
     expect(within(dialog).getByText('Geçtiği sipariş sayısı: 1')).toBeInTheDocument();
     expect(within(dialog).getByText('Geçtiği iade sayısı: 2')).toBeInTheDocument();
     expect(within(dialog).getByText('Geçmiş kaydı sayısı: 5')).toBeInTheDocument();
@@ -79,18 +99,33 @@ describe('deleting a card', () => {
     expect(dataProvider.calls.filter((c) => c.method.startsWith('send:'))).toEqual([]);
     await user.type(within(dialog).getByLabelText('Silme nedeni'), 'Kart kırık geldi');
     await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
-    await waitFor(() => expect(dataProvider.calls).toContainEqual({ method: 'send:DELETE', resource: `admin/physical-sim/stock/${CARD.id}`, params: { reason: 'Kart kırık geldi' } }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:DELETE',
+        resource: `admin/physical-sim/stock/${CARD.id}`,
+        params: { reason: 'Kart kırık geldi' },
+      }),
+    );
   }, 60_000);
 
   it('a card that may not go says why and offers no delete', async () => {
-    const blocked = { ...INFO, owner_user_id: DEALER.id, status: 'sold', can_delete: false, blocking_reasons: ['owned_by_dealer', 'status_sold', 'pending_return'], references: { ...INFO.references, pending_returns: 1 } };
+    const blocked = {
+      ...INFO,
+      owner_user_id: DEALER.id,
+      status: 'sold',
+      can_delete: false,
+      blocking_reasons: ['owned_by_dealer', 'status_sold', 'pending_return'],
+      references: { ...INFO.references, pending_returns: 1 },
+    };
     const dataProvider = provider({ [`admin/physical-sim/stock/${CARD.id}/deletion-info`]: blocked });
     renderApp({ session: SESSIONS.admin, path: `/admin/physical-sim-stock/${CARD.id}/show`, dataProvider });
     const user = userEvent.setup();
     await screen.findByText('700100200001 numaralı kart');
     await user.click(screen.getByRole('button', { name: 'Sil' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Bu kart silinemez: bir bayide; durumu Satıldı; bekleyen bir iadesi var')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Bu kart silinemez: bir bayide; durumu Satıldı; bekleyen bir iadesi var'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Bunlardan 1 tanesi beklemede')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Sil' })).toBeNull();
   }, 60_000);
@@ -126,12 +161,28 @@ describe('transfer by serial range', () => {
     expect(send()).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Önizle' }));
     expect(await within(dialog).findByText('Aralıkta 50 kart var: 700100200001 – 700100200050')).toBeInTheDocument();
-    expect(within(dialog).getByText('2 kart yönetici stoğunda değil, bu yüzden aktarma reddedilir: 700100200011, 700100200012')).toBeInTheDocument();
-    expect(dataProvider.calls).toContainEqual({ method: 'read', resource: 'admin/physical-sim/stock/transfer-preview', params: { serial_from: '700100200001', serial_to: '700100200050' } });
+    expect(
+      within(dialog).getByText(
+        '2 kart yönetici stoğunda değil, bu yüzden aktarma reddedilir: 700100200011, 700100200012',
+      ),
+    ).toBeInTheDocument();
+    expect(dataProvider.calls).toContainEqual({
+      method: 'read',
+      resource: 'admin/physical-sim/stock/transfer-preview',
+      params: { serial_from: '700100200001', serial_to: '700100200050' },
+    });
     expect(send()).toBeDisabled();
 
     // A narrower range whose every card is in admin stock.
-    reads['admin/physical-sim/stock/transfer-preview'] = { ...preview, serial_to: '700100200010', total: 10, transferable: 10, blocked_serials: [], last_serial: '700100200010', packages: [{ ...preview.packages[0], count: 10 }] };
+    reads['admin/physical-sim/stock/transfer-preview'] = {
+      ...preview,
+      serial_to: '700100200010',
+      total: 10,
+      transferable: 10,
+      blocked_serials: [],
+      last_serial: '700100200010',
+      packages: [{ ...preview.packages[0], count: 10 }],
+    };
     await user.clear(within(dialog).getByLabelText('Son sıra numarası'));
     await user.click(within(dialog).getByLabelText('Son sıra numarası'));
     await user.paste('700100200010');

@@ -3,7 +3,17 @@ import LinearScaleIcon from '@mui/icons-material/LinearScale';
 import { Box } from '@mui/material';
 import { CARD_STATUSES } from '@esim/contracts';
 import { useState } from 'react';
-import { Button, DataTable, List, SearchInput, SelectInput, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Button,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { lazyDialog } from '../../lazy';
@@ -51,11 +61,36 @@ export default function StockList() {
         actions={<StockActions />}
         filters={[
           <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.psim_stock.search')} />,
-          <SelectInput key="status" source="status" label="app.psim_stock.status" alwaysOn choices={CARD_STATUSES.map((s) => ({ id: s, name: adminCardStatusText(s, translate) }))} />,
-          <SelectInput key="package_id" source="package_id" label="app.physical_sim.package" alwaysOn choices={packages} />,
-          <SelectInput key="owner_user_id" source="owner_user_id" label="app.psim_stock.owner" alwaysOn choices={owners} />,
+          <SelectInput
+            key="status"
+            source="status"
+            label="app.psim_stock.status"
+            alwaysOn
+            choices={CARD_STATUSES.map((s) => ({ id: s, name: adminCardStatusText(s, translate) }))}
+          />,
+          <SelectInput
+            key="package_id"
+            source="package_id"
+            label="app.physical_sim.package"
+            alwaysOn
+            choices={packages}
+          />,
+          <SelectInput
+            key="owner_user_id"
+            source="owner_user_id"
+            label="app.psim_stock.owner"
+            alwaysOn
+            choices={owners}
+          />,
         ]}
-        empty={<EmptyState title="app.psim_stock.empty" hint="app.psim_stock.empty_hint" to="/admin/physical-sim-import" action="app.menu.admin_physical_sim_import" />}
+        empty={
+          <EmptyState
+            title="app.psim_stock.empty"
+            hint="app.psim_stock.empty_hint"
+            to="/admin/physical-sim-import"
+            action="app.menu.admin_physical_sim_import"
+          />
+        }
       >
         <PhoneOr
           phone={
@@ -69,11 +104,23 @@ export default function StockList() {
         >
           <DataTable rowClick="show" bulkActionButtons={<StockBulkActions />}>
             <DataTable.Col source="serial_number" label="app.physical_sim.serial" />
-            <DataTable.Col source="iccid" label="app.orders.iccid" render={(r: RaRecord) => <span style={{ fontFamily: 'monospace' }}>{r.iccid}</span>} />
+            <DataTable.Col
+              source="iccid"
+              label="app.orders.iccid"
+              render={(r: RaRecord) => <span style={{ fontFamily: 'monospace' }}>{r.iccid}</span>}
+            />
             <DataTable.Col source="package_code" label="app.physical_sim.package" />
-            <DataTable.Col source="status" label="app.psim_stock.status" render={(r: RaRecord) => <AdminCardStatusChip status={r.status} />} />
+            <DataTable.Col
+              source="status"
+              label="app.psim_stock.status"
+              render={(r: RaRecord) => <AdminCardStatusChip status={r.status} />}
+            />
             <DataTable.Col label="app.psim_stock.owner" disableSort render={(r: RaRecord) => ownerText(r, translate)} />
-            <DataTable.Col source="created_at" label="app.psim_stock.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
+            <DataTable.Col
+              source="created_at"
+              label="app.psim_stock.created_at"
+              render={(r: RaRecord) => formatDate(r.created_at)}
+            />
           </DataTable>
         </PhoneOr>
       </List>

@@ -1,9 +1,32 @@
 import EditIcon from '@mui/icons-material/Edit';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
-import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Show,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatBytes, formatDate } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
@@ -35,8 +58,19 @@ function Usage({ usage }: { usage: RaRecord['usage'] }) {
   const percent = usage.total_mb > 0 ? Math.min(100, (usage.used_mb / usage.total_mb) * 100) : 0;
   return (
     <Stack spacing={1.5}>
-      <Typography>{translate('app.psim_stock.usage_line', { used: formatBytes(usage.used_mb * MB), total: formatBytes(usage.total_mb * MB), remaining: formatBytes(usage.remaining_mb * MB) })}</Typography>
-      <LinearProgress variant="determinate" value={percent} aria-label={translate('app.orders.usage')} sx={{ height: 8, borderRadius: 4 }} />
+      <Typography>
+        {translate('app.psim_stock.usage_line', {
+          used: formatBytes(usage.used_mb * MB),
+          total: formatBytes(usage.total_mb * MB),
+          remaining: formatBytes(usage.remaining_mb * MB),
+        })}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={translate('app.orders.usage')}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
       <DetailsTable
         rows={[
           ['app.psim_stock.bundle_status', translate(`app.psim_stock.bundle_statuses.${usage.status}`)],
@@ -58,7 +92,11 @@ function HistoryReason({ reason }: { reason: string | null }) {
   const order = reason ? ORDER_REASON.exec(reason) : null;
   if (!order) return <>{reason ?? ''}</>;
   const id = reason!.slice('order '.length);
-  return <Link to={`/admin/physical-sim-orders/${id}/show`}>{translate('app.psim_approvals.order_title', { number: `PS-${order[1]!.toUpperCase()}` })}</Link>;
+  return (
+    <Link to={`/admin/physical-sim-orders/${id}/show`}>
+      {translate('app.psim_approvals.order_title', { number: `PS-${order[1]!.toUpperCase()}` })}
+    </Link>
+  );
 }
 
 function History({ rows }: { rows: HistoryRow[] }) {
@@ -79,7 +117,11 @@ function History({ rows }: { rows: HistoryRow[] }) {
           <TableRow key={row.id}>
             <TableCell>{formatDate(row.at)}</TableCell>
             <TableCell>{translate(`app.psim_stock.actions.${row.action}`, { _: row.action })}</TableCell>
-            <TableCell>{row.from_status === row.to_status ? status(row.to_status) : `${status(row.from_status)} → ${status(row.to_status)}`}</TableCell>
+            <TableCell>
+              {row.from_status === row.to_status
+                ? status(row.to_status)
+                : `${status(row.from_status)} → ${status(row.to_status)}`}
+            </TableCell>
             <TableCell sx={{ wordBreak: 'break-word' }}>
               <HistoryReason reason={row.reason} />
             </TableCell>
@@ -99,7 +141,9 @@ function CardActions({ record }: { record: RaRecord }) {
   const inAdminStock = record.owner_user_id === null && record.status === 'in_stock';
   const returnToAdmin = async () => {
     try {
-      const { message } = await dataProvider.send('POST', 'admin/physical-sim/stock/return-to-admin', { card_ids: [record.id] });
+      const { message } = await dataProvider.send('POST', 'admin/physical-sim/stock/return-to-admin', {
+        card_ids: [record.id],
+      });
       notify(message || 'app.psim_stock.returned', { type: 'success', messageArgs: { smart_count: 1 } });
       refresh();
     } catch (error) {
@@ -117,12 +161,20 @@ function CardActions({ record }: { record: RaRecord }) {
         </Button>
       ) : null}
       {record.owner_user_id ? (
-        <ConfirmButton size="small" startIcon={<KeyboardReturnIcon />} title={translate('app.psim_stock.return_title', { smart_count: 1 })} content={translate('app.psim_stock.return_body')} onConfirm={returnToAdmin}>
+        <ConfirmButton
+          size="small"
+          startIcon={<KeyboardReturnIcon />}
+          title={translate('app.psim_stock.return_title', { smart_count: 1 })}
+          content={translate('app.psim_stock.return_body')}
+          onConfirm={returnToAdmin}
+        >
           {translate('app.psim_stock.return_to_admin')}
         </ConfirmButton>
       ) : null}
       <DeleteCardButton record={record} />
-      {open === 'status' ? <StatusDialog cardIds={[String(record.id)]} current={record.status} onClose={() => setOpen(null)} /> : null}
+      {open === 'status' ? (
+        <StatusDialog cardIds={[String(record.id)]} current={record.status} onClose={() => setOpen(null)} />
+      ) : null}
       {open === 'transfer' ? <TransferDialog cardIds={[String(record.id)]} onClose={() => setOpen(null)} /> : null}
     </Box>
   );
@@ -149,20 +201,45 @@ function CardDetails() {
                 <DetailsTable
                   rows={[
                     ['app.physical_sim.serial', record.serial_number],
-                    ['app.orders.iccid', <span key="iccid" style={{ fontFamily: 'monospace' }}>{record.iccid}</span>],
+                    [
+                      'app.orders.iccid',
+                      <span key="iccid" style={{ fontFamily: 'monospace' }}>
+                        {record.iccid}
+                      </span>,
+                    ],
                     ['app.psim_stock.eid', record.eid],
                     ['app.physical_sim.package', `${record.package_name} (${record.package_code})`],
-                    ['app.psim_stock.owner', record.owner_user_id ? <Link to={`/admin/dealers/${record.owner_user_id}/show`}>{ownerText(record, translate)}</Link> : ownerText(record, translate)],
+                    [
+                      'app.psim_stock.owner',
+                      record.owner_user_id ? (
+                        <Link to={`/admin/dealers/${record.owner_user_id}/show`}>{ownerText(record, translate)}</Link>
+                      ) : (
+                        ownerText(record, translate)
+                      ),
+                    ],
                     ['app.physical_sim.assigned_at', record.transferred_at ? formatDate(record.transferred_at) : null],
-                    ['app.physical_sim.returnable_until', record.returnable ? formatDate(record.returnable_until) : null],
-                    ['app.psim_stock.import', record.import_id ? <Link to={`/admin/physical-sim-import/${record.import_id}/show`}>{translate('app.psim_stock.open_import')}</Link> : null],
+                    [
+                      'app.physical_sim.returnable_until',
+                      record.returnable ? formatDate(record.returnable_until) : null,
+                    ],
+                    [
+                      'app.psim_stock.import',
+                      record.import_id ? (
+                        <Link to={`/admin/physical-sim-import/${record.import_id}/show`}>
+                          {translate('app.psim_stock.open_import')}
+                        </Link>
+                      ) : null,
+                    ],
                     ['app.psim_stock.created_at', formatDate(record.created_at)],
                   ]}
                 />
               </CardContent>
             </Card>
             <Card variant="outlined">
-              <CardHeader title={translate('app.psim_stock.usage')} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+              <CardHeader
+                title={translate('app.psim_stock.usage')}
+                titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
+              />
               <CardContent sx={{ pt: 0 }}>
                 <Usage usage={record.usage} />
               </CardContent>
@@ -171,7 +248,10 @@ function CardDetails() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card variant="outlined">
-            <CardHeader title={translate('app.psim_stock.history')} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
+            <CardHeader
+              title={translate('app.psim_stock.history')}
+              titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
+            />
             <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
               <History rows={record.history ?? []} />
             </CardContent>
@@ -187,7 +267,12 @@ export default function StockShow() {
   const translate = useTranslate();
   return (
     // The card may shrink below its tables' width on a phone, so a wide table scrolls inside its own box instead of the page.
-    <Show title={translate('app.menu.admin_physical_sim_stock')} actions={false} component="div" sx={{ '& .RaShow-card': { minWidth: 0 } }}>
+    <Show
+      title={translate('app.menu.admin_physical_sim_stock')}
+      actions={false}
+      component="div"
+      sx={{ '& .RaShow-card': { minWidth: 0 } }}
+    >
       <CardDetails />
     </Show>
   );

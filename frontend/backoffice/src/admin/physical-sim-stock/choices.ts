@@ -15,10 +15,18 @@ export function usePlusPackages() {
   const [locale] = useLocaleState();
   const query = useQuery<PlusPackageChoice[]>({
     queryKey: ['admin', 'plus-packages'],
-    queryFn: () => dataProvider.read('admin/packages', { filter: JSON.stringify({ kind: 'plus' }), range: '[0,99]', sort: '["code","ASC"]' }),
+    queryFn: () =>
+      dataProvider.read('admin/packages', {
+        filter: JSON.stringify({ kind: 'plus' }),
+        range: '[0,99]',
+        sort: '["code","ASC"]',
+      }),
     staleTime: 5 * 60_000,
   });
-  const choices = (query.data ?? []).map((p) => ({ id: p.id, name: `${p.code} · ${locale === 'en' ? p.name_en : p.name_tr}` }));
+  const choices = (query.data ?? []).map((p) => ({
+    id: p.id,
+    name: `${p.code} · ${locale === 'en' ? p.name_en : p.name_tr}`,
+  }));
   return { ...query, choices };
 }
 
@@ -33,7 +41,11 @@ export function useDealerChoices(search: string) {
   return useQuery<DealerChoice[]>({
     queryKey: ['admin', 'dealer-choices', search],
     queryFn: async () => {
-      const { data } = await dataProvider.getList('admin/dealers', { pagination: { page: 1, perPage: 20 }, sort: { field: 'company_name', order: 'ASC' }, filter: search ? { q: search } : {} });
+      const { data } = await dataProvider.getList('admin/dealers', {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: 'company_name', order: 'ASC' },
+        filter: search ? { q: search } : {},
+      });
       return data.map((d) => ({ id: String(d.id), name: d.company_name || d.full_name || d.email }));
     },
     staleTime: 60_000,

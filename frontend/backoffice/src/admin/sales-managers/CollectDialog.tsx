@@ -8,7 +8,17 @@ import { SALES_MANAGER_BALANCES_KEY } from './useSalesManagerBalances';
  * Cash a sales manager hands over to the company: at most what they hold (checked here against the
  * figure shown, and again by the balance service, whose refusal is shown as it is), after a confirmation.
  */
-export function CollectDialog({ open, onClose, salesManager, heldCents }: { open: boolean; onClose: () => void; salesManager: { id: string; name: string }; heldCents: number }) {
+export function CollectDialog({
+  open,
+  onClose,
+  salesManager,
+  heldCents,
+}: {
+  open: boolean;
+  onClose: () => void;
+  salesManager: { id: string; name: string };
+  heldCents: number;
+}) {
   const translate = useTranslate();
   return (
     <AmountDialog
@@ -22,9 +32,12 @@ export function CollectDialog({ open, onClose, salesManager, heldCents }: { open
       hint={translate('app.admin_sm.held_hint', { amount: formatCents(heldCents) })}
       confirmation={(cents) => (
         <>
-          <Typography>{translate('app.admin_sm.confirm_body', { amount: formatCents(cents), name: salesManager.name })}</Typography>
           <Typography>
-            {translate('app.sm.cash_held')}: {formatCents(heldCents)} → <strong>{formatCents(heldCents - cents)}</strong>
+            {translate('app.admin_sm.confirm_body', { amount: formatCents(cents), name: salesManager.name })}
+          </Typography>
+          <Typography>
+            {translate('app.sm.cash_held')}: {formatCents(heldCents)} →{' '}
+            <strong>{formatCents(heldCents - cents)}</strong>
           </Typography>
         </>
       )}

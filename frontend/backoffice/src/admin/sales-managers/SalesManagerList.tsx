@@ -1,7 +1,16 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { CreateButton, DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { formatCents } from '../../format';
 import { accountFilters } from '../../layout/accountStatus';
 import { EmptyState } from '../../layout/EmptyState';
@@ -14,10 +23,23 @@ function CollectButton({ record, heldCents }: { record: RaRecord; heldCents: num
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" startIcon={<PaymentsIcon />} disabled={!heldCents} onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        startIcon={<PaymentsIcon />}
+        disabled={!heldCents}
+        onClick={() => setOpen(true)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {translate('app.sm.collect')}
       </Button>
-      {open ? <CollectDialog open onClose={() => setOpen(false)} salesManager={{ id: String(record.id), name: record.full_name }} heldCents={heldCents ?? 0} /> : null}
+      {open ? (
+        <CollectDialog
+          open
+          onClose={() => setOpen(false)}
+          salesManager={{ id: String(record.id), name: record.full_name }}
+          heldCents={heldCents ?? 0}
+        />
+      ) : null}
     </>
   );
 }
@@ -36,7 +58,9 @@ function SalesManagerTable() {
           primaryText={(r: RaRecord) => r.full_name}
           secondaryText={(r: RaRecord) => (
             <>
-              {[r.email, r.region, translate('app.sm.dealer_count', { smart_count: r.dealer_count ?? 0 })].filter(Boolean).join(' · ')}
+              {[r.email, r.region, translate('app.sm.dealer_count', { smart_count: r.dealer_count ?? 0 })]
+                .filter(Boolean)
+                .join(' · ')}
               <span style={{ display: 'block' }}>
                 <CollectButton record={r} heldCents={held(r)} />
               </span>
@@ -49,11 +73,30 @@ function SalesManagerTable() {
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="full_name" label="app.sm.full_name" />
         <DataTable.Col source="email" label="app.sm.email" />
-        <DataTable.Col source="region" label="app.admin_sm.region" disableSort render={(r: RaRecord) => r.region ?? '—'} />
+        <DataTable.Col
+          source="region"
+          label="app.admin_sm.region"
+          disableSort
+          render={(r: RaRecord) => r.region ?? '—'}
+        />
         <DataTable.Col source="dealer_count" label="app.admin_sm.dealers" align="right" disableSort />
-        <DataTable.Col label="app.sm.cash_held" align="right" disableSort render={(r: RaRecord) => formatCents(held(r))} />
-        <DataTable.Col label="app.sm.outstanding" align="right" disableSort render={(r: RaRecord) => formatCents(balances?.get(String(r.id))?.outstanding_cents)} />
-        <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <CollectButton record={r} heldCents={held(r)} />} />
+        <DataTable.Col
+          label="app.sm.cash_held"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(held(r))}
+        />
+        <DataTable.Col
+          label="app.sm.outstanding"
+          align="right"
+          disableSort
+          render={(r: RaRecord) => formatCents(balances?.get(String(r.id))?.outstanding_cents)}
+        />
+        <DataTable.Col
+          label="app.sm.actions"
+          disableSort
+          render={(r: RaRecord) => <CollectButton record={r} heldCents={held(r)} />}
+        />
       </DataTable>
     </PhoneOr>
   );
@@ -73,8 +116,18 @@ export default function SalesManagerList() {
       sort={{ field: 'full_name', order: 'ASC' }}
       perPage={25}
       exporter={false}
-      filters={accountFilters(translate, { searchPlaceholder: 'app.admin_sm.search', allText: 'app.admin_dealers.all' })}
-      empty={<EmptyState title="app.admin_sm.empty" hint="app.admin_sm.empty_hint" to="/admin/sales-managers/create" action="app.admin_sm.create" />}
+      filters={accountFilters(translate, {
+        searchPlaceholder: 'app.admin_sm.search',
+        allText: 'app.admin_dealers.all',
+      })}
+      empty={
+        <EmptyState
+          title="app.admin_sm.empty"
+          hint="app.admin_sm.empty_hint"
+          to="/admin/sales-managers/create"
+          action="app.admin_sm.create"
+        />
+      }
     >
       <SalesManagerTable />
     </List>

@@ -15,8 +15,16 @@ export function TopUpDecision({ record }: { record: RaRecord }) {
       approve={{
         label: translate('app.admin_top_ups.confirm'),
         title: translate('app.admin_top_ups.confirm_title'),
-        body: translate('app.admin_top_ups.confirm_body', { amount, reference: record.reference_code, name: accountNameOf(record, translate('app.admin_top_ups.unknown_user')) }),
-        onConfirm: () => decide(`admin/top-ups/${record.id}/confirm`, undefined, { message: 'app.admin_top_ups.confirmed', type: 'success' }),
+        body: translate('app.admin_top_ups.confirm_body', {
+          amount,
+          reference: record.reference_code,
+          name: accountNameOf(record, translate('app.admin_top_ups.unknown_user')),
+        }),
+        onConfirm: () =>
+          decide(`admin/top-ups/${record.id}/confirm`, undefined, {
+            message: 'app.admin_top_ups.confirmed',
+            type: 'success',
+          }),
       }}
       reject={{
         label: translate('app.admin_top_ups.reject'),
@@ -26,7 +34,12 @@ export function TopUpDecision({ record }: { record: RaRecord }) {
           body: translate('app.admin_top_ups.reject_body', { amount, reference: record.reference_code }),
           label: translate('app.admin_top_ups.reason'),
           problemOf: (reason) => (reason.trim() === '' ? translate('app.admin_top_ups.reason_required') : null),
-          onSubmit: (reason) => decide(`admin/top-ups/${record.id}/reject`, { reason }, { message: 'app.admin_top_ups.rejected', type: 'info' }),
+          onSubmit: (reason) =>
+            decide(
+              `admin/top-ups/${record.id}/reject`,
+              { reason },
+              { message: 'app.admin_top_ups.rejected', type: 'info' },
+            ),
         },
       }}
     />

@@ -7,11 +7,21 @@ import { PhoneOr } from '../../layout/PhoneList';
 import { TopUpDecision } from './TopUpDecision';
 
 export const TOP_UP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
-const STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = { pending: 'warning', confirmed: 'success', rejected: 'default' };
+const STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = {
+  pending: 'warning',
+  confirmed: 'success',
+  rejected: 'default',
+};
 
 function StatusChip({ status }: { status: string }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLORS[status] ?? 'default'} label={translate(`app.balance.statuses.${status}`, { _: status })} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[status] ?? 'default'}
+      label={translate(`app.balance.statuses.${status}`, { _: status })}
+    />
+  );
 }
 
 /** Top-ups awaiting confirmation first (the default filter); confirmed and rejected ones are the history. */
@@ -43,7 +53,9 @@ export default function TopUpList() {
             primaryText={(r: RaRecord) => accountNameOf(r, translate('app.admin_top_ups.unknown_user'))}
             secondaryText={(r: RaRecord) => (
               <>
-                {[r.reference_code, formatDate(r.created_at), r.status === 'rejected' ? r.reason : null].filter(Boolean).join(' · ')}
+                {[r.reference_code, formatDate(r.created_at), r.status === 'rejected' ? r.reason : null]
+                  .filter(Boolean)
+                  .join(' · ')}
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
                   <StatusChip status={r.status} />
                   <TopUpDecision record={r} />
@@ -56,13 +68,43 @@ export default function TopUpList() {
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
-          <DataTable.Col label="app.admin_top_ups.user" disableSort render={(r: RaRecord) => <AccountName record={r} />} />
-          <DataTable.Col source="amount" label="app.balance.amount" align="right" render={(r: RaRecord) => formatCents(r.amount_cents)} />
-          <DataTable.Col source="created_at" label="app.admin_top_ups.created_at" render={(r: RaRecord) => formatDate(r.created_at)} />
-          <DataTable.Col source="status" label="app.admin_top_ups.status" render={(r: RaRecord) => <StatusChip status={r.status} />} />
-          <DataTable.Col label="app.admin_top_ups.decided_at" disableSort render={(r: RaRecord) => (r.decided_at ? formatDate(r.decided_at) : '—')} />
-          <DataTable.Col source="reason" label="app.admin_top_ups.reason" disableSort render={(r: RaRecord) => r.reason ?? ''} />
-          <DataTable.Col label="app.admin_top_ups.actions" disableSort render={(r: RaRecord) => <TopUpDecision record={r} />} />
+          <DataTable.Col
+            label="app.admin_top_ups.user"
+            disableSort
+            render={(r: RaRecord) => <AccountName record={r} />}
+          />
+          <DataTable.Col
+            source="amount"
+            label="app.balance.amount"
+            align="right"
+            render={(r: RaRecord) => formatCents(r.amount_cents)}
+          />
+          <DataTable.Col
+            source="created_at"
+            label="app.admin_top_ups.created_at"
+            render={(r: RaRecord) => formatDate(r.created_at)}
+          />
+          <DataTable.Col
+            source="status"
+            label="app.admin_top_ups.status"
+            render={(r: RaRecord) => <StatusChip status={r.status} />}
+          />
+          <DataTable.Col
+            label="app.admin_top_ups.decided_at"
+            disableSort
+            render={(r: RaRecord) => (r.decided_at ? formatDate(r.decided_at) : '—')}
+          />
+          <DataTable.Col
+            source="reason"
+            label="app.admin_top_ups.reason"
+            disableSort
+            render={(r: RaRecord) => r.reason ?? ''}
+          />
+          <DataTable.Col
+            label="app.admin_top_ups.actions"
+            disableSort
+            render={(r: RaRecord) => <TopUpDecision record={r} />}
+          />
         </DataTable>
       </PhoneOr>
     </List>

@@ -21,8 +21,18 @@ function FigureCard<T>({
   value,
   hint,
   ...card
-}: Omit<ComponentProps<typeof StatCard>, 'value' | 'hint'> & { figure: { data?: T; error: unknown }; value: (data: T) => string; hint: (data: T) => string }) {
-  return <StatCard {...card} value={figure.error ? '—' : figure.data ? value(figure.data) : undefined} hint={figure.data ? hint(figure.data) : undefined} />;
+}: Omit<ComponentProps<typeof StatCard>, 'value' | 'hint'> & {
+  figure: { data?: T; error: unknown };
+  value: (data: T) => string;
+  hint: (data: T) => string;
+}) {
+  return (
+    <StatCard
+      {...card}
+      value={figure.error ? '—' : figure.data ? value(figure.data) : undefined}
+      hint={figure.data ? hint(figure.data) : undefined}
+    />
+  );
 }
 
 /** The admin's figures, each fetched on its own and linked to the list behind it. */
@@ -34,17 +44,40 @@ export function AdminFigures() {
   const sales = useAdminSales();
   const debt = useDealerDebt();
   const cash = useCashHeld();
-  const split = (figure: { esim_cents: number; plus_cents: number }) => translate('app.admin_home.sales_split', { esim: formatCents(figure.esim_cents), plus: formatCents(figure.plus_cents) });
+  const split = (figure: { esim_cents: number; plus_cents: number }) =>
+    translate('app.admin_home.sales_split', {
+      esim: formatCents(figure.esim_cents),
+      plus: formatCents(figure.plus_cents),
+    });
   return (
     <Grid container spacing={2}>
       <Grid size={cell}>
-        <StatCard icon={AccountBalanceIcon} label={translate('app.admin_home.pending_top_ups')} value={topUps} to="/admin/top-ups" />
+        <StatCard
+          icon={AccountBalanceIcon}
+          label={translate('app.admin_home.pending_top_ups')}
+          value={topUps}
+          to="/admin/top-ups"
+        />
       </Grid>
       <Grid size={cell}>
-        <FigureCard icon={TodayIcon} label={translate('app.admin_home.sales_today')} figure={sales} value={(d) => formatCents(d.today.total_cents)} hint={(d) => split(d.today)} to="/orders" />
+        <FigureCard
+          icon={TodayIcon}
+          label={translate('app.admin_home.sales_today')}
+          figure={sales}
+          value={(d) => formatCents(d.today.total_cents)}
+          hint={(d) => split(d.today)}
+          to="/orders"
+        />
       </Grid>
       <Grid size={cell}>
-        <FigureCard icon={TrendingUpIcon} label={translate('app.admin_home.sales_month')} figure={sales} value={(d) => formatCents(d.this_month.total_cents)} hint={(d) => split(d.this_month)} to="/orders" />
+        <FigureCard
+          icon={TrendingUpIcon}
+          label={translate('app.admin_home.sales_month')}
+          figure={sales}
+          value={(d) => formatCents(d.this_month.total_cents)}
+          hint={(d) => split(d.this_month)}
+          to="/orders"
+        />
       </Grid>
       <Grid size={cell}>
         <FigureCard
@@ -57,10 +90,20 @@ export function AdminFigures() {
         />
       </Grid>
       <Grid size={cell}>
-        <StatCard icon={ShoppingCartIcon} label={translate('app.admin_home.pending_orders')} value={orders} to="/admin/physical-sim-orders" />
+        <StatCard
+          icon={ShoppingCartIcon}
+          label={translate('app.admin_home.pending_orders')}
+          value={orders}
+          to="/admin/physical-sim-orders"
+        />
       </Grid>
       <Grid size={cell}>
-        <StatCard icon={KeyboardReturnIcon} label={translate('app.admin_home.pending_returns')} value={returns} to="/admin/physical-sim-returns" />
+        <StatCard
+          icon={KeyboardReturnIcon}
+          label={translate('app.admin_home.pending_returns')}
+          value={returns}
+          to="/admin/physical-sim-returns"
+        />
       </Grid>
       <Grid size={cell}>
         <FigureCard

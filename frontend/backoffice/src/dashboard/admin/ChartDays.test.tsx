@@ -15,7 +15,17 @@ describe('chart days', () => {
 
   // jsdom lays nothing out: recharts (the stock summary's chart) draws only inside a container with a size (its labels measure 0, so none is skipped for room).
   beforeEach(() => {
-    const rect = (width: number, height: number) => ({ width, height, top: 0, left: 0, right: width, bottom: height, x: 0, y: 0, toJSON: () => ({}) });
+    const rect = (width: number, height: number) => ({
+      width,
+      height,
+      top: 0,
+      left: 0,
+      right: width,
+      bottom: height,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
       return this.classList.contains('recharts-responsive-container') ? rect(900, 280) : rect(0, 0);
     });
@@ -25,8 +35,13 @@ describe('chart days', () => {
   const withSales = () => {
     const base = fakeDataProvider();
     const sales = READS['admin/sales'] as { by_day: Array<Record<string, unknown>> };
-    const busy = { ...sales, by_day: sales.by_day.map((day) => ({ ...day, esim_cents: 1000, total_cents: 1000, esim_count: 1 })) };
-    return fakeDataProvider({ read: async (path, query) => (path === 'admin/sales' ? (busy as never) : base.read(path, query)) });
+    const busy = {
+      ...sales,
+      by_day: sales.by_day.map((day) => ({ ...day, esim_cents: 1000, total_cents: 1000, esim_count: 1 })),
+    };
+    return fakeDataProvider({
+      read: async (path, query) => (path === 'admin/sales' ? (busy as never) : base.read(path, query)),
+    });
   };
 
   // The sales chart names its first and last day under the bars, and every day with its sums in its accessible name.
@@ -46,13 +61,28 @@ describe('chart days', () => {
 
   it('the stock summary chart labels its days the same way', async () => {
     const base = fakeDataProvider();
-    const days = Array.from({ length: 3 }, (_, i) => ({ date: `2026-11-0${i + 1}`, imported: 5, transferred: 2, sold: 1, returned: 0 }));
+    const days = Array.from({ length: 3 }, (_, i) => ({
+      date: `2026-11-0${i + 1}`,
+      imported: 5,
+      transferred: 2,
+      sold: 1,
+      returned: 0,
+    }));
     const reads: Record<string, unknown> = {
       'admin/physical-sim/stock/statistics': days,
-      'admin/physical-sim/stock/dashboard': { total: 7, admin_stock: 4, dealer_stock: 3, pending_orders: 0, pending_returns: 0, running_imports: 0 },
+      'admin/physical-sim/stock/dashboard': {
+        total: 7,
+        admin_stock: 4,
+        dealer_stock: 3,
+        pending_orders: 0,
+        pending_returns: 0,
+        running_imports: 0,
+      },
       'admin/physical-sim/stock/summary': [],
     };
-    const dataProvider = fakeDataProvider({ read: async (path, query) => (path in reads ? (reads[path] as never) : base.read(path, query)) });
+    const dataProvider = fakeDataProvider({
+      read: async (path, query) => (path in reads ? (reads[path] as never) : base.read(path, query)),
+    });
     renderApp({ session: SESSIONS.admin, dataProvider, path: '/admin/physical-sim-dashboard' });
     expect((await screen.findAllByText('2 Kas')).length).toBeGreaterThan(0);
     expect(screen.queryByText('11-02')).toBeNull();

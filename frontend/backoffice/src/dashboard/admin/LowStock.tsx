@@ -1,5 +1,15 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import { Alert, Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { usePoolStock } from './useAdminFigures';
 
@@ -11,7 +21,11 @@ export function LowStock() {
   const low = (data ?? []).filter((row) => row.low).sort((a, b) => a.available - b.available);
   return (
     <Card sx={{ height: '100%' }}>
-      <CardHeader avatar={<Inventory2Icon color="primary" />} title={translate('app.admin_home.low_stock')} titleTypographyProps={{ variant: 'h6' }} />
+      <CardHeader
+        avatar={<Inventory2Icon color="primary" />}
+        title={translate('app.admin_home.low_stock')}
+        titleTypographyProps={{ variant: 'h6' }}
+      />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
           <Alert severity="error">{translate('app.common.load_failed')}</Alert>

@@ -10,7 +10,14 @@ export default function SalesChart() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, error } = useAdminSales();
-  const bars = useMemo(() => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), values: [day.esim_cents, day.plus_cents] })), [data, locale]);
+  const bars = useMemo(
+    () =>
+      (data?.by_day ?? []).map((day) => ({
+        label: formatChartDay(day.date, locale),
+        values: [day.esim_cents, day.plus_cents],
+      })),
+    [data, locale],
+  );
   const empty = data ? data.by_day.every((day) => day.total_cents === 0) : false;
   return (
     <Card sx={{ height: '100%' }}>
@@ -23,7 +30,12 @@ export default function SalesChart() {
         ) : empty ? (
           <Typography color="text.secondary">{translate('app.admin_home.sales_chart_empty')}</Typography>
         ) : (
-          <BarSpark data={bars} series={[translate('app.admin_home.esim'), translate('app.admin_home.plus')]} format={formatCents} height={260} />
+          <BarSpark
+            data={bars}
+            series={[translate('app.admin_home.esim'), translate('app.admin_home.plus')]}
+            format={formatCents}
+            height={260}
+          />
         )}
       </CardContent>
     </Card>

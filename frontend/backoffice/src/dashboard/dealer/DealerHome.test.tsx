@@ -8,9 +8,33 @@ const text = (element: Element | null) => element?.textContent?.replace(/\s/g, '
 describe("a dealer's home", () => {
   it('holds the sum of the pending Plus orders it lists (an invoice order holds nothing) and never says "no orders" beside them', async () => {
     const pending = [
-      { ...PHYSICAL_ORDER, id: 'po-2', order_number: 'PS10002', quantity: 3, total: 60, total_cents: 6000, hold_id: 'hold-2' },
-      { ...PHYSICAL_ORDER, id: 'po-1', order_number: 'PS10001', quantity: 5, total: 100, total_cents: 10000, hold_id: 'hold-1' },
-      { ...PHYSICAL_ORDER, id: 'po-0', order_number: 'PS10000', quantity: 2, total: 40, total_cents: 4000, hold_id: null },
+      {
+        ...PHYSICAL_ORDER,
+        id: 'po-2',
+        order_number: 'PS10002',
+        quantity: 3,
+        total: 60,
+        total_cents: 6000,
+        hold_id: 'hold-2',
+      },
+      {
+        ...PHYSICAL_ORDER,
+        id: 'po-1',
+        order_number: 'PS10001',
+        quantity: 5,
+        total: 100,
+        total_cents: 10000,
+        hold_id: 'hold-1',
+      },
+      {
+        ...PHYSICAL_ORDER,
+        id: 'po-0',
+        order_number: 'PS10000',
+        quantity: 2,
+        total: 40,
+        total_cents: 4000,
+        hold_id: null,
+      },
     ];
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
@@ -44,7 +68,9 @@ describe("a dealer's home", () => {
     expect(screen.queryByText(/Henüz siparişiniz yok/)).not.toBeInTheDocument();
     // One list of pending orders feeds both the figure and the panel.
     expect(base.calls.filter((c) => c.resource === 'physical-sim-orders')).toHaveLength(1);
-    expect(base.calls.find((c) => c.resource === 'physical-sim-orders')).toMatchObject({ params: { filter: { status: 'pending' } } });
+    expect(base.calls.find((c) => c.resource === 'physical-sim-orders')).toMatchObject({
+      params: { filter: { status: 'pending' } },
+    });
   }, 60_000);
 });
 
@@ -52,7 +78,12 @@ describe("a dealer's home with a credit limit", () => {
   it('names the credit left under the available balance', async () => {
     const base = fakeDataProvider();
     const dashboard = await base.read('user/dashboard');
-    const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'user/dashboard' ? ({ ...dashboard, credit_available_cents: 12_050 } as never) : base.read(path, query)) });
+    const dataProvider = fakeDataProvider({
+      read: async (path, query) =>
+        path === 'user/dashboard'
+          ? ({ ...dashboard, credit_available_cents: 12_050 } as never)
+          : base.read(path, query),
+    });
     renderApp({ session: SESSIONS.dealer, path: '/', dataProvider });
     const label = await screen.findByText('Kullanılabilir bakiye', {}, { timeout: 30_000 });
     await screen.findByText(/Kalan kredi: 120,50/);

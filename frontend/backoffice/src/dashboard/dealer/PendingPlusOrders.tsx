@@ -1,4 +1,15 @@
-import { Button, Card, CardContent, CardHeader, Chip, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents, formatDate } from '../../format';
@@ -28,12 +39,23 @@ export function PendingPlusOrders({ pending }: { pending: Pending }) {
         ) : (
           <List dense disablePadding aria-label={translate('app.dashboard.pending_plus_orders')}>
             {pending.orders.map((order) => (
-              <ListItem key={order.id} disableGutters secondaryAction={<Typography variant="body2">{formatCents(order.total_cents)}</Typography>}>
+              <ListItem
+                key={order.id}
+                disableGutters
+                secondaryAction={<Typography variant="body2">{formatCents(order.total_cents)}</Typography>}
+              >
                 <ListItemText
                   primary={
                     <>
                       {order.quantity} × {order.package_name}
-                      {order.hold_id ? null : <Chip size="small" variant="outlined" sx={{ ml: 1 }} label={translate('app.dashboard.by_invoice')} />}
+                      {order.hold_id ? null : (
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          sx={{ ml: 1 }}
+                          label={translate('app.dashboard.by_invoice')}
+                        />
+                      )}
                     </>
                   }
                   secondary={`${order.order_number} · ${formatDate(order.created_at)}`}

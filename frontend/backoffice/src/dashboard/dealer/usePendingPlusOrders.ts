@@ -13,7 +13,11 @@ const SHOWN = 100;
 export function usePendingPlusOrders() {
   const { data, total, isPending, error } = useGetList<PhysicalOrder & { id: string }>(
     'physical-sim-orders',
-    { filter: { status: 'pending' }, pagination: { page: 1, perPage: SHOWN }, sort: { field: 'created_at', order: 'DESC' } },
+    {
+      filter: { status: 'pending' },
+      pagination: { page: 1, perPage: SHOWN },
+      sort: { field: 'created_at', order: 'DESC' },
+    },
     { refetchInterval: FIGURES_REFRESH_MS },
   );
   const orders = data ?? [];

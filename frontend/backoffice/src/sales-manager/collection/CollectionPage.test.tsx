@@ -10,7 +10,11 @@ describe("sales manager's collect form", () => {
   it('refuses more than the debt it shows, and asks before recording what is owed at most', async () => {
     const user = userEvent.setup();
     const dataProvider = fakeDataProvider();
-    renderApp({ session: SESSIONS.salesManager, path: `/sales-manager/collection?dealer_id=${dealerId}`, dataProvider });
+    renderApp({
+      session: SESSIONS.salesManager,
+      path: `/sales-manager/collection?dealer_id=${dealerId}`,
+      dataProvider,
+    });
     const amount = await screen.findByRole('textbox', { name: 'Tahsil edilen tutar' }, { timeout: 30_000 });
     const submit = screen.getByRole('button', { name: 'Tahsilatı kaydet' });
     // The fixture's dealer owes 380,00 €.
@@ -23,11 +27,16 @@ describe("sales manager's collect form", () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent?.replace(/\s/g, ' ')).toContain('Deniz Telekom Ltd. Şti. bayisinden nakit 380,00 € tahsil edilecek.');
+    expect(dialog.textContent?.replace(/\s/g, ' ')).toContain(
+      'Deniz Telekom Ltd. Şti. bayisinden nakit 380,00 € tahsil edilecek.',
+    );
     expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
     await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'send:POST')).toHaveLength(1));
-    expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({ resource: 'sales-manager/collect', params: { dealer_id: dealerId, amount: 380 } });
+    expect(dataProvider.calls.find((c) => c.method === 'send:POST')).toMatchObject({
+      resource: 'sales-manager/collect',
+      params: { dealer_id: dealerId, amount: 380 },
+    });
   }, 60_000);
 });
 
@@ -69,7 +78,10 @@ describe("sales manager's collection report", () => {
   };
   const renderReport = () => {
     const base = fakeDataProvider();
-    const dataProvider = fakeDataProvider({ read: async (path, query) => (path === 'sales-manager/collection-report' ? (report as never) : base.read(path, query)) });
+    const dataProvider = fakeDataProvider({
+      read: async (path, query) =>
+        path === 'sales-manager/collection-report' ? (report as never) : base.read(path, query),
+    });
     renderApp({ session: SESSIONS.salesManager, path: '/sales-manager/collection', dataProvider });
   };
 
@@ -78,10 +90,20 @@ describe("sales manager's collection report", () => {
     expect(await screen.findByTestId('report-total', {}, { timeout: 30_000 })).toHaveTextContent('1.250,50 €');
     const totals = screen.getByTestId('report-total').closest('.MuiStack-root') as HTMLElement;
     expect(within(totals).getByText('3')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Tahsilatların dağılımı' })).getByRole('cell', { name: 'Deniz Telekom Ltd. Şti.' })).toBeInTheDocument();
-    const rows = within(screen.getByRole('table', { name: 'Bu dönemdeki tahsilatlar' })).getAllByRole('row').slice(1);
+    expect(
+      within(screen.getByRole('table', { name: 'Tahsilatların dağılımı' })).getByRole('cell', {
+        name: 'Deniz Telekom Ltd. Şti.',
+      }),
+    ).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Bu dönemdeki tahsilatlar' }))
+      .getAllByRole('row')
+      .slice(1);
     // Newest first, as the service lists them; the amounts add up to the total above.
-    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent?.replace(/\s/g, ' '))).toEqual(['0,50 €', '250,00 €', '1.000,00 €']);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent?.replace(/\s/g, ' '))).toEqual([
+      '0,50 €',
+      '250,00 €',
+      '1.000,00 €',
+    ]);
   }, 60_000);
 
   it('exports the collections as CSV with the formula-like note defused', async () => {
@@ -99,7 +121,10 @@ describe("sales manager's collection report", () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(blobs[0]!);
     });
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual([
       'Tarih ve saat,Bayi,Tutar (EUR),Not,id',
       `2026-11-20 16:45,Deniz Telekom Ltd. Şti.,0.50,"'=HYPERLINK(""http://x.test"",""ödendi"")",c3`,

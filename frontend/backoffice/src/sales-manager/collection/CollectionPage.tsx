@@ -1,5 +1,23 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -10,12 +28,15 @@ import { TotalAndCount } from '../../layout/TotalAndCount';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { parsePriceCents } from '../../dealer-pricing/priceInput';
-import { SALES_MANAGER_FIGURES_KEY, SalesManagerFigureCards, useSalesManagerFigures } from '../../sales-manager/figures';
+import {
+  SALES_MANAGER_FIGURES_KEY,
+  SalesManagerFigureCards,
+  useSalesManagerFigures,
+} from '../../sales-manager/figures';
 import type { CollectionReport } from '@esim/contracts';
 import { downloadCollectionsCsv } from './collectionsCsv';
 
 const CollectionChart = lazy(() => import('./CollectionChart'));
-
 
 const REPORT_KEY = ['sales-manager', 'collection-report'];
 
@@ -91,12 +112,20 @@ function CollectForm() {
   const collect = async () => {
     setErrors({});
     try {
-      const { message } = await dataProvider.send('POST', 'sales-manager/collect', { dealer_id: dealerId, amount: value, note: note.trim() === '' ? null : note.trim() }, { idempotencyKey: key });
+      const { message } = await dataProvider.send(
+        'POST',
+        'sales-manager/collect',
+        { dealer_id: dealerId, amount: value, note: note.trim() === '' ? null : note.trim() },
+        { idempotencyKey: key },
+      );
       notify(message || 'app.collection.recorded', { type: 'success' });
       setAmount('');
       setNote('');
       setKey(crypto.randomUUID());
-      await Promise.all([queryClient.invalidateQueries({ queryKey: SALES_MANAGER_FIGURES_KEY }), queryClient.invalidateQueries({ queryKey: REPORT_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SALES_MANAGER_FIGURES_KEY }),
+        queryClient.invalidateQueries({ queryKey: REPORT_KEY }),
+      ]);
     } catch (error) {
       const { message, fields } = serviceErrorOf(error);
       setErrors(fields);
@@ -113,7 +142,15 @@ function CollectForm() {
           <Alert severity="info">{translate('app.collection.no_dealers')}</Alert>
         ) : (
           <Stack spacing={2}>
-            <TextField select label={translate('app.collection.dealer')} value={dealerId} onChange={(e) => setDealerId(e.target.value)} error={!!errors.dealer_id} helperText={errors.dealer_id ?? ' '} name="dealer_id">
+            <TextField
+              select
+              label={translate('app.collection.dealer')}
+              value={dealerId}
+              onChange={(e) => setDealerId(e.target.value)}
+              error={!!errors.dealer_id}
+              helperText={errors.dealer_id ?? ' '}
+              name="dealer_id"
+            >
               {(figures?.dealers ?? []).map((d) => (
                 <MenuItem key={d.dealer_id} value={d.dealer_id}>
                   {d.name} — {translate('app.collection.owes', { amount: formatCents(d.owed_cents) })}
@@ -121,24 +158,43 @@ function CollectForm() {
               ))}
             </TextField>
             {dealer ? (
-              <Alert severity={dealer.owed_cents > 0 ? 'warning' : 'success'}>{translate('app.collection.debt', { name: dealer.name, amount: formatCents(dealer.owed_cents) })}</Alert>
+              <Alert severity={dealer.owed_cents > 0 ? 'warning' : 'success'}>
+                {translate('app.collection.debt', { name: dealer.name, amount: formatCents(dealer.owed_cents) })}
+              </Alert>
             ) : null}
             <TextField
               label={translate('app.collection.amount')}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               error={!!errors.amount || cents === 'invalid' || overDebt}
-              helperText={errors.amount ?? (overDebt ? translate('app.collection.over_debt', { amount: formatCents(dealer!.owed_cents) }) : ' ')}
-              slotProps={{ input: { endAdornment: <span>€</span> }, htmlInput: { inputMode: 'decimal', name: 'amount' } }}
+              helperText={
+                errors.amount ??
+                (overDebt ? translate('app.collection.over_debt', { amount: formatCents(dealer!.owed_cents) }) : ' ')
+              }
+              slotProps={{
+                input: { endAdornment: <span>€</span> },
+                htmlInput: { inputMode: 'decimal', name: 'amount' },
+              }}
             />
-            <TextField label={translate('app.collection.note')} value={note} onChange={(e) => setNote(e.target.value)} error={!!errors.note} helperText={errors.note ?? ' '} multiline minRows={2} />
+            <TextField
+              label={translate('app.collection.note')}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              error={!!errors.note}
+              helperText={errors.note ?? ' '}
+              multiline
+              minRows={2}
+            />
             <Box>
               <ConfirmButton
                 variant="contained"
                 size="large"
                 disabled={!valid}
                 title={translate('app.collection.confirm_title')}
-                content={translate('app.collection.confirm_body', { amount: formatEuro(value), name: dealer?.name ?? '' })}
+                content={translate('app.collection.confirm_body', {
+                  amount: formatEuro(value),
+                  name: dealer?.name ?? '',
+                })}
                 onConfirm={collect}
               >
                 {translate('app.collection.submit')}
@@ -170,14 +226,24 @@ function Report() {
         title={translate('app.collection.report_title')}
         titleTypographyProps={{ variant: 'h6' }}
         action={
-          <Button startIcon={<DownloadIcon />} disabled={!data || data.collections.length === 0} onClick={() => data && downloadCollectionsCsv(data, translate)}>
+          <Button
+            startIcon={<DownloadIcon />}
+            disabled={!data || data.collections.length === 0}
+            onClick={() => data && downloadCollectionsCsv(data, translate)}
+          >
             {translate('app.collection.export_csv')}
           </Button>
         }
       />
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField type="date" label={translate('app.transactions.start_date')} value={start} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            type="date"
+            label={translate('app.transactions.start_date')}
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField
             type="date"
             label={translate('app.transactions.end_date')}
@@ -194,7 +260,13 @@ function Report() {
           <Skeleton variant="rectangular" height={200} />
         ) : (
           <>
-            <TotalAndCount total={formatEuro(data.total)} count={data.count} size="h5" totalTestId="report-total" sx={{ mb: 2 }} />
+            <TotalAndCount
+              total={formatEuro(data.total)}
+              count={data.count}
+              size="h5"
+              totalTestId="report-total"
+              sx={{ mb: 2 }}
+            />
             {data.count === 0 ? (
               <Typography color="text.secondary">{translate('app.collection.report_empty')}</Typography>
             ) : (

@@ -5,7 +5,8 @@ import { recordsCsv } from '../../layout/csvExporter';
 type Collection = CollectionReport['collections'][number];
 
 /** Cents as a spreadsheet reads them in every locale: two decimals and a dot ("1250.50"). */
-export const machineAmount = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+export const machineAmount = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** The report's collections as CSV, headed in the screen's language, through the shared exporter that defuses formula-like cells. */
 export function collectionsCsv(collections: readonly Collection[], translate: (key: string) => string): string {

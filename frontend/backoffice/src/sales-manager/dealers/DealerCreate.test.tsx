@@ -9,7 +9,10 @@ describe('dealer create form', () => {
   it("shows the auth service's message under the field it names", async () => {
     const dataProvider = fakeDataProvider({
       create: async () => {
-        throw new HttpError('Geçersiz veri', 409, { message: 'Geçersiz veri', errors: { email: 'Bu e-posta adresi zaten kullanılıyor' } });
+        throw new HttpError('Geçersiz veri', 409, {
+          message: 'Geçersiz veri',
+          errors: { email: 'Bu e-posta adresi zaten kullanılıyor' },
+        });
       },
     });
     renderApp({ session: SESSIONS.salesManager, path: '/sales-manager/dealers/create', dataProvider });

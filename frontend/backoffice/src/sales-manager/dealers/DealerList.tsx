@@ -19,10 +19,20 @@ function RowActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <Button size="small" component={Link} to={`/sales-manager/dealers/${record.id}/pricing`} startIcon={<PriceChangeIcon />}>
+      <Button
+        size="small"
+        component={Link}
+        to={`/sales-manager/dealers/${record.id}/pricing`}
+        startIcon={<PriceChangeIcon />}
+      >
         {translate('app.sm.pricing')}
       </Button>
-      <Button size="small" component={Link} to={`/sales-manager/collection?dealer_id=${record.id}`} startIcon={<PaymentsIcon />}>
+      <Button
+        size="small"
+        component={Link}
+        to={`/sales-manager/collection?dealer_id=${record.id}`}
+        startIcon={<PaymentsIcon />}
+      >
         {translate('app.sm.collect')}
       </Button>
     </Box>
@@ -45,7 +55,14 @@ export default function DealerList() {
         perPage={25}
         exporter={false}
         filters={accountFilters(translate, { searchPlaceholder: 'app.sm.search_dealers' })}
-        empty={<EmptyState title="app.sm.no_dealers" hint="app.sm.no_dealers_hint" to="/sales-manager/dealers/create" action="app.sm.create_dealer" />}
+        empty={
+          <EmptyState
+            title="app.sm.no_dealers"
+            hint="app.sm.no_dealers_hint"
+            to="/sales-manager/dealers/create"
+            action="app.sm.create_dealer"
+          />
+        }
       >
         <PhoneOr
           phone={
@@ -64,16 +81,30 @@ export default function DealerList() {
             />
           }
         >
-        <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="company_name" label="app.sm.company_name" />
-          <DataTable.Col source="full_name" label="app.sm.full_name" />
-          <DataTable.Col source="email" label="app.sm.email" />
-          <DataTable.Col source="phone" label="app.sm.phone" disableSort />
-          <DataTable.Col source="status" label="app.sm.status" render={(r: RaRecord) => <AccountStatusChip status={r.status} />} />
-          <DataTable.Col label="app.sm.owed" align="right" disableSort render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)} />
-          <DataTable.Col label="app.admin_dealers.credit_limit" align="right" disableSort render={(r: RaRecord) => formatCents(creditLimit.get(String(r.id)) ?? 0)} />
-          <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
-        </DataTable>
+          <DataTable bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="company_name" label="app.sm.company_name" />
+            <DataTable.Col source="full_name" label="app.sm.full_name" />
+            <DataTable.Col source="email" label="app.sm.email" />
+            <DataTable.Col source="phone" label="app.sm.phone" disableSort />
+            <DataTable.Col
+              source="status"
+              label="app.sm.status"
+              render={(r: RaRecord) => <AccountStatusChip status={r.status} />}
+            />
+            <DataTable.Col
+              label="app.sm.owed"
+              align="right"
+              disableSort
+              render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)}
+            />
+            <DataTable.Col
+              label="app.admin_dealers.credit_limit"
+              align="right"
+              disableSort
+              render={(r: RaRecord) => formatCents(creditLimit.get(String(r.id)) ?? 0)}
+            />
+            <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
+          </DataTable>
         </PhoneOr>
       </List>
     </Box>

@@ -6,5 +6,6 @@ export default {
   list: lazyScreen(() => import('./DealerList')),
   create: lazyScreen(() => import('./DealerCreate')),
   icon: PeopleIcon,
-  recordRepresentation: (record: { company_name?: string; full_name?: string }) => record.company_name || record.full_name || '',
+  recordRepresentation: (record: { company_name?: string; full_name?: string }) =>
+    record.company_name || record.full_name || '',
 };

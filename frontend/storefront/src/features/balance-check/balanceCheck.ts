@@ -1,5 +1,9 @@
 import type { BalanceCheckResult } from '@contracts/api/common';
-import { BALANCE_CHECK_STATUSES, balanceCheckStatusColor, type BalanceCheckStatus } from '@contracts/api/status-display';
+import {
+  BALANCE_CHECK_STATUSES,
+  balanceCheckStatusColor,
+  type BalanceCheckStatus,
+} from '@contracts/api/status-display';
 import { apiRequest, ApiError } from '../../api/client';
 
 export type SimType = 'esim' | 'physical';
@@ -9,7 +13,10 @@ export type BalanceStatus = BalanceCheckStatus;
 export type BalanceResult = BalanceCheckResult;
 
 /** Spec section 5: the number is upper-cased; the messages are keys of the balance namespace. */
-export function validateBalanceNumber(type: SimType, raw: string): { value: string; error?: 'empty' | 'invalidEsim' | 'invalidPhysical' } {
+export function validateBalanceNumber(
+  type: SimType,
+  raw: string,
+): { value: string; error?: 'empty' | 'invalidEsim' | 'invalidPhysical' } {
   const value = raw.trim().toUpperCase();
   if (!value) return { value, error: 'empty' };
   if (type === 'esim' && !/^[A-Z0-9]{8,}$/.test(value)) return { value, error: 'invalidEsim' };
@@ -51,11 +58,15 @@ export function normalizeBalance(type: SimType, number: string, raw: Raw): Balan
   };
 }
 
-export type BalanceOutcome = { kind: 'ok'; result: BalanceResult } | { kind: 'notFound' } | { kind: 'failed'; message?: string };
+export type BalanceOutcome =
+  { kind: 'ok'; result: BalanceResult } | { kind: 'notFound' } | { kind: 'failed'; message?: string };
 
 /** Queries the public balance route of the SIM type; 404 and no answer are "not found" (demo data only for the seeded demo numbers, from the server). */
 export async function checkBalance(type: SimType, number: string): Promise<BalanceOutcome> {
-  const path = type === 'esim' ? `/public/balance/esim/${encodeURIComponent(number)}` : `/public/balance/physical-sim/${encodeURIComponent(number)}`;
+  const path =
+    type === 'esim'
+      ? `/public/balance/esim/${encodeURIComponent(number)}`
+      : `/public/balance/physical-sim/${encodeURIComponent(number)}`;
   try {
     const answer = await apiRequest<Raw>(path);
     if (!answer.success || !answer.data) return { kind: 'notFound' };

@@ -18,7 +18,17 @@ const LAYOUTS = {
 } as const;
 
 /** Country cards linking to each country's packages, with "from €x" (skeletons while loading). */
-export function CountryGrid({ countries, loading, skeletons, layout }: { countries: CountryEntry[]; loading: boolean; skeletons: number; layout: keyof typeof LAYOUTS }) {
+export function CountryGrid({
+  countries,
+  loading,
+  skeletons,
+  layout,
+}: {
+  countries: CountryEntry[];
+  loading: boolean;
+  skeletons: number;
+  layout: keyof typeof LAYOUTS;
+}) {
   const { t } = useTranslation('home');
   const l = LAYOUTS[layout];
   return (
@@ -32,14 +42,20 @@ export function CountryGrid({ countries, loading, skeletons, layout }: { countri
       {countries.map((c) => (
         <Grid key={c.slug} size={l.size}>
           <Card variant="outlined">
-            <CardActionArea component={RouterLink} to={`/packages/${c.slug}`} sx={{ p: l.padding, display: 'flex', gap: l.padding, justifyContent: 'flex-start' }}>
+            <CardActionArea
+              component={RouterLink}
+              to={`/packages/${c.slug}`}
+              sx={{ p: l.padding, display: 'flex', gap: l.padding, justifyContent: 'flex-start' }}
+            >
               <Flag code={c.flag} size={l.flag} />
               <Box sx={{ minWidth: 0 }}>
                 <Typography component="h3" sx={{ fontWeight: 600 }} noWrap>
                   {c.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {c.price_from === null ? t('popular.noPrice') : t('popular.from', { price: formatCurrency(c.price_from) })}
+                  {c.price_from === null
+                    ? t('popular.noPrice')
+                    : t('popular.from', { price: formatCurrency(c.price_from) })}
                 </Typography>
               </Box>
             </CardActionArea>

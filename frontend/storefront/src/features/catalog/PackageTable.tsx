@@ -45,20 +45,34 @@ export function PackageTable({
   const rows = sortPackages(packages, sort);
   return (
     <>
-      <TableContainer sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+      <TableContainer
+        sx={{ position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+      >
         <Table aria-label={caption} size="medium" sx={{ minWidth: { xs: 0, sm: 560 } }}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('country.package')}</TableCell>
               {COLUMNS.map((column) => (
-                <TableCell key={column} sortDirection={sort.column === column ? sort.order : false} align={column === 'price' ? 'right' : 'left'} sx={{ px: { xs: 1, sm: 2 } }}>
-                  <TableSortLabel active={sort.column === column} direction={sort.column === column ? sort.order : 'asc'} onClick={() => setSort((s) => nextSort(s, column))}>
+                <TableCell
+                  key={column}
+                  sortDirection={sort.column === column ? sort.order : false}
+                  align={column === 'price' ? 'right' : 'left'}
+                  sx={{ px: { xs: 1, sm: 2 } }}
+                >
+                  <TableSortLabel
+                    active={sort.column === column}
+                    direction={sort.column === column ? sort.order : 'asc'}
+                    onClick={() => setSort((s) => nextSort(s, column))}
+                  >
                     {t(`country.${column}`)}
                   </TableSortLabel>
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box
+                  component="span"
+                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                >
                   {t('country.action')}
                 </Box>
               </TableCell>
@@ -69,23 +83,48 @@ export function PackageTable({
               <TableRow key={p.id} data-testid="package-row" selected={p.recommended}>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
-                  {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ mt: 0.5 }} />}
+                  {p.recommended && (
+                    <Chip size="small" color="success" label={t('country.recommended')} sx={{ mt: 0.5 }} />
+                  )}
                 </TableCell>
                 <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
                   {/* On a phone the name column is hidden: the name leads the row, or a dearer plan beside a bigger one looks like a mistake. */}
-                  <Typography component="span" data-testid="package-name-phone" sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600, lineHeight: 1.3 }}>
+                  <Typography
+                    component="span"
+                    data-testid="package-name-phone"
+                    sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 600, lineHeight: 1.3 }}
+                  >
                     {p.name}
                   </Typography>
                   {t('common:format.days', { count: p.duration })}
                   {/* On a phone the details line sits under the name, where the narrow column wraps it, so the row keeps its width. */}
-                  <Typography component="span" variant="caption" color="text.secondary" data-testid="plan-summary-phone" sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 1.3 }}>
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid="plan-summary-phone"
+                    sx={{ display: { xs: 'block', sm: 'none' }, lineHeight: 1.3 }}
+                  >
                     {planSummary(p, t)}
                   </Typography>
-                  {p.recommended && <Chip size="small" color="success" label={t('country.recommended')} sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }} />}
+                  {p.recommended && (
+                    <Chip
+                      size="small"
+                      color="success"
+                      label={t('country.recommended')}
+                      sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }}
+                    />
+                  )}
                 </TableCell>
                 <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
                   {p.data}
-                  <Typography component="span" variant="caption" color="text.secondary" data-testid="plan-summary" sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
+                  <Typography
+                    component="span"
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid="plan-summary"
+                    sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}
+                  >
                     {planSummary(p, t)}
                   </Typography>
                 </TableCell>
@@ -93,10 +132,24 @@ export function PackageTable({
                   {formatCurrency(p.price)}
                 </TableCell>
                 <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
-                  <Button variant={p.recommended ? 'contained' : 'outlined'} size="small" disabled={buyDisabled} onClick={() => onBuy(p)} aria-label={`${t('country.buy')}: ${p.name}`} sx={{ whiteSpace: 'nowrap' }}>
+                  <Button
+                    variant={p.recommended ? 'contained' : 'outlined'}
+                    size="small"
+                    disabled={buyDisabled}
+                    onClick={() => onBuy(p)}
+                    aria-label={`${t('country.buy')}: ${p.name}`}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
                     {t('country.buy')}
                   </Button>
-                  <Button variant="text" size="small" onClick={() => setDetails(p)} aria-label={`${t('plan.details')}: ${p.name}`} aria-haspopup="dialog" sx={{ display: 'block', ml: 'auto', mt: 0.5, px: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}>
+                  <Button
+                    variant="text"
+                    size="small"
+                    onClick={() => setDetails(p)}
+                    aria-label={`${t('plan.details')}: ${p.name}`}
+                    aria-haspopup="dialog"
+                    sx={{ display: 'block', ml: 'auto', mt: 0.5, px: 0.5, minWidth: 0, whiteSpace: 'nowrap' }}
+                  >
                     {t('plan.detailsShort')}
                   </Button>
                 </TableCell>

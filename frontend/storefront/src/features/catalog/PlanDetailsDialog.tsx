@@ -13,7 +13,19 @@ import { CoverageList, PlanFacts } from './PlanFacts';
 import type { PublicPackage } from './types';
 
 /** A package's details before buying: its facts and, for a regional or global plan, every country it covers. */
-export function PlanDetailsDialog({ pkg, countryCode, onClose, onBuy, buyDisabled }: { pkg: PublicPackage; countryCode?: string; onClose(): void; onBuy?(pkg: PublicPackage): void; buyDisabled?: boolean }) {
+export function PlanDetailsDialog({
+  pkg,
+  countryCode,
+  onClose,
+  onBuy,
+  buyDisabled,
+}: {
+  pkg: PublicPackage;
+  countryCode?: string;
+  onClose(): void;
+  onBuy?(pkg: PublicPackage): void;
+  buyDisabled?: boolean;
+}) {
   const { t } = useTranslation('shop');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (

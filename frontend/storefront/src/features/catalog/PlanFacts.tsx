@@ -14,12 +14,25 @@ import type { PackageCountry, PublicPackage } from './types';
 export function filterCoverage(coverage: readonly PackageCountry[], query: string): PackageCountry[] {
   const needle = foldForSearch(query);
   if (!needle) return [...coverage];
-  return coverage.filter((c) => COUNTRY_ALIASES[needle] === c.code || c.code.toLowerCase() === needle || foldForSearch(c.name).includes(needle));
+  return coverage.filter(
+    (c) =>
+      COUNTRY_ALIASES[needle] === c.code || c.code.toLowerCase() === needle || foldForSearch(c.name).includes(needle),
+  );
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <Box component="div" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="div"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -36,13 +49,19 @@ function Fact({ label, value }: { label: string; value: string }) {
  */
 export function PlanFacts({ pkg, countryCode }: { pkg: PublicPackage; countryCode?: string }) {
   const { t } = useTranslation('shop');
-  const here = pkg.coverage.find((c) => c.code === countryCode) ?? (pkg.coverage.length === 1 ? pkg.coverage[0] : undefined);
+  const here =
+    pkg.coverage.find((c) => c.code === countryCode) ?? (pkg.coverage.length === 1 ? pkg.coverage[0] : undefined);
   return (
     <Box component="dl" sx={{ m: 0 }} data-testid="plan-facts">
       <Fact label={t('plan.network')} value={pkg.network} />
       <Fact label={t('plan.hotspot')} value={pkg.hotspot ? t('plan.hotspotYes') : t('plan.hotspotNo')} />
       <Fact label={t('plan.validity')} value={t(`plan.validityStart.${pkg.validity_start}`, { count: pkg.duration })} />
-      {here && <Fact label={t('plan.operatorsIn', { country: here.name })} value={here.operators.join(', ') || t('plan.noOperators')} />}
+      {here && (
+        <Fact
+          label={t('plan.operatorsIn', { country: here.name })}
+          value={here.operators.join(', ') || t('plan.noOperators')}
+        />
+      )}
     </Box>
   );
 }
@@ -63,12 +82,43 @@ export function CoverageList({ coverage }: { coverage: readonly PackageCountry[]
         label={t('plan.searchCountries')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
         sx={{ mb: 1 }}
       />
-      <Box component="ul" aria-label={t('plan.countries', { count: coverage.length })} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 280, overflowY: 'auto', ...(coverage.length > 6 && { height: { sm: 280 } }) }}>
+      <Box
+        component="ul"
+        aria-label={t('plan.countries', { count: coverage.length })}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          maxHeight: 280,
+          overflowY: 'auto',
+          ...(coverage.length > 6 && { height: { sm: 280 } }),
+        }}
+      >
         {shown.map((c) => (
-          <Box component="li" key={c.code} data-testid="coverage-country" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            component="li"
+            key={c.code}
+            data-testid="coverage-country"
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: 2,
+              py: 0.75,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {c.name}
             </Typography>

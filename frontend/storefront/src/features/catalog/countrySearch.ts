@@ -10,7 +10,12 @@ interface Searchable {
 
 /** How well a country matches a folded query, best first (the catalog's search ranks the same way); undefined: no match. */
 function rankOf(country: Searchable, needle: string): number | undefined {
-  if (COUNTRY_ALIASES[needle] === country.code || country.code.toLowerCase() === needle || country.a3.toLowerCase() === needle) return 0;
+  if (
+    COUNTRY_ALIASES[needle] === country.code ||
+    country.code.toLowerCase() === needle ||
+    country.a3.toLowerCase() === needle
+  )
+    return 0;
   const names = [foldForSearch(country.name_tr), foldForSearch(country.name_en)];
   if (names.includes(needle)) return 0;
   if (names.some((name) => name.startsWith(needle))) return 1;

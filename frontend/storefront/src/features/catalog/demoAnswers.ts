@@ -30,13 +30,18 @@ const rows: PackageRow[] = DEMO_PACKAGES.map((pkg) => ({
   hotspot: pkg.hotspot,
   validity_start: pkg.validityStart,
   countries: pkg.countries,
-  operators: Object.fromEntries(pkg.countries.filter((code) => DEMO_OPERATORS[code]).map((code) => [code, DEMO_OPERATORS[code]!])),
+  operators: Object.fromEntries(
+    pkg.countries.filter((code) => DEMO_OPERATORS[code]).map((code) => [code, DEMO_OPERATORS[code]!]),
+  ),
   created_at: new Date(0),
   updated_at: new Date(0),
 }));
 
 // The prerender has no catalogue to ask for names: the runtime's (ICU) names stand in until the API's answer replaces them.
-const displayNames = { tr: new Intl.DisplayNames(['tr'], { type: 'region' }), en: new Intl.DisplayNames(['en'], { type: 'region' }) };
+const displayNames = {
+  tr: new Intl.DisplayNames(['tr'], { type: 'region' }),
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+};
 const countryName = (code: string, lng: Language) => displayNames[lng].of(code);
 
 /** GET /public/countries/<slug>/packages as the demo catalogue answers it (default sort), for the prerendered countries. */
@@ -45,7 +50,12 @@ export function demoCountryPackages(slug: string, lng: Language): CountryPackage
   if (!known) return undefined;
   const code = known.flag.toUpperCase();
   const covering = rows.filter((row) => row.countries.includes(code));
-  const list = (local: boolean) => sortPackages(covering.filter((row) => (row.type === 'local') === local), 'duration', 'asc').map((row) => publicPackage(row, lng, countryName));
+  const list = (local: boolean) =>
+    sortPackages(
+      covering.filter((row) => (row.type === 'local') === local),
+      'duration',
+      'asc',
+    ).map((row) => publicPackage(row, lng, countryName));
   return {
     country: { code, a3: known.a3, name: known[lng], slug, flag: known.flag },
     sort: 'duration',

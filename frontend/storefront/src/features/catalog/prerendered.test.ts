@@ -10,6 +10,11 @@ describe('PRERENDERED_COUNTRIES', () => {
   it.each(Object.entries(PRERENDERED_COUNTRIES))('%s has the catalog seed’s names, codes and flag', (slug, shown) => {
     const country = seeded.get(slug);
     expect(country, `the catalog seeds no country with slug ${slug}`).toBeDefined();
-    expect(shown).toEqual({ flag: country!.a2.toLowerCase(), a3: country!.a3, tr: country!.name_tr, en: country!.name_en });
+    expect(shown).toEqual({
+      flag: country!.a2.toLowerCase(),
+      a3: country!.a3,
+      tr: country!.name_tr,
+      en: country!.name_en,
+    });
   });
 });

@@ -17,7 +17,9 @@ const keyOf: Record<SortColumn, (p: PublicPackage) => number> = {
 export function sortPackages<T extends PublicPackage>(packages: readonly T[], sort: SortState): T[] {
   const direction = sort.order === 'asc' ? 1 : -1;
   const key = keyOf[sort.column];
-  return [...packages].sort((a, b) => direction * (key(a) - key(b)) || a.price - b.price || a.code.localeCompare(b.code));
+  return [...packages].sort(
+    (a, b) => direction * (key(a) - key(b)) || a.price - b.price || a.code.localeCompare(b.code),
+  );
 }
 
 /** A header click: the same column toggles asc/desc, another column starts ascending. */

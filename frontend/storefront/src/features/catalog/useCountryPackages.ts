@@ -11,7 +11,13 @@ export function useCountryPackages(slugs: readonly string[]): { answers: Country
   useEffect(() => {
     if (!key) return;
     let live = true;
-    Promise.all(key.split(',').map((slug) => api.get<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`).catch(() => null))).then((answers) => {
+    Promise.all(
+      key
+        .split(',')
+        .map((slug) =>
+          api.get<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`).catch(() => null),
+        ),
+    ).then((answers) => {
       if (live) setState({ key, answers: answers.filter((a): a is CountryPackages => a !== null) });
     });
     return () => {

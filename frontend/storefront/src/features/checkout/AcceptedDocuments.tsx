@@ -19,14 +19,30 @@ export function AcceptedDocuments({ agreement }: { agreement: NonNullable<EsimOr
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="small" variant="text" startIcon={<DescriptionOutlinedIcon />} onClick={() => setOpen(true)} sx={{ px: 0.5 }}>
+      <Button
+        size="small"
+        variant="text"
+        startIcon={<DescriptionOutlinedIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ px: 0.5 }}
+      >
         {t('order.documents')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" scroll="paper" aria-labelledby="accepted-documents-title">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        scroll="paper"
+        aria-labelledby="accepted-documents-title"
+      >
         <DialogTitle id="accepted-documents-title">{t('order.documents')}</DialogTitle>
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('order.documentsAccepted', { date: formatDate(agreement.accepted_at, i18n.resolvedLanguage ?? 'tr'), version: agreement.version })}
+            {t('order.documentsAccepted', {
+              date: formatDate(agreement.accepted_at, i18n.resolvedLanguage ?? 'tr'),
+              version: agreement.version,
+            })}
           </Typography>
           <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
             {agreement.text}

@@ -12,27 +12,68 @@ afterEach(() => {
 });
 
 const usa: PublicPackage = {
-  id: 'us-7', code: 'US-7D-3GB', name: 'ABD 7 Gün', name_tr: 'ABD 7 Gün', name_en: 'USA 7 Days', type: 'local',
-  duration: 7, data: '3 GB', data_mb: 3072, unlimited: false, price: 20, currency: 'EUR', recommended: false, features: [], country_count: 1,
-  network: '5G', hotspot: true, validity_start: 'first_connection', coverage: [{ code: 'US', name: 'Amerika Birleşik Devletleri', operators: ['AT&T', 'T-Mobile'] }],
+  id: 'us-7',
+  code: 'US-7D-3GB',
+  name: 'ABD 7 Gün',
+  name_tr: 'ABD 7 Gün',
+  name_en: 'USA 7 Days',
+  type: 'local',
+  duration: 7,
+  data: '3 GB',
+  data_mb: 3072,
+  unlimited: false,
+  price: 20,
+  currency: 'EUR',
+  recommended: false,
+  features: [],
+  country_count: 1,
+  network: '5G',
+  hotspot: true,
+  validity_start: 'first_connection',
+  coverage: [{ code: 'US', name: 'Amerika Birleşik Devletleri', operators: ['AT&T', 'T-Mobile'] }],
 };
-const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
+const envelope = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
 const seller = {
-  name: 'Örnek Gezi İletişim A.Ş.', address: 'Büyükdere Cad. No:1, Şişli / İstanbul', tax_office: 'Şişli', tax_number: '1234567890',
-  mersis: '0123456789000015', phone: '+90 212 000 00 00', email: 'destek@ornek.test',
+  name: 'Örnek Gezi İletişim A.Ş.',
+  address: 'Büyükdere Cad. No:1, Şişli / İstanbul',
+  tax_office: 'Şişli',
+  tax_number: '1234567890',
+  mersis: '0123456789000015',
+  phone: '+90 212 000 00 00',
+  email: 'destek@ornek.test',
 };
-const balance = (euros: number, creditCents = 0) => ({ balance: euros, balance_cents: euros * 100, available: euros, available_cents: euros * 100, held_cents: 0, credit_available_cents: creditCents, currency: 'EUR' });
+const balance = (euros: number, creditCents = 0) => ({
+  balance: euros,
+  balance_cents: euros * 100,
+  available: euros,
+  available_cents: euros * 100,
+  held_cents: 0,
+  credit_available_cents: creditCents,
+  currency: 'EUR',
+});
 
 /** The services as the dialog sees them; `payment` answers GET /user/payments/:id, calls are recorded. */
 function services(options: { available: number; creditCents?: number; payment?: Record<string, unknown> }) {
-  const calls: Array<{ url: string; method: string; body: { agreement?: { text: string } } & Record<string, unknown>; headers: Record<string, string> }> = [];
+  const calls: Array<{
+    url: string;
+    method: string;
+    body: { agreement?: { text: string } } & Record<string, unknown>;
+    headers: Record<string, string>;
+  }> = [];
   const fetchStub = vi.fn(async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    });
     if (url.startsWith('/api/user/packages?')) return envelope([{ ...usa }]);
     if (url === '/api/user/balance') return envelope(balance(options.available, options.creditCents));
     if (url === '/api/public/seller') return envelope(seller);
     if (url.startsWith('/api/user/esim/orders')) return envelope([]);
-    if (url === '/api/user/payments/card') return envelope({ id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' }, 201);
+    if (url === '/api/user/payments/card')
+      return envelope({ id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' }, 201);
     if (url.startsWith('/api/user/payments/')) return envelope(options.payment);
     if (url === '/api/user/packages/buy') return envelope({ id: 'order-9' }, 201);
     return envelope(null, 404);
@@ -55,7 +96,9 @@ describe('pay the rest by card', () => {
     const contract = await screen.findByRole('dialog', { name: 'Mesafeli Satış Sözleşmesi' });
     expect(contract).toHaveTextContent('MESAFELİ SATIŞ SÖZLEŞMESİ');
     expect(contract).toHaveTextContent(/ABD 7 Gün/);
-    expect(contract).toHaveTextContent('Satıcı: Örnek Gezi İletişim A.Ş., Büyükdere Cad. No:1, Şişli / İstanbul; Şişli Vergi Dairesi, vergi no 1234567890; MERSİS no 0123456789000015');
+    expect(contract).toHaveTextContent(
+      'Satıcı: Örnek Gezi İletişim A.Ş., Büyükdere Cad. No:1, Şişli / İstanbul; Şişli Vergi Dairesi, vergi no 1234567890; MERSİS no 0123456789000015',
+    );
     expect(contract).toHaveTextContent(/vergiler dahil toplam fiyat: 20,00\s€/);
     expect(contract).toHaveTextContent(/5,00\s€ ön ödemeli bakiyeden, 15,00\s€ kartla/);
     fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
@@ -64,20 +107,46 @@ describe('pay the rest by card', () => {
     fireEvent.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:8080/api/payments/demo/tok'));
     const start = calls.find((call) => call.url === '/api/user/payments/card')!;
-    expect(start.body).toMatchObject({ amount: 15, return_path: '/packages/usa', agreement: { version: DISTANCE_SALE_VERSION } });
+    expect(start.body).toMatchObject({
+      amount: 15,
+      return_path: '/packages/usa',
+      agreement: { version: DISTANCE_SALE_VERSION },
+    });
     expect(start.body.agreement?.text).toMatch(/^ÖN BİLGİLENDİRME FORMU[\s\S]*MESAFELİ SATIŞ SÖZLEŞMESİ/);
     expect(start.headers['Idempotency-Key']).toBeTruthy();
-    expect(pendingCardCheckout('pay-1')).toMatchObject({ packageId: 'us-7', quantity: 1, agreement: start.body.agreement });
+    expect(pendingCardCheckout('pay-1')).toMatchObject({
+      packageId: 'us-7',
+      quantity: 1,
+      agreement: start.body.agreement,
+    });
     expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);
   });
 
   it('back from a paid card payment, places the order with the key the confirmation was opened with, the documents accepted and the payment', async () => {
-    const agreement = { version: DISTANCE_SALE_VERSION, text: 'ÖN BİLGİLENDİRME FORMU … 5,00 € ön ödemeli bakiyeden, 15,00 € kartla' };
-    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456', agreement });
-    const calls = services({ available: 20, payment: { id: 'pay-1', status: 'paid', failure_message: null } });
-    const { router } = renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} resume={pendingCardCheckout('pay-1')!} />, {
-      extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
+    const agreement = {
+      version: DISTANCE_SALE_VERSION,
+      text: 'ÖN BİLGİLENDİRME FORMU … 5,00 € ön ödemeli bakiyeden, 15,00 € kartla',
+    };
+    savePendingCardCheckout({
+      paymentId: 'pay-1',
+      packageId: 'us-7',
+      quantity: 1,
+      orderKey: 'order-key-123456',
+      agreement,
     });
+    const calls = services({ available: 20, payment: { id: 'pay-1', status: 'paid', failure_message: null } });
+    const { router } = renderPage(
+      <CheckoutDialog
+        pkg={usa}
+        countryCode="US"
+        countrySlug="usa"
+        onClose={() => {}}
+        resume={pendingCardCheckout('pay-1')!}
+      />,
+      {
+        extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
+      },
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-9'));
     const buy = calls.find((call) => call.url === '/api/user/packages/buy')!;
     expect(buy.body).toEqual({ package_id: 'us-7', quantity: 1, agreement, card_payment_id: 'pay-1' });
@@ -86,10 +155,24 @@ describe('pay the rest by card', () => {
   });
 
   it('back from a declined card payment, shows the provider’s reason and buys nothing', async () => {
-    savePendingCardCheckout({ paymentId: 'pay-1', packageId: 'us-7', quantity: 1, orderKey: 'order-key-123456', agreement: null });
+    savePendingCardCheckout({
+      paymentId: 'pay-1',
+      packageId: 'us-7',
+      quantity: 1,
+      orderKey: 'order-key-123456',
+      agreement: null,
+    });
     const reason = 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.';
     const calls = services({ available: 5, payment: { id: 'pay-1', status: 'failed', failure_message: reason } });
-    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} resume={pendingCardCheckout('pay-1')!} />);
+    renderPage(
+      <CheckoutDialog
+        pkg={usa}
+        countryCode="US"
+        countrySlug="usa"
+        onClose={() => {}}
+        resume={pendingCardCheckout('pay-1')!}
+      />,
+    );
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/user/packages/buy')).toBe(false);
     expect(pendingCardCheckout('pay-1')).toBeNull();
@@ -125,12 +208,16 @@ describe('a purchase the balance covers', () => {
 describe("a dealer's purchase beyond its balance, within its credit limit", () => {
   it('buys from balance and credit: no card offered, the part taken from the credit named', async () => {
     const calls = services({ available: 5, creditCents: 20_00 });
-    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />, { extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }] });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />, {
+      extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
+    });
     // The confirm button is there while prices load: the rows say when they have.
     expect((await screen.findByText('Kalan krediniz')).nextElementSibling).toHaveTextContent(/20,00\s€/);
     const confirm = screen.getByRole('button', { name: 'Satın Al' });
     expect(screen.queryByRole('button', { name: /kartla öde/ })).toBeNull();
-    expect(screen.getByText('Kredinizden kullanılacak (borcunuza eklenir)').nextElementSibling).toHaveTextContent(/15,00\s€/);
+    expect(screen.getByText('Kredinizden kullanılacak (borcunuza eklenir)').nextElementSibling).toHaveTextContent(
+      /15,00\s€/,
+    );
     expect(screen.getByText('İşlem sonrası bakiye').nextElementSibling).toHaveTextContent(/0,00\s€/);
     fireEvent.click(screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
     fireEvent.click(confirm);

@@ -21,7 +21,12 @@ import type { Payment } from '@contracts/api/balance';
 import { distanceSaleDocuments } from '@contracts/distance-sale';
 import type { SellerView } from '@contracts/api/esim';
 import { useAuth } from '../../auth/AuthContext';
-import { clearPendingCardCheckout, missingCents, savePendingCardCheckout, type PendingCardCheckout } from './cardCheckout';
+import {
+  clearPendingCardCheckout,
+  missingCents,
+  savePendingCardCheckout,
+  type PendingCardCheckout,
+} from './cardCheckout';
 import { DistanceSaleConsent } from './DistanceSaleConsent';
 import { CheckoutTopUpOffer } from '../top-up/CheckoutTopUpOffer';
 import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
@@ -76,7 +81,9 @@ export function CheckoutDialog({
   const [quantity, setQuantity] = useState(String(resume?.quantity ?? 1));
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [card, setCard] = useState<'redirecting' | 'checking' | 'buying' | 'pending' | null>(resume ? 'checking' : null);
+  const [card, setCard] = useState<'redirecting' | 'checking' | 'buying' | 'pending' | null>(
+    resume ? 'checking' : null,
+  );
   // The key the purchase goes with; after a card payment, the one this confirmation was first opened with.
   const idempotencyKey = useMemo(() => resume?.orderKey ?? newIdempotencyKey(), [pkg.id, resume?.orderKey]);
 
@@ -89,14 +96,20 @@ export function CheckoutDialog({
       // Who sells, as the documents the buyer accepts name it.
       api.get<SellerView>('/public/seller'),
       // The buyer's completed orders for this country: an active eSIM among them is worth a word before buying another.
-      api.get<EsimOrderSummary[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=completed`)
+      api
+        .get<EsimOrderSummary[]>(`/user/esim/orders?country=${encodeURIComponent(countryCode)}&status=completed`)
         .then((orders) => (orders[0] ? api.get<EsimOrder>(`/user/esim/orders/${orders[0].id}`) : undefined))
         .catch(() => undefined),
     ]).then(
       ([packages, balance, seller, order]) => {
         if (!live) return;
         const mine = packages.find((p) => p.id === pkg.id);
-        setLoaded({ price: mine?.price ?? pkg.price, balance, seller, active: order?.esims.some((e) => e.status === 'active') ? order : undefined });
+        setLoaded({
+          price: mine?.price ?? pkg.price,
+          balance,
+          seller,
+          active: order?.esims.some((e) => e.status === 'active') ? order : undefined,
+        });
       },
       (error: unknown) => live && setLoadError(error instanceof ApiError ? error.message : t('common:errors.generic')),
     );
@@ -111,7 +124,10 @@ export function CheckoutDialog({
   const creditLeft = loaded ? (loaded.balance.credit_available_cents ?? 0) / 100 : 0;
   const spendable = loaded ? loaded.balance.available + creditLeft : 0;
   const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, spendable) : null;
-  const fromCreditCents = totals && loaded && creditLeft > 0 ? Math.min(missingCents(totals.total, loaded.balance.available), Math.round(creditLeft * 100)) : 0;
+  const fromCreditCents =
+    totals && loaded && creditLeft > 0
+      ? Math.min(missingCents(totals.total, loaded.balance.available), Math.round(creditLeft * 100))
+      : 0;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
   const byCardCents = totals && loaded && !totals.sufficient ? missingCents(totals.total, spendable) : 0;
   // What the buyer accepts before paying (from the balance, by card or both), filled in with this very purchase.
@@ -129,7 +145,13 @@ export function CheckoutDialog({
               email: loaded.seller.email,
             },
             buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
-            item: { name: pkg.name, code: pkg.code, details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`, quantity: count, unitCents: Math.round(loaded.price * 100) },
+            item: {
+              name: pkg.name,
+              code: pkg.code,
+              details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`,
+              quantity: count,
+              unitCents: Math.round(loaded.price * 100),
+            },
             fromBalanceCents: Math.round(totals.total * 100) - byCardCents,
             fromCreditCents,
             byCardCents,
@@ -138,9 +160,24 @@ export function CheckoutDialog({
             date: new Date(),
           })
         : null,
-    [totals?.total, byCardCents, fromCreditCents, loaded?.price, loaded?.seller, count, pkg, user?.full_name, user?.email, i18n.resolvedLanguage, i18n.language, t],
+    [
+      totals?.total,
+      byCardCents,
+      fromCreditCents,
+      loaded?.price,
+      loaded?.seller,
+      count,
+      pkg,
+      user?.full_name,
+      user?.email,
+      i18n.resolvedLanguage,
+      i18n.language,
+      t,
+    ],
   );
-  const agreement = documents ? { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` } : null;
+  const agreement = documents
+    ? { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` }
+    : null;
 
   // The documents go with the order (kept with it and mailed with its receipt); after a card payment, the ones accepted before paying.
   const placeOrder = async (units: number, accepted: PendingCardCheckout['agreement'], cardPaymentId?: string) => {
@@ -149,7 +186,12 @@ export function CheckoutDialog({
     try {
       const answer = await api.post<EsimOrder>(
         '/user/packages/buy',
-        { package_id: pkg.id, quantity: units, ...(accepted ? { agreement: accepted } : {}), ...(cardPaymentId ? { card_payment_id: cardPaymentId } : {}) },
+        {
+          package_id: pkg.id,
+          quantity: units,
+          ...(accepted ? { agreement: accepted } : {}),
+          ...(cardPaymentId ? { card_payment_id: cardPaymentId } : {}),
+        },
         { 'Idempotency-Key': idempotencyKey },
       );
       clearPendingCardCheckout();
@@ -185,7 +227,13 @@ export function CheckoutDialog({
         { 'Idempotency-Key': newIdempotencyKey() },
       );
       if (!answer.data.page_url) throw new Error('no payment page');
-      savePendingCardCheckout({ paymentId: answer.data.id, packageId: pkg.id, quantity: count, orderKey: idempotencyKey, agreement });
+      savePendingCardCheckout({
+        paymentId: answer.data.id,
+        packageId: pkg.id,
+        quantity: count,
+        orderKey: idempotencyKey,
+        agreement,
+      });
       window.location.assign(answer.data.page_url);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message || t('checkout.cardFailed') : t('checkout.cardFailed'));
@@ -251,7 +299,9 @@ export function CheckoutDialog({
               <PlanFacts pkg={pkg} countryCode={countryCode} />
               {pkg.coverage.length > 1 && <CoverageToggle coverage={pkg.coverage} />}
             </Box>
-            {activeEsim && loaded.active && <CheckoutTopUpOffer order={loaded.active} esim={activeEsim} packageId={pkg.id} />}
+            {activeEsim && loaded.active && (
+              <CheckoutTopUpOffer order={loaded.active} esim={activeEsim} packageId={pkg.id} />
+            )}
             <Row label={t('checkout.unitPrice')} value={formatCurrency(loaded.price)} />
             <TextField
               label={t('checkout.quantity')}
@@ -271,9 +321,23 @@ export function CheckoutDialog({
                 <Row label={t('checkout.total')} value={formatCurrency(totals.total)} strong />
                 <Row label={t('checkout.balance')} value={formatCurrency(loaded.balance.available)} />
                 {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatCurrency(creditLeft)} />}
-                {fromCreditCents > 0 && <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />}
-                <Row label={t('checkout.after')} value={formatCurrency(creditLeft > 0 ? Math.max(0, loaded.balance.available - totals.total) : totals.after)} />
-                {totals.sufficient && documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
+                {fromCreditCents > 0 && (
+                  <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />
+                )}
+                <Row
+                  label={t('checkout.after')}
+                  value={formatCurrency(
+                    creditLeft > 0 ? Math.max(0, loaded.balance.available - totals.total) : totals.after,
+                  )}
+                />
+                {totals.sufficient && documents && (
+                  <DistanceSaleConsent
+                    documents={documents}
+                    accepted={accepted}
+                    onChange={setAccepted}
+                    disabled={buying}
+                  />
+                )}
                 {!totals.sufficient && !card && (
                   <>
                     <Alert
@@ -287,9 +351,24 @@ export function CheckoutDialog({
                     >
                       {t('checkout.insufficient')}
                     </Alert>
-                    {documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
-                    <Button variant="outlined" fullWidth sx={{ mt: 1 }} onClick={payRestByCard} disabled={buying || !accepted}>
-                      {t('checkout.payRestByCard', { amount: formatCurrency(missingCents(totals.total, spendable) / 100) })}
+                    {documents && (
+                      <DistanceSaleConsent
+                        documents={documents}
+                        accepted={accepted}
+                        onChange={setAccepted}
+                        disabled={buying}
+                      />
+                    )}
+                    <Button
+                      variant="outlined"
+                      fullWidth
+                      sx={{ mt: 1 }}
+                      onClick={payRestByCard}
+                      disabled={buying || !accepted}
+                    >
+                      {t('checkout.payRestByCard', {
+                        amount: formatCurrency(missingCents(totals.total, spendable) / 100),
+                      })}
                     </Button>
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                       {t('checkout.cardNote')}
@@ -299,8 +378,20 @@ export function CheckoutDialog({
               </>
             )}
             {card && (
-              <Alert severity={card === 'pending' ? 'warning' : 'info'} icon={card === 'pending' ? undefined : <CircularProgress size={18} />} sx={{ mt: 2 }} role="status">
-                {t({ redirecting: 'checkout.cardRedirecting', checking: 'checkout.cardChecking', buying: 'checkout.cardPaidBuying', pending: 'checkout.cardStillPending' }[card])}
+              <Alert
+                severity={card === 'pending' ? 'warning' : 'info'}
+                icon={card === 'pending' ? undefined : <CircularProgress size={18} />}
+                sx={{ mt: 2 }}
+                role="status"
+              >
+                {t(
+                  {
+                    redirecting: 'checkout.cardRedirecting',
+                    checking: 'checkout.cardChecking',
+                    buying: 'checkout.cardPaidBuying',
+                    pending: 'checkout.cardStillPending',
+                  }[card],
+                )}
               </Alert>
             )}
             {failure && (

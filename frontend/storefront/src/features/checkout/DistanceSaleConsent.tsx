@@ -17,7 +17,17 @@ type Shown = 'preInformation' | 'contract' | null;
  * The pre-information form and the distance sales contract, each one tap away, and the box the
  * buyer ticks to accept both before paying: the law asks for both to be seen before the payment.
  */
-export function DistanceSaleConsent({ documents, accepted, onChange, disabled }: { documents: DistanceSaleDocuments; accepted: boolean; onChange(accepted: boolean): void; disabled?: boolean }) {
+export function DistanceSaleConsent({
+  documents,
+  accepted,
+  onChange,
+  disabled,
+}: {
+  documents: DistanceSaleDocuments;
+  accepted: boolean;
+  onChange(accepted: boolean): void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('shop');
   const [shown, setShown] = useState<Shown>(null);
   const titles = { preInformation: t('checkout.preInformation'), contract: t('checkout.contract') };
@@ -32,10 +42,19 @@ export function DistanceSaleConsent({ documents, accepted, onChange, disabled }:
         </Button>
       </Box>
       <FormControlLabel
-        control={<Checkbox checked={accepted} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />}
+        control={
+          <Checkbox checked={accepted} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />
+        }
         label={<Typography variant="body2">{t('checkout.acceptDocuments')}</Typography>}
       />
-      <Dialog open={shown !== null} onClose={() => setShown(null)} fullWidth maxWidth="sm" scroll="paper" aria-labelledby="distance-sale-title">
+      <Dialog
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        fullWidth
+        maxWidth="sm"
+        scroll="paper"
+        aria-labelledby="distance-sale-title"
+      >
         <DialogTitle id="distance-sale-title">{shown ? titles[shown] : ''}</DialogTitle>
         <DialogContent dividers>
           <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>

@@ -10,7 +10,10 @@ export function QrImage({ url, alt }: { url: string; alt: string }) {
     let objectUrl: string | null = null;
     let live = true;
     const token = storedToken();
-    fetch(url.startsWith('/api') || url.startsWith('http') ? url : `/api${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' })
+    fetch(url.startsWith('/api') || url.startsWith('http') ? url : `/api${url}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
+    })
       .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))
       .then((blob) => {
         if (!live) return;
@@ -24,5 +27,7 @@ export function QrImage({ url, alt }: { url: string; alt: string }) {
     };
   }, [url]);
   if (!src) return <Skeleton variant="rectangular" width={220} height={220} />;
-  return <Box component="img" src={src} alt={alt} width={220} height={220} sx={{ bgcolor: '#fff', p: 1, borderRadius: 1 }} />;
+  return (
+    <Box component="img" src={src} alt={alt} width={220} height={220} sx={{ bgcolor: '#fff', p: 1, borderRadius: 1 }} />
+  );
 }

@@ -62,7 +62,15 @@ export function CookieBanner() {
             </Link>
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: { xs: 'stretch', md: 'flex-end' }, '& > button': { flex: { xs: '1 1 auto', md: '0 0 auto' } } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            flexWrap: 'wrap',
+            justifyContent: { xs: 'stretch', md: 'flex-end' },
+            '& > button': { flex: { xs: '1 1 auto', md: '0 0 auto' } },
+          }}
+        >
           <Button size="small" onClick={() => setSettings(true)}>
             {t('cookies.banner.settings')}
           </Button>

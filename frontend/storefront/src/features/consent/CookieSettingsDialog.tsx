@@ -22,7 +22,10 @@ export function CookieSettingsDialog({ onClose }: { onClose(): void }) {
       <DialogContent dividers>
         <FormGroup>
           <FormControlLabel control={<Switch checked disabled />} label={t('cookies.necessary')} />
-          <FormControlLabel control={<Switch checked={preferences} onChange={(e) => setPreferences(e.target.checked)} />} label={t('cookies.preferences')} />
+          <FormControlLabel
+            control={<Switch checked={preferences} onChange={(e) => setPreferences(e.target.checked)} />}
+            label={t('cookies.preferences')}
+          />
         </FormGroup>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('cookies.noAnalytics')}

@@ -9,7 +9,11 @@ import { CONSENT_KEY, readConsent, readPreference, saveConsent, writePreference 
 import { CookieConsentGate } from './CookieConsentGate';
 
 const clearCookies = () => {
-  for (const name of document.cookie.split(';').map((c) => c.split('=')[0]!.trim()).filter(Boolean)) document.cookie = `${name}=; path=/; max-age=0`;
+  for (const name of document.cookie
+    .split(';')
+    .map((c) => c.split('=')[0]!.trim())
+    .filter(Boolean))
+    document.cookie = `${name}=; path=/; max-age=0`;
 };
 beforeEach(clearCookies);
 afterEach(clearCookies);
@@ -30,7 +34,10 @@ describe('until the visitor chooses, only what the site needs is kept', () => {
     writePreference(STORAGE_KEYS.language, 'en');
     saveConsent({ preferences: true });
     expect(readConsent()).toMatchObject({ preferences: true });
-    expect([localStorage.getItem(STORAGE_KEYS.theme), localStorage.getItem(STORAGE_KEYS.language)]).toEqual(['dark', 'en']);
+    expect([localStorage.getItem(STORAGE_KEYS.theme), localStorage.getItem(STORAGE_KEYS.language)]).toEqual([
+      'dark',
+      'en',
+    ]);
     expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
     writePreference(STORAGE_KEYS.theme, 'light');
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
@@ -38,7 +45,10 @@ describe('until the visitor chooses, only what the site needs is kept', () => {
     saveConsent({ preferences: false });
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
-    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toMatchObject({ preferences: false, decided_at: expect.any(String) });
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toMatchObject({
+      preferences: false,
+      decided_at: expect.any(String),
+    });
   });
 });
 
@@ -86,7 +96,11 @@ describe('the cookies page', () => {
     saveConsent({ preferences: true });
     renderPage(<CookiesPage />, { path: '/cookies' });
     await userEvent.click(screen.getByRole('button', { name: 'Çerez Ayarları' }));
-    const preferences = await screen.findByRole('switch', { name: 'Tercih çerezleri (dil ve tema hatırlanır)' }, { timeout: 10_000 });
+    const preferences = await screen.findByRole(
+      'switch',
+      { name: 'Tercih çerezleri (dil ve tema hatırlanır)' },
+      { timeout: 10_000 },
+    );
     expect(preferences).toBeChecked();
     await userEvent.click(preferences);
     await userEvent.click(screen.getByRole('button', { name: 'Tercihleri Kaydet' }));

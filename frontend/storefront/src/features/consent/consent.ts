@@ -34,7 +34,9 @@ function storage(kind: 'local' | 'session'): Storage | undefined {
 export function readConsent(): CookieConsent | null {
   try {
     const stored = JSON.parse(storage('local')?.getItem(CONSENT_KEY) ?? 'null') as Partial<CookieConsent> | null;
-    return stored && typeof stored.preferences === 'boolean' ? { preferences: stored.preferences, decided_at: String(stored.decided_at ?? '') } : null;
+    return stored && typeof stored.preferences === 'boolean'
+      ? { preferences: stored.preferences, decided_at: String(stored.decided_at ?? '') }
+      : null;
   } catch {
     return null;
   }

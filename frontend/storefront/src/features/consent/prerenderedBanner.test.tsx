@@ -9,11 +9,15 @@ describe('the prerendered cookie banner', () => {
   it.each([
     ['tr', 'Çerez'],
     ['en', 'cookie'],
-  ] as const)('%s: carried hidden in the HTML, with its text and buttons', async (lng, word) => {
-    const { body } = await prerender('/', lng, 'demo');
-    const banner = /<div data-cookie-banner="" hidden="">([\s\S]*?)<\/section>/.exec(body)?.[1];
-    expect(banner).toBeDefined();
-    expect(banner).toMatch(new RegExp(word, 'i'));
-    expect(banner!.match(/<button/g)?.length).toBeGreaterThanOrEqual(3);
-  }, 30_000);
+  ] as const)(
+    '%s: carried hidden in the HTML, with its text and buttons',
+    async (lng, word) => {
+      const { body } = await prerender('/', lng, 'demo');
+      const banner = /<div data-cookie-banner="" hidden="">([\s\S]*?)<\/section>/.exec(body)?.[1];
+      expect(banner).toBeDefined();
+      expect(banner).toMatch(new RegExp(word, 'i'));
+      expect(banner!.match(/<button/g)?.length).toBeGreaterThanOrEqual(3);
+    },
+    30_000,
+  );
 });

@@ -17,7 +17,8 @@ import { COUNTRY_COUNT, countryShapes, type CountryShape } from './shapes';
 /** Map settings of the spec (section 9); the tile URL comes from the build's environment. */
 export const MAP_CENTER: [number, number] = [45, 20];
 export const MAP_ZOOM = 4;
-export const TILE_URL = (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const TILE_URL =
+  (import.meta.env.VITE_MAP_TILE_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 export const COVERAGE_COLORS = { covered: '#1b7a3a', coming_soon: '#e0a100', not_available: '#9aa0a6' } as const;
@@ -28,7 +29,12 @@ const STYLES = new Map<string, PathOptions>();
 function styleOf(status: Status, selected: boolean): PathOptions {
   const key = `${status}-${selected}`;
   if (!STYLES.has(key)) {
-    STYLES.set(key, { color: selected ? '#0b57d0' : '#ffffff', weight: selected ? 3 : 0.6, fillColor: COVERAGE_COLORS[status], fillOpacity: status === 'not_available' ? 0.35 : 0.7 });
+    STYLES.set(key, {
+      color: selected ? '#0b57d0' : '#ffffff',
+      weight: selected ? 3 : 0.6,
+      fillColor: COVERAGE_COLORS[status],
+      fillOpacity: status === 'not_available' ? 0.35 : 0.7,
+    });
   }
   return STYLES.get(key)!;
 }
@@ -91,7 +97,8 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
   // Shapes are decoded from the TopoJSON a batch at a time, as they are added.
   const count = useGrowingCount(COUNTRY_COUNT, SHAPES_PER_BATCH);
   const decoded = useRef<CountryShape[]>([]);
-  if (decoded.current.length < count) decoded.current = [...decoded.current, ...countryShapes(decoded.current.length, count)];
+  if (decoded.current.length < count)
+    decoded.current = [...decoded.current, ...countryShapes(decoded.current.length, count)];
   const shapes = decoded.current;
   const byA3 = useMemo(() => new Map(countries.map((c) => [c.a3, c])), [countries]);
   const layers = useRef(new Map<string, LeafletGeoJSON>());
@@ -111,7 +118,16 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
   const popupAt = selected ? boundsOf(selected)?.getCenter() : undefined;
 
   return (
-    <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} minZoom={2} maxZoom={18} zoomControl worldCopyJump style={{ height: '100%', width: '100%' }} aria-label={t('mapLabel')}>
+    <MapContainer
+      center={MAP_CENTER}
+      zoom={MAP_ZOOM}
+      minZoom={2}
+      maxZoom={18}
+      zoomControl
+      worldCopyJump
+      style={{ height: '100%', width: '100%' }}
+      aria-label={t('mapLabel')}
+    >
       <TileLayer
         url={TILE_URL}
         attribution={TILE_ATTRIBUTION}
@@ -140,7 +156,10 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
       })}
       <FlyTo bounds={flyTo ? boundsOf(flyTo) : null} />
       {selectedCountry && popupAt && (
-        <Popup position={popupAt} eventHandlers={{ remove: () => selectedRef.current === selectedCountry.a3 && onSelect(null) }}>
+        <Popup
+          position={popupAt}
+          eventHandlers={{ remove: () => selectedRef.current === selectedCountry.a3 && onSelect(null) }}
+        >
           <Box sx={{ minWidth: 180 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Flag code={selectedCountry.flag} size={28} />

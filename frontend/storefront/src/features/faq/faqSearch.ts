@@ -10,6 +10,9 @@ export function filterFaq(categories: FaqCategory[], search: string): FaqCategor
   const needle = foldForSearch(search);
   if (!needle) return categories;
   return categories
-    .map((c) => ({ ...c, items: c.items.filter((item) => foldForSearch(item.q).includes(needle) || foldForSearch(item.a).includes(needle)) }))
+    .map((c) => ({
+      ...c,
+      items: c.items.filter((item) => foldForSearch(item.q).includes(needle) || foldForSearch(item.a).includes(needle)),
+    }))
     .filter((c) => c.items.length > 0);
 }

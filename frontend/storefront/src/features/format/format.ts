@@ -4,7 +4,12 @@ import { byteLocale, formatBytes as sharedFormatBytes } from '@contracts/bytes';
 let euro: Intl.NumberFormat | undefined;
 
 export function formatCurrency(amount: number): string {
-  euro ??= new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  euro ??= new Intl.NumberFormat('de-DE', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return euro.format(amount);
 }
 
@@ -22,7 +27,11 @@ export function formatDate(value: string | null | undefined, lng: string): strin
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : 'tr-TR', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : 'tr-TR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
 }
 
 /**

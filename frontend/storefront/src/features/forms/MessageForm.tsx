@@ -43,7 +43,14 @@ export function MessageForm({ kind }: { kind: 'partnership' | 'contact' }) {
     event.preventDefault();
     const parsed = fieldIssues(kind === 'partnership' ? partnershipMessageBody : contactMessageBody, values);
     if (!parsed.ok) {
-      setErrors(Object.fromEntries(Object.entries(parsed.errors).map(([field, code]) => [field, values[field]?.trim() ? t(`common:validation.${code}`) : t('forms.required')])));
+      setErrors(
+        Object.fromEntries(
+          Object.entries(parsed.errors).map(([field, code]) => [
+            field,
+            values[field]?.trim() ? t(`common:validation.${code}`) : t('forms.required'),
+          ]),
+        ),
+      );
       return;
     }
     setErrors({});
@@ -54,7 +61,12 @@ export function MessageForm({ kind }: { kind: 'partnership' | 'contact' }) {
       setSent(true);
       setValues(empty);
     } catch (error) {
-      const text = error instanceof ApiError ? (error.isNetwork ? t('common:errors.networkLong') : error.message) : t('forms.failed');
+      const text =
+        error instanceof ApiError
+          ? error.isNetwork
+            ? t('common:errors.networkLong')
+            : error.message
+          : t('forms.failed');
       if (error instanceof ApiError) setErrors(error.fields);
       setFailure(text);
       toast.error(text);

@@ -33,7 +33,11 @@ export function CopyRow({ label, value }: { label: string; value: string }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all', flex: 1, minWidth: 0 }}>{value}</Typography>
         <Tooltip title={copied ? t('page.copied') : t('page.copy')}>
-          <IconButton aria-label={`${t('page.copy')}: ${label}`} onClick={() => void copyText(value).then(() => setCopied(true))} sx={{ width: 44, height: 44 }}>
+          <IconButton
+            aria-label={`${t('page.copy')}: ${label}`}
+            onClick={() => void copyText(value).then(() => setCopied(true))}
+            sx={{ width: 44, height: 44 }}
+          >
             {copied ? <CheckIcon color="success" /> : <ContentCopyIcon />}
           </IconButton>
         </Tooltip>

@@ -7,14 +7,40 @@ import { renderPage } from '../../test/render';
 import { InstallActions } from './InstallActions';
 
 const ESIM = {
-  id: 'e1', order_id: 'o1', iccid: '8990000000000000001', status: 'inactive', activation_code: 'LPA:1$smdp.example.com$M1', smdp_address: 'smdp.example.com', matching_id: 'M1',
-  confirmation_code_required: false, ios_install_url: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=x', qr_url: '/api/user/esim/qr/1.png',
-  usage: { total_bytes: 1, remaining_bytes: 1, used_bytes: 0, percentage: 0, unlimited: false }, activated_at: null, expires_at: null, refundable: true, refund_deadline: null,
+  id: 'e1',
+  order_id: 'o1',
+  iccid: '8990000000000000001',
+  status: 'inactive',
+  activation_code: 'LPA:1$smdp.example.com$M1',
+  smdp_address: 'smdp.example.com',
+  matching_id: 'M1',
+  confirmation_code_required: false,
+  ios_install_url: 'https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=x',
+  qr_url: '/api/user/esim/qr/1.png',
+  usage: { total_bytes: 1, remaining_bytes: 1, used_bytes: 0, percentage: 0, unlimited: false },
+  activated_at: null,
+  expires_at: null,
+  refundable: true,
+  refund_deadline: null,
 };
 const ORDER = { id: 'o1', order_number: 'ESIM2026ABCDEF', status: 'completed', esims: [ESIM] } as unknown as EsimOrder;
-const LINK: InstallLink = { id: 'l1', esim_id: 'e1', iccid: ESIM.iccid, state: 'active', created_at: '2026-11-26T10:00:00Z', expires_at: '2026-11-27T10:00:00Z', revoked_at: null, opened_count: 0, last_opened_at: null };
+const LINK: InstallLink = {
+  id: 'l1',
+  esim_id: 'e1',
+  iccid: ESIM.iccid,
+  state: 'active',
+  created_at: '2026-11-26T10:00:00Z',
+  expires_at: '2026-11-27T10:00:00Z',
+  revoked_at: null,
+  opened_count: 0,
+  last_opened_at: null,
+};
 
-const ok = (status: number, data: unknown) => new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data }), { status, headers: { 'content-type': 'application/json' } });
+const ok = (status: number, data: unknown) =>
+  new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,7 +51,8 @@ describe('install on another device (order page)', () => {
     const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       const method = init?.method ?? 'GET';
-      if (url.endsWith('/send-install-mail')) return ok(202, { order_id: 'o1', esim_count: 1, requested_at: '2026-11-26T10:00:00Z' });
+      if (url.endsWith('/send-install-mail'))
+        return ok(202, { order_id: 'o1', esim_count: 1, requested_at: '2026-11-26T10:00:00Z' });
       if (url.endsWith('/install-links') && method === 'POST') {
         links = [LINK];
         return ok(201, { ...LINK, token: 'AbCdEfGhIjKlMnOpQrStUv', path: '/install/AbCdEfGhIjKlMnOpQrStUv' });

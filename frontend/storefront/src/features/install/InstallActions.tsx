@@ -54,7 +54,10 @@ export function InstallActions({ order }: { order: EsimOrder }) {
     setMailing(true);
     try {
       // A key per press: the client's retry of one press is answered once; a new press sends again.
-      await apiRequest<InstallMailAnswer>(`${base}/send-install-mail`, { method: 'POST', headers: { 'Idempotency-Key': newIdempotencyKey() } });
+      await apiRequest<InstallMailAnswer>(`${base}/send-install-mail`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      });
       toast.success(t('actions.mailSent'));
     } catch (error) {
       toast.error(errorText(error));
@@ -105,11 +108,24 @@ export function InstallActions({ order }: { order: EsimOrder }) {
       )}
       {ready.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2, alignItems: 'center' }}>
-          <Button variant="outlined" startIcon={<EmailOutlinedIcon />} onClick={() => void sendMail()} disabled={mailing} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<EmailOutlinedIcon />}
+            onClick={() => void sendMail()}
+            disabled={mailing}
+            sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          >
             {mailing ? t('actions.mailing') : t('actions.mail')}
           </Button>
           {ready.length > 1 && (
-            <TextField select size="small" label={t('actions.linkFor')} value={esimId} onChange={(event) => setEsimId(event.target.value)} sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+            <TextField
+              select
+              size="small"
+              label={t('actions.linkFor')}
+              value={esimId}
+              onChange={(event) => setEsimId(event.target.value)}
+              sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+            >
               {ready.map((esim) => (
                 <MenuItem key={esim.id} value={esim.id}>
                   {esim.iccid}
@@ -117,20 +133,36 @@ export function InstallActions({ order }: { order: EsimOrder }) {
               ))}
             </TextField>
           )}
-          <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => void makeLink()} disabled={linking} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<LinkIcon />}
+            onClick={() => void makeLink()}
+            disabled={linking}
+            sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          >
             {linking ? t('actions.linking') : t('actions.link')}
           </Button>
         </Box>
       )}
       {created && (
-        <Alert severity="success" icon={false} sx={{ mt: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-testid="install-link-created">
+        <Alert
+          severity="success"
+          icon={false}
+          sx={{ mt: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+          data-testid="install-link-created"
+        >
           <Typography sx={{ fontWeight: 600 }}>{t('actions.newLink')}</Typography>
           <CopyRow label={t('actions.copyLink')} value={url} />
           <Typography variant="body2" sx={{ mt: 1 }}>
             {t('actions.newLinkHint', { date: formatDateTime(created.expires_at, lng) })}
           </Typography>
           {canShare && (
-            <Button size="small" startIcon={<ShareIcon />} sx={{ mt: 1 }} onClick={() => void navigator.share({ title: t('actions.title'), url }).catch(() => undefined)}>
+            <Button
+              size="small"
+              startIcon={<ShareIcon />}
+              sx={{ mt: 1 }}
+              onClick={() => void navigator.share({ title: t('actions.title'), url }).catch(() => undefined)}
+            >
               {t('actions.share')}
             </Button>
           )}
@@ -143,14 +175,32 @@ export function InstallActions({ order }: { order: EsimOrder }) {
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {links.map((link) => (
-              <Box component="li" key={link.id} data-testid="install-link" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Box
+                component="li"
+                key={link.id}
+                data-testid="install-link"
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  gap: 1,
+                  py: 1,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                }}
+              >
                 <Chip size="small" label={t(`actions.states.${link.state}`)} color={STATE_COLORS[link.state]} />
                 <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
                   …{iccidOf(link.esim_id).slice(-6)}
                 </Typography>
                 {/* On a phone the dates take a line of their own, under the chip and the revoke button. */}
-                <Typography variant="body2" color="text.secondary" sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, order: { xs: 1, sm: 0 } }}>
-                  {t('actions.until', { date: formatDateTime(link.expires_at, lng) })} · {t('actions.opened', { count: link.opened_count })}
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, order: { xs: 1, sm: 0 } }}
+                >
+                  {t('actions.until', { date: formatDateTime(link.expires_at, lng) })} ·{' '}
+                  {t('actions.opened', { count: link.opened_count })}
                 </Typography>
                 {link.state === 'active' && (
                   <Button size="small" color="error" onClick={() => void revoke(link)} sx={{ ml: 'auto' }}>

@@ -29,7 +29,14 @@ function OneTap({ install }: { install: Install }) {
       <Typography variant="body2" sx={{ mt: 1 }}>
         {t('page.ios.body')}
       </Typography>
-      <Button variant="contained" size="large" startIcon={<AppleIcon />} href={install.ios_install_url} rel="noopener noreferrer" sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
+      <Button
+        variant="contained"
+        size="large"
+        startIcon={<AppleIcon />}
+        href={install.ios_install_url}
+        rel="noopener noreferrer"
+        sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}
+      >
         {t('page.ios.button')}
       </Button>
     </Section>
@@ -73,7 +80,14 @@ function Qr({ install, iccid }: { install: Install; iccid: string }) {
       <Typography variant="body2" sx={{ mt: 1 }}>
         {t('page.qr.body')}
       </Typography>
-      <Box component="img" src={install.qr_data_url} alt={t('page.qr.alt', { iccid })} width={240} height={240} sx={{ display: 'block', mt: 2, bgcolor: '#fff', p: 1, borderRadius: 1 }} />
+      <Box
+        component="img"
+        src={install.qr_data_url}
+        alt={t('page.qr.alt', { iccid })}
+        width={240}
+        height={240}
+        sx={{ display: 'block', mt: 2, bgcolor: '#fff', p: 1, borderRadius: 1 }}
+      />
     </Section>
   );
 }
@@ -82,7 +96,15 @@ function Qr({ install, iccid }: { install: Install; iccid: string }) {
  * An eSIM's install ways, the device's own first: iOS 17.4+ the one-tap link, Android 10+ the
  * manual entry with copy buttons; a computer or an older phone gets the QR code first and every way.
  */
-export function InstallDetails({ install, iccid, platform }: { install: Install; iccid: string; platform: InstallPlatform }) {
+export function InstallDetails({
+  install,
+  iccid,
+  platform,
+}: {
+  install: Install;
+  iccid: string;
+  platform: InstallPlatform;
+}) {
   if (platform === 'ios') {
     return (
       <>

@@ -16,4 +16,5 @@ export function installPlatform(userAgent: string): InstallPlatform {
   return 'other';
 }
 
-export const currentPlatform = (): InstallPlatform => (typeof navigator === 'undefined' ? 'other' : installPlatform(navigator.userAgent));
+export const currentPlatform = (): InstallPlatform =>
+  typeof navigator === 'undefined' ? 'other' : installPlatform(navigator.userAgent);

@@ -13,7 +13,15 @@ const SearchResults = lazy(() => import('./SearchResults'));
  * Destination search: the catalog's own search (name in Turkish or English or code,
  * case-insensitive, Turkish-aware). Enter opens the first match.
  */
-export function DestinationSearch({ label, placeholder, noMatch }: { label: string; placeholder: string; noMatch: string }) {
+export function DestinationSearch({
+  label,
+  placeholder,
+  noMatch,
+}: {
+  label: string;
+  placeholder: string;
+  noMatch: string;
+}) {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const listId = useId();
@@ -84,7 +92,17 @@ export function DestinationSearch({ label, placeholder, noMatch }: { label: stri
             aria-expanded={!!results}
             aria-controls={listId}
             aria-autocomplete="list"
-            sx={{ border: 0, outline: 0, p: 0, py: 0.25, bgcolor: 'transparent', color: 'inherit', font: 'inherit', fontSize: '1rem', width: '100%' }}
+            sx={{
+              border: 0,
+              outline: 0,
+              p: 0,
+              py: 0.25,
+              bgcolor: 'transparent',
+              color: 'inherit',
+              font: 'inherit',
+              fontSize: '1rem',
+              width: '100%',
+            }}
           />
         </Box>
       </Box>

@@ -6,7 +6,17 @@ import type { CountryEntry } from '../catalog/types';
 import { Flag } from '../flags/Flag';
 
 /** The destination search's drop-down list of matches. */
-export default function SearchResults({ id, results, noMatch, onOpen }: { id: string; results: CountryEntry[]; noMatch: string; onOpen: (country: CountryEntry) => void }) {
+export default function SearchResults({
+  id,
+  results,
+  noMatch,
+  onOpen,
+}: {
+  id: string;
+  results: CountryEntry[];
+  noMatch: string;
+  onOpen: (country: CountryEntry) => void;
+}) {
   return (
     <Paper elevation={6} sx={{ position: 'absolute', top: '100%', left: 0, right: 0, mt: 0.5, zIndex: 10 }}>
       <List id={id} role="listbox" dense>

@@ -16,16 +16,32 @@ export function BalanceBundles({ bundles }: { bundles: NonNullable<BalanceResult
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {bundles.map((bundle, i) => (
-          <Box component="li" key={`${bundle.addedAt}-${i}`} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+          <Box
+            component="li"
+            key={`${bundle.addedAt}-${i}`}
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              gap: 1.5,
+              py: 0.75,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
+          >
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{bundle.packageName}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {bundle.kind === 'initial' ? t('topUp.initial') : t('topUp.added', { date: formatDate(bundle.addedAt, lng) })}
+                {bundle.kind === 'initial'
+                  ? t('topUp.initial')
+                  : t('topUp.added', { date: formatDate(bundle.addedAt, lng) })}
               </Typography>
             </Box>
             <Typography sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
               {bundle.kind === 'top_up' ? '+' : ''}
-              {t('topUp.bundleLine', { data: dataText(bundle.dataMb, lng, t('topUp.unlimitedData')), days: bundle.validityDays })}
+              {t('topUp.bundleLine', {
+                data: dataText(bundle.dataMb, lng, t('topUp.unlimitedData')),
+                days: bundle.validityDays,
+              })}
             </Typography>
           </Box>
         ))}

@@ -7,7 +7,10 @@ export const TOP_UP_PARAM = 'top-up';
 export const TOP_UP_PACKAGE_PARAM = 'package';
 
 export function topUpPath(orderId: string, iccid: string, packageId?: string): string {
-  const query = new URLSearchParams({ [TOP_UP_PARAM]: iccid, ...(packageId ? { [TOP_UP_PACKAGE_PARAM]: packageId } : {}) });
+  const query = new URLSearchParams({
+    [TOP_UP_PARAM]: iccid,
+    ...(packageId ? { [TOP_UP_PACKAGE_PARAM]: packageId } : {}),
+  });
   return `/order/${encodeURIComponent(orderId)}?${query}`;
 }
 
@@ -30,7 +33,12 @@ export function OrderTopUp({ iccid }: { iccid: string }) {
     );
   return (
     <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>
-      <TopUpPanel iccid={iccid} open={open} initialPackageId={params.get(TOP_UP_PACKAGE_PARAM) ?? undefined} onOpenChange={setOpen} />
+      <TopUpPanel
+        iccid={iccid}
+        open={open}
+        initialPackageId={params.get(TOP_UP_PACKAGE_PARAM) ?? undefined}
+        onOpenChange={setOpen}
+      />
     </Box>
   );
 }

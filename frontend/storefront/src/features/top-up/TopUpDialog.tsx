@@ -39,11 +39,27 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
  * The top-up confirmation: the packages of the eSIM's coverage at the buyer's price, the balance
  * before and after, and one idempotency key per dialog, so a double click or a retry tops up once.
  */
-export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offer: EsimTopUpOffer; initialPackageId?: string; onClose(): void; onDone(topUp: EsimTopUp): void }) {
+export function TopUpDialog({
+  offer,
+  initialPackageId,
+  onClose,
+  onDone,
+}: {
+  offer: EsimTopUpOffer;
+  initialPackageId?: string;
+  onClose(): void;
+  onDone(topUp: EsimTopUp): void;
+}) {
   const { t, i18n } = useTranslation('shop');
   const lng = i18n.resolvedLanguage;
   const packages = offer.packages;
-  const [chosen, setChosen] = useState(() => packages.find((p) => p.id === initialPackageId)?.id ?? packages.find((p) => p.recommended)?.id ?? packages[0]?.id ?? '');
+  const [chosen, setChosen] = useState(
+    () =>
+      packages.find((p) => p.id === initialPackageId)?.id ??
+      packages.find((p) => p.recommended)?.id ??
+      packages[0]?.id ??
+      '',
+  );
   const { user } = useAuth();
   const [balance, setBalance] = useState<UserBalance | null>(null);
   const [seller, setSeller] = useState<SellerView | null>(null);
@@ -72,19 +88,36 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
   // A dealer with a credit limit may top up beyond its balance, as at the checkout.
   const creditLeft = balance ? (balance.credit_available_cents ?? 0) / 100 : 0;
   const totals = pkg && balance ? checkoutTotals(pkg.price, 1, balance.available + creditLeft) : null;
-  const fromCreditCents = totals && balance && creditLeft > 0 ? Math.min(missingCents(totals.total, balance.available), Math.round(creditLeft * 100)) : 0;
+  const fromCreditCents =
+    totals && balance && creditLeft > 0
+      ? Math.min(missingCents(totals.total, balance.available), Math.round(creditLeft * 100))
+      : 0;
   // The pre-information form and the distance sales contract of this top-up, paid from the balance.
   const documents = useMemo(
     () =>
       pkg && seller
         ? distanceSaleDocuments({
-            seller: { name: seller.name, address: seller.address, taxOffice: seller.tax_office, taxNumber: seller.tax_number, mersis: seller.mersis, phone: seller.phone, email: seller.email },
+            seller: {
+              name: seller.name,
+              address: seller.address,
+              taxOffice: seller.tax_office,
+              taxNumber: seller.tax_number,
+              mersis: seller.mersis,
+              phone: seller.phone,
+              email: seller.email,
+            },
             buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
             item: {
               name: pkg.name,
               code: pkg.code,
               // What is bought: this package added to the eSIM already installed, named by its ICCID.
-              details: t('topUp.documentDetails', { option: t('topUp.option', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')), days: pkg.duration }), iccid: offer.esim.iccid }),
+              details: t('topUp.documentDetails', {
+                option: t('topUp.option', {
+                  data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')),
+                  days: pkg.duration,
+                }),
+                iccid: offer.esim.iccid,
+              }),
               quantity: 1,
               unitCents: pkg.price_cents,
             },
@@ -106,8 +139,13 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
     setFailure(null);
     try {
       const agreement = { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` };
-      const answer = await api.post<EsimTopUp>(`/user/esim/${encodeURIComponent(offer.esim.iccid)}/top-ups`, { package_id: pkg.id, agreement }, { 'Idempotency-Key': idempotencyKey });
-      if (answer.data.status === 'completed') toast.success(t('topUp.success', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')) }));
+      const answer = await api.post<EsimTopUp>(
+        `/user/esim/${encodeURIComponent(offer.esim.iccid)}/top-ups`,
+        { package_id: pkg.id, agreement },
+        { 'Idempotency-Key': idempotencyKey },
+      );
+      if (answer.data.status === 'completed')
+        toast.success(t('topUp.success', { data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')) }));
       else toast(t('topUp.processing'));
       onDone(answer.data);
     } catch (error) {
@@ -147,7 +185,10 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
                           {p.name}
                         </Typography>
                         <Typography component="span" variant="body2" color="text.secondary">
-                          {t('topUp.option', { data: dataText(p.data_mb, lng, t('topUp.unlimitedData')), days: p.duration })}
+                          {t('topUp.option', {
+                            data: dataText(p.data_mb, lng, t('topUp.unlimitedData')),
+                            days: p.duration,
+                          })}
                         </Typography>
                       </span>
                       <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
@@ -165,8 +206,13 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
                 <Row label={t('topUp.price')} value={formatCurrency(pkg.price)} strong />
                 <Row label={t('topUp.balance')} value={formatCurrency(balance.available)} />
                 {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatCurrency(creditLeft)} />}
-                {fromCreditCents > 0 && <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />}
-                <Row label={t('topUp.after')} value={formatCurrency(creditLeft > 0 ? Math.max(0, balance.available - totals.total) : totals.after)} />
+                {fromCreditCents > 0 && (
+                  <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />
+                )}
+                <Row
+                  label={t('topUp.after')}
+                  value={formatCurrency(creditLeft > 0 ? Math.max(0, balance.available - totals.total) : totals.after)}
+                />
                 {!totals.sufficient && (
                   <Alert
                     severity="warning"
@@ -180,7 +226,14 @@ export function TopUpDialog({ offer, initialPackageId, onClose, onDone }: { offe
                     {t('topUp.insufficient')}
                   </Alert>
                 )}
-                {totals.sufficient && documents && <DistanceSaleConsent documents={documents} accepted={accepted} onChange={setAccepted} disabled={buying} />}
+                {totals.sufficient && documents && (
+                  <DistanceSaleConsent
+                    documents={documents}
+                    accepted={accepted}
+                    onChange={setAccepted}
+                    disabled={buying}
+                  />
+                )}
               </>
             )}
           </>

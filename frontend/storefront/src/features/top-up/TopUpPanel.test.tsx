@@ -9,22 +9,82 @@ import { TopUpPanel } from './TopUpPanel';
 afterEach(() => vi.unstubAllGlobals());
 
 const GB = 1024 ** 3;
-const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
-const initial = { order_id: 'o1', order_number: 'ABCD1234EFGH', kind: 'initial', package_name: 'Başlangıç', data_mb: 3072, validity_days: 7, price: 14.99, price_cents: 1499, added_at: '2026-11-20T10:00:00.000Z' } as const;
-const topUp = { ...initial, order_id: 'o2', order_number: 'TOPUP0000001', kind: 'top_up', package_name: 'Standart', data_mb: 5120, validity_days: 15, price: 24.99, price_cents: 2499, added_at: '2026-11-26T10:00:00.000Z' } as const;
+const envelope = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ success: status < 400, code: 'ok', message: 'ok', data }), { status });
+const initial = {
+  order_id: 'o1',
+  order_number: 'ABCD1234EFGH',
+  kind: 'initial',
+  package_name: 'Başlangıç',
+  data_mb: 3072,
+  validity_days: 7,
+  price: 14.99,
+  price_cents: 1499,
+  added_at: '2026-11-20T10:00:00.000Z',
+} as const;
+const topUp = {
+  ...initial,
+  order_id: 'o2',
+  order_number: 'TOPUP0000001',
+  kind: 'top_up',
+  package_name: 'Standart',
+  data_mb: 5120,
+  validity_days: 15,
+  price: 24.99,
+  price_cents: 2499,
+  added_at: '2026-11-26T10:00:00.000Z',
+} as const;
 const seller = {
-  name: 'Örnek Gezi İletişim A.Ş.', address: 'Büyükdere Cad. No:1, Şişli / İstanbul', tax_office: 'Şişli', tax_number: '1234567890',
-  mersis: '0123456789000015', phone: '+90 212 000 00 00', email: 'destek@ornek.test',
+  name: 'Örnek Gezi İletişim A.Ş.',
+  address: 'Büyükdere Cad. No:1, Şişli / İstanbul',
+  tax_office: 'Şişli',
+  tax_number: '1234567890',
+  mersis: '0123456789000015',
+  phone: '+90 212 000 00 00',
+  email: 'destek@ornek.test',
 };
-const usage = (total: number, used: number) => ({ total_bytes: total, used_bytes: used, remaining_bytes: total - used, percentage: Math.round((used / total) * 100), unlimited: false });
+const usage = (total: number, used: number) => ({
+  total_bytes: total,
+  used_bytes: used,
+  remaining_bytes: total - used,
+  percentage: Math.round((used / total) * 100),
+  unlimited: false,
+});
 const packages = [
-  { id: 'p7', code: 'US-7D-3GB', name: 'Başlangıç', duration: 7, data_mb: 3072, unlimited: false, price: 14.99, price_cents: 1499, currency: 'EUR', recommended: false },
-  { id: 'p15', code: 'US-15D-5GB', name: 'Standart', duration: 15, data_mb: 5120, unlimited: false, price: 24.99, price_cents: 2499, currency: 'EUR', recommended: true },
+  {
+    id: 'p7',
+    code: 'US-7D-3GB',
+    name: 'Başlangıç',
+    duration: 7,
+    data_mb: 3072,
+    unlimited: false,
+    price: 14.99,
+    price_cents: 1499,
+    currency: 'EUR',
+    recommended: false,
+  },
+  {
+    id: 'p15',
+    code: 'US-15D-5GB',
+    name: 'Standart',
+    duration: 15,
+    data_mb: 5120,
+    unlimited: false,
+    price: 24.99,
+    price_cents: 2499,
+    currency: 'EUR',
+    recommended: true,
+  },
 ] as const;
 
 function offer(overrides: Partial<EsimTopUpOffer> = {}): EsimTopUpOffer {
   return {
-    esim: { iccid: '8990100000000000003', status: 'active', usage: usage(3 * GB, GB), expires_at: '2026-12-03T10:00:00.000Z' } as EsimTopUpOffer['esim'],
+    esim: {
+      iccid: '8990100000000000003',
+      status: 'active',
+      usage: usage(3 * GB, GB),
+      expires_at: '2026-12-03T10:00:00.000Z',
+    } as EsimTopUpOffer['esim'],
     order_number: 'ABCD1234EFGH',
     bundles: [initial],
     available: true,
@@ -43,13 +103,30 @@ function services(available: number, creditAvailable = 0) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url === '/api/public/seller') return envelope(seller);
-      if (url === '/api/user/balance') return envelope({ available, available_cents: available * 100, balance: available, balance_cents: available * 100, held_cents: 0, currency: 'EUR', ...(creditAvailable ? { credit_available_cents: creditAvailable * 100 } : {}) });
+      if (url === '/api/user/balance')
+        return envelope({
+          available,
+          available_cents: available * 100,
+          balance: available,
+          balance_cents: available * 100,
+          held_cents: 0,
+          currency: 'EUR',
+          ...(creditAvailable ? { credit_available_cents: creditAvailable * 100 } : {}),
+        });
       if (url.endsWith('/top-ups') && init.method === 'POST') {
-        posts.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)['Idempotency-Key']! });
+        posts.push({
+          body: JSON.parse(String(init.body)),
+          key: (init.headers as Record<string, string>)['Idempotency-Key']!,
+        });
         toppedUp = true;
         return envelope({ id: 'o2', status: 'completed' }, 201);
       }
-      if (url.endsWith('/top-ups')) return envelope(toppedUp ? offer({ esim: { ...offer().esim, usage: usage(8 * GB, GB) }, bundles: [initial, topUp] }) : offer());
+      if (url.endsWith('/top-ups'))
+        return envelope(
+          toppedUp
+            ? offer({ esim: { ...offer().esim, usage: usage(8 * GB, GB) }, bundles: [initial, topUp] })
+            : offer(),
+        );
       return envelope(null, 404);
     }),
   );
@@ -81,10 +158,15 @@ describe('top-up of an installed eSIM', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ body: { package_id: 'p15', agreement: { version: DISTANCE_SALE_VERSION } } });
-    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(/MESAFELİ SATIŞ SÖZLEŞMESİ[\s\S]*Standart[\s\S]*ICCID 8990100000000000003 olan mevcut eSIM’e eklenir[\s\S]*yeni QR kod gerekmez/);
+    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(
+      /MESAFELİ SATIŞ SÖZLEŞMESİ[\s\S]*Standart[\s\S]*ICCID 8990100000000000003 olan mevcut eSIM’e eklenir[\s\S]*yeni QR kod gerekmez/,
+    );
     expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).not.toContain('QR kod olarak');
     expect(posts[0]!.key.length).toBeGreaterThanOrEqual(8);
-    expect(screen.getAllByTestId('esim-bundle').map((row) => row.textContent)).toEqual([expect.stringContaining('İlk paket'), expect.stringContaining('+5 GB · 15 gün')]);
+    expect(screen.getAllByTestId('esim-bundle').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('İlk paket'),
+      expect.stringContaining('+5 GB · 15 gün'),
+    ]);
   });
 
   it('a balance that does not cover the package says so and offers to add balance; nothing is sent', async () => {
@@ -102,23 +184,37 @@ describe('top-up of an installed eSIM', () => {
     renderPage(<Panel initialOpen />);
     const dialog = await screen.findByRole('dialog', { name: 'eSIM’e paket yükle' });
     expect(await within(dialog).findByText('Kalan krediniz')).toBeInTheDocument();
-    expect(within(dialog).getByText('Kredinizden kullanılacak (borcunuza eklenir)').parentElement).toHaveTextContent(/14,99\s€/);
+    expect(within(dialog).getByText('Kredinizden kullanılacak (borcunuza eklenir)').parentElement).toHaveTextContent(
+      /14,99\s€/,
+    );
     expect(within(dialog).queryByText('Bakiyeniz bu paket için yetersiz.')).toBeNull();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(/Ödeme: 10,00\s€ ön ödemeli bakiyeden, 14,99\s€ kredi limitinden/);
+    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(
+      /Ödeme: 10,00\s€ ön ödemeli bakiyeden, 14,99\s€ kredi limitinden/,
+    );
   });
 
   it('an expired eSIM offers no top-up and says why', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        envelope(offer({ esim: { ...offer().esim, status: 'expired' }, available: false, refusal_code: 'esim_top_up_expired', refusal: 'Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın', packages: [] })),
+        envelope(
+          offer({
+            esim: { ...offer().esim, status: 'expired' },
+            available: false,
+            refusal_code: 'esim_top_up_expired',
+            refusal: 'Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın',
+            packages: [],
+          }),
+        ),
       ),
     );
     renderPage(<Panel />);
-    expect(await screen.findByText('Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Paket yükle' })).toBeNull();
     await waitFor(() => expect(screen.getAllByTestId('esim-bundle')).toHaveLength(1));
   });

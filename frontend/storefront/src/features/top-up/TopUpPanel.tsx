@@ -17,12 +17,36 @@ import { TopUpDialog } from './TopUpDialog';
 function UsageRing({ offer }: { offer: EsimTopUpOffer }) {
   const { t, i18n } = useTranslation('shop');
   const { usage } = offer.esim;
-  const percent = usage.unlimited || usage.total_bytes === 0 ? 100 : Math.round((usage.remaining_bytes / usage.total_bytes) * 100);
+  const percent =
+    usage.unlimited || usage.total_bytes === 0 ? 100 : Math.round((usage.remaining_bytes / usage.total_bytes) * 100);
   return (
     <Box sx={{ position: 'relative', display: 'inline-flex', width: 112, height: 112, flex: '0 0 auto' }}>
-      <CircularProgress variant="determinate" value={100} size={112} thickness={4} sx={{ color: 'action.hover', position: 'absolute' }} aria-hidden />
-      <CircularProgress variant="determinate" value={percent} size={112} thickness={4} color={percent <= 10 ? 'error' : 'primary'} aria-label={t('topUp.remaining')} />
-      <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress
+        variant="determinate"
+        value={100}
+        size={112}
+        thickness={4}
+        sx={{ color: 'action.hover', position: 'absolute' }}
+        aria-hidden
+      />
+      <CircularProgress
+        variant="determinate"
+        value={percent}
+        size={112}
+        thickness={4}
+        color={percent <= 10 ? 'error' : 'primary'}
+        aria-label={t('topUp.remaining')}
+      />
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
         <Typography sx={{ fontWeight: 700 }} data-testid="top-up-remaining">
           {usage.unlimited ? t('topUp.unlimitedData') : bytesText(usage.remaining_bytes, i18n.resolvedLanguage)}
         </Typography>
@@ -38,16 +62,32 @@ function BundleRow({ bundle }: { bundle: EsimBundle }) {
   const { t, i18n } = useTranslation('shop');
   const lng = i18n.resolvedLanguage ?? 'tr';
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, py: 0.75, borderTop: 1, borderColor: 'divider' }} data-testid="esim-bundle">
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 1.5,
+        py: 0.75,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+      data-testid="esim-bundle"
+    >
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{bundle.package_name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {bundle.kind === 'initial' ? t('topUp.initial') : t('topUp.added', { date: formatDate(bundle.added_at, lng) })}
+          {bundle.kind === 'initial'
+            ? t('topUp.initial')
+            : t('topUp.added', { date: formatDate(bundle.added_at, lng) })}
         </Typography>
       </Box>
       <Typography sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
         {bundle.kind === 'top_up' ? '+' : ''}
-        {t('topUp.bundleLine', { data: dataText(bundle.data_mb, lng, t('topUp.unlimitedData')), days: bundle.validity_days })}
+        {t('topUp.bundleLine', {
+          data: dataText(bundle.data_mb, lng, t('topUp.unlimitedData')),
+          days: bundle.validity_days,
+        })}
       </Typography>
     </Box>
   );
@@ -57,7 +97,19 @@ function BundleRow({ bundle }: { bundle: EsimBundle }) {
  * An eSIM's data and validity with the bundles behind them, and its top-up: the packages of its
  * coverage added to the same ICCID (top-ups of an installed eSIM; the QR stays the same).
  */
-export function TopUpPanel({ iccid, open, initialPackageId, onOpenChange, onChanged }: { iccid: string; open: boolean; initialPackageId?: string; onOpenChange(open: boolean): void; onChanged?(): void }) {
+export function TopUpPanel({
+  iccid,
+  open,
+  initialPackageId,
+  onOpenChange,
+  onChanged,
+}: {
+  iccid: string;
+  open: boolean;
+  initialPackageId?: string;
+  onOpenChange(open: boolean): void;
+  onChanged?(): void;
+}) {
   const { t, i18n } = useTranslation('shop');
   const lng = i18n.resolvedLanguage ?? 'tr';
   const { data: offer, loading, reload } = useApi<EsimTopUpOffer>(`/user/esim/${encodeURIComponent(iccid)}/top-ups`);
@@ -96,7 +148,12 @@ export function TopUpPanel({ iccid, open, initialPackageId, onOpenChange, onChan
             </Typography>
           )}
           {offer.available && (
-            <Button variant="outlined" startIcon={<AddCircleOutlineIcon />} onClick={() => onOpenChange(true)} sx={{ mt: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<AddCircleOutlineIcon />}
+              onClick={() => onOpenChange(true)}
+              sx={{ mt: 1 }}
+            >
               {t('topUp.action')}
             </Button>
           )}

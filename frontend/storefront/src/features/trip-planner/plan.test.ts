@@ -3,18 +3,47 @@ import type { CountryPackages, PublicPackage } from '../catalog/types';
 import { parseTripDays, planTrip } from './plan';
 
 const pkg = (id: string, type: PublicPackage['type'], duration: number, price: number): PublicPackage => ({
-  id, code: id, name: id, name_tr: id, name_en: id, type, duration, data: '5 GB', data_mb: 5120, unlimited: false, price, currency: 'EUR', recommended: false, features: [], country_count: 1,
-  network: '4G', hotspot: true, validity_start: 'first_connection', coverage: [],
+  id,
+  code: id,
+  name: id,
+  name_tr: id,
+  name_en: id,
+  type,
+  duration,
+  data: '5 GB',
+  data_mb: 5120,
+  unlimited: false,
+  price,
+  currency: 'EUR',
+  recommended: false,
+  features: [],
+  country_count: 1,
+  network: '4G',
+  hotspot: true,
+  validity_start: 'first_connection',
+  coverage: [],
 });
 const country = (slug: string, packages: PublicPackage[], regional: PublicPackage[]): CountryPackages => ({
-  country: { code: slug.slice(0, 2).toUpperCase(), a3: 'XXX', name: slug, slug, flag: 'xx' }, sort: 'duration', order: 'asc', packages, regional_packages: regional,
+  country: { code: slug.slice(0, 2).toUpperCase(), a3: 'XXX', name: slug, slug, flag: 'xx' },
+  sort: 'duration',
+  order: 'asc',
+  packages,
+  regional_packages: regional,
 });
 
 const EU15 = pkg('EU-15', 'regional', 15, 24.99);
 const EU30 = pkg('EU-30', 'regional', 30, 49.99);
 const WORLD = pkg('WORLD-30', 'global', 30, 69.99);
-const germany = country('germany', [pkg('DE-7', 'local', 7, 9.99), pkg('DE-15', 'local', 15, 17.99)], [EU15, EU30, WORLD]);
-const france = country('france', [pkg('FR-7', 'local', 7, 11.99), pkg('FR-15', 'local', 15, 19.99)], [EU15, EU30, WORLD]);
+const germany = country(
+  'germany',
+  [pkg('DE-7', 'local', 7, 9.99), pkg('DE-15', 'local', 15, 17.99)],
+  [EU15, EU30, WORLD],
+);
+const france = country(
+  'france',
+  [pkg('FR-7', 'local', 7, 11.99), pkg('FR-15', 'local', 15, 19.99)],
+  [EU15, EU30, WORLD],
+);
 const japan = country('japan', [pkg('JP-15', 'local', 15, 21.99)], [WORLD]);
 
 describe("trip planner's choice", () => {

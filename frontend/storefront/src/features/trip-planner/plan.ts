@@ -17,7 +17,8 @@ export function parseTripDays(raw: string): number | undefined {
   return days >= 1 && days <= MAX_TRIP_DAYS ? days : undefined;
 }
 
-const cheapest = (packages: PublicPackage[]) => packages.reduce<PublicPackage | undefined>((best, p) => (!best || p.price < best.price ? p : best), undefined);
+const cheapest = (packages: PublicPackage[]) =>
+  packages.reduce<PublicPackage | undefined>((best, p) => (!best || p.price < best.price ? p : best), undefined);
 
 /**
  * The cheapest ways to cover every chosen country for the whole trip: each regional or global
@@ -35,7 +36,10 @@ export function planTrip(answers: CountryPackages[], days: number): TripOption[]
     options.push({ kind: 'single', items: [{ pkg, countrySlug: first!.country.slug }], total: pkg.price });
   }
   // One country alone: its own cheapest local package is a "single" option as well.
-  const locals = answers.map((a) => ({ slug: a.country.slug, pkg: cheapest(a.packages.filter((p) => p.duration >= days)) }));
+  const locals = answers.map((a) => ({
+    slug: a.country.slug,
+    pkg: cheapest(a.packages.filter((p) => p.duration >= days)),
+  }));
   if (locals.every((l) => l.pkg)) {
     const items = locals.map((l) => ({ pkg: l.pkg!, countrySlug: l.slug }));
     const totalCents = items.reduce((sum, item) => sum + Math.round(item.pkg.price * 100), 0);

@@ -19,7 +19,13 @@ export function StatGrid({ stats }: { stats: Array<{ value: string; label: strin
   );
 }
 
-export function BenefitGrid({ items, columns = 4 }: { items: Array<{ title: string; text: string }>; columns?: 2 | 3 | 4 }) {
+export function BenefitGrid({
+  items,
+  columns = 4,
+}: {
+  items: Array<{ title: string; text: string }>;
+  columns?: 2 | 3 | 4;
+}) {
   return (
     <Grid container spacing={2}>
       {items.map((b) => (

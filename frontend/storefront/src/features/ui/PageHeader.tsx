@@ -4,7 +4,15 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
 /** The coloured band at the top of an information page. */
-export function PageHeader({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Box sx={{ bgcolor: 'hero.main', color: 'hero.contrastText', py: { xs: 4, md: 6 } }}>
       <Container maxWidth="lg">

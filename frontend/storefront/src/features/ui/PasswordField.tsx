@@ -17,7 +17,12 @@ export function PasswordField(props: TextFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton onClick={() => setShown((s) => !s)} edge="end" aria-label={shown ? t('login.hidePassword') : t('login.showPassword')} disabled={props.disabled}>
+              <IconButton
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+                aria-label={shown ? t('login.hidePassword') : t('login.showPassword')}
+                disabled={props.disabled}
+              >
                 {shown ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

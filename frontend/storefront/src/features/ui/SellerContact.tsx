@@ -12,7 +12,12 @@ export const useSeller = (): SellerView | undefined => useApi<SellerView>(SELLER
 export function SellerContact({ linkColor, sx }: { linkColor?: 'inherit'; sx?: TypographyProps['sx'] }) {
   const seller = useSeller();
   return (
-    <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', lineHeight: 1.8, ...sx }} data-testid="seller-contact">
+    <Typography
+      variant="body2"
+      component="address"
+      sx={{ fontStyle: 'normal', lineHeight: 1.8, ...sx }}
+      data-testid="seller-contact"
+    >
       {seller && (
         <>
           {seller.address}

@@ -15,7 +15,12 @@ export interface ApiState<T> {
 export function useApi<T>(path: string | null): ApiState<T> & { reload(): void } {
   const { i18n } = useTranslation();
   const prerendered = usePrerenderedAnswer<T>(path);
-  const [state, setState] = useState<ApiState<T>>(() => ({ data: prerendered, error: undefined, loading: path !== null && prerendered === undefined, fresh: prerendered === undefined }));
+  const [state, setState] = useState<ApiState<T>>(() => ({
+    data: prerendered,
+    error: undefined,
+    loading: path !== null && prerendered === undefined,
+    fresh: prerendered === undefined,
+  }));
   const [tick, setTick] = useState(0);
   useEffect(() => {
     if (path === null) return;
@@ -29,7 +34,14 @@ export function useApi<T>(path: string | null): ApiState<T> & { reload(): void }
       },
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;
-        startTransition(() => setState({ data: undefined, error: error instanceof ApiError ? error : new ApiError(String(error), 0, 'error'), loading: false, fresh: true }));
+        startTransition(() =>
+          setState({
+            data: undefined,
+            error: error instanceof ApiError ? error : new ApiError(String(error), 0, 'error'),
+            loading: false,
+            fresh: true,
+          }),
+        );
       },
     );
     return () => controller.abort();

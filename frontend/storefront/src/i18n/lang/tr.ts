@@ -1,4 +1,9 @@
 import { textsOf } from './texts';
 
 // Only the 'tr' half of each resource file (the i18n-language build plugin cuts it out).
-export default textsOf(import.meta.glob<Record<string, Record<string, unknown>>>(['../resources/*.ts', '!../resources/index.ts'], { query: { lng: 'tr' }, eager: true }));
+export default textsOf(
+  import.meta.glob<Record<string, Record<string, unknown>>>(['../resources/*.ts', '!../resources/index.ts'], {
+    query: { lng: 'tr' },
+    eager: true,
+  }),
+);

@@ -28,8 +28,18 @@ export const balance = {
     expiry: 'Bitiş tarihi',
     orderNumber: 'Numara',
     demoBadge: 'Demo verisi',
-    status: { active: 'Aktif', ready: 'Kuruluma hazır', inactive: 'Pasif', expired: 'Süresi Dolmuş', refunded: 'İade Edildi' },
-    seo: { title: 'eSIM Bakiye Sorgulama — Kalan Veri | eSIM Go', description: 'QR eSIM sipariş numaranızla veya fiziksel SIM sıra numaranızla kalan verinizi ve paket bitiş tarihinizi sorgulayın.' },
+    status: {
+      active: 'Aktif',
+      ready: 'Kuruluma hazır',
+      inactive: 'Pasif',
+      expired: 'Süresi Dolmuş',
+      refunded: 'İade Edildi',
+    },
+    seo: {
+      title: 'eSIM Bakiye Sorgulama — Kalan Veri | eSIM Go',
+      description:
+        'QR eSIM sipariş numaranızla veya fiziksel SIM sıra numaranızla kalan verinizi ve paket bitiş tarihinizi sorgulayın.',
+    },
   },
   en: {
     title: 'Check Balance',
@@ -59,7 +69,17 @@ export const balance = {
     expiry: 'Expiry date',
     orderNumber: 'Number',
     demoBadge: 'Demo data',
-    status: { active: 'Active', ready: 'Ready to install', inactive: 'Inactive', expired: 'Expired', refunded: 'Refunded' },
-    seo: { title: 'eSIM Balance Check — Remaining Data | eSIM Go', description: 'Check your remaining data and expiry date with your QR eSIM order number or physical SIM serial number.' },
+    status: {
+      active: 'Active',
+      ready: 'Ready to install',
+      inactive: 'Inactive',
+      expired: 'Expired',
+      refunded: 'Refunded',
+    },
+    seo: {
+      title: 'eSIM Balance Check — Remaining Data | eSIM Go',
+      description:
+        'Check your remaining data and expiry date with your QR eSIM order number or physical SIM serial number.',
+    },
   },
 };

@@ -65,7 +65,15 @@ export const common = {
       next: 'Sonraki',
     },
     format: { perDay: '/gün', days_one: '{{count}} gün', days_other: '{{count}} gün' },
-    regions: { all: 'Tümü', europe: 'Avrupa', asia: 'Asya', americas: 'Amerika', africa: 'Afrika', oceania: 'Okyanusya', global: 'Global' },
+    regions: {
+      all: 'Tümü',
+      europe: 'Avrupa',
+      asia: 'Asya',
+      americas: 'Amerika',
+      africa: 'Afrika',
+      oceania: 'Okyanusya',
+      global: 'Global',
+    },
     validation: {
       email_invalid: 'Geçerli bir email adresi girin',
       password_too_short: 'Şifre en az 8 karakter olmalı',
@@ -144,7 +152,15 @@ export const common = {
       next: 'Next',
     },
     format: { perDay: '/day', days_one: '{{count}} day', days_other: '{{count}} days' },
-    regions: { all: 'All', europe: 'Europe', asia: 'Asia', americas: 'Americas', africa: 'Africa', oceania: 'Oceania', global: 'Global' },
+    regions: {
+      all: 'All',
+      europe: 'Europe',
+      asia: 'Asia',
+      americas: 'Americas',
+      africa: 'Africa',
+      oceania: 'Oceania',
+      global: 'Global',
+    },
     validation: {
       email_invalid: 'Enter a valid email address',
       password_too_short: 'The password must be at least 8 characters',

@@ -17,7 +17,10 @@ export const coverage = {
     list: 'Ülkeler',
     noMatch: 'Eşleşen ülke yok',
     mapLabel: 'Kapsama haritası',
-    seo: { title: 'eSIM Kapsama Haritası — 130+ Ülke | eSIM Go', description: 'eSIM paketlerimizin geçerli olduğu ülkeler, günlük fiyatlar ve bağlantı hızları haritada.' },
+    seo: {
+      title: 'eSIM Kapsama Haritası — 130+ Ülke | eSIM Go',
+      description: 'eSIM paketlerimizin geçerli olduğu ülkeler, günlük fiyatlar ve bağlantı hızları haritada.',
+    },
   },
   en: {
     title: 'Coverage',
@@ -36,6 +39,9 @@ export const coverage = {
     list: 'Countries',
     noMatch: 'No matching country',
     mapLabel: 'Coverage map',
-    seo: { title: 'eSIM Coverage Map — 130+ Countries | eSIM Go', description: 'The countries where our eSIM packages work, with daily prices and connection speeds, on a map.' },
+    seo: {
+      title: 'eSIM Coverage Map — 130+ Countries | eSIM Go',
+      description: 'The countries where our eSIM packages work, with daily prices and connection speeds, on a map.',
+    },
   },
 };

@@ -52,11 +52,18 @@ export const home = {
         { title: 'Bağlanın', text: 'Varışta hattınızı açın ve internetin tadını çıkarın.' },
       ],
     },
-    seo: { title: 'eSIM Go — Seyahat eSIM Paketleri, 130+ Ülke', description: '130+ ülkede anında aktivasyonlu seyahat eSIM paketleri. Fiziksel SIM yok, roaming ücreti yok: QR kodu okutun ve bağlanın.' },
+    seo: {
+      title: 'eSIM Go — Seyahat eSIM Paketleri, 130+ Ülke',
+      description:
+        '130+ ülkede anında aktivasyonlu seyahat eSIM paketleri. Fiziksel SIM yok, roaming ücreti yok: QR kodu okutun ve bağlanın.',
+    },
   },
   en: {
     slides: [
-      { title: 'Explore the World, Stay Connected', text: 'Travel eSIM packages with instant activation in 130+ countries' },
+      {
+        title: 'Explore the World, Stay Connected',
+        text: 'Travel eSIM packages with instant activation in 130+ countries',
+      },
       { title: 'No More Roaming Fees', text: 'Save up to 85% on roaming charges' },
       { title: 'Instant Activation by QR Code', text: 'No physical SIM needed, get online within minutes' },
     ],
@@ -106,6 +113,10 @@ export const home = {
         { title: 'Connect', text: 'Turn on your line when you arrive and enjoy the internet.' },
       ],
     },
-    seo: { title: 'eSIM Go — Travel eSIM Packages, 130+ Countries', description: 'Travel eSIM packages with instant activation in 130+ countries. No physical SIM, no roaming fees: scan the QR code and connect.' },
+    seo: {
+      title: 'eSIM Go — Travel eSIM Packages, 130+ Countries',
+      description:
+        'Travel eSIM packages with instant activation in 130+ countries. No physical SIM, no roaming fees: scan the QR code and connect.',
+    },
   },
 };

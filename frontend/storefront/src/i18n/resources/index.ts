@@ -9,7 +9,17 @@ import { install } from './install';
 import { legal } from './legal';
 import { shop } from './shop';
 
-export const NAMESPACES = { common, auth, balance, coverage, home, info, install, legal, shop } as const satisfies Record<Namespace, unknown>;
+export const NAMESPACES = {
+  common,
+  auth,
+  balance,
+  coverage,
+  home,
+  info,
+  install,
+  legal,
+  shop,
+} as const satisfies Record<Namespace, unknown>;
 
 /** tr and en resources, namespace by namespace. */
 export const resources = Object.fromEntries(

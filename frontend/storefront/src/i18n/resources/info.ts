@@ -8,13 +8,41 @@ export const info = {
       title: 'Hızlı Rehber',
       subtitle: 'Üç adımda eSIM ile bağlanın.',
       steps: [
-        { title: 'eSIM uyumluluğunu kontrol edin', details: ['Telefonunuzun eSIM desteklediğinden emin olun.', 'Cihazınızın operatör kilidi olmamalı.', '*#06# tuşlayın: EID görünüyorsa cihazınız eSIM destekler.'] },
-        { title: 'Hesap oluşturun', details: ['Ücretsiz kayıt olun.', 'Gideceğiniz ülke için paketinizi seçin.', 'Bakiyenizden güvenle ödeyin.'] },
-        { title: 'QR kodu okutarak aktive edin', details: ['Siparişinizdeki QR kodu okutun.', 'Hücresel ayarlardan eSIM hattını açın.', 'Veri dolaşımını açın ve bağlanın.'] },
+        {
+          title: 'eSIM uyumluluğunu kontrol edin',
+          details: [
+            'Telefonunuzun eSIM desteklediğinden emin olun.',
+            'Cihazınızın operatör kilidi olmamalı.',
+            '*#06# tuşlayın: EID görünüyorsa cihazınız eSIM destekler.',
+          ],
+        },
+        {
+          title: 'Hesap oluşturun',
+          details: ['Ücretsiz kayıt olun.', 'Gideceğiniz ülke için paketinizi seçin.', 'Bakiyenizden güvenle ödeyin.'],
+        },
+        {
+          title: 'QR kodu okutarak aktive edin',
+          details: [
+            'Siparişinizdeki QR kodu okutun.',
+            'Hücresel ayarlardan eSIM hattını açın.',
+            'Veri dolaşımını açın ve bağlanın.',
+          ],
+        },
       ],
       devices: 'Uyumlu cihazlar',
-      deviceList: ['iPhone XS, XR ve sonrası', 'Samsung Galaxy S20 ve sonrası, Z Fold/Flip serisi', 'Google Pixel 3 ve sonrası', 'iPad Pro, iPad Air (3. nesil+) ve iPad mini (5. nesil+)', 'Huawei P40 / Mate 40 serisi', 'Xiaomi 12T Pro ve sonrası'],
-      seo: { title: 'Hızlı Rehber — 3 Adımda eSIM Kurulumu | eSIM Go', description: 'eSIM uyumluluğunu kontrol edin, hesap oluşturun, QR kodu okutarak aktive edin: uyumlu cihaz listesiyle birlikte.' },
+      deviceList: [
+        'iPhone XS, XR ve sonrası',
+        'Samsung Galaxy S20 ve sonrası, Z Fold/Flip serisi',
+        'Google Pixel 3 ve sonrası',
+        'iPad Pro, iPad Air (3. nesil+) ve iPad mini (5. nesil+)',
+        'Huawei P40 / Mate 40 serisi',
+        'Xiaomi 12T Pro ve sonrası',
+      ],
+      seo: {
+        title: 'Hızlı Rehber — 3 Adımda eSIM Kurulumu | eSIM Go',
+        description:
+          'eSIM uyumluluğunu kontrol edin, hesap oluşturun, QR kodu okutarak aktive edin: uyumlu cihaz listesiyle birlikte.',
+      },
     },
     faq: {
       title: 'Sıkça Sorulan Sorular',
@@ -24,29 +52,53 @@ export const info = {
         {
           title: 'Genel',
           items: [
-            { q: 'eSIM nedir?', a: 'eSIM, telefonunuza gömülü dijital bir SIM kartıdır. Fiziksel kart takmadan QR kod ile operatör profili yüklersiniz.' },
-            { q: 'Hangi ülkelerde kullanabilirim?', a: '130+ ülkede hizmet veriyoruz. Güncel liste için kapsama haritasına bakın.' },
-            { q: 'Telefon numaram değişir mi?', a: 'Hayır. eSIM yalnızca veri içindir; ana hattınız telefonunuzda açık kalabilir.' },
+            {
+              q: 'eSIM nedir?',
+              a: 'eSIM, telefonunuza gömülü dijital bir SIM kartıdır. Fiziksel kart takmadan QR kod ile operatör profili yüklersiniz.',
+            },
+            {
+              q: 'Hangi ülkelerde kullanabilirim?',
+              a: '130+ ülkede hizmet veriyoruz. Güncel liste için kapsama haritasına bakın.',
+            },
+            {
+              q: 'Telefon numaram değişir mi?',
+              a: 'Hayır. eSIM yalnızca veri içindir; ana hattınız telefonunuzda açık kalabilir.',
+            },
           ],
         },
         {
           title: 'Teknik',
           items: [
-            { q: 'Cihazım eSIM destekliyor mu?', a: 'Hızlı rehberdeki uyumlu cihaz listesine bakın veya *#06# tuşlayarak EID numarası olup olmadığını kontrol edin.' },
-            { q: 'eSIM’i ne zaman kurmalıyım?', a: 'Yola çıkmadan önce Wi-Fi bağlantısıyla kurun; paket süresi varış ülkesinde ilk bağlantıyla başlar.' },
+            {
+              q: 'Cihazım eSIM destekliyor mu?',
+              a: 'Hızlı rehberdeki uyumlu cihaz listesine bakın veya *#06# tuşlayarak EID numarası olup olmadığını kontrol edin.',
+            },
+            {
+              q: 'eSIM’i ne zaman kurmalıyım?',
+              a: 'Yola çıkmadan önce Wi-Fi bağlantısıyla kurun; paket süresi varış ülkesinde ilk bağlantıyla başlar.',
+            },
             { q: 'Kullanılmayan verim ne olur?', a: 'Kullanılmayan veri iade edilmez ve başka bir hatta aktarılamaz.' },
           ],
         },
         {
           title: 'Faturalama ve Paketler',
           items: [
-            { q: 'eSIM’imi iade edebilir miyim?', a: 'Aktive edilmemiş bir eSIM paketi, satın alma tarihinden itibaren {{refundDays}} gün içinde iade edilebilir; kullanım başladıktan sonra iade yapılmaz. İadeler {{refundMin}}-{{refundMax}} iş günü içinde hesabınıza yansır.' },
-            { q: 'Nasıl ödeme yaparım?', a: 'Satın almalar hesap bakiyenizden yapılır. Bakiyenizi banka havalesiyle yükleyebilirsiniz.' },
+            {
+              q: 'eSIM’imi iade edebilir miyim?',
+              a: 'Aktive edilmemiş bir eSIM paketi, satın alma tarihinden itibaren {{refundDays}} gün içinde iade edilebilir; kullanım başladıktan sonra iade yapılmaz. İadeler {{refundMin}}-{{refundMax}} iş günü içinde hesabınıza yansır.',
+            },
+            {
+              q: 'Nasıl ödeme yaparım?',
+              a: 'Satın almalar hesap bakiyenizden yapılır. Bakiyenizi banka havalesiyle yükleyebilirsiniz.',
+            },
             { q: 'Paketler kaç gün geçerli?', a: 'Paketler genellikle 7, 15 veya 30 gün geçerlidir.' },
           ],
         },
       ],
-      seo: { title: 'Sıkça Sorulan Sorular — eSIM, Kurulum ve İade | eSIM Go', description: 'eSIM nedir, cihazım uyumlu mu, iade koşulları nelerdir? En çok sorulan soruların yanıtları.' },
+      seo: {
+        title: 'Sıkça Sorulan Sorular — eSIM, Kurulum ve İade | eSIM Go',
+        description: 'eSIM nedir, cihazım uyumlu mu, iade koşulları nelerdir? En çok sorulan soruların yanıtları.',
+      },
     },
     why: {
       title: 'Neden eSIM Go?',
@@ -63,14 +115,22 @@ export const info = {
         { title: 'Fiziksel SIM yok', text: 'Kart değiştirmek, kaybetmek yok.' },
         { title: 'Türkçe destek', text: 'Yolculuğunuzun her anında 7/24 yanınızdayız.' },
       ],
-      seo: { title: 'Neden eSIM Go? — %85’e Varan Roaming Tasarrufu', description: '130+ ülke, anında aktivasyon, 7/24 Türkçe destek ve %85’e varan roaming tasarrufu.' },
+      seo: {
+        title: 'Neden eSIM Go? — %85’e Varan Roaming Tasarrufu',
+        description: '130+ ülke, anında aktivasyon, 7/24 Türkçe destek ve %85’e varan roaming tasarrufu.',
+      },
     },
     about: {
       title: 'Hakkımızda',
       subtitle: 'Türkiye odaklı global seyahat eSIM sağlayıcısı.',
-      story: 'eSIM Go, seyahat edenlerin yurt dışında pahalı roaming ücretleri ödemeden internete bağlanması için kuruldu. Bugün 130+ ülkede yerel operatörlerle çalışıyor, bireysel ve kurumsal müşterilere ve bayilerimize hizmet veriyoruz.',
+      story:
+        'eSIM Go, seyahat edenlerin yurt dışında pahalı roaming ücretleri ödemeden internete bağlanması için kuruldu. Bugün 130+ ülkede yerel operatörlerle çalışıyor, bireysel ve kurumsal müşterilere ve bayilerimize hizmet veriyoruz.',
       features: 'Neler sunuyoruz',
-      featureList: ['Ülke, bölge ve global eSIM paketleri', 'eUICC fiziksel eSIM kartları', 'Bayi ve kurumsal müşteri paneli'],
+      featureList: [
+        'Ülke, bölge ve global eSIM paketleri',
+        'eUICC fiziksel eSIM kartları',
+        'Bayi ve kurumsal müşteri paneli',
+      ],
       benefitsTitle: 'Avantajlar',
       benefits: [
         { title: 'Şeffaf fiyat', text: 'Gizli ücret yok; gördüğünüz fiyatı ödersiniz.' },
@@ -78,7 +138,10 @@ export const info = {
         { title: 'Hızlı teslimat', text: 'QR kodunuz saniyeler içinde hazır.' },
         { title: 'Yerel destek', text: 'İstanbul’daki ekibimiz 7/24 yanınızda.' },
       ],
-      seo: { title: 'Hakkımızda — eSIM Go', description: 'Türkiye odaklı global seyahat eSIM sağlayıcısı: 130+ ülke, 50K+ müşteri, %99 memnuniyet.' },
+      seo: {
+        title: 'Hakkımızda — eSIM Go',
+        description: 'Türkiye odaklı global seyahat eSIM sağlayıcısı: 130+ ülke, 50K+ müşteri, %99 memnuniyet.',
+      },
     },
     howItWorks: {
       title: 'Nasıl Çalışır?',
@@ -89,12 +152,16 @@ export const info = {
         { title: 'QR kodu okutun', text: 'Sipariş sayfanızdaki QR kodu okutun veya iPhone’da tek dokunuşla kurun.' },
         { title: 'Bağlanın', text: 'Varışta eSIM hattını ve veri dolaşımını açın.' },
       ],
-      seo: { title: 'Nasıl Çalışır? — eSIM Satın Alma ve Kurulum | eSIM Go', description: 'Ülkenizi seçin, satın alın, QR kodu okutun ve bağlanın: eSIM dört adımda hazır.' },
+      seo: {
+        title: 'Nasıl Çalışır? — eSIM Satın Alma ve Kurulum | eSIM Go',
+        description: 'Ülkenizi seçin, satın alın, QR kodu okutun ve bağlanın: eSIM dört adımda hazır.',
+      },
     },
     euicc: {
       title: 'eUICC Fiziksel eSIM Kartı',
       subtitle: 'eSIM desteklemeyen cihazlar için fiziksel kart.',
-      intro: 'eUICC kart, eSIM desteklemeyen telefon ve modemlere takılan, içine birden fazla operatör profili yüklenebilen fiziksel bir SIM karttır.',
+      intro:
+        'eUICC kart, eSIM desteklemeyen telefon ve modemlere takılan, içine birden fazla operatör profili yüklenebilen fiziksel bir SIM karttır.',
       points: [
         'Türkiye resmi distribütörüyüz.',
         'Faturalı satış, dilediğiniz adette.',
@@ -102,7 +169,11 @@ export const info = {
         '{{cardReturnDays}} gün koşulsuz iade.',
       ],
       cta: 'Bayi başvurusu yapın',
-      seo: { title: 'eUICC Fiziksel eSIM Kartı — 48 Profil | eSIM Go', description: 'eSIM desteklemeyen cihazlar için eUICC kart: 48’e kadar operatör profili, faturalı satış, koşulsuz iade.' },
+      seo: {
+        title: 'eUICC Fiziksel eSIM Kartı — 48 Profil | eSIM Go',
+        description:
+          'eSIM desteklemeyen cihazlar için eUICC kart: 48’e kadar operatör profili, faturalı satış, koşulsuz iade.',
+      },
     },
     forms: {
       company: 'Şirket adı',
@@ -125,12 +196,18 @@ export const info = {
       title: 'İş Ortaklığı',
       subtitle: 'Bayimiz olun; müşterilerinize eSIM ve eUICC kart satın.',
       points: ['Bayiye özel fiyatlar', 'Bakiye ile kolay ödeme', 'Fiziksel SIM stok yönetimi'],
-      seo: { title: 'İş Ortaklığı — eSIM Bayisi Olun | eSIM Go', description: 'eSIM Go bayisi olun: bayiye özel fiyatlar, bakiye ile ödeme, eUICC kart satışı.' },
+      seo: {
+        title: 'İş Ortaklığı — eSIM Bayisi Olun | eSIM Go',
+        description: 'eSIM Go bayisi olun: bayiye özel fiyatlar, bakiye ile ödeme, eUICC kart satışı.',
+      },
     },
     contact: {
       title: 'İletişim',
       subtitle: 'Sorularınız için bize yazın; 7/24 buradayız.',
-      seo: { title: 'İletişim — eSIM Go', description: 'eSIM Go müşteri hizmetlerine ulaşın: e-posta, telefon ve iletişim formu.' },
+      seo: {
+        title: 'İletişim — eSIM Go',
+        description: 'eSIM Go müşteri hizmetlerine ulaşın: e-posta, telefon ve iletişim formu.',
+      },
     },
     helpCenter: {
       title: 'Yardım Merkezi',
@@ -141,7 +218,10 @@ export const info = {
         { title: 'Bakiye Sorgula', text: 'Kalan verinizi görün.', to: '/balance' },
         { title: 'İletişim', text: 'Destek ekibimize yazın.', to: '/contact' },
       ],
-      seo: { title: 'Yardım Merkezi — eSIM Go', description: 'eSIM kurulumu, sık sorulan sorular, bakiye sorgulama ve destek.' },
+      seo: {
+        title: 'Yardım Merkezi — eSIM Go',
+        description: 'eSIM kurulumu, sık sorulan sorular, bakiye sorgulama ve destek.',
+      },
     },
     demo: {
       title: 'Demo Hesabı',
@@ -150,7 +230,10 @@ export const info = {
       email: 'E-posta',
       password: 'Şifre',
       login: 'Demo hesabıyla giriş yap',
-      seo: { title: 'Demo Hesabı — eSIM Go’yu Deneyin', description: 'Demo müşteri hesabıyla eSIM satın almayı gerçek para harcamadan deneyin.' },
+      seo: {
+        title: 'Demo Hesabı — eSIM Go’yu Deneyin',
+        description: 'Demo müşteri hesabıyla eSIM satın almayı gerçek para harcamadan deneyin.',
+      },
     },
   },
   en: {
@@ -158,13 +241,41 @@ export const info = {
       title: 'Quick Guide',
       subtitle: 'Get connected with eSIM in three steps.',
       steps: [
-        { title: 'Check eSIM compatibility', details: ['Make sure your phone supports eSIM.', 'Your device must not be carrier-locked.', 'Dial *#06#: if an EID appears, your device supports eSIM.'] },
-        { title: 'Create an account', details: ['Sign up for free.', 'Choose your package for your destination.', 'Pay safely from your balance.'] },
-        { title: 'Activate by scanning the QR code', details: ['Scan the QR code in your order.', 'Turn on the eSIM line in cellular settings.', 'Turn on data roaming and connect.'] },
+        {
+          title: 'Check eSIM compatibility',
+          details: [
+            'Make sure your phone supports eSIM.',
+            'Your device must not be carrier-locked.',
+            'Dial *#06#: if an EID appears, your device supports eSIM.',
+          ],
+        },
+        {
+          title: 'Create an account',
+          details: ['Sign up for free.', 'Choose your package for your destination.', 'Pay safely from your balance.'],
+        },
+        {
+          title: 'Activate by scanning the QR code',
+          details: [
+            'Scan the QR code in your order.',
+            'Turn on the eSIM line in cellular settings.',
+            'Turn on data roaming and connect.',
+          ],
+        },
       ],
       devices: 'Compatible devices',
-      deviceList: ['iPhone XS, XR and later', 'Samsung Galaxy S20 and later, Z Fold/Flip series', 'Google Pixel 3 and later', 'iPad Pro, iPad Air (3rd gen+) and iPad mini (5th gen+)', 'Huawei P40 / Mate 40 series', 'Xiaomi 12T Pro and later'],
-      seo: { title: 'Quick Guide — eSIM Setup in 3 Steps | eSIM Go', description: 'Check eSIM compatibility, create an account, activate by scanning the QR code: with the compatible device list.' },
+      deviceList: [
+        'iPhone XS, XR and later',
+        'Samsung Galaxy S20 and later, Z Fold/Flip series',
+        'Google Pixel 3 and later',
+        'iPad Pro, iPad Air (3rd gen+) and iPad mini (5th gen+)',
+        'Huawei P40 / Mate 40 series',
+        'Xiaomi 12T Pro and later',
+      ],
+      seo: {
+        title: 'Quick Guide — eSIM Setup in 3 Steps | eSIM Go',
+        description:
+          'Check eSIM compatibility, create an account, activate by scanning the QR code: with the compatible device list.',
+      },
     },
     faq: {
       title: 'Frequently Asked Questions',
@@ -174,29 +285,54 @@ export const info = {
         {
           title: 'General',
           items: [
-            { q: 'What is an eSIM?', a: 'An eSIM is a digital SIM built into your phone. Instead of inserting a card you install an operator profile with a QR code.' },
+            {
+              q: 'What is an eSIM?',
+              a: 'An eSIM is a digital SIM built into your phone. Instead of inserting a card you install an operator profile with a QR code.',
+            },
             { q: 'Where can I use it?', a: 'We serve 130+ countries. See the coverage map for the current list.' },
-            { q: 'Does my phone number change?', a: 'No. The eSIM is for data only; your main line can stay on in your phone.' },
+            {
+              q: 'Does my phone number change?',
+              a: 'No. The eSIM is for data only; your main line can stay on in your phone.',
+            },
           ],
         },
         {
           title: 'Technical',
           items: [
-            { q: 'Does my device support eSIM?', a: 'See the compatible device list in the quick guide, or dial *#06# to check for an EID number.' },
-            { q: 'When should I install the eSIM?', a: 'Install it on Wi-Fi before you travel; the package period starts with the first connection in the destination.' },
-            { q: 'What happens to unused data?', a: 'Unused data is neither refundable nor transferable to another line.' },
+            {
+              q: 'Does my device support eSIM?',
+              a: 'See the compatible device list in the quick guide, or dial *#06# to check for an EID number.',
+            },
+            {
+              q: 'When should I install the eSIM?',
+              a: 'Install it on Wi-Fi before you travel; the package period starts with the first connection in the destination.',
+            },
+            {
+              q: 'What happens to unused data?',
+              a: 'Unused data is neither refundable nor transferable to another line.',
+            },
           ],
         },
         {
           title: 'Billing and Packages',
           items: [
-            { q: 'Can I get a refund for my eSIM?', a: 'An eSIM package that has not been activated can be refunded within {{refundDays}} days of purchase; once use has begun there is no refund. Refunds reach your account within {{refundMin}}-{{refundMax}} business days.' },
-            { q: 'How do I pay?', a: 'Purchases are paid from your account balance. You can top up your balance by bank transfer.' },
+            {
+              q: 'Can I get a refund for my eSIM?',
+              a: 'An eSIM package that has not been activated can be refunded within {{refundDays}} days of purchase; once use has begun there is no refund. Refunds reach your account within {{refundMin}}-{{refundMax}} business days.',
+            },
+            {
+              q: 'How do I pay?',
+              a: 'Purchases are paid from your account balance. You can top up your balance by bank transfer.',
+            },
             { q: 'How long are packages valid?', a: 'Packages are generally valid for 7, 15 or 30 days.' },
           ],
         },
       ],
-      seo: { title: 'Frequently Asked Questions — eSIM, Setup and Refunds | eSIM Go', description: 'What is an eSIM, is my device compatible, what are the refund terms? Answers to the most asked questions.' },
+      seo: {
+        title: 'Frequently Asked Questions — eSIM, Setup and Refunds | eSIM Go',
+        description:
+          'What is an eSIM, is my device compatible, what are the refund terms? Answers to the most asked questions.',
+      },
     },
     why: {
       title: 'Why eSIM Go?',
@@ -213,14 +349,22 @@ export const info = {
         { title: 'No physical SIM', text: 'No swapping or losing cards.' },
         { title: 'Support in your language', text: 'We are with you 24/7 throughout your trip.' },
       ],
-      seo: { title: 'Why eSIM Go? — Save up to 85% on Roaming', description: '130+ countries, instant activation, 24/7 support and up to 85% savings on roaming.' },
+      seo: {
+        title: 'Why eSIM Go? — Save up to 85% on Roaming',
+        description: '130+ countries, instant activation, 24/7 support and up to 85% savings on roaming.',
+      },
     },
     about: {
       title: 'About Us',
       subtitle: 'A global travel eSIM provider with a focus on Turkey.',
-      story: 'eSIM Go was founded so that travellers can get online abroad without paying expensive roaming fees. Today we work with local operators in 130+ countries and serve retail and corporate customers and our dealers.',
+      story:
+        'eSIM Go was founded so that travellers can get online abroad without paying expensive roaming fees. Today we work with local operators in 130+ countries and serve retail and corporate customers and our dealers.',
       features: 'What we offer',
-      featureList: ['Country, regional and global eSIM packages', 'eUICC physical eSIM cards', 'Dealer and corporate customer dashboard'],
+      featureList: [
+        'Country, regional and global eSIM packages',
+        'eUICC physical eSIM cards',
+        'Dealer and corporate customer dashboard',
+      ],
       benefitsTitle: 'Benefits',
       benefits: [
         { title: 'Transparent prices', text: 'No hidden fees; you pay the price you see.' },
@@ -228,7 +372,11 @@ export const info = {
         { title: 'Fast delivery', text: 'Your QR code is ready in seconds.' },
         { title: 'Local support', text: 'Our team in Istanbul is with you 24/7.' },
       ],
-      seo: { title: 'About Us — eSIM Go', description: 'A global travel eSIM provider focused on Turkey: 130+ countries, 50K+ customers, 99% satisfaction.' },
+      seo: {
+        title: 'About Us — eSIM Go',
+        description:
+          'A global travel eSIM provider focused on Turkey: 130+ countries, 50K+ customers, 99% satisfaction.',
+      },
     },
     howItWorks: {
       title: 'How It Works',
@@ -239,12 +387,16 @@ export const info = {
         { title: 'Scan the QR code', text: 'Scan the QR code on your order page, or install with one tap on iPhone.' },
         { title: 'Connect', text: 'When you arrive, turn on the eSIM line and data roaming.' },
       ],
-      seo: { title: 'How It Works — Buying and Installing an eSIM | eSIM Go', description: 'Choose your country, buy, scan the QR code and connect: your eSIM is ready in four steps.' },
+      seo: {
+        title: 'How It Works — Buying and Installing an eSIM | eSIM Go',
+        description: 'Choose your country, buy, scan the QR code and connect: your eSIM is ready in four steps.',
+      },
     },
     euicc: {
       title: 'eUICC Physical eSIM Card',
       subtitle: 'A physical card for devices without eSIM support.',
-      intro: 'An eUICC card is a physical SIM card for phones and modems without eSIM support, able to hold several operator profiles.',
+      intro:
+        'An eUICC card is a physical SIM card for phones and modems without eSIM support, able to hold several operator profiles.',
       points: [
         'We are the official distributor for Turkey.',
         'Purchase by invoice, in any quantity.',
@@ -252,7 +404,11 @@ export const info = {
         '{{cardReturnDays}}-day unconditional return.',
       ],
       cta: 'Apply to become a dealer',
-      seo: { title: 'eUICC Physical eSIM Card — 48 Profiles | eSIM Go', description: 'eUICC card for devices without eSIM: up to 48 operator profiles, purchase by invoice, unconditional return.' },
+      seo: {
+        title: 'eUICC Physical eSIM Card — 48 Profiles | eSIM Go',
+        description:
+          'eUICC card for devices without eSIM: up to 48 operator profiles, purchase by invoice, unconditional return.',
+      },
     },
     forms: {
       company: 'Company name',
@@ -275,12 +431,18 @@ export const info = {
       title: 'Partnership',
       subtitle: 'Become our dealer; sell eSIMs and eUICC cards to your customers.',
       points: ['Dealer-only prices', 'Easy payment from your balance', 'Physical SIM stock management'],
-      seo: { title: 'Partnership — Become an eSIM Dealer | eSIM Go', description: 'Become an eSIM Go dealer: dealer-only prices, payment from balance, eUICC card sales.' },
+      seo: {
+        title: 'Partnership — Become an eSIM Dealer | eSIM Go',
+        description: 'Become an eSIM Go dealer: dealer-only prices, payment from balance, eUICC card sales.',
+      },
     },
     contact: {
       title: 'Contact',
       subtitle: 'Write to us with your questions; we are here 24/7.',
-      seo: { title: 'Contact — eSIM Go', description: 'Reach eSIM Go customer service: email, phone and contact form.' },
+      seo: {
+        title: 'Contact — eSIM Go',
+        description: 'Reach eSIM Go customer service: email, phone and contact form.',
+      },
     },
     helpCenter: {
       title: 'Help Center',
@@ -291,7 +453,10 @@ export const info = {
         { title: 'Check Balance', text: 'See your remaining data.', to: '/balance' },
         { title: 'Contact', text: 'Write to our support team.', to: '/contact' },
       ],
-      seo: { title: 'Help Center — eSIM Go', description: 'eSIM setup, frequently asked questions, balance check and support.' },
+      seo: {
+        title: 'Help Center — eSIM Go',
+        description: 'eSIM setup, frequently asked questions, balance check and support.',
+      },
     },
     demo: {
       title: 'Demo Account',
@@ -300,7 +465,10 @@ export const info = {
       email: 'Email',
       password: 'Password',
       login: 'Log in with the demo account',
-      seo: { title: 'Demo Account — Try eSIM Go', description: 'Try buying an eSIM with the demo customer account without spending real money.' },
+      seo: {
+        title: 'Demo Account — Try eSIM Go',
+        description: 'Try buying an eSIM with the demo customer account without spending real money.',
+      },
     },
   },
 };

@@ -3,7 +3,8 @@ export const install = {
   tr: {
     actions: {
       title: 'Başka bir cihazda kurun',
-      intro: 'QR kodu, kurulacağı telefonun kendi ekranından okutulamaz. Kurulum bilgilerini e-postanıza gönderin ya da başka bir cihazda oturum açmadan açılan tek kullanımlık bir bağlantı oluşturun.',
+      intro:
+        'QR kodu, kurulacağı telefonun kendi ekranından okutulamaz. Kurulum bilgilerini e-postanıza gönderin ya da başka bir cihazda oturum açmadan açılan tek kullanımlık bir bağlantı oluşturun.',
       mail: 'E-postama gönder',
       mailing: 'Gönderiliyor...',
       mailSent: 'Kurulum bilgileri e-posta adresinize gönderildi',
@@ -11,7 +12,8 @@ export const install = {
       linking: 'Oluşturuluyor...',
       linkFor: 'Bağlantı hangi eSIM için?',
       newLink: 'Yeni kurulum bağlantınız',
-      newLinkHint: 'Bu bağlantıyı yalnızca bir kez görürsünüz. {{date}} tarihine kadar ya da eSIM kurulana kadar geçerlidir; kimseyle paylaşmayın.',
+      newLinkHint:
+        'Bu bağlantıyı yalnızca bir kez görürsünüz. {{date}} tarihine kadar ya da eSIM kurulana kadar geçerlidir; kimseyle paylaşmayın.',
       copyLink: 'Bağlantıyı kopyala',
       share: 'Paylaş',
       links: 'Kurulum bağlantılarınız',
@@ -32,7 +34,8 @@ export const install = {
       iccid: 'ICCID: {{iccid}}',
       linkValid: 'Bu bağlantı {{date}} tarihine kadar ya da eSIM kurulana kadar geçerlidir.',
       installed: 'Bu eSIM kurulmuş ve kullanılıyor. Güvenliğiniz için kurulum bilgileri artık gösterilmiyor.',
-      unavailable: 'Bu eSIM şu anda kurulamaz (askıya alınmış, süresi dolmuş ya da verisi bitmiş). Sipariş sayfanızdan durumuna bakın.',
+      unavailable:
+        'Bu eSIM şu anda kurulamaz (askıya alınmış, süresi dolmuş ya da verisi bitmiş). Sipariş sayfanızdan durumuna bakın.',
       ios: {
         title: 'iPhone’da tek dokunuşla kurun',
         body: 'iOS 17.4 ve üzeri: aşağıdaki düğmeye dokunun, iPhone eSIM kurulumunu kendisi başlatır.',
@@ -65,7 +68,8 @@ export const install = {
   en: {
     actions: {
       title: 'Install on another device',
-      intro: 'A phone cannot scan a QR code on its own screen. Send the install details to your e-mail, or make a one-time link that opens on another device without signing in.',
+      intro:
+        'A phone cannot scan a QR code on its own screen. Send the install details to your e-mail, or make a one-time link that opens on another device without signing in.',
       mail: 'Send to my e-mail',
       mailing: 'Sending...',
       mailSent: 'The install details were sent to your e-mail',
@@ -73,7 +77,8 @@ export const install = {
       linking: 'Making...',
       linkFor: 'Which eSIM is the link for?',
       newLink: 'Your new install link',
-      newLinkHint: 'You see this link only once. It works until {{date}} or until the eSIM is installed; do not share it with anyone.',
+      newLinkHint:
+        'You see this link only once. It works until {{date}} or until the eSIM is installed; do not share it with anyone.',
       copyLink: 'Copy link',
       share: 'Share',
       links: 'Your install links',
@@ -94,7 +99,8 @@ export const install = {
       iccid: 'ICCID: {{iccid}}',
       linkValid: 'This link works until {{date}} or until the eSIM is installed.',
       installed: 'This eSIM is installed and in use. For your safety its install details are no longer shown.',
-      unavailable: 'This eSIM cannot be installed now (suspended, expired or its data used up). See its status on your order page.',
+      unavailable:
+        'This eSIM cannot be installed now (suspended, expired or its data used up). See its status on your order page.',
       ios: {
         title: 'Install on iPhone with one tap',
         body: 'iOS 17.4 or later: tap the button below and the iPhone starts the eSIM installation itself.',

@@ -9,7 +9,11 @@ export const shop = {
       regional: 'Bölgesel ve Global Paketler',
       noCountries: 'Aramanızla eşleşen ülke bulunamadı.',
       coversCountries: '{{count}} ülke',
-      seo: { title: 'eSIM Paketleri — Ülkeler ve Bölgesel Paketler | eSIM Go', description: 'Ülkelere göre seyahat eSIM paketleri, bölgesel ve global paketler. Süre, veri ve fiyata göre karşılaştırın.' },
+      seo: {
+        title: 'eSIM Paketleri — Ülkeler ve Bölgesel Paketler | eSIM Go',
+        description:
+          'Ülkelere göre seyahat eSIM paketleri, bölgesel ve global paketler. Süre, veri ve fiyata göre karşılaştırın.',
+      },
     },
     country: {
       title: '{{country}} eSIM Paketleri',
@@ -27,7 +31,8 @@ export const shop = {
       notFoundTitle: 'Ülke bulunamadı',
       notFoundText: 'Bu ülke için henüz paket bulunmuyor.',
       backHome: 'Ana Sayfaya Dön',
-      seoDescription: '{{country}} seyahatiniz için eSIM veri paketleri: süre, veri ve fiyat karşılaştırması, QR kod ile anında aktivasyon.',
+      seoDescription:
+        '{{country}} seyahatiniz için eSIM veri paketleri: süre, veri ve fiyat karşılaştırması, QR kod ile anında aktivasyon.',
     },
     plan: {
       details: 'Plan ayrıntıları',
@@ -80,7 +85,8 @@ export const shop = {
       cardChecking: 'Kart ödemeniz kontrol ediliyor...',
       cardPaidBuying: 'Ödeme alındı, siparişiniz oluşturuluyor...',
       cardFailed: 'Kart ödemesi tamamlanmadı',
-      cardStillPending: 'Ödemenin sonucu henüz gelmedi. Birazdan sayfayı yenileyin; ödeme onaylanırsa tutar bakiyenize eklenir.',
+      cardStillPending:
+        'Ödemenin sonucu henüz gelmedi. Birazdan sayfayı yenileyin; ödeme onaylanırsa tutar bakiyenize eklenir.',
       preInformation: 'Ön Bilgilendirme Formu',
       contract: 'Mesafeli Satış Sözleşmesi',
       acceptDocuments: 'Ön bilgilendirme formunu ve mesafeli satış sözleşmesini okudum, kabul ediyorum.',
@@ -104,8 +110,16 @@ export const shop = {
       qrAlt: '{{iccid}} için eSIM QR kodu',
       lpa: 'LPA kodu',
       documents: 'Sözleşme belgeleri',
-      documentsAccepted: '{{date}} tarihinde kabul ettiğiniz ön bilgilendirme formu ve mesafeli satış sözleşmesi (sürüm {{version}}).',
-      statuses: { pending: 'Bekliyor', processing: 'Hazırlanıyor', completed: 'Tamamlandı', failed: 'Başarısız', refunded: 'İade Edildi', partially_refunded: 'Kısmen İade Edildi' },
+      documentsAccepted:
+        '{{date}} tarihinde kabul ettiğiniz ön bilgilendirme formu ve mesafeli satış sözleşmesi (sürüm {{version}}).',
+      statuses: {
+        pending: 'Bekliyor',
+        processing: 'Hazırlanıyor',
+        completed: 'Tamamlandı',
+        failed: 'Başarısız',
+        refunded: 'İade Edildi',
+        partially_refunded: 'Kısmen İade Edildi',
+      },
       install: {
         title: 'eSIM’inizi kurun',
         steps: [
@@ -163,7 +177,11 @@ export const shop = {
       buy: 'Satın Al',
       covers: '{{days}} gün, {{data}}',
       daysInvalid: 'Seyahat süresi 1 ile 365 gün arasında olmalı',
-      seo: { title: 'Seyahat Planlayıcı — Birden Fazla Ülke için eSIM | eSIM Go', description: 'Birden fazla ülkeyi kapsayan en ucuz eSIM kombinasyonunu bulun: bölgesel paket mi, ülke paketleri mi?' },
+      seo: {
+        title: 'Seyahat Planlayıcı — Birden Fazla Ülke için eSIM | eSIM Go',
+        description:
+          'Birden fazla ülkeyi kapsayan en ucuz eSIM kombinasyonunu bulun: bölgesel paket mi, ülke paketleri mi?',
+      },
     },
   },
   en: {
@@ -175,7 +193,11 @@ export const shop = {
       regional: 'Regional and Global Packages',
       noCountries: 'No country matches your search.',
       coversCountries: '{{count}} countries',
-      seo: { title: 'eSIM Packages — Countries and Regional Packages | eSIM Go', description: 'Travel eSIM packages by country, regional and global packages. Compare by duration, data and price.' },
+      seo: {
+        title: 'eSIM Packages — Countries and Regional Packages | eSIM Go',
+        description:
+          'Travel eSIM packages by country, regional and global packages. Compare by duration, data and price.',
+      },
     },
     country: {
       title: '{{country}} eSIM Packages',
@@ -193,7 +215,8 @@ export const shop = {
       notFoundTitle: 'Country not found',
       notFoundText: 'There are no packages for this country yet.',
       backHome: 'Back to Home',
-      seoDescription: 'eSIM data packages for your trip to {{country}}: compare duration, data and price, instant activation by QR code.',
+      seoDescription:
+        'eSIM data packages for your trip to {{country}}: compare duration, data and price, instant activation by QR code.',
     },
     plan: {
       details: 'Plan details',
@@ -241,12 +264,14 @@ export const shop = {
       failed: 'The purchase could not be completed',
       quantityInvalid: 'Quantity must be between 1 and 50',
       payRestByCard: 'Pay the remaining {{amount}} by card',
-      cardNote: 'The missing amount is charged to your card and added to your balance, and the purchase completes by itself.',
+      cardNote:
+        'The missing amount is charged to your card and added to your balance, and the purchase completes by itself.',
       cardRedirecting: 'Taking you to the payment page...',
       cardChecking: 'Checking your card payment...',
       cardPaidBuying: 'Payment received, placing your order...',
       cardFailed: 'The card payment did not go through',
-      cardStillPending: 'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
+      cardStillPending:
+        'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
       preInformation: 'Pre-information form',
       contract: 'Distance sales contract',
       acceptDocuments: 'I have read and accept the pre-information form and the distance sales contract.',
@@ -270,8 +295,16 @@ export const shop = {
       qrAlt: 'eSIM QR code for {{iccid}}',
       lpa: 'LPA code',
       documents: 'Contract documents',
-      documentsAccepted: 'The pre-information form and the distance sales contract you accepted on {{date}} (version {{version}}).',
-      statuses: { pending: 'Pending', processing: 'Processing', completed: 'Completed', failed: 'Failed', refunded: 'Refunded', partially_refunded: 'Partly refunded' },
+      documentsAccepted:
+        'The pre-information form and the distance sales contract you accepted on {{date}} (version {{version}}).',
+      statuses: {
+        pending: 'Pending',
+        processing: 'Processing',
+        completed: 'Completed',
+        failed: 'Failed',
+        refunded: 'Refunded',
+        partially_refunded: 'Partly refunded',
+      },
       install: {
         title: 'Install your eSIM',
         steps: [
@@ -316,7 +349,8 @@ export const shop = {
     },
     trip: {
       title: 'Trip Planner',
-      subtitle: 'Pick the countries you will visit and the length of your trip; we show the cheapest ways to cover them all.',
+      subtitle:
+        'Pick the countries you will visit and the length of your trip; we show the cheapest ways to cover them all.',
       countries: 'Countries',
       days: 'Trip length (days)',
       pick: 'Add a country',
@@ -329,7 +363,11 @@ export const shop = {
       buy: 'Buy',
       covers: '{{days}} days, {{data}}',
       daysInvalid: 'Trip length must be between 1 and 365 days',
-      seo: { title: 'Trip Planner — eSIM for Several Countries | eSIM Go', description: 'Find the cheapest eSIM combination for several countries: one regional package or local packages?' },
+      seo: {
+        title: 'Trip Planner — eSIM for Several Countries | eSIM Go',
+        description:
+          'Find the cheapest eSIM combination for several countries: one regional package or local packages?',
+      },
     },
   },
 };

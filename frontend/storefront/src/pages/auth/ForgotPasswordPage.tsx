@@ -32,7 +32,12 @@ export default function ForgotPasswordPage() {
       const answer = await api.post('/forgot-password', parsed.data);
       setSent(answer.message);
     } catch (failure) {
-      const text = failure instanceof ApiError ? (failure.isNetwork ? t('common:errors.networkLong') : failure.message) : t('common:errors.generic');
+      const text =
+        failure instanceof ApiError
+          ? failure.isNetwork
+            ? t('common:errors.networkLong')
+            : failure.message
+          : t('common:errors.generic');
       toast.error(text);
     } finally {
       setSubmitting(false);
@@ -46,7 +51,19 @@ export default function ForgotPasswordPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             {sent && <Alert severity="success">{sent}</Alert>}
-            <TextField label={t('login.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} error={!!error} helperText={error} required fullWidth />
+            <TextField
+              label={t('login.email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={submitting}
+              error={!!error}
+              helperText={error}
+              required
+              fullWidth
+            />
             <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
               {submitting ? t('forgot.submitting') : t('forgot.submit')}
             </Button>

@@ -53,7 +53,9 @@ export default function LoginPage() {
   const location = useLocation();
   // Where to go back to: the page that sent the visitor here (router state), or the back office's
   // `?redirect=` (only a path of this site, never another host).
-  const from = (location.state as { from?: string } | null)?.from ?? safeRedirect(new URLSearchParams(location.search).get('redirect'));
+  const from =
+    (location.state as { from?: string } | null)?.from ??
+    safeRedirect(new URLSearchParams(location.search).get('redirect'));
   // Just registered: the new account's e-mail comes along (router state).
   const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
@@ -77,7 +79,12 @@ export default function LoginPage() {
     if (isBlank(values.email)) missing.email = t('register.emailRequired');
     if (values.password === '') missing.password = t('register.passwordRequired');
     const parsed = fieldIssues(loginBody, { ...values, remember_me: remember });
-    const found = { ...(parsed.ok ? {} : Object.fromEntries(Object.entries(parsed.errors).map(([k, code]) => [k, t(`common:validation.${code}`)]))), ...missing };
+    const found = {
+      ...(parsed.ok
+        ? {}
+        : Object.fromEntries(Object.entries(parsed.errors).map(([k, code]) => [k, t(`common:validation.${code}`)]))),
+      ...missing,
+    };
     setErrors(found);
     if (Object.keys(found).length) return;
     setSubmitting(true);
@@ -106,10 +113,38 @@ export default function LoginPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField label={t('login.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} error={!!errors.email} helperText={errors.email} required fullWidth />
-            <PasswordField label={t('login.password')} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={submitting} error={!!errors.password} helperText={errors.password} required fullWidth />
+            <TextField
+              label={t('login.email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={submitting}
+              error={!!errors.email}
+              helperText={errors.email}
+              required
+              fullWidth
+            />
+            <PasswordField
+              label={t('login.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={submitting}
+              error={!!errors.password}
+              helperText={errors.password}
+              required
+              fullWidth
+            />
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-              <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={submitting} />} label={t('login.remember')} />
+              <FormControlLabel
+                control={
+                  <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={submitting} />
+                }
+                label={t('login.remember')}
+              />
               <Link component={RouterLink} to="/forgot-password" sx={{ py: 1 }}>
                 {t('login.forgot')}
               </Link>

@@ -39,7 +39,8 @@ type Translate = (key: string) => string;
 export function validateRegister(values: RegisterValues, t: Translate): Record<string, string> {
   const errors: Record<string, string> = {};
   const parsed = fieldIssues(registerBody, values);
-  if (!parsed.ok) for (const [field, code] of Object.entries(parsed.errors)) errors[field] = t(`common:validation.${code}`);
+  if (!parsed.ok)
+    for (const [field, code] of Object.entries(parsed.errors)) errors[field] = t(`common:validation.${code}`);
   if (isBlank(values.full_name)) errors.full_name = t('register.nameRequired');
   if (isBlank(values.email)) errors.email = t('register.emailRequired');
   if (values.password === '') errors.password = t('register.passwordRequired');
@@ -78,7 +79,13 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState<RegisterValues>({ full_name: '', email: '', password: '', confirm: '', terms: false });
+  const [values, setValues] = useState<RegisterValues>({
+    full_name: '',
+    email: '',
+    password: '',
+    confirm: '',
+    terms: false,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -109,7 +116,8 @@ export default function RegisterPage() {
       setDone(true);
     } catch (error) {
       const text = registerErrorText(error, t);
-      if (error instanceof ApiError) setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v])));
+      if (error instanceof ApiError)
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v])));
       setFailure(text);
       toast.error(text);
       setSubmitting(false);
@@ -125,17 +133,70 @@ export default function RegisterPage() {
           <Stack spacing={2}>
             {failure && <Alert severity="error">{failure}</Alert>}
             {done && <Alert severity="success">{t('register.success')}</Alert>}
-            <TextField label={t('register.fullName')} name="full_name" autoComplete="name" value={values.full_name} onChange={set('full_name')} disabled={busy} error={!!errors.full_name} helperText={errors.full_name} required fullWidth />
-            <TextField label={t('register.email')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} disabled={busy} error={!!errors.email} helperText={errors.email} required fullWidth />
-            <PasswordField label={t('register.password')} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} disabled={busy} error={!!errors.password} helperText={errors.password} required fullWidth />
-            <PasswordField label={t('register.confirm')} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} disabled={busy} error={!!errors.confirm} helperText={errors.confirm} required fullWidth />
+            <TextField
+              label={t('register.fullName')}
+              name="full_name"
+              autoComplete="name"
+              value={values.full_name}
+              onChange={set('full_name')}
+              disabled={busy}
+              error={!!errors.full_name}
+              helperText={errors.full_name}
+              required
+              fullWidth
+            />
+            <TextField
+              label={t('register.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={set('email')}
+              disabled={busy}
+              error={!!errors.email}
+              helperText={errors.email}
+              required
+              fullWidth
+            />
+            <PasswordField
+              label={t('register.password')}
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={set('password')}
+              disabled={busy}
+              error={!!errors.password}
+              helperText={errors.password}
+              required
+              fullWidth
+            />
+            <PasswordField
+              label={t('register.confirm')}
+              name="confirm"
+              autoComplete="new-password"
+              value={values.confirm}
+              onChange={set('confirm')}
+              disabled={busy}
+              error={!!errors.confirm}
+              helperText={errors.confirm}
+              required
+              fullWidth
+            />
             <Box>
               <FormControlLabel
                 control={<Checkbox checked={values.terms} onChange={set('terms')} disabled={busy} />}
                 label={
                   <>
                     {t('register.acceptPrefix')}
-                    <Link component="button" type="button" onClick={(e: React.MouseEvent) => { e.preventDefault(); setTermsOpen(true); }} sx={{ verticalAlign: 'baseline' }}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={(e: React.MouseEvent) => {
+                        e.preventDefault();
+                        setTermsOpen(true);
+                      }}
+                      sx={{ verticalAlign: 'baseline' }}
+                    >
                       {t('register.termsLink')}
                     </Link>
                     {t('register.acceptSuffix')}

@@ -29,7 +29,8 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const found: Record<string, string> = {};
     const parsed = fieldIssues(resetPasswordBody, { token, password });
-    if (!parsed.ok) for (const [field, code] of Object.entries(parsed.errors)) found[field] = t(`common:validation.${code}`);
+    if (!parsed.ok)
+      for (const [field, code] of Object.entries(parsed.errors)) found[field] = t(`common:validation.${code}`);
     if (password === '') found.password = t('register.passwordRequired');
     if (password !== confirm) found.confirm = t('register.mismatch');
     setErrors(found);
@@ -41,7 +42,12 @@ export default function ResetPasswordPage() {
       toast.success(answer.message);
       navigate('/login', { replace: true });
     } catch (error) {
-      const text = error instanceof ApiError ? (error.isNetwork ? t('common:errors.networkLong') : (error.fields.password ?? error.message)) : t('common:errors.generic');
+      const text =
+        error instanceof ApiError
+          ? error.isNetwork
+            ? t('common:errors.networkLong')
+            : (error.fields.password ?? error.message)
+          : t('common:errors.generic');
       setFailure(text);
       toast.error(text);
       setSubmitting(false);
@@ -56,8 +62,30 @@ export default function ResetPasswordPage() {
           <Stack spacing={2}>
             {!token && <Alert severity="warning">{t('reset.missingToken')}</Alert>}
             {failure && <Alert severity="error">{failure}</Alert>}
-            <PasswordField label={t('reset.password')} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={submitting} error={!!errors.password} helperText={errors.password} required fullWidth />
-            <PasswordField label={t('reset.confirm')} name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={submitting} error={!!errors.confirm} helperText={errors.confirm} required fullWidth />
+            <PasswordField
+              label={t('reset.password')}
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={submitting}
+              error={!!errors.password}
+              helperText={errors.password}
+              required
+              fullWidth
+            />
+            <PasswordField
+              label={t('reset.confirm')}
+              name="confirm"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              disabled={submitting}
+              error={!!errors.confirm}
+              helperText={errors.confirm}
+              required
+              fullWidth
+            />
             <Button type="submit" variant="contained" size="large" disabled={submitting || !token} fullWidth>
               {submitting ? t('reset.submitting') : t('reset.submit')}
             </Button>

@@ -40,7 +40,12 @@ describe('balance check validation', () => {
   });
 
   it('a not-found answer says so (no invented demo data)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, code: 'not_found', message: 'x' }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ success: false, code: 'not_found', message: 'x' }), { status: 404 }),
+      ),
+    );
     renderPage(<BalancePage />, { path: '/balance' });
     await userEvent.type(screen.getByLabelText('Sipariş numarası'), 'ESIM20240001');
     await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
@@ -56,7 +61,12 @@ describe('balance result', () => {
   });
 
   it('a never-used eSIM reads "Kuruluma hazır" in blue, as on its order page, not "Pasif"', () => {
-    const result = normalizeBalance('esim', 'ESIM20240003', { status: 'ready', package_name: 'ABD Standart', total_data_mb: 5120, remaining_data_mb: 5120 });
+    const result = normalizeBalance('esim', 'ESIM20240003', {
+      status: 'ready',
+      package_name: 'ABD Standart',
+      total_data_mb: 5120,
+      remaining_data_mb: 5120,
+    });
     renderPage(<BalanceResultCard result={result} />);
     const badge = screen.getByTestId('status-badge');
     expect(badge).toHaveTextContent('Kuruluma hazır');
@@ -65,7 +75,12 @@ describe('balance result', () => {
   });
 
   it('in English the same eSIM reads "Ready to install"', async () => {
-    const result = normalizeBalance('esim', 'ESIM20240003', { status: 'ready', package_name: 'US Standard', total_data_mb: 5120, remaining_data_mb: 5120 });
+    const result = normalizeBalance('esim', 'ESIM20240003', {
+      status: 'ready',
+      package_name: 'US Standard',
+      total_data_mb: 5120,
+      remaining_data_mb: 5120,
+    });
     renderPage(<BalanceResultCard result={result} />, { lng: 'en' });
     expect(screen.getByTestId('status-badge')).toHaveTextContent('Ready to install');
   });
@@ -93,8 +108,21 @@ describe('balance result', () => {
 });
 
 describe('a new query', () => {
-  const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const found = { success: true, code: 'ok', message: 'ok', data: { status: 'active', package_name: 'ABD Standart', total_data_mb: 5120, remaining_data_mb: 0, country: 'ABD', operator: 'T-Mobile' } };
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const found = {
+    success: true,
+    code: 'ok',
+    message: 'ok',
+    data: {
+      status: 'active',
+      package_name: 'ABD Standart',
+      total_data_mb: 5120,
+      remaining_data_mb: 0,
+      country: 'ABD',
+      operator: 'T-Mobile',
+    },
+  };
 
   it('that fails clears the previous result, and nothing says "Bytes" in Turkish', async () => {
     const fetch = vi.fn(async () => answer(200, found));

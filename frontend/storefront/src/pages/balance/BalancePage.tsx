@@ -13,7 +13,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { checkBalance, statusColor, validateBalanceNumber, type BalanceResult, type SimType } from '../../features/balance-check/balanceCheck';
+import {
+  checkBalance,
+  statusColor,
+  validateBalanceNumber,
+  type BalanceResult,
+  type SimType,
+} from '../../features/balance-check/balanceCheck';
 import { formatDate, formatMegabytes } from '../../features/format/format';
 import { BalanceBundles } from '../../features/top-up/BalanceBundles';
 import { PageHeader } from '../../features/ui/PageHeader';
@@ -24,10 +30,35 @@ function RemainingRing({ result }: { result: BalanceResult }) {
   const percent = result.totalData > 0 ? Math.round((result.remainingData / result.totalData) * 100) : 0;
   return (
     <Box sx={{ position: 'relative', display: 'inline-flex', width: 160, height: 160 }}>
-      <CircularProgress variant="determinate" value={100} size={160} thickness={4} sx={{ color: 'action.hover', position: 'absolute' }} aria-hidden />
-      <CircularProgress variant="determinate" value={percent} size={160} thickness={4} color={statusColor(result.status) === 'error' ? 'error' : 'primary'} aria-label={t('remaining')} />
-      <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center' }}>
-        <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>{formatMegabytes(result.remainingData, i18n.resolvedLanguage)}</Typography>
+      <CircularProgress
+        variant="determinate"
+        value={100}
+        size={160}
+        thickness={4}
+        sx={{ color: 'action.hover', position: 'absolute' }}
+        aria-hidden
+      />
+      <CircularProgress
+        variant="determinate"
+        value={percent}
+        size={160}
+        thickness={4}
+        color={statusColor(result.status) === 'error' ? 'error' : 'primary'}
+        aria-label={t('remaining')}
+      />
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
+          {formatMegabytes(result.remainingData, i18n.resolvedLanguage)}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('remaining')} · %{percent}
         </Typography>
@@ -58,11 +89,19 @@ export function BalanceResultCard({ result }: { result: BalanceResult }) {
             <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
               {result.packageName}
             </Typography>
-            <Chip label={t(`status.${result.status}`)} color={statusColor(result.status)} size="small" data-testid="status-badge" />
+            <Chip
+              label={t(`status.${result.status}`)}
+              color={statusColor(result.status)}
+              size="small"
+              data-testid="status-badge"
+            />
             {result.demo && <Chip label={t('demoBadge')} variant="outlined" size="small" />}
           </Box>
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('used', { used: formatMegabytes(result.usedData, i18n.resolvedLanguage), total: formatMegabytes(result.totalData, i18n.resolvedLanguage) })}
+            {t('used', {
+              used: formatMegabytes(result.usedData, i18n.resolvedLanguage),
+              total: formatMegabytes(result.totalData, i18n.resolvedLanguage),
+            })}
           </Typography>
           <Grid container spacing={2} sx={{ mt: 1 }}>
             <Detail label={t('orderNumber')} value={result.orderNumber} />
@@ -117,7 +156,14 @@ export default function BalancePage() {
           <Typography id="sim-type" sx={{ fontWeight: 600, mb: 1 }}>
             {t('simType')}
           </Typography>
-          <ToggleButtonGroup exclusive color="primary" value={type} onChange={(_, v) => v && setType(v)} aria-labelledby="sim-type" sx={{ mb: 2 }}>
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            value={type}
+            onChange={(_, v) => v && setType(v)}
+            aria-labelledby="sim-type"
+            sx={{ mb: 2 }}
+          >
             <ToggleButton value="esim">{t('esim')}</ToggleButton>
             <ToggleButton value="physical">{t('physical')}</ToggleButton>
           </ToggleButtonGroup>
@@ -131,10 +177,21 @@ export default function BalancePage() {
               helperText={error ?? ' '}
               disabled={loading}
               autoComplete="off"
-              slotProps={{ htmlInput: { inputMode: type === 'physical' ? 'numeric' : 'text', style: { textTransform: 'uppercase' } } }}
+              slotProps={{
+                htmlInput: {
+                  inputMode: type === 'physical' ? 'numeric' : 'text',
+                  style: { textTransform: 'uppercase' },
+                },
+              }}
               sx={{ flex: '1 1 240px' }}
             />
-            <Button type="submit" variant="contained" size="large" disabled={loading || number.trim() === ''} sx={{ height: 56, minWidth: 140 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={loading || number.trim() === ''}
+              sx={{ height: 56, minWidth: 140 }}
+            >
               {loading ? t('querying') : t('query')}
             </Button>
           </Box>

@@ -6,11 +6,17 @@ import { isRouteErrorResponse } from 'react-router';
 /** The spec's fallback for routing failures: 'Unexpected Application Error!' with status and text. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = isRouteErrorResponse(error) ? error.statusText || String(error.data ?? '') : error instanceof Error ? error.message : String(error);
+  const text = isRouteErrorResponse(error)
+    ? error.statusText || String(error.data ?? '')
+    : error instanceof Error
+      ? error.message
+      : String(error);
   console.error(error);
   return (
     <Box component="main" sx={{ p: 4, maxWidth: 720, mx: 'auto', fontFamily: 'Roboto, system-ui, sans-serif' }}>
-      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>Unexpected Application Error!</Typography>
+      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+        Unexpected Application Error!
+      </Typography>
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 2 }}>
         {status}
       </Typography>

@@ -43,21 +43,45 @@ export function Banner() {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       sx={[
-        { position: 'relative', color: '#fff', background: BACKGROUNDS[index % BACKGROUNDS.length], transition: 'background 400ms ease', minHeight: { xs: 180, md: 220 }, display: 'flex', alignItems: 'center', justifyContent: 'center', px: { xs: 6, md: 10 }, py: 3 },
+        {
+          position: 'relative',
+          color: '#fff',
+          background: BACKGROUNDS[index % BACKGROUNDS.length],
+          transition: 'background 400ms ease',
+          minHeight: { xs: 180, md: 220 },
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          px: { xs: 6, md: 10 },
+          py: 3,
+        },
         // In dark mode the slides are dimmed, so the band does not glare beside the dark page.
         (theme) => (theme.palette.mode === 'dark' ? { boxShadow: 'inset 0 0 0 100vmax rgba(0, 0, 0, 0.38)' } : {}),
       ]}
     >
-      <Box aria-live={paused ? 'polite' : 'off'} sx={{ textAlign: 'center', maxWidth: 760 }} aria-roledescription="slide" aria-label={t('slideOf', { n: index + 1, total: count })}>
+      <Box
+        aria-live={paused ? 'polite' : 'off'}
+        sx={{ textAlign: 'center', maxWidth: 760 }}
+        aria-roledescription="slide"
+        aria-label={t('slideOf', { n: index + 1, total: count })}
+      >
         <Typography component="h2" sx={{ fontSize: { xs: '1.4rem', md: '2rem' }, fontWeight: 700 }}>
           {slide.title}
         </Typography>
         <Typography sx={{ mt: 1, fontSize: { xs: '1rem', md: '1.15rem' } }}>{slide.text}</Typography>
       </Box>
-      <IconButton aria-label={t('common:actions.previous')} onClick={() => setIndex((i) => (i - 1 + count) % count)} sx={{ position: 'absolute', left: 4, color: '#fff' }}>
+      <IconButton
+        aria-label={t('common:actions.previous')}
+        onClick={() => setIndex((i) => (i - 1 + count) % count)}
+        sx={{ position: 'absolute', left: 4, color: '#fff' }}
+      >
         <ChevronLeftIcon fontSize="large" />
       </IconButton>
-      <IconButton aria-label={t('common:actions.next')} onClick={() => setIndex((i) => (i + 1) % count)} sx={{ position: 'absolute', right: 4, color: '#fff' }}>
+      <IconButton
+        aria-label={t('common:actions.next')}
+        onClick={() => setIndex((i) => (i + 1) % count)}
+        sx={{ position: 'absolute', right: 4, color: '#fff' }}
+      >
         <ChevronRightIcon fontSize="large" />
       </IconButton>
       <Box sx={{ position: 'absolute', bottom: 4, display: 'flex' }}>
@@ -69,9 +93,26 @@ export function Banner() {
             aria-label={t('goToSlide', { n: i + 1 })}
             aria-current={i === index}
             onClick={() => setIndex(i)}
-            sx={{ width: 24, height: 24, border: 0, background: 'none', cursor: 'pointer', display: 'grid', placeItems: 'center', p: 0 }}
+            sx={{
+              width: 24,
+              height: 24,
+              border: 0,
+              background: 'none',
+              cursor: 'pointer',
+              display: 'grid',
+              placeItems: 'center',
+              p: 0,
+            }}
           >
-            <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === index ? '#fff' : 'rgba(255,255,255,.5)' }} />
+            <Box
+              component="span"
+              sx={{
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: i === index ? '#fff' : 'rgba(255,255,255,.5)',
+              }}
+            />
           </Box>
         ))}
       </Box>

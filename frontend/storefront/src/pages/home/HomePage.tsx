@@ -24,13 +24,34 @@ export default function HomePage() {
       <Banner />
       <Box sx={{ bgcolor: 'hero.main', color: 'hero.contrastText', pb: { xs: 5, md: 7 }, pt: { xs: 4, md: 5 } }}>
         {/* Container maxWidth="lg"'s box (1200 px, 16/24 px gutters), without Container in the first load. */}
-        <Box sx={{ maxWidth: 1200, width: '100%', boxSizing: 'border-box', mx: 'auto', px: { xs: 2, sm: 3 }, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
+        <Box
+          sx={{
+            maxWidth: 1200,
+            width: '100%',
+            boxSizing: 'border-box',
+            mx: 'auto',
+            px: { xs: 2, sm: 3 },
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            textAlign: 'center',
+            gap: 2,
+          }}
+        >
           <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.75rem' } }}>
             {t('hero.title')}
           </Typography>
           <Typography sx={{ maxWidth: 640, fontSize: { md: '1.15rem' } }}>{t('hero.subtitle')}</Typography>
-          <DestinationSearch label={t('hero.searchLabel')} placeholder={t('hero.searchPlaceholder')} noMatch={t('hero.noMatch')} />
-          <Box aria-label={t('hero.quick')} role="group" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', minHeight: 40 }}>
+          <DestinationSearch
+            label={t('hero.searchLabel')}
+            placeholder={t('hero.searchPlaceholder')}
+            noMatch={t('hero.noMatch')}
+          />
+          <Box
+            aria-label={t('hero.quick')}
+            role="group"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center', minHeight: 40 }}
+          >
             {(destinations.data?.quick ?? []).map((c) => (
               // Chip-shaped links (a Button: Chip would be one more component in the first load).
               <Button
@@ -38,7 +59,15 @@ export default function HomePage() {
                 component={RouterLink}
                 to={`/packages/${c.slug}`}
                 startIcon={<Flag code={c.flag} size={18} />}
-                sx={{ bgcolor: 'rgba(255,255,255,.14)', color: '#fff', borderRadius: 5, height: 40, px: 1.75, fontWeight: 400, '&:hover': { bgcolor: 'rgba(255,255,255,.24)' } }}
+                sx={{
+                  bgcolor: 'rgba(255,255,255,.14)',
+                  color: '#fff',
+                  borderRadius: 5,
+                  height: 40,
+                  px: 1.75,
+                  fontWeight: 400,
+                  '&:hover': { bgcolor: 'rgba(255,255,255,.24)' },
+                }}
               >
                 {c.name}
               </Button>

@@ -8,7 +8,9 @@ import HomeSections from './HomeSections';
 /** Every "N+ countries" figure the texts state, in both languages. */
 function statedCountryFigures(): number[] {
   const text = JSON.stringify(Object.values(NAMESPACES).map((ns) => [ns.tr, ns.en]));
-  const figures = [...text.matchAll(/(\d+)\+(?:\s*(?:ülke|Ülke|countr|Countr)|",\s*"?label"?:\s*"(?:Ülke|Countries))/g)].map((match) => Number(match[1]));
+  const figures = [
+    ...text.matchAll(/(\d+)\+(?:\s*(?:ülke|Ülke|countr|Countr)|",\s*"?label"?:\s*"(?:Ülke|Countries))/g),
+  ].map((match) => Number(match[1]));
   return figures;
 }
 

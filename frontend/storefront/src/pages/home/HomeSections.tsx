@@ -32,12 +32,20 @@ function Section({ title, children, id }: { title: string; children: React.React
 export default function HomeSections({ destinations }: { destinations: { data?: Destinations; loading: boolean } }) {
   const { t } = useTranslation('home');
   const [region, setRegion] = useState<(typeof HOME_REGIONS)[number]>('all');
-  const featured = (destinations.data?.featured ?? []).filter((c) => region === 'all' || c.region === (region as Region));
+  const featured = (destinations.data?.featured ?? []).filter(
+    (c) => region === 'all' || c.region === (region as Region),
+  );
   return (
     <>
       <Section title={t('features.title')} id="features">
         <Grid container spacing={3}>
-          {([['security', ShieldIcon], ['speed', SpeedIcon], ['ease', TouchAppIcon]] as const).map(([key, Icon]) => (
+          {(
+            [
+              ['security', ShieldIcon],
+              ['speed', SpeedIcon],
+              ['ease', TouchAppIcon],
+            ] as const
+          ).map(([key, Icon]) => (
             <Grid key={key} size={{ xs: 12, md: 4 }}>
               <Card variant="outlined" sx={{ p: 3, height: '100%', textAlign: 'center' }}>
                 <Icon color="primary" sx={{ fontSize: 44 }} />
@@ -60,7 +68,9 @@ export default function HomeSections({ destinations }: { destinations: { data?: 
               <Box sx={{ textAlign: 'center', p: 2 }}>
                 <Typography sx={{ fontSize: '2.25rem', fontWeight: 700 }} color="primary">
                   {/* The country figure is the catalogue's own count once it answers. */}
-                  {key === 'countries' && destinations.data ? destinations.data.country_count : t(`coverage.${key}.value`)}
+                  {key === 'countries' && destinations.data
+                    ? destinations.data.country_count
+                    : t(`coverage.${key}.value`)}
                 </Typography>
                 <Typography color="text.secondary">{t(`coverage.${key}.label`)}</Typography>
               </Box>
@@ -76,7 +86,13 @@ export default function HomeSections({ destinations }: { destinations: { data?: 
 
       <Section title={t('popular.title')} id="popular">
         <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3, overflowX: 'auto' }}>
-          <ToggleButtonGroup exclusive value={region} onChange={(_, value) => value && setRegion(value)} aria-label={t('popular.filter')} size="small">
+          <ToggleButtonGroup
+            exclusive
+            value={region}
+            onChange={(_, value) => value && setRegion(value)}
+            aria-label={t('popular.filter')}
+            size="small"
+          >
             {HOME_REGIONS.map((r) => (
               <ToggleButton key={r} value={r} sx={{ px: 2 }}>
                 {t(`common:regions.${r}`)}
@@ -100,7 +116,20 @@ export default function HomeSections({ destinations }: { destinations: { data?: 
           {(t('steps.items', { returnObjects: true }) as Array<{ title: string; text: string }>).map((step, i) => (
             <Grid key={step.title} size={{ xs: 12, md: 4 }} component="li">
               <Box sx={{ textAlign: 'center', p: 2 }}>
-                <Box sx={{ width: 48, height: 48, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', mx: 'auto', fontWeight: 700, fontSize: '1.25rem' }}>
+                <Box
+                  sx={{
+                    width: 48,
+                    height: 48,
+                    borderRadius: '50%',
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    display: 'grid',
+                    placeItems: 'center',
+                    mx: 'auto',
+                    fontWeight: 700,
+                    fontSize: '1.25rem',
+                  }}
+                >
                   {i + 1}
                 </Box>
                 <Typography variant="h3" sx={{ mt: 1.5 }}>

@@ -8,7 +8,11 @@ import FaqPage from './FaqPage';
 describe('FAQ', () => {
   it('shows 3 categories of 3 questions, with the refund window from the one policy', () => {
     renderPage(<FaqPage />, { path: '/faq' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Genel', 'Teknik', 'Faturalama ve Paketler']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Genel',
+      'Teknik',
+      'Faturalama ve Paketler',
+    ]);
     expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(9);
     expect(screen.getByText(/satın alma tarihinden itibaren 30 gün içinde iade edilebilir/)).toBeInTheDocument();
   });
@@ -18,17 +22,30 @@ describe('FAQ', () => {
     const search = screen.getByLabelText('Sorularda ara');
     await userEvent.type(search, 'EID');
     // "EID" only appears in two answers, not in any question.
-    expect(screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toEqual(['Cihazım eSIM destekliyor mu?']);
+    expect(screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toEqual([
+      'Cihazım eSIM destekliyor mu?',
+    ]);
     await userEvent.clear(search);
     await userEvent.type(search, 'iade');
-    expect(screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toEqual(['Kullanılmayan verim ne olur?', 'eSIM’imi iade edebilir miyim?']);
+    expect(screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toEqual([
+      'Kullanılmayan verim ne olur?',
+      'eSIM’imi iade edebilir miyim?',
+    ]);
     await userEvent.clear(search);
     await userEvent.type(search, 'zzzz');
     expect(screen.getByRole('status')).toHaveTextContent('Aramanızla eşleşen soru bulunamadı.');
   });
 
   it('the filter is case-insensitive and Turkish-aware', () => {
-    const categories = [{ title: 'G', items: [{ q: 'İade var mı?', a: 'Evet' }, { q: 'Hız?', a: 'Yüksek' }] }];
+    const categories = [
+      {
+        title: 'G',
+        items: [
+          { q: 'İade var mı?', a: 'Evet' },
+          { q: 'Hız?', a: 'Yüksek' },
+        ],
+      },
+    ];
     expect(filterFaq(categories, 'İADE')[0]!.items).toHaveLength(1);
     expect(filterFaq(categories, 'yüksek')[0]!.items[0]!.q).toBe('Hız?');
     expect(filterFaq(categories, '')).toBe(categories);

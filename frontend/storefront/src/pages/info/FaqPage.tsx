@@ -28,7 +28,15 @@ export default function FaqPage() {
           label={t('faq.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         {categories.length === 0 && (
           <Typography sx={{ mt: 3 }} color="text.secondary" role="status">

@@ -9,7 +9,9 @@ import { Seo } from '../../layout/Seo';
 
 export default function HowItWorksPage() {
   const { t } = useTranslation('info');
-  const steps = (t('howItWorks.steps', { returnObjects: true }) as Array<{ title: string; text: string }>).map((s, i) => ({ title: `${i + 1}. ${s.title}`, text: s.text }));
+  const steps = (t('howItWorks.steps', { returnObjects: true }) as Array<{ title: string; text: string }>).map(
+    (s, i) => ({ title: `${i + 1}. ${s.title}`, text: s.text }),
+  );
   return (
     <>
       <Seo title={t('howItWorks.seo.title')} description={t('howItWorks.seo.description')} />

@@ -25,12 +25,16 @@ const READY: InstallPageData = {
 };
 const UA = {
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
   desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 };
 
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -75,12 +79,24 @@ describe('the one-time install page', () => {
   it('shows a computer the QR code first and every way', async () => {
     answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
     show(UA.desktop, 'en');
-    expect(await screen.findByRole('img', { name: `eSIM QR code for ${READY.iccid}` }, WAIT)).toHaveAttribute('src', READY.install!.qr_data_url);
-    expect(screen.getAllByTestId(/^install-(ios|manual|qr)$/).map((s) => s.dataset.testid)).toEqual(['install-qr', 'install-ios', 'install-manual']);
+    expect(await screen.findByRole('img', { name: `eSIM QR code for ${READY.iccid}` }, WAIT)).toHaveAttribute(
+      'src',
+      READY.install!.qr_data_url,
+    );
+    expect(screen.getAllByTestId(/^install-(ios|manual|qr)$/).map((s) => s.dataset.testid)).toEqual([
+      'install-qr',
+      'install-ios',
+      'install-manual',
+    ]);
   });
 
   it('says an installed eSIM is installed and shows no code', async () => {
-    answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: { ...READY, state: 'installed', install: null } });
+    answer(200, {
+      success: true,
+      code: 'install_page_loaded',
+      message: 'ok',
+      data: { ...READY, state: 'installed', install: null },
+    });
     show(UA.android);
     expect(await screen.findByTestId('install-done', {}, WAIT)).toHaveTextContent('Bu eSIM kurulmuş ve kullanılıyor');
     expect(screen.queryByText('MATCH-42')).toBeNull();
@@ -88,9 +104,15 @@ describe('the one-time install page', () => {
   });
 
   it('shows the service’s words for a revoked or expired link', async () => {
-    answer(410, { success: false, code: 'install_link_gone', message: 'Bu kurulum bağlantısının süresi doldu veya iptal edildi.' });
+    answer(410, {
+      success: false,
+      code: 'install_link_gone',
+      message: 'Bu kurulum bağlantısının süresi doldu veya iptal edildi.',
+    });
     show(UA.desktop);
-    expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent('Bu kurulum bağlantısının süresi doldu veya iptal edildi.');
+    expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent(
+      'Bu kurulum bağlantısının süresi doldu veya iptal edildi.',
+    );
   });
 
   it('is never indexed and sends no referrer', async () => {

@@ -34,7 +34,12 @@ function Install({ token }: { token: string }) {
       </Alert>
     );
   if (!data) return null;
-  const facts = [data.unlimited ? t('page.unlimited') : data.data_mb !== null ? formatMegabytes(data.data_mb, lng) : null, t('page.validity', { days: data.validity_days })].filter(Boolean).join(' · ');
+  const facts = [
+    data.unlimited ? t('page.unlimited') : data.data_mb !== null ? formatMegabytes(data.data_mb, lng) : null,
+    t('page.validity', { days: data.validity_days }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <>
       <Typography sx={{ fontWeight: 600, mt: 1 }}>{data.package_name}</Typography>

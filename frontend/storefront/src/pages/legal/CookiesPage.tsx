@@ -14,7 +14,9 @@ export default function CookiesPage() {
     <>
       <Seo title={t('cookies.seo.title')} description={t('cookies.seo.description')} />
       <LegalPage title={t('cookies.title')}>
-        <LegalSections sections={t('cookies.sections', { returnObjects: true }) as Array<{ title: string; text: string }>} />
+        <LegalSections
+          sections={t('cookies.sections', { returnObjects: true }) as Array<{ title: string; text: string }>}
+        />
         <Button variant="contained" onClick={() => setOpen(true)}>
           {t('cookies.settings')}
         </Button>

@@ -8,7 +8,9 @@ export default function PrivacyPage() {
     <>
       <Seo title={t('privacy.seo.title')} description={t('privacy.seo.description')} />
       <LegalPage title={t('privacy.title')}>
-        <LegalSections sections={t('privacy.sections', { returnObjects: true }) as Array<{ title: string; text: string }>} />
+        <LegalSections
+          sections={t('privacy.sections', { returnObjects: true }) as Array<{ title: string; text: string }>}
+        />
       </LegalPage>
     </>
   );

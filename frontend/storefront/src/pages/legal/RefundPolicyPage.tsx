@@ -13,7 +13,9 @@ export default function RefundPolicyPage() {
     <>
       <Seo title={t('refund.seo.title')} description={t('refund.seo.description')} />
       <LegalPage title={t('refund.title')} subtitle={t('lastUpdated', { date: t('refund.date') })}>
-        <LegalSections sections={t('refund.sections', { returnObjects: true }) as Array<{ title: string; text: string }>} />
+        <LegalSections
+          sections={t('refund.sections', { returnObjects: true }) as Array<{ title: string; text: string }>}
+        />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           {seller && (
             <Button variant="contained" href={`mailto:${seller.email}`}>

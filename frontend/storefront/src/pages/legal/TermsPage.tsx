@@ -8,7 +8,9 @@ export default function TermsPage() {
     <>
       <Seo title={t('terms.seo.title')} description={t('terms.seo.description')} />
       <LegalPage title={t('terms.title')}>
-        <LegalSections sections={t('termsSections', { returnObjects: true }) as Array<{ title: string; text: string }>} />
+        <LegalSections
+          sections={t('termsSections', { returnObjects: true }) as Array<{ title: string; text: string }>}
+        />
       </LegalPage>
     </>
   );

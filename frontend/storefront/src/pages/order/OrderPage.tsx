@@ -46,10 +46,20 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
   const { t, i18n } = useTranslation('shop');
   const status = planStatusDisplay(profile.status, profile.expires_at);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }} data-testid="esim-profile">
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }}
+      data-testid="esim-profile"
+    >
       <QrImage url={profile.qr_url} alt={t('order.qrAlt', { iccid: profile.iccid })} />
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Chip size="small" color={status.color} label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']} sx={{ mb: 1 }} data-testid="esim-status" />
+        <Chip
+          size="small"
+          color={status.color}
+          label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']}
+          sx={{ mb: 1 }}
+          data-testid="esim-status"
+        />
         <Typography>{t('order.qr')}</Typography>
         {status.key === 'ready' && <InstallSteps />}
         <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
@@ -61,7 +71,14 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
         <CopyRow label={t('order.lpa')} value={profile.activation_code} />
         {/* The one-tap link works only on an iPhone; Android enters the codes above by hand. */}
         {currentPlatform() !== 'android' && (
-          <Button variant="contained" startIcon={<AppleIcon />} href={profile.ios_install_url} target="_blank" rel="noopener" sx={{ mt: 2 }}>
+          <Button
+            variant="contained"
+            startIcon={<AppleIcon />}
+            href={profile.ios_install_url}
+            target="_blank"
+            rel="noopener"
+            sx={{ mt: 2 }}
+          >
             {t('order.ios')}
           </Button>
         )}
@@ -84,7 +101,8 @@ function Order() {
   }, [pending, data, reload]);
 
   if (loading && !data) return <Skeleton variant="rounded" height={320} />;
-  if (error && !data) return <Alert severity="error">{error.status === 404 ? t('order.notFound') : error.message}</Alert>;
+  if (error && !data)
+    return <Alert severity="error">{error.status === 404 ? t('order.notFound') : error.message}</Alert>;
   if (!data) return null;
   return (
     <>
@@ -94,9 +112,15 @@ function Order() {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, alignItems: 'center' }}>
         <Typography sx={{ fontWeight: 600 }}>{data.package.name}</Typography>
-        <Chip label={t(`order.statuses.${data.status}`)} size="small" color={data.status === 'completed' ? 'success' : data.status === 'failed' ? 'error' : 'default'} data-testid="order-status" />
+        <Chip
+          label={t(`order.statuses.${data.status}`)}
+          size="small"
+          color={data.status === 'completed' ? 'success' : data.status === 'failed' ? 'error' : 'default'}
+          data-testid="order-status"
+        />
         <Typography color="text.secondary">
-          {t('order.total')}: {formatCurrency(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
+          {t('order.total')}: {formatCurrency(data.total)} ·{' '}
+          {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>
         {data.agreement && <AcceptedDocuments agreement={data.agreement} />}
       </Box>
@@ -110,7 +134,9 @@ function Order() {
           {t('order.pending')}
         </Alert>
       )}
-      {data.status !== 'pending' && data.status !== 'processing' && data.esims.length > 0 && <InstallActions order={data} />}
+      {data.status !== 'pending' && data.status !== 'processing' && data.esims.length > 0 && (
+        <InstallActions order={data} />
+      )}
       {data.esims.map((profile) => (
         <ProfileCard key={profile.id} profile={profile} />
       ))}

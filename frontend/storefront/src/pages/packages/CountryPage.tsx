@@ -17,7 +17,9 @@ import { Seo } from '../../layout/Seo';
 import { NotFound } from '../errors/NotFoundPage';
 
 // Opened on "Buy": its code (a dialog, the purchase flow) comes then.
-const CheckoutDialog = lazy(() => import('../../features/checkout/CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
+const CheckoutDialog = lazy(() =>
+  import('../../features/checkout/CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })),
+);
 
 export default function CountryPage() {
   const { t, i18n } = useTranslation('shop');
@@ -25,7 +27,9 @@ export default function CountryPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { data, error, loading, fresh } = useApi<CountryPackages>(`/public/countries/${encodeURIComponent(slug)}/packages`);
+  const { data, error, loading, fresh } = useApi<CountryPackages>(
+    `/public/countries/${encodeURIComponent(slug)}/packages`,
+  );
   const [buying, setBuying] = useState<PublicPackage | null>(null);
   const [resume, setResume] = useState<PendingCardCheckout | undefined>(undefined);
 
@@ -70,10 +74,19 @@ export default function CountryPage() {
   const name = data?.country.name ?? known?.[i18n.resolvedLanguage === 'en' ? 'en' : 'tr'] ?? '';
   const flag = data?.country.flag ?? known?.flag;
   // A country only regional or global plans cover: they are its plans, not extras beside its own.
-  const regionalHeading = !name ? t('packages.regional') : data && data.packages.length === 0 ? t('country.regionalOnly', { country: name }) : t('country.regional', { country: name });
+  const regionalHeading = !name
+    ? t('packages.regional')
+    : data && data.packages.length === 0
+      ? t('country.regionalOnly', { country: name })
+      : t('country.regional', { country: name });
   return (
     <>
-      {data && <Seo title={`${t('country.title', { country: name })} | eSIM Go`} description={t('country.seoDescription', { country: name })} />}
+      {data && (
+        <Seo
+          title={`${t('country.title', { country: name })} | eSIM Go`}
+          description={t('country.seoDescription', { country: name })}
+        />
+      )}
       <PageHeader
         title={
           <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
@@ -97,14 +110,32 @@ export default function CountryPage() {
         {loading && !data && <Skeleton variant="rounded" height={260} />}
         {error && error.status !== 404 && <Typography color="error">{error.message}</Typography>}
         {/* Prerendered rows are shown at once; buying waits for the API's answer (its package ids). */}
-        {data && data.packages.length > 0 && <PackageTable packages={data.packages} onBuy={onBuy} buyDisabled={!fresh} caption={t('country.title', { country: name })} countryCode={data.country.code} />}
+        {data && data.packages.length > 0 && (
+          <PackageTable
+            packages={data.packages}
+            onBuy={onBuy}
+            buyDisabled={!fresh}
+            caption={t('country.title', { country: name })}
+            countryCode={data.country.code}
+          />
+        )}
         {/* Shown from the first paint (the prerendered page), its heading completed by the answer. */}
         {(!data || data.regional_packages.length > 0) && !(error && !data) && (
           <Box sx={{ mt: 5 }}>
             <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
               {regionalHeading}
             </Typography>
-            {data ? <PackageTable packages={data.regional_packages} onBuy={onBuy} buyDisabled={!fresh} caption={regionalHeading} countryCode={data.country.code} /> : <Skeleton variant="rounded" height={200} />}
+            {data ? (
+              <PackageTable
+                packages={data.regional_packages}
+                onBuy={onBuy}
+                buyDisabled={!fresh}
+                caption={regionalHeading}
+                countryCode={data.country.code}
+              />
+            ) : (
+              <Skeleton variant="rounded" height={200} />
+            )}
           </Box>
         )}
       </Container>

@@ -37,7 +37,9 @@ export default function PackagesPage() {
   const countries = useApi<CountryEntry[]>(`/public/countries${query.size ? `?${query}` : ''}`);
   // Regional and global packages: those covering one country of each region, without duplicates.
   const wider = useCountryPackages(REGION_SAMPLES);
-  const regional = [...new Map(wider.answers.flatMap((a) => a.regional_packages).map((p) => [p.id, p])).values()].sort((a, b) => a.price - b.price);
+  const regional = [...new Map(wider.answers.flatMap((a) => a.regional_packages).map((p) => [p.id, p])).values()].sort(
+    (a, b) => a.price - b.price,
+  );
 
   return (
     <>
@@ -49,11 +51,25 @@ export default function PackagesPage() {
             label={t('packages.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon />
+                  </InputAdornment>
+                ),
+              },
+            }}
             sx={{ flex: '1 1 260px' }}
           />
           <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-            <ToggleButtonGroup exclusive size="small" value={region} onChange={(_, v) => v && setRegion(v)} aria-label={t('common:regions.all')}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={region}
+              onChange={(_, v) => v && setRegion(v)}
+              aria-label={t('common:regions.all')}
+            >
               {REGIONS.map((r) => (
                 <ToggleButton key={r} value={r}>
                   {t(`common:regions.${r}`)}
@@ -65,8 +81,15 @@ export default function PackagesPage() {
         <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
           {t('packages.countries')}
         </Typography>
-        <CountryGrid countries={countries.data?.filter((c) => c.has_packages) ?? []} loading={countries.loading && !countries.data} skeletons={12} layout="compact" />
-        {countries.data && countries.data.filter((c) => c.has_packages).length === 0 && <Typography color="text.secondary">{t('packages.noCountries')}</Typography>}
+        <CountryGrid
+          countries={countries.data?.filter((c) => c.has_packages) ?? []}
+          loading={countries.loading && !countries.data}
+          skeletons={12}
+          layout="compact"
+        />
+        {countries.data && countries.data.filter((c) => c.has_packages).length === 0 && (
+          <Typography color="text.secondary">{t('packages.noCountries')}</Typography>
+        )}
         <RegionalPackages packages={regional} />
       </Container>
     </>
@@ -88,14 +111,20 @@ function RegionalPackages({ packages }: { packages: PublicPackage[] }) {
             <Card variant="outlined" sx={{ p: 2 }}>
               <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('common:format.days', { count: p.duration })} · {p.data} · {t('packages.coversCountries', { count: p.country_count })}
+                {t('common:format.days', { count: p.duration })} · {p.data} ·{' '}
+                {t('packages.coversCountries', { count: p.country_count })}
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="plan-summary">
                 {planSummary(p, t)}
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{formatCurrency(p.price)}</Typography>
-                <Button size="small" onClick={() => setDetails(p)} aria-haspopup="dialog" aria-label={`${t('plan.details')}: ${p.name}`}>
+                <Button
+                  size="small"
+                  onClick={() => setDetails(p)}
+                  aria-haspopup="dialog"
+                  aria-label={`${t('plan.details')}: ${p.name}`}
+                >
                   {t('plan.details')}
                 </Button>
               </Box>

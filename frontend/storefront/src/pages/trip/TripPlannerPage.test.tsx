@@ -10,7 +10,13 @@ describe('trip planner', () => {
     ['tr', 'Seyahat süresi (gün)', 'Seyahat süresi 1 ile 365 gün arasında olmalı'],
     ['en', 'Trip length (days)', 'Trip length must be between 1 and 365 days'],
   ] as const)('refuses 0 or negative days with a message (%s)', async (lng, label, message) => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data: [] }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, code: 'ok', message: 'ok', data: [] }), { status: 200 }),
+      ),
+    );
     renderPage(<TripPlannerPage />, { path: '/trip-planner', lng });
     const days = screen.getByLabelText(label);
     expect(screen.queryByText(message)).not.toBeInTheDocument();

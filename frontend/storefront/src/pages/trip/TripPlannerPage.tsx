@@ -65,23 +65,48 @@ export default function TripPlannerPage() {
         <Box sx={{ mt: 3 }} aria-live="polite">
           {chosen.length === 0 && <Typography color="text.secondary">{t('trip.empty')}</Typography>}
           {chosen.length > 0 && loading && <Skeleton variant="rounded" height={120} />}
-          {chosen.length > 0 && !loading && length !== undefined && options.length === 0 && <Typography color="text.secondary">{t('trip.none')}</Typography>}
+          {chosen.length > 0 && !loading && length !== undefined && options.length === 0 && (
+            <Typography color="text.secondary">{t('trip.none')}</Typography>
+          )}
           {!loading &&
             options.map((option, index) => (
-              <Paper key={option.items.map((i) => i.pkg.id).join('+')} variant="outlined" sx={{ p: 2.5, mb: 2, borderColor: index === 0 ? 'success.main' : undefined, borderWidth: index === 0 ? 2 : 1 }} data-testid="trip-option">
+              <Paper
+                key={option.items.map((i) => i.pkg.id).join('+')}
+                variant="outlined"
+                sx={{
+                  p: 2.5,
+                  mb: 2,
+                  borderColor: index === 0 ? 'success.main' : undefined,
+                  borderWidth: index === 0 ? 2 : 1,
+                }}
+                data-testid="trip-option"
+              >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography variant="h2" sx={{ fontSize: '1.15rem', flexGrow: 1 }}>
-                    {option.kind === 'single' ? t('trip.oneRegional', { name: option.items[0]!.pkg.name }) : t('trip.locals')}
+                    {option.kind === 'single'
+                      ? t('trip.oneRegional', { name: option.items[0]!.pkg.name })
+                      : t('trip.locals')}
                   </Typography>
                   {index === 0 && <Chip color="success" size="small" label={t('trip.cheapest')} />}
-                  <Typography sx={{ fontWeight: 700 }}>{t('trip.total', { price: formatCurrency(option.total) })}</Typography>
+                  <Typography sx={{ fontWeight: 700 }}>
+                    {t('trip.total', { price: formatCurrency(option.total) })}
+                  </Typography>
                 </Box>
                 {option.items.map(({ pkg, countrySlug }) => (
-                  <Box key={`${pkg.id}-${countrySlug}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                  <Box
+                    key={`${pkg.id}-${countrySlug}`}
+                    sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}
+                  >
                     <Typography sx={{ flexGrow: 1 }}>
-                      {pkg.name} — {t('trip.covers', { days: pkg.duration, data: pkg.data })} — {formatCurrency(pkg.price)}
+                      {pkg.name} — {t('trip.covers', { days: pkg.duration, data: pkg.data })} —{' '}
+                      {formatCurrency(pkg.price)}
                     </Typography>
-                    <Button size="small" variant="outlined" component={RouterLink} to={`/packages/${countrySlug}?buy=${pkg.id}`}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      component={RouterLink}
+                      to={`/packages/${countrySlug}?buy=${pkg.id}`}
+                    >
                       {t('trip.buy')}
                     </Button>
                   </Box>

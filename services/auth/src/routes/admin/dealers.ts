@@ -3,48 +3,130 @@ import { AppError, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createWithInvitation, okCreated } from '../../accounts/creation';
 import { metaOf, type AuthApp, type AuthContext } from '../../context';
-import { applyDealerStatus, createDealer, getDealer, listDealers, softDeleteDealer, updateDealer, type NewDealer } from '../../dealers/dealers';
-import { adminDealerBody, dealersQuery, dealerStatusBody, dealerUpdateBody, idParams, type DealerForm } from '../../schemas';
+import {
+  applyDealerStatus,
+  createDealer,
+  getDealer,
+  listDealers,
+  softDeleteDealer,
+  updateDealer,
+  type NewDealer,
+} from '../../dealers/dealers';
+import {
+  adminDealerBody,
+  dealersQuery,
+  dealerStatusBody,
+  dealerUpdateBody,
+  idParams,
+  type DealerForm,
+} from '../../schemas';
 
 /** The admin's dealers: list, create, edit, suspend, delete. */
 export function dealerRoutes(app: AuthApp, ctx: AuthContext): void {
-  app.get('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Dealers: search, status, sort and paging', querystring: dealersQuery, response: respondsList(dealerSchema) } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    const { items, total } = await listDealers(app.db, query, { salesManagerId: query.filters.sales_manager_id });
-    return okList(reply, items, total, query, 'dealers');
-  });
+  app.get(
+    '/admin/dealers',
+    {
+      schema: {
+        tags: ['dealers'],
+        summary: 'Dealers: search, status, sort and paging',
+        querystring: dealersQuery,
+        response: respondsList(dealerSchema),
+      },
+    },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const { items, total } = await listDealers(app.db, query, { salesManagerId: query.filters.sales_manager_id });
+      return okList(reply, items, total, query, 'dealers');
+    },
+  );
 
-  app.post('/admin/dealers', { schema: { tags: ['dealers'], summary: 'Create a dealer (password, or an emailed set-password link)', body: adminDealerBody, response: responds(201, createdAccount(dealerSchema)) } }, async (request, reply) => {
-    const body = request.body;
-    const assignment = { salesManagerId: body.sales_manager_id, status: body.status };
-    return okCreated(reply, await createDealerFor(app, ctx, request, reply, { scope: 'admin-dealers', body, assignment }), 'dealer_created');
-  });
+  app.post(
+    '/admin/dealers',
+    {
+      schema: {
+        tags: ['dealers'],
+        summary: 'Create a dealer (password, or an emailed set-password link)',
+        body: adminDealerBody,
+        response: responds(201, createdAccount(dealerSchema)),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const assignment = { salesManagerId: body.sales_manager_id, status: body.status };
+      return okCreated(
+        reply,
+        await createDealerFor(app, ctx, request, reply, { scope: 'admin-dealers', body, assignment }),
+        'dealer_created',
+      );
+    },
+  );
 
-  app.get('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams, response: responds(200, dealerSchema) } }, async (request, reply) => {
-    return ok(reply, await getDealer(app.db, request.params.id, request.locale));
-  });
+  app.get(
+    '/admin/dealers/:id',
+    { schema: { tags: ['dealers'], summary: 'One dealer', params: idParams, response: responds(200, dealerSchema) } },
+    async (request, reply) => {
+      return ok(reply, await getDealer(app.db, request.params.id, request.locale));
+    },
+  );
 
-  app.put('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Update a dealer (fields present are changed)', params: idParams, body: dealerUpdateBody, response: responds(200, dealerSchema) } }, async (request, reply) => {
-    const dealer = await app.db.transaction((trx) => updateDealer(trx, app.redis, request.params.id, request.body, metaOf(request)));
-    return ok(reply, dealer, 'dealer_updated');
-  });
+  app.put(
+    '/admin/dealers/:id',
+    {
+      schema: {
+        tags: ['dealers'],
+        summary: 'Update a dealer (fields present are changed)',
+        params: idParams,
+        body: dealerUpdateBody,
+        response: responds(200, dealerSchema),
+      },
+    },
+    async (request, reply) => {
+      const dealer = await app.db.transaction((trx) =>
+        updateDealer(trx, app.redis, request.params.id, request.body, metaOf(request)),
+      );
+      return ok(reply, dealer, 'dealer_updated');
+    },
+  );
 
-  app.put('/admin/dealers/:id/status', { schema: { tags: ['dealers'], summary: 'Activate or suspend a dealer', params: idParams, body: dealerStatusBody, response: responds(200, dealerSchema) } }, async (request, reply) => {
-    const dealer = await app.db.transaction(async (trx) => {
-      await trx('users').where({ id: request.params.id }).forUpdate().first('id');
-      const current = await getDealer(trx, request.params.id, request.locale);
-      return applyDealerStatus(trx, app.redis, current, request.body.status, metaOf(request));
-    });
-    return ok(reply, dealer, 'dealer_status_changed');
-  });
+  app.put(
+    '/admin/dealers/:id/status',
+    {
+      schema: {
+        tags: ['dealers'],
+        summary: 'Activate or suspend a dealer',
+        params: idParams,
+        body: dealerStatusBody,
+        response: responds(200, dealerSchema),
+      },
+    },
+    async (request, reply) => {
+      const dealer = await app.db.transaction(async (trx) => {
+        await trx('users').where({ id: request.params.id }).forUpdate().first('id');
+        const current = await getDealer(trx, request.params.id, request.locale);
+        return applyDealerStatus(trx, app.redis, current, request.body.status, metaOf(request));
+      });
+      return ok(reply, dealer, 'dealer_status_changed');
+    },
+  );
 
-  app.delete('/admin/dealers/:id', { schema: { tags: ['dealers'], summary: 'Delete a dealer holding no money and no stock', params: idParams, response: responds(200, dealerSchema) } }, async (request, reply) => {
-    const dealer = await getDealer(app.db, request.params.id, request.locale);
-    const holdings = await ctx.holdings.check(dealer.id, String(request.id));
-    if (holdings.hasMoney || holdings.hasStock) throw new AppError(409, 'dealer_has_holdings');
-    await app.db.transaction((trx) => softDeleteDealer(trx, app.redis, dealer, metaOf(request)));
-    return ok(reply, dealer, 'dealer_deleted');
-  });
+  app.delete(
+    '/admin/dealers/:id',
+    {
+      schema: {
+        tags: ['dealers'],
+        summary: 'Delete a dealer holding no money and no stock',
+        params: idParams,
+        response: responds(200, dealerSchema),
+      },
+    },
+    async (request, reply) => {
+      const dealer = await getDealer(app.db, request.params.id, request.locale);
+      const holdings = await ctx.holdings.check(dealer.id, String(request.id));
+      if (holdings.hasMoney || holdings.hasStock) throw new AppError(409, 'dealer_has_holdings');
+      await app.db.transaction((trx) => softDeleteDealer(trx, app.redis, dealer, metaOf(request)));
+      return ok(reply, dealer, 'dealer_deleted');
+    },
+  );
 }
 
 /**
@@ -56,7 +138,11 @@ export function createDealerFor(
   ctx: AuthContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  { scope, body, assignment }: { scope: string; body: DealerForm; assignment: Pick<NewDealer, 'salesManagerId' | 'status'> },
+  {
+    scope,
+    body,
+    assignment,
+  }: { scope: string; body: DealerForm; assignment: Pick<NewDealer, 'salesManagerId' | 'status'> },
 ) {
   return createWithInvitation(app, ctx, request, reply, {
     scope,

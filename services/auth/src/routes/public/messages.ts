@@ -16,11 +16,27 @@ export function messageRoutes(app: AuthApp): void {
     const body = kind === 'partnership' ? partnershipMessageBody : contactMessageBody;
     app.post(
       `/messages/${kind}`,
-      { schema: { tags: ['messages'], summary: `Send a ${kind} message from the public site`, body, response: responds(201, received) } },
+      {
+        schema: {
+          tags: ['messages'],
+          summary: `Send a ${kind} message from the public site`,
+          body,
+          response: responds(201, received),
+        },
+      },
       async (request, reply) => {
         await hitLimit(app.redis, `auth:messages:${request.ip}`, MESSAGES_PER_IP, MESSAGES_WINDOW_SECONDS);
-        const message = await storeInboundMessage(app.db, { kind, body: request.body } as Parameters<typeof storeInboundMessage>[1], { locale: request.locale, ip: request.ip });
-        return ok(reply, { id: message.id, kind: message.kind, created_at: message.created_at }, 'message_received', 201);
+        const message = await storeInboundMessage(
+          app.db,
+          { kind, body: request.body } as Parameters<typeof storeInboundMessage>[1],
+          { locale: request.locale, ip: request.ip },
+        );
+        return ok(
+          reply,
+          { id: message.id, kind: message.kind, created_at: message.created_at },
+          'message_received',
+          201,
+        );
       },
     );
   }

@@ -30,37 +30,74 @@ const creditLimitBody = z.object({ credit_limit: nonNegativeEuroAmount, note });
 export function dealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   /** Money only for a dealer that exists: asked of auth when the local copy has not heard of the id. */
   const assertDealerExists = (request: { body: { dealer_id: string }; locale: BalanceLocale; id: unknown }) =>
-    assertAccountKind(app.db, ctx.accounts, { id: request.body.dealer_id, kind: 'dealer', field: 'dealer_id', locale: request.locale, requestId: String(request.id) });
+    assertAccountKind(app.db, ctx.accounts, {
+      id: request.body.dealer_id,
+      kind: 'dealer',
+      field: 'dealer_id',
+      locale: request.locale,
+      requestId: String(request.id),
+    });
 
   // The limit is set, not added to: the same value again changes nothing; the key replays the first answer (its before → after).
   app.put(
     '/admin/dealers/:id/credit-limit',
     {
-      schema: { tags: ['admin'], params: dealerParams, body: creditLimitBody, headers: idempotencyHeaders, response: responds(200, dealerCreditLimitResultSchema) },
+      schema: {
+        tags: ['admin'],
+        params: dealerParams,
+        body: creditLimitBody,
+        headers: idempotencyHeaders,
+        response: responds(200, dealerCreditLimitResultSchema),
+      },
     },
     async (request, reply) => {
       const dealerId = request.params.id;
-      await assertAccountKind(app.db, ctx.accounts, { id: dealerId, kind: 'dealer', field: 'id', locale: request.locale, requestId: String(request.id) });
-      return idempotentReply(app.db, request, reply, { scope: 'dealer-credit-limit', code: 'credit_limit_set' }, async (trx) => {
-        const { previous_cents: previous } = await setCreditLimit(trx, {
-          dealerId,
-          limitCents: request.body.credit_limit,
-          note: request.body.note,
-          actorId: request.user!.id,
-        });
-        const [figures] = await dealerBalances(trx, [dealerId]);
-        return { ...figures!, previous_credit_limit: centsToEuros(previous), previous_credit_limit_cents: previous };
+      await assertAccountKind(app.db, ctx.accounts, {
+        id: dealerId,
+        kind: 'dealer',
+        field: 'id',
+        locale: request.locale,
+        requestId: String(request.id),
       });
+      return idempotentReply(
+        app.db,
+        request,
+        reply,
+        { scope: 'dealer-credit-limit', code: 'credit_limit_set' },
+        async (trx) => {
+          const { previous_cents: previous } = await setCreditLimit(trx, {
+            dealerId,
+            limitCents: request.body.credit_limit,
+            note: request.body.note,
+            actorId: request.user!.id,
+          });
+          const [figures] = await dealerBalances(trx, [dealerId]);
+          return { ...figures!, previous_credit_limit: centsToEuros(previous), previous_credit_limit_cents: previous };
+        },
+      );
     },
   );
 
   // One dealer's movements of its spendable balance, as the dealer's own transactions list shows them.
   app.get(
     '/admin/dealers/:id/transactions',
-    { schema: { tags: ['admin'], params: dealerParams, querystring: transactionsQuery, response: respondsList(transactionSchema) } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: dealerParams,
+        querystring: transactionsQuery,
+        response: respondsList(transactionSchema),
+      },
+    },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids, search: query.search };
+      const filter = {
+        startDate: query.startDate,
+        endDate: query.endDate,
+        type: query.filters.type,
+        ids: query.ids,
+        search: query.search,
+      };
       const { items, total } = await userTransactions(app.db, request.params.id, query, filter, request.locale);
       return okList(reply, items, total, query, 'transactions');
     },
@@ -68,24 +105,43 @@ export function dealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
 
   app.post(
     '/admin/dealers/balance',
-    { schema: { tags: ['admin'], body: loadBody, headers: idempotencyHeaders, response: responds(200, dealerMoneyResultSchema) } },
+    {
+      schema: {
+        tags: ['admin'],
+        body: loadBody,
+        headers: idempotencyHeaders,
+        response: responds(200, dealerMoneyResultSchema),
+      },
+    },
     async (request, reply) => {
       await assertDealerExists(request);
-      return idempotentReply(app.db, request, reply, { scope: 'dealer-credit-load', code: 'balance_loaded' }, (trx, key) =>
-        loadOnCredit(trx, {
-          dealerId: request.body.dealer_id,
-          amountCents: request.body.amount,
-          note: request.body.note,
-          actorId: request.user!.id,
-          idempotencyKey: key,
-        }),
+      return idempotentReply(
+        app.db,
+        request,
+        reply,
+        { scope: 'dealer-credit-load', code: 'balance_loaded' },
+        (trx, key) =>
+          loadOnCredit(trx, {
+            dealerId: request.body.dealer_id,
+            amountCents: request.body.amount,
+            note: request.body.note,
+            actorId: request.user!.id,
+            idempotencyKey: key,
+          }),
       );
     },
   );
 
   app.post(
     '/admin/dealers/cash-balance',
-    { schema: { tags: ['admin'], body: cashBody, headers: idempotencyHeaders, response: responds(200, dealerMoneyResultSchema) } },
+    {
+      schema: {
+        tags: ['admin'],
+        body: cashBody,
+        headers: idempotencyHeaders,
+        response: responds(200, dealerMoneyResultSchema),
+      },
+    },
     async (request, reply) => {
       await assertDealerExists(request);
       return idempotentReply(
@@ -106,11 +162,21 @@ export function dealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
     },
   );
 
-  app.get('/admin/dealers/balances', { schema: { tags: ['admin'], querystring: balancesQuery, response: responds(200, z.array(dealerBalanceSchema)) } }, async (request, reply) => {
-    // Without ids: every dealer this service knows of (from auth events).
-    const ids =
-      request.query.ids ??
-      ((await app.db('parties').where({ user_type: USER_TYPE.dealer }).whereNull('deleted_at').orderBy('id').limit(1000).pluck('id')) as string[]);
-    return ok(reply, await dealerBalances(app.db, ids));
-  });
+  app.get(
+    '/admin/dealers/balances',
+    { schema: { tags: ['admin'], querystring: balancesQuery, response: responds(200, z.array(dealerBalanceSchema)) } },
+    async (request, reply) => {
+      // Without ids: every dealer this service knows of (from auth events).
+      const ids =
+        request.query.ids ??
+        ((await app
+          .db('parties')
+          .where({ user_type: USER_TYPE.dealer })
+          .whereNull('deleted_at')
+          .orderBy('id')
+          .limit(1000)
+          .pluck('id')) as string[]);
+      return ok(reply, await dealerBalances(app.db, ids));
+    },
+  );
 }

@@ -12,7 +12,17 @@ import {
   userSpendSchema,
   type Locale,
 } from '@esim/contracts';
-import { AppError, idempotentReply, istanbulDate, listQuery, ok, okList, toListQuery, type AuthUser, type CreatedServiceApp } from '@esim/platform';
+import {
+  AppError,
+  idempotentReply,
+  istanbulDate,
+  listQuery,
+  ok,
+  okList,
+  toListQuery,
+  type AuthUser,
+  type CreatedServiceApp,
+} from '@esim/platform';
 import { z } from 'zod';
 import { createTopUp, listTopUps } from '../../top-ups/top-ups';
 import { userBalance, userDashboard, userSpend, userTransactions } from '../../transactions/transactions';
@@ -27,57 +37,109 @@ const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'r
 
 /** The spend chart's default period: 30 days. */
 const SPEND_DEFAULT_DAYS = 30;
-const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shiftDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The caller's own money: balance, adding balance, transactions, dashboard (customers and admins; never sales managers). */
 export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
-  app.get('/user/balance', { schema: { tags: ['user'], response: responds(200, userBalanceSchema) } }, async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)));
+  app.get(
+    '/user/balance',
+    { schema: { tags: ['user'], response: responds(200, userBalanceSchema) } },
+    async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)),
+  );
 
   app.post(
     '/user/balance/add',
-    { schema: { tags: ['user'], body: topUpBody, headers: idempotencyHeaders, response: responds(201, topUpCreatedSchema) } },
+    {
+      schema: {
+        tags: ['user'],
+        body: topUpBody,
+        headers: idempotencyHeaders,
+        response: responds(201, topUpCreatedSchema),
+      },
+    },
     async (request, reply) =>
-      idempotentReply(app.db, request, reply, { scope: 'user-top-up', code: 'top_up_created', status: 201 }, async (trx) => {
-        // Card top-ups start at POST /user/payments/card, which sends the buyer to the card page.
-        if (request.body.method === 'card') throw new AppError(422, 'payment_method_unavailable');
-        const topUp = await createTopUp(trx, {
-          userId: request.user!.id,
-          amountCents: request.body.amount,
-          method: request.body.method,
-        });
-        return { ...topUp, bank: ctx.bank };
-      }),
+      idempotentReply(
+        app.db,
+        request,
+        reply,
+        { scope: 'user-top-up', code: 'top_up_created', status: 201 },
+        async (trx) => {
+          // Card top-ups start at POST /user/payments/card, which sends the buyer to the card page.
+          if (request.body.method === 'card') throw new AppError(422, 'payment_method_unavailable');
+          const topUp = await createTopUp(trx, {
+            userId: request.user!.id,
+            amountCents: request.body.amount,
+            method: request.body.method,
+          });
+          return { ...topUp, bank: ctx.bank };
+        },
+      ),
   );
 
-  app.get('/user/balance/top-ups', { schema: { tags: ['user'], querystring: topUpsQuery, response: respondsList(topUpSchema) } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    const { items, total } = await listTopUps(app.db, query, { userId: request.user!.id, status: query.status });
-    return okList(reply, items, total, query, 'top-ups');
-  });
+  app.get(
+    '/user/balance/top-ups',
+    { schema: { tags: ['user'], querystring: topUpsQuery, response: respondsList(topUpSchema) } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const { items, total } = await listTopUps(app.db, query, { userId: request.user!.id, status: query.status });
+      return okList(reply, items, total, query, 'top-ups');
+    },
+  );
 
-  app.get('/user/balance/spend', { schema: { tags: ['user'], querystring: userSpendQuerySchema, response: responds(200, userSpendSchema) } }, async (request, reply) => {
-    // A missing end is 30 days on from the start (today without either); a missing start, 30 days back from the end.
-    const { start_date: start, end_date: end } = request.query;
-    const last = end ?? (start ? shiftDays(start, SPEND_DEFAULT_DAYS - 1) : istanbulDate());
-    return ok(reply, await userSpend(app.db, request.user!.id, { start: start ?? shiftDays(last, -(SPEND_DEFAULT_DAYS - 1)), end: last }));
-  });
+  app.get(
+    '/user/balance/spend',
+    { schema: { tags: ['user'], querystring: userSpendQuerySchema, response: responds(200, userSpendSchema) } },
+    async (request, reply) => {
+      // A missing end is 30 days on from the start (today without either); a missing start, 30 days back from the end.
+      const { start_date: start, end_date: end } = request.query;
+      const last = end ?? (start ? shiftDays(start, SPEND_DEFAULT_DAYS - 1) : istanbulDate());
+      return ok(
+        reply,
+        await userSpend(app.db, request.user!.id, {
+          start: start ?? shiftDays(last, -(SPEND_DEFAULT_DAYS - 1)),
+          end: last,
+        }),
+      );
+    },
+  );
 
   // One list behind both paths: the spec's client calls /query with filters, react-admin the plain one.
-  const transactions = async (request: { query: z.output<typeof transactionsQuery>; user: AuthUser | null; locale: Locale }) => {
+  const transactions = async (request: {
+    query: z.output<typeof transactionsQuery>;
+    user: AuthUser | null;
+    locale: Locale;
+  }) => {
     const query = toListQuery(request.query);
-    const filter = { startDate: query.startDate, endDate: query.endDate, type: query.filters.type, ids: query.ids, search: query.search };
+    const filter = {
+      startDate: query.startDate,
+      endDate: query.endDate,
+      type: query.filters.type,
+      ids: query.ids,
+      search: query.search,
+    };
     return { query, ...(await userTransactions(app.db, request.user!.id, query, filter, request.locale)) };
   };
-  app.get('/user/transactions', { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } }, async (request, reply) => {
-    const { query, items, total } = await transactions(request);
-    return okList(reply, items, total, query, 'transactions');
-  });
-  app.get('/user/transactions/query', { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } }, async (request, reply) => {
-    const { query, items, total } = await transactions(request);
-    return okList(reply, items, total, query, 'transactions');
-  });
+  app.get(
+    '/user/transactions',
+    { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } },
+    async (request, reply) => {
+      const { query, items, total } = await transactions(request);
+      return okList(reply, items, total, query, 'transactions');
+    },
+  );
+  app.get(
+    '/user/transactions/query',
+    { schema: { tags: ['user'], querystring: transactionsQuery, response: respondsList(transactionSchema) } },
+    async (request, reply) => {
+      const { query, items, total } = await transactions(request);
+      return okList(reply, items, total, query, 'transactions');
+    },
+  );
 
-  app.get('/user/dashboard', { schema: { tags: ['user'], response: responds(200, userDashboardSchema) } }, async (request, reply) =>
-    ok(reply, await userDashboard(app.db, request.user!.id, request.locale)),
+  app.get(
+    '/user/dashboard',
+    { schema: { tags: ['user'], response: responds(200, userDashboardSchema) } },
+    async (request, reply) => ok(reply, await userDashboard(app.db, request.user!.id, request.locale)),
   );
 }

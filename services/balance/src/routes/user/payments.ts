@@ -1,4 +1,12 @@
-import { acceptedAgreement, paymentSchema, positiveEuroAmount, responds, returnPathSchema, translate, type Locale } from '@esim/contracts';
+import {
+  acceptedAgreement,
+  paymentSchema,
+  positiveEuroAmount,
+  responds,
+  returnPathSchema,
+  translate,
+  type Locale,
+} from '@esim/contracts';
 import { idempotentRequest, notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
@@ -36,25 +44,43 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
 
   app.post(
     '/user/payments/card',
-    { schema: { tags: ['payments'], body: startBody, headers: idempotencyHeaders, response: responds(201, paymentSchema) } },
+    {
+      schema: {
+        tags: ['payments'],
+        body: startBody,
+        headers: idempotencyHeaders,
+        response: responds(201, paymentSchema),
+      },
+    },
     async (request, reply) => {
       const cards = requireCardPayments(ctx.payments);
       const user = request.user!;
       const locale: Locale = request.body.locale ?? request.locale;
-      const created = await idempotentRequest(app.db, request, reply, { scope: 'card-payment', required: true }, async (trx) => {
-        const row = await createCardPayment(trx, {
-          userId: user.id,
-          amountCents: request.body.amount,
-          locale,
-          returnPath: request.body.return_path,
-          provider: cards.name,
-          agreement: request.body.agreement,
-        });
-        return { statusCode: 201, body: { payment_id: row.id } };
-      });
+      const created = await idempotentRequest(
+        app.db,
+        request,
+        reply,
+        { scope: 'card-payment', required: true },
+        async (trx) => {
+          const row = await createCardPayment(trx, {
+            userId: user.id,
+            amountCents: request.body.amount,
+            locale,
+            returnPath: request.body.return_path,
+            provider: cards.name,
+            agreement: request.body.agreement,
+          });
+          return { statusCode: 201, body: { payment_id: row.id } };
+        },
+      );
       const party = await getParty(app.db, user.id);
       const row = await openPaymentPage(app.db, cards, (await getPayment(app.db, created.body.payment_id))!, {
-        buyer: { id: user.id, email: party?.email ?? user.email, fullName: party?.full_name || party?.company_name || user.email, ip: request.ip },
+        buyer: {
+          id: user.id,
+          email: party?.email ?? user.email,
+          fullName: party?.full_name || party?.company_name || user.email,
+          ip: request.ip,
+        },
         callbackUrl,
         basketName: translate('transaction_card_top_up', locale),
       });
@@ -62,12 +88,16 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     },
   );
 
-  app.get('/user/payments/:id', { schema: { tags: ['payments'], params: idParams, response: responds(200, paymentSchema) } }, async (request, reply) => {
-    let row = await getPayment(app.db, request.params.id);
-    if (!row || row.user_id !== request.user!.id) throw notFound('payment_not_found');
-    if (ctx.payments && row.status === 'pending' && dueForRecheck(row.id)) {
-      row = await settlePayment(app.db, ctx.payments, row);
-    }
-    return ok(reply, paymentOf(row, request.locale));
-  });
+  app.get(
+    '/user/payments/:id',
+    { schema: { tags: ['payments'], params: idParams, response: responds(200, paymentSchema) } },
+    async (request, reply) => {
+      let row = await getPayment(app.db, request.params.id);
+      if (!row || row.user_id !== request.user!.id) throw notFound('payment_not_found');
+      if (ctx.payments && row.status === 'pending' && dueForRecheck(row.id)) {
+        row = await settlePayment(app.db, ctx.payments, row);
+      }
+      return ok(reply, paymentOf(row, request.locale));
+    },
+  );
 }

@@ -1,11 +1,32 @@
-import { centsToEuros, dealerPackageSchema, percentageToHundredths, dealerPricesUpdatedSchema, priceHistoryEntrySchema, responds, respondsList } from '@esim/contracts';
+import {
+  centsToEuros,
+  dealerPackageSchema,
+  percentageToHundredths,
+  dealerPricesUpdatedSchema,
+  priceHistoryEntrySchema,
+  responds,
+  respondsList,
+} from '@esim/contracts';
 import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
 import { listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { dealerForCaller } from '../../pricing/dealers';
-import { dealerPackages, dealerPackageView, percentageChanges, writeDealerPrices, type PriceSource } from '../../pricing/dealer-prices';
-import { bulkPriceBody, dealerPackageParams, dealerParams, percentageBody, priceHistoryFilters, singlePriceBody } from '../../schemas';
+import {
+  dealerPackages,
+  dealerPackageView,
+  percentageChanges,
+  writeDealerPrices,
+  type PriceSource,
+} from '../../pricing/dealer-prices';
+import {
+  bulkPriceBody,
+  dealerPackageParams,
+  dealerParams,
+  percentageBody,
+  priceHistoryFilters,
+  singlePriceBody,
+} from '../../schemas';
 
 /**
  * Dealer pricing: the admin for any dealer, a sales manager for their own, with one handler each
@@ -17,9 +38,16 @@ export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 's
   const withCost = audience === 'admin';
 
   const list = async (request: FastifyRequest, dealerId: string, packageIds?: readonly string[]) =>
-    (await dealerPackages(app.db, dealerId, packageIds)).map((row) => dealerPackageView(row, request.locale, { withCost }));
+    (await dealerPackages(app.db, dealerId, packageIds)).map((row) =>
+      dealerPackageView(row, request.locale, { withCost }),
+    );
 
-  const context = (request: FastifyRequest, dealerId: string, source: PriceSource, allowBelowCost: boolean | undefined) => ({
+  const context = (
+    request: FastifyRequest,
+    dealerId: string,
+    source: PriceSource,
+    allowBelowCost: boolean | undefined,
+  ) => ({
     dealerId,
     actor: request.user!,
     source,
@@ -27,54 +55,93 @@ export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 's
     correlationId: String(request.id),
   });
 
-  app.get(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, response: responds(200, z.array(dealerPackageSchema)) } }, async (request, reply) => {
-    await dealerForCaller(app.db, request.params.id, request.user!);
-    return ok(reply, await list(request, request.params.id));
-  });
+  app.get(
+    `${prefix}/dealers/:id/packages`,
+    { schema: { tags, params: dealerParams, response: responds(200, z.array(dealerPackageSchema)) } },
+    async (request, reply) => {
+      await dealerForCaller(app.db, request.params.id, request.user!);
+      return ok(reply, await list(request, request.params.id));
+    },
+  );
 
   app.put(
     `${prefix}/dealers/:id/packages/:packageId`,
-    { schema: { tags, params: dealerPackageParams, body: singlePriceBody, response: responds(200, dealerPackageSchema) } },
+    {
+      schema: {
+        tags,
+        params: dealerPackageParams,
+        body: singlePriceBody,
+        response: responds(200, dealerPackageSchema),
+      },
+    },
     async (request, reply) => {
       const { id, packageId } = request.params;
       const { price, allow_below_cost: allowBelowCost } = request.body;
-      await writeDealerPrices(app.db, context(request, id, 'single', allowBelowCost), () => [{ packageId, priceCents: price }]);
+      await writeDealerPrices(app.db, context(request, id, 'single', allowBelowCost), () => [
+        { packageId, priceCents: price },
+      ]);
       const [row] = await list(request, id, [packageId]);
       return ok(reply, row, price === null ? 'dealer_price_removed' : 'dealer_price_updated');
     },
   );
 
-  app.put(`${prefix}/dealers/:id/packages`, { schema: { tags, params: dealerParams, body: bulkPriceBody, response: responds(200, dealerPricesUpdatedSchema) } }, async (request, reply) => {
-    const { id } = request.params;
-    const { packages, allow_below_cost: allowBelowCost } = request.body;
-    const result = await writeDealerPrices(app.db, context(request, id, 'bulk', allowBelowCost), () =>
-      packages.map((item) => ({ packageId: item.package_id, priceCents: item.price })),
-    );
-    return ok(reply, { changed: result.changed, packages: await list(request, id) }, 'dealer_prices_updated');
-  });
+  app.put(
+    `${prefix}/dealers/:id/packages`,
+    { schema: { tags, params: dealerParams, body: bulkPriceBody, response: responds(200, dealerPricesUpdatedSchema) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { packages, allow_below_cost: allowBelowCost } = request.body;
+      const result = await writeDealerPrices(app.db, context(request, id, 'bulk', allowBelowCost), () =>
+        packages.map((item) => ({ packageId: item.package_id, priceCents: item.price })),
+      );
+      return ok(reply, { changed: result.changed, packages: await list(request, id) }, 'dealer_prices_updated');
+    },
+  );
 
   if (audience !== 'admin') return;
 
   // Percentage repricing is the admin's only (the route table has no sales-manager twin).
   app.put(
     '/admin/dealers/:id/packages/percentage',
-    { schema: { tags: ['admin'], params: dealerParams, body: percentageBody, response: responds(200, dealerPricesUpdatedSchema) } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: dealerParams,
+        body: percentageBody,
+        response: responds(200, dealerPricesUpdatedSchema),
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const { percentage, package_ids: packageIds, allow_below_cost: allowBelowCost } = request.body;
       const result = await writeDealerPrices(
         app.db,
-        { dealerId: id, actor: request.user!, source: 'percentage', allowBelowCost: allowBelowCost ?? false, correlationId: String(request.id) },
+        {
+          dealerId: id,
+          actor: request.user!,
+          source: 'percentage',
+          allowBelowCost: allowBelowCost ?? false,
+          correlationId: String(request.id),
+        },
         (trx) => percentageChanges(trx, percentageToHundredths(percentage), packageIds),
       );
-      const rows = (await dealerPackages(app.db, id)).map((row) => dealerPackageView(row, request.locale, { withCost: true }));
+      const rows = (await dealerPackages(app.db, id)).map((row) =>
+        dealerPackageView(row, request.locale, { withCost: true }),
+      );
       return ok(reply, { changed: result.changed, packages: rows }, 'dealer_prices_updated');
     },
   );
 
   app.get(
     '/admin/dealers/:id/price-history',
-    { schema: { tags: ['admin'], params: dealerParams, querystring: listQuery(priceHistoryFilters, { id: numericId, search: false }), response: respondsList(priceHistoryEntrySchema) } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: dealerParams,
+        querystring: listQuery(priceHistoryFilters, { id: numericId, search: false }),
+        response: respondsList(priceHistoryEntrySchema),
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       await dealerForCaller(app.db, id, request.user!);

@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { AppError, listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
-import { buyPackageBody, centsToEuros, fileResponse, ESIM_ORDER_STATUSES, statusFilter, esimOrderSchema, esimOrderSummarySchema, esimProfileSchema, esimRefundSchema, esimStatusBody, esimUsageSchema, responds, respondsList } from '@esim/contracts';
+import {
+  buyPackageBody,
+  centsToEuros,
+  fileResponse,
+  ESIM_ORDER_STATUSES,
+  statusFilter,
+  esimOrderSchema,
+  esimOrderSummarySchema,
+  esimProfileSchema,
+  esimRefundSchema,
+  esimStatusBody,
+  esimUsageSchema,
+  responds,
+  respondsList,
+} from '@esim/contracts';
 import type { EsimContext } from '../../context';
 import { agreementOf } from '../../orders/agreements';
 import { buy, purchaseOutcome } from '../../orders/purchase';
@@ -20,12 +34,18 @@ const qrParams = z.object({ fileName: z.string().max(200) });
 const refundBody = z.object({ reason: z.string().trim().min(3).max(500).optional() }).optional();
 const usageQuery = z.object({
   // false: the eSIM's figures only, without the usage reports that brought it there.
-  includeUsed: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').default(true),
+  includeUsed: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(true),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 const ordersQuery = listQuery({
   status: statusFilter(ESIM_ORDER_STATUSES),
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/, { message: 'esim_country_invalid' }),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { message: 'esim_country_invalid' }),
   // Admin only: one customer's orders (others always see only their own).
   user_id: z.string().trim().max(100),
 });
@@ -34,7 +54,14 @@ const ordersQuery = listQuery({
 export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.post(
     '/user/packages/buy',
-    { schema: { tags: ['esim'], summary: 'Buy an eSIM package (Idempotency-Key required)', body: buyBody, response: { ...responds(201, esimOrderSchema), ...responds(202, esimOrderSchema) } } },
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'Buy an eSIM package (Idempotency-Key required)',
+        body: buyBody,
+        response: { ...responds(201, esimOrderSchema), ...responds(202, esimOrderSchema) },
+      },
+    },
     async (request, reply) => {
       const { order, profiles } = await buy(app.db, ctx, request, reply, {
         packageId: request.body.package_id,
@@ -43,82 +70,162 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         cardPaymentId: request.body.card_payment_id,
       });
       const outcome = purchaseOutcome(order);
-      const agreement = request.body.agreement || request.body.card_payment_id ? await agreementOf(app.db, order.id) : undefined;
-      return ok(reply, fullOrderView(order, request.locale, profiles ?? (await profilesOf(app.db, order.id)), agreement), outcome.code, outcome.status);
+      const agreement =
+        request.body.agreement || request.body.card_payment_id ? await agreementOf(app.db, order.id) : undefined;
+      return ok(
+        reply,
+        fullOrderView(order, request.locale, profiles ?? (await profilesOf(app.db, order.id)), agreement),
+        outcome.code,
+        outcome.status,
+      );
     },
   );
 
-  app.get('/user/esim/orders', { schema: { tags: ['esim'], querystring: ordersQuery, response: respondsList(esimOrderSummarySchema) } }, async (request, reply) => {
-    const query = toListQuery(request.query);
-    const { total, rows } = await listOrders(app.db, request.user!, {
-      ...query,
-      status: query.filters.status,
-      country: query.filters.country,
-      userId: query.filters.user_id,
-    });
-    return okList(reply, rows.map(({ order, counts }) => orderView(order, request.locale, counts)), total, query, 'orders');
-  });
+  app.get(
+    '/user/esim/orders',
+    { schema: { tags: ['esim'], querystring: ordersQuery, response: respondsList(esimOrderSummarySchema) } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const { total, rows } = await listOrders(app.db, request.user!, {
+        ...query,
+        status: query.filters.status,
+        country: query.filters.country,
+        userId: query.filters.user_id,
+      });
+      return okList(
+        reply,
+        rows.map(({ order, counts }) => orderView(order, request.locale, counts)),
+        total,
+        query,
+        'orders',
+      );
+    },
+  );
 
-  app.get('/user/esim/orders/:id', { schema: { tags: ['esim'], params: orderParams, response: responds(200, esimOrderSchema) } }, async (request, reply) => {
-    const order = await findOrder(app.db, request.user!, request.params.id);
-    const [profiles, agreement, targets] = await Promise.all([profilesOf(app.db, order.id), agreementOf(app.db, order.id), topUpTargets(app.db, [order])]);
-    return ok(reply, fullOrderView(order, request.locale, profiles, agreement, targets.get(order.id) ?? null));
-  });
+  app.get(
+    '/user/esim/orders/:id',
+    { schema: { tags: ['esim'], params: orderParams, response: responds(200, esimOrderSchema) } },
+    async (request, reply) => {
+      const order = await findOrder(app.db, request.user!, request.params.id);
+      const [profiles, agreement, targets] = await Promise.all([
+        profilesOf(app.db, order.id),
+        agreementOf(app.db, order.id),
+        topUpTargets(app.db, [order]),
+      ]);
+      return ok(reply, fullOrderView(order, request.locale, profiles, agreement, targets.get(order.id) ?? null));
+    },
+  );
 
   const qrItem = z.object({ esim_id: z.uuid(), iccid: z.string(), file_name: z.string(), qr_url: z.string() });
-  app.post('/user/esim/orders/:id/qr-codes', { schema: { tags: ['esim'], params: orderParams, response: responds(200, z.array(qrItem)) } }, async (request, reply) => {
-    const order = await findOrder(app.db, request.user!, request.params.id);
-    const profiles = await profilesOf(app.db, order.id);
-    // The pngs are drawn from the activation code on request (never stored: they are secrets); this records that they were issued.
-    await Promise.all(profiles.map((p) => qrPng(activationCode(p))));
-    await app.db('profiles').where({ order_id: order.id }).whereNull('qr_generated_at').update({ qr_generated_at: app.db.fn.now() });
-    const view = fullOrderView(order, request.locale, profiles).esims;
-    return ok(reply, view.map((e) => ({ esim_id: e.id, iccid: e.iccid, file_name: `${e.iccid}.png`, qr_url: e.qr_url })), 'esim_qr_codes_generated');
-  });
+  app.post(
+    '/user/esim/orders/:id/qr-codes',
+    { schema: { tags: ['esim'], params: orderParams, response: responds(200, z.array(qrItem)) } },
+    async (request, reply) => {
+      const order = await findOrder(app.db, request.user!, request.params.id);
+      const profiles = await profilesOf(app.db, order.id);
+      // The pngs are drawn from the activation code on request (never stored: they are secrets); this records that they were issued.
+      await Promise.all(profiles.map((p) => qrPng(activationCode(p))));
+      await app
+        .db('profiles')
+        .where({ order_id: order.id })
+        .whereNull('qr_generated_at')
+        .update({ qr_generated_at: app.db.fn.now() });
+      const view = fullOrderView(order, request.locale, profiles).esims;
+      return ok(
+        reply,
+        view.map((e) => ({ esim_id: e.id, iccid: e.iccid, file_name: `${e.iccid}.png`, qr_url: e.qr_url })),
+        'esim_qr_codes_generated',
+      );
+    },
+  );
 
-  app.get('/user/esim/qr/:fileName', { schema: { tags: ['esim'], summary: 'QR png of one eSIM (<ICCID>.png)', params: qrParams, response: { 200: fileResponse('image/png', 'The QR code (PNG)') } } }, async (request, reply) => {
-    const iccid = iccidOfQrFileName(request.params.fileName);
-    const profile = await findProfile(app.db, request.user!, iccid);
-    if (isWithdrawn(profile)) throw new AppError(410, 'esim_qr_gone');
-    reply.header('cache-control', 'no-store');
-    reply.header('content-disposition', `inline; filename="${iccid}.png"`);
-    return reply.type('image/png').send(await qrPng(activationCode(profile)));
-  });
-
-  app.put('/user/esim/:id/status', { schema: { tags: ['esim'], params: esimParams, body: esimStatusBody, response: responds(200, esimProfileSchema) } }, async (request, reply) => {
-    const profile = await changeStatus(app.db, ctx.provider, request.user!, request.params.id, request.body.status);
-    const order = (await loadOrder(app.db, profile.order_id!))!;
-    return ok(reply, esimView(profile, order), 'esim_status_updated');
-  });
-
-  app.get('/user/esim/:id/usage', { schema: { tags: ['esim'], params: esimParams, querystring: usageQuery, response: responds(200, esimUsageSchema) } }, async (request, reply) => {
-    const profile = await findProfile(app.db, request.user!, request.params.id);
-    const order = (await loadOrder(app.db, profile.order_id!))!;
-    const records = request.query.includeUsed
-      ? await app.db('usage_events').where({ iccid: profile.iccid }).orderBy('recorded_at', 'desc').orderBy('received_at', 'desc').limit(request.query.limit)
-      : [];
-    const total = profile.data_total_bytes === null ? 0 : Number(profile.data_total_bytes);
-    return ok(reply, {
-      esim: esimView(profile, order),
-      records: records.map((r: { event_id: string; used_bytes: string; recorded_at: Date; source: 'webhook' | 'file' }) => {
-        const used = total ? Math.min(Number(r.used_bytes), total) : Number(r.used_bytes);
-        return { id: r.event_id, esim_id: profile.id, used_bytes: used, remaining_bytes: Math.max(0, total - used), recorded_at: new Date(r.recorded_at).toISOString(), source: r.source };
-      }),
-    });
-  });
-
-  app.post('/user/esim/:id/refund', { schema: { tags: ['esim'], params: esimParams, body: refundBody, response: responds(200, esimRefundSchema) } }, async (request, reply) => {
-    const refund = await refundEsim(app.db, ctx, request.user!, request.params.id, { reason: request.body?.reason, locale: request.locale });
-    return ok(
-      reply,
-      {
-        esim_id: refund.profile_id,
-        order_id: refund.order_id,
-        refunded: centsToEuros(Number(refund.amount_cents)),
-        refunded_cents: Number(refund.amount_cents),
-        status: 'refunded' as const,
+  app.get(
+    '/user/esim/qr/:fileName',
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'QR png of one eSIM (<ICCID>.png)',
+        params: qrParams,
+        response: { 200: fileResponse('image/png', 'The QR code (PNG)') },
       },
-      'esim_refunded',
-    );
-  });
+    },
+    async (request, reply) => {
+      const iccid = iccidOfQrFileName(request.params.fileName);
+      const profile = await findProfile(app.db, request.user!, iccid);
+      if (isWithdrawn(profile)) throw new AppError(410, 'esim_qr_gone');
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `inline; filename="${iccid}.png"`);
+      return reply.type('image/png').send(await qrPng(activationCode(profile)));
+    },
+  );
+
+  app.put(
+    '/user/esim/:id/status',
+    {
+      schema: { tags: ['esim'], params: esimParams, body: esimStatusBody, response: responds(200, esimProfileSchema) },
+    },
+    async (request, reply) => {
+      const profile = await changeStatus(app.db, ctx.provider, request.user!, request.params.id, request.body.status);
+      const order = (await loadOrder(app.db, profile.order_id!))!;
+      return ok(reply, esimView(profile, order), 'esim_status_updated');
+    },
+  );
+
+  app.get(
+    '/user/esim/:id/usage',
+    {
+      schema: { tags: ['esim'], params: esimParams, querystring: usageQuery, response: responds(200, esimUsageSchema) },
+    },
+    async (request, reply) => {
+      const profile = await findProfile(app.db, request.user!, request.params.id);
+      const order = (await loadOrder(app.db, profile.order_id!))!;
+      const records = request.query.includeUsed
+        ? await app
+            .db('usage_events')
+            .where({ iccid: profile.iccid })
+            .orderBy('recorded_at', 'desc')
+            .orderBy('received_at', 'desc')
+            .limit(request.query.limit)
+        : [];
+      const total = profile.data_total_bytes === null ? 0 : Number(profile.data_total_bytes);
+      return ok(reply, {
+        esim: esimView(profile, order),
+        records: records.map(
+          (r: { event_id: string; used_bytes: string; recorded_at: Date; source: 'webhook' | 'file' }) => {
+            const used = total ? Math.min(Number(r.used_bytes), total) : Number(r.used_bytes);
+            return {
+              id: r.event_id,
+              esim_id: profile.id,
+              used_bytes: used,
+              remaining_bytes: Math.max(0, total - used),
+              recorded_at: new Date(r.recorded_at).toISOString(),
+              source: r.source,
+            };
+          },
+        ),
+      });
+    },
+  );
+
+  app.post(
+    '/user/esim/:id/refund',
+    { schema: { tags: ['esim'], params: esimParams, body: refundBody, response: responds(200, esimRefundSchema) } },
+    async (request, reply) => {
+      const refund = await refundEsim(app.db, ctx, request.user!, request.params.id, {
+        reason: request.body?.reason,
+        locale: request.locale,
+      });
+      return ok(
+        reply,
+        {
+          esim_id: refund.profile_id,
+          order_id: refund.order_id,
+          refunded: centsToEuros(Number(refund.amount_cents)),
+          refunded_cents: Number(refund.amount_cents),
+          status: 'refunded' as const,
+        },
+        'esim_refunded',
+      );
+    },
+  );
 }

@@ -14,8 +14,16 @@ const params = z.object({ id: z.string().trim().regex(ESIM_REF, { message: 'esim
 export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.get(
     '/user/esim/:id/top-ups',
-    { schema: { tags: ['esim'], summary: 'The packages an eSIM can be topped up with, and its bundles', params, response: responds(200, esimTopUpOfferSchema) } },
-    async (request, reply) => ok(reply, await topUpOffer(app.db, ctx, request, request.params.id), 'esim_top_up_offers'),
+    {
+      schema: {
+        tags: ['esim'],
+        summary: 'The packages an eSIM can be topped up with, and its bundles',
+        params,
+        response: responds(200, esimTopUpOfferSchema),
+      },
+    },
+    async (request, reply) =>
+      ok(reply, await topUpOffer(app.db, ctx, request, request.params.id), 'esim_top_up_offers'),
   );
 
   app.post(
@@ -30,7 +38,11 @@ export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
-      const { order, profile } = await topUp(app.db, ctx, request, reply, { ref: request.params.id, packageId: request.body.package_id, agreement: request.body.agreement });
+      const { order, profile } = await topUp(app.db, ctx, request, reply, {
+        ref: request.params.id,
+        packageId: request.body.package_id,
+        agreement: request.body.agreement,
+      });
       const outcome = topUpOutcome(order);
       const own = (await loadOrder(app.db, profile.order_id!))!;
       return ok(reply, topUpView(order, profile, own, request.locale), outcome.code, outcome.status);
