@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,6 +120,48 @@ describe('country pages through the gateway', () => {
       what: 'the Antarctica page after the change',
       timeoutMs: 10_000,
     });
+  });
+
+  it('many made-up country slugs cost the catalog one list request, not one each', async () => {
+    const { port } = catalog.server.address() as { port: number };
+    // A relay in front of the real catalog counts what the gateway asks it.
+    const asked: string[] = [];
+    const relay = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const counted = await buildApp({
+      jwks: keys.jwks,
+      config: gatewayConfig({
+        STOREFRONT_DIST: path.join(root, 'storefront'),
+        BACKOFFICE_DIST: path.join(root, 'backoffice'),
+      }),
+      upstreams: { ...allAt(await deadUrl()), catalog: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` },
+    });
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          counted.inject({ method: 'GET', url: `/packages/made-up-${i}`, headers: { accept: 'text/html' } }),
+        ),
+      );
+      expect(new Set(statuses.map((answer) => answer.statusCode))).toEqual(new Set([404]));
+      expect(
+        (await counted.inject({ method: 'GET', url: '/packages/united-states', headers: { accept: 'text/html' } }))
+          .statusCode,
+      ).toBe(200);
+      expect(asked.filter((url) => url.startsWith('/public/countries'))).toEqual(['/public/countries']);
+    } finally {
+      await counted.close();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('while the catalog cannot answer, a country page is served (never hidden by a failing catalog)', async () => {

@@ -20,44 +20,58 @@ export interface CountryPages {
 export interface CountryPagesOptions {
   /** A page never waits longer than this for the catalog; past it the page is served. */
   timeoutMs: number;
-  /** How long an answer is kept when no catalog change clears it first. */
+  /** How long the list of countries is kept when no catalog change clears it first. */
   ttlMs: number;
-  maxEntries: number;
 }
 
+/** Each country slug the catalog knows, and whether anything is sold for it. */
+type CountryTable = Map<string, boolean>;
+
 /**
- * Asks the catalog's public country answer (`GET /public/countries/:slug`, which it serves from
- * memory) whether a country page has anything to show, so an unknown country answers HTTP 404
- * like any unknown path. Answers are kept per slug, and one question per slug is in flight at a time.
+ * Asks the catalog's public country list (`GET /public/countries`, which it serves from memory)
+ * once per TTL or catalog change, so an unknown country answers HTTP 404 like any unknown path,
+ * and a visitor trying many made-up slugs costs the catalog nothing more.
  */
 export function createCountryPages(catalogUrls: readonly string[], options: CountryPagesOptions): CountryPages {
-  const known = new Map<string, { exists: boolean; expiresAt: number }>();
-  const asking = new Map<string, Promise<boolean | undefined>>();
+  let table: { countries: CountryTable; expiresAt: number } | undefined;
+  let loading: Promise<CountryTable | undefined> | undefined;
   let next = 0;
 
-  const ask = async (slug: string): Promise<boolean | undefined> => {
+  const load = async (): Promise<CountryTable | undefined> => {
     for (let tried = 0; tried < catalogUrls.length; tried++) {
       const url = catalogUrls[next++ % catalogUrls.length]!;
       try {
-        const response = await request(`${url}/public/countries/${slug}`, {
+        const response = await request(`${url}/public/countries`, {
           headersTimeout: options.timeoutMs,
           bodyTimeout: options.timeoutMs,
         });
-        if (response.statusCode === 404) {
-          await response.body.dump();
-          return false;
-        }
         if (response.statusCode !== 200) {
           await response.body.dump();
-          return undefined;
+          continue;
         }
-        const answer = (await response.body.json()) as { data?: { has_packages?: unknown } };
-        return answer.data?.has_packages !== false;
+        const answer = (await response.body.json()) as { data?: Array<{ slug?: unknown; has_packages?: unknown }> };
+        if (!Array.isArray(answer.data)) continue;
+        return new Map(
+          answer.data
+            .filter((country) => typeof country.slug === 'string')
+            .map((country) => [country.slug as string, country.has_packages !== false]),
+        );
       } catch {
         // This copy did not answer: the next one may.
       }
     }
     return undefined;
+  };
+
+  const countries = async (): Promise<CountryTable | undefined> => {
+    const now = Date.now();
+    if (table && table.expiresAt > now) return table.countries;
+    if (!loading) {
+      loading = load().finally(() => (loading = undefined));
+    }
+    const loaded = await loading;
+    if (loaded) table = { countries: loaded, expiresAt: now + options.ttlMs };
+    return loaded;
   };
 
   return {
@@ -66,22 +80,13 @@ export function createCountryPages(catalogUrls: readonly string[], options: Coun
       if (!match) return true;
       const slug = match[1]!.toLowerCase();
       if (slug.length > MAX_SLUG || !SLUG.test(slug)) return false;
-      const now = Date.now();
-      const kept = known.get(slug);
-      if (kept && kept.expiresAt > now) return kept.exists;
-      let pending = asking.get(slug);
-      if (!pending) {
-        pending = ask(slug).finally(() => asking.delete(slug));
-        asking.set(slug, pending);
-      }
-      const exists = await pending;
-      if (exists === undefined) return true;
-      if (known.size >= options.maxEntries) known.clear();
-      known.set(slug, { exists, expiresAt: now + options.ttlMs });
-      return exists;
+      const known = await countries();
+      // A catalog that cannot say never hides a real page.
+      if (!known) return true;
+      return known.get(slug) ?? false;
     },
     clear() {
-      known.clear();
+      table = undefined;
     },
   };
 }
