@@ -120,6 +120,36 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
     expect(logs.body.data.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a purchase beyond the balance and the credit left is refused with both figures, in the buyer language', async () => {
+    const limit = await system.api('PUT', `/admin/dealers/${dealerId}/credit-limit`, {
+      token: admin,
+      headers: { 'idempotency-key': 'e2e-credit-limit-0001' },
+      body: { credit_limit: 70, note: null },
+    });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    const money = (await system.api('GET', '/user/balance', { token: dealerToken })).body.data;
+    expect(money.credit_available_cents).toBeGreaterThan(0);
+    const us = await system.api('GET', '/public/countries/united-states/packages');
+    const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7);
+    // The dealer pays 12,50 € a piece: enough of them to pass the balance and the credit left together.
+    const quantity = Math.floor((money.available_cents + money.credit_available_cents) / 1250) + 1;
+    expect(quantity).toBeLessThanOrEqual(50);
+    const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')}\u00a0€`;
+    const refused = await system.api('POST', '/user/packages/buy', {
+      token: dealerToken,
+      headers: { 'idempotency-key': 'e2e-credit-refused-0001', 'accept-language': 'tr' },
+      body: { package_id: starter.id, quantity },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'insufficient_balance',
+      message: `Yetersiz bakiye. Kullanılabilir bakiye: ${euros(money.available_cents)}`,
+      errors: [{ path: 'credit_left', message: `Kalan kredi limiti: ${euros(money.credit_available_cents)}` }],
+    });
+    const after = (await system.api('GET', '/user/balance', { token: dealerToken })).body.data;
+    expect(after.available_cents).toBe(money.available_cents);
+  });
+
   it('the sales manager cannot reach admin routes, and the dealer cannot reach sales-manager routes', async () => {
     expect((await system.api('GET', '/admin/dealers', { token: sales })).status).toBe(403);
     expect((await system.api('GET', '/sales-manager/balance', { token: dealerToken })).status).toBe(403);

@@ -44,7 +44,10 @@ async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise
 }
 
 /** What is left of the buyer's credit limit, or nothing for a buyer without one. */
-async function creditLeftOf(db: Knex | Knex.Transaction, userId: string): Promise<{ leftCents: number } | undefined> {
+export async function creditLeftOf(
+  db: Knex | Knex.Transaction,
+  userId: string,
+): Promise<{ leftCents: number } | undefined> {
   const limit = (await creditLimits(db, [userId])).get(userId) ?? 0;
   if (limit === 0) return undefined;
   const row = await db('accounts')

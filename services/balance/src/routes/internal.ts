@@ -4,7 +4,7 @@ import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { dealerBalances } from '../dealer-money/dealer-money';
 import { accountsByKey, spendable } from '../ledger/accounts';
-import { captureHold, createHold, getHold, voidHold } from '../ledger/holds';
+import { captureHold, createHold, creditLeftOf, getHold, voidHold } from '../ledger/holds';
 import { refundCapturedHold } from '../ledger/refunds';
 import { getPayment } from '../payments/payments';
 import { PAYMENT_STATUSES, paymentIdParams, personId } from '../schemas';
@@ -102,7 +102,13 @@ export function internalRoutes(app: CreatedServiceApp): void {
       spendable(request.params.id).key,
     );
     const availableCents = account ? Math.max(0, Number(account.balance) - Number(account.held)) : 0;
-    return ok(reply, { available_cents: availableCents, available: formatEuros(availableCents) });
+    // A buyer with a credit limit is also told what is left of it when a purchase is refused.
+    const credit = await creditLeftOf(app.db, request.params.id);
+    return ok(reply, {
+      available_cents: availableCents,
+      available: formatEuros(availableCents),
+      ...(credit ? { credit_left: formatEuros(Math.max(0, credit.leftCents)) } : {}),
+    });
   });
 
   app.get('/internal/dealers/:id/holdings', { schema: { params: dealerParams } }, async (request, reply) => {

@@ -76,5 +76,10 @@ export function purchaseOutcome(order: OrderRow): { status: number; code: string
   const code = order.failure_code ?? 'esim_provider_failed';
   // Refused payments are the buyer's to fix (top up, ask support); stock and provider failures are ours.
   const status = code === 'insufficient_balance' || code === 'esim_payment_refused' ? 422 : 409;
-  throw new AppError(status, code, { params: order.failure_params });
+  // A dealer's refusal also names the credit left, as a detail beside the balance's message.
+  const creditLeft = code === 'insufficient_balance' && order.failure_params?.credit_left !== undefined;
+  throw new AppError(status, code, {
+    params: order.failure_params,
+    ...(creditLeft ? { errors: [{ path: 'credit_left', message: 'insufficient_balance_credit_left' }] } : {}),
+  });
 }

@@ -155,7 +155,7 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
         if (!refusal) throw error;
         const params: Record<string, string> =
           refusal === 'insufficient_balance'
-            ? { available: await availableOf(ctx, order.user_id, requestId) }
+            ? await availableOf(ctx, order.user_id, requestId)
             : { refusal: (error as AppError).code };
         next = await failUnheld(db, order, refusal, params);
         break;
@@ -231,13 +231,18 @@ export function finalRefusal(error: unknown): string | undefined {
   return error.code;
 }
 
-async function availableOf(ctx: EsimContext, userId: string, requestId?: string): Promise<string> {
-  const answer = await ctx.balance.request<{ available_cents: number; available: string }>(
+/** The refusal's figures: what the buyer may spend, and what is left of a credit limit where there is one. */
+async function availableOf(
+  ctx: EsimContext,
+  userId: string,
+  requestId?: string,
+): Promise<{ available: string; credit_left?: string }> {
+  const answer = await ctx.balance.request<{ available_cents: number; available: string; credit_left?: string }>(
     'GET',
     `/internal/users/${encodeURIComponent(userId)}/available`,
     { requestId },
   );
-  return answer.available;
+  return { available: answer.available, ...(answer.credit_left ? { credit_left: answer.credit_left } : {}) };
 }
 
 /**
