@@ -103,4 +103,20 @@ describe('API client: token, refresh once, 401 and network events', () => {
     const error = (await api.post('/register', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.fields).toEqual({ email: 'Geçerli bir email adresi girin' });
   });
+
+  it("a dealer's refusal for money reads with its credit left", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(422, {
+          success: false,
+          code: 'insufficient_balance',
+          message: 'Yetersiz bakiye. Kullanılabilir bakiye: 10,00 €',
+          errors: [{ path: 'credit_left', message: 'Kalan kredi limiti: 5,00 €' }],
+        }),
+      ),
+    );
+    const error = (await api.post('/user/packages/buy', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.fullMessage).toBe('Yetersiz bakiye. Kullanılabilir bakiye: 10,00 €. Kalan kredi limiti: 5,00 €');
+  });
 });

@@ -26,6 +26,10 @@ export class ApiError extends Error {
   get isNetwork(): boolean {
     return this.status === 0;
   }
+  /** The message, with the credit left that a refused dealer purchase names beside it. */
+  get fullMessage(): string {
+    return this.fields.credit_left ? `${this.message}. ${this.fields.credit_left}` : this.message;
+  }
 }
 
 export interface RequestOptions {

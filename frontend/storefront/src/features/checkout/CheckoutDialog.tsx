@@ -198,7 +198,7 @@ export function CheckoutDialog({
       toast.success(t('checkout.success'));
       navigate(`/order/${answer.data.id}`);
     } catch (error) {
-      const text = error instanceof ApiError ? error.message || t('checkout.failed') : t('checkout.failed');
+      const text = error instanceof ApiError ? error.fullMessage || t('checkout.failed') : t('checkout.failed');
       setFailure(text);
       toast.error(text);
       setBuying(false);
@@ -236,7 +236,7 @@ export function CheckoutDialog({
       });
       window.location.assign(answer.data.page_url);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message || t('checkout.cardFailed') : t('checkout.cardFailed'));
+      setFailure(error instanceof ApiError ? error.fullMessage || t('checkout.cardFailed') : t('checkout.cardFailed'));
       setCard(null);
     }
   };

@@ -149,7 +149,7 @@ export function TopUpDialog({
       else toast(t('topUp.processing'));
       onDone(answer.data);
     } catch (error) {
-      const text = error instanceof ApiError ? error.message || t('topUp.failed') : t('topUp.failed');
+      const text = error instanceof ApiError ? error.fullMessage || t('topUp.failed') : t('topUp.failed');
       setFailure(text);
       toast.error(text);
       setBuying(false);
