@@ -10,8 +10,9 @@ import { ROOT_DIR } from '../../src/services';
 export function scriptSettings(relativeFile: string): Map<string, string> {
   const source = readFileSync(path.join(ROOT_DIR, relativeFile), 'utf8');
   const settings = new Map<string, string>();
-  for (const match of source.matchAll(/^\s+([A-Z][A-Z0-9_]+): z\.(.*)$/gm)) {
-    const fallback = /\.default\((['"]?)([^)'"]*)\1\)/.exec(match[2]!);
+  // A long schema is wrapped by the formatter (`NAME: z` then `.string()...` on the next lines).
+  for (const match of source.matchAll(/^\s+([A-Z][A-Z0-9_]+): z(\..*)?$/gm)) {
+    const fallback = /\.default\((['"]?)([^)'"]*)\1\)/.exec(match[2] ?? '');
     settings.set(match[1]!, fallback?.[2] ?? '');
   }
   return settings;
