@@ -179,6 +179,8 @@ describe('order → approve / reject', () => {
     const poor = await order({ package_id: PLUS_EU.id, quantity: 20 }, f.tokens.dealer2);
     expect(poor.statusCode).toBe(422);
     expect(poor.json().code).toBe('insufficient_balance');
+    // The refusal names what the dealer may spend, never a placeholder.
+    expect(poor.json().message).toMatch(/^Yetersiz bakiye\. Kullanılabilir bakiye: [0-9.]+,[0-9]{2}\s€$/);
     expect(await f.app.db('orders').where({ user_id: DEALER_2.id })).toHaveLength(0);
 
     const available = await f.app

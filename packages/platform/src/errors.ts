@@ -31,6 +31,13 @@ export const conflict = (code: string = 'conflict', params?: Record<string, stri
 export const unprocessable = (code: string, params?: Record<string, string | number>) =>
   new AppError(422, code, { params });
 
+/** A purchase the buyer's balance (and credit limit) cannot cover, with the figures its message and detail show. */
+export const insufficientBalanceError = (figures: { available: string; credit_left?: string }) =>
+  new AppError(422, 'insufficient_balance', {
+    params: figures,
+    ...(figures.credit_left ? { errors: [{ path: 'credit_left', message: 'insufficient_balance_credit_left' }] } : {}),
+  });
+
 /**
  * An error about one field found after schema validation (a rule that needs the database or
  * another field): the code is the message, and `errors` names the field like a schema failure does.

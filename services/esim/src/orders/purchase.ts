@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { AppError, idempotencyClaim, markReplayed, storedAnswer } from '@esim/platform';
+import { AppError, idempotencyClaim, insufficientBalanceError, markReplayed, storedAnswer } from '@esim/platform';
 import type { AcceptedAgreement } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { cardShare, recordAgreement } from './agreements';
@@ -76,10 +76,7 @@ export function purchaseOutcome(order: OrderRow): { status: number; code: string
   const code = order.failure_code ?? 'esim_provider_failed';
   // Refused payments are the buyer's to fix (top up, ask support); stock and provider failures are ours.
   const status = code === 'insufficient_balance' || code === 'esim_payment_refused' ? 422 : 409;
-  // A dealer's refusal also names the credit left, as a detail beside the balance's message.
-  const creditLeft = code === 'insufficient_balance' && order.failure_params?.credit_left !== undefined;
-  throw new AppError(status, code, {
-    params: order.failure_params,
-    ...(creditLeft ? { errors: [{ path: 'credit_left', message: 'insufficient_balance_credit_left' }] } : {}),
-  });
+  if (code === 'insufficient_balance' && order.failure_params?.available !== undefined)
+    throw insufficientBalanceError(order.failure_params as { available: string; credit_left?: string });
+  throw new AppError(status, code, { params: order.failure_params });
 }

@@ -6,6 +6,8 @@ export interface BalanceClient {
     input: { orderId: string; userId: string; amountCents: number; reference: string },
     requestId?: string,
   ): Promise<{ id: string }>;
+  /** What a buyer may spend, and what is left of a credit limit where there is one (formatted, for a refusal). */
+  available(userId: string, requestId?: string): Promise<{ available: string; credit_left?: string }>;
 }
 
 export function createBalanceClient(options: { baseUrl: string; token: string }): BalanceClient {
@@ -21,6 +23,14 @@ export function createBalanceClient(options: { baseUrl: string; token: string })
           reference: input.reference,
         },
       });
+    },
+    async available(userId, requestId) {
+      const answer = await client.request<{ available: string; credit_left?: string }>(
+        'GET',
+        `/internal/users/${encodeURIComponent(userId)}/available`,
+        { requestId },
+      );
+      return { available: answer.available, ...(answer.credit_left ? { credit_left: answer.credit_left } : {}) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound, publish } from '@esim/platform';
+import { AppError, conflict, insufficientBalanceError, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { BalanceClient } from '../clients/balance';
 import type { CatalogClient, Quote } from '../clients/catalog';
@@ -115,6 +115,11 @@ async function holdMoney(db: Knex, balance: BalanceClient, order: OrderRow, requ
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500)
       await db('orders').where({ id: order.id, status: 'placing' }).delete();
+    // The hold's refusal names no figures: the buyer is told what they may spend (and any credit left).
+    if (error instanceof AppError && error.code === 'insufficient_balance') {
+      const figures = await balance.available(order.user_id, requestId).catch(() => undefined);
+      if (figures) throw insufficientBalanceError(figures);
+    }
     throw error;
   }
 }
