@@ -1,4 +1,3 @@
-import { formatEuros } from '@esim/contracts';
 import { AppError, conflict, notFound } from '@esim/platform';
 
 /** A PostgreSQL error as pg reports it. */
@@ -20,16 +19,6 @@ export const isPastLimit = (error: unknown) => {
   const { code, constraint } = pgError(error);
   return code === '23514' && constraint === 'accounts_no_positive';
 };
-
-export const insufficientBalance = (availableCents: number, credit?: { leftCents: number }) =>
-  new AppError(422, 'insufficient_balance', {
-    params: {
-      available: formatEuros(Math.max(0, availableCents)),
-      ...(credit ? { credit_left: formatEuros(Math.max(0, credit.leftCents)) } : {}),
-    },
-    // A buyer with a credit limit also sees what is left of it, as a detail beside the balance's message.
-    ...(credit ? { errors: [{ path: 'credit_left', message: 'insufficient_balance_credit_left' }] } : {}),
-  });
 
 /**
  * Turns ledger_post's refusals into the caller's errors. The rules themselves live in PostgreSQL

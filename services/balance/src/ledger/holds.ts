@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { AppError, badRequest, conflict, notFound } from '@esim/platform';
+import { formatEuros } from '@esim/contracts';
+import { AppError, badRequest, conflict, insufficientBalanceError, notFound } from '@esim/platform';
 import { openAccounts, receivable, revenueBucket, revenueBucketOf, spendable } from './accounts';
 import { holdBatcher, runHoldOps, type HoldOp, type HoldOutcome } from './batcher';
 import { creditAvailable, creditLimits, holdOnCredit } from '../dealer-money/credit';
-import { insufficientBalance } from './errors';
 
 /**
  * Holds: an order reserves money first (reserve), then takes it (capture → company revenue) or
@@ -36,18 +36,27 @@ export interface HoldInput {
   at?: Date;
 }
 
-async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise<number> {
+export async function availableOf(db: Knex | Knex.Transaction, userId: string): Promise<number> {
   const row = await db('accounts')
     .where({ key: spendable(userId).key })
     .first('balance', 'held');
   return row ? Number(row.balance) - Number(row.held) : 0;
 }
 
-/** What is left of the buyer's credit limit, or nothing for a buyer without one. */
-export async function creditLeftOf(
+/** What a refused buyer is told: what they may spend, and what is left of a credit limit where there is one. */
+export async function spendingFigures(
   db: Knex | Knex.Transaction,
   userId: string,
-): Promise<{ leftCents: number } | undefined> {
+): Promise<{ available: string; credit_left?: string }> {
+  const credit = await creditLeftOf(db, userId);
+  return {
+    available: formatEuros(Math.max(0, await availableOf(db, userId))),
+    ...(credit ? { credit_left: formatEuros(Math.max(0, credit.leftCents)) } : {}),
+  };
+}
+
+/** What is left of the buyer's credit limit, or nothing for a buyer without one. */
+async function creditLeftOf(db: Knex | Knex.Transaction, userId: string): Promise<{ leftCents: number } | undefined> {
   const limit = (await creditLimits(db, [userId])).get(userId) ?? 0;
   if (limit === 0) return undefined;
   const row = await db('accounts')
@@ -113,7 +122,7 @@ async function holdAnswer(
   if (outcome.outcome === 'ok' || outcome.outcome === 'replayed')
     return { holdId: outcome.holdId!, replayed: outcome.outcome === 'replayed' };
   if (outcome.outcome === 'insufficient_balance')
-    throw insufficientBalance(await availableOf(db, input.userId), await creditLeftOf(db, input.userId));
+    throw insufficientBalanceError(await spendingFigures(db, input.userId));
   refused(outcome);
 }
 

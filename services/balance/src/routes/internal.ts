@@ -1,10 +1,9 @@
-import { formatEuros, internalHoldSchema, MAX_AMOUNT_CENTS, responds, type InternalHold } from '@esim/contracts';
+import { internalHoldSchema, MAX_AMOUNT_CENTS, responds, type InternalHold } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { dealerBalances } from '../dealer-money/dealer-money';
-import { accountsByKey, spendable } from '../ledger/accounts';
-import { captureHold, createHold, creditLeftOf, getHold, voidHold } from '../ledger/holds';
+import { availableOf, captureHold, createHold, getHold, spendingFigures, voidHold } from '../ledger/holds';
 import { refundCapturedHold } from '../ledger/refunds';
 import { getPayment } from '../payments/payments';
 import { PAYMENT_STATUSES, paymentIdParams, personId } from '../schemas';
@@ -96,20 +95,13 @@ export function internalRoutes(app: CreatedServiceApp): void {
     return ok(reply, { transfer_id: transferId, replayed }, 'refund_posted', replayed ? 200 : 201);
   });
 
-  // What a user can spend now (balance − holds): the esim service names it when a purchase is refused.
-  app.get('/internal/users/:id/available', { schema: { params: dealerParams } }, async (request, reply) => {
-    const account = (await accountsByKey(app.db, [spendable(request.params.id).key])).get(
-      spendable(request.params.id).key,
-    );
-    const availableCents = account ? Math.max(0, Number(account.balance) - Number(account.held)) : 0;
-    // A buyer with a credit limit is also told what is left of it when a purchase is refused.
-    const credit = await creditLeftOf(app.db, request.params.id);
-    return ok(reply, {
-      available_cents: availableCents,
-      available: formatEuros(availableCents),
-      ...(credit ? { credit_left: formatEuros(Math.max(0, credit.leftCents)) } : {}),
-    });
-  });
+  // What a user can spend now (balance − holds), and any credit left: esim and physical-sim name them when a purchase is refused.
+  app.get('/internal/users/:id/available', { schema: { params: dealerParams } }, async (request, reply) =>
+    ok(reply, {
+      available_cents: Math.max(0, await availableOf(app.db, request.params.id)),
+      ...(await spendingFigures(app.db, request.params.id)),
+    }),
+  );
 
   app.get('/internal/dealers/:id/holdings', { schema: { params: dealerParams } }, async (request, reply) => {
     const [balance] = await dealerBalances(app.db, [request.params.id]);
