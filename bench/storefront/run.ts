@@ -64,7 +64,7 @@ export function initialJsOfHome(dist = path.resolve(root, arg('dist', 'frontend/
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   visit(entry);
-  visit(Object.keys(manifest).find((key) => key.endsWith('pages/home/HomePage.tsx'))!);
+  visit(Object.keys(manifest).find((key) => key.endsWith('features/home/HomePage.tsx'))!);
   const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   const gzipBytes = files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,

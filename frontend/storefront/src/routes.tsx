@@ -1,7 +1,7 @@
 import { Component, use, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation, type RouteObject } from 'react-router';
 import { Layout } from './layout/Layout';
-import { ErrorScreen } from './pages/errors/ErrorScreen';
+import { ErrorScreen } from './layout/ErrorScreen';
 
 type PageModule = { default: ComponentType };
 
@@ -22,33 +22,33 @@ function page(load: () => Promise<PageModule>) {
 
 /** The storefront's pages under the layout ("" is the home page). */
 const PAGES: Array<[path: string, ReturnType<typeof page>]> = [
-  ['', page(() => import('./pages/home/HomePage'))],
-  ['login', page(() => import('./pages/auth/LoginPage'))],
-  ['register', page(() => import('./pages/auth/RegisterPage'))],
-  ['forgot-password', page(() => import('./pages/auth/ForgotPasswordPage'))],
-  ['reset-password', page(() => import('./pages/auth/ResetPasswordPage'))],
-  ['packages', page(() => import('./pages/packages/PackagesPage'))],
-  ['packages/:country', page(() => import('./pages/packages/CountryPage'))],
-  ['order/:id', page(() => import('./pages/order/OrderPage'))],
-  ['install/:token', page(() => import('./pages/install/InstallPage'))],
-  ['balance', page(() => import('./pages/balance/BalancePage'))],
-  ['coverage', page(() => import('./pages/coverage/CoveragePage'))],
-  ['trip-planner', page(() => import('./pages/trip/TripPlannerPage'))],
-  ['quick-guide', page(() => import('./pages/info/QuickGuidePage'))],
-  ['faq', page(() => import('./pages/info/FaqPage'))],
-  ['why-esim', page(() => import('./pages/info/WhyPage'))],
-  ['about', page(() => import('./pages/info/AboutPage'))],
-  ['how-it-works', page(() => import('./pages/info/HowItWorksPage'))],
-  ['euicc', page(() => import('./pages/info/EuiccPage'))],
-  ['partnership', page(() => import('./pages/info/PartnershipPage'))],
-  ['contact', page(() => import('./pages/info/ContactPage'))],
-  ['help-center', page(() => import('./pages/info/HelpCenterPage'))],
-  ['demo', page(() => import('./pages/info/DemoPage'))],
-  ['privacy', page(() => import('./pages/legal/PrivacyPage'))],
-  ['terms', page(() => import('./pages/legal/TermsPage'))],
-  ['cookies', page(() => import('./pages/legal/CookiesPage'))],
-  ['refund-policy', page(() => import('./pages/legal/RefundPolicyPage'))],
-  ['*', page(() => import('./pages/errors/NotFoundPage'))],
+  ['', page(() => import('./features/home/HomePage'))],
+  ['login', page(() => import('./auth/LoginPage'))],
+  ['register', page(() => import('./auth/RegisterPage'))],
+  ['forgot-password', page(() => import('./auth/ForgotPasswordPage'))],
+  ['reset-password', page(() => import('./auth/ResetPasswordPage'))],
+  ['packages', page(() => import('./features/catalog/PackagesPage'))],
+  ['packages/:country', page(() => import('./features/catalog/CountryPage'))],
+  ['order/:id', page(() => import('./features/order/OrderPage'))],
+  ['install/:token', page(() => import('./features/install/InstallPage'))],
+  ['balance', page(() => import('./features/balance-check/BalancePage'))],
+  ['coverage', page(() => import('./features/coverage-map/CoveragePage'))],
+  ['trip-planner', page(() => import('./features/trip-planner/TripPlannerPage'))],
+  ['quick-guide', page(() => import('./features/info/QuickGuidePage'))],
+  ['faq', page(() => import('./features/faq/FaqPage'))],
+  ['why-esim', page(() => import('./features/info/WhyPage'))],
+  ['about', page(() => import('./features/info/AboutPage'))],
+  ['how-it-works', page(() => import('./features/info/HowItWorksPage'))],
+  ['euicc', page(() => import('./features/info/EuiccPage'))],
+  ['partnership', page(() => import('./features/info/PartnershipPage'))],
+  ['contact', page(() => import('./features/info/ContactPage'))],
+  ['help-center', page(() => import('./features/info/HelpCenterPage'))],
+  ['demo', page(() => import('./features/info/DemoPage'))],
+  ['privacy', page(() => import('./features/policy/PrivacyPage'))],
+  ['terms', page(() => import('./features/policy/TermsPage'))],
+  ['cookies', page(() => import('./features/policy/CookiesPage'))],
+  ['refund-policy', page(() => import('./features/policy/RefundPolicyPage'))],
+  ['*', page(() => import('./layout/NotFoundPage'))],
 ];
 
 /** The paths the router shows a page for (the build lists them for the gateway, which answers any other path 404). */

@@ -6,14 +6,14 @@ import { ESIM_ORDER_STATUSES, ESIM_STATUSES, type EsimOrder } from '@contracts/a
 import { storeSession } from '../api/session';
 import { normalizeBalance } from '../features/balance-check/balanceCheck';
 import { renderPage } from '../test/render';
-import ForgotPasswordPage from '../pages/auth/ForgotPasswordPage';
-import LoginPage from '../pages/auth/LoginPage';
-import RegisterPage from '../pages/auth/RegisterPage';
-import { BalanceResultCard } from '../pages/balance/BalancePage';
-import ContactPage from '../pages/info/ContactPage';
-import PartnershipPage from '../pages/info/PartnershipPage';
-import OrderPage from '../pages/order/OrderPage';
-import TripPlannerPage from '../pages/trip/TripPlannerPage';
+import ForgotPasswordPage from '../auth/ForgotPasswordPage';
+import LoginPage from '../auth/LoginPage';
+import RegisterPage from '../auth/RegisterPage';
+import { BalanceResultCard } from '../features/balance-check/BalancePage';
+import ContactPage from '../features/info/ContactPage';
+import PartnershipPage from '../features/info/PartnershipPage';
+import OrderPage from '../features/order/OrderPage';
+import TripPlannerPage from '../features/trip-planner/TripPlannerPage';
 import type { Language } from './options';
 
 /**

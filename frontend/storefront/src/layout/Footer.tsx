@@ -10,7 +10,7 @@ import XIcon from '@mui/icons-material/X';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SellerContact } from '../features/ui/SellerContact';
+import { SellerContact } from '../ui/SellerContact';
 
 function Column({ title, links }: { title: string; links: Array<[string, string]> }) {
   return (

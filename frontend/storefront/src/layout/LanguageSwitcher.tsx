@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Flag } from '../features/flags/Flag';
+import { Flag } from '../ui/Flag';
 
 export const FLAG_OF = { tr: 'tr', en: 'gb' } as const;
 const LanguageMenu = lazy(() => import('./menus').then((m) => ({ default: m.LanguageMenu })));

@@ -3,7 +3,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { homeOf, useAuth } from '../auth/AuthContext';
-import { Flag } from '../features/flags/Flag';
+import { Flag } from '../ui/Flag';
 import { LANGUAGES } from '../i18n/options';
 import { FLAG_OF } from './LanguageSwitcher';
 

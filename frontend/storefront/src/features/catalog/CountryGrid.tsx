@@ -6,8 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Flag } from '../flags/Flag';
-import { formatCurrency } from '../format/format';
+import { Flag } from '../../ui/Flag';
+import { formatCurrency } from '../../lib/format';
 import type { CountryEntry } from './types';
 
 const LAYOUTS = {

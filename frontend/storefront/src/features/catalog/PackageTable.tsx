@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../format/format';
+import { formatCurrency } from '../../lib/format';
 import { planSummary } from './planSummary';
 import { nextSort, sortPackages, type SortColumn, type SortState } from './sort';
 import type { PublicPackage } from './types';

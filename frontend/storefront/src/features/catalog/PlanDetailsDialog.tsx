@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../format/format';
+import { formatCurrency } from '../../lib/format';
 import { CoverageList, PlanFacts } from './PlanFacts';
 import type { PublicPackage } from './types';
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_ALIASES } from '@contracts/api/country-aliases';
-import { foldForSearch } from '../format/format';
+import { foldForSearch } from '../../lib/format';
 import type { PackageCountry, PublicPackage } from './types';
 
 /** The covered countries a visitor's query finds: by name, ISO code or a common alias ("UK"). */

@@ -1,5 +1,5 @@
 import { COUNTRY_ALIASES } from '@contracts/api/country-aliases';
-import { foldForSearch } from '../format/format';
+import { foldForSearch } from '../../lib/format';
 
 interface Searchable {
   code: string;

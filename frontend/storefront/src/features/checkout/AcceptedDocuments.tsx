@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import { useTranslation } from 'react-i18next';
 import type { EsimOrder } from './types';
-import { formatDate } from '../format/format';
+import { formatDate } from '../../lib/format';
 
 /**
  * The pre-information form and the distance sales contract exactly as the buyer accepted them for

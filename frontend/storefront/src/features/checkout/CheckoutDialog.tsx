@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
 import { CoverageToggle, PlanFacts } from '../catalog/PlanFacts';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
-import { formatCurrency } from '../format/format';
+import { formatCurrency } from '../../lib/format';
 import type { Payment } from '@contracts/api/balance';
 import { distanceSaleDocuments } from '@contracts/distance-sale';
 import type { SellerView } from '@contracts/api/esim';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@contracts/session';
 import { renderPage } from '../../test/render';
-import CookiesPage from '../../pages/legal/CookiesPage';
+import CookiesPage from '../policy/CookiesPage';
 import { languageDetector } from '../../i18n/detector';
 import { CONSENT_KEY, readConsent, readPreference, saveConsent, writePreference } from './consent';
 import { CookieConsentGate } from './CookieConsentGate';

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CoverageCountry } from '../catalog/types';
-import { Flag } from '../flags/Flag';
-import { formatCurrency } from '../format/format';
-import { useGrowingCount } from '../ui/useGrowingCount';
+import { Flag } from '../../ui/Flag';
+import { formatCurrency } from '../../lib/format';
+import { useGrowingCount } from '../../lib/useGrowingCount';
 import { COUNTRY_COUNT, countryShapes, type CountryShape } from './shapes';
 
 /** Map settings of the spec (section 9); the tile URL comes from the build's environment. */

@@ -1,4 +1,4 @@
-import { foldForSearch } from '../format/format';
+import { foldForSearch } from '../../lib/format';
 
 export interface FaqCategory {
   title: string;

@@ -3,7 +3,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import type { CountryEntry } from '../catalog/types';
-import { Flag } from '../flags/Flag';
+import { Flag } from '../../ui/Flag';
 
 /** The destination search's drop-down list of matches. */
 export default function SearchResults({

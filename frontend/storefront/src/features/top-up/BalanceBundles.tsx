@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { BalanceResult } from '../balance-check/balanceCheck';
-import { formatDate } from '../format/format';
+import { formatDate } from '../../lib/format';
 import { dataText } from './format';
 
 /** The balance check's bundles: the eSIM's own package and each top-up that added to it. */

@@ -23,7 +23,7 @@ import { checkoutTotals, newIdempotencyKey } from '../checkout/checkout';
 import { missingCents } from '../checkout/cardCheckout';
 import { DistanceSaleConsent } from '../checkout/DistanceSaleConsent';
 import type { UserBalance } from '../checkout/types';
-import { formatCurrency } from '../format/format';
+import { formatCurrency } from '../../lib/format';
 import { dataText } from './format';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import { useTranslation } from 'react-i18next';
 import type { EsimBundle, EsimTopUpOffer } from '@contracts/api/top-up';
-import { formatDate } from '../format/format';
-import { useApi } from '../ui/useApi';
+import { formatDate } from '../../lib/format';
+import { useApi } from '../../lib/useApi';
 import { bytesText, dataText } from './format';
 import { TopUpDialog } from './TopUpDialog';
 

@@ -1,4 +1,4 @@
-import { formatMegabytes } from '../format/format';
+import { formatMegabytes } from '../../lib/format';
 
 const MB = 1024 * 1024;
 

@@ -1,0 +1,117 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../api/session';
+import { homeOf } from './AuthContext';
+import { renderPage } from '../test/render';
+import LoginPage from './LoginPage';
+
+const replace = vi.fn();
+const assign = vi.fn();
+beforeEach(() => {
+  replace.mockReset();
+  assign.mockReset();
+  vi.stubGlobal('location', { ...window.location, replace, assign, pathname: '/login', search: '' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const session = (userType: number) => ({
+  token: 't',
+  full_name: 'Can',
+  email: 'can@example.com',
+  user_type: userType,
+  id: 'u1',
+  token_type: 'Bearer',
+  expires_at: '',
+});
+
+describe('login redirect by user_type', () => {
+  it('sales managers go to their dealers, everyone else to the dashboard', () => {
+    expect(homeOf({ user_type: 4 })).toBe('/dashboard/sales-manager/dealers');
+    for (const type of [1, 2, 3]) expect(homeOf({ user_type: type })).toBe('/dashboard');
+  });
+
+  it('a signed-in visitor of /login is sent on at once', () => {
+    storeSession('token', { email: 's@example.com', full_name: 'Serkan', user_type: 4 });
+    renderPage(<LoginPage />, { path: '/login' });
+    expect(replace).toHaveBeenCalledWith('/dashboard/sales-manager/dealers');
+  });
+
+  it('after signing in: submitting state, success toast, then the user_type home', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => (
+          await gate,
+          new Response(
+            JSON.stringify({ success: true, code: 'login_successful', message: 'Giriş başarılı', data: session(4) }),
+          )
+        ),
+      ),
+    );
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'sales@esim.test');
+    await userEvent.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect(screen.getByRole('button', { name: 'Giriş Yapılıyor...' })).toBeDisabled();
+    expect(screen.getByLabelText('E-posta', { exact: false, selector: 'input' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Giriş başarılı')).toBeInTheDocument();
+    expect(assign).toHaveBeenCalledWith('/dashboard/sales-manager/dealers');
+    expect(localStorage.getItem('token')).toBe('t');
+  });
+
+  it('back to the page the visitor came from when there is one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, code: 'login_successful', message: 'ok', data: session(1) })),
+      ),
+    );
+    const { router } = renderPage(<LoginPage />, {
+      path: '/login',
+      state: { from: '/packages/united-states?buy=p1' },
+      extraRoutes: [{ path: '/packages/:c', element: <p>country</p> }],
+    });
+    await userEvent.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'can@example.com');
+    await userEvent.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/packages/united-states?buy=p1'),
+    );
+  });
+
+  it('error texts: invalid credentials, user not found, required fields', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: false, code: 'invalid_credentials', message: 'x' }), { status: 401 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect(screen.getByText('E-posta zorunludur')).toBeInTheDocument();
+    expect(screen.getByText('Şifre zorunludur')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'can@example.com');
+    await userEvent.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'wrong-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect((await screen.findAllByText('Geçersiz email veya şifre')).length).toBeGreaterThan(0);
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ success: false, code: 'user_not_found', message: 'x' }), { status: 404 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect((await screen.findAllByText('Kullanıcı bulunamadı')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('return after sign-in', () => {
+  it("takes the back office's ?redirect= only when it is a path of this site", async () => {
+    const { safeRedirect } = await import('./LoginPage');
+    expect(safeRedirect('/dashboard/orders')).toBe('/dashboard/orders');
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '', null])
+      expect(safeRedirect(bad)).toBeUndefined();
+  });
+});

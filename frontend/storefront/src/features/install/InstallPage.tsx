@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { InstallPage as InstallPageData } from '@contracts/api/install';
+import { formatMegabytes } from '../../lib/format';
+import { formatDateTime } from './dates';
+import { InstallDetails } from './InstallDetails';
+import { currentPlatform, type InstallPlatform } from './platform';
+import { useApi } from '../../lib/useApi';
+
+/**
+ * The page a one-time install link opens, on any device and without signing in. The token in its
+ * path is the credential: the page is never indexed and sends no referrer, and the service shows
+ * the activation code only while the eSIM is not installed.
+ */
+function Install({ token }: { token: string }) {
+  const { t, i18n } = useTranslation('install');
+  const lng = i18n.resolvedLanguage ?? 'tr';
+  const { data, error, loading } = useApi<InstallPageData>(`/public/install/${encodeURIComponent(token)}`);
+  // Read after hydration: the server has no user agent to render for.
+  const [platform, setPlatform] = useState<InstallPlatform>('other');
+  useEffect(() => setPlatform(currentPlatform()), []);
+
+  if (loading && !data) return <Skeleton variant="rounded" height={320} aria-label={t('page.loading')} />;
+  if (error && !data)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {error.message}
+      </Alert>
+    );
+  if (!data) return null;
+  const facts = [
+    data.unlimited ? t('page.unlimited') : data.data_mb !== null ? formatMegabytes(data.data_mb, lng) : null,
+    t('page.validity', { days: data.validity_days }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <>
+      <Typography sx={{ fontWeight: 600, mt: 1 }}>{data.package_name}</Typography>
+      <Typography color="text.secondary">{facts}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {t('page.iccid', { iccid: data.iccid })}
+      </Typography>
+      {data.state === 'installed' && (
+        <Alert severity="success" sx={{ mt: 2 }} data-testid="install-done">
+          {t('page.installed')}
+        </Alert>
+      )}
+      {data.state === 'unavailable' && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('page.unavailable')}
+        </Alert>
+      )}
+      {data.install && (
+        <>
+          <InstallDetails install={data.install} iccid={data.iccid} platform={platform} />
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('page.secret')}
+          </Alert>
+        </>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        {t('page.linkValid', { date: formatDateTime(data.link_expires_at, lng) })}
+      </Typography>
+    </>
+  );
+}
+
+export default function InstallPage() {
+  const { t } = useTranslation('install');
+  const { token = '' } = useParams();
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <title>{t('page.seoTitle')}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      <Box>
+        <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+          {t('page.title')}
+        </Typography>
+        <Install token={token} />
+      </Box>
+    </Container>
+  );
+}
