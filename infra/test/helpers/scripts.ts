@@ -55,10 +55,13 @@ export function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** A base port with `count` free ports from it, away from the usual 8080 range. */
+/**
+ * A base port with `count` free ports from it, away from the usual 8080 range and below Linux's
+ * ephemeral range (32768+), where an outgoing connection could take a port between the check and the bind.
+ */
 export async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const base = 20_000 + Math.floor(Math.random() * (12_000 - count));
     const checks = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
     if (checks.every(Boolean)) return base;
   }
