@@ -49,4 +49,22 @@ describe('the prerendered country page', () => {
       delete process.env.SELLER_PHONE;
     }
   }, 30_000);
+
+  it.each([
+    ['tr', 'Sorularınız için '],
+    ['en', 'For questions write to '],
+  ] as const)(
+    '%s: the terms name the e-mail the SELLER_* settings give, not a copy in the texts',
+    async (lng, lead) => {
+      process.env.SELLER_EMAIL = 'yardim@ornek.test';
+      try {
+        const page = await prerender('/terms', lng, 'demo');
+        expect(page.body).toContain(`${lead}yardim@ornek.test`);
+        expect(page.body).not.toContain('esimgo.test');
+      } finally {
+        delete process.env.SELLER_EMAIL;
+      }
+    },
+    30_000,
+  );
 });

@@ -22,6 +22,7 @@ import { fieldIssues, isBlank } from '../lib/validation';
 import { AuthCard } from '../ui/AuthCard';
 import { PasswordField } from '../ui/PasswordField';
 import { Seo } from '../layout/Seo';
+import { useTermsSections } from '../features/policy/useTermsSections';
 
 export const REGISTER_REDIRECT_MS = 1500;
 
@@ -59,8 +60,7 @@ export function registerErrorText(error: unknown, t: Translate): string {
 }
 
 export function TermsSections() {
-  const { t } = useTranslation('legal');
-  const sections = t('termsSections', { returnObjects: true }) as Array<{ title: string; text: string }>;
+  const sections = useTermsSections();
   return (
     <>
       {sections.map((section) => (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Seo } from '../../layout/Seo';
 import { LegalPage, LegalSections } from './LegalPage';
+import { useTermsSections } from './useTermsSections';
 
 export default function TermsPage() {
   const { t } = useTranslation('legal');
@@ -8,9 +9,7 @@ export default function TermsPage() {
     <>
       <Seo title={t('terms.seo.title')} description={t('terms.seo.description')} />
       <LegalPage title={t('terms.title')}>
-        <LegalSections
-          sections={t('termsSections', { returnObjects: true }) as Array<{ title: string; text: string }>}
-        />
+        <LegalSections sections={useTermsSections()} />
       </LegalPage>
     </>
   );

@@ -30,7 +30,7 @@ export const legal = {
         text: 'Yerel operatör ağlarındaki kesintilerden doğan dolaylı zararlardan sorumlu değiliz.',
       },
       { title: '9. Değişiklikler', text: 'Bu koşullar güncellenebilir; önemli değişiklikler e-posta ile bildirilir.' },
-      { title: '10. İletişim', text: 'Sorularınız için destek@esimgo.test adresine yazabilirsiniz.' },
+      { title: '10. İletişim', text: 'Sorularınız için {{email}} adresine yazabilirsiniz.' },
     ],
     privacy: {
       title: 'Gizlilik Politikası',
@@ -59,6 +59,7 @@ export const legal = {
     },
     terms: {
       title: 'Kullanım Koşulları',
+      contactPage: 'İletişim sayfamızdaki e-posta',
       seo: {
         title: 'Kullanım Koşulları — eSIM Go',
         description: 'eSIM Go hizmetinin kullanım koşulları: hesap, ödeme, aktivasyon, iptal ve iade.',
@@ -167,7 +168,7 @@ export const legal = {
         text: 'We are not liable for indirect damages caused by outages of local operator networks.',
       },
       { title: '9. Changes', text: 'These terms may be updated; material changes are announced by email.' },
-      { title: '10. Contact', text: 'For questions write to destek@esimgo.test.' },
+      { title: '10. Contact', text: 'For questions write to {{email}}.' },
     ],
     privacy: {
       title: 'Privacy Policy',
@@ -196,6 +197,7 @@ export const legal = {
     },
     terms: {
       title: 'Terms of Use',
+      contactPage: 'the e-mail address on our contact page',
       seo: {
         title: 'Terms of Use — eSIM Go',
         description: 'Terms of use of the eSIM Go service: account, payment, activation, cancellation and refund.',
