@@ -4,17 +4,9 @@ import LockClockIcon from '@mui/icons-material/LockClock';
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  DataTable,
-  List,
-  SelectInput,
-  SimpleList,
-  Title,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, Title, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
+import { SelectInput } from '../layout/filterInputs';
 import { StatCard } from '../dashboard/StatCard';
 import { formatCents, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
@@ -142,7 +134,7 @@ function TopUpRequests() {
   return (
     <Card>
       <CardHeader title={translate('app.balance.requests_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <List
+      <ListPage
         resource="top-ups"
         disableSyncWithLocation
         storeKey="balance.top-ups"
@@ -208,7 +200,7 @@ function TopUpRequests() {
             />
           </DataTable>
         </PhoneOr>
-      </List>
+      </ListPage>
     </Card>
   );
 }

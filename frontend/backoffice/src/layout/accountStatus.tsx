@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
 import type { ReactElement } from 'react';
-import { SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { SearchInput, SelectInput } from './filterInputs';
 
 /** The statuses the auth service gives dealers and sales managers. */
 export const ACCOUNT_STATUSES = ['active', 'suspended'] as const;

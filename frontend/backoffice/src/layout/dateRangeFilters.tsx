@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { DateInput } from 'react-admin';
+import { DateInput } from './filterInputs';
 
 /** From and to (Istanbul days, both included): the date range every list's API takes as start_date and end_date. */
 export const dateRangeFilters = ({ alwaysOn = false }: { alwaysOn?: boolean } = {}): ReactElement[] => [

@@ -1,14 +1,7 @@
 import { Chip } from '@mui/material';
-import {
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  usePermissions,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
+import { SearchInput, SelectInput } from '../layout/filterInputs';
 import { formatDate, formatEuro } from '../format';
 import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
@@ -59,7 +52,7 @@ export default function OrderList() {
     ...dateRangeFilters(),
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.orders')}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -115,6 +108,6 @@ export default function OrderList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

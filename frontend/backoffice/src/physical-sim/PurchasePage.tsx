@@ -16,7 +16,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   DataTable,
-  List,
   SimpleList,
   Title,
   useDataProvider,
@@ -25,6 +24,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
 import { formatCents, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { EmptyState } from '../layout/EmptyState';
@@ -217,7 +217,7 @@ function MyOrders() {
   return (
     <Card>
       <CardHeader title={translate('app.physical_sim.orders_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <List
+      <ListPage
         resource="physical-sim-orders"
         disableSyncWithLocation
         storeKey="physical-sim.orders"
@@ -261,7 +261,7 @@ function MyOrders() {
             />
           </DataTable>
         </PhoneOr>
-      </List>
+      </ListPage>
     </Card>
   );
 }

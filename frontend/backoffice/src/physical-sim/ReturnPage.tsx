@@ -19,7 +19,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   DataTable,
-  List,
   SimpleList,
   Title,
   useDataProvider,
@@ -28,6 +27,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
 import { formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { EmptyState } from '../layout/EmptyState';
@@ -171,7 +171,7 @@ function MyReturns() {
   return (
     <Card>
       <CardHeader title={translate('app.physical_sim.returns_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <List
+      <ListPage
         resource="physical-sim-returns"
         disableSyncWithLocation
         storeKey="physical-sim.returns"
@@ -221,7 +221,7 @@ function MyReturns() {
             />
           </DataTable>
         </PhoneOr>
-      </List>
+      </ListPage>
     </Card>
   );
 }

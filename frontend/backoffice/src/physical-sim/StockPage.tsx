@@ -1,5 +1,7 @@
 import { Box, Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
+import { SearchInput, SelectInput } from '../layout/filterInputs';
 import { formatDate } from '../format';
 import { CopyButton } from '../layout/CopyButton';
 import { EmptyState } from '../layout/EmptyState';
@@ -35,7 +37,7 @@ export default function StockPage() {
   return (
     <Box sx={{ mt: 1 }}>
       {/* The list's title is the page's: a second <Title> would print it twice in the app bar ("SIM StoğumSI…" on a phone). */}
-      <List
+      <ListPage
         resource="physical-sim-cards"
         title={translate('app.menu.physical_sim_stock')}
         perPage={25}
@@ -130,7 +132,7 @@ export default function StockPage() {
             />
           </DataTable>
         </PhoneOr>
-      </List>
+      </ListPage>
     </Box>
   );
 }

@@ -1,5 +1,7 @@
 import { Chip } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
+import { SearchInput, SelectInput } from '../layout/filterInputs';
 import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
 import { formatEuro } from '../format';
@@ -40,7 +42,7 @@ export default function PriceList() {
     />,
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.price_list')}
       filters={filters}
       // Every filter is always shown: no toolbar of buttons (an empty band above the filters on a phone).
@@ -85,6 +87,6 @@ export default function PriceList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

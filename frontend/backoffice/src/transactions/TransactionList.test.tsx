@@ -26,7 +26,7 @@ async function exportedCsv(rows: Array<Record<string, unknown>>, firstText: stri
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   renderApp({ session: SESSIONS.dealer, path: '/transactions', dataProvider });
   await screen.findByText(firstText);
-  await userEvent.setup().click(screen.getByRole('button', { name: 'Dışa aktar' }));
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Dışa aktar' }));
   await waitFor(() => expect(csv).toBeDefined());
   // jsdom's Blob has no text(): read it as a browser would.
   return new Promise<string>((resolve) => {
@@ -93,7 +93,7 @@ describe('transactions CSV export', () => {
 
     renderApp({ session: SESSIONS.dealer, path: '/transactions', dataProvider });
     await screen.findByText('R1');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Dışa aktar' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Dışa aktar' }));
     await waitFor(() => expect(csv).toBeDefined());
     // jsdom's Blob has no text(): read it as a browser would.
     const text = await new Promise<string>((resolve) => {
@@ -177,7 +177,7 @@ describe('transaction type filter', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('Kart yüklemesi iadesi')).toBeInTheDocument();
     expect(screen.getByText('Bakiye yükleme (kart)')).toBeInTheDocument();
-    await user.click(screen.getByRole('combobox', { name: 'Tür' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Tür' }));
     expect(await screen.findByRole('option', { name: 'Kart yüklemesi iadesi' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Bakiye yükleme (kart)' }));
     await waitFor(() =>

@@ -1,14 +1,7 @@
 import { Chip } from '@mui/material';
-import {
-  DataTable,
-  FunctionField,
-  List,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, FunctionField, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../layout/ListPage';
+import { SelectInput } from '../layout/filterInputs';
 import { EmptyState } from '../layout/EmptyState';
 import { csvExporter } from '../layout/csvExporter';
 import { ExportAllButton } from '../layout/ExportAllButton';
@@ -66,7 +59,7 @@ const Actions = () => (
 export default function TransactionList() {
   const translate = useTranslate();
   return (
-    <List
+    <ListPage
       title={translate('app.menu.transactions')}
       filters={useFilters()}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -116,6 +109,6 @@ export default function TransactionList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

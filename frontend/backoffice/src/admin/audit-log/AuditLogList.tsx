@@ -1,16 +1,8 @@
 import { Alert, Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { AUDIT_SERVICES, AUDITED_METHODS, AUDITED_ROUTES } from '@esim/contracts';
-import {
-  AutocompleteInput,
-  DataTable,
-  List,
-  SelectInput,
-  SimpleList,
-  useGetList,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { AutocompleteInput, SelectInput } from '../../layout/filterInputs';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
@@ -133,7 +125,7 @@ export default function AuditLogList() {
   const translate = useTranslate();
   const people = useRecentPeople();
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_audit_log')}
       filters={auditLogFilters(translate, people)}
       sort={{ field: 'at', order: 'DESC' }}
@@ -199,6 +191,6 @@ export default function AuditLogList() {
           <DataTable.Col source="service" label="app.admin_audit_log.service" disableSort />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

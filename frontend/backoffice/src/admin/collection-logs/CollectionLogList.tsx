@@ -1,17 +1,8 @@
 import { Card, CardContent } from '@mui/material';
 import type { ReactElement } from 'react';
-import {
-  AutocompleteInput,
-  DataTable,
-  List,
-  ReferenceInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { AutocompleteInput, ReferenceInput, SelectInput } from '../../layout/filterInputs';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -125,7 +116,7 @@ function LogTable() {
 export default function CollectionLogList() {
   const translate = useTranslate();
   return (
-    <List
+    <ListPage
       title={translate('app.collection_logs.title')}
       actions={
         <TopToolbar>
@@ -139,6 +130,6 @@ export default function CollectionLogList() {
       empty={<EmptyState title="app.collection_logs.empty" hint="app.collection_logs.empty_hint" />}
     >
       <LogTable />
-    </List>
+    </ListPage>
   );
 }

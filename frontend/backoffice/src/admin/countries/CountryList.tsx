@@ -1,14 +1,7 @@
 import { COVERAGE_STATUSES, REGIONS } from '@esim/contracts';
-import {
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  useLocaleState,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -45,7 +38,7 @@ export default function CountryList() {
     />,
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_countries')}
       filters={filters}
       sort={{ field: nameField, order: 'ASC' }}
@@ -112,6 +105,6 @@ export default function CountryList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -5,7 +5,6 @@ import type { ReactElement } from 'react';
 import {
   CreateButton,
   DataTable,
-  List,
   SimpleList,
   TopToolbar,
   useListContext,
@@ -16,6 +15,7 @@ import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
 import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
 import { EmptyState } from '../../layout/EmptyState';
+import { ListPage } from '../../layout/ListPage';
 import { PhoneOr } from '../../layout/PhoneList';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
 import { StatusToggle } from './StatusToggle';
@@ -120,7 +120,7 @@ function DealerTable() {
 export default function DealerList() {
   const translate = useTranslate();
   return (
-    <List
+    <ListPage
       title={translate('app.admin_dealers.title')}
       actions={
         <TopToolbar>
@@ -141,6 +141,6 @@ export default function DealerList() {
       }
     >
       <DealerTable />
-    </List>
+    </ListPage>
   );
 }

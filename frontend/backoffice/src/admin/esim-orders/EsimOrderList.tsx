@@ -1,4 +1,6 @@
-import { DataTable, List, SearchInput, SimpleList, TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, TextInput } from '../../layout/filterInputs';
 import { formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -24,7 +26,7 @@ export default function EsimOrderList() {
     ...dateRangeFilters(),
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_esim_orders')}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -72,6 +74,6 @@ export default function EsimOrderList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -3,7 +3,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, SimpleList, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -61,7 +62,7 @@ export default function PoolStockList() {
   const [locale] = useLocaleState();
   const nameOf = (r: RaRecord) => (locale === 'en' ? r.package_name_en : r.package_name_tr) ?? r.package_code;
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_esim_pool')}
       actions={<Actions />}
       pagination={false}
@@ -139,6 +140,6 @@ export default function PoolStockList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -1,14 +1,7 @@
 import { Chip } from '@mui/material';
-import {
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TextInput,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput, TextInput } from '../../layout/filterInputs';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
@@ -62,7 +55,7 @@ export default function ProfileList() {
     <TextInput key="package_code" source="package_code" label="app.admin_esim_pool.package_code" />,
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.admin_esim_pool.profiles_title')}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -111,6 +104,6 @@ export default function ProfileList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -1,5 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -31,7 +33,7 @@ export default function MessageList() {
   ];
   const bold = (r: RaRecord) => ({ fontWeight: r.status === 'new' ? 700 : 400 });
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_messages')}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -104,6 +106,6 @@ export default function MessageList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -3,16 +3,15 @@ import { Chip, Stack, Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  List,
   required,
-  SearchInput,
-  SelectInput,
   SimpleList,
   TopToolbar,
   useLocaleState,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatBytes, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -84,7 +83,7 @@ export default function PackageList() {
     />,
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_packages')}
       filters={filters}
       actions={
@@ -190,6 +189,6 @@ export default function PackageList() {
           <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <ActiveToggle record={r} />} />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

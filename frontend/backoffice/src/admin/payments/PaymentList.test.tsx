@@ -91,7 +91,7 @@ describe('admin card payments', () => {
     renderApp({ session: SESSIONS.admin, path: '/admin/payments', dataProvider });
     const user = userEvent.setup();
     await rowOf('27918732');
-    await user.click(screen.getByRole('combobox', { name: 'Durum' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Durum' }));
     await user.click(await screen.findByRole('option', { name: 'İade edildi' }));
     await user.type(screen.getByPlaceholderText('Sağlayıcı referansı'), '2791');
     const filtered = (c: { resource: string; params?: unknown }) => {

@@ -1,5 +1,7 @@
 import { Stack, Typography } from '@mui/material';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatCents, formatDate } from '../../format';
 import { AccountName, accountNameOf } from '../../layout/AccountName';
 import { EmptyState } from '../../layout/EmptyState';
@@ -42,7 +44,7 @@ export default function PaymentList() {
     ...dateRangeFilters(),
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_payments')}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
@@ -114,6 +116,6 @@ export default function PaymentList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -1,6 +1,8 @@
 import { Box, LinearProgress, Stack } from '@mui/material';
 import type { ImportJob } from '@esim/contracts';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
@@ -33,7 +35,7 @@ export default function ImportList() {
     <Stack spacing={2} sx={{ mt: 1 }}>
       <ImportUpload />
       <Box>
-        <List
+        <ListPage
           title={translate('app.menu.admin_physical_sim_import')}
           sort={{ field: 'created_at', order: 'DESC' }}
           perPage={25}
@@ -103,7 +105,7 @@ export default function ImportList() {
               />
             </DataTable>
           </PhoneOr>
-        </List>
+        </ListPage>
       </Box>
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { Stack } from '@mui/material';
 import { APPROVAL_STATUSES } from '@esim/contracts';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { DataTable, List, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SelectInput } from '../../layout/filterInputs';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { ApprovalStatusChip } from './ApprovalStatusChip';
@@ -30,7 +32,7 @@ export function ApprovalList({
 }) {
   const translate = useTranslate();
   return (
-    <List
+    <ListPage
       title={translate(title)}
       filters={[
         <SelectInput
@@ -81,6 +83,6 @@ export function ApprovalList({
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

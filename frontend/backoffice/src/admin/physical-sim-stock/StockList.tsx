@@ -3,17 +3,9 @@ import LinearScaleIcon from '@mui/icons-material/LinearScale';
 import { Box } from '@mui/material';
 import { CARD_STATUSES } from '@esim/contracts';
 import { useState } from 'react';
-import {
-  Button,
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Button, DataTable, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { lazyDialog } from '../../lazy';
@@ -54,7 +46,7 @@ export default function StockList() {
   const owners = [{ id: 'admin', name: translate('app.psim_stock.admin_stock') }, ...dealers];
   return (
     <Box sx={{ mt: 1 }}>
-      <List
+      <ListPage
         title={translate('app.menu.admin_physical_sim_stock')}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
@@ -123,7 +115,7 @@ export default function StockList() {
             />
           </DataTable>
         </PhoneOr>
-      </List>
+      </ListPage>
     </Box>
   );
 }

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import {
   CreateButton,
   DataTable,
-  List,
   SimpleList,
   TopToolbar,
   useListContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
 import { formatCents } from '../../format';
 import { accountFilters } from '../../layout/accountStatus';
 import { EmptyState } from '../../layout/EmptyState';
@@ -106,7 +106,7 @@ function SalesManagerTable() {
 export default function SalesManagerList() {
   const translate = useTranslate();
   return (
-    <List
+    <ListPage
       title={translate('app.admin_sm.title')}
       actions={
         <TopToolbar>
@@ -130,6 +130,6 @@ export default function SalesManagerList() {
       }
     >
       <SalesManagerTable />
-    </List>
+    </ListPage>
   );
 }

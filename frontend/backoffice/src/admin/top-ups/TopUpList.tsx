@@ -1,5 +1,7 @@
 import { Chip, Stack } from '@mui/material';
-import { DataTable, List, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
+import { SelectInput } from '../../layout/filterInputs';
 import { formatCents, formatDate } from '../../format';
 import { AccountName, accountNameOf } from '../../layout/AccountName';
 import { EmptyState } from '../../layout/EmptyState';
@@ -37,7 +39,7 @@ export default function TopUpList() {
     />,
   ];
   return (
-    <List
+    <ListPage
       title={translate('app.menu.admin_top_ups')}
       filters={filters}
       filterDefaultValues={{ status: 'pending' }}
@@ -107,6 +109,6 @@ export default function TopUpList() {
           />
         </DataTable>
       </PhoneOr>
-    </List>
+    </ListPage>
   );
 }

@@ -1,7 +1,8 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button } from '@mui/material';
-import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, DataTable, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { ListPage } from '../../layout/ListPage';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
 import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
@@ -48,7 +49,7 @@ export default function DealerList() {
   return (
     <Box sx={{ mt: 2 }}>
       <SalesManagerFigureCards />
-      <List
+      <ListPage
         title={translate('app.menu.sm_dealers')}
         actions={<Actions />}
         sort={{ field: 'company_name', order: 'ASC' }}
@@ -106,7 +107,7 @@ export default function DealerList() {
             <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
           </DataTable>
         </PhoneOr>
-      </List>
+      </ListPage>
     </Box>
   );
 }
