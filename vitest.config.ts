@@ -68,7 +68,6 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
         }),
-        resolve: { alias: { '@contracts': path.join(root, 'packages/contracts/src') } },
       },
     ],
   },

@@ -19,8 +19,6 @@ export default defineConfig({
   base: '/',
   define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin) },
   plugins: [react(), languageSplit(), flags(), buildExtras({ origin: siteOrigin })],
-  // Contract modules one by one (not the package index): the browser gets only the schemas it uses.
-  resolve: { alias: { '@contracts': path.resolve(here, '../../packages/contracts/src') } },
   server: { proxy: { '/api': 'http://localhost:8080' }, fs: { allow: [path.resolve(here, '../..')] } },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SELLER } from '@contracts/distance-sale';
+import { DEMO_SELLER } from '@esim/contracts';
 import { prerender, prerenderAnswers } from './entry-server';
 
 /** A prerendered country page carries its plans and prices in the HTML, not only its headings. */

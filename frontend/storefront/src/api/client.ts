@@ -9,8 +9,8 @@ export interface Envelope<T> {
   errors?: Array<{ path?: string; message?: string }>;
 }
 
-export { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@contracts/session';
-import { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@contracts/session';
+export { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@esim/contracts';
+import { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@esim/contracts';
 export const NETWORK_ERROR_TEXT = 'API sunucusuna ulaşılamıyor';
 
 export class ApiError extends Error {

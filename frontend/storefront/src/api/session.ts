@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type SessionUser as ContractSessionUser } from '@contracts/session';
+import { STORAGE_KEYS, type SessionUser as ContractSessionUser } from '@esim/contracts';
 
 /**
  * The session as stored in the browser, shared with the back office (same origin, the keys of

@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, UNAUTHORIZED_EVENT } from '../api/client';
 import { clearSession, storedToken, storedUser, storeSession, type SessionUser } from '../api/session';
-import type { SessionData } from '@contracts/api/auth';
-import { homePathOf } from '@contracts/session';
+import type { SessionData } from '@esim/contracts';
+import { homePathOf } from '@esim/contracts';
 import { isPublicPath } from './paths';
 
 /** POST /login's answer: the auth service's session shape (contracts/api/auth.ts). */

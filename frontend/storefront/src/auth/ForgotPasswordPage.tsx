@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import toast from 'react-hot-toast';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordBody } from '@contracts/api/auth';
+import { forgotPasswordBody } from '@esim/contracts';
 import { api, ApiError } from '../api/client';
 import { fieldIssues, isBlank } from '../lib/validation';
 import { AuthCard } from '../ui/AuthCard';

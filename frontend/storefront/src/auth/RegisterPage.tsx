@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import toast from 'react-hot-toast';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { registerBody } from '@contracts/api/auth';
+import { registerBody } from '@esim/contracts';
 import { api, ApiError } from '../api/client';
 import { fieldIssues, isBlank } from '../lib/validation';
 import { AuthCard } from '../ui/AuthCard';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordBody } from '@contracts/api/auth';
+import { resetPasswordBody } from '@esim/contracts';
 import { api, ApiError } from '../api/client';
 import { fieldIssues } from '../lib/validation';
 import { AuthCard } from '../ui/AuthCard';

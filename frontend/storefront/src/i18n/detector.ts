@@ -1,5 +1,5 @@
 import type { LanguageDetectorModule } from 'i18next';
-import { STORAGE_KEYS } from '@contracts/session';
+import { STORAGE_KEYS } from '@esim/contracts';
 import { LANGUAGE_COOKIE, readPreference, writeLanguageCookie, writePreference } from '../features/consent/consent';
 
 /**

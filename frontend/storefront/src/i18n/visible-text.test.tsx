@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BALANCE_CHECK_STATUSES } from '@contracts/api/status-display';
-import { ESIM_ORDER_STATUSES, ESIM_STATUSES, type EsimOrder } from '@contracts/api/esim';
+import { BALANCE_CHECK_STATUSES } from '@esim/contracts';
+import { ESIM_ORDER_STATUSES, ESIM_STATUSES, type EsimOrder } from '@esim/contracts';
 import { storeSession } from '../api/session';
 import { normalizeBalance } from '../features/balance-check/balanceCheck';
 import { renderPage } from '../test/render';

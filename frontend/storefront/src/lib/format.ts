@@ -1,5 +1,5 @@
 /** Money and data formats of the spec (section 9): de-DE EUR with 2 decimals, bytes base 1024. */
-import { byteLocale, formatBytes as sharedFormatBytes } from '@contracts/bytes';
+import { byteLocale, formatBytes as sharedFormatBytes } from '@esim/contracts';
 // Made on first use: building a formatter loads locale data, a long task on a slow phone at start-up.
 let euro: Intl.NumberFormat | undefined;
 

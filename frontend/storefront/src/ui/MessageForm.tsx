@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { contactMessageBody, partnershipMessageBody } from '@contracts/api/auth';
+import { contactMessageBody, partnershipMessageBody } from '@esim/contracts';
 import { api, ApiError } from '../api/client';
 import { fieldIssues } from '../lib/validation';
 

@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
-import type { SellerView } from '@contracts/api/esim';
+import type { SellerView } from '@esim/contracts';
 import { useApi } from '../lib/useApi';
 
 export const SELLER_PATH = '/public/seller';

@@ -1,9 +1,5 @@
-import type { BalanceCheckResult } from '@contracts/api/common';
-import {
-  BALANCE_CHECK_STATUSES,
-  balanceCheckStatusColor,
-  type BalanceCheckStatus,
-} from '@contracts/api/status-display';
+import type { BalanceCheckResult } from '@esim/contracts';
+import { BALANCE_CHECK_STATUSES, balanceCheckStatusColor, type BalanceCheckStatus } from '@esim/contracts';
 import { apiRequest, ApiError } from '../../api/client';
 
 export type SimType = 'esim' | 'physical';

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_ALIASES } from '@contracts/api/country-aliases';
+import { COUNTRY_ALIASES } from '@esim/contracts';
 import { foldForSearch } from '../../lib/format';
 import type { PackageCountry, PublicPackage } from './types';
 

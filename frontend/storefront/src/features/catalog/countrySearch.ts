@@ -1,4 +1,4 @@
-import { COUNTRY_ALIASES } from '@contracts/api/country-aliases';
+import { COUNTRY_ALIASES } from '@esim/contracts';
 import { foldForSearch } from '../../lib/format';
 
 interface Searchable {

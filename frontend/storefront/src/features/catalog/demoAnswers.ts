@@ -1,4 +1,4 @@
-import { DEMO_OPERATORS, DEMO_PACKAGES } from '@contracts/demo-catalog';
+import { DEMO_OPERATORS, DEMO_PACKAGES } from '@esim/contracts';
 import { publicPackage, sortPackages } from '../../../../../services/catalog/src/packages/format';
 import type { PackageRow } from '../../../../../services/catalog/src/packages/rows';
 import type { Language } from '../../i18n/options';

@@ -10,7 +10,7 @@ export type {
   PublicPackage,
   Region,
   RegionCount,
-} from '@contracts/api/catalog';
+} from '@esim/contracts';
 
 /** GET /user/packages: a package at the caller's price. */
-export type { BuyerPackage } from '@contracts/api/price-list';
+export type { BuyerPackage } from '@esim/contracts';

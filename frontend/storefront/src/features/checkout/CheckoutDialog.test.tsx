@@ -4,7 +4,7 @@ import { renderPage } from '../../test/render';
 import type { PublicPackage } from '../catalog/types';
 import { pendingCardCheckout, savePendingCardCheckout } from './cardCheckout';
 import { CheckoutDialog } from './CheckoutDialog';
-import { DISTANCE_SALE_VERSION } from '@contracts/distance-sale';
+import { DISTANCE_SALE_VERSION } from '@esim/contracts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

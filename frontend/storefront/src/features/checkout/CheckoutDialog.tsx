@@ -17,9 +17,9 @@ import { api, ApiError } from '../../api/client';
 import { CoverageToggle, PlanFacts } from '../catalog/PlanFacts';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
 import { formatCurrency } from '../../lib/format';
-import type { Payment } from '@contracts/api/balance';
-import { distanceSaleDocuments } from '@contracts/distance-sale';
-import type { SellerView } from '@contracts/api/esim';
+import type { Payment } from '@esim/contracts';
+import { distanceSaleDocuments } from '@esim/contracts';
+import type { SellerView } from '@esim/contracts';
 import { useAuth } from '../../auth/AuthContext';
 import {
   clearPendingCardCheckout,

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { DistanceSaleDocuments } from '@contracts/distance-sale';
+import type { DistanceSaleDocuments } from '@esim/contracts';
 
 type Shown = 'preInformation' | 'contract' | null;
 

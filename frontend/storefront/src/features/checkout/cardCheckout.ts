@@ -1,4 +1,4 @@
-import type { Payment } from '@contracts/api/balance';
+import type { Payment } from '@esim/contracts';
 
 /**
  * "Pay the rest by card": the missing amount is topped up by card on the provider's page, and on

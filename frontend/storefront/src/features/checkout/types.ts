@@ -1,3 +1,3 @@
 /** What the storefront reads from the eSIM and balance services: the shapes of contracts/api/{esim,balance}.ts. */
-export type { EsimOrder, EsimOrderSummary, EsimProfile } from '@contracts/api/esim';
-export type { UserBalance } from '@contracts/api/balance';
+export type { EsimOrder, EsimOrderSummary, EsimProfile } from '@esim/contracts';
+export type { UserBalance } from '@esim/contracts';

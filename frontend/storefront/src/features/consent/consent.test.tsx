@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@contracts/session';
+import { STORAGE_KEYS } from '@esim/contracts';
 import { renderPage } from '../../test/render';
 import CookiesPage from '../policy/CookiesPage';
 import { languageDetector } from '../../i18n/detector';

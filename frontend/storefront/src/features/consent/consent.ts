@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@contracts/session';
+import { STORAGE_KEYS } from '@esim/contracts';
 
 /**
  * The visitor's cookie choice (KVKK): until they choose, only what the site needs to work is kept

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PACKAGES } from '@contracts/demo-catalog';
+import { DEMO_PACKAGES } from '@esim/contracts';
 import { NAMESPACES } from '../../i18n/resources';
 import { renderPage } from '../../test/render';
 import HomeSections from './HomeSections';

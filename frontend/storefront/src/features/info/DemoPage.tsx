@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEMO_PASSWORD } from '@contracts/demo';
+import { DEMO_PASSWORD } from '@esim/contracts';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 import { DEMO_EMAIL } from '../../auth/demo';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EsimOrder } from '@contracts/api/esim';
-import type { InstallLink } from '@contracts/api/install';
+import type { EsimOrder } from '@esim/contracts';
+import type { InstallLink } from '@esim/contracts';
 import { storeSession } from '../../api/session';
 import { renderPage } from '../../test/render';
 import { InstallActions } from './InstallActions';

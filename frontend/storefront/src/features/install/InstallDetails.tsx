@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useTranslation } from 'react-i18next';
-import type { InstallPage } from '@contracts/api/install';
+import type { InstallPage } from '@esim/contracts';
 import { CopyRow } from './CopyRow';
 import type { InstallPlatform } from './platform';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InstallPage as InstallPageData } from '@contracts/api/install';
+import type { InstallPage as InstallPageData } from '@esim/contracts';
 import { renderPage } from '../../test/render';
 import InstallPage from './InstallPage';
 

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { InstallPage as InstallPageData } from '@contracts/api/install';
+import type { InstallPage as InstallPageData } from '@esim/contracts';
 import { formatMegabytes } from '../../lib/format';
 import { formatDateTime } from './dates';
 import { InstallDetails } from './InstallDetails';

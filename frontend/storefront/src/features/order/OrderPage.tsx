@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { planStatusDisplay } from '@contracts/api/status-display';
+import { planStatusDisplay } from '@esim/contracts';
 import { RequireAuth } from '../../auth/AuthContext';
 import { AcceptedDocuments } from '../checkout/AcceptedDocuments';
 import { QrImage } from '../checkout/QrImage';

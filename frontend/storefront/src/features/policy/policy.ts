@@ -1,4 +1,4 @@
-import { REFUND_POLICY } from '@contracts/policy';
+import { REFUND_POLICY } from '@esim/contracts';
 
 /**
  * The refund windows every text names (FAQ, terms, refund policy, eUICC page), read from the

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EsimTopUpOffer } from '@contracts/api/top-up';
-import { DISTANCE_SALE_VERSION } from '@contracts/distance-sale';
+import type { EsimTopUpOffer } from '@esim/contracts';
+import { DISTANCE_SALE_VERSION } from '@esim/contracts';
 import { renderPage } from '../../test/render';
 import { TopUpPanel } from './TopUpPanel';
 

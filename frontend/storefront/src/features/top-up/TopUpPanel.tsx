@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import { useTranslation } from 'react-i18next';
-import type { EsimBundle, EsimTopUpOffer } from '@contracts/api/top-up';
+import type { EsimBundle, EsimTopUpOffer } from '@esim/contracts';
 import { formatDate } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { bytesText, dataText } from './format';
