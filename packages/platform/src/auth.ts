@@ -41,9 +41,39 @@ export const revokedUserKey = (userId: string) => `auth:revoked-user:${userId}`;
 /** Redis key of one signed-out access token (by its jti), kept until the token would expire anyway. */
 export const revokedTokenKey = (jti: string) => `auth:revoked-token:${jti}`;
 
+/** Pattern of both revocation keys, as SCAN matches them (the client's key prefix in front). */
+export const REVOKED_KEYS_PATTERN = 'auth:revoked-*';
+
+/**
+ * Channel on which every revocation is announced as it is written, so a verifier that keeps the
+ * revocations in memory (the gateway) learns of it at once. ioredis prefixes keys, not channels:
+ * the client's key prefix is put in front here.
+ */
+export const revocationsChannel = (redis: Redis) => `${redis.options.keyPrefix ?? ''}auth:revocations`;
+
+/** One announced revocation: a user's tokens issued at or before `at`, or one token by its jti; `ttl` in seconds. */
+export type RevocationMessage = { user: string; at: number; ttl: number } | { jti: string; ttl: number };
+
 /** Makes every token issued to the user so far invalid (suspension, deletion, password change). */
 export async function revokeUserTokens(redis: Redis, userId: string, ttlSeconds = 24 * 3600): Promise<void> {
-  await redis.set(revokedUserKey(userId), String(Math.floor(Date.now() / 1000)), 'EX', ttlSeconds);
+  const at = Math.floor(Date.now() / 1000);
+  const message: RevocationMessage = { user: userId, at, ttl: ttlSeconds };
+  // One transaction: the key is there by the time any listener hears of it.
+  await redis
+    .multi()
+    .set(revokedUserKey(userId), String(at), 'EX', ttlSeconds)
+    .publish(revocationsChannel(redis), JSON.stringify(message))
+    .exec();
+}
+
+/** Signs out one access token by its jti until its own expiry (`ttlSeconds` from now). */
+export async function revokeTokenId(redis: Redis, jti: string, ttlSeconds: number): Promise<void> {
+  const message: RevocationMessage = { jti, ttl: ttlSeconds };
+  await redis
+    .multi()
+    .set(revokedTokenKey(jti), '1', 'EX', ttlSeconds)
+    .publish(revocationsChannel(redis), JSON.stringify(message))
+    .exec();
 }
 
 /** Tokens whose signature was already checked, kept at most this long (the remote key set is cached as long). */
@@ -57,7 +87,13 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * as long as the key set itself is cached), so a client's next requests skip the ES256 check;
  * the revocation check still runs on every request.
  */
-export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKeySet; redis?: Redis }): JwtVerifier {
+export function createJwtVerifier(options: {
+  jwksUrl?: string;
+  jwks?: JSONWebKeySet;
+  redis?: Redis;
+  /** Replaces the Redis round trip per request (the gateway's in-memory revocation set); throws to refuse. */
+  assertNotRevoked?: (claims: AccessTokenClaims) => void | Promise<void>;
+}): JwtVerifier {
   const keySet = options.jwks
     ? createLocalJWKSet(options.jwks)
     : createRemoteJWKSet(new URL(options.jwksUrl!), { cacheMaxAge: VERIFIED_TOKEN_TTL_MS, cooldownDuration: 5_000 });
@@ -89,7 +125,8 @@ export function createJwtVerifier(options: { jwksUrl?: string; jwks?: JSONWebKey
   };
   return async (token) => {
     const claims = await verifySignature(token);
-    if (options.redis) await assertNotRevoked(options.redis, claims);
+    if (options.assertNotRevoked) await options.assertNotRevoked(claims);
+    else if (options.redis) await assertNotRevoked(options.redis, claims);
     return {
       id: claims.sub,
       email: claims.email,

@@ -7,6 +7,7 @@ import { clientInfo } from './proxy/client-ip';
 import { API_PREFIX } from './proxy/route-table';
 import { registerSecurityHeaders } from './security/headers';
 import { registerRateLimits } from './security/rate-limits';
+import { createRevocationSet } from './security/revocations';
 import { clearOnCatalogChange } from './proxy/catalog-changes';
 import { createCountryPages } from './static/country-pages';
 import { registerSpas } from './static/spa';
@@ -46,8 +47,16 @@ export async function buildApp(options: BuildOptions = {}) {
   });
   const limiter = await registerRateLimits(app, redis, config, client);
 
-  // The platform's verifier: signatures checked once per token, revocation on every request.
-  const verifyToken = createJwtVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis });
+  // The platform's verifier: signatures checked once per token, revocation on every request, from
+  // the in-memory set the revocation channel keeps (Redis itself while that set cannot be trusted).
+  const revocations = createRevocationSet(redis, app.log);
+  app.addHook('onClose', async () => revocations.close());
+  const verifyToken = createJwtVerifier({
+    jwks: options.jwks,
+    jwksUrl: config.AUTH_JWKS_URL,
+    redis,
+    assertNotRevoked: revocations.assertNotRevoked,
+  });
   await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken });
   refuseInternalRoutes(app);
   await registerDocs(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: config.DOCS_CACHE_MS });

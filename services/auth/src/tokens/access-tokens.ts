@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { UserType } from '@esim/contracts';
-import {
-  ACCESS_TOKEN_AUDIENCE,
-  ACCESS_TOKEN_ISSUER,
-  revokedTokenKey,
-  revokedUserKey,
-  type Redis,
-} from '@esim/platform';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, revokeTokenId, revokedUserKey, type Redis } from '@esim/platform';
 import type { Keyring } from './keyring';
 
 export interface TokenSubject {
@@ -59,5 +53,5 @@ export async function revokeAccessToken(redis: Redis, token: string): Promise<vo
   const claims = claimsOf(token);
   if (!claims?.jti || typeof claims.exp !== 'number') return;
   const ttl = claims.exp - Math.floor(Date.now() / 1000);
-  if (ttl > 0) await redis.set(revokedTokenKey(claims.jti), '1', 'EX', ttl);
+  if (ttl > 0) await revokeTokenId(redis, claims.jti, ttl);
 }
