@@ -54,6 +54,11 @@ export default defineConfig({
       project('balance', 'services/balance'),
       project('esim', 'services/esim'),
       project('physical-sim', 'services/physical-sim'),
+      project('frontend-shared', 'frontend/shared', {
+        database: false,
+        environment: 'jsdom',
+        setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
+      }),
       project('backoffice', 'frontend/backoffice', {
         database: false,
         environment: 'jsdom',

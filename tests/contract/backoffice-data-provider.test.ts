@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RaRecord } from 'ra-core';
 import { createDataProvider, type BackOfficeDataProvider } from '../../frontend/backoffice/src/providers/dataProvider';
 import { createHttpClient } from '../../frontend/backoffice/src/providers/httpClient';
-import { sessionFromLogin, type Session, type SessionStore } from '../../frontend/backoffice/src/providers/session';
+import { sessionFromLogin, type Session, type SessionStore } from '@esim/frontend-shared/session';
 import { startSystem, type ListeningSystem } from '../flows/system';
 
 /**

@@ -13,7 +13,7 @@ import { createDataProvider } from './providers/dataProvider';
 import { createHttpClient } from './providers/httpClient';
 import { loadEnglishMessages } from './i18n';
 import { createI18nProvider, initialLocale } from './providers/i18nProvider';
-import { localSessionStore } from './providers/session';
+import { localSessionStore } from '@esim/frontend-shared/session';
 
 const API_URL = '/api';
 const session = localSessionStore();

@@ -1,6 +1,6 @@
 import type { DealerPackage, EsimOrder, PhysicalOrder, PlusPackage } from '@esim/contracts';
 import type { BackOfficeDataProvider } from '../src/providers/dataProvider';
-import type { Session, SessionStore } from '../src/providers/session';
+import type { Session, SessionStore } from '@esim/frontend-shared/session';
 
 /**
  * Fixtures the component tests share: one session per kind of user and a fake data provider

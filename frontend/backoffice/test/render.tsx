@@ -5,7 +5,7 @@ import { App } from '../src/App';
 import { createAuthProvider } from '../src/providers/authProvider';
 import { englishMessages } from '../src/i18n/en';
 import { createI18nProvider, type Locale } from '../src/providers/i18nProvider';
-import type { Session } from '../src/providers/session';
+import type { Session } from '@esim/frontend-shared/session';
 import { fakeDataProvider, memorySessionStore } from './fixtures';
 
 /** Writes the router's path where a test can read it. */

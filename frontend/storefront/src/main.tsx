@@ -9,7 +9,7 @@ import '@fontsource/roboto/latin-ext-400.css';
 import '@fontsource/roboto/latin-ext-700.css';
 import { initI18n } from './i18n';
 import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
-import { storedToken } from './api/session';
+import { browserSession } from '@esim/frontend-shared/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
 
 /**
@@ -49,7 +49,7 @@ async function start() {
   // query parameters: hydrate it when that is what this visitor sees, else render afresh.
   const plainUrl = [...new URLSearchParams(window.location.search).keys()].every((key) => key === 'lng');
   const sameAsPrerendered =
-    prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !storedToken();
+    prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !browserSession.read();
   // A transition lets React yield while it hydrates, instead of one long task.
   startTransition(() => {
     if (sameAsPrerendered) hydrateRoot(container, app);

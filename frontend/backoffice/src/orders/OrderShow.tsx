@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
@@ -25,7 +26,7 @@ import { serviceErrorOf } from '../providers/errors';
 import { FIGURES_KEY } from '../providers/figures';
 import { OrderStatusChip } from './OrderList';
 import { PlanStatusChip, usageOf } from './planStatus';
-import { QrImage } from './QrImage';
+import { QrImage } from '@esim/frontend-shared/QrImage';
 import { esimsOf, type EsimProfile } from './shapes';
 import { UsageRing } from './UsageRing';
 import { EsimBundles } from './EsimBundles';
@@ -90,6 +91,8 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  // The QR png is behind the token: the data provider fetches it as a blob.
+  const loadQr = useCallback((src: string) => dataProvider.blobUrl(src.replace(/^\/api\//, '')), [dataProvider]);
   const queryClient = useQueryClient();
   const id = esim.id;
   const install = iosInstallUrl(esim);
@@ -124,7 +127,13 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, sm: 'auto' }} sx={{ textAlign: 'center' }}>
             {esim.qr_url ? (
-              <QrImage src={esim.qr_url} alt={translate('app.orders.qr_alt', { iccid: esim.iccid })} />
+              <QrImage
+                src={esim.qr_url}
+                alt={translate('app.orders.qr_alt', { iccid: esim.iccid })}
+                load={loadQr}
+                failedText={translate('app.orders.qr_failed')}
+                size={200}
+              />
             ) : (
               <Typography color="text.secondary">{translate('app.orders.qr_pending')}</Typography>
             )}

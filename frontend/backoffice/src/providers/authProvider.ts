@@ -1,7 +1,7 @@
 import { canAccess, roleOf } from '@esim/contracts';
 import type { AuthProvider } from 'ra-core';
 import { actionOf, RESOURCES } from './resources';
-import { sessionFromLogin, type SessionStore } from './session';
+import { sessionFromLogin, type SessionStore } from '@esim/frontend-shared/session';
 
 /** The storefront's sign-in page, remembering the back-office page to come back to. */
 export function storefrontLogin(location: Pick<Location, 'origin' | 'pathname' | 'search'> = window.location): string {

@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import { sessionFromLogin, type SessionStore } from './session';
+import { sessionFromLogin, type SessionStore } from '@esim/frontend-shared/session';
 
 export interface HttpResponse {
   status: number;

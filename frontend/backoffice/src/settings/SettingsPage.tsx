@@ -17,7 +17,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useLocaleState, useNotify, useTheme, useTranslate } from 'react-admin';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
-import { localSessionStore, sessionFromLogin } from '../providers/session';
+import { localSessionStore, sessionFromLogin } from '@esim/frontend-shared/session';
 
 function ProfileCard() {
   const translate = useTranslate();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from './client';
-import { storedToken, storedUser, storeSession } from './session';
+import { browserSession } from '@esim/frontend-shared/session';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -8,7 +8,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 describe('API client: token, refresh once, 401 and network events', () => {
   it('sends the bearer token and unwraps the envelope', async () => {
-    storeSession('old', { email: 'a@b.c', full_name: 'A', user_type: 1 });
+    browserSession.write({ token: 'old', user: { email: 'a@b.c', full_name: 'A', user_type: 1 } });
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
       json(200, { success: true, code: 'ok', message: 'ok', data: { balance: 10 } }),
     );
@@ -18,7 +18,7 @@ describe('API client: token, refresh once, 401 and network events', () => {
   });
 
   it('an expired token is refreshed once and the call retried with the new one', async () => {
-    storeSession('old', { email: 'a@b.c', full_name: 'A', user_type: 1 });
+    browserSession.write({ token: 'old', user: { email: 'a@b.c', full_name: 'A', user_type: 1 } });
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -36,11 +36,11 @@ describe('API client: token, refresh once, 401 and network events', () => {
     expect([a, b]).toEqual([1, 1]);
     // Two 401s, one refresh between them.
     expect(calls.filter((c) => c === '/api/refresh')).toHaveLength(1);
-    expect(storedToken()).toBe('new');
+    expect(browserSession.read()?.token ?? null).toBe('new');
   });
 
   it('a 401 that refreshing cannot cure clears the session and fires the unauthorized event', async () => {
-    storeSession('old', { email: 'a@b.c', full_name: 'A', user_type: 1 });
+    browserSession.write({ token: 'old', user: { email: 'a@b.c', full_name: 'A', user_type: 1 } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json(401, { success: false, code: 'unauthorized', message: 'Oturum gerekli' })),
@@ -49,13 +49,13 @@ describe('API client: token, refresh once, 401 and network events', () => {
     window.addEventListener(UNAUTHORIZED_EVENT, fired);
     await expect(api.get('/user/balance')).rejects.toMatchObject({ status: 401 });
     expect(fired).toHaveBeenCalledTimes(1);
-    expect(storedToken()).toBeNull();
-    expect(storedUser()).toBeNull();
+    expect(browserSession.read()?.token ?? null).toBeNull();
+    expect(browserSession.read()?.user ?? null).toBeNull();
     window.removeEventListener(UNAUTHORIZED_EVENT, fired);
   });
 
   it('a 401 from /login is wrong credentials: no refresh, no event, session kept', async () => {
-    storeSession('keep', { email: 'a@b.c', full_name: 'A', user_type: 1 });
+    browserSession.write({ token: 'keep', user: { email: 'a@b.c', full_name: 'A', user_type: 1 } });
     const fetchMock = vi.fn(async () =>
       json(401, { success: false, code: 'invalid_credentials', message: 'Geçersiz email veya şifre' }),
     );
@@ -67,7 +67,7 @@ describe('API client: token, refresh once, 401 and network events', () => {
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fired).not.toHaveBeenCalled();
-    expect(storedToken()).toBe('keep');
+    expect(browserSession.read()?.token ?? null).toBe('keep');
     window.removeEventListener(UNAUTHORIZED_EVENT, fired);
   });
 

@@ -1,4 +1,4 @@
-import { clearSession, storedToken, storeToken } from './session';
+import { browserSession } from '@esim/frontend-shared/session';
 
 /** The services' envelope. */
 export interface Envelope<T> {
@@ -63,7 +63,8 @@ export function refreshAccessToken(): Promise<string | null> {
       if (!response.ok) return null;
       const body = (await response.json()) as Envelope<{ token: string }>;
       if (!body?.data?.token) return null;
-      storeToken(body.data.token);
+      const current = browserSession.read();
+      if (current) browserSession.write({ ...current, token: body.data.token });
       return body.data.token;
     } catch {
       return null;
@@ -108,8 +109,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const isSessionCall = SESSION_PATHS.includes(path);
   let response: Response;
   try {
-    response = await send(path, options, isSessionCall ? null : storedToken());
-    if (response.status === 401 && !isSessionCall && storedToken()) {
+    response = await send(path, options, isSessionCall ? null : (browserSession.read()?.token ?? null));
+    if (response.status === 401 && !isSessionCall && browserSession.read()) {
       const fresh = await refreshAccessToken();
       if (fresh) response = await send(path, options, fresh);
     }
@@ -126,7 +127,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = undefined;
   }
   if (response.status === 401 && !isSessionCall) {
-    clearSession();
+    browserSession.clear();
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
   }
   if (!response.ok || !body || body.success === false) {

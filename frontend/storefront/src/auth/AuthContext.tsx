@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { api, UNAUTHORIZED_EVENT } from '../api/client';
-import { clearSession, storedToken, storedUser, storeSession, type SessionUser } from '../api/session';
+import { browserSession, type SessionUser } from '@esim/frontend-shared/session';
 import type { SessionData } from '@esim/contracts';
 import { homePathOf } from '@esim/contracts';
 import { isPublicPath } from './paths';
@@ -35,7 +35,7 @@ export function homeOf(user: Pick<SessionUser, 'user_type'>): string {
  * remembering where the user was.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(() => (storedToken() ? storedUser() : null));
+  const [user, setUser] = useState<SessionUser | null>(() => browserSession.read()?.user ?? null);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -59,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user_type: profile.user_type,
       ...(profile.role ? { role: profile.role } : {}),
     };
-    storeSession(token, sessionUser);
+    browserSession.write({ token, user: sessionUser });
     setUser(sessionUser);
     return answer.data;
   }, []);
@@ -72,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('logout failed', error);
       return;
     }
-    clearSession();
+    browserSession.clear();
     setUser(null);
   }, []);
 

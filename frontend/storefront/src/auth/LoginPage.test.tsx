@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeSession } from '../api/session';
+import { browserSession } from '@esim/frontend-shared/session';
 import { homeOf } from './AuthContext';
 import { renderPage } from '../test/render';
 import LoginPage from './LoginPage';
@@ -32,7 +32,7 @@ describe('login redirect by user_type', () => {
   });
 
   it('a signed-in visitor of /login is sent on at once', () => {
-    storeSession('token', { email: 's@example.com', full_name: 'Serkan', user_type: 4 });
+    browserSession.write({ token: 'token', user: { email: 's@example.com', full_name: 'Serkan', user_type: 4 } });
     renderPage(<LoginPage />, { path: '/login' });
     expect(replace).toHaveBeenCalledWith('/dashboard/sales-manager/dealers');
   });

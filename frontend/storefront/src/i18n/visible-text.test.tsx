@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BALANCE_CHECK_STATUSES } from '@esim/contracts';
 import { ESIM_ORDER_STATUSES, ESIM_STATUSES, type EsimOrder } from '@esim/contracts';
-import { storeSession } from '../api/session';
+import { browserSession } from '@esim/frontend-shared/session';
 import { normalizeBalance } from '../features/balance-check/balanceCheck';
 import { renderPage } from '../test/render';
 import ForgotPasswordPage from '../auth/ForgotPasswordPage';
@@ -137,7 +137,8 @@ describe.each(['tr', 'en'] as const)('visible texts in %s', (lng: Language) => {
   it.each(PAGES)('%s (%s): no missing key, no raw status code', async (_name, path, route, element) => {
     vi.stubGlobal('fetch', answering());
     // Signed in for the order page only: a signed-in visitor of the sign-in forms is sent on.
-    if (path.startsWith('/order')) storeSession('token', { email: 'can@example.com', full_name: 'Can', user_type: 1 });
+    if (path.startsWith('/order'))
+      browserSession.write({ token: 'token', user: { email: 'can@example.com', full_name: 'Can', user_type: 1 } });
     const missing: string[] = [];
     renderPage(element(), {
       path,
@@ -162,7 +163,7 @@ describe('the order page says statuses in words', () => {
     ['en', 'Completed', 'Ready to install', 'Install your eSIM'],
   ] as const)('%s', async (lng, order, esim, steps) => {
     vi.stubGlobal('fetch', answering());
-    storeSession('token', { email: 'can@example.com', full_name: 'Can', user_type: 1 });
+    browserSession.write({ token: 'token', user: { email: 'can@example.com', full_name: 'Can', user_type: 1 } });
     renderPage(<OrderPage />, { path: '/order/o1', route: '/order/:id', lng });
     expect(await screen.findByTestId('order-status')).toHaveTextContent(order);
     expect(screen.getByTestId('esim-status')).toHaveTextContent(esim);
@@ -182,7 +183,7 @@ describe('the order page offers the iPhone one-tap install only where it works',
   ] as const)('%s', async (_name, userAgent, oneTap) => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
     vi.stubGlobal('fetch', answering());
-    storeSession('token', { email: 'can@example.com', full_name: 'Can', user_type: 1 });
+    browserSession.write({ token: 'token', user: { email: 'can@example.com', full_name: 'Can', user_type: 1 } });
     renderPage(<OrderPage />, { path: '/order/o1', route: '/order/:id', lng: 'tr' });
     await screen.findByTestId('order-status');
     const profile = screen.getByTestId('esim-profile');

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { getLuminance } from '@mui/material/styles';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../api/session';
+import { STORAGE_KEYS } from '@esim/contracts';
 import { AppThemeProvider, buildTheme, useThemeMode } from './theme';
 
 const realMatchMedia = window.matchMedia;

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider, createTheme, darken } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import { STORAGE_KEYS } from '../api/session';
+import { STORAGE_KEYS } from '@esim/contracts';
 import { readPreference, writePreference } from '../features/consent/consent';
 
 export type ThemeMode = 'light' | 'dark';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Flag } from '../../ui/Flag';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import type { CountryEntry } from './types';
 
 const LAYOUTS = {
@@ -55,7 +55,7 @@ export function CountryGrid({
                 <Typography variant="body2" color="text.secondary">
                   {c.price_from === null
                     ? t('popular.noPrice')
-                    : t('popular.from', { price: formatCurrency(c.price_from) })}
+                    : t('popular.from', { price: formatEuro(c.price_from) })}
                 </Typography>
               </Box>
             </CardActionArea>

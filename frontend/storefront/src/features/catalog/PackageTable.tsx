@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import { planSummary } from './planSummary';
 import { nextSort, sortPackages, type SortColumn, type SortState } from './sort';
 import type { PublicPackage } from './types';
@@ -129,7 +129,7 @@ export function PackageTable({
                   </Typography>
                 </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 600, px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' }}>
-                  {formatCurrency(p.price)}
+                  {formatEuro(p.price)}
                 </TableCell>
                 <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
                   <Button

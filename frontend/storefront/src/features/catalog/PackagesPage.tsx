@@ -16,7 +16,7 @@ import type { CountryEntry, Region } from './types';
 import type { PublicPackage } from './types';
 import { useCountryPackages } from './useCountryPackages';
 import { planSummary } from './planSummary';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import { useApi } from '../../lib/useApi';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
@@ -118,7 +118,7 @@ function RegionalPackages({ packages }: { packages: PublicPackage[] }) {
                 {planSummary(p, t)}
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{formatCurrency(p.price)}</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{formatEuro(p.price)}</Typography>
                 <Button
                   size="small"
                   onClick={() => setDetails(p)}

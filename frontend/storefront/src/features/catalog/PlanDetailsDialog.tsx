@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import { CoverageList, PlanFacts } from './PlanFacts';
 import type { PublicPackage } from './types';
 
@@ -33,7 +33,7 @@ export function PlanDetailsDialog({
       <DialogTitle id="plan-details-title">{t('plan.detailsOf', { name: pkg.name })}</DialogTitle>
       <DialogContent dividers>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {t('common:format.days', { count: pkg.duration })} · {pkg.data} · {formatCurrency(pkg.price)}
+          {t('common:format.days', { count: pkg.duration })} · {pkg.data} · {formatEuro(pkg.price)}
         </Typography>
         <PlanFacts pkg={pkg} countryCode={countryCode} />
         {pkg.coverage.length > 1 && (

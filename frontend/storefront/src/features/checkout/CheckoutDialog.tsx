@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
 import { CoverageToggle, PlanFacts } from '../catalog/PlanFacts';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import type { Payment } from '@esim/contracts';
 import { distanceSaleDocuments } from '@esim/contracts';
 import type { SellerView } from '@esim/contracts';
@@ -302,7 +302,7 @@ export function CheckoutDialog({
             {activeEsim && loaded.active && (
               <CheckoutTopUpOffer order={loaded.active} esim={activeEsim} packageId={pkg.id} />
             )}
-            <Row label={t('checkout.unitPrice')} value={formatCurrency(loaded.price)} />
+            <Row label={t('checkout.unitPrice')} value={formatEuro(loaded.price)} />
             <TextField
               label={t('checkout.quantity')}
               type="number"
@@ -318,15 +318,15 @@ export function CheckoutDialog({
             <Divider sx={{ my: 1 }} />
             {totals && (
               <>
-                <Row label={t('checkout.total')} value={formatCurrency(totals.total)} strong />
-                <Row label={t('checkout.balance')} value={formatCurrency(loaded.balance.available)} />
-                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatCurrency(creditLeft)} />}
+                <Row label={t('checkout.total')} value={formatEuro(totals.total)} strong />
+                <Row label={t('checkout.balance')} value={formatEuro(loaded.balance.available)} />
+                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatEuro(creditLeft)} />}
                 {fromCreditCents > 0 && (
-                  <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />
+                  <Row label={t('checkout.fromCredit')} value={formatEuro(fromCreditCents / 100)} />
                 )}
                 <Row
                   label={t('checkout.after')}
-                  value={formatCurrency(
+                  value={formatEuro(
                     creditLeft > 0 ? Math.max(0, loaded.balance.available - totals.total) : totals.after,
                   )}
                 />
@@ -367,7 +367,7 @@ export function CheckoutDialog({
                       disabled={buying || !accepted}
                     >
                       {t('checkout.payRestByCard', {
-                        amount: formatCurrency(missingCents(totals.total, spendable) / 100),
+                        amount: formatEuro(missingCents(totals.total, spendable) / 100),
                       })}
                     </Button>
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

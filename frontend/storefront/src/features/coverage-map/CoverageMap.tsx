@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CoverageCountry } from '../catalog/types';
 import { Flag } from '../../ui/Flag';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import { useGrowingCount } from '../../lib/useGrowingCount';
 import { COUNTRY_COUNT, countryShapes, type CountryShape } from './shapes';
 
@@ -167,7 +167,7 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
             </Box>
             {selectedCountry.price_per_day !== null && (
               <Typography variant="body2" sx={{ mt: 1 }}>
-                {t('perDay')}: <strong>{formatCurrency(selectedCountry.price_per_day)}</strong>
+                {t('perDay')}: <strong>{formatEuro(selectedCountry.price_per_day)}</strong>
               </Typography>
             )}
             {selectedCountry.speed && (

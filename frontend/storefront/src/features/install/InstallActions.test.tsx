@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EsimOrder } from '@esim/contracts';
 import type { InstallLink } from '@esim/contracts';
-import { storeSession } from '../../api/session';
+import { browserSession } from '@esim/frontend-shared/session';
 import { renderPage } from '../../test/render';
 import { InstallActions } from './InstallActions';
 
@@ -46,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('install on another device (order page)', () => {
   it('mails the details with an Idempotency-Key, makes a link shown once, lists and revokes it', async () => {
-    storeSession('token', { email: 'can@example.com', full_name: 'Can', user_type: 1 });
+    browserSession.write({ token: 'token', user: { email: 'can@example.com', full_name: 'Can', user_type: 1 } });
     let links: InstallLink[] = [];
     const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);

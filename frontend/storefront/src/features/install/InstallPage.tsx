@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InstallPage as InstallPageData } from '@esim/contracts';
-import { formatMegabytes } from '../../lib/format';
+import { formatMegabytes } from '@esim/frontend-shared/format';
 import { formatDateTime } from './dates';
 import { InstallDetails } from './InstallDetails';
 import { currentPlatform, type InstallPlatform } from './platform';

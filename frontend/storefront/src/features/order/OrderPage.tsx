@@ -13,15 +13,20 @@ import { useTranslation } from 'react-i18next';
 import { planStatusDisplay } from '@esim/contracts';
 import { RequireAuth } from '../../auth/AuthContext';
 import { AcceptedDocuments } from '../checkout/AcceptedDocuments';
-import { QrImage } from '../checkout/QrImage';
+import { browserSession } from '@esim/frontend-shared/session';
+import { fetchQr, QrImage } from '@esim/frontend-shared/QrImage';
 import type { EsimOrder, EsimProfile } from '../checkout/types';
-import { formatCurrency, formatDate } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
+import { formatDate } from '../../lib/format';
 import { CopyRow } from '../install/CopyRow';
 import { InstallActions } from '../install/InstallActions';
 import { currentPlatform } from '../install/platform';
 import { OrderTopUp } from '../top-up/OrderTopUp';
 import { useApi } from '../../lib/useApi';
 import { Seo } from '../../layout/Seo';
+
+/** The QR png is behind the buyer's token. */
+const loadQr = fetchQr(() => browserSession.read()?.token);
 
 /** A never-used eSIM: what to do with it, in order. */
 function InstallSteps() {
@@ -51,7 +56,12 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
       sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }}
       data-testid="esim-profile"
     >
-      <QrImage url={profile.qr_url} alt={t('order.qrAlt', { iccid: profile.iccid })} />
+      <QrImage
+        src={profile.qr_url}
+        alt={t('order.qrAlt', { iccid: profile.iccid })}
+        load={loadQr}
+        failedText={t('order.qrFailed')}
+      />
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
         <Chip
           size="small"
@@ -119,7 +129,7 @@ function Order() {
           data-testid="order-status"
         />
         <Typography color="text.secondary">
-          {t('order.total')}: {formatCurrency(data.total)} ·{' '}
+          {t('order.total')}: {formatEuro(data.total)} ·{' '}
           {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>
         {data.agreement && <AcceptedDocuments agreement={data.agreement} />}

@@ -23,7 +23,7 @@ import { checkoutTotals, newIdempotencyKey } from '../checkout/checkout';
 import { missingCents } from '../checkout/cardCheckout';
 import { DistanceSaleConsent } from '../checkout/DistanceSaleConsent';
 import type { UserBalance } from '../checkout/types';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import { dataText } from './format';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -192,7 +192,7 @@ export function TopUpDialog({
                         </Typography>
                       </span>
                       <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                        {formatCurrency(p.price)}
+                        {formatEuro(p.price)}
                       </Typography>
                     </Box>
                   }
@@ -203,15 +203,15 @@ export function TopUpDialog({
             {!balance && <CircularProgress size={20} aria-label={t('checkout.loading')} />}
             {pkg && balance && totals && (
               <>
-                <Row label={t('topUp.price')} value={formatCurrency(pkg.price)} strong />
-                <Row label={t('topUp.balance')} value={formatCurrency(balance.available)} />
-                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatCurrency(creditLeft)} />}
+                <Row label={t('topUp.price')} value={formatEuro(pkg.price)} strong />
+                <Row label={t('topUp.balance')} value={formatEuro(balance.available)} />
+                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatEuro(creditLeft)} />}
                 {fromCreditCents > 0 && (
-                  <Row label={t('checkout.fromCredit')} value={formatCurrency(fromCreditCents / 100)} />
+                  <Row label={t('checkout.fromCredit')} value={formatEuro(fromCreditCents / 100)} />
                 )}
                 <Row
                   label={t('topUp.after')}
-                  value={formatCurrency(creditLeft > 0 ? Math.max(0, balance.available - totals.total) : totals.after)}
+                  value={formatEuro(creditLeft > 0 ? Math.max(0, balance.available - totals.total) : totals.after)}
                 />
                 {!totals.sufficient && (
                   <Alert

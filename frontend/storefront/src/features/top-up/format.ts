@@ -1,4 +1,4 @@
-import { formatMegabytes } from '../../lib/format';
+import { formatMegabytes } from '@esim/frontend-shared/format';
 
 const MB = 1024 * 1024;
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { CountryEntry } from '../catalog/types';
 import { useCountryPackages } from '../catalog/useCountryPackages';
 import { Flag } from '../../ui/Flag';
-import { formatCurrency } from '../../lib/format';
+import { formatEuro } from '@esim/frontend-shared/format';
 import { MAX_TRIP_DAYS, parseTripDays, planTrip } from './plan';
 import { useApi } from '../../lib/useApi';
 import { PageHeader } from '../../ui/PageHeader';
@@ -89,7 +89,7 @@ export default function TripPlannerPage() {
                   </Typography>
                   {index === 0 && <Chip color="success" size="small" label={t('trip.cheapest')} />}
                   <Typography sx={{ fontWeight: 700 }}>
-                    {t('trip.total', { price: formatCurrency(option.total) })}
+                    {t('trip.total', { price: formatEuro(option.total) })}
                   </Typography>
                 </Box>
                 {option.items.map(({ pkg, countrySlug }) => (
@@ -99,7 +99,7 @@ export default function TripPlannerPage() {
                   >
                     <Typography sx={{ flexGrow: 1 }}>
                       {pkg.name} — {t('trip.covers', { days: pkg.duration, data: pkg.data })} —{' '}
-                      {formatCurrency(pkg.price)}
+                      {formatEuro(pkg.price)}
                     </Typography>
                     <Button
                       size="small"

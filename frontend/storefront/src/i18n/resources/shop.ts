@@ -108,6 +108,7 @@ export const shop = {
       pending: 'eSIM’iniz hazırlanıyor; bu sayfa birkaç saniyede bir yenilenir.',
       notFound: 'Sipariş bulunamadı',
       qrAlt: '{{iccid}} için eSIM QR kodu',
+      qrFailed: 'QR kod yüklenemedi. Aşağıdaki manuel kurulum bilgilerini kullanın.',
       lpa: 'LPA kodu',
       documents: 'Sözleşme belgeleri',
       documentsAccepted:
@@ -293,6 +294,7 @@ export const shop = {
       pending: 'Your eSIM is being prepared; this page refreshes every few seconds.',
       notFound: 'Order not found',
       qrAlt: 'eSIM QR code for {{iccid}}',
+      qrFailed: 'The QR code could not be loaded. Use the manual installation details below.',
       lpa: 'LPA code',
       documents: 'Contract documents',
       documentsAccepted:
