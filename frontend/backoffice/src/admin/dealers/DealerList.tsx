@@ -2,28 +2,21 @@ import type { DealerBalance } from '@esim/contracts';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button } from '@mui/material';
 import type { ReactElement } from 'react';
-import {
-  CreateButton,
-  DataTable,
-  SimpleList,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, SimpleList, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
 import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
-import { EmptyState } from '../../layout/EmptyState';
-import { ListPage } from '../../layout/ListPage';
+import { AccountListPage } from '../../layout/AccountListPage';
+import { MoneyCol } from '../../layout/columns';
 import { PhoneOr } from '../../layout/PhoneList';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
 import { StatusToggle } from './StatusToggle';
 import { useDealerBalances } from './useDealerBalances';
 
 /** Search and status; the empty choice, 'all', sends no status at all. */
+const DEALER_SEARCH = { searchPlaceholder: 'app.sm.search_dealers', allText: 'app.admin_dealers.all' };
 export const dealerFilters = (translate: (key: string) => string): ReactElement[] =>
-  accountFilters(translate, { searchPlaceholder: 'app.sm.search_dealers', allText: 'app.admin_dealers.all' });
+  accountFilters(translate, DEALER_SEARCH);
 
 function RowActions({ record, figures }: { record: RaRecord; figures: DealerBalance | undefined }) {
   const translate = useTranslate();
@@ -88,24 +81,9 @@ function DealerTable() {
           label="app.sm.status"
           render={(r: RaRecord) => <AccountStatusChip status={r.status} />}
         />
-        <DataTable.Col
-          label="app.admin_dealers.balance"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(figures(r)?.balance_cents)}
-        />
-        <DataTable.Col
-          label="app.admin_dealers.credit_limit"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(figures(r)?.credit_limit_cents)}
-        />
-        <DataTable.Col
-          label="app.admin_dealers.owed"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(figures(r)?.owed_cents)}
-        />
+        <MoneyCol label="app.admin_dealers.balance" cents={(r) => figures(r)?.balance_cents} />
+        <MoneyCol label="app.admin_dealers.credit_limit" cents={(r) => figures(r)?.credit_limit_cents} />
+        <MoneyCol label="app.admin_dealers.owed" cents={(r) => figures(r)?.owed_cents} />
         <DataTable.Col
           label="app.sm.actions"
           disableSort
@@ -118,29 +96,20 @@ function DealerTable() {
 
 /** Every dealer (searched, filtered and paged by the auth service) with balance, credit limit and debt, and the admin's actions on each. */
 export default function DealerList() {
-  const translate = useTranslate();
   return (
-    <ListPage
-      title={translate('app.admin_dealers.title')}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-      sort={{ field: 'company_name', order: 'ASC' }}
-      perPage={25}
-      exporter={false}
-      filters={dealerFilters(translate)}
-      empty={
-        <EmptyState
-          title="app.admin_dealers.empty"
-          hint="app.admin_dealers.empty_hint"
-          to="/admin/dealers/create"
-          action="app.sm.create_dealer"
-        />
-      }
+    <AccountListPage
+      title="app.admin_dealers.title"
+      searchPlaceholder={DEALER_SEARCH.searchPlaceholder}
+      allText={DEALER_SEARCH.allText}
+      sortField="company_name"
+      empty={{
+        title: 'app.admin_dealers.empty',
+        hint: 'app.admin_dealers.empty_hint',
+        createTo: '/admin/dealers/create',
+        createLabel: 'app.sm.create_dealer',
+      }}
     >
       <DealerTable />
-    </ListPage>
+    </AccountListPage>
   );
 }

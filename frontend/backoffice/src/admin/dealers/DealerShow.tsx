@@ -31,7 +31,7 @@ import { Link } from 'react-router-dom';
 import { StatCard } from '../../dashboard/StatCard';
 import { AccountStatusChip } from '../../layout/accountStatus';
 import { formatCents, formatDate, formatEuro } from '../../format';
-import { OrderStatusChip } from '../../orders/OrderList';
+import { OrderStatusChip } from '../../layout/esimOrders';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { CreditLimitButton } from './CreditLimitDialog';
 import { DealerMoneyButtons } from './DealerMoneyButtons';

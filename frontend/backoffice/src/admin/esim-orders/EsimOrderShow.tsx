@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, Show, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
-import { OrderStatusChip } from '../../orders/OrderList';
+import { OrderStatusChip } from '../../layout/esimOrders';
 import { PlanStatusChip } from '../../orders/planStatus';
 import { esimsOf, type EsimProfile } from '../../orders/shapes';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';

@@ -3,7 +3,8 @@ import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin'
 import { ListPage } from '../../layout/ListPage';
 import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatCents, formatDate } from '../../format';
-import { AccountName, accountNameOf } from '../../layout/AccountName';
+import { accountNameOf } from '../../layout/AccountName';
+import { AccountCol, DateCol, MoneyCol } from '../../layout/columns';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { PAYMENT_STATUSES, PaymentStatusChip } from './PaymentStatusChip';
@@ -71,22 +72,9 @@ export default function PaymentList() {
         }
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col
-            source="created_at"
-            label="app.admin_payments.created_at"
-            render={(r: RaRecord) => formatDate(r.created_at)}
-          />
-          <DataTable.Col
-            label="app.admin_payments.user"
-            disableSort
-            render={(r: RaRecord) => <AccountName record={r} />}
-          />
-          <DataTable.Col
-            source="amount"
-            label="app.balance.amount"
-            align="right"
-            render={(r: RaRecord) => formatCents(r.amount_cents)}
-          />
+          <DateCol source="created_at" label="app.admin_payments.created_at" />
+          <AccountCol label="app.admin_payments.user" />
+          <MoneyCol source="amount" label="app.balance.amount" cents={(r) => r.amount_cents} />
           <DataTable.Col
             source="status"
             label="app.admin_payments.status"
@@ -102,13 +90,7 @@ export default function PaymentList() {
             disableSort
             render={(r: RaRecord) => translate(`app.admin_payments.providers.${r.provider}`, { _: r.provider })}
           />
-          <DataTable.Col
-            label="app.admin_payments.decided_at"
-            disableSort
-            render={(r: RaRecord) =>
-              (r.refunded_at ?? r.decided_at) ? formatDate(r.refunded_at ?? r.decided_at) : '—'
-            }
-          />
+          <DateCol label="app.admin_payments.decided_at" date={(r) => r.refunded_at ?? r.decided_at} />
           <DataTable.Col
             label="app.admin_top_ups.actions"
             disableSort

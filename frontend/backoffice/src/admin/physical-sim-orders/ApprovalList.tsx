@@ -7,6 +7,15 @@ import { SelectInput } from '../../layout/filterInputs';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { ApprovalStatusChip } from './ApprovalStatusChip';
+import { dealerOf } from './orderText';
+
+/** The dealer who made the request, a column of every approval list. */
+export function DealerCol() {
+  const translate = useTranslate();
+  return (
+    <DataTable.Col label="app.psim_approvals.dealer" disableSort render={(r: RaRecord) => dealerOf(r, translate)} />
+  );
+}
 
 /**
  * Dealers' requests an admin approves or rejects (Plus orders, card returns): the pending ones first

@@ -1,6 +1,7 @@
-import { DataTable, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
-import { ApprovalList } from './ApprovalList';
+import { DateCol, MoneyCol } from '../../layout/columns';
+import { ApprovalList, DealerCol } from './ApprovalList';
 import { OrderDecision } from './OrderDecision';
 import { dealerOf } from './orderText';
 
@@ -19,28 +20,11 @@ export default function OrderList() {
       }}
       columns={[
         <DataTable.Col key="order_number" source="order_number" label="app.psim_approvals.order_number" disableSort />,
-        <DataTable.Col
-          key="dealer"
-          label="app.psim_approvals.dealer"
-          disableSort
-          render={(r: RaRecord) => dealerOf(r, translate)}
-        />,
+        <DealerCol key="dealer" />,
         <DataTable.Col key="package_name" source="package_name" label="app.physical_sim.package" disableSort />,
         <DataTable.Col key="quantity" source="quantity" label="app.physical_sim.quantity" align="right" disableSort />,
-        <DataTable.Col
-          key="total"
-          label="app.physical_sim.total"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(r.total_cents)}
-        />,
-        <DataTable.Col
-          key="created_at"
-          source="created_at"
-          label="app.psim_approvals.created_at"
-          disableSort
-          render={(r: RaRecord) => formatDate(r.created_at)}
-        />,
+        <MoneyCol key="total" label="app.physical_sim.total" cents={(r) => r.total_cents} />,
+        <DateCol key="created_at" source="created_at" label="app.psim_approvals.created_at" disableSort />,
       ]}
     />
   );

@@ -1,6 +1,7 @@
 import { DataTable, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
-import { ApprovalList } from '../physical-sim-orders/ApprovalList';
+import { DateCol, MoneyCol } from '../../layout/columns';
+import { ApprovalList, DealerCol } from '../physical-sim-orders/ApprovalList';
 import { dealerOf } from '../physical-sim-orders/orderText';
 import { ReturnDecision } from './ReturnDecision';
 
@@ -19,12 +20,7 @@ export default function ReturnList() {
         tertiaryText: (r) => formatCents(r.refund_cents),
       }}
       columns={[
-        <DataTable.Col
-          key="dealer"
-          label="app.psim_approvals.dealer"
-          disableSort
-          render={(r: RaRecord) => dealerOf(r, translate)}
-        />,
+        <DealerCol key="dealer" />,
         <DataTable.Col
           key="cards"
           label="app.psim_approvals.cards_column"
@@ -33,20 +29,8 @@ export default function ReturnList() {
           render={(r: RaRecord) => r.card_ids.length}
         />,
         <DataTable.Col key="reason" source="reason" label="app.psim_approvals.return_reason" disableSort />,
-        <DataTable.Col
-          key="refund"
-          label="app.physical_sim.refund"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(r.refund_cents)}
-        />,
-        <DataTable.Col
-          key="created_at"
-          source="created_at"
-          label="app.psim_approvals.requested_at"
-          disableSort
-          render={(r: RaRecord) => formatDate(r.created_at)}
-        />,
+        <MoneyCol key="refund" label="app.physical_sim.refund" cents={(r) => r.refund_cents} />,
+        <DateCol key="created_at" source="created_at" label="app.psim_approvals.requested_at" disableSort />,
       ]}
     />
   );

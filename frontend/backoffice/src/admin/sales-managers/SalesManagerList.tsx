@@ -1,19 +1,10 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import {
-  CreateButton,
-  DataTable,
-  SimpleList,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { ListPage } from '../../layout/ListPage';
+import { DataTable, SimpleList, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents } from '../../format';
-import { accountFilters } from '../../layout/accountStatus';
-import { EmptyState } from '../../layout/EmptyState';
+import { AccountListPage } from '../../layout/AccountListPage';
+import { MoneyCol } from '../../layout/columns';
 import { PhoneOr } from '../../layout/PhoneList';
 import { CollectDialog } from './CollectDialog';
 import { useSalesManagerBalances } from './useSalesManagerBalances';
@@ -80,18 +71,8 @@ function SalesManagerTable() {
           render={(r: RaRecord) => r.region ?? '—'}
         />
         <DataTable.Col source="dealer_count" label="app.admin_sm.dealers" align="right" disableSort />
-        <DataTable.Col
-          label="app.sm.cash_held"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(held(r))}
-        />
-        <DataTable.Col
-          label="app.sm.outstanding"
-          align="right"
-          disableSort
-          render={(r: RaRecord) => formatCents(balances?.get(String(r.id))?.outstanding_cents)}
-        />
+        <MoneyCol label="app.sm.cash_held" cents={held} />
+        <MoneyCol label="app.sm.outstanding" cents={(r) => balances?.get(String(r.id))?.outstanding_cents} />
         <DataTable.Col
           label="app.sm.actions"
           disableSort
@@ -104,32 +85,20 @@ function SalesManagerTable() {
 
 /** Every sales manager with the cash they hold and their dealer count; the admin collects the cash here. */
 export default function SalesManagerList() {
-  const translate = useTranslate();
   return (
-    <ListPage
-      title={translate('app.admin_sm.title')}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-      sort={{ field: 'full_name', order: 'ASC' }}
-      perPage={25}
-      exporter={false}
-      filters={accountFilters(translate, {
-        searchPlaceholder: 'app.admin_sm.search',
-        allText: 'app.admin_dealers.all',
-      })}
-      empty={
-        <EmptyState
-          title="app.admin_sm.empty"
-          hint="app.admin_sm.empty_hint"
-          to="/admin/sales-managers/create"
-          action="app.admin_sm.create"
-        />
-      }
+    <AccountListPage
+      title="app.admin_sm.title"
+      searchPlaceholder="app.admin_sm.search"
+      allText="app.admin_dealers.all"
+      sortField="full_name"
+      empty={{
+        title: 'app.admin_sm.empty',
+        hint: 'app.admin_sm.empty_hint',
+        createTo: '/admin/sales-managers/create',
+        createLabel: 'app.admin_sm.create',
+      }}
     >
       <SalesManagerTable />
-    </ListPage>
+    </AccountListPage>
   );
 }

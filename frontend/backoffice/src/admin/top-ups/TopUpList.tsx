@@ -3,7 +3,8 @@ import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin'
 import { ListPage } from '../../layout/ListPage';
 import { SelectInput } from '../../layout/filterInputs';
 import { formatCents, formatDate } from '../../format';
-import { AccountName, accountNameOf } from '../../layout/AccountName';
+import { accountNameOf } from '../../layout/AccountName';
+import { AccountCol, DateCol, MoneyCol } from '../../layout/columns';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { TopUpDecision } from './TopUpDecision';
@@ -70,32 +71,15 @@ export default function TopUpList() {
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
-          <DataTable.Col
-            label="app.admin_top_ups.user"
-            disableSort
-            render={(r: RaRecord) => <AccountName record={r} />}
-          />
-          <DataTable.Col
-            source="amount"
-            label="app.balance.amount"
-            align="right"
-            render={(r: RaRecord) => formatCents(r.amount_cents)}
-          />
-          <DataTable.Col
-            source="created_at"
-            label="app.admin_top_ups.created_at"
-            render={(r: RaRecord) => formatDate(r.created_at)}
-          />
+          <AccountCol label="app.admin_top_ups.user" />
+          <MoneyCol source="amount" label="app.balance.amount" cents={(r) => r.amount_cents} />
+          <DateCol source="created_at" label="app.admin_top_ups.created_at" />
           <DataTable.Col
             source="status"
             label="app.admin_top_ups.status"
             render={(r: RaRecord) => <StatusChip status={r.status} />}
           />
-          <DataTable.Col
-            label="app.admin_top_ups.decided_at"
-            disableSort
-            render={(r: RaRecord) => (r.decided_at ? formatDate(r.decided_at) : '—')}
-          />
+          <DateCol label="app.admin_top_ups.decided_at" date={(r) => r.decided_at} />
           <DataTable.Col
             source="reason"
             label="app.admin_top_ups.reason"

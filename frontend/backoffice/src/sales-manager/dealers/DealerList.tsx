@@ -1,20 +1,14 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button } from '@mui/material';
-import { CreateButton, DataTable, SimpleList, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
-import { ListPage } from '../../layout/ListPage';
+import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
-import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
-import { EmptyState } from '../../layout/EmptyState';
+import { AccountListPage } from '../../layout/AccountListPage';
+import { MoneyCol } from '../../layout/columns';
+import { AccountStatusChip } from '../../layout/accountStatus';
 import { PhoneOr } from '../../layout/PhoneList';
 import { SalesManagerFigureCards, useSalesManagerFigures } from '../figures';
-
-const Actions = () => (
-  <TopToolbar>
-    <CreateButton />
-  </TopToolbar>
-);
 
 function RowActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -49,21 +43,16 @@ export default function DealerList() {
   return (
     <Box sx={{ mt: 2 }}>
       <SalesManagerFigureCards />
-      <ListPage
-        title={translate('app.menu.sm_dealers')}
-        actions={<Actions />}
-        sort={{ field: 'company_name', order: 'ASC' }}
-        perPage={25}
-        exporter={false}
-        filters={accountFilters(translate, { searchPlaceholder: 'app.sm.search_dealers' })}
-        empty={
-          <EmptyState
-            title="app.sm.no_dealers"
-            hint="app.sm.no_dealers_hint"
-            to="/sales-manager/dealers/create"
-            action="app.sm.create_dealer"
-          />
-        }
+      <AccountListPage
+        title="app.menu.sm_dealers"
+        searchPlaceholder="app.sm.search_dealers"
+        sortField="company_name"
+        empty={{
+          title: 'app.sm.no_dealers',
+          hint: 'app.sm.no_dealers_hint',
+          createTo: '/sales-manager/dealers/create',
+          createLabel: 'app.sm.create_dealer',
+        }}
       >
         <PhoneOr
           phone={
@@ -92,22 +81,12 @@ export default function DealerList() {
               label="app.sm.status"
               render={(r: RaRecord) => <AccountStatusChip status={r.status} />}
             />
-            <DataTable.Col
-              label="app.sm.owed"
-              align="right"
-              disableSort
-              render={(r: RaRecord) => formatCents(owed.get(String(r.id)) ?? 0)}
-            />
-            <DataTable.Col
-              label="app.admin_dealers.credit_limit"
-              align="right"
-              disableSort
-              render={(r: RaRecord) => formatCents(creditLimit.get(String(r.id)) ?? 0)}
-            />
+            <MoneyCol label="app.sm.owed" cents={(r) => owed.get(String(r.id)) ?? 0} />
+            <MoneyCol label="app.admin_dealers.credit_limit" cents={(r) => creditLimit.get(String(r.id)) ?? 0} />
             <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <RowActions record={r} />} />
           </DataTable>
         </PhoneOr>
-      </ListPage>
+      </AccountListPage>
     </Box>
   );
 }
