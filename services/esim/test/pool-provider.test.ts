@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOrderNumber } from '../src/orders/order-number';
 import { poolProvider } from '../src/provider/pool-provider';
-import { startEsimSystem, type EsimSystem } from './support';
+import { startEsim, type EsimAlone } from './support';
 
-/** The pool's allocation for a batch of orders (one pool_assign call), on the real schema. */
+/** The pool's allocation for a batch of orders (one pool_assign call), on esim's own schema, without the other services. */
 describe('the profile pool provisioning a batch', () => {
-  let sys: EsimSystem;
+  let sys: EsimAlone;
   beforeAll(async () => {
-    sys = await startEsimSystem();
+    sys = await startEsim();
   });
   afterAll(async () => {
     await sys.stop();

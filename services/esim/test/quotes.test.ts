@@ -5,7 +5,7 @@ import { createQuoteCache, type Quote } from '../src/orders/quotes';
 /**
  * The quote cache's timing, against a stand-in for the catalog's /internal/quote that counts the
  * questions and answers a price that changes with each one (the real catalog's answers are tested
- * in services/esim/test/purchase.test.ts, through the real service).
+ * in tests/flows/esim-orders.test.ts, on the running system).
  */
 function countingCatalog() {
   let asked = 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { signWebhook } from '@esim/platform';
 import type { EsimOrder, EsimProfile } from '@esim/contracts';
-import { customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
+import { customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
 
 /**
  * Installing from another device: one-time install links (hashed tokens, expiry, revocation by the

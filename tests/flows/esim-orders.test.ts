@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { formatEuros } from '@esim/contracts';
 import { randomUUID } from 'node:crypto';
-import { createProvisioning } from '../src/orders/provisioning';
-import { poolProvider } from '../src/provider/pool-provider';
-import type { EsimProvider, ProvisionResult } from '../src/provider/port';
-import { sellerOf } from '../src/config';
-import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './support';
+import { createProvisioning } from '../../services/esim/src/orders/provisioning';
+import { poolProvider } from '../../services/esim/src/provider/pool-provider';
+import type { EsimProvider, ProvisionResult } from '../../services/esim/src/provider/port';
+import { sellerOf } from '../../services/esim/src/config';
+import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
 
 /** The purchase saga against the real catalog and balance services. */
 describe('buying eSIMs', () => {

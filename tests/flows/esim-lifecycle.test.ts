@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EsimOrder, EsimProfile } from '@esim/contracts';
-import { admin, customer, key, newIccid, startEsimSystem, type EsimSystem, type Person } from './support';
+import { admin, customer, key, newIccid, startEsimSystem, type EsimSystem, type Person } from './esim';
 import { signWebhook } from '@esim/platform';
-import { withLuhnDigit } from '../src/profiles/iccid';
+import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
 
 const GB = 1024 ** 3;
 
@@ -344,7 +344,7 @@ describe('eSIM lifecycle', () => {
   });
 
   it('expiry: the job expires eSIMs past their date and reminds 1 day before', async () => {
-    const { expireDueProfiles, sendExpiryReminders } = await import('../src/profiles/lifecycle');
+    const { expireDueProfiles, sendExpiryReminders } = await import('../../services/esim/src/profiles/lifecycle');
     const iccid = order.esims[0].iccid;
     await sys.esim
       .db('profiles')

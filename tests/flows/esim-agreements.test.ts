@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DISTANCE_SALE_VERSION } from '@esim/contracts';
-import { customer, key, startEsimSystem, type EsimSystem } from './support';
+import { customer, key, startEsimSystem, type EsimSystem } from './esim';
 
 const agreement = {
   version: DISTANCE_SALE_VERSION,

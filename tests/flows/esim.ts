@@ -1,0 +1,170 @@
+import { generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@esim/platform';
+import { waitFor } from '@esim/platform/testing';
+import type { buildApp } from '../../services/esim/src/app';
+import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
+import { startSystem, type StartOptions, type System } from './system';
+
+/**
+ * The eSIM flows' view of the running system (tests/flows/system.ts): esim, catalog and balance
+ * beside each other on real ports with their event buses, money paid in through balance's own
+ * top-up routes, and the books checked with verifyBooks. Buyers are made up per test: the real auth
+ * service is configured with a signing key this file holds (AUTH_SIGNING_KEYS, as an operator gives
+ * it), so each service verifies their tokens against auth's published keys without an account each.
+ */
+export interface Person {
+  id: string;
+  userType: 1 | 2 | 3;
+}
+
+export type EsimApp = Awaited<ReturnType<typeof buildApp>>;
+
+export interface EsimSystem {
+  system: System;
+  esim: EsimApp;
+  catalog: FastifyInstance;
+  balance: FastifyInstance;
+  /** The address of auth's published keys, for an esim process started beside the system. */
+  jwksUrl: string;
+  as(who: Person, extra?: Record<string, string>): Promise<Record<string, string>>;
+  packageId(code: string): Promise<string>;
+  fund(who: Person, cents: number): Promise<void>;
+  available(who: Person): Promise<number>;
+  /** The buyer's booked balance (what captures took, unlike `available`). */
+  balanceOf(who: Person): Promise<number>;
+  /** Waits until the balance service has captured the holds of every completed order of the buyer. */
+  charged(who: Person): Promise<void>;
+  stock(code: string, count: number, options?: { operator?: string }): Promise<string[]>;
+  verifyLedger(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const customer = (): Person => ({ id: randomUUID(), userType: 1 });
+export const admin = (): Person => ({ id: randomUUID(), userType: 3 });
+export const key = () => `test-${randomUUID()}`;
+
+/** A valid ICCID nobody else has: 89 + country 90 + random digits + Luhn digit (19 digits). */
+export const newIccid = () =>
+  withLuhnDigit(`8990${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`);
+
+const KID = 'flows-esim';
+
+/** `env`: esim settings over the environment's; `options`: the system's own (e.g. `notServing`). */
+export async function startEsimSystem(
+  env: Record<string, string> = {},
+  options: Pick<StartOptions, 'notServing'> = {},
+): Promise<EsimSystem> {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const system = await startSystem({
+    ...options,
+    serviceEnv: {
+      auth: { AUTH_SIGNING_KEYS: JSON.stringify([{ kid: KID, privateKey: pem }]) },
+      esim: { ESIM_RECOVERY_INTERVAL_MS: '100', ESIM_RECOVERY_GRACE_MS: '300', ...env },
+    },
+  });
+  const esim = system.services.esim as unknown as EsimApp;
+  const { catalog, balance } = system.services;
+  const adminToken = await system.login('admin@esim.test');
+  // These flows count the pool they stock themselves (stock-outs, low-stock alerts, the profiles an
+  // order gets), so the demo seed's free profiles go; its sold ones stay with their orders and money.
+  await esim.db('profiles').where({ pool_status: 'available' }).whereNull('order_id').del();
+  const tokens = new Map<string, string>();
+  let batch = 0;
+
+  const as: EsimSystem['as'] = async (who, extra = {}) => {
+    let token = tokens.get(who.id);
+    if (!token) {
+      token = await new SignJWT({ email: `${who.id}@esim.test`, user_type: who.userType })
+        .setProtectedHeader({ alg: 'ES256', kid: KID })
+        .setSubject(who.id)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime('30m')
+        .sign(privateKey);
+      tokens.set(who.id, token);
+    }
+    return { authorization: `Bearer ${token}`, ...extra };
+  };
+  const money = async (who: Person) => {
+    const res = await balance.inject({ url: '/user/balance', headers: await as(who) });
+    if (res.statusCode !== 200) throw new Error(`balance of ${who.id}: ${res.body}`);
+    return res.json().data as { balance_cents: number; available_cents: number };
+  };
+
+  return {
+    system,
+    esim,
+    catalog,
+    balance,
+    jwksUrl: process.env.AUTH_JWKS_URL!,
+    as,
+    async packageId(code) {
+      const row = await catalog.db('packages').where({ code }).first('id');
+      if (!row) throw new Error(`no package ${code}`);
+      return row.id as string;
+    },
+    // Money in as a buyer pays it: a bank top-up asked for, and confirmed by the seeded admin.
+    async fund(who, cents) {
+      const asked = await balance.inject({
+        method: 'POST',
+        url: '/user/balance/add',
+        headers: await as(who, { 'idempotency-key': `test-fund:${randomUUID()}` }),
+        payload: { amount: cents / 100, method: 'bank_transfer' },
+      });
+      if (asked.statusCode !== 201) throw new Error(`top-up request failed: ${asked.body}`);
+      const confirmed = await balance.inject({
+        method: 'POST',
+        url: `/admin/top-ups/${asked.json().data.id}/confirm`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      if (confirmed.statusCode !== 200) throw new Error(`top-up confirmation failed: ${confirmed.body}`);
+    },
+    async available(who) {
+      return (await money(who)).available_cents;
+    },
+    async balanceOf(who) {
+      return (await money(who)).balance_cents;
+    },
+    async charged(who) {
+      await waitFor(
+        async () => {
+          const completed = await esim.db('orders').where({ user_id: who.id, step: 'completed' }).pluck('hold_id');
+          const captured = await balance.db('holds').whereIn('id', completed).where({ status: 'captured' }).pluck('id');
+          return captured.length === completed.length;
+        },
+        { what: 'the captures of the completed orders' },
+      );
+    },
+    async stock(code, count, options = {}) {
+      batch += 1;
+      const iccids = Array.from({ length: count }, newIccid);
+      const csv = [
+        'iccid,smdp_address,matching_id,package_code,operator',
+        ...iccids.map(
+          (iccid, i) =>
+            `${iccid},smdp.example.com,MATCH-${batch}-${i}-${iccid.slice(-6)},${code},${options.operator ?? 'Turkcell'}`,
+        ),
+      ].join('\n');
+      const res = await esim.inject({
+        method: 'POST',
+        url: '/admin/esim/pool/import',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+      if (res.statusCode !== 201 || res.json().data.imported !== count)
+        throw new Error(`stock import failed: ${res.body}`);
+      return iccids;
+    },
+    async verifyLedger() {
+      const books = await verifyBooks();
+      if (!books.ok) throw new Error(formatBooksReport(books));
+    },
+    stop: () => system.stop(),
+  };
+}
