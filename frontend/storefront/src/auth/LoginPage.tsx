@@ -6,20 +6,15 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import toast from 'react-hot-toast';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginBody } from '@esim/contracts';
 import { DEMO_PASSWORD } from '@esim/contracts';
-import { ApiError } from '../api/client';
 import { homeOf, useAuth } from './AuthContext';
 import { fieldIssues, isBlank } from '../lib/validation';
-import { AuthCard } from '../ui/AuthCard';
-import { PasswordField } from '../ui/PasswordField';
-import { Seo } from '../layout/Seo';
+import { AuthField, AuthForm, EmailField, refusalText } from './AuthForm';
 
 import { DEMO_EMAIL } from './demo';
 export { DEMO_EMAIL };
@@ -37,13 +32,11 @@ export function safeRedirect(value: string | null): string | undefined {
 
 /** Spec section 8: the sign-in error texts by code. */
 export function loginErrorText(error: unknown, t: (key: string) => string): string {
-  if (error instanceof ApiError) {
-    if (error.isNetwork) return t('common:errors.networkLong');
-    if (error.code === 'invalid_credentials') return t('login.invalid');
-    if (error.code === 'user_not_found') return t('login.notFound');
-    return error.message || t('login.failed');
-  }
-  return t('common:errors.generic');
+  return refusalText(error, t, (refused) => {
+    if (refused.code === 'invalid_credentials') return t('login.invalid');
+    if (refused.code === 'user_not_found') return t('login.notFound');
+    return refused.message || t('login.failed');
+  });
 }
 
 export default function LoginPage() {
@@ -107,75 +100,54 @@ export default function LoginPage() {
   };
 
   return (
-    <>
-      <Seo title={`${t('login.title')} — eSIM Go`} description={t('login.subtitle')} />
-      <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <Stack spacing={2}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              label={t('login.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={submitting}
-              error={!!errors.email}
-              helperText={errors.email}
-              required
-              fullWidth
-            />
-            <PasswordField
-              label={t('login.password')}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={submitting}
-              error={!!errors.password}
-              helperText={errors.password}
-              required
-              fullWidth
-            />
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-              <FormControlLabel
-                control={
-                  <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={submitting} />
-                }
-                label={t('login.remember')}
-              />
-              <Link component={RouterLink} to="/forgot-password" sx={{ py: 1 }}>
-                {t('login.forgot')}
-              </Link>
-            </Box>
-            <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
-              {submitting ? t('login.submitting') : t('login.submit')}
-            </Button>
-            <Divider />
-            <Button
-              variant="outlined"
-              disabled={submitting}
-              onClick={() => {
-                setEmail(DEMO_EMAIL);
-                setPassword(DEMO_PASSWORD);
-                void submit({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
-              }}
-            >
-              {t('login.demo')}
-            </Button>
-            <Typography sx={{ textAlign: 'center' }}>
-              {t('login.noAccount')}{' '}
-              <Link component={RouterLink} to="/register" state={location.state}>
-                {t('login.register')}
-              </Link>
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-              {t('login.claim')}
-            </Typography>
-          </Stack>
-        </Box>
-      </AuthCard>
-    </>
+    <AuthForm title={t('login.title')} subtitle={t('login.subtitle')} onSubmit={onSubmit}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <EmailField value={email} onValue={setEmail} disabled={submitting} error={errors.email} />
+      <AuthField
+        secret
+        label={t('login.password')}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValue={setPassword}
+        disabled={submitting}
+        error={errors.password}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <FormControlLabel
+          control={
+            <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={submitting} />
+          }
+          label={t('login.remember')}
+        />
+        <Link component={RouterLink} to="/forgot-password" sx={{ py: 1 }}>
+          {t('login.forgot')}
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+        {submitting ? t('login.submitting') : t('login.submit')}
+      </Button>
+      <Divider />
+      <Button
+        variant="outlined"
+        disabled={submitting}
+        onClick={() => {
+          setEmail(DEMO_EMAIL);
+          setPassword(DEMO_PASSWORD);
+          void submit({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
+        }}
+      >
+        {t('login.demo')}
+      </Button>
+      <Typography sx={{ textAlign: 'center' }}>
+        {t('login.noAccount')}{' '}
+        <Link component={RouterLink} to="/register" state={location.state}>
+          {t('login.register')}
+        </Link>
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('login.claim')}
+      </Typography>
+    </AuthForm>
   );
 }

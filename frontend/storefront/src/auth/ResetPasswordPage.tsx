@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@esim/contracts';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { fieldIssues } from '../lib/validation';
-import { AuthCard } from '../ui/AuthCard';
-import { PasswordField } from '../ui/PasswordField';
-import { Seo } from '../layout/Seo';
+import { AuthField, AuthForm, refusalText } from './AuthForm';
 
 /** The page of the e-mailed link (/reset-password?token=...). */
 export default function ResetPasswordPage() {
@@ -42,12 +38,7 @@ export default function ResetPasswordPage() {
       toast.success(answer.message);
       navigate('/login', { replace: true });
     } catch (error) {
-      const text =
-        error instanceof ApiError
-          ? error.isNetwork
-            ? t('common:errors.networkLong')
-            : (error.fields.password ?? error.message)
-          : t('common:errors.generic');
+      const text = refusalText(error, t, (refused) => refused.fields.password ?? refused.message);
       setFailure(text);
       toast.error(text);
       setSubmitting(false);
@@ -55,43 +46,25 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <>
-      <Seo title={`${t('reset.title')} — eSIM Go`} description={t('reset.subtitle')} />
-      <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <Stack spacing={2}>
-            {!token && <Alert severity="warning">{t('reset.missingToken')}</Alert>}
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <PasswordField
-              label={t('reset.password')}
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={submitting}
-              error={!!errors.password}
-              helperText={errors.password}
-              required
-              fullWidth
-            />
-            <PasswordField
-              label={t('reset.confirm')}
-              name="confirm"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              disabled={submitting}
-              error={!!errors.confirm}
-              helperText={errors.confirm}
-              required
-              fullWidth
-            />
-            <Button type="submit" variant="contained" size="large" disabled={submitting || !token} fullWidth>
-              {submitting ? t('reset.submitting') : t('reset.submit')}
-            </Button>
-          </Stack>
-        </Box>
-      </AuthCard>
-    </>
+    <AuthForm title={t('reset.title')} subtitle={t('reset.subtitle')} onSubmit={onSubmit}>
+      {!token && <Alert severity="warning">{t('reset.missingToken')}</Alert>}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {(['password', 'confirm'] as const).map((field) => (
+        <AuthField
+          key={field}
+          secret
+          label={t(`reset.${field}`)}
+          name={field}
+          autoComplete="new-password"
+          value={field === 'password' ? password : confirm}
+          onValue={field === 'password' ? setPassword : setConfirm}
+          disabled={submitting}
+          error={errors[field]}
+        />
+      ))}
+      <Button type="submit" variant="contained" size="large" disabled={submitting || !token} fullWidth>
+        {submitting ? t('reset.submitting') : t('reset.submit')}
+      </Button>
+    </AuthForm>
   );
 }
