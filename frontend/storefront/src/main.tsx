@@ -11,17 +11,13 @@ import { initI18n } from './i18n';
 import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
 import { browserSession } from '@esim/frontend-shared/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
-import { islandsHydrated, keepPrerenderedIslands } from './layout/Island';
 
 /**
  * Tells the boot file (scripts/build-extras.ts) that the app now owns the page, once its first
  * render or hydration has committed: forms are the app's from here on.
  */
 function AppReady() {
-  useEffect(() => {
-    islandsHydrated();
-    document.documentElement.setAttribute('data-app-ready', '');
-  }, []);
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
   return null;
 }
 
@@ -56,10 +52,8 @@ async function start() {
     prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !browserSession.read();
   // A transition lets React yield while it hydrates, instead of one long task.
   startTransition(() => {
-    if (sameAsPrerendered) {
-      keepPrerenderedIslands(container);
-      hydrateRoot(container, app);
-    } else createRoot(container).render(app);
+    if (sameAsPrerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 }
 
