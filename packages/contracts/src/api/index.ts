@@ -10,3 +10,4 @@ export * from './country-aliases';
 export * from './audit-log';
 export * from './install';
 export * from './top-up';
+export * from './package-view';

@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import type { LocalizedText } from '@esim/contracts';
-
-import type { Network, PackageKind, PackageType, ValidityStart } from '@esim/contracts';
+import type { PackageFacts, PackageKind } from '@esim/contracts';
 
 // Package types and kinds are part of the API: their lists live in contracts.
 export {
@@ -15,28 +13,12 @@ export {
   type ValidityStart,
 } from '@esim/contracts';
 
-/** A package with the alpha-2 codes of the countries it covers. */
-export interface PackageRow {
-  id: string;
-  code: string;
-  name_tr: string;
-  name_en: string;
-  type: PackageType;
+/** A package row: the facts its public answers are made from (contracts' PackageFacts) and what only the shop keeps. */
+export interface PackageRow extends PackageFacts {
   kind: PackageKind;
-  data_mb: number | null;
-  validity_days: number;
-  retail_price_cents: number;
   cost_price_cents: number;
-  recommended: boolean;
-  features: LocalizedText[];
   active: boolean;
   provider_ref: string | null;
-  network: Network;
-  hotspot: boolean;
-  validity_start: ValidityStart;
-  countries: string[];
-  /** Operator names by covered country (alpha-2); a country without any has an empty list or none. */
-  operators: Record<string, string[]>;
   created_at: Date;
   updated_at: Date;
 }

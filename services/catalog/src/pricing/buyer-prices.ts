@@ -2,7 +2,7 @@ import { centsToEuros, type Locale } from '@esim/contracts';
 import { AppError, notFound, type ListQuery } from '@esim/platform';
 import { foldForSearch, likeContains } from '../countries/search';
 import type { Knex } from 'knex';
-import { publicPackage, type CountryNames } from '../packages/format';
+import { publicPackage, type CountryNames } from '@esim/contracts';
 import {
   PRICE_LIST_ORDER,
   packageBasics,

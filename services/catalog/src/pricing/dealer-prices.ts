@@ -1,7 +1,7 @@
 import { applyPercentage, centsToEuros, type Locale } from '@esim/contracts';
 import { AppError, publish, type AuthUser } from '@esim/platform';
 import type { Knex } from 'knex';
-import { formatData } from '../packages/format';
+import { formatData } from '@esim/contracts';
 import { PRICE_LIST_ORDER, selectPackages, type PackageRow } from '../packages/rows';
 import { dealerForCaller } from './dealers';
 

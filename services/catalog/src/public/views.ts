@@ -3,7 +3,7 @@ import { notFound } from '@esim/platform';
 import { REGIONS, type Region } from '../countries/reference';
 import type { CountryRow } from '../countries/rows';
 import { foldForSearch, matchRank } from '../countries/search';
-import { publicPackage, sortPackages, type PackageSort } from '../packages/format';
+import { publicPackage, sortPackages, type PackageSort } from '@esim/contracts';
 import type { CatalogSnapshot } from './snapshot';
 
 /** The public responses, built from the in-memory snapshot (pure: no I/O). */

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
 import { foldForSearch } from '../countries/search';
-import type { PackageSort } from '../packages/format';
+import type { PackageSort } from '@esim/contracts';
 import { sendCached, type PublicCatalogCache } from '../public/cache';
 import {
   countriesView,

@@ -1,31 +1,25 @@
-import { DEMO_OPERATORS, DEMO_PACKAGES } from '@esim/contracts';
-import { publicPackage, sortPackages } from '../../../../../services/catalog/src/packages/format';
-import type { PackageRow } from '../../../../../services/catalog/src/packages/rows';
+import { DEMO_OPERATORS, DEMO_PACKAGES, publicPackage, sortPackages, type PackageFacts } from '@esim/contracts';
 import type { Language } from '../../i18n/options';
 import { PRERENDERED_COUNTRIES } from './prerendered';
 import type { CountryPackages } from './types';
 
 /**
  * The answers of the demo catalogue (what the catalog serves after its demo seed), made with the
- * catalog's own formatting, for the prerender step only: a prerendered country page then carries
+ * formatting the catalog serves its answers with, for the prerender step only: a prerendered country page then carries
  * its plans and prices in its HTML. Package ids are the codes (the database makes the real ids),
  * so the page offers no purchase until the API's own answer has replaced these.
  */
-const rows: PackageRow[] = DEMO_PACKAGES.map((pkg) => ({
+const rows: PackageFacts[] = DEMO_PACKAGES.map((pkg) => ({
   id: pkg.code,
   code: pkg.code,
   name_tr: pkg.nameTr,
   name_en: pkg.nameEn,
   type: pkg.type,
-  kind: 'esim',
   data_mb: pkg.dataMb,
   validity_days: pkg.validityDays,
   retail_price_cents: pkg.retailCents,
-  cost_price_cents: 0,
   recommended: pkg.recommended,
   features: pkg.features,
-  active: true,
-  provider_ref: null,
   network: pkg.network,
   hotspot: pkg.hotspot,
   validity_start: pkg.validityStart,
@@ -33,8 +27,6 @@ const rows: PackageRow[] = DEMO_PACKAGES.map((pkg) => ({
   operators: Object.fromEntries(
     pkg.countries.filter((code) => DEMO_OPERATORS[code]).map((code) => [code, DEMO_OPERATORS[code]!]),
   ),
-  created_at: new Date(0),
-  updated_at: new Date(0),
 }));
 
 // The prerender has no catalogue to ask for names: the runtime's (ICU) names stand in until the API's answer replaces them.

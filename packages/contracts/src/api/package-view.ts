@@ -1,5 +1,31 @@
-import { centsToEuros, formatBytes, type Locale, type PackageSort } from '@esim/contracts';
-import type { PackageRow } from './rows';
+import { formatBytes } from '../bytes';
+import type { Locale, LocalizedText } from '../messages/types';
+import { centsToEuros } from '../money';
+import type { Network, PackageSort, PackageType, ValidityStart } from './catalog';
+
+/**
+ * A package as the catalog's public answers show it, made from its facts: the catalog serves these,
+ * and the storefront's prerender makes the demo catalogue's answers with the same functions.
+ */
+export interface PackageFacts {
+  id: string;
+  code: string;
+  name_tr: string;
+  name_en: string;
+  type: PackageType;
+  data_mb: number | null;
+  validity_days: number;
+  retail_price_cents: number;
+  recommended: boolean;
+  features: LocalizedText[];
+  network: Network;
+  hotspot: boolean;
+  validity_start: ValidityStart;
+  /** Alpha-2 codes of the countries it covers. */
+  countries: string[];
+  /** Operator names by covered country (alpha-2). */
+  operators: Record<string, string[]>;
+}
 
 const UNLIMITED = { tr: 'Sınırsız', en: 'Unlimited' } as const;
 
@@ -8,9 +34,7 @@ export function formatData(dataMb: number | null, locale: Locale): string {
   return dataMb === null ? UNLIMITED[locale] : formatBytes(dataMb * 1024 * 1024, locale);
 }
 
-export { PACKAGE_SORTS, type PackageSort } from '@esim/contracts';
-
-const sortKey: Record<PackageSort, (p: PackageRow) => number> = {
+const sortKey: Record<PackageSort, (p: PackageFacts) => number> = {
   duration: (p) => p.validity_days,
   // Unlimited data sorts above any finite allowance.
   data: (p) => p.data_mb ?? Number.POSITIVE_INFINITY,
@@ -18,7 +42,7 @@ const sortKey: Record<PackageSort, (p: PackageRow) => number> = {
 };
 
 /** Sorts by the chosen column; ties go by price, then code, so the order never depends on the database. */
-export function sortPackages<T extends PackageRow>(
+export function sortPackages<T extends PackageFacts>(
   packages: readonly T[],
   sort: PackageSort,
   order: 'asc' | 'desc',
@@ -34,17 +58,19 @@ export function sortPackages<T extends PackageRow>(
 /** A country's name in one language, by alpha-2 code (the code itself for one the lookup does not know). */
 export type CountryNames = (a2: string, locale: Locale) => string | undefined;
 
-const collators = { tr: new Intl.Collator('tr'), en: new Intl.Collator('en') };
+// Made on first use: building a collator loads locale data.
+const collators: Partial<Record<Locale, Intl.Collator>> = {};
+const collator = (locale: Locale) => (collators[locale] ??= new Intl.Collator(locale));
 
 /** The countries a package covers with their operators, by name in the caller's language. */
-export function packageCoverage(p: PackageRow, locale: Locale, names: CountryNames) {
+export function packageCoverage(p: PackageFacts, locale: Locale, names: CountryNames) {
   return p.countries
     .map((code) => ({ code, name: names(code, locale) ?? code, operators: p.operators[code] ?? [] }))
-    .sort((a, b) => collators[locale].compare(a.name, b.name));
+    .sort((a, b) => collator(locale).compare(a.name, b.name));
 }
 
 /** The public shape of a package (the spec's local package: id, name, duration, data, price, recommended, features) and its plan details. */
-export function publicPackage(p: PackageRow, locale: Locale, names: CountryNames) {
+export function publicPackage(p: PackageFacts, locale: Locale, names: CountryNames) {
   return {
     id: p.id,
     code: p.code,

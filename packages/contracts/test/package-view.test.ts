@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatData, sortPackages } from '../src/packages/format';
-import type { PackageRow } from '../src/packages/rows';
+import { formatData, sortPackages, type PackageFacts } from '../src';
 
 const pkg = (code: string, days: number, dataMb: number | null, cents: number) =>
-  ({ code, validity_days: days, data_mb: dataMb, retail_price_cents: cents }) as PackageRow;
+  ({ code, validity_days: days, data_mb: dataMb, retail_price_cents: cents }) as PackageFacts;
 
 describe('package display and sorting', () => {
   it('shows data in GB / MB (base 1024) or as unlimited, in the caller language', () => {
