@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildReferenceCountries } from '../../../../../services/catalog/src/countries/reference';
-import { PRERENDERED_COUNTRIES } from './prerendered';
+// A contract between two parts of the repository: the storefront's prerendered pages and the catalog's seed.
+import { buildReferenceCountries } from '../../services/catalog/src/countries/reference';
+import { PRERENDERED_COUNTRIES } from '../../frontend/storefront/src/features/catalog/prerendered';
 
 // The prerendered country pages show these names and flag until the API answers: they must be
 // the ones the catalog seeds, or the heading changes under the visitor's eyes.
