@@ -129,8 +129,7 @@ function Order() {
           data-testid="order-status"
         />
         <Typography color="text.secondary">
-          {t('order.total')}: {formatEuro(data.total)} ·{' '}
-          {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
+          {t('order.total')}: {formatEuro(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>
         {data.agreement && <AcceptedDocuments agreement={data.agreement} />}
       </Box>

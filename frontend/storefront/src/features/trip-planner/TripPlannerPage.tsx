@@ -98,8 +98,7 @@ export default function TripPlannerPage() {
                     sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}
                   >
                     <Typography sx={{ flexGrow: 1 }}>
-                      {pkg.name} — {t('trip.covers', { days: pkg.duration, data: pkg.data })} —{' '}
-                      {formatEuro(pkg.price)}
+                      {pkg.name} — {t('trip.covers', { days: pkg.duration, data: pkg.data })} — {formatEuro(pkg.price)}
                     </Typography>
                     <Button
                       size="small"
