@@ -1,11 +1,11 @@
-import { generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import type { buildApp } from '../../services/esim/src/app';
-import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
+import { newIccid, poolCsv } from '../../services/esim/test/support';
 import { startSystem, type StartOptions, type System } from './system';
 
 /**
@@ -46,9 +46,7 @@ export const customer = (): Person => ({ id: randomUUID(), userType: 1 });
 export const admin = (): Person => ({ id: randomUUID(), userType: 3 });
 export const key = () => `test-${randomUUID()}`;
 
-/** A valid ICCID nobody else has: 89 + country 90 + random digits + Luhn digit (19 digits). */
-export const newIccid = () =>
-  withLuhnDigit(`8990${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`);
+export { newIccid };
 
 const KID = 'flows-esim';
 
@@ -144,13 +142,7 @@ export async function startEsimSystem(
     async stock(code, count, options = {}) {
       batch += 1;
       const iccids = Array.from({ length: count }, newIccid);
-      const csv = [
-        'iccid,smdp_address,matching_id,package_code,operator',
-        ...iccids.map(
-          (iccid, i) =>
-            `${iccid},smdp.example.com,MATCH-${batch}-${i}-${iccid.slice(-6)},${code},${options.operator ?? 'Turkcell'}`,
-        ),
-      ].join('\n');
+      const csv = poolCsv(iccids, code, batch, options.operator);
       const res = await esim.inject({
         method: 'POST',
         url: '/admin/esim/pool/import',

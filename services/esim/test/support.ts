@@ -23,6 +23,14 @@ export interface EsimAlone {
 export const newIccid = () =>
   withLuhnDigit(`8990${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`);
 
+/** A profile-pool import file: one new profile per ICCID for `code`, matching ids unique per `batch`. */
+export function poolCsv(iccids: string[], code: string, batch: number, operator = 'Turkcell'): string {
+  return [
+    'iccid,smdp_address,matching_id,package_code,operator',
+    ...iccids.map((iccid, i) => `${iccid},smdp.example.com,MATCH-${batch}-${i}-${iccid.slice(-6)},${code},${operator}`),
+  ].join('\n');
+}
+
 export async function startEsim(env: Record<string, string> = {}): Promise<EsimAlone> {
   const keys = await createTestKeys();
   const esim = await buildApp({ jwks: keys.jwks, config: loadEsimConfig({ ...process.env, ...env }) });
@@ -34,13 +42,7 @@ export async function startEsim(env: Record<string, string> = {}): Promise<EsimA
     async stock(code, count, options = {}) {
       batch += 1;
       const iccids = Array.from({ length: count }, newIccid);
-      const csv = [
-        'iccid,smdp_address,matching_id,package_code,operator',
-        ...iccids.map(
-          (iccid, i) =>
-            `${iccid},smdp.example.com,MATCH-${batch}-${i}-${iccid.slice(-6)},${code},${options.operator ?? 'Turkcell'}`,
-        ),
-      ].join('\n');
+      const csv = poolCsv(iccids, code, batch, options.operator);
       const adminToken = await keys.token({ id: randomUUID(), userType: 3 });
       const res = await esim.inject({
         method: 'POST',
