@@ -33,6 +33,19 @@ export interface System {
   session(email: string, password?: string): Promise<{ token: string; user: Record<string, unknown> }>;
   /** Stops one service, as if it were down: calls to it fail from then on. */
   stopService(name: ServiceName): Promise<void>;
+  /**
+   * Another gateway in front of these services (ready, not listening), with some services at other
+   * addresses (one that is down, a relay, a replica) and settings over the system gateway's; stopped with the system.
+   */
+  startGateway(options?: {
+    upstreams?: Partial<Record<ServiceName, string>>;
+    env?: Record<string, string>;
+  }): Promise<FastifyInstance>;
+  /**
+   * Another instance of one service on the same database and settings, listening on its own port (`urlOf`);
+   * its serving work (event bus, loops) runs unless `serving` is false. Stopped with the system.
+   */
+  startReplica(name: ServiceName, options?: { serving?: boolean }): Promise<FastifyInstance>;
   stop(): Promise<void>;
 }
 
@@ -123,12 +136,15 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
   // Every process verifies tokens with the real auth service's published keys.
   process.env.AUTH_JWKS_URL = `${process.env.AUTH_URL}/.well-known/jwks.json`;
 
-  const services = {} as System['services'];
-  for (const name of names) {
+  const buildService = async (name: ServiceName) => {
     const { buildApp } = (await import(path.join(servicesDir, name, 'src/app.ts'))) as {
       buildApp: () => Promise<FastifyInstance>;
     };
-    const app = await withEnv(options.serviceEnv?.[name] ?? {}, buildApp);
+    return withEnv(options.serviceEnv?.[name] ?? {}, buildApp);
+  };
+  const services = {} as System['services'];
+  for (const name of names) {
+    const app = await buildService(name);
     await app.listen({ port: ports.get(name)!, host: '127.0.0.1' });
     services[name] = app;
   }
@@ -143,6 +159,8 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
     upstreams,
     ...(options.gatewayEnv ? { config: loadGatewayConfig({ ...process.env, ...options.gatewayEnv }) } : {}),
   });
+  /** Gateways and replicas a test started besides the system's own. */
+  const extras: FastifyInstance[] = [];
   if (options.listen) await gateway.listen({ port: options.listen.port ?? 0, host: '127.0.0.1' });
   else await gateway.ready();
 
@@ -195,7 +213,24 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
       stopped.add(name);
       await services[name]?.close();
     },
+    async startGateway({ upstreams: replaced = {}, env = {} } = {}) {
+      const extra = await buildGateway({
+        upstreams: { ...upstreams, ...replaced },
+        config: loadGatewayConfig({ ...process.env, ...options.gatewayEnv, ...env }),
+      });
+      extras.push(extra);
+      await extra.ready();
+      return extra;
+    },
+    async startReplica(name, { serving = true } = {}) {
+      const replica = await buildService(name);
+      extras.push(replica);
+      await replica.listen({ port: 0, host: '127.0.0.1' });
+      if (serving) await replica.startServingWork();
+      return replica;
+    },
     async stop() {
+      await Promise.all(extras.map((extra) => extra.close()));
       await gateway.close();
       await Promise.all(
         Object.entries(services)

@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
+import { exportJWK, exportPKCS8, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose';
 import type { UserType } from '@esim/contracts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../auth';
 
@@ -11,6 +11,8 @@ export interface TestUser {
 
 export interface TestKeys {
   jwks: JSONWebKeySet;
+  /** The key as AUTH_SIGNING_KEYS takes it, so a real auth service signs (and publishes) this very key. */
+  signingKeys: string;
   /** An access token as the auth service would sign it. */
   token(user: TestUser, options?: { expiresIn?: string | number; issuedAt?: number; jti?: string }): Promise<string>;
 }
@@ -25,6 +27,7 @@ export async function createTestKeys(): Promise<TestKeys> {
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   return {
     jwks: { keys: [jwk] },
+    signingKeys: JSON.stringify([{ kid, privateKey: await exportPKCS8(privateKey) }]),
     async token(user, options = {}) {
       const jwt = new SignJWT({
         email: user.email ?? `${user.id}@esim.test`,

@@ -2,10 +2,9 @@ import { createServer, type Server } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ServiceName } from '@esim/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { JSONWebKeySet } from 'jose';
 import { loadGatewayConfig, type GatewayConfig, type Upstreams } from '../../src/config';
 
-export const SERVICES: ServiceName[] = ['auth', 'catalog', 'balance', 'esim', 'physical-sim'];
+const SERVICES: ServiceName[] = ['auth', 'catalog', 'balance', 'esim', 'physical-sim'];
 
 /** The gateway's config from the test file's environment plus overrides (as the env would give them). */
 export function gatewayConfig(overrides: Record<string, string> = {}): GatewayConfig {
@@ -82,59 +81,4 @@ export async function deadUrl(): Promise<string> {
 /** Every service pointed at one URL. */
 export function allAt(url: string): Upstreams {
   return Object.fromEntries(SERVICES.map((service) => [service, url])) as Upstreams;
-}
-
-type ServiceApp = FastifyInstance;
-type BuildService = (options: { jwks?: JSONWebKeySet }) => Promise<ServiceApp>;
-
-/** What a real service saw of the requests the gateway forwarded: request id → its answer. */
-export interface RealServices {
-  upstreams: Upstreams;
-  apps: Record<ServiceName, ServiceApp>;
-  /** Request ids that reached a service, with the service and the status it answered (0 until it has). */
-  seen: Map<string, { service: ServiceName; status: number }>;
-  close(): Promise<void>;
-}
-
-/**
- * The five real services (their `buildApp`, as others build them out) on ephemeral ports,
- * verifying tokens with the test keys. The raw server's `request` event records every request id
- * that arrives, whatever routes or hooks the service has.
- */
-export async function startRealServices(jwks: JSONWebKeySet): Promise<RealServices> {
-  const builders: Record<ServiceName, () => Promise<{ buildApp: BuildService }>> = {
-    auth: () => import('../../../auth/src/app') as never,
-    catalog: () => import('../../../catalog/src/app') as never,
-    balance: () => import('../../../balance/src/app') as never,
-    esim: () => import('../../../esim/src/app') as never,
-    'physical-sim': () => import('../../../physical-sim/src/app') as never,
-  };
-  const seen = new Map<string, { service: ServiceName; status: number }>();
-  const apps = {} as Record<ServiceName, ServiceApp>;
-  const upstreams = {} as Upstreams;
-  for (const service of SERVICES) {
-    const { buildApp } = await builders[service]();
-    const app = await buildApp({ jwks });
-    app.server.on('request', (request, response) => {
-      const id = request.headers['x-request-id'];
-      if (typeof id !== 'string') return;
-      seen.set(id, { service, status: 0 });
-      response.once('finish', () => seen.set(id, { service, status: response.statusCode }));
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    // As runService does: the event bus (and loops) run while the service serves.
-    await app.startServingWork();
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error(`${service}: no port`);
-    apps[service] = app;
-    upstreams[service] = `http://127.0.0.1:${address.port}`;
-  }
-  return {
-    upstreams,
-    apps,
-    seen,
-    async close() {
-      await Promise.all(Object.values(apps).map((app) => app.close()));
-    },
-  };
 }
