@@ -1,8 +1,6 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@esim/platform';
-import { waitFor } from '@esim/platform/testing';
+import { createTestKeys, waitFor } from '@esim/platform/testing';
 import type { buildApp } from '../../services/esim/src/app';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { newIccid, poolCsv } from '../../services/esim/test/support';
@@ -48,19 +46,16 @@ export const key = () => `test-${randomUUID()}`;
 
 export { newIccid };
 
-const KID = 'flows-esim';
-
 /** `env`: esim settings over the environment's; `options`: the system's own (e.g. `notServing`). */
 export async function startEsimSystem(
   env: Record<string, string> = {},
   options: Pick<StartOptions, 'notServing'> = {},
 ): Promise<EsimSystem> {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  const keys = await createTestKeys();
   const system = await startSystem({
     ...options,
     serviceEnv: {
-      auth: { AUTH_SIGNING_KEYS: JSON.stringify([{ kid: KID, privateKey: pem }]) },
+      auth: { AUTH_SIGNING_KEYS: keys.signingKeys },
       esim: { ESIM_RECOVERY_INTERVAL_MS: '100', ESIM_RECOVERY_GRACE_MS: '300', ...env },
     },
   });
@@ -76,15 +71,7 @@ export async function startEsimSystem(
   const as: EsimSystem['as'] = async (who, extra = {}) => {
     let token = tokens.get(who.id);
     if (!token) {
-      token = await new SignJWT({ email: `${who.id}@esim.test`, user_type: who.userType })
-        .setProtectedHeader({ alg: 'ES256', kid: KID })
-        .setSubject(who.id)
-        .setIssuer(ACCESS_TOKEN_ISSUER)
-        .setAudience(ACCESS_TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setJti(randomUUID())
-        .setExpirationTime('30m')
-        .sign(privateKey);
+      token = await keys.token(who, { expiresIn: '30m', jti: randomUUID() });
       tokens.set(who.id, token);
     }
     return { authorization: `Bearer ${token}`, ...extra };
