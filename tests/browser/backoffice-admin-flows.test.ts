@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
@@ -10,6 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backof
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { cardNumbers, xlsxOf, type SheetRow } from '../../infra/src/testing/cards';
 import { startSystem, type ListeningSystem } from '../flows/system';
+import { ensureBuilt } from './builds';
 
 /**
  * The admin's physical-SIM screens in Debian's chromium against the real system: an xlsx import
@@ -62,12 +63,7 @@ const euros = (cents: number) =>
   new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, 'frontend/backoffice/dist/index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
-      cwd: path.join(root, 'frontend/backoffice'),
-      stdio: 'inherit',
-    });
-  }
+  await ensureBuilt('backoffice');
   system = await startSystem({ listen: {} });
   // The import worker is its own process, as under npm start: it reads this file's database, Redis prefix and catalog.
   worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {

@@ -4,7 +4,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
-import { ensureBuilt, startSystem, type ListeningSystem } from '../flows/system';
+import { startSystem, type ListeningSystem } from '../flows/system';
+import { ensureBuilt } from './builds';
 
 /**
  * The admin's money screens in Debian's chromium against the real system, one system for all:
@@ -54,8 +55,7 @@ const cashHeld = async () =>
     .cash_held_cents;
 
 beforeAll(async () => {
-  ensureBuilt('backoffice');
-  ensureBuilt('storefront');
+  await Promise.all([ensureBuilt('backoffice'), ensureBuilt('storefront')]);
   system = await startSystem({ listen: {} });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 300_000);

@@ -3,7 +3,8 @@ import { DEMO_ACCOUNTS, DEMO_LOOKUPS } from '@esim/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
-import { ensureBuilt, startSystem, type ListeningSystem } from '../flows/system';
+import { startSystem, type ListeningSystem } from '../flows/system';
+import { ensureBuilt } from './builds';
 
 /**
  * The back office in Debian's chromium against the real system (every service, the gateway
@@ -20,8 +21,7 @@ async function signedInPage(email: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  ensureBuilt('backoffice');
-  ensureBuilt('storefront');
+  await Promise.all([ensureBuilt('backoffice'), ensureBuilt('storefront')]);
   system = await startSystem({ listen: {} });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }, 300_000);

@@ -79,10 +79,31 @@ async function newBuyerAtCheckout(language: Language, colorScheme: 'light' | 'da
     colorScheme,
   });
   const page = await context.newPage();
+  // What went wrong in the page, told should the sign-in form not appear.
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && problems.push(`${response.status()}: ${response.url()}`),
+  );
   const t = TEXTS[language];
   await page.goto(`${shop.baseUrl}/packages/united-states`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: t.buy }).first().click();
   await page.waitForURL('**/login');
+  await page
+    .locator('input[name="email"]')
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: Error) => {
+      const text = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      ).slice(0, 600);
+      throw new Error(`${error.message}\nat ${page.url()}, the page reads: ${text}\n${problems.join('\n')}`);
+    });
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', PASSWORD);
   await page.getByRole('button', { name: t.login, exact: true }).click();

@@ -1,12 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, startSystem, type System } from '../flows/system';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { ensureBuilt } from './builds';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -32,14 +26,7 @@ export interface StorefrontSystem {
  * storefront's production build; Debian chromium drives it.
  */
 export async function startStorefrontSystem(): Promise<StorefrontSystem> {
-  // A build of this file's own (test files run side by side, and one must not rebuild what another
-  // serves); NODE_ENV is 'test' under vitest, but the build must still be the production one.
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'storefront-build-'));
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'], {
-    cwd: path.join(root, 'frontend/storefront'),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const dist = await ensureBuilt('storefront');
   // The gateway's address is the shop's public one: card payment pages and their callback lead back to it.
   const port = await freePort();
   process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
@@ -63,7 +50,6 @@ export async function startStorefrontSystem(): Promise<StorefrontSystem> {
     async stop() {
       await browser.close();
       await system.stop();
-      rmSync(dist, { recursive: true, force: true });
     },
   };
 }

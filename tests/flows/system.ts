@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -70,15 +69,6 @@ export async function freePort(): Promise<number> {
 
 /** The address an app listening on 127.0.0.1 answers at. */
 export const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-/** Builds a front end once when its production build is missing (CI builds both before the tests). */
-export function ensureBuilt(app: 'backoffice' | 'storefront'): void {
-  if (!existsSync(path.join(root, `frontend/${app}/dist/index.html`)))
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
-      cwd: path.join(root, `frontend/${app}`),
-      stdio: 'inherit',
-    });
-}
 
 /** Runs `build` with these environment variables set, then puts the previous values back. */
 async function withEnv<T>(env: Record<string, string>, build: () => Promise<T>): Promise<T> {
