@@ -65,7 +65,13 @@ export default defineConfig({
         setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
       }),
       project('infra', 'infra', { timeout: 120_000 }),
-      project('tests', 'tests', { timeout: 180_000, include: ['**/*.test.ts'] }),
+      project('tests', 'tests', {
+        timeout: 180_000,
+        include: ['**/*.test.ts'],
+        exclude: ['browser/**', '**/node_modules/**'],
+      }),
+      // The real system driven by Debian's chromium: `npm run test:browser` (CI runs it after npm test).
+      project('browser', 'tests/browser', { timeout: 180_000, include: ['*.test.ts'] }),
       // Component tests of the storefront (jsdom, no database); its browser tests live in tests/browser.
       {
         ...project('storefront', 'frontend/storefront', {
