@@ -1,60 +1,16 @@
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Grid,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  DataTable,
-  SimpleList,
-  Title,
-  useDataProvider,
-  useGetList,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { ListPage } from '../layout/ListPage';
+import { DataTable, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
-import { EmptyState } from '../layout/EmptyState';
-import { PhoneOr } from '../layout/PhoneList';
-import type { BackOfficeDataProvider } from '../providers/dataProvider';
-import { serviceErrorOf } from '../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
-
-const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = {
-  pending: 'warning',
-  approved: 'success',
-  rejected: 'error',
-};
-
-export function RequestStatusChip({ status }: { status: string }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLORS[status] ?? 'default'}
-      label={translate(`app.physical_sim.statuses.${status}`, { _: status })}
-    />
-  );
-}
+import { MyRequests, RequestFormCard, RequestPage, useRequestSubmit } from './requests';
 
 /** Order physical SIMs ('Plus Paketi'): the package, how many are in stock, the quantity, the total and the balance after; the total is held until an admin decides. */
 function OrderForm() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
   const {
     data: packages = [],
@@ -67,8 +23,10 @@ function OrderForm() {
   const { data: balance } = useFigure<UserBalance>('user/balance');
   const [packageId, setPackageId] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const { errors, submit } = useRequestSubmit('user/physical-sim/order', {
+    sent: 'app.physical_sim.ordered',
+    fallbackField: 'quantity',
+  });
   const selected = packages.find((p) => String(p.id) === packageId);
   const count = Number(quantity);
   const unitCents = selected ? Number(selected.price_cents) : 0;
@@ -83,120 +41,100 @@ function OrderForm() {
     !!selected && Number.isInteger(count) && count >= 1 && (stock === undefined || count <= stock) && affordable;
 
   const order = async () => {
-    setErrors({});
-    try {
-      const { message } = await dataProvider.send(
-        'POST',
-        'user/physical-sim/order',
-        { package_id: packageId, quantity: count },
-        { idempotencyKey: key },
-      );
-      notify(message || 'app.physical_sim.ordered', { type: 'success' });
-      setKey(crypto.randomUUID());
-      setQuantity('1');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['physical-sim-orders'] }),
-        refetch(),
-      ]);
-    } catch (error) {
-      const { message, fields } = serviceErrorOf(error);
-      setErrors(Object.keys(fields).length ? fields : { quantity: message });
-    }
+    if (!(await submit({ package_id: packageId, quantity: count }))) return;
+    setQuantity('1');
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: FIGURES_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['physical-sim-orders'] }),
+      refetch(),
+    ]);
   };
 
   return (
-    <Card>
-      <CardHeader
-        title={translate('app.menu.physical_sim_purchase')}
-        subheader={translate('app.physical_sim.purchase_hint')}
-        titleTypographyProps={{ variant: 'h6' }}
-      />
-      <CardContent>
-        {!isPending && packages.length === 0 ? (
-          <Alert severity="info">{translate('app.physical_sim.no_packages')}</Alert>
-        ) : (
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Stack spacing={2}>
-                <TextField
-                  select
-                  label={translate('app.physical_sim.package')}
-                  value={packageId}
-                  onChange={(e) => setPackageId(e.target.value)}
-                  error={!!errors.package_id}
-                  helperText={errors.package_id ?? ' '}
-                  name="package_id"
-                >
-                  {packages.map((p) => (
-                    <MenuItem key={p.id} value={String(p.id)} disabled={p.available === 0}>
-                      {p.name} — {formatEuro(p.price)} ·{' '}
-                      {translate('app.physical_sim.in_stock', { smart_count: p.available })}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  type="number"
-                  label={translate('app.physical_sim.quantity')}
-                  value={quantity}
-                  onChange={(e) => setQuantity(e.target.value)}
-                  error={!!errors.quantity || (stock !== undefined && count > stock)}
-                  helperText={
-                    errors.quantity ??
-                    (stock !== undefined && count > stock
-                      ? translate('app.physical_sim.not_enough_stock', { smart_count: stock })
-                      : ' ')
-                  }
-                  slotProps={{ htmlInput: { min: 1, max: stock, name: 'quantity' } }}
-                />
-              </Stack>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Stack spacing={1}>
-                <Row label="app.physical_sim.available" value={selected ? String(stock ?? '…') : '—'} />
-                <Row label="app.physical_sim.unit_price" value={selected ? formatCents(unitCents) : '—'} />
-                <Row label="app.physical_sim.total" value={formatCents(totalCents)} strong />
-                <Row label="app.balance.available" value={balance ? formatCents(balance.available_cents) : '—'} />
-                {creditCents > 0 ? <Row label="app.physical_sim.credit_left" value={formatCents(creditCents)} /> : null}
-                <Row
-                  label="app.physical_sim.balance_after"
-                  value={afterCents === null ? '—' : formatCents(Math.max(0, afterCents))}
-                  warn={!affordable}
-                />
-                {!affordable ? (
-                  <Alert severity="warning">
-                    {translate(
-                      creditCents > 0 ? 'app.physical_sim.insufficient_with_credit' : 'app.physical_sim.insufficient',
-                    )}
-                  </Alert>
-                ) : onCreditCents > 0 ? (
-                  <Alert severity="info">
-                    {translate('app.physical_sim.on_credit', { amount: formatCents(onCreditCents) })}
-                  </Alert>
-                ) : null}
-                <Box sx={{ pt: 1 }}>
-                  <ConfirmButton
-                    variant="contained"
-                    size="large"
-                    startIcon={<ShoppingCartIcon />}
-                    disabled={!valid}
-                    title={translate('app.physical_sim.confirm_title')}
-                    content={translate('app.physical_sim.confirm_body', {
-                      smart_count: count,
-                      name: selected?.name ?? '',
-                      total: formatCents(totalCents),
-                    })}
-                    onConfirm={order}
-                  >
-                    {translate('app.physical_sim.order')}
-                  </ConfirmButton>
-                </Box>
-              </Stack>
-            </Grid>
+    <RequestFormCard title="app.menu.physical_sim_purchase" hint="app.physical_sim.purchase_hint">
+      {!isPending && packages.length === 0 ? (
+        <Alert severity="info">{translate('app.physical_sim.no_packages')}</Alert>
+      ) : (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={2}>
+              <TextField
+                select
+                label={translate('app.physical_sim.package')}
+                value={packageId}
+                onChange={(e) => setPackageId(e.target.value)}
+                error={!!errors.package_id}
+                helperText={errors.package_id ?? ' '}
+                name="package_id"
+              >
+                {packages.map((p) => (
+                  <MenuItem key={p.id} value={String(p.id)} disabled={p.available === 0}>
+                    {p.name} — {formatEuro(p.price)} ·{' '}
+                    {translate('app.physical_sim.in_stock', { smart_count: p.available })}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                type="number"
+                label={translate('app.physical_sim.quantity')}
+                value={quantity}
+                onChange={(e) => setQuantity(e.target.value)}
+                error={!!errors.quantity || (stock !== undefined && count > stock)}
+                helperText={
+                  errors.quantity ??
+                  (stock !== undefined && count > stock
+                    ? translate('app.physical_sim.not_enough_stock', { smart_count: stock })
+                    : ' ')
+                }
+                slotProps={{ htmlInput: { min: 1, max: stock, name: 'quantity' } }}
+              />
+            </Stack>
           </Grid>
-        )}
-      </CardContent>
-    </Card>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={1}>
+              <Row label="app.physical_sim.available" value={selected ? String(stock ?? '…') : '—'} />
+              <Row label="app.physical_sim.unit_price" value={selected ? formatCents(unitCents) : '—'} />
+              <Row label="app.physical_sim.total" value={formatCents(totalCents)} strong />
+              <Row label="app.balance.available" value={balance ? formatCents(balance.available_cents) : '—'} />
+              {creditCents > 0 ? <Row label="app.physical_sim.credit_left" value={formatCents(creditCents)} /> : null}
+              <Row
+                label="app.physical_sim.balance_after"
+                value={afterCents === null ? '—' : formatCents(Math.max(0, afterCents))}
+                warn={!affordable}
+              />
+              {!affordable ? (
+                <Alert severity="warning">
+                  {translate(
+                    creditCents > 0 ? 'app.physical_sim.insufficient_with_credit' : 'app.physical_sim.insufficient',
+                  )}
+                </Alert>
+              ) : onCreditCents > 0 ? (
+                <Alert severity="info">
+                  {translate('app.physical_sim.on_credit', { amount: formatCents(onCreditCents) })}
+                </Alert>
+              ) : null}
+              <Box sx={{ pt: 1 }}>
+                <ConfirmButton
+                  variant="contained"
+                  size="large"
+                  startIcon={<ShoppingCartIcon />}
+                  disabled={!valid}
+                  title={translate('app.physical_sim.confirm_title')}
+                  content={translate('app.physical_sim.confirm_body', {
+                    smart_count: count,
+                    name: selected?.name ?? '',
+                    total: formatCents(totalCents),
+                  })}
+                  onConfirm={order}
+                >
+                  {translate('app.physical_sim.order')}
+                </ConfirmButton>
+              </Box>
+            </Stack>
+          </Grid>
+        </Grid>
+      )}
+    </RequestFormCard>
   );
 }
 
@@ -213,68 +151,36 @@ function Row({ label, value, strong, warn }: { label: string; value: string; str
 }
 
 function MyOrders() {
-  const translate = useTranslate();
   return (
-    <Card>
-      <CardHeader title={translate('app.physical_sim.orders_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <ListPage
-        resource="physical-sim-orders"
-        disableSyncWithLocation
-        storeKey="physical-sim.orders"
-        title={false as never}
-        actions={false}
-        exporter={false}
-        perPage={10}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        empty={<EmptyState title="app.physical_sim.no_orders" hint="app.physical_sim.no_orders_hint" />}
-      >
-        <PhoneOr
-          phone={
-            <SimpleList
-              rowClick={false}
-              primaryText={(r: RaRecord) => `${r.quantity} × ${r.package_name}`}
-              secondaryText={(r: RaRecord) => `${r.order_number} · ${formatDate(r.created_at)}`}
-              tertiaryText={(r: RaRecord) => formatEuro(r.total)}
-              rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
-            />
-          }
-        >
-          <DataTable bulkActionButtons={false} rowClick={false}>
-            <DataTable.Col
-              source="created_at"
-              label="app.orders.created_at"
-              render={(r: RaRecord) => formatDate(r.created_at)}
-            />
-            <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
-            <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
-            <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
-            <DataTable.Col
-              source="total"
-              label="app.physical_sim.total"
-              align="right"
-              render={(r: RaRecord) => formatEuro(r.total)}
-            />
-            <DataTable.Col
-              source="status"
-              label="app.orders.status"
-              render={(r: RaRecord) => <RequestStatusChip status={r.status} />}
-            />
-          </DataTable>
-        </PhoneOr>
-      </ListPage>
-    </Card>
+    <MyRequests
+      title="app.physical_sim.orders_title"
+      resource="physical-sim-orders"
+      storeKey="physical-sim.orders"
+      empty={{ title: 'app.physical_sim.no_orders', hint: 'app.physical_sim.no_orders_hint' }}
+      phone={{
+        primaryText: (r: RaRecord) => `${r.quantity} × ${r.package_name}`,
+        secondaryText: (r: RaRecord) => `${r.order_number} · ${formatDate(r.created_at)}`,
+        tertiaryText: (r: RaRecord) => formatEuro(r.total),
+      }}
+    >
+      <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
+      <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
+      <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
+      <DataTable.Col
+        source="total"
+        label="app.physical_sim.total"
+        align="right"
+        render={(r: RaRecord) => formatEuro(r.total)}
+      />
+    </MyRequests>
   );
 }
 
 export default function PurchasePage() {
-  const translate = useTranslate();
   return (
-    <Box sx={{ mt: 2, mb: 4 }}>
-      <Title title={translate('app.menu.physical_sim_purchase')} />
-      <Stack spacing={2}>
-        <OrderForm />
-        <MyOrders />
-      </Stack>
-    </Box>
+    <RequestPage title="app.menu.physical_sim_purchase">
+      <OrderForm />
+      <MyOrders />
+    </RequestPage>
   );
 }

@@ -2,9 +2,6 @@ import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import {
   Alert,
   Box,
-  Card,
-  CardContent,
-  CardHeader,
   Checkbox,
   List as MuiList,
   ListItem,
@@ -17,24 +14,10 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  DataTable,
-  SimpleList,
-  Title,
-  useDataProvider,
-  useGetList,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
-import { ListPage } from '../layout/ListPage';
+import { DataTable, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
-import { EmptyState } from '../layout/EmptyState';
-import { PhoneOr } from '../layout/PhoneList';
-import type { BackOfficeDataProvider } from '../providers/dataProvider';
-import { serviceErrorOf } from '../providers/errors';
-import { RequestStatusChip } from './PurchasePage';
+import { MyRequests, RequestFormCard, RequestPage, useRequestSubmit } from './requests';
 
 /** How many of the dealer's cards the picker lists at once (the services' largest page). */
 const PICK_PAGE = 100;
@@ -42,8 +25,6 @@ const PICK_PAGE = 100;
 /** Pick returnable cards (unsold ones in the dealer's stock), give a reason, confirm; the admin decides. */
 function ReturnForm() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
   // Cards in the dealer's stock, newest first (the ones still inside the return window), searched by
   // serial or ICCID on the server: a dealer with more cards than one page finds any of them.
@@ -61,8 +42,10 @@ function ReturnForm() {
   const cards = inStock.filter((card) => card.returnable);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const { errors, submit: send } = useRequestSubmit('user/physical-sim/return', {
+    sent: 'app.physical_sim.return_sent',
+    fallbackField: 'reason',
+  });
   const toggle = (id: string) =>
     setPicked((all) => {
       const next = new Set(all);
@@ -71,170 +54,115 @@ function ReturnForm() {
       return next;
     });
   const submit = async () => {
-    setErrors({});
-    try {
-      const { message } = await dataProvider.send(
-        'POST',
-        'user/physical-sim/return',
-        { card_ids: [...picked], reason: reason.trim() },
-        { idempotencyKey: key },
-      );
-      notify(message || 'app.physical_sim.return_sent', { type: 'success' });
-      setPicked(new Set());
-      setReason('');
-      setKey(crypto.randomUUID());
-      await Promise.all([refetch(), queryClient.invalidateQueries({ queryKey: ['physical-sim-returns'] })]);
-    } catch (error) {
-      const { message, fields } = serviceErrorOf(error);
-      setErrors(Object.keys(fields).length ? fields : { reason: message });
-    }
+    if (!(await send({ card_ids: [...picked], reason: reason.trim() }))) return;
+    setPicked(new Set());
+    setReason('');
+    await Promise.all([refetch(), queryClient.invalidateQueries({ queryKey: ['physical-sim-returns'] })]);
   };
   return (
-    <Card>
-      <CardHeader
-        title={translate('app.physical_sim.return_title')}
-        subheader={translate('app.physical_sim.return_hint')}
-        titleTypographyProps={{ variant: 'h6' }}
-      />
-      <CardContent>
-        {!isPending && cards.length === 0 && !search ? (
-          <Alert severity="info">{translate('app.physical_sim.no_returnable')}</Alert>
-        ) : (
-          <Stack spacing={2}>
-            <TextField
-              size="small"
-              label={translate('app.physical_sim.search_cards')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              helperText={total > PICK_PAGE ? translate('app.physical_sim.more_cards_hint', { count: PICK_PAGE }) : ' '}
-            />
-            {!isPending && cards.length === 0 ? (
-              <Typography color="text.secondary">{translate('app.physical_sim.no_card_match')}</Typography>
-            ) : null}
-            <MuiList
-              dense
-              sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-            >
-              {cards.map((card) => (
-                <ListItem key={card.id} disablePadding>
-                  <ListItemButton onClick={() => toggle(String(card.id))}>
-                    <ListItemIcon>
-                      <Checkbox
-                        edge="start"
-                        checked={picked.has(String(card.id))}
-                        tabIndex={-1}
-                        slotProps={{ input: { 'aria-label': card.serial_number } }}
-                      />
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={card.serial_number}
-                      secondary={`${card.package_name} · ${translate('app.physical_sim.returnable_until')}: ${formatDate(card.returnable_until)}`}
+    <RequestFormCard title="app.physical_sim.return_title" hint="app.physical_sim.return_hint">
+      {!isPending && cards.length === 0 && !search ? (
+        <Alert severity="info">{translate('app.physical_sim.no_returnable')}</Alert>
+      ) : (
+        <Stack spacing={2}>
+          <TextField
+            size="small"
+            label={translate('app.physical_sim.search_cards')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            helperText={total > PICK_PAGE ? translate('app.physical_sim.more_cards_hint', { count: PICK_PAGE }) : ' '}
+          />
+          {!isPending && cards.length === 0 ? (
+            <Typography color="text.secondary">{translate('app.physical_sim.no_card_match')}</Typography>
+          ) : null}
+          <MuiList dense sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            {cards.map((card) => (
+              <ListItem key={card.id} disablePadding>
+                <ListItemButton onClick={() => toggle(String(card.id))}>
+                  <ListItemIcon>
+                    <Checkbox
+                      edge="start"
+                      checked={picked.has(String(card.id))}
+                      tabIndex={-1}
+                      slotProps={{ input: { 'aria-label': card.serial_number } }}
                     />
-                  </ListItemButton>
-                </ListItem>
-              ))}
-            </MuiList>
-            {errors.card_ids ? <Typography color="error">{errors.card_ids}</Typography> : null}
-            <TextField
-              label={translate('app.physical_sim.reason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              multiline
-              minRows={2}
-              required
-              error={!!errors.reason}
-              helperText={errors.reason ?? ' '}
-              name="reason"
-            />
-            <Box>
-              <ConfirmButton
-                variant="contained"
-                startIcon={<KeyboardReturnIcon />}
-                disabled={picked.size === 0 || reason.trim().length < 3}
-                title={translate('app.physical_sim.return_confirm_title')}
-                content={translate('app.physical_sim.return_confirm_body', { smart_count: picked.size })}
-                onConfirm={submit}
-              >
-                {translate('app.physical_sim.return_submit', { smart_count: picked.size })}
-              </ConfirmButton>
-            </Box>
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={card.serial_number}
+                    secondary={`${card.package_name} · ${translate('app.physical_sim.returnable_until')}: ${formatDate(card.returnable_until)}`}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </MuiList>
+          {errors.card_ids ? <Typography color="error">{errors.card_ids}</Typography> : null}
+          <TextField
+            label={translate('app.physical_sim.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            multiline
+            minRows={2}
+            required
+            error={!!errors.reason}
+            helperText={errors.reason ?? ' '}
+            name="reason"
+          />
+          <Box>
+            <ConfirmButton
+              variant="contained"
+              startIcon={<KeyboardReturnIcon />}
+              disabled={picked.size === 0 || reason.trim().length < 3}
+              title={translate('app.physical_sim.return_confirm_title')}
+              content={translate('app.physical_sim.return_confirm_body', { smart_count: picked.size })}
+              onConfirm={submit}
+            >
+              {translate('app.physical_sim.return_submit', { smart_count: picked.size })}
+            </ConfirmButton>
+          </Box>
+        </Stack>
+      )}
+    </RequestFormCard>
   );
 }
 
 function MyReturns() {
   const translate = useTranslate();
   return (
-    <Card>
-      <CardHeader title={translate('app.physical_sim.returns_title')} titleTypographyProps={{ variant: 'h6' }} />
-      <ListPage
-        resource="physical-sim-returns"
-        disableSyncWithLocation
-        storeKey="physical-sim.returns"
-        title={false as never}
-        actions={false}
-        exporter={false}
-        perPage={10}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        empty={<EmptyState title="app.physical_sim.no_returns" hint="app.physical_sim.no_returns_hint" />}
-      >
-        <PhoneOr
-          phone={
-            <SimpleList
-              rowClick={false}
-              primaryText={(r: RaRecord) =>
-                `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`
-              }
-              secondaryText={(r: RaRecord) => [formatDate(r.created_at), r.reason].filter(Boolean).join(' · ')}
-              rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
-            />
-          }
-        >
-          <DataTable bulkActionButtons={false} rowClick={false}>
-            <DataTable.Col
-              source="created_at"
-              label="app.orders.created_at"
-              render={(r: RaRecord) => formatDate(r.created_at)}
-            />
-            <DataTable.Col
-              source="card_count"
-              label="app.physical_sim.card_count"
-              align="right"
-              disableSort
-              render={(r: RaRecord) => r.card_ids?.length ?? 0}
-            />
-            <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
-            <DataTable.Col
-              source="refund"
-              label="app.physical_sim.refund"
-              align="right"
-              render={(r: RaRecord) => formatEuro(r.refund)}
-            />
-            <DataTable.Col
-              source="status"
-              label="app.orders.status"
-              render={(r: RaRecord) => <RequestStatusChip status={r.status} />}
-            />
-          </DataTable>
-        </PhoneOr>
-      </ListPage>
-    </Card>
+    <MyRequests
+      title="app.physical_sim.returns_title"
+      resource="physical-sim-returns"
+      storeKey="physical-sim.returns"
+      empty={{ title: 'app.physical_sim.no_returns', hint: 'app.physical_sim.no_returns_hint' }}
+      phone={{
+        primaryText: (r: RaRecord) =>
+          `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`,
+        secondaryText: (r: RaRecord) => [formatDate(r.created_at), r.reason].filter(Boolean).join(' · '),
+      }}
+    >
+      <DataTable.Col
+        source="card_count"
+        label="app.physical_sim.card_count"
+        align="right"
+        disableSort
+        render={(r: RaRecord) => r.card_ids?.length ?? 0}
+      />
+      <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
+      <DataTable.Col
+        source="refund"
+        label="app.physical_sim.refund"
+        align="right"
+        render={(r: RaRecord) => formatEuro(r.refund)}
+      />
+    </MyRequests>
   );
 }
 
 export default function ReturnPage() {
-  const translate = useTranslate();
   return (
-    <Box sx={{ mt: 2, mb: 4 }}>
-      <Title title={translate('app.menu.physical_sim_return')} />
-      <Stack spacing={2}>
-        <ReturnForm />
-        <MyReturns />
-      </Stack>
-    </Box>
+    <RequestPage title="app.menu.physical_sim_return">
+      <ReturnForm />
+      <MyReturns />
+    </RequestPage>
   );
 }
