@@ -17,10 +17,7 @@ import { api, ApiError } from '../../api/client';
 import { CoverageToggle, PlanFacts } from '../catalog/PlanFacts';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
 import { formatEuro } from '@esim/frontend-shared/format';
-import type { Payment } from '@esim/contracts';
-import { distanceSaleDocuments } from '@esim/contracts';
-import type { SellerView } from '@esim/contracts';
-import { useAuth } from '../../auth/AuthContext';
+import type { Payment, SellerView } from '@esim/contracts';
 import {
   clearPendingCardCheckout,
   missingCents,
@@ -29,7 +26,8 @@ import {
 } from './cardCheckout';
 import { DistanceSaleConsent } from './DistanceSaleConsent';
 import { CheckoutTopUpOffer } from '../top-up/CheckoutTopUpOffer';
-import { checkoutTotals, MAX_QUANTITY, newIdempotencyKey } from './checkout';
+import { MAX_QUANTITY, newIdempotencyKey } from './checkout';
+import { balanceSpend, SpendRows, SummaryRow, usePurchaseDocuments } from './PurchaseSummary';
 import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
 
 /** How often, and how many times, the confirmation asks for a card payment's result on the way back. */
@@ -42,15 +40,6 @@ interface Loaded {
   balance: UserBalance;
   seller: SellerView;
   active: EsimOrder | undefined;
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-      <Typography color="text.secondary">{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{value}</Typography>
-    </Box>
-  );
 }
 
 /**
@@ -72,9 +61,8 @@ export function CheckoutDialog({
   /** Back from the card page: the payment to wait for, and the purchase to place once it is paid. */
   resume?: PendingCardCheckout;
 }) {
-  const { t, i18n } = useTranslation('shop');
+  const { t } = useTranslation('shop');
   const navigate = useNavigate();
-  const { user } = useAuth();
   const [accepted, setAccepted] = useState(false);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -121,63 +109,28 @@ export function CheckoutDialog({
   const count = Number(quantity);
   const quantityValid = Number.isInteger(count) && count >= 1 && count <= MAX_QUANTITY;
   // A dealer with a credit limit may buy beyond its balance: what is left of the limit counts as money to spend.
-  const creditLeft = loaded ? (loaded.balance.credit_available_cents ?? 0) / 100 : 0;
-  const spendable = loaded ? loaded.balance.available + creditLeft : 0;
-  const totals = loaded && quantityValid ? checkoutTotals(loaded.price, count, spendable) : null;
-  const fromCreditCents =
-    totals && loaded && creditLeft > 0
-      ? Math.min(missingCents(totals.total, loaded.balance.available), Math.round(creditLeft * 100))
-      : 0;
+  const spend = loaded && quantityValid ? balanceSpend(loaded.balance, loaded.price, count) : null;
+  const totals = spend?.totals;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
-  const byCardCents = totals && loaded && !totals.sufficient ? missingCents(totals.total, spendable) : 0;
+  const byCardCents = spend && !spend.totals.sufficient ? missingCents(spend.totals.total, spend.spendable) : 0;
   // What the buyer accepts before paying (from the balance, by card or both), filled in with this very purchase.
-  const documents = useMemo(
-    () =>
-      totals && loaded
-        ? distanceSaleDocuments({
-            seller: {
-              name: loaded.seller.name,
-              address: loaded.seller.address,
-              taxOffice: loaded.seller.tax_office,
-              taxNumber: loaded.seller.tax_number,
-              mersis: loaded.seller.mersis,
-              phone: loaded.seller.phone,
-              email: loaded.seller.email,
-            },
-            buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
-            item: {
-              name: pkg.name,
-              code: pkg.code,
-              details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`,
-              quantity: count,
-              unitCents: Math.round(loaded.price * 100),
-            },
-            fromBalanceCents: Math.round(totals.total * 100) - byCardCents,
-            fromCreditCents,
-            byCardCents,
-            // The app's language may carry a region (en-GB): the documents come in its language.
-            locale: (i18n.resolvedLanguage ?? i18n.language).startsWith('en') ? 'en' : 'tr',
-            date: new Date(),
-          })
-        : null,
-    [
-      totals?.total,
-      byCardCents,
-      fromCreditCents,
-      loaded?.price,
-      loaded?.seller,
-      count,
-      pkg,
-      user?.full_name,
-      user?.email,
-      i18n.resolvedLanguage,
-      i18n.language,
-      t,
-    ],
+  const { documents, agreement } = usePurchaseDocuments(
+    loaded?.seller,
+    spend && loaded
+      ? {
+          item: {
+            name: pkg.name,
+            code: pkg.code,
+            details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`,
+            quantity: count,
+            unitCents: Math.round(loaded.price * 100),
+          },
+          fromBalanceCents: Math.round(spend.totals.total * 100) - byCardCents,
+          fromCreditCents: spend.fromCreditCents,
+          byCardCents,
+        }
+      : null,
   );
-  const agreement = documents
-    ? { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` }
-    : null;
 
   // The documents go with the order (kept with it and mailed with its receipt); after a card payment, the ones accepted before paying.
   const placeOrder = async (units: number, accepted: PendingCardCheckout['agreement'], cardPaymentId?: string) => {
@@ -302,7 +255,7 @@ export function CheckoutDialog({
             {activeEsim && loaded.active && (
               <CheckoutTopUpOffer order={loaded.active} esim={activeEsim} packageId={pkg.id} />
             )}
-            <Row label={t('checkout.unitPrice')} value={formatEuro(loaded.price)} />
+            <SummaryRow label={t('checkout.unitPrice')} value={formatEuro(loaded.price)} />
             <TextField
               label={t('checkout.quantity')}
               type="number"
@@ -316,19 +269,11 @@ export function CheckoutDialog({
               disabled={buying}
             />
             <Divider sx={{ my: 1 }} />
-            {totals && (
+            {spend && totals && (
               <>
-                <Row label={t('checkout.total')} value={formatEuro(totals.total)} strong />
-                <Row label={t('checkout.balance')} value={formatEuro(loaded.balance.available)} />
-                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatEuro(creditLeft)} />}
-                {fromCreditCents > 0 && (
-                  <Row label={t('checkout.fromCredit')} value={formatEuro(fromCreditCents / 100)} />
-                )}
-                <Row
-                  label={t('checkout.after')}
-                  value={formatEuro(
-                    creditLeft > 0 ? Math.max(0, loaded.balance.available - totals.total) : totals.after,
-                  )}
+                <SpendRows
+                  spend={spend}
+                  labels={{ total: t('checkout.total'), balance: t('checkout.balance'), after: t('checkout.after') }}
                 />
                 {totals.sufficient && documents && (
                   <DistanceSaleConsent
@@ -367,7 +312,7 @@ export function CheckoutDialog({
                       disabled={buying || !accepted}
                     >
                       {t('checkout.payRestByCard', {
-                        amount: formatEuro(missingCents(totals.total, spendable) / 100),
+                        amount: formatEuro(byCardCents / 100),
                       })}
                     </Button>
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -14,26 +14,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { SellerView } from '@esim/contracts';
-import type { EsimTopUp, EsimTopUpOffer } from '@esim/contracts';
-import { distanceSaleDocuments } from '@esim/contracts';
+import type { EsimTopUp, EsimTopUpOffer, SellerView } from '@esim/contracts';
 import { api, ApiError } from '../../api/client';
-import { useAuth } from '../../auth/AuthContext';
-import { checkoutTotals, newIdempotencyKey } from '../checkout/checkout';
-import { missingCents } from '../checkout/cardCheckout';
+import { newIdempotencyKey } from '../checkout/checkout';
 import { DistanceSaleConsent } from '../checkout/DistanceSaleConsent';
+import { balanceSpend, SpendRows, usePurchaseDocuments } from '../checkout/PurchaseSummary';
 import type { UserBalance } from '../checkout/types';
 import { formatEuro } from '@esim/frontend-shared/format';
 import { dataText } from './format';
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
-      <Typography color="text.secondary">{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{value}</Typography>
-    </Box>
-  );
-}
 
 /**
  * The top-up confirmation: the packages of the eSIM's coverage at the buyer's price, the balance
@@ -60,7 +48,6 @@ export function TopUpDialog({
       packages[0]?.id ??
       '',
   );
-  const { user } = useAuth();
   const [balance, setBalance] = useState<UserBalance | null>(null);
   const [seller, setSeller] = useState<SellerView | null>(null);
   const [accepted, setAccepted] = useState(false);
@@ -86,59 +73,41 @@ export function TopUpDialog({
 
   const pkg = packages.find((p) => p.id === chosen);
   // A dealer with a credit limit may top up beyond its balance, as at the checkout.
-  const creditLeft = balance ? (balance.credit_available_cents ?? 0) / 100 : 0;
-  const totals = pkg && balance ? checkoutTotals(pkg.price, 1, balance.available + creditLeft) : null;
-  const fromCreditCents =
-    totals && balance && creditLeft > 0
-      ? Math.min(missingCents(totals.total, balance.available), Math.round(creditLeft * 100))
-      : 0;
+  const spend = pkg && balance ? balanceSpend(balance, pkg.price, 1) : null;
+  const totals = spend?.totals;
   // The pre-information form and the distance sales contract of this top-up, paid from the balance.
-  const documents = useMemo(
-    () =>
-      pkg && seller
-        ? distanceSaleDocuments({
-            seller: {
-              name: seller.name,
-              address: seller.address,
-              taxOffice: seller.tax_office,
-              taxNumber: seller.tax_number,
-              mersis: seller.mersis,
-              phone: seller.phone,
-              email: seller.email,
-            },
-            buyer: { fullName: user?.full_name ?? '', email: user?.email ?? '' },
-            item: {
-              name: pkg.name,
-              code: pkg.code,
-              // What is bought: this package added to the eSIM already installed, named by its ICCID.
-              details: t('topUp.documentDetails', {
-                option: t('topUp.option', {
-                  data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')),
-                  days: pkg.duration,
-                }),
-                iccid: offer.esim.iccid,
+  const { documents, agreement } = usePurchaseDocuments(
+    seller,
+    pkg && spend
+      ? {
+          item: {
+            name: pkg.name,
+            code: pkg.code,
+            // What is bought: this package added to the eSIM already installed, named by its ICCID.
+            details: t('topUp.documentDetails', {
+              option: t('topUp.option', {
+                data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')),
+                days: pkg.duration,
               }),
-              quantity: 1,
-              unitCents: pkg.price_cents,
-            },
-            topUp: true,
-            fromBalanceCents: pkg.price_cents,
-            fromCreditCents,
-            byCardCents: 0,
-            locale: lng === 'en' ? 'en' : 'tr',
-            date: new Date(),
-          })
-        : null,
-    [pkg, seller, fromCreditCents, user?.full_name, user?.email, lng, t, offer.esim.iccid],
+              iccid: offer.esim.iccid,
+            }),
+            quantity: 1,
+            unitCents: pkg.price_cents,
+          },
+          topUp: true,
+          fromBalanceCents: pkg.price_cents,
+          fromCreditCents: spend.fromCreditCents,
+          byCardCents: 0,
+        }
+      : null,
   );
-  const ready = !!totals?.sufficient && !!documents && accepted;
+  const ready = !!totals?.sufficient && !!agreement && accepted;
 
   const confirm = async () => {
-    if (!pkg || !ready || !documents) return;
+    if (!pkg || !ready || !agreement) return;
     setBuying(true);
     setFailure(null);
     try {
-      const agreement = { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` };
       const answer = await api.post<EsimTopUp>(
         `/user/esim/${encodeURIComponent(offer.esim.iccid)}/top-ups`,
         { package_id: pkg.id, agreement },
@@ -201,17 +170,11 @@ export function TopUpDialog({
             </RadioGroup>
             <Divider sx={{ my: 1 }} />
             {!balance && <CircularProgress size={20} aria-label={t('checkout.loading')} />}
-            {pkg && balance && totals && (
+            {spend && totals && (
               <>
-                <Row label={t('topUp.price')} value={formatEuro(pkg.price)} strong />
-                <Row label={t('topUp.balance')} value={formatEuro(balance.available)} />
-                {creditLeft > 0 && <Row label={t('checkout.creditLeft')} value={formatEuro(creditLeft)} />}
-                {fromCreditCents > 0 && (
-                  <Row label={t('checkout.fromCredit')} value={formatEuro(fromCreditCents / 100)} />
-                )}
-                <Row
-                  label={t('topUp.after')}
-                  value={formatEuro(creditLeft > 0 ? Math.max(0, balance.available - totals.total) : totals.after)}
+                <SpendRows
+                  spend={spend}
+                  labels={{ total: t('topUp.price'), balance: t('topUp.balance'), after: t('topUp.after') }}
                 />
                 {!totals.sufficient && (
                   <Alert
