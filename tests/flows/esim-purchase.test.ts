@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
@@ -55,33 +54,10 @@ describe('eSIM purchase through the gateway', () => {
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.headers['cache-control']).toContain('no-store');
 
-    const raw = JSON.stringify({
-      reports: [{ id: 'flow-1', iccid: order.esims[0].iccid, used_bytes: 512 * 1024 * 1024 }],
-    });
-    const at = Math.floor(Date.now() / 1000);
-    const secret = (system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } })
-      .esim.ctx.config.ESIM_WEBHOOK_SECRET;
-    const signed = await system.gateway.inject({
-      method: 'POST',
-      url: '/api/webhooks/esim-usage',
-      headers: {
-        'content-type': 'application/json',
-        'x-esim-timestamp': String(at),
-        'x-esim-signature': signWebhook(secret, at, raw),
-      },
-      payload: raw,
-    });
+    const reports = [{ id: 'flow-1', iccid: order.esims[0].iccid, used_bytes: 512 * 1024 * 1024 }];
+    const signed = await system.reportUsage(reports);
     expect(signed.statusCode, signed.body).toBe(200);
-    const forged = await system.gateway.inject({
-      method: 'POST',
-      url: '/api/webhooks/esim-usage',
-      headers: {
-        'content-type': 'application/json',
-        'x-esim-timestamp': String(at),
-        'x-esim-signature': signWebhook('another-secret-entirely', at, raw),
-      },
-      payload: raw,
-    });
+    const forged = await system.reportUsage(reports, 'another-secret-entirely');
     expect(forged.statusCode).toBe(401);
 
     const check = await system.api('GET', `/public/balance/esim/${order.order_number}`, {
