@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
-import { distanceSaleDocuments, formatEuros, type SellerView } from '@esim/contracts';
+import { distanceSaleDocuments, formatEuros, sellerFromView, type SellerView } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
 import type { RealSystem } from './harness';
 
@@ -24,15 +24,7 @@ function documents(
   byCardCents: number,
 ) {
   const docs = distanceSaleDocuments({
-    seller: {
-      name: seller.name,
-      address: seller.address,
-      taxOffice: seller.tax_office,
-      taxNumber: seller.tax_number,
-      mersis: seller.mersis,
-      phone: seller.phone,
-      email: seller.email,
-    },
+    seller: sellerFromView(seller),
     buyer,
     item: { name: item.name, code: item.code, details: '1 GB · 7 gün', quantity: 1, unitCents: item.cents },
     fromBalanceCents: item.cents - byCardCents,

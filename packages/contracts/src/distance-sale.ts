@@ -1,3 +1,4 @@
+import type { SellerView } from './api/esim';
 import type { Locale } from './messages/types';
 import { REFUND_POLICY } from './policy';
 
@@ -35,6 +36,19 @@ export const DEMO_SELLER: Seller = {
   phone: '+90 212 555 01 01',
   email: 'destek@esimgo.test',
 };
+
+/** The seller as GET /public/seller answers it, as the documents take it. */
+export function sellerFromView(view: SellerView): Seller {
+  return {
+    name: view.name,
+    address: view.address,
+    taxOffice: view.tax_office,
+    taxNumber: view.tax_number,
+    mersis: view.mersis,
+    phone: view.phone,
+    email: view.email,
+  };
+}
 
 export interface DistanceSaleInput {
   seller: Seller;

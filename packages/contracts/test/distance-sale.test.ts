@@ -5,6 +5,8 @@ import {
   distanceSaleDocuments,
   formatEuros,
   REFUND_POLICY,
+  sellerFromView,
+  sellerSchema,
   type Seller,
 } from '../src/index';
 
@@ -116,5 +118,23 @@ describe('distance sale documents', () => {
     expect(
       distanceSaleDocuments({ ...input, fromBalanceCents: 4998, byCardCents: 0, locale: 'en' }).contract,
     ).toContain(`Payment: ${eur(4998)} from the prepaid balance; no delivery fee`);
+  });
+});
+
+describe('the seller as /public/seller answers it', () => {
+  it('fills the documents with the same seller as the configuration names', () => {
+    const view = sellerSchema.parse({
+      name: seller.name,
+      address: seller.address,
+      tax_office: seller.taxOffice,
+      tax_number: seller.taxNumber,
+      mersis: seller.mersis,
+      phone: seller.phone,
+      email: seller.email,
+    });
+    expect(sellerFromView(view)).toEqual(seller);
+    expect(distanceSaleDocuments({ ...input, seller: sellerFromView(view), locale: 'tr' })).toEqual(
+      distanceSaleDocuments({ ...input, locale: 'tr' }),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { distanceSaleDocuments, type DistanceSaleInput, type SellerView } from '@esim/contracts';
+import { distanceSaleDocuments, sellerFromView, type DistanceSaleInput, type SellerView } from '@esim/contracts';
 import { formatEuro } from '@esim/frontend-shared/format';
 import { useAuth } from '../../auth/AuthContext';
 import { missingCents } from './cardCheckout';
@@ -80,15 +80,7 @@ export function usePurchaseDocuments(seller: SellerView | null | undefined, purc
     if (!seller || !purchase) return { documents: null, agreement: null };
     const documents = distanceSaleDocuments({
       ...purchase,
-      seller: {
-        name: seller.name,
-        address: seller.address,
-        taxOffice: seller.tax_office,
-        taxNumber: seller.tax_number,
-        mersis: seller.mersis,
-        phone: seller.phone,
-        email: seller.email,
-      },
+      seller: sellerFromView(seller),
       buyer: { fullName, email },
       locale,
       date: new Date(),
