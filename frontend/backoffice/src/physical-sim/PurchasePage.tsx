@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents, formatDate, formatEuro } from '../format';
+import { MoneyCol } from '../layout/columns';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
 import { MyRequests, RequestFormCard, RequestPage, useRequestSubmit } from './requests';
@@ -160,18 +161,13 @@ function MyOrders() {
       phone={{
         primaryText: (r: RaRecord) => `${r.quantity} × ${r.package_name}`,
         secondaryText: (r: RaRecord) => `${r.order_number} · ${formatDate(r.created_at)}`,
-        tertiaryText: (r: RaRecord) => formatEuro(r.total),
+        tertiaryText: (r: RaRecord) => formatCents(r.total_cents),
       }}
     >
       <DataTable.Col source="order_number" label="app.orders.order_number" disableSort />
       <DataTable.Col source="package_name" label="app.physical_sim.package" disableSort />
       <DataTable.Col source="quantity" label="app.physical_sim.quantity" align="right" />
-      <DataTable.Col
-        source="total"
-        label="app.physical_sim.total"
-        align="right"
-        render={(r: RaRecord) => formatEuro(r.total)}
-      />
+      <MoneyCol source="total" label="app.physical_sim.total" cents={(r) => r.total_cents} />
     </MyRequests>
   );
 }

@@ -30,6 +30,7 @@ const RETURNS = [
     card_ids: ['card-0', 'card-00'],
     reason: 'Müşteri vazgeçti',
     refund: 40,
+    refund_cents: 4000,
     status: 'approved',
   },
 ];

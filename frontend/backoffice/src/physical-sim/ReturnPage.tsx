@@ -15,7 +15,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, useGetList, useTranslate, type RaRecord } from 'react-admin';
-import { formatDate, formatEuro } from '../format';
+import { formatCents, formatDate } from '../format';
+import { MoneyCol } from '../layout/columns';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { MyRequests, RequestFormCard, RequestPage, useRequestSubmit } from './requests';
 
@@ -136,7 +137,7 @@ function MyReturns() {
       empty={{ title: 'app.physical_sim.no_returns', hint: 'app.physical_sim.no_returns_hint' }}
       phone={{
         primaryText: (r: RaRecord) =>
-          `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatEuro(r.refund)}`,
+          `${translate('app.physical_sim.card_count')}: ${r.card_ids?.length ?? 0} · ${formatCents(r.refund_cents)}`,
         secondaryText: (r: RaRecord) => [formatDate(r.created_at), r.reason].filter(Boolean).join(' · '),
       }}
     >
@@ -148,12 +149,7 @@ function MyReturns() {
         render={(r: RaRecord) => r.card_ids?.length ?? 0}
       />
       <DataTable.Col source="reason" label="app.physical_sim.reason" disableSort />
-      <DataTable.Col
-        source="refund"
-        label="app.physical_sim.refund"
-        align="right"
-        render={(r: RaRecord) => formatEuro(r.refund)}
-      />
+      <MoneyCol source="refund" label="app.physical_sim.refund" cents={(r) => r.refund_cents} />
     </MyRequests>
   );
 }
