@@ -38,6 +38,15 @@ function project(
   };
 }
 
+/**
+ * Component tests import MUI and react-admin as thousands of small modules per file; bundled once
+ * into a few files (Vite's dependency optimizer, cached in node_modules/.vite) each file loads them
+ * in a fraction of the time.
+ */
+function prebundled(include: string[]) {
+  return { optimizer: { client: { enabled: true, include }, ssr: { enabled: true, include } } };
+}
+
 export default defineConfig({
   test: {
     globalSetup: [globalSetup],
@@ -59,11 +68,14 @@ export default defineConfig({
         environment: 'jsdom',
         setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
       }),
-      project('backoffice', 'frontend/backoffice', {
-        database: false,
-        environment: 'jsdom',
-        setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
-      }),
+      {
+        ...project('backoffice', 'frontend/backoffice', {
+          database: false,
+          environment: 'jsdom',
+          setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
+        }),
+        deps: prebundled(['react-admin', 'ra-core', '@mui/material', '@mui/icons-material', 'recharts']),
+      },
       project('infra', 'infra', { timeout: 120_000 }),
       project('tests', 'tests', {
         timeout: 180_000,
@@ -79,6 +91,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
         }),
+        deps: prebundled(['@mui/material', '@mui/icons-material', 'react-router', 'i18next', 'react-i18next']),
       },
     ],
   },

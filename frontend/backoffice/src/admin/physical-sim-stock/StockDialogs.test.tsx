@@ -149,7 +149,8 @@ describe('transfer by serial range', () => {
     const dataProvider = provider(reads);
     renderApp({ session: SESSIONS.admin, path: '/admin/physical-sim-stock', dataProvider });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Seri aralığını aktar' }));
+    // The list's toolbar is a chunk of its own, loaded once the rows are on screen.
+    await user.click(await screen.findByRole('button', { name: 'Seri aralığını aktar' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog');
     const send = () => within(dialog).getByRole('button', { name: 'Bayiye aktar' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Bayi' }));
