@@ -23,6 +23,7 @@ import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../backoffice/browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: string) => {
@@ -30,7 +31,6 @@ const arg = (name: string, fallback: string) => {
   return index > 0 ? process.argv[index + 1]! : fallback;
 };
 const RUNS = Number(arg('runs', '3'));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = [
   { path: '/', performance: 0.95, tbtMs: 200 },
   { path: '/packages', performance: 0.95, tbtMs: 200 },
@@ -159,18 +159,8 @@ export async function main(BASE = arg('url', 'http://127.0.0.1:8080')) {
   const pages = only.length ? PAGES.filter((page) => only.includes(page.path)) : PAGES;
   const port = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   let failed = false;
   try {

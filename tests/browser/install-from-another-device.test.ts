@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
-import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../infra/src/mail-catcher';
-import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
-import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+import type { CaughtMail } from '../../infra/src/mail-catcher';
+import { customerWithUsEsim, DESKTOP, expectBooks, PHONE, screenshotsIn, signIn } from './storefront-steps';
+import { startStorefrontSystem, type StorefrontSystemWithMail } from './storefront-system';
 
 /**
  * Installing an eSIM from another device, in Debian chromium against the real system with the
@@ -19,9 +15,6 @@ import { startStorefrontSystem, type StorefrontSystem } from './storefront-syste
  * and desktop size go to SHOTS_DIR (default /tmp/shots-install).
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-install';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const PASSWORD = 'Uzun-Gizli-Parola-2026';
 const UA = {
   android:
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
@@ -57,86 +50,22 @@ const TEXTS = {
 } as const;
 type Language = keyof typeof TEXTS;
 
-let shop: StorefrontSystem;
-let mail: MailCatcher;
+let shop: StorefrontSystemWithMail;
 let admin: string;
 beforeAll(async () => {
-  // The demo inbox is the auth service's SMTP server, as under npm start in demo mode.
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.smtpUrl;
-  shop = await startStorefrontSystem();
+  // The install mails arrive in the demo inbox.
+  shop = await startStorefrontSystem({ mail: true });
   admin = await shop.system.login('admin@esim.test');
-  mkdirSync(SHOTS_DIR, { recursive: true });
 }, 240_000);
 afterAll(async () => {
   await shop?.stop();
-  await mail?.stop();
-  delete process.env.SMTP_URL;
 });
 
-async function shoot(page: Page, name: string) {
-  // The cookie choice, where the storefront asks for it, is made first: the banner would cover the page.
-  const necessaryOnly = page.getByRole('button', { name: /^(Yalnızca zorunlu|Necessary only)$/ });
-  if (await necessaryOnly.count()) await necessaryOnly.first().click();
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-  const viewport = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage: true });
-  if (viewport) await page.setViewportSize(viewport);
-}
+const shoot = screenshotsIn(SHOTS_DIR);
 
-const api = (
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) => shop.system.api(method, path, options);
-
-/** A new customer with 50 € (a bank transfer the admin confirmed) and a US Starter eSIM never used. */
-async function customerWithNewEsim(language: Language) {
-  const email = `kur-${language}-${Date.now()}@example.com`;
-  expect(
-    (await api('POST', '/register', { body: { full_name: 'Kurulum Gezgin', email, password: PASSWORD } })).status,
-  ).toBe(201);
-  const token = await shop.system.login(email, PASSWORD);
-  const requested = await api('POST', '/user/balance/add', {
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { amount: 50, method: 'bank_transfer' },
-  });
-  expect(requested.status, JSON.stringify(requested.body)).toBe(201);
-  expect((await api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(200);
-  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{
-    id: string;
-    duration: number;
-    price: number;
-  }>;
-  const starter = us.find((p) => p.duration === 7)!;
-  const bought = await api('POST', '/user/packages/buy', {
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { package_id: starter.id, quantity: 1 },
-  });
-  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const order = bought.body.data as {
-    id: string;
-    order_number: string;
-    esims: Array<{
-      iccid: string;
-      smdp_address: string;
-      matching_id: string;
-      activation_code: string;
-      ios_install_url: string;
-    }>;
-  };
-  return { email, token, order, esim: order.esims[0]!, priceCents: Math.round(starter.price * 100) };
-}
+/** A new customer with 50 € and a US Starter eSIM never used. */
+const customerWithNewEsim = (language: Language) =>
+  customerWithUsEsim(shop.system, admin, { name: 'Kurulum Gezgin', emailPrefix: `kur-${language}`, euros: 50 });
 
 /** The buyer's own browser, signed in, on the order page. */
 async function ownerOnOrderPage(language: Language, colorScheme: 'light' | 'dark', email: string, orderId: string) {
@@ -147,9 +76,7 @@ async function ownerOnOrderPage(language: Language, colorScheme: 'light' | 'dark
   });
   const page = await context.newPage();
   await page.goto(`${shop.baseUrl}/login`, { waitUntil: 'networkidle' });
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.getByRole('button', { name: TEXTS[language].login, exact: true }).click();
+  await signIn(page, email, TEXTS[language].login);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await page.goto(`${shop.baseUrl}/order/${orderId}`, { waitUntil: 'networkidle' });
   await page.getByTestId('install-actions').waitFor();
@@ -178,21 +105,10 @@ async function makeLink(page: Page, language: Language): Promise<string> {
 }
 
 async function mailTo(email: string): Promise<CaughtMail> {
-  return (await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(email)), {
+  return (await waitFor(async () => (await shop.mail.messages()).find((m) => m.to.includes(email)), {
     what: `the install mail to ${email}`,
     timeoutMs: 20_000,
   }))!;
-}
-
-async function expectBooks(token: string, spentCents: number) {
-  await waitFor(
-    async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 50_00 - spentCents,
-    { what: 'the capture' },
-  );
-  const ledger = await verifyLedger(shop.system.services.balance.db);
-  expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
-  const consistency = await verifyConsistency(process.env.DATABASE_URL!);
-  expect(consistency.ok, formatConsistencyReport(consistency)).toBe(true);
 }
 
 describe('installing an eSIM from another device in a browser', () => {
@@ -218,7 +134,7 @@ describe('installing an eSIM from another device in a browser', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     // The inbox as a person sees it: the mail with its QR code drawn.
     const inbox = await shop.browser.newPage({ viewport: DESKTOP });
-    await inbox.goto(`${mail.webUrl}/#/`, { waitUntil: 'networkidle' });
+    await inbox.goto(`${shop.mail.webUrl}/#/`, { waitUntil: 'networkidle' });
     await inbox.getByText(message.subject).first().click();
     const body = inbox.frameLocator('iframe').first();
     await body.locator('img').first().waitFor();
@@ -271,7 +187,7 @@ describe('installing an eSIM from another device in a browser', () => {
     await shoot(android.page, 'tr-light-install-page-revoked');
 
     await Promise.all([owner.context.close(), android.context.close(), iphone.context.close()]);
-    await expectBooks(token, priceCents);
+    await expectBooks(shop.system, token, 50_00 - priceCents);
   }, 180_000);
 
   it('opens on a computer with the QR code, and shows no code once the eSIM is in use (English, dark)', async () => {
@@ -293,21 +209,9 @@ describe('installing an eSIM from another device in a browser', () => {
     await shoot(computer.page, 'en-dark-install-page-computer');
 
     // The operator reports traffic: the eSIM is installed, and the page no longer shows its code.
-    const raw = JSON.stringify({ reports: [{ id: `installed-${esim.iccid}`, iccid: esim.iccid, used_bytes: 2048 }] });
-    const at = Math.floor(Date.now() / 1000);
-    const secret = (
-      shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }
-    ).esim.ctx.config.ESIM_WEBHOOK_SECRET;
-    const used = await shop.system.gateway.inject({
-      method: 'POST',
-      url: '/api/webhooks/esim-usage',
-      headers: {
-        'content-type': 'application/json',
-        'x-esim-timestamp': String(at),
-        'x-esim-signature': signWebhook(secret, at, raw),
-      },
-      payload: raw,
-    });
+    const used = await shop.system.reportUsage([
+      { id: `installed-${esim.iccid}`, iccid: esim.iccid, used_bytes: 2048 },
+    ]);
     expect(used.statusCode, used.body).toBe(200);
     await computer.page.reload({ waitUntil: 'networkidle' });
     await computer.page.getByTestId('install-done').filter({ hasText: t.installed }).waitFor();
@@ -320,6 +224,6 @@ describe('installing an eSIM from another device in a browser', () => {
     await shoot(owner.page, 'en-dark-order-after-install');
 
     await Promise.all([owner.context.close(), computer.context.close()]);
-    await expectBooks(token, priceCents);
+    await expectBooks(shop.system, token, 50_00 - priceCents);
   }, 180_000);
 });

@@ -1,14 +1,15 @@
 /// <reference lib="dom" />
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
-import { formatConsistencyReport, verifyConsistency } from '../../infra/src/consistency/verify';
-import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
-import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
-import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+import {
+  customerWithUsEsim,
+  expectBooks,
+  necessaryCookiesOnly,
+  PHONE,
+  screenshotsIn,
+  signIn,
+} from './storefront-steps';
+import { startStorefrontSystem, type StorefrontSystemWithMail } from './storefront-system';
 
 /**
  * Topping up an installed eSIM in Debian chromium against the real system: a customer whose US
@@ -18,9 +19,6 @@ import { startStorefrontSystem, type StorefrontSystem } from './storefront-syste
  * checked. Screenshots at phone and desktop size go to SHOTS_DIR (default /tmp/shots-top-up).
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-top-up';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
-const PASSWORD = 'Uzun-Gizli-Parola-2026';
 const GB = 1024 ** 3;
 
 const TEXTS = {
@@ -47,21 +45,15 @@ const TEXTS = {
 } as const;
 type Language = keyof typeof TEXTS;
 
-let shop: StorefrontSystem;
-let mail: MailCatcher;
+let shop: StorefrontSystemWithMail;
 let admin: string;
 beforeAll(async () => {
-  // The demo inbox is the auth service's SMTP server, as under npm start in demo mode: the top-up's receipt arrives there.
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.smtpUrl;
-  shop = await startStorefrontSystem();
+  // The top-up's receipt arrives in the demo inbox.
+  shop = await startStorefrontSystem({ mail: true });
   admin = await shop.system.login('admin@esim.test');
-  mkdirSync(SHOTS_DIR, { recursive: true });
 }, 240_000);
 afterAll(async () => {
   await shop?.stop();
-  await mail?.stop();
-  delete process.env.SMTP_URL;
 });
 
 /** The receipt of the eSIM's top-up (its order number from the eSIM's bundles), mailed in the buyer's language with the documents accepted. */
@@ -72,26 +64,13 @@ async function expectTopUpReceipt(token: string, iccid: string, email: string, s
   }>;
   const number = bundles.find((bundle) => bundle.kind === 'top_up')!.order_number;
   const receipt = (await waitFor(
-    async () => (await mail.messages()).find((m) => m.to.includes(email) && m.subject.includes(number)),
+    async () => (await shop.mail.messages()).find((m) => m.to.includes(email) && m.subject.includes(number)),
     { what: `the receipt of top-up ${number}`, timeoutMs: 20_000 },
   ))!;
   expect(receipt.subject).toMatch(subject);
 }
 
-/** A screenshot at phone size and one at desktop size (the whole page, or the screen as seen while a dialog is open). */
-async function shoot(page: Page, name: string) {
-  const settled = () =>
-    page.evaluate(() =>
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-    );
-  const fullPage = (await page.getByRole('dialog').count()) === 0;
-  await settled();
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-phone.png`, fullPage });
-  await page.setViewportSize(DESKTOP);
-  await settled();
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-desktop.png`, fullPage });
-  await page.setViewportSize(PHONE);
-}
+const shoot = screenshotsIn(SHOTS_DIR);
 
 const api = (
   method: string,
@@ -99,65 +78,19 @@ const api = (
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) => shop.system.api(method, path, options);
 
-/** A new customer with 100 € (a bank transfer the admin confirmed) and a US Starter eSIM (3 GB) in use with 1 GB used. */
+/** A new customer with 100 € and a US Starter eSIM (3 GB) in use with 1 GB used. */
 async function customerWithEsimInUse(language: Language) {
-  const email = `yukle-${language}-${Date.now()}@example.com`;
-  expect(
-    (await api('POST', '/register', { body: { full_name: 'Yükle Gezgin', email, password: PASSWORD } })).status,
-  ).toBe(201);
-  const token = await shop.system.login(email, PASSWORD);
-  const requested = await api('POST', '/user/balance/add', {
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { amount: 100, method: 'bank_transfer' },
+  const customer = await customerWithUsEsim(shop.system, admin, {
+    name: 'Yükle Gezgin',
+    emailPrefix: `yukle-${language}`,
+    euros: 100,
   });
-  expect(requested.status, JSON.stringify(requested.body)).toBe(201);
-  expect((await api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(200);
-  const us = (await api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{
-    id: string;
-    duration: number;
-  }>;
-  const bought = await api('POST', '/user/packages/buy', {
-    token,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { package_id: us.find((p) => p.duration === 7)!.id, quantity: 1 },
-  });
-  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const order = bought.body.data as {
-    id: string;
-    order_number: string;
-    esims: Array<{ iccid: string; activation_code: string }>;
-  };
-  // The operator reports 1 GB used (signed, through the gateway): the eSIM is in use.
-  const raw = JSON.stringify({ reports: [{ id: `use-${email}`, iccid: order.esims[0]!.iccid, used_bytes: GB }] });
-  const at = Math.floor(Date.now() / 1000);
-  const secret = (
-    shop.system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } }
-  ).esim.ctx.config.ESIM_WEBHOOK_SECRET;
-  const used = await shop.system.gateway.inject({
-    method: 'POST',
-    url: '/api/webhooks/esim-usage',
-    headers: {
-      'content-type': 'application/json',
-      'x-esim-timestamp': String(at),
-      'x-esim-signature': signWebhook(secret, at, raw),
-    },
-    payload: raw,
-  });
+  // The operator reports 1 GB used: the eSIM is in use.
+  const used = await shop.system.reportUsage([
+    { id: `use-${customer.email}`, iccid: customer.esim.iccid, used_bytes: GB },
+  ]);
   expect(used.statusCode, used.body).toBe(200);
-  return { email, token, order, esim: order.esims[0]! };
-}
-
-/** The cookie banner answered (necessary cookies only), so it covers nothing in the screenshots. */
-async function necessaryCookiesOnly(page: Page) {
-  const button = page.getByRole('button', { name: /^(Yalnızca zorunlu|Necessary only)$/ });
-  if (await button.isVisible().catch(() => false)) await button.click();
-}
-
-async function signIn(page: Page, language: Language, email: string) {
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', PASSWORD);
-  await page.getByRole('button', { name: TEXTS[language].login, exact: true }).click();
+  return customer;
 }
 
 const esimOf = async (token: string, orderId: string) =>
@@ -166,22 +99,6 @@ const esimOf = async (token: string, orderId: string) =>
     activation_code: string;
     usage: { total_bytes: number; used_bytes: number };
   }>;
-
-/** The money and the books: charged for the eSIM and the top-up once each, the ledger balanced and the services agreeing. */
-async function expectBooks(token: string, spentCents: number) {
-  await waitFor(
-    async () => (await api('GET', '/user/balance', { token })).body.data.balance_cents === 100_00 - spentCents,
-    { what: 'the captures' },
-  );
-  expect((await api('GET', '/user/balance', { token })).body.data).toMatchObject({
-    balance_cents: 100_00 - spentCents,
-    available_cents: 100_00 - spentCents,
-  });
-  const ledger = await verifyLedger(shop.system.services.balance.db);
-  expect(ledger.ok, formatLedgerReport(ledger)).toBe(true);
-  const consistency = await verifyConsistency(process.env.DATABASE_URL!);
-  expect(consistency.ok, formatConsistencyReport(consistency)).toBe(true);
-}
 
 describe('topping up an installed eSIM in a browser', () => {
   it('the checkout guard offers the top-up instead of a second eSIM; the same ICCID then has 5 GB more (Turkish, light, phone)', async () => {
@@ -193,7 +110,7 @@ describe('topping up an installed eSIM in a browser', () => {
     await necessaryCookiesOnly(page);
     await page.getByRole('button', { name: t.buy }).first().click();
     await page.waitForURL('**/login');
-    await signIn(page, 'tr', email);
+    await signIn(page, email, t.login);
     const guard = page.getByTestId('checkout-top-up-offer');
     await guard.waitFor({ timeout: 15_000 });
     expect(await guard.innerText()).toContain('Bu ülkeyi kapsayan aktif bir eSIM’iniz zaten var');
@@ -240,7 +157,7 @@ describe('topping up an installed eSIM in a browser', () => {
     });
     await context.close();
     await expectTopUpReceipt(token, esim.iccid, email, /^Siparişinizin makbuzu/);
-    await expectBooks(token, 14_99 + 24_99);
+    await expectBooks(shop.system, token, 100_00 - 14_99 - 24_99);
   }, 120_000);
 
   it('the order page tops up with the 30-day plan and the public balance check lists the bundles (English, dark)', async () => {
@@ -250,7 +167,7 @@ describe('topping up an installed eSIM in a browser', () => {
     const page = await context.newPage();
     await page.goto(`${shop.baseUrl}/login`, { waitUntil: 'networkidle' });
     await necessaryCookiesOnly(page);
-    await signIn(page, 'en', email);
+    await signIn(page, email, t.login);
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto(`${shop.baseUrl}/order/${order.id}`, { waitUntil: 'networkidle' });
     const panel = page.getByTestId('top-up-panel');
@@ -281,6 +198,6 @@ describe('topping up an installed eSIM in a browser', () => {
     expect(after).toMatchObject({ iccid: esim.iccid, usage: { total_bytes: 13 * GB } });
     await context.close();
     await expectTopUpReceipt(token, esim.iccid, email, /^Receipt of your order/);
-    await expectBooks(token, 14_99 + 39_99);
+    await expectBooks(shop.system, token, 100_00 - 14_99 - 39_99);
   }, 120_000);
 });
