@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
+import { reportUsage } from './esim';
 import { startSystem, type System } from './system';
 
 /**
@@ -55,9 +56,9 @@ describe('eSIM purchase through the gateway', () => {
     expect(qr.headers['cache-control']).toContain('no-store');
 
     const reports = [{ id: 'flow-1', iccid: order.esims[0].iccid, used_bytes: 512 * 1024 * 1024 }];
-    const signed = await system.reportUsage(reports);
+    const signed = await reportUsage(system, reports);
     expect(signed.statusCode, signed.body).toBe(200);
-    const forged = await system.reportUsage(reports, 'another-secret-entirely');
+    const forged = await reportUsage(system, reports, 'another-secret-entirely');
     expect(forged.statusCode).toBe(401);
 
     const check = await system.api('GET', `/public/balance/esim/${order.order_number}`, {

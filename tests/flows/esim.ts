@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { signWebhook } from '@esim/platform';
 import { createTestKeys, waitFor } from '@esim/platform/testing';
 import type { buildApp } from '../../services/esim/src/app';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
@@ -45,6 +46,30 @@ export const admin = (): Person => ({ id: randomUUID(), userType: 3 });
 export const key = () => `test-${randomUUID()}`;
 
 export { newIccid };
+
+/**
+ * The operator's usage reports through the system's gateway webhook, signed with esim's webhook
+ * secret (or `secret`, a forger's): the gateway's answer.
+ */
+export async function reportUsage(
+  system: System,
+  reports: Array<{ id: string; iccid: string; used_bytes: number }>,
+  secret?: string,
+) {
+  const raw = JSON.stringify({ reports });
+  const at = Math.floor(Date.now() / 1000);
+  const esim = system.services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } };
+  return system.gateway.inject({
+    method: 'POST',
+    url: '/api/webhooks/esim-usage',
+    headers: {
+      'content-type': 'application/json',
+      'x-esim-timestamp': String(at),
+      'x-esim-signature': signWebhook(secret ?? esim.esim.ctx.config.ESIM_WEBHOOK_SECRET, at, raw),
+    },
+    payload: raw,
+  });
+}
 
 /** `env`: esim settings over the environment's; `options`: the system's own (e.g. `notServing`). */
 export async function startEsimSystem(

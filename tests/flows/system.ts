@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceName } from '@esim/contracts';
-import { ensureDatabase, signWebhook, withDatabase } from '@esim/platform';
+import { ensureDatabase, withDatabase } from '@esim/platform';
 import type { FastifyInstance } from 'fastify';
 import { migrateAll } from '../../infra/src/migrate-all';
 import { seedAll } from '../../infra/src/seed';
@@ -45,14 +45,6 @@ export interface System {
    * its serving work (event bus, loops) runs unless `serving` is false. Stopped with the system.
    */
   startReplica(name: ServiceName, options?: { serving?: boolean }): Promise<FastifyInstance>;
-  /**
-   * The operator's usage reports through the gateway's webhook, signed with esim's webhook secret
-   * (or `secret`, a forger's): the gateway's answer.
-   */
-  reportUsage(
-    reports: Array<{ id: string; iccid: string; used_bytes: number }>,
-    secret?: string,
-  ): Promise<{ statusCode: number; body: string }>;
   stop(): Promise<void>;
 }
 
@@ -226,21 +218,6 @@ export async function startSystem(options: StartOptions = {}): Promise<System | 
       await replica.listen({ port: 0, host: '127.0.0.1' });
       if (serving) await replica.startServingWork();
       return replica;
-    },
-    async reportUsage(reports, secret) {
-      const raw = JSON.stringify({ reports });
-      const at = Math.floor(Date.now() / 1000);
-      const esim = services.esim as unknown as { esim: { ctx: { config: { ESIM_WEBHOOK_SECRET: string } } } };
-      return gateway.inject({
-        method: 'POST',
-        url: '/api/webhooks/esim-usage',
-        headers: {
-          'content-type': 'application/json',
-          'x-esim-timestamp': String(at),
-          'x-esim-signature': signWebhook(secret ?? esim.esim.ctx.config.ESIM_WEBHOOK_SECRET, at, raw),
-        },
-        payload: raw,
-      });
     },
     async stop() {
       await Promise.all(extras.map((extra) => extra.close()));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
+import { reportUsage } from './esim';
 import { startSystem, type System } from './system';
 
 const GB = 1024 ** 3;
@@ -58,7 +59,7 @@ describe('usage alert mails', () => {
       ['a', 2.5 * GB],
       ['b', 2.7 * GB],
     ] as const) {
-      const res = await system.reportUsage([{ id, iccid, used_bytes: Math.ceil(used) }]);
+      const res = await reportUsage(system, [{ id, iccid, used_bytes: Math.ceil(used) }]);
       expect(res.statusCode, res.body).toBe(200);
     }
 
