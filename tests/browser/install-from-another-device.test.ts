@@ -3,8 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { waitFor } from '@esim/platform/testing';
 import type { CaughtMail } from '../../infra/src/mail-catcher';
-import { customerWithUsEsim, DESKTOP, expectBooks, PHONE, screenshotsIn, signIn } from './storefront-steps';
-import { startStorefrontSystem, type StorefrontSystemWithMail } from './storefront-system';
+import { reportUsage } from '../flows/esim';
+import {
+  customerWithUsEsim,
+  DESKTOP,
+  expectBooks,
+  PHONE,
+  screenshotsIn,
+  signIn,
+  startStorefrontWithMail,
+  type StorefrontWithMail,
+} from './storefront-steps';
 
 /**
  * Installing an eSIM from another device, in Debian chromium against the real system with the
@@ -50,11 +59,11 @@ const TEXTS = {
 } as const;
 type Language = keyof typeof TEXTS;
 
-let shop: StorefrontSystemWithMail;
+let shop: StorefrontWithMail;
 let admin: string;
 beforeAll(async () => {
   // The install mails arrive in the demo inbox.
-  shop = await startStorefrontSystem({ mail: true });
+  shop = await startStorefrontWithMail();
   admin = await shop.system.login('admin@esim.test');
 }, 240_000);
 afterAll(async () => {
@@ -209,7 +218,7 @@ describe('installing an eSIM from another device in a browser', () => {
     await shoot(computer.page, 'en-dark-install-page-computer');
 
     // The operator reports traffic: the eSIM is installed, and the page no longer shows its code.
-    const used = await shop.system.reportUsage([
+    const used = await reportUsage(shop.system, [
       { id: `installed-${esim.iccid}`, iccid: esim.iccid, used_bytes: 2048 },
     ]);
     expect(used.statusCode, used.body).toBe(200);

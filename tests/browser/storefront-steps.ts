@@ -4,13 +4,33 @@ import { mkdirSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { waitFor } from '@esim/platform/testing';
+import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import type { System } from '../flows/system';
+import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
 
-/** Steps the storefront's browser tests share: a customer with an eSIM, signing in, screenshots and the books. */
+/** Steps the storefront's browser tests share: the demo inbox, a customer with an eSIM, signing in, screenshots and the books. */
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 export const PASSWORD = 'Uzun-Gizli-Parola-2026';
+
+export type StorefrontWithMail = StorefrontSystem & { mail: MailCatcher };
+
+/** The storefront system with the demo inbox as the services' SMTP server, as under npm start in demo mode. */
+export async function startStorefrontWithMail(): Promise<StorefrontWithMail> {
+  const mail = await startMailCatcher();
+  process.env.SMTP_URL = mail.smtpUrl;
+  const shop = await startStorefrontSystem();
+  return {
+    ...shop,
+    mail,
+    async stop() {
+      await shop.stop();
+      await mail.stop();
+      delete process.env.SMTP_URL;
+    },
+  };
+}
 
 export interface BoughtEsim {
   iccid: string;

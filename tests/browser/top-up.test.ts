@@ -1,15 +1,17 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
+import { reportUsage } from '../flows/esim';
 import {
   customerWithUsEsim,
   expectBooks,
   necessaryCookiesOnly,
   PHONE,
   screenshotsIn,
+  startStorefrontWithMail,
+  type StorefrontWithMail,
   signIn,
 } from './storefront-steps';
-import { startStorefrontSystem, type StorefrontSystemWithMail } from './storefront-system';
 
 /**
  * Topping up an installed eSIM in Debian chromium against the real system: a customer whose US
@@ -45,11 +47,11 @@ const TEXTS = {
 } as const;
 type Language = keyof typeof TEXTS;
 
-let shop: StorefrontSystemWithMail;
+let shop: StorefrontWithMail;
 let admin: string;
 beforeAll(async () => {
   // The top-up's receipt arrives in the demo inbox.
-  shop = await startStorefrontSystem({ mail: true });
+  shop = await startStorefrontWithMail();
   admin = await shop.system.login('admin@esim.test');
 }, 240_000);
 afterAll(async () => {
@@ -86,7 +88,7 @@ async function customerWithEsimInUse(language: Language) {
     euros: 100,
   });
   // The operator reports 1 GB used: the eSIM is in use.
-  const used = await shop.system.reportUsage([
+  const used = await reportUsage(shop.system, [
     { id: `use-${customer.email}`, iccid: customer.esim.iccid, used_bytes: GB },
   ]);
   expect(used.statusCode, used.body).toBe(200);
