@@ -37,6 +37,19 @@ export const DEMO_SELLER: Seller = {
   email: 'destek@esimgo.test',
 };
 
+/** The seller as GET /public/seller answers it. */
+export function sellerView(seller: Seller): SellerView {
+  return {
+    name: seller.name,
+    address: seller.address,
+    tax_office: seller.taxOffice,
+    tax_number: seller.taxNumber,
+    mersis: seller.mersis,
+    phone: seller.phone,
+    email: seller.email,
+  };
+}
+
 /** The seller as GET /public/seller answers it, as the documents take it. */
 export function sellerFromView(view: SellerView): Seller {
   return {

@@ -13,6 +13,7 @@ import {
   INSTALL_TOKEN_PATTERN,
   installPageSchema,
   sellerSchema,
+  sellerView,
   responds,
 } from '@esim/contracts';
 import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
@@ -46,17 +47,8 @@ export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     '/public/seller',
     { schema: { tags: ['public'], response: responds(200, sellerSchema) } },
     async (_request, reply) => {
-      const seller = sellerOf(ctx.config);
       reply.header('cache-control', 'public, max-age=300');
-      return ok(reply, {
-        name: seller.name,
-        address: seller.address,
-        tax_office: seller.taxOffice,
-        tax_number: seller.taxNumber,
-        mersis: seller.mersis,
-        phone: seller.phone,
-        email: seller.email,
-      });
+      return ok(reply, sellerView(sellerOf(ctx.config)));
     },
   );
 
