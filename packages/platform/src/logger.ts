@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString, LoggerOptions } from 'pino';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -58,4 +58,72 @@ export function requestIdOptions(): Pick<FastifyServerOptions, 'genReqId' | 'req
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
   };
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * fastify's per-request logger (request.log, reply.log), made into a pino child only when a line
+ * is written at an enabled level: at the levels production runs, most requests write none, and
+ * making a child serialises (and redacts) its bindings every time.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger & { isLevelEnabled(level: string): boolean },
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get made(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): LevelWithSilentOrString {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: LevelWithSilentOrString) {
+    this.made.level = level;
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    const logger = this.#child ?? (this.parent.isLevelEnabled(level) ? this.made : undefined);
+    (logger?.[level] as ((...args: unknown[]) => void) | undefined)?.apply(logger, args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options);
+  }
+}
+
+/** fastify's `childLoggerFactory`: a route with a log level of its own gets its child at once. */
+export function requestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (options.level) return logger.child(bindings, options);
+  return new RequestLogger(logger as ConstructorParameters<typeof RequestLogger>[0], bindings, options);
 }

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactPath } from '../src/logger';
+import { loggerOptions, redactPath, requestLogger } from '../src/logger';
 
 describe('request logs', () => {
   it('leave out the credential of a one-time install link or a demo card page, and nothing else', () => {
@@ -39,5 +39,49 @@ describe('request logs', () => {
     const incoming = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'incoming request');
     expect(incoming.req.url).toBe('/install/[redacted]');
     expect(lines.join('')).not.toContain('AbCdEfGhIjKlMnOpQrStUv');
+  });
+});
+
+describe('per-request loggers', () => {
+  async function linesOf(level: string, route: (log: FastifyBaseLogger) => void) {
+    const lines: string[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) });
+    const app = Fastify({
+      logger: { ...loggerOptions('gateway', level), stream },
+      childLoggerFactory: requestLogger,
+      genReqId: () => 'req-1',
+    });
+    app.get('/', async (request) => {
+      route(request.log);
+      return 'ok';
+    });
+    await app.inject({ method: 'GET', url: '/' });
+    await app.close();
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it("write fastify's request lines with the request id at info", async () => {
+    const lines = await linesOf('info', () => {});
+    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([
+      ['incoming request', 'req-1'],
+      ['request completed', 'req-1'],
+    ]);
+  });
+
+  it('write only enabled levels, each line with the request id, children included', async () => {
+    const lines = await linesOf('warn', (log) => {
+      expect(log.level).toBe('warn');
+      log.info('not written');
+      log.warn({ detail: 1 }, 'written');
+      log.child({ part: 'door' }).error('from a child');
+    });
+    expect(lines.map((line) => [line.msg, line.reqId, line.detail ?? line.part])).toEqual([
+      ['written', 'req-1', 1],
+      ['from a child', 'req-1', 'door'],
+    ]);
+  });
+
+  it('write nothing when no line is at an enabled level', async () => {
+    expect(await linesOf('error', (log) => log.warn('quiet'))).toEqual([]);
   });
 });
