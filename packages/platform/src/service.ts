@@ -19,7 +19,7 @@ import { dropUntrustedForwarding, trustedProxyAddresses } from './http/trusted-p
 import { registerHealthRoutes, type ReadinessCheck } from './health';
 import { registerMetrics } from './metrics';
 import { registerServingWork } from './serving';
-import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions } from './logger';
+import { loggerOptions, REQUEST_ID_HEADER, requestIdOptions, requestLogger } from './logger';
 import { createRedis, type Redis } from './redis';
 
 export type ServiceApp = FastifyInstance & { withTypeProvider(): FastifyInstance };
@@ -54,6 +54,7 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(options.name, config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL),
+    childLoggerFactory: requestLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Forwarding headers are believed only from the configured proxies (see http/trusted-proxy.ts).
     trustProxy:
