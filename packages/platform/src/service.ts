@@ -43,6 +43,8 @@ export interface ServiceOptions<C extends BaseConfig> {
   jwks?: JSONWebKeySet;
   /** Extra readiness checks beyond PostgreSQL and Redis. */
   readiness?: Record<string, ReadinessCheck>;
+  /** False for a process that reads no cookie (the gateway forwards them as they came): no parsing per request. */
+  cookies?: boolean;
 }
 
 /**
@@ -106,7 +108,7 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceOpt
   });
 
   await app.register(localePlugin);
-  await app.register(cookie);
+  if (options.cookies !== false) await app.register(cookie);
   await app.register(authPlugin, {
     verifier: createJwtVerifier({ jwks: options.jwks, jwksUrl: config.AUTH_JWKS_URL, redis }),
   });

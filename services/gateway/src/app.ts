@@ -35,6 +35,7 @@ export async function buildApp(options: BuildOptions = {}) {
     description: 'Routing, token and role checks, rate limits, security headers, API docs and the two web apps.',
     config,
     jwks: options.jwks,
+    cookies: false,
   });
   // Before any child context exists, so every route (and every 404) gets the headers.
   registerSecurityHeaders(app);
