@@ -23,56 +23,69 @@ export function exchange(
   bufferMax: number,
 ): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
-    let statusCode = 0;
-    let headers: IncomingHttpHeaders = {};
-    let chunks: Buffer[] | undefined;
-    let stream: Readable | undefined;
-    let resume: (() => void) | undefined;
-    let settled = false;
-    const fail = (error: Error) => {
-      if (!settled) {
-        settled = true;
-        reject(error);
-      } else stream?.destroy(error);
-    };
-    const handler = {
-      onConnect() {},
-      onHeaders(code: number, raw: Buffer[], resumeReading: () => void): boolean {
-        // 1xx answers are informational: the real one follows.
-        if (code < 200) return true;
-        statusCode = code;
-        headers = parseHeaders(raw);
-        const length = Number(headers['content-length']);
-        if (length <= bufferMax) {
-          chunks = [];
-          return true;
-        }
-        resume = resumeReading;
-        stream = new Readable({ read: () => resume?.() });
-        settled = true;
-        resolve({ statusCode, headers, body: stream });
-        return true;
-      },
-      onData(chunk: Buffer): boolean {
-        if (chunks) {
-          chunks.push(chunk);
-          return true;
-        }
-        return stream!.push(chunk);
-      },
-      onComplete() {
-        if (stream) {
-          stream.push(null);
-          return;
-        }
-        settled = true;
-        const body = !chunks?.length ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-        resolve({ statusCode, headers, body });
-      },
-      onError: fail,
-    };
-    dispatcher.dispatch(options, handler as unknown as Dispatcher.DispatchHandler);
+    dispatcher.dispatch(options, new Exchange(resolve, reject, bufferMax) as unknown as Dispatcher.DispatchHandler);
   });
+}
+
+/** undici's (legacy, unwrapped) handler interface, as a class: no closures made per request. */
+class Exchange {
+  private statusCode = 0;
+  private headers: IncomingHttpHeaders = {};
+  private chunks: Buffer[] | undefined;
+  private stream: Readable | undefined;
+  private resumeReading: (() => void) | undefined;
+  private settled = false;
+
+  constructor(
+    private readonly resolve: (response: UpstreamResponse) => void,
+    private readonly reject: (error: Error) => void,
+    private readonly bufferMax: number,
+  ) {}
+
+  onConnect(): void {}
+
+  onHeaders(code: number, raw: Buffer[], resumeReading: () => void): boolean {
+    // 1xx answers are informational: the real one follows.
+    if (code < 200) return true;
+    this.statusCode = code;
+    this.headers = parseHeaders(raw);
+    const length = Number(this.headers['content-length']);
+    if (length <= this.bufferMax) {
+      this.chunks = [];
+      return true;
+    }
+    this.resumeReading = resumeReading;
+    this.stream = new Readable({ read: () => this.resumeReading?.() });
+    this.settled = true;
+    this.resolve({ statusCode: code, headers: this.headers, body: this.stream });
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.chunks) {
+      this.chunks.push(chunk);
+      return true;
+    }
+    return this.stream!.push(chunk);
+  }
+
+  onComplete(): void {
+    if (this.stream) {
+      this.stream.push(null);
+      return;
+    }
+    this.settled = true;
+    const chunks = this.chunks;
+    const body = !chunks?.length ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    this.resolve({ statusCode: this.statusCode, headers: this.headers, body });
+  }
+
+  onError(error: Error): void {
+    if (!this.settled) {
+      this.settled = true;
+      this.reject(error);
+    } else this.stream?.destroy(error);
+  }
 }
 
 /** Raw header pairs to Node's shape: lower-case names, repeated ones (set-cookie) as arrays. */
