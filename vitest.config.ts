@@ -38,15 +38,6 @@ function project(
   };
 }
 
-/**
- * Component tests import MUI and react-admin as thousands of small modules per file; bundled once
- * into a few files (Vite's dependency optimizer, cached in node_modules/.vite) each file loads them
- * in a fraction of the time.
- */
-function prebundled(include: string[]) {
-  return { optimizer: { client: { enabled: true, include }, ssr: { enabled: true, include } } };
-}
-
 export default defineConfig({
   test: {
     globalSetup: [globalSetup],
@@ -68,14 +59,11 @@ export default defineConfig({
         environment: 'jsdom',
         setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
       }),
-      {
-        ...project('backoffice', 'frontend/backoffice', {
-          database: false,
-          environment: 'jsdom',
-          setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
-        }),
-        deps: prebundled(['react-admin', 'ra-core', '@mui/material', '@mui/icons-material', 'recharts']),
-      },
+      project('backoffice', 'frontend/backoffice', {
+        database: false,
+        environment: 'jsdom',
+        setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
+      }),
       project('infra', 'infra', { timeout: 120_000 }),
       project('tests', 'tests', {
         timeout: 180_000,
@@ -85,14 +73,11 @@ export default defineConfig({
       // The real system driven by Debian's chromium: `npm run test:browser` (CI runs it after npm test).
       project('browser', 'tests/browser', { timeout: 180_000, include: ['*.test.ts'] }),
       // Component tests of the storefront (jsdom, no database); its browser tests live in tests/browser.
-      {
-        ...project('storefront', 'frontend/storefront', {
-          database: false,
-          environment: 'jsdom',
-          setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
-        }),
-        deps: prebundled(['@mui/material', '@mui/icons-material', 'react-router', 'i18next', 'react-i18next']),
-      },
+      project('storefront', 'frontend/storefront', {
+        database: false,
+        environment: 'jsdom',
+        setupFiles: [path.join(root, 'frontend/storefront/src/test/setup.ts')],
+      }),
     ],
   },
 });
