@@ -11,3 +11,4 @@ export * from './audit-log';
 export * from './install';
 export * from './top-up';
 export * from './package-view';
+export * from './country-view';

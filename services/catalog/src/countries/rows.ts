@@ -1,17 +1,11 @@
-import type { LocalizedText } from '@esim/contracts';
-import type { CoverageStatus, ReferenceCountry } from './reference';
+import type { CountryFacts } from '@esim/contracts';
 
 /**
  * A `countries` row as stored (bigint cents arrive as numbers, jsonb parsed): the ISO reference
- * data the migration inserted, plus the shop's own settings for the country.
+ * data the migration inserted, plus the shop's own settings for the country (contracts'
+ * CountryFacts, which the public views are made from).
  */
-export interface CountryRow extends ReferenceCountry {
-  coverage_status: CoverageStatus;
-  daily_price_cents: number | null;
-  speed: string | null;
-  features: LocalizedText[];
-  featured_order: number | null;
-  quick_order: number | null;
+export interface CountryRow extends CountryFacts {
   updated_at: Date;
 }
 
