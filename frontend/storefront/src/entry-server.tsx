@@ -15,6 +15,7 @@ import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
 import { AppRoutes } from './routes';
 import { AppThemeProvider } from './theme/theme';
+import { PRERENDERED_STYLES } from './theme/styleCache';
 
 export { PUBLIC_PAGES } from './public-pages';
 export { ROUTE_PATTERNS } from './routes';
@@ -100,6 +101,11 @@ export async function prerender(pathname: string, lng: Language, mode?: string):
   const html = renderToString(page(cache));
   const head = (html.match(HEAD_TAG) ?? []).map((tag) => tag.replace(/^<(\w+)/, '<$1 data-prerender=""')).join('');
   const body = html.replace(HEAD_TAG, '');
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  // Named for the app's own cache (main.tsx), which takes their rules as inserted: emotion's default
+  // cache would move each tag within head at start-up, and the browser would apply the moved
+  // stylesheet to the whole page again.
+  const styles = emotion
+    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
+    .replace(/<style data-emotion="css ([^"]*)"/g, `<style ${PRERENDERED_STYLES}="$1"`);
   return { body, head, styles, data: Object.keys(data.answers).length ? prerenderDataScript(data) : '' };
 }

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { CacheProvider } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
@@ -11,6 +12,7 @@ import { initI18n } from './i18n';
 import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
 import { browserSession } from '@esim/frontend-shared/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
+import { prerenderedStyleCache } from './theme/styleCache';
 
 /**
  * Tells the boot file (scripts/build-extras.ts) that the app now owns the page, once its first
@@ -34,14 +36,16 @@ async function start() {
 
   const app = (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <AppThemeProvider>
-          <BrowserRouter>
-            <AppRoutes notFoundAt={notFoundAt} />
-          </BrowserRouter>
-          <AppReady />
-        </AppThemeProvider>
-      </I18nextProvider>
+      <CacheProvider value={prerenderedStyleCache()}>
+        <I18nextProvider i18n={i18n}>
+          <AppThemeProvider>
+            <BrowserRouter>
+              <AppRoutes notFoundAt={notFoundAt} />
+            </BrowserRouter>
+            <AppReady />
+          </AppThemeProvider>
+        </I18nextProvider>
+      </CacheProvider>
     </StrictMode>
   );
   const prerendered = container.dataset.lang;
