@@ -8,7 +8,14 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { DEMO_SELLER } from '@esim/contracts';
 import type { SellerView } from '@esim/contracts';
-import { demoCountryPackages } from './features/catalog/demoAnswers';
+import {
+  demoCountries,
+  demoCountryPackages,
+  demoCoverage,
+  demoDestinations,
+  demoRegions,
+} from './features/catalog/demoAnswers';
+import { REGION_SAMPLES } from './features/catalog/regional';
 import { SELLER_PATH } from './ui/SellerContact';
 import { PrerenderDataProvider, prerenderDataScript, type PrerenderData } from './lib/prerenderData';
 import { createFixedI18n } from './i18n/fixed';
@@ -31,9 +38,25 @@ export interface PrerenderedPage {
   data: string;
 }
 
+/** The catalogue's answers each page reads, as paths and the demo catalogue's answer for them. */
+const PAGE_ANSWERS: Record<string, (lng: Language) => Array<[path: string, answer: unknown]>> = {
+  '/': (lng) => [['/public/destinations', demoDestinations(lng)]],
+  '/packages': (lng) => [
+    ['/public/countries', demoCountries(lng)],
+    ...REGION_SAMPLES.map((slug): [string, unknown] => [countryPackagesPath(slug), demoCountryPackages(slug, lng)]),
+  ],
+  '/coverage': (lng) => [
+    ['/public/coverage', demoCoverage(lng)],
+    ['/public/regions', demoRegions(lng)],
+  ],
+};
+
+const countryPackagesPath = (slug: string) => `/public/countries/${encodeURIComponent(slug)}/packages`;
+
 /**
- * The answers a page is prerendered with: a country page's packages from the demo catalogue. A
- * production build has no catalogue to read (its admins make it), so its pages carry none.
+ * The answers a page is prerendered with: the demo catalogue's lists, destinations, coverage and a
+ * country's packages. A production build has no catalogue to read (its admins make it), so its
+ * pages carry none and show their lists once the API answers.
  */
 export function prerenderAnswers(
   pathname: string,
@@ -43,9 +66,11 @@ export function prerenderAnswers(
   const answers: Record<string, unknown> = {};
   const seller = prerenderSeller(mode);
   if (seller) answers[SELLER_PATH] = seller;
+  if (mode === 'production') return { lng, answers };
+  for (const [path, answer] of PAGE_ANSWERS[pathname]?.(lng) ?? []) if (answer) answers[path] = answer;
   const country = /^\/packages\/([a-z0-9-]+)$/.exec(pathname)?.[1];
-  const packages = country && mode !== 'production' ? demoCountryPackages(country, lng) : undefined;
-  if (packages) answers[`/public/countries/${encodeURIComponent(country!)}/packages`] = packages;
+  const packages = country ? demoCountryPackages(country, lng) : undefined;
+  if (packages) answers[countryPackagesPath(country!)] = packages;
   return { lng, answers };
 }
 

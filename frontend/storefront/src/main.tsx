@@ -12,6 +12,7 @@ import { initI18n } from './i18n';
 import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
 import { browserSession } from '@esim/frontend-shared/session';
 import { AppThemeProvider, storedThemeMode } from './theme/theme';
+import { islandsHydrated, keepPrerenderedIslands } from './layout/Island';
 import { prerenderedStyleCache } from './theme/styleCache';
 
 /**
@@ -19,7 +20,10 @@ import { prerenderedStyleCache } from './theme/styleCache';
  * render or hydration has committed: forms are the app's from here on.
  */
 function AppReady() {
-  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  useEffect(() => {
+    islandsHydrated();
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
   return null;
 }
 
@@ -56,8 +60,10 @@ async function start() {
     prerendered === i18n.resolvedLanguage && plainUrl && storedThemeMode() === 'light' && !browserSession.read();
   // A transition lets React yield while it hydrates, instead of one long task.
   startTransition(() => {
-    if (sameAsPrerendered) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (sameAsPrerendered) {
+      keepPrerenderedIslands(container);
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
   });
 }
 

@@ -34,11 +34,24 @@ function fromPage(): PrerenderData | null {
 
 /** The answer the page was prerendered with for this path and language, until a fresh one replaces it. */
 export function usePrerenderedAnswer<T>(path: string | null): T | undefined {
+  return usePrerenderedAnswers<T>(path === null ? [] : [path])[0];
+}
+
+/** The answers the page was prerendered with for these paths (undefined where it carries none). */
+export function usePrerenderedAnswers<T>(paths: readonly string[]): Array<T | undefined> {
   const server = useContext(ServerData);
   const { i18n } = useTranslation();
   const data = server ?? fromPage();
-  if (!path || !data || data.lng !== i18n.resolvedLanguage) return undefined;
-  return data.answers[path] as T | undefined;
+  if (!data || data.lng !== i18n.resolvedLanguage) return paths.map(() => undefined);
+  return paths.map((path) => data.answers[path] as T | undefined);
+}
+
+/**
+ * The answer to keep showing: the one shown already when the fresh one says the same (the usual
+ * case on a prerendered page), so nothing built from it renders again, else the fresh one.
+ */
+export function sameOrFresh<T>(shown: T | undefined, fresh: T): T {
+  return shown !== undefined && JSON.stringify(shown) === JSON.stringify(fresh) ? shown : fresh;
 }
 
 /** A fresh answer arrived: the prerendered one is not shown again (on a later visit of the page, say). */

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/client';
-import { forgetPrerenderedAnswer, usePrerenderedAnswer } from './prerenderData';
+import { forgetPrerenderedAnswer, sameOrFresh, usePrerenderedAnswer } from './prerenderData';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -18,19 +18,22 @@ export function useApi<T>(path: string | null): ApiState<T> & { reload(): void }
   const [state, setState] = useState<ApiState<T>>(() => ({
     data: prerendered,
     error: undefined,
-    loading: path !== null && prerendered === undefined,
+    loading: path !== null,
     fresh: prerendered === undefined,
   }));
   const [tick, setTick] = useState(0);
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: undefined }));
+    // The same state when it says so already (the first request): no render for nothing.
+    setState((s) => (s.loading && !s.error ? s : { ...s, loading: true, error: undefined }));
     // The answer's render is a transition: React splits it into short tasks instead of one long one.
     api.get<T>(path, controller.signal).then(
       (data) => {
         forgetPrerenderedAnswer(path);
-        startTransition(() => setState({ data, error: undefined, loading: false, fresh: true }));
+        startTransition(() =>
+          setState((s) => ({ data: sameOrFresh(s.data, data), error: undefined, loading: false, fresh: true })),
+        );
       },
       (error: unknown) => {
         if ((error as Error)?.name === 'AbortError') return;

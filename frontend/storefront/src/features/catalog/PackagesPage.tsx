@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,13 +15,14 @@ import { CountryGrid } from './CountryGrid';
 import type { CountryEntry, Region } from './types';
 import type { PublicPackage } from './types';
 import { useCountryPackages } from './useCountryPackages';
+import { REGION_SAMPLES } from './regional';
 import { planSummary } from './planSummary';
 import { formatEuro } from '@esim/frontend-shared/format';
 import { useApi } from '../../lib/useApi';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
+import { Island } from '../../layout/Island';
 
-const REGION_SAMPLES = ['germany', 'japan', 'united-states', 'turkey'];
 // Opened on "Plan details": its code comes then.
 const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
 const REGIONS: Array<'all' | Region> = ['all', 'europe', 'asia', 'americas', 'africa', 'oceania'];
@@ -37,9 +38,15 @@ export default function PackagesPage() {
   const countries = useApi<CountryEntry[]>(`/public/countries${query.size ? `?${query}` : ''}`);
   // Regional and global packages: those covering one country of each region, without duplicates.
   const wider = useCountryPackages(REGION_SAMPLES);
-  const regional = [...new Map(wider.answers.flatMap((a) => a.regional_packages).map((p) => [p.id, p])).values()].sort(
-    (a, b) => a.price - b.price,
+  const regional = useMemo(
+    () =>
+      [...new Map(wider.answers.flatMap((a) => a.regional_packages).map((p) => [p.id, p])).values()].sort(
+        (a, b) => a.price - b.price,
+      ),
+    [wider.answers],
   );
+  // What the plans' cards show: the prerendered answer's package ids (their codes) are not the API's, the rest is.
+  const regionalShown = useMemo(() => JSON.stringify(regional.map((p) => ({ ...p, id: undefined }))), [regional]);
 
   return (
     <>
@@ -81,16 +88,21 @@ export default function PackagesPage() {
         <Typography variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
           {t('packages.countries')}
         </Typography>
-        <CountryGrid
-          countries={countries.data?.filter((c) => c.has_packages) ?? []}
-          loading={countries.loading && !countries.data}
-          skeletons={12}
-          layout="compact"
-        />
-        {countries.data && countries.data.filter((c) => c.has_packages).length === 0 && (
-          <Typography color="text.secondary">{t('packages.noCountries')}</Typography>
-        )}
-        <RegionalPackages packages={regional} />
+        {/* The list and the plans as prerendered until the visitor acts or the answer differs. */}
+        <Island id="countries" data={countries.data}>
+          <CountryGrid
+            countries={countries.data?.filter((c) => c.has_packages) ?? []}
+            loading={countries.loading && !countries.data}
+            skeletons={12}
+            layout="compact"
+          />
+          {countries.data && countries.data.filter((c) => c.has_packages).length === 0 && (
+            <Typography color="text.secondary">{t('packages.noCountries')}</Typography>
+          )}
+        </Island>
+        <Island id="regional-packages" data={regionalShown}>
+          <RegionalPackages packages={regional} />
+        </Island>
       </Container>
     </>
   );

@@ -1,15 +1,53 @@
-import { DEMO_OPERATORS, DEMO_PACKAGES, publicPackage, sortPackages, type PackageFacts } from '@esim/contracts';
+import {
+  allCountriesView,
+  countryPackagesView,
+  coverageView,
+  DEMO_COMING_SOON,
+  DEMO_COVERED_COUNTRIES,
+  DEMO_FEATURED_DESTINATIONS,
+  DEMO_OPERATORS,
+  DEMO_PACKAGES,
+  DEMO_QUICK_DESTINATIONS,
+  destinationsView,
+  publicCatalogFacts,
+  referenceCountries,
+  regionsView,
+  type CountryFacts,
+  type PackageFacts,
+  type PublicCatalogFacts,
+} from '@esim/contracts';
+// The library's own entry: its Node entry requires every language file by a computed path, which a bundle cannot hold.
+import isoCountries from 'i18n-iso-countries/index';
+import isoTr from 'i18n-iso-countries/langs/tr.json';
+import isoEn from 'i18n-iso-countries/langs/en.json';
+import worldCountries from 'world-countries';
 import type { Language } from '../../i18n/options';
-import { PRERENDERED_COUNTRIES } from './prerendered';
 import type { CountryPackages } from './types';
 
 /**
  * The answers of the demo catalogue (what the catalog serves after its demo seed), made with the
- * formatting the catalog serves its answers with, for the prerender step only: a prerendered country page then carries
- * its plans and prices in its HTML. Package ids are the codes (the database makes the real ids),
- * so the page offers no purchase until the API's own answer has replaced these.
+ * views the catalog serves its answers with, for the prerender step only: a prerendered page then
+ * carries its lists, plans and prices in its HTML, and hydration meets the same rows. Package ids
+ * are the codes (the database makes the real ids), so a page offers no purchase until the API's
+ * own answer has replaced these.
  */
-const rows: PackageFacts[] = DEMO_PACKAGES.map((pkg) => ({
+
+/** The demo seed's settings of a country (the catalog's seed writes the same into its table). */
+function demoCountry(reference: ReturnType<typeof referenceCountries>[number]): CountryFacts {
+  const settings = DEMO_COVERED_COUNTRIES[reference.a2];
+  const order = (list: readonly string[]) => (list.includes(reference.a2) ? list.indexOf(reference.a2) + 1 : null);
+  return {
+    ...reference,
+    coverage_status: settings?.coverage ?? (DEMO_COMING_SOON.includes(reference.a2) ? 'coming_soon' : 'not_available'),
+    daily_price_cents: settings?.dailyPriceCents ?? null,
+    speed: settings?.speed ?? null,
+    features: settings?.features ?? [],
+    featured_order: order(DEMO_FEATURED_DESTINATIONS),
+    quick_order: order(DEMO_QUICK_DESTINATIONS),
+  };
+}
+
+const demoPackages: PackageFacts[] = DEMO_PACKAGES.map((pkg) => ({
   id: pkg.code,
   code: pkg.code,
   name_tr: pkg.nameTr,
@@ -29,30 +67,31 @@ const rows: PackageFacts[] = DEMO_PACKAGES.map((pkg) => ({
   ),
 }));
 
-// The prerender has no catalogue to ask for names: the runtime's (ICU) names stand in until the API's answer replaces them.
-const displayNames = {
-  tr: new Intl.DisplayNames(['tr'], { type: 'region' }),
-  en: new Intl.DisplayNames(['en'], { type: 'region' }),
-};
-const countryName = (code: string, lng: Language) => displayNames[lng].of(code);
-
-/** GET /public/countries/<slug>/packages as the demo catalogue answers it (default sort), for the prerendered countries. */
-export function demoCountryPackages(slug: string, lng: Language): CountryPackages | undefined {
-  const known = PRERENDERED_COUNTRIES[slug];
-  if (!known) return undefined;
-  const code = known.flag.toUpperCase();
-  const covering = rows.filter((row) => row.countries.includes(code));
-  const list = (local: boolean) =>
-    sortPackages(
-      covering.filter((row) => (row.type === 'local') === local),
-      'duration',
-      'asc',
-    ).map((row) => publicPackage(row, lng, countryName));
-  return {
-    country: { code, a3: known.a3, name: known[lng], slug, flag: known.flag },
-    sort: 'duration',
-    order: 'asc',
-    packages: list(true),
-    regional_packages: list(false),
-  };
+let facts: PublicCatalogFacts | undefined;
+/** The demo catalogue's countries and packages, built on first use (the ISO data is large). */
+function demoFacts(): PublicCatalogFacts {
+  if (!facts) {
+    isoCountries.registerLocale(isoTr);
+    isoCountries.registerLocale(isoEn);
+    const countries = referenceCountries(worldCountries, isoCountries).map(demoCountry);
+    // The catalog keeps its packages ordered by code.
+    const packages = [...demoPackages].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    facts = publicCatalogFacts(countries, packages);
+  }
+  return facts;
 }
+
+/** GET /public/countries/<slug>/packages as the demo catalogue answers it (default sort); undefined for a country it does not know. */
+export function demoCountryPackages(slug: string, lng: Language): CountryPackages | undefined {
+  const country = demoFacts().bySlug.get(slug);
+  return country && countryPackagesView(demoFacts(), country, lng, { sort: 'duration', order: 'asc' });
+}
+
+/** GET /public/countries (no search, no region). */
+export const demoCountries = (lng: Language) => allCountriesView(demoFacts(), lng);
+/** GET /public/destinations. */
+export const demoDestinations = (lng: Language) => destinationsView(demoFacts(), lng);
+/** GET /public/regions. */
+export const demoRegions = (lng: Language) => regionsView(demoFacts(), lng);
+/** GET /public/coverage. */
+export const demoCoverage = (lng: Language) => coverageView(demoFacts(), lng);

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -20,6 +20,7 @@ import { useApi } from '../../lib/useApi';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 import { useGrowingCount } from '../../lib/useGrowingCount';
+import { Island } from '../../layout/Island';
 
 // Leaflet and the shapes load after the page paints (they are the heavy part of this route).
 const CoverageMap = lazy(() => import('./CoverageMap'));
@@ -51,6 +52,44 @@ const CountryRow = memo(function CountryRow({
   );
 });
 
+/** The list of covered and coming countries matching the search, filled in batches (about 130 rows at once would be one long task on a phone). */
+function CountryList({
+  coverage,
+  listed,
+  selected,
+  onToggle,
+}: {
+  coverage: { data?: Coverage; loading: boolean };
+  listed: CoverageCountry[];
+  selected: string | null;
+  onToggle(a3: string): void;
+}) {
+  const { t } = useTranslation('coverage');
+  const shown = useGrowingCount(listed.length, 30);
+  return (
+    <Paper variant="outlined" sx={{ mt: 2, maxHeight: { md: 420 }, overflowY: 'auto' }}>
+      <Typography component="h2" sx={{ fontWeight: 700, px: 2, pt: 1.5 }}>
+        {t('list')}
+      </Typography>
+      <List dense aria-label={t('list')}>
+        {coverage.loading && !coverage.data && <Skeleton sx={{ mx: 2 }} height={120} />}
+        {!(coverage.loading && !coverage.data) && listed.length === 0 && (
+          <ListItemText sx={{ px: 2 }} primary={t('noMatch')} />
+        )}
+        {listed.slice(0, shown).map((c) => (
+          <CountryRow
+            key={c.a3}
+            country={c}
+            selected={selected === c.a3}
+            status={c.coverage_status === 'covered' ? t('covered') : t('comingSoon')}
+            onToggle={onToggle}
+          />
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
 export default function CoveragePage() {
   const { t } = useTranslation('coverage');
   const coverage = useApi<Coverage>('/public/coverage');
@@ -60,8 +99,9 @@ export default function CoveragePage() {
   const [search, setSearch] = useState('');
   const countries = coverage.data?.countries ?? [];
   const listed = searchCountries(countries, search);
-  // The list fills in batches (about 200 rows at once would be one long task on a phone).
-  const shown = useGrowingCount(listed.length, 30);
+  // Leaflet draws in the browser only: the prerendered page and its hydration hold the map's place.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   const select = useCallback((a3: string | null) => {
     setSelected(a3);
@@ -98,24 +138,10 @@ export default function CoveragePage() {
                 },
               }}
             />
-            <Paper variant="outlined" sx={{ mt: 2, maxHeight: { md: 420 }, overflowY: 'auto' }}>
-              <Typography component="h2" sx={{ fontWeight: 700, px: 2, pt: 1.5 }}>
-                {t('list')}
-              </Typography>
-              <List dense aria-label={t('list')}>
-                {coverage.loading && <Skeleton sx={{ mx: 2 }} height={120} />}
-                {!coverage.loading && listed.length === 0 && <ListItemText sx={{ px: 2 }} primary={t('noMatch')} />}
-                {listed.slice(0, shown).map((c) => (
-                  <CountryRow
-                    key={c.a3}
-                    country={c}
-                    selected={selected === c.a3}
-                    status={c.coverage_status === 'covered' ? t('covered') : t('comingSoon')}
-                    onToggle={toggle}
-                  />
-                ))}
-              </List>
-            </Paper>
+            {/* As prerendered until the visitor acts (a search, a tap on the map) or the answer differs. */}
+            <Island id="coverage-list" data={coverage.data}>
+              <CountryList coverage={coverage} listed={listed} selected={selected} onToggle={toggle} />
+            </Island>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
             <Paper
@@ -130,7 +156,7 @@ export default function CoveragePage() {
               ]}
             >
               <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
-                {coverage.data ? (
+                {coverage.data && mounted ? (
                   <CoverageMap countries={countries} selected={selected} onSelect={select} flyTo={flyTo} />
                 ) : (
                   <Skeleton variant="rectangular" height="100%" />
@@ -150,16 +176,18 @@ export default function CoveragePage() {
         <Typography variant="h2" sx={{ fontSize: '1.35rem', mt: 5, mb: 2 }}>
           {t('regions')}
         </Typography>
-        <Grid container spacing={2}>
-          {(regions.data ?? []).map((r) => (
-            <Grid key={r.region} size={{ xs: 6, md: 3 }}>
-              <Card variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
-                <Typography sx={{ fontWeight: 700 }}>{r.name}</Typography>
-                <Typography color="text.secondary">{t('countries', { count: r.country_count })}</Typography>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
+        <Island id="coverage-regions" data={regions.data}>
+          <Grid container spacing={2}>
+            {(regions.data ?? []).map((r) => (
+              <Grid key={r.region} size={{ xs: 6, md: 3 }}>
+                <Card variant="outlined" sx={{ p: 2, textAlign: 'center' }}>
+                  <Typography sx={{ fontWeight: 700 }}>{r.name}</Typography>
+                  <Typography color="text.secondary">{t('countries', { count: r.country_count })}</Typography>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </Island>
       </Container>
     </>
   );

@@ -10,9 +10,11 @@ import { DestinationSearch } from '../search/DestinationSearch';
 import { useApi } from '../../lib/useApi';
 import { Seo } from '../../layout/Seo';
 import { Banner } from './Banner';
+import { Island } from '../../layout/Island';
 
-// Below the first screen: loaded (and, on a prerendered page, hydrated) after it.
-const HomeSections = lazy(() => import('./HomeSections'));
+// Below the first screen: a prerendered page keeps its markup, and loads this code at the visitor's first tap or key.
+const loadSections = () => import('./HomeSections');
+const HomeSections = lazy(loadSections);
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -87,10 +89,12 @@ export default function HomePage() {
         </Box>
       </Box>
 
-      {/* Room held for the sections while their chunk loads, so the footer does not jump. */}
-      <Suspense fallback={<Box sx={{ minHeight: '100vh' }} />}>
-        <HomeSections destinations={destinations} />
-      </Suspense>
+      <Island id="home-sections" data={destinations.data} load={loadSections}>
+        {/* Room held for the sections while their chunk loads, so the footer does not jump. */}
+        <Suspense fallback={<Box sx={{ minHeight: '100vh' }} />}>
+          <HomeSections destinations={destinations} />
+        </Suspense>
+      </Island>
     </>
   );
 }

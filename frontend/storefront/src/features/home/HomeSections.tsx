@@ -100,8 +100,13 @@ export default function HomeSections({ destinations }: { destinations: { data?: 
             ))}
           </ToggleButtonGroup>
         </Box>
-        <CountryGrid countries={featured} loading={destinations.loading} skeletons={9} layout="wide" />
-        {!destinations.loading && featured.length === 0 && (
+        <CountryGrid
+          countries={featured}
+          loading={destinations.loading && !destinations.data}
+          skeletons={9}
+          layout="wide"
+        />
+        {!(destinations.loading && !destinations.data) && featured.length === 0 && (
           <Typography sx={{ textAlign: 'center' }} color="text.secondary">
             {t('popular.empty')}
           </Typography>

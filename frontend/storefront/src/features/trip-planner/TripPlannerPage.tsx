@@ -41,7 +41,7 @@ export default function TripPlannerPage() {
             onChange={(_, value) => setChosen(value)}
             getOptionLabel={(c) => c.name}
             isOptionEqualToValue={(a, b) => a.slug === b.slug}
-            loading={countries.loading}
+            loading={countries.loading && !countries.data}
             renderOption={(props, c) => (
               <Box component="li" {...props} key={c.slug} sx={{ display: 'flex', gap: 1.5 }}>
                 <Flag code={c.flag} size={24} />
