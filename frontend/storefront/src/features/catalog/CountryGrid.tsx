@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Flag } from '../../ui/Flag';
 import { formatEuro } from '@esim/frontend-shared/format';
 import type { CountryEntry } from './types';
+import { skippedOffscreen } from '../../ui/offscreen';
 
 const LAYOUTS = {
   /** The home page's popular destinations: three wide cards a row. */
@@ -40,7 +41,7 @@ export function CountryGrid({
           </Grid>
         ))}
       {countries.map((c) => (
-        <Grid key={c.slug} size={l.size}>
+        <Grid key={c.slug} size={l.size} sx={skippedOffscreen(l.skeleton)}>
           <Card variant="outlined">
             <CardActionArea
               component={RouterLink}

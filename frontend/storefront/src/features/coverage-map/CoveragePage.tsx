@@ -21,6 +21,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 import { useGrowingCount } from '../../lib/useGrowingCount';
 import { Island } from '../../layout/Island';
+import { skippedOffscreen } from '../../ui/offscreen';
 
 // Leaflet and the shapes load after the page paints (they are the heavy part of this route).
 const CoverageMap = lazy(() => import('./CoverageMap'));
@@ -31,6 +32,8 @@ const LEGEND = [
 ] as const;
 
 export const DARK_TILES_FILTER = 'invert(1) hue-rotate(180deg) brightness(0.85) contrast(0.9) saturate(0.6)';
+
+const ROW_OFFSCREEN = skippedOffscreen(52);
 
 /** A row of the list, memoised: each batch the list grows by renders only its new rows. */
 const CountryRow = memo(function CountryRow({
@@ -45,7 +48,12 @@ const CountryRow = memo(function CountryRow({
   onToggle(a3: string): void;
 }) {
   return (
-    <ListItemButton selected={selected} aria-pressed={selected} onClick={() => onToggle(country.a3)} sx={{ gap: 1.5 }}>
+    <ListItemButton
+      selected={selected}
+      aria-pressed={selected}
+      onClick={() => onToggle(country.a3)}
+      sx={{ gap: 1.5, ...ROW_OFFSCREEN }}
+    >
       <Flag code={country.flag} size={24} />
       <ListItemText primary={country.name} secondary={status} />
     </ListItemButton>

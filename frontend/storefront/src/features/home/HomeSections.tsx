@@ -14,12 +14,18 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CountryGrid } from '../catalog/CountryGrid';
 import type { Destinations, Region } from '../catalog/types';
+import { skippedOffscreen } from '../../ui/offscreen';
 
 export const HOME_REGIONS = ['all', 'europe', 'asia', 'americas', 'africa'] as const;
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id?: string }) {
   return (
-    <Container component="section" maxWidth="lg" sx={{ mt: { xs: 6, md: 8 } }} aria-labelledby={id}>
+    <Container
+      component="section"
+      maxWidth="lg"
+      sx={{ mt: { xs: 6, md: 8 }, ...skippedOffscreen(600) }}
+      aria-labelledby={id}
+    >
       <Typography variant="h2" id={id} sx={{ mb: 3, textAlign: 'center' }}>
         {title}
       </Typography>
