@@ -8,6 +8,7 @@ import { CookieConsentGate } from '../features/consent/CookieConsentGate';
 import { ProgressBar } from './ProgressBar';
 import { TopBar } from './TopBar';
 import { lazyWhenVisible } from './whenVisible';
+import { hydratedPrerender } from './Island';
 
 // Below the first screen or not on it: chunks of their own.
 const Footer = lazyWhenVisible('footer', () => import('./Footer'));
@@ -27,6 +28,29 @@ const DeferredFooter = memo(function DeferredFooter() {
   );
 });
 
+/**
+ * The toast stack, mounted after the first render (it has no markup in a prerendered page). On a
+ * hydrated prerendered page it waits for the visitor's first tap or key: there a toast only ever
+ * answers something the visitor did (a form, a button), and its code is a task the start does without.
+ */
+function DeferredToasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const mount = () => setMounted(true);
+    if (!hydratedPrerender()) return mount();
+    const triggers = ['pointerdown', 'keydown'] as const;
+    for (const type of triggers) window.addEventListener(type, mount, { capture: true, once: true });
+    return () => {
+      for (const type of triggers) window.removeEventListener(type, mount, { capture: true });
+    };
+  }, []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -40,9 +64,6 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const chrome = !hidesChrome(pathname);
-  // The toast stack mounts after the first render (it has no markup in a prerendered page).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   return (
     <AuthProvider>
       <ScrollToTop />
@@ -63,11 +84,7 @@ export function Layout() {
         <Outlet />
       </Box>
       {chrome && <DeferredFooter />}
-      {mounted && (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      )}
+      <DeferredToasts />
       <CookieConsentGate />
     </AuthProvider>
   );
