@@ -14,8 +14,31 @@ const siteOrigin = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.e
   '',
 );
 
+const ENTRY = path.join(here, 'src/main.tsx');
+// The contracts package's entry re-exports all of it (side-effect free: a bundle keeps only what is used).
+const CONTRACTS_ENTRY = path.resolve(here, '../../packages/contracts/src/index.ts');
+
+/**
+ * Whether a module is part of the start-up's own code: the entry's static imports, all the way
+ * down (not through contracts' re-exports, which would pull in all of contracts). These go into one chunk, not the many shared chunks the splitter would make of them: each
+ * file the start fetches is a modulepreload link to insert, and on a phone each insertion is a
+ * millisecond or two of main-thread work before the app can start.
+ */
+function startUpModule(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null): boolean {
+  const seen = new Set<string>();
+  const queue = [id];
+  while (queue.length) {
+    const next = queue.pop()!;
+    if (next === ENTRY) return true;
+    if (seen.has(next) || next === CONTRACTS_ENTRY) continue;
+    seen.add(next);
+    queue.push(...(getModuleInfo(next)?.importers ?? []));
+  }
+  return false;
+}
+
 // Served by the gateway under "/"; the dev server proxies the API to it.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin) },
   plugins: [react(), languageSplit(), flags(), buildExtras({ origin: siteOrigin })],
@@ -25,5 +48,20 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
+    // The browser build only (the prerender's server build is one file anyway).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: (id, ctx) => (startUpModule(id, (other) => ctx.getModuleInfo(other)) ? 'start' : null),
+                  debugName: 'start',
+                },
+              ],
+            },
+          },
+        },
   },
-});
+}));
