@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createJwtVerifier, type AccessTokenClaims, type AuthUser } from '../src/auth';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken, createJwtVerifier, type AccessTokenClaims, type AuthUser } from '../src/auth';
 import { AppError } from '../src/errors';
 import { createTestKeys } from '../src/testing';
 
@@ -70,5 +71,29 @@ describe('the verifier of access tokens', () => {
     const other = await createTestKeys();
     const token = await other.token({ id: randomUUID(), userType: 2 });
     await expect(verifier(token)).rejects.toMatchObject({ statusCode: 401, code: 'unauthorized' });
+  });
+});
+
+describe('the bearer token of a request', () => {
+  const of = (authorization?: string) => bearerToken({ headers: { authorization } } as FastifyRequest);
+
+  it('is what follows "Bearer" and its spaces, in any case', () => {
+    expect(of('Bearer abc.def.ghi')).toBe('abc.def.ghi');
+    expect(of('bearer \tabc.def.ghi')).toBe('abc.def.ghi');
+    expect(of('BEARER abc')).toBe('abc');
+  });
+
+  it('is missing without the scheme, its space or a token', () => {
+    expect(of(undefined)).toBeUndefined();
+    expect(of('Basic YTpi')).toBeUndefined();
+    expect(of('Bearerabc')).toBeUndefined();
+    expect(of('Bearer   ')).toBeUndefined();
+  });
+
+  it('with whitespace inside is refused as unauthorized by the verifier', async () => {
+    const verifier = createJwtVerifier({ jwks: keys.jwks, assertNotRevoked: () => {} });
+    const token = await keys.token({ id: randomUUID(), userType: 2 });
+    const broken = of(`Bearer ${token.slice(0, 20)} ${token.slice(20)}`)!;
+    await expect(verifier(broken)).rejects.toMatchObject({ statusCode: 401, code: 'unauthorized' });
   });
 });
