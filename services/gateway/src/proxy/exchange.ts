@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
+import { util, type Dispatcher } from 'undici';
 
 /** An upstream's answer: a small body read whole, a large or unsized one as a stream. */
 export interface UpstreamResponse {
@@ -48,7 +48,8 @@ class Exchange {
     // 1xx answers are informational: the real one follows.
     if (code < 200) return true;
     this.statusCode = code;
-    this.headers = parseHeaders(raw);
+    // undici's own parser: well-known names come out as shared lower-case strings, not new ones per answer.
+    this.headers = util.parseHeaders(raw) as IncomingHttpHeaders;
     const length = Number(this.headers['content-length']);
     if (length <= this.bufferMax) {
       this.chunks = [];
@@ -86,18 +87,4 @@ class Exchange {
       this.reject(error);
     } else this.stream?.destroy(error);
   }
-}
-
-/** Raw header pairs to Node's shape: lower-case names, repeated ones (set-cookie) as arrays. */
-function parseHeaders(raw: Buffer[]): IncomingHttpHeaders {
-  const headers: Record<string, string | string[]> = {};
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toString('latin1').toLowerCase();
-    const value = raw[i + 1]!.toString('latin1');
-    const existing = headers[name];
-    if (existing === undefined) headers[name] = value;
-    else if (Array.isArray(existing)) existing.push(value);
-    else headers[name] = [existing, value];
-  }
-  return headers as IncomingHttpHeaders;
 }

@@ -113,11 +113,11 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
             .toLowerCase()
             .split(',')
             .map((name) => name.trim())
-        : [];
+        : undefined;
     const headers: string[] = [];
     for (const name in incoming) {
       const value = incoming[name];
-      if (value === undefined || NOT_FORWARDED.has(name) || listed.includes(name)) continue;
+      if (value === undefined || NOT_FORWARDED.has(name) || listed?.includes(name)) continue;
       if (typeof value === 'string') headers.push(name, value);
       else for (const item of value) headers.push(name, item);
     }
@@ -136,16 +136,16 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
     return headers;
   };
 
-  const send = async (request: FastifyRequest, path: string): Promise<UpstreamResponse> => {
-    const body = request.body;
-    const call: Dispatcher.DispatchOptions = {
-      path,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: upstreamHeaders(request),
-      body: BODYLESS.has(request.method) ? undefined : (body as Buffer | Readable | undefined),
-    };
-    return upstreams.request(call, repeatable(request));
-  };
+  const send = (request: FastifyRequest, path: string): Promise<UpstreamResponse> =>
+    upstreams.request(
+      {
+        path,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: upstreamHeaders(request),
+        body: BODYLESS.has(request.method) ? undefined : (request.body as Buffer | Readable | undefined),
+      },
+      repeatable(request),
+    );
 
   const cache = createPublicCache(config.PUBLIC_CACHE_MAX_ENTRIES, config.PUBLIC_CACHE_STALE_IF_ERROR_SECONDS);
   if (options.service === 'catalog' && config.PUBLIC_CACHE_MAX_ENTRIES > 0)
@@ -177,18 +177,14 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
   };
 
   for (const rule of routesOf(options.service)) {
+    const cacheable = rule.access === 'public' && rule.method === 'GET' && config.PUBLIC_CACHE_MAX_ENTRIES > 0;
     scope.route({
       method: rule.method,
       url: rule.path,
       ...(rule.bodyLimit ? { bodyLimit: rule.bodyLimit } : {}),
       schema: { hide: true },
       onRequest: doorChecks(rule, options),
-      handler: (request, reply) =>
-        forward(
-          request,
-          reply,
-          rule.access === 'public' && rule.method === 'GET' && config.PUBLIC_CACHE_MAX_ENTRIES > 0,
-        ),
+      handler: (request, reply) => forward(request, reply, cacheable),
     });
   }
 }

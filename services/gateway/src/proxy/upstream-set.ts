@@ -75,9 +75,11 @@ export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): 
     options.onChange?.(upstream.url, healthy);
   };
 
+  /** A single copy is tried twice (a lost kept-alive socket is worth a second try); one array for every request. */
+  const single = upstreams.length === 1 ? [upstreams[0]!, upstreams[0]!] : undefined;
   /** The copies to try, in order: the healthy ones from the round-robin cursor, then the rest. */
   const attemptOrder = (): Upstream[] => {
-    if (upstreams.length === 1) return [upstreams[0]!, upstreams[0]!];
+    if (single) return single;
     const start = cursor++ % upstreams.length;
     const rotated = [...upstreams.slice(start), ...upstreams.slice(0, start)];
     const healthy = rotated.filter((upstream) => upstream.healthy);
@@ -113,7 +115,8 @@ export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): 
     async request(call, repeatable) {
       const order = attemptOrder();
       let lastError: unknown;
-      for (const [index, upstream] of order.entries()) {
+      for (let index = 0; index < order.length; index++) {
+        const upstream = order[index]!;
         try {
           return await exchange(upstream.pool, call, options.bodyBufferMax);
         } catch (error) {
