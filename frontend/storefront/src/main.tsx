@@ -27,7 +27,13 @@ function AppReady() {
   return null;
 }
 
+/** Resolves in a task of its own: the work after it does not lengthen the task that awaited it. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
+  // Evaluating the app's code is one long task on a phone: its start (routes, language, the page's
+  // chunk) is the next one instead of more of the same.
+  await nextTask();
   const container = document.getElementById('root')!;
   // The prerendered page's own head tags: React renders them itself from now on.
   document.head.querySelectorAll('[data-prerender]').forEach((node) => node.remove());
