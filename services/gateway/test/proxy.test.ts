@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ROUTES, USER_TYPE } from '@esim/contracts';
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { revokeTokenId, revokeUserTokens } from '@esim/platform';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,12 @@ let echo: Awaited<ReturnType<typeof startEchoUpstream>>;
 let gateway: Gateway;
 let admin: string;
 let retail: string;
+
+/** The gateway's address on a real port (listening from the first test that needs one on). */
+async function listening(): Promise<string> {
+  if (!gateway.server.listening) await gateway.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+}
 
 /** What the upstream received for one request id (the gateway forwards the id). */
 function receivedFor(requestId: string): Received | undefined {
@@ -125,6 +131,55 @@ describe('forwarding by the route table', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.rawPayload.equals(Buffer.concat([...bigExportChunks()]))).toBe(true);
+  });
+
+  it("relays a GET's answer with the headers fastify's reply gives the HEAD of the same answer", async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['/api/public/countries?plain=1', {}],
+      ['/api/public/countries', {}],
+      ['/api/admin/collection-logs?plain=1', { authorization: `Bearer ${admin}` }],
+    ];
+    for (const [url, headers] of cases) {
+      const requestId = `relay-${randomUUID()}`;
+      const get = await gateway.inject({ method: 'GET', url, headers: { ...headers, 'x-request-id': requestId } });
+      const head = await gateway.inject({ method: 'HEAD', url, headers: { ...headers, 'x-request-id': requestId } });
+      expect(get.statusCode, url).toBe(200);
+      expect(head.statusCode, url).toBe(200);
+      // The echoed method makes the HEAD's body one byte longer; the date may tick between the two.
+      const comparable = ({ date: _date, 'content-length': length, ...rest }: Record<string, unknown>) => ({
+        ...rest,
+        length: typeof length,
+      });
+      expect(comparable(get.headers), url).toEqual(comparable(head.headers));
+      expect(Number(get.headers['content-length'])).toBe(get.rawPayload.length);
+      expect(get.headers['x-request-id']).toBe(requestId);
+    }
+  });
+
+  it('relays every line of a repeated header over a real connection', async () => {
+    const response = await fetch(`${await listening()}/api/public/countries`);
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([
+      'refresh=abc; HttpOnly; Path=/api; SameSite=Strict',
+      'second=1; Path=/',
+    ]);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.json()).toEqual({ echoed: { method: 'GET', url: '/public/countries', bodyBytes: 0 } });
+  });
+
+  it('marks an answer private (no-store) for a token or a cookie, and relays the upstream caching otherwise', async () => {
+    const plain = await gateway.inject({ method: 'GET', url: '/api/public/countries?plain=1' });
+    expect(plain.headers['cache-control']).toBeUndefined();
+    const withCookie = await gateway.inject({ method: 'GET', url: '/api/public/countries' });
+    expect(withCookie.headers['cache-control']).toBe('no-store');
+    const signedIn = await gateway.inject({
+      method: 'GET',
+      url: '/api/admin/collection-logs?plain=1',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {
@@ -310,7 +365,7 @@ describe('what the gateway never routes', () => {
 
   it('does not let dot segments climb out of a route', async () => {
     // Written to a raw socket: inject and HTTP clients (like browsers) resolve the dots before sending.
-    const base = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+    const base = new URL(await listening());
     const before = echo.received.length;
     for (const path of [
       '/api/user/esim/../usage',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Private answers are never cached: an answer to an authenticated request (a token, or the
@@ -9,10 +9,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export const NO_STORE = 'no-store';
 
+/** Whether an answer to `request` is private (see above); `setsCookie`: the answer has a Set-Cookie header. */
+export const isPrivateAnswer = (request: FastifyRequest, setsCookie: boolean): boolean =>
+  Boolean(request.user || request.headers.authorization || setsCookie);
+
 export function registerNoStoreForPrivateAnswers(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.user || request.headers.authorization || reply.hasHeader('set-cookie'))
-      reply.header('cache-control', NO_STORE);
+    if (isPrivateAnswer(request, reply.hasHeader('set-cookie'))) reply.header('cache-control', NO_STORE);
     done(null, payload);
   });
 }

@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 import type { RouteRule, ServiceName } from '@esim/contracts';
-import { AppError, notFound, SERVICE_TOKEN_HEADER, type JwtVerifier } from '@esim/platform';
+import {
+  AppError,
+  isPrivateAnswer,
+  NO_STORE,
+  notFound,
+  REQUEST_ID_HEADER,
+  SERVICE_TOKEN_HEADER,
+  type JwtVerifier,
+} from '@esim/platform';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -11,6 +19,7 @@ import type {
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
+import { securityHeadersFor } from '../security/headers';
 import type { LimitGroup } from '../security/rate-limits';
 import type { ClientInfo } from './client-ip';
 import { clearOnCatalogChange } from './catalog-changes';
@@ -169,6 +178,11 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       if (response.body instanceof Readable) response.body.destroy();
       return reply;
     }
+    if (relaysDirectly(request, response)) {
+      if (cacheable) cache.store(request, response.statusCode, response.headers, response.body);
+      relayDirectly(request, reply, response);
+      return reply;
+    }
     reply.code(response.statusCode);
     for (const name in response.headers) {
       if (!NOT_RELAYED.has(name)) reply.header(name, response.headers[name]);
@@ -187,6 +201,48 @@ export async function serviceProxy(scope: FastifyInstance, options: ServiceProxy
       handler: (request, reply) => forward(request, reply, cacheable),
     });
   }
+}
+
+/** The common answer: to a GET, a body read whole, with a content type (what fastify's path would add otherwise). */
+const relaysDirectly = (
+  request: FastifyRequest,
+  response: UpstreamResponse,
+): response is UpstreamResponse & { body: Buffer } =>
+  request.method === 'GET' &&
+  Buffer.isBuffer(response.body) &&
+  response.body.length > 0 &&
+  response.statusCode !== 204 &&
+  response.statusCode !== 304 &&
+  response.headers['content-type'] !== undefined;
+
+/** Set by the direct relay itself, whatever the upstream sent. */
+const SET_BY_RELAY = new Set([...NOT_RELAYED, 'content-length', REQUEST_ID_HEADER]);
+
+/**
+ * Writes the common answer straight to Node's response with its headers as one flat list, instead
+ * of fastify's header object and onSend hooks, which were much of the hop's own cost. The list is
+ * what fastify's path ends with: the upstream's headers minus hop-by-hop ones, the security headers
+ * the upstream did not set (security/headers.ts), the length, the request id and, on a private
+ * answer, no-store (platform's onSend hooks); proxy.test.ts holds it to the HEAD of the same answer,
+ * which takes fastify's path.
+ */
+function relayDirectly(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: UpstreamResponse & { body: Buffer },
+): void {
+  const { headers, body } = response;
+  const privateAnswer = isPrivateAnswer(request, headers['set-cookie'] !== undefined);
+  // A repeated header (Set-Cookie) stays one entry with its values as an array: Node writes a line for each.
+  const list: Array<string | string[]> = [];
+  for (const name in headers) {
+    if (!SET_BY_RELAY.has(name) && !(privateAnswer && name === 'cache-control')) list.push(name, headers[name]!);
+  }
+  for (const [name, value] of securityHeadersFor(request.url)) if (headers[name] === undefined) list.push(name, value);
+  list.push('content-length', String(body.length), REQUEST_ID_HEADER, request.id);
+  if (privateAnswer) list.push('cache-control', NO_STORE);
+  reply.raw.writeHead(response.statusCode, list);
+  reply.raw.end(body);
 }
 
 /**

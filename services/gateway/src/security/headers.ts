@@ -85,14 +85,22 @@ export function apiSecurityHeaders(page: Record<string, string> = securityHeader
   };
 }
 
-/** Adds the security headers to every answer (routes, 404s and errors alike): the API's set under /api, the pages' elsewhere. */
+const PAGE_HEADERS: ReadonlyArray<readonly [string, string]> = Object.entries(securityHeaders());
+const API_HEADERS: ReadonlyArray<readonly [string, string]> = Object.entries(apiSecurityHeaders());
+
+/** The security headers of an answer to `url`: the API's under /api, the pages' elsewhere (/api/docs is a page: Swagger UI). */
+export function securityHeadersFor(url: string): ReadonlyArray<readonly [string, string]> {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs') ? API_HEADERS : PAGE_HEADERS;
+}
+
+/**
+ * Adds the security headers to every answer (routes, 404s and errors alike) as it is sent, each one
+ * the answer did not set itself (a route or an upstream service may set its own). The proxy's direct
+ * relay (proxy/forward.ts) adds the same ones itself.
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const page = securityHeaders();
-  const api = apiSecurityHeaders(page);
-  app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    // /api/docs is a page (Swagger UI): it keeps the pages' policy.
-    reply.headers(url.startsWith('/api/') && !url.startsWith('/api/docs') ? api : page);
-    done();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of securityHeadersFor(request.url)) if (!reply.hasHeader(name)) reply.header(name, value);
+    done(null, payload);
   });
 }

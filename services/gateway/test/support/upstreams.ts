@@ -23,7 +23,7 @@ export interface Received {
 /**
  * A stand-in upstream for the proxy mechanics (not one of our services): answers every path with
  * what it received, and sends the headers a real list or login answer carries. `/…/slow` paths
- * answer after two seconds; `?big=stream` streams a 300 kB export.
+ * answer after two seconds; `?big=stream` streams a 300 kB export; `?plain=1` answers without cookies or caching headers.
  */
 export async function startEchoUpstream(): Promise<{ url: string; app: FastifyInstance; received: Received[] }> {
   const { createHash } = await import('node:crypto');
@@ -47,6 +47,9 @@ export async function startEchoUpstream(): Promise<{ url: string; app: FastifyIn
       // An export: 300 kB of known bytes, chunked (no Content-Length).
       return reply.type('text/csv').send(Readable.from(bigExportChunks()));
     }
+    const answer = { echoed: { method: entry.method, url: entry.url, bodyBytes: entry.bodyBytes } };
+    // A list answer that sets no cookie (so, to a caller without a token, not a private one).
+    if (request.url.includes('plain=1')) return reply.header('x-total-count', '42').send(answer);
     return reply
       .header('set-cookie', ['refresh=abc; HttpOnly; Path=/api; SameSite=Strict', 'second=1; Path=/'])
       .header('content-range', 'items 0-9/42')
@@ -55,7 +58,7 @@ export async function startEchoUpstream(): Promise<{ url: string; app: FastifyIn
       .header('cache-control', 'private, max-age=5')
       .header('retry-after', '7')
       .header('x-powered-by', 'leaky')
-      .send({ echoed: { method: entry.method, url: entry.url, bodyBytes: entry.bodyBytes } });
+      .send(answer);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
