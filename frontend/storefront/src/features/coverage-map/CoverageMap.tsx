@@ -1,5 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { GeoJSON, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import L, { type GeoJSON as LeafletGeoJSON, type LatLngBoundsExpression, type PathOptions } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Feature } from 'geojson';
@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CoverageCountry } from '../catalog/types';
 import { Flag } from '../../ui/Flag';
 import { formatEuro } from '@esim/frontend-shared/format';
-import { useGrowingCount } from '../../lib/useGrowingCount';
-import { COUNTRY_COUNT, countryShapes, type CountryShape } from './shapes';
+import { COUNTRY_COUNT, countryShapes } from './shapes';
 
 /** Map settings of the spec (section 9); the tile URL comes from the build's environment. */
 export const MAP_CENTER: [number, number] = [45, 20];
@@ -25,7 +24,7 @@ export const COVERAGE_COLORS = { covered: '#1b7a3a', coming_soon: '#e0a100', not
 
 type Status = keyof typeof COVERAGE_COLORS;
 const STYLES = new Map<string, PathOptions>();
-/** One object per look: react-leaflet restyles a layer whenever its style prop is a new object. */
+/** A shape's look for its coverage and selection (one object per look, made once). */
 function styleOf(status: Status, selected: boolean): PathOptions {
   const key = `${status}-${selected}`;
   if (!STYLES.has(key)) {
@@ -39,39 +38,81 @@ function styleOf(status: Status, selected: boolean): PathOptions {
   return STYLES.get(key)!;
 }
 
-interface ShapeLayerProps {
-  shape: CountryShape;
-  status: Status;
-  selected: boolean;
-  clickable: boolean;
-  onClick(a3: string): void;
-  onLayer(a3: string, layer: LeafletGeoJSON): void;
-}
+/** How long one task may add shapes before it yields: a slice that stays short on a slow phone too. */
+const SLICE_MS = 4;
 
 /**
- * One country's shape. Memoised with stable props, so a render of the page (the list growing,
- * the next batch of shapes, a selection) neither restyles nor rebinds the layers it did not change.
+ * The countries' shapes, coloured by coverage, added a slice of time at a time (each task adds what
+ * fits in a few milliseconds, then yields), decoded from the TopoJSON as they are added; one
+ * Leaflet layer per country, kept in `layers` for the popup's place and fly-to bounds. A new
+ * selection restyles the two countries it changes; new coverage data restyles them all.
  */
-const ShapeLayer = memo(function ShapeLayer({ shape, status, selected, clickable, onClick, onLayer }: ShapeLayerProps) {
-  const data = useMemo(() => ({ type: 'Feature', properties: {}, geometry: shape.geometry }) as Feature, [shape]);
-  const layer = useRef<LeafletGeoJSON>(null);
-  const eventHandlers = useMemo(
-    () => ({
-      click: (event: L.LeafletMouseEvent) => {
-        L.DomEvent.stopPropagation(event);
-        if (clickable) onClick(shape.a3);
-      },
-    }),
-    [clickable, onClick, shape.a3],
+function CountryShapes({
+  byA3,
+  selected,
+  onToggle,
+  layers,
+}: {
+  byA3: Map<string, CoverageCountry>;
+  selected: string | null;
+  onToggle(a3: string): void;
+  layers: RefObject<Map<string, LeafletGeoJSON>>;
+}) {
+  const map = useMap();
+  const current = useRef({ byA3, selected, onToggle });
+  current.current = { byA3, selected, onToggle };
+  const styleFor = useCallback(
+    (a3: string) =>
+      styleOf(current.current.byA3.get(a3)?.coverage_status ?? 'not_available', current.current.selected === a3),
+    [],
   );
+
   useEffect(() => {
-    if (!layer.current) return;
-    onLayer(shape.a3, layer.current);
-    // The selected country's thicker border above its neighbours'.
-    if (selected) layer.current.bringToFront();
-  }, [onLayer, selected, shape.a3]);
-  return <GeoJSON ref={layer} data={data} style={styleOf(status, selected)} eventHandlers={eventHandlers} />;
-});
+    const group = L.featureGroup().addTo(map);
+    const added = layers.current;
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const addSlice = () => {
+      const until = performance.now() + SLICE_MS;
+      while (next < COUNTRY_COUNT && performance.now() < until) {
+        for (const shape of countryShapes(next, next + 1)) {
+          const layer = L.geoJSON({ type: 'Feature', properties: {}, geometry: shape.geometry } as Feature, {
+            style: styleFor(shape.a3),
+          });
+          layer.on('click', (event: L.LeafletMouseEvent) => {
+            L.DomEvent.stopPropagation(event);
+            if (current.current.byA3.has(shape.a3)) current.current.onToggle(shape.a3);
+          });
+          group.addLayer(layer);
+          added.set(shape.a3, layer);
+          if (current.current.selected === shape.a3) layer.bringToFront();
+        }
+        next++;
+      }
+      if (next < COUNTRY_COUNT) timer = setTimeout(addSlice, 0);
+    };
+    addSlice();
+    return () => {
+      clearTimeout(timer);
+      group.remove();
+      added.clear();
+    };
+  }, [map, layers, styleFor]);
+
+  // New coverage data: every shape's colour may change.
+  useEffect(() => {
+    layers.current.forEach((layer, a3) => layer.setStyle(styleFor(a3)));
+  }, [byA3, layers, styleFor]);
+
+  // A selection: the country left and the one chosen (its thicker border above its neighbours').
+  const previous = useRef(selected);
+  useEffect(() => {
+    for (const a3 of [previous.current, selected]) if (a3) layers.current.get(a3)?.setStyle(styleFor(a3));
+    if (selected) layers.current.get(selected)?.bringToFront();
+    previous.current = selected;
+  }, [selected, layers, styleFor]);
+  return null;
+}
 
 function FlyTo({ bounds }: { bounds: LatLngBoundsExpression | null }) {
   const map = useMap();
@@ -80,9 +121,6 @@ function FlyTo({ bounds }: { bounds: LatLngBoundsExpression | null }) {
   }, [bounds, map]);
   return null;
 }
-
-/** Shapes added per frame: adding all ~250 layers at once would block the page for a long task. */
-const SHAPES_PER_BATCH = 40;
 
 export interface CoverageMapProps {
   countries: CoverageCountry[];
@@ -94,12 +132,6 @@ export interface CoverageMapProps {
 /** The coverage map: shapes bundled with the app, coloured by coverage; tiles optional (a failure is only logged). */
 export default function CoverageMap({ countries, selected, onSelect, flyTo }: CoverageMapProps) {
   const { t } = useTranslation('coverage');
-  // Shapes are decoded from the TopoJSON a batch at a time, as they are added.
-  const count = useGrowingCount(COUNTRY_COUNT, SHAPES_PER_BATCH);
-  const decoded = useRef<CountryShape[]>([]);
-  if (decoded.current.length < count)
-    decoded.current = [...decoded.current, ...countryShapes(decoded.current.length, count)];
-  const shapes = decoded.current;
   const byA3 = useMemo(() => new Map(countries.map((c) => [c.a3, c])), [countries]);
   const layers = useRef(new Map<string, LeafletGeoJSON>());
   const loggedTileError = useRef(false);
@@ -108,7 +140,6 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const toggle = useCallback((a3: string) => onSelectRef.current(selectedRef.current === a3 ? null : a3), []);
-  const keepLayer = useCallback((a3: string, layer: LeafletGeoJSON) => layers.current.set(a3, layer), []);
 
   const boundsOf = (a3: string | null) => {
     const layer = a3 ? layers.current.get(a3) : undefined;
@@ -140,20 +171,7 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
           },
         }}
       />
-      {shapes.map((shape) => {
-        const country = byA3.get(shape.a3);
-        return (
-          <ShapeLayer
-            key={shape.a3}
-            shape={shape}
-            status={country?.coverage_status ?? 'not_available'}
-            selected={selected === shape.a3}
-            clickable={!!country}
-            onClick={toggle}
-            onLayer={keepLayer}
-          />
-        );
-      })}
+      <CountryShapes byA3={byA3} selected={selected} onToggle={toggle} layers={layers} />
       <FlyTo bounds={flyTo ? boundsOf(flyTo) : null} />
       {selectedCountry && popupAt && (
         <Popup

@@ -98,6 +98,48 @@ function CountryList({
   );
 }
 
+/**
+ * The map's frame. Leaflet draws in the browser only: the prerendered page and its hydration hold
+ * its place (a still placeholder: an animated one would send the page an event per pulse), and the
+ * map comes once this part has mounted, a render of its own rather than of the whole page.
+ */
+function MapPanel({
+  countries,
+  selected,
+  onSelect,
+  flyTo,
+}: {
+  countries: CoverageCountry[] | undefined;
+  selected: string | null;
+  onSelect(a3: string | null): void;
+  flyTo: string | null;
+}) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const placeholder = <Skeleton variant="rectangular" height="100%" animation={false} />;
+  return (
+    <Paper
+      variant="outlined"
+      sx={[
+        { height: { xs: 360, md: 520 }, overflow: 'hidden', position: 'relative' },
+        // The map's light tiles darkened in dark mode (inverted, their hues turned back, dimmed).
+        (theme) => ({
+          '& .leaflet-tile-pane': { filter: theme.palette.mode === 'dark' ? DARK_TILES_FILTER : 'none' },
+          '& .leaflet-container': { bgcolor: theme.palette.mode === 'dark' ? '#1b1f24' : '#ddd' },
+        }),
+      ]}
+    >
+      <Suspense fallback={placeholder}>
+        {countries && mounted ? (
+          <CoverageMap countries={countries} selected={selected} onSelect={onSelect} flyTo={flyTo} />
+        ) : (
+          placeholder
+        )}
+      </Suspense>
+    </Paper>
+  );
+}
+
 export default function CoveragePage() {
   const { t } = useTranslation('coverage');
   const coverage = useApi<Coverage>('/public/coverage');
@@ -107,9 +149,6 @@ export default function CoveragePage() {
   const [search, setSearch] = useState('');
   const countries = coverage.data?.countries ?? [];
   const listed = searchCountries(countries, search);
-  // Leaflet draws in the browser only: the prerendered page and its hydration hold the map's place.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
 
   const select = useCallback((a3: string | null) => {
     setSelected(a3);
@@ -152,25 +191,7 @@ export default function CoveragePage() {
             </Island>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }} sx={{ order: { xs: 1, md: 2 } }}>
-            <Paper
-              variant="outlined"
-              sx={[
-                { height: { xs: 360, md: 520 }, overflow: 'hidden', position: 'relative' },
-                // The map's light tiles darkened in dark mode (inverted, their hues turned back, dimmed).
-                (theme) => ({
-                  '& .leaflet-tile-pane': { filter: theme.palette.mode === 'dark' ? DARK_TILES_FILTER : 'none' },
-                  '& .leaflet-container': { bgcolor: theme.palette.mode === 'dark' ? '#1b1f24' : '#ddd' },
-                }),
-              ]}
-            >
-              <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
-                {coverage.data && mounted ? (
-                  <CoverageMap countries={countries} selected={selected} onSelect={select} flyTo={flyTo} />
-                ) : (
-                  <Skeleton variant="rectangular" height="100%" />
-                )}
-              </Suspense>
-            </Paper>
+            <MapPanel countries={coverage.data?.countries} selected={selected} onSelect={select} flyTo={flyTo} />
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }} role="list" aria-label={t('legend')}>
               {LEGEND.map(([key, color]) => (
                 <Box key={key} role="listitem" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
