@@ -80,7 +80,8 @@ export function PackageTable({
           </TableHead>
           <TableBody>
             {rows.map((p) => (
-              <TableRow key={p.id} data-testid="package-row" selected={p.recommended}>
+              // By code: the API's answer (the database's ids) then updates the prerendered rows instead of replacing them.
+              <TableRow key={p.code} data-testid="package-row" selected={p.recommended}>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
                   {p.recommended && (

@@ -119,7 +119,7 @@ function RegionalPackages({ packages }: { packages: PublicPackage[] }) {
       </Typography>
       <Grid container spacing={1.5}>
         {packages.map((p) => (
-          <Grid key={p.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <Grid key={p.code} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card variant="outlined" sx={{ p: 2 }}>
               <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
               <Typography variant="body2" color="text.secondary">

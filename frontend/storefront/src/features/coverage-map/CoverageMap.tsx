@@ -91,7 +91,7 @@ function CountryShapes({
       }
       if (next < COUNTRY_COUNT) timer = setTimeout(addSlice, 0);
     };
-    addSlice();
+    timer = setTimeout(addSlice, 0);
     return () => {
       clearTimeout(timer);
       group.remove();
