@@ -126,11 +126,15 @@ export async function prerender(pathname: string, lng: Language, mode?: string):
   const html = renderToString(page(cache));
   const head = (html.match(HEAD_TAG) ?? []).map((tag) => tag.replace(/^<(\w+)/, '<$1 data-prerender=""')).join('');
   const body = html.replace(HEAD_TAG, '');
+  // Every class the render made, not only those in the markup: a MUI component's class is made of
+  // its parts' classes (a Button's of ButtonBase's), and the browser's hydration makes those parts
+  // again; found here, they are taken as inserted there instead of being written out one by one.
+  const made = Object.keys(cache.registered).join(' ');
   // Named for the app's own cache (main.tsx), which takes their rules as inserted: emotion's default
   // cache would move each tag within head at start-up, and the browser would apply the moved
   // stylesheet to the whole page again.
   const styles = emotion
-    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
+    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(`${body} ${made}`))
     .replace(/<style data-emotion="css ([^"]*)"/g, `<style ${PRERENDERED_STYLES}="$1"`);
   return { body, head, styles, data: Object.keys(data.answers).length ? prerenderDataScript(data) : '' };
 }
