@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -18,8 +18,11 @@ const BACKGROUNDS = [
   'linear-gradient(120deg, #00695c 0%, #00897b 60%, #26a69a 100%)',
 ];
 
-/** Three slides, every 5 s, wrapping; arrows and dots; pauses on hover or focus and under reduced motion. */
-export function Banner() {
+/**
+ * Three slides, every 5 s, wrapping; arrows and dots; pauses on hover or focus and under reduced
+ * motion. Memoised (no props): a render of the page does not reach it.
+ */
+export const Banner = memo(function Banner() {
   const { t } = useTranslation('home');
   const slides = t('slides', { returnObjects: true }) as Array<{ title: string; text: string }>;
   const [index, setIndex] = useState(0);
@@ -118,4 +121,4 @@ export function Banner() {
       </Box>
     </Box>
   );
-}
+});
