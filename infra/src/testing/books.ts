@@ -1,4 +1,5 @@
 import { createDb } from '@esim/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { formatLedgerReport, verifyLedger, type LedgerReport } from '../../../services/balance/src/ledger/verify';
 import { formatConsistencyReport, verifyConsistency, type ConsistencyReport } from '../consistency/verify';
 
@@ -14,12 +15,29 @@ export interface BooksReport {
   consistency: ConsistencyReport;
 }
 
-export async function verifyBooks(databaseUrl = process.env.DATABASE_URL!): Promise<BooksReport> {
+export interface BooksOptions {
+  /**
+   * How long a failing check is repeated before it counts (default 10 s). The services agree
+   * eventually: an order completed a moment before the check is captured when balance consumes its
+   * event, so only a failure that outlasts this is real.
+   */
+  settleMs?: number;
+}
+
+export async function verifyBooks(
+  databaseUrl = process.env.DATABASE_URL!,
+  { settleMs = 10_000 }: BooksOptions = {},
+): Promise<BooksReport> {
   const db = createDb(databaseUrl, 'balance', 1);
+  const deadline = Date.now() + settleMs;
   try {
-    const ledger = await verifyLedger(db);
-    const consistency = await verifyConsistency(databaseUrl);
-    return { ok: ledger.ok && consistency.ok, ledger, consistency };
+    for (;;) {
+      const ledger = await verifyLedger(db);
+      const consistency = await verifyConsistency(databaseUrl);
+      const report = { ok: ledger.ok && consistency.ok, ledger, consistency };
+      if (report.ok || Date.now() >= deadline) return report;
+      await sleep(250);
+    }
   } finally {
     await db.destroy();
   }
