@@ -166,18 +166,26 @@ const BOOT = `(function () {
   function start() {
     if (started) return;
     started = true;
-    (me.dataset.preload || '').split(' ').filter(Boolean).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    (me.dataset.preload || '').split(' ').filter(Boolean).forEach(preload);
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = me.dataset.entry;
     document.head.appendChild(script);
+    // The page's own chunks and its language, a few links a task: inserting a modulepreload link
+    // costs the main thread a millisecond or more on a phone, and the app would insert them all in one task.
+    var page = (me.dataset.pagePreload || '').split(' ').filter(Boolean);
+    (function next() {
+      page.splice(0, 4).forEach(preload);
+      if (page.length) setTimeout(next);
+    })();
+  }
+  function preload(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
   }
   requestAnimationFrame(function () { setTimeout(start); });
   setTimeout(start, 500); // a background tab gets no animation frames
@@ -214,6 +222,47 @@ function prerenderTemplate(shell: string, outDir: string): string {
     );
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The JavaScript files a prerendered page's start needs beyond the entry's own (its page's chunk
+ * with its imports, and its language's texts), for the boot file to preload: the page is found
+ * by matching its path against the router's list in src/routes.tsx.
+ */
+export function pagePreloads(root: string, outDir: string): (page: string, lng: string) => string[] {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const closure = (key: string, into = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const entry = closure(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!);
+  const moduleKey = (module: string) => ['.tsx', '.ts'].map((ext) => module + ext).find((key) => manifest[key]);
+  const routes = [
+    ...readFileSync(path.join(root, 'src/routes.tsx'), 'utf8').matchAll(
+      /\['([^']*)', page\(\(\) => import\('\.\/([^']+)'\)\)\]/g,
+    ),
+  ].map(([, pattern, module]) => ({
+    test: new RegExp(`^/${pattern!.replace(/:[^/]+/g, '[^/]+').replace('*', '.*')}$`),
+    key: moduleKey(`src/${module}`),
+  }));
+  return (page, lng) => {
+    const route = routes.find(({ test }) => test.test(page));
+    if (!route?.key) throw new Error(`no page chunk found for ${page}`);
+    const files = closure(route.key, closure(moduleKey(`src/i18n/lang/${lng}`) ?? ''));
+    return [...files].filter((file) => !entry.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
+  };
+}
+
 /**
  * Renders every public page in both languages with the server build of src/entry-server.tsx
  * and writes it where the gateway looks (the shell moves to spa.html).
@@ -238,6 +287,7 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
   const shell = shellTemplate(outDir);
   writeFileSync(path.join(outDir, SHELL), shell);
   const template = prerenderTemplate(shell, outDir);
+  const preloadsOf = pagePreloads(root, outDir);
   writeFileSync(path.join(outDir, 'routes.json'), JSON.stringify({ patterns: server.ROUTE_PATTERNS }));
   // '/404' matches no route but the catch-all, so it renders the not-found page.
   for (const page of [...server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p)), NOT_FOUND_PAGE]) {
@@ -245,6 +295,7 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
       const { body, head, styles, data } = await server.prerender(page, lng);
       const html = template
         .replace('<html lang="tr">', `<html lang="${lng}">`)
+        .replace(' data-preload="', () => ` data-page-preload="${preloadsOf(page, lng).join(' ')}" data-preload="`)
         .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
         .replace('</head>', `${head}${styles}</head>`)
         // The not-found page is marked: the app shows it at whatever path the gateway answered 404 (an unknown country).
