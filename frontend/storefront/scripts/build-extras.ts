@@ -175,10 +175,10 @@ const BOOT = `(function () {
     // The page's own chunks and its language, a few links a task: inserting a modulepreload link
     // costs the main thread a millisecond or more on a phone, and the app would insert them all in one task.
     var page = (me.dataset.pagePreload || '').split(' ').filter(Boolean);
-    (function next() {
+    setTimeout(function next() {
       page.splice(0, 4).forEach(preload);
       if (page.length) setTimeout(next);
-    })();
+    });
   }
   function preload(href) {
     var link = document.createElement('link');

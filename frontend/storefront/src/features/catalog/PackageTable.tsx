@@ -21,6 +21,10 @@ const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
 
 const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
 
+// A page's first number format loads the browser's number data (some 15 ms on a desktop, a long
+// task on a phone): done in a task of its own, before the table's hydration formats its prices.
+if (typeof window !== 'undefined') setTimeout(() => formatEuro(0));
+
 /**
  * The spec's package table: duration, data and price sortable (a click toggles asc/desc); each row
  * names its network and hotspot and opens the plan's details (operators, validity, countries).
