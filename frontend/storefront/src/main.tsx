@@ -11,7 +11,7 @@ import '@fontsource/roboto/latin-ext-700.css';
 import { initI18n } from './i18n';
 import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
 import { browserSession } from '@esim/frontend-shared/session';
-import { AppThemeProvider, storedThemeMode } from './theme/theme';
+import { AppThemeProvider, buildTheme, storedThemeMode } from './theme/theme';
 import { islandsHydrated, keepPrerenderedIslands } from './layout/Island';
 import { prerenderedStyleCache } from './theme/styleCache';
 
@@ -22,7 +22,8 @@ import { prerenderedStyleCache } from './theme/styleCache';
 function AppReady() {
   useEffect(() => {
     islandsHydrated();
-    document.documentElement.setAttribute('data-app-ready', '');
+    // In a task of its own: the boot file's answer (the forms made live again) restyles the page.
+    setTimeout(() => document.documentElement.setAttribute('data-app-ready', ''));
   }, []);
   return null;
 }
@@ -42,7 +43,13 @@ async function start() {
   // the same tree as the HTML.
   // The server answered this path with its not-found page (an unknown country's page): so does the app.
   const notFoundAt = container.hasAttribute('data-not-found') ? window.location.pathname : undefined;
-  const [i18n] = await Promise.all([initI18n(), preloadPage(notFoundAt ? NOT_FOUND_PATH : window.location.pathname)]);
+  // Each start is a few milliseconds of work (the language's detection, the routes' matching): a task each.
+  const language = initI18n();
+  await nextTask();
+  const [i18n] = await Promise.all([language, preloadPage(notFoundAt ? NOT_FOUND_PATH : window.location.pathname)]);
+  // The theme (a few milliseconds more) is made before hydrating, which then finds it made.
+  buildTheme(storedThemeMode());
+  await nextTask();
 
   const app = (
     <StrictMode>

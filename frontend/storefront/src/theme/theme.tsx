@@ -50,7 +50,16 @@ function useSystemThemeMode(): ThemeMode {
   return mode;
 }
 
+const built = new Map<ThemeMode, ReturnType<typeof createTheme>>();
+
+/** The theme of a mode, made once (the start makes the first one in a task of its own, before hydrating). */
 export function buildTheme(mode: ThemeMode) {
+  let theme = built.get(mode);
+  if (!theme) built.set(mode, (theme = makeTheme(mode)));
+  return theme;
+}
+
+function makeTheme(mode: ThemeMode) {
   return createTheme({
     palette: {
       mode,
