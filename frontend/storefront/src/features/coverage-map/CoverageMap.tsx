@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import L, { type GeoJSON as LeafletGeoJSON, type LatLngBoundsExpression, type PathOptions } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
@@ -140,6 +140,13 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const toggle = useCallback((a3: string) => onSelectRef.current(selectedRef.current === a3 ? null : a3), []);
+  // The tiles and the shapes start a task after the map itself: creating the map (its size, its
+  // view) and adding its layers were one long commit on a phone.
+  const [layersStarted, setLayersStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLayersStarted(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   const boundsOf = (a3: string | null) => {
     const layer = a3 ? layers.current.get(a3) : undefined;
@@ -159,19 +166,22 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
       style={{ height: '100%', width: '100%' }}
       aria-label={t('mapLabel')}
     >
-      <TileLayer
-        url={TILE_URL}
-        attribution={TILE_ATTRIBUTION}
-        tileSize={256}
-        maxZoom={18}
-        eventHandlers={{
-          tileerror: () => {
-            if (!loggedTileError.current) console.warn('map tiles could not be loaded; the country shapes still show');
-            loggedTileError.current = true;
-          },
-        }}
-      />
-      <CountryShapes byA3={byA3} selected={selected} onToggle={toggle} layers={layers} />
+      {layersStarted && (
+        <TileLayer
+          url={TILE_URL}
+          attribution={TILE_ATTRIBUTION}
+          tileSize={256}
+          maxZoom={18}
+          eventHandlers={{
+            tileerror: () => {
+              if (!loggedTileError.current)
+                console.warn('map tiles could not be loaded; the country shapes still show');
+              loggedTileError.current = true;
+            },
+          }}
+        />
+      )}
+      {layersStarted && <CountryShapes byA3={byA3} selected={selected} onToggle={toggle} layers={layers} />}
       <FlyTo bounds={flyTo ? boundsOf(flyTo) : null} />
       {selectedCountry && popupAt && (
         <Popup
