@@ -14,6 +14,7 @@ import { browserSession } from '@esim/frontend-shared/session';
 import { AppThemeProvider, buildTheme, storedThemeMode } from './theme/theme';
 import { islandsHydrated, keepPrerenderedIslands } from './layout/Island';
 import { prerenderedStyleCache } from './theme/styleCache';
+import { nextTask } from './lib/nextTask';
 
 /**
  * Tells the boot file (scripts/build-extras.ts) that the app now owns the page, once its first
@@ -27,9 +28,6 @@ function AppReady() {
   }, []);
   return null;
 }
-
-/** Resolves in a task of its own: the work after it does not lengthen the task that awaited it. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   // Evaluating the app's code is one long task on a phone: its start (routes, language, the page's

@@ -11,6 +11,7 @@ export interface Envelope<T> {
 
 export { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@esim/contracts';
 import { NETWORK_ERROR_EVENT, UNAUTHORIZED_EVENT } from '@esim/contracts';
+import { nextTask } from '../lib/nextTask';
 export const NETWORK_ERROR_TEXT = 'API sunucusuna ulaşılamıyor';
 
 export class ApiError extends Error {
@@ -83,30 +84,11 @@ function fieldErrors(body: Partial<Envelope<unknown>> | undefined): Record<strin
   return fields;
 }
 
-/**
- * A signed-out visitor's requests go out one a task: starting a fetch costs the main thread a few
- * milliseconds on a phone, and a public page's effects start several at once as it hydrates (a
- * message, unlike a timer, is not slowed in a background tab). Signed-in calls go at once, so
- * those an expired token fails together share one refresh.
- */
-const waiting: Array<() => void> = [];
-let channel: MessageChannel | undefined;
-function ownTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return Promise.resolve();
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      waiting.shift()?.();
-      if (waiting.length) channel!.port2.postMessage(null);
-    };
-  }
-  return new Promise((resolve) => {
-    if (waiting.push(resolve) === 1) channel!.port2.postMessage(null);
-  });
-}
-
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  if (!token) await ownTask();
+  // A public page's effects start several requests as it hydrates, and starting a fetch costs a phone
+  // a few milliseconds: a signed-out visitor's go out one a task. Signed-in calls go at once, so those
+  // an expired token fails together share one refresh.
+  if (!token) await nextTask();
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': language,
