@@ -10,7 +10,7 @@ import { ActiveEsims } from './ActiveEsims';
 import { PendingPlusOrders } from './dealer/PendingPlusOrders';
 import { usePendingPlusOrders } from './dealer/usePendingPlusOrders';
 
-// The chart loads after the figures paint.
+// The chart is a chunk of its own, fetched while the figures render, so the page's first script does not carry it.
 const SpendChart = lazy(() => import('./SpendChart'));
 // An admin's home is its own chunk: customers and dealers never download it.
 const AdminHome = lazy(() => import('./admin/AdminHome'));
