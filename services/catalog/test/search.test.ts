@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReferenceCountries } from '../src/countries/reference';
-import { foldForSearch, matchRank, slugify } from '../src/countries/search';
+import { foldForSearch, slugify } from '@esim/contracts';
+import { matchRank } from '../src/countries/search';
 
 /** The reference countries a query finds, best first (the order the public search answers in). */
 function search(query: string): string[] {

@@ -1,10 +1,10 @@
-import { centsToEuros, type ListQuery } from '@esim/contracts';
+import { centsToEuros, foldForSearch, type ListQuery } from '@esim/contracts';
 import { AppError, notFound, sortColumn } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { CountryFilter, updateCountryBody } from '../schemas';
 import { COUNTRY_COLUMNS, type CountryRow } from './rows';
-import { foldForSearch, likeContains } from './search';
+import { likeContains } from './search';
 
 /** Admin management of the shop's settings per country (react-admin simple-rest). The ISO data itself is reference data. */
 

@@ -12,7 +12,6 @@ import { referenceCountries, type ReferenceCountry } from '@esim/contracts';
  */
 // Regions and coverage statuses are part of the API: their lists live in contracts.
 export { COVERAGE_STATUSES, REGIONS, type CoverageStatus, type Region } from '@esim/contracts';
-export { capitalizeTurkish, type ReferenceCountry } from '@esim/contracts';
 
 // Loaded through require: world-countries' ES entry imports JSON without an import attribute,
 // which Node's own loader (the migration runner outside vitest/tsx) refuses.

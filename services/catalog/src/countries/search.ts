@@ -1,8 +1,5 @@
 import { COUNTRY_ALIASES } from '@esim/contracts';
 
-// The folding lives in contracts: the storefront's prerender builds the same reference data.
-export { foldForSearch, searchTextOf, slugify } from '@esim/contracts';
-
 /** Escapes LIKE wildcards so a visitor's `%` or `_` is matched literally. */
 export function likeContains(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -1,6 +1,6 @@
-import { centsToEuros, type Locale } from '@esim/contracts';
+import { centsToEuros, foldForSearch, type Locale } from '@esim/contracts';
 import { AppError, notFound, type ListQuery } from '@esim/platform';
-import { foldForSearch, likeContains } from '../countries/search';
+import { likeContains } from '../countries/search';
 import type { Knex } from 'knex';
 import { publicPackage, type CountryNames } from '@esim/contracts';
 import {

@@ -4,13 +4,14 @@ import {
   countryDetailView,
   countryEntry,
   countryPackagesView as packagesOfCountry,
+  foldForSearch,
   type Locale,
   type PackageSort,
 } from '@esim/contracts';
 import { notFound } from '@esim/platform';
 import type { Region } from '../countries/reference';
 import type { CountryRow } from '../countries/rows';
-import { foldForSearch, matchRank } from '../countries/search';
+import { matchRank } from '../countries/search';
 import type { CatalogSnapshot } from './snapshot';
 
 /**

@@ -11,8 +11,7 @@ import {
 } from '@esim/contracts';
 import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
-import { foldForSearch } from '../countries/search';
-import type { PackageSort } from '@esim/contracts';
+import { foldForSearch, type PackageSort } from '@esim/contracts';
 import { sendCached, type PublicCatalogCache } from '../public/cache';
 import {
   countriesView,
