@@ -16,6 +16,7 @@ import {
   demoRegions,
 } from './features/catalog/demoAnswers';
 import { REGION_SAMPLES } from './features/catalog/regional';
+import { countryPackagesPath } from './features/catalog/paths';
 import { SELLER_PATH } from './ui/SellerContact';
 import { PrerenderDataProvider, prerenderDataScript, type PrerenderData } from './lib/prerenderData';
 import { createFixedI18n } from './i18n/fixed';
@@ -50,8 +51,6 @@ const PAGE_ANSWERS: Record<string, (lng: Language) => Array<[path: string, answe
     ['/public/regions', demoRegions(lng)],
   ],
 };
-
-const countryPackagesPath = (slug: string) => `/public/countries/${encodeURIComponent(slug)}/packages`;
 
 /**
  * The answers a page is prerendered with: the demo catalogue's lists, destinations, coverage and a

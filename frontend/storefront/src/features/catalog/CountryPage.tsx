@@ -10,6 +10,7 @@ import { PackageTable } from './PackageTable';
 import { PRERENDERED_COUNTRIES } from './prerendered';
 import { pendingCardCheckout, type PendingCardCheckout } from '../checkout/cardCheckout';
 import type { CountryPackages, PublicPackage } from './types';
+import { countryPackagesPath } from './paths';
 import { Flag } from '../../ui/Flag';
 import { useApi } from '../../lib/useApi';
 import { PageHeader } from '../../ui/PageHeader';
@@ -25,9 +26,7 @@ export default function CountryPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const { data, error, loading, fresh } = useApi<CountryPackages>(
-    `/public/countries/${encodeURIComponent(slug)}/packages`,
-  );
+  const { data, error, loading, fresh } = useApi<CountryPackages>(countryPackagesPath(slug));
   const [buying, setBuying] = useState<PublicPackage | null>(null);
   const [resume, setResume] = useState<PendingCardCheckout | undefined>(undefined);
 

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { forgetPrerenderedAnswer, sameOrFresh, usePrerenderedAnswers } from '../../lib/prerenderData';
 import type { CountryPackages } from './types';
-
-const packagesPath = (slug: string) => `/public/countries/${encodeURIComponent(slug)}/packages`;
+import { countryPackagesPath } from './paths';
 
 /**
  * The package answers of several countries at once (the gateway and catalog cache each one),
@@ -13,14 +12,14 @@ const packagesPath = (slug: string) => `/public/countries/${encodeURIComponent(s
 export function useCountryPackages(slugs: readonly string[]): { answers: CountryPackages[]; loading: boolean } {
   const { i18n } = useTranslation();
   const key = slugs.join(',');
-  const prerendered = usePrerenderedAnswers<CountryPackages>(slugs.map(packagesPath));
+  const prerendered = usePrerenderedAnswers<CountryPackages>(slugs.map(countryPackagesPath));
   const [state, setState] = useState<{ key: string; answers: CountryPackages[] }>(() =>
     key && prerendered.every(Boolean) ? { key, answers: prerendered as CountryPackages[] } : { key: '', answers: [] },
   );
   useEffect(() => {
     if (!key) return;
     let live = true;
-    const paths = key.split(',').map(packagesPath);
+    const paths = key.split(',').map(countryPackagesPath);
     Promise.all(paths.map((path) => api.get<CountryPackages>(path).catch(() => null))).then((answers) => {
       paths.forEach(forgetPrerenderedAnswer);
       const fresh = answers.filter((a): a is CountryPackages => a !== null);
