@@ -40,9 +40,8 @@ function readyWatchScript(ready: string): string {
  * The JavaScript a signed-in user's browser downloads before `page` is usable (its content, the
  * `ready` selector, is on screen): the entry, its imports and the route's lazy chunks, gzipped as
  * served. What is requested later (a chart, a dialog, a toolbar fetched after the first paint) is
- * listed apart. The two are told apart by the page's own clock, each file's request start against
- * the moment the content appeared, not by when Playwright's polling (every 500 ms after a while)
- * noticed it.
+ * listed apart, by the page's own clock (each file's request start against the moment the content
+ * appeared): Playwright's polling notices the content too late to draw that line.
  */
 export async function initialJs(
   browser: Browser,

@@ -20,9 +20,9 @@ const CONTRACTS_ENTRY = path.resolve(here, '../../packages/contracts/src/index.t
 
 /**
  * Whether a module is part of the start-up's own code: the entry's static imports, all the way
- * down (not through contracts' re-exports, which would pull in all of contracts). These go into one chunk, not the many shared chunks the splitter would make of them: each
- * file the start fetches is a modulepreload link to insert, and on a phone each insertion is a
- * millisecond or two of main-thread work before the app can start.
+ * down (not through contracts' re-exports, which would pull in all of contracts). They go into one
+ * chunk rather than the many shared ones the splitter would make, because each file the start
+ * fetches is a modulepreload link whose insertion costs a phone's main thread before the app starts.
  */
 function startUpModule(id: string, getModuleInfo: (id: string) => { importers: readonly string[] } | null): boolean {
   const seen = new Set<string>();
