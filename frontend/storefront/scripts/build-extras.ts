@@ -166,8 +166,8 @@ const BOOT = `(function () {
   function start() {
     if (started) return;
     started = true;
-    // One request a task: starting a fetch costs the main thread a few milliseconds on a phone (more
-    // under a profiler), and the app's start would otherwise make all of its page's in one long task.
+    // One request a task: each costs the main thread a moment, and the app's start would otherwise
+    // make all of its page's in one long task.
     var steps = (me.dataset.preload || '').split(' ').filter(Boolean).map(function (href) { return preload.bind(null, href); });
     steps.push(function () {
       var script = document.createElement('script');

@@ -220,7 +220,7 @@ const SET_BY_RELAY = new Set([...NOT_RELAYED, 'content-length', REQUEST_ID_HEADE
 
 /**
  * Writes the common answer straight to Node's response with its headers as one flat list, instead
- * of fastify's header object and onSend hooks, which were much of the hop's own cost. The list is
+ * of fastify's header object and onSend hooks, the costliest part of the hop (decision 0015). The list is
  * what fastify's path ends with: the upstream's headers minus hop-by-hop ones, the security headers
  * the upstream did not set (security/headers.ts), the length, the request id and, on a private
  * answer, no-store (platform's onSend hooks); proxy.test.ts holds it to the HEAD of the same answer,

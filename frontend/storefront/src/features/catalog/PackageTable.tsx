@@ -21,8 +21,8 @@ const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
 
 const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
 
-// A page's first number format loads the browser's number data (some 15 ms on a desktop, a long
-// task on a phone): done in a task of its own, before the table's hydration formats its prices.
+// A page's first number format loads the browser's number data: done in a task of its own, so the
+// table's hydration, which formats its prices, does not carry it.
 if (typeof window !== 'undefined') setTimeout(() => formatEuro(0));
 
 /**

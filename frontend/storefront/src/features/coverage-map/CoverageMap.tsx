@@ -140,8 +140,8 @@ export default function CoverageMap({ countries, selected, onSelect, flyTo }: Co
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const toggle = useCallback((a3: string) => onSelectRef.current(selectedRef.current === a3 ? null : a3), []);
-  // The tiles and the shapes start a task after the map itself: creating the map (its size, its
-  // view) and adding its layers were one long commit on a phone.
+  // The tiles and the shapes start a task after the map itself, so creating the map (its size, its
+  // view) and adding its layers are not one long commit.
   const [layersStarted, setLayersStarted] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setLayersStarted(true), 0);
