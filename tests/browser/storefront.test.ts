@@ -209,7 +209,12 @@ describe('storefront in a browser', () => {
   it('a Czech traveller finds the Europe plan from /packages and from the map; an unknown path answers 404', async () => {
     const page = await open('/packages', { width: 390, height: 844 });
     await page.getByLabel('Ülke ara').fill('Çek');
-    await page.getByRole('link', { name: /Çekya/ }).click();
+    const czechia = page.getByRole('link', { name: /Çekya/ });
+    // Its flag is the build's PNG, loaded.
+    const flag = czechia.locator('img');
+    expect(await flag.getAttribute('src')).toBe('/flags/cz.png');
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    await czechia.click();
     await page.waitForURL('**/packages/czechia');
     await page.getByRole('heading', { name: 'Çekya için bölgesel ve global paketler' }).waitFor();
     // On a phone the row names its plan, beside days, data and price.

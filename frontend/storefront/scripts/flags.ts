@@ -1,6 +1,7 @@
-import { copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
 import type { Plugin } from 'vite';
 
 /** flag-icons' 4:3 SVGs, one file per country code. */
@@ -8,9 +9,20 @@ const FLAGS_DIR = path.join(
   path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')),
   'flags/4x3',
 );
+/** Wide enough for the largest flag the storefront shows (48 CSS px) on a 2.5x phone screen. */
+const WIDTH_PX = 120;
 
 /**
- * Flags are served as `/flags/<code>.svg` (copied into the build, served from the package in dev),
+ * One flag as a PNG. A browser builds a whole document for every SVG image on the page's main
+ * thread, and a coat of arms (Bolivia's is 100 kB) takes tens of milliseconds on a phone; a PNG
+ * is decoded off the main thread.
+ */
+export function flagPng(svgFile: string): Buffer {
+  return new Resvg(readFileSync(svgFile), { fitTo: { mode: 'width', value: WIDTH_PX } }).render().asPng();
+}
+
+/**
+ * Flags are served as `/flags/<code>.png` (rendered into the build, rendered on request in dev),
  * so the app needs no table of 270 hashed file names in its JavaScript.
  */
 export function flags(): Plugin {
@@ -22,17 +34,18 @@ export function flags(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use('/flags', (request, response, next) => {
-        const file = path.join(FLAGS_DIR, path.basename(request.url ?? ''));
-        if (!file.endsWith('.svg') || !existsSync(file)) return next();
-        response.setHeader('content-type', 'image/svg+xml');
-        createReadStream(file).pipe(response);
+        const name = path.basename(request.url ?? '');
+        const file = path.join(FLAGS_DIR, name.replace(/\.png$/, '.svg'));
+        if (!name.endsWith('.png') || !existsSync(file)) return next();
+        response.setHeader('content-type', 'image/png');
+        response.end(flagPng(file));
       });
     },
     writeBundle() {
       if (this.environment.config.build.ssr) return;
       mkdirSync(path.join(outDir, 'flags'), { recursive: true });
-      for (const file of readdirSync(FLAGS_DIR))
-        copyFileSync(path.join(FLAGS_DIR, file), path.join(outDir, 'flags', file));
+      for (const file of readdirSync(FLAGS_DIR).filter((name) => name.endsWith('.svg')))
+        writeFileSync(path.join(outDir, 'flags', file.replace(/\.svg$/, '.png')), flagPng(path.join(FLAGS_DIR, file)));
     },
   };
 }

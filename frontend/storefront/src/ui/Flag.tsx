@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 
-/** A flag's SVG (flag-icons' 4:3 set, copied into the build by scripts/flags.ts; no flag CDN). */
+/** A flag's image (flag-icons' 4:3 set, rendered to PNG into the build by scripts/flags.ts; no flag CDN). */
 export function flagUrl(code: string): string {
-  return `/flags/${encodeURIComponent(code.toLowerCase())}.svg`;
+  return `/flags/${encodeURIComponent(code.toLowerCase())}.png`;
 }
 
 /** A country flag (ISO alpha-2, or 'gb'/'tr' for the languages); decorative unless given a label. */
