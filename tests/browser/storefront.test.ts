@@ -208,6 +208,14 @@ describe('storefront in a browser', () => {
 
   it('a Czech traveller finds the Europe plan from /packages and from the map; an unknown path answers 404', async () => {
     const page = await open('/packages', { width: 390, height: 844 });
+    // The first countries show; the rest wait behind "show all", in the page but not laid out.
+    const denmark = page.getByRole('link', { name: /Danimarka/, includeHidden: true });
+    expect(await denmark.count()).toBe(1);
+    expect(await denmark.isVisible()).toBe(false);
+    await page.getByText(/Tüm ülkeleri göster \(\d+\)/).click();
+    await denmark.waitFor();
+    await page.getByText('Daha az ülke göster').click();
+    await denmark.waitFor({ state: 'hidden' });
     await page.getByLabel('Ülke ara').fill('Çek');
     const czechia = page.getByRole('link', { name: /Çekya/ });
     // Its flag is the build's PNG, loaded.

@@ -15,6 +15,26 @@ const LAYOUTS = {
   compact: { columns: { xs: 1, sm: 2, md: 3, lg: 4 }, spacing: 1.5, flag: 36, padding: 1.5, height: 64 },
 } as const;
 
+/** The rest of a long list, behind a button-like summary that says how many there are. */
+const ShowAll = styled('details')(({ theme }) => ({
+  '& > summary': {
+    ...theme.typography.button,
+    display: 'flex',
+    justifyContent: 'center',
+    margin: theme.spacing(2, 0),
+    padding: theme.spacing(1, 2),
+    color: theme.palette.primary.main,
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: theme.shape.borderRadius,
+    cursor: 'pointer',
+    listStyle: 'none',
+    '&::-webkit-details-marker': { display: 'none' },
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+  },
+  '&:not([open]) .open, &[open] .closed': { display: 'none' },
+}));
+
 /**
  * A country's card: one link with its flag, name and price. Plain elements styled from the link,
  * not a Card, an action area and two Typography: the packages page lists some 150 of them, and
@@ -44,41 +64,63 @@ const CountryCard = styled(RouterLink)(({ theme }) => ({
   '& p': { ...theme.typography.body2, color: theme.palette.text.secondary, margin: 0 },
 }));
 
-/** Country cards linking to each country's packages, with "from €x" (skeletons while loading). */
+/**
+ * Country cards linking to each country's packages, with "from €x" (skeletons while loading).
+ * With `collapseAfter`, cards past that many wait in a closed `<details>` ("show all"): they are in
+ * the page (for crawlers, find-in-page and without script) but not styled or laid out until opened.
+ */
 export function CountryGrid({
   countries,
   loading,
   skeletons,
   layout,
+  collapseAfter,
 }: {
   countries: CountryEntry[];
   loading: boolean;
   skeletons: number;
   layout: keyof typeof LAYOUTS;
+  collapseAfter?: number;
 }) {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'shop']);
   const l = LAYOUTS[layout];
-  const columns = Object.fromEntries(
-    Object.entries(l.columns).map(([breakpoint, count]) => [breakpoint, `repeat(${count}, minmax(0, 1fr))`]),
+  const grid = {
+    display: 'grid',
+    gap: l.spacing,
+    gridTemplateColumns: Object.fromEntries(
+      Object.entries(l.columns).map(([breakpoint, count]) => [breakpoint, `repeat(${count}, minmax(0, 1fr))`]),
+    ),
+  };
+  const first = collapseAfter !== undefined && countries.length > collapseAfter ? collapseAfter : countries.length;
+  const card = (c: CountryEntry) => (
+    <CountryCard
+      key={c.slug}
+      to={`/packages/${c.slug}`}
+      sx={{ p: l.padding, gap: l.padding, ...skippedOffscreen(l.height) }}
+    >
+      <Flag code={c.flag} size={l.flag} />
+      <div>
+        <h3>{c.name}</h3>
+        <p>{c.price_from === null ? t('popular.noPrice') : t('popular.from', { price: formatEuro(c.price_from) })}</p>
+      </div>
+    </CountryCard>
   );
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: columns, gap: l.spacing }}>
-      {loading && Array.from({ length: skeletons }, (_, i) => <Skeleton key={i} variant="rounded" height={l.height} />)}
-      {countries.map((c) => (
-        <CountryCard
-          key={c.slug}
-          to={`/packages/${c.slug}`}
-          sx={{ p: l.padding, gap: l.padding, ...skippedOffscreen(l.height) }}
-        >
-          <Flag code={c.flag} size={l.flag} />
-          <div>
-            <h3>{c.name}</h3>
-            <p>
-              {c.price_from === null ? t('popular.noPrice') : t('popular.from', { price: formatEuro(c.price_from) })}
-            </p>
-          </div>
-        </CountryCard>
-      ))}
-    </Box>
+    <>
+      <Box sx={grid}>
+        {loading &&
+          Array.from({ length: skeletons }, (_, i) => <Skeleton key={i} variant="rounded" height={l.height} />)}
+        {countries.slice(0, first).map(card)}
+      </Box>
+      {first < countries.length && (
+        <ShowAll>
+          <summary>
+            <span className="closed">{t('shop:packages.showAll', { count: countries.length })}</span>
+            <span className="open">{t('shop:packages.showFewer')}</span>
+          </summary>
+          <Box sx={grid}>{countries.slice(first).map(card)}</Box>
+        </ShowAll>
+      )}
+    </>
   );
 }

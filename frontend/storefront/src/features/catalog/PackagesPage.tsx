@@ -25,6 +25,8 @@ import { Island } from '../../layout/Island';
 
 // Opened on "Plan details": its code comes then.
 const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
+/** Six rows of four on a desktop; the rest open with "show all" (a search shows every match). */
+const COUNTRIES_BEFORE_SHOW_ALL = 24;
 const REGIONS: Array<'all' | Region> = ['all', 'europe', 'asia', 'americas', 'africa', 'oceania'];
 
 export default function PackagesPage() {
@@ -95,6 +97,7 @@ export default function PackagesPage() {
             loading={countries.loading && !countries.data}
             skeletons={12}
             layout="compact"
+            collapseAfter={deferred ? undefined : COUNTRIES_BEFORE_SHOW_ALL}
           />
           {countries.data && countries.data.filter((c) => c.has_packages).length === 0 && (
             <Typography color="text.secondary">{t('packages.noCountries')}</Typography>

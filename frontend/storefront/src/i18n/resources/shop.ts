@@ -8,6 +8,8 @@ export const shop = {
       countries: 'Ülkeler',
       regional: 'Bölgesel ve Global Paketler',
       noCountries: 'Aramanızla eşleşen ülke bulunamadı.',
+      showAll: 'Tüm ülkeleri göster ({{count}})',
+      showFewer: 'Daha az ülke göster',
       coversCountries: '{{count}} ülke',
       seo: {
         title: 'eSIM Paketleri — Ülkeler ve Bölgesel Paketler | eSIM Go',
@@ -193,6 +195,8 @@ export const shop = {
       countries: 'Countries',
       regional: 'Regional and Global Packages',
       noCountries: 'No country matches your search.',
+      showAll: 'Show all countries ({{count}})',
+      showFewer: 'Show fewer countries',
       coversCountries: '{{count}} countries',
       seo: {
         title: 'eSIM Packages — Countries and Regional Packages | eSIM Go',
