@@ -5,6 +5,8 @@ import { signWebhook } from '@esim/platform';
 import { withLuhnDigit } from '../../services/esim/src/profiles/iccid';
 
 const GB = 1024 ** 3;
+/** A report's time this many hours ago: a fixed date would one day lie past the eSIM's validity, which ends it. */
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 /** After the purchase: ownership, usage webhook and files, status changes, refunds, the public balance check, the pool. */
 describe('eSIM lifecycle', () => {
@@ -469,7 +471,7 @@ describe('eSIM lifecycle', () => {
       });
     const csv = [
       'ICCID,Used Bytes,Recorded At',
-      `${iccid},${5 * 1024 * 1024},2026-11-20T10:00:00Z`,
+      `${iccid},${5 * 1024 * 1024},${hoursAgo(48)}`,
       '12345,100,',
       `${iccid},-5,`,
       `${iccid},7,not a date`,
@@ -494,7 +496,7 @@ describe('eSIM lifecycle', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Usage');
     sheet.addRow(['iccid', 'used_mb', 'recorded_at']);
-    sheet.addRow([iccid, 6, '2026-11-21T10:00:00Z']);
+    sheet.addRow([iccid, 6, hoursAgo(24)]);
     const xlsx = await upload(
       Buffer.from(await workbook.xlsx.writeBuffer()),
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
