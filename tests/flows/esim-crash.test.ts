@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
+import { freePort } from './system';
 
 /**
  * The crash test: the real esim process (its own `src/server.ts`, a child process) is killed with
@@ -28,14 +28,6 @@ interface OrderRow {
   total_cents: string;
 }
 const STOCK = 160;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('esim process killed during 200 concurrent purchases', () => {
   let sys: EsimSystem;

@@ -7,7 +7,7 @@ import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigXlsx, multipart } from '../../infra/src/testing/cards';
 import { PLUS_EU, physicalSimFlow, waitForImport, type PhysicalSimFlow } from './physical-sim';
-import { startSystem, type System } from './system';
+import { freePort, startSystem, type System } from './system';
 
 /**
  * On the running system (the worker asks the catalog for the package codes), the import worker
@@ -21,14 +21,6 @@ let f: PhysicalSimFlow;
 let redisPort: number;
 let redis: ChildProcess;
 const dir = mkdtempSync(path.join(tmpdir(), 'physical-sim-worker-'));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
 
 async function startRedis(): Promise<ChildProcess> {
   const child = spawn(

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServiceName } from '@esim/contracts';
@@ -7,6 +7,7 @@ import { ensureDatabase, withDatabase } from '@esim/platform';
 import type { FastifyInstance } from 'fastify';
 import { migrateAll } from '../../infra/src/migrate-all';
 import { seedAll } from '../../infra/src/seed';
+import { freePortRange } from '../../infra/test/helpers/scripts';
 
 /**
  * The real system in one process: auth, catalog, balance, esim and physical-sim on ephemeral ports
@@ -58,14 +59,11 @@ const servicesDir = path.join(root, 'services');
 /** Services built by their own issues: started here as soon as their app exists. */
 const LATER_SERVICES = ['physical-sim'] as const;
 
-/** A port free right now (the OS picks it); the service listens on it a moment later. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/**
+ * A port free right now, for a process that listens on it a moment later: below the OS's
+ * ephemeral range, so no outgoing connection or `listen(0)` elsewhere takes it in between.
+ */
+export const freePort = (): Promise<number> => freePortRange(1);
 
 /** The address an app listening on 127.0.0.1 answers at. */
 export const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
