@@ -24,7 +24,7 @@ function AppReady() {
   useEffect(() => {
     islandsHydrated();
     // In a task of its own: the boot file's answer (the forms made live again) restyles the page.
-    setTimeout(() => document.documentElement.setAttribute('data-app-ready', ''));
+    void nextTask().then(() => document.documentElement.setAttribute('data-app-ready', ''));
   }, []);
   return null;
 }
