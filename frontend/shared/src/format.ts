@@ -1,22 +1,12 @@
-import { byteLocale, formatBytes as contractFormatBytes } from '@esim/contracts';
+import { byteLocale, formatBytes as contractFormatBytes, formatEuroAmount, formatEuroCents } from '@esim/contracts';
 
 /** Money is shown de-DE in euros with two decimals, data in base 1024 (docs/product.md). */
-// Made on first use: building a formatter loads locale data, a long task on a slow phone at start-up.
-let euro: Intl.NumberFormat | undefined;
-
 export function formatEuro(amount: number | null | undefined): string {
-  if (amount === null || amount === undefined) return '—';
-  euro ??= new Intl.NumberFormat('de-DE', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return euro.format(amount);
+  return amount === null || amount === undefined ? '—' : formatEuroAmount(amount);
 }
 
 export const formatCents = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined ? '—' : formatEuro(cents / 100);
+  cents === null || cents === undefined ? '—' : formatEuroCents(cents);
 
 /** The language the page shows (both apps keep <html lang> in step), Turkish until one is known. */
 export const pageLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'tr';

@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './messages/index';
 export * from './roles';
 export * from './money';
+export * from './euros';
 export * from './percentage';
 export * from './list-query';
 export * from './events/index';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatEuroCents } from './euros';
 
 /**
  * Money on the wire is euros as a JSON number with at most two decimals (docs/product.md, Money);
@@ -42,8 +43,4 @@ export const nonNegativeEuroAmount = z
   .transform(eurosToCents);
 
 /** Display format: German locale, EUR, 2 decimals. */
-export function formatEuros(cents: number): string {
-  return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(
-    cents / 100,
-  );
-}
+export const formatEuros = formatEuroCents;

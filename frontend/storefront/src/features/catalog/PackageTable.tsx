@@ -15,16 +15,11 @@ import { formatEuro } from '@esim/frontend-shared/format';
 import { planSummary } from './planSummary';
 import { nextSort, sortPackages, type SortColumn, type SortState } from './sort';
 import type { PublicPackage } from './types';
-import { nextTask } from '../../lib/nextTask';
 
 // Opened on "Details": its code comes then.
 const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
 
 const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
-
-// A page's first number format loads the browser's number data: done in a task of its own, so the
-// table's hydration, which formats its prices, does not carry it.
-if (typeof window !== 'undefined') void nextTask().then(() => formatEuro(0));
 
 /**
  * The spec's package table: duration, data and price sortable (a click toggles asc/desc); each row
