@@ -162,7 +162,7 @@ describe('storefront in a browser', () => {
         const iconResponse = await page.request.get(icon ?? `${shop.baseUrl}/favicon.ico`);
         expect([iconResponse.status(), iconResponse.headers()['content-type']], `${locale} ${path}`).toEqual([
           200,
-          'image/svg+xml',
+          'image/png',
         ]);
         await context.close();
       }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import type { Plugin } from 'vite';
 
@@ -11,19 +12,25 @@ const FLAGS_DIR = path.join(
 );
 /** Wide enough for the largest flag the storefront shows (48 CSS px) on a 2.5x phone screen. */
 const WIDTH_PX = 120;
+/** The shop's mark (public/favicon.svg), for a tab's 32 CSS px on a 2x screen. */
+const FAVICON_SVG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public/favicon.svg');
+const FAVICON_PX = 64;
 
 /**
- * One flag as a PNG. A browser builds a whole document for every SVG image on the page's main
- * thread, and a coat of arms (Bolivia's is 100 kB) takes tens of milliseconds on a phone; a PNG
- * is decoded off the main thread.
+ * An SVG image as a PNG. A browser builds a whole document for every SVG image on the page's main
+ * thread: a coat of arms (Bolivia's flag is 100 kB) takes tens of milliseconds on a phone, and even
+ * the favicon's few shapes took 3-19 ms of one task on this machine; a PNG is decoded off the main thread.
  */
-export function flagPng(svgFile: string): Buffer {
-  return new Resvg(readFileSync(svgFile), { fitTo: { mode: 'width', value: WIDTH_PX } }).render().asPng();
+export function svgPng(svgFile: string, width: number): Buffer {
+  return new Resvg(readFileSync(svgFile), { fitTo: { mode: 'width', value: width } }).render().asPng();
 }
+
+/** One flag as a PNG. */
+export const flagPng = (svgFile: string): Buffer => svgPng(svgFile, WIDTH_PX);
 
 /**
  * Flags are served as `/flags/<code>.png` (rendered into the build, rendered on request in dev),
- * so the app needs no table of 270 hashed file names in its JavaScript.
+ * so the app needs no table of 270 hashed file names in its JavaScript; the favicon as `/favicon.png`.
  */
 export function flags(): Plugin {
   let outDir = 'dist';
@@ -33,6 +40,10 @@ export function flags(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
+      server.middlewares.use('/favicon.png', (_request, response) => {
+        response.setHeader('content-type', 'image/png');
+        response.end(svgPng(FAVICON_SVG, FAVICON_PX));
+      });
       server.middlewares.use('/flags', (request, response, next) => {
         const name = path.basename(request.url ?? '');
         const file = path.join(FLAGS_DIR, name.replace(/\.png$/, '.svg'));
@@ -43,6 +54,7 @@ export function flags(): Plugin {
     },
     writeBundle() {
       if (this.environment.config.build.ssr) return;
+      writeFileSync(path.join(outDir, 'favicon.png'), svgPng(FAVICON_SVG, FAVICON_PX));
       mkdirSync(path.join(outDir, 'flags'), { recursive: true });
       for (const file of readdirSync(FLAGS_DIR).filter((name) => name.endsWith('.svg')))
         writeFileSync(path.join(outDir, 'flags', file.replace(/\.svg$/, '.png')), flagPng(path.join(FLAGS_DIR, file)));

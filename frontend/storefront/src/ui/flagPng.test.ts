@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flagPng } from '../../scripts/flags';
+import { flagPng, svgPng } from '../../scripts/flags';
 import { flagUrl } from './Flag';
 
 const svgOf = (code: string) =>
@@ -24,5 +24,11 @@ describe('flags', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(sizeOf(png)).toEqual({ width: 120, height: 90 });
     expect(png.length).toBeLessThan(12_000);
+  });
+
+  it("the shop's mark, which every page links, is a 64 px PNG too", () => {
+    const png = svgPng(path.resolve(import.meta.dirname, '../../public/favicon.svg'), 64);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(sizeOf(png)).toEqual({ width: 64, height: 64 });
   });
 });
