@@ -87,7 +87,6 @@ export interface DistanceSaleDocuments {
   contract: string;
 }
 
-
 const day = (date: Date, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
     timeZone: 'Europe/Istanbul',
@@ -119,7 +118,11 @@ function paymentText(input: DistanceSaleInput, en: boolean): string {
         ? `${formatEuroCents(prepaid)} from the prepaid balance`
         : `${formatEuroCents(prepaid)} ön ödemeli bakiyeden`
       : null,
-    credit > 0 ? (en ? `${formatEuroCents(credit)} on the credit limit` : `${formatEuroCents(credit)} kredi limitinden`) : null,
+    credit > 0
+      ? en
+        ? `${formatEuroCents(credit)} on the credit limit`
+        : `${formatEuroCents(credit)} kredi limitinden`
+      : null,
     input.byCardCents > 0
       ? en
         ? `${formatEuroCents(input.byCardCents)} by card (3-D Secure)`
