@@ -71,7 +71,16 @@ export function PackageTable({
               <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
                 <Box
                   component="span"
-                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                  // Visually hidden, named to screen readers. Pixels, not `1`, which sx reads as 100%: a box as wide
+                  // as the table, out at the header's right, let a phone swipe the table sideways into blank space.
+                  sx={{
+                    position: 'absolute',
+                    width: '1px',
+                    height: '1px',
+                    overflow: 'hidden',
+                    clip: 'rect(0 0 0 0)',
+                    whiteSpace: 'nowrap',
+                  }}
                 >
                   {t('country.action')}
                 </Box>
@@ -113,7 +122,14 @@ export function PackageTable({
                       size="small"
                       color="success"
                       label={t('country.recommended')}
-                      sx={{ display: { sm: 'none' }, mt: 0.5, ml: -0.5 }}
+                      // Its whole word on a narrow column (a chip's label is cut to the column otherwise).
+                      sx={{
+                        display: { sm: 'none' },
+                        mt: 0.5,
+                        ml: -0.5,
+                        maxWidth: 'none',
+                        '& .MuiChip-label': { px: 0.75 },
+                      }}
                     />
                   )}
                 </TableCell>
