@@ -60,13 +60,25 @@ export function isFree(port: number): Promise<boolean> {
  * ephemeral range (32768+), where an outgoing connection could take a port between the check and the bind.
  */
 export async function freePortRange(count: number): Promise<number> {
+  // Each vitest worker draws from its own slice: two files running side by side never pick the same port.
+  const slice = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % PORT_SLICES;
+  const first = 20_000 + slice * PORT_SLICE_SIZE;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * (12_000 - count));
-    const checks = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
-    if (checks.every(Boolean)) return base;
+    const base = first + Math.floor(Math.random() * (PORT_SLICE_SIZE - count));
+    const range = Array.from({ length: count }, (_, i) => base + i);
+    // A port handed out here may not be listened on yet: it is free to the check, but taken.
+    if (range.some((port) => handedOut.has(port))) continue;
+    const checks = await Promise.all(range.map(isFree));
+    if (!checks.every(Boolean)) continue;
+    for (const port of range) handedOut.add(port);
+    return base;
   }
   throw new Error('no free port range found');
 }
+
+const PORT_SLICES = 4;
+const PORT_SLICE_SIZE = 3_000;
+const handedOut = new Set<number>();
 
 /** A stack trace line, as node prints them: "    at fn (file:line:col)". */
 export const STACK_FRAME = /^\s+at .+[:(]/m;
