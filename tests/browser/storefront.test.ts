@@ -245,7 +245,7 @@ describe('storefront in a browser', () => {
     await page.context().close();
   });
 
-  it('a phone-sized viewport has no horizontal scroll on any public page', async () => {
+  it("a phone-sized viewport has no horizontal scroll on any public page, nor in a country page's package tables at 360 px", async () => {
     const { SITEMAP_PAGES } = await import('../../frontend/storefront/scripts/build-extras');
     const page = await open('/', { width: 390, height: 844 });
     const overflowing: string[] = [];
@@ -255,6 +255,16 @@ describe('storefront in a browser', () => {
       if (width > 390) overflowing.push(`${path} (${width}px)`);
     }
     expect(overflowing).toEqual([]);
+    // A country's package tables fit a 360 px phone too, in both languages: no row to swipe sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const lng of ['tr', 'en']) {
+      await page.goto(`${shop.baseUrl}/packages/united-states?lng=${lng}`, { waitUntil: 'networkidle' });
+      const hiddenWidths = await page.evaluate(() =>
+        [...document.querySelectorAll('.MuiTableContainer-root')].map((table) => table.scrollWidth - table.clientWidth),
+      );
+      expect(hiddenWidths.length, lng).toBe(2);
+      expect(hiddenWidths, lng).toEqual([0, 0]);
+    }
     await page.context().close();
   });
 });

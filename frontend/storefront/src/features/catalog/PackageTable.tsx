@@ -21,6 +21,11 @@ const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
 
 const COLUMNS: SortColumn[] = ['duration', 'data', 'price'];
 
+// On a phone a column's arrow shows only once it sorts by it: a hidden arrow's room is what a 360 px
+// screen lacks for the row (a touch screen has no hover to show it on).
+const INACTIVE_SORT_ICON = { display: { xs: 'none', sm: 'inline-block' } };
+const NARROW_PHONE = '@media (max-width: 374.95px)';
+
 /**
  * The spec's package table: duration, data and price sortable (a click toggles asc/desc); each row
  * names its network and hotspot and opens the plan's details (operators, validity, countries).
@@ -57,7 +62,10 @@ export function PackageTable({
                   key={column}
                   sortDirection={sort.column === column ? sort.order : false}
                   align={column === 'price' ? 'right' : 'left'}
-                  sx={{ px: { xs: 1, sm: 2 } }}
+                  sx={{
+                    px: { xs: 1, sm: 2 },
+                    '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': INACTIVE_SORT_ICON,
+                  }}
                 >
                   <TableSortLabel
                     active={sort.column === column}
@@ -155,7 +163,8 @@ export function PackageTable({
                     disabled={buyDisabled}
                     onClick={() => onBuy(p)}
                     aria-label={`${t('country.buy')}: ${p.name}`}
-                    sx={{ whiteSpace: 'nowrap' }}
+                    // On the narrowest phones its label may take two lines, so the row fits the screen.
+                    sx={{ whiteSpace: 'nowrap', [NARROW_PHONE]: { whiteSpace: 'normal', textWrap: 'balance' } }}
                   >
                     {t('country.buy')}
                   </Button>
