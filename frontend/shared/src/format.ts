@@ -1,4 +1,4 @@
-import { byteLocale, formatBytes as contractFormatBytes, formatEuroAmount, formatEuroCents } from '@esim/contracts';
+import { byteLocale, formatBytes as contractFormatBytes, formatEuroAmount, formatEuros } from '@esim/contracts';
 
 /** Money is shown de-DE in euros with two decimals, data in base 1024 (docs/product.md). */
 export function formatEuro(amount: number | null | undefined): string {
@@ -6,7 +6,7 @@ export function formatEuro(amount: number | null | undefined): string {
 }
 
 export const formatCents = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined ? '—' : formatEuroCents(cents);
+  cents === null || cents === undefined ? '—' : formatEuros(cents);
 
 /** The language the page shows (both apps keep <html lang> in step), Turkish until one is known. */
 export const pageLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'tr';

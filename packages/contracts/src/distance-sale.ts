@@ -1,5 +1,5 @@
 import type { SellerView } from './api/esim';
-import { formatEuroCents } from './euros';
+import { formatEuros } from './euros';
 import type { Locale } from './messages/types';
 import { REFUND_POLICY } from './policy';
 
@@ -115,18 +115,14 @@ function paymentText(input: DistanceSaleInput, en: boolean): string {
   const parts = [
     prepaid > 0 || (credit === 0 && input.byCardCents === 0)
       ? en
-        ? `${formatEuroCents(prepaid)} from the prepaid balance`
-        : `${formatEuroCents(prepaid)} ön ödemeli bakiyeden`
+        ? `${formatEuros(prepaid)} from the prepaid balance`
+        : `${formatEuros(prepaid)} ön ödemeli bakiyeden`
       : null,
-    credit > 0
-      ? en
-        ? `${formatEuroCents(credit)} on the credit limit`
-        : `${formatEuroCents(credit)} kredi limitinden`
-      : null,
+    credit > 0 ? (en ? `${formatEuros(credit)} on the credit limit` : `${formatEuros(credit)} kredi limitinden`) : null,
     input.byCardCents > 0
       ? en
-        ? `${formatEuroCents(input.byCardCents)} by card (3-D Secure)`
-        : `${formatEuroCents(input.byCardCents)} kartla (3-D Secure)`
+        ? `${formatEuros(input.byCardCents)} by card (3-D Secure)`
+        : `${formatEuros(input.byCardCents)} kartla (3-D Secure)`
       : null,
   ].filter((part): part is string => part !== null);
   if (!en) return parts.join(', ');
@@ -135,20 +131,20 @@ function paymentText(input: DistanceSaleInput, en: boolean): string {
 
 function goods(input: DistanceSaleInput, en: boolean): string[] {
   const { item } = input;
-  const total = formatEuroCents(item.unitCents * item.quantity);
+  const total = formatEuros(item.unitCents * item.quantity);
   return en
     ? [
         input.topUp
           ? `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), added electronically at once after payment; no new QR code is needed`
           : `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
-        `Quantity: ${item.quantity} × ${formatEuroCents(item.unitCents)}; total price including taxes: ${total}`,
+        `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
         `Payment: ${paymentText(input, true)}; no delivery fee`,
       ]
     : [
         input.topUp
           ? `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez`
           : `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
-        `Adet: ${item.quantity} × ${formatEuroCents(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
+        `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
         `Ödeme: ${paymentText(input, false)}; teslimat ücreti yoktur`,
       ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuroAmount, formatEuroCents } from './euros';
+import { formatEuroAmount, formatEuros } from './euros';
 
 const intl = new Intl.NumberFormat('de-DE', {
   style: 'currency',
@@ -12,9 +12,9 @@ describe('money as the shop writes it', () => {
   it('prints what Intl de-DE EUR prints, for cents from small to millions, negative too', () => {
     const samples = [0, 1, 9, 10, 99, 100, 101, 1499, 99_999, 100_000, 123_456, 9_999_999, 123_456_789, 9_999_999_999];
     for (const cents of [...samples, ...samples.filter(Boolean).map((c) => -c)]) {
-      expect(formatEuroCents(cents), String(cents)).toBe(intl.format(cents / 100));
+      expect(formatEuros(cents), String(cents)).toBe(intl.format(cents / 100));
     }
-    for (let cents = 0; cents < 200_000; cents += 7_919) expect(formatEuroCents(cents)).toBe(intl.format(cents / 100));
+    for (let cents = 0; cents < 200_000; cents += 7_919) expect(formatEuros(cents)).toBe(intl.format(cents / 100));
   });
 
   it('takes euro amounts with float noise (14.99 is 1498.999… cents)', () => {
@@ -25,7 +25,7 @@ describe('money as the shop writes it', () => {
   });
 
   it('writes no minus for zero', () => {
-    expect(formatEuroCents(-0)).toBe('0,00\u00a0€');
+    expect(formatEuros(-0)).toBe('0,00\u00a0€');
     expect(formatEuroAmount(-0.001)).toBe('0,00\u00a0€');
   });
 });

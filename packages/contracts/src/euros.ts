@@ -4,7 +4,7 @@
  * taken from Intl because a page's first number format loads the browser's locale data: 10–20 ms
  * of one task on a fast machine, far more on a phone, on every page that shows a price.
  */
-export function formatEuroCents(cents: number): string {
+export function formatEuros(cents: number): string {
   const whole = Math.round(Math.abs(cents));
   const euros = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, '.');
   const rest = String(whole % 100).padStart(2, '0');
@@ -12,4 +12,4 @@ export function formatEuroCents(cents: number): string {
 }
 
 /** A euro amount (a number of euros, such as 14.99) in the same format. */
-export const formatEuroAmount = (euros: number): string => formatEuroCents(Math.round(euros * 100));
+export const formatEuroAmount = (euros: number): string => formatEuros(Math.round(euros * 100));

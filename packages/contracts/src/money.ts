@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatEuroCents } from './euros';
 
 /**
  * Money on the wire is euros as a JSON number with at most two decimals (docs/product.md, Money);
@@ -41,6 +40,3 @@ export const nonNegativeEuroAmount = z
   .refine(hasAtMostTwoDecimals, { message: 'amount_two_decimals', abort: true })
   .refine((v) => eurosToCents(v) <= MAX_AMOUNT_CENTS, { message: 'amount_too_large' })
   .transform(eurosToCents);
-
-/** Display format: German locale, EUR, 2 decimals. */
-export const formatEuros = formatEuroCents;

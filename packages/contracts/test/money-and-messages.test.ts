@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuros, nonNegativeEuroAmount, positiveEuroAmount } from '../src/money';
+import { formatEuros } from '../src/euros';
+import { nonNegativeEuroAmount, positiveEuroAmount } from '../src/money';
 import { pickLocale, translate } from '../src/messages/index';
 
 describe('money on the wire', () => {
