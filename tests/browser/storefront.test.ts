@@ -206,6 +206,18 @@ describe('storefront in a browser', () => {
     await context.close();
   });
 
+  it('the start-up chunk is marked for eager compilation, first thing in the file (V8 reads the hint before the functions it covers)', async () => {
+    const page = await open('/packages');
+    const starts = await page.evaluate(() =>
+      (document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.preload ?? '').split(' '),
+    );
+    const start = starts.find((file) => /\/assets\/start-[^/]+\.js$/.test(file));
+    expect(start, starts.join(' ')).toBeDefined();
+    const source = await (await page.request.get(`${shop.baseUrl}${start}`)).text();
+    expect(source.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    await page.context().close();
+  });
+
   it('a Czech traveller finds the Europe plan from /packages and from the map; an unknown path answers 404', async () => {
     const page = await open('/packages', { width: 390, height: 844 });
     // The first countries show; the rest wait behind "show all", in the page but not laid out.
