@@ -4,12 +4,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { CountryGrid } from './CountryGrid';
 import type { CountryEntry, Region } from './types';
@@ -22,6 +19,7 @@ import { useApi } from '../../lib/useApi';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
 import { Island } from '../../layout/Island';
+import { SearchField } from '../../ui/SearchField';
 
 // Opened on "Plan details": its code comes then.
 const PlanDetailsDialog = lazy(() => import('./PlanDetailsDialog'));
@@ -56,21 +54,7 @@ export default function PackagesPage() {
       <PageHeader title={t('packages.title')} subtitle={t('packages.subtitle')} />
       <Container maxWidth="lg" sx={{ mt: 4 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 3 }}>
-          <TextField
-            label={t('packages.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ flex: '1 1 260px' }}
-          />
+          <SearchField label={t('packages.search')} value={search} onChange={setSearch} sx={{ flex: '1 1 260px' }} />
           <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
             <ToggleButtonGroup
               exclusive

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_ALIASES } from '@esim/contracts';
 import { foldForSearch } from '../../lib/format';
+import { SearchField } from '../../ui/SearchField';
 import type { PackageCountry, PublicPackage } from './types';
 
 /** The covered countries a visitor's query finds: by name, ISO code or a common alias ("UK"). */
@@ -76,21 +74,12 @@ export function CoverageList({ coverage }: { coverage: readonly PackageCountry[]
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 1 }}>
         {t('plan.countries', { count: coverage.length })}
       </Typography>
-      <TextField
+      <SearchField
         size="small"
         fullWidth
         label={t('plan.searchCountries')}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setQuery}
         sx={{ mb: 1 }}
       />
       <Box

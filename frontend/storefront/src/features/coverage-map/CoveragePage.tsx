@@ -3,15 +3,12 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import type { Coverage, CoverageCountry, RegionCount } from '../catalog/types';
 import { Flag } from '../../ui/Flag';
@@ -22,6 +19,7 @@ import { Seo } from '../../layout/Seo';
 import { useGrowingCount } from '../../lib/useGrowingCount';
 import { Island } from '../../layout/Island';
 import { skippedOffscreen } from '../../ui/offscreen';
+import { SearchField } from '../../ui/SearchField';
 
 // Leaflet and the shapes load after the page paints (they are the heavy part of this route).
 const CoverageMap = lazy(() => import('./CoverageMap'));
@@ -166,23 +164,14 @@ export default function CoveragePage() {
       <Container maxWidth="lg" sx={{ mt: 4 }}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: 2, md: 1 } }}>
-            <TextField
+            <SearchField
               fullWidth
               label={t('search')}
               value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                const first = e.target.value.trim() ? searchCountries(countries, e.target.value)[0] : undefined;
+              onChange={(value) => {
+                setSearch(value);
+                const first = value.trim() ? searchCountries(countries, value)[0] : undefined;
                 if (first) setFlyTo(first.a3);
-              }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon />
-                    </InputAdornment>
-                  ),
-                },
               }}
             />
             {/* As prerendered until the visitor acts (a search, a tap on the map) or the answer differs. */}

@@ -4,15 +4,13 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import { filterFaq, type FaqCategory } from './faqSearch';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
+import { SearchField } from '../../ui/SearchField';
 
 export default function FaqPage() {
   const { t } = useTranslation('info');
@@ -23,21 +21,7 @@ export default function FaqPage() {
       <Seo title={t('faq.seo.title')} description={t('faq.seo.description')} />
       <PageHeader title={t('faq.title')} />
       <Container maxWidth="md" sx={{ mt: 4 }}>
-        <TextField
-          fullWidth
-          label={t('faq.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField fullWidth label={t('faq.search')} value={search} onChange={setSearch} />
         {categories.length === 0 && (
           <Typography sx={{ mt: 3 }} color="text.secondary" role="status">
             {t('faq.noResults')}
