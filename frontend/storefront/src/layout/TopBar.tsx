@@ -18,14 +18,27 @@ import { NAV_ITEMS } from './nav';
 const MobileMenu = lazy(() => import('./MobileMenu'));
 const AccountMenu = lazy(() => import('./menus').then((m) => ({ default: m.AccountMenu })));
 
-/** True once the page has scrolled past `threshold` px (the bar turns white). */
+/**
+ * True once the page has scrolled past `threshold` px (the bar turns white). An observer watches a
+ * marker that far down the page: reading `window.scrollY` makes the browser lay the page out at
+ * once, which at mount falls in the middle of hydrating, and a scroll listener runs on every scroll.
+ */
 export function useScrolledPast(threshold = 20): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
-    const onScroll = () => setPast(window.scrollY > threshold);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    if (typeof IntersectionObserver === 'undefined') return; // jsdom
+    const marker = document.createElement('div');
+    marker.setAttribute('aria-hidden', 'true');
+    marker.style.cssText = `position:absolute;top:${threshold}px;left:0;width:1px;height:1px;pointer-events:none`;
+    document.body.append(marker);
+    const observer = new IntersectionObserver(([entry]) =>
+      setPast(!entry!.isIntersecting && entry!.boundingClientRect.top < 0),
+    );
+    observer.observe(marker);
+    return () => {
+      observer.disconnect();
+      marker.remove();
+    };
   }, [threshold]);
   return past;
 }
