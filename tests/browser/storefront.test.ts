@@ -218,6 +218,18 @@ describe('storefront in a browser', () => {
     await page.context().close();
   });
 
+  it('the top bar turns white once the page has scrolled past 20 px, and back at the top', async () => {
+    const page = await open('/packages', { width: 390, height: 844 });
+    const background = () => page.evaluate(() => getComputedStyle(document.querySelector('header')!).backgroundColor);
+    const atTop = await background();
+    await page.mouse.wheel(0, 400);
+    await expect.poll(background, { timeout: 5000 }).toBe('rgb(255, 255, 255)');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(background, { timeout: 5000 }).toBe(atTop);
+    expect(atTop).not.toBe('rgb(255, 255, 255)');
+    await page.context().close();
+  });
+
   it('a Czech traveller finds the Europe plan from /packages and from the map; an unknown path answers 404', async () => {
     const page = await open('/packages', { width: 390, height: 844 });
     // The first countries show; the rest wait behind "show all", in the page but not laid out.
