@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
-import createCache, { type EmotionCache } from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { DEMO_SELLER } from '@esim/contracts';
@@ -23,7 +23,7 @@ import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
 import { AppRoutes } from './routes';
 import { AppThemeProvider } from './theme/theme';
-import { PRERENDERED_STYLES } from './theme/styleCache';
+import { createStyleCache, PRERENDERED_STYLES } from './theme/styleCache';
 
 export { PUBLIC_PAGES } from './public-pages';
 export { ROUTE_PATTERNS } from './routes';
@@ -117,10 +117,10 @@ export async function prerender(pathname: string, lng: Language, mode?: string):
   );
   // A first pass waits for the lazy parts (the home page's sections, the footer) to load; in the
   // second they are ready, so the HTML is whole, with no fallbacks or reveal scripts in it.
-  const { prelude } = await prerenderToNodeStream(page(createCache({ key: 'css' })));
+  const { prelude } = await prerenderToNodeStream(page(createStyleCache()));
   for await (const chunk of prelude) void chunk;
   // Emotion's default key, so the browser's cache adopts these style tags instead of repeating them.
-  const cache = createCache({ key: 'css' });
+  const cache = createStyleCache();
   const emotion = createEmotionServer(cache);
   const html = renderToString(page(cache));
   const head = (html.match(HEAD_TAG) ?? []).map((tag) => tag.replace(/^<(\w+)/, '<$1 data-prerender=""')).join('');
