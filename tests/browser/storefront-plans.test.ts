@@ -144,9 +144,20 @@ describe('the cookie banner', () => {
   it('keeps the choice across a reload; preference cookies only once allowed, changeable on the cookies page', async () => {
     const page = await newPage('tr', 'light');
     const context = page.context();
+    const bannerCode: string[] = [];
+    page.on(
+      'request',
+      (request) => /\/assets\/CookieBanner-[^/]+\.js$/.test(request.url()) && bannerCode.push(request.url()),
+    );
     await page.goto(`${shop.baseUrl}/`, { waitUntil: 'networkidle' });
     const banner = page.getByRole('region', { name: 'Çerez tercihleriniz' });
     await banner.waitFor();
+    // The boot file fetches the banner's code with the page's when it shows the banner, and only then.
+    const listed = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.bannerPreload ?? '',
+    );
+    expect(listed).toMatch(/\/assets\/CookieBanner-[^/ ]+\.js/);
+    expect(bannerCode).toHaveLength(1);
     await shoot(page, 'banner-tr-light');
     await page.getByRole('button', { name: 'Yalnızca zorunlu' }).click();
     await banner.waitFor({ state: 'detached' });
@@ -159,9 +170,11 @@ describe('the cookie banner', () => {
     expect((await languageCookie(context))?.expires).toBe(-1);
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBeNull();
 
+    bannerCode.length = 0;
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'eSIM for Your Trip' }).waitFor();
     expect(await page.getByRole('region', { name: 'Your cookie choices' }).count()).toBe(0);
+    expect(bannerCode).toEqual([]);
 
     // The cookies page's settings button changes the choice: the language is then kept for a year.
     await page.goto(`${shop.baseUrl}/cookies`, { waitUntil: 'networkidle' });

@@ -135,10 +135,10 @@ const CONSENT_STORAGE_KEY = 'cookie_preferences';
 
 const BOOT = `(function () {
   var CONSENT_KEY = '${CONSENT_STORAGE_KEY}';
-  var me = document.currentScript, started = false;
+  var me = document.currentScript, started = false, bannerShown = false;
   var root = document.documentElement;
   try {
-    if (!localStorage.getItem(CONSENT_KEY)) [].forEach.call(document.querySelectorAll('#root [data-cookie-banner]'), function (banner) { banner.hidden = false; });
+    if (!localStorage.getItem(CONSENT_KEY)) [].forEach.call(document.querySelectorAll('#root [data-cookie-banner]'), function (banner) { banner.hidden = false; bannerShown = true; });
   } catch (e) { /* storage blocked: the app shows the banner once it starts */ }
   var forms = [].slice.call(document.querySelectorAll('#root form'));
   forms.forEach(function (form) { form.inert = true; });
@@ -178,6 +178,8 @@ const BOOT = `(function () {
     });
     // Then the page's own chunks and its language (the app's start finds them in the document and adds none).
     (me.dataset.pagePreload || '').split(' ').filter(Boolean).forEach(function (href) { steps.push(preload.bind(null, href)); });
+    // And the banner's, when it shows: its part of the page hydrates with the rest instead of fetching its code then.
+    if (bannerShown) (me.dataset.bannerPreload || '').split(' ').filter(Boolean).forEach(function (href) { steps.push(preload.bind(null, href)); });
     (function next() {
       steps.shift()();
       if (steps.length) setTimeout(next);
@@ -236,7 +238,10 @@ interface ManifestChunk {
  * with its imports, and its language's texts), for the boot file to preload: the page is found
  * by matching its path against the router's list in src/routes.tsx.
  */
-export function pagePreloads(root: string, outDir: string): (page: string, lng: string) => string[] {
+export function pagePreloads(
+  root: string,
+  outDir: string,
+): { page: (page: string, lng: string) => string[]; banner: (page: string, lng: string) => string[] } {
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -258,11 +263,19 @@ export function pagePreloads(root: string, outDir: string): (page: string, lng: 
     test: new RegExp(`^/${pattern!.replace(/:[^/]+/g, '[^/]+').replace('*', '.*')}$`),
     key: moduleKey(`src/${module}`),
   }));
-  return (page, lng) => {
+  const pageFiles = (page: string, lng: string) => {
     const route = routes.find(({ test }) => test.test(page));
     if (!route?.key) throw new Error(`no page chunk found for ${page}`);
-    const files = closure(route.key, closure(moduleKey(`src/i18n/lang/${lng}`) ?? ''));
-    return [...files].filter((file) => !entry.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
+    return closure(route.key, closure(moduleKey(`src/i18n/lang/${lng}`) ?? ''));
+  };
+  const banner = closure(moduleKey('src/features/consent/CookieBanner') ?? '');
+  if (banner.size === 0) throw new Error('no chunk found for the cookie banner');
+  const scripts = (files: Iterable<string>, except: Set<string>) =>
+    [...files].filter((file) => !except.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
+  return {
+    page: (page, lng) => scripts(pageFiles(page, lng), entry),
+    // The cookie banner's chunk with what it needs beyond the start and this page.
+    banner: (page, lng) => scripts(banner, new Set([...entry, ...pageFiles(page, lng)])),
   };
 }
 
@@ -298,7 +311,11 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
       const { body, head, styles, data } = await server.prerender(page, lng);
       const html = template
         .replace('<html lang="tr">', `<html lang="${lng}">`)
-        .replace(' data-preload="', () => ` data-page-preload="${preloadsOf(page, lng).join(' ')}" data-preload="`)
+        .replace(
+          ' data-preload="',
+          () =>
+            ` data-page-preload="${preloadsOf.page(page, lng).join(' ')}" data-banner-preload="${preloadsOf.banner(page, lng).join(' ')}" data-preload="`,
+        )
         .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
         .replace('</head>', `${head}${styles}</head>`)
         // The not-found page is marked: the app shows it at whatever path the gateway answered 404 (an unknown country).
