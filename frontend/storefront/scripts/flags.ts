@@ -17,9 +17,8 @@ const FAVICON_SVG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const FAVICON_PX = 64;
 
 /**
- * An SVG image as a PNG. A browser builds a whole document for every SVG image on the page's main
- * thread: a coat of arms (Bolivia's flag is 100 kB) takes tens of milliseconds on a phone, and even
- * the favicon's few shapes took 3-19 ms of one task on this machine; a PNG is decoded off the main thread.
+ * An SVG image as a PNG: a browser builds a whole document on the page's main thread for every SVG
+ * image (the favicon's too), while a PNG is decoded off it.
  */
 export function svgPng(svgFile: string, width: number): Buffer {
   return new Resvg(readFileSync(svgFile), { fitTo: { mode: 'width', value: width } }).render().asPng();

@@ -1,8 +1,7 @@
 /**
  * Money as the shop writes it: German style, euros, two decimals ("1.234,56 €", a no-break space
- * before the sign), exactly what Intl.NumberFormat('de-DE', EUR) prints. Written out rather than
- * taken from Intl because a page's first number format loads the browser's locale data: 10–20 ms
- * of one task on a fast machine, far more on a phone, on every page that shows a price.
+ * before the sign), exactly what Intl.NumberFormat('de-DE', EUR) prints. Written out because a
+ * page's first Intl number format loads the browser's locale data in one long task.
  */
 export function formatEuros(cents: number): string {
   const whole = Math.round(Math.abs(cents));

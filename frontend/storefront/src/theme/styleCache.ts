@@ -4,10 +4,9 @@ import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cach
 export const PRERENDERED_STYLES = 'data-prerendered-css';
 
 /**
- * The one vendor prefix the shop's browsers still need: Safari reads user-select as
- * -webkit-user-select (unprefixed only from version 18). Emotion's default prefixer wrote a quarter
- * of a page's CSS for browsers of ten years ago (-ms-flexbox, -webkit-box), which every phone then
- * parsed and matched.
+ * The one vendor prefix the shop's browsers still need (Safari before 18 reads only
+ * -webkit-user-select), in place of emotion's prefixer, whose prefixes for old browsers every phone
+ * would parse and match.
  */
 const safariUserSelect: StylisPlugin = (element) => {
   if (element.type === 'decl' && element.props === 'user-select')

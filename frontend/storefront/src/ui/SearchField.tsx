@@ -37,7 +37,7 @@ export function SearchField({
         onChange={(event) => onChange(event.target.value)}
         startAdornment={
           <InputAdornment position="start">
-            <SearchIcon fontSize={size === 'small' ? 'small' : 'medium'} />
+            <SearchIcon fontSize={size} />
           </InputAdornment>
         }
       />

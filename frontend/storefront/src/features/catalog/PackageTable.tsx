@@ -79,8 +79,7 @@ export function PackageTable({
               <TableCell align="right" sx={{ px: { xs: 1, sm: 2 } }}>
                 <Box
                   component="span"
-                  // Visually hidden, named to screen readers. Pixels, not `1`, which sx reads as 100%: a box as wide
-                  // as the table, out at the header's right, let a phone swipe the table sideways into blank space.
+                  // Visually hidden, named to screen readers; in pixels, as sx reads `1` as 100%.
                   sx={{
                     position: 'absolute',
                     width: '1px',
