@@ -168,7 +168,11 @@ const BOOT = `(function () {
     started = true;
     // One request a task: each costs the main thread a moment, and the app's start would otherwise
     // make all of its page's in one long task.
-    var steps = (me.dataset.preload || '').split(' ').filter(Boolean).map(function (href) { return preload.bind(null, href); });
+    var steps = [];
+    function queue(list) {
+      (list || '').split(' ').filter(Boolean).forEach(function (href) { steps.push(preload.bind(null, href)); });
+    }
+    queue(me.dataset.preload);
     steps.push(function () {
       var script = document.createElement('script');
       script.type = 'module';
@@ -177,9 +181,9 @@ const BOOT = `(function () {
       document.head.appendChild(script);
     });
     // Then the page's own chunks and its language (the app's start finds them in the document and adds none).
-    (me.dataset.pagePreload || '').split(' ').filter(Boolean).forEach(function (href) { steps.push(preload.bind(null, href)); });
+    queue(me.dataset.pagePreload);
     // And the banner's, when it shows: its part of the page hydrates with the rest instead of fetching its code then.
-    if (bannerShown) (me.dataset.bannerPreload || '').split(' ').filter(Boolean).forEach(function (href) { steps.push(preload.bind(null, href)); });
+    if (bannerShown) queue(me.dataset.bannerPreload);
     (function next() {
       steps.shift()();
       if (steps.length) setTimeout(next);
@@ -241,7 +245,7 @@ interface ManifestChunk {
 export function pagePreloads(
   root: string,
   outDir: string,
-): { page: (page: string, lng: string) => string[]; banner: (page: string, lng: string) => string[] } {
+): (page: string, lng: string) => { page: string[]; banner: string[] } {
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -263,19 +267,16 @@ export function pagePreloads(
     test: new RegExp(`^/${pattern!.replace(/:[^/]+/g, '[^/]+').replace('*', '.*')}$`),
     key: moduleKey(`src/${module}`),
   }));
-  const pageFiles = (page: string, lng: string) => {
-    const route = routes.find(({ test }) => test.test(page));
-    if (!route?.key) throw new Error(`no page chunk found for ${page}`);
-    return closure(route.key, closure(moduleKey(`src/i18n/lang/${lng}`) ?? ''));
-  };
   const banner = closure(moduleKey('src/features/consent/CookieBanner') ?? '');
   if (banner.size === 0) throw new Error('no chunk found for the cookie banner');
   const scripts = (files: Iterable<string>, except: Set<string>) =>
     [...files].filter((file) => !except.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
-  return {
-    page: (page, lng) => scripts(pageFiles(page, lng), entry),
+  return (page, lng) => {
+    const route = routes.find(({ test }) => test.test(page));
+    if (!route?.key) throw new Error(`no page chunk found for ${page}`);
+    const files = closure(route.key, closure(moduleKey(`src/i18n/lang/${lng}`) ?? ''));
     // The cookie banner's chunk with what it needs beyond the start and this page.
-    banner: (page, lng) => scripts(banner, new Set([...entry, ...pageFiles(page, lng)])),
+    return { page: scripts(files, entry), banner: scripts(banner, new Set([...entry, ...files])) };
   };
 }
 
@@ -309,12 +310,13 @@ async function prerenderPages(root: string, outDir: string): Promise<void> {
   for (const page of [...server.PUBLIC_PAGES.filter((p) => !NOT_PRERENDERED.has(p)), NOT_FOUND_PAGE]) {
     for (const lng of LANGUAGES) {
       const { body, head, styles, data } = await server.prerender(page, lng);
+      const preloads = preloadsOf(page, lng);
       const html = template
         .replace('<html lang="tr">', `<html lang="${lng}">`)
         .replace(
           ' data-preload="',
           () =>
-            ` data-page-preload="${preloadsOf.page(page, lng).join(' ')}" data-banner-preload="${preloadsOf.banner(page, lng).join(' ')}" data-preload="`,
+            ` data-page-preload="${preloads.page.join(' ')}" data-banner-preload="${preloads.banner.join(' ')}" data-preload="`,
         )
         .replace(/<title>[^<]*<\/title>/, head.includes('<title') ? '' : '$&')
         .replace('</head>', `${head}${styles}</head>`)
