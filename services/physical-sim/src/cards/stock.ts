@@ -33,6 +33,8 @@ export interface CardRow {
   package_name: string;
   status: CardStatus;
   owner_user_id: string | null;
+  /** The approved order whose sale gave the owner this card; null in admin stock and after an admin's transfer. */
+  sale_order_id: string | null;
   import_id: string | null;
   transferred_at: Date | null;
   created_at: Date;
@@ -144,9 +146,14 @@ export async function transferToDealer(
     ...cards.filter((c) => c.status !== 'in_stock' || c.owner_user_id !== null).map((c) => c.serial_number),
   ];
   if (bad.length) throw new AppError(409, 'cards_not_transferable', { params: { cards: bad.slice(0, 20).join(', ') } });
-  await trx('cards')
-    .whereIn('id', ids)
-    .update({ status: 'assigned', owner_user_id: dealerId, transferred_at: trx.fn.now(), updated_at: trx.fn.now() });
+  await trx('cards').whereIn('id', ids).update({
+    status: 'assigned',
+    owner_user_id: dealerId,
+    // Not a sale: a later return of these cards gives back nothing.
+    sale_order_id: null,
+    transferred_at: trx.fn.now(),
+    updated_at: trx.fn.now(),
+  });
   await writeHistory(
     trx,
     cards.map((c) => ({
@@ -183,9 +190,13 @@ export async function returnToAdmin(
   ];
   if (bad.length)
     throw new AppError(409, 'cards_not_returnable_to_admin', { params: { cards: bad.slice(0, 20).join(', ') } });
-  await trx('cards')
-    .whereIn('id', ids)
-    .update({ status: 'in_stock', owner_user_id: null, transferred_at: null, updated_at: trx.fn.now() });
+  await trx('cards').whereIn('id', ids).update({
+    status: 'in_stock',
+    owner_user_id: null,
+    sale_order_id: null,
+    transferred_at: null,
+    updated_at: trx.fn.now(),
+  });
   await writeHistory(
     trx,
     cards.map((c) => ({

@@ -79,13 +79,15 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
     throw new AppError(409, 'not_enough_stock', { params: { available: await availableCount(trx, order.package_id) } });
   }
   const ids = cards.map((c) => c.id);
+  // The sale lines first: each card then names the sale that gave the dealer the card, the one its return may refund.
+  await trx('order_cards').insert(ids.map((cardId) => ({ order_id: id, card_id: cardId })));
   await trx('cards').whereIn('id', ids).update({
     status: 'assigned',
     owner_user_id: order.user_id,
+    sale_order_id: id,
     transferred_at: trx.fn.now(),
     updated_at: trx.fn.now(),
   });
-  await trx('order_cards').insert(ids.map((cardId) => ({ order_id: id, card_id: cardId })));
   await writeHistory(
     trx,
     ids.map((cardId) => ({

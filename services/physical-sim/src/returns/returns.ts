@@ -8,8 +8,9 @@ import { REFUND_POLICY } from '@esim/contracts';
 /**
  * Dealer returns (the spec's 15-day unconditional return): own cards, not activated, within the
  * window counted from the transfer. While pending the cards are `returned` (still the dealer's);
- * approved: back to admin stock and physical-sim.return.approved (balance refunds what the cards
- * were bought for); rejected: back to the status they had.
+ * approved: back to admin stock and physical-sim.return.approved (balance refunds the price of the
+ * sale that gave the dealer each card, each sale at most once; a card an admin transferred refunds
+ * nothing); rejected: back to the status they had, their sales unrefunded.
  */
 export interface ReturnRow {
   id: string;
@@ -60,31 +61,19 @@ export async function requestReturn(
       },
     });
   }
-  // What each card was bought for: its order's unit price (a card an admin transferred cost nothing).
-  const bought = (await trx('order_cards as oc')
-    .join('orders as o', 'o.id', 'oc.order_id')
-    .whereIn('oc.card_id', input.cardIds)
-    .where('o.user_id', input.userId)
-    .select('oc.card_id', 'o.id as order_id', 'o.unit_price_cents')) as Array<{
-    card_id: string;
-    order_id: string;
-    unit_price_cents: string;
-  }>;
-  const purchase = new Map(bought.map((b) => [b.card_id, b]));
-  const refund = cards.reduce((sum, c) => sum + Number(purchase.get(c.id)?.unit_price_cents ?? 0), 0);
-
   const [created] = (await trx('returns')
-    .insert({ user_id: input.userId, reason: input.reason, refund_cents: refund })
+    .insert({ user_id: input.userId, reason: input.reason, refund_cents: 0 })
     .returning('*')) as ReturnRow[];
   await trx('return_cards').insert(
     cards.map((c) => ({
       return_id: created!.id,
       card_id: c.id,
-      order_id: purchase.get(c.id)?.order_id ?? null,
-      refund_cents: Number(purchase.get(c.id)?.unit_price_cents ?? 0),
+      order_id: c.sale_order_id,
+      refund_cents: 0,
       from_status: c.status,
     })),
   );
+  const refund = await claimSaleRefunds(trx, created!.id, input.userId);
   await trx('cards').whereIn('id', input.cardIds).update({ status: 'returned', updated_at: trx.fn.now() });
   await writeHistory(
     trx,
@@ -101,7 +90,45 @@ export async function requestReturn(
   );
   // The admin setting: returns of never-activated cards (all of these, by the rule above) approved at once.
   if (await autoApproveReturns(trx)) return approveReturn(trx, created!.id, 'auto', true);
-  return created!;
+  return { ...created!, refund_cents: refund };
+}
+
+/**
+ * Each card of the return refunds the price of the sale that gave the dealer the card, if no other
+ * return has refunded that sale: the claim is a row keyed by the sale line, so of two returns of one
+ * sale only the first gets a row (and the money). A card an admin transferred names no sale and
+ * refunds nothing. Writes each line's refund and the return's total; answers the total in cents.
+ */
+async function claimSaleRefunds(trx: Knex.Transaction, returnId: string, userId: string): Promise<number> {
+  const lines = (
+    await trx.raw(
+      `WITH claimed AS (
+         INSERT INTO sale_refunds (order_id, card_id, return_id, refund_cents)
+         SELECT rc.order_id, rc.card_id, rc.return_id, o.unit_price_cents
+           FROM return_cards rc
+           JOIN orders o ON o.id = rc.order_id AND o.user_id = :userId AND o.status = 'approved'
+          WHERE rc.return_id = :returnId
+         ON CONFLICT DO NOTHING
+         RETURNING card_id, refund_cents
+       )
+       UPDATE return_cards rc SET refund_cents = claimed.refund_cents
+         FROM claimed
+        WHERE rc.return_id = :returnId AND rc.card_id = claimed.card_id
+       RETURNING rc.refund_cents`,
+      { returnId, userId },
+    )
+  ).rows as Array<{ refund_cents: string }>;
+  const refund = lines.reduce((sum, line) => sum + Number(line.refund_cents), 0);
+  await trx('returns').where({ id: returnId }).update({ refund_cents: refund });
+  return refund;
+}
+
+/** What an approved return pays: the sale refunds it holds, so no sale is paid back twice whatever its row says. */
+async function claimedRefund(trx: Knex.Transaction, returnId: string): Promise<number> {
+  const [row] = (await trx('sale_refunds').where({ return_id: returnId }).sum({ cents: 'refund_cents' })) as Array<{
+    cents: string | null;
+  }>;
+  return Number(row?.cents ?? 0);
 }
 
 async function lockPending(trx: Knex.Transaction, id: string): Promise<ReturnRow> {
@@ -123,9 +150,13 @@ export async function approveReturn(
     order_id: string | null;
   }>;
   const ids = lines.map((l) => l.card_id);
-  await trx('cards')
-    .whereIn('id', ids)
-    .update({ status: 'in_stock', owner_user_id: null, transferred_at: null, updated_at: trx.fn.now() });
+  await trx('cards').whereIn('id', ids).update({
+    status: 'in_stock',
+    owner_user_id: null,
+    sale_order_id: null,
+    transferred_at: null,
+    updated_at: trx.fn.now(),
+  });
   await writeHistory(
     trx,
     ids.map((cardId) => ({
@@ -139,9 +170,16 @@ export async function approveReturn(
       actorId: adminId,
     })),
   );
+  const refund = await claimedRefund(trx, id);
   const [updated] = (await trx('returns')
     .where({ id })
-    .update({ status: 'approved', auto_approved: auto, decided_by: adminId, decided_at: trx.fn.now() })
+    .update({
+      status: 'approved',
+      refund_cents: refund,
+      auto_approved: auto,
+      decided_by: adminId,
+      decided_at: trx.fn.now(),
+    })
     .returning('*')) as ReturnRow[];
   const orders = [...new Set(lines.map((l) => l.order_id).filter(Boolean))];
   await publish(trx, SERVICE, {
@@ -151,7 +189,7 @@ export async function approveReturn(
       returnId: id,
       orderId: orders.length === 1 ? orders[0]! : null,
       userId: ret.user_id,
-      refundCents: Number(ret.refund_cents),
+      refundCents: refund,
     },
   });
   return updated!;
@@ -189,6 +227,8 @@ export async function rejectReturn(
       actorId: adminId,
     })),
   );
+  // Nothing was refunded: the sales are free to be refunded by a later return of these cards.
+  await trx('sale_refunds').where({ return_id: id }).delete();
   const [updated] = (await trx('returns')
     .where({ id })
     .update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() })
