@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@esim/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import {
   CUSTOMER,
   DEALER,
@@ -425,6 +426,143 @@ describe('returns (15-day unconditional)', () => {
       headers: f.auth(f.tokens.admin),
       payload: { auto_approve_unactivated_returns: false },
     });
+  });
+});
+
+describe('a sale is refunded once', () => {
+  const returnCards = (cardIds: string[], token = f.tokens.dealer) =>
+    f.app.inject({
+      method: 'POST',
+      url: '/user/physical-sim/return',
+      headers: f.auth(token),
+      payload: { card_ids: cardIds, reason: 'Müşteri vazgeçti' },
+    });
+  const transferBack = async (cardIds: string[]) => {
+    const res = await admin('POST', '/admin/physical-sim/stock/transfer-to-dealer', {
+      dealer_id: DEALER.id,
+      card_ids: cardIds,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const setAutoApprove = async (on: boolean) => {
+    const res = await f.app.inject({
+      method: 'PUT',
+      url: '/admin/physical-sim/settings',
+      headers: f.auth(f.tokens.admin),
+      payload: { auto_approve_unactivated_returns: on },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** One card of PLUS_EU bought by the first dealer and paid for: the card and its price in cents. */
+  const bought = async () => {
+    const placed = await order({ package_id: PLUS_EU.id, quantity: 1 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { id, unit_price_cents: price } = placed.json().data;
+    const approved = await admin('POST', `/admin/physical-sim/orders/${id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    await waitFor(async () => (await hold(id))?.status === 'captured', { what: 'capture', timeoutMs: 15_000 });
+    return { card: approved.json().data.card_ids[0] as string, price: price as number };
+  };
+  /** What the balance service refunded for these returns, once it has handled each approval (a refund of nothing posts no transfer). */
+  const refundedFor = async (returnIds: string[]) => {
+    for (const id of returnIds) {
+      const approval = await f.app
+        .db('outbox')
+        .where({ type: 'physical-sim.return.approved', aggregate_id: id })
+        .first('event_id');
+      expect(approval, `return ${id} approved`).toBeDefined();
+      await waitFor(async () => Boolean(await f.balance.db('inbox').where({ event_id: approval.event_id }).first()), {
+        what: `balance to handle the approval of return ${id}`,
+        timeoutMs: 15_000,
+      });
+    }
+    const transfers = await f.balance.db('transfers').where({ kind: 'refund' }).whereIn('reference', returnIds);
+    return transfers.reduce((sum, t) => sum + Number(t.amount), 0);
+  };
+
+  beforeAll(async () => {
+    // The first dealer's balance went on the orders above: enough for the cards bought here.
+    const loaded = await f.balance.inject({
+      method: 'POST',
+      url: '/admin/dealers/balance',
+      headers: f.auth(f.tokens.admin, { 'idempotency-key': randomUUID() }),
+      payload: { dealer_id: DEALER.id, amount: 500, note: 'Test kredisi' },
+    });
+    expect(loaded.statusCode, loaded.body).toBeLessThan(300);
+  });
+
+  it('returned, transferred back by an admin and returned again: the price once, then a plain stock return for nothing', async () => {
+    const { card, price } = await bought();
+    const before = await spendable(DEALER.id);
+    const first = await returnCards([card]);
+    expect(first.json().data).toMatchObject({ status: 'pending', refund_cents: price });
+    expect((await admin('POST', `/admin/physical-sim/returns/${first.json().data.id}/approve`)).statusCode).toBe(200);
+    await transferBack([card]);
+
+    const again = await returnCards([card]);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data).toMatchObject({ status: 'pending', refund: 0, refund_cents: 0 });
+    const approved = await admin('POST', `/admin/physical-sim/returns/${again.json().data.id}/approve`);
+    expect(approved.json().data).toMatchObject({ status: 'approved', refund_cents: 0 });
+    expect(await f.app.db('cards').where({ id: card }).first()).toMatchObject({
+      status: 'in_stock',
+      owner_user_id: null,
+    });
+
+    expect(await refundedFor([first.json().data.id, again.json().data.id])).toBe(price);
+    expect(await spendable(DEALER.id)).toBeCloseTo(before + price / 100, 2);
+  });
+
+  it('a card an admin transferred carries no price: its return gives back nothing', async () => {
+    const [card] = await f.app
+      .db('cards')
+      .whereNull('deleted_at')
+      .whereNull('owner_user_id')
+      .where({ status: 'in_stock', package_id: PLUS_EU.id })
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .pluck('id');
+    await transferBack([card]);
+    const returned = await returnCards([card]);
+    expect(returned.json().data).toMatchObject({ status: 'pending', refund_cents: 0 });
+    expect((await admin('POST', `/admin/physical-sim/returns/${returned.json().data.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect(await refundedFor([returned.json().data.id])).toBe(0);
+  });
+
+  it('auto-approve on: two returns of one card at once refund it once; transferred back, two more refund nothing', async () => {
+    const { card, price } = await bought();
+    const before = await spendable(DEALER.id);
+    await setAutoApprove(true);
+    try {
+      const race = await Promise.all([returnCards([card]), returnCards([card])]);
+      const made = race.filter((r) => r.statusCode === 201);
+      expect(made, race.map((r) => r.body).join('\n')).toHaveLength(1);
+      expect(made[0]!.json()).toMatchObject({
+        code: 'return_auto_approved',
+        data: { status: 'approved', refund_cents: price },
+      });
+      const refused = race.find((r) => r.statusCode !== 201)!;
+      expect([403, 422]).toContain(refused.statusCode);
+
+      await transferBack([card]);
+      const again = await Promise.all([returnCards([card]), returnCards([card])]);
+      const madeAgain = again.filter((r) => r.statusCode === 201);
+      expect(madeAgain).toHaveLength(1);
+      expect(madeAgain[0]!.json().data).toMatchObject({ status: 'approved', refund_cents: 0 });
+
+      expect(await refundedFor([made[0]!.json().data.id, madeAgain[0]!.json().data.id])).toBe(price);
+      expect(await spendable(DEALER.id)).toBeCloseTo(before + price / 100, 2);
+    } finally {
+      await setAutoApprove(false);
+    }
+  });
+
+  it('the books hold: every approved return refunded exactly its sales’ price, once', async () => {
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
+    expect(books.consistency.ok, formatBooksReport(books)).toBe(true);
   });
 });
 
