@@ -8,6 +8,7 @@ import { BALANCE_HANDLERS } from '../../services/balance/src/events/handlers';
 import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
 import { approveOrder, rejectOrder } from '../../services/physical-sim/src/orders/orders';
 import { approveReturn, requestReturn } from '../../services/physical-sim/src/returns/returns';
+import { transferToDealer } from '../../services/physical-sim/src/cards/stock';
 import {
   CONSISTENCY_RULES,
   formatConsistencyReport,
@@ -302,6 +303,44 @@ describe('verifyConsistency', () => {
       returned = await approvedReturnOf(s, approvedOrder.cards[1]!);
     });
     expectOnlyFailure(await verifyConsistency(url), 'physical-return-approved-refunded', [returned]);
+  });
+
+  it('fails physical-return-refunds-each-sale-once for a second refund of one sale and a refund with no sale behind it', async () => {
+    let doubled = '';
+    let unsold = '';
+    /** Rewrites an approved return as if it had refunded `cents`, and lets the balance service pay that. */
+    const paidAs = async (s: Schemas, returnId: string, cents: number, line: Record<string, unknown>) => {
+      const [card] = await s
+        .physical('return_cards')
+        .where({ return_id: returnId })
+        .orderBy('card_id')
+        .pluck('card_id');
+      await s
+        .physical('return_cards')
+        .where({ return_id: returnId, card_id: card })
+        .update({ ...line, refund_cents: cents });
+      await s.physical('returns').where({ id: returnId }).update({ refund_cents: cents });
+      await s
+        .physical('outbox')
+        .where({ type: 'physical-sim.return.approved', aggregate_id: returnId })
+        .update({
+          envelope: s.physical.raw(`jsonb_set(envelope, '{payload,refundCents}', to_jsonb(?::int))`, [cents]),
+        });
+      await deliverPhysicalSimEventsToBalance(s);
+    };
+    const url = await brokenCopy(async (s) => {
+      // The refunded card handed back by an admin and returned again at its sale's price, as before the fix.
+      const card = approvedOrder.cards[0]!;
+      await s.physical.transaction((trx) => transferToDealer(trx, [card], DEALER.id, ADMIN.id, null));
+      doubled = await approvedReturnOf(s, card);
+      await paidAs(s, doubled, PLUS_EU.retailCents, { order_id: approvedOrder.id });
+      // The seeded return of cards an admin transferred (no sale), approved and paid as if one had been bought.
+      const seeded = await s.physical('returns').where({ status: 'pending' }).first('id');
+      await s.physical.transaction((trx) => approveReturn(trx, seeded.id, ADMIN.id));
+      unsold = seeded.id;
+      await paidAs(s, unsold, 500, {});
+    });
+    expectOnlyFailure(await verifyConsistency(url), 'physical-return-refunds-each-sale-once', [doubled, unsold]);
   });
 
   it('fails esim-order-completed-captured for a completed eSIM order whose hold is pending or was captured for another amount', async () => {

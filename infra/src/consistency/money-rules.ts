@@ -50,6 +50,33 @@ export function approvedReturnsAreRefunded({ trx }: RuleContext): Promise<string
   );
 }
 
+/**
+ * An approved physical-SIM return refunds exactly the price of the sales that gave the dealer its
+ * cards, each sale once: its amount is the sum of its cards' refunds, a card that refunds anything
+ * names a sale of it (an approved order of the returner) at that order's unit price, and no return
+ * approved before it refunded the same sale. A card an admin transferred names no sale and refunds 0.
+ */
+export function approvedReturnsRefundEachSaleOnce({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT r.id FROM physical_sim.returns r
+      WHERE r.status = 'approved'
+        AND (r.refund_cents <> (SELECT coalesce(sum(rc.refund_cents), 0) FROM physical_sim.return_cards rc WHERE rc.return_id = r.id)
+          OR EXISTS (
+            SELECT 1 FROM physical_sim.return_cards rc
+              LEFT JOIN physical_sim.order_cards sale ON sale.order_id = rc.order_id AND sale.card_id = rc.card_id
+              LEFT JOIN physical_sim.orders o ON o.id = sale.order_id AND o.status = 'approved' AND o.user_id = r.user_id
+             WHERE rc.return_id = r.id AND rc.refund_cents > 0
+               AND (o.id IS NULL OR o.unit_price_cents <> rc.refund_cents
+                 OR EXISTS (
+                   SELECT 1 FROM physical_sim.return_cards earlier
+                     JOIN physical_sim.returns e ON e.id = earlier.return_id AND e.status = 'approved'
+                    WHERE earlier.order_id = rc.order_id AND earlier.card_id = rc.card_id AND earlier.refund_cents > 0
+                      AND (e.decided_at, e.id) < (r.decided_at, r.id)))))
+      ORDER BY r.created_at, r.id`,
+  );
+}
+
 /** A completed eSIM order that cost something has its hold captured for exactly its total. */
 export function completedEsimOrdersAreCaptured({ trx }: RuleContext): Promise<string[]> {
   return offendingIds(

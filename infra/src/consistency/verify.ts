@@ -3,6 +3,7 @@ import { noParkedEvents, noStaleOutboxRows } from './event-rules';
 import {
   approvedPhysicalOrdersHaveCapturedHolds,
   approvedReturnsAreRefunded,
+  approvedReturnsRefundEachSaleOnce,
   completedEsimOrdersAreCaptured,
   noStalePendingHolds,
   rejectedPhysicalOrdersHaveVoidedHolds,
@@ -29,6 +30,7 @@ const RULES: ReadonlyArray<readonly [string, RuleCheck]> = [
   ['physical-order-approved-captured', approvedPhysicalOrdersHaveCapturedHolds],
   ['physical-order-rejected-voided', rejectedPhysicalOrdersHaveVoidedHolds],
   ['physical-return-approved-refunded', approvedReturnsAreRefunded],
+  ['physical-return-refunds-each-sale-once', approvedReturnsRefundEachSaleOnce],
   ['esim-order-completed-captured', completedEsimOrdersAreCaptured],
   ['no-stale-pending-hold', noStalePendingHolds],
   ['no-stale-outbox-row', noStaleOutboxRows],
