@@ -24,6 +24,8 @@ const TEXTS = {
     approve: 'onaylanır',
     insufficient_funds: 'yetersiz bakiye nedeniyle reddedilir',
     do_not_honour: 'bankası onay vermez',
+    review_approve: 'ödeme alınır, güvenlik incelemesine düşer ve bir dakika sonra onaylanır',
+    review_reject: 'ödeme alınır, güvenlik incelemesine düşer ve bir dakika sonra reddedilir (tutar karta iade edilir)',
     card_name_required: 'Kart üzerindeki ismi yazın.',
     card_number_invalid: 'Kart numarası geçersiz.',
     card_not_test_card: 'Bu demo yalnızca aşağıdaki test kartlarını kabul eder.',
@@ -38,6 +40,12 @@ const TEXTS = {
     decline: 'İptal et',
     finishedTitle: 'Bu ödeme tamamlandı',
     finished: 'Bu ödeme sayfasındaki işlem sona erdi.',
+    reviewTitle: 'Ödeme güvenlik incelemesinde',
+    review:
+      'Kartınızdan tahsil edildi; ödeme güvenlik incelemesinden geçince bakiyenize yansır. Reddedilirse tutar kartınıza iade edilir.',
+    expiredTitle: 'Ödeme sayfasının süresi doldu',
+    expired:
+      'Bu ödeme sayfası artık kart kabul etmiyor; kartınızdan bir şey çekilmedi. Mağazaya dönüp yeniden deneyin.',
     back: 'Mağazaya dön',
     missingTitle: 'Ödeme sayfası bulunamadı',
     missing: 'Bu ödeme sayfası yok ya da süresi dolmuş. Mağazaya dönüp yeniden deneyin.',
@@ -62,6 +70,8 @@ const TEXTS = {
     approve: 'approved',
     insufficient_funds: 'declined: insufficient funds',
     do_not_honour: 'declined: do not honour',
+    review_approve: 'charged, held for fraud review, approved a minute later',
+    review_reject: 'charged, held for fraud review, rejected a minute later (the money goes back to the card)',
     card_name_required: 'Enter the name on the card.',
     card_number_invalid: 'The card number is not valid.',
     card_not_test_card: 'This demo only accepts the test cards below.',
@@ -76,6 +86,11 @@ const TEXTS = {
     decline: 'Cancel',
     finishedTitle: 'This payment is finished',
     finished: 'The payment on this page has already ended.',
+    reviewTitle: 'Payment in fraud review',
+    review:
+      'Your card was charged; the payment reaches your balance once it passes the fraud review. If it is rejected, the money goes back to your card.',
+    expiredTitle: 'This payment page has expired',
+    expired: 'This payment page no longer takes a card; nothing was charged. Go back to the shop and try again.',
     back: 'Back to the shop',
     missingTitle: 'Payment page not found',
     missing: 'This payment page does not exist or has expired. Go back to the shop and try again.',
@@ -170,13 +185,22 @@ export function threeDSecurePage(session: DemoSession): string {
   );
 }
 
-/** A session already paid or declined: the buyer can only go back, posting the token to the shop's callback. */
+/**
+ * A session past its card step (paid, declined, in fraud review, or expired before a card was
+ * taken): the buyer can only go back, posting the token to the shop's callback.
+ */
 export function finishedPage(session: DemoSession): string {
   const locale = session.locale;
+  const [title, text]: [TextKey, TextKey] =
+    session.status === 'review'
+      ? ['reviewTitle', 'review']
+      : session.status === 'expired'
+        ? ['expiredTitle', 'expired']
+        : ['finishedTitle', 'finished'];
   return page(
     locale,
-    t(locale, 'finishedTitle'),
-    `<h1>${t(locale, 'finishedTitle')}</h1><p>${t(locale, 'finished')}</p>` +
+    t(locale, title),
+    `<h1>${t(locale, title)}</h1><p>${t(locale, text)}</p>` +
       `<form method="post" action="${escape(session.callback_url)}"><input type="hidden" name="token" value="${escape(session.token)}"><button type="submit">${t(locale, 'back')}</button></form>`,
   );
 }
