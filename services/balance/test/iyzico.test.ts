@@ -3,13 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeIyzico, type FakeIyzico } from '../../../infra/src/fakes/iyzico';
 import { iyzicoProvider } from '../src/payments/iyzico';
 import { ProviderRefused, ProviderUnavailable, type PaymentLookup, type RefundRequest } from '../src/payments/port';
+import { spendable } from '../src/ledger/accounts';
+import { accountOf, expectLedgerValid, key, person, startApp, type Person } from './support';
 
 /**
  * The iyzico adapter against the fake iyzico (infra/src/fakes/iyzico.ts): Checkout Form initialize,
  * the buyer on the fake's hosted page (card form, 3-D Secure, the auto-submitted post back to our
  * callback), retrieve with its response signature and fraud check, partial refunds and the refund
- * lookup, and the fake's fault modes. Every request the adapter sends is checked by the fake's
- * IYZWSv2 signature check.
+ * lookup, and the fake's fault modes; then the balance service configured with iyzico keys that
+ * point at the fake. Every request the adapter sends is checked by the fake's IYZWSv2 signature check.
  */
 const API_KEY = 'sandbox-fake-api-key';
 const SECRET_KEY = 'sandbox-fake-secret-key';
@@ -342,5 +344,82 @@ describe('iyzico adapter against the fake iyzico', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('card payments through the service with iyzico keys pointing at the fake iyzico', () => {
+  let service: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    service = await startApp({
+      env: {
+        IYZICO_API_KEY: API_KEY,
+        IYZICO_SECRET_KEY: SECRET_KEY,
+        IYZICO_BASE_URL: fake.url,
+        PUBLIC_BASE_URL: 'https://shop.example',
+      },
+    });
+  });
+  afterAll(async () => {
+    await expectLedgerValid(service.app.db);
+    await service.app.close();
+  });
+
+  const begin = async (buyer: Person, euros: number) => {
+    const res = await service.app.inject({
+      method: 'POST',
+      url: '/user/payments/card',
+      headers: await service.as(buyer, { 'idempotency-key': key() }),
+      payload: { amount: euros },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  };
+  const callback = (token: string) =>
+    service.app.inject({
+      method: 'POST',
+      url: '/payments/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+  const read = async (buyer: Person, id: string) =>
+    (await service.app.inject({ url: `/user/payments/${id}`, headers: await service.as(buyer) })).json().data;
+  const balanceOf = async (buyer: Person) => (await accountOf(service.app.db, spendable(buyer.id).key)).balance;
+
+  it('pays on the fake’s page, is posted back to our callback and credited once', async () => {
+    const buyer = person(1);
+    const payment = await begin(buyer, 19.99);
+    expect(payment).toMatchObject({ provider: 'iyzico', status: 'pending' });
+    const back = await payOnPage(payment.page_url, cards.approve);
+    const token = new URL(payment.page_url).searchParams.get('token')!;
+    expect(back).toContain('action="https://shop.example/api/payments/callback"');
+    expect((await callback(token)).statusCode).toBe(200);
+    expect(await read(buyer, payment.id)).toMatchObject({ status: 'paid' });
+    expect(await balanceOf(buyer)).toBe(1999);
+    await callback(token);
+    expect(await balanceOf(buyer)).toBe(1999);
+  });
+
+  it('credits a payment held in fraud review only once iyzico approves it, and never one it rejects', async () => {
+    const buyer = person(1);
+    const approved = await begin(buyer, 5);
+    await payOnPage(approved.page_url, cards.reviewThenApprove);
+    const approvedToken = new URL(approved.page_url).searchParams.get('token')!;
+    await callback(approvedToken);
+    expect((await read(buyer, approved.id)).status).toBe('review');
+    expect(await balanceOf(buyer)).toBe(0);
+    fake.decideReview(fake.paymentOfToken(approvedToken)!.paymentId, 'approve');
+    await callback(approvedToken);
+    expect((await read(buyer, approved.id)).status).toBe('paid');
+    expect(await balanceOf(buyer)).toBe(500);
+
+    const rejected = await begin(buyer, 7);
+    await payOnPage(rejected.page_url, cards.reviewThenReject);
+    const rejectedToken = new URL(rejected.page_url).searchParams.get('token')!;
+    await callback(rejectedToken);
+    expect((await read(buyer, rejected.id)).status).toBe('review');
+    fake.decideReview(fake.paymentOfToken(rejectedToken)!.paymentId, 'reject');
+    await callback(rejectedToken);
+    expect(await read(buyer, rejected.id)).toMatchObject({ status: 'failed', failure_code: 'payment_fraud_rejected' });
+    expect(await balanceOf(buyer)).toBe(500);
   });
 });
