@@ -39,6 +39,7 @@ export const numberArg = (name: string, fallback: number) => {
 /** Quiet, production-like child processes; a Redis prefix of their own, so a run never meets another's keys. */
 export const quietEnv = (bench: string) => ({
   NODE_ENV: 'production',
+  APP_MODE: 'demo',
   LOG_LEVEL: 'error',
   REDIS_PREFIX: `bench:${bench}:${randomBytes(4).toString('hex')}:`,
 });

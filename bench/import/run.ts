@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   const env = {
     DATABASE_URL: url,
     NODE_ENV: 'production',
+    APP_MODE: 'demo',
     LOG_LEVEL: 'error',
     REDIS_PREFIX: `bench:import:${randomBytes(4).toString('hex')}:`,
   };

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     const wanted = new Set(['auth', 'catalog', 'balance', 'esim', 'gateway']);
     const benchEnv = {
       NODE_ENV: 'production',
+      APP_MODE: 'demo',
       LOG_LEVEL: 'error',
       // Sign-ups and sign-ins of the bench's buyers come from one address.
       RATE_LIMIT_REGISTER_PER_MIN: '100000',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { baseConfigSchema, refuseDemoSecrets } from '@esim/platform';
+import { baseConfigSchema, refuseDemoSecrets, withAppMode } from '@esim/platform';
 import { ROOT_DIR, SERVICES, type ServiceEntry } from './services';
 
 /** The port every process gets when PORT_BASE is the default (gateway 8080, services 8081-8085). */
@@ -36,7 +36,7 @@ export function loadDotEnv(file = path.join(ROOT_DIR, '.env')): void {
 }
 
 export function loadStartSettings(env: NodeJS.ProcessEnv = process.env): StartSettings {
-  const result = startConfigSchema.safeParse(env);
+  const result = startConfigSchema.safeParse(withAppMode(env));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new SettingsError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -42,6 +42,7 @@ describe('esim process killed during 200 concurrent purchases', () => {
     env = {
       ...process.env,
       NODE_ENV: 'production',
+      APP_MODE: 'demo',
       LOG_LEVEL: 'error',
       PORT: String(port),
       HOST: '127.0.0.1',

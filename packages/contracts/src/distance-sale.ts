@@ -1,4 +1,5 @@
 import type { SellerView } from './api/esim';
+import { formatData } from './api/package-view';
 import { formatEuros } from './euros';
 import type { Locale } from './messages/types';
 import { REFUND_POLICY } from './policy';
@@ -11,7 +12,7 @@ import { REFUND_POLICY } from './policy';
  * rules the shop applies cannot disagree. The version names this wording; the balance service stores
  * the version and the text a buyer accepted with their payment.
  */
-export const DISTANCE_SALE_VERSION = '2026-11-26.3';
+export const DISTANCE_SALE_VERSION = '2026-12-06.1';
 
 /**
  * Who sells: the shop's legal identity as the documents and the receipt name it. The esim service
@@ -64,13 +65,42 @@ export function sellerFromView(view: SellerView): Seller {
   };
 }
 
+export interface SaleItem {
+  name: string;
+  code: string;
+  /** null: unlimited data. */
+  dataMb: number | null;
+  validityDays: number;
+  quantity: number;
+  unitCents: number;
+  /** A top-up adds data to this installed eSIM (its ICCID): nothing new is delivered to scan. */
+  topUpOf?: string;
+}
+
+/**
+ * Who buys, as the documents name them: the person's full name, else the company's, else the
+ * address (the storefront fills the documents in from the session, the server from its copy of the person).
+ */
+export function buyerName(person: { full_name?: string | null; company_name?: string | null; email: string }): string {
+  return person.full_name?.trim() || person.company_name?.trim() || person.email;
+}
+
+/** What the package gives, as the documents print it: "5 GB · 15 gün", and for a top-up the eSIM it is added to. */
+export function saleItemDetails(item: SaleItem, locale: Locale): string {
+  const en = locale === 'en';
+  const days = en ? `${item.validityDays} ${item.validityDays === 1 ? 'day' : 'days'}` : `${item.validityDays} gün`;
+  const gives = `${formatData(item.dataMb, locale)} · ${days}`;
+  if (!item.topUpOf) return gives;
+  return en
+    ? `${gives}; added to the existing eSIM with ICCID ${item.topUpOf}, no new eSIM or QR code`
+    : `${gives}; ICCID ${item.topUpOf} olan mevcut eSIM’e eklenir, yeni eSIM ya da QR kodu verilmez`;
+}
+
 export interface DistanceSaleInput {
   seller: Seller;
   buyer: { fullName: string; email: string };
-  /** The package: its name, code and what it gives (data and validity, as the buyer reads them). */
-  item: { name: string; code: string; details: string; quantity: number; unitCents: number };
-  /** A top-up adds data to an eSIM already installed: nothing new is delivered to scan. */
-  topUp?: boolean;
+  /** The package: its name (in the buyer's language), code, what it gives, how many and at what price. */
+  item: SaleItem;
   /** What the balance covers and what the card pays, in cents (their sum is the total). */
   fromBalanceCents: number;
   byCardCents: number;
@@ -132,18 +162,19 @@ function paymentText(input: DistanceSaleInput, en: boolean): string {
 function goods(input: DistanceSaleInput, en: boolean): string[] {
   const { item } = input;
   const total = formatEuros(item.unitCents * item.quantity);
+  const details = saleItemDetails(item, input.locale);
   return en
     ? [
-        input.topUp
-          ? `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), added electronically at once after payment; no new QR code is needed`
-          : `Service: ${item.name} travel eSIM data package (${item.code}; ${item.details}), delivered electronically as a QR code at once after payment`,
+        item.topUpOf
+          ? `Service: ${item.name} travel eSIM data package (${item.code}; ${details}), added electronically at once after payment; no new QR code is needed`
+          : `Service: ${item.name} travel eSIM data package (${item.code}; ${details}), delivered electronically as a QR code at once after payment`,
         `Quantity: ${item.quantity} × ${formatEuros(item.unitCents)}; total price including taxes: ${total}`,
         `Payment: ${paymentText(input, true)}; no delivery fee`,
       ]
     : [
-        input.topUp
-          ? `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez`
-          : `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${item.details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
+        item.topUpOf
+          ? `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${details}); ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez`
+          : `Hizmet: ${item.name} seyahat eSIM veri paketi (${item.code}; ${details}); ödemeden hemen sonra QR kod olarak elektronik ortamda teslim edilir`,
         `Adet: ${item.quantity} × ${formatEuros(item.unitCents)}; vergiler dahil toplam fiyat: ${total}`,
         `Ödeme: ${paymentText(input, false)}; teslimat ücreti yoktur`,
       ];
@@ -164,6 +195,10 @@ function withdrawal(en: boolean): string[] {
 }
 
 const numbered = (lines: string[]) => lines.map((line, i) => `${i + 1}. ${line}`).join('\n');
+
+/** Both documents as one text, as a buyer's acceptance is kept and mailed. */
+export const agreementText = (documents: DistanceSaleDocuments) =>
+  `${documents.preInformation}\n\n${documents.contract}`;
 
 /** Both documents, filled in, in the buyer's language. */
 export function distanceSaleDocuments(input: DistanceSaleInput): DistanceSaleDocuments {

@@ -112,8 +112,10 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/dashboard', 'balance', can('dashboard', 'read')),
   // Card top-ups: start (Idempotency-Key), the buyer's poll, the provider's callback (public: it
   // carries only a token and makes the service re-read the payment from the provider).
+  r('GET', '/user/payments', 'balance', can('balance', 'read')),
   r('POST', '/user/payments/card', 'balance', can('balance', 'create')),
   r('GET', '/user/payments/:id', 'balance', can('balance', 'read')),
+  r('POST', '/user/payments/:id/refund', 'balance', can('balance', 'create')),
   r('POST', '/payments/callback', 'balance', 'public', { rateLimit: 'public-lookup', bodyLimit: 8 * 1024 }),
   // The demo provider's hosted card page and its 3-D Secure step (demo mode, no provider configured).
   r('GET', '/payments/demo/:token', 'balance', 'public', { rateLimit: 'public-read' }),
@@ -136,6 +138,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('POST', '/admin/top-ups/:id/reject', 'balance', can('admin/top-ups', 'approve')),
   r('GET', '/admin/payments', 'balance', can('admin/top-ups', 'list')),
   r('POST', '/admin/payments/:id/refund', 'balance', can('admin/top-ups', 'approve')),
+  r('POST', '/admin/payments/:id/refunds/:refundId/retry', 'balance', can('admin/top-ups', 'approve')),
+  r('POST', '/admin/payments/:id/refunds/:refundId/to-balance', 'balance', can('admin/top-ups', 'approve')),
   // ── balance: sales manager ──
   r('GET', '/sales-manager/balance', 'balance', can('sales-manager/balance', 'read')),
   r('POST', '/sales-manager/collect', 'balance', can('sales-manager/collection', 'create')),
@@ -151,6 +155,7 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/esim/:id/usage', 'esim', can('esim-orders', 'read')),
   r('GET', '/public/balance/esim/:id', 'esim', 'public', { rateLimit: 'public-lookup' }),
   r('GET', '/public/seller', 'esim', 'public', { rateLimit: 'public-read' }),
+  r('GET', '/user/esim/:id/refund', 'esim', can('esim-orders', 'read')),
   r('POST', '/user/esim/:id/refund', 'esim', can('esim-orders', 'update')),
   r('GET', '/user/esim/:id/top-ups', 'esim', can('esim-orders', 'read')),
   r('POST', '/user/esim/:id/top-ups', 'esim', can('esim-orders', 'create')),

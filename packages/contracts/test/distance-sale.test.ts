@@ -27,7 +27,8 @@ const input = {
   item: {
     name: 'Amerika Birleşik Devletleri Standart',
     code: 'US-15D-5GB',
-    details: '5 GB · 15 gün',
+    dataMb: 5120,
+    validityDays: 15,
     quantity: 2,
     unitCents: 2499,
   },
@@ -104,12 +105,17 @@ describe('distance sale documents', () => {
   });
 
   it('say a top-up is added to the installed eSIM, with no new QR code to scan', () => {
-    const tr = distanceSaleDocuments({ ...input, topUp: true, locale: 'tr' });
+    const tr = distanceSaleDocuments({
+      ...input,
+      item: { ...input.item, topUpOf: '8990011234567890123' },
+      locale: 'tr',
+    });
     expect(tr.contract).toContain('ödemeden hemen sonra elektronik ortamda eklenir, yeni QR kod gerekmez');
     expect(tr.contract).not.toContain('QR kod olarak');
-    expect(distanceSaleDocuments({ ...input, topUp: true, locale: 'en' }).contract).toContain(
-      'added electronically at once after payment; no new QR code is needed',
-    );
+    expect(
+      distanceSaleDocuments({ ...input, item: { ...input.item, topUpOf: '8990011234567890123' }, locale: 'en' })
+        .contract,
+    ).toContain('added electronically at once after payment; no new QR code is needed');
   });
 
   it('name only the balance when it pays the whole price', () => {

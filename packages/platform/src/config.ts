@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** Settings every process shares. Each service extends this with its own keys. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  /** demo seeds demo data and runs the local mail catcher; production never does. */
+  /**
+   * The one switch: demo seeds demo data, runs the local mail catcher and pays through the demo card
+   * provider; production never does any of it. Unset, it is production under NODE_ENV=production, else demo.
+   */
   APP_MODE: z.enum(['demo', 'production']).default('demo'),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -35,6 +38,14 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 export class ConfigError extends Error {}
 
 /**
+ * One switch decides demo or production: APP_MODE. A process told NODE_ENV=production and nothing
+ * else is taken at its word, so it never runs demo payments or demo data by default.
+ */
+export function withAppMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env.APP_MODE === undefined && env.NODE_ENV === 'production' ? { ...env, APP_MODE: 'production' } : env;
+}
+
+/**
  * Parses the environment with a zod schema. Fails fast with every bad variable named,
  * and refuses the demo internal token in production.
  */
@@ -42,7 +53,7 @@ export function loadConfig<S extends z.ZodType<BaseConfig>>(
   schema: S,
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
-  const result = schema.safeParse(env);
+  const result = schema.safeParse(withAppMode(env));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -17,7 +17,7 @@ function receipt(locale: 'tr' | 'en', paidByCardCents: number): Receipt {
   const documents = distanceSaleDocuments({
     seller,
     buyer,
-    item: { name: 'Türkiye Standart', code: 'TR-7D-3GB', details: '3 GB · 7 gün', quantity: 2, unitCents: 1299 },
+    item: { name: 'Türkiye Standart', code: 'TR-7D-3GB', dataMb: 3072, validityDays: 7, quantity: 2, unitCents: 1299 },
     fromBalanceCents: 2598 - paidByCardCents,
     byCardCents: paidByCardCents,
     locale,

@@ -11,9 +11,9 @@ import { internalRoutes } from './routes/internal';
 import { publicRoutes } from './routes/public';
 import { salesManagerRoutes } from './routes/sales-manager';
 import { userRoutes } from './routes/user';
-import { paymentPoller } from './payments/poller';
+import { paymentPoller, rateLimiter } from './payments/poller';
 import type { PaymentProvider } from './payments/port';
-import { configuredPaymentProvider } from './payments/provider';
+import { configuredPaymentProviders, providersOf } from './payments/provider';
 
 export const SERVICE_NAME = 'balance';
 export const SCHEMA = 'balance';
@@ -38,6 +38,7 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     jwks: options.jwks,
   });
+  const expireAfterMs = config.CARD_PAYMENT_EXPIRE_MINUTES * 60_000;
   const ctx: BalanceContext = {
     config,
     bank: {
@@ -45,7 +46,20 @@ export async function buildApp(options: BuildOptions = {}) {
       bank_name: config.TOP_UP_BANK_NAME,
       iban: config.TOP_UP_IBAN,
     },
-    payments: options.payments === undefined ? configuredPaymentProvider(config, app.db) : options.payments,
+    payments:
+      options.payments === undefined ? configuredPaymentProviders(config, app.db) : providersOf(options.payments),
+    paymentRules: {
+      expireAfterMs,
+      maxOpenPerUser: config.CARD_PAYMENTS_OPEN_PER_USER,
+      maxTopUpCents: config.CARD_TOP_UP_MAX_EUROS * 100,
+      maxDailyCents: config.CARD_TOP_UP_DAILY_MAX_EUROS * 100,
+    },
+    paymentSchedule: {
+      expireAfterMs,
+      openEveryMs: config.CARD_PAYMENT_RECHECK_MAX_MS,
+      reviewEveryMs: 5 * 60_000,
+      pageGraceMs: 5 * 60_000,
+    },
     accounts: createAccountDirectory({ authUrl: config.AUTH_URL, token: config.INTERNAL_SERVICE_TOKEN }),
   };
 
@@ -56,17 +70,18 @@ export async function buildApp(options: BuildOptions = {}) {
   userRoutes(app, ctx);
   salesManagerRoutes(app);
   adminRoutes(app, ctx);
-  internalRoutes(app);
+  internalRoutes(app, ctx.payments);
 
-  if (ctx.payments) {
-    app.whileServing(
-      paymentPoller(app.db, ctx.payments, {
-        intervalMs: config.CARD_PAYMENT_POLL_INTERVAL_MS,
-        expireAfterMs: config.CARD_PAYMENT_EXPIRE_MINUTES * 60_000,
-        log: app.log,
-      }),
-    );
-  }
+  // Runs without an active provider too: payments and refunds of a provider still known are settled.
+  app.whileServing(
+    paymentPoller(app.db, ctx.payments, {
+      ...ctx.paymentSchedule,
+      intervalMs: config.CARD_PAYMENT_POLL_INTERVAL_MS,
+      concurrency: config.CARD_PROVIDER_CONCURRENCY,
+      limiter: rateLimiter(config.CARD_PROVIDER_CALLS_PER_SECOND, app.redis),
+      log: app.log,
+    }),
+  );
 
   registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }), app.db);
   return app;

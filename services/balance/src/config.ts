@@ -23,8 +23,21 @@ export const configSchema = serviceConfigSchema(8083, {
     .min(1)
     .max(24 * 60)
     .default(30),
-  /** How often pending card payments are re-read from the provider (a buyer who never came back is credited all the same). */
-  CARD_PAYMENT_POLL_INTERVAL_MS: zod.coerce.number().int().min(500).max(600_000).default(15_000),
+  /** How often the poll loop looks for card payments due a look and refunds due a provider call. */
+  CARD_PAYMENT_POLL_INTERVAL_MS: zod.coerce.number().int().min(100).max(600_000).default(1_000),
+  /**
+   * Longest wait between two looks at a card payment whose page is open: a paid one whose buyer
+   * never came back is credited within about this (while the provider's call rate keeps up).
+   */
+  CARD_PAYMENT_RECHECK_MAX_MS: zod.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Provider calls a second from every copy together (payments re-read and refunds), and at once from one copy. */
+  CARD_PROVIDER_CALLS_PER_SECOND: zod.coerce.number().int().min(1).max(10_000).default(400),
+  CARD_PROVIDER_CONCURRENCY: zod.coerce.number().int().min(1).max(200).default(32),
+  /** Open (pending or in review) card payments one person may have at once; one more is refused (429). */
+  CARD_PAYMENTS_OPEN_PER_USER: zod.coerce.number().int().min(1).max(100).default(3),
+  /** The largest card top-up, and the most one person may top up by card in one day (Istanbul), in euros. */
+  CARD_TOP_UP_MAX_EUROS: zod.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  CARD_TOP_UP_DAILY_MAX_EUROS: zod.coerce.number().int().min(1).max(10_000_000).default(2_000),
 });
 
 export type BalanceConfig = z.infer<typeof configSchema>;

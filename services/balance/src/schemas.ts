@@ -52,5 +52,5 @@ export const isoDate = z
 /** A person's ledger transactions, filtered by kind: the user's own list and the admin's per dealer. */
 export const transactionsQuery = listQuery({ type: z.enum(TRANSFER_KINDS) }, { id: numericId });
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'review', 'paid', 'failed', 'expired', 'refunded'] as const;
 export const paymentIdParams = z.object({ id: z.uuid() });

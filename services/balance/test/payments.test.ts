@@ -1,24 +1,25 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SELLER, DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
-import { spendable } from '../src/ledger/accounts';
-import { demoProvider } from '../src/payments/demo-provider';
+import { DISTANCE_SALE_VERSION } from '@esim/contracts';
 import { iyzicoProvider } from '../src/payments/iyzico';
 import { createHold } from '../src/ledger/holds';
 import { sweepPayments } from '../src/payments/poller';
+import { app, as, expectLedgerValid, key, person, startApp, useBalanceApp, type App, type Person } from './support';
 import {
-  accountOf,
-  app,
-  as,
-  expectLedgerValid,
-  key,
-  person,
-  startApp,
-  useBalanceApp,
-  type App,
-  type Person,
-} from './support';
+  approveCard,
+  backdate,
+  balanceOf,
+  callback,
+  doNotHonourCard,
+  form,
+  formHeaders,
+  insufficientCard,
+  payOnDemoPage,
+  startCardTopUp,
+  status,
+  sweep,
+} from './card-payments';
 
 /**
  * Card top-ups end to end on the real service: the demo provider's hosted page driven as a browser
@@ -29,67 +30,6 @@ import {
 useBalanceApp();
 const admin = person(3);
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-const approveCard = { name: 'Ada Yılmaz', number: '5528 7900 0000 0008', expiry: '12/39', cvc: '123' };
-const insufficientCard = { ...approveCard, number: '4111111111111129' };
-const doNotHonourCard = { ...approveCard, number: '4129111111111111' };
-
-async function startCardTopUp(
-  target: App,
-  buyer: Person,
-  euros: number,
-  extra: Record<string, string> = {},
-  body: Record<string, unknown> = {},
-  sign = as,
-) {
-  const res = await target.inject({
-    method: 'POST',
-    url: '/user/payments/card',
-    headers: await sign(buyer, { 'idempotency-key': key(), ...extra }),
-    payload: { amount: euros, ...body },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const payment = res.json().data;
-  return { payment, token: new URL(payment.page_url).pathname.split('/').pop()! };
-}
-
-/** The buyer on the demo page: card form, then the 3-D Secure answer; returns the redirect to the callback. */
-async function payOnDemoPage(token: string, card: typeof approveCard, action: 'confirm' | 'cancel' = 'confirm') {
-  const page = await app.inject({ url: `/payments/demo/${token}` });
-  expect(page.statusCode).toBe(200);
-  const submitted = await app.inject({
-    method: 'POST',
-    url: `/payments/demo/${token}`,
-    headers: formHeaders,
-    payload: form(card),
-  });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  expect(submitted.body).toContain('3-D Secure');
-  const verified = await app.inject({
-    method: 'POST',
-    url: `/payments/demo/${token}/3ds`,
-    headers: formHeaders,
-    payload: form({ token, action }),
-  });
-  expect(verified.statusCode).toBe(307);
-  return verified.headers.location as string;
-}
-
-const callback = (target: App, token: string, extra: Record<string, string> = {}) =>
-  target.inject({
-    method: 'POST',
-    url: '/payments/callback',
-    headers: formHeaders,
-    payload: form({ token, ...extra }),
-  });
-
-const status = async (target: App, buyer: Person, id: string, language = 'tr') =>
-  (
-    await target.inject({ url: `/user/payments/${id}`, headers: await as(buyer, { 'accept-language': language }) })
-  ).json().data;
-
-const balanceOf = async (target: App, buyer: Person) => (await accountOf(target.db, spendable(buyer.id).key)).balance;
 const cardTopUps = async (target: App, buyer: Person) =>
   Number(
     (
@@ -225,27 +165,36 @@ describe('card top-up through the demo provider', () => {
     expect((await app.inject({ url: '/payments/demo/no-such-token' })).statusCode).toBe(404);
   });
 
-  it('expires an abandoned payment after the configured time: nothing credited, even when a callback comes later', async () => {
+  it('expires an abandoned payment after the configured time, tells the buyer nothing was charged only once the provider’s page is gone', async () => {
     const buyer = person(1);
     const { payment, token } = await startCardTopUp(app, buyer, 15);
     await app.inject({ url: `/payments/demo/${token}` });
-    const created = new Date((await app.db('payments').where({ id: payment.id }).first()).created_at);
-    const early = await sweepPayments(app.db, demo(), {
-      expireAfterMs: 30 * 60_000,
-      now: new Date(created.getTime() + 29 * 60_000),
-    });
-    expect(early.expired).toBe(0);
+    // 29 minutes old: still open.
+    await backdate(payment.id, 29 * 60_000);
+    expect((await sweep()).expired).toBe(0);
     expect((await status(app, buyer, payment.id)).status).toBe('pending');
-    const late = await sweepPayments(app.db, demo(), {
-      expireAfterMs: 30 * 60_000,
-      now: new Date(created.getTime() + 31 * 60_000),
+    // 31 minutes old: expired by us, but the provider's page may still take the card.
+    await backdate(payment.id, 31 * 60_000);
+    expect((await sweep()).expired).toBe(1);
+    expect(await status(app, buyer, payment.id, 'en')).toMatchObject({
+      status: 'expired',
+      failure_code: 'payment_expired_unconfirmed',
+      failure_message:
+        'The payment was not completed in time. If your card was charged, the amount is added to your balance automatically.',
     });
-    expect(late.expired).toBeGreaterThanOrEqual(1);
+    // The provider's page is gone and it charged nothing: now the buyer may be told so.
+    await app
+      .db('payments')
+      .where({ id: payment.id })
+      .update({ page_expires_at: new Date(Date.now() - 10 * 60_000) });
+    await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
+    await sweep();
     await callback(app, token);
     expect(await status(app, buyer, payment.id, 'en')).toMatchObject({
       status: 'expired',
       failure_message: 'The payment expired before it was completed; nothing was charged to your card.',
     });
+    expect((await app.db('payments').where({ id: payment.id }).first()).next_check_at).toBeNull();
     expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
       status: 'rejected',
       reason: 'payment_expired',
@@ -254,11 +203,28 @@ describe('card top-up through the demo provider', () => {
     await expectLedgerValid(app.db);
   });
 
+  it('credits a payment the buyer finished on the provider’s page after we had expired it', async () => {
+    const buyer = person(1);
+    const { payment, token } = await startCardTopUp(app, buyer, 16);
+    await app.inject({ url: `/payments/demo/${token}` });
+    await backdate(payment.id, 31 * 60_000);
+    expect((await sweep()).expired).toBe(1);
+    expect((await status(app, buyer, payment.id)).status).toBe('expired');
+    // The page stayed open: the buyer pays at the last moment and never comes back.
+    await payOnDemoPage(token, approveCard);
+    await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
+    await sweep();
+    expect(await status(app, buyer, payment.id)).toMatchObject({ status: 'paid', failure_code: null });
+    expect(await balanceOf(app, buyer)).toBe(1600);
+    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({ status: 'confirmed' });
+    await expectLedgerValid(app.db);
+  });
+
   it('credits a paid payment whose buyer never came back through the callback (the poll loop re-reads it)', async () => {
     const buyer = person(1);
     const { payment, token } = await startCardTopUp(app, buyer, 12);
     await payOnDemoPage(token, approveCard);
-    await sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000 });
+    await sweep();
     expect((await status(app, buyer, payment.id)).status).toBe('paid');
     expect(await balanceOf(app, buyer)).toBe(1200);
     await expectLedgerValid(app.db);
@@ -316,7 +282,7 @@ describe('card top-up through the demo provider', () => {
     const answers = await Promise.all([
       callback(app, token),
       callback(app, token),
-      sweepPayments(app.db, demo(), { expireAfterMs: 30 * 60_000 }),
+      sweep(),
       status(app, buyer, payment.id),
     ]);
     expect(answers.slice(0, 2).map((res) => (res as { statusCode: number }).statusCode)).toEqual([200, 200]);
@@ -379,31 +345,53 @@ describe('card top-up through the demo provider', () => {
       headers: await as(admin),
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json().data).toMatchObject({ status: 'refunded', refunded_at: expect.any(String) });
+    expect(refunded.json().data).toMatchObject({
+      status: 'refunded',
+      refunded_cents: 5000,
+      refundable_cents: 0,
+      refunded_at: expect.any(String),
+      refunds: [{ kind: 'unspent', amount_cents: 5000, status: 'succeeded', provider_refund_id: expect.any(String) }],
+    });
     expect(await balanceOf(app, buyer)).toBe(0);
-    expect(await app.db('demo_card_sessions').where({ token }).first()).toMatchObject({ status: 'refunded' });
     const again = await app.inject({
       method: 'POST',
       url: `/admin/payments/${payment.id}/refund`,
       headers: await as(admin),
     });
     expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.refunds).toHaveLength(1);
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
 
+    // Part of it spent: only what is still on the balance goes back to the card.
     const spender = person(1);
     const spent = await startCardTopUp(app, spender, 30);
     await payOnDemoPage(spent.token, approveCard);
     await callback(app, spent.token);
-    await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: spender.id, amountCents: 1 });
-    const refused = await app.inject({
+    await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: spender.id, amountCents: 1000 });
+    const part = await app.inject({
       method: 'POST',
       url: `/admin/payments/${spent.payment.id}/refund`,
       headers: await as(admin),
     });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().data).toMatchObject({ status: 'paid', refunded_cents: 2000, refundable_cents: 0 });
+    expect(await balanceOf(app, spender)).toBe(1000);
+
+    // All of it spent: nothing goes back.
+    const allSpent = person(1);
+    const gone = await startCardTopUp(app, allSpent, 10);
+    await payOnDemoPage(gone.token, approveCard);
+    await callback(app, gone.token);
+    await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: allSpent.id, amountCents: 1000 });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/admin/payments/${gone.payment.id}/refund`,
+      headers: await as(admin),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('payment_already_spent');
-    expect((await status(app, spender, spent.payment.id)).status).toBe('paid');
+    expect((await status(app, allSpent, gone.payment.id)).status).toBe('paid');
     const failedRefund = await app.inject({
       method: 'POST',
       url: `/admin/payments/${randomUUID()}/refund`,
@@ -413,29 +401,26 @@ describe('card top-up through the demo provider', () => {
     await expectLedgerValid(app.db);
   });
 
-  it('keeps the distance-sale documents the buyer accepted with the payment; an outdated version is a 400 naming it and writes nothing', async () => {
+  it('keeps only the version of the distance-sale documents accepted before paying, never a text sent; an outdated version is a 400 naming it and writes nothing', async () => {
     const buyer = person(1);
-    const { preInformation, contract, version } = distanceSaleDocuments({
-      seller: DEMO_SELLER,
-      buyer: { fullName: 'Ada Yılmaz', email: buyer.email },
-      item: { name: 'ABD Standart', code: 'US-15D-5GB', details: '5 GB · 15 gün', quantity: 1, unitCents: 2499 },
-      fromBalanceCents: 0,
-      byCardCents: 2499,
-      locale: 'tr',
-      date: new Date(),
-    });
-    const text = `${preInformation}\n\n${contract}`;
-    const { payment } = await startCardTopUp(app, buyer, 24.99, {}, { agreement: { version, text } });
-    expect(await app.db('payments').where({ id: payment.id }).first()).toMatchObject({
-      agreement_version: DISTANCE_SALE_VERSION,
-      agreement_text: text,
-    });
+    const sent = 'any text at all, 50 kB of it if the client likes';
+    const { payment } = await startCardTopUp(
+      app,
+      buyer,
+      24.99,
+      {},
+      { agreement: { version: DISTANCE_SALE_VERSION, text: sent } },
+    );
+    const row = await app.db('payments').where({ id: payment.id }).first();
+    expect(row).toMatchObject({ purpose: 'order', agreement_version: DISTANCE_SALE_VERSION, agreement_text: null });
+    expect(row.agreement_accepted_at).toBeInstanceOf(Date);
+    expect(payment.purpose).toBe('order');
 
     const outdated = await app.inject({
       method: 'POST',
       url: '/user/payments/card',
       headers: await as(buyer, { 'idempotency-key': key() }),
-      payload: { amount: 24.99, agreement: { version: '2020-01-01', text } },
+      payload: { amount: 24.99, agreement: { version: '2020-01-01' } },
     });
     expect(outdated.statusCode).toBe(400);
     expect(outdated.json().errors[0]).toMatchObject({ path: 'agreement.version' });
@@ -473,9 +458,6 @@ describe('card top-up through the demo provider', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
-
-/** The demo provider as the service builds it from its configuration (the test app has no iyzico keys). */
-const demo = () => demoProvider(app.db, { publicBaseUrl: 'http://localhost:8080' });
 
 // ── iyzico ────────────────────────────────────────────────────────────────────────────────────
 

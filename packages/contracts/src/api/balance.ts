@@ -249,17 +249,40 @@ export const internalHoldSchema = z.object({
 });
 export type InternalHold = z.infer<typeof internalHoldSchema>;
 
+/** One refund to the card of a card payment: a refunded purchase's card share, unspent top-up money, or money charged but never credited. */
+export const cardRefundSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['order', 'unspent', 'unbooked']),
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  /** pending: asked of the provider (or about to be); failed: the provider refused, an admin decides; returned: given back to the balance instead. */
+  status: z.enum(['pending', 'succeeded', 'failed', 'returned']),
+  /** The refunded order (kind order). */
+  order_id: z.string().nullable(),
+  /** The provider's reference of the refund, once it answered. */
+  provider_refund_id: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type CardRefund = z.infer<typeof cardRefundSchema>;
+
 /**
- * A card payment of a top-up (POST /user/payments/card, GET /user/payments/{id}): pending until the
- * provider's answer is re-read, then paid (the top-up credited), failed (the reason in the reader's
- * language), expired (abandoned: nothing charged), or refunded by an admin.
+ * A card payment (POST /user/payments/card, GET /user/payments/{id}): pending until the provider's
+ * answer is re-read, then paid (credited to the balance), in review (charged, the provider's fraud
+ * check has not decided: nothing credited yet), failed (the reason in the reader's language), or
+ * expired (abandoned; `failure_code` says whether the provider has confirmed nothing was charged).
+ * A paid payment whose whole amount went back to the card reads refunded.
  */
 export const paymentSchema = z.object({
   id: z.string(),
   top_up_id: z.string(),
   user_id: z.string(),
   provider: z.string(),
-  status: z.enum(['pending', 'paid', 'failed', 'expired', 'refunding', 'refunded']),
+  /** top_up: money for the balance (the balance page); order: the missing part of one purchase at checkout. */
+  purpose: z.enum(['top_up', 'order']),
+  status: z.enum(['pending', 'review', 'paid', 'failed', 'expired', 'refunded']),
   amount: z.number(),
   amount_cents: z.number().int(),
   currency: z.literal('EUR'),
@@ -269,8 +292,17 @@ export const paymentSchema = z.object({
   /** The shop page the buyer comes back to, with `?payment=<id>`. */
   return_path: z.string(),
   provider_payment_id: z.string().nullable(),
+  /** What the provider says it charged, in cents (null until it charged anything). */
+  paid_cents: z.number().int().nullable(),
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
+  /** The one order a checkout payment paid for. */
+  order_id: z.string().nullable(),
+  /** Given back to the card so far (refunds the provider refused count until an admin returns them to the balance). */
+  refunded_cents: z.number().int(),
+  /** What its owner may still ask back to the card now: unspent top-up money on the balance. */
+  refundable_cents: z.number().int(),
+  refunds: z.array(cardRefundSchema),
   created_at: z.string(),
   decided_at: z.string().nullable(),
   refunded_at: z.string().nullable(),

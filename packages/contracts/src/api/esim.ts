@@ -8,10 +8,13 @@ import { moneyFields, nullableTimestamp, timestamp, usageSchema } from './common
  */
 
 /** Request: POST /user/packages/buy (Idempotency-Key header required). */
-/** The distance-sale documents (pre-information form and contract) the buyer accepted at checkout: their version and text as shown. */
+/**
+ * The distance-sale documents (pre-information form and contract) the buyer accepted at checkout:
+ * the version only. The server fills them in from the order's facts and keeps that text; a text a
+ * client sends is never read.
+ */
 export const acceptedAgreement = z.object({
   version: z.literal(DISTANCE_SALE_VERSION, { message: 'agreement_version_outdated' }),
-  text: z.string().trim().min(1).max(50_000),
 });
 export type AcceptedAgreement = z.infer<typeof acceptedAgreement>;
 
@@ -61,15 +64,15 @@ export const esimProfileSchema = z.object({
   order_id: z.string(),
   iccid: z.string(),
   status: z.enum(ESIM_STATUSES),
-  /** GSMA SGP.22 activation code: `LPA:1$<SM-DP+ address>$<matching id>`. */
-  activation_code: z.string(),
-  smdp_address: z.string(),
-  matching_id: z.string(),
+  /** GSMA SGP.22 activation code: `LPA:1$<SM-DP+ address>$<matching id>`; null once refunded or revoked (the code is shown nowhere then). */
+  activation_code: z.string().nullable(),
+  smdp_address: z.string().nullable(),
+  matching_id: z.string().nullable(),
   confirmation_code_required: z.boolean(),
-  /** iOS 17.4+: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<activation code>`. */
-  ios_install_url: z.string(),
-  /** The QR png (`/api/user/esim/qr/<ICCID>.png`): owner or admin only, never cached. */
-  qr_url: z.string(),
+  /** iOS 17.4+: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<activation code>`; null once withdrawn. */
+  ios_install_url: z.string().nullable(),
+  /** The QR png (`/api/user/esim/qr/<ICCID>.png`): owner or admin only, never cached; null once withdrawn. */
+  qr_url: z.string().nullable(),
   usage: usageSchema,
   activated_at: nullableTimestamp,
   expires_at: nullableTimestamp,
@@ -145,9 +148,31 @@ export const esimUsageSchema = z.object({
 });
 
 /** Answer of POST /user/esim/:id/refund. */
+/**
+ * An eSIM's refund: the whole price, the card's part (back to the card that paid it, reaching it in
+ * the policy's business days) and the balance's (at once). `processing` until the eSIM is ended at
+ * its provider and the money booked; the eSIM is withdrawn either way.
+ */
 export const esimRefundSchema = z.object({
   esim_id: z.string(),
   order_id: z.string(),
   ...moneyFields('refunded'),
-  status: z.literal('refunded'),
+  ...moneyFields('to_card'),
+  ...moneyFields('to_balance'),
+  status: z.enum(['refunded', 'processing']),
 });
+
+/** GET /user/esim/{id}/refund: whether the caller may refund it now (else why), and where the money would go. */
+export const esimRefundPreviewSchema = z.object({
+  esim_id: z.string(),
+  refundable: z.boolean(),
+  /** Why not, in the caller's language (null when refundable). */
+  refusal: z.string().nullable(),
+  refusal_code: z.string().nullable(),
+  ...moneyFields('amount'),
+  ...moneyFields('to_card'),
+  ...moneyFields('to_balance'),
+  /** The card payment's reference at the provider, when part goes to the card. */
+  card_payment_reference: z.string().nullable(),
+});
+export type EsimRefundPreview = z.infer<typeof esimRefundPreviewSchema>;

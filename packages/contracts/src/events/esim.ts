@@ -57,6 +57,11 @@ export const esimOrderReceipt = defineEvent(
   }),
 );
 export const esimOrderFailed = defineEvent('esim.order.failed', 1, orderPayload.extend({ reason: z.string() }));
+/**
+ * An eSIM's refund is done: the eSIM was ended at its provider and the money given back, the card's
+ * part to the card and the rest to the balance. Auth mails the buyer where each part went. (Events
+ * of the first releases carry neither the order's facts nor the split: they are announced to nobody.)
+ */
 export const esimOrderRefunded = defineEvent(
   'esim.order.refunded',
   1,
@@ -68,6 +73,12 @@ export const esimOrderRefunded = defineEvent(
     amountCents: z.number().int().positive(),
     refundedBy: z.string(),
     reason: z.string().nullable(),
+    orderNumber: z.string().optional(),
+    packageNameTr: z.string().optional(),
+    packageNameEn: z.string().optional(),
+    locale: z.enum(['tr', 'en']).optional(),
+    toCardCents: z.number().int().nonnegative().optional(),
+    toBalanceCents: z.number().int().nonnegative().optional(),
   }),
 );
 

@@ -101,6 +101,73 @@ export const balanceMessages = {
     en: 'Some or all of this top-up has been spent; it cannot be refunded to the card',
   },
   payment_refunded: { tr: 'Ödeme karta iade edildi', en: 'The payment was refunded to the card' },
+  card_refund_requested: {
+    tr: 'İade kartınıza gönderildi; bankanıza göre 5-10 iş günü içinde hesabınıza yansır',
+    en: 'The refund was sent to your card; depending on your bank it arrives within 5-10 business days',
+  },
+  card_refund_returned: { tr: 'İade tutarı bakiyeye geri yüklendi', en: 'The refund was put back on the balance' },
+  card_refund_refused: {
+    tr: 'Ödeme kuruluşu karta iadeyi reddetti; ekibimiz inceliyor',
+    en: 'The payment provider refused the refund to the card; our team is looking into it',
+  },
+  card_refund_not_found: { tr: 'Kart iadesi bulunamadı', en: 'Card refund not found' },
+  card_refund_not_retryable: {
+    tr: 'Yalnızca ödeme kuruluşunun reddettiği bir iade yeniden denenebilir',
+    en: 'Only a refund the payment provider refused can be tried again',
+  },
+  card_refund_not_returnable: {
+    tr: 'Yalnızca ödeme kuruluşunun reddettiği bir kart iadesi bakiyeye geri yüklenebilir',
+    en: 'Only a card refund the payment provider refused can be put back on the balance',
+  },
+  card_refund_exceeds_payment: {
+    tr: 'Karta iade, kartla ödenen tutarı aşamaz',
+    en: 'A refund to the card cannot exceed what the card paid',
+  },
+  card_refund_not_this_order: {
+    tr: 'Bu kart ödemesi bu siparişe ait değil',
+    en: 'This card payment does not belong to this order',
+  },
+  payment_provider_not_configured: {
+    tr: 'Bu ödemenin ödeme kuruluşu şu an yapılandırılmamış; iade bekliyor',
+    en: "This payment's provider is not configured now; the refund is waiting",
+  },
+  payment_already_used: {
+    tr: 'Bu kart ödemesi başka bir siparişte kullanıldı',
+    en: 'This card payment was already used for another order',
+  },
+  payment_not_for_an_order: {
+    tr: 'Bu kart ödemesi bakiye yüklemesi içindi; bir siparişe bağlanamaz',
+    en: 'This card payment was a balance top-up; it cannot pay for an order',
+  },
+  payment_already_refunded: {
+    tr: 'Bu kart ödemesi karta iade edildi; bir siparişe bağlanamaz',
+    en: 'This card payment was refunded to the card; it cannot pay for an order',
+  },
+  payment_claimed: { tr: 'Ödeme siparişe bağlandı', en: 'The payment was linked to the order' },
+  card_payments_too_many_open: {
+    tr: 'Tamamlanmamış {{max}} kart ödemeniz var. Birini tamamlayın ya da birkaç dakika sonra yeniden deneyin.',
+    en: 'You have {{max}} card payments not finished yet. Finish one or try again in a few minutes.',
+  },
+  card_top_up_too_large: {
+    tr: 'Tek seferde kartla en fazla {{max}} ödenebilir',
+    en: 'At most {{max}} can be paid by card at once',
+  },
+  card_top_up_daily_limit: {
+    tr: 'Bugün kartla ödeyebileceğiniz üst sınır olan {{max}} aşılıyor',
+    en: 'This goes over the {{max}} you may pay by card today',
+  },
+  payment_fraud_rejected: {
+    tr: 'Ödeme güvenlik kontrolünden geçmedi; kartınızdan çekilen tutar iade edilir.',
+    en: 'The payment did not pass the security check; anything taken from your card is given back.',
+  },
+  payment_in_review: {
+    tr: 'Ödemeniz güvenlik kontrolünde; onaylanınca tutar bakiyenize otomatik eklenir.',
+    en: 'Your payment is being checked for security; once approved, the amount is added to your balance automatically.',
+  },
+  payment_expired_unconfirmed: {
+    tr: 'Ödeme zamanında tamamlanmadı. Kartınızdan çekim yapıldıysa tutar bakiyenize otomatik eklenir.',
+    en: 'The payment was not completed in time. If your card was charged, the amount is added to your balance automatically.',
+  },
   return_path_invalid: {
     tr: 'Dönüş adresi bu sitede bir sayfa yolu olmalı (ör. /balance)',
     en: 'The return path must be a page path on this site (e.g. /balance)',
@@ -141,7 +208,11 @@ export const balanceMessages = {
   // Labels of the transaction types (the ledger's transfer kinds) in the user's transaction list.
   transaction_top_up: { tr: 'Bakiye yükleme (havale/EFT)', en: 'Top-up (bank transfer)' },
   transaction_card_top_up: { tr: 'Bakiye yükleme (kart)', en: 'Top-up (card)' },
-  transaction_card_refund: { tr: 'Kart yüklemesi iadesi', en: 'Card top-up refunded' },
+  transaction_card_checkout: {
+    tr: 'eSIM satın alma (kartla ödenen kısım)',
+    en: 'eSIM purchase (the part paid by card)',
+  },
+  transaction_card_refund: { tr: 'Karta iade', en: 'Refunded to the card' },
   transaction_credit_load: { tr: 'Bakiye yükleme (veresiye)', en: 'Balance loaded on credit' },
   transaction_cash_load: { tr: 'Bakiye yükleme (nakit)', en: 'Balance loaded, paid in cash' },
   transaction_cash_payment: { tr: 'Nakit ödeme', en: 'Cash payment' },

@@ -44,7 +44,11 @@ export const esimMessages = {
   },
   esim_status_admin_only: { tr: 'Bu durumu yalnızca yönetici verebilir', en: 'Only an admin may set this status' },
   // Refunds
-  esim_refunded: { tr: 'İade bakiyenize yansıtıldı', en: 'The refund was added to your balance' },
+  esim_refunded: { tr: 'eSIM iade edildi', en: 'The eSIM was refunded' },
+  esim_card_payment_used: {
+    tr: 'Bu kart ödemesi başka bir siparişte kullanıldı; sipariş verilmedi',
+    en: 'This card payment was already used for another order; no order was placed',
+  },
   esim_refund_activated: {
     tr: 'Kullanılmaya başlanmış bir eSIM iade edilemez',
     en: 'An eSIM that has been used cannot be refunded',

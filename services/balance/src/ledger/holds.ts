@@ -55,6 +55,11 @@ export async function spendingFigures(
   };
 }
 
+/** What is left of the buyer's credit limit in cents (0 for a buyer without one). */
+export async function creditLeftCents(db: Knex | Knex.Transaction, userId: string): Promise<number> {
+  return Math.max(0, (await creditLeftOf(db, userId))?.leftCents ?? 0);
+}
+
 /** What is left of the buyer's credit limit, or nothing for a buyer without one. */
 async function creditLeftOf(db: Knex | Knex.Transaction, userId: string): Promise<{ leftCents: number } | undefined> {
   const limit = (await creditLimits(db, [userId])).get(userId) ?? 0;

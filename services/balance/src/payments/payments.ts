@@ -1,98 +1,171 @@
 import type { Knex } from 'knex';
-import { centsToEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
-import { AppError, conflict, containsPattern, notFound, sortColumn, whereIstanbulDays } from '@esim/platform';
-import { company, openAndLock, spendable } from '../ledger/accounts';
-import { postTransfer } from '../ledger/transfers';
+import { centsToEuros, formatEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
+import { AppError, containsPattern, istanbulDate, sortColumn, whereIstanbulDays } from '@esim/platform';
 import { createTopUp, creditTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
+import { refundsOf, refundView, type CardRefundRow } from './card-refunds';
 import { ProviderUnavailable, type PaymentBuyer, type PaymentProvider, type RetrievedPayment } from './port';
+import { nextCheckAt, type PaymentSchedule } from './schedule';
 
 /**
- * A card top-up's payment: pending → paid | failed | expired, and a paid one → refunding → refunded.
- * What the provider says is only ever re-read from it (`settlePayment`), never taken from a
- * callback; the provider is never called inside a transaction, and every decision is written under
- * the payment row's lock, so a callback and the poll loop arriving together credit the money once.
+ * A card payment: pending → paid | review → paid | failed, or pending → expired (→ paid, when the
+ * provider charged it after all). What the provider says is only ever re-read from it
+ * (`settlePayment`), never taken from a callback; the provider is never called inside a
+ * transaction, and every decision is written under the payment row's lock, so a callback, the
+ * buyer's poll and the poll loop arriving together credit the money once. Money going back to the
+ * card is card-refunds.ts; the one order a checkout payment paid for is claims.ts.
  */
-export type PaymentStatus = Payment['status'];
+export type PaymentStatus = 'pending' | 'review' | 'paid' | 'failed' | 'expired';
+export type PaymentPurpose = 'top_up' | 'order';
 
 export interface PaymentRow {
   id: string;
   top_up_id: string;
   user_id: string;
   provider: string;
-  amount: number;
+  purpose: PaymentPurpose;
+  amount: number | string;
   currency: 'EUR';
   locale: Locale;
   status: PaymentStatus;
   token: string | null;
   page_url: string | null;
+  page_expires_at: Date | null;
   return_path: string;
   provider_payment_id: string | null;
+  paid_cents: number | string | null;
+  paid_currency: string | null;
   failure_code: string | null;
   provider_message: string | null;
-  refund_transfer_id: number | null;
-  refunded_by: string | null;
+  order_id: string | null;
+  order_cents: number | string | null;
+  claimed_at: Date | null;
+  next_check_at: Date | null;
+  checks: number;
   checked_at: Date | null;
   decided_at: Date | null;
-  refunded_at: Date | null;
   agreement_version: string | null;
-  agreement_text: string | null;
+  agreement_accepted_at: Date | null;
   created_at: Date;
 }
 
+/** What a payment's page, limits and schedule are set by (the service's configuration). */
+export interface PaymentRules {
+  /** A payment still unpaid this long after it started is expired (the provider is still watched). */
+  expireAfterMs: number;
+  /** Open (pending or in review) card payments one person may have at once. */
+  maxOpenPerUser: number;
+  /** Largest card top-up, and most a person may top up by card in one Istanbul day, in cents. */
+  maxTopUpCents: number;
+  maxDailyCents: number;
+}
+
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+const cents = (value: number | string | null) => (value === null ? 0 : Number(value));
+
+/** A payment's refunds and what of it the owner may still ask back to the card (card-refunds.ts works them out). */
+export interface PaymentRefunds {
+  refunds: CardRefundRow[];
+  refundableCents: number;
+}
 
 /** The wire shape; the failure reason in the reader's language (the buyer's, on their own screen). */
-export function paymentOf(row: PaymentRow, locale: Locale): Payment {
+export function paymentOf(row: PaymentRow, locale: Locale, refunds?: PaymentRefunds): Payment {
+  const given = (refunds?.refunds ?? []).filter((refund) => refund.status !== 'returned');
+  const refundedCents = given.reduce((sum, refund) => sum + Number(refund.amount), 0);
+  const paid = cents(row.paid_cents);
+  const done = given.filter((refund) => refund.status === 'succeeded');
+  const wholeGone =
+    (row.status === 'paid' || row.status === 'failed') &&
+    paid > 0 &&
+    refundedCents >= paid &&
+    done.length === given.length;
   return {
     id: row.id,
     top_up_id: row.top_up_id,
     user_id: row.user_id,
     provider: row.provider,
-    status: row.status,
-    amount: centsToEuros(row.amount),
+    purpose: row.purpose,
+    status: wholeGone && row.status === 'paid' ? 'refunded' : row.status,
+    amount: centsToEuros(Number(row.amount)),
     amount_cents: Number(row.amount),
     currency: row.currency,
     locale: row.locale,
     page_url: row.page_url,
     return_path: row.return_path,
     provider_payment_id: row.provider_payment_id,
+    paid_cents: row.paid_cents === null ? null : paid,
     failure_code: row.failure_code,
     failure_message: row.failure_code ? translate(row.failure_code, locale) : null,
+    order_id: row.order_id,
+    refunded_cents: refundedCents,
+    refundable_cents: refunds?.refundableCents ?? 0,
+    refunds: (refunds?.refunds ?? []).map((refund) => refundView(refund, locale)),
     created_at: iso(row.created_at)!,
     decided_at: iso(row.decided_at),
-    refunded_at: iso(row.refunded_at),
+    refunded_at: done.length > 0 ? iso(done.at(-1)!.decided_at) : null,
   };
 }
 
-/** The first half of starting: the top-up and its payment, written in the caller's (idempotent) transaction. */
+/**
+ * The first half of starting: the top-up and its payment, written in the caller's (idempotent)
+ * transaction. The person's payments are counted under a lock of their own, so twenty requests at
+ * once cannot slip past the limits together.
+ */
 export async function createCardPayment(
   trx: Knex.Transaction,
+  rules: PaymentRules,
   input: {
     userId: string;
     amountCents: number;
     locale: Locale;
     returnPath: string;
     provider: string;
-    agreement?: { version: string; text: string };
+    purpose: PaymentPurpose;
+    agreementVersion?: string;
   },
 ): Promise<PaymentRow> {
+  if (input.amountCents > rules.maxTopUpCents)
+    throw amountRefused('card_top_up_too_large', { max: formatLimit(rules.maxTopUpCents) });
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`card-payments:${input.userId}`]);
+  const [open] = (await trx('payments')
+    .where({ user_id: input.userId })
+    .whereIn('status', ['pending', 'review'])
+    .count({ n: '*' })) as Array<{ n: string }>;
+  if (Number(open?.n ?? 0) >= rules.maxOpenPerUser)
+    throw new AppError(429, 'card_payments_too_many_open', { params: { max: rules.maxOpenPerUser } });
+  const [today] = (await whereIstanbulDays(
+    trx('payments').where({ user_id: input.userId }).whereIn('status', ['pending', 'review', 'paid']),
+    'created_at',
+    istanbulDate(),
+    istanbulDate(),
+  ).sum({ total: 'amount' })) as Array<{ total: string | null }>;
+  if (Number(today?.total ?? 0) + input.amountCents > rules.maxDailyCents)
+    throw amountRefused('card_top_up_daily_limit', { max: formatLimit(rules.maxDailyCents) });
+
   const topUp = await createTopUp(trx, { userId: input.userId, amountCents: input.amountCents, method: 'card' });
   const [row] = (await trx('payments')
     .insert({
       top_up_id: topUp.id,
       user_id: input.userId,
       provider: input.provider,
+      purpose: input.purpose,
       amount: input.amountCents,
       locale: input.locale,
       return_path: input.returnPath,
-      agreement_version: input.agreement?.version ?? null,
-      agreement_text: input.agreement?.text ?? null,
+      agreement_version: input.agreementVersion ?? null,
+      agreement_accepted_at: input.agreementVersion ? trx.fn.now() : null,
+      // Looked at from the start: one whose page never opens is expired in time all the same.
+      next_check_at: trx.fn.now(),
     })
     .returning('*')) as PaymentRow[];
   return row!;
 }
 
-export async function getPayment(db: Knex, id: string): Promise<PaymentRow | undefined> {
+const formatLimit = (limitCents: number) => formatEuros(limitCents);
+const amountRefused = (code: string, params: Record<string, string>) =>
+  new AppError(422, code, { params, errors: [{ path: 'amount', message: code }] });
+
+export async function getPayment(db: Knex | Knex.Transaction, id: string): Promise<PaymentRow | undefined> {
   return (await db('payments').where({ id }).first()) as PaymentRow | undefined;
 }
 
@@ -123,57 +196,105 @@ export async function openPaymentPage(
     if (error instanceof ProviderUnavailable) throw new AppError(503, 'payment_provider_unavailable', { cause: error });
     throw error;
   }
-  await db('payments')
-    .where({ id: row.id })
-    .whereNull('token')
-    .update({ token: started.token, page_url: started.pageUrl });
+  await db('payments').where({ id: row.id }).whereNull('token').update({
+    token: started.token,
+    page_url: started.pageUrl,
+    page_expires_at: started.pageExpiresAt,
+    next_check_at: db.fn.now(),
+  });
   return (await getPayment(db, row.id))!;
 }
 
+/** Payments whose provider may still change its answer: the buyer's page open, a fraud check waiting, or expired by us while the provider's page lived. */
+export const isWatched = (row: Pick<PaymentRow, 'status' | 'failure_code'>) =>
+  row.status === 'pending' ||
+  row.status === 'review' ||
+  (row.status === 'expired' && row.failure_code === EXPIRED_UNCONFIRMED);
+
+/** Expired by us while the provider's page could still take the card: the buyer is not told "nothing was charged" yet. */
+export const EXPIRED_UNCONFIRMED = 'payment_expired_unconfirmed';
+
 /**
- * Re-reads a payment from the provider and writes what it says. Only pending payments are asked
- * (and expired ones: a buyer who paid at the last moment is still credited). A provider that cannot
- * be reached changes nothing; the next callback or poll asks again.
+ * Re-reads a payment from the provider and writes what it says. Only payments the provider may
+ * still decide are asked. A provider that cannot be reached changes nothing; the next callback or
+ * poll asks again.
  */
-export async function settlePayment(db: Knex, provider: PaymentProvider, row: PaymentRow): Promise<PaymentRow> {
-  if (!row.token || (row.status !== 'pending' && row.status !== 'expired')) return row;
+export async function settlePayment(
+  db: Knex,
+  provider: PaymentProvider,
+  row: PaymentRow,
+  schedule?: PaymentSchedule,
+): Promise<PaymentRow> {
+  if (!row.token || !isWatched(row)) return row;
   let result: RetrievedPayment;
   try {
-    result = await provider.retrieve(row.token, row.locale);
+    result = await provider.retrieve({ token: row.token, paymentId: row.id, locale: row.locale });
   } catch (error) {
     if (error instanceof ProviderUnavailable) return row;
     throw error;
   }
-  return applyRetrieved(db, row.id, result);
+  return applyRetrieved(db, row.id, result, schedule);
 }
 
-async function applyRetrieved(db: Knex, id: string, result: RetrievedPayment): Promise<PaymentRow> {
+async function applyRetrieved(
+  db: Knex,
+  id: string,
+  result: RetrievedPayment,
+  schedule?: PaymentSchedule,
+): Promise<PaymentRow> {
   return db.transaction(async (trx) => {
     const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow;
-    if (row.status !== 'pending' && row.status !== 'expired') return row;
-    // Nothing new (or a late "failed" for a payment already expired): nothing is written.
-    if (result.status === 'pending') return row;
+    if (!isWatched(row)) return row;
+    const now = new Date();
+    const checked = { checked_at: trx.fn.now(), checks: row.checks + 1 };
+    if (result.status === 'pending') {
+      // Only the schedule moves (when the caller keeps one): nothing new to write.
+      if (!schedule) return row;
+      const next = nextCheckAt(row, now, schedule);
+      if (row.status === 'expired' && next === null) {
+        // The provider's page is gone and it never charged: now the buyer may be told nothing was taken.
+        return update(trx, id, { ...checked, failure_code: 'payment_expired', next_check_at: null });
+      }
+      return update(trx, id, { ...checked, next_check_at: next });
+    }
     if (result.status === 'failed') {
-      if (row.status === 'expired') return row;
       await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', result.failureCode);
       return update(trx, id, {
+        ...checked,
         status: 'failed',
         failure_code: result.failureCode,
         provider_message: result.providerMessage,
-        checked_at: trx.fn.now(),
+        provider_payment_id: result.providerPaymentId ?? row.provider_payment_id,
+        next_check_at: null,
         decided_at: trx.fn.now(),
       });
     }
+    const charged = {
+      provider_payment_id: result.providerPaymentId,
+      paid_cents: result.paidCents,
+      paid_currency: result.currency,
+    };
     if (result.paidCents !== Number(row.amount) || result.currency !== row.currency) {
-      // Money moved that does not match what we asked for: credit nothing, keep the provider's id for an admin to settle.
+      // Money moved that does not match what we asked for: credit nothing, keep what was charged for an admin to give back.
       await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', 'payment_amount_mismatch');
       return update(trx, id, {
+        ...checked,
+        ...charged,
         status: 'failed',
         failure_code: 'payment_amount_mismatch',
-        provider_payment_id: result.providerPaymentId,
         provider_message: `paid ${result.paidCents} ${result.currency}`,
-        checked_at: trx.fn.now(),
+        next_check_at: null,
         decided_at: trx.fn.now(),
+      });
+    }
+    if (result.status === 'review') {
+      const inReview = { ...row, status: 'review' as const };
+      return update(trx, id, {
+        ...checked,
+        ...charged,
+        status: 'review',
+        failure_code: null,
+        next_check_at: schedule ? nextCheckAt(inReview, now, schedule) : (row.next_check_at ?? trx.fn.now()),
       });
     }
     const topUp = (await trx('top_ups').where({ id: row.top_up_id }).forUpdate().first()) as TopUpRow;
@@ -186,10 +307,11 @@ async function applyRetrieved(db: Knex, id: string, result: RetrievedPayment): P
     }
     await creditTopUp(trx, topUp, 'card-payment');
     return update(trx, id, {
+      ...checked,
+      ...charged,
       status: 'paid',
-      provider_payment_id: result.providerPaymentId,
       failure_code: null,
-      checked_at: trx.fn.now(),
+      next_check_at: null,
       decided_at: trx.fn.now(),
     });
   });
@@ -200,68 +322,30 @@ async function update(trx: Knex.Transaction, id: string, values: Record<string, 
   return row!;
 }
 
-/** A pending payment nobody finished in time: expired, its top-up rejected, nothing credited. */
-export async function expirePayment(db: Knex, id: string): Promise<PaymentRow> {
+/**
+ * A pending payment nobody finished in time: expired, its top-up rejected, nothing credited. The
+ * provider is still asked until its page is gone (a buyer may pay at the last moment), so the
+ * buyer is told "nothing was charged" only once the provider can no longer charge.
+ */
+export async function expirePayment(db: Knex, id: string, schedule: PaymentSchedule): Promise<PaymentRow> {
   return db.transaction(async (trx) => {
     const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow;
     if (row.status !== 'pending') return row;
     await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', 'payment_expired');
-    return update(trx, id, { status: 'expired', failure_code: 'payment_expired', decided_at: trx.fn.now() });
+    const expired = { ...row, status: 'expired' as const, failure_code: EXPIRED_UNCONFIRMED };
+    const next = row.token ? nextCheckAt(expired, new Date(), schedule) : null;
+    return update(trx, id, {
+      status: 'expired',
+      failure_code: next === null ? 'payment_expired' : EXPIRED_UNCONFIRMED,
+      next_check_at: next,
+      decided_at: trx.fn.now(),
+    });
   });
 }
 
-/**
- * Gives an unspent card top-up back to the card. The money leaves the buyer's balance first (the
- * ledger refuses when part of it was spent meanwhile), then the provider refunds; should the
- * provider fail, the payment stays `refunding` with the money out of reach and the admin asks
- * again (the ledger transfer replays, only the provider is asked anew). Refunded twice answers the same.
- */
-export async function refundPayment(
-  db: Knex,
-  provider: PaymentProvider,
-  id: string,
-  adminId: string,
-): Promise<{ row: PaymentRow; replayed: boolean }> {
-  const taken = await db.transaction(async (trx) => {
-    const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow | undefined;
-    if (!row) throw notFound('payment_not_found');
-    if (row.status === 'refunded') return { row, replayed: true };
-    if (row.status !== 'paid' && row.status !== 'refunding') throw conflict('payment_not_refundable');
-    const user = spendable(row.user_id);
-    const accounts = await openAndLock(trx, [user, company('bank')]);
-    let transferId: number;
-    try {
-      ({ transferId } = await postTransfer(trx, {
-        debitAccountId: accounts.get(user.key)!.id,
-        creditAccountId: accounts.get(company('bank').key)!.id,
-        amountCents: Number(row.amount),
-        kind: 'card_refund',
-        idempotencyKey: `card-refund:${row.id}`,
-        reference: row.provider_payment_id,
-        metadata: { payment_id: row.id, top_up_id: row.top_up_id },
-        createdBy: adminId,
-      }));
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'account_insufficient')
-        throw new AppError(422, 'payment_already_spent', { cause: error });
-      throw error;
-    }
-    return {
-      row: await update(trx, id, { status: 'refunding', refund_transfer_id: transferId, refunded_by: adminId }),
-      replayed: false,
-    };
-  });
-  if (taken.replayed) return taken;
-  try {
-    await provider.refund(taken.row.provider_payment_id!, Number(taken.row.amount), taken.row.locale);
-  } catch (error) {
-    throw new AppError(503, 'payment_provider_unavailable', { cause: error });
-  }
-  const [row] = (await db('payments')
-    .where({ id, status: 'refunding' })
-    .update({ status: 'refunded', refunded_at: db.fn.now() })
-    .returning('*')) as PaymentRow[];
-  return { row: row ?? (await getPayment(db, id))!, replayed: false };
+/** Each payment with its refunds and what its owner may still ask back (one read of each for a page). */
+export async function withRefunds(db: Knex, rows: PaymentRow[]): Promise<Map<string, PaymentRefunds>> {
+  return refundsOf(db, rows);
 }
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
@@ -271,11 +355,22 @@ export async function listPayments(db: Knex, query: ListQuery, filter: { userId?
   const base = () => {
     const q = db('payments');
     if (filter.userId) q.where({ user_id: filter.userId });
-    if (filter.status) q.where({ status: filter.status });
-    // The provider's payment id is what an admin looks up from the provider's panel (part of it is enough); a token only whole.
+    if (filter.status === 'refunded')
+      q.whereExists(
+        db('card_refunds').whereRaw('card_refunds.payment_id = payments.id').whereNot('status', 'returned'),
+      );
+    else if (filter.status) q.where({ status: filter.status });
+    // The provider's payment id (or a refund's) is what an admin looks up from the provider's panel (part of it is enough); a token only whole.
     if (query.search)
       q.where((w) =>
-        w.whereILike('provider_payment_id', containsPattern(query.search!)).orWhere('token', query.search!),
+        w
+          .whereILike('provider_payment_id', containsPattern(query.search!))
+          .orWhere('token', query.search!)
+          .orWhereExists(
+            db('card_refunds')
+              .whereRaw('card_refunds.payment_id = payments.id')
+              .whereILike('provider_refund_id', containsPattern(query.search!)),
+          ),
       );
     // react-admin's getMany (filter={"id":[...]}): only those payments; an id that is no UUID matches none.
     if (query.ids)

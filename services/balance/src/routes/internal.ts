@@ -3,10 +3,22 @@ import type { Knex } from 'knex';
 import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import { dealerBalances } from '../dealer-money/dealer-money';
-import { availableOf, captureHold, createHold, getHold, spendingFigures, voidHold } from '../ledger/holds';
+import {
+  availableOf,
+  captureHold,
+  createHold,
+  creditLeftCents,
+  getHold,
+  spendingFigures,
+  voidHold,
+} from '../ledger/holds';
 import { refundCapturedHold } from '../ledger/refunds';
+import { claimForOrder } from '../payments/claims';
+import { askProviderNow } from '../payments/card-refunds';
 import { getPayment } from '../payments/payments';
-import { PAYMENT_STATUSES, paymentIdParams, personId } from '../schemas';
+import type { PaymentProviders } from '../payments/provider';
+import { getParty } from '../parties/parties';
+import { paymentIdParams, personId } from '../schemas';
 
 const holdBody = z.object({
   order_id: z.string().trim().min(1).max(100),
@@ -21,7 +33,15 @@ const refundBody = z.object({
   refund_key: z.string().trim().min(1).max(200),
   amount_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS),
   reason: z.string().trim().min(1).max(500),
+  /** The card's part of it: goes on from the balance to the card the order's claimed payment was made with. */
+  card: z.object({ payment_id: z.uuid(), amount_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS) }).optional(),
 });
+const claimBody = z.object({
+  order_id: z.string().trim().min(1).max(100),
+  user_id: personId,
+  total_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS),
+});
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 /**
  * A hold as the hold routes answer it: a new hold is what was asked, pending, so it is not read
@@ -40,7 +60,7 @@ async function holdAnswer(
  * the holds the order services take synchronously when an order is placed, and the dealer's
  * holdings the auth service asks about before deleting a dealer.
  */
-export function internalRoutes(app: CreatedServiceApp): void {
+export function internalRoutes(app: CreatedServiceApp, payments: PaymentProviders): void {
   // Idempotent by order id: the same order asking again gets its hold back (200 instead of 201).
   app.post(
     '/internal/holds',
@@ -85,14 +105,25 @@ export function internalRoutes(app: CreatedServiceApp): void {
 
   // A refund of (part of) a captured order, e.g. one eSIM of an order: idempotent by refund_key.
   app.post('/internal/refunds', { schema: { body: refundBody } }, async (request, reply) => {
-    const { transferId, replayed } = await refundCapturedHold(app.db, {
+    const { transferId, replayed, cardRefund } = await refundCapturedHold(app.db, {
       orderId: request.body.order_id,
       refundKey: request.body.refund_key,
       amountCents: request.body.amount_cents,
       reason: request.body.reason,
       createdBy: 'service',
+      card: request.body.card
+        ? { paymentId: request.body.card.payment_id, amountCents: request.body.card.amount_cents }
+        : undefined,
     });
-    return ok(reply, { transfer_id: transferId, replayed }, 'refund_posted', replayed ? 200 : 201);
+    // The provider is asked after the answer: the refund is booked, and the loop asks if this process cannot.
+    if (cardRefund?.status === 'pending')
+      setImmediate(() => void askProviderNow(app.db, payments, cardRefund.id, app.log).catch(() => undefined));
+    return ok(
+      reply,
+      { transfer_id: transferId, replayed, card_refund_id: cardRefund?.id ?? null },
+      'refund_posted',
+      replayed ? 200 : 201,
+    );
   });
 
   // What a user can spend now (balance − holds), and any credit left: esim and physical-sim name them when a purchase is refused.
@@ -115,38 +146,71 @@ export function internalRoutes(app: CreatedServiceApp): void {
     });
   });
 
-  // The esim service reads a buyer's card top-up for the purchase it paid for: the card's share, and the documents accepted before paying.
+  // The esim service reads a buyer's checkout payment before it places the order the payment is for.
+  const internalPayment = z.object({
+    id: z.string(),
+    user_id: z.string(),
+    status: z.string(),
+    purpose: z.enum(['top_up', 'order']),
+    amount_cents: z.number().int(),
+    order_id: z.string().nullable(),
+    provider_payment_id: z.string().nullable(),
+    agreement_version: z.string().nullable(),
+    agreement_accepted_at: z.string().nullable(),
+  });
+  const paymentAnswer = (row: PaymentRowLike) => ({
+    id: row.id,
+    user_id: row.user_id,
+    status: row.status,
+    purpose: row.purpose,
+    amount_cents: Number(row.amount),
+    order_id: row.order_id,
+    provider_payment_id: row.provider_payment_id,
+    agreement_version: row.agreement_version,
+    agreement_accepted_at: iso(row.agreement_accepted_at),
+  });
   app.get(
     '/internal/payments/:id',
-    {
-      schema: {
-        params: paymentIdParams,
-        response: responds(
-          200,
-          z.object({
-            id: z.string(),
-            user_id: z.string(),
-            status: z.enum(PAYMENT_STATUSES),
-            amount_cents: z.number().int(),
-            provider_payment_id: z.string().nullable(),
-            agreement_version: z.string().nullable(),
-            agreement_text: z.string().nullable(),
-          }),
-        ),
-      },
-    },
+    { schema: { params: paymentIdParams, response: responds(200, internalPayment) } },
     async (request, reply) => {
       const row = await getPayment(app.db, request.params.id);
       if (!row) throw notFound('payment_not_found');
-      return ok(reply, {
-        id: row.id,
-        user_id: row.user_id,
-        status: row.status,
-        amount_cents: Number(row.amount),
-        provider_payment_id: row.provider_payment_id,
-        agreement_version: row.agreement_version,
-        agreement_text: row.agreement_text,
-      });
+      return ok(reply, paymentAnswer(row));
     },
   );
+
+  // One payment pays one order: the order claims it before its hold is taken (payments/claims.ts).
+  app.post(
+    '/internal/payments/:id/claim',
+    {
+      schema: {
+        params: paymentIdParams,
+        body: claimBody,
+        response: responds(200, internalPayment.extend({ card_cents: z.number().int() })),
+      },
+    },
+    async (request, reply) => {
+      const { payment, cardCents } = await claimForOrder(app.db, {
+        paymentId: request.params.id,
+        orderId: request.body.order_id,
+        userId: request.body.user_id,
+        totalCents: request.body.total_cents,
+      });
+      return ok(reply, { ...paymentAnswer(payment), card_cents: cardCents }, 'payment_claimed');
+    },
+  );
+
+  // Who is buying and what they may spend: the esim service fills in the distance-sale documents with it.
+  app.get('/internal/users/:id/buyer', { schema: { params: dealerParams } }, async (request, reply) => {
+    const party = await getParty(app.db, request.params.id);
+    const credit = await creditLeftCents(app.db, request.params.id);
+    return ok(reply, {
+      full_name: party?.full_name || party?.company_name || null,
+      email: party?.email ?? null,
+      available_cents: await availableOf(app.db, request.params.id),
+      credit_left_cents: credit,
+    });
+  });
 }
+
+type PaymentRowLike = Awaited<ReturnType<typeof getPayment>> & object;

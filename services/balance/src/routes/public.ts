@@ -53,10 +53,14 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       async (request, reply) => {
         let row = (await app.db('payments').where({ token: request.body.token }).first()) as PaymentRow | undefined;
         if (!row) throw notFound('payment_not_found');
-        if (ctx.payments) row = await settlePayment(app.db, ctx.payments, row);
+        const provider = ctx.payments.of(row.provider);
+        if (provider) row = await settlePayment(app.db, provider, row);
         return sendPage(reply, 200, returnPage(row.locale, `${row.return_path}?payment=${row.id}`));
       },
     );
+
+    // The demo provider's own pages exist only while it takes payments.
+    if (ctx.payments.active?.name !== 'demo') return;
 
     forms.get(
       '/payments/demo/:token',

@@ -1,19 +1,22 @@
 import type { Knex } from 'knex';
 import {
+  agreementText,
+  buyerName,
   centsToEuros,
+  distanceSaleDocuments,
   translate,
-  type AcceptedAgreement,
   type EsimOrder,
   type Locale,
   type Seller,
 } from '@esim/contracts';
 import { AppError, publishMany, type PublishInput } from '@esim/platform';
+import { sellerOf } from '../config';
 import type { EsimContext } from '../context';
 import type { OrderRow } from './saga';
 
 /**
- * The distance-sale documents a buyer accepted at checkout, kept with their order
- * (`order_agreements`), and the receipt of such an order once it completes: esim publishes
+ * The distance-sale documents a buyer accepted at checkout, filled in by us from the order and kept
+ * with it (`order_agreements`), and the receipt of such an order once it completes: esim publishes
  * esim.order.receipt, which the auth service mails as a PDF.
  */
 export interface AgreementRow {
@@ -26,82 +29,122 @@ export interface AgreementRow {
   accepted_at: Date;
 }
 
-/** The card top-up that paid what the balance lacked: its id, the provider's reference, the card's share of the total, and the documents accepted before paying. */
+/** A checkout card payment as the balance service answers it (GET /internal/payments/:id and its claim). */
+export interface CheckoutPayment {
+  id: string;
+  user_id: string;
+  status: string;
+  purpose: 'top_up' | 'order';
+  amount_cents: number;
+  order_id: string | null;
+  provider_payment_id: string | null;
+  agreement_version: string | null;
+  agreement_accepted_at: string | null;
+}
+
+/** The card's part of an order: the payment the order claimed and what of the total it paid. */
 export interface CardShare {
   paymentId: string;
   reference: string | null;
   cents: number;
-  /** As the balance service kept it with the payment (the version current when the buyer paid). */
-  agreement: { version: string; text: string } | null;
 }
 
-interface InternalPayment {
-  id: string;
-  user_id: string;
-  status: string;
-  amount_cents: number;
-  provider_payment_id: string | null;
-  agreement_version: string | null;
-  agreement_text: string | null;
-}
+const cardPaymentRefused = (code: string, locale: Locale) =>
+  new AppError(422, code, { errors: [{ path: 'card_payment_id', message: translate(code, locale) }] });
 
 /**
- * Reads the buyer's card top-up from the balance service (before the order is written, outside any
- * transaction). Only a paid payment of the buyer's own counts; the card's share is what it paid, at
- * most the order's total (a larger top-up leaves the rest on the balance).
+ * Reads the buyer's checkout payment before the order is written (outside any transaction): only a
+ * paid one of the buyer's own, made at checkout, can pay part of an order. Whether another order has
+ * it already is the claim's to say (orders/saga.ts), since a replay of this very purchase holds it.
  */
-export async function cardShare(
+export async function checkoutPayment(
   ctx: EsimContext,
-  input: { userId: string; paymentId: string; totalCents: number; locale: Locale; requestId?: string },
-): Promise<CardShare> {
-  const notPaid = () =>
-    new AppError(422, 'esim_card_payment_not_paid', {
-      errors: [{ path: 'card_payment_id', message: translate('esim_card_payment_not_paid', input.locale) }],
-    });
-  let payment: InternalPayment;
+  input: { userId: string; paymentId: string; locale: Locale; requestId?: string },
+): Promise<CheckoutPayment> {
+  let payment: CheckoutPayment;
   try {
-    payment = await ctx.balance.request<InternalPayment>(
+    payment = await ctx.balance.request<CheckoutPayment>(
       'GET',
       `/internal/payments/${encodeURIComponent(input.paymentId)}`,
       { requestId: input.requestId },
     );
   } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) throw notPaid();
+    if (error instanceof AppError && error.statusCode === 404)
+      throw cardPaymentRefused('esim_card_payment_not_paid', input.locale);
     throw error;
   }
-  if (payment.user_id !== input.userId || payment.status !== 'paid') throw notPaid();
-  return {
-    paymentId: payment.id,
-    reference: payment.provider_payment_id,
-    cents: Math.min(payment.amount_cents, input.totalCents),
-    agreement:
-      payment.agreement_version && payment.agreement_text
-        ? { version: payment.agreement_version, text: payment.agreement_text }
-        : null,
-  };
+  if (payment.user_id !== input.userId || payment.status !== 'paid')
+    throw cardPaymentRefused('esim_card_payment_not_paid', input.locale);
+  if (payment.purpose !== 'order') throw cardPaymentRefused('payment_not_for_an_order', input.locale);
+  return payment;
+}
+
+interface Buyer {
+  full_name: string | null;
+  email: string | null;
+  available_cents: number;
+  credit_left_cents: number;
 }
 
 /**
- * Keeps what the buyer accepted with the order; a retried request with the same key writes nothing
- * more. After a card payment the documents are the ones the balance service kept with that payment
- * (accepted before paying), whatever the purchase itself carries.
+ * Fills in the distance-sale documents the buyer accepted (their version, checked by the request's
+ * schema) from the order's own facts and keeps them with it: the seller, the buyer as the balance
+ * service knows them, the package, and how it is paid (the card's part: what the checkout payment
+ * credited, at most the total). The text is ours, never a client's. A retried request writes nothing more.
  */
 export async function recordAgreement(
   db: Knex,
-  orderId: string,
-  sent: AcceptedAgreement | undefined,
-  card: CardShare | undefined,
+  ctx: EsimContext,
+  order: OrderRow,
+  input: { version: string; acceptedAt?: Date; email: string; card?: CheckoutPayment; requestId?: string },
 ): Promise<void> {
-  const agreement = card?.agreement ?? sent;
-  if (!agreement) return;
+  if (await agreementOf(db, order.id)) return;
+  const buyer = await ctx.balance.request<Buyer>('GET', `/internal/users/${encodeURIComponent(order.user_id)}/buyer`, {
+    requestId: input.requestId,
+  });
+  const locale: Locale = order.locale === 'en' ? 'en' : 'tr';
+  const byCardCents = input.card ? Math.min(input.card.amount_cents, order.total_cents) : 0;
+  const fromBalanceCents = order.total_cents - byCardCents;
+  const fromCreditCents =
+    buyer.credit_left_cents > 0
+      ? Math.min(Math.max(0, fromBalanceCents - Math.max(0, buyer.available_cents)), buyer.credit_left_cents)
+      : 0;
+  const topUpOf = order.top_up_profile_id
+    ? ((await db('profiles').where({ id: order.top_up_profile_id }).first('iccid')) as { iccid: string }).iccid
+    : undefined;
+  const documents = distanceSaleDocuments({
+    seller: sellerOf(ctx.config),
+    buyer: {
+      fullName: buyerName({ full_name: buyer.full_name, email: buyer.email ?? input.email }),
+      email: buyer.email ?? input.email,
+    },
+    item: {
+      name: locale === 'en' ? order.package_name_en : order.package_name_tr,
+      code: order.package_code,
+      dataMb: order.data_mb,
+      validityDays: order.validity_days,
+      quantity: order.quantity,
+      unitCents: order.unit_price_cents,
+      topUpOf,
+    },
+    fromBalanceCents,
+    byCardCents,
+    fromCreditCents,
+    locale,
+    date: input.acceptedAt ?? new Date(),
+  });
+  // A version outdated by a release between the card payment and the order is not refused: the buyer
+  // paid already, and the order names the wording it was filled in with.
+  if (documents.version !== input.version && !input.card) throw new AppError(400, 'agreement_version_outdated');
   await db('order_agreements')
     .insert({
-      order_id: orderId,
-      version: agreement.version,
-      text: agreement.text,
-      card_payment_id: card?.paymentId ?? null,
-      card_payment_reference: card?.reference ?? null,
-      paid_by_card_cents: card?.cents ?? 0,
+      order_id: order.id,
+      version: documents.version,
+      text: agreementText(documents),
+      card_payment_id: input.card?.id ?? null,
+      card_payment_reference: input.card?.provider_payment_id ?? null,
+      paid_by_card_cents: byCardCents,
+      ...(input.acceptedAt ? { accepted_at: input.acceptedAt } : {}),
     })
     .onConflict('order_id')
     .ignore();

@@ -21,6 +21,8 @@ export interface NewOrder {
   claim: IdempotencyClaim<{ order_id: string }>;
   /** A top-up adds to this eSIM instead of taking profiles from the pool. */
   topUpProfileId?: string;
+  /** The checkout card payment that paid the part the balance lacked (claimed for the order before its hold). */
+  cardPaymentId?: string;
 }
 
 /**
@@ -126,6 +128,7 @@ const ORDER_COLUMNS = [
   'total_cents',
   'locale',
   'top_up_profile_id',
+  'card_payment_id',
 ] as const;
 
 function orderRow({
@@ -134,6 +137,7 @@ function orderRow({
   quote,
   locale,
   topUpProfileId,
+  cardPaymentId,
 }: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
   return {
     id,
@@ -152,5 +156,6 @@ function orderRow({
     total_cents: quote.total_cents,
     locale,
     top_up_profile_id: topUpProfileId ?? null,
+    card_payment_id: cardPaymentId ?? null,
   };
 }

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { AppError, idempotencyClaim, insufficientBalanceError, markReplayed, storedAnswer } from '@esim/platform';
 import type { AcceptedAgreement } from '@esim/contracts';
 import type { EsimContext } from '../context';
-import { cardShare, recordAgreement } from './agreements';
+import { checkoutPayment, recordAgreement } from './agreements';
 import { driveOrder, loadOrder, type Driven, type OrderRow } from './saga';
 
 /**
@@ -34,12 +34,11 @@ export async function buy(
     { userId, packageId: input.packageId, quantity: input.quantity },
     String(request.id),
   );
-  // The card's share is read before anything is written: a payment that is not the buyer's or not paid places no order.
+  // The card payment is read before anything is written: one that is not the buyer's, not paid or not made at checkout places no order.
   const card = input.cardPaymentId
-    ? await cardShare(ctx, {
+    ? await checkoutPayment(ctx, {
         userId,
         paymentId: input.cardPaymentId,
-        totalCents: quote.total_cents,
         locale: request.locale,
         requestId: String(request.id),
       })
@@ -51,6 +50,7 @@ export async function buy(
     locale: request.locale,
     requestId: String(request.id),
     claim,
+    cardPaymentId: card?.id,
   });
   let order = placed;
   if (!order) {
@@ -59,7 +59,17 @@ export async function buy(
     order = (await loadOrder(db, stored.body.order_id))!;
   }
   // Kept before the order is driven (a retry with the same key writes it if a crash came between).
-  if ((input.agreement || card) && order.user_id === userId) await recordAgreement(db, order.id, input.agreement, card);
+  // After a card payment the documents are the ones accepted before paying (their version, at that moment).
+  const version = card?.agreement_version ?? input.agreement?.version;
+  if (version && order.user_id === userId) {
+    await recordAgreement(db, ctx, order, {
+      version,
+      acceptedAt: card?.agreement_accepted_at ? new Date(card.agreement_accepted_at) : undefined,
+      email: request.user!.email,
+      card,
+      requestId: String(request.id),
+    });
+  }
   try {
     return await driveOrder(db, ctx, order, { requestId: String(request.id) });
   } catch (error) {
@@ -75,7 +85,10 @@ export function purchaseOutcome(order: OrderRow): { status: number; code: string
   if (order.step !== 'failed') return { status: 202, code: 'esim_order_processing' };
   const code = order.failure_code ?? 'esim_provider_failed';
   // Refused payments are the buyer's to fix (top up, ask support); stock and provider failures are ours.
-  const status = code === 'insufficient_balance' || code === 'esim_payment_refused' ? 422 : 409;
+  const status =
+    code === 'insufficient_balance' || code === 'esim_payment_refused' || code === 'esim_card_payment_not_paid'
+      ? 422
+      : 409;
   if (code === 'insufficient_balance' && order.failure_params?.available !== undefined)
     throw insufficientBalanceError(order.failure_params as { available: string; credit_left?: string });
   throw new AppError(status, code, { params: order.failure_params });

@@ -49,7 +49,7 @@ export function startRecoveryLoop(db: Knex, ctx: EsimContext, log: FastifyBaseLo
   const tick = async () => {
     try {
       await recoverOnce(db, ctx, log);
-      await settlePendingRefunds(db, ctx);
+      await settlePendingRefunds(db, ctx, log);
       await expireDueProfiles(db);
       await sendExpiryReminders(db);
     } catch (error) {

@@ -8,8 +8,9 @@ import type { ProfileRow } from '../profiles/views';
 /**
  * The purchase saga (docs/architecture.md, eSIM purchases). The order row records the step reached:
  *
- *   placed ──hold──► provisioning ──provider──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
+ *   placed ──(claim)──hold──► provisioning ──provider──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
  *     │                   └─ out of stock ─► voiding ──void──► failed
+ *     ├─ its card payment claimed by another order, or not paid ─► failed (nothing held)
  *     │                                       └─ void refused for good (a 4xx) ─► failed as esim_payment_unsettled (for an admin)
  *     ├─ insufficient balance ──────────────────────────────► failed (nothing held)
  *     └─ hold refused for good (a 4xx) ─────────────────────► failed (nothing held)
@@ -65,6 +66,8 @@ export interface OrderRow {
   completed_at: Date | null;
   /** A top-up: the eSIM it adds a bundle to (top-ups/); null for a purchase of new eSIMs. */
   top_up_profile_id: string | null;
+  /** The checkout card payment that paid what the balance lacked: claimed for this order before its hold. */
+  card_payment_id: string | null;
 }
 
 export const FINISHED: readonly OrderStep[] = ['completed', 'failed'];
@@ -142,6 +145,17 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
   let next: OrderRow | undefined;
   switch (order.step) {
     case 'placed': {
+      // One card payment pays one order: the order claims its payment first (idempotent by order id).
+      if (order.card_payment_id) {
+        try {
+          await claimCardPayment(db, ctx, order, requestId);
+        } catch (error) {
+          const refusal = finalRefusal(error);
+          if (!refusal) throw error;
+          next = await failUnheld(db, order, cardRefusal(refusal), {});
+          break;
+        }
+      }
       let hold: InternalHold;
       try {
         // One call per order: the balance service's hold batcher groups them (docs/decisions/0012-purchase-path.md).
@@ -209,6 +223,24 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
   }
   // Someone else (the recovery loop, a concurrent retry) moved it first: read where it is now.
   return { order: next ?? (await loadOrder(db, order.id))! };
+}
+
+/** The claim's refusal as the buyer is told it: the payment went to another order, or it cannot pay one. */
+const cardRefusal = (code: string) =>
+  code === 'payment_already_used' ? 'esim_card_payment_used' : 'esim_card_payment_not_paid';
+
+/** Claims the order's card payment at the balance service and keeps the card's share with the order's documents. */
+async function claimCardPayment(db: Knex, ctx: EsimContext, order: OrderRow, requestId?: string): Promise<void> {
+  const claimed = await ctx.balance.request<{ card_cents: number; provider_payment_id: string | null }>(
+    'POST',
+    `/internal/payments/${encodeURIComponent(order.card_payment_id!)}/claim`,
+    { body: { order_id: order.id, user_id: order.user_id, total_cents: order.total_cents }, requestId },
+  );
+  await db('order_agreements').where({ order_id: order.id }).update({
+    card_payment_id: order.card_payment_id,
+    card_payment_reference: claimed.provider_payment_id,
+    paid_by_card_cents: claimed.card_cents,
+  });
 }
 
 /**

@@ -2,16 +2,15 @@ import type { Knex } from 'knex';
 import { AppError, forbidden, type AuthUser } from '@esim/platform';
 import type { EsimProvider } from '../provider/port';
 import { findProfile } from '../orders/queries';
-import type { ProfileRow } from './views';
+import { isWithdrawn, type ProfileRow } from './views';
+
+export { isWithdrawn };
 
 /**
  * Who may move an eSIM where: its owner suspends and resumes it; an admin may also revoke it.
  * Expired, used-up and revoked eSIMs stay as they are. Resuming goes back to active, or to
  * inactive when it has never been used.
  */
-/** Refunded or revoked: taken back from its owner for good, so its QR code is gone and its usage no longer counts. */
-export const isWithdrawn = (profile: { status: string | null; refunded_at: Date | null }) =>
-  profile.refunded_at !== null || profile.status === 'refunded' || profile.status === 'revoked';
 
 export const REQUESTED_STATUSES = ['active', 'suspended', 'revoked'] as const;
 export type RequestedStatus = (typeof REQUESTED_STATUSES)[number];

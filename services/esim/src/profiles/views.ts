@@ -63,8 +63,14 @@ export function refundRefusal(p: ProfileRow, order: Pick<OrderRow, 'created_at'>
   );
 }
 
+/** Refunded or revoked: taken back from its owner for good, so its QR code is gone and its usage no longer counts. */
+export const isWithdrawn = (profile: { status: string | null; refunded_at: Date | null }) =>
+  profile.refunded_at !== null || profile.status === 'refunded' || profile.status === 'revoked';
+
 export function esimView(p: ProfileRow, order: Pick<OrderRow, 'created_at' | 'demo'>): EsimProfile {
-  const lpa = activationCode(p);
+  // A withdrawn eSIM's code is shown nowhere: installing it would use data that was refunded.
+  const withdrawn = isWithdrawn(p);
+  const lpa = withdrawn ? null : activationCode(p);
   // Only an eSIM never used and still inactive or suspended by its owner is refundable (and never a seeded demo one).
   const refundable =
     !order.demo && refundRefusal(p, order) === null && (p.status === 'inactive' || p.status === 'suspended');
@@ -74,11 +80,11 @@ export function esimView(p: ProfileRow, order: Pick<OrderRow, 'created_at' | 'de
     iccid: p.iccid,
     status: p.status ?? 'inactive',
     activation_code: lpa,
-    smdp_address: p.smdp_address,
-    matching_id: p.matching_id,
+    smdp_address: withdrawn ? null : p.smdp_address,
+    matching_id: withdrawn ? null : p.matching_id,
     confirmation_code_required: p.confirmation_code_required,
-    ios_install_url: iosInstallUrl(lpa),
-    qr_url: qrUrl(p.iccid),
+    ios_install_url: lpa ? iosInstallUrl(lpa) : null,
+    qr_url: withdrawn ? null : qrUrl(p.iccid),
     usage: usageView(p),
     activated_at: isoOrNull(p.activated_at),
     expires_at: isoOrNull(p.expires_at),

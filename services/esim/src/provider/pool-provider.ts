@@ -65,6 +65,10 @@ export const poolProvider: EsimProvider = {
   async setStatus() {
     // The pool's profiles live only here: the row's status is the whole truth (profiles/status.ts writes it).
   },
+
+  async revoke() {
+    // The pool has no remote side: the row, withdrawn for good by the refund (assigned, never offered again, its code shown nowhere), is the revocation.
+  },
 };
 
 /**

@@ -52,4 +52,10 @@ export interface EsimProvider {
   topUp(db: Knex, requests: TopUpRequest[]): Promise<TopUpResult[]>;
   usage(db: Knex, iccid: string): Promise<ProfileUsage | undefined>;
   setStatus(db: Knex | Knex.Transaction, iccid: string, status: ProviderStatus): Promise<void>;
+  /**
+   * Ends a refunded eSIM for good at its source, so it carries no more data (a partner cancels a
+   * never-installed profile or revokes it). Called outside our transactions and asked again until
+   * it resolves, so it must be idempotent; throws while the source cannot be told.
+   */
+  revoke(db: Knex, profile: { id: string; iccid: string; orderId: string }): Promise<void>;
 }

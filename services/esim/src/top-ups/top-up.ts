@@ -178,7 +178,8 @@ export async function topUp(
     }
   }
   // The documents go with the top-up as with a purchase (written once; a replay writes nothing more).
-  if (input.agreement && order.user_id === user.id) await recordAgreement(db, order.id, input.agreement, undefined);
+  if (input.agreement && order.user_id === user.id)
+    await recordAgreement(db, ctx, order, { version: input.agreement.version, email: user.email, requestId });
   try {
     order = (await driveOrder(db, ctx, order, { requestId })).order;
   } catch (error) {

@@ -1,16 +1,50 @@
-import { adminPaymentSchema, paymentSchema, responds, respondsList, statusFilter } from '@esim/contracts';
-import { listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { adminPaymentSchema, responds, respondsList, statusFilter } from '@esim/contracts';
+import { listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
 import { partiesByIds } from '../../parties/parties';
-import { listPayments, paymentOf, refundPayment } from '../../payments/payments';
-import { requireCardPayments } from '../../payments/provider';
+import {
+  askProviderNow,
+  getCardRefund,
+  requestCardRefund,
+  retryCardRefund,
+  returnCardRefundToBalance,
+} from '../../payments/card-refunds';
+import { getPayment, listPayments, paymentOf, withRefunds, type PaymentRow } from '../../payments/payments';
 import { PAYMENT_STATUSES, paymentIdParams as idParams } from '../../schemas';
 
 const paymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]), user_id: z.uuid().optional() });
+const refundParams = z.object({ id: z.uuid(), refundId: z.uuid() });
 
-/** The admin lists card payments and refunds an unspent one. */
+/**
+ * The admin lists card payments with their refunds (the provider's references, to find them in the
+ * provider's panel), gives unspent or never-credited card money back, and settles a refund the
+ * provider refused: ask again, or give it back to the balance.
+ */
 export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+  const adminView = async (rows: PaymentRow[], locale: 'tr' | 'en') => {
+    const [people, refunds] = await Promise.all([
+      partiesByIds(
+        app.db,
+        rows.map((row) => row.user_id),
+      ),
+      withRefunds(app.db, rows),
+    ]);
+    return rows.map((row) => {
+      const person = people.get(row.user_id);
+      return {
+        ...paymentOf(row, locale, refunds.get(row.id)),
+        user_name: person?.company_name || person?.full_name || null,
+        user_email: person?.email ?? null,
+      };
+    });
+  };
+  const one = async (id: string, locale: 'tr' | 'en') => {
+    const row = await getPayment(app.db, id);
+    if (!row) throw notFound('payment_not_found');
+    return (await adminView([row], locale))[0]!;
+  };
+
   app.get(
     '/admin/payments',
     { schema: { tags: ['admin'], querystring: paymentsQuery, response: respondsList(adminPaymentSchema) } },
@@ -20,35 +54,71 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         status: query.status,
         userId: query.filters.user_id,
       });
-      const people = await partiesByIds(
-        app.db,
-        rows.map((row) => row.user_id),
-      );
-      const items = rows.map((row) => {
-        const person = people.get(row.user_id);
-        return {
-          ...paymentOf(row, request.locale),
-          user_name: person?.company_name || person?.full_name || null,
-          user_email: person?.email ?? null,
-        };
-      });
-      return okList(reply, items, total, query, 'payments');
+      return okList(reply, await adminView(rows, request.locale), total, query, 'payments');
     },
   );
 
-  // Idempotent by the payment itself: refunding twice gives the money back once and answers the same.
+  // Idempotent by the payment itself: refunding again with nothing left answers the refund already made.
   app.post(
     '/admin/payments/:id/refund',
-    { schema: { tags: ['admin'], params: idParams, response: responds(200, paymentSchema) } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Give a card payment's unspent money (or money charged but never credited) back to the card",
+        params: idParams,
+        response: responds(200, adminPaymentSchema),
+      },
+    },
     async (request, reply) => {
-      const { row, replayed } = await refundPayment(
-        app.db,
-        requireCardPayments(ctx.payments),
-        request.params.id,
-        request.user!.id,
-      );
+      const { refund, replayed } = await requestCardRefund(app.db, {
+        paymentId: request.params.id,
+        requestedBy: request.user!.id,
+        allowUnbooked: true,
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return ok(reply, paymentOf(row, request.locale), 'payment_refunded');
+      else await askProviderNow(app.db, ctx.payments, refund.id, app.log);
+      return ok(reply, await one(request.params.id, request.locale), 'card_refund_requested');
     },
   );
+
+  app.post(
+    '/admin/payments/:id/refunds/:refundId/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ask the provider again for a card refund it refused',
+        params: refundParams,
+        response: responds(200, adminPaymentSchema),
+      },
+    },
+    async (request, reply) => {
+      await refundOfPayment(request.params);
+      await retryCardRefund(app.db, request.params.refundId);
+      await askProviderNow(app.db, ctx.payments, request.params.refundId, app.log);
+      return ok(reply, await one(request.params.id, request.locale), 'card_refund_requested');
+    },
+  );
+
+  app.post(
+    '/admin/payments/:id/refunds/:refundId/to-balance',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Give a card refund the provider refused back to the buyer’s balance instead',
+        params: refundParams,
+        response: responds(200, adminPaymentSchema),
+      },
+    },
+    async (request, reply) => {
+      await refundOfPayment(request.params);
+      await returnCardRefundToBalance(app.db, request.params.refundId, request.user!.id);
+      return ok(reply, await one(request.params.id, request.locale), 'card_refund_returned');
+    },
+  );
+
+  const refundOfPayment = async (params: { id: string; refundId: string }) => {
+    const refund = await getCardRefund(app.db, params.refundId);
+    if (!refund || refund.payment_id !== params.id) throw notFound('card_refund_not_found');
+    return refund;
+  };
 }

@@ -3,23 +3,45 @@ import {
   paymentSchema,
   positiveEuroAmount,
   responds,
+  respondsList,
   returnPathSchema,
+  statusFilter,
   translate,
   type Locale,
 } from '@esim/contracts';
-import { idempotentRequest, notFound, ok, type CreatedServiceApp } from '@esim/platform';
+import {
+  idempotentRequest,
+  listQuery,
+  notFound,
+  ok,
+  okList,
+  toListQuery,
+  type CreatedServiceApp,
+} from '@esim/platform';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
 import { getParty } from '../../parties/parties';
-import { createCardPayment, getPayment, openPaymentPage, paymentOf, settlePayment } from '../../payments/payments';
+import { askProviderNow, requestCardRefund } from '../../payments/card-refunds';
+import {
+  createCardPayment,
+  getPayment,
+  listPayments,
+  openPaymentPage,
+  paymentOf,
+  settlePayment,
+  withRefunds,
+  type PaymentRow,
+} from '../../payments/payments';
 import { requireCardPayments } from '../../payments/provider';
-import { idempotencyHeaders, paymentIdParams as idParams } from '../../schemas';
+import { idempotencyHeaders, PAYMENT_STATUSES, paymentIdParams as idParams } from '../../schemas';
+
+const ownPaymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]) });
 
 const startBody = z.object({
   amount: positiveEuroAmount,
   return_path: returnPathSchema.default('/balance'),
   locale: z.enum(['tr', 'en']).optional(),
-  /** At checkout: the distance-sale documents the buyer accepted, kept with the payment. */
+  /** At checkout: the version of the distance-sale documents the buyer accepted; the payment then pays for one order. */
   agreement: acceptedAgreement.optional(),
 });
 
@@ -35,12 +57,14 @@ const dueForRecheck = (id: string, now = Date.now()) => {
 };
 
 /**
- * Card top-ups: the buyer starts one and is sent to the provider's hosted page; the provider's
+ * Card payments: the buyer starts one and is sent to the provider's hosted page; the provider's
  * callback (public routes), the buyer's polls here and the service's poll loop make the service
- * re-read the result from the provider.
+ * re-read the result from the provider. The owner may ask unspent card money back to the card.
  */
 export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   const callbackUrl = new URL('/api/payments/callback', ctx.config.PUBLIC_BASE_URL).toString();
+  const answer = async (row: PaymentRow, locale: Locale) =>
+    paymentOf(row, locale, (await withRefunds(app.db, [row])).get(row.id));
 
   app.post(
     '/user/payments/card',
@@ -62,13 +86,14 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         reply,
         { scope: 'card-payment', required: true },
         async (trx) => {
-          const row = await createCardPayment(trx, {
+          const row = await createCardPayment(trx, ctx.paymentRules, {
             userId: user.id,
             amountCents: request.body.amount,
             locale,
             returnPath: request.body.return_path,
             provider: cards.name,
-            agreement: request.body.agreement,
+            purpose: request.body.agreement ? 'order' : 'top_up',
+            agreementVersion: request.body.agreement?.version,
           });
           return { statusCode: 201, body: { payment_id: row.id } };
         },
@@ -82,9 +107,26 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
           ip: request.ip,
         },
         callbackUrl,
-        basketName: translate('transaction_card_top_up', locale),
+        basketName: translate(request.body.agreement ? 'transaction_card_checkout' : 'transaction_card_top_up', locale),
       });
-      return ok(reply, paymentOf(row, request.locale), 'payment_started', created.statusCode);
+      return ok(reply, await answer(row, request.locale), 'payment_started', created.statusCode);
+    },
+  );
+
+  app.get(
+    '/user/payments',
+    { schema: { tags: ['payments'], querystring: ownPaymentsQuery, response: respondsList(paymentSchema) } },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const { rows, total } = await listPayments(app.db, query, { userId: request.user!.id, status: query.status });
+      const refunds = await withRefunds(app.db, rows);
+      return okList(
+        reply,
+        rows.map((row) => paymentOf(row, request.locale, refunds.get(row.id))),
+        total,
+        query,
+        'payments',
+      );
     },
   );
 
@@ -94,10 +136,40 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     async (request, reply) => {
       let row = await getPayment(app.db, request.params.id);
       if (!row || row.user_id !== request.user!.id) throw notFound('payment_not_found');
-      if (ctx.payments && row.status === 'pending' && dueForRecheck(row.id)) {
-        row = await settlePayment(app.db, ctx.payments, row);
+      const provider = ctx.payments.of(row.provider);
+      if (provider && (row.status === 'pending' || row.status === 'review') && dueForRecheck(row.id)) {
+        row = await settlePayment(app.db, provider, row);
       }
-      return ok(reply, paymentOf(row, request.locale));
+      return ok(reply, await answer(row, request.locale));
+    },
+  );
+
+  // Idempotent by the payment itself: asked again with nothing left, it answers the refund already made.
+  app.post(
+    '/user/payments/:id/refund',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Give the unspent money of a card payment back to the card',
+        params: idParams,
+        response: responds(200, paymentSchema),
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { refund, replayed } = await requestCardRefund(app.db, {
+        paymentId: request.params.id,
+        ownerId: user.id,
+        requestedBy: user.id,
+        allowUnbooked: false,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      else await askProviderNow(app.db, ctx.payments, refund.id, app.log);
+      return ok(
+        reply,
+        await answer((await getPayment(app.db, refund.payment_id))!, request.locale),
+        'card_refund_requested',
+      );
     },
   );
 }

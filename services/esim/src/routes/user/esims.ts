@@ -9,7 +9,10 @@ import {
   esimOrderSchema,
   esimOrderSummarySchema,
   esimProfileSchema,
+  esimRefundPreviewSchema,
   esimRefundSchema,
+  REFUND_POLICY,
+  translate,
   esimStatusBody,
   esimUsageSchema,
   responds,
@@ -21,7 +24,7 @@ import { buy, purchaseOutcome } from '../../orders/purchase';
 import { ESIM_REF, findOrder, findProfile, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
 import { loadOrder } from '../../orders/saga';
 import { iccidOfQrFileName, qrPng } from '../../profiles/qr';
-import { refundEsim } from '../../profiles/refunds';
+import { refundEsim, refundSplit, refusalFor } from '../../profiles/refunds';
 import { changeStatus, isWithdrawn } from '../../profiles/status';
 import { activationCode, esimView, fullOrderView, orderView } from '../../profiles/views';
 import { topUpTargets } from '../../top-ups/views';
@@ -122,18 +125,22 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     { schema: { tags: ['esim'], params: orderParams, response: responds(200, z.array(qrItem)) } },
     async (request, reply) => {
       const order = await findOrder(app.db, request.user!, request.params.id);
-      const profiles = await profilesOf(app.db, order.id);
+      // A withdrawn eSIM has no code to draw.
+      const profiles = (await profilesOf(app.db, order.id)).filter((p) => !isWithdrawn(p));
       // The pngs are drawn from the activation code on request (never stored: they are secrets); this records that they were issued.
       await Promise.all(profiles.map((p) => qrPng(activationCode(p))));
       await app
         .db('profiles')
-        .where({ order_id: order.id })
+        .whereIn(
+          'id',
+          profiles.map((p) => p.id),
+        )
         .whereNull('qr_generated_at')
         .update({ qr_generated_at: app.db.fn.now() });
       const view = fullOrderView(order, request.locale, profiles).esims;
       return ok(
         reply,
-        view.map((e) => ({ esim_id: e.id, iccid: e.iccid, file_name: `${e.iccid}.png`, qr_url: e.qr_url })),
+        view.map((e) => ({ esim_id: e.id, iccid: e.iccid, file_name: `${e.iccid}.png`, qr_url: e.qr_url! })),
         'esim_qr_codes_generated',
       );
     },
@@ -207,6 +214,28 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     },
   );
 
+  // Before the buyer confirms: may they, and where would each part of the money go.
+  app.get(
+    '/user/esim/:id/refund',
+    { schema: { tags: ['esim'], params: esimParams, response: responds(200, esimRefundPreviewSchema) } },
+    async (request, reply) => {
+      const profile = await findProfile(app.db, request.user!, request.params.id);
+      const order = (await loadOrder(app.db, profile.order_id!))!;
+      const refusal = refusalFor(request.user!, profile, order);
+      const split = await refundSplit(app.db, order);
+      return ok(reply, {
+        esim_id: profile.id,
+        refundable: refusal === null,
+        refusal: refusal ? translate(refusal, request.locale, { days: REFUND_POLICY.esimUnusedRefundDays }) : null,
+        refusal_code: refusal,
+        ...euros('amount', split.amountCents),
+        ...euros('to_card', split.cardCents),
+        ...euros('to_balance', split.amountCents - split.cardCents),
+        card_payment_reference: split.cardReference,
+      });
+    },
+  );
+
   app.post(
     '/user/esim/:id/refund',
     { schema: { tags: ['esim'], params: esimParams, body: refundBody, response: responds(200, esimRefundSchema) } },
@@ -215,17 +244,25 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         reason: request.body?.reason,
         locale: request.locale,
       });
+      const amount = Number(refund.amount_cents);
+      const toCard = Number(refund.card_cents);
       return ok(
         reply,
         {
           esim_id: refund.profile_id,
           order_id: refund.order_id,
-          refunded: centsToEuros(Number(refund.amount_cents)),
-          refunded_cents: Number(refund.amount_cents),
-          status: 'refunded' as const,
+          ...euros('refunded', amount),
+          ...euros('to_card', toCard),
+          ...euros('to_balance', amount - toCard),
+          status: refund.step === 'done' ? ('refunded' as const) : ('processing' as const),
         },
         'esim_refunded',
       );
     },
   );
+}
+
+/** A money field pair as the contracts write them: euros and cents. */
+function euros<K extends string>(name: K, cents: number) {
+  return { [name]: centsToEuros(cents), [`${name}_cents`]: cents } as Record<K | `${K}_cents`, number>;
 }

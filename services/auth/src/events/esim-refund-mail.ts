@@ -1,0 +1,23 @@
+import type { EventBus } from '@esim/platform';
+import type { AuthConfig } from '../config';
+import type { Mailer } from '../mail/mailer';
+import { refundMail } from '../mail/refund-templates';
+
+/**
+ * Auth owns people, their addresses and the mailer, so it mails the buyer a refunded eSIM's mail:
+ * a failed send fails the delivery, which the bus retries, and the inbox keeps it from going twice.
+ * Refund events of the first releases carry no order facts: nobody is mailed for those.
+ */
+export function registerEsimRefundMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
+  bus.on('esim.order.refunded', async (event, { trx }) => {
+    if (!event.payload.orderNumber) return;
+    const user = await trx('users')
+      .where({ id: event.payload.userId })
+      .whereNull('deleted_at')
+      .first('email', 'full_name');
+    if (!user) return;
+    await deps.mailer.send(
+      refundMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL),
+    );
+  });
+}
