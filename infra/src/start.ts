@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { databaseName, ensureDatabase } from '@esim/platform';
 import { renderBanner } from './banner';
 import { describeFailure } from './cli';
@@ -9,17 +10,20 @@ import { migrateAll } from './migrate-all';
 import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflight';
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
-import { SERVICES } from './services';
+import { ROOT_DIR, SERVICES } from './services';
 import {
+  connectHost,
   gatewayPort,
   loadDotEnv,
   loadStartSettings,
+  MAX_REPLICAS,
   parseStartArgs,
   portOf,
   refuseDemoServiceSecrets,
+  SettingsError,
   type StartSettings,
 } from './settings';
-import { Supervisor } from './supervisor';
+import { Supervisor, type ProcessSpec } from './supervisor';
 import { waitForReady } from './readiness';
 
 /**
@@ -77,6 +81,69 @@ function onSignal(signal: NodeJS.Signals): void {
   void shutdown(0);
 }
 
+/**
+ * `--card-provider fake-iyzico` (or CARD_PROVIDER=fake-iyzico, which tests pass through the
+ * environment): card payments go through the real iyzico adapter to the fake iyzico, run as one
+ * more process, so no iyzico account is needed. Without it, the balance service's own settings
+ * decide (iyzico with IYZICO_* keys, else the demo provider in demo mode).
+ */
+function takeCardProvider(argv: string[]): { cardProvider: 'fake-iyzico' | null; rest: string[] } {
+  const rest: string[] = [];
+  let value = process.env.CARD_PROVIDER || undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const inline = /^--card-provider=(.*)$/.exec(arg);
+    if (arg === '--card-provider') value = argv[++i] ?? '';
+    else if (inline) value = inline[1]!;
+    else rest.push(arg);
+  }
+  if (value === undefined) return { cardProvider: null, rest };
+  if (value !== 'fake-iyzico')
+    throw new SettingsError(
+      `--card-provider: fake-iyzico, got ${value || 'nothing'} (leave it out for the balance service's own settings)`,
+    );
+  return { cardProvider: value, rest };
+}
+
+interface FakeIyzicoRun {
+  planned: Pick<PlannedProcess, 'spec' | 'readyUrl'>;
+  port: number;
+  /** What every balance copy gets: the fake's address and this run's keys. */
+  balanceEnv: Record<string, string>;
+  controlUrl: string;
+}
+
+/** The fake iyzico's process: its port (FAKE_IYZICO_PORT, else the first port past every service copy) and fresh keys per run. */
+function planFakeIyzico(settings: StartSettings): FakeIyzicoRun {
+  const requested = process.env.FAKE_IYZICO_PORT;
+  const port = requested ? Number(requested) : settings.PORT_BASE + (SERVICES.length - 1) * MAX_REPLICAS + 1;
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new SettingsError(`FAKE_IYZICO_PORT: a port number, got ${requested}`);
+  const apiKey = `sandbox-fake-${randomBytes(12).toString('hex')}`;
+  const secretKey = `sandbox-fake-${randomBytes(24).toString('hex')}`;
+  const host = connectHost(settings.HOST);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const spec: ProcessSpec = {
+    name: 'fake-iyzico',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(ROOT_DIR, 'infra/src/fakes/iyzico-cli.ts')],
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      HOST: settings.HOST,
+      FAKE_IYZICO_PORT: String(port),
+      FAKE_IYZICO_API_KEY: apiKey,
+      FAKE_IYZICO_SECRET_KEY: secretKey,
+    },
+  };
+  return {
+    planned: { spec, readyUrl: `${url}/__fake/health` },
+    port,
+    balanceEnv: { IYZICO_API_KEY: apiKey, IYZICO_SECRET_KEY: secretKey, IYZICO_BASE_URL: url },
+    controlUrl: `${process.env.FAKE_IYZICO_PUBLIC_URL ?? `http://localhost:${port}`}/__fake/`,
+  };
+}
+
 function portsInUse(
   settings: StartSettings,
   replicas: number,
@@ -98,7 +165,7 @@ function portsInUse(
 }
 
 /** Starts a group of processes together and waits until each answers `/ready`. */
-async function startGroup(group: PlannedProcess[]): Promise<void> {
+async function startGroup(group: Array<Pick<PlannedProcess, 'spec' | 'readyUrl'>>): Promise<void> {
   for (const planned of group) supervisor!.start(planned.spec);
   const results = await Promise.all(
     group.map(async (planned) => {
@@ -123,15 +190,25 @@ async function startGroup(group: PlannedProcess[]): Promise<void> {
 
 async function main(): Promise<void> {
   loadDotEnv();
-  const { replicas } = parseStartArgs(process.argv.slice(2));
+  const { cardProvider, rest } = takeCardProvider(process.argv.slice(2));
+  const { replicas } = parseStartArgs(rest);
   const settings = loadStartSettings();
   refuseDemoServiceSecrets(settings);
   const demo = settings.APP_MODE === 'demo';
   const useCatcher = demo && !settings.SMTP_URL;
+  if (cardProvider && !demo)
+    throw new SettingsError('--card-provider fake-iyzico: demo mode only (the fake takes no real card)');
+  const fakeIyzico = cardProvider === 'fake-iyzico' ? planFakeIyzico(settings) : null;
 
   await checkPostgres(settings.DATABASE_URL);
   await checkRedis(settings.REDIS_URL);
-  await checkPorts(portsInUse(settings, replicas, useCatcher), settings.HOST);
+  await checkPorts(
+    [
+      ...portsInUse(settings, replicas, useCatcher),
+      ...(fakeIyzico ? [{ port: fakeIyzico.port, what: 'fake iyzico (FAKE_IYZICO_PORT)' }] : []),
+    ],
+    settings.HOST,
+  );
 
   if (await ensureDatabase(settings.DATABASE_URL)) say(`created database ${databaseName(settings.DATABASE_URL)}`);
   await migrateAll(settings.DATABASE_URL, say);
@@ -156,9 +233,17 @@ async function main(): Promise<void> {
     say(`${replicas} copies of every service and worker; the gateway spreads requests over them`);
   }
   if (plan.missing.length) say(`not started, no src/server.ts yet: ${plan.missing.join(', ')}`);
+  if (fakeIyzico) {
+    for (const planned of plan.groups.services)
+      if (planned.service.name === 'balance') Object.assign(planned.spec.env!, fakeIyzico.balanceEnv);
+  }
   supervisor = new Supervisor({ output: (name, line) => console.log(prefix(name, line)), log: say });
 
-  await startGroup(plan.groups.services);
+  if (fakeIyzico) {
+    await startGroup([fakeIyzico.planned]);
+    say(`card payments go to the FAKE iyzico (not iyzico); its payments and fraud reviews: ${fakeIyzico.controlUrl}`);
+  }
+  if (!stopping) await startGroup(plan.groups.services);
   if (!stopping) await startGroup(plan.groups.gateway);
   if (!stopping) await startGroup(plan.groups.workers);
   if (stopping) return;
