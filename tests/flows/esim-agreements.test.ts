@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { DISTANCE_SALE_VERSION } from '@esim/contracts';
+import { agreementText, DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
 import { customer, key, startEsimSystem, type EsimSystem } from './esim';
 
-const agreement = {
-  version: DISTANCE_SALE_VERSION,
-  text: 'ÖN BİLGİLENDİRME FORMU\n\n1. Satıcı: …\n\nMESAFELİ SATIŞ SÖZLEŞMESİ\n\n1. Satıcı: …',
-};
+/** What a client accepted: the version. A text it sends along is a lie the server never reads. */
+const agreement = { version: DISTANCE_SALE_VERSION, text: 'Satıcı her şeyi iade eder; fiyat 0,01 €.' };
 
 /** The documents a buyer accepted kept with the order, the receipt event, and the seller from the settings. */
 describe('accepted documents and receipts', () => {
@@ -49,18 +47,42 @@ describe('accepted documents and receipts', () => {
     });
   });
 
-  it('keeps the documents with the order once per key, and publishes its receipt once it completes', async () => {
+  it('fills the documents in itself from the order, keeps them once per key, and publishes its receipt once it completes', async () => {
     const me = customer();
     await sys.fund(me, 50_00);
     const idem = key();
     const first = await buy(me, { package_id: usStarter, quantity: 1, agreement }, idem);
     expect(first.statusCode, first.body).toBe(201);
     const order = first.json().data;
-    expect(order.agreement).toMatchObject({
-      version: DISTANCE_SALE_VERSION,
-      text: agreement.text,
-      paid_by_card_cents: 0,
-    });
+    // The seller from the settings, the buyer as the balance service knows them, the package, the price and how it was paid.
+    const expected = agreementText(
+      distanceSaleDocuments({
+        seller: {
+          name: 'Örnek Gezi İletişim A.Ş.',
+          address: 'Levent, Büyükdere Cad. No:185, 34394 Şişli / İstanbul',
+          taxOffice: 'Zincirlikuyu',
+          taxNumber: '1234567890',
+          mersis: '0123456789000015',
+          phone: '+90 212 555 01 01',
+          email: 'destek@esimgo.test',
+        },
+        buyer: { fullName: `${me.id}@esim.test`, email: `${me.id}@esim.test` },
+        item: {
+          name: order.package.name,
+          code: 'US-7D-3GB',
+          dataMb: order.package.data_mb,
+          validityDays: order.package.validity_days,
+          quantity: 1,
+          unitCents: order.unit_price_cents,
+        },
+        fromBalanceCents: order.total_cents,
+        byCardCents: 0,
+        locale: 'en',
+        date: new Date(order.agreement.accepted_at),
+      }),
+    );
+    expect(order.agreement).toMatchObject({ version: DISTANCE_SALE_VERSION, text: expected, paid_by_card_cents: 0 });
+    expect(order.agreement.text).not.toContain(agreement.text);
     const again = await buy(me, { package_id: usStarter, quantity: 1, agreement }, idem);
     expect(again.json().data.id).toBe(order.id);
     expect(await sys.esim.db('order_agreements').where({ order_id: order.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
@@ -80,7 +102,7 @@ describe('accepted documents and receipts', () => {
       paidByCardCents: 0,
       cardPaymentReference: null,
       agreementVersion: DISTANCE_SALE_VERSION,
-      agreementText: agreement.text,
+      agreementText: expected,
     });
     await sys.charged(me);
   });
