@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { api, ApiError } from '../../api/client';
 import { CoverageToggle, PlanFacts } from '../catalog/PlanFacts';
 import type { BuyerPackage, PublicPackage } from '../catalog/types';
@@ -20,6 +21,7 @@ import { formatEuro } from '@esim/frontend-shared/format';
 import type { Payment, SellerView } from '@esim/contracts';
 import {
   clearPendingCardCheckout,
+  expiredUnconfirmed,
   missingCents,
   savePendingCardCheckout,
   type PendingCardCheckout,
@@ -33,7 +35,29 @@ import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
 /** How often, and how many times, the confirmation asks for a card payment's result on the way back. */
 const PAYMENT_POLL_MS = 1500;
 const PAYMENT_POLLS = 40;
+/** A payment in the provider's fraud check is decided in minutes: asked less often, for longer (10 minutes). */
+const REVIEW_POLL_MS = 5000;
+const REVIEW_POLLS = 120;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What went wrong, and how badly: a refused start the buyer may retry later is a warning. */
+interface Failure {
+  text: string;
+  severity: 'error' | 'warning';
+}
+
+type CardStep = 'redirecting' | 'checking' | 'review' | 'reviewWaiting' | 'buying' | 'pending';
+
+/** Why a card payment did not pay for the order, in the service's words where it has them. */
+function cardFailure(payment: Payment, t: TFunction<'shop'>): Failure {
+  // The provider may still charge it: never "nothing was charged", only where the money would go.
+  if (expiredUnconfirmed(payment))
+    return { text: payment.failure_message ?? t('checkout.cardExpiredUnconfirmed'), severity: 'warning' };
+  if (payment.status === 'expired')
+    return { text: payment.failure_message ?? t('checkout.cardExpired'), severity: 'error' };
+  if (payment.status === 'refunded') return { text: t('checkout.cardRefunded'), severity: 'error' };
+  return { text: payment.failure_message ?? t('checkout.cardFailed'), severity: 'error' };
+}
 
 interface Loaded {
   price: number;
@@ -68,10 +92,8 @@ export function CheckoutDialog({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(String(resume?.quantity ?? 1));
   const [buying, setBuying] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [card, setCard] = useState<'redirecting' | 'checking' | 'buying' | 'pending' | null>(
-    resume ? 'checking' : null,
-  );
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [card, setCard] = useState<CardStep | null>(resume ? 'checking' : null);
   // The key the purchase goes with; after a card payment, the one this confirmation was first opened with.
   const idempotencyKey = useMemo(() => resume?.orderKey ?? newIdempotencyKey(), [pkg.id, resume?.orderKey]);
 
@@ -113,7 +135,8 @@ export function CheckoutDialog({
   const totals = spend?.totals;
   const activeEsim = loaded?.active?.esims.find((e) => e.status === 'active');
   const byCardCents = spend && !spend.totals.sufficient ? missingCents(spend.totals.total, spend.spendable) : 0;
-  // What the buyer accepts before paying (from the balance, by card or both), filled in with this very purchase.
+  // What the buyer accepts before paying (from the balance, by card or both), filled in with this very
+  // purchase's facts, as the server fills in the copy it keeps with the order.
   const { documents, agreement } = usePurchaseDocuments(
     loaded?.seller,
     spend && loaded
@@ -121,7 +144,8 @@ export function CheckoutDialog({
           item: {
             name: pkg.name,
             code: pkg.code,
-            details: `${pkg.data} · ${t('common:format.days', { count: pkg.duration })}`,
+            dataMb: pkg.data_mb,
+            validityDays: pkg.duration,
             quantity: count,
             unitCents: Math.round(loaded.price * 100),
           },
@@ -132,7 +156,8 @@ export function CheckoutDialog({
       : null,
   );
 
-  // The documents go with the order (kept with it and mailed with its receipt); after a card payment, the ones accepted before paying.
+  // The version of the documents accepted goes with the order (the server keeps its own text of them
+  // and mails it with the receipt); after a card payment, the version accepted before paying.
   const placeOrder = async (units: number, accepted: PendingCardCheckout['agreement'], cardPaymentId?: string) => {
     setBuying(true);
     setFailure(null);
@@ -152,7 +177,7 @@ export function CheckoutDialog({
       navigate(`/order/${answer.data.id}`);
     } catch (error) {
       const text = error instanceof ApiError ? error.fullMessage || t('checkout.failed') : t('checkout.failed');
-      setFailure(text);
+      setFailure({ text, severity: 'error' });
       toast.error(text);
       setBuying(false);
       setCard(null);
@@ -180,6 +205,7 @@ export function CheckoutDialog({
         { 'Idempotency-Key': newIdempotencyKey() },
       );
       if (!answer.data.page_url) throw new Error('no payment page');
+      // Only the version: what the buyer read is filled in again by the server from the order.
       savePendingCardCheckout({
         paymentId: answer.data.id,
         packageId: pkg.id,
@@ -189,17 +215,25 @@ export function CheckoutDialog({
       });
       window.location.assign(answer.data.page_url);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.fullMessage || t('checkout.cardFailed') : t('checkout.cardFailed'));
+      // The service's own words: too many card payments still open (429, try again later), or an
+      // amount over the card limits (once or today), which names the limit.
+      setFailure({
+        text: error instanceof ApiError ? error.fullMessage || t('checkout.cardFailed') : t('checkout.cardFailed'),
+        severity: error instanceof ApiError && error.status === 429 ? 'warning' : 'error',
+      });
       setCard(null);
     }
   };
 
   // Back from the card page: wait for the payment's result, then buy with the confirmation's own key.
+  // A payment in the provider's fraud check was charged: said plainly, and asked for a while longer.
   useEffect(() => {
     if (!resume) return;
     let live = true;
     void (async () => {
-      for (let poll = 0; poll < PAYMENT_POLLS && live; poll++) {
+      let polls = 0;
+      let reviewPolls = 0;
+      while (live) {
         const payment = await api.get<Payment>(`/user/payments/${resume.paymentId}`).catch(() => null);
         if (!live) return;
         if (payment?.status === 'paid') {
@@ -207,15 +241,21 @@ export function CheckoutDialog({
           await placeOrder(resume.quantity, resume.agreement, resume.paymentId);
           return;
         }
+        if (payment?.status === 'review') {
+          if (++reviewPolls >= REVIEW_POLLS) return setCard('reviewWaiting');
+          setCard('review');
+          await wait(REVIEW_POLL_MS);
+          continue;
+        }
         if (payment && payment.status !== 'pending') {
           clearPendingCardCheckout();
-          setFailure(payment.failure_message ?? t('checkout.cardFailed'));
+          setFailure(cardFailure(payment, t));
           setCard(null);
           return;
         }
+        if (++polls >= PAYMENT_POLLS) return setCard('pending');
         await wait(PAYMENT_POLL_MS);
       }
-      if (live) setCard('pending');
     })();
     return () => {
       live = false;
@@ -324,15 +364,18 @@ export function CheckoutDialog({
             )}
             {card && (
               <Alert
-                severity={card === 'pending' ? 'warning' : 'info'}
-                icon={card === 'pending' ? undefined : <CircularProgress size={18} />}
+                severity={card === 'pending' || card === 'reviewWaiting' ? 'warning' : 'info'}
+                icon={card === 'pending' || card === 'reviewWaiting' ? undefined : <CircularProgress size={18} />}
                 sx={{ mt: 2 }}
                 role="status"
+                data-testid="card-step"
               >
                 {t(
                   {
                     redirecting: 'checkout.cardRedirecting',
                     checking: 'checkout.cardChecking',
+                    review: 'checkout.cardReview',
+                    reviewWaiting: 'checkout.cardReviewWaiting',
                     buying: 'checkout.cardPaidBuying',
                     pending: 'checkout.cardStillPending',
                   }[card],
@@ -340,8 +383,8 @@ export function CheckoutDialog({
               </Alert>
             )}
             {failure && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {failure}
+              <Alert severity={failure.severity} sx={{ mt: 2 }} data-testid="checkout-failure">
+                {failure.text}
               </Alert>
             )}
           </>

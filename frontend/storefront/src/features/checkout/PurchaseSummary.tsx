@@ -3,7 +3,13 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { distanceSaleDocuments, sellerFromView, type DistanceSaleInput, type SellerView } from '@esim/contracts';
+import {
+  buyerName,
+  distanceSaleDocuments,
+  sellerFromView,
+  type DistanceSaleInput,
+  type SellerView,
+} from '@esim/contracts';
 import { formatEuro } from '@esim/frontend-shared/format';
 import { useAuth } from '../../auth/AuthContext';
 import { missingCents } from './cardCheckout';
@@ -59,21 +65,24 @@ export function SpendRows({
   );
 }
 
-/** What is bought and how it is paid; the seller, the buyer, the language and the day are filled in here. */
+/** What is bought (the package's facts) and how it is paid; the seller, the buyer, the language and the day are filled in here. */
 export type Purchase = Omit<DistanceSaleInput, 'seller' | 'buyer' | 'locale' | 'date'>;
 
 /**
- * The pre-information form and the distance sales contract of this purchase, filled in with the
- * seller as /public/seller names it, the signed-in buyer and the app's language, and the agreement
- * the purchase is sent with (the version and both texts); both null until the seller and the purchase are known.
+ * The pre-information form and the distance sales contract of this purchase, filled in as the
+ * server fills them in from the order (the same function, the same facts): the seller as
+ * /public/seller names it, the signed-in buyer by `buyerName`, the package's data, days and price,
+ * and the app's language. The agreement the purchase is sent with is their version only: the
+ * server keeps its own copy of the text, never a client's. Both null until the seller and the purchase are known.
  */
 export function usePurchaseDocuments(seller: SellerView | null | undefined, purchase: Purchase | null) {
   const { i18n } = useTranslation();
   const { user } = useAuth();
   // The app's language may carry a region (en-GB): the documents come in its language.
   const locale = (i18n.resolvedLanguage ?? i18n.language).startsWith('en') ? 'en' : 'tr';
-  const fullName = user?.full_name ?? '';
+  // The session carries the person's name and address (no company name): the server names them from the same person.
   const email = user?.email ?? '';
+  const fullName = buyerName({ full_name: user?.full_name, email });
   // The purchase is a fresh object each render: its content decides when the documents change.
   const purchaseKey = purchase ? JSON.stringify(purchase) : null;
   return useMemo(() => {
@@ -85,9 +94,6 @@ export function usePurchaseDocuments(seller: SellerView | null | undefined, purc
       locale,
       date: new Date(),
     });
-    return {
-      documents,
-      agreement: { version: documents.version, text: `${documents.preInformation}\n\n${documents.contract}` },
-    };
+    return { documents, agreement: { version: documents.version } };
   }, [seller, purchaseKey, fullName, email, locale]);
 }

@@ -12,21 +12,28 @@ export interface PendingCardCheckout {
   quantity: number;
   /** The purchase's Idempotency-Key, the one the confirmation was opened with. */
   orderKey: string;
-  /** The documents the buyer accepted before paying, sent with the purchase (the balance covers it by then, so they could not be filled in again). */
-  agreement: { version: string; text: string } | null;
+  /**
+   * The version of the documents the buyer accepted before paying, sent again with the purchase. Only
+   * the version: the server fills the documents in from the order's facts and keeps that text.
+   */
+  agreement: { version: string } | null;
 }
 
 const STORAGE_KEY = 'esim.cardCheckout';
 
+/** Only the version of an agreement is kept and sent, whatever else an older entry carried (its text). */
+const versionOnly = (agreement: { version: string } | null | undefined) =>
+  agreement ? { version: agreement.version } : null;
+
 export function savePendingCardCheckout(pending: PendingCardCheckout): void {
-  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pending));
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...pending, agreement: versionOnly(pending.agreement) }));
 }
 
 /** The pending checkout of this payment, if this tab started it. */
 export function pendingCardCheckout(paymentId: string): PendingCardCheckout | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as PendingCardCheckout | null;
-    return stored && stored.paymentId === paymentId ? stored : null;
+    return stored && stored.paymentId === paymentId ? { ...stored, agreement: versionOnly(stored.agreement) } : null;
   } catch {
     return null;
   }
@@ -42,3 +49,7 @@ export function missingCents(totalEuros: number, availableEuros: number): number
 }
 
 export const paymentSettled = (payment: Pick<Payment, 'status'>) => payment.status !== 'pending';
+
+/** An expired payment the provider may still have charged: the buyer is never told nothing was taken. */
+export const expiredUnconfirmed = (payment: Pick<Payment, 'status' | 'failure_code'>) =>
+  payment.status === 'expired' && payment.failure_code === 'payment_expired_unconfirmed';

@@ -83,18 +83,13 @@ export function TopUpDialog({
           item: {
             name: pkg.name,
             code: pkg.code,
-            // What is bought: this package added to the eSIM already installed, named by its ICCID.
-            details: t('topUp.documentDetails', {
-              option: t('topUp.option', {
-                data: dataText(pkg.data_mb, lng, t('topUp.unlimitedData')),
-                days: pkg.duration,
-              }),
-              iccid: offer.esim.iccid,
-            }),
+            dataMb: pkg.data_mb,
+            validityDays: pkg.duration,
             quantity: 1,
             unitCents: pkg.price_cents,
+            // What is bought: this package added to the eSIM already installed, named by its ICCID.
+            topUpOf: offer.esim.iccid,
           },
-          topUp: true,
           fromBalanceCents: pkg.price_cents,
           fromCreditCents: spend.fromCreditCents,
           byCardCents: 0,

@@ -139,7 +139,7 @@ function Panel({ initialOpen = false }: { initialOpen?: boolean }) {
 }
 
 describe('top-up of an installed eSIM', () => {
-  it('shows the data, the bundles and the button; the dialog tops up once with one key, the documents accepted, and the total grows', async () => {
+  it('shows the data, the bundles and the button; the dialog tops up once with one key, the version of the documents accepted, and the total grows', async () => {
     const posts = services(85.01);
     renderPage(<Panel initialOpen />);
     expect(await screen.findByText('1 GB / 3 GB kullanıldı')).toBeInTheDocument();
@@ -149,19 +149,25 @@ describe('top-up of an installed eSIM', () => {
     expect(within(dialog).getByRole('radio', { name: /Standart/ })).toBeChecked();
     expect(await within(dialog).findByText(/60,02\s€/)).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' });
-    // The pre-information form and the contract of this top-up are accepted first.
+    const accept = within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ });
+    // The pre-information form and the contract of this top-up are accepted first; they name the
+    // package's facts and the eSIM it is added to, as the server fills them in.
     expect(confirm).toBeDisabled();
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mesafeli Satış Sözleşmesi' }));
+    const contract = await screen.findByRole('dialog', { name: 'Mesafeli Satış Sözleşmesi' });
+    expect(contract).toHaveTextContent(
+      /Standart seyahat eSIM veri paketi \(US-15D-5GB; 5 GB · 15 gün; ICCID 8990100000000000003 olan mevcut eSIM’e eklenir, yeni eSIM ya da QR kodu verilmez\)/,
+    );
+    expect(contract).toHaveTextContent('yeni QR kod gerekmez');
+    expect(contract).not.toHaveTextContent('QR kod olarak');
+    fireEvent.click(within(contract).getByRole('button', { name: 'Kapat' }));
+    fireEvent.click(accept);
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     await screen.findByText('1 GB / 8 GB kullanıldı');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ body: { package_id: 'p15', agreement: { version: DISTANCE_SALE_VERSION } } });
-    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(
-      /MESAFELİ SATIŞ SÖZLEŞMESİ[\s\S]*Standart[\s\S]*ICCID 8990100000000000003 olan mevcut eSIM’e eklenir[\s\S]*yeni QR kod gerekmez/,
-    );
-    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).not.toContain('QR kod olarak');
+    expect(posts[0]!.body).toEqual({ package_id: 'p15', agreement: { version: DISTANCE_SALE_VERSION } });
     expect(posts[0]!.key.length).toBeGreaterThanOrEqual(8);
     expect(screen.getAllByTestId('esim-bundle').map((row) => row.textContent)).toEqual([
       expect.stringContaining('İlk paket'),
@@ -188,12 +194,17 @@ describe('top-up of an installed eSIM', () => {
       /14,99\s€/,
     );
     expect(within(dialog).queryByText('Bakiyeniz bu paket için yetersiz.')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect((posts[0]!.body as { agreement: { text: string } }).agreement.text).toMatch(
+    const accept = within(dialog).getByRole('checkbox', { name: /okudum, kabul ediyorum/ });
+    const confirm = within(dialog).getByRole('button', { name: 'Yüklemeyi onayla' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ön Bilgilendirme Formu' }));
+    expect(await screen.findByRole('dialog', { name: 'Ön Bilgilendirme Formu' })).toHaveTextContent(
       /Ödeme: 10,00\s€ ön ödemeli bakiyeden, 14,99\s€ kredi limitinden/,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
+    fireEvent.click(accept);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toEqual({ package_id: 'p15', agreement: { version: DISTANCE_SALE_VERSION } });
   });
 
   it('an expired eSIM offers no top-up and says why', async () => {

@@ -89,6 +89,14 @@ export const shop = {
       cardFailed: 'Kart ödemesi tamamlanmadı',
       cardStillPending:
         'Ödemenin sonucu henüz gelmedi. Birazdan sayfayı yenileyin; ödeme onaylanırsa tutar bakiyenize eklenir.',
+      cardReview:
+        'Kartınızdan çekilen ödeme, ödeme kuruluşunun güvenlik kontrolünde. Onaylanınca tutar bakiyenize eklenir ve siparişiniz burada kendiliğinden oluşturulur; bu pencereyi açık tutabilirsiniz.',
+      cardReviewWaiting:
+        'Ödemeniz hâlâ güvenlik kontrolünde. Onaylanınca tutar bakiyenize otomatik eklenir ve paketi bakiyenizle satın alabilirsiniz; onaylanmazsa tutar kartınıza iade edilir.',
+      cardExpired: 'Ödeme zamanında tamamlanmadı.',
+      cardExpiredUnconfirmed:
+        'Ödeme zamanında tamamlanmadı. Kartınızdan çekim yapıldıysa tutar bakiyenize otomatik eklenir.',
+      cardRefunded: 'Bu kart ödemesi kartınıza iade edildi; sipariş verilmedi.',
       preInformation: 'Ön Bilgilendirme Formu',
       contract: 'Mesafeli Satış Sözleşmesi',
       acceptDocuments: 'Ön bilgilendirme formunu ve mesafeli satış sözleşmesini okudum, kabul ediyorum.',
@@ -115,6 +123,10 @@ export const shop = {
       documents: 'Sözleşme belgeleri',
       documentsAccepted:
         '{{date}} tarihinde kabul ettiğiniz ön bilgilendirme formu ve mesafeli satış sözleşmesi (sürüm {{version}}).',
+      withdrawn: {
+        refunded: 'Bu eSIM iade edildi; artık kullanılamaz ve kurulum bilgileri gösterilmez.',
+        revoked: 'Bu eSIM iptal edildi; artık kullanılamaz ve kurulum bilgileri gösterilmez.',
+      },
       statuses: {
         pending: 'Bekliyor',
         processing: 'Hazırlanıyor',
@@ -163,7 +175,6 @@ export const shop = {
       processing: 'Yüklemeniz işleniyor; birkaç saniye içinde burada görünecek.',
       guard: 'Yeni bir eSIM yerine bu pakete mevcut eSIM’inize yükleyebilirsiniz: aynı hat, yeniden kurulum yok.',
       guardAction: 'Mevcut eSIM’e yükle',
-      documentDetails: '{{option}}; ICCID {{iccid}} olan mevcut eSIM’e eklenir, yeni eSIM ya da QR kodu verilmez',
     },
     trip: {
       title: 'Seyahat Planlayıcı',
@@ -277,6 +288,14 @@ export const shop = {
       cardFailed: 'The card payment did not go through',
       cardStillPending:
         'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
+      cardReview:
+        'The payment taken from your card is in the payment provider’s security check. Once it is approved, the amount is added to your balance and your order is placed here by itself; you can keep this window open.',
+      cardReviewWaiting:
+        'Your payment is still in the security check. Once it is approved, the amount is added to your balance automatically and you can buy the package with it; if it is not approved, the amount goes back to your card.',
+      cardExpired: 'The payment was not completed in time.',
+      cardExpiredUnconfirmed:
+        'The payment was not completed in time. If your card was charged, the amount is added to your balance automatically.',
+      cardRefunded: 'This card payment was refunded to your card; no order was placed.',
       preInformation: 'Pre-information form',
       contract: 'Distance sales contract',
       acceptDocuments: 'I have read and accept the pre-information form and the distance sales contract.',
@@ -303,6 +322,10 @@ export const shop = {
       documents: 'Contract documents',
       documentsAccepted:
         'The pre-information form and the distance sales contract you accepted on {{date}} (version {{version}}).',
+      withdrawn: {
+        refunded: 'This eSIM was refunded; it can no longer be used and its install details are not shown.',
+        revoked: 'This eSIM was cancelled; it can no longer be used and its install details are not shown.',
+      },
       statuses: {
         pending: 'Pending',
         processing: 'Processing',
@@ -351,7 +374,6 @@ export const shop = {
       processing: 'Your top-up is being processed; it will show here in a few seconds.',
       guard: 'Instead of a new eSIM, you can add this package to the eSIM you have: same line, nothing to install.',
       guardAction: 'Top up my eSIM',
-      documentDetails: '{{option}}; added to the existing eSIM with ICCID {{iccid}}, no new eSIM or QR code',
     },
     trip: {
       title: 'Trip Planner',
