@@ -103,6 +103,20 @@ describe('the one-time install page', () => {
     expect(screen.queryByTestId('install-manual')).toBeNull();
   });
 
+  it('says a refunded eSIM cannot be installed, with no code, no QR and no one-tap link', async () => {
+    answer(200, {
+      success: true,
+      code: 'install_page_loaded',
+      message: 'ok',
+      data: { ...READY, state: 'unavailable', install: null },
+    });
+    show(UA.desktop, 'en');
+    expect(await screen.findByText(/refunded or cancelled/, {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText('MATCH-42')).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryAllByTestId(/^install-(ios|manual|qr)$/)).toEqual([]);
+  });
+
   it('shows the service’s words for a revoked or expired link', async () => {
     answer(410, {
       success: false,

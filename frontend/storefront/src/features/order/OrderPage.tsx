@@ -47,8 +47,40 @@ function InstallSteps() {
   );
 }
 
+/**
+ * Refunded or revoked: the eSIM is withdrawn and its code is shown nowhere (the service sends none).
+ * An eSIM whose code the service left out for any other reason is shown the same way.
+ */
+export const isWithdrawn = (profile: Pick<EsimProfile, 'status' | 'activation_code'>) =>
+  profile.status === 'refunded' || profile.status === 'revoked' || profile.activation_code === null;
+
+/** A withdrawn eSIM: which one, and its state; nothing to install. */
+function WithdrawnProfile({ profile }: { profile: EsimProfile }) {
+  const { t, i18n } = useTranslation('shop');
+  const status = planStatusDisplay(profile.status, profile.expires_at);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }} data-testid="esim-profile">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <Chip
+          size="small"
+          color={status.color}
+          label={status.label[(i18n.resolvedLanguage ?? 'tr') as 'tr' | 'en']}
+          data-testid="esim-status"
+        />
+        <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+          {t('order.iccid')}: {profile.iccid}
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t(profile.status === 'revoked' ? 'order.withdrawn.revoked' : 'order.withdrawn.refunded')}
+      </Typography>
+    </Paper>
+  );
+}
+
 function ProfileCard({ profile }: { profile: EsimProfile }) {
   const { t, i18n } = useTranslation('shop');
+  if (isWithdrawn(profile)) return <WithdrawnProfile profile={profile} />;
   const status = planStatusDisplay(profile.status, profile.expires_at);
   return (
     <Paper
@@ -56,12 +88,14 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
       sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 3 }}
       data-testid="esim-profile"
     >
-      <QrImage
-        src={profile.qr_url}
-        alt={t('order.qrAlt', { iccid: profile.iccid })}
-        load={loadQr}
-        failedText={t('order.qrFailed')}
-      />
+      {profile.qr_url && (
+        <QrImage
+          src={profile.qr_url}
+          alt={t('order.qrAlt', { iccid: profile.iccid })}
+          load={loadQr}
+          failedText={t('order.qrFailed')}
+        />
+      )}
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
         <Chip
           size="small"
@@ -70,17 +104,17 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
           sx={{ mb: 1 }}
           data-testid="esim-status"
         />
-        <Typography>{t('order.qr')}</Typography>
+        {profile.qr_url && <Typography>{t('order.qr')}</Typography>}
         {status.key === 'ready' && <InstallSteps />}
         <Typography variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
           {t('order.manual')}
         </Typography>
         <CopyRow label={t('order.iccid')} value={profile.iccid} />
-        <CopyRow label={t('order.smdp')} value={profile.smdp_address} />
-        <CopyRow label={t('order.activationCode')} value={profile.matching_id} />
-        <CopyRow label={t('order.lpa')} value={profile.activation_code} />
+        {profile.smdp_address && <CopyRow label={t('order.smdp')} value={profile.smdp_address} />}
+        {profile.matching_id && <CopyRow label={t('order.activationCode')} value={profile.matching_id} />}
+        {profile.activation_code && <CopyRow label={t('order.lpa')} value={profile.activation_code} />}
         {/* The one-tap link works only on an iPhone; Android enters the codes above by hand. */}
-        {currentPlatform() !== 'android' && (
+        {profile.ios_install_url && currentPlatform() !== 'android' && (
           <Button
             variant="contained"
             startIcon={<AppleIcon />}

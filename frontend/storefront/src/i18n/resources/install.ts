@@ -35,7 +35,7 @@ export const install = {
       linkValid: 'Bu bağlantı {{date}} tarihine kadar ya da eSIM kurulana kadar geçerlidir.',
       installed: 'Bu eSIM kurulmuş ve kullanılıyor. Güvenliğiniz için kurulum bilgileri artık gösterilmiyor.',
       unavailable:
-        'Bu eSIM şu anda kurulamaz (askıya alınmış, süresi dolmuş ya da verisi bitmiş). Sipariş sayfanızdan durumuna bakın.',
+        'Bu eSIM şu anda kurulamaz (askıya alınmış, süresi dolmuş, verisi bitmiş, iade ya da iptal edilmiş). Sipariş sayfanızdan durumuna bakın.',
       ios: {
         title: 'iPhone’da tek dokunuşla kurun',
         body: 'iOS 17.4 ve üzeri: aşağıdaki düğmeye dokunun, iPhone eSIM kurulumunu kendisi başlatır.',
@@ -100,7 +100,7 @@ export const install = {
       linkValid: 'This link works until {{date}} or until the eSIM is installed.',
       installed: 'This eSIM is installed and in use. For your safety its install details are no longer shown.',
       unavailable:
-        'This eSIM cannot be installed now (suspended, expired or its data used up). See its status on your order page.',
+        'This eSIM cannot be installed now (suspended, expired, its data used up, refunded or cancelled). See its status on your order page.',
       ios: {
         title: 'Install on iPhone with one tap',
         body: 'iOS 17.4 or later: tap the button below and the iPhone starts the eSIM installation itself.',
