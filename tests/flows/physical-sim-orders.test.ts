@@ -586,6 +586,52 @@ describe('who sees what', () => {
     expect((await f.app.inject({ url: '/user/physical-sim/orders' })).statusCode).toBe(401);
   });
 
+  it('Plus packages are sold to dealers only: a retail customer is refused at the API and nothing is written', async () => {
+    const customer = { token: f.tokens.customer };
+    const count = async (db: typeof f.app.db, table: string, where: Record<string, string> = {}) =>
+      Number((await db(table).where(where).count({ n: '*' }).first())!.n);
+    const written = async () => ({
+      orders: await count(f.app.db, 'orders', { user_id: CUSTOMER.id }),
+      returns: await count(f.app.db, 'returns', { user_id: CUSTOMER.id }),
+      keys: await count(f.app.db, 'idempotency_keys'),
+      holds: await count(f.balance.db, 'holds', { user_id: CUSTOMER.id }),
+    });
+    const before = await written();
+    const key = randomUUID();
+    const refused = await system.api('POST', '/user/physical-sim/order', {
+      ...customer,
+      headers: { 'idempotency-key': key },
+      body: { package_id: PLUS_EU.id, quantity: 1 },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 'plus_dealers_only',
+      message: 'Plus paketleri yalnızca bayilere satılır',
+    });
+    const english = await system.api('POST', '/user/physical-sim/order', {
+      ...customer,
+      headers: { 'idempotency-key': key, 'accept-language': 'en' },
+      body: { package_id: PLUS_EU.id, quantity: 1 },
+    });
+    expect(english.body).toMatchObject({
+      code: 'plus_dealers_only',
+      message: 'Plus packages are sold to dealers only',
+    });
+    const dealerCard = await f.app.db('cards').where({ owner_user_id: DEALER.id, status: 'assigned' }).first('id');
+    for (const [method, path, body] of [
+      ['GET', '/user/physical-sim/packages'],
+      ['GET', `/user/physical-sim/available?package_id=${PLUS_EU.id}`],
+      ['POST', '/user/physical-sim/return', { card_ids: [dealerCard.id], reason: 'x' }],
+    ] as const) {
+      const res = await system.api(method, path, { ...customer, ...(body ? { body } : {}) });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(403);
+      expect(res.body.code).toBe('plus_dealers_only');
+    }
+    expect(await written()).toEqual(before);
+    expect((await system.api('GET', '/user/physical-sim/packages', { token: f.tokens.dealer })).status).toBe(200);
+  });
+
   it("another dealer's cards and orders are invisible", async () => {
     const orders2 = (await f.app.inject({ url: '/user/physical-sim/orders', headers: f.auth(f.tokens.dealer2) })).json()
       .data;

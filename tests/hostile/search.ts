@@ -11,8 +11,8 @@ import { callersOf, openApiOf, schemasFromOpenApi, type Caller, type OpenApiDoc,
 export interface SearchCheck {
   route: string;
   caller: Caller;
-  /** How the route treats a search: it narrows the list, or it refuses the parameter. */
-  kind: 'searches' | 'refuses';
+  /** How the route treats a search: it narrows the list, it refuses the parameter, or it refuses this caller (a retail customer on a dealers-only route). */
+  kind: 'searches' | 'refuses' | 'refuses the caller';
   /** The list's total without a search (searching routes). */
   unfiltered?: number;
   /** Each way of sending the search → the total it gave, or the status and field of a refusal. */
@@ -28,6 +28,8 @@ const CALLER_EMAIL: Record<Exclude<Caller, 'anonymous'>, string> = {
   retail: 'customer@esim.test',
 };
 const SEARCH_NAMES = ['q', 'search'] as const;
+/** What a dealers-only route (buying Plus packages) answers a retail customer, whatever the query: 403 with this code. */
+const DEALERS_ONLY = 'plus_dealers_only';
 
 /** Letters only, from the seed: no row holds it, and no digits a digits-only search (ICCID, serial) could take as a prefix. */
 export function unmatchedText(seed: number): string {
@@ -130,6 +132,11 @@ async function checkRoute(
       path = candidate;
       check.unfiltered = totalOf(res.body);
       break;
+    }
+    if (caller === 'retail' && res.status === 403 && res.body?.code === DEALERS_ONLY) {
+      check.kind = 'refuses the caller';
+      check.answers.unfiltered = `${res.status} ${res.body.code}`;
+      return check;
     }
   }
   // A refusal comes from the query's schema, before the handler looks the id up: any well-formed id shows it.

@@ -98,6 +98,7 @@ export const physicalSimMessages = {
     en: 'Not enough stock: {{available}} cards of this package',
   },
   plus_package_not_found: { tr: 'Plus paketi bulunamadı', en: 'Plus package not found' },
+  plus_dealers_only: { tr: 'Plus paketleri yalnızca bayilere satılır', en: 'Plus packages are sold to dealers only' },
   return_placed: { tr: 'İade talebiniz alındı', en: 'Your return request is received' },
   return_auto_approved: { tr: 'İadeniz onaylandı', en: 'Your return is approved' },
   return_not_found: { tr: 'İade bulunamadı', en: 'Return not found' },

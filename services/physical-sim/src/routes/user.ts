@@ -1,4 +1,5 @@
 import {
+  USER_TYPE,
   cardSchema,
   listSchema,
   physicalOrderSchema,
@@ -8,6 +9,7 @@ import {
 } from '@esim/contracts';
 import {
   countOf,
+  forbidden,
   idempotentRequest,
   lookUpIdempotentRequest,
   ok,
@@ -16,6 +18,7 @@ import {
   toListQuery,
   type CreatedServiceApp,
 } from '@esim/platform';
+import type { FastifyRequest } from 'fastify';
 import type { PhysicalSimContext } from '../context';
 import { adminStockByPackage } from '../cards/counts';
 import { cardIdsOf, cardsOf, cardView } from '../cards/views';
@@ -57,18 +60,30 @@ const RETURN_SORT = {
   refund_cents: 'refund_cents',
   status: 'status',
 };
+/**
+ * Plus packages are sold to dealers only: a retail customer (a `user` without the dealer account
+ * type) may not list them to buy, order them or return cards, and is refused before anything is read
+ * or written. Their own card, order and return lists stay readable (they are empty for them).
+ */
+async function dealersOnly(request: FastifyRequest): Promise<void> {
+  if (request.user?.userType !== USER_TYPE.dealer) throw forbidden('plus_dealers_only');
+}
+
 /** The idempotency scope of order placement (scoped to the caller by the platform). */
 const ORDER_SCOPE = 'physical-sim:order';
 
 /**
- * The buyer's side (role user only: dealers are the main buyers): Plus packages at
- * their price, available counts, placing orders, their own cards, orders and returns. Every query
- * is scoped to the caller: another dealer's cards and orders are never visible.
+ * The buyer's side (role user; buying and returning for dealers only, see `dealersOnly`): Plus
+ * packages at their price, available counts, placing orders, their own cards, orders and returns.
+ * Every query is scoped to the caller: another dealer's cards and orders are never visible.
  */
 export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): void {
   app.get(
     '/user/physical-sim/packages',
-    { schema: { response: { 200: listSchema(plusPackageSchema) }, tags: ['user'], querystring: plusPackagesQuery } },
+    {
+      onRequest: dealersOnly,
+      schema: { response: { 200: listSchema(plusPackageSchema) }, tags: ['user'], querystring: plusPackagesQuery },
+    },
     async (request, reply) => {
       const query = toListQuery(request.query);
       const packages = await ctx.catalog.plusPackages(request.user!.id, request.locale, request.id);
@@ -94,7 +109,10 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
 
   app.get(
     '/user/physical-sim/available',
-    { schema: { tags: ['user'], querystring: availableQuery, response: { 200: successSchema(availableSchema) } } },
+    {
+      onRequest: dealersOnly,
+      schema: { tags: ['user'], querystring: availableQuery, response: { 200: successSchema(availableSchema) } },
+    },
     async (request, reply) => {
       if (request.query.package_id)
         return ok(reply, {
@@ -158,6 +176,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
   app.post(
     '/user/physical-sim/order',
     {
+      onRequest: dealersOnly,
       schema: {
         response: { 201: successSchema(physicalOrderSchema) },
         tags: ['user'],
@@ -226,7 +245,10 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
 
   app.post(
     '/user/physical-sim/return',
-    { schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody } },
+    {
+      onRequest: dealersOnly,
+      schema: { response: { 201: successSchema(physicalReturnSchema) }, tags: ['user'], body: returnBody },
+    },
     async (request, reply) => {
       // A return leads to a refund: with an Idempotency-Key a retried request answers the first one's result.
       const result = await idempotentRequest(app.db, request, reply, { scope: 'physical-sim:return' }, async (trx) => {
