@@ -1,4 +1,4 @@
-import { canAccess, roleOf } from '@esim/contracts';
+import { canAccess, roleOf, USER_TYPE } from '@esim/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SESSIONS } from '../test/fixtures';
@@ -27,8 +27,12 @@ describe('each role sees exactly its menu', () => {
       const start = name === 'salesManager' ? '/sales-manager/dealers' : '/';
       renderApp({ session, path: start });
       const role = roleOf(session.user);
+      const dealer = session.user.user_type === USER_TYPE.dealer;
       const expected = MENU.filter(
-        (entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || entry.menuOf.includes(role)),
+        (entry) =>
+          canAccess(role, entry.permission, 'read') &&
+          (!entry.menuOf || entry.menuOf.includes(role)) &&
+          (!entry.dealersOnly || dealer),
       ).map((entry) => tr(entry.label));
       await waitFor(async () => expect(await menuLabels()).toEqual(expected));
     });
@@ -42,7 +46,18 @@ describe('each role sees exactly its menu', () => {
 
 describe('routes a role may not see send it to /dashboard', () => {
   const others: Array<[keyof typeof SESSIONS, string[]]> = [
-    ['customer', ['/sales-manager/dealers', '/sales-manager/collection', '/sales-manager/dealers/x/pricing']],
+    [
+      'customer',
+      [
+        '/sales-manager/dealers',
+        '/sales-manager/collection',
+        '/sales-manager/dealers/x/pricing',
+        // Plus cards are sold to dealers only.
+        '/physical-sim-purchase',
+        '/physical-sim-stock',
+        '/physical-sim-return',
+      ],
+    ],
     ['dealer', ['/sales-manager/dealers', '/sales-manager/collection']],
     ['admin', ['/physical-sim-purchase', '/physical-sim-stock', '/physical-sim-return', '/sales-manager/collection']],
   ];

@@ -132,7 +132,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
             <Route
               path="/physical-sim-purchase"
               element={
-                <Guard permission="physical-sim-purchase">
+                <Guard permission="physical-sim-purchase" dealersOnly>
                   <PhysicalSimPurchasePage />
                 </Guard>
               }
@@ -140,7 +140,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
             <Route
               path="/physical-sim-stock"
               element={
-                <Guard permission="physical-sim-stock">
+                <Guard permission="physical-sim-stock" dealersOnly>
                   <PhysicalSimStockPage />
                 </Guard>
               }
@@ -148,7 +148,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
             <Route
               path="/physical-sim-return"
               element={
-                <Guard permission="physical-sim-return">
+                <Guard permission="physical-sim-return" dealersOnly>
                   <PhysicalSimReturnPage />
                 </Guard>
               }

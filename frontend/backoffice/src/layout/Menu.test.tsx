@@ -120,3 +120,19 @@ describe('each role sees its own menu and top bar', () => {
     await waitFor(() => expect(screen.getByRole('banner').textContent).toMatch(/395,50\s€/));
   });
 });
+
+describe('the Plus card entries are for dealers only', () => {
+  const PLUS_ENTRIES = ['Plus Paketi Satın Al', 'SIM Stoğum', 'SIM İade'];
+  const labels = async () => (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+
+  it("a dealer's menu lists buying, holding and returning Plus cards", async () => {
+    renderApp({ session: SESSIONS.dealer });
+    await waitFor(async () => expect(await labels()).toEqual(expect.arrayContaining(PLUS_ENTRIES)));
+  });
+
+  it("a retail customer's menu has its customer entries but none of the Plus ones", async () => {
+    renderApp({ session: SESSIONS.customer });
+    await waitFor(async () => expect(await labels()).toEqual(expect.arrayContaining(['Siparişlerim', 'Bakiye'])));
+    expect((await labels()).filter((label) => PLUS_ENTRIES.some((entry) => label.includes(entry)))).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import PublicIcon from '@mui/icons-material/Public';
 import { Badge } from '@mui/material';
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { usePendingCount } from '../providers/pendingCounts';
+import { useIsDealer } from './Guard';
 import { MENU, type MenuEntry } from './menuItems';
 
 const ICONS = {
@@ -51,10 +52,16 @@ const ICONS = {
   settings: SettingsIcon,
 } as const;
 
-/** The menu entries of a role: those it may open (the same `canAccess` the routes and the services use) and that belong in its menu. */
-export const visibleMenu = (role: Role | null | undefined) =>
+/**
+ * The menu entries of a role: those it may open (the same `canAccess` the routes and the services use)
+ * and that belong in its menu; the dealers-only ones (Plus cards) for a dealer only.
+ */
+export const visibleMenu = (role: Role | null | undefined, { dealer = false }: { dealer?: boolean } = {}) =>
   MENU.filter(
-    (entry) => canAccess(role, entry.permission, 'read') && (!entry.menuOf || (!!role && entry.menuOf.includes(role))),
+    (entry) =>
+      canAccess(role, entry.permission, 'read') &&
+      (!entry.menuOf || (!!role && entry.menuOf.includes(role))) &&
+      (!entry.dealersOnly || dealer),
   );
 
 /** An entry's icon, with the count of what waits there as a badge (on the icon, so a folded menu shows it too). */
@@ -76,11 +83,12 @@ function EntryIcon({ entry, label }: { entry: MenuEntry; label: string }) {
 
 export function Menu() {
   const { permissions: role, isPending } = usePermissions<Role>();
+  const dealer = useIsDealer();
   const translate = useTranslate();
-  if (isPending) return <RaMenu />;
+  if (isPending || dealer.isPending) return <RaMenu />;
   return (
     <RaMenu>
-      {visibleMenu(role).map((entry) => {
+      {visibleMenu(role, { dealer: dealer.isDealer }).map((entry) => {
         const label = translate(entry.label);
         return (
           <RaMenu.Item

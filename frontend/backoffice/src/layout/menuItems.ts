@@ -13,6 +13,8 @@ export interface MenuEntry {
    * customer pages but works from its own entries, so its menu leaves the customer's out.
    */
   menuOf?: readonly Role[];
+  /** Only a dealer's menu lists it (Plus cards are sold to dealers only); a retail customer has the same role but not these pages. */
+  dealersOnly?: boolean;
 }
 
 const CUSTOMER_ONLY: readonly Role[] = ['user'];
@@ -105,18 +107,21 @@ export const MENU: readonly MenuEntry[] = [
     label: 'app.menu.physical_sim_purchase',
     permission: 'physical-sim-purchase',
     icon: 'simPurchase',
+    dealersOnly: true,
   },
   {
     to: '/physical-sim-stock',
     label: 'app.menu.physical_sim_stock',
     permission: 'physical-sim-stock',
     icon: 'simStock',
+    dealersOnly: true,
   },
   {
     to: '/physical-sim-return',
     label: 'app.menu.physical_sim_return',
     permission: 'physical-sim-return',
     icon: 'simReturn',
+    dealersOnly: true,
   },
   { to: '/sales-manager/dealers', label: 'app.menu.sm_dealers', permission: 'sales-manager/dealers', icon: 'dealers' },
   {
