@@ -271,6 +271,27 @@ export function signatureText(value: unknown): string {
 export const responseSignature = (secretKey: string, fields: unknown[]) =>
   createHmac('sha256', secretKey).update(fields.map(signatureText).join(':')).digest('hex');
 
+/** The body fastify did not read (a GET's), as text; empty when there is none. */
+async function unreadBody(request: FastifyRequest): Promise<string> {
+  if (request.raw.readableEnded) return '';
+  let text = '';
+  for await (const chunk of request.raw) {
+    text += String(chunk);
+    if (text.length > 65_536) break;
+  }
+  return text;
+}
+
+/** A control request's JSON body (fastify hands this fake raw text); undefined when it is none. */
+function controlBody<T>(body: unknown): T | undefined {
+  if (typeof body !== 'string') return body as T | undefined;
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 const sameText = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
@@ -356,8 +377,8 @@ const TEXTS = {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const page = (title: string, body: string, extraHead = '') =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${extraHead}<title>${escapeHtml(title)}</title>` +
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
   `<style>body{font-family:system-ui,sans-serif;background:#f3f6fb;margin:0;color:#1b2430}main{max-width:440px;margin:24px auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 4px 20px rgba(0,0,0,.1)}` +
   `.fake{background:#ffe9e9;color:#8a1c1c;padding:8px 12px;border-radius:8px;font-weight:600}label{display:block;margin:12px 0 4px;font-weight:600}input,select{width:100%;box-sizing:border-box;padding:10px;border:1px solid #c5cfdb;border-radius:8px;font:inherit}` +
   `button{width:100%;margin-top:16px;padding:12px;border:0;border-radius:8px;background:#1e64ff;color:#fff;font:inherit;font-weight:700;cursor:pointer}button.secondary{background:#fff;color:#1e64ff;border:1px solid #1e64ff}.error{color:#c62828}small,li{color:#425466}</style>` +
@@ -475,7 +496,8 @@ export async function startFakeIyzico(options: FakeIyzicoOptions): Promise<FakeI
       method,
       url: path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
+        // fastify leaves a GET's body unread, and iyzipay-node sends (and signs) "{}" with its GETs.
+        const raw = typeof request.body === 'string' ? request.body : method === 'GET' ? await unreadBody(request) : '';
         const query = Object.fromEntries(
           Object.entries((request.query ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
         );
@@ -990,7 +1012,7 @@ export async function startFakeIyzico(options: FakeIyzicoOptions): Promise<FakeI
   });
   server.get('/__fake/faults', async () => faults);
   server.post('/__fake/faults', async (request, reply) => {
-    const body = typeof request.body === 'string' ? (JSON.parse(request.body) as Fault) : (request.body as Fault);
+    const body = controlBody<Fault>(request.body);
     if (!body || !['status', 'hang', 'drop', 'rate-limit', 'bad-signature', 'tamper'].includes(body.kind))
       return reply.code(400).send({ error: 'kind: status | hang | drop | rate-limit | bad-signature | tamper' });
     handle.addFault(body);
@@ -1006,8 +1028,7 @@ export async function startFakeIyzico(options: FakeIyzicoOptions): Promise<FakeI
     return payment ? stateOf(payment) : reply.code(404).send({ error: 'no such payment' });
   });
   server.post('/__fake/payments/:paymentId/fraud', async (request, reply) => {
-    const raw = request.body;
-    const body = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { decision?: string } | undefined;
+    const body = controlBody<{ decision?: string }>(request.body);
     const decision = body?.decision;
     const paymentId = (request.params as { paymentId: string }).paymentId;
     if (decision !== 'approve' && decision !== 'reject')
