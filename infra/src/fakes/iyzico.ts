@@ -796,7 +796,7 @@ export async function startFakeIyzico(options: FakeIyzicoOptions): Promise<FakeI
         retryable: false,
       };
     },
-    // iyzico's Java client checks a refund's signature over these fields in this order.
+    // The fields, in order, over which iyzico's clients check a refund's signature.
     (answer) =>
       answer.status === 'success' ? [answer.paymentId, answer.price, answer.currency, answer.conversationId] : null,
   );
