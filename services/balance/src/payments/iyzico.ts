@@ -61,7 +61,10 @@ function centsOf(value: unknown): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').slice(0, 2).padEnd(2, '0'));
 }
 
-/** A field of a response signature as iyzico's clients write it: a price without trailing zeros, a missing field as empty text. */
+/**
+ * A field of a response signature as iyzico's clients write it: a price without trailing zeros,
+ * a missing field as empty text.
+ */
 function signedText(value: unknown, isPrice = false): string {
   if (value === null || value === undefined) return '';
   if (isPrice) {
