@@ -6,6 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_HANDLERS } from '../../services/balance/src/events/handlers';
 import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
+import { refundCapturedHold } from '../../services/balance/src/ledger/refunds';
+import { claimForOrder } from '../../services/balance/src/payments/claims';
+import { createCardPayment } from '../../services/balance/src/payments/payments';
+import { creditTopUp, type TopUpRow } from '../../services/balance/src/top-ups/top-ups';
 import { approveOrder, rejectOrder } from '../../services/physical-sim/src/orders/orders';
 import { approveReturn, requestReturn } from '../../services/physical-sim/src/returns/returns';
 import { transferToDealer } from '../../services/physical-sim/src/cards/stock';
@@ -189,6 +193,80 @@ async function esimOrder(
   return { id, holdId };
 }
 
+/**
+ * A checkout card payment as the balance service keeps it once the provider said paid (the top-up
+ * credited to the buyer), for `cents`.
+ */
+async function paidCheckoutPayment(s: Schemas, userId: string, cents: number): Promise<string> {
+  return s.balance.transaction(async (trx) => {
+    const payment = await createCardPayment(
+      trx,
+      { expireAfterMs: 30 * MINUTE, maxOpenPerUser: 100, maxTopUpCents: 100_000, maxDailyCents: 10_000_000 },
+      {
+        userId,
+        amountCents: cents,
+        locale: 'tr',
+        returnPath: '/',
+        provider: 'demo',
+        purpose: 'order',
+        agreementVersion: 'v',
+      },
+    );
+    await trx('payments')
+      .where({ id: payment.id })
+      .update({
+        status: 'paid',
+        provider_payment_id: `demo-${payment.id}`,
+        paid_cents: cents,
+        paid_currency: 'EUR',
+        next_check_at: null,
+      });
+    const topUp = (await trx('top_ups').where({ id: payment.top_up_id }).first()) as TopUpRow;
+    await creditTopUp(trx, topUp, 'card-payment');
+    return payment.id;
+  });
+}
+
+/**
+ * An eSIM order paid in part by a checkout card payment, then refunded as esim's refund saga leaves
+ * it: the payment claimed by the order, the refund done, the balance's refund and the card's part.
+ */
+async function refundedCardOrder(s: Schemas, options: { done?: boolean; ageMs?: number } = {}) {
+  const demo = await s.esim('orders').where({ demo: true }).orderBy('order_number').first('user_id');
+  const paymentId = await paidCheckoutPayment(s, demo.user_id, 200);
+  const order = await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'captured' });
+  await s.esim('orders').where({ id: order.id }).update({ card_payment_id: paymentId });
+  await claimForOrder(s.balance, { paymentId, orderId: order.id, userId: demo.user_id, totalCents: 300 });
+  const profileId = (await s.esim('profiles').where({ order_id: order.id }).first('id')).id as string;
+  await s.esim('profiles').where({ id: profileId }).update({ status: 'refunded', refunded_at: new Date() });
+  await s.esim('refunds').insert({
+    profile_id: profileId,
+    order_id: order.id,
+    user_id: demo.user_id,
+    amount_cents: 300,
+    card_cents: 200,
+    card_payment_id: paymentId,
+    refunded_by: demo.user_id,
+    step: options.done === false ? 'paying' : 'done',
+    ...(options.ageMs ? { created_at: new Date(Date.now() - options.ageMs) } : {}),
+  });
+  if (options.done !== false) {
+    const { cardRefund } = await refundCapturedHold(s.balance, {
+      orderId: order.id,
+      refundKey: `esim:${profileId}`,
+      amountCents: 300,
+      reason: 'eSIM refund',
+      createdBy: 'service',
+      card: { paymentId, amountCents: 200 },
+    });
+    await s
+      .balance('card_refunds')
+      .where({ id: cardRefund!.id })
+      .update({ status: 'succeeded', decided_at: new Date() });
+  }
+  return { orderId: order.id, paymentId, profileId };
+}
+
 // ── the consistent database, and copies of it to break ──
 
 const databaseUrl = process.env.DATABASE_URL!;
@@ -219,6 +297,8 @@ beforeAll(async () => {
     await placePhysicalOrder(s, { quantity: 1, ageMs: 20 * MINUTE });
     await esimOrder(s, { step: 'placed', quantity: 1, profiles: 0, hold: 'pending', ageMs: 20 * MINUTE });
     await esimOrder(s, { step: 'completed', quantity: 2, profiles: 2, hold: 'captured' });
+    // An order paid in part by card, refunded: 1 € back to the balance, 2 € to the card.
+    await refundedCardOrder(s);
     await publishEveryOutbox(s);
   });
 });
@@ -265,7 +345,14 @@ describe('verifyConsistency', () => {
     expect(report.ok).toBe(true);
     // What the consistent state rests on: the refund the approved return was owed, the approved order's capture.
     await withSchemas(databaseUrl, async (s) => {
-      expect(await s.balance('transfers').where({ kind: 'refund' }).count({ n: '*' }).first()).toEqual({ n: 1 });
+      expect(
+        await s
+          .balance('transfers')
+          .where({ kind: 'refund' })
+          .whereLike('idempotency_key', 'refund:physical-sim-return:%')
+          .count({ n: '*' })
+          .first(),
+      ).toEqual({ n: 1 });
       expect(await s.balance('holds').where({ order_id: approvedOrder.id }).first('status', 'amount')).toEqual({
         status: 'captured',
         amount: 2 * PLUS_EU.retailCents,
@@ -478,6 +565,63 @@ describe('verifyConsistency', () => {
       });
     });
     expectOnlyFailure(await verifyConsistency(url), 'esim-order-profiles-complete', [unbundled, failedWithBundle]);
+  });
+});
+
+describe('verifyConsistency on card money', () => {
+  it('fails esim-refund-settled for a refund done without its money, one without its card part, and one stuck on its way', async () => {
+    let unpaid = '';
+    let noCardPart = '';
+    let stuck = '';
+    const url = await brokenCopy(async (s) => {
+      const paid = await refundedCardOrder(s);
+      await s
+        .balance('card_refunds')
+        .where({ refund_key: `esim:${paid.profileId}` })
+        .del();
+      noCardPart = paid.profileId;
+      unpaid = (await refundedCardOrder(s, { done: false })).profileId;
+      await s.esim('refunds').where({ profile_id: unpaid }).update({ step: 'done' });
+      stuck = (await refundedCardOrder(s, { done: false, ageMs: 20 * MINUTE })).profileId;
+    });
+    const report = await verifyConsistency(url);
+    expectOnlyFailure(report, 'esim-refund-settled', [unpaid, noCardPart, stuck]);
+  });
+
+  it('fails card-refunds-within-payment for refunds beyond what the card paid and a refund left waiting for the provider', async () => {
+    let over = '';
+    let waiting = '';
+    const url = await brokenCopy(async (s) => {
+      const refunded = await refundedCardOrder(s);
+      over = refunded.paymentId;
+      // Money given back to the card that it never paid: more than the payment charged.
+      await s.balance('card_refunds').insert({
+        payment_id: over,
+        provider: 'demo',
+        kind: 'unbooked',
+        amount: 1,
+        refund_key: `unbooked:${over}:1`,
+        requested_by: ADMIN.id,
+        status: 'succeeded',
+      });
+      const other = await refundedCardOrder(s);
+      waiting = other.paymentId;
+      await s
+        .balance('card_refunds')
+        .where({ payment_id: waiting })
+        .update({ status: 'pending', created_at: new Date(Date.now() - 20 * MINUTE) });
+    });
+    expectOnlyFailure(await verifyConsistency(url), 'card-refunds-within-payment', [over, waiting]);
+  });
+
+  it('fails esim-card-order-claims-its-payment for a completed order naming a card payment another order paid', async () => {
+    let order = '';
+    const url = await brokenCopy(async (s) => {
+      const first = await refundedCardOrder(s);
+      order = (await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'captured' })).id;
+      await s.esim('orders').where({ id: order }).update({ card_payment_id: first.paymentId });
+    });
+    expectOnlyFailure(await verifyConsistency(url), 'esim-card-order-claims-its-payment', [order]);
   });
 });
 

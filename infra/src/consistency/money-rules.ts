@@ -110,3 +110,64 @@ export function noStalePendingHolds({ trx, now, holdMaxAgeMs }: RuleContext): Pr
     [cutoff(now, holdMaxAgeMs)],
   );
 }
+
+/**
+ * An eSIM refund is whole once done: the balance service's refund transfer of its amount under
+ * `refund:esim:<eSIM id>`, and when part of it was the card's, that card refund of its card part
+ * under the same key; one still on its way after `holdMaxAgeMs` is stuck (the provider or the
+ * balance service has not answered the recovery loop).
+ */
+export function esimRefundsAreSettled({ trx, now, holdMaxAgeMs }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT r.profile_id AS id FROM esim.refunds r
+       LEFT JOIN balance.transfers t ON t.idempotency_key = 'refund:esim:' || r.profile_id::text
+       LEFT JOIN balance.card_refunds c ON c.refund_key = 'esim:' || r.profile_id::text
+      WHERE (r.step <> 'done' AND r.created_at < ?)
+         OR (r.step = 'done' AND (t.id IS NULL OR t.kind <> 'refund' OR t.amount <> r.amount_cents
+           OR (r.card_cents > 0 AND (c.id IS NULL OR c.amount <> r.card_cents OR c.kind <> 'order'
+                                     OR c.payment_id IS DISTINCT FROM r.card_payment_id))
+           OR (r.card_cents = 0 AND c.id IS NOT NULL)))
+      ORDER BY r.created_at, r.profile_id`,
+    [cutoff(now, holdMaxAgeMs)],
+  );
+}
+
+/**
+ * The card refunds of a card payment never add up to more than it charged, nor those of its order
+ * to more than the card paid of that order; each one that took money off a balance has its
+ * card_refund transfer of its amount (and, given back to the balance, that transfer's reversal);
+ * and none waits for the provider's answer longer than `holdMaxAgeMs`.
+ */
+export function cardRefundsStayWithinTheirPayment({ trx, now, holdMaxAgeMs }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT p.id FROM balance.payments p
+      WHERE (SELECT coalesce(sum(c.amount), 0) FROM balance.card_refunds c
+              WHERE c.payment_id = p.id AND c.status <> 'returned') > coalesce(p.paid_cents, 0)
+         OR (SELECT coalesce(sum(c.amount), 0) FROM balance.card_refunds c
+              WHERE c.payment_id = p.id AND c.kind = 'order' AND c.status <> 'returned') > coalesce(p.order_cents, 0)
+         OR EXISTS (
+              SELECT 1 FROM balance.card_refunds c
+                LEFT JOIN balance.transfers t ON t.id = c.transfer_id
+                LEFT JOIN balance.transfers back ON back.reverses_transfer_id = c.transfer_id
+               WHERE c.payment_id = p.id
+                 AND ((c.transfer_id IS NOT NULL AND (t.id IS NULL OR t.kind <> 'card_refund' OR t.amount <> c.amount))
+                   OR (c.status = 'returned' AND back.id IS NULL)
+                   OR (c.status = 'pending' AND c.created_at < ?)))
+      ORDER BY p.created_at, p.id`,
+    [cutoff(now, holdMaxAgeMs)],
+  );
+}
+
+/** A completed eSIM order that names a checkout card payment is the one order that payment paid. */
+export function cardPaidOrdersClaimTheirPayment({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT o.id FROM esim.orders o
+       LEFT JOIN balance.payments p ON p.id = o.card_payment_id
+      WHERE o.step = 'completed' AND o.card_payment_id IS NOT NULL
+        AND (p.id IS NULL OR p.order_id IS DISTINCT FROM o.id::text OR p.status <> 'paid')
+      ORDER BY o.created_at, o.id`,
+  );
+}
