@@ -1,4 +1,4 @@
-import type { DealerPackage, EsimOrder, PhysicalOrder, PlusPackage } from '@esim/contracts';
+import type { DealerPackage, EsimOrder, EsimRefundPreview, PhysicalOrder, PlusPackage } from '@esim/contracts';
 import type { BackOfficeDataProvider } from '../src/providers/dataProvider';
 import type { Session, SessionStore } from '@esim/frontend-shared/session';
 
@@ -186,6 +186,21 @@ export const PHYSICAL_ORDER: PhysicalOrder = {
   created_at: '2026-11-22T12:00:00.000Z',
   decided_at: null,
   decided_by: null,
+};
+
+/** GET /user/esim/:id/refund of an eSIM bought partly by card: 11,99 € back to the card, 3,00 € to the balance. */
+export const REFUND_PREVIEW: EsimRefundPreview = {
+  esim_id: 'esim-1',
+  refundable: true,
+  refusal: null,
+  refusal_code: null,
+  amount: 14.99,
+  amount_cents: 1499,
+  to_card: 11.99,
+  to_card_cents: 1199,
+  to_balance: 3,
+  to_balance_cents: 300,
+  card_payment_reference: 'demo-27918732',
 };
 
 type Records = Record<string, Array<Record<string, any>>>;
@@ -493,6 +508,7 @@ export function fakeDataProvider(
           collections: [],
         } as any;
       if (/^user\/esim\/[^/]+\/usage$/.test(path)) return { esim: ESIM_ORDER.esims[0], records: [] } as any;
+      if (/^user\/esim\/[^/]+\/refund$/.test(path)) return REFUND_PREVIEW as any;
       throw new Error(`fake data provider: no answer for ${path}`);
     },
     blobUrl: async (path) => {

@@ -409,7 +409,12 @@ export const appEnglish = {
       refund: 'Refund',
       refund_title: 'Refund this eSIM?',
       refund_body:
-        'eSIM %{iccid} stops working for good and %{amount} goes back to the buyer’s balance. The reason is kept with the refund.',
+        'eSIM %{iccid} stops working for good and %{amount} goes back to the buyer: the part paid by card to the card, the rest to their balance. The reason is kept with the refund.',
+      refund_to_card: '%{amount} to the buyer’s card (%{min}-%{max} business days)',
+      refund_to_balance: '%{amount} to the buyer’s balance',
+      refund_done: 'The eSIM was refunded: %{parts}.',
+      refund_processing:
+        'The refund is under way: the eSIM is withdrawn, and the money goes back as follows: %{parts}.',
       reason: 'Reason for the refund',
       reason_required: 'Write the reason for the refund',
       reason_too_short: 'The reason must be at least %{min} characters',
@@ -637,8 +642,19 @@ export const appEnglish = {
       refund: 'Refund',
       refund_title: 'Refund this eSIM?',
       refund_body:
-        'An eSIM never activated can be refunded until %{date}. The price goes back to your balance and the eSIM stops working.',
+        'An eSIM never activated can be refunded until %{date}. Once refunded, the eSIM stops working for good.',
       refunded: 'eSIM refunded',
+      refund_loading: 'Loading the refund details...',
+      refund_load_failed: 'The refund details could not be loaded',
+      refund_split: 'Money back: %{parts}',
+      refund_to_card: '%{amount} to your card (%{min}-%{max} business days)',
+      refund_to_balance: '%{amount} to your balance',
+      refund_card_reference: 'Card payment reference: %{reference}',
+      refund_done: 'The eSIM was refunded: %{parts}.',
+      refund_processing:
+        'Your refund is under way: the eSIM is withdrawn, and the money goes back as follows: %{parts}. We will e-mail you when it is done.',
+      withdrawn_refunded: 'This eSIM was refunded; it can no longer be used and its install details are not shown.',
+      withdrawn_revoked: 'This eSIM was cancelled; it can no longer be used and its install details are not shown.',
     },
     physical_sim: {
       in_stock: '1 in stock |||| %{smart_count} in stock',

@@ -411,7 +411,11 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       refund: 'İade et',
       refund_title: 'Bu eSIM iade edilsin mi?',
       refund_body:
-        '%{iccid} numaralı eSIM kalıcı olarak kapanır ve %{amount} alıcının bakiyesine geri yüklenir. Neden, iadeyle birlikte saklanır.',
+        '%{iccid} numaralı eSIM kalıcı olarak kapanır ve %{amount} alıcıya geri ödenir: kartla ödenen kısmı karta, kalanı bakiyesine. Neden, iadeyle birlikte saklanır.',
+      refund_to_card: '%{amount} alıcının kartına (%{min}-%{max} iş günü)',
+      refund_to_balance: '%{amount} alıcının bakiyesine',
+      refund_done: 'eSIM iade edildi: %{parts}.',
+      refund_processing: 'İade işleniyor: eSIM kullanımdan kaldırıldı; para şöyle geri ödenecek: %{parts}.',
       reason: 'İade nedeni',
       reason_required: 'İade nedenini yazın',
       reason_too_short: 'Neden en az %{min} karakter olmalı',
@@ -639,8 +643,19 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       refund: 'İade et',
       refund_title: 'Bu eSIM iade edilsin mi?',
       refund_body:
-        'Hiç aktifleştirilmemiş bir eSIM %{date} tarihine kadar iade edilebilir. Tutar bakiyenize döner ve eSIM çalışmaz.',
+        'Hiç aktifleştirilmemiş bir eSIM %{date} tarihine kadar iade edilebilir. İade edilen eSIM bir daha çalışmaz.',
       refunded: 'eSIM iade edildi',
+      refund_loading: 'İade bilgileri yükleniyor...',
+      refund_load_failed: 'İade bilgileri alınamadı',
+      refund_split: 'Geri ödeme: %{parts}',
+      refund_to_card: '%{amount} kartınıza (%{min}-%{max} iş günü)',
+      refund_to_balance: '%{amount} bakiyenize',
+      refund_card_reference: 'Kart ödemesinin referansı: %{reference}',
+      refund_done: 'eSIM iade edildi: %{parts}.',
+      refund_processing:
+        'İadeniz işleniyor: eSIM kullanımdan kaldırıldı; para şöyle geri ödenecek: %{parts}. Tamamlanınca size e-posta gönderilir.',
+      withdrawn_refunded: 'Bu eSIM iade edildi; artık kullanılamaz ve kurulum bilgileri gösterilmez.',
+      withdrawn_revoked: 'Bu eSIM iptal edildi; artık kullanılamaz ve kurulum bilgileri gösterilmez.',
     },
     physical_sim: {
       in_stock: 'Stokta 1 |||| Stokta %{smart_count}',

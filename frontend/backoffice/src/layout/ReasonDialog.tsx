@@ -13,6 +13,7 @@ export function ReasonDialog({
   titleId,
   title,
   body,
+  details,
   label,
   hint = ' ',
   problemOf,
@@ -24,6 +25,8 @@ export function ReasonDialog({
   titleId?: string;
   title: string;
   body: ReactNode;
+  /** Shown under the body, before the reason (what the decision does, read from the service). */
+  details?: ReactNode;
   label: string;
   hint?: string;
   /** What is wrong with the typed reason, worded for the user; null when it will do. */
@@ -54,6 +57,7 @@ export function ReasonDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{body}</DialogContentText>
+        {details}
         <TextField
           autoFocus
           fullWidth

@@ -15,19 +15,19 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../format';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { CopyButton } from '../layout/CopyButton';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
-import { FIGURES_KEY } from '../providers/figures';
 import { OrderStatusChip } from './OrderList';
 import { PlanStatusChip, usageOf } from './planStatus';
 import { QrImage } from '@esim/frontend-shared/QrImage';
-import { esimsOf, type EsimProfile } from './shapes';
+import { esimsOf, isWithdrawn, type EsimProfile } from './shapes';
+import { EsimRefundDialog } from './EsimRefundDialog';
 import { UsageRing } from './UsageRing';
 import { EsimBundles } from './EsimBundles';
 
@@ -86,6 +86,19 @@ function Usage({ esim }: { esim: EsimProfile }) {
   );
 }
 
+/** A refunded or revoked eSIM: its ICCID and state, and no code of any kind (the service sends none). */
+function WithdrawnEsim({ esim }: { esim: EsimProfile }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={1}>
+      <Field label="app.orders.iccid" value={esim.iccid} />
+      <Typography variant="body2" color="text.secondary">
+        {translate(esim.status === 'revoked' ? 'app.orders.withdrawn_revoked' : 'app.orders.withdrawn_refunded')}
+      </Typography>
+    </Stack>
+  );
+}
+
 function EsimCard({ esim }: { esim: EsimProfile }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -93,19 +106,9 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   // The QR png is behind the token: the data provider fetches it as a blob.
   const loadQr = useCallback((src: string) => dataProvider.blobUrl(src.replace(/^\/api\//, '')), [dataProvider]);
-  const queryClient = useQueryClient();
+  const [refunding, setRefunding] = useState(false);
   const id = esim.id;
   const install = iosInstallUrl(esim);
-  const refund = async () => {
-    try {
-      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(id)}/refund`, {});
-      notify(message || 'app.orders.refunded', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
-      refresh();
-    } catch (error) {
-      notify(serviceErrorOf(error).message, { type: 'error' });
-    }
-  };
   const setStatus = async (status: 'suspended' | 'active') => {
     try {
       const { message } = await dataProvider.send('PUT', `user/esim/${encodeURIComponent(id)}/status`, { status });
@@ -115,14 +118,33 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
       notify(serviceErrorOf(error).message, { type: 'error' });
     }
   };
+  // The refund dialog stays open over the card once the eSIM is withdrawn, to say what happened.
+  const refundDialog = refunding ? <EsimRefundDialog esim={esim} onClose={() => setRefunding(false)} /> : null;
+  const header = (
+    <CardHeader
+      title={<span style={{ fontFamily: 'monospace' }}>{esim.iccid}</span>}
+      subheader={
+        esim.expires_at && !isWithdrawn(esim)
+          ? translate('app.orders.expires', { date: formatDate(esim.expires_at) })
+          : undefined
+      }
+      action={<PlanStatusChip status={esim.status} expiresAt={esim.expires_at} />}
+      titleTypographyProps={{ variant: 'subtitle1' }}
+    />
+  );
+  if (isWithdrawn(esim))
+    return (
+      <Card variant="outlined" data-testid="esim-card">
+        {header}
+        <CardContent>
+          <WithdrawnEsim esim={esim} />
+        </CardContent>
+        {refundDialog}
+      </Card>
+    );
   return (
-    <Card variant="outlined">
-      <CardHeader
-        title={<span style={{ fontFamily: 'monospace' }}>{esim.iccid}</span>}
-        subheader={esim.expires_at ? translate('app.orders.expires', { date: formatDate(esim.expires_at) }) : undefined}
-        action={<PlanStatusChip status={esim.status} expiresAt={esim.expires_at} />}
-        titleTypographyProps={{ variant: 'subtitle1' }}
-      />
+    <Card variant="outlined" data-testid="esim-card">
+      {header}
       <CardContent>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, sm: 'auto' }} sx={{ textAlign: 'center' }}>
@@ -187,22 +209,16 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
                   </ConfirmButton>
                 ) : null}
                 {esim.refundable ? (
-                  <ConfirmButton
-                    size="small"
-                    color="error"
-                    startIcon={<UndoIcon />}
-                    title={translate('app.orders.refund_title')}
-                    content={translate('app.orders.refund_body', { date: formatDate(esim.refund_deadline) })}
-                    onConfirm={refund}
-                  >
+                  <Button size="small" color="error" startIcon={<UndoIcon />} onClick={() => setRefunding(true)}>
                     {translate('app.orders.refund')}
-                  </ConfirmButton>
+                  </Button>
                 ) : null}
               </Stack>
             </Stack>
           </Grid>
         </Grid>
       </CardContent>
+      {refundDialog}
     </Card>
   );
 }

@@ -12,6 +12,8 @@ import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { useRefreshListAndFigures } from '../../providers/figures';
 import { RefundDialog } from './RefundDialog';
+import type { EsimRefund } from '../../orders/EsimRefundDialog';
+import { refundPartsText } from '../../orders/refundSplit';
 
 /** Refunded or revoked: nothing more can be done to it. */
 export const isOver = (esim: Pick<EsimProfile, 'status'>) => esim.status === 'refunded' || esim.status === 'revoked';
@@ -38,15 +40,27 @@ function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPr
   const [refunding, setRefunding] = useState(false);
   if (isOver(esim)) return null;
   const done = (message: string, fallback: string) => {
-    notify(message || fallback, { type: 'success' });
+    const text = message || translate(fallback);
+    notify(text, { type: 'success', messageArgs: { _: text } });
     refreshListAndFigures();
   };
   const refund = async (reason: string) => {
     try {
-      const { message } = await dataProvider.send('POST', `user/esim/${encodeURIComponent(esim.id)}/refund`, {
+      const { data } = await dataProvider.send<EsimRefund>('POST', `user/esim/${encodeURIComponent(esim.id)}/refund`, {
         reason,
       });
-      done(message, 'app.orders.refunded');
+      // What happened and where the money went: refunded, or under way (the eSIM is withdrawn either way).
+      done(
+        data?.status
+          ? translate(
+              data.status === 'refunded'
+                ? 'app.admin_esim_orders.refund_done'
+                : 'app.admin_esim_orders.refund_processing',
+              { parts: refundPartsText(translate, data, 'buyer') },
+            )
+          : '',
+        'app.orders.refunded',
+      );
     } catch (error) {
       throw new Error(serviceErrorOf(error).fields.reason ?? serviceErrorOf(error).message);
     }

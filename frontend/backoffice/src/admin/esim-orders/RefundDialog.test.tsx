@@ -33,15 +33,20 @@ describe('admin eSIM order: refund with a reason, revoke', () => {
     expect(refundReasonProblem('Kurulamadı')).toBeNull();
   });
 
-  it('refuses a refund without a reason, then POSTs the eSIM refund with the reason typed', async () => {
+  it('shows where the money goes, refuses a refund without a reason, then POSTs the eSIM refund with the reason typed', async () => {
     const user = userEvent.setup();
     const dataProvider = renderOrder();
     const card = await screen.findByTestId('admin-esim', {}, { timeout: 30_000 });
     await user.click(within(card).getByRole('button', { name: 'İade et' }));
     const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText(/8990011234567890123 numaralı eSIM kalıcı olarak kapanır ve 4,50 € alıcının bakiyesine/),
+      within(dialog).getByText(/8990011234567890123 numaralı eSIM kalıcı olarak kapanır ve 4,50 € alıcıya geri ödenir/),
     ).toBeInTheDocument();
+    // Read from GET /user/esim/:id/refund before anything is sent.
+    expect(await within(dialog).findByTestId('refund-split')).toHaveTextContent(
+      /Geri ödeme: 11,99\s€ alıcının kartına \(5-10 iş günü\), 3,00\s€ alıcının bakiyesine/,
+    );
+    expect(dataProvider.calls).toContainEqual({ method: 'read', resource: 'user/esim/esim-1/refund' });
     await user.click(within(dialog).getByRole('button', { name: 'İade et' }));
     expect(await within(dialog).findByText('İade nedenini yazın')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('İade nedeni'), 'ab');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatEuro } from '../../format';
 import { ReasonDialog } from '../../layout/ReasonDialog';
+import { RefundSplit, useRefundPreview } from '../../orders/refundSplit';
 
 /** The esim service's shortest admin refund reason. */
 export const REASON_MIN = 3;
@@ -17,7 +18,9 @@ export function refundReasonProblem(text: string): 'required' | 'too_short' | nu
 
 /**
  * An admin's refund of one eSIM: the reason is required (it goes with the money back to the buyer's
- * ledger), and the refund is allowed past the customer's own window, so the dialog says what happens.
+ * ledger), and the refund is allowed past the customer's own window, so the dialog says what happens:
+ * where each part of the money goes (GET /user/esim/:id/refund: the card's part to the card that
+ * paid it, the rest to the balance), read before the admin confirms.
  */
 export function RefundDialog({
   esim,
@@ -25,12 +28,13 @@ export function RefundDialog({
   onClose,
   onRefund,
 }: {
-  esim: { iccid: string };
+  esim: { id: string; iccid: string };
   amount: number;
   onClose: () => void;
   onRefund: (reason: string) => Promise<void>;
 }) {
   const translate = useTranslate();
+  const preview = useRefundPreview(esim.id);
   const [error, setError] = useState<string | null>(null);
   const refund = async (reason: string) => {
     setError(null);
@@ -47,6 +51,9 @@ export function RefundDialog({
       titleId="refund-title"
       title={translate('app.admin_esim_orders.refund_title')}
       body={translate('app.admin_esim_orders.refund_body', { iccid: esim.iccid, amount: formatEuro(amount) })}
+      details={
+        <RefundSplit preview={preview.data} isPending={preview.isPending} error={preview.error} reader="buyer" />
+      }
       label={translate('app.admin_esim_orders.reason')}
       problemOf={(reason) => {
         const problem = refundReasonProblem(reason);
