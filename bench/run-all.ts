@@ -28,6 +28,7 @@ const BENCHES = [
   'events',
   'ledger',
   'purchase',
+  'payments',
   'catalog',
   'gateway',
   'import',
