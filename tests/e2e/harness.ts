@@ -35,6 +35,10 @@ export interface RealSystem {
   redisUrl: string;
   redisPrefix: string;
   transport: 'postgres' | 'kafka';
+  /** Who takes card payments: the demo provider, or the fake iyzico through the real iyzico adapter. */
+  cardProvider: 'demo' | 'fake-iyzico';
+  /** The fake iyzico's address (its hosted page and control API), when it runs. */
+  fakeIyzicoUrl: string | null;
   /** The demo mail inbox (MailDev's web UI and REST API). */
   mailWebUrl: string;
   /** One real HTTP call to the gateway; `path` is under /api. The body is whatever the route answers (JSON parsed). */
@@ -67,6 +71,8 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** `npm start -- --replicas N`: N copies of every service and worker behind the one gateway. */
   replicas?: number;
+  /** `npm start -- --card-provider fake-iyzico`: card payments through the iyzico adapter against the fake iyzico. */
+  cardProvider?: 'demo' | 'fake-iyzico';
 }
 
 /** The usage webhook's secret the system runs with, so tests can sign reports as the provider does. */
@@ -118,6 +124,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
   const base = await freePortRange(1 + 5 * replicas);
   const mail = await freePortRange(2);
   const mailWebUrl = `http://127.0.0.1:${mail + 1}`;
+  const cardProvider = options.cardProvider ?? 'demo';
+  const fakeIyzicoPort = cardProvider === 'fake-iyzico' ? await freePortRange(1) : null;
   const baseUrl = `http://127.0.0.1:${base}`;
 
   const run: RunningScript = runScript(
@@ -138,6 +146,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
       INTERNAL_SERVICE_TOKEN: undefined,
       SMTP_URL: undefined,
       PUBLIC_BASE_URL: undefined,
+      CARD_PROVIDER: fakeIyzicoPort ? 'fake-iyzico' : undefined,
+      FAKE_IYZICO_PORT: fakeIyzicoPort ? String(fakeIyzicoPort) : undefined,
       ...options.env,
     }),
     replicas > 1 ? ['--replicas', String(replicas)] : [],
@@ -223,6 +233,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
     redisUrl,
     redisPrefix,
     transport,
+    cardProvider,
+    fakeIyzicoUrl: fakeIyzicoPort ? `http://127.0.0.1:${fakeIyzicoPort}` : null,
     mailWebUrl,
     api,
     async login(email, password = DEMO_PASSWORD) {

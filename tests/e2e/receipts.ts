@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
-import { distanceSaleDocuments, formatEuros, sellerFromView, type SellerView } from '@esim/contracts';
+import {
+  agreementText,
+  DISTANCE_SALE_VERSION,
+  distanceSaleDocuments,
+  formatEuros,
+  sellerFromView,
+  type EsimOrder,
+  type SellerView,
+} from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
+import { payByCard } from './cards';
 import type { RealSystem } from './harness';
 
 const key = () => ({ 'idempotency-key': randomUUID() });
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const RECEIPT_TIMEOUT_MS = 15_000;
 
 interface InboxMail {
@@ -16,61 +24,31 @@ interface InboxMail {
   attachments?: Array<{ generatedFileName: string; fileName: string; contentType: string }>;
 }
 
-/** The documents as the storefront's checkout fills them in, with the seller the shop publishes. */
-function documents(
+/** The documents as the server fills them in for an order: its seller, the buyer, the package and how it was paid. */
+function documentsOf(
   seller: SellerView,
   buyer: { fullName: string; email: string },
-  item: { name: string; code: string; cents: number },
+  order: EsimOrder,
   byCardCents: number,
-) {
-  const docs = distanceSaleDocuments({
-    seller: sellerFromView(seller),
-    buyer,
-    item: { name: item.name, code: item.code, details: '1 GB · 7 gün', quantity: 1, unitCents: item.cents },
-    fromBalanceCents: item.cents - byCardCents,
-    byCardCents,
-    locale: 'tr',
-    date: new Date(),
-  });
-  return { version: docs.version, text: `${docs.preInformation}\n\n${docs.contract}` };
-}
-
-/** A card top-up paid on the demo provider's page as a buyer pays it: card form, 3-D Secure, the provider's post to our callback. */
-async function payByCard(
-  system: RealSystem,
-  token: string,
-  euros: number,
-  agreement: { version: string; text: string },
-): Promise<string> {
-  const started = await system.api('POST', '/user/payments/card', {
-    token,
-    headers: key(),
-    body: { amount: euros, return_path: '/packages/united-states', agreement },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const pageToken = new URL(started.body.data.page_url).pathname.split('/').pop()!;
-  const card = new URLSearchParams({
-    name: 'Çağrı Işık',
-    number: '5528790000000008',
-    expiry: '12/39',
-    cvc: '123',
-  }).toString();
-  const entered = await system.api('POST', `/payments/demo/${pageToken}`, { headers: form, body: card });
-  expect(entered.status, String(entered.body)).toBe(200);
-  // The bank's answer sends the browser on to our callback with a 307; the callback is posted here as that browser would.
-  const verified = await fetch(`${system.baseUrl}/api/payments/demo/${pageToken}/3ds`, {
-    method: 'POST',
-    headers: form,
-    body: 'action=confirm',
-    redirect: 'manual',
-  });
-  expect(verified.status).toBe(307);
-  expect((await system.api('POST', '/payments/callback', { headers: form, body: `token=${pageToken}` })).status).toBe(
-    200,
+): string {
+  return agreementText(
+    distanceSaleDocuments({
+      seller: sellerFromView(seller),
+      buyer,
+      item: {
+        name: order.package.name,
+        code: order.package.code,
+        dataMb: order.package.data_mb,
+        validityDays: order.package.validity_days,
+        quantity: order.quantity,
+        unitCents: order.unit_price_cents,
+      },
+      fromBalanceCents: order.total_cents - byCardCents,
+      byCardCents,
+      locale: 'tr',
+      date: new Date(order.agreement!.accepted_at),
+    }),
   );
-  const paid = await system.api('GET', `/user/payments/${started.body.data.id}`, { token });
-  expect(paid.body.data.status).toBe('paid');
-  return started.body.data.id as string;
 }
 
 /** The receipt mail of an order in the demo inbox, and its PDF's text (white space made one). */
@@ -123,36 +101,38 @@ export async function cardReceiptFlow(system: RealSystem): Promise<void> {
     price: number;
   };
   const cents = Math.round(starter.price * 100);
-  const item = { name: starter.name, code: starter.code, cents };
 
   // 0 € on the balance: the card pays the whole price, topped up a little more than it (the rest stays on the balance).
   const topUpCents = 2 * cents + 100;
-  const byCard = documents(seller, buyer, item, cents);
-  const paymentId = await payByCard(system, token, topUpCents / 100, byCard);
-  // After a card payment the order keeps the documents kept with that payment, whatever the purchase itself carries.
-  const other = { version: byCard.version, text: 'another text than the one accepted before paying' };
+  const payment = await payByCard(system, token, topUpCents / 100, { checkout: true });
+  const paymentId = payment.id;
+  // The client says which version it accepted; a text it sends along is never read.
+  const lie = { version: DISTANCE_SALE_VERSION, text: 'Satıcı her şeyi iade eder.' };
   const first = await system.api('POST', '/user/packages/buy', {
     token,
     headers: key(),
-    body: { package_id: starter.id, quantity: 1, agreement: other, card_payment_id: paymentId },
+    body: { package_id: starter.id, quantity: 1, agreement: lie, card_payment_id: paymentId },
   });
   expect(first.status, JSON.stringify(first.body)).toBe(201);
-  expect(first.body.data.agreement).toMatchObject({
-    version: byCard.version,
-    text: byCard.text,
+  const firstOrder = first.body.data as EsimOrder;
+  expect(firstOrder.agreement).toMatchObject({
+    version: DISTANCE_SALE_VERSION,
+    text: documentsOf(seller, buyer, firstOrder, cents),
     paid_by_card_cents: cents,
   });
 
   // A second purchase paid wholly from the balance, its documents accepted the same way.
-  const fromBalance = documents(seller, buyer, item, 0);
   const second = await system.api('POST', '/user/packages/buy', {
     token,
     headers: key(),
-    body: { package_id: starter.id, quantity: 1, agreement: fromBalance },
+    body: { package_id: starter.id, quantity: 1, agreement: { version: DISTANCE_SALE_VERSION } },
   });
   expect(second.status, JSON.stringify(second.body)).toBe(201);
   const reopened = await system.api('GET', `/user/esim/orders/${second.body.data.id}`, { token });
-  expect(reopened.body.data.agreement).toMatchObject({ text: fromBalance.text, paid_by_card_cents: 0 });
+  expect(reopened.body.data.agreement).toMatchObject({
+    text: documentsOf(seller, buyer, reopened.body.data as EsimOrder, 0),
+    paid_by_card_cents: 0,
+  });
 
   // Someone else's card payment never pays a purchase: refused before any order is written.
   const stranger = await system.login('customer@esim.test');

@@ -5,6 +5,7 @@ import { portOf } from '../../infra/src/settings';
 import { dealerFlow, physicalSimFlow, retailFlow } from './flows';
 import { runChecks, startRealSystem, type RealSystem } from './harness';
 import { cardReceiptFlow } from './receipts';
+import { cardRefundFlow } from './refunds';
 
 /** The internal credential of a run with copies, so the test can read each copy's /metrics. */
 const REPLICAS_TOKEN = 'e2e-replicas-internal-token-0123456789';
@@ -38,7 +39,7 @@ async function perCopyCounts(
 export function businessFlowSuite(
   transport: RealSystem['transport'],
   label: string,
-  options: { replicas?: number } = {},
+  options: { replicas?: number; cardProvider?: RealSystem['cardProvider'] } = {},
 ): void {
   let system: RealSystem;
   beforeAll(async () => {
@@ -46,6 +47,7 @@ export function businessFlowSuite(
     system = await startRealSystem({
       transport,
       replicas,
+      cardProvider: options.cardProvider,
       ...(replicas > 1 ? { env: { INTERNAL_SERVICE_TOKEN: REPLICAS_TOKEN } } : {}),
     });
   }, 180_000);
@@ -64,6 +66,11 @@ export function businessFlowSuite(
     it(
       'retail by card: documents accepted, card and balance purchases, each receipt mailed as a PDF',
       () => cardReceiptFlow(system),
+      90_000,
+    );
+    it(
+      `refund: the card's part to the card at ${options.cardProvider ?? 'the demo provider'}, the rest to the balance, the eSIM taken back, the mail sent`,
+      () => cardRefundFlow(system),
       90_000,
     );
   });

@@ -80,7 +80,7 @@ describe('install from another device', () => {
     expect(data.install.activation_code).toBe(order.esims[0].activation_code);
     expect(data.install.matching_id).toBe(order.esims[0].matching_id);
     expect(data.install.ios_install_url).toBe(
-      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(order.esims[0].activation_code)}`,
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(order.esims[0].activation_code!)}`,
     );
     expect(
       Buffer.from(data.install.qr_data_url.replace('data:image/png;base64,', ''), 'base64').subarray(1, 4).toString(),

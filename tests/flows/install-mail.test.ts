@@ -68,7 +68,7 @@ describe('the install mail', () => {
       expect(message!.text).toContain(`SM-DP+ address: ${esim.smdp_address}`);
       expect(message!.text).toContain(`Activation code: ${esim.matching_id}`);
       expect(message!.text).toContain(
-        `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code)}`,
+        `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(esim.activation_code!)}`,
       );
     }
     expect(message!.attachments.map((a) => a.fileName).sort()).toEqual(order.esims.map((e) => `${e.iccid}.png`).sort());
