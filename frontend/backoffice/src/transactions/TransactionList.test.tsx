@@ -175,10 +175,10 @@ describe('transaction type filter', () => {
     });
     renderApp({ session: SESSIONS.customer, path: '/transactions', dataProvider });
     const user = userEvent.setup();
-    expect(await screen.findByText('Kart yüklemesi iadesi')).toBeInTheDocument();
+    expect(await screen.findByText('Karta iade')).toBeInTheDocument();
     expect(screen.getByText('Bakiye yükleme (kart)')).toBeInTheDocument();
     await user.click(await screen.findByRole('combobox', { name: 'Tür' }));
-    expect(await screen.findByRole('option', { name: 'Kart yüklemesi iadesi' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Karta iade' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Bakiye yükleme (kart)' }));
     await waitFor(() =>
       expect(

@@ -1,22 +1,26 @@
-import { Stack, Typography } from '@mui/material';
-import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Stack, Typography } from '@mui/material';
+import { DataTable, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { ListPage } from '../../layout/ListPage';
 import { SearchInput, SelectInput } from '../../layout/filterInputs';
 import { formatCents, formatDate } from '../../format';
-import { accountNameOf } from '../../layout/AccountName';
-import { AccountCol, DateCol, MoneyCol } from '../../layout/columns';
+import { AccountName } from '../../layout/AccountName';
+import { CardRefundLines, PAYMENT_STATUSES, PaymentStatusChip, type PaymentRecord } from '../../layout/cardPayments';
+import { AccountCol, DateCol } from '../../layout/columns';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
-import { PAYMENT_STATUSES, PaymentStatusChip } from './PaymentStatusChip';
-import { RefundPaymentButton } from './RefundPaymentButton';
+import { FailedRefundActions, RefundPaymentButton } from './RefundPaymentButton';
 import { dateRangeFilters } from '../../layout/dateRangeFilters';
 
-/** The provider's reference an admin looks up in the provider's panel, and why a payment failed. */
+/** The provider's reference an admin looks up in the provider's panel, the provider, and why a payment failed. */
 function Reference({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
   return (
     <Stack sx={{ minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
         {record.provider_payment_id ?? '—'}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate(`app.admin_payments.providers.${record.provider}`, { _: record.provider })}
       </Typography>
       {record.failure_message ? (
         <Typography variant="caption" color="text.secondary">
@@ -27,7 +31,84 @@ function Reference({ record }: { record: RaRecord }) {
   );
 }
 
-/** Card payments newest first; status, reference search and dates are answered by the balance service. */
+/** The amount asked, what the provider charged when it differs, and what went back to the card. */
+function Amount({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Stack sx={{ alignItems: 'flex-end' }}>
+      <Typography variant="body2">{formatCents(record.amount_cents)}</Typography>
+      {record.paid_cents !== null && record.paid_cents !== undefined && record.paid_cents !== record.amount_cents ? (
+        <Typography variant="caption" color="error" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('app.admin_payments.charged', { amount: formatCents(record.paid_cents) })}
+        </Typography>
+      ) : null}
+      {record.refunded_cents > 0 ? (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('app.card_payments.refunded_total', { amount: formatCents(record.refunded_cents) })}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The status, and what the payment was for (a balance top-up, or the card's part of one purchase). */
+function Status({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <PaymentStatusChip status={record.status} />
+      <Typography variant="caption" color="text.secondary">
+        {translate(`app.card_payments.purposes.${record.purpose}`, { _: record.purpose ?? '' })}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Each refund with the provider's reference and state; a refused one with retry and return to the balance. */
+function Refunds({ record }: { record: RaRecord }) {
+  return (
+    <CardRefundLines
+      payment={record as unknown as PaymentRecord}
+      reference
+      actions={(refund) => <FailedRefundActions record={record} refund={refund} />}
+    />
+  );
+}
+
+/** On a phone: one block per payment, who paid and the amount on top, the rest under it. */
+function PhoneRows() {
+  const { data } = useListContext();
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {(data ?? []).map((r: RaRecord) => (
+        <Box
+          component="li"
+          key={r.id}
+          data-testid="admin-payment"
+          sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <AccountName record={r} />
+              <Typography variant="caption" color="text.secondary" component="p">
+                {formatDate(r.created_at)}
+              </Typography>
+            </Box>
+            <Amount record={r} />
+          </Stack>
+          <Stack spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
+            <Status record={r} />
+            <Reference record={r} />
+            <Refunds record={r} />
+            <RefundPaymentButton record={r} />
+          </Stack>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Card payments newest first with their refunds to the card; status, reference search and dates are answered by the balance service. */
 export default function PaymentList() {
   const translate = useTranslate();
   const filters = [
@@ -39,7 +120,7 @@ export default function PaymentList() {
       alwaysOn
       choices={PAYMENT_STATUSES.map((status) => ({
         id: status,
-        name: translate(`app.admin_payments.statuses.${status}`),
+        name: translate(`app.card_payments.statuses.${status}`),
       }))}
     />,
     ...dateRangeFilters(),
@@ -53,32 +134,20 @@ export default function PaymentList() {
       exporter={false}
       empty={<EmptyState title="app.admin_payments.empty" hint="app.admin_payments.empty_hint" />}
     >
-      <PhoneOr
-        phone={
-          <SimpleList
-            rowClick={false}
-            primaryText={(r: RaRecord) => accountNameOf(r, translate('app.admin_top_ups.unknown_user'))}
-            secondaryText={(r: RaRecord) => (
-              <>
-                {[formatDate(r.created_at), r.provider_payment_id, r.failure_message].filter(Boolean).join(' · ')}
-                <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-                  <PaymentStatusChip status={r.status} />
-                  <RefundPaymentButton record={r} />
-                </Stack>
-              </>
-            )}
-            tertiaryText={(r: RaRecord) => formatCents(r.amount_cents)}
-          />
-        }
-      >
+      <PhoneOr phone={<PhoneRows />}>
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DateCol source="created_at" label="app.admin_payments.created_at" />
           <AccountCol label="app.admin_payments.user" />
-          <MoneyCol source="amount" label="app.balance.amount" cents={(r) => r.amount_cents} />
+          <DataTable.Col
+            source="amount"
+            label="app.balance.amount"
+            align="right"
+            render={(r: RaRecord) => <Amount record={r} />}
+          />
           <DataTable.Col
             source="status"
             label="app.admin_payments.status"
-            render={(r: RaRecord) => <PaymentStatusChip status={r.status} />}
+            render={(r: RaRecord) => <Status record={r} />}
           />
           <DataTable.Col
             label="app.admin_payments.reference"
@@ -86,9 +155,9 @@ export default function PaymentList() {
             render={(r: RaRecord) => <Reference record={r} />}
           />
           <DataTable.Col
-            label="app.admin_payments.provider"
+            label="app.admin_payments.refunds"
             disableSort
-            render={(r: RaRecord) => translate(`app.admin_payments.providers.${r.provider}`, { _: r.provider })}
+            render={(r: RaRecord) => <Refunds record={r} />}
           />
           <DateCol label="app.admin_payments.decided_at" date={(r) => r.refunded_at ?? r.decided_at} />
           <DataTable.Col
