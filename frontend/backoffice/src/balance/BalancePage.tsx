@@ -17,6 +17,7 @@ import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
 import type { TopUpCreated } from '@esim/contracts';
+import { CardPayments } from './CardPayments';
 import { CardTopUp } from './CardTopUp';
 
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = {
@@ -243,6 +244,7 @@ export default function BalancePage() {
           </Grid>
         </Grid>
         <CardTopUp />
+        <CardPayments />
         <TopUpForm />
         <TopUpRequests />
       </Stack>

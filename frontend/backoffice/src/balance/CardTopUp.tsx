@@ -1,7 +1,7 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Alert, Button, Card, CardContent, CardHeader, Chip, CircularProgress, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import type { Payment } from '@esim/contracts';
 import { formatEuro } from '../format';
@@ -15,6 +15,9 @@ export const CARD_PRESETS = [10, 20, 50, 100] as const;
 const RETURN_PATH = '/dashboard/balance';
 const POLL_MS = 1500;
 const POLLS = 40;
+/** A payment in the provider's fraud check is decided in minutes: asked less often, for longer (10 minutes). */
+const REVIEW_POLL_MS = 5000;
+const REVIEW_POLLS = 120;
 
 // This card's own texts (kept beside it: the shared catalogue files are being reworked in parallel).
 const TEXTS = {
@@ -28,6 +31,13 @@ const TEXTS = {
     checking: 'Kart ödemeniz kontrol ediliyor...',
     paid: 'Kartla yükleme tamamlandı: {{amount}} bakiyenize eklendi.',
     pending: 'Ödemenin sonucu henüz gelmedi. Birazdan sayfayı yenileyin; ödeme onaylanırsa tutar bakiyenize eklenir.',
+    review:
+      'Kartınızdan çekilen ödeme, ödeme kuruluşunun güvenlik kontrolünde. Onaylanınca tutar bakiyenize otomatik eklenir.',
+    reviewWaiting:
+      'Ödemeniz hâlâ güvenlik kontrolünde. Onaylanınca tutar bakiyenize otomatik eklenir; onaylanmazsa kartınıza iade edilir. Durumunu aşağıdaki kart ödemelerinizde görebilirsiniz.',
+    expiredUnconfirmed: 'Ödeme zamanında tamamlanmadı. Kartınızdan çekim yapıldıysa tutar bakiyenize otomatik eklenir.',
+    expired: 'Ödeme zamanında tamamlanmadı.',
+    refunded: 'Bu kart ödemesi kartınıza iade edildi.',
     failed: 'Kart ödemesi tamamlanmadı',
   },
   en: {
@@ -41,22 +51,52 @@ const TEXTS = {
     paid: 'Card top-up complete: {{amount}} was added to your balance.',
     pending:
       'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
+    review:
+      'The payment taken from your card is in the payment provider’s security check. Once it is approved, the amount is added to your balance automatically.',
+    reviewWaiting:
+      'Your payment is still in the security check. Once it is approved, the amount is added to your balance automatically; if it is not, it goes back to your card. You can follow it in your card payments below.',
+    expiredUnconfirmed:
+      'The payment was not completed in time. If your card was charged, the amount is added to your balance automatically.',
+    expired: 'The payment was not completed in time.',
+    refunded: 'This card payment was refunded to your card.',
     failed: 'The card payment did not go through',
   },
 } as const;
 type TextKey = keyof (typeof TEXTS)['tr'];
 
+// One function per language: the outcome's effect depends on it and must not restart on every render.
 function useTexts() {
   const [locale] = useLocaleState();
-  const texts = TEXTS[locale === 'en' ? 'en' : 'tr'];
-  return (key: TextKey, params: Record<string, string> = {}) =>
-    texts[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
+  return useCallback(
+    (key: TextKey, params: Record<string, string> = {}) =>
+      TEXTS[locale === 'en' ? 'en' : 'tr'][key].replace(
+        /\{\{(\w+)\}\}/g,
+        (whole, name: string) => params[name] ?? whole,
+      ),
+    [locale],
+  );
 }
 
 type Outcome =
-  { kind: 'checking' } | { kind: 'paid'; amount: number } | { kind: 'failed'; message: string } | { kind: 'pending' };
+  | { kind: 'checking' | 'review' | 'reviewWaiting' | 'pending' }
+  | { kind: 'paid'; amount: number }
+  | { kind: 'failed'; message: string; severity: 'error' | 'warning' };
 
-/** Back from the card page (?payment=<id>): the payment's result, asked until it is known. */
+/** Why a card payment did not credit the balance, in the service's words where it has them. */
+function failureOf(payment: Payment, t: ReturnType<typeof useTexts>): Outcome {
+  // The provider may still charge it: never "nothing was charged", only where the money would go.
+  if (payment.status === 'expired' && payment.failure_code === 'payment_expired_unconfirmed')
+    return { kind: 'failed', message: payment.failure_message ?? t('expiredUnconfirmed'), severity: 'warning' };
+  if (payment.status === 'expired')
+    return { kind: 'failed', message: payment.failure_message ?? t('expired'), severity: 'error' };
+  if (payment.status === 'refunded') return { kind: 'failed', message: t('refunded'), severity: 'error' };
+  return { kind: 'failed', message: payment.failure_message ?? t('failed'), severity: 'error' };
+}
+
+/**
+ * Back from the card page (?payment=<id>): the payment's result, asked until it is known. One in the
+ * provider's fraud check was charged: said plainly, and asked for a while longer.
+ */
 function usePaymentOutcome(): Outcome | null {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
@@ -66,25 +106,31 @@ function usePaymentOutcome(): Outcome | null {
   useEffect(() => {
     if (!paymentId) return;
     let live = true;
+    const settled = async (next: Outcome) => {
+      setOutcome(next);
+      await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['top-ups'] });
+      await queryClient.invalidateQueries({ queryKey: ['payments'] });
+    };
     void (async () => {
-      for (let poll = 0; poll < POLLS && live; poll++) {
+      let polls = 0;
+      let reviewPolls = 0;
+      while (live) {
         const payment = await dataProvider
           .read<Payment>(`user/payments/${encodeURIComponent(paymentId)}`)
           .catch(() => null);
         if (!live) return;
-        if (payment && payment.status !== 'pending') {
-          setOutcome(
-            payment.status === 'paid'
-              ? { kind: 'paid', amount: payment.amount }
-              : { kind: 'failed', message: payment.failure_message ?? t('failed') },
-          );
-          await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
-          await queryClient.invalidateQueries({ queryKey: ['top-ups'] });
-          return;
+        if (payment?.status === 'review') {
+          if (++reviewPolls >= REVIEW_POLLS) return settled({ kind: 'reviewWaiting' });
+          setOutcome({ kind: 'review' });
+          await new Promise((resolve) => setTimeout(resolve, REVIEW_POLL_MS));
+          continue;
         }
+        if (payment && payment.status !== 'pending')
+          return settled(payment.status === 'paid' ? { kind: 'paid', amount: payment.amount } : failureOf(payment, t));
+        if (++polls >= POLLS) return setOutcome({ kind: 'pending' });
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
-      if (live) setOutcome({ kind: 'pending' });
     })();
     return () => {
       live = false;
@@ -140,14 +186,15 @@ export function CardTopUp() {
               outcome.kind === 'paid'
                 ? 'success'
                 : outcome.kind === 'failed'
-                  ? 'error'
-                  : outcome.kind === 'pending'
+                  ? outcome.severity
+                  : outcome.kind === 'pending' || outcome.kind === 'reviewWaiting'
                     ? 'warning'
                     : 'info'
             }
-            icon={outcome.kind === 'checking' ? <CircularProgress size={18} /> : undefined}
+            icon={outcome.kind === 'checking' || outcome.kind === 'review' ? <CircularProgress size={18} /> : undefined}
             sx={{ mb: 2 }}
             role="status"
+            data-testid="card-outcome"
           >
             {outcome.kind === 'paid'
               ? t('paid', { amount: formatEuro(outcome.amount) })

@@ -28,6 +28,8 @@ export const RESOURCES = {
     filters: ['type', 'start_date', 'end_date', 'id'],
   },
   'top-ups': { path: 'user/balance/top-ups', permission: 'balance', filters: ['status', 'id'] },
+  // The caller's own card payments (top-ups and checkout payments) with their refunds to the card.
+  payments: { path: 'user/payments', permission: 'balance', oneThroughList: true, filters: ['status', 'id'] },
   'price-list': {
     path: 'user/packages',
     permission: 'price-list',
