@@ -4,6 +4,9 @@ import { startFakeIyzico, type FakeIyzico } from '../../../infra/src/fakes/iyzic
 import { iyzicoProvider } from '../src/payments/iyzico';
 import { ProviderRefused, ProviderUnavailable, type PaymentLookup, type RefundRequest } from '../src/payments/port';
 import { spendable } from '../src/ledger/accounts';
+import { rateLimiter, sweepPayments } from '../src/payments/poller';
+import { providersOf } from '../src/payments/provider';
+import { testSchedule } from './card-payments';
 import { accountOf, expectLedgerValid, key, person, startApp, type Person } from './support';
 
 /**
@@ -421,5 +424,164 @@ describe('card payments through the service with iyzico keys pointing at the fak
     await callback(rejectedToken);
     expect(await read(buyer, rejected.id)).toMatchObject({ status: 'failed', failure_code: 'payment_fraud_rejected' });
     expect(await balanceOf(buyer)).toBe(500);
+  });
+  const admin = person(3);
+  const adminPost = async (url: string) =>
+    service.app.inject({ method: 'POST', url, headers: await service.as(admin) });
+  const paid = async (buyer: Person, euros: number, card = cards.approve) => {
+    const payment = await begin(buyer, euros);
+    await payOnPage(payment.page_url, card);
+    await callback(new URL(payment.page_url).searchParams.get('token')!);
+    return payment as { id: string; page_url: string };
+  };
+  const sweep = () =>
+    sweepPayments(service.app.db, providersOf(iyzico()), {
+      ...testSchedule,
+      concurrency: 2,
+      limiter: rateLimiter(100),
+    });
+  const refundsAtFake = (buyerPaymentId: string) =>
+    service.app
+      .db('payments')
+      .where({ id: buyerPaymentId })
+      .first('provider_payment_id')
+      .then((row) => fake.payment(row.provider_payment_id)!.refunds.map((refund) => refund.cents));
+
+  it('credits nothing when the card was charged another amount, and an admin gives back what was charged', async () => {
+    const buyer = person(1);
+    const payment = await begin(buyer, 19.99);
+    await payOnPage(payment.page_url, cards.approve);
+    fake.addFault({
+      kind: 'tamper',
+      path: '/payment/iyzipos/checkoutform/auth/ecom/detail',
+      fields: { paidPrice: '19.98' },
+      resign: true,
+      times: 1,
+    });
+    await callback(new URL(payment.page_url).searchParams.get('token')!);
+    expect(await read(buyer, payment.id)).toMatchObject({
+      status: 'failed',
+      failure_code: 'payment_amount_mismatch',
+      paid_cents: 1998,
+    });
+    expect(await balanceOf(buyer)).toBe(0);
+    const refunded = await adminPost(`/admin/payments/${payment.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.refunds).toEqual([
+      expect.objectContaining({
+        kind: 'unbooked',
+        amount_cents: 1998,
+        status: 'succeeded',
+        provider_refund_id: expect.any(String),
+      }),
+    ]);
+    expect(await refundsAtFake(payment.id)).toEqual([1998]);
+    expect((await adminPost(`/admin/payments/${payment.id}/refund`)).headers['idempotent-replayed']).toBe('true');
+    expect(await refundsAtFake(payment.id)).toEqual([1998]);
+    expect(await balanceOf(buyer)).toBe(0);
+  });
+
+  it('a refund iyzico refuses waits for an admin: asked again it is refused again, then given back to the balance', async () => {
+    const buyer = person(1);
+    const payment = await paid(buyer, 12, cards.notRefundable);
+    const asked = await service.app.inject({
+      method: 'POST',
+      url: `/user/payments/${payment.id}/refund`,
+      headers: await service.as(buyer),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [refund] = asked.json().data.refunds;
+    expect(refund).toMatchObject({ status: 'failed', failure_code: 'card_refund_refused', amount_cents: 1200 });
+    // Off the balance while the refund waits: it can be neither spent nor asked back twice.
+    expect(await balanceOf(buyer)).toBe(0);
+    const retried = await adminPost(`/admin/payments/${payment.id}/refunds/${refund.id}/retry`);
+    expect(retried.json().data.refunds[0]).toMatchObject({ status: 'failed' });
+    expect((await adminPost(`/admin/payments/${payment.id}/refunds/${randomUUID()}/retry`)).statusCode).toBe(404);
+    const back = await adminPost(`/admin/payments/${payment.id}/refunds/${refund.id}/to-balance`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({
+      refunded_cents: 0,
+      refundable_cents: 1200,
+      refunds: [{ status: 'returned' }],
+    });
+    expect(await balanceOf(buyer)).toBe(1200);
+    expect((await adminPost(`/admin/payments/${payment.id}/refunds/${refund.id}/retry`)).statusCode).toBe(409);
+    expect(await refundsAtFake(payment.id)).toEqual([]);
+  });
+
+  it('a refund whose answer was lost after iyzico made it is looked up by the loop and never asked twice', async () => {
+    const buyer = person(1);
+    const payment = await paid(buyer, 9);
+    fake.addFault({ kind: 'drop', path: '/v2/payment/refund', times: 1 });
+    const asked = await service.app.inject({
+      method: 'POST',
+      url: `/user/payments/${payment.id}/refund`,
+      headers: await service.as(buyer),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data.refunds[0]).toMatchObject({ status: 'pending' });
+    expect(await refundsAtFake(payment.id)).toEqual([900]);
+    await service.app
+      .db('card_refunds')
+      .where({ payment_id: payment.id })
+      .update({ next_attempt_at: new Date(0) });
+    expect((await sweep()).refunds).toBe(1);
+    expect((await read(buyer, payment.id)).refunds[0]).toMatchObject({
+      status: 'succeeded',
+      provider_refund_id: expect.any(String),
+    });
+    expect(await refundsAtFake(payment.id)).toEqual([900]);
+    expect(
+      fake
+        .requests()
+        .filter(
+          (r) =>
+            r.path === '/v2/payment/refund' &&
+            r.body?.paymentId === fake.paymentOfToken(new URL(payment.page_url).searchParams.get('token')!)!.paymentId,
+        ),
+    ).toHaveLength(1);
+  });
+
+  it('has no demo card pages while iyzico takes the payments', async () => {
+    expect((await service.app.inject({ url: '/payments/demo/any-token' })).statusCode).toBe(404);
+  });
+});
+
+describe('the one demo/production switch', () => {
+  it('refuses iyzico’s sandbox in production, and takes no card payment there without iyzico keys', async () => {
+    const production = {
+      APP_MODE: 'production',
+      INTERNAL_SERVICE_TOKEN: 'a-real-internal-secret-of-32-chars!',
+    };
+    await expect(
+      startApp({ env: { ...production, IYZICO_API_KEY: API_KEY, IYZICO_SECRET_KEY: SECRET_KEY } }),
+    ).rejects.toThrow(/IYZICO_BASE_URL: iyzico's sandbox takes no real card/);
+    // NODE_ENV=production alone is production too.
+    await expect(
+      startApp({
+        env: {
+          NODE_ENV: 'production',
+          APP_MODE: undefined as unknown as string,
+          INTERNAL_SERVICE_TOKEN: production.INTERNAL_SERVICE_TOKEN,
+          IYZICO_API_KEY: API_KEY,
+          IYZICO_SECRET_KEY: SECRET_KEY,
+        },
+      }),
+    ).rejects.toThrow(/sandbox/);
+    const keyless = await startApp({ env: production });
+    try {
+      const buyer = person(1);
+      const res = await keyless.app.inject({
+        method: 'POST',
+        url: '/user/payments/card',
+        headers: await keyless.as(buyer, { 'idempotency-key': key() }),
+        payload: { amount: 5 },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('card_payments_unavailable');
+      expect((await keyless.app.inject({ url: '/payments/demo/any-token' })).statusCode).toBe(404);
+    } finally {
+      await keyless.app.close();
+    }
   });
 });
