@@ -929,7 +929,7 @@ describe('admin: top-ups, messages, audit log', () => {
     expect(all.total).toBe(stillPending.total! + confirmed.total! + rejected.total!);
   });
 
-  it("admin/payments: a customer's card top-ups paid and declined on the demo card page; getList with status, search by part of the provider reference, dates, sort and range; getOne and getMany through the list; the refund, and the service's refusal of a declined one; the customer's transactions filtered by card_top_up and card_refund", async () => {
+  it("admin/payments: a customer's card top-ups paid and declined on the demo card page; getList with status, search by part of the provider reference, dates, sort and range; getOne and getMany through the list; the refund with its refund row (reference, status), and the service's refusal of a declined one; the customer's own payments (payments: getList with status, getOne through the list) and their refund of unspent money, once; the customer's transactions filtered by card_top_up and card_refund", async () => {
     const customer = await providerFor('customer@esim.test');
     const payByCard = async (amount: number, number: string) => {
       const { data } = await customer.send<{ id: string; page_url: string }>(
@@ -1016,6 +1016,43 @@ describe('admin: top-ups, messages, audit log', () => {
         (p) => p.id,
       ),
     ).toContain(paidId);
+    // The refund is a row of the payment: the whole amount back, the provider's reference, succeeded.
+    const back = (await dp.getOne('admin/payments', { id: paidId })).data;
+    expect(back).toMatchObject({ purpose: 'top_up', paid_cents: 2150, refunded_cents: 2150, refundable_cents: 0 });
+    expect(back.refunds).toEqual([
+      expect.objectContaining({
+        kind: 'unspent',
+        amount_cents: 2150,
+        status: 'succeeded',
+        provider_refund_id: expect.any(String),
+      }),
+    ]);
+
+    // The customer's own card payments, as the balance page lists them.
+    const ownId = await payByCard(4.75, '5528790000000008');
+    const own = await customer.getList('payments', { pagination: page(100), sort, filter: {} });
+    expect(own.total).toBe(own.data.length);
+    expect(own.data.every((p) => p.user_id === demoAccount('customer@esim.test').id)).toBe(true);
+    expect(own.data.map((p) => p.id)).toEqual(expect.arrayContaining([paidId, declinedId, ownId]));
+    expect(own.data[0]!.id).toBe(ownId);
+    const ownFailed = await customer.getList('payments', { pagination: page(100), sort, filter: { status: 'failed' } });
+    expect(ownFailed.data.map((p) => p.id)).toContain(declinedId);
+    expect(ownFailed.data.every((p) => p.status === 'failed')).toBe(true);
+    const fresh = (await customer.getOne('payments', { id: ownId })).data;
+    expect(fresh).toMatchObject({ status: 'paid', purpose: 'top_up', refundable_cents: 475, refunds: [] });
+    const asked = await customer.send<{ id: string; refunds: Array<{ kind: string; amount_cents: number }> }>(
+      'POST',
+      `user/payments/${ownId}/refund`,
+    );
+    expect(asked.data.refunds).toEqual([expect.objectContaining({ kind: 'unspent', amount_cents: 475 })]);
+    expect(asked.message).not.toBe('');
+    // Asked again with nothing left: the same refund, no second one.
+    const again = await customer.send<{ refunds: unknown[]; refundable_cents: number }>(
+      'POST',
+      `user/payments/${ownId}/refund`,
+    );
+    expect(again.data.refunds).toHaveLength(1);
+    expect(again.data.refundable_cents).toBe(0);
 
     const cardIn = await customer.getList('transactions', {
       pagination: page(100),
@@ -1031,6 +1068,7 @@ describe('admin: top-ups, messages, audit log', () => {
     });
     expect(cardOut.data.every((t) => t.type === 'card_refund')).toBe(true);
     expect(cardOut.data.some((t) => t.amount_cents === -2150)).toBe(true);
+    expect(cardOut.data.some((t) => t.amount_cents === -475)).toBe(true);
   });
 
   it('admin/messages: getList with search, kind, status and dates, range; getOne and getMany; update marks read and answered', async () => {
