@@ -87,7 +87,7 @@ export function parseStartArgs(argv: string[]): { replicas: number } {
     const arg = argv[i]!;
     const inline = /^--replicas=(.*)$/.exec(arg);
     if (arg !== '--replicas' && !inline)
-      throw new SettingsError(`Unknown argument ${arg} (npm start takes --replicas N)`);
+      throw new SettingsError(`Unknown argument ${arg} (npm start takes --replicas N and --card-provider fake-iyzico)`);
     const value = inline ? inline[1]! : argv[++i];
     if (!value || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_REPLICAS) {
       throw new SettingsError(`--replicas: a whole number from 1 to ${MAX_REPLICAS}, got ${value ?? 'nothing'}`);
