@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError, notFound } from '@esim/platform';
-import { bookOrderCardRefund, type CardRefundRow } from '../payments/card-refunds';
-import type { PaymentRow } from '../payments/payments';
+import { bookOrderCardRefund } from '../payments/card-refunds';
+import type { CardRefundRow, PaymentRow } from '../payments/rows';
 import { openAccounts, spendable } from './accounts';
 import { captureHold } from './holds';
 import { postTransfer } from './transfers';

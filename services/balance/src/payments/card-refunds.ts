@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { availableOf } from '../ledger/holds';
 import { postTransfer, reverseTransfer } from '../ledger/transfers';
-import type { PaymentRefunds, PaymentRow } from './payments';
+import type { CardRefundKind, CardRefundRow, PaymentRefunds, PaymentRow } from './rows';
 import { ProviderRefused, ProviderUnavailable, type RefundRequest } from './port';
 import type { PaymentProviders } from './provider';
 
@@ -20,30 +20,6 @@ import type { PaymentProviders } from './provider';
  * - `unbooked`: money the provider charged that was never credited (an amount that did not match).
  * A refund the provider refuses waits for an admin: ask again, or give the money back to the balance.
  */
-export type CardRefundKind = 'order' | 'unspent' | 'unbooked';
-export type CardRefundStatus = 'pending' | 'succeeded' | 'failed' | 'returned';
-
-export interface CardRefundRow {
-  id: string;
-  payment_id: string;
-  provider: string;
-  kind: CardRefundKind;
-  amount: number | string;
-  refund_key: string;
-  order_id: string | null;
-  transfer_id: number | null;
-  status: CardRefundStatus;
-  outcome_unknown: boolean;
-  provider_refund_id: string | null;
-  failure_code: string | null;
-  provider_message: string | null;
-  attempts: number;
-  next_attempt_at: Date;
-  requested_by: string;
-  created_at: Date;
-  decided_at: Date | null;
-}
-
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 export function refundView(row: CardRefundRow, locale: Locale): CardRefund {

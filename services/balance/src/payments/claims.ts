@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, conflict, notFound } from '@esim/platform';
-import type { PaymentRow } from './payments';
+import type { PaymentRow } from './rows';
 
 /**
  * One card payment pays for one order. The esim service claims a checkout payment for the order it

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { centsToEuros, formatEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
 import { AppError, containsPattern, istanbulDate, sortColumn, whereIstanbulDays } from '@esim/platform';
 import { createTopUp, creditTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
-import { refundsOf, refundView, type CardRefundRow } from './card-refunds';
+import { refundView } from './card-refunds';
+import type { PaymentPurpose, PaymentRefunds, PaymentRow } from './rows';
 import { ProviderUnavailable, type PaymentBuyer, type PaymentProvider, type RetrievedPayment } from './port';
 import { nextCheckAt, type PaymentSchedule } from './schedule';
 
@@ -12,42 +13,8 @@ import { nextCheckAt, type PaymentSchedule } from './schedule';
  * (`settlePayment`), never taken from a callback; the provider is never called inside a
  * transaction, and every decision is written under the payment row's lock, so a callback, the
  * buyer's poll and the poll loop arriving together credit the money once. Money going back to the
- * card is card-refunds.ts; the one order a checkout payment paid for is claims.ts.
+ * card is card-refunds.ts; the one order a checkout payment paid for is claims.ts; the rows are rows.ts.
  */
-export type PaymentStatus = 'pending' | 'review' | 'paid' | 'failed' | 'expired';
-export type PaymentPurpose = 'top_up' | 'order';
-
-export interface PaymentRow {
-  id: string;
-  top_up_id: string;
-  user_id: string;
-  provider: string;
-  purpose: PaymentPurpose;
-  amount: number | string;
-  currency: 'EUR';
-  locale: Locale;
-  status: PaymentStatus;
-  token: string | null;
-  page_url: string | null;
-  page_expires_at: Date | null;
-  return_path: string;
-  provider_payment_id: string | null;
-  paid_cents: number | string | null;
-  paid_currency: string | null;
-  failure_code: string | null;
-  provider_message: string | null;
-  order_id: string | null;
-  order_cents: number | string | null;
-  claimed_at: Date | null;
-  next_check_at: Date | null;
-  checks: number;
-  checked_at: Date | null;
-  decided_at: Date | null;
-  agreement_version: string | null;
-  agreement_accepted_at: Date | null;
-  created_at: Date;
-}
-
 /** What a payment's page, limits and schedule are set by (the service's configuration). */
 export interface PaymentRules {
   /** A payment still unpaid this long after it started is expired (the provider is still watched). */
@@ -62,30 +29,21 @@ export interface PaymentRules {
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 const cents = (value: number | string | null) => (value === null ? 0 : Number(value));
 
-/** A payment's refunds and what of it the owner may still ask back to the card (card-refunds.ts works them out). */
-export interface PaymentRefunds {
-  refunds: CardRefundRow[];
-  refundableCents: number;
-}
-
 /** The wire shape; the failure reason in the reader's language (the buyer's, on their own screen). */
 export function paymentOf(row: PaymentRow, locale: Locale, refunds?: PaymentRefunds): Payment {
   const given = (refunds?.refunds ?? []).filter((refund) => refund.status !== 'returned');
   const refundedCents = given.reduce((sum, refund) => sum + Number(refund.amount), 0);
   const paid = cents(row.paid_cents);
   const done = given.filter((refund) => refund.status === 'succeeded');
-  const wholeGone =
-    (row.status === 'paid' || row.status === 'failed') &&
-    paid > 0 &&
-    refundedCents >= paid &&
-    done.length === given.length;
+  // A paid payment reads refunded once all it charged is back on the card, every refund answered.
+  const wholeGone = row.status === 'paid' && refundedCents >= paid && done.length === given.length;
   return {
     id: row.id,
     top_up_id: row.top_up_id,
     user_id: row.user_id,
     provider: row.provider,
     purpose: row.purpose,
-    status: wholeGone && row.status === 'paid' ? 'refunded' : row.status,
+    status: wholeGone ? 'refunded' : row.status,
     amount: centsToEuros(Number(row.amount)),
     amount_cents: Number(row.amount),
     currency: row.currency,
@@ -341,11 +299,6 @@ export async function expirePayment(db: Knex, id: string, schedule: PaymentSched
       decided_at: trx.fn.now(),
     });
   });
-}
-
-/** Each payment with its refunds and what its owner may still ask back (one read of each for a page). */
-export async function withRefunds(db: Knex, rows: PaymentRow[]): Promise<Map<string, PaymentRefunds>> {
-  return refundsOf(db, rows);
 }
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };

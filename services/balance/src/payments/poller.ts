@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Redis, ServingWork } from '@esim/platform';
 import { REFUND_LEASE_MS, sendCardRefund, takeDueRefunds } from './card-refunds';
-import { expirePayment, settlePayment, type PaymentRow } from './payments';
+import { expirePayment, settlePayment } from './payments';
+import type { PaymentRow } from './rows';
 import type { PaymentProviders } from './provider';
 import type { PaymentSchedule } from './schedule';
 

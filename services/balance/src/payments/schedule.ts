@@ -1,4 +1,4 @@
-import type { PaymentRow } from './payments';
+import type { PaymentRow } from './rows';
 
 /** How often the poll loop asks the provider about a payment it may still decide. */
 export interface PaymentSchedule {

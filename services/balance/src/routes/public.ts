@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { BalanceContext } from '../context';
 import { cardFormPage, finishedPage, missingSessionPage, returnPage, threeDSecurePage } from '../payments/demo-page';
 import { checkCard, demoSession, enterCard, finishVerification } from '../payments/demo-provider';
-import { settlePayment, type PaymentRow } from '../payments/payments';
+import { settlePayment } from '../payments/payments';
+import type { PaymentRow } from '../payments/rows';
 
 // A token is whatever the provider made (iyzico: a UUID; the demo: base64url); only its length is ours to bound.
 const token = z.string().trim().min(1).max(200);

@@ -6,11 +6,13 @@ import { partiesByIds } from '../../parties/parties';
 import {
   askProviderNow,
   getCardRefund,
+  refundsOf,
   requestCardRefund,
   retryCardRefund,
   returnCardRefundToBalance,
 } from '../../payments/card-refunds';
-import { getPayment, listPayments, paymentOf, withRefunds, type PaymentRow } from '../../payments/payments';
+import { getPayment, listPayments, paymentOf } from '../../payments/payments';
+import type { PaymentRow } from '../../payments/rows';
 import { PAYMENT_STATUSES, paymentIdParams as idParams } from '../../schemas';
 
 const paymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]), user_id: z.uuid().optional() });
@@ -28,7 +30,7 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         app.db,
         rows.map((row) => row.user_id),
       ),
-      withRefunds(app.db, rows),
+      refundsOf(app.db, rows),
     ]);
     return rows.map((row) => {
       const person = people.get(row.user_id);

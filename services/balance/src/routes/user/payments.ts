@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
 import { getParty } from '../../parties/parties';
-import { askProviderNow, requestCardRefund } from '../../payments/card-refunds';
+import { askProviderNow, refundsOf, requestCardRefund } from '../../payments/card-refunds';
 import {
   createCardPayment,
   getPayment,
@@ -29,10 +29,9 @@ import {
   openPaymentPage,
   paymentOf,
   settlePayment,
-  withRefunds,
-  type PaymentRow,
 } from '../../payments/payments';
 import { requireCardPayments } from '../../payments/provider';
+import type { PaymentRow } from '../../payments/rows';
 import { idempotencyHeaders, PAYMENT_STATUSES, paymentIdParams as idParams } from '../../schemas';
 
 const ownPaymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]) });
@@ -64,7 +63,7 @@ const dueForRecheck = (id: string, now = Date.now()) => {
 export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   const callbackUrl = new URL('/api/payments/callback', ctx.config.PUBLIC_BASE_URL).toString();
   const answer = async (row: PaymentRow, locale: Locale) =>
-    paymentOf(row, locale, (await withRefunds(app.db, [row])).get(row.id));
+    paymentOf(row, locale, (await refundsOf(app.db, [row])).get(row.id));
 
   app.post(
     '/user/payments/card',
@@ -119,7 +118,7 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     async (request, reply) => {
       const query = toListQuery(request.query);
       const { rows, total } = await listPayments(app.db, query, { userId: request.user!.id, status: query.status });
-      const refunds = await withRefunds(app.db, rows);
+      const refunds = await refundsOf(app.db, rows);
       return okList(
         reply,
         rows.map((row) => paymentOf(row, request.locale, refunds.get(row.id))),
