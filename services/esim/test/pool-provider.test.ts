@@ -29,7 +29,15 @@ describe('the profile pool provisioning a batch', () => {
       unit_price_cents: 100,
       total_cents: 100 * quantity,
     });
-    return { orderId: id, userId: randomUUID(), packageCode, quantity, dataTotalBytes: 3 * 1024 ** 3 };
+    return {
+      orderId: id,
+      userId: randomUUID(),
+      packageCode,
+      supplierPackageId: packageCode,
+      quantity,
+      dataTotalBytes: 3 * 1024 ** 3,
+      validityDays: 7,
+    };
   };
 
   it('takes each order in turn as if alone: oldest free profiles first, all or nothing, other packages unaffected', async () => {

@@ -129,6 +129,8 @@ const ORDER_COLUMNS = [
   'locale',
   'top_up_profile_id',
   'card_payment_id',
+  'supplier',
+  'supplier_package_id',
 ] as const;
 
 function orderRow({
@@ -157,5 +159,8 @@ function orderRow({
     locale,
     top_up_profile_id: topUpProfileId ?? null,
     card_payment_id: cardPaymentId ?? null,
+    // The catalog names a package's supplier; a package it names none for is the pool's.
+    supplier: quote.package.supplier ?? 'pool',
+    supplier_package_id: quote.package.supplier_package_id ?? null,
   };
 }

@@ -37,19 +37,33 @@ async function provide(
         orderId: order.id,
         userId: order.user_id,
         packageCode: order.package_code,
+        supplierPackageId: order.supplier_package_id ?? order.package_code,
         quantity: order.quantity,
         dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
+        validityDays: order.validity_days,
       })),
     );
     purchases.forEach(({ i }, k) => (results[i] = provisioned[k]!));
   }
   if (topUps.length > 0) {
+    const iccids = new Map(
+      (
+        (await db('profiles')
+          .whereIn(
+            'id',
+            topUps.map(({ order }) => order.top_up_profile_id!),
+          )
+          .select('id', 'iccid')) as Array<{ id: string; iccid: string }>
+      ).map((row) => [row.id, row.iccid]),
+    );
     const added = await provider.topUp(
       db,
       topUps.map(({ order }) => ({
         orderId: order.id,
         profileId: order.top_up_profile_id!,
+        iccid: iccids.get(order.top_up_profile_id!)!,
         packageCode: order.package_code,
+        supplierPackageId: order.supplier_package_id ?? order.package_code,
         dataBytes: order.data_mb === null ? null : order.data_mb * MB,
         validityDays: order.validity_days,
       })),
@@ -128,11 +142,13 @@ async function record(
   ready: OrderRow[],
   results: Array<ProvisionResult | TopUpResult>,
 ): Promise<Map<string, { order: OrderRow; profiles: ProfileRow[] }>> {
-  const changes = ready.map((order, i) => {
+  // An order whose supplier allocates later stays in provisioning: the recovery loop (or the supplier's webhook) drives it on.
+  const changes = ready.flatMap((order, i): Array<{ id: string; step: OrderStep; failure_code: string | null }> => {
     const result = results[i]!;
+    if (result.ok === 'pending') return [];
     return result.ok
-      ? { id: order.id, step: 'completed' as const, failure_code: null }
-      : { id: order.id, step: 'voiding' as const, failure_code: result.reason as string | null };
+      ? [{ id: order.id, step: 'completed', failure_code: null }]
+      : [{ id: order.id, step: 'voiding', failure_code: result.reason }];
   });
   const moved = await trx.raw(
     `UPDATE orders o

@@ -1,3 +1,4 @@
+import type { SupplierName } from '../provider/supplier';
 import { notFound, type InternalClient } from '@esim/platform';
 
 /** The catalog's answer to /internal/quote (services/catalog/src/pricing/buyer-prices.ts). */
@@ -16,6 +17,9 @@ export interface Quote {
     countries: string[];
     data_mb: number | null;
     validity_days: number;
+    /** Who sells it and the supplier's id of it (absent: the pool, by the package code). */
+    supplier?: SupplierName;
+    supplier_package_id?: string;
   };
 }
 

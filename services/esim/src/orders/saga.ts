@@ -4,6 +4,7 @@ import type { InternalHold } from '@esim/contracts';
 import { AppError, publish, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
 import type { ProfileRow } from '../profiles/views';
+import type { SupplierName } from '../provider/supplier';
 
 /**
  * The purchase saga (docs/architecture.md, eSIM purchases). The order row records the step reached:
@@ -68,6 +69,10 @@ export interface OrderRow {
   top_up_profile_id: string | null;
   /** The checkout card payment that paid what the balance lacked: claimed for this order before its hold. */
   card_payment_id: string | null;
+  /** Who sells the eSIMs (the pool, or a wholesale supplier) and the supplier's id of the package. */
+  supplier: SupplierName;
+  /** null for the pool, whose package id is the package code. */
+  supplier_package_id: string | null;
 }
 
 export const FINISHED: readonly OrderStep[] = ['completed', 'failed'];

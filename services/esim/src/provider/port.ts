@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SupplierRefusal } from './supplier';
 
 /**
  * The provider port (docs/decisions/0012-purchase-path.md): what the saga and the lifecycle need from
@@ -12,25 +13,36 @@ export interface ProvisionRequest {
   orderId: string;
   userId: string;
   packageCode: string;
+  /** The supplier's id of the package (the pool's is the package code). */
+  supplierPackageId: string;
   quantity: number;
   dataTotalBytes: number | null;
+  validityDays: number;
 }
 
+/**
+ * The eSIMs are stored (their ICCIDs), the supplier allocates them later (asked again until it has,
+ * or told by its webhook), or the supplier sold nothing: the reason, which the buyer is told.
+ */
 export type ProvisionResult =
-  { ok: true; iccids: string[] } | { ok: false; reason: 'esim_out_of_stock' | 'esim_provider_failed' };
+  { ok: true; iccids: string[] } | { ok: 'pending' } | { ok: false; reason: SupplierRefusal };
 
 /** A bundle to add to an eSIM already sold: the top-up order, the profile and what the package gives. */
 export interface TopUpRequest {
   orderId: string;
   profileId: string;
+  iccid: string;
   packageCode: string;
+  /** The supplier's id of the top-up package. */
+  supplierPackageId: string;
   /** null: unlimited data. */
   dataBytes: number | null;
   validityDays: number;
 }
 
 /** The eSIM may have ended or been suspended since the top-up was offered: then it takes nothing. */
-export type TopUpResult = { ok: true } | { ok: false; reason: 'esim_top_up_not_allowed' | 'esim_provider_failed' };
+export type TopUpResult =
+  { ok: true } | { ok: false; reason: 'esim_top_up_not_allowed' | 'esim_provider_failed' | SupplierRefusal };
 
 export interface ProfileUsage {
   usedBytes: number;
