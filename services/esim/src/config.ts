@@ -47,6 +47,26 @@ export const configSchema = serviceConfigSchema(8084, {
   ESIM_INSTALL_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** "Send to my e-mail" requests per order and hour (a mail carries activation codes: no flood to a mailbox). */
   ESIM_INSTALL_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+  /** Airalo Partner API v2: the client's id and secret (both or neither), and its address (a fake's in tests and demos). */
+  AIRALO_CLIENT_ID: z.string().trim().min(1).optional(),
+  AIRALO_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  AIRALO_BASE_URL: z.url().default('https://partners-api.airalo.com/v2'),
+  /** eSIM Access: the access code and secret key (both or neither), its address, and the addresses its webhooks come from (comma-separated; empty: any). */
+  ESIMACCESS_ACCESS_CODE: z.string().trim().min(1).optional(),
+  ESIMACCESS_SECRET_KEY: z.string().trim().min(1).optional(),
+  ESIMACCESS_BASE_URL: z.url().default('https://api.esimaccess.com'),
+  ESIMACCESS_WEBHOOK_IPS: z.string().trim().default(''),
+  /** Euros for one US dollar, for suppliers that price in dollars only (eSIM Access): their net costs in the catalogue. */
+  SUPPLIER_EUR_PER_USD: z.coerce.number().positive().max(10).default(0.92),
+  /** An order a supplier has not delivered this long after it was placed fails (hold voided, buyer told, admin alerted). */
+  SUPPLIER_DELIVERY_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(70),
+  /** Below this balance (euros) at a supplier the admin home warns. */
+  SUPPLIER_BALANCE_WARNING_EUROS: z.coerce.number().int().min(0).default(100),
 });
 
 export type EsimConfig = z.infer<typeof configSchema>;
@@ -63,6 +83,15 @@ export const sellerOf = (config: EsimConfig): Seller => ({
 
 export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig {
   const config = loadConfig(configSchema, env);
+  // A supplier with half its settings would fail its first sale: the service refuses to start instead.
+  const halves = [
+    ['AIRALO_CLIENT_ID', 'AIRALO_CLIENT_SECRET'],
+    ['ESIMACCESS_ACCESS_CODE', 'ESIMACCESS_SECRET_KEY'],
+  ].filter(([a, b]) => Boolean(config[a as keyof EsimConfig]) !== Boolean(config[b as keyof EsimConfig]));
+  if (halves.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${halves.map(([a, b]) => `  ${a}, ${b}: set both or neither`).join('\n')}`,
+    );
   refuseDemoSecrets(config, ['ESIM_WEBHOOK_SECRET']);
   // The documents buyers accept and their receipts name the seller: production never names the demo placeholder.
   const placeholders = (['SELLER_TAX_NUMBER', 'SELLER_MERSIS'] as const).filter((name) => /^0+$/.test(config[name]));
