@@ -31,6 +31,7 @@ describe('the profile pool provisioning a batch', () => {
     });
     return {
       orderId: id,
+      supplier: 'pool' as const,
       userId: randomUUID(),
       packageCode,
       supplierPackageId: packageCode,

@@ -35,6 +35,7 @@ async function provide(
       db,
       purchases.map(({ order }) => ({
         orderId: order.id,
+        supplier: order.supplier,
         userId: order.user_id,
         packageCode: order.package_code,
         supplierPackageId: order.supplier_package_id ?? order.package_code,
@@ -60,6 +61,7 @@ async function provide(
       db,
       topUps.map(({ order }) => ({
         orderId: order.id,
+        supplier: order.supplier,
         profileId: order.top_up_profile_id!,
         iccid: iccids.get(order.top_up_profile_id!)!,
         packageCode: order.package_code,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SupplierRefusal } from './supplier';
+import type { SupplierName, SupplierRefusal } from './supplier';
 
 /**
  * The provider port (docs/decisions/0012-purchase-path.md): what the saga and the lifecycle need from
@@ -11,6 +11,8 @@ import type { SupplierRefusal } from './supplier';
  */
 export interface ProvisionRequest {
   orderId: string;
+  /** Who sells this order's eSIMs (provider/router.ts sends each request to its supplier). */
+  supplier: SupplierName;
   userId: string;
   packageCode: string;
   /** The supplier's id of the package (the pool's is the package code). */
@@ -30,6 +32,7 @@ export type ProvisionResult =
 /** A bundle to add to an eSIM already sold: the top-up order, the profile and what the package gives. */
 export interface TopUpRequest {
   orderId: string;
+  supplier: SupplierName;
   profileId: string;
   iccid: string;
   packageCode: string;
