@@ -139,7 +139,7 @@ function TopUpRequests() {
         resource="top-ups"
         disableSyncWithLocation
         storeKey="balance.top-ups"
-        title={false as never}
+        title={false}
         perPage={10}
         sort={{ field: 'created_at', order: 'DESC' }}
         exporter={false}

@@ -145,7 +145,7 @@ export function CardPayments() {
         resource="payments"
         disableSyncWithLocation
         storeKey="balance.payments"
-        title={false as never}
+        title={false}
         perPage={10}
         sort={{ field: 'created_at', order: 'DESC' }}
         exporter={false}

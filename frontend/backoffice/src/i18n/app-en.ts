@@ -691,7 +691,8 @@ export const appEnglish = {
       refund_to_card: '%{amount} to your card (%{min}-%{max} business days)',
       refund_to_balance: '%{amount} to your balance',
       refund_card_reference: 'Card payment reference: %{reference}',
-      refund_done: 'The eSIM was refunded: %{parts}.',
+      refund_done: 'Paid back: %{parts}.',
+      refund_processing_title: 'Your refund is under way',
       refund_processing:
         'Your refund is under way: the eSIM is withdrawn, and the money goes back as follows: %{parts}. We will e-mail you when it is done.',
       withdrawn_refunded: 'This eSIM was refunded; it can no longer be used and its install details are not shown.',

@@ -692,7 +692,8 @@ export const appTurkish: Catalog<typeof appEnglish> = {
       refund_to_card: '%{amount} kartınıza (%{min}-%{max} iş günü)',
       refund_to_balance: '%{amount} bakiyenize',
       refund_card_reference: 'Kart ödemesinin referansı: %{reference}',
-      refund_done: 'eSIM iade edildi: %{parts}.',
+      refund_done: 'Geri ödendi: %{parts}.',
+      refund_processing_title: 'İadeniz işleniyor',
       refund_processing:
         'İadeniz işleniyor: eSIM kullanımdan kaldırıldı; para şöyle geri ödenecek: %{parts}. Tamamlanınca size e-posta gönderilir.',
       withdrawn_refunded: 'Bu eSIM iade edildi; artık kullanılamaz ve kurulum bilgileri gösterilmez.',

@@ -7,7 +7,8 @@ import { ListBase, Pagination, Title, useListContext, type ListControllerProps, 
 const ListToolbar = lazy(() => import('./ListToolbar'));
 
 export interface ListPageProps<R extends RaRecord = RaRecord> extends ListControllerProps<R> {
-  title?: string;
+  /** The page's title in the top bar; false for a list inside another page, which keeps that page's title. */
+  title?: string | false;
   /** The toolbar's buttons; react-admin's defaults (filter button, create, export) when undefined. */
   actions?: ReactElement | false;
   /** Filter inputs: build them from layout/filterInputs so their code loads with the toolbar. */
@@ -70,7 +71,7 @@ function ListPageView({
       className="list-page"
       sx={[{ display: 'flex', flexDirection: 'column', flex: '1 1 auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
-      <Title title={title} defaultTitle={defaultTitle} />
+      {title === false ? null : <Title title={title} defaultTitle={defaultTitle} />}
       {nothingYet ? (
         <Box sx={{ flex: 1 }}>{empty}</Box>
       ) : (

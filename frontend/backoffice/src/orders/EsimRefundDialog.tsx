@@ -67,7 +67,15 @@ export function EsimRefundDialog({ esim, onClose }: { esim: EsimProfile; onClose
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="esim-refund-title">
-      <DialogTitle id="esim-refund-title">{translate('app.orders.refund_title')}</DialogTitle>
+      <DialogTitle id="esim-refund-title">
+        {translate(
+          !done
+            ? 'app.orders.refund_title'
+            : done.status === 'refunded'
+              ? 'app.orders.refunded'
+              : 'app.orders.refund_processing_title',
+        )}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           {done ? (

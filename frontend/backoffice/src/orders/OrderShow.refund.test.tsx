@@ -109,8 +109,10 @@ describe("a customer's eSIM refund", () => {
     expect(sends(dataProvider)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'İade et' }));
     expect(await within(dialog).findByTestId('refund-outcome')).toHaveTextContent(
-      /eSIM iade edildi: 11,99\s€ kartınıza \(5-10 iş günü\), 3,00\s€ bakiyenize\./,
+      /^Geri ödendi: 11,99\s€ kartınıza \(5-10 iş günü\), 3,00\s€ bakiyenize\.$/,
     );
+    // The dialog's title now says what happened.
+    expect(within(dialog).getByRole('heading', { name: 'eSIM iade edildi' })).toBeInTheDocument();
     expect(sends(dataProvider)).toEqual([{ method: 'send:POST', resource: 'user/esim/esim-1/refund', params: {} }]);
     // Behind the dialog the eSIM is withdrawn; closing it leaves the card with its state only.
     await user.click(within(dialog).getByRole('button', { name: 'Kapat' }));
@@ -140,6 +142,7 @@ describe("a customer's eSIM refund", () => {
       /^Money back: 14,99\s€ to your balance$/,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('Your refund is under way', { selector: 'h2' })).toBeInTheDocument();
     expect(await within(dialog).findByTestId('refund-outcome')).toHaveTextContent(
       /Your refund is under way: the eSIM is withdrawn, and the money goes back as follows: 14,99\s€ to your balance\./,
     );

@@ -86,16 +86,13 @@ function Usage({ esim }: { esim: EsimProfile }) {
   );
 }
 
-/** A refunded or revoked eSIM: its ICCID and state, and no code of any kind (the service sends none). */
+/** A refunded or revoked eSIM (its ICCID and state are in the card's header): no code of any kind, the service sends none. */
 function WithdrawnEsim({ esim }: { esim: EsimProfile }) {
   const translate = useTranslate();
   return (
-    <Stack spacing={1}>
-      <Field label="app.orders.iccid" value={esim.iccid} />
-      <Typography variant="body2" color="text.secondary">
-        {translate(esim.status === 'revoked' ? 'app.orders.withdrawn_revoked' : 'app.orders.withdrawn_refunded')}
-      </Typography>
-    </Stack>
+    <Typography variant="body2" color="text.secondary">
+      {translate(esim.status === 'revoked' ? 'app.orders.withdrawn_revoked' : 'app.orders.withdrawn_refunded')}
+    </Typography>
   );
 }
 

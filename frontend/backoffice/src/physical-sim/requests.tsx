@@ -112,7 +112,7 @@ export function MyRequests({
         resource={resource}
         disableSyncWithLocation
         storeKey={storeKey}
-        title={false as never}
+        title={false}
         actions={false}
         exporter={false}
         perPage={10}
