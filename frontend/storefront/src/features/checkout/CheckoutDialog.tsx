@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -94,6 +94,12 @@ export function CheckoutDialog({
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [card, setCard] = useState<CardStep | null>(resume ? 'checking' : null);
+  // Where the card payment stands or what went wrong is the news: brought into view on a phone, where it sits below the figures.
+  const news = useRef<HTMLDivElement>(null);
+  const shown = !!loaded;
+  useEffect(() => {
+    if (card || failure) news.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [card, failure, shown]);
   // The key the purchase goes with; after a card payment, the one this confirmation was first opened with.
   const idempotencyKey = useMemo(() => resume?.orderKey ?? newIdempotencyKey(), [pkg.id, resume?.orderKey]);
 
@@ -362,31 +368,33 @@ export function CheckoutDialog({
                 )}
               </>
             )}
-            {card && (
-              <Alert
-                severity={card === 'pending' || card === 'reviewWaiting' ? 'warning' : 'info'}
-                icon={card === 'pending' || card === 'reviewWaiting' ? undefined : <CircularProgress size={18} />}
-                sx={{ mt: 2 }}
-                role="status"
-                data-testid="card-step"
-              >
-                {t(
-                  {
-                    redirecting: 'checkout.cardRedirecting',
-                    checking: 'checkout.cardChecking',
-                    review: 'checkout.cardReview',
-                    reviewWaiting: 'checkout.cardReviewWaiting',
-                    buying: 'checkout.cardPaidBuying',
-                    pending: 'checkout.cardStillPending',
-                  }[card],
-                )}
-              </Alert>
-            )}
-            {failure && (
-              <Alert severity={failure.severity} sx={{ mt: 2 }} data-testid="checkout-failure">
-                {failure.text}
-              </Alert>
-            )}
+            <Box ref={news}>
+              {card && (
+                <Alert
+                  severity={card === 'pending' || card === 'reviewWaiting' ? 'warning' : 'info'}
+                  icon={card === 'pending' || card === 'reviewWaiting' ? undefined : <CircularProgress size={18} />}
+                  sx={{ mt: 2 }}
+                  role="status"
+                  data-testid="card-step"
+                >
+                  {t(
+                    {
+                      redirecting: 'checkout.cardRedirecting',
+                      checking: 'checkout.cardChecking',
+                      review: 'checkout.cardReview',
+                      reviewWaiting: 'checkout.cardReviewWaiting',
+                      buying: 'checkout.cardPaidBuying',
+                      pending: 'checkout.cardStillPending',
+                    }[card],
+                  )}
+                </Alert>
+              )}
+              {failure && (
+                <Alert severity={failure.severity} sx={{ mt: 2 }} data-testid="checkout-failure">
+                  {failure.text}
+                </Alert>
+              )}
+            </Box>
           </>
         )}
       </DialogContent>
