@@ -26,3 +26,4 @@ export * from './http/signed-webhook';
 export * from './http/usage-reports';
 export * from './http/uploaded-tables';
 export * from './group-commit';
+export * from './queues';

@@ -1,17 +1,10 @@
-import { createDb, createRedis, loggerOptions } from '@esim/platform';
+import { bullConnection, bullPrefix, createDb, createRedis, loggerOptions } from '@esim/platform';
 import pino from 'pino';
 import { Worker } from 'bullmq';
 import { createCatalogClient } from './clients/catalog';
 import { loadPhysicalSimConfig } from './config';
 import { processImport } from './imports/process';
-import {
-  bullConnection,
-  bullPrefix,
-  createImportQueue,
-  IMPORT_QUEUE,
-  requeueStale,
-  type ImportJobData,
-} from './imports/queue';
+import { createImportQueue, IMPORT_QUEUE, requeueStale, type ImportJobData } from './imports/queue';
 import { failJob } from './imports/process';
 import { compactCardCounts } from './cards/counts';
 import { WorkerJobCounts } from './imports/metrics';

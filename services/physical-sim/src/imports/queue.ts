@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Knex } from 'knex';
+import { bullConnection, bullPrefix } from '@esim/platform';
 
 /**
  * The BullMQ queue of import jobs. The database row is the job's truth (status, counts, errors);
@@ -11,22 +12,6 @@ export const IMPORT_QUEUE = 'physical-sim-imports';
 export interface ImportJobData {
   importId: string;
 }
-
-/** BullMQ's own connection options (its blocking commands need `maxRetriesPerRequest: null`). */
-export function bullConnection(redisUrl: string) {
-  const url = new URL(redisUrl);
-  return {
-    host: url.hostname,
-    port: Number(url.port || 6379),
-    username: url.username || undefined,
-    password: url.password || undefined,
-    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
-    maxRetriesPerRequest: null,
-  };
-}
-
-/** BullMQ prefixes its keys itself; the service's prefix keeps test files and deployments apart. */
-export const bullPrefix = (redisPrefix: string) => `${redisPrefix}bull`;
 
 export function createImportQueue(redisUrl: string, redisPrefix: string): Queue<ImportJobData> {
   const queue = new Queue<ImportJobData>(IMPORT_QUEUE, {
