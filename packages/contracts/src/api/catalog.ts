@@ -24,6 +24,23 @@ export type Network = (typeof NETWORKS)[number];
 export const VALIDITY_STARTS = ['first_connection', 'purchase'] as const;
 export type ValidityStart = (typeof VALIDITY_STARTS)[number];
 
+/**
+ * Who sells a package's eSIMs: the profile pool, or a wholesale supplier bought from at the moment of
+ * sale (api/suppliers.ts: their offers, the sync and the margin rule).
+ */
+export const PACKAGE_SUPPLIERS = ['pool', 'airalo', 'esimaccess'] as const;
+export type PackageSupplier = (typeof PACKAGE_SUPPLIERS)[number];
+/** The suppliers whose offers are synced (the pool has no list to sync). */
+export const OFFER_SUPPLIERS = ['airalo', 'esimaccess'] as const;
+export type OfferSupplier = (typeof OFFER_SUPPLIERS)[number];
+/**
+ * Why a package stopped selling on its own: its supplier's cost rose above its price, or its supplier
+ * no longer lists the offer it is bought as. Either holds until an admin decides (a gone offer also
+ * ends once the supplier lists it again).
+ */
+export const PAUSED_REASONS = ['cost_above_price', 'offer_gone'] as const;
+export type PausedReason = (typeof PAUSED_REASONS)[number];
+
 /** The Redis channel a catalog write is announced on: every catalog process and the gateway's public cache drop what they kept. */
 export const catalogChangedChannel = (redisPrefix: string) => `${redisPrefix}catalog:changed`;
 
@@ -205,6 +222,14 @@ export const adminPackageSchema = z.object({
   validity_start: z.enum(VALIDITY_STARTS),
   /** The operators named per covered country (countries without any are left out). */
   operators: z.array(z.object({ country: z.string(), names: z.array(z.string()) })),
+  /** Who sells its eSIMs, and that supplier's id of it (null for the pool). */
+  supplier: z.enum(PACKAGE_SUPPLIERS),
+  supplier_package_id: z.string().nullable(),
+  /** Why it stopped selling on its own, and since when (null: not paused). */
+  paused_reason: z.enum(PAUSED_REASONS).nullable(),
+  paused_at: rowTimestamp.nullable(),
+  /** Active and not paused: what buyers see. */
+  on_sale: z.boolean(),
   created_at: rowTimestamp,
   updated_at: rowTimestamp,
 });

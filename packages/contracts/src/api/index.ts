@@ -6,6 +6,7 @@ export * from './auth';
 export * from './balance';
 export * from './price-list';
 export * from './catalog';
+export * from './suppliers';
 export * from './country-aliases';
 export * from './audit-log';
 export * from './install';

@@ -91,4 +91,94 @@ export const catalogMessages = {
     tr: 'Yüzde -100 ile 1000 arasında olmalı',
     en: 'The percentage must be between -100 and 1000',
   },
+
+  // Suppliers per package: the offers synced in, packages made from them, the margin rule, paused packages
+  package_paused: { tr: 'Bu paket şu an satışta değil', en: 'This package is not on sale at the moment' },
+  supplier_offers_synced: { tr: 'Tedarikçi paketleri güncellendi', en: 'Supplier packages updated' },
+  supplier_synced_at_invalid: {
+    tr: 'synced_at saat dilimli ISO 8601 tarih ve saat olmalı',
+    en: 'synced_at must be an ISO 8601 date and time with its offset',
+  },
+  supplier_offer_duplicate: {
+    tr: 'Bu tedarikçi paket kimliği listede birden fazla kez geçiyor',
+    en: 'This supplier package id appears more than once in the list',
+  },
+  supplier_sync_stale: {
+    tr: 'Bu liste kayıtlı listeden ({{synced_at}}) eski; hiçbir şey değişmedi',
+    en: 'This list is older than the one stored ({{synced_at}}); nothing was changed',
+  },
+  supplier_offer_not_found: { tr: 'Tedarikçi paketi bulunamadı', en: 'Supplier package not found' },
+  supplier_offer_gone: {
+    tr: 'Tedarikçi bu paketi artık satmıyor',
+    en: 'The supplier no longer sells this package',
+  },
+  supplier_offer_top_up: {
+    tr: 'Bu tedarikçi paketi yeni bir eSIM değil, satılmış bir eSIM’e ek paket; pakete dönüştürülemez',
+    en: 'This supplier package is a top-up for an eSIM already sold, not a new eSIM',
+  },
+  supplier_offer_mapped: {
+    tr: 'Bu tedarikçi paketi zaten {{code}} paketine bağlı',
+    en: 'This supplier package is already mapped to {{code}}',
+  },
+  supplier_offer_package_kind: {
+    tr: 'Tedarikçi paketleri yalnızca eSIM paketlerine bağlanabilir',
+    en: 'Supplier packages can only be mapped to eSIM packages',
+  },
+  supplier_offer_mismatch: {
+    tr: 'Tedarikçi paketi bu paketle aynı değil: {{fields}}',
+    en: 'The supplier package differs from this package: {{fields}}',
+  },
+  supplier_offer_differs_countries: {
+    tr: 'Ülkeler farklı: paket {{package}}, tedarikçi paketi {{offer}}',
+    en: 'The countries differ: the package {{package}}, the supplier package {{offer}}',
+  },
+  supplier_offer_differs_data: {
+    tr: 'Veri farklı: paket {{package}}, tedarikçi paketi {{offer}}',
+    en: 'The data differs: the package {{package}}, the supplier package {{offer}}',
+  },
+  supplier_offer_differs_validity: {
+    tr: 'Geçerlilik farklı: paket {{package}} gün, tedarikçi paketi {{offer}} gün',
+    en: 'The validity differs: the package {{package}} days, the supplier package {{offer}} days',
+  },
+  supplier_field_countries: { tr: 'ülkeler', en: 'countries' },
+  supplier_field_data: { tr: 'veri', en: 'data' },
+  supplier_field_validity: { tr: 'geçerlilik', en: 'validity' },
+  supplier_offer_mapped_to_package: {
+    tr: 'Tedarikçi paketi pakete bağlandı',
+    en: 'The supplier package is mapped to the package',
+  },
+  supplier_offer_cost_above_price: {
+    tr: 'Tedarikçi maliyeti ({{cost}}) fiyatın ({{price}}) üstünde: daha yüksek bir fiyat girin',
+    en: 'The supplier’s cost ({{cost}}) is above the price ({{price}}): give a higher price',
+  },
+  package_not_paused: { tr: 'Bu paket durdurulmuş değil', en: 'This package is not paused' },
+  package_paused_offer_gone: {
+    tr: 'Tedarikçi bu paketi artık satmıyor: tedarikçi yeniden listelediğinde ya da paketi başka bir tedarikçi paketine bağladığınızda satış sürer',
+    en: 'The supplier no longer sells this package: it sells again once the supplier lists it or you map it to another supplier package',
+  },
+  package_resume_below_cost: {
+    tr: 'Fiyat maliyetin ({{cost}}) altında; zararına satmak için bunu onaylayın',
+    en: 'The price is below the cost ({{cost}}); confirm that to sell at a loss',
+  },
+  package_resumed: { tr: 'Paket yeniden satışta', en: 'The package is on sale again' },
+  margin_rule_updated: { tr: 'Kâr kuralı kaydedildi', en: 'Margin rule saved' },
+  margin_value_negative: { tr: 'Kâr negatif olamaz', en: 'The margin must not be negative' },
+  margin_value_two_decimals: {
+    tr: 'Kâr en fazla iki ondalık basamak içerebilir',
+    en: 'The margin may have at most two decimals',
+  },
+  margin_percent_too_large: { tr: 'Yüzde en fazla 1000 olabilir', en: 'The percentage may be at most 1000' },
+  margin_fixed_too_large: {
+    tr: 'Sabit kâr en fazla 1.000 € olabilir',
+    en: 'The fixed margin may be at most 1,000 €',
+  },
+  packages_repriced: {
+    tr: 'Fiyatlar maliyetten yeniden hesaplandı',
+    en: 'Prices recalculated from cost',
+  },
+  packages_reprice_preview: {
+    tr: 'Önizleme: henüz hiçbir fiyat değişmedi',
+    en: 'Preview: no price has changed yet',
+  },
+  reprice_unknown_packages: { tr: 'Bilinmeyen paket: {{packages}}', en: 'Unknown package: {{packages}}' },
 } satisfies MessageCatalog;
