@@ -100,6 +100,15 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/countries', 'catalog', can('admin/catalog', 'list')),
   r('GET', '/admin/countries/:id', 'catalog', can('admin/catalog', 'read')),
   r('PUT', '/admin/countries/:id', 'catalog', can('admin/catalog', 'update')),
+  // ── catalog: suppliers per package (offers synced in by esim, packages made from them, the margin rule) ──
+  r('GET', '/admin/supplier-offers', 'catalog', can('admin/catalog', 'list')),
+  r('GET', '/admin/supplier-offers/:id', 'catalog', can('admin/catalog', 'read')),
+  r('POST', '/admin/supplier-offers/:id/package', 'catalog', can('admin/catalog', 'create')),
+  r('POST', '/admin/supplier-offers/:id/map', 'catalog', can('admin/catalog', 'update')),
+  r('GET', '/admin/margin-rule', 'catalog', can('admin/catalog', 'read')),
+  r('PUT', '/admin/margin-rule', 'catalog', can('admin/catalog', 'update')),
+  r('POST', '/admin/packages/reprice', 'catalog', can('admin/catalog', 'update')),
+  r('POST', '/admin/packages/:id/resume', 'catalog', can('admin/catalog', 'update')),
 
   // ── balance: the caller's money ──
   r('GET', '/user/balance', 'balance', can('balance', 'read')),
@@ -173,6 +182,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/esim/pool/stock', 'esim', can('admin/esim-pool', 'list')),
   r('PUT', '/admin/esim/pool/thresholds/:packageCode', 'esim', can('admin/esim-pool', 'update')),
   r('GET', '/admin/esim/pool/profiles', 'esim', can('admin/esim-pool', 'list')),
+  r('GET', '/admin/esim/suppliers', 'esim', can('admin/esim-pool', 'list')),
+  r('POST', '/admin/esim/suppliers/sync', 'esim', can('admin/esim-pool', 'update')),
   r('POST', '/admin/esim/usage-upload', 'esim', can('admin/esim-pool', 'update'), { bodyLimit: 10 * 1024 * 1024 }),
 
   // ── physical-sim, user (its issue implements these) ──

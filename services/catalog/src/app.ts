@@ -43,7 +43,7 @@ export async function buildApp(options: BuildOptions = {}) {
   userRoutes(app);
   salesManagerRoutes(app);
   adminRoutes(app, changes);
-  internalRoutes(app);
+  internalRoutes(app, changes);
 
   registerCatalogHandlers(attachEventBus(app, { service: SERVICE_NAME }));
 

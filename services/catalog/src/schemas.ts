@@ -3,6 +3,9 @@ import {
   MAX_PERCENTAGE,
   MIN_PERCENTAGE,
   nonNegativeEuroAmount,
+  OFFER_SUPPLIERS,
+  PACKAGE_SUPPLIERS,
+  PAUSED_REASONS,
   positiveEuroAmount,
   queryBoolean,
 } from '@esim/contracts';
@@ -170,6 +173,9 @@ export const packageFilters = {
   active: queryBoolean,
   recommended: queryBoolean,
   country: countryCode,
+  supplier: z.enum(PACKAGE_SUPPLIERS),
+  /** true: paused for any reason; false: not paused; or one reason. */
+  paused: z.union([queryBoolean, z.enum(PAUSED_REASONS)]),
 };
 export type PackageFilter = Partial<{
   type: (typeof PACKAGE_TYPES)[number];
@@ -177,6 +183,8 @@ export type PackageFilter = Partial<{
   active: boolean;
   recommended: boolean;
   country: string;
+  supplier: (typeof PACKAGE_SUPPLIERS)[number];
+  paused: boolean | (typeof PAUSED_REASONS)[number];
   id: string[];
 }>;
 
@@ -204,3 +212,55 @@ export type CountryFilter = Partial<{
   quick: boolean;
   id: string[];
 }>;
+
+// ── suppliers per package ──
+export const offerIdParams = z.object({ id: z.uuid({ message: 'invalid_id' }) });
+/** Filters of the admin's supplier offers (top-level or inside react-admin's `filter`). */
+export const supplierOfferFilters = {
+  supplier: z.enum(OFFER_SUPPLIERS),
+  /** Whether a package is bought as it. */
+  mapped: queryBoolean,
+  /** No longer in the supplier's list. */
+  gone: queryBoolean,
+  top_up: queryBoolean,
+  /** Offers covering this country. */
+  country: countryCode,
+};
+/**
+ * A package made from an offer: its code and names (both names default to the offer's), and the
+ * price (default: the margin rule over the offer's net cost). Countries, data, validity, cost and
+ * supplier come from the offer; the type from its countries unless given.
+ */
+export const createFromOfferBody = z.object({
+  code: packageFields.code,
+  name_tr: packageFields.name_tr.optional(),
+  name_en: packageFields.name_en.optional(),
+  type: packageFields.type.optional(),
+  retail_price: packageFields.retail_price.optional(),
+  recommended: packageFields.recommended.default(false),
+  features: packageFields.features.default([]),
+  active: packageFields.active.default(true),
+  network: packageFields.network.default('4G'),
+  hotspot: packageFields.hotspot.default(true),
+  validity_start: packageFields.validity_start.default('first_connection'),
+});
+/** An offer mapped to a package of the same countries, data and validity; optionally at a new price. */
+export const mapOfferBody = z.object({
+  package_id: z.uuid({ message: 'invalid_id' }),
+  retail_price: packageFields.retail_price.optional(),
+});
+/** A paused package sells again at this price; below its cost only when the admin says so. */
+export const resumePackageBody = z.object({
+  retail_price: packageFields.retail_price,
+  allow_below_cost: z.boolean().default(false),
+});
+/** Prices from cost by the margin rule: the packages named, or every supplier's package; `dry_run` only says what would change. */
+export const repriceBody = z.object({
+  package_ids: z
+    .array(z.uuid({ message: 'invalid_id' }))
+    .min(1)
+    .max(500)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+  dry_run: z.boolean().default(false),
+});

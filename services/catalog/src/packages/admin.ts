@@ -1,13 +1,17 @@
-import { centsToEuros, type ListQuery } from '@esim/contracts';
+import { centsToEuros, type ListQuery, type PackageSupplier } from '@esim/contracts';
 import { AppError, conflict, isUniqueViolation, notFound, publish, sortColumn } from '@esim/platform';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { createPackageBody, PackageFilter, updatePackageBody } from '../schemas';
-import { packageBasics, selectPackages, type PackageRow } from './rows';
+import { onSale, packageBasics, selectPackages, type PackageRow } from './rows';
 
 /** Admin management of packages (react-admin simple-rest): list, read, create, update, deactivate. */
 
-export type NewPackage = z.output<typeof createPackageBody>;
+/** A new package; one made from a supplier's offer names the supplier and its id of the package. */
+export type NewPackage = z.output<typeof createPackageBody> & {
+  supplier?: PackageSupplier;
+  supplier_package_id?: string | null;
+};
 export type PackagePatch = z.output<typeof updatePackageBody>;
 export type { PackageFilter };
 
@@ -27,6 +31,11 @@ export function adminPackageView(row: PackageRow) {
     operators: row.countries
       .filter((country) => row.operators[country]?.length)
       .map((country) => ({ country, names: row.operators[country]! })),
+    supplier: row.supplier,
+    supplier_package_id: row.supplier_package_id,
+    paused_reason: row.paused_reason,
+    paused_at: row.paused_at,
+    on_sale: onSale(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -44,6 +53,8 @@ const SORTS: Record<string, string> = {
   cost_price: 'p.cost_price_cents',
   recommended: 'p.recommended',
   active: 'p.active',
+  supplier: 'p.supplier',
+  paused_at: 'p.paused_at',
   created_at: 'p.created_at',
   updated_at: 'p.updated_at',
 };
@@ -61,6 +72,11 @@ export async function listPackages(db: Knex, query: ListQuery, filter: PackageFi
     if (!filter.id) void q.where('p.kind', filter.kind ?? 'esim');
     if (filter.active !== undefined) void q.where('p.active', filter.active);
     if (filter.recommended !== undefined) void q.where('p.recommended', filter.recommended);
+    if (filter.supplier) void q.where('p.supplier', filter.supplier);
+    // `paused`: any reason (true), none (false), or one reason; the admin home counts cost_above_price.
+    if (filter.paused === true) void q.whereNotNull('p.paused_reason');
+    else if (filter.paused === false) void q.whereNull('p.paused_reason');
+    else if (filter.paused) void q.where('p.paused_reason', filter.paused);
     if (filter.id) void q.whereIn('p.id', filter.id);
     if (filter.country) {
       void q.whereExists(
@@ -92,6 +108,8 @@ export async function getPackage(
 }
 
 interface PackageState {
+  /** Whether this change sets a price: a package paused because its supplier's cost rose keeps other edits. */
+  pricesChanged: boolean;
   type: PackageRow['type'];
   countries: string[];
   retail_price_cents: number;
@@ -105,7 +123,8 @@ const operatorMap = (list: OperatorList): Record<string, string[]> =>
 
 /** Rules across fields, checked on the state after the change (a partial update may break them too). */
 async function checkPackage(trx: Knex.Transaction, state: PackageState): Promise<void> {
-  if (state.cost_price_cents > state.retail_price_cents) throw new AppError(422, 'package_cost_above_retail');
+  if (state.pricesChanged && state.cost_price_cents > state.retail_price_cents)
+    throw new AppError(422, 'package_cost_above_retail');
   if (state.type === 'local' && state.countries.length !== 1) throw new AppError(422, 'package_local_one_country');
   if (state.type !== 'local' && state.countries.length < 2) throw new AppError(422, 'package_needs_countries');
   const known = new Set(
@@ -118,7 +137,8 @@ async function checkPackage(trx: Knex.Transaction, state: PackageState): Promise
     throw new AppError(422, 'package_operators_not_covered', { params: { codes: uncovered.sort().join(', ') } });
 }
 
-async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlationId?: string) {
+/** Tells the other services (esim's quote cache and its copy of the packages) what a package is now; `active` says whether it sells. */
+export async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlationId?: string) {
   await publish(trx, 'catalog', {
     type: 'catalog.package.upserted',
     aggregateId: row.id,
@@ -132,7 +152,7 @@ async function publishUpserted(trx: Knex.Transaction, row: PackageRow, correlati
       dataMb: row.data_mb,
       validityDays: row.validity_days,
       retailPriceCents: row.retail_price_cents,
-      active: row.active,
+      active: onSale(row),
     },
   });
 }
@@ -155,6 +175,7 @@ export async function createPackage(
   correlationId?: string,
 ): Promise<PackageRow> {
   await checkPackage(trx, {
+    pricesChanged: true,
     type: input.type,
     countries: input.countries,
     retail_price_cents: input.retail_price,
@@ -180,6 +201,8 @@ export async function createPackage(
       network: input.network,
       hotspot: input.hotspot,
       validity_start: input.validity_start,
+      supplier: input.supplier ?? 'pool',
+      supplier_package_id: input.supplier_package_id ?? null,
     })
     .onConflict('code')
     .ignore()
@@ -203,11 +226,14 @@ export async function updatePackage(
   const operators = patch.operators
     ? operatorMap(patch.operators)
     : Object.fromEntries(Object.entries(before.operators).filter(([code]) => countries.includes(code)));
+  const retail = patch.retail_price ?? before.retail_price_cents;
+  const cost = patch.cost_price ?? before.cost_price_cents;
   await checkPackage(trx, {
+    pricesChanged: retail !== before.retail_price_cents || cost !== before.cost_price_cents,
     type: patch.type ?? before.type,
     countries,
-    retail_price_cents: patch.retail_price ?? before.retail_price_cents,
-    cost_price_cents: patch.cost_price ?? before.cost_price_cents,
+    retail_price_cents: retail,
+    cost_price_cents: cost,
     operators,
   });
   const changes: Record<string, unknown> = {
@@ -226,6 +252,10 @@ export async function updatePackage(
     ...(patch.network !== undefined && { network: patch.network }),
     ...(patch.hotspot !== undefined && { hotspot: patch.hotspot }),
     ...(patch.validity_start !== undefined && { validity_start: patch.validity_start }),
+    // A new price at or above the cost is the admin's decision on a package its supplier's cost paused.
+    ...(before.paused_reason === 'cost_above_price' &&
+      retail !== before.retail_price_cents &&
+      cost <= retail && { paused_reason: null, paused_at: null }),
   };
   if (patch.code !== undefined && patch.code !== before.code) {
     const taken = await trx('packages').where({ code: patch.code }).whereNot({ id }).first('id');
@@ -242,9 +272,19 @@ export async function updatePackage(
   }
   if (patch.countries || patch.operators) await replaceCountries(trx, id, countries, operators);
   const row = await getPackage(trx, id);
-  await publishUpserted(trx, row, correlationId);
-  if (before.active && !row.active) await publishDeactivated(trx, id, correlationId);
+  await publishChanged(trx, before, row, correlationId);
   return row;
+}
+
+/** A package's change announced: what it is now, and that it stopped selling when it did. */
+export async function publishChanged(
+  trx: Knex.Transaction,
+  before: PackageRow,
+  row: PackageRow,
+  correlationId?: string,
+) {
+  await publishUpserted(trx, row, correlationId);
+  if (onSale(before) && !onSale(row)) await publishDeactivated(trx, row.id, correlationId);
 }
 
 async function publishDeactivated(trx: Knex.Transaction, packageId: string, correlationId?: string) {
@@ -266,7 +306,6 @@ export async function deactivatePackage(
   if (!before.active) return before;
   await trx('packages').where({ id }).update({ active: false, updated_at: trx.fn.now() });
   const row = await getPackage(trx, id);
-  await publishUpserted(trx, row, correlationId);
-  await publishDeactivated(trx, id, correlationId);
+  await publishChanged(trx, before, row, correlationId);
   return row;
 }

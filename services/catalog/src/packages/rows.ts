@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PackageFacts, PackageKind } from '@esim/contracts';
+import type { PackageFacts, PackageKind, PackageSupplier, PausedReason } from '@esim/contracts';
 
 // Package types and kinds are part of the API: their lists live in contracts.
 export {
@@ -19,9 +19,17 @@ export interface PackageRow extends PackageFacts {
   cost_price_cents: number;
   active: boolean;
   provider_ref: string | null;
+  supplier: PackageSupplier;
+  supplier_package_id: string | null;
+  paused_reason: PausedReason | null;
+  paused_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
+
+/** What buyers see: an active package its supplier's cost or list has not paused. */
+export const onSale = (row: Pick<PackageRow, 'active' | 'paused_reason'>): boolean =>
+  row.active && row.paused_reason === null;
 
 /** Packages with their countries and operators in one query (sorted codes, so a package's JSON is stable). */
 export function selectPackages(db: Knex | Knex.Transaction) {

@@ -39,6 +39,7 @@ export async function buyerPackages(
   // The eSIM price list by default: Plus packages (physical cards) are listed by physical-sim only.
   const query = withBuyerPrice(db, userId)
     .where('p.active', true)
+    .whereNull('p.paused_reason')
     .where('p.kind', filter.kind ?? 'esim')
     .orderByRaw(PRICE_LIST_ORDER);
   if (filter.type) void query.where('p.type', filter.type);
@@ -75,7 +76,7 @@ export async function buyerPriceList(
   query: ListQuery<{ country?: string; type?: PackageType }>,
 ): Promise<{ rows: PricedRow[]; total: number }> {
   const where = (q: Knex.QueryBuilder) => {
-    void q.where('p.active', true).where('p.kind', 'esim');
+    void q.where('p.active', true).whereNull('p.paused_reason').where('p.kind', 'esim');
     if (query.filters.type) void q.where('p.type', query.filters.type);
     if (query.ids) void q.whereIn('p.id', query.ids);
     const country = query.filters.country;
@@ -160,6 +161,8 @@ export async function quote(
   // A caller naming the kind it sells never gets the other kind's package (an eSIM order cannot buy a physical card).
   if (!row || (input.kind && row.kind !== input.kind)) throw notFound('package_not_found');
   if (!row.active) throw new AppError(422, 'package_inactive');
+  // Its supplier's cost rose above its price, or its supplier stopped listing it: no sale until an admin decides.
+  if (row.paused_reason) throw new AppError(422, 'package_paused');
   const unit = row.dealer_price_cents ?? row.retail_price_cents;
   return {
     unit_price_cents: unit,
@@ -173,6 +176,9 @@ export async function quote(
       retail_price_cents: row.retail_price_cents,
       features: row.features,
       provider_ref: row.provider_ref,
+      // Who sells it (the pool, by the package code, or a supplier, by its own id of the package).
+      supplier: row.supplier,
+      supplier_package_id: row.supplier_package_id,
     },
   };
 }
