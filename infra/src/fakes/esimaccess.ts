@@ -32,7 +32,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
  * the HTTP status of a refusal (200, the envelope says it), how the rate limit shows (HTTP 429 with
  * Retry-After and the envelope's 900001), how far a timestamp may be off (5 minutes), an unknown
  * access code (000102), a webhook address that fails its CHECK_HEALTH (200008), and that webhooks are
- * sent once, with no retries. Fault modes (an order committed and its answer dropped, a hang, 5xx,
+ * sent once each, one after another in the order they happened, with no retries. Fault modes (an order committed and its answer dropped, a hang, 5xx,
  * 900001, forced 429s, duplicate and out-of-order webhooks) and the eSIMs' life on a phone
  * (installed, used, expired) are driven through the control API under /__fake, which also lists
  * every request received and every webhook sent. The control API is unauthenticated: run the fake
@@ -418,7 +418,7 @@ export async function startFakeEsimAccess(options: FakeEsimAccessOptions): Promi
   const freeIccids: string[] = [];
   const recorded: RecordedRequest[] = [];
   const sent: SentWebhook[] = [];
-  const inFlight = new Set<Promise<void>>();
+  let delivering: Promise<void> = Promise.resolve();
   const held: SentWebhook['payload'][] = [];
   const accepted: number[] = [];
   let webhookUrl: string | null = null;
@@ -475,26 +475,26 @@ export async function startFakeEsimAccess(options: FakeEsimAccessOptions): Promi
     return fault;
   };
 
+  // One after another, in the order they happened: out of order only when a fault says so.
   const deliver = (payload: SentWebhook['payload']) => {
     const url = webhookUrl;
     if (!url || closed) return;
     const entry: SentWebhook = { at: new Date().toISOString(), url, payload, status: null, error: null };
     sent.push(entry);
-    const delivery = fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(5_000),
-    })
-      .then(async (response) => {
+    delivering = delivering.then(async () => {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(5_000),
+        });
         entry.status = response.status;
         await response.body?.cancel();
-      })
-      .catch((error: unknown) => {
+      } catch (error) {
         entry.error = error instanceof Error ? error.message : String(error);
-      })
-      .finally(() => inFlight.delete(delivery));
-    inFlight.add(delivery);
+      }
+    });
   };
 
   function notify(notifyType: string, content: Record<string, unknown>) {
@@ -1161,7 +1161,10 @@ export async function startFakeEsimAccess(options: FakeEsimAccessOptions): Promi
       sent.length = 0;
     },
     webhooksSettled: async () => {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      for (let last = delivering; ; last = delivering) {
+        await last;
+        if (last === delivering) return;
+      }
     },
     balance: () => balance,
     setBalance: (units) => {
