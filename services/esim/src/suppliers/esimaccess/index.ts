@@ -1,0 +1,3 @@
+export { esimAccessSupplier, esimAccessStatusKey, esimAccessRateKey, forgetOldEsimAccessNotices } from './supplier';
+export type { EsimAccessConfig, EsimAccessSupplierOptions } from './supplier';
+export { EsimAccessError, EsimAccessUnavailable, esimAccessSignature } from './client';
