@@ -420,17 +420,20 @@ describe('eSIM Access adapter against the fake eSIM Access', () => {
     expect(requestsTo(ORDER)).toHaveLength(orders);
 
     // A forged ESIM_STATUS saying it is installed and in use: the notice says what eSIM Access says (new).
-    const notices = await supplier.webhook(
-      db(),
-      forged('ESIM_STATUS', {
-        iccid: esim!.iccid,
-        orderNo,
-        esimTranNo: esim!.esimTranNo,
-        transactionId: request.orderId,
-        esimStatus: 'IN_USE',
-        smdpStatus: 'ENABLED',
-      }),
-    );
+    const claim = forged('ESIM_STATUS', {
+      iccid: esim!.iccid,
+      orderNo,
+      esimTranNo: esim!.esimTranNo,
+      transactionId: request.orderId,
+      esimStatus: 'IN_USE',
+      smdpStatus: 'ENABLED',
+    });
+    // eSIM Access cannot be asked: nothing is settled, and the same notification delivered again is acted on.
+    fake.addFault({ kind: 'status', status: 503, path: QUERY, times: 1 });
+    expect(await supplier.webhook(db(), claim)).toEqual([
+      { kind: 'ignored', reason: 'eSIM Access could not be asked' },
+    ]);
+    const notices = await supplier.webhook(db(), claim);
     expect(notices).toEqual([
       {
         kind: 'esim',

@@ -99,6 +99,9 @@ interface OrderInfo {
   quantity: number;
 }
 
+/** A notification that settled nothing yet (not recorded, so a redelivery is acted on), and why. */
+type Unsettled = { unsettled: string };
+
 type TopUpRefusalReason = Extract<TopUpResult, { ok: false }>['reason'];
 
 type Placing = { kind: 'placed'; orderNo: string } | { kind: 'refused'; reason: SupplierRefusal } | { kind: 'unknown' };
@@ -604,7 +607,7 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
     db: Knex,
     row: SupplierOrderRow,
     announcedOrderNo: string | null,
-  ): Promise<SupplierNotice[] | null> {
+  ): Promise<SupplierNotice[] | Unsettled> {
     if (row.status === 'delivered') return [{ kind: 'ignored', reason: 'order already delivered' }];
     if (row.status !== 'placing' && row.status !== 'placed')
       return [{ kind: 'ignored', reason: `order ${row.status}` }];
@@ -613,14 +616,14 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
     if (!orderNo || !info) return [{ kind: 'ignored', reason: 'no order to read back' }];
     // allocated() checks the eSIMs read back carry our order id as their transactionId.
     const esims = await allocated(row.order_id, orderNo, row.quantity);
-    if (!esims) return null;
+    if (!esims) return { unsettled: 'order not allocated yet' };
     if (!row.supplier_order_ref)
       await db('supplier_orders')
         .where({ order_id: row.order_id })
         .whereNull('supplier_order_ref')
         .update({ status: 'placed', supplier_order_ref: orderNo, placed_at: db.fn.now(), updated_at: db.fn.now() });
     const stored = await store(db, info, esims);
-    if (!stored) return null;
+    if (!stored) return { unsettled: 'order not stored yet' };
     return stored.fresh
       ? [{ kind: 'order', orderId: row.order_id }]
       : [{ kind: 'ignored', reason: 'order already delivered' }];
@@ -644,7 +647,7 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
     db: Knex,
     content: Record<string, unknown>,
     eventAt: Date | null,
-  ): Promise<SupplierNotice[] | null> {
+  ): Promise<SupplierNotice[] | Unsettled> {
     const esimTranNo = typeof content.esimTranNo === 'string' ? content.esimTranNo : '';
     const profile = esimTranNo
       ? ((await db('profiles')
@@ -666,8 +669,14 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
         .first('notify_id');
       if (later) return [{ kind: 'ignored', reason: 'older than one already handled' }];
     }
-    const status = await freshStatus(esimTranNo);
-    return [{ kind: 'esim', iccid: profile.iccid, supplierRef: esimTranNo, status }];
+    try {
+      const status = await freshStatus(esimTranNo);
+      return [{ kind: 'esim', iccid: profile.iccid, supplierRef: esimTranNo, status }];
+    } catch (error) {
+      if (!(error instanceof EsimAccessError || error instanceof EsimAccessUnavailable)) throw error;
+      log.warn({ esimTranNo, err: error }, 'eSIM Access eSIM could not be read back for its webhook');
+      return { unsettled: 'eSIM Access could not be asked' };
+    }
   }
 
   return {
@@ -801,7 +810,7 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
       >;
       const eventAt = parseEaTime(payload.eventGenerateTime);
 
-      let notices: SupplierNotice[] | null;
+      let notices: SupplierNotice[] | Unsettled;
       if (type === 'ORDER_STATUS') {
         const row = await orderOfNotice(db, content);
         notices = row
@@ -811,7 +820,7 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
       else notices = [{ kind: 'ignored', reason: `${type} is not acted on` }];
 
       // Nothing settled yet (still allocating, or eSIM Access could not be asked): a redelivery is acted on.
-      if (notices === null) return [{ kind: 'ignored', reason: 'order not allocated yet' }];
+      if ('unsettled' in notices) return [{ kind: 'ignored', reason: notices.unsettled }];
       const recorded = await db('esimaccess_notices')
         .insert({
           notify_id: notifyId,
