@@ -555,7 +555,11 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
         await fail(db, request.orderId, 'esim_top_up_not_allowed', `the eSIM is ${profile.status}`);
         return { ok: false, reason: 'esim_top_up_not_allowed' };
       }
-      const offered = await listPackages({ type: 'TOPUP', iccid: profile.iccid });
+      const offered = await listPackages({ type: 'TOPUP', iccid: profile.iccid }).catch((error: unknown) => {
+        // eSIM Access refusing the list (an ICCID it no longer knows) offers nothing for this eSIM.
+        if (error instanceof EsimAccessError) return [] as EaPackage[];
+        throw error;
+      });
       const match = offered.find((p) => p.packageCode === request.supplierPackageId);
       if (!match) {
         await fail(db, request.orderId, 'supplier_top_up_unavailable', 'not among the eSIM’s top-ups at eSIM Access');
@@ -773,7 +777,10 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
     async topUpOffers(db, profile) {
       const row = await profileById(db, profile.id);
       if (!row || row.supplier !== SUPPLIER || (row.status !== null && ENDED_HERE.includes(row.status))) return [];
-      const offered = await listPackages({ type: 'TOPUP', iccid: row.iccid });
+      const offered = await listPackages({ type: 'TOPUP', iccid: row.iccid }).catch((error: unknown) => {
+        if (error instanceof EsimAccessError) return [] as EaPackage[];
+        throw error;
+      });
       return offered.map((p) => offerOf(p, true, rate)).filter((offer): offer is SupplierOffer => offer !== null);
     },
 
