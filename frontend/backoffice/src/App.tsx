@@ -40,6 +40,7 @@ import adminEsimProfiles from './admin/esim-profiles';
 import adminEsimOrders from './admin/esim-orders';
 import adminPackages from './admin/packages';
 import adminCountries from './admin/countries';
+import adminSupplierOffers from './admin/supplier-offers';
 
 const BalancePage = lazyScreen(() => import('./balance/BalancePage'));
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage'));
@@ -48,6 +49,7 @@ const PhysicalSimStockPage = lazyScreen(() => import('./physical-sim/StockPage')
 const PhysicalSimReturnPage = lazyScreen(() => import('./physical-sim/ReturnPage'));
 const DealerPricingPage = lazyScreen(() => import('./dealer-pricing/DealerPricingPage'));
 const CollectionPage = lazyScreen(() => import('./sales-manager/collection/CollectionPage'));
+const CatalogSettingsPage = lazyScreen(() => import('./admin/catalog-settings/CatalogSettingsPage'));
 
 export interface AppProps {
   dataProvider: DataProvider;
@@ -108,6 +110,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="admin/esim-orders" {...adminEsimOrders} />
           <Resource name="admin/packages" {...adminPackages} />
           <Resource name="admin/countries" {...adminCountries} />
+          <Resource name="admin/supplier-offers" {...adminSupplierOffers} />
           <Resource name="admin/physical-sim-orders" {...adminPhysicalSimOrders} />
           <Resource name="admin/physical-sim-returns" {...adminPhysicalSimReturns} />
           <Resource name="admin/physical-sim-import" {...adminPhysicalSimImport} />
@@ -174,6 +177,14 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
               element={
                 <Guard permission="admin/physical-sim-stock">
                   <StockDashboardScreen />
+                </Guard>
+              }
+            />
+            <Route
+              path="/admin/catalog-settings"
+              element={
+                <Guard permission="admin/catalog">
+                  <CatalogSettingsPage />
                 </Guard>
               }
             />

@@ -21,6 +21,8 @@ import StorageIcon from '@mui/icons-material/Storage';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import CategoryIcon from '@mui/icons-material/Category';
 import PublicIcon from '@mui/icons-material/Public';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import TuneIcon from '@mui/icons-material/Tune';
 import { Badge } from '@mui/material';
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { usePendingCount } from '../providers/pendingCounts';
@@ -49,6 +51,8 @@ const ICONS = {
   esimOrders: ReceiptIcon,
   packages: CategoryIcon,
   countries: PublicIcon,
+  supplierOffers: StorefrontIcon,
+  catalogSettings: TuneIcon,
   settings: SettingsIcon,
 } as const;
 

@@ -86,6 +86,18 @@ export const MENU: readonly MenuEntry[] = [
   { to: '/admin/esim-orders', label: 'app.menu.admin_esim_orders', permission: 'admin/esim-pool', icon: 'esimOrders' },
   { to: '/admin/packages', label: 'app.menu.admin_packages', permission: 'admin/catalog', icon: 'packages' },
   { to: '/admin/countries', label: 'app.menu.admin_countries', permission: 'admin/catalog', icon: 'countries' },
+  {
+    to: '/admin/supplier-offers',
+    label: 'app.menu.admin_supplier_offers',
+    permission: 'admin/catalog',
+    icon: 'supplierOffers',
+  },
+  {
+    to: '/admin/catalog-settings',
+    label: 'app.menu.admin_catalog_settings',
+    permission: 'admin/catalog',
+    icon: 'catalogSettings',
+  },
   { to: '/orders', label: 'app.menu.orders', permission: 'esim-orders', icon: 'orders', menuOf: CUSTOMER_ONLY },
   { to: '/balance', label: 'app.menu.balance', permission: 'balance', icon: 'balance', menuOf: CUSTOMER_ONLY },
   {

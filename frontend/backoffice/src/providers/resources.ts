@@ -135,7 +135,13 @@ export const RESOURCES = {
   'admin/packages': {
     path: 'admin/packages',
     permission: 'admin/catalog',
-    filters: ['q', 'kind', 'type', 'active', 'country', 'id'],
+    filters: ['q', 'kind', 'type', 'active', 'country', 'supplier', 'paused', 'id'],
+  },
+  // The suppliers' packages the esim service syncs in, each with the package it is bought as.
+  'admin/supplier-offers': {
+    path: 'admin/supplier-offers',
+    permission: 'admin/catalog',
+    filters: ['q', 'supplier', 'mapped', 'gone', 'top_up', 'country', 'id'],
   },
   'admin/countries': {
     path: 'admin/countries',

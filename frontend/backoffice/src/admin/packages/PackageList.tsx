@@ -16,6 +16,8 @@ import { formatBytes, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { ActiveToggle } from './ActiveToggle';
+import { PausedChip } from './PausedChip';
+import { ResumeButton } from './ResumeButton';
 
 function KindChip({ kind }: { kind: string }) {
   const translate = useTranslate();
@@ -81,6 +83,17 @@ export default function PackageList() {
         { id: 'false', name: translate('app.admin_packages.off_sale') },
       ]}
     />,
+    <SelectInput
+      key="paused"
+      source="paused"
+      label="app.paused_packages.filter"
+      choices={[
+        { id: 'true', name: translate('app.paused_packages.any') },
+        { id: 'cost_above_price', name: translate('app.paused_packages.reasons.cost_above_price') },
+        { id: 'offer_gone', name: translate('app.paused_packages.reasons.offer_gone') },
+        { id: 'false', name: translate('app.paused_packages.none') },
+      ]}
+    />,
   ];
   return (
     <ListPage
@@ -119,7 +132,9 @@ export default function PackageList() {
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                   <KindChip kind={r.kind} />
                   <ActiveChip active={r.active} />
+                  <PausedChip reason={r.paused_reason} />
                   <ActiveToggle record={r} />
+                  <ResumeButton record={r} />
                 </Stack>
               </>
             )}
@@ -184,9 +199,23 @@ export default function PackageList() {
           <DataTable.Col
             source="active"
             label="app.admin_packages.sale_state"
-            render={(r: RaRecord) => <ActiveChip active={r.active} />}
+            render={(r: RaRecord) => (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <ActiveChip active={r.active} />
+                <PausedChip reason={r.paused_reason} />
+              </Stack>
+            )}
           />
-          <DataTable.Col label="app.sm.actions" disableSort render={(r: RaRecord) => <ActiveToggle record={r} />} />
+          <DataTable.Col
+            label="app.sm.actions"
+            disableSort
+            render={(r: RaRecord) => (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <ActiveToggle record={r} />
+                <ResumeButton record={r} />
+              </Stack>
+            )}
+          />
         </DataTable>
       </PhoneOr>
     </ListPage>

@@ -11,6 +11,7 @@ import { useTranslate } from 'react-admin';
 import { formatCents } from '../../format';
 import { usePendingCount } from '../../providers/pendingCounts';
 import { StatCard } from '../StatCard';
+import { PausedPackages } from './PausedPackages';
 import { useAdminSales, useCashHeld, useDealerDebt } from './useAdminFigures';
 
 const cell = { xs: 12, sm: 6, lg: 3 } as const;
@@ -114,6 +115,9 @@ export function AdminFigures() {
           hint={(d) => translate('app.admin_home.cash_held_hint', { smart_count: d.count })}
           to="/admin/sales-managers"
         />
+      </Grid>
+      <Grid size={cell}>
+        <PausedPackages />
       </Grid>
     </Grid>
   );
