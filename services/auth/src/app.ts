@@ -5,6 +5,7 @@ import type { AuthContext } from './context';
 import { createAuditSources } from './audit-log/merged-audit-log';
 import { createHoldingsChecker } from './clients/holdings';
 import { registerEsimInstallMail } from './events/esim-install-mail';
+import { registerEsimFailedMail } from './events/esim-failed-mail';
 import { registerEsimRefundMail } from './events/esim-refund-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { registerOrderReceiptMail } from './events/order-receipt-mail';
@@ -80,5 +81,6 @@ export async function buildApp(options: BuildOptions = {}) {
   registerEsimInstallMail(bus, { mailer });
   registerOrderReceiptMail(bus, { mailer, config });
   registerEsimRefundMail(bus, { mailer, config });
+  registerEsimFailedMail(bus, { mailer, config });
   return app;
 }

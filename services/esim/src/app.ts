@@ -6,6 +6,12 @@ import { registerEsimHandlers } from './events/catalog';
 import { startRecoveryLoop } from './orders/recovery';
 import type { EsimProvider } from './provider/port';
 import { poolProvider } from './provider/pool-provider';
+import { supplierRouter } from './provider/router';
+import type { Supplier } from './provider/supplier';
+import { adminSupplierRoutes } from './routes/admin-suppliers';
+import { supplierWebhookRoutes } from './routes/supplier-webhooks';
+import { configuredSuppliers } from './suppliers/configured';
+import { supplierSyncJob } from './suppliers/sync';
 import { adminRoutes } from './routes/admin';
 import { publicRoutes } from './routes/public';
 import { userRoutes } from './routes/user';
@@ -17,8 +23,10 @@ export interface BuildOptions {
   config?: EsimConfig;
   /** Tests verify tokens with local keys instead of the auth service's JWKS. */
   jwks?: JSONWebKeySet;
-  /** The profile supplier; the profile pool unless a partner-API adapter is given. */
+  /** The profile provider (the pool and the configured suppliers behind the router) unless a test gives its own. */
   provider?: EsimProvider;
+  /** Wholesale suppliers instead of the configured ones (tests, against the fakes). */
+  suppliers?: Supplier[];
 }
 
 /** Builds the esim service (routes and event handlers); `server.ts` listens, tests inject. */
@@ -32,11 +40,15 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     jwks: options.jwks,
   });
-  const provider = options.provider ?? poolProvider;
+  const suppliers = options.suppliers ?? configuredSuppliers(config, app.redis, app.log);
+  const provider =
+    options.provider ??
+    supplierRouter(poolProvider, Object.fromEntries(suppliers.map((supplier) => [supplier.name, supplier])));
   const ctx: EsimContext = {
     config,
     ...internalClients(config),
     provider,
+    suppliers,
     ...orderWrites(app.db, provider, sellerOf(config)),
   };
   app.addHook('onClose', async () => {
@@ -46,6 +58,8 @@ export async function buildApp(options: BuildOptions = {}) {
   userRoutes(app, ctx);
   publicRoutes(app, ctx);
   adminRoutes(app);
+  adminSupplierRoutes(app, ctx);
+  supplierWebhookRoutes(app, ctx);
   registerEsimHandlers(attachEventBus(app, { service: SERVICE_NAME }), ctx.quotes);
 
   /** Starts the recovery loop (running the service does; tests when they need it). */
@@ -60,5 +74,12 @@ export async function buildApp(options: BuildOptions = {}) {
   };
   app.addHook('preClose', endLoops);
   app.whileServing({ name: 'recovery loop', start: startLoops, stop: endLoops });
+  app.whileServing(
+    supplierSyncJob(app.db, ctx.catalog, suppliers, {
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.REDIS_PREFIX,
+      log: app.log,
+    }),
+  );
   return Object.assign(app, { esim: { ctx, startLoops } });
 }

@@ -47,6 +47,8 @@ export const configSchema = serviceConfigSchema(8084, {
   ESIM_INSTALL_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** "Send to my e-mail" requests per order and hour (a mail carries activation codes: no flood to a mailbox). */
   ESIM_INSTALL_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+  /** Where buyers reach the shop: suppliers are told to send their webhooks under it (/api/webhooks/...). */
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   /** Airalo Partner API v2: the client's id and secret (both or neither), and its address (a fake's in tests and demos). */
   AIRALO_CLIENT_ID: z.string().trim().min(1).optional(),
   AIRALO_CLIENT_SECRET: z.string().trim().min(1).optional(),

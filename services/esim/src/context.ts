@@ -5,6 +5,7 @@ import { createBalanceClient } from './clients/balance';
 import { createCatalogClient } from './clients/catalog';
 import type { EsimConfig } from './config';
 import type { EsimProvider } from './provider/port';
+import type { Supplier } from './provider/supplier';
 import { createOrderPlacing, type NewOrder } from './orders/placing';
 import { createProvisioning, type ProvisionItem, type ProvisionOutcome } from './orders/provisioning';
 import { createQuoteCache, type QuoteCache } from './orders/quotes';
@@ -16,6 +17,8 @@ export interface EsimContext {
   catalog: InternalClient;
   balance: InternalClient;
   provider: EsimProvider;
+  /** The wholesale suppliers configured in this process (none: the pool sells alone). */
+  suppliers: Supplier[];
   /** The buyers' recent prices (orders/quotes.ts). */
   quotes: QuoteCache;
   /** New orders, written together with others of the same moment (orders/placing.ts). */

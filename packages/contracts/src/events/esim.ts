@@ -56,7 +56,16 @@ export const esimOrderReceipt = defineEvent(
     agreementText: z.string(),
   }),
 );
-export const esimOrderFailed = defineEvent('esim.order.failed', 1, orderPayload.extend({ reason: z.string() }));
+/** An order that sold nothing (its hold voided or never taken); an order that failed after it was placed at a supplier names its number and language, for the buyer's mail. */
+export const esimOrderFailed = defineEvent(
+  'esim.order.failed',
+  1,
+  orderPayload.extend({
+    reason: z.string(),
+    orderNumber: z.string().optional(),
+    locale: z.enum(['tr', 'en']).optional(),
+  }),
+);
 /**
  * An eSIM's refund is done: the eSIM was ended at its provider and the money given back, the card's
  * part to the card and the rest to the balance. Auth mails the buyer where each part went. (Events

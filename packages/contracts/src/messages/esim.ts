@@ -6,6 +6,37 @@ export const esimMessages = {
   esim_order_completed: { tr: 'Siparişiniz tamamlandı', en: 'Your order is complete' },
   esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
   esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
+  // Why a supplier sold nothing: the buyer is charged nothing and told plainly.
+  supplier_balance_low: {
+    tr: 'Bu paket şu an sağlanamıyor; ücret alınmadı. Lütfen biraz sonra tekrar deneyin.',
+    en: 'This package cannot be supplied right now; nothing was charged. Please try again a little later.',
+  },
+  supplier_maintenance: {
+    tr: 'Operatör bakımda olduğu için bu paket şu an sağlanamıyor; ücret alınmadı.',
+    en: 'The operator is under maintenance, so this package cannot be supplied right now; nothing was charged.',
+  },
+  supplier_package_unavailable: {
+    tr: 'Bu paket şu an satışta değil; ücret alınmadı.',
+    en: 'This package is not on sale at the moment; nothing was charged.',
+  },
+  supplier_esim_recycled: {
+    tr: 'Bu eSIM operatör tarafından kapatıldı; yükleme yapılamaz. Yeni bir eSIM satın alabilirsiniz.',
+    en: 'The operator has closed this eSIM; it cannot be topped up. You can buy a new eSIM.',
+  },
+  supplier_top_up_unavailable: {
+    tr: 'Bu eSIM için bu paket yüklenemiyor; ücret alınmadı.',
+    en: 'This package cannot be added to this eSIM; nothing was charged.',
+  },
+  supplier_delivery_timeout: {
+    tr: 'eSIM tedarikçiden zamanında gelmediği için sipariş iptal edildi; ücret alınmadı.',
+    en: 'The eSIM did not arrive from the supplier in time, so the order was cancelled; nothing was charged.',
+  },
+  supplier_webhook_refused: { tr: 'Bildirim doğrulanamadı', en: 'The notification could not be verified' },
+  supplier_webhook_failed: {
+    tr: 'Bildirim şu an işlenemedi; lütfen yeniden gönderin',
+    en: 'The notification could not be handled now; please send it again',
+  },
+  esim_webhook_received: { tr: 'Bildirim alındı', en: 'Notification received' },
   esim_provider_failed: {
     tr: 'eSIM sağlayıcısı profili veremedi',
     en: 'The eSIM provider could not deliver the profile',
@@ -42,9 +73,17 @@ export const esimMessages = {
     tr: '{{from}} durumundaki bir eSIM {{to}} durumuna alınamaz',
     en: 'An eSIM in status {{from}} cannot be set to {{to}}',
   },
+  esim_status_unsupported: {
+    tr: 'Bu eSIM’in tedarikçisi bu işlemi desteklemiyor',
+    en: "This eSIM's supplier does not support this change",
+  },
   esim_status_admin_only: { tr: 'Bu durumu yalnızca yönetici verebilir', en: 'Only an admin may set this status' },
   // Refunds
   esim_refunded: { tr: 'eSIM iade edildi', en: 'The eSIM was refunded' },
+  esim_suppliers_synced: {
+    tr: 'Tedarikçi paket listeleri ve bakiyeleri güncellendi',
+    en: 'Supplier package lists and balances updated',
+  },
   esim_card_payment_used: {
     tr: 'Bu kart ödemesi başka bir siparişte kullanıldı; sipariş verilmedi',
     en: 'This card payment was already used for another order; no order was placed',

@@ -53,7 +53,8 @@ export async function findProfile(
 ): Promise<ProfileRow> {
   const query = db('profiles').whereNotNull('order_id');
   if (UUID.test(ref)) query.where({ id: ref });
-  else query.where({ iccid: ref });
+  // A supplier may hand an ICCID out again once its eSIM ended: the newest eSIM with it is the one meant.
+  else query.where({ iccid: ref }).orderBy('created_at', 'desc');
   if (options.forUpdate) query.forUpdate();
   const row = await scoped(query, user, 'user_id').first();
   if (!row) throw notFound('esim_not_found');

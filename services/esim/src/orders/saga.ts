@@ -184,6 +184,13 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
       break;
     }
     case 'provisioning': {
+      // A supplier that has not delivered in time: the order fails cleanly (its hold voided, the buyer told);
+      // what the supplier delivers after that is ended again (suppliers/notices.ts).
+      if (order.supplier !== 'pool' && deliveryOverdue(order, ctx)) {
+        log?.error({ orderId: order.id, supplier: order.supplier }, 'a supplier did not deliver an order in time');
+        next = await advance(db, order, 'provisioning', { step: 'voiding', failure_code: 'supplier_delivery_timeout' });
+        break;
+      }
       // Reserved before a crash or a failed provider call: the provider is asked again (idempotent by order id).
       const provisioned = await ctx.provisioning.submit({ order, from: 'provisioning', holdId: order.hold_id! });
       if (provisioned) return provisioned;
@@ -216,7 +223,12 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
           await publish(trx, 'esim', {
             type: 'esim.order.failed',
             aggregateId: order.id,
-            payload: { ...eventPayload(order, order.hold_id), reason: failed.failure_code ?? 'esim_provider_failed' },
+            payload: {
+              ...eventPayload(order, order.hold_id),
+              reason: failed.failure_code ?? 'esim_provider_failed',
+              orderNumber: order.order_number,
+              locale: order.locale === 'en' ? 'en' : 'tr',
+            },
           });
         }
         return failed;
@@ -229,6 +241,10 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
   // Someone else (the recovery loop, a concurrent retry) moved it first: read where it is now.
   return { order: next ?? (await loadOrder(db, order.id))! };
 }
+
+/** The order was placed at its supplier longer ago than the supplier may take to deliver. */
+const deliveryOverdue = (order: OrderRow, ctx: EsimContext) =>
+  Date.now() - new Date(order.updated_at).getTime() > ctx.config.SUPPLIER_DELIVERY_TIMEOUT_MINUTES * 60_000;
 
 /** The claim's refusal as the buyer is told it: the payment went to another order, or it cannot pay one. */
 const cardRefusal = (code: string) =>

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError, forbidden, type AuthUser } from '@esim/platform';
 import type { EsimProvider } from '../provider/port';
+import { SupplierUnsupported } from '../provider/supplier';
 import { findProfile } from '../orders/queries';
 import { isWithdrawn, type ProfileRow } from './views';
 
@@ -31,14 +32,25 @@ export async function changeStatus(
   requested: RequestedStatus,
 ): Promise<ProfileRow> {
   if (requested === 'revoked' && user.role !== 'admin') throw forbidden('esim_status_admin_only');
+  const refused = (profile: ProfileRow) =>
+    new AppError(409, 'esim_status_transition_refused', {
+      params: { from: profile.status ?? 'inactive', to: requested },
+    });
+  const before = await findProfile(db, user, ref);
+  if (!nextStatus(before, requested)) throw refused(before);
+  // The supplier is told first, outside any transaction (a partner's call may take seconds); both calls are idempotent.
+  try {
+    if (requested === 'revoked')
+      await provider.revoke(db, { id: before.id, iccid: before.iccid, orderId: before.order_id! });
+    else await provider.setStatus(db, before.iccid, requested);
+  } catch (error) {
+    if (error instanceof SupplierUnsupported) throw new AppError(409, 'esim_status_unsupported', { cause: error });
+    throw error;
+  }
   return db.transaction(async (trx) => {
-    const profile = await findProfile(trx, user, ref, { forUpdate: true });
+    const profile = await findProfile(trx, user, before.id, { forUpdate: true });
     const to = nextStatus(profile, requested);
-    if (!to)
-      throw new AppError(409, 'esim_status_transition_refused', {
-        params: { from: profile.status ?? 'inactive', to: requested },
-      });
-    await provider.setStatus(trx, profile.iccid, requested);
+    if (!to) throw refused(profile);
     const [row] = await trx('profiles')
       .where({ id: profile.id })
       .update({ status: to, updated_at: trx.fn.now() })

@@ -50,7 +50,7 @@ export async function applyUsage(
   const result = await trx.raw(
     `SELECT p.*, o.validity_days, o.order_number, o.package_name_tr, o.package_name_en, o.locale
        FROM profiles p JOIN orders o ON o.id = p.order_id
-      WHERE p.iccid = ? FOR UPDATE OF p`,
+      WHERE p.iccid = ? ORDER BY p.created_at DESC LIMIT 1 FOR UPDATE OF p`,
     [report.iccid],
   );
   const profile = result.rows[0] as ProfileWithOrder | undefined;

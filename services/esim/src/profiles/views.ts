@@ -29,6 +29,8 @@ export interface ProfileRow {
   data_total_bytes: string | number | null;
   data_used_bytes: string | number;
   activated_at: Date | null;
+  /** When its supplier said it went onto a phone (null for the pool, which cannot tell). */
+  installed_at?: Date | null;
   expires_at: Date | null;
   refunded_at: Date | null;
   created_at: Date;
@@ -55,7 +57,8 @@ export function refundRefusal(p: ProfileRow, order: Pick<OrderRow, 'created_at'>
   return esimRefundRefusal(
     {
       purchasedAt: new Date(order.created_at),
-      activated: Boolean(p.activated_at),
+      // On a phone already (its supplier said so) counts as activated: the refund policy is for eSIMs never installed.
+      activated: Boolean(p.activated_at || p.installed_at),
       usedBytes: Number(p.data_used_bytes),
       status: p.status ?? 'inactive',
     },

@@ -1,0 +1,38 @@
+import { translate, type EventPayload, type Locale } from '@esim/contracts';
+import type { OutgoingMail } from './mailer';
+
+/** The mail of an order its supplier did not deliver in time: nothing was charged, in the order's language. */
+type Failed = EventPayload<'esim.order.failed'>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const texts = {
+  tr: {
+    subject: (number: string) => `Siparişiniz teslim edilemedi (${number})`,
+    greeting: (name: string) => `Merhaba ${name},`,
+    again: 'Paketlere göz atıp yeniden sipariş verebilirsiniz:',
+  },
+  en: {
+    subject: (number: string) => `Your order could not be delivered (${number})`,
+    greeting: (name: string) => `Hello ${name},`,
+    again: 'You can look at the packages and order again:',
+  },
+} as const;
+
+export function orderFailedMail(
+  failed: Failed & { orderNumber: string },
+  to: { email: string; fullName: string },
+  publicBaseUrl: string,
+): OutgoingMail {
+  const locale: Locale = failed.locale ?? 'tr';
+  const t = texts[locale];
+  const why = translate(failed.reason, locale);
+  const link = `${publicBaseUrl.replace(/\/$/, '')}/packages`;
+  return {
+    to: to.email,
+    subject: t.subject(failed.orderNumber),
+    text: [t.greeting(to.fullName), '', why, '', t.again, link].join('\n'),
+    html: `<p>${escapeHtml(t.greeting(to.fullName))}</p>\n<p>${escapeHtml(why)}</p>\n<p>${escapeHtml(t.again)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  };
+}
