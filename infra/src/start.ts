@@ -10,6 +10,7 @@ import { migrateAll } from './migrate-all';
 import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflight';
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
+import { stockDemoSupplier } from './demo-supplier';
 import { ROOT_DIR, SERVICES } from './services';
 import {
   connectHost,
@@ -144,6 +145,72 @@ function planFakeIyzico(settings: StartSettings): FakeIyzicoRun {
   };
 }
 
+/**
+ * `--supplier airalo|esimaccess` (or SUPPLIER=...): the esim service sells through that supplier's
+ * real adapter against its fake, run as one more process, so a newcomer sees the supplier path with
+ * no account anywhere. Once the shop is up the demo admin syncs the fake's catalogue and makes a
+ * package of each offer (the admin's own routes), so the storefront sells them beside the pool's.
+ */
+type FakeSupplier = 'airalo' | 'esimaccess';
+
+function takeSupplier(argv: string[]): { supplier: FakeSupplier | null; rest: string[] } {
+  const rest: string[] = [];
+  let value = process.env.SUPPLIER || undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const inline = /^--supplier=(.*)$/.exec(arg);
+    if (arg === '--supplier') value = argv[++i] ?? '';
+    else if (inline) value = inline[1]!;
+    else rest.push(arg);
+  }
+  if (value === undefined) return { supplier: null, rest };
+  if (value !== 'airalo' && value !== 'esimaccess')
+    throw new SettingsError(`--supplier: airalo or esimaccess, got ${value || 'nothing'}`);
+  return { supplier: value, rest };
+}
+
+interface FakeSupplierRun {
+  planned: Pick<PlannedProcess, 'spec' | 'readyUrl'>;
+  port: number;
+  /** What every esim copy gets: the fake's address and this run's credentials. */
+  esimEnv: Record<string, string>;
+  controlUrl: string;
+}
+
+/** The fake supplier's process: its port (FAKE_SUPPLIER_PORT, else the one after the fake iyzico's) and fresh credentials per run. */
+function planFakeSupplier(settings: StartSettings, supplier: FakeSupplier): FakeSupplierRun {
+  const requested = process.env.FAKE_SUPPLIER_PORT;
+  const port = requested ? Number(requested) : settings.PORT_BASE + (SERVICES.length - 1) * MAX_REPLICAS + 2;
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new SettingsError(`FAKE_SUPPLIER_PORT: a port number, got ${requested}`);
+  const id = `fake-${randomBytes(8).toString('hex')}`;
+  const secret = `fake-${randomBytes(24).toString('hex')}`;
+  const host = connectHost(settings.HOST);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const airalo = supplier === 'airalo';
+  const spec: ProcessSpec = {
+    name: `fake-${supplier}`,
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(ROOT_DIR, `infra/src/fakes/${supplier}-cli.ts`)],
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      HOST: settings.HOST,
+      ...(airalo
+        ? { FAKE_AIRALO_PORT: String(port), FAKE_AIRALO_CLIENT_ID: id, FAKE_AIRALO_CLIENT_SECRET: secret }
+        : { FAKE_ESIMACCESS_PORT: String(port), FAKE_ESIMACCESS_ACCESS_CODE: id, FAKE_ESIMACCESS_SECRET_KEY: secret }),
+    },
+  };
+  return {
+    planned: { spec, readyUrl: `${url}/__fake/health` },
+    port,
+    esimEnv: airalo
+      ? { AIRALO_CLIENT_ID: id, AIRALO_CLIENT_SECRET: secret, AIRALO_BASE_URL: `${url}/v2` }
+      : { ESIMACCESS_ACCESS_CODE: id, ESIMACCESS_SECRET_KEY: secret, ESIMACCESS_BASE_URL: url },
+    controlUrl: `http://localhost:${port}/__fake/`,
+  };
+}
+
 function portsInUse(
   settings: StartSettings,
   replicas: number,
@@ -190,7 +257,8 @@ async function startGroup(group: Array<Pick<PlannedProcess, 'spec' | 'readyUrl'>
 
 async function main(): Promise<void> {
   loadDotEnv();
-  const { cardProvider, rest } = takeCardProvider(process.argv.slice(2));
+  const { cardProvider, rest: afterCard } = takeCardProvider(process.argv.slice(2));
+  const { supplier, rest } = takeSupplier(afterCard);
   const { replicas } = parseStartArgs(rest);
   const settings = loadStartSettings();
   refuseDemoServiceSecrets(settings);
@@ -199,6 +267,8 @@ async function main(): Promise<void> {
   if (cardProvider && !demo)
     throw new SettingsError('--card-provider fake-iyzico: demo mode only (the fake takes no real card)');
   const fakeIyzico = cardProvider === 'fake-iyzico' ? planFakeIyzico(settings) : null;
+  if (supplier && !demo) throw new SettingsError(`--supplier ${supplier}: demo mode only (it runs a fake supplier)`);
+  const fakeSupplier = supplier ? planFakeSupplier(settings, supplier) : null;
 
   await checkPostgres(settings.DATABASE_URL);
   await checkRedis(settings.REDIS_URL);
@@ -206,6 +276,7 @@ async function main(): Promise<void> {
     [
       ...portsInUse(settings, replicas, useCatcher),
       ...(fakeIyzico ? [{ port: fakeIyzico.port, what: 'fake iyzico (FAKE_IYZICO_PORT)' }] : []),
+      ...(fakeSupplier ? [{ port: fakeSupplier.port, what: `fake ${supplier} (FAKE_SUPPLIER_PORT)` }] : []),
     ],
     settings.HOST,
   );
@@ -237,16 +308,28 @@ async function main(): Promise<void> {
     for (const planned of plan.groups.services)
       if (planned.service.name === 'balance') Object.assign(planned.spec.env!, fakeIyzico.balanceEnv);
   }
+  if (fakeSupplier) {
+    for (const planned of plan.groups.services)
+      if (planned.service.name === 'esim') Object.assign(planned.spec.env!, fakeSupplier.esimEnv);
+  }
   supervisor = new Supervisor({ output: (name, line) => console.log(prefix(name, line)), log: say });
 
   if (fakeIyzico) {
     await startGroup([fakeIyzico.planned]);
     say(`card payments go to the FAKE iyzico (not iyzico); its payments and fraud reviews: ${fakeIyzico.controlUrl}`);
   }
+  if (fakeSupplier) {
+    await startGroup([fakeSupplier.planned]);
+    say(`eSIMs can come from the FAKE ${supplier} (not ${supplier}); its control API: ${fakeSupplier.controlUrl}`);
+  }
   if (!stopping) await startGroup(plan.groups.services);
   if (!stopping) await startGroup(plan.groups.gateway);
   if (!stopping) await startGroup(plan.groups.workers);
   if (stopping) return;
+  if (supplier) {
+    const made = await stockDemoSupplier(`http://127.0.0.1:${gatewayPort(settings)}`, supplier, say);
+    say(`the FAKE ${supplier}'s catalogue synced; ${made} new package(s) of it on sale beside the pool's`);
+  }
 
   console.log(
     renderBanner({

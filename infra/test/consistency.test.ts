@@ -625,6 +625,47 @@ describe('verifyConsistency on card money', () => {
   });
 });
 
+describe('verifyConsistency on supplier orders', () => {
+  it('fails supplier-orders-match-our-orders for a completed supplier order with no delivery, and a delivery kept by an order we failed', async () => {
+    let undelivered = '';
+    let keptByFailed = '';
+    const url = await brokenCopy(async (s) => {
+      const supplierOrder = async (orderId: string, status: string) => {
+        await s
+          .esim('orders')
+          .where({ id: orderId })
+          .update({ supplier: 'airalo', supplier_package_id: 'change-7days-1gb' });
+        await s.esim('supplier_orders').insert({
+          order_id: orderId,
+          supplier: 'airalo',
+          kind: 'purchase',
+          supplier_package_id: 'change-7days-1gb',
+          quantity: 1,
+          status,
+        });
+      };
+      // A consistent one: completed and delivered.
+      const delivered = await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'captured' });
+      await supplierOrder(delivered.id, 'delivered');
+      undelivered = (await esimOrder(s, { step: 'completed', quantity: 1, profiles: 1, hold: 'captured' })).id;
+      await supplierOrder(undelivered, 'placed');
+      keptByFailed = (await esimOrder(s, { step: 'failed', quantity: 1, profiles: 0, hold: null })).id;
+      await supplierOrder(keptByFailed, 'delivered');
+      const free = await s.esim('profiles').where({ pool_status: 'available' }).first('id');
+      await s.esim('profiles').where({ id: free.id }).update({
+        pool_status: 'assigned',
+        order_id: keptByFailed,
+        status: 'inactive',
+        assigned_at: new Date(),
+      });
+    });
+    const report = await verifyConsistency(url);
+    // The failed order holding a live profile breaks the profiles rule too: both name it.
+    const rule = report.rules.find((r) => r.rule === 'supplier-orders-match-our-orders')!;
+    expect([...rule.offending].sort()).toEqual([undelivered, keptByFailed].sort());
+  });
+});
+
 describe('formatConsistencyReport', () => {
   it('prints one line per rule, at most 20 ids of a failing one and how many more', () => {
     const ids = Array.from({ length: 23 }, (_, i) => `id${i}`);

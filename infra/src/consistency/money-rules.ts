@@ -171,3 +171,29 @@ export function cardPaidOrdersClaimTheirPayment({ trx }: RuleContext): Promise<s
       ORDER BY o.created_at, o.id`,
   );
 }
+
+/**
+ * An order of a wholesale supplier completed has its supplier order delivered; a supplier order
+ * delivered belongs to an order completed, or to one that failed whose eSIMs were all ended again;
+ * and none is still on its way long after it was placed (24 × `holdMaxAgeMs`), but for an order we
+ * failed for it (a delivery after that is ended again when it comes).
+ */
+export function supplierOrdersMatchOurOrders({ trx, now, holdMaxAgeMs }: RuleContext): Promise<string[]> {
+  return offendingIds(
+    trx,
+    `SELECT o.id FROM esim.orders o
+       LEFT JOIN esim.supplier_orders s ON s.order_id = o.id
+      WHERE o.supplier <> 'pool' AND o.step = 'completed' AND (s.order_id IS NULL OR s.status <> 'delivered')
+     UNION
+     SELECT s.order_id FROM esim.supplier_orders s
+       JOIN esim.orders o ON o.id = s.order_id
+      WHERE (s.status = 'delivered' AND o.step <> 'completed'
+             AND (o.step <> 'failed' OR EXISTS (SELECT 1 FROM esim.profiles p
+                                                WHERE p.order_id = o.id AND p.status NOT IN ('revoked', 'refunded'))))
+         OR (s.status IN ('placing', 'placed') AND o.step = 'completed')
+         OR (s.status IN ('placing', 'placed') AND s.created_at < ?
+             AND o.failure_code IS DISTINCT FROM 'supplier_delivery_timeout')
+      ORDER BY 1`,
+    [cutoff(now, holdMaxAgeMs * 24)],
+  );
+}

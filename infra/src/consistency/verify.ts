@@ -8,6 +8,7 @@ import {
   cardRefundsStayWithinTheirPayment,
   completedEsimOrdersAreCaptured,
   esimRefundsAreSettled,
+  supplierOrdersMatchOurOrders,
   noStalePendingHolds,
   rejectedPhysicalOrdersHaveVoidedHolds,
 } from './money-rules';
@@ -38,6 +39,7 @@ const RULES: ReadonlyArray<readonly [string, RuleCheck]> = [
   ['esim-card-order-claims-its-payment', cardPaidOrdersClaimTheirPayment],
   ['esim-refund-settled', esimRefundsAreSettled],
   ['card-refunds-within-payment', cardRefundsStayWithinTheirPayment],
+  ['supplier-orders-match-our-orders', supplierOrdersMatchOurOrders],
   ['no-stale-pending-hold', noStalePendingHolds],
   ['no-stale-outbox-row', noStaleOutboxRows],
   ['no-parked-event', noParkedEvents],

@@ -43,8 +43,10 @@ async function orderDelivered(db: Knex, ctx: EsimContext, orderId: string, log: 
   const order = await loadOrder(db, orderId);
   if (!order) return;
   if (order.step === 'failed') {
-    for (const profile of await profilesOf(db, order.id))
+    for (const profile of await profilesOf(db, order.id)) {
       await ctx.provider.revoke(db, { id: profile.id, iccid: profile.iccid, orderId: order.id });
+      await db('profiles').where({ id: profile.id }).update({ status: 'revoked', updated_at: db.fn.now() });
+    }
     log.warn({ orderId }, 'a supplier delivered an order we had failed: its eSIMs were ended again');
     return;
   }
