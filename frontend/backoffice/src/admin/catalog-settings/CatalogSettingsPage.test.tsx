@@ -7,10 +7,11 @@ import { renderApp } from '../../../test/render';
 const RULE = { kind: 'percent', value: 30, rounding: 'x99', updated_by: null, updated_at: null };
 const PREVIEW = {
   dry_run: true,
-  changed: 2,
+  changed: 3,
   packages: [
     { id: 'p-1', code: 'IT-AL-7D-1GB', cost_price: 8.1, old_price: 7.5, new_price: 10.99, resumed: true },
     { id: 'p-2', code: 'EU-AL-15D', cost_price: 12, old_price: 14.99, new_price: 15.99, resumed: false },
+    { id: 'p-3', code: 'TR-7D-3GB', cost_price: 5.2, old_price: 9.99, new_price: 6.99, resumed: false },
   ],
 };
 
@@ -92,13 +93,16 @@ describe('catalog settings: the margin rule', () => {
     const list = await screen.findByRole('list', { name: 'Neyin değişeceğini göster' });
     expect(within(list).getByText('Maliyet 8,10 €: 7,50 € → 10,99 €')).toBeInTheDocument();
     expect(within(list).getByText('Yeniden satışa çıkar')).toBeInTheDocument();
-    expect(screen.getByText('2 fiyat değişir')).toBeInTheDocument();
+    // A price the rule lowers says so.
+    expect(within(list).getAllByText('Fiyat düşer')).toHaveLength(1);
+    expect(within(list).getByText('Maliyet 5,20 €: 9,99 € → 6,99 €')).toBeInTheDocument();
+    expect(screen.getByText('3 fiyat değişir')).toBeInTheDocument();
     expect(dataProvider.calls.filter((c) => c.method.startsWith('send:'))).toEqual([
       { method: 'send:POST', resource: 'admin/packages/reprice', params: { dry_run: true } },
     ]);
-    await user.click(screen.getByRole('button', { name: '2 fiyatı uygula' }));
+    await user.click(screen.getByRole('button', { name: '3 fiyatı uygula' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText('2 fiyat değişsin mi?')).toBeInTheDocument();
+    expect(within(confirm).getByText('3 fiyat değişsin mi?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Onayla' }));
     await waitFor(() =>
       expect(dataProvider.calls).toContainEqual({

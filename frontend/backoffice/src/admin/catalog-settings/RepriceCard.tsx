@@ -85,6 +85,14 @@ export function RepriceCard() {
                           useFlexGap
                         >
                           <code>{row.code}</code>
+                          {row.new_price < row.old_price ? (
+                            <Chip
+                              size="small"
+                              color="warning"
+                              component="span"
+                              label={translate('app.catalog_settings.lowers')}
+                            />
+                          ) : null}
                           {row.resumed ? (
                             <Chip
                               size="small"

@@ -131,7 +131,7 @@ export default function PackageList() {
                 ].join(' · ')}
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                   <KindChip kind={r.kind} />
-                  <ActiveChip active={r.active} />
+                  {r.active && r.paused_reason ? null : <ActiveChip active={r.active} />}
                   <PausedChip reason={r.paused_reason} />
                   <ActiveToggle record={r} />
                   <ResumeButton record={r} />
@@ -201,7 +201,8 @@ export default function PackageList() {
             label="app.admin_packages.sale_state"
             render={(r: RaRecord) => (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <ActiveChip active={r.active} />
+                {/* A paused package is not on sale, whatever its switch says: its chip says why instead. */}
+                {r.active && r.paused_reason ? null : <ActiveChip active={r.active} />}
                 <PausedChip reason={r.paused_reason} />
               </Stack>
             )}

@@ -34,8 +34,14 @@ const PACKAGE = {
 };
 const GONE = { ...PACKAGE, id: 'pkg-gone', code: 'WORLD-AL-30D', paused_reason: 'offer_gone' };
 
+const RULE = { kind: 'percent', value: 30, rounding: 'x99', updated_by: null, updated_at: null };
+
 function renderPackages(locale: 'tr' | 'en' = 'tr') {
   const dataProvider = fakeDataProvider({
+    read: async (path) => {
+      if (path === 'admin/margin-rule') return RULE as never;
+      throw new Error(`no answer for ${path}`);
+    },
     getList: async (resource, params) => {
       dataProvider.calls.push({ method: 'getList', resource, params });
       return resource === 'admin/packages' ? { data: [PACKAGE, GONE] as never[], total: 2 } : { data: [], total: 0 };
@@ -70,7 +76,9 @@ describe('paused packages in the admin package list', () => {
       within(dialog).getByText('Maliyeti 6,40 €, fiyatı 5,99 €. Verdiğiniz fiyatla yeniden satışa çıkar.'),
     ).toBeInTheDocument();
     const price = within(dialog).getByLabelText('Satış fiyatı');
-    expect(price).toHaveValue('6,40');
+    // The margin rule's price over the cost: 6,40 € + 30 % = 8,32 €, shown as 8,99 €.
+    await waitFor(() => expect(price).toHaveValue('8,99'));
+    expect(within(dialog).getByText('Kâr kuralına göre 8,99 €')).toBeInTheDocument();
     await user.clear(price);
     await user.type(price, '6,20');
     const resume = within(dialog).getByRole('button', { name: 'Satışa devam et' });

@@ -1,3 +1,4 @@
+import { marginRuleOf, priceFromCost, type Locale } from '@esim/contracts';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import {
   Alert,
@@ -12,13 +13,13 @@ import {
   FormControlLabel,
   TextField,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import type { Locale } from '@esim/contracts';
 import { formatEuro } from '../../format';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { useRefreshListAndFigures } from '../../providers/figures';
+import { useMarginRule } from '../catalog-settings/marginRule';
 import { eurosOf, priceProblem, priceText } from './prices';
 
 /**
@@ -31,7 +32,14 @@ function ResumeDialog({ record, onClose }: { record: RaRecord; onClose: () => vo
   const notify = useNotify();
   const refresh = useRefreshListAndFigures();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const { data: rule } = useMarginRule();
+  const rulePrice = rule ? priceFromCost(Math.round(record.cost_price * 100), marginRuleOf(rule)) / 100 : undefined;
   const [text, setText] = useState(priceText(Math.max(record.retail_price, record.cost_price)));
+  const [typed, setTyped] = useState(false);
+  // The margin rule's price once it is read, unless the admin has typed one already.
+  useEffect(() => {
+    if (rulePrice !== undefined && !typed) setText(priceText(Math.max(record.retail_price, rulePrice)));
+  }, [rulePrice, typed, record.retail_price]);
   const [atLoss, setAtLoss] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,10 +86,16 @@ function ResumeDialog({ record, onClose }: { record: RaRecord; onClose: () => vo
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            setTyped(true);
             setServerError(null);
           }}
           error={!!problem}
-          helperText={problem ?? ' '}
+          helperText={
+            problem ??
+            (rulePrice === undefined
+              ? ' '
+              : translate('app.paused_packages.resume_rule', { price: formatEuro(rulePrice) }))
+          }
           slotProps={{ htmlInput: { name: 'retail_price', inputMode: 'decimal' } }}
         />
         {below ? (
@@ -109,11 +123,24 @@ export function ResumeButton({ record }: { record: RaRecord }) {
   const [open, setOpen] = useState(false);
   if (record.paused_reason !== 'cost_above_price') return null;
   return (
-    <Box component="span" onClick={(event) => event.stopPropagation()}>
-      <Button size="small" color="success" startIcon={<PlayCircleIcon />} onClick={() => setOpen(true)}>
-        {translate('app.paused_packages.resume')}
-      </Button>
-      {open ? <ResumeDialog record={record} onClose={() => setOpen(false)} /> : null}
-    </Box>
+    <>
+      {/* On a phone the row is a link: the button's click must neither bubble to it nor follow it. */}
+      <Box
+        component="span"
+        onClick={(event) => {
+          event.stopPropagation();
+          event.preventDefault();
+        }}
+      >
+        <Button size="small" color="success" startIcon={<PlayCircleIcon />} onClick={() => setOpen(true)}>
+          {translate('app.paused_packages.resume')}
+        </Button>
+      </Box>
+      {open ? (
+        <Box component="span" onClick={(event) => event.stopPropagation()}>
+          <ResumeDialog record={record} onClose={() => setOpen(false)} />
+        </Box>
+      ) : null}
+    </>
   );
 }

@@ -17,7 +17,7 @@ export function MarginRuleSummary() {
           : rule
             ? translate('app.supplier_offers.rule_summary', {
                 amount: marginAmount(rule, locale),
-                rounding: translate(`app.catalog_settings.roundings.${rule.rounding}`),
+                rounding: translate(`app.catalog_settings.roundings_short.${rule.rounding}`),
               })
             : null}
         {!rule && !error ? <Skeleton width={220} /> : null}

@@ -147,7 +147,7 @@ describe('supplier packages', () => {
     expect(within(topUp).getByText('Ek paket')).toBeInTheDocument();
     expect(within(topUp).queryByRole('button', { name: 'Paket oluştur' })).toBeNull();
 
-    expect(await screen.findByText('Kâr kuralı: maliyet + %30, Bir sonraki x,99 €’ya')).toBeInTheDocument();
+    expect(await screen.findByText('Kâr kuralı: maliyet + %30, bir sonraki x,99 €’ya yuvarlanır')).toBeInTheDocument();
     const list = dataProvider.calls.find((c) => c.method === 'getList' && c.resource === 'admin/supplier-offers');
     expect(list?.params).toMatchObject({ sort: { field: 'mapped', order: 'ASC' } });
   }, 60_000);
@@ -255,6 +255,6 @@ describe('supplier packages', () => {
     expect(within(row).getByRole('button', { name: 'Create package' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Map to package' })).toBeInTheDocument();
     expect(within(await rowOf('Japan 3GB 7Days')).getByText('Cost above price')).toBeInTheDocument();
-    expect(await screen.findByText('Margin rule: cost + 30%, Up to the next x,99 €')).toBeInTheDocument();
+    expect(await screen.findByText('Margin rule: cost + 30%, rounded up to the next x,99 €')).toBeInTheDocument();
   }, 60_000);
 });
