@@ -846,6 +846,123 @@ describe('admin: eSIM pool, every eSIM order, the catalog', () => {
       'FR',
     ]);
   });
+
+  it('admin/supplier-offers: synced offers with filters, search, sort and range, getOne and getMany; a package made of one, another mapped; the margin rule; a package paused for its cost resumed', async () => {
+    const dp = await providerFor('admin@esim.test');
+    const catalog = system.services.catalog as typeof system.services.catalog & {
+      config: { INTERNAL_SERVICE_TOKEN: string };
+    };
+    const offer = (id: string, extra: Record<string, unknown> = {}) => ({
+      supplier_package_id: id,
+      name: `Kontrat ${id}`,
+      countries: ['ES'],
+      data_mb: 2048,
+      validity_days: 10,
+      net_cost_cents: 500,
+      top_up: false,
+      ...extra,
+    });
+    const sync = (offers: unknown[], syncedAt: string) =>
+      catalog.inject({
+        method: 'POST',
+        url: '/internal/supplier-offers',
+        headers: { 'x-service-token': catalog.config.INTERNAL_SERVICE_TOKEN },
+        payload: { supplier: 'esimaccess', synced_at: syncedAt, offers },
+      });
+    const synced = await sync(
+      [
+        offer('KT-ES-1'),
+        offer('KT-ES-2', { net_cost_cents: 900, data_mb: null }),
+        offer('KT-PT-1', { countries: ['PT'] }),
+      ],
+      '2026-12-01T10:00:00Z',
+    );
+    expect(synced.json().data).toEqual({ offers: 3, mapped: 0, unmapped: 3, paused: 0, gone: 0 });
+
+    const sort = { field: 'mapped', order: 'ASC' } as const;
+    const all = await dp.getList('admin/supplier-offers', {
+      pagination: page(25),
+      sort,
+      filter: { supplier: 'esimaccess' },
+    });
+    expect(all.total).toBe(3);
+    const byCost = await dp.getList('admin/supplier-offers', {
+      pagination: page(2),
+      sort: { field: 'net_cost', order: 'DESC' },
+      filter: { supplier: 'esimaccess' },
+    });
+    expect(byCost.data.map((o) => o.supplier_package_id)).toEqual(['KT-ES-2', expect.any(String)]);
+    expect(byCost.total).toBe(3);
+    const spain = await dp.getList('admin/supplier-offers', { pagination: page(25), sort, filter: { country: 'ES' } });
+    expect(spain.data.map((o) => o.supplier_package_id).sort()).toEqual(['KT-ES-1', 'KT-ES-2']);
+    const searched = await dp.getList('admin/supplier-offers', { pagination: page(25), sort, filter: { q: 'kt-pt' } });
+    expect(searched.data.map((o) => o.supplier_package_id)).toEqual(['KT-PT-1']);
+    const first = all.data.find((o) => o.supplier_package_id === 'KT-ES-1')!;
+    expect((await dp.getOne('admin/supplier-offers', { id: first.id })).data).toMatchObject({
+      supplier: 'esimaccess',
+      net_cost: 5,
+      suggested_price: 6.99,
+      suggested_type: 'local',
+    });
+    expect((await dp.getMany('admin/supplier-offers', { ids: [first.id] })).data.map((o) => o.id)).toEqual([first.id]);
+
+    const { data: made } = await dp.send('POST', `admin/supplier-offers/${first.id}/package`, {
+      code: 'ES-KONTRAT-10D',
+    });
+    expect(made).toMatchObject({ code: 'ES-KONTRAT-10D', supplier: 'esimaccess', retail_price: 6.99, cost_price: 5 });
+    const mapped = await dp.getList('admin/supplier-offers', { pagination: page(25), sort, filter: { mapped: true } });
+    expect(mapped.data.map((o) => o.package?.code)).toEqual(['ES-KONTRAT-10D']);
+
+    // A package of the same figures, made by hand, then mapped to the Portuguese offer.
+    const { data: portugal } = await dp.create('admin/packages', {
+      data: {
+        code: 'PT-KONTRAT-10D',
+        name_tr: 'Portekiz Kontrat',
+        name_en: 'Portugal Contract',
+        type: 'local',
+        countries: ['PT'],
+        data_mb: 2048,
+        validity_days: 10,
+        retail_price: 7.5,
+        cost_price: 3,
+      },
+    });
+    const pt = all.data.find((o) => o.supplier_package_id === 'KT-PT-1')!;
+    const { data: ptMapped } = await dp.send('POST', `admin/supplier-offers/${pt.id}/map`, { package_id: portugal.id });
+    expect(ptMapped).toMatchObject({ supplier: 'esimaccess', supplier_package_id: 'KT-PT-1', cost_price: 5 });
+    const mismatch = await dp
+      .send('POST', `admin/supplier-offers/${all.data.find((o) => o.supplier_package_id === 'KT-ES-2')!.id}/map`, {
+        package_id: portugal.id,
+      })
+      .catch((error) => error);
+    expect(mismatch.status).toBe(422);
+    expect(Object.keys(mismatch.body.errors).sort()).toEqual(['countries', 'data_mb']);
+
+    const { data: rule } = await dp.send('PUT', 'admin/margin-rule', {
+      kind: 'fixed',
+      value: 2,
+      rounding: 'whole_euro',
+    });
+    expect(rule).toMatchObject({ kind: 'fixed', value: 2, rounding: 'whole_euro' });
+    expect(await dp.read('admin/margin-rule')).toMatchObject({ kind: 'fixed', value: 2 });
+    await dp.send('PUT', 'admin/margin-rule', { kind: 'percent', value: 30, rounding: 'x99' });
+
+    // The cost rises above ES-KONTRAT-10D's price: paused, listed as such; resumed at a price above the cost.
+    await sync(
+      [offer('KT-ES-1', { net_cost_cents: 800 }), offer('KT-PT-1', { countries: ['PT'] })],
+      '2026-12-01T11:00:00Z',
+    );
+    const paused = await dp.getList('admin/packages', {
+      pagination: page(25),
+      sort: { field: 'code', order: 'ASC' },
+      filter: { paused: 'cost_above_price' },
+    });
+    expect(paused.data.map((p) => p.id)).toEqual([made.id]);
+    const { data: resumed } = await dp.send('POST', `admin/packages/${made.id}/resume`, { retail_price: 9.99 });
+    expect(resumed).toMatchObject({ retail_price: 9.99, on_sale: true, paused_reason: null });
+    const { data: preview } = await dp.send('POST', 'admin/packages/reprice', { dry_run: true });
+    expect(preview).toMatchObject({ dry_run: true });
+  });
 });
 
 describe('admin: top-ups, messages, audit log', () => {
