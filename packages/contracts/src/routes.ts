@@ -177,9 +177,10 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/public/install/:token', 'esim', 'public', { rateLimit: 'public-lookup' }),
   // The provider's usage webhook: public, but every call is HMAC-verified by the service.
   r('POST', '/webhooks/esim-usage', 'esim', 'public', { bodyLimit: 1024 * 1024 }),
-  // The suppliers' own webhooks (checked by each adapter); Airalo checks the address with a HEAD first.
+  // The suppliers' own webhooks (checked by each adapter); a supplier may check the address with a GET or HEAD first.
   r('GET', '/webhooks/airalo', 'esim', 'public'),
   r('POST', '/webhooks/airalo', 'esim', 'public', { bodyLimit: 1024 * 1024 }),
+  r('GET', '/webhooks/esimaccess', 'esim', 'public'),
   r('POST', '/webhooks/esimaccess', 'esim', 'public', { bodyLimit: 1024 * 1024 }),
   // ── esim, admin: the profile pool and usage files ──
   r('POST', '/admin/esim/pool/import', 'esim', can('admin/esim-pool', 'create'), { bodyLimit: 10 * 1024 * 1024 }),

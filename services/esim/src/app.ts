@@ -10,8 +10,8 @@ import { supplierRouter } from './provider/router';
 import type { Supplier } from './provider/supplier';
 import { adminSupplierRoutes } from './routes/admin-suppliers';
 import { supplierWebhookRoutes } from './routes/supplier-webhooks';
-import { configuredSuppliers } from './suppliers/configured';
-import { supplierSyncJob } from './suppliers/sync';
+import { configuredSuppliers, supplierWebhookUrl } from './suppliers/configured';
+import { supplierSyncJob, supplierWebhookRegistration } from './suppliers/sync';
 import { adminRoutes } from './routes/admin';
 import { publicRoutes } from './routes/public';
 import { userRoutes } from './routes/user';
@@ -74,6 +74,7 @@ export async function buildApp(options: BuildOptions = {}) {
   };
   app.addHook('preClose', endLoops);
   app.whileServing({ name: 'recovery loop', start: startLoops, stop: endLoops });
+  app.whileServing(supplierWebhookRegistration(suppliers, (name) => supplierWebhookUrl(config, name), app.log));
   app.whileServing(
     supplierSyncJob(app.db, ctx.catalog, suppliers, {
       redisUrl: config.REDIS_URL,

@@ -87,6 +87,8 @@ export interface Supplier extends EsimProvider {
    * not the supplier's (the route answers 401 and writes nothing).
    */
   webhook(db: Knex, call: SupplierWebhook): Promise<SupplierNotice[]>;
+  /** Tells the supplier where to send its webhooks (asked at start; a supplier checks the address first). */
+  registerWebhook(url: string): Promise<void>;
 }
 
 /** The supplier has no such call (Airalo cannot suspend, resume or revoke an eSIM). */

@@ -119,3 +119,42 @@ export function supplierSyncJob(
     },
   };
 }
+
+/**
+ * Tells each supplier where to send its webhooks, once per start, asked again every half minute
+ * until it takes it: a supplier checks the address first, and the gateway in front of us may not
+ * answer yet while the shop starts. Every copy asks; the address is the same, so that changes nothing.
+ */
+export function supplierWebhookRegistration(
+  suppliers: Supplier[],
+  urlOf: (name: 'airalo' | 'esimaccess') => string,
+  log: FastifyBaseLogger,
+  retryMs = 30_000,
+): ServingWork {
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const register = async (supplier: Supplier) => {
+    try {
+      await supplier.registerWebhook(urlOf(supplier.name as 'airalo' | 'esimaccess'));
+      log.info({ supplier: supplier.name }, 'supplier webhook registered');
+    } catch (error) {
+      log.warn({ err: error, supplier: supplier.name }, 'supplier webhook not registered yet; asking again');
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void register(supplier);
+      }, retryMs);
+      timers.add(timer);
+    }
+  };
+  return {
+    name: 'supplier webhooks',
+    start() {
+      for (const supplier of suppliers) void register(supplier);
+    },
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+    },
+  };
+}

@@ -128,6 +128,10 @@ export function airaloSupplier(options: AiraloSupplierOptions): AiraloSupplier {
     balance: catalogue.balance,
     webhook: webhooks.handle,
 
+    async registerWebhook() {
+      await this.optIn();
+    },
+
     async optIn(types = ['async_orders', 'webhook_low_data', 'webhook_credit_limit'], creditLevels = [50, 70, 80, 90]) {
       if (!options.webhookUrl) throw new Error('airaloSupplier: opting in needs a webhookUrl');
       for (const type of types) {

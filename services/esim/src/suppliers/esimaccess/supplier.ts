@@ -686,6 +686,11 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
   return {
     name: SUPPLIER,
 
+    // eSIM Access sends a CHECK_HEALTH to the address first and keeps it only if that answers.
+    async registerWebhook(url: string) {
+      await client.call('/webhook/save', { webhook: url });
+    },
+
     async provision(db: Knex, requests: ProvisionRequest[]): Promise<ProvisionResult[]> {
       // One order's trouble never holds up the others of the batch: each answers for itself.
       return Promise.all(
