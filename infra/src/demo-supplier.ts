@@ -32,10 +32,17 @@ export async function stockDemoSupplier(
   };
   await call('POST', '/admin/esim/suppliers/sync', token);
   const filter = encodeURIComponent(JSON.stringify({ supplier, mapped: false, top_up: false, gone: false }));
-  const offers = (await call('GET', `/admin/supplier-offers?filter=${filter}&range=[0,199]`, token)) as Array<{
-    id: string;
-    supplier_package_id: string;
-  }>;
+  const offers: Array<{ id: string; supplier_package_id: string }> = [];
+  // A page holds at most 100 rows: read them all before making packages (which changes what is unmapped).
+  for (let from = 0; ; from += 100) {
+    const page = (await call(
+      'GET',
+      `/admin/supplier-offers?filter=${filter}&range=[${from},${from + 99}]`,
+      token,
+    )) as typeof offers;
+    offers.push(...page);
+    if (page.length < 100) break;
+  }
   let made = 0;
   // Airalo's sandbox trigger packages (test-*) only ever answer an error: no shop sells them.
   for (const offer of offers.filter((o) => !o.supplier_package_id.startsWith('test-'))) {

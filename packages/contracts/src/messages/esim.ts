@@ -31,6 +31,7 @@ export const esimMessages = {
     tr: 'eSIM tedarikçiden zamanında gelmediği için sipariş iptal edildi; ücret alınmadı.',
     en: 'The eSIM did not arrive from the supplier in time, so the order was cancelled; nothing was charged.',
   },
+  supplier_not_configured: { tr: 'Bu tedarikçi yapılandırılmamış', en: 'This supplier is not configured' },
   supplier_webhook_refused: { tr: 'Bildirim doğrulanamadı', en: 'The notification could not be verified' },
   supplier_webhook_failed: {
     tr: 'Bildirim şu an işlenemedi; lütfen yeniden gönderin',

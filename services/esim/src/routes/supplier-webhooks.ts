@@ -15,8 +15,14 @@ const answer = z.object({ received: z.number().int() });
  * A GET (and so a HEAD) answers 200: Airalo checks the address that way before it sends.
  */
 export function supplierWebhookRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
-  for (const supplier of ctx.suppliers) {
-    const path = `/webhooks/${supplier.name}`;
+  for (const name of ['airalo', 'esimaccess'] as const) {
+    const path = `/webhooks/${name}`;
+    // A supplier not configured here has nothing to say to us: its address answers 404.
+    const configured = () => {
+      const supplier = ctx.suppliers.find((s) => s.name === name);
+      if (!supplier) throw new AppError(404, 'supplier_not_configured');
+      return supplier;
+    };
     app.register(async (scope) => {
       const raw = scope as unknown as CreatedServiceApp;
       raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -25,23 +31,27 @@ export function supplierWebhookRoutes(app: CreatedServiceApp, ctx: EsimContext):
         {
           schema: {
             tags: ['webhooks'],
-            summary: `${supplier.name}: the address check`,
+            summary: `${name}: the address check`,
             response: responds(200, answer),
           },
         },
-        async (_request, reply) => ok(reply, { received: 0 }),
+        async (_request, reply) => {
+          configured();
+          return ok(reply, { received: 0 });
+        },
       );
       raw.post(
         path,
         {
           schema: {
             tags: ['webhooks'],
-            summary: `${supplier.name}: an order allocated, an eSIM's usage or state, a balance warning (checked by the adapter)`,
+            summary: `${name}: an order allocated, an eSIM's usage or state, a balance warning (checked by the adapter)`,
             body: z.unknown().describe("The supplier's own notification, as it sends it"),
             response: responds(200, answer),
           },
         },
         async (request, reply) => {
+          const supplier = configured();
           let notices;
           try {
             notices = await supplier.webhook(app.db, {
