@@ -78,6 +78,7 @@ const esim = {
     percentage: 75,
     unlimited: false,
   },
+  usage_updated_at: '2026-11-20T10:05:00.000Z',
   activated_at: '2026-11-01T10:00:00.000Z',
   expires_at: '2099-01-01T00:00:00.000Z',
   refundable: false,

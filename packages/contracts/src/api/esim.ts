@@ -74,6 +74,11 @@ export const esimProfileSchema = z.object({
   /** The QR png (`/api/user/esim/qr/<ICCID>.png`): owner or admin only, never cached; null once withdrawn. */
   qr_url: z.string().nullable(),
   usage: usageSchema,
+  /**
+   * When the usage figures were last measured: the supplier's update time for a supplier's eSIM, the
+   * latest usage report's for a pool eSIM; null while none came.
+   */
+  usage_updated_at: nullableTimestamp,
   activated_at: nullableTimestamp,
   expires_at: nullableTimestamp,
   /** Whether the refund policy allows a refund now, and until when. */

@@ -14,6 +14,10 @@ export const catalogPackageUpserted = defineEvent(
     validityDays: z.number().int(),
     retailPriceCents: z.number().int(),
     active: z.boolean(),
+    /** Who sells it (absent from a publisher that does not say: the reader asks the quote). */
+    supplier: z.enum(['pool', 'airalo', 'esimaccess']).optional(),
+    /** The supplier's own id of the package (null for the pool). */
+    supplierPackageId: z.string().nullable().optional(),
   }),
 );
 export const catalogPackageDeactivated = defineEvent(

@@ -17,4 +17,21 @@ export const topUpMessages = {
     tr: 'Bu paket eSIM’inizin kapsadığı ülkeleri kapsamıyor',
     en: 'This package does not cover the countries your eSIM covers',
   },
+  // A supplier's eSIM takes only the top-ups its supplier lists for it.
+  esim_top_up_supplier_none: {
+    tr: 'Bu eSIM için tedarikçisi yükleme sunmuyor',
+    en: 'Its supplier offers no top-up for this eSIM',
+  },
+  esim_top_up_supplier_none_on_sale: {
+    tr: 'Tedarikçisinin bu eSIM için sunduğu yüklemelerin hiçbiri şu an satışta değil',
+    en: 'None of the top-ups its supplier offers for this eSIM is on sale right now',
+  },
+  esim_top_up_supplier_unreachable: {
+    tr: 'Bu eSIM’in yükleme seçenekleri şu an alınamıyor; lütfen biraz sonra tekrar deneyin',
+    en: 'This eSIM’s top-ups cannot be listed right now; please try again a little later',
+  },
+  esim_top_up_package_not_offered: {
+    tr: 'Bu paket bu eSIM’e yüklenemez',
+    en: 'This package cannot be added to this eSIM',
+  },
 } satisfies MessageCatalog;
