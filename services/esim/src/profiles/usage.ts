@@ -12,7 +12,8 @@ import { isWithdrawn } from './status';
  * about an eSIM that has ended (refunded, revoked, expired) is ignored and logged, not recorded.
  */
 export interface UsageReport extends UsageReading {
-  source: 'webhook' | 'file';
+  /** provider: the supplier's figures, read when its eSIM's usage was asked for. */
+  source: 'webhook' | 'file' | 'provider';
 }
 
 export type { UsageOutcome };
@@ -32,6 +33,7 @@ interface ProfileWithOrder {
   expires_at: Date | null;
   alert_80_sent_at: Date | null;
   alert_100_sent_at: Date | null;
+  usage_updated_at: Date | null;
   validity_days: number;
   order_number: string;
   package_name_tr: string;
@@ -81,6 +83,9 @@ export async function applyUsage(
   const used = Math.max(previous, report.usedBytes);
   const total = profile.data_total_bytes === null ? null : Number(profile.data_total_bytes);
   const changes: Record<string, unknown> = { data_used_bytes: used, updated_at: trx.fn.now() };
+  // A late report (measured before one already applied) leaves the figures' time where it was.
+  if (!profile.usage_updated_at || report.recordedAt.getTime() > new Date(profile.usage_updated_at).getTime())
+    changes.usage_updated_at = report.recordedAt;
   const base = { esimId: profile.id, iccid: profile.iccid, orderId: profile.order_id, userId: profile.user_id };
   const alert = (kind: 'usage-80' | 'usage-100', expiresAt: Date | null) =>
     publish(trx, 'esim', {

@@ -31,6 +31,11 @@ export interface ProfileRow {
   activated_at: Date | null;
   /** When its supplier said it went onto a phone (null for the pool, which cannot tell). */
   installed_at?: Date | null;
+  /** When its usage figures were last measured (the latest report's or its supplier's time). */
+  usage_updated_at?: Date | null;
+  /** Who sold it (the pool, or a supplier) and the supplier's own id of it. */
+  supplier?: 'pool' | 'airalo' | 'esimaccess';
+  supplier_ref?: string | null;
   expires_at: Date | null;
   refunded_at: Date | null;
   created_at: Date;
@@ -89,6 +94,7 @@ export function esimView(p: ProfileRow, order: Pick<OrderRow, 'created_at' | 'de
     ios_install_url: lpa ? iosInstallUrl(lpa) : null,
     qr_url: withdrawn ? null : qrUrl(p.iccid),
     usage: usageView(p),
+    usage_updated_at: isoOrNull(p.usage_updated_at ?? null),
     activated_at: isoOrNull(p.activated_at),
     expires_at: isoOrNull(p.expires_at),
     refundable,

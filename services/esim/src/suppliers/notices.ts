@@ -56,11 +56,17 @@ async function orderDelivered(db: Knex, ctx: EsimContext, orderId: string, log: 
   );
 }
 
-async function esimChanged(
+/**
+ * An eSIM's figures or state from its supplier (its webhook, or a read when its usage was asked for)
+ * applied to our row. The event id is the supplier, its ref and the figures' time, so the same
+ * figures however they came are applied once.
+ */
+export async function esimChanged(
   db: Knex,
-  supplier: Supplier,
+  supplier: Pick<Supplier, 'name'>,
   notice: Extract<SupplierNotice, { kind: 'esim' }>,
   log: FastifyBaseLogger,
+  source: 'webhook' | 'provider' = 'webhook',
 ): Promise<void> {
   const { status } = notice;
   if (status.state === 'installed' || status.state === 'in_use')
@@ -79,7 +85,7 @@ async function esimChanged(
           iccid: notice.iccid,
           usedBytes: status.usedBytes!,
           recordedAt: at,
-          source: 'webhook',
+          source,
         },
         log,
       ),

@@ -26,6 +26,7 @@ import { loadOrder } from '../../orders/saga';
 import { iccidOfQrFileName, qrPng } from '../../profiles/qr';
 import { refundEsim, refundSplit, refusalFor } from '../../profiles/refunds';
 import { changeStatus, isWithdrawn } from '../../profiles/status';
+import { withSupplierUsage } from '../../profiles/supplier-usage';
 import { activationCode, esimView, fullOrderView, orderView } from '../../profiles/views';
 import { topUpTargets } from '../../top-ups/views';
 
@@ -184,7 +185,8 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       schema: { tags: ['esim'], params: esimParams, querystring: usageQuery, response: responds(200, esimUsageSchema) },
     },
     async (request, reply) => {
-      const profile = await findProfile(app.db, request.user!, request.params.id);
+      const found = await findProfile(app.db, request.user!, request.params.id);
+      const profile = await withSupplierUsage(app.db, ctx.suppliers, found, request.log);
       const order = (await loadOrder(app.db, profile.order_id!))!;
       const records = request.query.includeUsed
         ? await app
@@ -198,7 +200,7 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       return ok(reply, {
         esim: esimView(profile, order),
         records: records.map(
-          (r: { event_id: string; used_bytes: string; recorded_at: Date; source: 'webhook' | 'file' }) => {
+          (r: { event_id: string; used_bytes: string; recorded_at: Date; source: 'webhook' | 'file' | 'provider' }) => {
             const used = total ? Math.min(Number(r.used_bytes), total) : Number(r.used_bytes);
             return {
               id: r.event_id,
