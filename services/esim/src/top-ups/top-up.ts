@@ -25,7 +25,9 @@ import { recordAgreement } from '../orders/agreements';
 import { purchaseOutcome } from '../orders/purchase';
 import { findProfile } from '../orders/queries';
 import { driveOrder, loadOrder, type OrderRow } from '../orders/saga';
+import { withSupplierUsage } from '../profiles/supplier-usage';
 import { esimView, orderStatus, type ProfileRow } from '../profiles/views';
+import type { SupplierName } from '../provider/supplier';
 import { sameCoverage, topUpRefusal, type TopUpRefusal } from './eligibility';
 import { bundlesOf } from './views';
 
@@ -63,13 +65,12 @@ interface CatalogPackage {
 }
 
 /** The packages of the eSIM's coverage on sale, at the caller's price (the catalog lists by one country; the rest are filtered here). */
-async function offeredPackages(
+async function coveringPackages(
   ctx: EsimContext,
   userId: string,
   own: OrderRow,
-  locale: Locale,
   requestId: string,
-): Promise<EsimTopUpPackage[]> {
+): Promise<CatalogPackage[]> {
   const query = new URLSearchParams({
     user_id: userId,
     country: own.countries[0] ?? '',
@@ -77,20 +78,129 @@ async function offeredPackages(
     kind: 'esim',
   });
   const rows = await ctx.catalog.request<CatalogPackage[]>('GET', `/internal/packages?${query}`, { requestId });
-  return rows
-    .filter((row) => sameCoverage(own.countries, row.countries))
-    .map((row) => ({
-      id: row.id,
-      code: row.code,
-      name: locale === 'en' ? row.name_en : row.name_tr,
-      duration: row.duration,
-      data_mb: row.data_mb,
-      unlimited: row.unlimited,
-      price: row.price,
-      price_cents: eurosToCents(row.price),
-      currency: 'EUR' as const,
-      recommended: row.recommended,
-    }));
+  return rows.filter((row) => sameCoverage(own.countries, row.countries));
+}
+
+const packageView = (row: CatalogPackage, locale: Locale): EsimTopUpPackage => ({
+  id: row.id,
+  code: row.code,
+  name: locale === 'en' ? row.name_en : row.name_tr,
+  duration: row.duration,
+  data_mb: row.data_mb,
+  unlimited: row.unlimited,
+  price: row.price,
+  price_cents: eurosToCents(row.price),
+  currency: 'EUR' as const,
+  recommended: row.recommended,
+});
+
+interface Seller {
+  supplier: SupplierName;
+  supplierPackageId: string | null;
+}
+
+/**
+ * Who sells each package: esim's copy of the catalog where the catalog's events said, else the
+ * buyer's quote (which names it too); a package the quote refuses (no longer on sale) is left out.
+ */
+async function sellersOf(
+  db: Knex,
+  ctx: EsimContext,
+  userId: string,
+  packageIds: string[],
+  requestId: string,
+): Promise<Map<string, Seller>> {
+  const sellers = new Map<string, Seller>();
+  if (packageIds.length === 0) return sellers;
+  const known = (await db('catalog_packages')
+    .whereIn('package_id', packageIds)
+    .whereNotNull('supplier')
+    .select('package_id', 'supplier', 'supplier_package_id')) as Array<{
+    package_id: string;
+    supplier: SupplierName;
+    supplier_package_id: string | null;
+  }>;
+  for (const row of known)
+    sellers.set(row.package_id, { supplier: row.supplier, supplierPackageId: row.supplier_package_id });
+  await Promise.all(
+    packageIds
+      .filter((id) => !sellers.has(id))
+      .map(async (packageId) => {
+        try {
+          const quote = await ctx.quotes.quote({ userId, packageId, quantity: 1 }, requestId);
+          sellers.set(packageId, {
+            supplier: quote.package.supplier ?? 'pool',
+            supplierPackageId: quote.package.supplier_package_id ?? null,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError && error.statusCode < 500)) throw error;
+        }
+      }),
+  );
+  return sellers;
+}
+
+type TopUpListRefusal =
+  'esim_top_up_supplier_none' | 'esim_top_up_supplier_none_on_sale' | 'esim_top_up_supplier_unreachable';
+
+/**
+ * The packages an eSIM can take: those of its coverage sold by its own supplier. A pool eSIM takes
+ * the pool's packages; a supplier's eSIM only packages bought as one of the top-ups its supplier
+ * lists for that very eSIM now (asked outside any transaction), else the reason it takes none.
+ */
+async function offeredPackages(
+  db: Knex,
+  ctx: EsimContext,
+  request: FastifyRequest,
+  profile: ProfileRow,
+  own: OrderRow,
+): Promise<{ packages: EsimTopUpPackage[]; refusal: TopUpListRefusal | null }> {
+  const userId = request.user!.id;
+  const requestId = String(request.id);
+  const mine = profile.supplier ?? 'pool';
+  const view = (rows: CatalogPackage[]) => rows.map((row) => packageView(row, request.locale));
+  if (mine === 'pool') {
+    const rows = await coveringPackages(ctx, userId, own, requestId);
+    // With no supplier configured here, every package that sells is the pool's.
+    if (ctx.suppliers.length === 0) return { packages: view(rows), refusal: null };
+    const sellers = await sellersOf(
+      db,
+      ctx,
+      userId,
+      rows.map((row) => row.id),
+      requestId,
+    );
+    return { packages: view(rows.filter((row) => sellers.get(row.id)?.supplier === 'pool')), refusal: null };
+  }
+  const supplier = ctx.suppliers.find((candidate) => candidate.name === mine);
+  if (!supplier) return { packages: [], refusal: 'esim_top_up_supplier_unreachable' };
+  const [rows, listed] = await Promise.all([
+    coveringPackages(ctx, userId, own, requestId),
+    supplier.topUpOffers(db, { id: profile.id, iccid: profile.iccid }).catch((error: unknown) => {
+      request.log.warn(
+        { err: error, esimId: profile.id, supplier: mine },
+        "the supplier's top-ups could not be listed",
+      );
+      return null;
+    }),
+  ]);
+  if (listed === null) return { packages: [], refusal: 'esim_top_up_supplier_unreachable' };
+  if (listed.length === 0) return { packages: [], refusal: 'esim_top_up_supplier_none' };
+  const offered = new Set(listed.map((offer) => offer.supplierPackageId));
+  const sellers = await sellersOf(
+    db,
+    ctx,
+    userId,
+    rows.map((row) => row.id),
+    requestId,
+  );
+  const packages = rows.filter((row) => {
+    const seller = sellers.get(row.id);
+    return seller?.supplier === mine && seller.supplierPackageId !== null && offered.has(seller.supplierPackageId);
+  });
+  return packages.length > 0
+    ? { packages: view(packages), refusal: null }
+    : { packages: [], refusal: 'esim_top_up_supplier_none_on_sale' };
 }
 
 /**
@@ -103,7 +213,8 @@ export async function topUpOffer(
   request: FastifyRequest,
   ref: string,
 ): Promise<EsimTopUpOffer> {
-  const profile = await findProfile(db, request.user!, ref);
+  // Its supplier's latest figures first: the answer draws the eSIM's remaining data.
+  const profile = await withSupplierUsage(db, ctx.suppliers, await findProfile(db, request.user!, ref), request.log);
   const own = (await loadOrder(db, profile.order_id!))!;
   const bundles = await bundlesOf(db, profile.id, own, request.locale);
   if (profile.user_id !== request.user!.id) {
@@ -118,14 +229,25 @@ export async function topUpOffer(
     };
   }
   const refusal = topUpRefusal(profile);
+  if (refusal)
+    return {
+      esim: esimView(profile, own),
+      order_number: own.order_number,
+      bundles,
+      available: false,
+      refusal_code: refusal.code,
+      refusal: translate(refusal.code, request.locale, 'params' in refusal ? refusal.params : {}),
+      packages: [],
+    };
+  const offered = await offeredPackages(db, ctx, request, profile, own);
   return {
     esim: esimView(profile, own),
     order_number: own.order_number,
     bundles,
-    available: refusal === null,
-    refusal_code: refusal?.code ?? null,
-    refusal: refusal ? translate(refusal.code, request.locale, 'params' in refusal ? refusal.params : {}) : null,
-    packages: refusal ? [] : await offeredPackages(ctx, request.user!.id, own, request.locale, String(request.id)),
+    available: offered.refusal === null,
+    refusal_code: offered.refusal,
+    refusal: offered.refusal ? translate(offered.refusal, request.locale) : null,
+    packages: offered.packages,
   };
 }
 
@@ -160,6 +282,12 @@ export async function topUp(
     if (!sameCoverage(own.countries, quote.package.countries)) {
       throw new AppError(422, 'esim_top_up_package_not_covering', {
         errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_covering', request.locale) }],
+      });
+    }
+    // Another seller's package would add a bundle nobody delivers to this eSIM (or be refused after its hold).
+    if ((quote.package.supplier ?? 'pool') !== (profile.supplier ?? 'pool')) {
+      throw new AppError(422, 'esim_top_up_package_not_offered', {
+        errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_offered', request.locale) }],
       });
     }
     order = await ctx.placing.submit({
