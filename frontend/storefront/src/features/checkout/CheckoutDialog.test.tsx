@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render';
 import type { PublicPackage } from '../catalog/types';
@@ -69,6 +70,8 @@ function services(options: {
   creditCents?: number;
   payment?: Record<string, unknown> | (() => Record<string, unknown>);
   startRefused?: { status: number; code: string; message: string };
+  /** processing: the service answers 202, its supplier still preparing the eSIM. */
+  orderStatus?: 'completed' | 'processing';
 }) {
   const calls: Array<{
     url: string;
@@ -93,7 +96,10 @@ function services(options: {
         : envelope({ id: 'pay-1', status: 'pending', page_url: 'http://localhost:8080/api/payments/demo/tok' }, 201);
     if (url.startsWith('/api/user/payments/'))
       return envelope(typeof options.payment === 'function' ? options.payment() : options.payment);
-    if (url === '/api/user/packages/buy') return envelope({ id: 'order-9' }, 201);
+    if (url === '/api/user/packages/buy')
+      return options.orderStatus === 'processing'
+        ? envelope({ id: 'order-9', status: 'processing' }, 202)
+        : envelope({ id: 'order-9', status: 'completed' }, 201);
     return envelope(null, 404);
   });
   vi.stubGlobal('fetch', fetchStub);
@@ -329,6 +335,22 @@ describe('a purchase the balance covers', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-9'));
     const buy = calls.find((call) => call.url === '/api/user/packages/buy')!;
     expect(buy.body).toEqual({ package_id: 'us-7', quantity: 1, agreement: { version: DISTANCE_SALE_VERSION } });
+  });
+});
+
+describe('a purchase its supplier is still preparing (202)', () => {
+  it('says the order was received and the eSIM is being prepared, never that the purchase completed, and opens the order page', async () => {
+    // Toasts of earlier tests live in react-hot-toast's one store.
+    toast.remove();
+    services({ available: 50, orderStatus: 'processing' });
+    const { router } = renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />, {
+      extraRoutes: [{ path: '/order/:id', element: <p>order page</p> }],
+    });
+    fireEvent.click(await screen.findByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Satın Al' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/order-9'));
+    expect(await screen.findByText('Siparişiniz alındı; eSIM’iniz hazırlanıyor')).toBeInTheDocument();
+    expect(screen.queryByText('Satın alma tamamlandı')).toBeNull();
   });
 });
 

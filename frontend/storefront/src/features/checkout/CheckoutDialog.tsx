@@ -179,7 +179,10 @@ export function CheckoutDialog({
         { 'Idempotency-Key': idempotencyKey },
       );
       clearPendingCardCheckout();
-      toast.success(t('checkout.success'));
+      // 202: the supplier is still preparing the eSIM; its order page waits for it.
+      const preparing = answer.data.status === 'pending' || answer.data.status === 'processing';
+      if (preparing) toast(t('checkout.preparing'));
+      else toast.success(t('checkout.success'));
       navigate(`/order/${answer.data.id}`);
     } catch (error) {
       const text = error instanceof ApiError ? error.fullMessage || t('checkout.failed') : t('checkout.failed');

@@ -1,16 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AppleIcon from '@mui/icons-material/Apple';
-import { useParams } from 'react-router';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import toast from 'react-hot-toast';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { planStatusDisplay } from '@esim/contracts';
+import { api } from '../../api/client';
 import { RequireAuth } from '../../auth/AuthContext';
 import { AcceptedDocuments } from '../checkout/AcceptedDocuments';
 import { browserSession } from '@esim/frontend-shared/session';
@@ -132,17 +138,135 @@ function ProfileCard({ profile }: { profile: EsimProfile }) {
   );
 }
 
+/** A purchase still with its supplier: the saga's pending and processing read the same to the buyer. */
+const isPreparing = (status: EsimOrder['status']) => status === 'pending' || status === 'processing';
+
+/**
+ * Failure codes whose texts do not say that nothing was charged, though the order's hold was
+ * released (a supplier's own refusals say it in their text already).
+ */
+const NOT_CHARGED = new Set(['esim_out_of_stock', 'esim_provider_failed', 'supplier_esim_recycled']);
+
+/**
+ * How long to wait before each look at an order being prepared: often at first (most suppliers
+ * deliver within seconds), then less and less; after the last the page stops and offers a refresh.
+ */
+export const PREPARING_POLL_DELAYS_MS = [
+  2000, 3000, 3000, 5000, 5000, 10_000, 10_000, 15_000, 15_000, 20_000, 30_000, 30_000, 30_000, 30_000, 30_000, 30_000,
+];
+
+/** The order, looked at again while it is prepared (a failed look keeps what the page shows). */
+function useOrder(id: string) {
+  const path = `/user/esim/orders/${encodeURIComponent(id)}`;
+  const loaded = useApi<EsimOrder>(path);
+  const [latest, setLatest] = useState<EsimOrder>();
+  const [polls, setPolls] = useState(0);
+  // A new load (another language) replaces what the polls found.
+  useEffect(() => setLatest(undefined), [loaded.data]);
+  const order = latest ?? loaded.data;
+  const preparing = !!order && isPreparing(order.status);
+  useEffect(() => {
+    if (!preparing || polls >= PREPARING_POLL_DELAYS_MS.length) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      api
+        .get<EsimOrder>(path)
+        .then(
+          (fresh) => live && setLatest(fresh),
+          () => undefined,
+        )
+        .finally(() => live && setPolls((n) => n + 1));
+    }, PREPARING_POLL_DELAYS_MS[polls]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [preparing, polls, path]);
+  const refresh = () => {
+    void api.get<EsimOrder>(path).then(setLatest, () => undefined);
+    setPolls(0);
+  };
+  return { ...loaded, order, stopped: preparing && polls >= PREPARING_POLL_DELAYS_MS.length, refresh };
+}
+
+/** An order its supplier is still preparing: what is happening, that the page updates itself, and the mail that will follow. */
+function Preparing({ order, stopped, onRefresh }: { order: EsimOrder; stopped: boolean; onRefresh(): void }) {
+  const { t } = useTranslation('shop');
+  return (
+    <Paper
+      variant="outlined"
+      role="status"
+      sx={{ p: { xs: 2, sm: 3 }, mt: 2, display: 'flex', gap: 2, alignItems: 'flex-start' }}
+      data-testid="order-preparing"
+    >
+      {stopped ? (
+        <HourglassTopIcon color="action" sx={{ fontSize: 32, flex: '0 0 auto' }} />
+      ) : (
+        <CircularProgress size={28} sx={{ flex: '0 0 auto', mt: 0.25 }} aria-hidden />
+      )}
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700 }}>
+          {t('order.preparing.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('order.preparing.body')}
+        </Typography>
+        {/* The receipt (with the order page's link) is mailed when an order that carries its accepted documents completes. */}
+        {order.agreement && (
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('order.preparing.mail')}
+          </Typography>
+        )}
+        {stopped && (
+          <Typography sx={{ mt: 1 }}>
+            {t('order.preparing.stopped')}{' '}
+            <Link component="button" type="button" onClick={onRefresh} sx={{ verticalAlign: 'baseline' }}>
+              {t('order.preparing.refresh')}
+            </Link>
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/** A failed order: why, in the service's words, and that nothing was charged where its text does not say so. */
+function Failed({ order }: { order: EsimOrder }) {
+  const { t } = useTranslation('shop');
+  const again = order.package.country_slug ? `/packages/${order.package.country_slug}` : '/packages';
+  return (
+    <Alert
+      severity="error"
+      sx={{ mt: 2 }}
+      data-testid="order-failed"
+      action={
+        <Button component={RouterLink} to={again} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
+          {t('order.failed.again')}
+        </Button>
+      }
+    >
+      <AlertTitle>{t('order.failed.title')}</AlertTitle>
+      {order.failure_reason}
+      {order.failure_code && NOT_CHARGED.has(order.failure_code) && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t('order.failed.notCharged')}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
 function Order() {
   const { t, i18n } = useTranslation('shop');
   const { id = '' } = useParams();
-  const { data, error, loading, reload } = useApi<EsimOrder>(`/user/esim/orders/${encodeURIComponent(id)}`);
-  const pending = !!data && (data.status === 'pending' || data.status === 'processing');
-  // The partner may take a moment to issue the profiles: poll until every QR is there.
+  const { order: data, error, loading, stopped, refresh } = useOrder(id);
+  const preparing = !!data && isPreparing(data.status);
+  // Prepared while the buyer watched: said once, as the QR code takes the place of the wait.
+  const wasPreparing = useRef(false);
   useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(reload, 3000);
-    return () => clearTimeout(timer);
-  }, [pending, data, reload]);
+    if (wasPreparing.current && data?.status === 'completed') toast.success(t('order.preparing.ready'));
+    wasPreparing.current = preparing;
+  }, [data?.status, preparing, t]);
 
   if (loading && !data) return <Skeleton variant="rounded" height={320} />;
   if (error && !data)
@@ -159,7 +283,15 @@ function Order() {
         <Chip
           label={t(`order.statuses.${data.status}`)}
           size="small"
-          color={data.status === 'completed' ? 'success' : data.status === 'failed' ? 'error' : 'default'}
+          color={
+            data.status === 'completed'
+              ? 'success'
+              : data.status === 'failed'
+                ? 'error'
+                : preparing
+                  ? 'info'
+                  : 'default'
+          }
           data-testid="order-status"
         />
         <Typography color="text.secondary">
@@ -167,19 +299,17 @@ function Order() {
         </Typography>
         {data.agreement && <AcceptedDocuments agreement={data.agreement} />}
       </Box>
-      {data.failure_reason && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {data.failure_reason}
-        </Alert>
+      {data.status === 'failed' ? (
+        <Failed order={data} />
+      ) : (
+        data.failure_reason && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {data.failure_reason}
+          </Alert>
+        )
       )}
-      {pending && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('order.pending')}
-        </Alert>
-      )}
-      {data.status !== 'pending' && data.status !== 'processing' && data.esims.length > 0 && (
-        <InstallActions order={data} />
-      )}
+      {preparing && <Preparing order={data} stopped={stopped} onRefresh={refresh} />}
+      {!preparing && data.esims.length > 0 && <InstallActions order={data} />}
       {data.esims.map((profile) => (
         <ProfileCard key={profile.id} profile={profile} />
       ))}

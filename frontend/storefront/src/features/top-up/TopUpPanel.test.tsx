@@ -83,6 +83,7 @@ function offer(overrides: Partial<EsimTopUpOffer> = {}): EsimTopUpOffer {
       iccid: '8990100000000000003',
       status: 'active',
       usage: usage(3 * GB, GB),
+      usage_updated_at: null,
       expires_at: '2026-12-03T10:00:00.000Z',
     } as EsimTopUpOffer['esim'],
     order_number: 'ABCD1234EFGH',
@@ -228,5 +229,45 @@ describe('top-up of an installed eSIM', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Paket yükle' })).toBeNull();
     await waitFor(() => expect(screen.getAllByTestId('esim-bundle')).toHaveLength(1));
+  });
+});
+
+describe('how fresh the figures are', () => {
+  const showing = (usageUpdatedAt: string | null, refusal: string | null = null) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/top-ups')
+          ? envelope(
+              offer({
+                esim: { ...offer().esim, usage_updated_at: usageUpdatedAt },
+                ...(refusal
+                  ? { available: false, refusal_code: 'esim_top_up_supplier_none', refusal, packages: [] }
+                  : {}),
+              }),
+            )
+          : envelope(null, 404),
+      ),
+    );
+
+  it('says when the usage was last measured, in Istanbul time, beside the ring', async () => {
+    showing('2026-12-06T10:05:00.000Z');
+    renderPage(<Panel />);
+    expect(await screen.findByTestId('usage-updated-at')).toHaveTextContent('Son güncelleme: 6 Aralık 13:05');
+  });
+
+  it('in English; and an eSIM whose supplier offers no top-up says so instead of the button', async () => {
+    showing('2026-12-06T10:05:00.000Z', 'Its supplier offers no top-up for this eSIM');
+    renderPage(<Panel />, { lng: 'en' });
+    expect(await screen.findByTestId('usage-updated-at')).toHaveTextContent('Last updated: 6 December');
+    expect(screen.getByText('Its supplier offers no top-up for this eSIM')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Top up' })).toBeNull();
+  });
+
+  it('figures never measured: no date is made up', async () => {
+    showing(null);
+    renderPage(<Panel />);
+    await screen.findByText('1 GB / 3 GB kullanıldı');
+    expect(screen.queryByTestId('usage-updated-at')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import { useTranslation } from 'react-i18next';
 import type { EsimBundle, EsimTopUpOffer } from '@esim/contracts';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoment } from '../../lib/format';
 import { useApi } from '../../lib/useApi';
 import { bytesText, dataText } from './format';
 import { TopUpDialog } from './TopUpDialog';
@@ -145,6 +145,12 @@ export function TopUpPanel({
           {offer.esim.expires_at && (
             <Typography variant="body2" color="text.secondary">
               {t('topUp.validUntil', { date: formatDate(offer.esim.expires_at, lng) })}
+            </Typography>
+          )}
+          {/* A supplier's figures lag (eSIM Access by hours): the buyer sees how old they are. */}
+          {offer.esim.usage_updated_at && (
+            <Typography variant="body2" color="text.secondary" data-testid="usage-updated-at">
+              {t('topUp.updatedAt', { date: formatMoment(offer.esim.usage_updated_at, lng) })}
             </Typography>
           )}
           {offer.available && (
