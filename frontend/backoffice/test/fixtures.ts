@@ -436,6 +436,8 @@ export const READS: Record<string, unknown> = {
       dealer_count: 1,
     },
   ],
+  // No wholesale supplier configured: the pool sells alone.
+  'admin/esim/suppliers': [],
   me: { id: SESSIONS.dealer.user.id, email: 'dealer@esim.test', full_name: 'Deniz Bayi', user_type: 2, phone: null },
 };
 

@@ -15,7 +15,6 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Show, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { formatBytes, formatDate, formatEuro } from '../format';
@@ -30,6 +29,7 @@ import { esimsOf, isWithdrawn, type EsimProfile } from './shapes';
 import { EsimRefundDialog } from './EsimRefundDialog';
 import { UsageRing } from './UsageRing';
 import { EsimBundles } from './EsimBundles';
+import { FailedOrder, isPreparing, PreparingOrder, useLiveEsim, useReadyNotice } from './Preparing';
 
 /** Apple's universal link that installs an eSIM on an iPhone from its LPA string. */
 export function iosInstallUrl(esim: Pick<EsimProfile, 'activation_code' | 'ios_install_url'>): string | null {
@@ -53,22 +53,31 @@ function Field({ label, value, copy }: { label: string; value?: string | null; c
   );
 }
 
+/** When the figures were measured (a supplier's lag behind the network), or nothing while none came. */
+export function UsageUpdated({ at }: { at: string | null | undefined }) {
+  const translate = useTranslate();
+  if (!at) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" data-testid="usage-updated-at">
+      {translate('app.orders.usage_updated', { date: formatDate(at) })}
+    </Typography>
+  );
+}
+
 /** Live usage from the esim service (falls back to what the order carried). */
 function Usage({ esim }: { esim: EsimProfile }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data } = useQuery<{ esim: EsimProfile }>({
-    queryKey: ['esim-usage', esim.id],
-    queryFn: () => dataProvider.read(`user/esim/${encodeURIComponent(esim.id)}/usage`),
-    retry: false,
-  });
-  const current = data?.esim.usage ?? esim.usage;
+  const live = useLiveEsim(esim);
+  const current = live.usage;
   const usage = usageOf(current.total_bytes, current.remaining_bytes);
   if (current.unlimited)
     return (
-      <Typography variant="body2">
-        {translate('app.orders.unlimited', { used: formatBytes(current.used_bytes) })}
-      </Typography>
+      <Box>
+        <Typography variant="body2">
+          {translate('app.orders.unlimited', { used: formatBytes(current.used_bytes) })}
+        </Typography>
+        <UsageUpdated at={live.usage_updated_at} />
+      </Box>
     );
   return (
     <Stack direction="row" spacing={2} alignItems="center">
@@ -78,9 +87,10 @@ function Usage({ esim }: { esim: EsimProfile }) {
           {translate('app.orders.used_of_total', { used: formatBytes(usage.used), total: formatBytes(usage.total) })}
         </Typography>
         <LinearProgress variant="determinate" value={usage.percentage} sx={{ my: 0.5 }} />
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" component="p">
           {translate('app.orders.remaining', { amount: formatBytes(usage.remaining) })}
         </Typography>
+        <UsageUpdated at={live.usage_updated_at} />
       </Box>
     </Stack>
   );
@@ -223,8 +233,10 @@ function EsimCard({ esim }: { esim: EsimProfile }) {
 function OrderDetails() {
   const order = useRecordContext();
   const translate = useTranslate();
+  useReadyNotice(order?.status);
   if (!order) return null;
   const esims = esimsOf(order);
+  const preparing = isPreparing(order.status);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack
@@ -246,9 +258,17 @@ function OrderDetails() {
           <OrderStatusChip status={order.status} />
         </Stack>
       </Stack>
-      {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
+      {order.status === 'failed' ? (
+        <FailedOrder reason={order.failure_reason} code={order.failure_code} />
+      ) : order.failure_reason ? (
+        <Alert severity="error">{order.failure_reason}</Alert>
+      ) : null}
+      {/* The receipt (with this order's link) is mailed when an order carrying the checkout's documents completes. */}
+      {preparing ? <PreparingOrder mail={Boolean(order.agreement)} /> : null}
       {esims.length === 0 ? (
-        <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
+        preparing ? null : (
+          <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
+        )
       ) : (
         esims.map((esim) => <EsimCard key={esim.iccid} esim={esim} />)
       )}

@@ -7,6 +7,7 @@ import { formatBytes, formatDate, formatEuro } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { OrderStatusChip } from '../../layout/esimOrders';
 import { PlanStatusChip } from '../../orders/planStatus';
+import { FailedOrder, isPreparing, PreparingOrder, useLiveEsim, useReadyNotice } from '../../orders/Preparing';
 import { esimsOf, type EsimProfile } from '../../orders/shapes';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
@@ -108,7 +109,9 @@ function EsimActions({ esim, unitPrice, completed }: { esim: EsimProfile; unitPr
 
 function EsimCard({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice: number; completed: boolean }) {
   const translate = useTranslate();
-  const usage = esim.usage;
+  // A supplier's figures as the supplier has them now (through its cache), dated.
+  const live = useLiveEsim(esim);
+  const usage = live.usage;
   return (
     <Card variant="outlined" data-testid="admin-esim">
       <CardContent>
@@ -135,7 +138,8 @@ function EsimCard({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice
                   total: formatBytes(usage.total_bytes),
                 })}
           </Line>
-          <Line label="app.admin_esim_orders.activated_at">{formatDate(esim.activated_at)}</Line>
+          <Line label="app.orders.usage_updated_label">{formatDate(live.usage_updated_at)}</Line>
+          <Line label="app.admin_esim_orders.activated_at">{formatDate(live.activated_at)}</Line>
           <Line label="app.admin_esim_orders.expires_at">{formatDate(esim.expires_at)}</Line>
         </Stack>
         <EsimActions esim={esim} unitPrice={unitPrice} completed={completed} />
@@ -147,7 +151,9 @@ function EsimCard({ esim, unitPrice, completed }: { esim: EsimProfile; unitPrice
 function OrderDetails() {
   const order = useRecordContext();
   const translate = useTranslate();
+  useReadyNotice(order?.status);
   if (!order) return null;
+  const preparing = isPreparing(order.status);
   const esims = esimsOf(order);
   const completed = order.status === 'completed' || order.status === 'partially_refunded';
   return (
@@ -181,8 +187,13 @@ function OrderDetails() {
           </Line>
         ) : null}
       </Stack>
-      {order.failure_reason ? <Alert severity="error">{order.failure_reason}</Alert> : null}
-      {order.top_up_of ? null : esims.length === 0 ? (
+      {order.status === 'failed' ? (
+        <FailedOrder reason={order.failure_reason} code={order.failure_code} />
+      ) : order.failure_reason ? (
+        <Alert severity="error">{order.failure_reason}</Alert>
+      ) : null}
+      {preparing ? <PreparingOrder mail={false} admin /> : null}
+      {order.top_up_of || (preparing && esims.length === 0) ? null : esims.length === 0 ? (
         <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
       ) : (
         esims.map((esim) => (
