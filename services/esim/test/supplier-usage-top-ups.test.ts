@@ -503,3 +503,37 @@ describe('top-ups: only what the eSIM’s supplier offers for it', () => {
     expect(await db('orders').where({ top_up_profile_id: airalo.profileId })).toHaveLength(0);
   });
 });
+
+describe("the admin's suppliers: orders failed because of the supplier", () => {
+  it('counts its refusals, its stock running out and its late deliveries of the last day, never the pool’s', async () => {
+    const admin = await keys.token({ id: randomUUID(), userType: 3 });
+    const count = async () => {
+      const answer = await esim.inject({
+        method: 'GET',
+        url: '/admin/esim/suppliers',
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.find((s: { name: string }) => s.name === 'airalo').failed_last_day as number;
+    };
+    const before = await count();
+    const failed = async (supplier: 'airalo' | 'pool', code: string, hoursAgo = 0) => {
+      const id = await orderFor(randomUUID(), supplier, 'merhaba-7days-1gb');
+      await db('orders')
+        .where({ id })
+        .update({
+          step: 'failed',
+          failure_code: code,
+          completed_at: null,
+          updated_at: new Date(Date.now() - hoursAgo * 3_600_000),
+        });
+    };
+    await failed('airalo', 'supplier_balance_low');
+    await failed('airalo', 'esim_out_of_stock');
+    await failed('airalo', 'supplier_delivery_timeout');
+    await failed('airalo', 'esim_payment_refused');
+    await failed('airalo', 'supplier_maintenance', 30);
+    await failed('pool', 'esim_out_of_stock');
+    expect(await count()).toBe(before + 3);
+  });
+});

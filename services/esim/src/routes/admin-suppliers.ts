@@ -18,7 +18,7 @@ const supplierSchema = z.object({
   last_sync_result: z
     .object({ offers: z.number(), mapped: z.number(), unmapped: z.number(), paused: z.number(), gone: z.number() })
     .nullable(),
-  /** Orders of this supplier that failed in the last 24 hours because of it (refused, or not delivered in time). */
+  /** Orders of this supplier that failed in the last 24 hours because of it (refused, out of stock, a failed answer, or not delivered in time). */
   failed_last_day: z.number().int(),
 });
 type SupplierView = z.infer<typeof supplierSchema>;
@@ -33,6 +33,9 @@ interface StatusRow {
   balance_message: string | null;
 }
 
+/** Failure codes that are a supplier's doing when its order carries them, beside its own supplier_* refusals. */
+const SUPPLIER_CAUSED = ['esim_out_of_stock', 'esim_provider_failed'];
+
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 /** Admin: the configured suppliers (balance, last catalogue sync) and the sync button. */
@@ -45,7 +48,8 @@ export function adminSupplierRoutes(app: CreatedServiceApp, ctx: EsimContext): v
       .db('orders')
       .where({ step: 'failed' })
       .whereNot({ supplier: 'pool' })
-      .whereLike('failure_code', 'supplier\\_%')
+      // Its own refusals, and its stock or its answers failing us: the pool's own failures are not the supplier's.
+      .where((q) => q.whereLike('failure_code', 'supplier\\_%').orWhereIn('failure_code', SUPPLIER_CAUSED))
       .where('updated_at', '>', app.db.raw(`now() - interval '1 day'`))
       .groupBy('supplier')
       .select('supplier')
