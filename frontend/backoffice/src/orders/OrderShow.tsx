@@ -266,7 +266,7 @@ function OrderDetails() {
       {/* The receipt (with this order's link) is mailed when an order carrying the checkout's documents completes. */}
       {preparing ? <PreparingOrder mail={Boolean(order.agreement)} /> : null}
       {esims.length === 0 ? (
-        preparing ? null : (
+        preparing || order.status === 'failed' ? null : (
           <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
         )
       ) : (

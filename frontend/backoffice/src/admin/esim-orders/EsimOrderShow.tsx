@@ -193,7 +193,8 @@ function OrderDetails() {
         <Alert severity="error">{order.failure_reason}</Alert>
       ) : null}
       {preparing ? <PreparingOrder mail={false} admin /> : null}
-      {order.top_up_of || (preparing && esims.length === 0) ? null : esims.length === 0 ? (
+      {order.top_up_of || ((preparing || order.status === 'failed') && esims.length === 0) ? null : esims.length ===
+        0 ? (
         <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>
       ) : (
         esims.map((esim) => (

@@ -61,79 +61,101 @@ function SupplierPanel({ supplier }: { supplier: SupplierStatus }) {
   const translate = useTranslate();
   const name = translate(`app.supplier_offers.suppliers.${supplier.name}`);
   return (
-    <Box
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, height: '100%' }}
-      data-testid={`supplier-${supplier.name}`}
-    >
-      <Stack spacing={1.5}>
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }} data-testid={`supplier-${supplier.name}`}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {name}
         </Typography>
-        <Fact label={translate('app.admin_home.supplier_balance')}>
-          {supplier.balance_cents === null ? (
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.admin_home.supplier_balance_unknown')}
-            </Typography>
-          ) : (
-            <>
-              <Typography
-                component="span"
-                sx={{ fontWeight: 700, fontSize: '1.25rem', color: supplier.balance_low ? 'error.main' : undefined }}
-              >
-                {formatCents(supplier.balance_cents)}
-              </Typography>
-              {supplier.balance_checked_at ? (
-                <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1 }}>
-                  {translate('app.admin_home.supplier_balance_checked', {
-                    date: formatDate(supplier.balance_checked_at),
-                  })}
-                </Typography>
-              ) : null}
-            </>
-          )}
-        </Fact>
-        {supplier.balance_low ? (
-          <Alert severity="warning" sx={{ py: 0 }}>
-            {supplier.balance_message ?? translate('app.admin_home.supplier_balance_low')}
-          </Alert>
-        ) : null}
-        <Fact label={translate('app.admin_home.supplier_last_sync')}>
-          {supplier.last_sync_at ? (
-            <>
-              {formatDate(supplier.last_sync_at)}
-              {supplier.last_sync_result && !supplier.last_sync_error
-                ? ` · ${translate('app.admin_home.supplier_sync_result', {
-                    offers: supplier.last_sync_result.offers,
-                    unmapped: supplier.last_sync_result.unmapped,
-                  })}`
-                : null}
-            </>
-          ) : (
-            <Typography variant="body2" color="text.secondary" component="span">
-              {translate('app.admin_home.supplier_never_synced')}
-            </Typography>
-          )}
-        </Fact>
-        {supplier.last_sync_error ? (
-          <Alert severity="error" sx={{ py: 0, wordBreak: 'break-word' }}>
-            {translate('app.admin_home.supplier_sync_failed', { error: supplier.last_sync_error })}
-          </Alert>
-        ) : null}
-        <Fact label={translate('app.admin_home.supplier_failed')}>
-          {supplier.failed_last_day > 0 ? (
-            <MuiLink component={Link} to={FAILED_ORDERS_LINK} color="error" sx={{ fontWeight: 700 }}>
-              {supplier.failed_last_day}
-            </MuiLink>
-          ) : (
-            '0'
-          )}
-        </Fact>
-        <Box>
-          <Button component={Link} to={supplierOffersLink(supplier.name)} size="small" sx={{ ml: -0.5 }}>
-            {translate('app.admin_home.supplier_offers_link')}
-          </Button>
-        </Box>
+        <Button component={Link} to={supplierOffersLink(supplier.name)} size="small">
+          {translate('app.admin_home.supplier_offers_link')}
+        </Button>
       </Stack>
+      <Grid container spacing={2} sx={{ mt: 0.5 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Fact label={translate('app.admin_home.supplier_balance')}>
+            {supplier.balance_cents === null ? (
+              <Typography variant="body2" color="text.secondary" component="span">
+                {translate('app.admin_home.supplier_balance_unknown')}
+              </Typography>
+            ) : (
+              <>
+                <Typography
+                  component="span"
+                  sx={{
+                    display: 'block',
+                    fontWeight: 700,
+                    fontSize: '1.25rem',
+                    color: supplier.balance_low ? 'error.main' : undefined,
+                  }}
+                >
+                  {formatCents(supplier.balance_cents)}
+                </Typography>
+                {supplier.balance_checked_at ? (
+                  <Typography variant="caption" color="text.secondary" component="span">
+                    {translate('app.admin_home.supplier_balance_checked', {
+                      date: formatDate(supplier.balance_checked_at),
+                    })}
+                  </Typography>
+                ) : null}
+              </>
+            )}
+          </Fact>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Fact label={translate('app.admin_home.supplier_last_sync')}>
+            {supplier.last_sync_at ? (
+              <>
+                {formatDate(supplier.last_sync_at)}
+                {supplier.last_sync_result && !supplier.last_sync_error ? (
+                  <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                    {translate('app.admin_home.supplier_sync_result', {
+                      offers: supplier.last_sync_result.offers,
+                      unmapped: supplier.last_sync_result.unmapped,
+                    })}
+                  </Typography>
+                ) : null}
+              </>
+            ) : (
+              <Typography variant="body2" color="text.secondary" component="span">
+                {translate('app.admin_home.supplier_never_synced')}
+              </Typography>
+            )}
+          </Fact>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <Fact label={translate('app.admin_home.supplier_failed')}>
+            {supplier.failed_last_day > 0 ? (
+              <MuiLink
+                component={Link}
+                to={FAILED_ORDERS_LINK}
+                color="error"
+                sx={{ fontWeight: 700, fontSize: '1.25rem' }}
+              >
+                {supplier.failed_last_day}
+              </MuiLink>
+            ) : (
+              <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.25rem' }}>
+                0
+              </Typography>
+            )}
+          </Fact>
+        </Grid>
+      </Grid>
+      {supplier.balance_low ? (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          {supplier.balance_message ?? translate('app.admin_home.supplier_balance_low')}
+        </Alert>
+      ) : null}
+      {supplier.last_sync_error ? (
+        <Alert severity="error" sx={{ mt: 1.5, wordBreak: 'break-word' }}>
+          {translate('app.admin_home.supplier_sync_failed', { error: supplier.last_sync_error })}
+        </Alert>
+      ) : null}
     </Box>
   );
 }
@@ -193,13 +215,11 @@ export function Suppliers() {
         ) : !configured ? (
           <Typography color="text.secondary">{translate('app.admin_home.suppliers_none')}</Typography>
         ) : (
-          <Grid container spacing={2}>
+          <Stack spacing={2}>
             {data.map((supplier) => (
-              <Grid key={supplier.name} size={{ xs: 12, md: 6 }}>
-                <SupplierPanel supplier={supplier} />
-              </Grid>
+              <SupplierPanel key={supplier.name} supplier={supplier} />
             ))}
-          </Grid>
+          </Stack>
         )}
       </CardContent>
     </Card>

@@ -235,16 +235,7 @@ function Failed({ order }: { order: EsimOrder }) {
   const { t } = useTranslation('shop');
   const again = order.package.country_slug ? `/packages/${order.package.country_slug}` : '/packages';
   return (
-    <Alert
-      severity="error"
-      sx={{ mt: 2 }}
-      data-testid="order-failed"
-      action={
-        <Button component={RouterLink} to={again} color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }}>
-          {t('order.failed.again')}
-        </Button>
-      }
-    >
+    <Alert severity="error" sx={{ mt: 2 }} data-testid="order-failed">
       <AlertTitle>{t('order.failed.title')}</AlertTitle>
       {order.failure_reason}
       {order.failure_code && NOT_CHARGED.has(order.failure_code) && (
@@ -252,6 +243,9 @@ function Failed({ order }: { order: EsimOrder }) {
           {t('order.failed.notCharged')}
         </Typography>
       )}
+      <Button component={RouterLink} to={again} color="inherit" variant="outlined" size="small" sx={{ mt: 1.5 }}>
+        {t('order.failed.again')}
+      </Button>
     </Alert>
   );
 }
