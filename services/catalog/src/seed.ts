@@ -196,6 +196,8 @@ async function seedPackages(trx: Knex.Transaction): Promise<Map<string, string>>
         validityDays: pkg.validityDays,
         retailPriceCents: pkg.retailCents,
         active: true,
+        supplier: 'pool',
+        supplierPackageId: null,
       },
     });
   }

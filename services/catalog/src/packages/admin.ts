@@ -153,6 +153,8 @@ export async function publishUpserted(trx: Knex.Transaction, row: PackageRow, co
       validityDays: row.validity_days,
       retailPriceCents: row.retail_price_cents,
       active: onSale(row),
+      supplier: row.supplier,
+      supplierPackageId: row.supplier_package_id,
     },
   });
 }

@@ -59,6 +59,8 @@ export async function stockByPackage(db: Knex): Promise<StockRow[]> {
        FROM profiles p
        LEFT JOIN catalog_packages cp ON cp.code = p.package_code
        LEFT JOIN pool_thresholds t ON t.package_code = p.package_code
+      -- The pool's stock only: a supplier's eSIMs are bought at the moment of sale, never stocked.
+      WHERE p.supplier = 'pool'
       GROUP BY p.package_code, cp.name_tr, cp.name_en, t.threshold
       ORDER BY p.package_code`,
     [DEFAULT_LOW_STOCK_THRESHOLD],
