@@ -106,7 +106,7 @@ async function dealerFigures(system: RealSystem, admin: string, dealerId: string
 async function usStarter(system: RealSystem): Promise<{ id: string; priceCents: number; dataMb: number }> {
   const us = await system.api('GET', '/public/countries/united-states/packages');
   expect(us.status).toBe(200);
-  const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7);
+  const starter = us.body.data.packages.find((p: { code: string }) => p.code === 'US-7D-3GB');
   return { id: starter.id, priceCents: Math.round(starter.price * 100), dataMb: starter.data_mb };
 }
 

@@ -39,6 +39,9 @@ export interface RealSystem {
   cardProvider: 'demo' | 'fake-iyzico';
   /** The fake iyzico's address (its hosted page and control API), when it runs. */
   fakeIyzicoUrl: string | null;
+  /** The wholesale supplier whose fake the esim service sells through (`npm start -- --supplier`), and the fake's address. */
+  supplier: 'airalo' | 'esimaccess' | null;
+  fakeSupplierUrl: string | null;
   /** The demo mail inbox (MailDev's web UI and REST API). */
   mailWebUrl: string;
   /** One real HTTP call to the gateway; `path` is under /api. The body is whatever the route answers (JSON parsed). */
@@ -73,6 +76,8 @@ export interface StartOptions {
   replicas?: number;
   /** `npm start -- --card-provider fake-iyzico`: card payments through the iyzico adapter against the fake iyzico. */
   cardProvider?: 'demo' | 'fake-iyzico';
+  /** `npm start -- --supplier <name>`: eSIMs also bought from that supplier's fake. */
+  supplier?: 'airalo' | 'esimaccess';
 }
 
 /** The usage webhook's secret the system runs with, so tests can sign reports as the provider does. */
@@ -126,6 +131,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
   const mailWebUrl = `http://127.0.0.1:${mail + 1}`;
   const cardProvider = options.cardProvider ?? 'demo';
   const fakeIyzicoPort = cardProvider === 'fake-iyzico' ? await freePortRange(1) : null;
+  const supplier = options.supplier ?? null;
+  const fakeSupplierPort = supplier ? await freePortRange(1) : null;
   const baseUrl = `http://127.0.0.1:${base}`;
 
   const run: RunningScript = runScript(
@@ -148,6 +155,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
       PUBLIC_BASE_URL: undefined,
       CARD_PROVIDER: fakeIyzicoPort ? 'fake-iyzico' : undefined,
       FAKE_IYZICO_PORT: fakeIyzicoPort ? String(fakeIyzicoPort) : undefined,
+      SUPPLIER: supplier ?? undefined,
+      FAKE_SUPPLIER_PORT: fakeSupplierPort ? String(fakeSupplierPort) : undefined,
       ...options.env,
     }),
     replicas > 1 ? ['--replicas', String(replicas)] : [],
@@ -235,6 +244,8 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
     transport,
     cardProvider,
     fakeIyzicoUrl: fakeIyzicoPort ? `http://127.0.0.1:${fakeIyzicoPort}` : null,
+    supplier,
+    fakeSupplierUrl: fakeSupplierPort ? `http://127.0.0.1:${fakeSupplierPort}` : null,
     mailWebUrl,
     api,
     async login(email, password = DEMO_PASSWORD) {

@@ -94,7 +94,8 @@ export async function cardReceiptFlow(system: RealSystem): Promise<void> {
   expect(seller.mersis).toMatch(/^[0-9]{16}$/);
 
   const us = await system.api('GET', '/public/countries/united-states/packages');
-  const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7) as {
+  // The pool's package (a run with a fake supplier sells the supplier's beside it).
+  const starter = us.body.data.packages.find((p: { code: string }) => p.code === 'US-7D-3GB') as {
     id: string;
     name: string;
     code: string;

@@ -24,7 +24,8 @@ export async function cardRefundFlow(system: RealSystem): Promise<void> {
   );
   const token = await system.login(email, password);
   const us = await system.api('GET', '/public/countries/united-states/packages');
-  const starter = us.body.data.packages.find((p: { duration: number }) => p.duration === 7) as {
+  // The pool's package (a run with a fake supplier sells the supplier's beside it).
+  const starter = us.body.data.packages.find((p: { code: string }) => p.code === 'US-7D-3GB') as {
     id: string;
     price: number;
   };

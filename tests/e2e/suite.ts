@@ -6,6 +6,7 @@ import { dealerFlow, physicalSimFlow, retailFlow } from './flows';
 import { runChecks, startRealSystem, type RealSystem } from './harness';
 import { cardReceiptFlow } from './receipts';
 import { cardRefundFlow } from './refunds';
+import { airaloFlow, esimAccessFlow } from './suppliers';
 
 /** The internal credential of a run with copies, so the test can read each copy's /metrics. */
 const REPLICAS_TOKEN = 'e2e-replicas-internal-token-0123456789';
@@ -39,7 +40,11 @@ async function perCopyCounts(
 export function businessFlowSuite(
   transport: RealSystem['transport'],
   label: string,
-  options: { replicas?: number; cardProvider?: RealSystem['cardProvider'] } = {},
+  options: {
+    replicas?: number;
+    cardProvider?: RealSystem['cardProvider'];
+    supplier?: 'airalo' | 'esimaccess';
+  } = {},
 ): void {
   let system: RealSystem;
   beforeAll(async () => {
@@ -48,6 +53,7 @@ export function businessFlowSuite(
       transport,
       replicas,
       cardProvider: options.cardProvider,
+      supplier: options.supplier,
       ...(replicas > 1 ? { env: { INTERNAL_SERVICE_TOKEN: REPLICAS_TOKEN } } : {}),
     });
   }, 180_000);
@@ -68,6 +74,18 @@ export function businessFlowSuite(
       () => cardReceiptFlow(system),
       90_000,
     );
+    if (options.supplier === 'airalo')
+      it(
+        'Airalo: the QR is Airalo’s, its low-data webhook mails the buyer, a lost answer buys once, its balance refusal charges nothing',
+        () => airaloFlow(system),
+        90_000,
+      );
+    if (options.supplier === 'esimaccess')
+      it(
+        'eSIM Access: allocated 20 s later (processing, then its QR), a never-installed refund cancelled there first',
+        () => esimAccessFlow(system),
+        120_000,
+      );
     it(
       `refund: the card's part to the card at ${options.cardProvider ?? 'the demo provider'}, the rest to the balance, the eSIM taken back, the mail sent`,
       () => cardRefundFlow(system),

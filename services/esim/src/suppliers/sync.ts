@@ -121,19 +121,20 @@ export function supplierSyncJob(
 }
 
 /**
- * Tells each supplier where to send its webhooks, once per start, asked again every half minute
- * until it takes it: a supplier checks the address first, and the gateway in front of us may not
- * answer yet while the shop starts. Every copy asks; the address is the same, so that changes nothing.
+ * Tells each supplier where to send its webhooks, once per start, asked again (after 2 s, then
+ * doubling up to half a minute) until it takes it: a supplier checks the address first, and the
+ * gateway in front of us may not answer yet while the shop starts. Every copy asks; the address is
+ * the same, so that changes nothing.
  */
 export function supplierWebhookRegistration(
   suppliers: Supplier[],
   urlOf: (name: 'airalo' | 'esimaccess') => string,
   log: FastifyBaseLogger,
-  retryMs = 30_000,
+  maxRetryMs = 30_000,
 ): ServingWork {
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
-  const register = async (supplier: Supplier) => {
+  const register = async (supplier: Supplier, retryMs = 2_000) => {
     try {
       await supplier.registerWebhook(urlOf(supplier.name as 'airalo' | 'esimaccess'));
       log.info({ supplier: supplier.name }, 'supplier webhook registered');
@@ -142,7 +143,7 @@ export function supplierWebhookRegistration(
       if (stopped) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
-        void register(supplier);
+        void register(supplier, Math.min(maxRetryMs, retryMs * 2));
       }, retryMs);
       timers.add(timer);
     }
