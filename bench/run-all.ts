@@ -28,6 +28,7 @@ const BENCHES = [
   'events',
   'ledger',
   'purchase',
+  'suppliers',
   'payments',
   'catalog',
   'gateway',

@@ -4,10 +4,14 @@
  * autocannon; the others drive their own calls with `drive`. All count per-process CPU (`cpuSeconds`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { Db } from '@esim/platform';
+import type { StartSettings } from '../infra/src/settings';
+import type { ProcessSpec } from '../infra/src/supervisor';
 
 interface Histogram {
   average: number;
@@ -185,4 +189,294 @@ export async function dropDatabase(baseUrl: string, name: string): Promise<void>
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
+}
+
+// ── a whole system on a throwaway database (bench:purchase, bench:suppliers) ──
+// What follows loads the system's modules when called, not at the top, for the reason dropDatabase gives.
+
+/** `count` consecutive free ports on 127.0.0.1 from a random base, so a bench's system runs beside any other. */
+export async function freePortBase(count: number): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const free = await Promise.all(
+      Array.from(
+        { length: count },
+        (_, i) =>
+          new Promise<boolean>((resolve) => {
+            const server = createServer().once('error', () => resolve(false));
+            server.listen(base + i, '127.0.0.1', () => server.close(() => resolve(true)));
+          }),
+      ),
+    );
+    if (free.every(Boolean)) return base;
+  }
+}
+
+/**
+ * A fresh database named `name` beside DATABASE_URL's, migrated and seeded as `npm start` prepares one
+ * (its URL back); dropped again with dropDatabase. BENCH_LOG_STATEMENTS: every statement on it goes to
+ * the server's log (to count them per purchase).
+ */
+export async function createBenchDatabase(baseUrl: string, name: string): Promise<string> {
+  const { createDb, withDatabase } = await import('@esim/platform');
+  const { migrateAll } = await import('../infra/src/migrate-all');
+  const { seedAll } = await import('../infra/src/seed');
+  const admin = createDb(withDatabase(baseUrl, 'postgres'), 'public', 1);
+  await admin.raw(`CREATE DATABASE ${name}`);
+  if (process.env.BENCH_LOG_STATEMENTS) await admin.raw(`ALTER DATABASE ${name} SET log_min_duration_statement = 0`);
+  await admin.destroy();
+  const url = withDatabase(baseUrl, name);
+  await migrateAll(url);
+  await seedAll(url);
+  return url;
+}
+
+/** The settings `npm start` would read for a bench's system: demo mode, its database and ports, quiet, a Redis prefix of its own. */
+export async function benchSettings(bench: string, databaseUrl: string, portBase: number): Promise<StartSettings> {
+  const { loadStartSettings } = await import('../infra/src/settings');
+  return loadStartSettings({
+    ...process.env,
+    ...quietEnv(bench),
+    DATABASE_URL: databaseUrl,
+    PORT_BASE: String(portBase),
+  });
+}
+
+export interface BenchSystem {
+  /** The gateway's API address (…/api). */
+  api: string;
+  /** The gateway's origin. */
+  origin: string;
+  /** Every process started, in start order, for their CPU. */
+  processes: Array<{ name: string; pid: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real processes as `npm start` runs them (infra/src/processes.ts `planProcesses`): the named
+ * services, then the gateway, each awaited ready; `first` (a fake partner) before them. Production-like
+ * and quiet; the limits that the bench's buyers, all from one address, would trip are lifted. `envOf`
+ * adds settings to one service's process. BENCH_POOL_MAX: each service's database pool;
+ * BENCH_PROFILE_DIR: the processes named in BENCH_PROFILE (default esim) write a CPU profile there on exit.
+ */
+export async function startBenchSystem(
+  settings: StartSettings,
+  options: {
+    services: string[];
+    envOf?: (service: string) => Record<string, string> | undefined;
+    first?: Array<{ spec: ProcessSpec; readyUrl?: string }>;
+  },
+): Promise<BenchSystem> {
+  const { planProcesses } = await import('../infra/src/processes');
+  const { gatewayPort } = await import('../infra/src/settings');
+  const { waitFor } = await import('@esim/platform/testing');
+  const plan = planProcesses(settings, {
+    internalToken: randomBytes(32).toString('hex'),
+    smtpUrl: 'smtp://127.0.0.1:9',
+  });
+  const wanted = new Set([...options.services, 'gateway']);
+  const benchEnv = {
+    NODE_ENV: 'production',
+    APP_MODE: 'demo',
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_REGISTER_PER_MIN: '100000',
+    RATE_LIMIT_LOGIN_PER_MIN: '100000',
+    RATE_LIMIT_API_PER_MIN: '1000000',
+    REGISTER_LIMIT_PER_IP: '100000',
+    LOGIN_MAX_FAILURES: '100000',
+    ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
+  };
+  const children: ChildProcess[] = [];
+  const processes: BenchSystem['processes'] = [];
+  const stop = async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  const start = async (name: string, spec: ProcessSpec, readyUrl: string | undefined, env: Record<string, string>) => {
+    const profiled = (process.env.BENCH_PROFILE ?? 'esim').split(',').includes(name);
+    const profile =
+      process.env.BENCH_PROFILE_DIR && profiled ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+    const child = spawn(spec.command, [...profile, ...spec.args], {
+      cwd: spec.cwd,
+      env: { ...spec.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    processes.push({ name, pid: child.pid! });
+    if (readyUrl)
+      await waitFor(async () => (await fetch(readyUrl).catch(() => undefined))?.ok, {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        what: `${name} ready`,
+      });
+  };
+  try {
+    for (const extra of options.first ?? []) await start(extra.spec.name, extra.spec, extra.readyUrl, {});
+    for (const group of [plan.groups.services, plan.groups.gateway])
+      for (const p of group.filter((p) => wanted.has(p.service.name)))
+        await start(p.service.name, p.spec, p.readyUrl, { ...benchEnv, ...options.envOf?.(p.service.name) });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const origin = `http://127.0.0.1:${gatewayPort(settings)}`;
+  return { api: `${origin}/api`, origin, processes, stop };
+}
+
+/** Real accounts through the gateway, each signed in and funded through the ledger (bank funding): their tokens and ids. */
+export async function signUpBuyers(
+  api: string,
+  count: number,
+  balanceDb: Db,
+): Promise<{ tokens: string[]; ids: string[] }> {
+  const { fundFromBank } = await import('../services/balance/src/ledger/bank-funding');
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `buyer${i}-${randomUUID().slice(0, 8)}@bench.test`;
+    const reg = await fetch(`${api}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        full_name: `Buyer ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+        email,
+        password: 'Bench-Parola-123',
+      }),
+    });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+    const login = await fetch(`${api}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Bench-Parola-123' }),
+    });
+    tokens.push(((await login.json()) as { data: { token: string } }).data.token);
+  }
+  const me = async (token: string) =>
+    (
+      (await (await fetch(`${api}/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: { id: string };
+      }
+    ).data.id;
+  const ids = await Promise.all(tokens.map(me));
+  for (const id of ids)
+    await fundFromBank(balanceDb, id, 1_000_000_00, { idempotencyKey: `bench-fund-${id}`, createdBy: 'bench' });
+  return { tokens, ids };
+}
+
+/** The id of the catalog's package with this code. */
+export async function packageIdOf(databaseUrl: string, code: string): Promise<string> {
+  const { createDb } = await import('@esim/platform');
+  const catalogDb = createDb(databaseUrl, 'catalog', 1);
+  try {
+    const row = (await catalogDb('packages').where({ code }).first('id')) as { id: string } | undefined;
+    if (!row) throw new Error(`no package ${code} in the catalog`);
+    return row.id;
+  } finally {
+    await catalogDb.destroy();
+  }
+}
+
+/**
+ * The buyers' purchases of one package through the gateway (POST /api/user/packages/buy, an
+ * Idempotency-Key each): `buy(i, client)` buys one as buyer `client` and throws unless the answer
+ * has status `expected`. The load generator stands in for the buyers' phones: one keep-alive
+ * connection each through undici's Pool (as autocannon does for the other benches), not fetch, whose
+ * own per-request cost is as large as a service's and would be taken from the processes under test
+ * on a 2-core machine.
+ */
+export async function purchases(
+  origin: string,
+  tokens: string[],
+  packageId: string,
+  expected: number,
+): Promise<{ buy: (i: number, client: number) => Promise<void>; close(): Promise<void> }> {
+  const { Pool } = await import('undici');
+  const gateway = new Pool(origin, { connections: tokens.length, pipelining: 1 });
+  const body = JSON.stringify({ package_id: packageId, quantity: 1 });
+  return {
+    buy: async (_i, client) => {
+      const res = await gateway.request({
+        path: '/api/user/packages/buy',
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens[client]}`,
+          'content-type': 'application/json',
+          'idempotency-key': `bench-${randomUUID()}`,
+        },
+        body,
+      });
+      if (res.statusCode !== expected)
+        throw new Error(`buy: ${res.statusCode} ${(await res.body.text()).slice(0, 200)}`);
+      await res.body.dump();
+    },
+    close: () => gateway.close(),
+  };
+}
+
+/**
+ * The floor under any purchase: the ledger's bare hold + capture (the balance service's own domain
+ * functions, called in-process), `total` pairs by as many clients as there are buyers, on the same database.
+ */
+export async function bareLedgerPairs(balanceDb: Db, total: number, buyerIds: string[]): Promise<DriveFigures> {
+  const { captureHold, createHold } = await import('../services/balance/src/ledger/holds');
+  return drive(total, buyerIds.length, async (i, client) => {
+    const { holdId } = await createHold(balanceDb, {
+      orderId: `bench-bare-${i}`,
+      userId: buyerIds[client]!,
+      amountCents: 14_99,
+    });
+    await captureHold(balanceDb, holdId, { createdBy: 'bench' });
+  });
+}
+
+/** Waits until the balance service has captured every hold (captures follow the purchases asynchronously): how long it took, in ms. */
+export async function allCaptured(balanceDb: Db): Promise<number> {
+  const { waitFor } = await import('@esim/platform/testing');
+  const started = performance.now();
+  await waitFor(
+    async () => Number((await balanceDb('holds').where({ status: 'pending' }).count({ n: '*' }))[0]!.n) === 0,
+    { timeoutMs: 60_000, intervalMs: 20, what: 'every purchase captured' },
+  );
+  return performance.now() - started;
+}
+
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench's database, by pid (the server's shared
+ * processes, WAL writer and checkpointer, are not counted: they also work for the machine's others).
+ */
+export async function postgresCpu(db: Db, database: string): Promise<Map<number, number>> {
+  const result = await db.raw('SELECT pid FROM pg_stat_activity WHERE datname = ?', [database]);
+  return new Map(
+    (result.rows as Array<{ pid: number }>)
+      .map(({ pid }) => [pid, cpuSeconds(pid)] as const)
+      .filter(([, s]) => !Number.isNaN(s)),
+  );
+}
+
+/** Transactions committed in the database so far (a statement outside a transaction is one too), as the statistics show them. */
+export async function commits(db: Db, database: string): Promise<number> {
+  // Backends report their counts at most once a second: wait for the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await db.raw('SELECT pg_stat_clear_snapshot()');
+  const result = await db.raw('SELECT xact_commit FROM pg_stat_database WHERE datname = ?', [database]);
+  return Number(result.rows[0].xact_commit);
+}
+
+/** The host's CPU time so far (every core, from /proc/stat): busy and idle seconds; zeros where there is no /proc. */
+export function hostCpu(): { busy: number; idle: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3]! + fields[4]!;
+    const total = fields.slice(0, 8).reduce((sum, n) => sum + n, 0);
+    return { busy: (total - idle) / 100, idle: idle / 100 };
+  } catch {
+    return { busy: 0, idle: 0 };
+  }
+}
+
+/** A row of the table the purchase benches print (`label | per s | p50 | p95 | p99 | failures`), the header with no figures. */
+export function figuresRow(label: string, figures?: DriveFigures): string {
+  if (!figures) return `${'what'.padEnd(38)} |   per s | p50 ms | p95 ms | p99 ms | failures`;
+  const ms = (n: number) => n.toFixed(1).padStart(6);
+  return `${label.padEnd(38)} | ${figures.rate.toFixed(0).padStart(7)} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} | ${figures.failures}`;
 }

@@ -26,6 +26,13 @@ const SCREENS: Record<string, string[]> = {
     '/dashboard/physical-sim-stock',
     '/dashboard/physical-sim-return',
     '/dashboard/settings',
+    '/dashboard/statements',
+    '/dashboard/api-keys',
+  ],
+  'admin@esim.test': [
+    '/dashboard/admin/shop-settings',
+    '/dashboard/admin/invoices',
+    '/dashboard/admin/dealers/00000000-0000-4000-8000-000000000003/show',
   ],
   'customer@esim.test': ['/dashboard', '/dashboard/orders'],
   'sales@esim.test': [

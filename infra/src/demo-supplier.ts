@@ -5,7 +5,8 @@ import { demoAccount, DEMO_PASSWORD } from '@esim/contracts';
  * After `npm start -- --supplier <name>` has the shop up: the demo admin does what an admin does
  * with a new supplier, through the gateway and the admin's own routes: syncs its catalogue, then
  * makes a package (priced by the margin rule) of each offer no package is bought as yet, so the
- * storefront sells the fake supplier's eSIMs beside the pool's. Running it again adds nothing.
+ * storefront sells the fake supplier's eSIMs beside the pool's and its eSIMs take its top-ups (top-up
+ * offers become top-up-only packages). Running it again adds nothing.
  */
 export async function stockDemoSupplier(
   baseUrl: string,
@@ -31,7 +32,7 @@ export async function stockDemoSupplier(
     token: string;
   };
   await call('POST', '/admin/esim/suppliers/sync', token);
-  const filter = encodeURIComponent(JSON.stringify({ supplier, mapped: false, top_up: false, gone: false }));
+  const filter = encodeURIComponent(JSON.stringify({ supplier, mapped: false, gone: false }));
   const offers: Array<{ id: string; supplier_package_id: string }> = [];
   // A page holds at most 100 rows: read them all before making packages (which changes what is unmapped).
   for (let from = 0; ; from += 100) {

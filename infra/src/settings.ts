@@ -24,6 +24,8 @@ export const startConfigSchema = baseConfigSchema.extend({
   // The platform's INTERNAL_SERVICE_TOKEN default is a fixed demo value; the supervisor replaces
   // an unset one with a random token per run, so it must know whether it was set.
   INTERNAL_SERVICE_TOKEN: z.string().min(16).optional(),
+  /** The running shop's API the storefront's build reads the brand and seller from (the build npm start runs, or npm run build). */
+  SHOP_API_URL: z.url().optional(),
 });
 
 export type StartSettings = z.infer<typeof startConfigSchema>;

@@ -11,6 +11,7 @@ import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflig
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
 import { stockDemoSupplier } from './demo-supplier';
+import { planFakeSupplier, type FakeSupplier } from './fake-supplier';
 import { ROOT_DIR, SERVICES } from './services';
 import {
   connectHost,
@@ -151,8 +152,6 @@ function planFakeIyzico(settings: StartSettings): FakeIyzicoRun {
  * no account anywhere. Once the shop is up the demo admin syncs the fake's catalogue and makes a
  * package of each offer (the admin's own routes), so the storefront sells them beside the pool's.
  */
-type FakeSupplier = 'airalo' | 'esimaccess';
-
 function takeSupplier(argv: string[]): { supplier: FakeSupplier | null; rest: string[] } {
   const rest: string[] = [];
   let value = process.env.SUPPLIER || undefined;
@@ -167,48 +166,6 @@ function takeSupplier(argv: string[]): { supplier: FakeSupplier | null; rest: st
   if (value !== 'airalo' && value !== 'esimaccess')
     throw new SettingsError(`--supplier: airalo or esimaccess, got ${value || 'nothing'}`);
   return { supplier: value, rest };
-}
-
-interface FakeSupplierRun {
-  planned: Pick<PlannedProcess, 'spec' | 'readyUrl'>;
-  port: number;
-  /** What every esim copy gets: the fake's address and this run's credentials. */
-  esimEnv: Record<string, string>;
-  controlUrl: string;
-}
-
-/** The fake supplier's process: its port (FAKE_SUPPLIER_PORT, else the one after the fake iyzico's) and fresh credentials per run. */
-function planFakeSupplier(settings: StartSettings, supplier: FakeSupplier): FakeSupplierRun {
-  const requested = process.env.FAKE_SUPPLIER_PORT;
-  const port = requested ? Number(requested) : settings.PORT_BASE + (SERVICES.length - 1) * MAX_REPLICAS + 2;
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    throw new SettingsError(`FAKE_SUPPLIER_PORT: a port number, got ${requested}`);
-  const id = `fake-${randomBytes(8).toString('hex')}`;
-  const secret = `fake-${randomBytes(24).toString('hex')}`;
-  const host = connectHost(settings.HOST);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const airalo = supplier === 'airalo';
-  const spec: ProcessSpec = {
-    name: `fake-${supplier}`,
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(ROOT_DIR, `infra/src/fakes/${supplier}-cli.ts`)],
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      HOST: settings.HOST,
-      ...(airalo
-        ? { FAKE_AIRALO_PORT: String(port), FAKE_AIRALO_CLIENT_ID: id, FAKE_AIRALO_CLIENT_SECRET: secret }
-        : { FAKE_ESIMACCESS_PORT: String(port), FAKE_ESIMACCESS_ACCESS_CODE: id, FAKE_ESIMACCESS_SECRET_KEY: secret }),
-    },
-  };
-  return {
-    planned: { spec, readyUrl: `${url}/__fake/health` },
-    port,
-    esimEnv: airalo
-      ? { AIRALO_CLIENT_ID: id, AIRALO_CLIENT_SECRET: secret, AIRALO_BASE_URL: `${url}/v2` }
-      : { ESIMACCESS_ACCESS_CODE: id, ESIMACCESS_SECRET_KEY: secret, ESIMACCESS_BASE_URL: url },
-    controlUrl: `http://localhost:${port}/__fake/`,
-  };
 }
 
 function portsInUse(

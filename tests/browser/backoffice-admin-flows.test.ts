@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
+import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { cardNumbers, xlsxOf, type SheetRow } from '../../infra/src/testing/cards';
 import { startSystem, type ListeningSystem } from '../flows/system';
@@ -23,6 +24,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 let system: ListeningSystem;
 let browser: Browser;
 let worker: ChildProcess;
+// The dealer is mailed every decision on its orders and returns: an inbox catches them.
+let mail: MailCatcher;
 
 async function signedInPage(email: string): Promise<Page> {
   const context = await browser.newContext({
@@ -32,6 +35,19 @@ async function signedInPage(email: string): Promise<Page> {
   });
   await context.addInitScript(signedInScript(await system.session(email)));
   return context.newPage();
+}
+
+/** Ticks a box, again if a re-render took the first click (playwright says so instead of waiting). */
+async function tickOnce(box: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await box.check({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await box.page().waitForTimeout(300);
+    }
+  }
 }
 
 async function api<T>(token: string, route: string): Promise<T> {
@@ -64,6 +80,8 @@ const euros = (cents: number) =>
 
 beforeAll(async () => {
   await ensureBuilt('backoffice');
+  mail = await startMailCatcher();
+  process.env.SMTP_URL = mail.smtpUrl;
   system = await startSystem({ listen: {} });
   // The import worker is its own process, as under npm start: it reads this file's database, Redis prefix and catalog.
   worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
@@ -82,6 +100,8 @@ afterAll(async () => {
   }
   await browser?.close();
   await system?.stop();
+  delete process.env.SMTP_URL;
+  await mail?.stop();
 });
 
 describe('admin physical-SIM screens in the browser', () => {
@@ -122,13 +142,12 @@ describe('admin physical-SIM screens in the browser', () => {
       page.getByRole('button', { name: 'Hata raporunu indir (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^import-.+-errors\.csv$/);
-    const report = readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split('\n');
-    expect(report[0]).toBe('row,column,reason_code,reason,value');
-    expect(report.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
-      '32,iccid',
-      '33,package_code',
+    // Turkish Excel's CSV for a Turkish admin: a byte-order mark, ";" between cells, CRLF lines, Turkish headings.
+    const report = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(report[0]).toBe('\uFEFFSatır;Sütun;Hata kodu;Neden;Değer');
+    expect(report.slice(1, -1).map((line) => line.split(';').slice(0, 2).join(';'))).toEqual([
+      '32;iccid',
+      '33;package_code',
     ]);
 
     // The 30 cards are in the admin's stock.
@@ -140,6 +159,35 @@ describe('admin physical-SIM screens in the browser', () => {
     );
     expect(imported.headers.get('content-range')).toMatch(/\/30$/);
     await page.context().close();
+  });
+
+  it('the admin ticks cards in the stock at 1280 and 1920 px: the bulk-action bar shows over the toolbar and its buttons answer', async () => {
+    const session = await system.session('admin@esim.test');
+    for (const width of [1280, 1920]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'tr-TR' });
+      await context.addInitScript(signedInScript(session));
+      const page = await context.newPage();
+      await page.goto(`${system.url}/dashboard/admin/physical-sim-stock`);
+      const ticks = page.locator('tbody input[type="checkbox"]');
+      await ticks.nth(1).waitFor();
+      // The filters' choices and the count arrive after the first rows; a tick made while the table
+      // re-renders for them can be lost, as a person would see and click again.
+      await page.waitForLoadState('networkidle');
+      await tickOnce(ticks.nth(0));
+      await tickOnce(ticks.nth(1));
+      await page.getByText('2 öğe seçildi').waitFor();
+      // A click lands on the bar's own button (playwright refuses a click another element would take).
+      await page.getByRole('button', { name: 'Durumu değiştir' }).click({ timeout: 5_000 });
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('2 kartın yeni durumu').waitFor();
+      await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      for (const name of ['Bayiye aktar', 'Yönetici stoğuna al', 'Sil'])
+        expect(await page.getByRole('button', { name, exact: true }).isVisible(), `${name} at ${width} px`).toBe(true);
+      // The stock summary's link is under the bar now, not where a click on it goes.
+      expect(page.url()).toMatch(/\/physical-sim-stock$/);
+      await context.close();
+    }
   });
 
   it('a dealer orders 5 Plus SIMs, the admin approves from the menu badge, the dealer sees the 5 cards and the balance charged once', async () => {
@@ -340,6 +388,13 @@ describe('admin physical-SIM screens in the browser', () => {
     await admin.context().close();
 
     // The books: the ledger's invariants, and every service agreeing (approved returns refunded, orders captured, no event left waiting).
+    // The dealer was mailed the approval of its return, with the refund.
+    await expect
+      .poll(async () => (await mail.messages()).some((m) => m.subject.startsWith('Kart iadeniz onaylandı')), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+
     const books = await verifyBooks();
     expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
     expect(books.consistency.rules.filter((rule) => !rule.ok)).toEqual([]);

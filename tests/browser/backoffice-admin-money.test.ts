@@ -149,7 +149,7 @@ describe("the admin's money screens in the browser", () => {
     const priceCents = Math.round(((pkg.cost_price ?? 0) * 100 + pkg.base_price * 100) / 2);
     await admin.getByRole('link', { name: 'Fiyatlar' }).click();
     await admin.waitForURL(new RegExp(`/dashboard/admin/dealers/${newDealer.id}/pricing$`));
-    await admin.getByLabel('Ara').fill(pkg.code);
+    await admin.getByLabel('Ara', { exact: true }).fill(pkg.code);
     const pricingRow = admin.locator('tbody tr', { hasText: pkg.code });
     await pricingRow.getByRole('textbox', { name: 'Bayi fiyatı' }).fill(typed(priceCents));
     await pricingRow.getByRole('button', { name: 'Kaydet' }).click();

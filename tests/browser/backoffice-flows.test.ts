@@ -68,6 +68,91 @@ describe('back office in the browser', () => {
     await context.close();
   });
 
+  it('a dealer reads why the admin rejected their order; a suspended dealer signing in is told so', async () => {
+    const call = async <T = { id: string }>(
+      token: string,
+      method: string,
+      route: string,
+      body?: unknown,
+    ): Promise<T> => {
+      const res = await fetch(`${system.url}/api/${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await res.json()) as { data: T };
+      expect(res.ok, `${method} ${route}: ${res.status} ${JSON.stringify(answer)}`).toBe(true);
+      return answer.data;
+    };
+    const admin = (await system.session('admin@esim.test')).token;
+    const managers = await call<Array<{ id: string; email: string }>>(admin, 'GET', 'admin/sales-managers');
+    const email = `askida-${crypto.randomUUID().slice(0, 8)}@bayi.test`;
+    const dealer = await call(admin, 'POST', 'admin/dealers', {
+      full_name: 'Selin Askı',
+      email,
+      company_name: 'Askı İletişim',
+      password: 'Aski-Bayi-Sifre-2026',
+      sales_manager_id: managers.find((m) => m.email === 'sales@esim.test')!.id,
+    });
+    const own = (await system.session(email, 'Aski-Bayi-Sifre-2026')).token;
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${system.url}/api/user/physical-sim/packages`, {
+              headers: { authorization: `Bearer ${own}` },
+            })
+          ).status,
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${system.url}/api/admin/dealers/balances?ids=${dealer.id}`, {
+              headers: { authorization: `Bearer ${admin}` },
+            })
+          ).status,
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+    await call(admin, 'POST', 'admin/dealers/balance', { dealer_id: dealer.id, amount: 500, note: 'Açılış kredisi' });
+    const packages = await call<Array<{ id: string }>>(own, 'GET', 'user/physical-sim/packages');
+    const placed = await call(own, 'POST', 'user/physical-sim/order', { package_id: packages[0]!.id, quantity: 1 });
+    await call(admin, 'POST', `admin/physical-sim/orders/${placed.id}/reject`, { reason: 'Bu paketin stoğu bitti' });
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'tr-TR' });
+    await context.addInitScript(signedInScript(await system.session(email, 'Aski-Bayi-Sifre-2026')));
+    const page = await context.newPage();
+    await page.goto(`${system.url}/dashboard/physical-sim-purchase`);
+    await page.getByText('Ret nedeni: Bu paketin stoğu bitti').waitFor();
+    await context.close();
+
+    await fetch(`${system.url}/api/admin/dealers/${dealer.id}/status`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'suspended' }),
+    });
+    const signIn = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'tr-TR' })
+    ).newPage();
+    await signIn.goto(`${system.url}/login`);
+    await signIn.locator('input[type="email"]').fill(email);
+    await signIn.locator('input[type="password"]').fill('Aski-Bayi-Sifre-2026');
+    await signIn.locator('form button[type="submit"]').click();
+    await signIn
+      .getByText('Hesabınız askıya alındı. Yeniden açılması için satış müdürünüzle ya da bizimle iletişime geçin.')
+      .first()
+      .waitFor();
+    expect(signIn.url()).toMatch(/\/login/);
+    await signIn.context().close();
+  });
+
   it('a customer opens an eSIM order and sees its QR code', async () => {
     const page = await signedInPage('customer@esim.test');
     await page.goto(`${system.url}/dashboard/orders`);

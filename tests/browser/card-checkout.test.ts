@@ -20,7 +20,7 @@ const TEXTS = {
   tr: {
     buy: /Hemen Satın Al: .*Standart/,
     login: 'Giriş Yap',
-    payRest: /Kalan .* kartla öde/,
+    payRest: /kartla öde$/,
     pay: /öde$/,
     secure: '3-D Secure doğrulaması',
     confirm: 'Ödemeyi onayla',
@@ -33,7 +33,7 @@ const TEXTS = {
   en: {
     buy: /Buy Now: .*Standard/,
     login: 'Log In',
-    payRest: /Pay the remaining .* by card/,
+    payRest: /^Pay .* by card$/,
     pay: /^Pay /,
     secure: '3-D Secure verification',
     confirm: 'Confirm payment',

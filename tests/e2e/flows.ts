@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import { DEMO_PLUS_PACKAGES } from '@esim/contracts';
+import { DEMO_PLUS_PACKAGES, formatEuros } from '@esim/contracts';
 import { signWebhook } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import { cardNumbers } from '../../infra/src/testing/cards';
@@ -441,4 +441,46 @@ export async function physicalSimFlow(system: RealSystem): Promise<void> {
   expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
   await expectMoney(system, dealer.token, settled(refunded), 'the rejected order hold released');
   expect(await dealerFigures(system, admin, dealer.id)).toMatchObject({ balance_cents: refunded, held_cents: 0 });
+
+  // A return the admin rejects refunds nothing; the card stays with the dealer.
+  const refusedReturn = await system.api('POST', '/user/physical-sim/return', {
+    token: dealer.token,
+    body: { card_ids: [approved.body.data.card_ids[1]], reason: 'Müşteri vazgeçti' },
+  });
+  expect(refusedReturn.status, JSON.stringify(refusedReturn.body)).toBe(201);
+  const returnRejected = await system.api('POST', `/admin/physical-sim/returns/${refusedReturn.body.data.id}/reject`, {
+    token: admin,
+    body: { reason: 'Kart kullanılmış' },
+  });
+  expect(returnRejected.status, JSON.stringify(returnRejected.body)).toBe(200);
+  expect(await moneyOf(system, dealer.token)).toEqual(settled(refunded));
+
+  // The dealer is mailed every decision, a rejection with its reason (auth consumes physical-sim's events).
+  const orderNumber = (id: string) => `PS-${id.slice(0, 8).toUpperCase()}`;
+  const expected = [
+    { subject: `Fiziksel SIM siparişiniz onaylandı (${orderNumber(placed.body.data.id)})`, says: 'kartlar stoğunuzda' },
+    { subject: 'Kart iadeniz onaylandı', says: `${formatEuros(priceCents)} bakiyenize iade edildi` },
+    {
+      subject: `Fiziksel SIM siparişiniz reddedildi (${orderNumber(second.body.data.id)})`,
+      says: 'Ret nedeni: Stok ayrıldı',
+    },
+    { subject: 'Kart iadeniz reddedildi', says: 'Ret nedeni: Kart kullanılmış' },
+  ];
+  const mails = (await waitFor(
+    async () => {
+      const inbox = (await (await fetch(`${system.mailWebUrl}/email`)).json()) as Array<{
+        to: Array<{ address: string }>;
+        subject: string;
+        text: string;
+      }>;
+      const mine = inbox.filter((mail) => mail.to.some((to) => to.address === dealer.email));
+      return expected.every((e) => mine.some((mail) => mail.subject.startsWith(e.subject))) ? mine : undefined;
+    },
+    { timeoutMs: MONEY_TIMEOUT_MS, intervalMs: 300, what: "the dealer's four decision mails" },
+  ))!;
+  for (const e of expected) {
+    const found = mails.filter((mail) => mail.subject.startsWith(e.subject));
+    expect(found, e.subject).toHaveLength(1);
+    expect(found[0]!.text).toContain(e.says);
+  }
 }

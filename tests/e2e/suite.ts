@@ -65,7 +65,7 @@ export function businessFlowSuite(
     it('retail: top-up, purchase, QR, signed usage, 80 % mail, refund', () => retailFlow(system), 90_000);
     it('dealer: credit, dealer price, purchase, cash collection up to the company', () => dealerFlow(system), 90_000);
     it(
-      'physical SIM: import, order, approval charged once, return refunded once, rejection released',
+      'physical SIM: import, order, approval charged once, return refunded once, rejections released, each decision mailed to the dealer',
       () => physicalSimFlow(system),
       90_000,
     );
@@ -76,13 +76,13 @@ export function businessFlowSuite(
     );
     if (options.supplier === 'airalo')
       it(
-        'Airalo: the QR is Airalo’s, its low-data webhook mails the buyer, a lost answer buys once, its balance refusal charges nothing',
+        'Airalo: the QR is Airalo’s, its low-data webhook mails the buyer, a top-up adds data at Airalo once, a lost answer buys once, its balance refusal charges nothing',
         () => airaloFlow(system),
         90_000,
       );
     if (options.supplier === 'esimaccess')
       it(
-        'eSIM Access: allocated 20 s later (processing, then its QR), a never-installed refund cancelled there first',
+        'eSIM Access: allocated 20 s later (processing, then its QR), a never-installed refund cancelled there first, a top-up added there once',
         () => esimAccessFlow(system),
         120_000,
       );

@@ -52,6 +52,54 @@ const buy = (system: RealSystem, token: string, packageId: string) =>
 const availableCents = async (system: RealSystem, token: string) =>
   (await system.api('GET', '/user/balance', { token })).body.data.available_cents as number;
 
+/**
+ * The eSIM's top-up panel offers its supplier's top-ups (top-up-only packages, never sold as a new
+ * eSIM); buying one adds data at the supplier on the same eSIM, charged once, and a replay of the
+ * request adds nothing. `atSupplier` reads the eSIM's top-ups and data at the supplier's fake.
+ */
+async function topUpAtSupplier(
+  system: RealSystem,
+  token: string,
+  esimId: string,
+  atSupplier: () => Promise<{ topUps: number; dataMb: number }>,
+): Promise<void> {
+  const panel = await system.api('GET', `/user/esim/${esimId}/top-ups`, { token });
+  expect(panel.status, JSON.stringify(panel.body)).toBe(200);
+  const offer = panel.body.data as {
+    available: boolean;
+    refusal: string | null;
+    packages: Array<{ id: string; data_mb: number; price_cents: number }>;
+  };
+  expect(offer.available, offer.refusal ?? '').toBe(true);
+  const pkg = offer.packages[0]!;
+  // A top-up-only package is no new eSIM: buying it as one is refused, naming the field.
+  const asNew = await buy(system, token, pkg.id);
+  expect(asNew.status).toBe(422);
+  expect(asNew.body.code).toBe('package_top_up_only');
+  expect(asNew.body.errors[0].path).toBe('package_id');
+
+  const before = await atSupplier();
+  const available = await availableCents(system, token);
+  const headers = key();
+  const topUp = () =>
+    system.api('POST', `/user/esim/${esimId}/top-ups`, {
+      token,
+      headers,
+      body: { package_id: pkg.id, agreement: { version: DISTANCE_SALE_VERSION } },
+    });
+  const first = await topUp();
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  expect(await atSupplier()).toEqual({ topUps: before.topUps + 1, dataMb: before.dataMb + pkg.data_mb });
+  const again = await topUp();
+  expect([200, 201]).toContain(again.status);
+  expect(again.body.data.id).toBe(first.body.data.id);
+  expect(await atSupplier()).toEqual({ topUps: before.topUps + 1, dataMb: before.dataMb + pkg.data_mb });
+  await waitFor(async () => (await availableCents(system, token)) === available - pkg.price_cents, {
+    timeoutMs: TIMEOUT_MS,
+    what: 'one charge for the top-up',
+  });
+}
+
 export async function airaloFlow(system: RealSystem): Promise<void> {
   const { token, pkg } = await travellerWithPackage(system, 'AL-');
 
@@ -84,6 +132,13 @@ export async function airaloFlow(system: RealSystem): Promise<void> {
     },
     { timeoutMs: TIMEOUT_MS, intervalMs: 300, what: 'the 80 % mail after Airalo’s low-data webhook' },
   );
+
+  // Topped up from the eSIM's panel: Airalo's own top-up for that ICCID (a top-up-only package the admin
+  // made of its offer), the data added at Airalo on the same eSIM; the same request again tops up nothing more.
+  await topUpAtSupplier(system, token, esim.id, async () => {
+    const sim = await fake<{ topUps: string[]; totalMb: number }>(system, 'GET', `/__fake/sims/${esim.iccid}`);
+    return { topUps: sim.topUps.length, dataMb: sim.totalMb };
+  });
 
   // Airalo makes the order and the answer is lost: one Airalo order and one charge all the same.
   await fake(system, 'POST', '/__fake/faults', { kind: 'drop', path: '/v2/orders', method: 'POST', times: 1 });
@@ -126,7 +181,8 @@ export async function esimAccessFlow(system: RealSystem): Promise<void> {
   // eSIM Access allocates 20 s later: the order reads processing, then delivers the supplier's own QR.
   await fake(system, 'POST', '/__fake/allocation', { seconds: 20 });
   const placed = await buy(system, token, pkg.id);
-  await fake(system, 'POST', '/__fake/allocation', { seconds: null });
+  // Back to the fake's default (3 s) for the orders after this one (null would never allocate them).
+  await fake(system, 'POST', '/__fake/allocation', { seconds: 3 });
   expect(placed.status, JSON.stringify(placed.body)).toBe(202);
   const orderId = placed.body.data.id as string;
   expect((await system.api('GET', `/user/esim/orders/${orderId}`, { token })).body.data.status).toBe('processing');
@@ -160,5 +216,43 @@ export async function esimAccessFlow(system: RealSystem): Promise<void> {
   await waitFor(async () => (await availableCents(system, token)) === available + order.total_cents, {
     timeoutMs: TIMEOUT_MS,
     what: 'the price back on the balance',
+  });
+
+  // eSIM Access allocates at most 30 eSIMs in one order: 31 are refused before anything is held, naming the field.
+  const tooMany = await system.api('POST', '/user/packages/buy', {
+    token,
+    headers: { ...key(), 'accept-language': 'en' },
+    body: { package_id: pkg.id, quantity: 31, agreement: { version: DISTANCE_SALE_VERSION } },
+  });
+  expect(tooMany.status).toBe(422);
+  expect(tooMany.body.errors[0]).toEqual({
+    path: 'quantity',
+    message: 'At most 30 eSIMs of this package can be bought in one order',
+  });
+  expect(await availableCents(system, token)).toBe(available + order.total_cents);
+
+  // Another eSIM, in use on a phone: topped up with eSIM Access's own top-up for it, on the same eSIM there.
+  const second = await buy(system, token, pkg.id);
+  expect([201, 202], JSON.stringify(second.body)).toContain(second.status);
+  const inUse = (await waitFor(
+    async () => {
+      const seen = (await system.api('GET', `/user/esim/orders/${second.body.data.id}`, { token })).body
+        .data as EsimOrder;
+      return seen.status === 'completed' ? seen.esims[0] : undefined;
+    },
+    { timeoutMs: TIMEOUT_MS, intervalMs: 500, what: 'the second eSIM from eSIM Access' },
+  ))!;
+  const tranNo = (
+    await fake<Array<{ transactionId: string; esimTranNos: string[] }>>(system, 'GET', '/__fake/orders')
+  ).find((o) => o.transactionId === second.body.data.id)!.esimTranNos[0]!;
+  await fake(system, 'POST', `/__fake/esims/${tranNo}/install`, {});
+  await fake(system, 'POST', `/__fake/esims/${tranNo}/use`, { bytes: 200 * 1024 * 1024, reportNow: true });
+  await waitFor(
+    async () => (await system.api('GET', `/user/esim/${inUse.id}/usage`, { token })).body.data.esim.status === 'active',
+    { timeoutMs: TIMEOUT_MS, intervalMs: 500, what: 'the eSIM in use, as eSIM Access reports it' },
+  );
+  await topUpAtSupplier(system, token, inUse.id, async () => {
+    const state = await fake<{ topUps: unknown[]; totalVolume: number }>(system, 'GET', `/__fake/esims/${tranNo}`);
+    return { topUps: state.topUps.length, dataMb: Math.round(state.totalVolume / (1024 * 1024)) };
   });
 }

@@ -23,10 +23,10 @@ it('loses nothing and charges nothing twice while processes, PostgreSQL connecti
       maxPurchases: 500,
       maxPhysicalOrders: 40,
       maxCollections: 60,
-      importRows: 20_000,
+      importRows: 8_000,
       creditCents: 500_000,
     },
-    gapMs: 3_000,
+    gapMs: 2_500,
     settleTimeoutMs: 60_000,
     importSeries: 771,
   });

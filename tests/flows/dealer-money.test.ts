@@ -150,6 +150,39 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
     expect(after.available_cents).toBe(money.available_cents);
   });
 
+  it("the month's statement closes at the ledger: the dealer's balance less what it owes, for the dealer, its sales manager and the admin", async () => {
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit' })
+      .format(new Date())
+      .slice(0, 7);
+    const statement = await system.api('GET', `/user/statements/${month}`, { token: dealerToken });
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    const money = (await system.api('GET', '/user/balance', { token: dealerToken })).body.data;
+    const owed = (await system.api('GET', '/sales-manager/balance', { token: sales })).body.data.dealers.find(
+      (d: { dealer_id: string }) => d.dealer_id === dealerId,
+    ).owed_cents as number;
+    expect(statement.body.data).toMatchObject({
+      opening_balance_cents: 0,
+      balance_cents: money.balance_cents,
+      credit_used_cents: owed,
+      closing_balance_cents: money.balance_cents - owed,
+    });
+    // Opening plus each line is the closing figure, line by line.
+    const lines = statement.body.data.lines as Array<{ amount_cents: number; balance_after_cents: number }>;
+    let running = 0;
+    for (const line of lines) {
+      running += line.amount_cents;
+      expect(line.balance_after_cents).toBe(running);
+    }
+    expect(running).toBe(statement.body.data.closing_balance_cents);
+
+    const pdf = await system.api('GET', `/sales-manager/dealers/${dealerId}/statements/${month}.pdf`, { token: sales });
+    expect(pdf.status).toBe(200);
+    expect(String(pdf.body).startsWith('%PDF')).toBe(true);
+    const xlsx = await system.api('GET', `/admin/dealers/${dealerId}/statements/${month}.xlsx`, { token: admin });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  });
+
   it('the sales manager cannot reach admin routes, and the dealer cannot reach sales-manager routes', async () => {
     expect((await system.api('GET', '/admin/dealers', { token: sales })).status).toBe(403);
     expect((await system.api('GET', '/sales-manager/balance', { token: dealerToken })).status).toBe(403);
@@ -166,8 +199,13 @@ describe('dealer money across auth, catalog, balance and the gateway', () => {
     const login = await system.api('POST', '/login', {
       body: { email: 'ece.akis@bayi.test', password: 'Guvenli-Parola-1' },
     });
-    expect(login.status).toBe(401);
-    expect(login.body.message).toBe('Geçersiz email veya şifre');
+    // Its own password is told the account is suspended; nothing else opens.
+    expect(login.status).toBe(403);
+    expect(login.body).toMatchObject({
+      code: 'account_suspended',
+      message: 'Hesabınız askıya alındı. Yeniden açılması için satış müdürünüzle ya da bizimle iletişime geçin.',
+    });
+    expect(login.body.data).toBeUndefined();
   });
 });
 

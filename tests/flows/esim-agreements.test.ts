@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { agreementText, DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
+import { agreementText, DEMO_SELLER, DISTANCE_SALE_VERSION, distanceSaleDocuments } from '@esim/contracts';
 import { customer, key, startEsimSystem, type EsimSystem } from './esim';
 
 /** What a client accepted: the version. A text it sends along is a lie the server never reads. */
@@ -11,11 +11,15 @@ describe('accepted documents and receipts', () => {
   let sys: EsimSystem;
   let usStarter: string;
   beforeAll(async () => {
-    sys = await startEsimSystem({
-      SELLER_NAME: 'Örnek Gezi İletişim A.Ş.',
-      SELLER_TAX_NUMBER: '1234567890',
-      SELLER_MERSIS: '0123456789000015',
+    sys = await startEsimSystem();
+    // The admin names the seller in the shop's identity (auth); esim reads it from there.
+    const set = await sys.system.services.auth.inject({
+      method: 'PUT',
+      url: '/admin/shop/identity',
+      headers: { authorization: `Bearer ${await sys.system.login('admin@esim.test')}` },
+      payload: { legal_name: 'Örnek Gezi İletişim A.Ş.', tax_number: '1234567890', mersis: '0123456789000015' },
     });
+    if (set.statusCode !== 200) throw new Error(set.body);
     usStarter = await sys.packageId('US-7D-3GB');
     await sys.stock('US-7D-3GB', 4);
   });
@@ -36,10 +40,10 @@ describe('accepted documents and receipts', () => {
       (e: string | object) => (typeof e === 'string' ? JSON.parse(e) : e).payload,
     );
 
-  it('publishes the seller from the SELLER_* settings', async () => {
-    const res = await sys.esim.inject({ url: '/public/seller' });
+  it("publishes the seller from the shop's identity", async () => {
+    const res = await sys.system.services.auth.inject({ url: '/public/seller' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, max-age=30');
     expect(res.json().data).toMatchObject({
       name: 'Örnek Gezi İletişim A.Ş.',
       tax_number: '1234567890',
@@ -59,12 +63,12 @@ describe('accepted documents and receipts', () => {
       distanceSaleDocuments({
         seller: {
           name: 'Örnek Gezi İletişim A.Ş.',
-          address: 'Levent, Büyükdere Cad. No:185, 34394 Şişli / İstanbul',
-          taxOffice: 'Zincirlikuyu',
+          address: DEMO_SELLER.address,
+          taxOffice: DEMO_SELLER.taxOffice,
           taxNumber: '1234567890',
           mersis: '0123456789000015',
-          phone: '+90 212 555 01 01',
-          email: 'destek@esimgo.test',
+          phone: DEMO_SELLER.phone,
+          email: DEMO_SELLER.email,
         },
         buyer: { fullName: `${me.id}@esim.test`, email: `${me.id}@esim.test` },
         item: {

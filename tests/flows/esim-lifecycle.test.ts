@@ -264,7 +264,9 @@ describe('eSIM lifecycle', () => {
       totalData: 2 * 3 * 1024,
       usedData: 1024,
       remainingData: 5 * 1024,
-      country: 'US',
+      // The plan and its country by name, as the order page shows them.
+      packageName: 'Amerika Birleşik Devletleri 3 GB · 7 gün',
+      country: 'Amerika Birleşik Devletleri',
       operator: 'Turkcell',
       demo: false,
     });

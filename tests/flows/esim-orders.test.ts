@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { createProvisioning } from '../../services/esim/src/orders/provisioning';
 import { poolProvider } from '../../services/esim/src/provider/pool-provider';
 import type { EsimProvider, ProvisionResult } from '../../services/esim/src/provider/port';
-import { sellerOf } from '../../services/esim/src/config';
 import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
 
 /** The purchase saga against the real catalog and balance services. */
@@ -279,7 +278,7 @@ describe('buying eSIMs', () => {
       },
     };
     const provisioning = sys.esim.esim.ctx.provisioning;
-    sys.esim.esim.ctx.provisioning = createProvisioning(sys.esim.db, dying, sellerOf(sys.esim.esim.ctx.config));
+    sys.esim.esim.ctx.provisioning = createProvisioning(sys.esim.db, dying, () => sys.esim.esim.ctx.shop.seller());
     const res = await buy(me, { package_id: usStarter, quantity: 1 });
     sys.esim.esim.ctx.provisioning = provisioning;
     expect(res.statusCode, res.body).toBe(202);

@@ -3,7 +3,6 @@ import { DISTANCE_SALE_VERSION, type EsimOrder } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
 import { createProvisioning } from '../../services/esim/src/orders/provisioning';
 import { applyUsage } from '../../services/esim/src/profiles/usage';
-import { sellerOf } from '../../services/esim/src/config';
 import { poolProvider } from '../../services/esim/src/provider/pool-provider';
 import type { EsimProvider } from '../../services/esim/src/provider/port';
 import { admin, customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
@@ -215,10 +214,10 @@ describe('topping up an eSIM', () => {
     const initial = await countRows();
     const unused = await topUp(me, fresh.iccid, us3);
     expect(unused.statusCode).toBe(409);
-    expect(unused.json()).toMatchObject({ code: 'esim_top_up_not_allowed' });
+    expect(unused.json()).toMatchObject({ code: 'esim_top_up_not_installed' });
     const unusedOffer = (await offer(me, fresh.iccid, 'en')).json().data;
-    expect(unusedOffer).toMatchObject({ available: false, refusal_code: 'esim_top_up_not_allowed', packages: [] });
-    expect(unusedOffer.refusal).toContain('cannot be topped up');
+    expect(unusedOffer).toMatchObject({ available: false, refusal_code: 'esim_top_up_not_installed', packages: [] });
+    expect(unusedOffer.refusal).toContain('once its first package is in use');
 
     // Someone else's eSIM, and an admin (who sees it, but buys for nobody): not found.
     await use(fresh.iccid, 100);
@@ -260,7 +259,7 @@ describe('topping up an eSIM', () => {
       headers: await sys.as(me),
       payload: { status: 'suspended' },
     });
-    expect((await topUp(me, fresh.iccid, us3)).json()).toMatchObject({ code: 'esim_top_up_not_allowed' });
+    expect((await topUp(me, fresh.iccid, us3)).json()).toMatchObject({ code: 'esim_top_up_suspended' });
     await sys.esim.inject({
       method: 'PUT',
       url: `/user/esim/${fresh.iccid}/status`,
@@ -384,7 +383,7 @@ describe('topping up an eSIM', () => {
       },
     };
     const provisioning = sys.esim.esim.ctx.provisioning;
-    sys.esim.esim.ctx.provisioning = createProvisioning(sys.esim.db, dying, sellerOf(sys.esim.esim.ctx.config));
+    sys.esim.esim.ctx.provisioning = createProvisioning(sys.esim.db, dying, () => sys.esim.esim.ctx.shop.seller());
     let id: string;
     try {
       const waiting = await topUp(me, esim.iccid, await sys.packageId('US-7D-3GB'));

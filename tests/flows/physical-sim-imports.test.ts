@@ -91,8 +91,15 @@ describe('POST /admin/physical-sim/import-excel', () => {
       headers: f.auth(f.tokens.admin),
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body.split('\n')[0]).toBe('row,column,reason_code,reason,value');
-    expect(csv.body).toContain('10,package_code,package_code_unknown,Bilinmeyen Plus paketi kodu,PLUS-MARS-1GB');
+    // Turkish Excel's dialect for a Turkish admin: a byte-order mark, ";" between cells, CRLF lines.
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFSatır;Sütun;Hata kodu;Neden;Değer');
+    expect(lines).toContain('10;package_code;package_code_unknown;Bilinmeyen Plus paketi kodu;PLUS-MARS-1GB');
+    const english = await f.app.inject({
+      url: `/admin/physical-sim/imports/${job.id}/errors?format=csv`,
+      headers: f.auth(f.tokens.admin, { 'accept-language': 'en' }),
+    });
+    expect(english.body.split('\r\n')[0]).toBe('\uFEFFRow,Column,Reason code,Reason,Value');
 
     const cards = await f.app.db('cards').where({ import_id: job.id }).orderBy('serial_number');
     expect(cards.map((c) => c.serial_number)).toEqual(good.map((c) => c.serial_number));

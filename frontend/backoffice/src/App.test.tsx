@@ -107,7 +107,10 @@ describe('the customer and dealer home', () => {
   it('shows the balance figures, recent orders and active eSIMs from their own widgets', async () => {
     const { dataProvider } = renderApp({ session: SESSIONS.dealer });
     expect(await screen.findAllByText('395,50 €')).not.toHaveLength(0);
-    expect(await screen.findAllByText('Türkiye 1 GB')).not.toHaveLength(0);
-    expect(dataProvider.calls.map((c) => c.resource)).toEqual(expect.arrayContaining(['user/dashboard', 'orders']));
+    // Orders are named by their plan: where it works, its data and days.
+    expect(await screen.findAllByText('Türkiye 1 GB · 7 gün')).not.toHaveLength(0);
+    expect(dataProvider.calls.map((c) => c.resource)).toEqual(
+      expect.arrayContaining(['user/dashboard', 'orders', 'esims']),
+    );
   });
 });

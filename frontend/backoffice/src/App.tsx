@@ -25,11 +25,13 @@ import priceList from './price-list';
 import adminCollectionLogs from './admin/collection-logs';
 import adminDealers, { DealerPricingScreen as AdminDealerPricingPage } from './admin/dealers';
 import adminSalesManagers from './admin/sales-managers';
+import adminCustomers from './admin/customers';
 import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
 import adminTopUps from './admin/top-ups';
 import adminPayments from './admin/payments';
 import adminMessages from './admin/messages';
+import adminInvoices from './admin/invoices';
 import adminAuditLog from './admin/audit-log';
 import adminPhysicalSimImport from './admin/physical-sim-import';
 import adminPhysicalSimOrders from './admin/physical-sim-orders';
@@ -50,6 +52,9 @@ const PhysicalSimReturnPage = lazyScreen(() => import('./physical-sim/ReturnPage
 const DealerPricingPage = lazyScreen(() => import('./dealer-pricing/DealerPricingPage'));
 const CollectionPage = lazyScreen(() => import('./sales-manager/collection/CollectionPage'));
 const CatalogSettingsPage = lazyScreen(() => import('./admin/catalog-settings/CatalogSettingsPage'));
+const ShopSettingsPage = lazyScreen(() => import('./admin/shop-settings/ShopSettingsPage'));
+const StatementPage = lazyScreen(() => import('./statements/StatementPage'));
+const ApiKeysPage = lazyScreen(() => import('./api-keys/ApiKeysPage'));
 
 export interface AppProps {
   dataProvider: DataProvider;
@@ -95,6 +100,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="sales-manager/dealers" {...salesManagerDealers} />
           <Resource name="admin/dealers" {...adminDealers} />
           <Resource name="admin/sales-managers" {...adminSalesManagers} />
+          <Resource name="admin/customers" {...adminCustomers} />
           <Resource name="admin/collection-logs" {...adminCollectionLogs} />
           <Resource name="top-ups" />
           <Resource name="physical-sim-packages" />
@@ -104,6 +110,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="admin/top-ups" {...adminTopUps} />
           <Resource name="admin/payments" {...adminPayments} />
           <Resource name="admin/messages" {...adminMessages} />
+          <Resource name="admin/invoices" {...adminInvoices} />
           <Resource name="admin/audit-log" {...adminAuditLog} />
           <Resource name="admin/esim-pool" {...adminEsimPool} />
           <Resource name="admin/esim-profiles" {...adminEsimProfiles} />
@@ -157,6 +164,22 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
               }
             />
             <Route
+              path="/statements"
+              element={
+                <Guard permission="statements" dealersOnly>
+                  <StatementPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/api-keys"
+              element={
+                <Guard permission="api-keys" dealersOnly>
+                  <ApiKeysPage />
+                </Guard>
+              }
+            />
+            <Route
               path="/sales-manager/dealers/:id/pricing"
               element={
                 <Guard permission="sales-manager/dealer-pricing">
@@ -185,6 +208,14 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
               element={
                 <Guard permission="admin/catalog">
                   <CatalogSettingsPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/admin/shop-settings"
+              element={
+                <Guard permission="admin/shop-settings">
+                  <ShopSettingsPage />
                 </Guard>
               }
             />

@@ -21,3 +21,9 @@ export const formatChartDay = (day: string, locale = pageLocale()) => {
 
 /** YYYY-MM-DD of a date in Istanbul (the services count days there). */
 export const istanbulDay = (date: Date) => dateFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(date);
+
+/** A package's countries in a list cell: the first six codes, then how many more. */
+export const formatCountries = (countries: unknown) =>
+  Array.isArray(countries)
+    ? countries.slice(0, 6).join(', ') + (countries.length > 6 ? ` +${countries.length - 6}` : '')
+    : '';

@@ -1,4 +1,5 @@
 import type { DealerPackage, EsimOrder, EsimRefundPreview, PhysicalOrder, PlusPackage } from '@esim/contracts';
+import { DEMO_BRAND, DEMO_SELLER, sellerView } from '@esim/contracts';
 import type { BackOfficeDataProvider } from '../src/providers/dataProvider';
 import type { Session, SessionStore } from '@esim/frontend-shared/session';
 
@@ -93,6 +94,7 @@ export const ESIM_ORDER: EsimOrder = {
     id: 'pkg-tr',
     code: 'TR-1GB-7D',
     name: 'Türkiye 1 GB',
+    title: 'Türkiye 1 GB · 7 gün',
     country_slug: 'turkiye',
     country_name: 'Türkiye',
     data_mb: 1024,
@@ -141,6 +143,8 @@ export function dealerPackage(
     data_mb: 1024,
     data: '1 GB',
     active: true,
+    paused_reason: null,
+    on_sale: true,
     base_price,
     dealer_price,
     price: dealer_price ?? base_price,
@@ -222,6 +226,22 @@ export const PENDING_TOP_UP = {
   decided_at: null,
   reason: null,
   created_at: '2026-11-22T08:30:00.000Z',
+  amount_retype_required: false,
+};
+
+/** The shop's money settings (GET /admin/balance/settings) as a fresh demo shop has them: the placeholder IBAN. */
+export const BALANCE_SETTINGS = {
+  account_holder: 'Yelkovan Demo Teknoloji A.Ş.',
+  bank_name: 'Demo Bank A.Ş.',
+  iban: 'TR00 0000 0000 0000 0000 0000 00',
+  iban_valid: false,
+  bank_details_shown: true,
+  top_up_max: 100000,
+  top_up_max_cents: 10000000,
+  confirm_retype_above: 1000,
+  confirm_retype_above_cents: 100000,
+  updated_by: null,
+  updated_at: null,
 };
 
 /** A partnership message from the public site, not opened yet. */
@@ -308,6 +328,40 @@ export const RECORDS: Records = {
 };
 
 export const READS: Record<string, unknown> = {
+  'public/shop': { brand: DEMO_BRAND, seller: sellerView(DEMO_SELLER) },
+  'admin/shop/identity': {
+    brand_name: DEMO_BRAND.name,
+    logo_url: null,
+    primary_color: DEMO_BRAND.primary_color,
+    secondary_color: DEMO_BRAND.secondary_color,
+    support_email: DEMO_SELLER.email,
+    support_phone: DEMO_SELLER.phone,
+    legal_name: DEMO_SELLER.name,
+    address: DEMO_SELLER.address,
+    tax_office: DEMO_SELLER.taxOffice,
+    tax_number: DEMO_SELLER.taxNumber,
+    mersis: DEMO_SELLER.mersis,
+    legal_entity_complete: true,
+    updated_by: null,
+    updated_at: null,
+  },
+  'admin/invoices/settings': { vat_esim: 20, vat_top_up: 20, vat_physical_sim: 20, updated_by: null, updated_at: null },
+  'user/balance/bank-transfer': {
+    bank: {
+      account_holder: 'Yelkovan Demo Teknoloji A.Ş.',
+      bank_name: 'Demo Bank A.Ş.',
+      iban: 'TR00 0000 0000 0000 0000 0000 00',
+    },
+    max: 100000,
+    max_cents: 10000000,
+  },
+  'admin/balance/settings': BALANCE_SETTINGS,
+  'admin/physical-sim/settings': {
+    return_window_days: 15,
+    auto_approve_unactivated_returns: false,
+    updated_by: null,
+    updated_at: null,
+  },
   'user/balance': {
     balance: 495.5,
     balance_cents: 49550,
@@ -448,6 +502,23 @@ export interface Call {
 }
 
 /** A data provider over the fixtures; `calls` lists every call made. Overrides replace single methods. */
+/** A dealer's month as GET …/statements/:month answers it: a load, purchases and a collection. */
+export const STATEMENT = {
+  dealer_id: '00000000-0000-4000-8000-000000000003',
+  dealer_name: 'Demo Bayi Ltd.',
+  month: '2026-11',
+  period_start: '2026-10-31T21:00:00.000Z',
+  period_end: '2026-11-30T21:00:00.000Z',
+  opening_balance_cents: 100_00,
+  closing_balance_cents: 210_00,
+  totals: { purchases_esim: -40_00, purchases_plus: -100_00, loads: 200_00, collections: 50_00, refunds: 0, other: 0 },
+  credit_drawn_cents: 0,
+  balance_cents: 360_00,
+  credit_used_cents: 150_00,
+  credit_limit_cents: 1000_00,
+  lines: [],
+};
+
 export function fakeDataProvider(
   overrides: Partial<BackOfficeDataProvider> = {},
 ): BackOfficeDataProvider & { calls: Call[] } {
@@ -511,7 +582,14 @@ export function fakeDataProvider(
           collections: [],
         } as any;
       if (/^user\/esim\/[^/]+\/usage$/.test(path)) return { esim: ESIM_ORDER.esims[0], records: [] } as any;
+      // A dealer's statement of any month (own, its sales manager's view, the admin's).
+      const statementMonth = /^(?:user|(?:admin|sales-manager)\/dealers\/[^/]+)\/statements\/(\d{4}-\d{2})$/.exec(
+        path,
+      )?.[1];
+      if (statementMonth) return { ...STATEMENT, month: statementMonth } as any;
       if (/^user\/esim\/[^/]+\/refund$/.test(path)) return REFUND_PREVIEW as any;
+      // A dealer's API keys (its own, or the admin's view on the dealer's page): none yet.
+      if (/^(?:user|admin\/dealers\/[^/]+)\/api-keys$/.test(path)) return [] as any;
       throw new Error(`fake data provider: no answer for ${path}`);
     },
     blobUrl: async (path) => {

@@ -6,8 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { DEMO_SELLER } from '@esim/contracts';
-import type { SellerView } from '@esim/contracts';
+import { DEMO_BRAND, DEMO_SELLER, sellerView, type PublicShop } from '@esim/contracts';
 import {
   demoCountries,
   demoCountryPackages,
@@ -17,7 +16,7 @@ import {
 } from './features/catalog/demoAnswers';
 import { REGION_SAMPLES } from './features/catalog/regional';
 import { countryPackagesPath } from './features/catalog/paths';
-import { SELLER_PATH } from './ui/SellerContact';
+import { applyBrand, SHOP_PATH } from './lib/brand';
 import { PrerenderDataProvider, prerenderDataScript, type PrerenderData } from './lib/prerenderData';
 import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
@@ -61,10 +60,11 @@ export function prerenderAnswers(
   pathname: string,
   lng: Language,
   mode = process.env.APP_MODE ?? 'demo',
+  built = builtShop,
 ): PrerenderData {
   const answers: Record<string, unknown> = {};
-  const seller = prerenderSeller(mode);
-  if (seller) answers[SELLER_PATH] = seller;
+  const shop = built ?? (mode === 'production' ? undefined : demoShop());
+  if (shop) answers[SHOP_PATH] = shop;
   if (mode === 'production') return { lng, answers };
   for (const [path, answer] of PAGE_ANSWERS[pathname]?.(lng) ?? []) if (answer) answers[path] = answer;
   const country = /^\/packages\/([a-z0-9-]+)$/.exec(pathname)?.[1];
@@ -73,23 +73,28 @@ export function prerenderAnswers(
   return { lng, answers };
 }
 
+const demoShop = (): PublicShop => ({ brand: { ...DEMO_BRAND }, seller: sellerView(DEMO_SELLER) });
+
+/** The shop's identity the build read (loadBuildShop); undefined until it has. */
+let builtShop: PublicShop | undefined;
+let loading: Promise<PublicShop | undefined> | undefined;
+
 /**
- * The seller's details for the footer, read from the same SELLER_* settings the esim service serves
- * at /public/seller (demo values by default); production has no defaults, so without its settings
- * the page carries none and the browser asks the API.
+ * The brand and seller the pages are prerendered with: the running shop's (GET /public/shop at
+ * SHOP_API_URL, e.g. http://localhost:8080/api) when the build is given one, so the next build
+ * follows what the admin set; else the demo shop's (none in production: its pages then show the
+ * live identity once the API answers). A shop that does not answer stops the build.
  */
-function prerenderSeller(mode: string, env = process.env): SellerView | undefined {
-  const setting = (name: string, demo: string) => env[name]?.trim() || (mode === 'production' ? undefined : demo);
-  const view = {
-    name: setting('SELLER_NAME', DEMO_SELLER.name),
-    address: setting('SELLER_ADDRESS', DEMO_SELLER.address),
-    tax_office: setting('SELLER_TAX_OFFICE', DEMO_SELLER.taxOffice),
-    tax_number: setting('SELLER_TAX_NUMBER', DEMO_SELLER.taxNumber),
-    mersis: setting('SELLER_MERSIS', DEMO_SELLER.mersis),
-    phone: setting('SELLER_PHONE', DEMO_SELLER.phone),
-    email: setting('SELLER_EMAIL', DEMO_SELLER.email),
-  };
-  return Object.values(view).every((value) => value !== undefined) ? (view as SellerView) : undefined;
+export function loadBuildShop(env = process.env): Promise<PublicShop | undefined> {
+  loading ??= (async () => {
+    const base = env.SHOP_API_URL?.trim();
+    if (!base) return undefined;
+    const response = await fetch(`${base.replace(/\/$/, '')}${SHOP_PATH}`);
+    if (!response.ok) throw new Error(`SHOP_API_URL: GET ${SHOP_PATH} answered ${response.status}`);
+    builtShop = ((await response.json()) as { data: PublicShop }).data;
+    return builtShop;
+  })();
+  return loading;
 }
 
 const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g;
@@ -98,12 +103,24 @@ const HEAD_TAG = /<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g;
  * A public page as a signed-out visitor in light mode sees it before any API answer: the build
  * writes it into the page's HTML, and the browser hydrates it (main.tsx).
  */
-export async function prerender(pathname: string, lng: Language, mode?: string): Promise<PrerenderedPage> {
-  const data = prerenderAnswers(pathname, lng, mode);
+export async function prerender(
+  pathname: string,
+  lng: Language,
+  mode?: string,
+  shop?: PublicShop,
+): Promise<PrerenderedPage> {
+  const data = prerenderAnswers(pathname, lng, mode, shop ?? (await loadBuildShop()));
+  // The baked brand names the shop in every text, as the browser's first render will (main.tsx).
+  const brand = (data.answers[SHOP_PATH] as PublicShop | undefined)?.brand.name;
+  const i18nOf = () => {
+    const instance = createFixedI18n(lng);
+    if (brand) applyBrand(instance, brand);
+    return instance;
+  };
   const page = (cache: EmotionCache) => (
     <StrictMode>
       <CacheProvider value={cache}>
-        <I18nextProvider i18n={createFixedI18n(lng)}>
+        <I18nextProvider i18n={i18nOf()}>
           <PrerenderDataProvider value={data}>
             <AppThemeProvider initialMode="light">
               <StaticRouter location={pathname}>

@@ -15,6 +15,9 @@ import { AppThemeProvider, buildTheme, storedThemeMode } from './theme/theme';
 import { islandsHydrated, keepPrerenderedIslands } from './layout/Island';
 import { prerenderedStyleCache } from './theme/styleCache';
 import { nextTask } from './lib/nextTask';
+import { applyBrand, SHOP_PATH } from './lib/brand';
+import { pageAnswer } from './lib/prerenderData';
+import type { PublicShop } from '@esim/contracts';
 
 /**
  * Tells the boot file (scripts/build-extras.ts) that the app now owns the page, once its first
@@ -45,6 +48,9 @@ async function start() {
   const language = initI18n();
   await nextTask();
   const [i18n] = await Promise.all([language, preloadPage(notFoundAt ? NOT_FOUND_PATH : window.location.pathname)]);
+  // The brand the page was prerendered with, for the first render; BrandSync then follows the live one.
+  const baked = pageAnswer<PublicShop>(SHOP_PATH)?.brand.name;
+  if (baked) applyBrand(i18n, baked);
   // The theme (a few milliseconds more) is made before hydrating, which then finds it made.
   buildTheme(storedThemeMode());
   await nextTask();

@@ -2,8 +2,9 @@ import { startFakeAiralo } from './airalo';
 
 /**
  * The FAKE Airalo Partner API as a process of its own, for demos and the running system:
- * FAKE_AIRALO_PORT, FAKE_AIRALO_CLIENT_ID, FAKE_AIRALO_CLIENT_SECRET, and optionally HOST and
- * FAKE_AIRALO_DELIVERY_SECONDS (how long an asynchronous order takes, default 5). Point the esim
+ * FAKE_AIRALO_PORT, FAKE_AIRALO_CLIENT_ID, FAKE_AIRALO_CLIENT_SECRET, and optionally HOST,
+ * FAKE_AIRALO_DELIVERY_SECONDS (how long an asynchronous order takes, default 5) and
+ * FAKE_AIRALO_LATENCY_MS (how much later every API answer comes, default 0). Point the esim
  * service's AIRALO_BASE_URL at the printed address (it ends in /v2, as Airalo's does).
  */
 const env = process.env;
@@ -26,6 +27,11 @@ if (!Number.isFinite(delivery) || delivery < 0) {
   console.error('fake Airalo: FAKE_AIRALO_DELIVERY_SECONDS must be a number of seconds');
   process.exit(1);
 }
+const latency = Number(env.FAKE_AIRALO_LATENCY_MS ?? '0');
+if (!Number.isFinite(latency) || latency < 0) {
+  console.error('fake Airalo: FAKE_AIRALO_LATENCY_MS must be a number of milliseconds');
+  process.exit(1);
+}
 
 const fake = await startFakeAiralo({
   clientId: need('FAKE_AIRALO_CLIENT_ID'),
@@ -33,6 +39,7 @@ const fake = await startFakeAiralo({
   port,
   host: env.HOST ?? '127.0.0.1',
   deliverySeconds: delivery,
+  latencyMs: latency,
 });
 console.log(`fake Airalo (not Airalo) listening on ${fake.url}/v2; its control API at ${fake.url}/__fake/`);
 

@@ -38,7 +38,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
  * plain choice, noted where it is made. Fault modes (5xx, a hang, commit-then-drop, 429, 401, 403 code
  * 89, duplicate, lost and reordered webhooks) and the state of the fake's eSIMs are set through the
  * control API under /__fake, which also lists every request received. The control API is
- * unauthenticated: run the fake on loopback only.
+ * unauthenticated: run the fake on loopback only. `latencyMs` delays every API answer (the control
+ * API's not), so a bench sees a partner's round trip.
  */
 
 export interface FakeAiraloOptions {
@@ -68,6 +69,8 @@ export interface FakeAiraloOptions {
   pricing?: { model: 'net_pricing' } | { model: 'discount_pricing'; discountPercentage: number };
   /** The SM-DP+ address of the fake's eSIMs. */
   lpa?: string;
+  /** Every API answer (not the control API's) comes this much later, as a partner's network and work would (default 0). */
+  latencyMs?: number;
 }
 
 export type FaultKind =
@@ -655,6 +658,11 @@ export async function startFakeAiralo(options: FakeAiraloOptions): Promise<FakeA
   };
 
   const server = Fastify({ forceCloseConnections: true, logger: false, bodyLimit: 1_048_576 });
+  const latencyMs = options.latencyMs ?? 0;
+  if (latencyMs > 0)
+    server.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/__fake/')) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    });
   // Bodies are read raw here and parsed by the routes, so JSON, form and multipart all reach them.
   server.removeAllContentTypeParsers();
   server.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

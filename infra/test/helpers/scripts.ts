@@ -60,8 +60,10 @@ export function isFree(port: number): Promise<boolean> {
  * ephemeral range (32768+), where an outgoing connection could take a port between the check and the bind.
  */
 export async function freePortRange(count: number): Promise<number> {
-  // Each vitest worker draws from its own slice: two files running side by side never pick the same port.
-  const slice = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % PORT_SLICES;
+  // Each vitest worker draws from its own slice: two files running side by side never pick the same
+  // port. A second run beside this one (the browser tests beside npm test) starts at another slice.
+  const slice =
+    (Number(process.env.VITEST_POOL_ID ?? 1) - 1 + Number(process.env.TEST_PORT_SLICE_BASE ?? 0)) % PORT_SLICES;
   const first = 20_000 + slice * PORT_SLICE_SIZE;
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = first + Math.floor(Math.random() * (PORT_SLICE_SIZE - count));

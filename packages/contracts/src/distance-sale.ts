@@ -1,4 +1,5 @@
 import type { SellerView } from './api/esim';
+import type { ShopBrand } from './api/shop';
 import { formatData } from './api/package-view';
 import { formatEuros } from './euros';
 import type { Locale } from './messages/types';
@@ -15,8 +16,8 @@ import { REFUND_POLICY } from './policy';
 export const DISTANCE_SALE_VERSION = '2026-12-06.1';
 
 /**
- * Who sells: the shop's legal identity as the documents and the receipt name it. The esim service
- * reads it from its configuration (SELLER_* settings) and serves it at /public/seller.
+ * Who sells: the shop's legal identity as the documents and the receipt name it. The auth service
+ * keeps it in its one `shop_identity` row (set by an admin) and serves it at /public/seller.
  */
 export interface Seller {
   name: string;
@@ -28,15 +29,28 @@ export interface Seller {
   email: string;
 }
 
-/** The demo shop's details: the configuration's defaults, and what tests fill the documents with. */
+/**
+ * The demo shop's details: an invented company no real one uses, with well-formed but fictitious
+ * numbers. The demo seed writes them to the identity row, and tests fill the documents with them.
+ */
 export const DEMO_SELLER: Seller = {
-  name: 'eSIM Go Demo Teknoloji A.Ş.',
-  address: 'Levent, Büyükdere Cad. No:185, 34394 Şişli / İstanbul',
-  taxOffice: 'Zincirlikuyu',
-  taxNumber: '0000000000',
-  mersis: '0000000000000000',
+  name: 'Yelkovan Demo Teknoloji A.Ş.',
+  address: 'Örnek Mah. Deneme Sok. No:1, 34000 Fatih / İstanbul',
+  taxOffice: 'Demo Vergi Dairesi',
+  taxNumber: '9990001234',
+  mersis: '0999000123400015',
   phone: '+90 212 555 01 01',
-  email: 'destek@esimgo.test',
+  email: 'destek@yelkovan-demo.test',
+};
+
+/** The demo shop's brand: what the demo seed writes and what a front end shows before it has asked. */
+export const DEMO_BRAND: ShopBrand = {
+  name: 'Yelkovan Demo',
+  logo_url: null,
+  primary_color: '#0b57d0',
+  secondary_color: '#b3261e',
+  support_email: DEMO_SELLER.email,
+  support_phone: DEMO_SELLER.phone,
 };
 
 /** The seller as GET /public/seller answers it. */

@@ -18,3 +18,4 @@ export * from './session';
 export * from './text';
 export * from './csv';
 export * from './bytes';
+export * from './iban';

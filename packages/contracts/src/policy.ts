@@ -12,7 +12,10 @@ export const REFUND_POLICY = {
   refundBusinessDays: { min: 5, max: 10 },
   /** Customers must be at least this old. */
   minimumAge: 18,
-  /** eUICC physical cards: unconditional return within this many days of delivery (transfer to the dealer). */
+  /**
+   * eUICC physical cards: unconditional return within this many days of delivery (transfer to the
+   * dealer); the physical-sim service starts its return window setting from it.
+   */
   physicalCardReturnDays: 15,
   /** Data that was used is never refunded or transferred. */
   usedDataRefundable: false,
@@ -40,7 +43,13 @@ export function esimRefundRefusal(
   return null;
 }
 
-/** The last moment a card delivered (transferred to the dealer) at `deliveredAt` may be returned. */
-export function physicalCardReturnDeadline(deliveredAt: Date): Date {
-  return new Date(deliveredAt.getTime() + REFUND_POLICY.physicalCardReturnDays * DAY_MS);
+/**
+ * The last moment a card delivered (transferred to the dealer) at `deliveredAt` may be returned:
+ * `days` is the physical-sim service's return window setting, the policy's days until an admin changes it.
+ */
+export function physicalCardReturnDeadline(
+  deliveredAt: Date,
+  days: number = REFUND_POLICY.physicalCardReturnDays,
+): Date {
+  return new Date(deliveredAt.getTime() + days * DAY_MS);
 }

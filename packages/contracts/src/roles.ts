@@ -45,11 +45,17 @@ export const PERMISSIONS = {
   'physical-sim-purchase': { '*': USER },
   'physical-sim-stock': { '*': USER },
   'physical-sim-return': { '*': USER },
+  // A dealer's API keys for the partner API (the handler refuses anyone but a dealer, with a clear message).
+  'api-keys': { '*': SIGNED_IN },
+  // A dealer's monthly statement (the handler refuses retail customers).
+  statements: { '*': USER },
   // Admin menu.
   'admin/dealers': { '*': ADMIN },
   'admin/dealer-pricing': { '*': ADMIN },
   'admin/dealer-balance': { '*': ADMIN },
   'admin/sales-managers': { '*': ADMIN },
+  // Retail customers: who they are, and their orders, payments and refunds.
+  'admin/customers': { '*': ADMIN },
   'admin/collection-logs': { '*': ADMIN },
   'admin/top-ups': { '*': ADMIN },
   'admin/catalog': { '*': ADMIN },
@@ -59,10 +65,14 @@ export const PERMISSIONS = {
   'admin/physical-sim-stock': { '*': ADMIN },
   'admin/esim-pool': { '*': ADMIN },
   'admin/audit-log': { '*': ADMIN },
+  // The shop's settings page: the bank account, top-up limits (each service owns its own settings).
+  'admin/shop-settings': { '*': ADMIN },
   // The admin home's figures (sales of the day and month).
   'admin/dashboard': { '*': ADMIN },
   // Partnership and contact messages of the public site.
   'admin/messages': { '*': ADMIN },
+  // The e-Arşiv invoices and return documents of every sale (auth issues them).
+  'admin/invoices': { '*': ADMIN },
   // Sales-manager menu.
   'sales-manager/dealers': { '*': SALES },
   'sales-manager/dealer-pricing': { '*': SALES },

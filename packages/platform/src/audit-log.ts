@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from './db';
 import { ok } from './http/envelope';
+import { containsPattern } from './http/list-query';
 import { whereIstanbulDays } from './istanbul-days';
 
 /** Most rows one read answers: the admin route reads at most this deep into each service's log. */
@@ -21,6 +22,7 @@ const rowId = z.string().regex(/^\d{1,19}$/, { message: 'invalid_id' });
 export const auditLogReadQuery = z
   .object({
     actor_id: z.string().trim().min(1).max(100).optional(),
+    target_id: z.string().trim().min(1).max(200).optional(),
     method: z.enum(AUDITED_METHODS).optional(),
     route: z.string().min(1).max(300).optional(),
     start_date: isoDate.optional(),
@@ -54,6 +56,13 @@ export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 export async function readAuditLog(db: Db, query: AuditLogReadQuery): Promise<AuditLogPage> {
   const filtered = db('audit_log');
   if (query.actor_id) filtered.where('actor_id', query.actor_id);
+  // Entries written before targets were kept still name their record in the path they called.
+  if (query.target_id)
+    filtered.where((w) =>
+      w
+        .where('target_id', query.target_id!)
+        .orWhere((old) => old.whereNull('target_id').whereLike('url', containsPattern(`/${query.target_id!}`))),
+    );
   if (query.method) filtered.where('method', query.method);
   if (query.route) filtered.where('route', query.route);
   if (query.ids) filtered.whereIn('id', query.ids);
@@ -72,6 +81,10 @@ export async function readAuditLog(db: Db, query: AuditLogReadQuery): Promise<Au
       'ip',
       'request_id',
       db.raw(`to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at`),
+      'target_id',
+      'target_name',
+      db.raw('amount_cents::float8 as amount_cents'),
+      'detail',
     )
     .orderBy([
       { column: 'at', order: 'desc' },

@@ -56,6 +56,26 @@ function hide(route: RouteOptions): void {
   route.schema = { ...route.schema, hide: true } as RouteOptions['schema'];
 }
 
+/** What an audited write was about, as its handler names it: the record, its name then, an amount, one word more. */
+export interface AuditSubject {
+  targetId?: string;
+  targetName?: string | null;
+  amountCents?: number;
+  /** A short value the sentence needs (the new status, the sales manager a dealer went to). */
+  detail?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auditSubject?: AuditSubject;
+  }
+}
+
+/** Names the record (and amount) a write is about, so its audit entry reads as a sentence; later calls add to it. */
+export function describeAudit(request: FastifyRequest, subject: AuditSubject): void {
+  request.auditSubject = { ...request.auditSubject, ...subject };
+}
+
 /** Audit trail: every write by an admin or sales manager, with its outcome. Never fails the request. */
 export function recordAdminWrites(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -89,6 +109,10 @@ async function writeAuditRow(
       status_code: reply.statusCode,
       ip: request.ip,
       request_id: String(request.id),
+      target_id: request.auditSubject?.targetId?.slice(0, 200) ?? null,
+      target_name: request.auditSubject?.targetName?.slice(0, 300) ?? null,
+      amount_cents: request.auditSubject?.amountCents ?? null,
+      detail: request.auditSubject?.detail?.slice(0, 200) ?? null,
     });
   } catch (error) {
     request.log.error({ err: error }, 'could not write the audit log');

@@ -42,3 +42,36 @@ export function registerServingWork(app: FastifyInstance): void {
     for (const work of running.splice(0).reverse()) await work.stop();
   });
 }
+
+/**
+ * Serving work that runs `pass` every `intervalMs` after the previous pass ended (never two at once);
+ * `pass` is told whether stop was asked so it can end early, and a failed pass is logged, not fatal.
+ */
+export function repeatingWork(
+  name: string,
+  intervalMs: number,
+  pass: (stopped: () => boolean) => Promise<unknown>,
+  onError: (error: unknown) => void,
+): ServingWork {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const stopped = () => timer === undefined;
+  const run = () => {
+    running = pass(stopped)
+      .catch(onError)
+      .finally(() => {
+        if (timer) timer = setTimeout(run, intervalMs);
+      });
+  };
+  return {
+    name,
+    start() {
+      timer = setTimeout(run, intervalMs);
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

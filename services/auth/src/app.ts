@@ -3,18 +3,28 @@ import type { JSONWebKeySet } from 'jose';
 import { loadAuthConfig, type AuthConfig } from './config';
 import type { AuthContext } from './context';
 import { createAuditSources } from './audit-log/merged-audit-log';
+import { createDealerFigures } from './clients/dealer-figures';
 import { createHoldingsChecker } from './clients/holdings';
 import { registerEsimInstallMail } from './events/esim-install-mail';
 import { registerEsimFailedMail } from './events/esim-failed-mail';
+import { registerPhysicalSimDecisionMail } from './events/physical-sim-decision-mail';
+import { registerStatementMail } from './events/statement-mail';
 import { registerEsimRefundMail } from './events/esim-refund-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { registerOrderReceiptMail } from './events/order-receipt-mail';
 import { createMailer } from './mail/mailer';
+import { invoiceIssuer } from './invoices/issuer';
+import type { InvoiceProvider } from './invoices/port';
+import { chooseInvoiceProvider } from './invoices/provider';
+import { parasutInvoiceProvider } from './invoices/parasut';
 import { adminRoutes } from './routes/admin';
+import { apiKeyRoutes } from './routes/api-keys';
 import { internalRoutes } from './routes/internal';
 import { publicRoutes } from './routes/public';
 import { salesManagerRoutes } from './routes/sales-manager';
+import { shopRoutes } from './routes/shop';
 import { userRoutes } from './routes/user';
+import { readShopIdentity } from './shop/identity';
 import { loadKeyring } from './tokens/keyring';
 
 export const SERVICE_NAME = 'auth';
@@ -24,6 +34,8 @@ export interface BuildOptions {
   config?: AuthConfig;
   /** Extra public keys to accept besides the service's own (tests may sign with platform test keys). */
   jwks?: JSONWebKeySet;
+  /** The invoicing provider instead of the configured one (tests: a fake of a third party). */
+  invoiceProvider?: InvoiceProvider;
 }
 
 /** Builds the auth service (routes and event handlers); `server.ts` listens, tests inject. */
@@ -42,7 +54,18 @@ export async function buildApp(options: BuildOptions = {}) {
     jwks: { keys: [...keyring.jwks.keys, ...(options.jwks?.keys ?? [])] },
   });
 
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    brand: async () => {
+      const identity = await readShopIdentity(app.db, config);
+      return {
+        name: identity.brand_name,
+        support_email: identity.support_email,
+        support_phone: identity.support_phone,
+      };
+    },
+  });
   app.addHook('onClose', async () => mailer.close());
   const ctx: AuthContext = {
     config,
@@ -53,7 +76,14 @@ export async function buildApp(options: BuildOptions = {}) {
       physicalSimUrl: config.PHYSICAL_SIM_URL,
       token: config.INTERNAL_SERVICE_TOKEN,
     }),
+    dealerFigures: createDealerFigures({ balanceUrl: config.BALANCE_URL, token: config.INTERNAL_SERVICE_TOKEN }),
+    invoices:
+      options.invoiceProvider ??
+      chooseInvoiceProvider(config, app.db, {
+        parasut: () => parasutInvoiceProvider(config, { redis: app.redis, log: app.log }),
+      }),
   };
+  app.addHook('onClose', async () => ctx.dealerFigures.close());
 
   const auditSources = createAuditSources(
     app.db,
@@ -74,13 +104,27 @@ export async function buildApp(options: BuildOptions = {}) {
   salesManagerRoutes(app, ctx);
   adminRoutes(app, ctx, auditSources);
   internalRoutes(app);
+  apiKeyRoutes(app, ctx);
 
-  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests and order receipts (it mails them).
+  // Every copy issues pending documents through the provider, each row leased to one copy at a time.
+  app.whileServing(
+    invoiceIssuer(app.db, ctx.invoices, {
+      intervalMs: config.INVOICE_POLL_INTERVAL_MS,
+      retryBaseMs: config.INVOICE_RETRY_BASE_MS,
+      retryMaxMs: config.INVOICE_RETRY_MAX_MS,
+      log: app.log,
+    }),
+  );
+  shopRoutes(app, ctx);
+
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them).
   const bus = attachEventBus(app, { service: SERVICE_NAME });
   registerEsimUsageMail(bus, { mailer, config });
   registerEsimInstallMail(bus, { mailer });
   registerOrderReceiptMail(bus, { mailer, config });
   registerEsimRefundMail(bus, { mailer, config });
   registerEsimFailedMail(bus, { mailer, config });
+  registerPhysicalSimDecisionMail(bus, { mailer, config });
+  registerStatementMail(bus, { mailer, config });
   return app;
 }

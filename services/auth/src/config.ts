@@ -1,9 +1,11 @@
 import { loadConfig, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
+import { parasutConfigSchema } from './invoices/parasut/config';
 
 /** `true`/`false`/`1`/`0` from the environment (z.coerce.boolean would read "false" as true). */
 const envFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const sellerField = z.string().trim().min(1).max(300).optional();
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 /** The auth service's settings: the shared ones plus its own (see the README's configuration table). */
@@ -46,6 +48,37 @@ export const configSchema = serviceConfigSchema(8081, {
   PHYSICAL_SIM_URL: z.url().default('http://127.0.0.1:8085'),
   CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
   ESIM_URL: z.url().default('http://127.0.0.1:8084'),
+  /**
+   * Who issues the e-Arşiv invoices: `demo` (numbered documents marked as no invoice, demo mode's
+   * default) or `parasut`. Production refuses to start without a real one.
+   */
+  INVOICE_PROVIDER: z.enum(['demo', 'parasut']).optional(),
+  /** How often each copy looks for documents due a provider call. */
+  INVOICE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** The first retry of a document the provider could not take yet; each further one doubles, up to the max. */
+  INVOICE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  INVOICE_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  /** Paraşüt's credentials and address, read when INVOICE_PROVIDER=parasut (docs/invoicing.md). */
+  ...parasutConfigSchema.shape,
+  /**
+   * The seller the shop's identity starts from until an admin sets it in the back office (Shop
+   * settings → Shop identity), which then wins. Unset: the demo shop's in demo mode, empty in production.
+   */
+  SELLER_NAME: sellerField,
+  SELLER_ADDRESS: sellerField,
+  SELLER_TAX_OFFICE: sellerField,
+  SELLER_TAX_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{10}$/)
+    .optional(),
+  SELLER_MERSIS: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{16}$/)
+    .optional(),
+  SELLER_PHONE: sellerField,
+  SELLER_EMAIL: z.email().optional(),
 });
 
 export type AuthConfig = z.infer<typeof configSchema>;

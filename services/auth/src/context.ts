@@ -2,7 +2,9 @@ import type { CreatedServiceApp } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthConfig } from './config';
 import type { Meta } from './dealers/dealers';
+import type { DealerFigures } from './clients/dealer-figures';
 import type { HoldingsChecker } from './clients/holdings';
+import type { InvoiceProvider } from './invoices/port';
 import type { Mailer, OutgoingMail } from './mail/mailer';
 import type { Keyring } from './tokens/keyring';
 
@@ -14,6 +16,9 @@ export interface AuthContext {
   keyring: Keyring;
   mailer: Mailer;
   holdings: HoldingsChecker;
+  dealerFigures: DealerFigures;
+  /** Who issues the e-Arşiv invoices and prints their PDFs. */
+  invoices: InvoiceProvider;
 }
 
 /**

@@ -5,6 +5,7 @@ import { createAccount } from './accounts/accounts';
 import { hashPassword } from './accounts/passwords';
 import { createDealer } from './dealers/dealers';
 import { createSalesManager } from './sales-managers/sales-managers';
+import { seedDemoIdentity } from './shop/identity';
 
 /** Sales managers before the dealers that point at them. */
 const ORDER: Record<number, number> = {
@@ -38,6 +39,8 @@ export async function seedDemoData(db: Db, options: { appMode?: string } = {}): 
     });
     if (made) created.push(account.email);
   }
+  // The demo shop's brand and legal entity, unless an admin has already set the identity.
+  await seedDemoIdentity(db);
   return { created };
 }
 

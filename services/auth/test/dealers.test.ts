@@ -262,7 +262,7 @@ describe('dealers and sales managers', () => {
     expect(taken.json()).toMatchObject({ code: 'user_already_exists', errors: [{ path: 'email' }] });
   });
 
-  it('suspends a dealer: no login, its tokens refused at once; reactivation lets it back in', async () => {
+  it('suspends a dealer: no login (told it is suspended), its tokens refused at once; reactivation lets it back in', async () => {
     const dealer = await createDealer({ email: 'askida@example.com' });
     const session = await login(app, 'askida@example.com', 'bayi-sifresi-1');
 
@@ -292,8 +292,20 @@ describe('dealers and sales managers', () => {
       headers: { ...forwardedFor(freshIp()) },
       payload: { email: 'askida@example.com', password: 'bayi-sifresi-1' },
     });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe('invalid_credentials');
+    // With its own password the dealer is told the account is suspended; a wrong password learns nothing.
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'account_suspended',
+      message: 'Hesabınız askıya alındı. Yeniden açılması için satış müdürünüzle ya da bizimle iletişime geçin.',
+    });
+    const guessed = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { ...forwardedFor(freshIp()) },
+      payload: { email: 'askida@example.com', password: 'yanlis-sifre-9' },
+    });
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().code).toBe('invalid_credentials');
 
     await app.inject({
       method: 'PUT',

@@ -1,4 +1,4 @@
-import { attachEventBus, createServiceApp } from '@esim/platform';
+import { attachEventBus, createServiceApp, createShopIdentityReader } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadBalanceConfig, type BalanceConfig } from './config';
 import type { BalanceContext } from './context';
@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { internalRoutes } from './routes/internal';
 import { publicRoutes } from './routes/public';
 import { salesManagerRoutes } from './routes/sales-manager';
+import { monthlyStatementsJob } from './statements/monthly';
 import { userRoutes } from './routes/user';
 import { paymentPoller, rateLimiter } from './payments/poller';
 import type { PaymentProvider } from './payments/port';
@@ -41,10 +42,13 @@ export async function buildApp(options: BuildOptions = {}) {
   const expireAfterMs = config.CARD_PAYMENT_EXPIRE_MINUTES * 60_000;
   const ctx: BalanceContext = {
     config,
-    bank: {
-      account_holder: config.TOP_UP_ACCOUNT_HOLDER,
-      bank_name: config.TOP_UP_BANK_NAME,
-      iban: config.TOP_UP_IBAN,
+    shop: {
+      bank: {
+        account_holder: config.TOP_UP_ACCOUNT_HOLDER,
+        bank_name: config.TOP_UP_BANK_NAME,
+        iban: config.TOP_UP_IBAN,
+      },
+      production: config.APP_MODE === 'production',
     },
     payments:
       options.payments === undefined ? configuredPaymentProviders(config, app.db) : providersOf(options.payments),
@@ -61,14 +65,16 @@ export async function buildApp(options: BuildOptions = {}) {
       pageGraceMs: 5 * 60_000,
     },
     accounts: createAccountDirectory({ authUrl: config.AUTH_URL, token: config.INTERNAL_SERVICE_TOKEN }),
+    identity: createShopIdentityReader({ authUrl: config.AUTH_URL, token: config.INTERNAL_SERVICE_TOKEN }),
   };
+  app.addHook('onClose', async () => ctx.identity.close());
 
   configureHoldBatcher(app.db, { maxInFlight: options.holdBatchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT });
   registerHoldMetrics(app.metrics, app.db);
 
   publicRoutes(app, ctx);
   userRoutes(app, ctx);
-  salesManagerRoutes(app);
+  salesManagerRoutes(app, ctx);
   adminRoutes(app, ctx);
   internalRoutes(app, ctx.payments);
 
@@ -81,6 +87,10 @@ export async function buildApp(options: BuildOptions = {}) {
       limiter: rateLimiter(config.CARD_PROVIDER_CALLS_PER_SECOND, app.redis),
       log: app.log,
     }),
+  );
+
+  app.whileServing(
+    monthlyStatementsJob(app.db, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, log: app.log }),
   );
 
   registerBalanceHandlers(attachEventBus(app, { service: SERVICE_NAME }), app.db);

@@ -4,8 +4,11 @@ import { z as zod } from 'zod';
 
 /** The balance service's settings: the shared ones plus its own (see the README's configuration table). */
 export const configSchema = serviceConfigSchema(8083, {
-  /** The bank account customers transfer top-ups to; shown with the reference code to quote. */
-  TOP_UP_ACCOUNT_HOLDER: zod.string().min(1).default('eSIM Demo Ltd. Şti.'),
+  /**
+   * The bank account customers transfer top-ups to, until an admin saves the shop's own in the back
+   * office (shop_settings); production shows customers none whose IBAN fails mod 97.
+   */
+  TOP_UP_ACCOUNT_HOLDER: zod.string().min(1).default('Yelkovan Demo Teknoloji A.Ş.'),
   TOP_UP_BANK_NAME: zod.string().min(1).default('Demo Bank A.Ş.'),
   TOP_UP_IBAN: zod.string().min(1).default('TR00 0000 0000 0000 0000 0000 00'),
   /** Asked who an id is when money is booked for a dealer or sales manager this service has not heard of yet. */

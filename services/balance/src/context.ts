@@ -1,15 +1,16 @@
+import type { ShopIdentityReader } from '@esim/platform';
 import type { BalanceConfig } from './config';
 import type { AccountDirectory } from './clients/auth';
 import type { PaymentRules } from './payments/payments';
 import type { PaymentProviders } from './payments/provider';
 import type { PaymentSchedule } from './payments/schedule';
-import type { BankDetails } from './top-ups/top-ups';
+import type { ShopSettingsDefaults } from './settings/shop-settings';
 
 /** What the routes need beyond the app itself. */
 export interface BalanceContext {
   config: BalanceConfig;
-  /** The account customers pay top-ups into (shown with the reference code). */
-  bank: BankDetails;
+  /** What the shop's settings row falls back to (the TOP_UP_* account) and whether this is production. */
+  shop: ShopSettingsDefaults;
   /** The card-payment providers (iyzico, or the demo one); none active in production without iyzico keys (card payments refused). */
   payments: PaymentProviders;
   /** A card payment's limits and how often its provider is asked about it. */
@@ -17,4 +18,6 @@ export interface BalanceContext {
   paymentSchedule: PaymentSchedule;
   /** Who an id is, asked of auth when the local copy has not heard of it. */
   accounts: AccountDirectory;
+  /** The shop's identity from auth (its brand on the card page, its seller's completeness), kept 30 s in-process. */
+  identity: ShopIdentityReader;
 }

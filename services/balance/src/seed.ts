@@ -120,7 +120,7 @@ export async function seedDemoData(db: Knex): Promise<void> {
     const created = await step(`top-up-${email}`, (trx) =>
       createTopUp(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', at: ago(25) }),
     );
-    await confirmTopUp(db, (created.body as { id: string }).id, admin.id, ago(25));
+    await confirmTopUp(db, (created.body as { id: string }).id, admin.id, { at: ago(25) });
   }
 
   for (const order of DEMO_ESIM_ORDERS) {

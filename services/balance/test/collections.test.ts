@@ -347,8 +347,16 @@ describe('collection logs', () => {
       headers: await as(admin),
     });
     expect(logs.statusCode, logs.body).toBe(200);
-    // The sum covers both logs of the day (12.50 + 13.00), not only the one on this page.
-    expect(logs.json().meta).toEqual({ total: 2, page: 1, limit: 1, amount: 25.5, amount_cents: 2550 });
+    // The sum covers both logs of the day (12.50 + 13.00), not only the one on this page; the hand-over was another day.
+    expect(logs.json().meta).toEqual({
+      total: 2,
+      page: 1,
+      limit: 1,
+      amount: 25.5,
+      amount_cents: 2550,
+      dealer_collections_cents: 2550,
+      handovers_cents: 0,
+    });
     expect(logs.headers['x-total-count']).toBe('2');
     expect(logs.json().data[0]).toMatchObject({
       kind: 'dealer-to-sales-manager',

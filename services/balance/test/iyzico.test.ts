@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestKeys } from '@esim/platform/testing';
+import { buildApp as buildAuth } from '../../auth/src/app';
+import { loadAuthConfig } from '../../auth/src/config';
 import { startFakeIyzico, type FakeIyzico } from '../../../infra/src/fakes/iyzico';
 import { iyzicoProvider } from '../src/payments/iyzico';
 import { ProviderRefused, ProviderUnavailable, type PaymentLookup, type RefundRequest } from '../src/payments/port';
@@ -568,7 +571,17 @@ describe('the one demo/production switch', () => {
         },
       }),
     ).rejects.toThrow(/sandbox/);
-    const keyless = await startApp({ env: production });
+    // The real auth service beside it answers the shop's (complete, seeded) identity, so only the keys are missing.
+    const auth = await buildAuth({
+      config: loadAuthConfig({ ...process.env, INTERNAL_SERVICE_TOKEN: production.INTERNAL_SERVICE_TOKEN }),
+      jwks: (await createTestKeys()).jwks,
+    });
+    await auth.listen({ port: 0, host: '127.0.0.1' });
+    const authUrl = `http://127.0.0.1:${(auth.server.address() as { port: number }).port}`;
+    const keyless = await startApp({ env: { ...production, AUTH_URL: authUrl } }).catch(async (error: unknown) => {
+      await auth.close();
+      throw error;
+    });
     try {
       const buyer = person(1);
       const res = await keyless.app.inject({
@@ -582,6 +595,7 @@ describe('the one demo/production switch', () => {
       expect((await keyless.app.inject({ url: '/payments/demo/any-token' })).statusCode).toBe(404);
     } finally {
       await keyless.app.close();
+      await auth.close();
     }
   });
 });

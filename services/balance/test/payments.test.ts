@@ -191,10 +191,57 @@ describe('card top-up through the demo provider', () => {
       failure_message: 'The payment expired before it was completed; nothing was charged to your card.',
     });
     expect((await app.db('payments').where({ id: payment.id }).first()).next_check_at).toBeNull();
+    // Its top-up reads expired, not rejected and not pending: nobody turned it down and no money moved.
     expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
-      status: 'rejected',
+      status: 'expired',
       reason: 'payment_expired',
+      transfer_id: null,
     });
+    const mine = (await app.inject({ url: '/user/balance/top-ups', headers: await as(buyer) })).json().data;
+    expect(mine).toEqual([expect.objectContaining({ id: payment.top_up_id, method: 'card', status: 'expired' })]);
+    const expiredOnly = await app.inject({
+      url: `/user/balance/top-ups?filter=${encodeURIComponent('{"status":"expired"}')}`,
+      headers: await as(buyer),
+    });
+    expect(expiredOnly.json().data.map((t: { id: string }) => t.id)).toEqual([payment.top_up_id]);
+    const pendingForAdmin = await app.inject({ url: '/admin/top-ups?status=pending', headers: await as(admin) });
+    expect(pendingForAdmin.json().data.map((t: { id: string }) => t.id)).not.toContain(payment.top_up_id);
+    const expiredForAdmin = await app.inject({ url: '/admin/top-ups?status=expired', headers: await as(admin) });
+    expect(expiredForAdmin.json().data).toContainEqual(
+      expect.objectContaining({ id: payment.top_up_id, status: 'expired' }),
+    );
+    expect(await balanceOf(app, buyer)).toBe(0);
+    await expectLedgerValid(app.db);
+  });
+
+  it('expires a payment whose page never opened (the provider could not be reached) and its top-up', async () => {
+    const buyer = person(1);
+    const { payment } = await startCardTopUp(app, buyer, 14);
+    // As if the provider never answered: no token, so there is no page that could still take the card.
+    await app.db('payments').where({ id: payment.id }).update({ token: null, page_url: null, page_expires_at: null });
+    await backdate(payment.id, 31 * 60_000);
+    expect((await sweep()).expired).toBe(1);
+    expect(await status(app, buyer, payment.id, 'en')).toMatchObject({
+      status: 'expired',
+      failure_code: 'payment_expired',
+    });
+    expect((await app.db('top_ups').where({ id: payment.top_up_id }).first()).status).toBe('expired');
+    // Nothing left to ask: later passes leave it alone.
+    expect((await app.db('payments').where({ id: payment.id }).first()).next_check_at).toBeNull();
+    await expectLedgerValid(app.db);
+  });
+
+  it('a payment declined at the last moment after we expired it reads failed, its top-up rejected', async () => {
+    const buyer = person(1);
+    const { payment, token } = await startCardTopUp(app, buyer, 13);
+    await app.inject({ url: `/payments/demo/${token}` });
+    await backdate(payment.id, 31 * 60_000);
+    expect((await sweep()).expired).toBe(1);
+    await payOnDemoPage(token, doNotHonourCard);
+    await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
+    await sweep();
+    expect((await status(app, buyer, payment.id)).status).toBe('failed');
+    expect((await app.db('top_ups').where({ id: payment.top_up_id }).first()).status).toBe('rejected');
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
   });
@@ -206,6 +253,7 @@ describe('card top-up through the demo provider', () => {
     await backdate(payment.id, 31 * 60_000);
     expect((await sweep()).expired).toBe(1);
     expect((await status(app, buyer, payment.id)).status).toBe('expired');
+    expect((await app.db('top_ups').where({ id: payment.top_up_id }).first()).status).toBe('expired');
     // The page stayed open: the buyer pays at the last moment and never comes back.
     await payOnDemoPage(token, approveCard);
     await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
@@ -213,6 +261,12 @@ describe('card top-up through the demo provider', () => {
     expect(await status(app, buyer, payment.id)).toMatchObject({ status: 'paid', failure_code: null });
     expect(await balanceOf(app, buyer)).toBe(1600);
     expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({ status: 'confirmed' });
+    // The callback arriving late and another pass credit nothing more.
+    await callback(app, token);
+    await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
+    await sweep();
+    expect(await balanceOf(app, buyer)).toBe(1600);
+    expect(await cardTopUps(app, buyer)).toBe(1);
     await expectLedgerValid(app.db);
   });
 

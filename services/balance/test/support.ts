@@ -59,7 +59,7 @@ export let as: Awaited<ReturnType<typeof startApp>>['as'];
 export let internal: Record<string, string>;
 
 /** Starts the balance app for this test file; after its tests, checks the ledger's invariants and closes it. */
-export function useBalanceApp(options: { poolMax?: number } = {}): void {
+export function useBalanceApp(options: { poolMax?: number; env?: Record<string, string> } = {}): void {
   beforeAll(async () => {
     ({ app, as, internal } = await startApp(options));
   });

@@ -32,6 +32,7 @@ export const countriesQuery = z.object({
   search: z.string().trim().max(100).optional(),
   region: z.enum(REGIONS).optional(),
 });
+export const searchQuery = z.object({ q: z.string().trim().max(100).optional() });
 export const slugParams = z.object({
   slug: z
     .string()

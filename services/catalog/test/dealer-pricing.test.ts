@@ -272,6 +272,29 @@ describe('admin: percentage', () => {
     const unknown = await put(url, { percentage: 5, package_ids: ['00000000-0000-4000-8000-00000000ffff'] });
     expect(unknown.statusCode).toBe(422);
   });
+
+  it('lists a paused package as not on sale, and leaves it out of a percentage over every package', async () => {
+    const dealerId = '00000000-0000-4000-8000-0000000000cc';
+    await addDealer(f.app, { userId: dealerId, salesManagerId: otherSalesManager.id });
+    await f.app
+      .db('packages')
+      .where({ code: 'TR-7D-3GB' })
+      .update({ paused_reason: 'cost_above_price', paused_at: new Date() });
+    try {
+      expect(await row(dealerId, 'TR-7D-3GB')).toMatchObject({
+        active: true,
+        paused_reason: 'cost_above_price',
+        on_sale: false,
+      });
+      expect(await row(dealerId, 'US-7D-3GB')).toMatchObject({ active: true, paused_reason: null, on_sale: true });
+      const res = await put(`/admin/dealers/${dealerId}/packages/percentage`, { percentage: 5 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.changed).toBe(36 + 3 - 1);
+      expect((await row(dealerId, 'TR-7D-3GB')).dealer_price).toBeNull();
+    } finally {
+      await f.app.db('packages').where({ code: 'TR-7D-3GB' }).update({ paused_reason: null, paused_at: null });
+    }
+  });
 });
 
 describe('sales manager', () => {
@@ -347,6 +370,30 @@ describe('sales manager', () => {
     );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('dealer_price_below_cost_admin_only');
+    // Without costs to see, the sales manager is told which prices were refused, each under its own row's field.
+    const bulk = await put(
+      `/sales-manager/dealers/${DEALER_2.id}/packages`,
+      [
+        { package_id: ids['US-7D-3GB'], price: 13 },
+        { package_id: ids['US-30D-10GB'], price: 1 },
+      ],
+      f.tokens.salesManager,
+      { 'accept-language': 'en' },
+    );
+    expect(bulk.statusCode).toBe(422);
+    expect(bulk.json()).toMatchObject({
+      code: 'dealer_price_below_cost',
+      message: 'The price must not be below cost: US-30D-10GB',
+      errors: [{ path: 'packages.1.price', message: 'The price must not be below cost: US-30D-10GB' }],
+    });
+    expect(bulk.json().errors).toHaveLength(1);
+    expect((await row(DEALER_2.id, 'US-7D-3GB')).dealer_price).not.toBe(13);
+    const single = await put(
+      `/sales-manager/dealers/${DEALER_2.id}/packages/${ids['US-30D-10GB']}`,
+      { price: 1 },
+      f.tokens.salesManager,
+    );
+    expect(single.json().errors).toEqual([{ path: 'price', message: 'Fiyat maliyetin altında olamaz: US-30D-10GB' }]);
     expect(
       (await put(`/admin/dealers/${DEALER_2.id}/packages/percentage`, { percentage: 5 }, f.tokens.salesManager))
         .statusCode,

@@ -1,6 +1,7 @@
 import {
   countryPackagesSchema,
   coverageSchema,
+  destinationSearchSchema,
   destinationsSchema,
   publicCountryDetailSchema,
   publicCountrySchema,
@@ -258,9 +259,9 @@ describe('the seeded figures', () => {
     );
   });
 
-  it('UK and USA find the United Kingdom and the United States first', async () => {
-    expect(codes(await data('/public/countries?search=UK')).slice(0, 2)).toEqual(['GB', 'UA']);
-    expect(codes(await data('/public/countries?search=USA'))[0]).toBe('US');
+  it('UK and USA find the United Kingdom and the United States alone, nothing merely containing the letters', async () => {
+    expect(codes(await data('/public/countries?search=UK'))).toEqual(['GB']);
+    expect(codes(await data('/public/countries?search=USA'))).toEqual(['US']);
   });
 
   it('a country page: map info and package counts; an unknown slug is a 404 in the caller language', async () => {
@@ -363,6 +364,37 @@ describe('HTTP caching', () => {
   });
 });
 
+describe('destination search', () => {
+  const labels = (hits: Array<{ type: string; country?: { code: string }; plan?: { code: string } }>) =>
+    hits.map((hit) => (hit.type === 'country' ? hit.country!.code : hit.plan!.code));
+
+  it('regions find the seeded regional plans; UK is the United Kingdom alone; each answer is cached', async () => {
+    expect(labels(await data('/public/search?q=Avrupa'))).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB']);
+    expect(labels(await data('/public/search?q=schengen'))).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB']);
+    expect(labels(await data('/public/search?q=BALKANLAR'))).toEqual(['EUROPE-15D-5GB', 'EUROPE-30D-20GB']);
+    expect(labels(await data('/public/search?q=asya'))).toEqual(['ASIA-15D-5GB', 'ASIA-30D-20GB']);
+    expect(labels(await data('/public/search?q=UK'))).toEqual(['GB']);
+    expect(labels(await data(`/public/search?q=${encodeURIComponent('İngiltere')}`))).toEqual(['GB']);
+    const europe = (await data('/public/search?q=Europe', { 'accept-language': 'en' }))[0];
+    expect(europe).toMatchObject({
+      type: 'plan',
+      plan: { name: 'Europe 15 Days', type: 'regional', country_count: 40 },
+    });
+    expect(await data('/public/search')).toEqual([]);
+    const res = await get('/public/search?q=avrupa');
+    expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+    expect((await get('/public/search?q=avrupa', { 'if-none-match': res.headers.etag as string })).statusCode).toBe(
+      304,
+    );
+  });
+
+  it('refuses an over-long query with a 400 naming it', async () => {
+    const res = await get(`/public/search?q=${'x'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('q');
+  });
+});
+
 describe('declared response schemas', () => {
   // The public answers are cached strings that fastify sends without its serializer, so nothing at
   // run time holds them to the schemas /api/docs shows: this does. Parsing strips undeclared fields,
@@ -375,6 +407,8 @@ describe('declared response schemas', () => {
     ['/public/destinations', destinationsSchema],
     ['/public/regions', z.array(regionCountSchema)],
     ['/public/coverage', coverageSchema],
+    ['/public/search?q=avrupa', destinationSearchSchema],
+    ['/public/search?q=UK', destinationSearchSchema],
   ];
   it.each(routes)('%s answers exactly its declared shape, in both languages', async (url, schema) => {
     for (const language of ['tr', 'en']) {

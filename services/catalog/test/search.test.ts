@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { buildReferenceCountries } from '../src/countries/reference';
-import { foldForSearch, slugify } from '@esim/contracts';
+import {
+  DEMO_PACKAGES,
+  foldForSearch,
+  planServesRegion,
+  publicCatalogFacts,
+  SEARCH_REGIONS,
+  slugify,
+  type DestinationHit,
+} from '@esim/contracts';
 import { matchRank } from '../src/countries/search';
+import { destinationSearchView } from '../src/public/views';
+import type { CountryRow } from '../src/countries/rows';
+import type { PackageRow } from '../src/packages/rows';
+import type { CatalogSnapshot } from '../src/public/snapshot';
 
 /** The reference countries a query finds, best first (the order the public search answers in). */
 function search(query: string): string[] {
@@ -32,7 +44,7 @@ describe('search folding', () => {
     expect(slugify('São Tomé and Príncipe')).toBe('sao-tome-and-principe');
   });
 
-  it('ranks an exact code or name first, then name starts, word starts, substrings', () => {
+  it('ranks an exact code, name or alias first, then name starts, then word starts; never inside a word', () => {
     const turkey = { a2: 'TR', a3: 'TUR', search_text: '|turkiye|turkey|' };
     const korea = { a2: 'KR', a3: 'KOR', search_text: '|guney kore|south korea|' };
     expect(matchRank(turkey, 'tr')).toBe(0);
@@ -40,29 +52,159 @@ describe('search folding', () => {
     expect(matchRank(turkey, 'turkey')).toBe(0);
     expect(matchRank(turkey, 'turk')).toBe(1);
     expect(matchRank(korea, 'kore')).toBe(0); // a common alias of South Korea
+    expect(matchRank(korea, 'kor')).toBe(0); // its alpha-3 code
+    expect(matchRank(korea, 'sout')).toBe(1);
     expect(matchRank({ a2: 'ZA', a3: 'ZAF', search_text: '|guney afrika|south africa|' }, 'afrika')).toBe(2);
-    expect(matchRank(turkey, 'key')).toBe(3);
+    expect(matchRank(turkey, 'key')).toBeUndefined();
     expect(matchRank(korea, 'tur')).toBeUndefined();
   });
 });
 
-describe('common aliases', () => {
-  it('UK and USA find the United Kingdom and the United States first, then other matches', () => {
-    expect(search('UK').slice(0, 2)).toEqual(['GB', 'UA']);
-    expect(search('uk')[0]).toBe('GB');
-    expect(search('USA')[0]).toBe('US');
-    expect(search('US')[0]).toBe('US');
-    expect(search('US').length).toBeGreaterThan(1);
+describe('common names and abbreviations', () => {
+  it('UK, İngiltere and Britanya find the United Kingdom first; UK nothing else (not Ukraine, Luxembourg, Albania)', () => {
+    for (const query of ['UK', 'uk', 'İngiltere', 'INGILTERE', 'ingiltere', 'Birleşik Krallık', 'Great Britain'])
+      expect(search(query), query).toEqual(['GB']);
+    // Then the territories named after it, by a word of their names.
+    expect(search('Britanya')).toEqual(['GB', 'IO', 'VG']);
+    expect(search('Ukr')).toEqual(['UA']);
+    // A common name is also found by its beginning.
+    expect(search('ingil')).toEqual(['GB']);
+    expect(search('Brit')).toContain('GB');
+  });
+
+  it('USA, ABD and US are the United States alone; Amerika and America find it first, then other names', () => {
+    expect(search('USA')).toEqual(['US']);
+    expect(search('ABD')).toEqual(['US']);
+    expect(search('us')).toEqual(['US']);
+    expect(search('Amerika')[0]).toBe('US');
+    expect(search('America').slice(0, 2)).toEqual(['US', 'AS']);
   });
 
   it('names travellers use for a country find it first, in Turkish and English', () => {
-    expect(search('America').slice(0, 2)).toEqual(['US', 'AS']);
-    expect(search('Amerika')[0]).toBe('US');
     expect(search('England')).toEqual(['GB']);
-    expect(search('İngiltere')).toEqual(['GB']);
+    expect(search('Holland')[0]).toBe('NL');
+    expect(search('Hollanda')).toEqual(['NL', 'BQ']); // then Hollanda Karayipleri
     expect(search('Korea')[0]).toBe('KR');
     expect(search('Dubai')).toEqual(['AE']);
+    expect(search('BAE')).toEqual(['AE']);
     expect(search('Çek')[0]).toBe('CZ');
+  });
+
+  it('a two-letter code still lets a name be typed on: "al" is Albania first, then Almanya', () => {
+    const al = search('al');
+    expect(al[0]).toBe('AL');
+    expect(al).toContain('DE');
+  });
+});
+
+/** The demo catalogue as the catalog's snapshot holds it after the demo seed (ids are the codes). */
+function demoSnapshot(): CatalogSnapshot {
+  const countries = buildReferenceCountries().map((reference): CountryRow => ({
+    ...reference,
+    coverage_status: 'not_available',
+    daily_price_cents: null,
+    speed: null,
+    features: [],
+    featured_order: null,
+    quick_order: null,
+    updated_at: new Date(0),
+  }));
+  const packages = DEMO_PACKAGES.map(
+    (pkg) =>
+      ({
+        id: pkg.code,
+        code: pkg.code,
+        name_tr: pkg.nameTr,
+        name_en: pkg.nameEn,
+        type: pkg.type,
+        data_mb: pkg.dataMb,
+        validity_days: pkg.validityDays,
+        retail_price_cents: pkg.retailCents,
+        recommended: pkg.recommended,
+        features: pkg.features,
+        network: pkg.network,
+        hotspot: pkg.hotspot,
+        validity_start: pkg.validityStart,
+        countries: pkg.countries,
+        operators: {},
+      }) as unknown as PackageRow,
+  );
+  return publicCatalogFacts(countries, packages);
+}
+
+const label = (hit: DestinationHit) => (hit.type === 'country' ? hit.country.code : hit.plan.code);
+
+describe('destination search (GET /public/search) over the demo catalogue', () => {
+  const snapshot = demoSnapshot();
+  const find = (query: string, locale: 'tr' | 'en' = 'tr') => destinationSearchView(snapshot, locale, query).map(label);
+
+  it('regions find the regional plans serving them, cheapest first', () => {
+    const europe = ['EUROPE-15D-5GB', 'EUROPE-30D-20GB'];
+    for (const query of ['Avrupa', 'avrupa', 'AVRUPA', 'Europe', 'Schengen', 'Balkanlar', 'Balkans', 'İskandinavya'])
+      expect(find(query), query).toEqual(europe);
+    expect(find('Asya')).toEqual(['ASIA-15D-5GB', 'ASIA-30D-20GB']);
+    // The Asia plan covers the Gulf: most of the Middle East on sale.
+    expect(find('Orta Doğu')).toEqual(['ASIA-15D-5GB', 'ASIA-30D-20GB']);
+    expect(find('Latin Amerika')).toEqual(['AMERICAS-15D-5GB', 'AMERICAS-30D-20GB']);
+    expect(find('Global')).toEqual(['GLOBAL-30D-10GB']);
+    expect(find('Dünya')).toEqual(['GLOBAL-30D-10GB']);
+    expect(find('World', 'en')).toEqual(['GLOBAL-30D-10GB']);
+  });
+
+  it('a region named like countries lists its plans first, then the countries by rank', () => {
+    const africa = find('Afrika');
+    expect(africa.slice(0, 2)).toEqual(['AFRICA-15D-5GB', 'AFRICA-30D-20GB']);
+    expect(africa).toContain('ZA'); // Güney Afrika, by a word of its name
+  });
+
+  it('a country named exactly comes before plans; only countries on sale are suggested', () => {
+    expect(find('UK')).toEqual(['GB']);
+    expect(find('İngiltere')).toEqual(['GB']);
+    expect(find('Britanya')).toEqual(['GB']);
+    expect(find('USA')).toEqual(['US']);
+    const amerika = find('Amerika');
+    expect(amerika[0]).toBe('US');
+    expect(amerika).toContain('AMERICAS-15D-5GB');
+    // North Korea has no plan: it is not a destination.
+    expect(find('Kuzey Kore')).toEqual([]);
+    expect(find('')).toEqual([]);
+    expect(find('zzzz')).toEqual([]);
+  });
+
+  it('answers at most 20 suggestions', () => {
+    expect(find('a').length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('regions and plans', () => {
+  const region = (key: string) => SEARCH_REGIONS.find((r) => r.key === key)!;
+  const countries = [
+    { a2: 'AL', region: 'europe' as const },
+    { a2: 'RS', region: 'europe' as const },
+    { a2: 'DE', region: 'europe' as const },
+    { a2: 'FR', region: 'europe' as const },
+  ];
+  const facts = (sold: string[]) => ({ countries, sold: (a2: string) => sold.includes(a2) });
+
+  it('a plan serves a region when it covers at least half of its countries on sale', () => {
+    const balkans = region('balkans');
+    const plan = { type: 'regional', countries: ['AL'] };
+    expect(planServesRegion(plan, balkans, facts(['AL', 'RS']))).toBe(true);
+    expect(planServesRegion(plan, balkans, facts(['AL', 'RS', 'BA']))).toBe(false);
+    expect(planServesRegion({ type: 'local', countries: ['AL'] }, balkans, facts(['AL']))).toBe(false);
+    expect(planServesRegion(plan, region('europe'), facts(['AL', 'DE', 'FR']))).toBe(false);
+    expect(
+      planServesRegion({ type: 'regional', countries: ['AL', 'DE'] }, region('europe'), facts(['AL', 'DE', 'FR'])),
+    ).toBe(true);
+    // Nothing of the region on sale: no plan serves it.
+    expect(planServesRegion(plan, region('caribbean'), facts(['AL']))).toBe(false);
+  });
+
+  it('the worldwide names take the global plans only', () => {
+    expect(planServesRegion({ type: 'global', countries: ['DE'] }, region('global'), facts(['DE']))).toBe(true);
+    expect(
+      planServesRegion({ type: 'regional', countries: ['AL', 'RS', 'DE', 'FR'] }, region('global'), facts(['DE'])),
+    ).toBe(false);
   });
 });
 

@@ -270,9 +270,6 @@ describe('packages made from offers, and offers mapped to packages', () => {
     const taken = await post(mappedId, { code: 'OTHER-CODE' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('This supplier package is already mapped to IT-AL-7D-1GB');
-    expect((await post(await offerId('airalo', 'it-topup'), { code: 'TOPUP-1' })).json().code).toBe(
-      'supplier_offer_top_up',
-    );
     const below = await post(eu, { code: 'EU-X', retail_price: 1 });
     expect(below.statusCode).toBe(422);
     expect(below.json().errors[0]).toEqual({
@@ -361,6 +358,65 @@ describe('packages made from offers, and offers mapped to packages', () => {
     });
     expect(other.json().code).toBe('supplier_offer_mapped');
     expect(await f.app.db('outbox').where({ type: 'catalog.package.upserted', aggregate_id: jp })).not.toHaveLength(0);
+  });
+
+  it('makes a top-up offer a top-up-only package: offered for its eSIMs, never listed or quoted as a new eSIM', async () => {
+    await sync(
+      'esimaccess',
+      [
+        offer('EA-3', { countries: ['FR'] }),
+        offer('EA-JP', { countries: ['JP'], data_mb: 3072, validity_days: 7, net_cost_cents: 700 }),
+        offer('EA-IT-TOPUP', { top_up: true }),
+      ],
+      '2027-07-01T02:00:00Z',
+    );
+    const topUpOffer = await offerId('esimaccess', 'EA-IT-TOPUP');
+    // A top-up offer maps to top-up-only packages only.
+    const wrongKind = await admin('POST', `/admin/supplier-offers/${topUpOffer}/map`, {
+      package_id: await f.packageId('IT-AL-7D-1GB'),
+    });
+    expect(wrongKind.statusCode).toBe(422);
+    expect(wrongKind.json()).toMatchObject({
+      code: 'supplier_offer_top_up_package_kind',
+      errors: [
+        {
+          path: 'package_id',
+          message: 'Tedarikçinin ek paketleri yalnızca "Yalnızca yükleme" paketlerine bağlanabilir',
+        },
+      ],
+    });
+
+    const made = await admin('POST', `/admin/supplier-offers/${topUpOffer}/package`, { code: 'IT-EA-TOPUP-1GB' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({
+      kind: 'top_up',
+      supplier: 'esimaccess',
+      supplier_package_id: 'EA-IT-TOPUP',
+    });
+    const id = made.json().data.id as string;
+
+    expect(await publicCodes('italy')).not.toContain('IT-EA-TOPUP-1GB');
+    expect(await priceListCodes()).not.toContain('IT-EA-TOPUP-1GB');
+    const asNewEsim = await quote(id, 'en');
+    expect(asNewEsim.statusCode).toBe(422);
+    expect(asNewEsim.json()).toMatchObject({
+      code: 'package_top_up_only',
+      message: 'This package is sold only as a top-up of an eSIM you already have',
+    });
+    // The top-up panel asks without a kind, and lists the top-up-only packages of the eSIM's country.
+    const asTopUp = await f.app.inject({
+      method: 'POST',
+      url: '/internal/quote',
+      headers: SERVICE,
+      payload: { user_id: CUSTOMER.id, package_id: id, quantity: 1 },
+    });
+    expect(asTopUp.statusCode, asTopUp.body).toBe(200);
+    expect(asTopUp.json().data.package).toMatchObject({ kind: 'top_up', supplier_package_id: 'EA-IT-TOPUP' });
+    const topUps = await f.app.inject({
+      url: `/internal/packages?user_id=${CUSTOMER.id}&country=IT&kind=top_up`,
+      headers: SERVICE,
+    });
+    expect((topUps.json().data as Json[]).map((p) => p.code)).toEqual(['IT-EA-TOPUP-1GB']);
   });
 });
 

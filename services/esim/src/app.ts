@@ -1,6 +1,6 @@
 import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
-import { loadEsimConfig, sellerOf, type EsimConfig } from './config';
+import { loadEsimConfig, type EsimConfig } from './config';
 import { internalClients, orderWrites, type EsimContext } from './context';
 import { registerEsimHandlers } from './events/catalog';
 import { startRecoveryLoop } from './orders/recovery';
@@ -44,15 +44,16 @@ export async function buildApp(options: BuildOptions = {}) {
   const provider =
     options.provider ??
     supplierRouter(poolProvider, Object.fromEntries(suppliers.map((supplier) => [supplier.name, supplier])));
+  const clients = internalClients(config);
   const ctx: EsimContext = {
     config,
-    ...internalClients(config),
+    ...clients,
     provider,
     suppliers,
-    ...orderWrites(app.db, provider, sellerOf(config)),
+    ...orderWrites(app.db, provider, () => clients.shop.seller()),
   };
   app.addHook('onClose', async () => {
-    await Promise.all([ctx.catalog.close(), ctx.balance.close()]);
+    await Promise.all([ctx.catalog.close(), ctx.balance.close(), ctx.shop.close()]);
   });
 
   userRoutes(app, ctx);

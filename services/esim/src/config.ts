@@ -1,31 +1,15 @@
-import { DEMO_SELLER, type Seller } from '@esim/contracts';
 import { ConfigError, loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
 import { z } from 'zod';
 
 const millis = (fallback: number) => z.coerce.number().int().min(10).default(fallback);
-const sellerField = (fallback: string) => z.string().trim().min(1).max(300).default(fallback);
 
 /** The esim service's settings: the shared ones plus its own (see the README's configuration table). */
 export const configSchema = serviceConfigSchema(8084, {
-  /** The seller the distance-sale documents and the receipts name (demo values by default). */
-  SELLER_NAME: sellerField(DEMO_SELLER.name),
-  SELLER_ADDRESS: sellerField(DEMO_SELLER.address),
-  SELLER_TAX_OFFICE: sellerField(DEMO_SELLER.taxOffice),
-  SELLER_TAX_NUMBER: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{10,11}$/)
-    .default(DEMO_SELLER.taxNumber),
-  SELLER_MERSIS: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{16}$/)
-    .default(DEMO_SELLER.mersis),
-  SELLER_PHONE: sellerField(DEMO_SELLER.phone),
-  SELLER_EMAIL: z.email().default(DEMO_SELLER.email),
   /** Where the purchase saga asks for the caller's price and takes the hold. */
   CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
   BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
+  /** Where the seller of every sale comes from: the shop's identity (GET /public/shop), kept 30 s in-process. */
+  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
   /**
    * Shared secret of the usage webhook (POST /webhooks/esim-usage): the provider signs
    * `<timestamp>.<raw body>` with HMAC-SHA256. Production refuses the demo default.
@@ -73,16 +57,6 @@ export const configSchema = serviceConfigSchema(8084, {
 
 export type EsimConfig = z.infer<typeof configSchema>;
 
-export const sellerOf = (config: EsimConfig): Seller => ({
-  name: config.SELLER_NAME,
-  address: config.SELLER_ADDRESS,
-  taxOffice: config.SELLER_TAX_OFFICE,
-  taxNumber: config.SELLER_TAX_NUMBER,
-  mersis: config.SELLER_MERSIS,
-  phone: config.SELLER_PHONE,
-  email: config.SELLER_EMAIL,
-});
-
 export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig {
   const config = loadConfig(configSchema, env);
   // A supplier with half its settings would fail its first sale: the service refuses to start instead.
@@ -95,12 +69,5 @@ export function loadEsimConfig(env: NodeJS.ProcessEnv = process.env): EsimConfig
       `Invalid configuration:\n${halves.map(([a, b]) => `  ${a}, ${b}: set both or neither`).join('\n')}`,
     );
   refuseDemoSecrets(config, ['ESIM_WEBHOOK_SECRET']);
-  // The documents buyers accept and their receipts name the seller: production never names the demo placeholder.
-  const placeholders = (['SELLER_TAX_NUMBER', 'SELLER_MERSIS'] as const).filter((name) => /^0+$/.test(config[name]));
-  if (config.APP_MODE === 'production' && placeholders.length > 0) {
-    throw new ConfigError(
-      `Invalid configuration:\n${placeholders.map((name) => `  ${name}: set the seller's own in production mode`).join('\n')}`,
-    );
-  }
   return config;
 }

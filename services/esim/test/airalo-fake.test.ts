@@ -291,3 +291,31 @@ describe('fake Airalo: usage, refunds, notifications, control API', () => {
     }
   });
 });
+
+describe('fake Airalo: latency', () => {
+  it('answers every API call latencyMs late, and its control API at once', async () => {
+    const slow = await startFakeAiralo({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, latencyMs: 200 });
+    try {
+      const timed = async (url: string) => {
+        const started = performance.now();
+        const response = await fetch(url);
+        await response.arrayBuffer();
+        return { status: response.status, ms: performance.now() - started };
+      };
+      const answered = await Promise.all([
+        timed(`${slow.url}/v2/balance`),
+        timed(`${slow.url}/v2/packages`),
+        timed(`${slow.url}/v2/no-such-call`),
+      ]);
+      expect(answered.map((a) => a.status)).toEqual([401, 401, 404]);
+      for (const { ms } of answered) expect(ms).toBeGreaterThanOrEqual(195);
+      // Each call waits on its own: three one after another would take 600 ms.
+      expect(Math.max(...answered.map((a) => a.ms))).toBeLessThan(550);
+      const control = await timed(`${slow.url}/__fake/health`);
+      expect(control).toMatchObject({ status: 200 });
+      expect(control.ms).toBeLessThan(150);
+    } finally {
+      await slow.close();
+    }
+  });
+});

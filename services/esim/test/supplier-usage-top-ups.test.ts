@@ -30,6 +30,8 @@ interface CatalogRow {
   code: string;
   supplier: 'pool' | 'airalo' | 'esimaccess';
   supplier_package_id: string | null;
+  /** top_up: a supplier's top-up, offered on an eSIM's top-up panel only. */
+  kind: 'esim' | 'top_up';
   data_mb: number;
   countries: string[];
 }
@@ -39,6 +41,7 @@ const PACKAGES: CatalogRow[] = [
   {
     id: randomUUID(),
     code: 'TR-POOL-1GB',
+    kind: 'esim',
     supplier: 'pool',
     supplier_package_id: null,
     data_mb: 1024,
@@ -47,6 +50,7 @@ const PACKAGES: CatalogRow[] = [
   {
     id: randomUUID(),
     code: 'AL-MERHABA-7D-1GB',
+    kind: 'esim',
     supplier: 'airalo',
     supplier_package_id: 'merhaba-7days-1gb',
     data_mb: 1024,
@@ -55,6 +59,7 @@ const PACKAGES: CatalogRow[] = [
   {
     id: randomUUID(),
     code: 'AL-MERHABA-TOPUP-1GB',
+    kind: 'top_up',
     supplier: 'airalo',
     supplier_package_id: 'merhaba-7days-1gb-topup',
     data_mb: 1024,
@@ -63,6 +68,7 @@ const PACKAGES: CatalogRow[] = [
   {
     id: randomUUID(),
     code: 'AL-HALLO-TOPUP-1GB',
+    kind: 'top_up',
     supplier: 'airalo',
     supplier_package_id: 'hallo-mobil-7days-1gb-topup',
     data_mb: 1024,
@@ -71,6 +77,7 @@ const PACKAGES: CatalogRow[] = [
   {
     id: randomUUID(),
     code: 'EA-TR-1GB',
+    kind: 'top_up',
     supplier: 'esimaccess',
     supplier_package_id: 'TOPUP_CKH491',
     data_mb: 1024,
@@ -109,12 +116,24 @@ function startFakeCatalog(): Promise<FakeCatalog> {
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       const url = new URL(request.url ?? '/', 'http://catalog');
       if (request.method === 'GET' && url.pathname === '/internal/packages')
-        return answer(200, { success: true, data: PACKAGES.filter((p) => state.listed.has(p.code)).map(view) });
+        return answer(200, {
+          success: true,
+          data: PACKAGES.filter(
+            (p) => state.listed.has(p.code) && p.kind === (url.searchParams.get('kind') ?? 'esim'),
+          ).map(view),
+        });
       if (request.method === 'POST' && url.pathname === '/internal/quote') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { package_id: string; quantity: number };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          package_id: string;
+          quantity: number;
+          kind?: string;
+        };
         const p = PACKAGES.find((candidate) => candidate.id === body.package_id);
         state.quotes.push(body.package_id);
-        if (!p || !state.listed.has(p.code)) return answer(404, { success: false, code: 'package_not_found' });
+        if (p && body.kind === 'esim' && p.kind === 'top_up')
+          return answer(422, { success: false, code: 'package_top_up_only' });
+        if (!p || !state.listed.has(p.code) || (body.kind && body.kind !== p.kind))
+          return answer(404, { success: false, code: 'package_not_found' });
         return answer(200, {
           success: true,
           data: {
@@ -127,7 +146,7 @@ function startFakeCatalog(): Promise<FakeCatalog> {
               name_tr: `${p.code} tr`,
               name_en: `${p.code} en`,
               type: 'local',
-              kind: 'esim',
+              kind: p.kind,
               countries: p.countries,
               data_mb: p.data_mb,
               validity_days: 7,
@@ -461,8 +480,17 @@ describe('top-ups: only what the eSIM’s supplier offers for it', () => {
       packages: [],
     });
 
-    fake.addFault({ kind: 'status', path: `/v2/sims/${iccid}/topups`, status: 503 });
-    const unreachable = await topUpsOf(profileId, user.headers, 'en');
+    // Opened again within five minutes, the panel is answered from the shared cache: no second Airalo call.
+    const topUpCalls = () =>
+      fake.requests().filter((r) => r.method === 'GET' && r.path === `/v2/sims/${iccid}/topups`).length;
+    const asked = topUpCalls();
+    await topUpsOf(profileId, user.headers);
+    expect(topUpCalls()).toBe(asked);
+
+    const fresh = await airaloEsim();
+    fake.setUsage(fresh.iccid, { state: 'in_use', usedMb: 10 });
+    fake.addFault({ kind: 'status', path: `/v2/sims/${fresh.iccid}/topups`, status: 503 });
+    const unreachable = await topUpsOf(fresh.profileId, fresh.user.headers, 'en');
     expect(unreachable.statusCode, unreachable.body).toBe(200);
     expect(unreachable.json().data).toMatchObject({
       available: false,
@@ -501,6 +529,28 @@ describe('top-ups: only what the eSIM’s supplier offers for it', () => {
       message: 'This package cannot be added to this eSIM',
     });
     expect(await db('orders').where({ top_up_profile_id: airalo.profileId })).toHaveLength(0);
+  });
+
+  it('a top-up-only package bought as a new eSIM is refused naming the field, in the buyer’s language, with nothing placed', async () => {
+    const user = await buyer();
+    for (const [language, message] of [
+      ['tr', 'Bu paket yalnızca satın alınmış bir eSIM’e yükleme olarak satılır'],
+      ['en', 'This package is sold only as a top-up of an eSIM you already have'],
+    ] as const) {
+      const refused = await esim.inject({
+        method: 'POST',
+        url: '/user/packages/buy',
+        headers: { ...user.headers, 'idempotency-key': randomUUID(), 'accept-language': language },
+        payload: { package_id: byCode('AL-MERHABA-TOPUP-1GB').id, quantity: 1 },
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'package_top_up_only',
+        message,
+        errors: [{ path: 'package_id', message }],
+      });
+    }
+    expect(await db('orders').where({ user_id: user.id })).toHaveLength(0);
   });
 });
 

@@ -5,6 +5,7 @@ import { registerDocs } from './docs/docs';
 import { apiRoutes, refuseInternalRoutes } from './proxy/api';
 import { clientInfo } from './proxy/client-ip';
 import { API_PREFIX } from './proxy/route-table';
+import { createApiKeyDoor } from './security/api-keys';
 import { registerSecurityHeaders } from './security/headers';
 import { registerRateLimits } from './security/rate-limits';
 import { createRevocationSet } from './security/revocations';
@@ -58,7 +59,16 @@ export async function buildApp(options: BuildOptions = {}) {
     redis,
     assertNotRevoked: revocations.assertNotRevoked,
   });
-  await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken });
+  // Partners' API keys, exchanged with auth for their dealer's token (docs/partner-api.md).
+  const apiKeys = createApiKeyDoor({
+    authUrls: upstreams.auth,
+    serviceToken: config.INTERNAL_SERVICE_TOKEN,
+    verify: verifyToken,
+    limit: limiter.perKey,
+    clientIp: (request) => client.ip(request),
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
+  await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken, apiKeys });
   refuseInternalRoutes(app);
   await registerDocs(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: config.DOCS_CACHE_MS });
   // A country page of a country the catalog does not sell is a 404 like any unknown path; the list lives as long as a public catalog page.

@@ -59,6 +59,8 @@ export const configSchema = serviceConfigSchema(8080, {
   RATE_LIMIT_PUBLIC_READ_PER_MIN: perMinute(600),
   /** Every other API route (signed-in callers): generous, only against floods. */
   RATE_LIMIT_API_PER_MIN: perMinute(3_000),
+  /** Per partner API key and minute, on top of the limits above (docs/partner-api.md). */
+  RATE_LIMIT_API_KEY_PER_MIN: perMinute(600),
   /** `/api/health` and `/api/docs` ask each service with this deadline. */
   HEALTH_TIMEOUT_MS: millis(2_000),
   /** How long the merged OpenAPI document is reused before the services are asked again. */

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUSES, IMPORT_STATUSES, isoDate, statusFilter } from '@esim/contracts';
+import { APPROVAL_STATUSES, IMPORT_STATUSES, RETURN_WINDOW_MAX_DAYS, isoDate, statusFilter } from '@esim/contracts';
 import { listQuery, usageReportsAnswer, usageReportsBody } from '@esim/platform';
 import { z } from 'zod';
 import { CARD_STATUSES } from './cards/stock';
@@ -46,7 +46,11 @@ export const approvalListQuery = listQuery(
 
 // ── admin: approvals ──
 export const rejectBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
-export const settingsBody = z.object({ auto_approve_unactivated_returns: z.boolean() });
+/** PUT /admin/physical-sim/settings: the settings to change; one left out keeps its value. */
+export const settingsBody = z.object({
+  return_window_days: z.number().int().min(1).max(RETURN_WINDOW_MAX_DAYS).optional(),
+  auto_approve_unactivated_returns: z.boolean().optional(),
+});
 
 // ── admin: stock ──
 export const cardStatus = z.enum(CARD_STATUSES);
@@ -172,8 +176,6 @@ export const serialParams = z.object({
 export const usageWebhookBody = usageReportsBody('iccid_format');
 export const usageWebhookAnswer = usageReportsAnswer;
 // ── response shapes of the admin routes no front end reads (the shared ones are in contracts api/physical-sim.ts) ──
-
-export const settingsSchema = settingsBody;
 
 /** GET /admin/physical-sim/stock/dashboard. */
 export const stockDashboardSchema = z.object({

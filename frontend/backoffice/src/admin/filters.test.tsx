@@ -28,8 +28,8 @@ const identity = (key: string) => key;
 const page = { pagination: { page: 1, perPage: 25 }, sort: { field: 'created_at', order: 'ASC' as const } };
 
 describe("admin lists' filters reach the API under its query names", () => {
-  it('dealers: search and status go out as q and status; "all" sends no status', async () => {
-    expect(sourcesOf(dealerFilters(identity))).toEqual(['q', 'status']);
+  it('dealers: search, status and sales manager go out as q, status and sales_manager_id; "all" sends no status', async () => {
+    expect(sourcesOf(dealerFilters(identity))).toEqual(['q', 'status', 'sales_manager_id']);
     for (const source of sourcesOf(dealerFilters(identity)))
       expect(resourceDef('admin/dealers').filters).toContain(source);
     const { provider, urls } = recordingProvider();

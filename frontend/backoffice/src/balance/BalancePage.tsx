@@ -2,7 +2,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import LockClockIcon from '@mui/icons-material/LockClock';
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, SimpleList, Title, useDataProvider, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { ListPage } from '../layout/ListPage';
@@ -16,14 +16,16 @@ import { PhoneOr } from '../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
-import type { TopUpCreated } from '@esim/contracts';
+import type { BankTransferOptions, TopUpCreated } from '@esim/contracts';
 import { CardPayments } from './CardPayments';
 import { CardTopUp } from './CardTopUp';
 
-const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error'> = {
+const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error' | 'default'> = {
   pending: 'warning',
   confirmed: 'success',
   rejected: 'error',
+  // A card top-up whose payment was not finished in time: nothing happened, so no alarm colour.
+  expired: 'default',
 };
 
 /** The bank details and the reference code to quote on the transfer. */
@@ -54,20 +56,30 @@ function TransferInstructions({ topUp }: { topUp: TopUpCreated }) {
   );
 }
 
-/** Ask for a bank-transfer top-up: the amount, a confirmation, then the reference code and bank details. */
+/**
+ * Ask for a bank-transfer top-up: the amount (at most the shop's maximum), a confirmation, then the
+ * reference code and bank details. While the shop has no bank account set, it says so and takes nothing.
+ */
 function TopUpForm() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
+  const { data: options } = useQuery({
+    queryKey: ['user/balance/bank-transfer'],
+    queryFn: () => dataProvider.read<BankTransferOptions>('user/balance/bank-transfer'),
+  });
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [created, setCreated] = useState<TopUpCreated | null>(null);
   // One key per intended top-up: a retry after a network failure cannot create a second request.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const value = Number(amount.replace(',', '.'));
-  const valid =
+  const wellFormed =
     amount.trim() !== '' && Number.isFinite(value) && value >= 0.01 && /^\d+([.,]\d{1,2})?$/.test(amount.trim());
+  const overMax = wellFormed && options !== undefined && Math.round(value * 100) > options.max_cents;
+  const valid = wellFormed && !overMax;
+  const unavailable = options !== undefined && options.bank === null;
 
   const submit = async () => {
     setFieldError(null);
@@ -98,14 +110,29 @@ function TopUpForm() {
         titleTypographyProps={{ variant: 'h6' }}
       />
       <CardContent>
+        {unavailable ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('app.balance.bank_not_set')}
+          </Alert>
+        ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
           <TextField
             label={translate('app.balance.amount')}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             inputMode="decimal"
+            disabled={unavailable}
             error={!!fieldError || (amount !== '' && !valid)}
-            helperText={fieldError ?? (amount !== '' && !valid ? translate('app.balance.amount_invalid') : ' ')}
+            helperText={
+              fieldError ??
+              (overMax
+                ? translate('app.balance.amount_over_max', { max: formatCents(options!.max_cents) })
+                : amount !== '' && !valid
+                  ? translate('app.balance.amount_invalid')
+                  : options
+                    ? translate('app.balance.amount_max_hint', { max: formatCents(options.max_cents) })
+                    : ' ')
+            }
             slotProps={{
               input: { endAdornment: <span>€</span> },
               htmlInput: { 'aria-label': translate('app.balance.amount'), name: 'amount' },
@@ -115,7 +142,7 @@ function TopUpForm() {
           <ConfirmButton
             variant="contained"
             size="large"
-            disabled={!valid}
+            disabled={!valid || unavailable}
             title={translate('app.balance.confirm_title')}
             content={translate('app.balance.confirm_body', { amount: formatEuro(value) })}
             onConfirm={submit}
@@ -150,7 +177,7 @@ function TopUpRequests() {
             source="status"
             label="app.balance.status"
             alwaysOn
-            choices={['pending', 'confirmed', 'rejected'].map((s) => ({
+            choices={['pending', 'confirmed', 'rejected', 'expired'].map((s) => ({
               id: s,
               name: translate(`app.balance.statuses.${s}`),
             }))}

@@ -1,12 +1,13 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import LockClockIcon from '@mui/icons-material/LockClock';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
-import { Alert, Grid } from '@mui/material';
+import { Grid } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCents, formatEuro } from '../format';
 import { useFigure, type UserDashboardFigures } from '../providers/figures';
 import type { PendingPlusOrders } from './dealer/usePendingPlusOrders';
 import { StatCard } from './StatCard';
+import { LoadFailed } from '../layout/LoadFailed';
 
 /**
  * Balance, held for pending orders, and spend this month: /user/dashboard, refreshed every 30 s and on
@@ -14,8 +15,8 @@ import { StatCard } from './StatCard';
  */
 export function BalanceFigures({ pendingOrders }: { pendingOrders?: PendingPlusOrders }) {
   const translate = useTranslate();
-  const { data, error } = useFigure<UserDashboardFigures>('user/dashboard');
-  if (error) return <Alert severity="error">{translate('app.common.load_failed')}</Alert>;
+  const { data, error, refetch } = useFigure<UserDashboardFigures>('user/dashboard');
+  if (error) return <LoadFailed onRetry={refetch} />;
   const held = pendingOrders
     ? {
         value: pendingOrders.isPending || pendingOrders.error ? undefined : formatCents(pendingOrders.heldCents),

@@ -12,11 +12,12 @@ import {
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuro } from '../format';
+import { LoadFailed } from '../layout/LoadFailed';
 
 /** The five newest eSIM orders, each opening its show page; an empty list says how to buy one (a dealer's, that there are no eSIM orders: its Plus orders are listed beside). */
 export function RecentOrders({ esimOnly = false }: { esimOnly?: boolean }) {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList('orders', {
+  const { data, isPending, error, refetch } = useGetList('orders', {
     pagination: { page: 1, perPage: 5 },
     sort: { field: 'created_at', order: 'DESC' },
   });
@@ -35,7 +36,7 @@ export function RecentOrders({ esimOnly = false }: { esimOnly?: boolean }) {
         {isPending ? (
           <Skeleton variant="rectangular" height={120} />
         ) : error ? (
-          <Typography color="text.secondary">{translate('app.common.load_failed')}</Typography>
+          <LoadFailed onRetry={refetch} />
         ) : (data?.length ?? 0) === 0 ? (
           <>
             <Typography color="text.secondary">
@@ -50,7 +51,7 @@ export function RecentOrders({ esimOnly = false }: { esimOnly?: boolean }) {
             {data!.map((order) => (
               <ListItemButton key={order.id} component={Link} to={`/orders/${order.id}/show`}>
                 <ListItemText
-                  primary={order.package?.name ?? order.order_number}
+                  primary={order.package?.title ?? order.package?.name ?? order.order_number}
                   secondary={`${order.order_number} · ${formatDate(order.created_at)}`}
                 />
                 <Typography variant="body2">{formatEuro(order.total)}</Typography>

@@ -1,10 +1,11 @@
-import { Alert, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { UserSpend } from '@esim/contracts';
 import { formatChartDay, formatEuro } from '../format';
 import { useFigure } from '../providers/figures';
 import { BarSpark } from './BarSpark';
+import { LoadFailed } from '../layout/LoadFailed';
 
 /**
  * Purchases of the last 30 (Istanbul) days per day: GET /user/balance/spend sums them on the server,
@@ -13,7 +14,7 @@ import { BarSpark } from './BarSpark';
 export default function SpendChart() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data, error } = useFigure<UserSpend>('user/balance/spend');
+  const { data, error, refetch } = useFigure<UserSpend>('user/balance/spend');
   const series = useMemo(
     () => (data?.by_day ?? []).map((day) => ({ label: formatChartDay(day.date, locale), values: [day.total] })),
     [data, locale],
@@ -31,7 +32,7 @@ export default function SpendChart() {
       />
       <CardContent>
         {error ? (
-          <Alert severity="error">{translate('app.common.load_failed')}</Alert>
+          <LoadFailed onRetry={refetch} />
         ) : !data ? (
           <Skeleton variant="rectangular" height={220} />
         ) : data.count === 0 ? (

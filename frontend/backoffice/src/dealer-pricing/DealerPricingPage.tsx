@@ -25,14 +25,15 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Confirm, Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { formatDate, formatEuro } from '../format';
-import { ConfirmButton } from '../layout/ConfirmButton';
+import { PausedChip } from '../admin/packages/PausedChip';
+import { formatCountries, formatDate, formatEuro } from '../format';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import type { DealerPackage } from '@esim/contracts';
 import { serviceErrorOf } from '../providers/errors';
 import { PercentageDialog } from './PercentageDialog';
+import { PriceConfirmDialog, type PendingPriceChange } from './PriceConfirmDialog';
 import { parsePriceCents, priceInputText, priceWarning } from './priceInput';
 import { PriceWarningChip } from './PriceWarningChip';
 import { priceHistoryKey, useLastChanges, type PriceChange } from './useLastChanges';
@@ -43,6 +44,16 @@ const parsePrice = (text: string): number | null | 'invalid' => {
   return typeof cents === 'number' ? cents / 100 : cents;
 };
 const centsOf = (euros: number | null) => (euros === null ? null : Math.round(euros * 100));
+/** The body's flag for a change the admin allowed below cost (absent otherwise, as the catalog's default). */
+const belowCostFlag = (allowBelowCost: boolean) => (allowBelowCost ? { allow_below_cost: true } : {});
+
+/** Why a package is not on sale: paused on its own (its reason), or taken off sale; nothing while it sells. */
+function SaleState({ row }: { row: DealerPackage }) {
+  const translate = useTranslate();
+  if (row.paused_reason) return <PausedChip reason={row.paused_reason} />;
+  if (row.active) return null;
+  return <Chip size="small" label={translate('app.pricing.off_sale')} />;
+}
 
 /** Columns a phone leaves out (their figures move under the package's name). */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -99,8 +110,9 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
   const [bulkPrice, setBulkPrice] = useState('');
   const [search, setSearch] = useState('');
   const [savingRow, setSavingRow] = useState<string | null>(null);
-  // A row's save (its button or Enter) asks first, like bulk apply and save all: a price is money.
-  const [confirming, setConfirming] = useState<DealerPackage | null>(null);
+  const [savingMany, setSavingMany] = useState(false);
+  // Every save (a row's button or Enter, bulk apply, save all) asks first: a price is money.
+  const [pending, setPending] = useState<PendingPriceChange | null>(null);
 
   const visible = useMemo(() => {
     const q = search.trim().toLocaleLowerCase('tr');
@@ -118,12 +130,13 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
     if (isAdmin) await queryClient.invalidateQueries({ queryKey: priceHistoryKey(id) });
   };
 
-  const saveRow = async (row: DealerPackage) => {
-    const parsed = parsePrice(drafts[row.id] ?? '');
-    if (parsed === 'invalid') return;
+  const saveRow = async (row: DealerPackage, price: number | null, allowBelowCost: boolean) => {
     setSavingRow(row.id);
     try {
-      const { message } = await dataProvider.send('PUT', `${apiBase}/${row.id}`, { price: parsed });
+      const { message } = await dataProvider.send('PUT', `${apiBase}/${row.id}`, {
+        price,
+        ...belowCostFlag(allowBelowCost),
+      });
       setDrafts(({ [row.id]: _, ...rest }) => rest);
       setFieldErrors(({ [row.id]: _, ...rest }) => rest);
       await refresh();
@@ -140,17 +153,41 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
   const priceText = (price: number | null, row: DealerPackage) =>
     price === null ? `${formatEuro(row.base_price)} (${translate('app.pricing.retail')})` : formatEuro(price);
   const askToSave = (row: DealerPackage) => {
-    if (parsePrice(drafts[row.id] ?? '') !== 'invalid') setConfirming(row);
-  };
-  const confirmRow = () => {
-    const row = confirming;
-    setConfirming(null);
-    if (row) void saveRow(row);
+    const price = parsePrice(drafts[row.id] ?? '');
+    if (price === 'invalid') return;
+    setPending({
+      title: translate('app.pricing.row_confirm_title'),
+      body: translate('app.pricing.row_confirm_body', {
+        name: row.name,
+        old: priceText(row.dealer_price, row),
+        new: priceText(price, row),
+      }),
+      changes: isAdmin ? [{ row, newCents: centsOf(price) }] : [],
+      save: (allowBelowCost) => saveRow(row, price, allowBelowCost),
+    });
   };
 
-  const saveMany = async (packages: Array<{ package_id: string; price: number | null }>) => {
+  /** Asks before several prices change, naming (for the admin) every one the catalog would refuse as below cost. */
+  const askToSaveMany = (title: string, body: string, packages: Array<{ package_id: string; price: number | null }>) =>
+    setPending({
+      title,
+      body,
+      changes: isAdmin
+        ? packages.flatMap(({ package_id, price }) => {
+            const row = rows?.find((r) => r.id === package_id);
+            return row ? [{ row, newCents: centsOf(price) }] : [];
+          })
+        : [],
+      save: (allowBelowCost) => saveMany(packages, allowBelowCost),
+    });
+
+  const saveMany = async (packages: Array<{ package_id: string; price: number | null }>, allowBelowCost: boolean) => {
+    setSavingMany(true);
     try {
-      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', apiBase, { packages });
+      const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>('PUT', apiBase, {
+        packages,
+        ...belowCostFlag(allowBelowCost),
+      });
       setDrafts({});
       setFieldErrors({});
       setSelected(new Set());
@@ -167,17 +204,19 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
       }
       setFieldErrors(byRow);
       notify(message, { type: 'error' });
+    } finally {
+      setSavingMany(false);
     }
   };
 
   /** The percentage applies to the selected packages, else to every active one (as the catalog does without package ids). */
-  const percentageRows = (rows ?? []).filter((row) => (selected.size > 0 ? selected.has(row.id) : row.active));
+  const percentageRows = (rows ?? []).filter((row) => (selected.size > 0 ? selected.has(row.id) : row.on_sale));
   const applyPercentage = async (percentageHundredths: number, allowBelowCost: boolean) => {
     try {
       const body = {
         percentage: percentageHundredths / 100,
         ...(selected.size > 0 ? { package_ids: [...selected] } : {}),
-        ...(allowBelowCost ? { allow_below_cost: true } : {}),
+        ...belowCostFlag(allowBelowCost),
       };
       const { data, message } = await dataProvider.send<{ packages: DealerPackage[] }>(
         'PUT',
@@ -253,34 +292,36 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                 }}
                 sx={{ width: { xs: '100%', sm: 210 } }}
               />
-              <ConfirmButton
+              <Button
                 variant="outlined"
-                disabled={selected.size === 0 || bulkParsed === 'invalid'}
-                title={translate('app.pricing.bulk_confirm_title')}
-                content={translate('app.pricing.bulk_confirm_body', {
-                  smart_count: selected.size,
-                  price: bulkParsed === null ? translate('app.pricing.retail') : formatEuro(bulkParsed as number),
-                })}
-                onConfirm={() =>
-                  saveMany([...selected].map((package_id) => ({ package_id, price: bulkParsed as number | null })))
+                disabled={selected.size === 0 || bulkParsed === 'invalid' || savingMany}
+                onClick={() =>
+                  askToSaveMany(
+                    translate('app.pricing.bulk_confirm_title'),
+                    translate('app.pricing.bulk_confirm_body', {
+                      smart_count: selected.size,
+                      price: bulkParsed === null ? translate('app.pricing.retail') : formatEuro(bulkParsed as number),
+                    }),
+                    [...selected].map((package_id) => ({ package_id, price: bulkParsed as number | null })),
+                  )
                 }
               >
                 {translate('app.pricing.apply_to_selected', { smart_count: selected.size })}
-              </ConfirmButton>
-              <ConfirmButton
+              </Button>
+              <Button
                 variant="contained"
-                startIcon={<SaveIcon />}
-                disabled={changed.length === 0}
-                title={translate('app.pricing.save_all_title')}
-                content={translate('app.pricing.save_all_body', { smart_count: changed.length })}
-                onConfirm={() =>
-                  saveMany(
+                startIcon={savingMany ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+                disabled={changed.length === 0 || savingMany}
+                onClick={() =>
+                  askToSaveMany(
+                    translate('app.pricing.save_all_title'),
+                    translate('app.pricing.save_all_body', { smart_count: changed.length }),
                     changed.map(([package_id, text]) => ({ package_id, price: parsePrice(text) as number | null })),
                   )
                 }
               >
                 {translate('app.pricing.save_all', { smart_count: changed.length })}
-              </ConfirmButton>
+              </Button>
               {isAdmin ? (
                 <Button
                   variant="outlined"
@@ -310,6 +351,7 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                       />
                     </TableCell>
                     <TableCell>{translate('app.price_list.name')}</TableCell>
+                    <TableCell sx={wideOnly}>{translate('app.pricing.countries')}</TableCell>
                     <TableCell sx={wideOnly}>{translate('app.price_list.data')}</TableCell>
                     <TableCell align="right" sx={wideOnly}>
                       {translate('app.pricing.base_price')}
@@ -359,6 +401,9 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                               label={translate('app.pricing.dealer_price')}
                             />
                           ) : null}
+                          <Box component="span" sx={{ ml: 1 }}>
+                            <SaleState row={row} />
+                          </Box>
                           <Typography variant="caption" color="text.secondary" component="div">
                             {row.code}
                           </Typography>
@@ -369,7 +414,8 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                             component="div"
                             sx={{ display: { sm: 'none' } }}
                           >
-                            {row.data} · {translate('app.pricing.base_price')}: {formatEuro(row.base_price)}
+                            {formatCountries(row.countries)} · {row.data} · {translate('app.pricing.base_price')}:{' '}
+                            {formatEuro(row.base_price)}
                             {isAdmin
                               ? ` · ${translate('app.admin_pricing.cost')}: ${formatEuro(row.cost_price)}`
                               : null}
@@ -386,6 +432,7 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
                             </Typography>
                           ) : null}
                         </TableCell>
+                        <TableCell sx={wideOnly}>{formatCountries(row.countries)}</TableCell>
                         <TableCell sx={wideOnly}>{row.data}</TableCell>
                         <TableCell align="right" sx={wideOnly}>
                           {formatEuro(row.base_price)}
@@ -461,21 +508,7 @@ export function DealerPricing({ scope }: { scope: PricingScope }) {
           </Typography>
         </CardContent>
       </Card>
-      <Confirm
-        isOpen={confirming !== null}
-        title={translate('app.pricing.row_confirm_title')}
-        content={
-          confirming
-            ? translate('app.pricing.row_confirm_body', {
-                name: confirming.name,
-                old: priceText(confirming.dealer_price, confirming),
-                new: priceText(parsePrice(drafts[confirming.id] ?? '') as number | null, confirming),
-              })
-            : ''
-        }
-        onConfirm={confirmRow}
-        onClose={() => setConfirming(null)}
-      />
+      <PriceConfirmDialog pending={pending} onClose={() => setPending(null)} />
       {isAdmin ? (
         <PercentageDialog
           open={percentageOpen}

@@ -1,13 +1,10 @@
 import { applyPercentage, type DealerPackage } from '@esim/contracts';
 import {
-  Alert,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   InputAdornment,
   Table,
   TableBody,
@@ -23,8 +20,12 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatCents, formatEuro } from '../format';
+import { BelowCostNotice, belowCostRows } from './BelowCostNotice';
 import { parsePercentage, priceWarning } from './priceInput';
 import { PriceWarningChip } from './PriceWarningChip';
+
+/** Columns a phone leaves out (their figures move under the package's name, so "Yeni fiyat" stays in view). */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export interface PercentagePreviewRow {
   row: DealerPackage;
@@ -59,13 +60,13 @@ export function PercentageDialog({
   const [busy, setBusy] = useState(false);
   const hundredths = parsePercentage(text);
   const preview = typeof hundredths === 'number' ? percentagePreview(rows, hundredths) : [];
-  const belowCost = preview.filter((p) => priceWarning(p.newCents, p.row) === 'below_cost').length;
+  const belowCost = belowCostRows(preview);
 
   const apply = async () => {
     if (typeof hundredths !== 'number') return;
     setBusy(true);
     try {
-      await onApply(hundredths, belowCost > 0 && allowBelowCost);
+      await onApply(hundredths, belowCost.length > 0 && allowBelowCost);
       setText('');
       setAllowBelowCost(false);
     } finally {
@@ -103,16 +104,26 @@ export function PercentageDialog({
           }}
           sx={{ mt: 1, mb: 2, width: { xs: '100%', sm: 260 } }}
         />
+        {/* Above the table: the packages refused and the admin's choice stay in view however long the preview. */}
+        <BelowCostNotice rows={belowCost} allowed={allowBelowCost} onAllowedChange={setAllowBelowCost} />
         {preview.length > 0 ? (
           <TableContainer sx={{ maxHeight: { sm: 420 } }}>
             <Table size="small" stickyHeader aria-label={translate('app.admin_pricing.preview')}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('app.price_list.name')}</TableCell>
-                  <TableCell align="right">{translate('app.pricing.base_price')}</TableCell>
-                  <TableCell align="right">{translate('app.admin_pricing.cost')}</TableCell>
-                  <TableCell align="right">{translate('app.admin_pricing.current')}</TableCell>
-                  <TableCell align="right">{translate('app.admin_pricing.new_price')}</TableCell>
+                  <TableCell align="right" sx={wideOnly}>
+                    {translate('app.pricing.base_price')}
+                  </TableCell>
+                  <TableCell align="right" sx={wideOnly}>
+                    {translate('app.admin_pricing.cost')}
+                  </TableCell>
+                  <TableCell align="right" sx={wideOnly}>
+                    {translate('app.admin_pricing.current')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {translate('app.admin_pricing.new_price')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -124,11 +135,27 @@ export function PercentageDialog({
                       <Typography variant="caption" color="text.secondary" component="div">
                         {row.code}
                       </Typography>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ display: { sm: 'none' } }}
+                      >
+                        {translate('app.pricing.base_price')}: {formatEuro(row.base_price)} ·{' '}
+                        {translate('app.admin_pricing.cost')}: {formatEuro(row.cost_price)} ·{' '}
+                        {translate('app.admin_pricing.current')}: {formatEuro(row.price)}
+                      </Typography>
                     </TableCell>
-                    <TableCell align="right">{formatEuro(row.base_price)}</TableCell>
-                    <TableCell align="right">{formatEuro(row.cost_price)}</TableCell>
-                    <TableCell align="right">{formatEuro(row.price)}</TableCell>
-                    <TableCell align="right" data-testid="new-price">
+                    <TableCell align="right" sx={wideOnly}>
+                      {formatEuro(row.base_price)}
+                    </TableCell>
+                    <TableCell align="right" sx={wideOnly}>
+                      {formatEuro(row.cost_price)}
+                    </TableCell>
+                    <TableCell align="right" sx={wideOnly}>
+                      {formatEuro(row.price)}
+                    </TableCell>
+                    <TableCell align="right" data-testid="new-price" sx={{ whiteSpace: 'nowrap' }}>
                       <strong>{formatCents(newCents)}</strong>
                     </TableCell>
                   </TableRow>
@@ -137,16 +164,6 @@ export function PercentageDialog({
             </Table>
           </TableContainer>
         ) : null}
-        {belowCost > 0 ? (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {translate('app.admin_pricing.below_cost_count', { smart_count: belowCost })}
-            <FormControlLabel
-              sx={{ display: 'flex' }}
-              control={<Checkbox checked={allowBelowCost} onChange={(e) => setAllowBelowCost(e.target.checked)} />}
-              label={translate('app.admin_pricing.allow_below_cost')}
-            />
-          </Alert>
-        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
@@ -154,7 +171,9 @@ export function PercentageDialog({
         <Button
           variant="contained"
           onClick={apply}
-          disabled={typeof hundredths !== 'number' || busy || rows.length === 0 || (belowCost > 0 && !allowBelowCost)}
+          disabled={
+            typeof hundredths !== 'number' || busy || rows.length === 0 || (belowCost.length > 0 && !allowBelowCost)
+          }
         >
           {translate('app.admin_pricing.apply_percentage', { smart_count: preview.length })}
         </Button>

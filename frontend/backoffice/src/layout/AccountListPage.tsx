@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { CreateButton, TopToolbar, useTranslate } from 'react-admin';
 import { accountFilters } from './accountStatus';
 import { EmptyState } from './EmptyState';
@@ -14,16 +14,22 @@ export interface AccountListPageProps {
   sortField: string;
   /** The empty state: what the list would hold, and the create page with its button's label. */
   empty: { title: string; hint: string; createTo: string; createLabel: string };
+  /** The list's export (an ExportAllButton with its columns); none without it. */
+  exportButton?: ReactElement;
+  /** The list's filters when it has more than search and status (they start with `accountFilters`). */
+  filters?: ReactElement[];
   children: ReactNode;
 }
 
-/** A list of dealer or sales-manager accounts: search and status filters, a create button, 25 a page, no export. */
+/** A list of dealer or sales-manager accounts: search and status filters, a create button, 25 a page, and the export it is given. */
 export function AccountListPage({
   title,
   searchPlaceholder,
   allText,
   sortField,
   empty,
+  exportButton,
+  filters,
   children,
 }: AccountListPageProps) {
   const translate = useTranslate();
@@ -33,12 +39,13 @@ export function AccountListPage({
       actions={
         <TopToolbar>
           <CreateButton />
+          {exportButton}
         </TopToolbar>
       }
       sort={{ field: sortField, order: 'ASC' }}
       perPage={25}
       exporter={false}
-      filters={accountFilters(translate, { searchPlaceholder, allText })}
+      filters={filters ?? accountFilters(translate, { searchPlaceholder, allText })}
       empty={<EmptyState title={empty.title} hint={empty.hint} to={empty.createTo} action={empty.createLabel} />}
     >
       {children}

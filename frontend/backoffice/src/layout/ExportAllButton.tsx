@@ -1,8 +1,19 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { Button, fetchRelatedRecords, useDataProvider, useListContext, useNotify, type RaRecord } from 'react-admin';
-import { csvExporter } from './csvExporter';
+import {
+  Button,
+  downloadCSV,
+  fetchRelatedRecords,
+  useDataProvider,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { columnsCsv, csvExporter, type CsvColumn } from './csvExporter';
 
 /** The most rows a service answers in one page (contracts' MAX_PAGE_SIZE). */
 const PAGE = 100;
@@ -10,12 +21,24 @@ const PAGE = 100;
 /**
  * CSV export of the whole filtered list. react-admin's ExportButton asks for every row in one
  * page, which the services cap at 100; this reads the list page by page (the same filters and
- * sort), up to `maxResults`, with a spinner meanwhile, then hands the rows to the shared CSV exporter.
+ * sort), up to `maxResults`, with a spinner meanwhile, then writes the list's `columns` in the
+ * admin's language for their Excel (the shared CSV exporter's raw fields for a list without columns).
  */
-export function ExportAllButton({ maxResults = 5000 }: { maxResults?: number }) {
+export function ExportAllButton({
+  maxResults = 5000,
+  columns,
+  enrich,
+}: {
+  maxResults?: number;
+  columns?: readonly CsvColumn[];
+  /** What the columns need that another service holds (names, money figures), joined onto the rows read. */
+  enrich?: (rows: RaRecord[], dataProvider: BackOfficeDataProvider) => Promise<RaRecord[]>;
+}) {
   const { filterValues, filter, resource, sort, total } = useListContext();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [busy, setBusy] = useState(false);
 
   const exportAll = async () => {
@@ -31,8 +54,12 @@ export function ExportAllButton({ maxResults = 5000 }: { maxResults?: number }) 
         rows.push(...data);
         if (data.length < PAGE || rows.length >= (all ?? 0)) break;
       }
+      const read = rows.slice(0, maxResults);
+      const found = enrich ? await enrich(read, dataProvider) : read;
+      const name = resource.replace(/\//g, '-');
       // Always the shared exporter: a list that forgot to set it would otherwise get react-admin's, which leaves formulas live.
-      await csvExporter(rows.slice(0, maxResults), fetchRelatedRecords(dataProvider), dataProvider, resource);
+      if (columns) downloadCSV(columnsCsv(found, columns, translate, locale), name);
+      else await csvExporter(found, fetchRelatedRecords(dataProvider), dataProvider, resource);
     } catch {
       notify('ra.notification.http_error', { type: 'error' });
     } finally {

@@ -1,4 +1,6 @@
-import { Chip } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
+import type { PublicShop } from '@esim/contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
   AppBar as RaAppBar,
@@ -8,10 +10,13 @@ import {
   TitlePortal,
   ToggleThemeButton,
   usePermissions,
+  useDataProvider,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { PUBLIC_SHOP_KEY } from '../admin/shop-settings/shopSettings';
 import { formatEuro } from '../format';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useFigure, useRefreshFiguresOnRouteChange, type UserBalance } from '../providers/figures';
 import { Menu } from './Menu';
 import { useIsPhone } from './PhoneList';
@@ -30,6 +35,41 @@ function BalanceChip() {
       sx={{ mr: 1, bgcolor: 'rgba(255,255,255,0.16)', color: 'inherit', display: { xs: 'none', sm: 'inline-flex' } }}
       label={`${translate('app.balance.available')}: ${formatEuro(data.available)}`}
     />
+  );
+}
+
+/** The shop's brand (GET /public/shop): its logo and name at the start of the top bar; nothing until it is known. */
+export function BrandMark() {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const { data } = useQuery<PublicShop>({
+    queryKey: PUBLIC_SHOP_KEY,
+    queryFn: () => dataProvider.read<PublicShop>('public/shop'),
+    staleTime: 30_000,
+  });
+  // The top bar never breaks a page: without a brand in the answer it shows none.
+  const brand = data?.brand;
+  if (!brand) return null;
+  return (
+    // On a phone the top bar keeps its room for the page's title: the brand shows from tablet width.
+    <Box
+      sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, mr: 2, flex: 'none' }}
+      data-testid="brand-mark"
+    >
+      {brand.logo_url ? (
+        <Box component="img" src={brand.logo_url} alt="" sx={{ height: 28, maxWidth: 96, objectFit: 'contain' }} />
+      ) : null}
+      <Typography
+        component="span"
+        variant="subtitle1"
+        sx={{
+          fontWeight: 700,
+          whiteSpace: 'nowrap',
+          display: 'inline',
+        }}
+      >
+        {brand.name}
+      </Typography>
+    </Box>
   );
 }
 
@@ -71,6 +111,7 @@ function AppBar() {
         '& #react-admin-title > .RaConfigurable-root': { display: 'inline' },
       }}
     >
+      <BrandMark />
       <TitlePortal />
       {role === 'user' ? <BalanceChip /> : null}
     </RaAppBar>
@@ -87,11 +128,15 @@ export function Layout({ children }: { children: ReactNode }) {
     <RaLayout
       appBar={AppBar}
       menu={Menu}
-      // On a phone a wide table scrolls inside its card instead of widening the whole page.
+      // On a phone a wide table scrolls inside its card instead of widening the whole page. The table
+      // scrolls, not the list's card: a card that scrolls would clip the bulk-action bar, which
+      // react-admin draws just above it (over the list's toolbar) when rows are ticked.
       sx={{
         minWidth: 0,
-        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page': { minWidth: 0 },
-        '& .RaList-main, & .RaList-content, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page, & .RaList-content': {
+          minWidth: 0,
+        },
+        '& .RaList-main, & .RaDataTable-tableWrapper, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
         // A phone list's figure on the right (amount, price) is as legible as its title, not greyed.
         '& .RaSimpleList-tertiary.RaSimpleList-tertiary': { opacity: 1, fontWeight: 500, ml: 1 },
         // On a phone the create button floats 60 px above the bottom (56 px tall): the list ends below

@@ -1,20 +1,27 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, DataTable, memoryStore, testDataProvider, ResourceContextProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { EmptyState } from './EmptyState';
 import { SearchInput } from './filterInputs';
 import { ListPage } from './ListPage';
+import { englishMessages } from '../i18n/en';
+import { createI18nProvider } from '../providers/i18nProvider';
 
 const ROWS = [
   { id: 1, name: 'Deniz Telekom' },
   { id: 2, name: 'Ada İletişim' },
 ];
 
-function renderList(options: { rows: typeof ROWS; filter?: Record<string, unknown> }) {
+function renderList(options: { rows: typeof ROWS; filter?: Record<string, unknown>; failures?: number }) {
   const calls: unknown[] = [];
+  let failures = options.failures ?? 0;
   const dataProvider = testDataProvider({
     getList: async (_resource, params) => {
       calls.push(params.filter);
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('Service unavailable');
+      }
       const rows = params.filter?.q
         ? options.rows.filter((r) => r.name.includes(String(params.filter.q)))
         : options.rows;
@@ -22,7 +29,11 @@ function renderList(options: { rows: typeof ROWS; filter?: Record<string, unknow
     },
   });
   render(
-    <AdminContext dataProvider={dataProvider} store={memoryStore()}>
+    <AdminContext
+      dataProvider={dataProvider}
+      store={memoryStore()}
+      i18nProvider={createI18nProvider('tr', englishMessages)}
+    >
       <ResourceContextProvider value="dealers">
         <ListPage
           title="Dealers"
@@ -61,5 +72,17 @@ describe('ListPage', () => {
     await waitFor(() => expect(calls).toContainEqual({ q: 'Yok' }));
     expect(await screen.findByRole('textbox')).toHaveValue('Yok');
     expect(screen.queryByText('Nothing yet')).not.toBeInTheDocument();
+  });
+
+  it('says a failed load is one, with no empty state or stale page count, and loads again on "Tekrar dene"', async () => {
+    const calls = renderList({ rows: ROWS, failures: 1 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Yüklenemedi.');
+    expect(screen.queryByText('Nothing yet')).not.toBeInTheDocument();
+    expect(screen.queryByText(/1-2/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByText('Deniz Telekom')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,6 +1,7 @@
 import { Box, Card, type SxProps, type Theme } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { ListBase, Pagination, Title, useListContext, type ListControllerProps, type RaRecord } from 'react-admin';
+import { LoadFailed } from './LoadFailed';
 
 // The toolbar (filter form, filter button, export, create) is the heaviest part of a list and not
 // needed to read it: it loads once the first rows are on screen.
@@ -52,7 +53,8 @@ function ListPageView({
   sx,
   children,
 }: Omit<ListPageProps, keyof ListControllerProps>) {
-  const { defaultTitle, data, error, isPending, filterValues, total, hasNextPage, hasPreviousPage } = useListContext();
+  const { defaultTitle, data, error, isPending, filterValues, total, hasNextPage, hasPreviousPage, refetch } =
+    useListContext();
   const toolbarWanted = Boolean(filters?.length) || actions !== false;
   const toolbarShown = useShownOnceIdle(toolbarWanted && !isPending);
   const nothingYet =
@@ -86,13 +88,20 @@ function ListPageView({
               )}
             </Box>
           )}
-          <Card
-            className="RaList-content"
-            sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined } }}
-          >
-            {children}
-          </Card>
-          {pagination === false ? null : (pagination ?? <Pagination />)}
+          {error ? (
+            // A failed load is said as one: no empty list, and no page count left from the last load.
+            <LoadFailed onRetry={refetch} />
+          ) : (
+            <>
+              <Card
+                className="RaList-content"
+                sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: undefined } }}
+              >
+                {children}
+              </Card>
+              {pagination === false ? null : (pagination ?? <Pagination />)}
+            </>
+          )}
         </>
       )}
     </Box>

@@ -18,11 +18,12 @@ describe("the admin's menu", () => {
     renderApp({ session: SESSIONS.admin });
     await waitFor(async () => {
       const labels = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
-      expect(labels.slice(0, 12)).toEqual(
+      expect(labels.slice(0, 13)).toEqual(
         [
           'Ana Sayfa',
           'Bayiler',
           'Satış Müdürleri',
+          'Müşteriler',
           'Tahsilat Kayıtları',
           'Bakiye Yüklemeleri',
           'Kart Ödemeleri',

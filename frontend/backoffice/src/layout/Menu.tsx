@@ -4,7 +4,9 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
+import KeyIcon from '@mui/icons-material/Key';
 import KeyboardReturnIcon from '@mui/icons-material/KeyboardReturn';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -19,9 +21,12 @@ import SimCardIcon from '@mui/icons-material/SimCard';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import StorageIcon from '@mui/icons-material/Storage';
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import DescriptionIcon from '@mui/icons-material/Description';
 import CategoryIcon from '@mui/icons-material/Category';
 import PublicIcon from '@mui/icons-material/Public';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import StoreIcon from '@mui/icons-material/Store';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Badge } from '@mui/material';
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
@@ -34,6 +39,8 @@ const ICONS = {
   orders: SimCardIcon,
   balance: AccountBalanceWalletIcon,
   transactions: ReceiptLongIcon,
+  statements: RequestQuoteIcon,
+  apiKeys: KeyIcon,
   priceList: LocalOfferIcon,
   simPurchase: ShoppingCartIcon,
   simStock: Inventory2Icon,
@@ -42,10 +49,12 @@ const ICONS = {
   stockChart: BarChartIcon,
   dealers: PeopleIcon,
   salesManagers: BadgeIcon,
+  customers: GroupIcon,
   collection: PaymentsIcon,
   topUps: AccountBalanceIcon,
   cardPayments: CreditCardIcon,
   messages: MailIcon,
+  invoices: DescriptionIcon,
   auditLog: HistoryIcon,
   esimPool: StorageIcon,
   esimOrders: ReceiptIcon,
@@ -53,6 +62,7 @@ const ICONS = {
   countries: PublicIcon,
   supplierOffers: StorefrontIcon,
   catalogSettings: TuneIcon,
+  shopSettings: StoreIcon,
   settings: SettingsIcon,
 } as const;
 

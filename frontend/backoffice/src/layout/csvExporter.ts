@@ -1,4 +1,4 @@
-import { csvText } from '@esim/contracts';
+import { csvDateTime, csvDialectOf, csvMoney, csvText, excelCsvText } from '@esim/contracts';
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 
 function cellText(value: unknown): string {
@@ -11,6 +11,46 @@ function cellText(value: unknown): string {
 export function recordsCsv(records: readonly RaRecord[]): string {
   const columns = [...new Set(records.flatMap((record) => Object.keys(record)))];
   return csvText([columns, ...records.map((record) => columns.map((column) => cellText(record[column])))]);
+}
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** How a column writes its value in the reader's language: their words, money and Istanbul times as their Excel reads them. */
+export interface CsvWriter {
+  translate: Translate;
+  money: (cents: number | null | undefined) => string;
+  dateTime: (value: string | null | undefined) => string;
+}
+
+/** One column of a list's export: its heading (a translation key) and the text of its cell for a record. */
+export interface CsvColumn {
+  label: string;
+  value: (record: RaRecord, csv: CsvWriter) => string | number | null | undefined;
+}
+
+/**
+ * A list's rows as the CSV its reader's Excel opens in columns: headings in their language, ";" and
+ * decimal commas for Turkish ("," and points for English), long digit strings kept as text, formulas defused.
+ */
+export function columnsCsv(
+  records: readonly RaRecord[],
+  columns: readonly CsvColumn[],
+  translate: Translate,
+  locale: string,
+): string {
+  const dialect = csvDialectOf(locale);
+  const csv: CsvWriter = {
+    translate,
+    money: (cents) => csvMoney(cents, dialect),
+    dateTime: (value) => csvDateTime(value, locale),
+  };
+  return excelCsvText(
+    [
+      columns.map((column) => translate(column.label)),
+      ...records.map((record) => columns.map((column) => cellText(column.value(record, csv)))),
+    ],
+    dialect,
+  );
 }
 
 /**

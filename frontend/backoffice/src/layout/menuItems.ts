@@ -28,6 +28,7 @@ export const MENU: readonly MenuEntry[] = [
     permission: 'admin/sales-managers',
     icon: 'salesManagers',
   },
+  { to: '/admin/customers', label: 'app.menu.admin_customers', permission: 'admin/customers', icon: 'customers' },
   {
     to: '/admin/collection-logs',
     label: 'app.menu.admin_collection_logs',
@@ -81,6 +82,13 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'messages',
     badge: { resource: 'admin/messages', filter: { status: 'new' } },
   },
+  {
+    to: '/admin/invoices',
+    label: 'app.menu.admin_invoices',
+    permission: 'admin/invoices',
+    icon: 'invoices',
+    badge: { resource: 'admin/invoices', filter: { status: 'failed' } },
+  },
   { to: '/admin/audit-log', label: 'app.menu.admin_audit_log', permission: 'admin/audit-log', icon: 'auditLog' },
   { to: '/admin/esim-pool', label: 'app.menu.admin_esim_pool', permission: 'admin/esim-pool', icon: 'esimPool' },
   { to: '/admin/esim-orders', label: 'app.menu.admin_esim_orders', permission: 'admin/esim-pool', icon: 'esimOrders' },
@@ -97,6 +105,12 @@ export const MENU: readonly MenuEntry[] = [
     label: 'app.menu.admin_catalog_settings',
     permission: 'admin/catalog',
     icon: 'catalogSettings',
+  },
+  {
+    to: '/admin/shop-settings',
+    label: 'app.menu.admin_shop_settings',
+    permission: 'admin/shop-settings',
+    icon: 'shopSettings',
   },
   { to: '/orders', label: 'app.menu.orders', permission: 'esim-orders', icon: 'orders', menuOf: CUSTOMER_ONLY },
   { to: '/balance', label: 'app.menu.balance', permission: 'balance', icon: 'balance', menuOf: CUSTOMER_ONLY },
@@ -135,6 +149,8 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'simReturn',
     dealersOnly: true,
   },
+  { to: '/statements', label: 'app.menu.statements', permission: 'statements', icon: 'statements', dealersOnly: true },
+  { to: '/api-keys', label: 'app.menu.api_keys', permission: 'api-keys', icon: 'apiKeys', dealersOnly: true },
   { to: '/sales-manager/dealers', label: 'app.menu.sm_dealers', permission: 'sales-manager/dealers', icon: 'dealers' },
   {
     to: '/sales-manager/collection',

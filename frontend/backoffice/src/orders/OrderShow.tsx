@@ -247,7 +247,7 @@ function OrderDetails() {
       >
         <div>
           <Typography variant="h6" component="h1">
-            {order.package?.name ?? order.order_number}
+            {order.package?.title ?? order.package?.name ?? order.order_number}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {translate('app.orders.order_number')}: {order.order_number} · {formatDate(order.created_at)} ·{' '}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeDataProvider, READS, SESSIONS } from '../../test/fixtures';
+import { fakeDataProvider, PHYSICAL_ORDER, READS, SESSIONS } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 /** A dealer's Plus order against its balance and, beyond it, its credit left (395,50 € available, 20,00 € a card). */
@@ -45,4 +45,33 @@ describe('Plus order on credit', () => {
     expect(await screen.findByText('Kullanılabilir bakiyeniz yetmiyor. Önce bakiye yükleyin.')).toBeInTheDocument();
     expect(screen.queryByText('Kalan krediniz')).toBeNull();
   });
+});
+
+describe('the dealer’s own orders', () => {
+  it('a rejected order says why: the admin’s reason, and the service’s own reasons in words', async () => {
+    const rejected = [
+      {
+        ...PHYSICAL_ORDER,
+        id: 'po-2',
+        order_number: 'PS10002',
+        status: 'rejected',
+        reason: 'Stokta yok, gelecek hafta',
+      },
+      { ...PHYSICAL_ORDER, id: 'po-3', order_number: 'PS10003', status: 'rejected', reason: 'placing_expired' },
+    ];
+    const base = fakeDataProvider();
+    const dataProvider = fakeDataProvider({
+      getList: async (resource, params) =>
+        resource === 'physical-sim-orders'
+          ? ({ data: rejected, total: rejected.length } as never)
+          : base.getList(resource, params),
+    });
+    renderApp({ session: SESSIONS.dealer, path: '/physical-sim-purchase', dataProvider });
+    expect(
+      await screen.findByText('Ret nedeni: Stokta yok, gelecek hafta', {}, { timeout: 30_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Ret nedeni: Sipariş tamamlanamadı; ayrılan tutar bakiyenize geri döndü'),
+    ).toBeInTheDocument();
+  }, 60_000);
 });

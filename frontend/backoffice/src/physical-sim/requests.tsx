@@ -1,6 +1,6 @@
 // What a dealer's physical-SIM orders and returns share: each is a request an admin decides on,
 // sent from a form on a page that lists the dealer's own requests of that kind below it.
-import { Box, Card, CardContent, CardHeader, Chip, Stack } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Chip, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import {
   DataTable,
@@ -33,6 +33,33 @@ export function RequestStatusChip({ status }: { status: string }) {
       color={STATUS_COLORS[status] ?? 'default'}
       label={translate(`app.physical_sim.statuses.${status}`, { _: status })}
     />
+  );
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Why the admin rejected a request, as the dealer reads it (the service's own reasons are codes, said in words). */
+export function rejectionOf(r: RaRecord, translate: Translate): string | null {
+  const reason = r.status === 'rejected' ? ((r.rejection_reason ?? r.reason) as string | null) : null;
+  if (!reason) return null;
+  return translate('app.physical_sim.rejected_because', {
+    reason: translate(`app.physical_sim.rejection_reasons.${reason}`, { _: reason }),
+  });
+}
+
+/** The request's status, and under a rejected one the admin's reason. */
+function RequestStatus({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
+  const rejection = rejectionOf(record, translate);
+  return (
+    <Stack spacing={0.5} alignItems="flex-start">
+      <RequestStatusChip status={record.status} />
+      {rejection ? (
+        <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 280 }}>
+          {rejection}
+        </Typography>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -124,6 +151,20 @@ export function MyRequests({
             <SimpleList
               rowClick={false}
               {...phone}
+              secondaryText={(r: RaRecord, id) => {
+                const base =
+                  typeof phone.secondaryText === 'function' ? phone.secondaryText(r, id) : phone.secondaryText;
+                const rejection = rejectionOf(r, translate);
+                return rejection ? (
+                  <>
+                    {base}
+                    <br />
+                    {rejection}
+                  </>
+                ) : (
+                  base
+                );
+              }}
               rightIcon={(r: RaRecord) => <RequestStatusChip status={r.status} />}
             />
           }
@@ -134,7 +175,7 @@ export function MyRequests({
             <DataTable.Col
               source="status"
               label="app.orders.status"
-              render={(r: RaRecord) => <RequestStatusChip status={r.status} />}
+              render={(r: RaRecord) => <RequestStatus record={r} />}
             />
           </DataTable>
         </PhoneOr>

@@ -4,12 +4,9 @@ import { ListPage } from '../layout/ListPage';
 import { SearchInput, SelectInput } from '../layout/filterInputs';
 import { EmptyState } from '../layout/EmptyState';
 import { PhoneOr } from '../layout/PhoneList';
-import { formatEuro } from '../format';
+import { formatCountries, formatEuro } from '../format';
 
-const countries = (r: RaRecord) =>
-  Array.isArray(r.countries)
-    ? r.countries.slice(0, 6).join(', ') + (r.countries.length > 6 ? ` +${r.countries.length - 6}` : '')
-    : '';
+const countries = (r: RaRecord) => formatCountries(r.countries);
 
 /** What the caller pays, marked when it is the dealer's own price. */
 function YourPrice({ record }: { record: RaRecord }) {

@@ -22,6 +22,8 @@ export const RESOURCES = {
     permission: 'esim-orders',
     filters: ['q', 'status', 'start_date', 'end_date', 'id'],
   },
+  // The caller's own eSIMs (the home's card of those ready to install and in use).
+  esims: { path: 'user/esims', permission: 'esim-orders', oneThroughList: true, filters: ['state'] },
   transactions: {
     path: 'user/transactions',
     permission: 'transactions',
@@ -71,7 +73,11 @@ export const RESOURCES = {
   'admin/sales-managers': {
     path: 'admin/sales-managers',
     permission: 'admin/sales-managers',
-    oneThroughList: true,
+    filters: ['q', 'status', 'id'],
+  },
+  'admin/customers': {
+    path: 'admin/customers',
+    permission: 'admin/customers',
     filters: ['q', 'status', 'id'],
   },
   'admin/collection-logs': {
@@ -83,13 +89,18 @@ export const RESOURCES = {
     path: 'admin/top-ups',
     permission: 'admin/top-ups',
     oneThroughList: true,
-    filters: ['status', 'id'],
+    filters: ['q', 'customer', 'status', 'id'],
   },
   'admin/payments': {
     path: 'admin/payments',
     permission: 'admin/top-ups',
     oneThroughList: true,
     filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'],
+  },
+  'admin/invoices': {
+    path: 'admin/invoices',
+    permission: 'admin/invoices',
+    filters: ['q', 'status', 'sale_type', 'kind', 'start_date', 'end_date', 'id'],
   },
   'admin/messages': {
     path: 'admin/messages',
@@ -130,7 +141,7 @@ export const RESOURCES = {
   'admin/esim-orders': {
     path: 'user/esim/orders',
     permission: 'admin/esim-pool',
-    filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'],
+    filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'buyer', 'id'],
   },
   'admin/packages': {
     path: 'admin/packages',
@@ -152,7 +163,7 @@ export const RESOURCES = {
     path: 'admin/audit-log',
     permission: 'admin/audit-log',
     oneThroughList: true,
-    filters: ['actor_id', 'method', 'route', 'service', 'start_date', 'end_date'],
+    filters: ['actor_id', 'target_id', 'method', 'route', 'service', 'start_date', 'end_date'],
   },
 } as const satisfies Record<string, ResourceDef>;
 

@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly fields: Record<string, string> = {},
+    /** A rate limit's (429) Retry-After: the seconds to wait before trying again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -84,6 +86,13 @@ function fieldErrors(body: Partial<Envelope<unknown>> | undefined): Record<strin
   return fields;
 }
 
+/** Retry-After in seconds or as a date (RFC 9110), at least 1; a minute when it is missing or unreadable. */
+function retryAfterSeconds(header: string | null): number {
+  if (header && /^\d+$/.test(header.trim())) return Math.max(1, Number(header.trim()));
+  const date = header ? Date.parse(header) : NaN;
+  return Number.isNaN(date) ? 60 : Math.max(1, Math.ceil((date - Date.now()) / 1000));
+}
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   // A public page's effects start several requests as it hydrates, and starting a fetch costs a phone
   // a few milliseconds: a signed-out visitor's go out one a task. Signed-in calls go at once, so those
@@ -141,6 +150,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response.status,
       body?.code ?? 'http_error',
       fieldErrors(body),
+      response.status === 429 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined,
     );
   }
   return body as Envelope<T>;

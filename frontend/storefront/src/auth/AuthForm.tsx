@@ -22,7 +22,7 @@ export function AuthForm({
 }) {
   return (
     <>
-      <Seo title={`${title} — eSIM Go`} description={subtitle} />
+      <Seo page={title} description={subtitle} />
       <AuthCard title={title} subtitle={subtitle}>
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>{children}</Stack>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserSession } from '@esim/frontend-shared/session';
@@ -109,9 +109,47 @@ describe('login redirect by user_type', () => {
 
 describe('return after sign-in', () => {
   it("takes the back office's ?redirect= only when it is a path of this site", async () => {
-    const { safeRedirect } = await import('./LoginPage');
+    const { safeRedirect } = await import('./returnTo');
     expect(safeRedirect('/dashboard/orders')).toBe('/dashboard/orders');
     for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '', null])
       expect(safeRedirect(bad)).toBeUndefined();
+  });
+});
+
+describe('too many sign-in attempts (issue 38)', () => {
+  it('counts the Retry-After seconds down with the buttons off, then lets the visitor try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            code: 'rate_limited',
+            message: 'Çok fazla istek gönderildi. Lütfen 2 saniye sonra tekrar deneyin.',
+          }),
+          { status: 429, headers: { 'retry-after': '2' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('E-posta', { exact: false, selector: 'input' }), 'can@example.com');
+    await user.type(screen.getByLabelText('Şifre', { exact: false, selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    const notice = await screen.findByTestId('retry-wait');
+    expect(notice).toHaveTextContent('Çok fazla istek gönderildi. Lütfen 2 saniye sonra tekrar deneyin.');
+    expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Demo hesabıyla dene' })).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(screen.getByTestId('retry-wait')).toHaveTextContent('Lütfen 1 saniye sonra');
+    await vi.advanceTimersByTimeAsync(1000);
+    // The wait's own timer may be set a tick after the notice shows on a loaded host: a little more fake time, never real.
+    for (let tick = 0; tick < 20 && !screen.getByTestId('retry-wait').textContent?.includes('şimdi'); tick++)
+      await vi.advanceTimersByTimeAsync(250);
+    expect(screen.getByTestId('retry-wait')).toHaveTextContent('Bekleme süresi doldu; şimdi tekrar deneyebilirsiniz.');
+    expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    vi.useRealTimers();
   });
 });

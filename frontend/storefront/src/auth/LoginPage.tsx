@@ -14,21 +14,12 @@ import { loginBody } from '@esim/contracts';
 import { DEMO_PASSWORD } from '@esim/contracts';
 import { homeOf, useAuth } from './AuthContext';
 import { fieldIssues, isBlank } from '../lib/validation';
+import { RetryWaitNotice, useRetryWait } from '../lib/retryWait';
 import { AuthField, AuthForm, EmailField, refusalText } from './AuthForm';
+import { goTo, returnAddress } from './returnTo';
 
 import { DEMO_EMAIL } from './demo';
 export { DEMO_EMAIL };
-
-/** Leaves the storefront for a back-office page (another app on the same origin). */
-export function goTo(path: string, navigate: (to: string, opts?: { replace?: boolean }) => void): void {
-  if (/^\/dashboard(\/|$)/.test(path)) window.location.assign(path);
-  else navigate(path, { replace: true });
-}
-
-/** A same-site path to return to after sign-in, or undefined (`//host` and `https://...` are refused). */
-export function safeRedirect(value: string | null): string | undefined {
-  return value && /^\/(?!\/)/.test(value) && !value.includes('\\') ? value : undefined;
-}
 
 /** Spec section 8: the sign-in error texts by code. */
 export function loginErrorText(error: unknown, t: (key: string) => string): string {
@@ -44,11 +35,7 @@ export default function LoginPage() {
   const { user, login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  // Where to go back to: the page that sent the visitor here (router state), or the back office's
-  // `?redirect=` (only a path of this site, never another host).
-  const from =
-    (location.state as { from?: string } | null)?.from ??
-    safeRedirect(new URLSearchParams(location.search).get('redirect'));
+  const from = returnAddress(location);
   // Just registered: the new account's e-mail comes along (router state).
   const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
@@ -56,6 +43,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const wait = useRetryWait();
 
   // Already signed in: straight on (sales managers to their dealers, others to the dashboard).
   const alreadyIn = !!user && !submitting;
@@ -68,6 +56,7 @@ export default function LoginPage() {
   if (alreadyIn) return from && !/^\/dashboard(\/|$)/.test(from) ? <Navigate to={from} replace /> : null;
 
   const submit = async (values: { email: string; password: string }) => {
+    if (wait.waiting) return;
     const missing: Record<string, string> = {};
     if (isBlank(values.email)) missing.email = t('register.emailRequired');
     if (values.password === '') missing.password = t('register.passwordRequired');
@@ -82,15 +71,18 @@ export default function LoginPage() {
     if (Object.keys(found).length) return;
     setSubmitting(true);
     setFailure(null);
+    wait.clear();
     try {
       const signedIn = await login(values.email, values.password, remember);
       toast.success(t('login.success'));
       goTo(from ?? homeOf(signedIn), navigate);
     } catch (error) {
+      setSubmitting(false);
+      // Too many attempts: the seconds to wait are counted down, and the button comes back at zero.
+      if (wait.start(error)) return;
       const text = loginErrorText(error, t);
       setFailure(text);
       toast.error(text);
-      setSubmitting(false);
     }
   };
 
@@ -102,6 +94,7 @@ export default function LoginPage() {
   return (
     <AuthForm title={t('login.title')} subtitle={t('login.subtitle')} onSubmit={onSubmit}>
       {failure && <Alert severity="error">{failure}</Alert>}
+      <RetryWaitNotice wait={wait} />
       <EmailField value={email} onValue={setEmail} disabled={submitting} error={errors.email} />
       <AuthField
         secret
@@ -124,13 +117,13 @@ export default function LoginPage() {
           {t('login.forgot')}
         </Link>
       </Box>
-      <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
+      <Button type="submit" variant="contained" size="large" disabled={submitting || wait.waiting} fullWidth>
         {submitting ? t('login.submitting') : t('login.submit')}
       </Button>
       <Divider />
       <Button
         variant="outlined"
-        disabled={submitting}
+        disabled={submitting || wait.waiting}
         onClick={() => {
           setEmail(DEMO_EMAIL);
           setPassword(DEMO_PASSWORD);
@@ -141,7 +134,7 @@ export default function LoginPage() {
       </Button>
       <Typography sx={{ textAlign: 'center' }}>
         {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/register" state={location.state}>
+        <Link component={RouterLink} to="/register" state={{ ...(location.state as object | null), from }}>
           {t('login.register')}
         </Link>
       </Typography>

@@ -8,6 +8,7 @@ import RegisterPage from './RegisterPage';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  localStorage.clear();
 });
 
 const NAMES: Record<string, string> = {
@@ -50,34 +51,97 @@ describe('register form', () => {
     expect(screen.getByRole('checkbox', { hidden: true })).toBeChecked();
   });
 
-  it('submitting label, success toast and the 1.5 s redirect to /login', async () => {
-    const answer = new Response(
-      JSON.stringify({ success: true, code: 'register_successful', message: 'Kayıt başarılı', data: {} }),
-      { status: 201 },
-    );
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => (await gate, answer)),
-    );
-    const { router } = renderPage(<RegisterPage />, {
-      path: '/register',
-      extraRoutes: [{ path: '/login', element: <LoginPage /> }],
+  const registerAnswer = () =>
+    new Response(JSON.stringify({ success: true, code: 'register_successful', message: 'Kayıt başarılı', data: {} }), {
+      status: 201,
     });
+  const session = {
+    token: 'new-token',
+    full_name: 'Ayşe Yılmaz',
+    email: 'ayse@example.com',
+    user_type: 1,
+    id: 'u9',
+    token_type: 'Bearer',
+    expires_at: '',
+  };
+  const loginAnswer = () =>
+    new Response(JSON.stringify({ success: true, code: 'login_successful', message: 'Giriş başarılı', data: session }));
+  const register = async () => {
     await fill({ 'Ad Soyad': 'Ayşe Yılmaz', 'E-posta': 'ayse@example.com', Şifre: 'Gizli-Parola-42' });
     await userEvent.type(input('Şifre Tekrar'), 'Gizli-Parola-42');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Kayıt Ol' }));
+  };
+
+  it('registering signs the new account in and goes back to the plan the visitor chose', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/register')) return (await gate, registerAnswer());
+      expect(JSON.parse(String(init?.body))).toEqual({
+        email: 'ayse@example.com',
+        password: 'Gizli-Parola-42',
+        remember_me: false,
+      });
+      return loginAnswer();
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderPage(<RegisterPage />, {
+      path: '/register',
+      state: { from: '/packages/united-states?buy=p1' },
+      extraRoutes: [{ path: '/packages/:country', element: <p>country page</p> }],
+    });
+    await register();
     expect(screen.getByRole('button', { name: 'Kayıt Yapılıyor...' })).toBeDisabled();
     release();
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/packages/united-states?buy=p1'),
+    );
+    expect((await screen.findAllByText('Kayıt başarılı')).length).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.map(([url]) => String(url).replace(/^.*\/api/, ''))).toEqual(['/register', '/login']);
+    expect(localStorage.getItem('token')).toBe('new-token');
+  });
+
+  it('the back office’s ?redirect= is a return address too; without any, the new customer goes to the dashboard', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, replace: vi.fn() });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.endsWith('/register') ? registerAnswer() : loginAnswer())),
+    );
+    const first = renderPage(<RegisterPage />, { path: '/register?redirect=/dashboard/orders', route: '/register' });
+    await register();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard/orders'));
+    first.unmount();
+    localStorage.clear();
+
+    renderPage(<RegisterPage />, { path: '/register' });
+    await register();
+    await vi.waitFor(() => expect(assign).toHaveBeenLastCalledWith('/dashboard'));
+  });
+
+  it('when signing in fails, the sign-in form after 1.5 s with the e-mail filled in and the return address kept', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/register')
+          ? registerAnswer()
+          : new Response(JSON.stringify({ success: false, code: 'too_many_requests', message: 'x' }), { status: 429 }),
+      ),
+    );
+    const { router } = renderPage(<RegisterPage />, {
+      path: '/register',
+      state: { from: '/packages/united-states?buy=p1' },
+      extraRoutes: [{ path: '/login', element: <LoginPage /> }],
+    });
+    await register();
     expect((await screen.findAllByText('Kayıt başarılı')).length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/register');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2500 });
-    // The sign-in form has the new account's e-mail filled in.
     expect(await screen.findByLabelText('E-posta', { exact: false, selector: 'input' })).toHaveValue(
       'ayse@example.com',
     );
+    expect(router.state.location.state).toMatchObject({ from: '/packages/united-states?buy=p1' });
   });
 
   it('an existing email shows the spec text; no answer shows the network text', async () => {

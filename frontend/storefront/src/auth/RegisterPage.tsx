@@ -18,12 +18,16 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerBody } from '@esim/contracts';
 import { api, ApiError } from '../api/client';
+import { RetryWaitNotice, useRetryWait } from '../lib/retryWait';
 import { fieldIssues, isBlank } from '../lib/validation';
 import { AuthCard } from '../ui/AuthCard';
 import { PasswordField } from '../ui/PasswordField';
 import { Seo } from '../layout/Seo';
 import { useTermsSections } from '../features/policy/useTermsSections';
+import { homeOf, useAuth } from './AuthContext';
+import { goTo, returnAddress } from './returnTo';
 
+/** Only when signing the new account in fails: the sign-in form after this long (docs/product.md, the timings table). */
 export const REGISTER_REDIRECT_MS = 1500;
 
 export interface RegisterValues {
@@ -79,6 +83,9 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
+  const { login } = useAuth();
+  // Where the visitor was going, e.g. the plan they chose to buy (the sign-in page passes it on).
+  const from = returnAddress(location);
   const [values, setValues] = useState<RegisterValues>({
     full_name: '',
     email: '',
@@ -90,48 +97,66 @@ export default function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const [toLogin, setToLogin] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
+  const wait = useRetryWait();
 
   useEffect(() => {
-    if (!done) return;
-    // The new account's e-mail goes along, so the sign-in form is filled in.
-    const state = { ...(location.state as object | null), email: values.email.trim() };
+    if (!toLogin) return;
+    // The new account's e-mail and the return address go along, so the sign-in form is filled in.
+    const state = { ...(location.state as object | null), from, email: values.email.trim() };
     const timer = setTimeout(() => navigate('/login', { state }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate, location.state, values.email]);
+  }, [toLogin, navigate, location.state, from, values.email]);
 
   const set = (field: keyof RegisterValues) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: field === 'terms' ? e.target.checked : e.target.value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (wait.waiting) return;
     const found = validateRegister(values, t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setSubmitting(true);
     setFailure(null);
+    wait.clear();
     try {
       await api.post('/register', { full_name: values.full_name, email: values.email, password: values.password });
-      toast.success(t('register.success'));
-      setDone(true);
     } catch (error) {
+      // Too many sign-ups from here: the seconds to wait are counted down, and the button comes back at zero.
+      if (wait.start(error)) {
+        setSubmitting(false);
+        return;
+      }
       const text = registerErrorText(error, t);
       if (error instanceof ApiError)
         setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v])));
       setFailure(text);
       toast.error(text);
       setSubmitting(false);
+      return;
+    }
+    toast.success(t('register.success'));
+    setDone(true);
+    try {
+      // Signed in by the ordinary sign-in with what was just typed, so its limits, session and cookie apply unchanged.
+      const signedIn = await login(values.email, values.password, false);
+      goTo(from ?? homeOf(signedIn), navigate);
+    } catch {
+      setToLogin(true);
     }
   };
 
   const busy = submitting || done;
   return (
     <>
-      <Seo title={`${t('register.title')} — eSIM Go`} description={t('register.subtitle')} />
+      <Seo page={t('register.title')} description={t('register.subtitle')} />
       <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             {failure && <Alert severity="error">{failure}</Alert>}
+            <RetryWaitNotice wait={wait} />
             {done && <Alert severity="success">{t('register.success')}</Alert>}
             <TextField
               label={t('register.fullName')}
@@ -205,7 +230,7 @@ export default function RegisterPage() {
               />
               {errors.terms && <FormHelperText error>{errors.terms}</FormHelperText>}
             </Box>
-            <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+            <Button type="submit" variant="contained" size="large" disabled={busy || wait.waiting} fullWidth>
               {submitting ? t('register.submitting') : t('register.submit')}
             </Button>
             <Typography sx={{ textAlign: 'center' }}>

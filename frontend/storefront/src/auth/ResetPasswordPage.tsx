@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@esim/contracts';
 import { api } from '../api/client';
 import { fieldIssues } from '../lib/validation';
+import { RetryWaitNotice, useRetryWait } from '../lib/retryWait';
 import { AuthField, AuthForm, refusalText } from './AuthForm';
 
 /** The page of the e-mailed link (/reset-password?token=...). */
@@ -20,9 +21,11 @@ export default function ResetPasswordPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const wait = useRetryWait();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (wait.waiting) return;
     const found: Record<string, string> = {};
     const parsed = fieldIssues(resetPasswordBody, { token, password });
     if (!parsed.ok)
@@ -33,15 +36,19 @@ export default function ResetPasswordPage() {
     if (found.token) setFailure(found.token);
     if (Object.keys(found).length) return;
     setSubmitting(true);
+    setFailure(null);
+    wait.clear();
     try {
       const answer = await api.post('/reset-password', { token, password });
       toast.success(answer.message);
       navigate('/login', { replace: true });
     } catch (error) {
+      setSubmitting(false);
+      // Too many attempts: the seconds to wait are counted down, and the button comes back at zero.
+      if (wait.start(error)) return;
       const text = refusalText(error, t, (refused) => refused.fields.password ?? refused.message);
       setFailure(text);
       toast.error(text);
-      setSubmitting(false);
     }
   };
 
@@ -49,6 +56,7 @@ export default function ResetPasswordPage() {
     <AuthForm title={t('reset.title')} subtitle={t('reset.subtitle')} onSubmit={onSubmit}>
       {!token && <Alert severity="warning">{t('reset.missingToken')}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
+      <RetryWaitNotice wait={wait} />
       {(['password', 'confirm'] as const).map((field) => (
         <AuthField
           key={field}
@@ -62,7 +70,7 @@ export default function ResetPasswordPage() {
           error={errors[field]}
         />
       ))}
-      <Button type="submit" variant="contained" size="large" disabled={submitting || !token} fullWidth>
+      <Button type="submit" variant="contained" size="large" disabled={submitting || !token || wait.waiting} fullWidth>
         {submitting ? t('reset.submitting') : t('reset.submit')}
       </Button>
     </AuthForm>

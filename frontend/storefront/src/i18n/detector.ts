@@ -1,12 +1,31 @@
 import type { LanguageDetectorModule } from 'i18next';
 import { STORAGE_KEYS } from '@esim/contracts';
-import { LANGUAGE_COOKIE, readPreference, writeLanguageCookie, writePreference } from '../features/consent/consent';
+import {
+  allowsPreferences,
+  clearLanguageChoice,
+  LANGUAGE_COOKIE,
+  readPreference,
+  writeLanguageCookie,
+  writePreference,
+} from '../features/consent/consent';
+import { LANGUAGES } from './options';
+
+const baseOf = (code: string) => code.toLowerCase().split('-')[0]!;
+
+/** The language the browser's own settings give: what the gateway reads from Accept-Language when no cookie says otherwise. */
+function browserLanguage(): string {
+  for (const code of navigator.languages ?? [navigator.language])
+    if ((LANGUAGES as readonly string[]).includes(baseOf(code))) return baseOf(code);
+  return 'tr';
+}
 
 /**
  * The visitor's language in the spec's order: the `lng` parameter, the cookie, local storage,
- * then the browser's languages (i18next takes the first it supports). The choice is kept in
- * storage and the cookie, across visits only with the visitor's consent to preference cookies.
- * A few lines instead of i18next-browser-languagedetector, whose other sources the shop does not use.
+ * then the browser's languages (i18next takes the first it supports). A language other than the
+ * browser's own is a choice, kept in storage and the cookie (across visits only with the visitor's
+ * consent to preference cookies); the browser's own language is kept nowhere without that consent,
+ * as nothing is needed to show it. A few lines instead of i18next-browser-languagedetector, whose
+ * other sources the shop does not use.
  */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
@@ -21,7 +40,9 @@ export const languageDetector: LanguageDetectorModule = {
     ].filter((lng): lng is string => !!lng);
   },
   cacheUserLanguage(lng) {
-    writePreference(STORAGE_KEYS.language, lng);
-    writeLanguageCookie(lng);
+    if (allowsPreferences() || baseOf(lng) !== browserLanguage()) {
+      writePreference(STORAGE_KEYS.language, lng);
+      writeLanguageCookie(lng);
+    } else clearLanguageChoice();
   },
 };

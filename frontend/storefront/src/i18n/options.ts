@@ -1,4 +1,5 @@
 import type { InitOptions } from 'i18next';
+import { DEMO_BRAND } from '@esim/contracts';
 import { policyVariables } from '../features/policy/policy';
 
 export const LANGUAGES = ['tr', 'en'] as const;
@@ -25,7 +26,8 @@ export const baseOptions = {
   ns: [...NAMESPACE_NAMES],
   defaultNS: 'common',
   returnObjects: true,
-  // The refund windows come from the one policy, so every text that names one says the same.
-  interpolation: { escapeValue: false, defaultVariables: policyVariables },
-  react: { useSuspense: false },
+  // The refund windows come from the one policy, so every text that names one says the same; the
+  // brand is the demo's until the page's own (prerendered, then live) replaces it (lib/brand.tsx).
+  interpolation: { escapeValue: false, defaultVariables: { ...policyVariables, brand: DEMO_BRAND.name } },
+  react: { useSuspense: false, bindI18n: 'languageChanged brandChanged' },
 } satisfies InitOptions;

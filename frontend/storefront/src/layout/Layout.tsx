@@ -9,6 +9,7 @@ import { ProgressBar } from './ProgressBar';
 import { TopBar } from './TopBar';
 import { lazyWhenVisible } from './whenVisible';
 import { hydratedPrerender } from './Island';
+import { BrandSync } from '../lib/brand';
 
 // Below the first screen or not on it: chunks of their own.
 const Footer = lazyWhenVisible('footer', () => import('./Footer'));
@@ -66,6 +67,7 @@ export function Layout() {
   const chrome = !hidesChrome(pathname);
   return (
     <AuthProvider>
+      <BrandSync />
       <ScrollToTop />
       <ProgressBar />
       <Box

@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthContext';
 import { useThemeMode } from '../theme/theme';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NAV_ITEMS } from './nav';
+import { useShop } from '../lib/brand';
 
 // Menus and the mobile drawer are not on the first screen: their code comes when first opened.
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -76,6 +77,8 @@ function UserMenu() {
 
 export function TopBar() {
   const { t } = useTranslation();
+  // The shop's logo beside its name, when the admin has set one (the name comes through t('brand')).
+  const logo = useShop()?.brand?.logo_url;
   const { user } = useAuth();
   const { mode, toggle } = useThemeMode();
   const scrolled = useScrolledPast(20);
@@ -125,7 +128,9 @@ export function TopBar() {
           component={RouterLink}
           to="/"
           color="inherit"
-          startIcon={<SimCardIcon />}
+          startIcon={
+            logo ? <Box component="img" src={logo} alt="" sx={{ height: 24, maxWidth: 72 }} /> : <SimCardIcon />
+          }
           sx={{ fontSize: '1.15rem', fontWeight: 700, mr: 1, flexShrink: 0 }}
         >
           {t('brand')}

@@ -32,6 +32,11 @@ function fromPage(): PrerenderData | null {
   return pageData;
 }
 
+/** The answer the page's HTML carries for this path (whatever its language), outside React (main.tsx). */
+export function pageAnswer<T>(path: string): T | undefined {
+  return fromPage()?.answers[path] as T | undefined;
+}
+
 /** The answer the page was prerendered with for this path and language, until a fresh one replaces it. */
 export function usePrerenderedAnswer<T>(path: string | null): T | undefined {
   return usePrerenderedAnswers<T>(path === null ? [] : [path])[0];
@@ -57,6 +62,15 @@ export function sameOrFresh<T>(shown: T | undefined, fresh: T): T {
 /** A fresh answer arrived: the prerendered one is not shown again (on a later visit of the page, say). */
 export function forgetPrerenderedAnswer(path: string): void {
   if (pageData) delete pageData.answers[path];
+}
+
+/**
+ * A fresh answer arrived: the prerendered one is kept when it says the same, as a part of the page
+ * still to hydrate may read it (the lazy footer reads the seller after /refund-policy answered it,
+ * and without it met other HTML: React's error #418); one that says otherwise is forgotten.
+ */
+export function settlePrerenderedAnswer(path: string, fresh: unknown): void {
+  if (pageData && JSON.stringify(pageData.answers[path]) !== JSON.stringify(fresh)) delete pageData.answers[path];
 }
 
 /** The JSON block a prerendered page carries (`<` escaped, so no text in it can close the script). */

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/client';
-import { forgetPrerenderedAnswer, sameOrFresh, usePrerenderedAnswer } from './prerenderData';
+import { sameOrFresh, settlePrerenderedAnswer, usePrerenderedAnswer } from './prerenderData';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -30,7 +30,7 @@ export function useApi<T>(path: string | null): ApiState<T> & { reload(): void }
     // The answer's render is a transition: React splits it into short tasks instead of one long one.
     api.get<T>(path, controller.signal).then(
       (data) => {
-        forgetPrerenderedAnswer(path);
+        settlePrerenderedAnswer(path, data);
         startTransition(() =>
           setState((s) => ({ data: sameOrFresh(s.data, data), error: undefined, loading: false, fresh: true })),
         );

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { contactMessageBody, partnershipMessageBody } from '@esim/contracts';
 import { api, ApiError } from '../api/client';
 import { fieldIssues } from '../lib/validation';
+import { RetryWaitNotice, useRetryWait } from '../lib/retryWait';
 
 export const MESSAGE_ROUTES = { partnership: '/messages/partnership', contact: '/messages/contact' } as const;
 
@@ -38,9 +39,11 @@ export function MessageForm({ kind }: { kind: 'partnership' | 'contact' }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const wait = useRetryWait();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (wait.waiting) return;
     const parsed = fieldIssues(kind === 'partnership' ? partnershipMessageBody : contactMessageBody, values);
     if (!parsed.ok) {
       setErrors(
@@ -56,11 +59,14 @@ export function MessageForm({ kind }: { kind: 'partnership' | 'contact' }) {
     setErrors({});
     setFailure(null);
     setSending(true);
+    wait.clear();
     try {
       await api.post(MESSAGE_ROUTES[kind], parsed.data);
       setSent(true);
       setValues(empty);
     } catch (error) {
+      // Too many messages from here: the seconds to wait are counted down, and the button comes back at zero.
+      if (wait.start(error)) return;
       const text =
         error instanceof ApiError
           ? error.isNetwork
@@ -94,6 +100,7 @@ export function MessageForm({ kind }: { kind: 'partnership' | 'contact' }) {
     <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
         {failure && <Alert severity="error">{failure}</Alert>}
+        <RetryWaitNotice wait={wait} />
         {FIELDS[kind].map((field) => (
           <TextField
             key={field.name}
@@ -113,7 +120,7 @@ export function MessageForm({ kind }: { kind: 'partnership' | 'contact' }) {
           />
         ))}
         <Box>
-          <Button type="submit" variant="contained" size="large" disabled={sending}>
+          <Button type="submit" variant="contained" size="large" disabled={sending || wait.waiting}>
             {sending ? t('forms.sending') : t('forms.send')}
           </Button>
         </Box>

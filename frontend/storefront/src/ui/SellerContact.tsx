@@ -1,14 +1,12 @@
 import Link from '@mui/material/Link';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import type { SellerView } from '@esim/contracts';
-import { useApi } from '../lib/useApi';
+import { useShop } from '../lib/brand';
 
-export const SELLER_PATH = '/public/seller';
+/** The shop's legal details as its identity gives them (GET /public/shop, set by an admin). */
+export const useSeller = (): SellerView | undefined => useShop()?.seller;
 
-/** The shop's legal details as its configuration gives them (the esim service's SELLER_* settings). */
-export const useSeller = (): SellerView | undefined => useApi<SellerView>(SELLER_PATH).data;
-
-/** The shop's address, phone and e-mail, from the same settings the contracts and receipts name. */
+/** The shop's address, phone and e-mail, from the same identity the contracts and receipts name. */
 export function SellerContact({ linkColor, sx }: { linkColor?: 'inherit'; sx?: TypographyProps['sx'] }) {
   const seller = useSeller();
   return (

@@ -37,6 +37,12 @@ export const auditLogRowSchema = z.object({
   request_id: z.string(),
   /** ISO 8601 in UTC with microseconds, as the database holds it. */
   at: z.string(),
+  /** What the write was about, as its handler named it (null on entries written before these were kept). */
+  target_id: z.string().nullable(),
+  target_name: z.string().nullable(),
+  amount_cents: z.number().int().nullable(),
+  /** A short value the sentence needs, such as the new status. */
+  detail: z.string().nullable(),
 });
 export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
 
@@ -61,6 +67,8 @@ export const auditLogFilters = {
   method: z.enum(AUDITED_METHODS, { message: 'audit_method_invalid' }),
   route: z.string().refine((path) => AUDITED_PATHS.includes(path), { message: 'audit_route_invalid' }),
   service: z.enum(AUDIT_SERVICES, { message: 'audit_service_invalid' }),
+  /** Entries about one record (a dealer's timeline): its id as the write named it or as its path held it. */
+  target_id: z.string().trim().min(1).max(200),
   /** The `next_cursor` of the previous page: pages deeper than offsets allow. */
   cursor: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, { message: 'audit_cursor_invalid' }),
 };

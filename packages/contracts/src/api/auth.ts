@@ -108,6 +108,9 @@ export const salesManagerSchema = z.object({
   dealer_count: z.number().int(),
 });
 
+/** A retail customer (a shopper of the public site) as the admin's customer screens show them. */
+export const customerSchema = z.object({ ...accountFields });
+
 /** An account creation's answer: the new record, and whether its owner was emailed a set-password link. */
 export const createdAccount = <T extends z.ZodObject>(record: T) => record.extend({ invitation_sent: z.boolean() });
 

@@ -91,7 +91,8 @@ export const topUpSchema = z.object({
   method: z.enum(['bank_transfer', 'card']),
   /** To quote on the bank transfer. */
   reference_code: z.string(),
-  status: z.enum(['pending', 'confirmed', 'rejected']),
+  /** expired: a card top-up whose payment was not finished in time (no money moved). */
+  status: z.enum(['pending', 'confirmed', 'rejected', 'expired']),
   transfer_id: z.number().int().nullable(),
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
@@ -104,6 +105,8 @@ export type TopUp = z.infer<typeof topUpSchema>;
 export const adminTopUpSchema = topUpSchema.extend({
   user_name: z.string().nullable(),
   user_email: z.string().nullable(),
+  /** Above the shop's threshold: confirming it takes the amount typed again (`amount` in the confirm body). */
+  amount_retype_required: z.boolean(),
 });
 export type AdminTopUp = z.infer<typeof adminTopUpSchema>;
 
@@ -125,10 +128,45 @@ export const adminSalesSchema = z.object({
 });
 export type AdminSales = z.infer<typeof adminSalesSchema>;
 
+/** The bank account customers transfer top-ups to; the IBAN in groups of four. */
+export const bankDetailsSchema = z.object({ account_holder: z.string(), bank_name: z.string(), iban: z.string() });
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
 /** POST /user/balance/add: the new top-up and the bank account to transfer to. */
-export const topUpCreatedSchema = topUpSchema.extend({
-  bank: z.object({ account_holder: z.string(), bank_name: z.string(), iban: z.string() }),
+export const topUpCreatedSchema = topUpSchema.extend({ bank: bankDetailsSchema });
+
+/**
+ * GET /user/balance/bank-transfer: what the balance page's bank-transfer form needs before a request:
+ * the account (null while the shop has not set a valid one in production: no request is taken then)
+ * and the most one request may ask for.
+ */
+export const bankTransferOptionsSchema = z.object({
+  bank: bankDetailsSchema.nullable(),
+  max: z.number(),
+  max_cents: z.number().int(),
 });
+export type BankTransferOptions = z.infer<typeof bankTransferOptionsSchema>;
+
+/**
+ * GET and PUT /admin/balance/settings: the bank account customers pay into, the most one bank
+ * top-up request may ask for, and the amount above which confirming one takes the amount typed again.
+ */
+export const balanceSettingsSchema = z.object({
+  account_holder: z.string(),
+  bank_name: z.string(),
+  iban: z.string(),
+  /** The IBAN passes ISO 13616 (mod 97); the demo placeholder does not. */
+  iban_valid: z.boolean(),
+  /** Customers see the bank details: false in production while the IBAN is not valid (bank transfers are refused). */
+  bank_details_shown: z.boolean(),
+  top_up_max: z.number(),
+  top_up_max_cents: z.number().int(),
+  confirm_retype_above: z.number(),
+  confirm_retype_above_cents: z.number().int(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type BalanceSettings = z.infer<typeof balanceSettingsSchema>;
 export type TopUpCreated = z.infer<typeof topUpCreatedSchema>;
 
 /**
@@ -321,3 +359,19 @@ export const returnPathSchema = z
   .string()
   .max(200)
   .regex(/^\/(?!\/)[A-Za-z0-9\-._~/]*$/, { message: 'return_path_invalid' });
+
+/** GET /admin/customers/balances: what a retail customer has on their balance (spendable, and held by orders in progress). */
+export const customerBalanceSchema = z.object({
+  user_id: z.string(),
+  balance_cents: z.number().int(),
+  held_cents: z.number().int(),
+});
+export type CustomerBalance = z.infer<typeof customerBalanceSchema>;
+
+/** GET /admin/accounts/names: who an account is (for exports that must not show raw ids), from the balance service's copy of people. */
+export const accountNameSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AccountName = z.infer<typeof accountNameSchema>;

@@ -14,8 +14,11 @@ export type CoverageStatus = (typeof COVERAGE_STATUSES)[number];
 
 export const PACKAGE_TYPES = ['local', 'regional', 'global'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
-/** esim: QR eSIM packages (public site); plus: physical eUICC cards with included data (physical-sim, dealers). */
-export const PACKAGE_KINDS = ['esim', 'plus'] as const;
+/**
+ * esim: QR eSIM packages (public site); plus: physical eUICC cards with included data (physical-sim,
+ * dealers); top_up: data added to an eSIM already sold (a supplier's top-up), offered only on its top-up panel.
+ */
+export const PACKAGE_KINDS = ['esim', 'plus', 'top_up'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
 /** The best mobile network generation a package reaches. */
 export const NETWORKS = ['4G', '5G'] as const;
@@ -168,6 +171,9 @@ export const dealerPackageSchema = z.object({
   data_mb: z.number().int().nullable(),
   data: z.string(),
   active: z.boolean(),
+  /** Why it stopped selling on its own (null: not paused); on sale is active and not paused. */
+  paused_reason: z.enum(PAUSED_REASONS).nullable(),
+  on_sale: z.boolean(),
   base_price: z.number(),
   cost_price: z.number().optional(),
   dealer_price: z.number().nullable(),

@@ -50,6 +50,8 @@ export const esimPackageSummary = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
+  /** The plan as a traveller names it, where it works, its data and days: "Türkiye 3 GB · 7 gün". */
+  title: z.string(),
   /** Slug of the country for a local package, null for regional / global ones. */
   country_slug: z.string().nullable(),
   country_name: z.string().nullable(),
@@ -86,6 +88,28 @@ export const esimProfileSchema = z.object({
   refund_deadline: nullableTimestamp,
 });
 export type EsimProfile = z.infer<typeof esimProfileSchema>;
+
+/**
+ * GET /user/esims: one of the caller's eSIMs as their home lists it, newest first: which plan
+ * (its title), its state and data. `state=current` lists only those a traveller can use now: ready
+ * to install or in use, not past expiry, not taken back. No activation code: the order page has it.
+ */
+export const ESIM_LIST_STATES = ['current'] as const;
+export const esimSummarySchema = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  iccid: z.string(),
+  status: z.enum(ESIM_STATUSES),
+  /** The plan as a traveller names it: "Türkiye 3 GB · 7 gün". */
+  title: z.string(),
+  usage: usageSchema,
+  usage_updated_at: nullableTimestamp,
+  activated_at: nullableTimestamp,
+  expires_at: nullableTimestamp,
+  created_at: timestamp,
+});
+export type EsimSummary = z.infer<typeof esimSummarySchema>;
 
 export const esimOrderSummarySchema = z.object({
   id: z.string(),

@@ -8,6 +8,9 @@ import { moneyFields, nullableTimestamp, timestamp } from './common';
  */
 export { CARD_STATUSES, type CardStatus } from './card-statuses';
 
+/** The number people read for a Plus card order (its id's first eight characters), on screens, mails, statements and invoices. */
+export const physicalOrderNumber = (orderId: string) => `PS-${orderId.slice(0, 8).toUpperCase()}`;
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -154,6 +157,22 @@ export const physicalReturnSchema = z.object({
   decided_at: nullableTimestamp,
 });
 export type PhysicalReturn = z.infer<typeof physicalReturnSchema>;
+
+/** The longest return window an admin may set, in days (a year). */
+export const RETURN_WINDOW_MAX_DAYS = 365;
+
+/**
+ * GET and PUT /admin/physical-sim/settings: how many days after the transfer a dealer may return a
+ * card (from the refund policy's days until an admin sets its own) and whether a return of
+ * never-activated cards is approved at once.
+ */
+export const returnSettingsSchema = z.object({
+  return_window_days: z.number().int(),
+  auto_approve_unactivated_returns: z.boolean(),
+  updated_by: z.string().nullable(),
+  updated_at: nullableTimestamp,
+});
+export type ReturnSettings = z.infer<typeof returnSettingsSchema>;
 
 export const importJobSchema = z.object({
   id: z.string(),

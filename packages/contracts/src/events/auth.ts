@@ -34,17 +34,17 @@ export const authDealerDeleted = defineEvent(
   z.object({ dealerId: z.string(), userId: z.string() }),
 );
 
-export const authSalesManagerCreated = defineEvent(
-  'auth.sales-manager.created',
-  1,
-  z.object({
-    salesManagerId: z.string(),
-    userId: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    status: accountStatus,
-  }),
-);
+const salesManager = z.object({
+  salesManagerId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  status: accountStatus,
+});
+
+export const authSalesManagerCreated = defineEvent('auth.sales-manager.created', 1, salesManager);
+/** Name, e-mail or status changed: other services' copies of the person follow. */
+export const authSalesManagerUpdated = defineEvent('auth.sales-manager.updated', 1, salesManager);
 
 export const authEvents = [
   authUserRegistered,
@@ -53,4 +53,5 @@ export const authEvents = [
   authDealerStatusChanged,
   authDealerDeleted,
   authSalesManagerCreated,
+  authSalesManagerUpdated,
 ] as const;

@@ -16,4 +16,18 @@ export const balanceCollectionRecorded = defineEvent(
   }),
 );
 
-export const balanceEvents = [balanceCollectionRecorded] as const;
+/** A dealer's statement of a finished month is ready (published once per dealer and month). */
+export const balanceStatementReady = defineEvent(
+  'balance.statement.ready',
+  1,
+  z.object({
+    dealerId: z.string(),
+    /** YYYY-MM, an Istanbul calendar month. */
+    month: z.string(),
+    openingBalanceCents: z.number().int(),
+    closingBalanceCents: z.number().int(),
+    creditUsedCents: z.number().int(),
+  }),
+);
+
+export const balanceEvents = [balanceCollectionRecorded, balanceStatementReady] as const;

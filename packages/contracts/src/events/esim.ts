@@ -44,6 +44,9 @@ export const esimOrderReceipt = defineEvent(
     packageCode: z.string(),
     packageNameTr: z.string(),
     packageNameEn: z.string(),
+    /** The plan as the buyer's screens name it ("Türkiye 3 GB · 7 gün"); absent from events of earlier releases. */
+    planTitleTr: z.string().optional(),
+    planTitleEn: z.string().optional(),
     dataMb: z.number().int().nullable(),
     validityDays: z.number().int(),
     quantity: z.number().int().positive(),
@@ -54,6 +57,8 @@ export const esimOrderReceipt = defineEvent(
     cardPaymentReference: z.string().nullable(),
     agreementVersion: z.string(),
     agreementText: z.string(),
+    /** The order added data to an eSIM the buyer has (its invoice is a top-up's); absent from events of earlier releases. */
+    topUp: z.boolean().optional(),
   }),
 );
 /** An order that sold nothing (its hold voided or never taken); an order that failed after it was placed at a supplier names its number and language, for the buyer's mail. */
@@ -85,6 +90,9 @@ export const esimOrderRefunded = defineEvent(
     orderNumber: z.string().optional(),
     packageNameTr: z.string().optional(),
     packageNameEn: z.string().optional(),
+    /** The plan as the buyer's screens name it ("Türkiye 3 GB · 7 gün"); absent from events of earlier releases. */
+    planTitleTr: z.string().optional(),
+    planTitleEn: z.string().optional(),
     locale: z.enum(['tr', 'en']).optional(),
     toCardCents: z.number().int().nonnegative().optional(),
     toBalanceCents: z.number().int().nonnegative().optional(),
@@ -109,6 +117,9 @@ export const esimProfileUsageAlert = defineEvent(
     orderNumber: z.string(),
     packageNameTr: z.string(),
     packageNameEn: z.string(),
+    /** The plan as the buyer's screens name it ("Türkiye 3 GB · 7 gün"); absent from events of earlier releases. */
+    planTitleTr: z.string().optional(),
+    planTitleEn: z.string().optional(),
     usedBytes: z.number().int().nonnegative(),
     totalBytes: z.number().int().nonnegative().nullable(),
     expiresAt: z.string().nullable(),
@@ -130,6 +141,9 @@ export const esimOrderInstallMail = defineEvent(
     orderNumber: z.string(),
     packageNameTr: z.string(),
     packageNameEn: z.string(),
+    /** The plan as the buyer's screens name it ("Türkiye 3 GB · 7 gün"); absent from events of earlier releases. */
+    planTitleTr: z.string().optional(),
+    planTitleEn: z.string().optional(),
     locale: z.enum(['tr', 'en']),
     esims: z.array(
       z.object({

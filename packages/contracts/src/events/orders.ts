@@ -26,6 +26,17 @@ export const physicalSimReturnApproved = defineEvent(
     refundCents: z.number().int().nonnegative(),
   }),
 );
+/** The admin refused a dealer's card return: nothing is refunded and the cards stay with the dealer (the dealer is mailed). */
+export const physicalSimReturnRejected = defineEvent(
+  'physical-sim.return.rejected',
+  1,
+  z.object({
+    returnId: z.string(),
+    userId: z.string(),
+    cardCount: z.number().int().positive(),
+    reason: z.string().nullable(),
+  }),
+);
 export const physicalSimStockTransferred = defineEvent(
   'physical-sim.stock.transferred',
   1,
@@ -42,6 +53,7 @@ export const orderEvents = [
   physicalSimOrderApproved,
   physicalSimOrderRejected,
   physicalSimReturnApproved,
+  physicalSimReturnRejected,
   physicalSimStockTransferred,
   physicalSimStockReturnedToAdmin,
 ] as const;

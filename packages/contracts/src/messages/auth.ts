@@ -5,6 +5,10 @@ export const authMessages = {
   login_successful: { tr: 'Giriş başarılı', en: 'Signed in successfully' },
   register_successful: { tr: 'Kayıt başarılı', en: 'Registered successfully' },
   invalid_credentials: { tr: 'Geçersiz email veya şifre', en: 'Invalid email or password' },
+  account_suspended: {
+    tr: 'Hesabınız askıya alındı. Yeniden açılması için satış müdürünüzle ya da bizimle iletişime geçin.',
+    en: 'Your account is suspended. Contact your sales manager or us to have it reopened.',
+  },
   user_already_exists: { tr: 'Bu email adresi zaten kullanılıyor', en: 'This email address is already in use' },
   user_not_found: { tr: 'Kullanıcı bulunamadı', en: 'User not found' },
   logout_successful: { tr: 'Çıkış başarılı', en: 'Signed out successfully' },
@@ -133,6 +137,12 @@ export const authMessages = {
     en: 'The dealer’s balance and stock cannot be checked right now; nothing was deleted. Please try again later.',
   },
   sales_manager_created: { tr: 'Satış yöneticisi oluşturuldu', en: 'Sales manager created' },
+  sales_manager_updated: { tr: 'Satış yöneticisi güncellendi', en: 'Sales manager updated' },
+  sales_manager_status_changed: { tr: 'Satış yöneticisinin durumu güncellendi', en: 'Sales manager status updated' },
+  dealer_figures_unavailable: {
+    tr: 'Bakiyeler şu an okunamıyor; bakiye veya borca göre sıralama için biraz sonra yeniden deneyin',
+    en: 'Balances cannot be read right now; try sorting by balance or debt again shortly',
+  },
   sales_manager_not_found: { tr: 'Satış yöneticisi bulunamadı', en: 'Sales manager not found' },
   sales_manager_mismatch: {
     tr: 'Yalnızca kendinize bağlı bayileri görebilir ve oluşturabilirsiniz',
@@ -159,5 +169,28 @@ export const authMessages = {
   audit_log_too_deep: {
     tr: 'Bu kadar derin bir sayfa açılamaz; tarih veya kişi süzgeci ya da sonraki sayfa imleci kullanın',
     en: 'A page this deep cannot be opened; filter by date or person, or follow the next-page cursor',
+  },
+  // The shop's identity (GET/PUT /admin/shop/identity) and the rule it sets for sales.
+  shop_identity_updated: { tr: 'Mağaza kimliği kaydedildi', en: 'The shop identity was saved' },
+  shop_vkn_invalid: {
+    tr: 'Vergi kimlik numarası (VKN) 10 haneli olmalı',
+    en: 'The tax number (VKN) must be 10 digits',
+  },
+  shop_mersis_invalid: { tr: 'MERSİS numarası 16 haneli olmalı', en: 'The MERSİS number must be 16 digits' },
+  shop_color_invalid: {
+    tr: 'Renk #rrggbb biçiminde olmalı (ör. #0b57d0)',
+    en: 'The colour must be in #rrggbb format (e.g. #0b57d0)',
+  },
+  shop_logo_invalid: {
+    tr: 'Logo PNG veya SVG biçiminde bir dosya olmalı',
+    en: 'The logo must be a PNG or SVG file',
+  },
+  shop_logo_too_large: {
+    tr: 'Logo en fazla 64 KB olabilir; daha küçük bir dosya seçin',
+    en: 'The logo may be at most 64 KB; choose a smaller file',
+  },
+  shop_not_open: {
+    tr: 'Mağaza henüz satışa açık değil: satıcı bilgileri eksik.',
+    en: "The shop is not open for sales yet: the seller's details are incomplete.",
   },
 } satisfies MessageCatalog;

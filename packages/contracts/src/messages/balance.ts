@@ -73,6 +73,30 @@ export const balanceMessages = {
     tr: 'Kartla bakiye yükleme bu adresten yapılmaz; kartla ödeme adımını kullanın ya da havale/EFT ile yükleyin.',
     en: 'Card top-ups are not made here; use the card payment step or top up by bank transfer.',
   },
+  top_up_too_large: {
+    tr: 'Havale/EFT ile tek seferde en fazla {{max}} yükleme talep edilebilir',
+    en: 'At most {{max}} can be requested by bank transfer at once',
+  },
+  top_up_amount_retype_required: {
+    tr: 'Bu tutarda bir yüklemeyi onaylamak için tutarı yeniden yazın',
+    en: 'To confirm a top-up this large, type its amount again',
+  },
+  top_up_bulk_retype_required: {
+    tr: 'Büyük tutar toplu onaylanamaz: tek başına, tutarı yeniden yazarak onaylayın',
+    en: 'A large amount is not confirmed in bulk: confirm it on its own, typing its amount again',
+  },
+  top_up_amount_mismatch: {
+    tr: 'Yazılan tutar talep edilen tutarla aynı değil',
+    en: 'The amount typed is not the amount requested',
+  },
+  bank_details_not_set: {
+    tr: 'Banka hesap bilgilerimiz henüz girilmedi; havale/EFT ile yükleme şu an yapılamıyor',
+    en: 'Our bank details are not set yet; top-ups by bank transfer are not possible right now',
+  },
+  iban_invalid: {
+    tr: 'Geçerli bir IBAN girin (ör. TR33 0006 1005 1978 6457 8413 26)',
+    en: 'Enter a valid IBAN (e.g. TR33 0006 1005 1978 6457 8413 26)',
+  },
   top_up_decided_by_card_payment: {
     tr: 'Kartla yapılan yükleme, ödemenin sonucuna göre kendiliğinden onaylanır ya da reddedilir',
     en: 'A card top-up is confirmed or rejected by the result of its payment',
@@ -221,4 +245,12 @@ export const balanceMessages = {
   transaction_purchase: { tr: 'Satın alma', en: 'Purchase' },
   transaction_refund: { tr: 'İade', en: 'Refund' },
   transaction_reversal: { tr: 'Düzeltme (ters kayıt)', en: 'Correction (reversal)' },
+  // Dealer statements.
+  statement_month_invalid: { tr: 'Ay YYYY-AA biçiminde olmalı', en: 'The month must be in YYYY-MM format' },
+  statement_month_future: {
+    tr: 'Henüz başlamamış bir ayın ekstresi olmaz',
+    en: 'A month that has not begun has no statement',
+  },
+  statement_format_invalid: { tr: 'Biçim json, pdf veya xlsx olmalı', en: 'The format must be json, pdf or xlsx' },
+  statement_dealers_only: { tr: 'Hesap ekstresi yalnızca bayiler içindir', en: 'Statements are for dealers only' },
 } satisfies MessageCatalog;

@@ -112,10 +112,6 @@ export const catalogMessages = {
     tr: 'Tedarikçi bu paketi artık satmıyor',
     en: 'The supplier no longer sells this package',
   },
-  supplier_offer_top_up: {
-    tr: 'Bu tedarikçi paketi yeni bir eSIM değil, satılmış bir eSIM’e ek paket; pakete dönüştürülemez',
-    en: 'This supplier package is a top-up for an eSIM already sold, not a new eSIM',
-  },
   supplier_offer_mapped: {
     tr: 'Bu tedarikçi paketi zaten {{code}} paketine bağlı',
     en: 'This supplier package is already mapped to {{code}}',
@@ -123,6 +119,14 @@ export const catalogMessages = {
   supplier_offer_package_kind: {
     tr: 'Tedarikçi paketleri yalnızca eSIM paketlerine bağlanabilir',
     en: 'Supplier packages can only be mapped to eSIM packages',
+  },
+  supplier_offer_top_up_package_kind: {
+    tr: 'Tedarikçinin ek paketleri yalnızca "Yalnızca yükleme" paketlerine bağlanabilir',
+    en: 'A supplier’s top-ups can only be mapped to top-up-only packages',
+  },
+  package_top_up_only: {
+    tr: 'Bu paket yalnızca satın alınmış bir eSIM’e yükleme olarak satılır',
+    en: 'This package is sold only as a top-up of an eSIM you already have',
   },
   supplier_offer_mismatch: {
     tr: 'Tedarikçi paketi bu paketle aynı değil: {{fields}}',

@@ -42,6 +42,10 @@ export const commonMessages = {
   },
   conflict: { tr: 'Kayıt başka bir işlemle çakışıyor', en: 'The record conflicts with another change' },
   service_unavailable: { tr: 'Servis şu anda kullanılamıyor', en: 'The service is unavailable right now' },
+  bulk_already_decided: {
+    tr: 'Zaten bu şekilde sonuçlanmıştı; hiçbir şey değişmedi',
+    en: 'Already decided this way; nothing changed',
+  },
   internal_error: {
     tr: 'Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
     en: 'An unexpected error occurred. Please try again later.',

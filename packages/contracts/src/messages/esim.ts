@@ -7,6 +7,10 @@ export const esimMessages = {
   esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
   esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
   // Why a supplier sold nothing: the buyer is charged nothing and told plainly.
+  supplier_quantity_max: {
+    tr: 'Bu paketten bir siparişte en fazla {{max}} eSIM alınabilir',
+    en: 'At most {{max}} eSIMs of this package can be bought in one order',
+  },
   supplier_balance_low: {
     tr: 'Bu paket şu an sağlanamıyor; ücret alınmadı. Lütfen biraz sonra tekrar deneyin.',
     en: 'This package cannot be supplied right now; nothing was charged. Please try again a little later.',
@@ -112,6 +116,8 @@ export const esimMessages = {
     tr: 'Geçersiz QR eSIM sipariş numarası formatı',
     en: 'Invalid QR eSIM order number format',
   },
+  // A number of 19-20 digits is an ICCID; one failing its check digit or its 89 prefix cannot be one.
+  balance_check_iccid_invalid: { tr: 'Geçersiz ICCID formatı', en: 'Invalid ICCID format' },
   balance_check_loaded: { tr: 'Bakiye bilgileri başarıyla yüklendi', en: 'Balance information loaded' },
   balance_check_demo_loaded: { tr: 'Bakiye bilgileri yüklendi (demo)', en: 'Balance information loaded (demo)' },
   balance_check_not_found: { tr: 'Bakiye bilgileri bulunamadı', en: 'Balance information not found' },

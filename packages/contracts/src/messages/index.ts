@@ -1,3 +1,4 @@
+import { apiKeyMessages } from './api-keys';
 import { authMessages } from './auth';
 import { balanceMessages } from './balance';
 import { catalogMessages } from './catalog';
@@ -5,12 +6,14 @@ import { esimMessages } from './esim';
 import { installMessages } from './install';
 import { physicalSimMessages } from './physical-sim';
 import { topUpMessages } from './top-ups';
+import { invoiceMessages } from './invoices';
 import { eventMessages } from './events';
 import { commonMessages, fieldMessages } from './common';
 import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from './types';
 
 export * from './types';
 export {
+  apiKeyMessages,
   authMessages,
   balanceMessages,
   catalogMessages,
@@ -19,6 +22,7 @@ export {
   eventMessages,
   fieldMessages,
   installMessages,
+  invoiceMessages,
   physicalSimMessages,
   topUpMessages,
 };
@@ -31,12 +35,14 @@ export const messages = {
   ...commonMessages,
   ...fieldMessages,
   ...authMessages,
+  ...apiKeyMessages,
   ...catalogMessages,
   ...balanceMessages,
   ...esimMessages,
   ...installMessages,
   ...physicalSimMessages,
   ...topUpMessages,
+  ...invoiceMessages,
   ...eventMessages,
 } as const;
 

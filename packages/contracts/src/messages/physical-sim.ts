@@ -27,6 +27,12 @@ export const physicalSimMessages = {
   import_file_required: { tr: 'Bir dosya seçin (alan adı: file)', en: 'Choose a file (field name: file)' },
   import_file_type: { tr: 'Yalnızca xlsx veya csv dosyası yüklenebilir', en: 'Only xlsx or csv files can be uploaded' },
   import_file_too_large: { tr: 'Dosya en fazla {{max}} MB olabilir', en: 'The file may be at most {{max}} MB' },
+  // The import error report's column headings
+  import_report_row: { tr: 'Satır', en: 'Row' },
+  import_report_column: { tr: 'Sütun', en: 'Column' },
+  import_report_reason_code: { tr: 'Hata kodu', en: 'Reason code' },
+  import_report_reason: { tr: 'Neden', en: 'Reason' },
+  import_report_value: { tr: 'Değer', en: 'Value' },
   import_file_unpacked_too_large: {
     tr: 'Dosyanın açılmış boyutu çok büyük (en fazla {{max}} MB)',
     en: 'The file is too large once unpacked (at most {{max}} MB)',
@@ -107,8 +113,8 @@ export const physicalSimMessages = {
   return_rejected: { tr: 'İade reddedildi', en: 'Return rejected' },
   return_cards_not_yours: { tr: 'Size ait olmayan kartlar var: {{cards}}', en: 'Some cards are not yours: {{cards}}' },
   return_cards_not_returnable: {
-    tr: 'İade edilemeyen kartlar var (etkinleştirilmiş, iadesi sürüyor ya da 15 günlük süre geçmiş): {{cards}}',
-    en: 'Some cards cannot be returned (activated, already being returned, or past the 15 days): {{cards}}',
+    tr: 'İade edilemeyen kartlar var (etkinleştirilmiş, iadesi sürüyor ya da {{days}} günlük süre geçmiş): {{cards}}',
+    en: 'Some cards cannot be returned (activated, already being returned, or past the {{days}} days): {{cards}}',
   },
   settings_updated: { tr: 'Ayarlar güncellendi', en: 'Settings updated' },
 

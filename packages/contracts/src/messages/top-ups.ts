@@ -9,6 +9,18 @@ export const topUpMessages = {
     tr: 'Süresi dolmuş bir eSIM’e paket yüklenemez; yeni bir eSIM satın alın',
     en: 'An expired eSIM cannot be topped up; buy a new eSIM instead',
   },
+  esim_top_up_not_installed: {
+    tr: 'Bu eSIM henüz kullanılmadı: ilk paketiniz kullanılmaya başlayınca paket yükleyebilirsiniz',
+    en: 'This eSIM has not been used yet: you can top it up once its first package is in use',
+  },
+  esim_top_up_suspended: {
+    tr: 'Askıya alınmış bir eSIM’e paket yüklenemez; önce eSIM’i yeniden etkinleştirin',
+    en: 'A suspended eSIM cannot be topped up; resume it first',
+  },
+  esim_top_up_none_on_sale: {
+    tr: 'eSIM’inizin kapsadığı ülkeler için şu an satışta yükleme paketi yok',
+    en: 'No top-up for the countries your eSIM covers is on sale right now',
+  },
   esim_top_up_not_allowed: {
     tr: 'Bu eSIM’e paket yüklenemez: yükleme, kullanımdaki veya verisi bitmiş bir eSIM’e yapılır',
     en: 'This eSIM cannot be topped up: top-ups are for an eSIM in use or whose data has run out',

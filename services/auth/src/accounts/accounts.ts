@@ -92,3 +92,20 @@ export async function revokeAllAccess(
     .update({ revoked_at: trx.fn.now(), revoked_reason: reason });
   await revokeUserTokens(redis, userId);
 }
+
+/**
+ * The one suspend / reactivate rule of dealers and sales managers: the status is written and a
+ * suspended account is signed out everywhere at once. False when the status is already that (no event).
+ */
+export async function changeAccountStatus(
+  trx: Knex.Transaction,
+  redis: Redis,
+  userId: string,
+  from: AccountStatus,
+  to: AccountStatus,
+): Promise<boolean> {
+  if (from === to) return false;
+  await trx('users').where({ id: userId }).update({ status: to, updated_at: trx.fn.now() });
+  if (to === 'suspended') await revokeAllAccess(trx, redis, userId, 'suspended');
+  return true;
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isUniqueViolation } from '@esim/platform';
-import type { UserType } from '@esim/contracts';
+import { fieldError, isUniqueViolation } from '@esim/platform';
+import type { Locale, UserType } from '@esim/contracts';
 import type { AccountStatus } from '../schemas';
 
 /** One row of `users`: every role lives here; dealer and sales-manager details sit in their profile tables. */
@@ -40,6 +40,29 @@ export async function emailTaken(db: Queryable, email: string, exceptId?: string
 /** PostgreSQL's unique_violation on the live-email index (two registrations racing). */
 export function isEmailConflict(error: unknown): boolean {
   return isUniqueViolation(error, 'users_email_live');
+}
+
+/**
+ * Writes changed `users` fields of a dealer or sales manager in a savepoint, so an email taken by a
+ * racing registration answers 409 on the email field instead of aborting the caller's transaction.
+ */
+export async function updateUserFields(
+  trx: Knex.Transaction,
+  id: string,
+  changes: Record<string, unknown>,
+  locale: Locale,
+): Promise<void> {
+  if (!Object.keys(changes).length) return;
+  try {
+    await trx.transaction(async (sp) =>
+      sp('users')
+        .where({ id })
+        .update({ ...changes, updated_at: sp.fn.now() }),
+    );
+  } catch (error) {
+    if (isEmailConflict(error)) throw fieldError(409, 'user_already_exists', 'email', locale);
+    throw error;
+  }
 }
 
 /** The account as the spec's clients see it (`/me`, login): never the hash. */

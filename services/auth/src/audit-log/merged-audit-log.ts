@@ -79,6 +79,7 @@ export function decodeCursor(text: string): AuditCursor | undefined {
 
 export interface MergedQuery {
   actorId?: string;
+  targetId?: string;
   method?: AuditedMethod;
   route?: string;
   service?: AuditService;
@@ -166,6 +167,7 @@ export async function readMergedAuditLog(
       source.read(
         {
           actor_id: query.actorId,
+          target_id: query.targetId,
           method: query.method,
           route: query.route,
           start_date: query.startDate,

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { USER_TYPE, type ListQuery, type Locale } from '@esim/contracts';
 import { fieldError, publish, type Redis } from '@esim/platform';
-import { PRODUCER, createAccount, revokeAllAccess } from '../accounts/accounts';
+import { PRODUCER, changeAccountStatus, createAccount, revokeAllAccess } from '../accounts/accounts';
 import type { AccountStatus } from '../schemas';
 import { ACCOUNT_COLUMNS, accountListPage } from '../accounts/list-page';
-import { emailTaken, isEmailConflict } from '../accounts/repository';
+import { emailTaken, updateUserFields } from '../accounts/repository';
 import { whereAnyContains } from '../accounts/search';
 
 type Queryable = Knex | Knex.Transaction;
@@ -68,6 +68,43 @@ export async function listDealers(db: Knex, query: ListQuery, scope: { salesMana
   // react-admin's getMany: only the dealers asked for.
   if (query.ids) base.whereIn('u.id', query.ids);
   return accountListPage<Dealer>(base, query, columns, SORTABLE);
+}
+
+/** Sorts by a figure the balance service owns: `balance_cents` (spendable) or `owed_cents` (debt). */
+export const MONEY_SORTS = ['balance_cents', 'owed_cents'] as const;
+export type MoneySort = (typeof MONEY_SORTS)[number];
+export const isMoneySort = (field: string | undefined): field is MoneySort =>
+  (MONEY_SORTS as readonly string[]).includes(field ?? '');
+
+/** Most dealers the list puts in money order in one answer (the figures question's own limit). */
+const MONEY_SORT_MAX = 20_000;
+
+/**
+ * The dealer list in the order of a money figure, over every page: this service filters (search,
+ * status, sales manager) to the matching ids, the balance service answers their figures, and the
+ * page is cut from the ids in that order (ties by id). One call per page, whatever page is asked.
+ */
+export async function listDealersByMoney(
+  db: Knex,
+  query: ListQuery & { sort: { field: MoneySort; order: 'ASC' | 'DESC' } },
+  scope: { salesManagerId?: string },
+  figuresOf: (ids: string[]) => Promise<Map<string, Record<MoneySort, number>>>,
+) {
+  const base = dealers(db);
+  if (query.search) whereAnyContains(base, ['u.full_name', 'd.company_name', 'u.email', 'u.phone'], query.search);
+  if (query.status) base.where('u.status', query.status);
+  if (scope.salesManagerId) base.where('d.sales_manager_id', scope.salesManagerId);
+  if (query.ids) base.whereIn('u.id', query.ids);
+  const ids = (await base.clone().orderBy('u.id').limit(MONEY_SORT_MAX).pluck('u.id')) as string[];
+  const figures = await figuresOf(ids);
+  const { field, order } = query.sort;
+  const sign = order === 'ASC' ? 1 : -1;
+  const value = (id: string) => figures.get(id)?.[field] ?? 0;
+  const ordered = [...ids].sort((a, b) => sign * (value(a) - value(b)) || (a < b ? -1 : a > b ? 1 : 0));
+  const pageIds = ordered.slice(query.offset, query.offset + query.limit);
+  const rows = pageIds.length ? ((await base.clone().whereIn('u.id', pageIds).select(columns)) as Dealer[]) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { items: pageIds.map((id) => byId.get(id)).filter((row): row is Dealer => Boolean(row)), total: ids.length };
 }
 
 export async function findDealer(db: Queryable, id: string): Promise<Dealer | undefined> {
@@ -163,9 +200,7 @@ export async function applyDealerStatus(
   status: AccountStatus,
   meta: Meta,
 ): Promise<Dealer> {
-  if (dealer.status === status) return dealer;
-  await trx('users').where({ id: dealer.id }).update({ status, updated_at: trx.fn.now() });
-  if (status === 'suspended') await revokeAllAccess(trx, redis, dealer.id, 'suspended');
+  if (!(await changeAccountStatus(trx, redis, dealer.id, dealer.status, status))) return dealer;
   await publish(trx, PRODUCER, {
     type: 'auth.dealer.status-changed',
     aggregateId: dealer.id,
@@ -215,18 +250,7 @@ export async function updateDealer(
   if (profileChanges.sales_manager_id)
     await assertSalesManager(trx, profileChanges.sales_manager_id as string, meta.locale);
 
-  if (Object.keys(userChanges).length) {
-    try {
-      await trx.transaction(async (sp) =>
-        sp('users')
-          .where({ id })
-          .update({ ...userChanges, updated_at: sp.fn.now() }),
-      );
-    } catch (error) {
-      if (isEmailConflict(error)) throw fieldError(409, 'user_already_exists', 'email', meta.locale);
-      throw error;
-    }
-  }
+  await updateUserFields(trx, id, userChanges, meta.locale);
   if (Object.keys(profileChanges).length) {
     await trx('dealer_profiles').where({ user_id: id }).update(profileChanges);
     await trx('users').where({ id }).update({ updated_at: trx.fn.now() });

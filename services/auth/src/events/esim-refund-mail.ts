@@ -2,6 +2,7 @@ import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { refundMail } from '../mail/refund-templates';
+import { recordEsimRefund } from './invoice-records';
 
 /**
  * Auth owns people, their addresses and the mailer, so it mails the buyer a refunded eSIM's mail:
@@ -10,6 +11,8 @@ import { refundMail } from '../mail/refund-templates';
  */
 export function registerEsimRefundMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
   bus.on('esim.order.refunded', async (event, { trx }) => {
+    // The refund's pending return document is written with the inbox row, before the mail's checks.
+    await recordEsimRefund(trx, event.payload);
     if (!event.payload.orderNumber) return;
     const user = await trx('users')
       .where({ id: event.payload.userId })

@@ -1,5 +1,6 @@
 import type { EventPayload, Locale } from '@esim/contracts';
 import type { OutgoingMail } from './mailer';
+import { planName } from './plan-name';
 
 /**
  * "Send to my e-mail": the install details of an order's eSIMs, so they can be installed from a
@@ -17,7 +18,7 @@ const texts = {
     subject: (m: InstallMail) => `eSIM kurulum bilgileriniz (${m.orderNumber})`,
     greeting: (name: string) => `Merhaba ${name},`,
     intro: (m: InstallMail) =>
-      `${m.packageNameTr} paketinizin eSIM kurulum bilgileri aşağıdadır. eSIM’i kuracağınız telefonda bu e-postayı açın veya QR kodu başka bir ekrandan okutun.`,
+      `${planName(m, 'tr')} paketinizin eSIM kurulum bilgileri aşağıdadır. eSIM’i kuracağınız telefonda bu e-postayı açın veya QR kodu başka bir ekrandan okutun.`,
     esim: (n: number | null, iccid: string) => `eSIM${n === null ? '' : ` ${n}`} (ICCID ${iccid})`,
     qr: 'QR kodu: Ayarlar > Hücresel > eSIM Ekle menüsünden ya da telefonunuzun kamerasıyla okutun.',
     ios: 'iPhone (iOS 17.4 ve üzeri): bu bağlantıya dokunarak tek adımda kurun:',
@@ -34,7 +35,7 @@ const texts = {
     subject: (m: InstallMail) => `Your eSIM install details (${m.orderNumber})`,
     greeting: (name: string) => `Hello ${name},`,
     intro: (m: InstallMail) =>
-      `Here are the install details of your ${m.packageNameEn} package. Open this e-mail on the phone you will install the eSIM on, or scan the QR code from another screen.`,
+      `Here are the install details of your ${planName(m, 'en')} package. Open this e-mail on the phone you will install the eSIM on, or scan the QR code from another screen.`,
     esim: (n: number | null, iccid: string) => `eSIM${n === null ? '' : ` ${n}`} (ICCID ${iccid})`,
     qr: 'QR code: scan it under Settings > Cellular > Add eSIM or with your phone camera.',
     ios: 'iPhone (iOS 17.4 or later): tap this link to install in one step:',

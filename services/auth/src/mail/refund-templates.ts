@@ -1,5 +1,6 @@
 import { formatEuros, REFUND_POLICY, type EventPayload, type Locale } from '@esim/contracts';
 import type { OutgoingMail } from './mailer';
+import { planName } from './plan-name';
 
 /** The mail that tells a buyer their eSIM was refunded and where each part of the money went, in the order's language. */
 type Refunded = EventPayload<'esim.order.refunded'>;
@@ -14,7 +15,7 @@ const texts = {
     subject: (r: Refunded) => `eSIM iadeniz tamamlandı (${r.orderNumber})`,
     greeting: (name: string) => `Merhaba ${name},`,
     done: (r: Refunded) =>
-      `${r.orderNumber} numaralı siparişinizdeki ${r.packageNameTr} eSIM'i (ICCID ${r.iccid}) iade edildi: ${formatEuros(r.amountCents)}. Bu eSIM artık kullanılamaz.`,
+      `${r.orderNumber} numaralı siparişinizdeki ${planName(r, 'tr')} eSIM'i (ICCID ${r.iccid}) iade edildi: ${formatEuros(r.amountCents)}. Bu eSIM artık kullanılamaz.`,
     card: (cents: number) =>
       `${formatEuros(cents)} ödemeyi yaptığınız karta iade edildi; bankanıza göre ${min}-${max} iş günü içinde hesabınıza yansır.`,
     balance: (cents: number) => `${formatEuros(cents)} bakiyenize eklendi; hemen kullanabilirsiniz.`,
@@ -24,7 +25,7 @@ const texts = {
     subject: (r: Refunded) => `Your eSIM refund is complete (${r.orderNumber})`,
     greeting: (name: string) => `Hello ${name},`,
     done: (r: Refunded) =>
-      `The ${r.packageNameEn} eSIM (ICCID ${r.iccid}) of your order ${r.orderNumber} was refunded: ${formatEuros(r.amountCents)}. This eSIM can no longer be used.`,
+      `The ${planName(r, 'en')} eSIM (ICCID ${r.iccid}) of your order ${r.orderNumber} was refunded: ${formatEuros(r.amountCents)}. This eSIM can no longer be used.`,
     card: (cents: number) =>
       `${formatEuros(cents)} went back to the card you paid with; depending on your bank it arrives within ${min}-${max} business days.`,
     balance: (cents: number) => `${formatEuros(cents)} was added to your balance, ready to use now.`,

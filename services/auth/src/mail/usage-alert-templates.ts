@@ -1,5 +1,6 @@
 import { formatBytes, type EventPayload, type Locale } from '@esim/contracts';
 import type { OutgoingMail } from './mailer';
+import { planName } from './plan-name';
 
 /** The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed in. */
 type Alert = EventPayload<'esim.profile.usage-alert'>;
@@ -20,16 +21,17 @@ const texts = {
     'usage-80': {
       subject: (a: Alert) => `eSIM verinizin %80'i kullanıldı (${a.orderNumber})`,
       body: (a: Alert, l: Locale) =>
-        `${a.packageNameTr} paketinizin ${formatBytes(a.usedBytes, l)} / ${formatBytes(a.totalBytes ?? 0, l)} verisini kullandınız.`,
+        `${planName(a, 'tr')} paketinizin ${formatBytes(a.usedBytes, l)} / ${formatBytes(a.totalBytes ?? 0, l)} verisini kullandınız.`,
     },
     'usage-100': {
       subject: (a: Alert) => `eSIM verinizin tamamı kullanıldı (${a.orderNumber})`,
       body: (a: Alert) =>
-        `${a.packageNameTr} paketinizin verisi bitti. Yeni bir paket satın alarak bağlı kalabilirsiniz.`,
+        `${planName(a, 'tr')} paketinizin verisi bitti. Yeni bir paket satın alarak bağlı kalabilirsiniz.`,
     },
     'expiry-1d': {
       subject: (a: Alert) => `eSIM paketinizin süresi yarın doluyor (${a.orderNumber})`,
-      body: (a: Alert, l: Locale) => `${a.packageNameTr} paketinizin süresi ${date(a.expiresAt, l)} tarihinde doluyor.`,
+      body: (a: Alert, l: Locale) =>
+        `${planName(a, 'tr')} paketinizin süresi ${date(a.expiresAt, l)} tarihinde doluyor.`,
     },
     greeting: (name: string) => `Merhaba ${name},`,
     check: 'Kalan verinizi sipariş numaranızla buradan sorgulayabilirsiniz:',
@@ -38,16 +40,16 @@ const texts = {
     'usage-80': {
       subject: (a: Alert) => `80% of your eSIM data is used (${a.orderNumber})`,
       body: (a: Alert, l: Locale) =>
-        `You have used ${formatBytes(a.usedBytes, l)} of the ${formatBytes(a.totalBytes ?? 0, l)} in your ${a.packageNameEn} package.`,
+        `You have used ${formatBytes(a.usedBytes, l)} of the ${formatBytes(a.totalBytes ?? 0, l)} in your ${planName(a, 'en')} package.`,
     },
     'usage-100': {
       subject: (a: Alert) => `All of your eSIM data is used (${a.orderNumber})`,
       body: (a: Alert) =>
-        `The data of your ${a.packageNameEn} package is used up. Buy a new package to stay connected.`,
+        `The data of your ${planName(a, 'en')} package is used up. Buy a new package to stay connected.`,
     },
     'expiry-1d': {
       subject: (a: Alert) => `Your eSIM package expires tomorrow (${a.orderNumber})`,
-      body: (a: Alert, l: Locale) => `Your ${a.packageNameEn} package expires on ${date(a.expiresAt, l)}.`,
+      body: (a: Alert, l: Locale) => `Your ${planName(a, 'en')} package expires on ${date(a.expiresAt, l)}.`,
     },
     greeting: (name: string) => `Hello ${name},`,
     check: 'Check your remaining data with your order number here:',

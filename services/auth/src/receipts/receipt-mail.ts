@@ -31,6 +31,7 @@ export async function receiptMail(
   receipt: Receipt,
   to: { email: string; fullName: string },
   publicBaseUrl: string,
+  brand?: string,
 ): Promise<OutgoingMail> {
   const t = texts[receipt.locale];
   const link = `${publicBaseUrl.replace(/\/$/, '')}/order/${encodeURIComponent(receipt.orderId)}`;
@@ -45,7 +46,11 @@ export async function receiptMail(
     text: [...lines.flatMap((line) => [line, '']), t.link, link].join('\n'),
     html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}\n<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     attachments: [
-      { filename: t.file(receipt.orderNumber), content: await receiptPdf(receipt, to), contentType: 'application/pdf' },
+      {
+        filename: t.file(receipt.orderNumber),
+        content: await receiptPdf(receipt, to, brand),
+        contentType: 'application/pdf',
+      },
     ],
   };
 }

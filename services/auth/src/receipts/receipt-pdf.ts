@@ -1,14 +1,7 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatEuros, sellerLine, type EventPayload, type Locale } from '@esim/contracts';
+import { startPdf } from '@esim/platform';
 
 export type Receipt = EventPayload<'esim.order.receipt'>;
-
-// DejaVu Sans comes from an npm package (so a clean `npm ci` has it) and covers every Turkish letter;
-// the PDF's standard fonts (Helvetica) have no ğ, ş, ı or İ.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const texts = {
   tr: {
@@ -66,9 +59,14 @@ function dataOf(receipt: Receipt, locale: Locale): string {
   return receipt.dataMb >= 1024 ? `${number.format(receipt.dataMb / 1024)} GB` : `${number.format(receipt.dataMb)} MB`;
 }
 
-/** The package as the receipt's line names it: its name in the buyer's language, code, data and days. */
+/**
+ * The package as the receipt's line names it: the plan's title with the package's name and code, or
+ * (a receipt of an earlier release, without a title) its name, code, data and days.
+ */
 export function receiptItem(receipt: Receipt, locale: Locale): string {
   const name = locale === 'en' ? receipt.packageNameEn : receipt.packageNameTr;
+  const title = locale === 'en' ? receipt.planTitleEn : receipt.planTitleTr;
+  if (title) return `${title} (${name}, ${receipt.packageCode})`;
   return `${name} (${receipt.packageCode}; ${dataOf(receipt, locale)} · ${texts[locale].days(receipt.validityDays)})`;
 }
 
@@ -77,31 +75,22 @@ export function receiptItem(receipt: Receipt, locale: Locale): string {
  * order, the package line, the total and what the balance and the card paid of it, then the
  * pre-information form and the distance sales contract exactly as the buyer accepted them.
  */
-export function receiptPdf(receipt: Receipt, buyer: { fullName: string; email: string }): Promise<Buffer> {
+export function receiptPdf(
+  receipt: Receipt,
+  buyer: { fullName: string; email: string },
+  brand?: string,
+): Promise<Buffer> {
   const locale = receipt.locale;
   const t = texts[locale];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    bufferPages: true,
-    info: { Title: `${t.title} ${receipt.orderNumber}`, Author: receipt.seller.name, Subject: receipt.orderNumber },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const { doc, left, width, done, field, table, sum, footers } = startPdf(
+    { Title: `${t.title} ${receipt.orderNumber}`, Author: receipt.seller.name, Subject: receipt.orderNumber },
+    { margin: 50, bufferPages: true },
+  );
 
+  // The shop's brand over the title, as its identity names it when the receipt is made.
+  if (brand) doc.font('bold').fontSize(12).text(brand);
   doc.font('bold').fontSize(18).text(t.title);
   doc.moveDown(0.5);
-  const field = (label: string, value: string) => {
-    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true }).font('body').text(value);
-  };
   field(t.seller, sellerLine(receipt.seller, locale));
   field(t.buyer, `${buyer.fullName}, ${buyer.email}`);
   field(t.order, receipt.orderNumber);
@@ -109,34 +98,18 @@ export function receiptPdf(receipt: Receipt, buyer: { fullName: string; email: s
   doc.moveDown(1);
 
   // The line: what was bought, how many, at what price.
-  const columns = [
-    { label: t.item, width: width - 210, align: 'left' as const },
-    { label: t.quantity, width: 40, align: 'right' as const },
-    { label: t.unit, width: 80, align: 'right' as const },
-    { label: t.total, width: 90, align: 'right' as const },
-  ];
-  const row = (cells: string[], font: 'body' | 'bold') => {
-    const top = doc.y;
-    let x = left;
-    let bottom = top;
-    cells.forEach((cell, i) => {
-      doc.font(font).fontSize(10).text(cell, x, top, { width: columns[i]!.width, align: columns[i]!.align });
-      bottom = Math.max(bottom, doc.y);
-      x += columns[i]!.width;
-    });
-    doc.x = left;
-    doc.y = bottom + 4;
-  };
-  row(
-    columns.map((c) => c.label),
-    'bold',
+  const lines = table(
+    [
+      { label: t.item, width: width - 210, align: 'left' },
+      { label: t.quantity, width: 40, align: 'right' },
+      { label: t.unit, width: 80, align: 'right' },
+      { label: t.total, width: 90, align: 'right' },
+    ],
+    { size: 10 },
   );
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .stroke();
-  doc.y += 4;
-  row(
+  lines.header();
+  lines.rule();
+  lines.row(
     [
       receiptItem(receipt, locale),
       String(receipt.quantity),
@@ -145,21 +118,8 @@ export function receiptPdf(receipt: Receipt, buyer: { fullName: string; email: s
     ],
     'body',
   );
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + width, doc.y)
-    .stroke();
-  doc.y += 6;
+  lines.rule(6);
 
-  const sum = (label: string, value: string, font: 'body' | 'bold' = 'body') => {
-    const top = doc.y;
-    doc
-      .font(font)
-      .fontSize(10)
-      .text(label, left, top, { width: width - 90, align: 'right' });
-    doc.text(value, left + width - 90, top, { width: 90, align: 'right' });
-    doc.x = left;
-  };
   sum(t.grandTotal, formatEuros(receipt.totalCents), 'bold');
   sum(t.fromBalance, formatEuros(receipt.totalCents - receipt.paidByCardCents));
   if (receipt.paidByCardCents > 0) {
@@ -175,22 +135,7 @@ export function receiptPdf(receipt: Receipt, buyer: { fullName: string; email: s
   doc.moveDown(0.5);
   doc.font('body').fontSize(9.5).text(receipt.agreementText, { width, paragraphGap: 2 });
 
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i += 1) {
-    doc.switchToPage(pages.start + i);
-    const bottom = doc.page.margins.bottom;
-    // Writing inside the bottom margin would open a new page; lift the margin for the footer line.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('body')
-      .fontSize(8)
-      .fillColor('#777777')
-      .text(`${receipt.orderNumber} · ${t.page(i + 1, pages.count)}`, left, doc.page.height - 35, {
-        width,
-        align: 'center',
-      });
-    doc.page.margins.bottom = bottom;
-  }
+  footers((page, count) => `${receipt.orderNumber} · ${t.page(page, count)}`, 35);
   doc.end();
   return done;
 }

@@ -17,13 +17,19 @@ export function internalRoutes(app: AuthApp): void {
     {
       schema: {
         params: idParams,
-        response: responds(200, z.object({ id: z.string(), user_type: z.number().int(), status: z.string() })),
+        response: responds(
+          200,
+          z.object({ id: z.string(), user_type: z.number().int(), status: z.string(), name: z.string() }),
+        ),
       },
     },
     async (request, reply) => {
       const user = await findLiveUser(app.db, request.params.id);
       if (!user) throw notFound('user_not_found');
-      return ok(reply, { id: user.id, user_type: user.user_type, status: user.status });
+      // A dealer goes by its company: the name another service's audit entry keeps.
+      const profile = await app.db('dealer_profiles').where({ user_id: user.id }).first('company_name');
+      const name = (profile?.company_name as string | undefined) || user.full_name;
+      return ok(reply, { id: user.id, user_type: user.user_type, status: user.status, name });
     },
   );
 }

@@ -11,6 +11,7 @@ import { clearLoginFailures, hitLimit } from '../abuse/limits';
 import type { AuthApp, AuthContext } from '../context';
 import { findDealer, publishDealerUpdated } from '../dealers/dealers';
 import { startSession } from '../sessions/session';
+import { userInvoiceRoutes } from './user-invoices';
 
 const profileBody = z
   .object({ full_name: personNameField.optional(), phone: clearable(phoneField) })
@@ -107,4 +108,6 @@ export function userRoutes(app: AuthApp, ctx: AuthContext): void {
       return ok(reply, await startSession(app, ctx, request, reply, user, false), 'password_changed');
     },
   );
+
+  userInvoiceRoutes(app, ctx);
 }

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { USER_TYPE, type ListQuery } from '@esim/contracts';
-import { publish } from '@esim/platform';
-import { PRODUCER, createAccount } from '../accounts/accounts';
+import { USER_TYPE, type ListQuery, type Locale } from '@esim/contracts';
+import { fieldError, publish, type Redis } from '@esim/platform';
+import { PRODUCER, changeAccountStatus, createAccount } from '../accounts/accounts';
 import type { AccountStatus } from '../schemas';
 import { ACCOUNT_COLUMNS, accountListPage } from '../accounts/list-page';
+import { emailTaken, updateUserFields } from '../accounts/repository';
 import type { Meta } from '../dealers/dealers';
 import { whereAnyContains } from '../accounts/search';
 
@@ -63,6 +64,12 @@ export async function findSalesManager(db: Queryable, id: string): Promise<Sales
   return (await salesManagers(db).where('u.id', id).first(columns(db))) as SalesManager | undefined;
 }
 
+export async function getSalesManager(db: Queryable, id: string, locale: Locale): Promise<SalesManager> {
+  const found = await findSalesManager(db, id);
+  if (!found) throw fieldError(404, 'sales_manager_not_found', 'id', locale);
+  return found;
+}
+
 export interface NewSalesManager {
   id?: string;
   email: string;
@@ -91,17 +98,81 @@ export async function createSalesManager(
     meta,
   );
   await trx('sales_manager_profiles').insert({ user_id: user.id, region: input.region ?? null });
+  const created = (await findSalesManager(trx, user.id))!;
+  await publishSalesManager(trx, 'auth.sales-manager.created', created, meta);
+  return created;
+}
+
+async function publishSalesManager(
+  trx: Knex.Transaction,
+  type: 'auth.sales-manager.created' | 'auth.sales-manager.updated',
+  manager: SalesManager,
+  meta: Meta,
+): Promise<void> {
   await publish(trx, PRODUCER, {
-    type: 'auth.sales-manager.created',
-    aggregateId: user.id,
+    type,
+    aggregateId: manager.id,
     correlationId: meta.correlationId,
     payload: {
-      salesManagerId: user.id,
-      userId: user.id,
-      email: user.email,
-      fullName: user.full_name,
-      status: user.status,
+      salesManagerId: manager.id,
+      userId: manager.id,
+      email: manager.email,
+      fullName: manager.full_name,
+      status: manager.status,
     },
   });
-  return (await findSalesManager(trx, user.id))!;
+}
+
+export interface SalesManagerPatch {
+  full_name?: string;
+  email?: string;
+  phone?: string | null;
+  region?: string | null;
+}
+
+/**
+ * Applies the fields present in the patch (react-admin sends the whole record: unchanged fields
+ * change nothing) and tells the other services when something they keep changed.
+ */
+export async function updateSalesManager(
+  trx: Knex.Transaction,
+  id: string,
+  patch: SalesManagerPatch,
+  meta: Meta,
+): Promise<SalesManager> {
+  await trx('users').where({ id }).forUpdate().first('id');
+  const before = await getSalesManager(trx, id, meta.locale);
+  const changed = (key: keyof SalesManagerPatch) => patch[key] !== undefined && patch[key] !== before[key];
+  const userChanges = Object.fromEntries(
+    (['full_name', 'email', 'phone'] as const).filter(changed).map((key) => [key, patch[key]]),
+  );
+  if (userChanges.email && (await emailTaken(trx, userChanges.email as string, id))) {
+    throw fieldError(409, 'user_already_exists', 'email', meta.locale);
+  }
+  await updateUserFields(trx, id, userChanges, meta.locale);
+  if (changed('region')) {
+    await trx('sales_manager_profiles').where({ user_id: id }).update({ region: patch.region });
+    await trx('users').where({ id }).update({ updated_at: trx.fn.now() });
+  }
+  const after = await getSalesManager(trx, id, meta.locale);
+  if (after.full_name !== before.full_name || after.email !== before.email)
+    await publishSalesManager(trx, 'auth.sales-manager.updated', after, meta);
+  return after;
+}
+
+/**
+ * Suspends or reactivates, as dealers are: a suspended sales manager is signed out everywhere at
+ * once and refused at sign-in. Their dealers stay theirs. No change, no event.
+ */
+export async function applySalesManagerStatus(
+  trx: Knex.Transaction,
+  redis: Redis,
+  manager: SalesManager,
+  status: AccountStatus,
+  meta: Meta,
+): Promise<SalesManager> {
+  if (!(await changeAccountStatus(trx, redis, manager.id, manager.status, status))) return manager;
+  const after = { ...manager, status };
+  await publishSalesManager(trx, 'auth.sales-manager.updated', after, meta);
+  return after;
 }

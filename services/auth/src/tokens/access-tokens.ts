@@ -21,6 +21,8 @@ export async function signAccessToken(
   redis: Redis,
   user: TokenSubject,
   ttlSeconds: number,
+  /** An API key's token: its key id as `jwtid` (revoking the key revokes it) and the key's claims. */
+  extra: { jwtid?: string; claims?: Record<string, unknown> } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const revokedAt = Number((await redis.get(revokedUserKey(user.id))) ?? 0);
   const iat = Math.max(Math.floor(Date.now() / 1000), revokedAt + 1);
@@ -29,6 +31,7 @@ export async function signAccessToken(
     email: user.email,
     user_type: user.userType,
     ...(user.roles?.length ? { role: user.roles } : {}),
+    ...extra.claims,
     iat,
     exp,
   };
@@ -38,7 +41,7 @@ export async function signAccessToken(
     issuer: ACCESS_TOKEN_ISSUER,
     audience: ACCESS_TOKEN_AUDIENCE,
     subject: user.id,
-    jwtid: randomUUID(),
+    jwtid: extra.jwtid ?? randomUUID(),
   });
   return { token, expiresAt: new Date(exp * 1000) };
 }

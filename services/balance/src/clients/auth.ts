@@ -1,7 +1,7 @@
 import { translate, USER_TYPE, type Locale } from '@esim/contracts';
 import { AppError, createInternalClient } from '@esim/platform';
 import type { Knex } from 'knex';
-import { getParty } from '../parties/parties';
+import { displayName, getParty } from '../parties/parties';
 
 /**
  * Who an id is, when the balance service has not heard of it yet. The local party copy is fed by
@@ -11,7 +11,7 @@ import { getParty } from '../parties/parties';
  */
 export interface AccountDirectory {
   /** The live account's type and status, or null when auth has no such account. */
-  lookup(id: string, requestId: string): Promise<{ user_type: number; status: string } | null>;
+  lookup(id: string, requestId: string): Promise<{ user_type: number; status: string; name?: string } | null>;
 }
 
 export function createAccountDirectory(options: {
@@ -27,7 +27,7 @@ export function createAccountDirectory(options: {
   return {
     async lookup(id, requestId) {
       try {
-        return await auth.request<{ user_type: number; status: string }>(
+        return await auth.request<{ user_type: number; status: string; name?: string }>(
           'GET',
           `/internal/accounts/${encodeURIComponent(id)}`,
           { requestId },
@@ -53,18 +53,22 @@ const ROLES = {
  * Refuses an id that is not a live account of the expected kind, naming the field:
  * 404 when nobody has it (or it was deleted), 422 when it is someone else (a dealer's id given
  * as a sales manager's). Known parties are answered from the local copy, unknown ones by auth.
+ * Answers the account's name, which audit entries keep.
  */
 export async function assertAccountKind(
   db: Knex,
   directory: AccountDirectory,
   input: { id: string; kind: keyof typeof ROLES; field: string; locale: Locale; requestId: string },
-): Promise<void> {
+): Promise<{ name: string | null }> {
   const role = ROLES[input.kind];
   const refuse = (status: number, code: string) =>
     new AppError(status, code, { errors: [{ path: input.field, message: translate(code, input.locale) }] });
   const party = await getParty(db, input.id);
   if (party?.deleted_at) throw refuse(404, role.notFound);
-  const userType = party?.user_type ?? (await directory.lookup(input.id, input.requestId))?.user_type;
+  const known = party?.user_type !== undefined && party.user_type !== null;
+  const asked = known ? undefined : await directory.lookup(input.id, input.requestId);
+  const userType = known ? party.user_type : asked?.user_type;
   if (userType === undefined || userType === null) throw refuse(404, role.notFound);
   if (userType !== role.userType) throw refuse(422, role.wrongType);
+  return { name: known ? displayName(party, input.id) : (asked?.name ?? null) };
 }

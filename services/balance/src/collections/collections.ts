@@ -420,19 +420,30 @@ async function withNames(db: Knex, rows: Array<CollectionRow & { local_time: str
 /** A page of collection logs, newest first unless sorted otherwise. */
 export async function collectionLogs(db: Knex, query: ListQuery, filter: CollectionLogFilter) {
   const { column, order } = sortColumn(query, SORTABLE, { column: 'c.created_at', order: 'DESC' });
-  const [counted] = (await filtered(db, filter).count({ total: '*' }).sum({ amount: 'c.amount' })) as Array<{
+  // Dealer collections and hand-overs to the company are the same cash counted twice: summed apart.
+  const [counted] = (await filtered(db, filter)
+    .count({ total: '*' })
+    .sum({ amount: 'c.amount' })
+    .select(
+      db.raw(`coalesce(sum(c.amount) FILTER (WHERE c.kind = 'dealer-to-sales-manager'), 0) AS dealer_amount`),
+      db.raw(`coalesce(sum(c.amount) FILTER (WHERE c.kind = 'sales-manager-to-company'), 0) AS handover_amount`),
+    )) as Array<{
     total: number;
     amount: string | null;
+    dealer_amount: string;
+    handover_amount: string;
   }>;
   const total = Number(counted?.total ?? 0);
   const amountCents = Number(counted?.amount ?? 0);
+  const dealerCents = Number(counted?.dealer_amount ?? 0);
+  const handoverCents = Number(counted?.handover_amount ?? 0);
   const rows = (await filtered(db, filter)
     .select('c.*', db.raw(`${istanbulTimeSql('c.created_at')} AS local_time`))
     .orderBy(column, order)
     .orderBy('c.id', order)
     .limit(query.limit)
     .offset(query.offset)) as Array<CollectionRow & { local_time: string }>;
-  return { items: await withNames(db, rows), total, amountCents };
+  return { items: await withNames(db, rows), total, amountCents, dealerCents, handoverCents };
 }
 
 /** Every log the filter matches (CSV export oldest first, a report newest first), capped so one answer cannot exhaust the process. */

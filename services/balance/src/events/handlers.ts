@@ -67,7 +67,8 @@ export const onDealerDeleted: EventHandler<'auth.dealer.deleted'> = async (event
   await markPartyDeleted(trx, event.payload.userId);
 };
 
-export const onSalesManagerCreated: EventHandler<'auth.sales-manager.created'> = async (event, { trx }) => {
+type SalesManagerEvent = EventEnvelope<EventPayload<'auth.sales-manager.created'>>;
+async function keepSalesManager(event: SalesManagerEvent, trx: Knex.Transaction): Promise<void> {
   const p = event.payload;
   await upsertParty(trx, {
     id: p.userId,
@@ -76,8 +77,16 @@ export const onSalesManagerCreated: EventHandler<'auth.sales-manager.created'> =
     full_name: p.fullName,
     status: p.status,
   });
-  await openAccounts(trx, [salesManagerCash(p.userId)]);
+}
+
+export const onSalesManagerCreated: EventHandler<'auth.sales-manager.created'> = async (event, { trx }) => {
+  await keepSalesManager(event, trx);
+  await openAccounts(trx, [salesManagerCash(event.payload.userId)]);
 };
+
+/** A renamed or suspended sales manager: collection logs and reports name them as they are now. */
+export const onSalesManagerUpdated: EventHandler<'auth.sales-manager.updated'> = async (event, { trx }) =>
+  keepSalesManager(event, trx);
 
 // ── orders: holds settle, refunds, dashboard counts ──
 
@@ -217,6 +226,7 @@ export const BALANCE_HANDLERS: { [T in EventType]?: EventHandler<T> } = {
   'auth.dealer.status-changed': onDealerStatusChanged,
   'auth.dealer.deleted': onDealerDeleted,
   'auth.sales-manager.created': onSalesManagerCreated,
+  'auth.sales-manager.updated': onSalesManagerUpdated,
   'physical-sim.order.placed': onPhysicalSimOrderPlaced,
   'physical-sim.order.approved': onPhysicalSimOrderApproved,
   'physical-sim.order.rejected': onPhysicalSimOrderRejected,

@@ -60,3 +60,24 @@ export const isDealer = (party: Party | undefined) => party?.user_type === USER_
 /** A name to show for a party: company, then full name, then email, then the id itself. */
 export const displayName = (party: Party | undefined, id: string) =>
   party?.company_name || party?.full_name || party?.email || id;
+
+/** The name an audit entry keeps for a party (null when this service has not heard of the id yet). */
+export async function partyName(db: Knex | Knex.Transaction, id: string): Promise<string | null> {
+  const party = await getParty(db, id);
+  return party ? displayName(party, id) : null;
+}
+
+/** Ids of the people whose name, company or e-mail contains the text (Turkish dotted and dotless i alike). */
+export async function searchParties(db: Knex | Knex.Transaction, text: string, limit: number): Promise<string[]> {
+  const folded = text.replace(/[İIı]/g, 'i').toLowerCase();
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return (await db('parties')
+    .whereNull('deleted_at')
+    .where((w) => {
+      for (const column of ['full_name', 'company_name', 'email'])
+        w.orWhereRaw(`lower(translate(??, 'İIı', 'iii')) LIKE ?`, [column, pattern]);
+    })
+    .orderBy('id')
+    .limit(limit)
+    .pluck('id')) as string[];
+}

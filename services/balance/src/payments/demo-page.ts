@@ -1,4 +1,4 @@
-import { formatEuros, type Locale } from '@esim/contracts';
+import { DEMO_BRAND, formatEuros, type Locale } from '@esim/contracts';
 import type { CardEntry, CardProblem, DemoSession } from './demo-provider';
 import { TEST_CARDS } from './demo-provider';
 
@@ -11,7 +11,6 @@ const TEXTS = {
     title: 'Kartla ödeme',
     demo: 'Demo ödeme sayfası: gerçek kart bilgisi girmeyin.',
     merchant: 'İşyeri',
-    merchantName: 'eSIM Go',
     amount: 'Ödenecek tutar',
     name: 'Kart üzerindeki isim',
     number: 'Kart numarası',
@@ -57,7 +56,6 @@ const TEXTS = {
     title: 'Card payment',
     demo: 'Demo payment page: do not enter real card details.',
     merchant: 'Merchant',
-    merchantName: 'eSIM Go',
     amount: 'Amount to pay',
     name: 'Name on card',
     number: 'Card number',
@@ -127,15 +125,18 @@ p{margin:8px 0}
 @media (prefers-color-scheme:dark){body{background:#0b1220;color:#e6ebf2}.card{background:#151e2e;box-shadow:0 4px 24px rgba(0,0,0,.5)}.summary{border-color:#2a3547}input{background:#0f1726;border-color:#3a4658;color:inherit}input[aria-invalid=true]{background:#2a1416}.error{color:#ff8a80}.demo{background:#3a2f0b;color:#f3d98b}.tests{color:#a9b4c4}.tests code{color:#e6ebf2}.bank{color:#8fb4ff}button.secondary{background:transparent;color:#8fb4ff;border-color:#8fb4ff}a{color:#8fb4ff}}
 `;
 
-function page(locale: Locale, title: string, body: string, head = ''): string {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${head}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+/** The shop's brand name, as its identity gives it when the page is drawn (the demo's before any is asked). */
+export type Brand = string;
+
+function page(locale: Locale, title: string, body: string, brand: Brand, head = ''): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark">${head}<title>${escape(`${title} — ${brand}`)}</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
 const t = (locale: Locale, key: TextKey, params: Record<string, string> = {}) =>
   TEXTS[locale][key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
 
-const summary = (locale: Locale, session: DemoSession) =>
-  `<div class="summary"><span>${t(locale, 'merchant')}</span><span>${t(locale, 'merchantName')}</span></div>` +
+const summary = (locale: Locale, session: DemoSession, brand: Brand) =>
+  `<div class="summary"><span>${t(locale, 'merchant')}</span><span>${escape(brand)}</span></div>` +
   `<div class="summary"><span>${escape(session.description)}</span><span></span></div>` +
   `<div class="summary"><span>${t(locale, 'amount')}</span><strong>${escape(formatEuros(Number(session.amount)))}</strong></div>`;
 
@@ -143,7 +144,12 @@ const cancelForm = (locale: Locale, token: string) =>
   `<form method="post" action="${escape(`${token}/3ds`)}"><input type="hidden" name="token" value="${escape(token)}"><input type="hidden" name="action" value="cancel"><button class="secondary" type="submit">${t(locale, 'cancel')}</button></form>`;
 
 /** The card form; `entry` and `problems` refill it after a refused submit (the number is never echoed). */
-export function cardFormPage(session: DemoSession, entry?: Partial<CardEntry>, problems: CardProblem[] = []): string {
+export function cardFormPage(
+  session: DemoSession,
+  entry?: Partial<CardEntry>,
+  problems: CardProblem[] = [],
+  brand: Brand = DEMO_BRAND.name,
+): string {
   const locale = session.locale;
   const problemOf = (field: keyof CardEntry) => problems.find((p) => p.field === field);
   const field = (name: keyof CardEntry, label: TextKey, attrs: string, value = '') => {
@@ -157,7 +163,7 @@ export function cardFormPage(session: DemoSession, entry?: Partial<CardEntry>, p
   return page(
     locale,
     t(locale, 'title'),
-    `<h1>${t(locale, 'title')}</h1><div class="demo">${t(locale, 'demo')}</div>${summary(locale, session)}` +
+    `<h1>${t(locale, 'title')}</h1><div class="demo">${t(locale, 'demo')}</div>${summary(locale, session, brand)}` +
       `<form method="post" action="${escape(session.token)}" novalidate>` +
       field('name', 'name', 'autocomplete="cc-name" required maxlength="60"', entry?.name ?? '') +
       field('number', 'number', 'inputmode="numeric" autocomplete="cc-number" required maxlength="23"') +
@@ -166,22 +172,24 @@ export function cardFormPage(session: DemoSession, entry?: Partial<CardEntry>, p
       `<button type="submit">${t(locale, 'pay', { amount: formatEuros(Number(session.amount)) })}</button></form>` +
       cancelForm(locale, session.token) +
       `<div class="tests"><strong>${t(locale, 'testCards')}</strong><ul>${tests}</ul>${t(locale, 'testHint')}</div>`,
+    brand,
   );
 }
 
 /** The bank's 3-D Secure step: confirm or cancel, posted with the token like iyzico's own page. */
-export function threeDSecurePage(session: DemoSession): string {
+export function threeDSecurePage(session: DemoSession, brand: Brand = DEMO_BRAND.name): string {
   const locale = session.locale;
   const token = escape(session.token);
   const action = escape(`${session.token}/3ds`);
   return page(
     locale,
     t(locale, 'secureTitle'),
-    `<div class="bank">${LOCK}${t(locale, 'secureTitle')}</div><p>${t(locale, 'secureAsk')}</p>${summary(locale, session)}` +
+    `<div class="bank">${LOCK}${t(locale, 'secureTitle')}</div><p>${t(locale, 'secureAsk')}</p>${summary(locale, session, brand)}` +
       `<div class="summary"><span>${t(locale, 'secureCard')}</span><span>•••• ${escape(session.card_last4 ?? '')}</span></div>` +
       `<div class="demo">${t(locale, 'secureDemo')}</div>` +
       `<form method="post" action="${action}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="confirm"><button type="submit">${t(locale, 'confirm')}</button></form>` +
       `<form method="post" action="${action}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="cancel"><button class="secondary" type="submit">${t(locale, 'decline')}</button></form>`,
+    brand,
   );
 }
 
@@ -189,7 +197,7 @@ export function threeDSecurePage(session: DemoSession): string {
  * A session past its card step (paid, declined, in fraud review, or expired before a card was
  * taken): the buyer can only go back, posting the token to the shop's callback.
  */
-export function finishedPage(session: DemoSession): string {
+export function finishedPage(session: DemoSession, brand: Brand = DEMO_BRAND.name): string {
   const locale = session.locale;
   const [title, text]: [TextKey, TextKey] =
     session.status === 'review'
@@ -202,24 +210,27 @@ export function finishedPage(session: DemoSession): string {
     t(locale, title),
     `<h1>${t(locale, title)}</h1><p>${t(locale, text)}</p>` +
       `<form method="post" action="${escape(session.callback_url)}"><input type="hidden" name="token" value="${escape(session.token)}"><button type="submit">${t(locale, 'back')}</button></form>`,
+    brand,
   );
 }
 
-export function missingSessionPage(locale: Locale): string {
+export function missingSessionPage(locale: Locale, brand: Brand = DEMO_BRAND.name): string {
   return page(
     locale,
     t(locale, 'missingTitle'),
     `<h1>${t(locale, 'missingTitle')}</h1><p>${t(locale, 'missing')}</p><p><a href="/">${t(locale, 'back')}</a></p>`,
+    brand,
   );
 }
 
 /** The callback's answer: straight on to the shop (a meta refresh: no script needed), with a link. */
-export function returnPage(locale: Locale, target: string): string {
+export function returnPage(locale: Locale, target: string, brand: Brand = DEMO_BRAND.name): string {
   const href = escape(target);
   return page(
     locale,
     t(locale, 'returningTitle'),
     `<h1>${t(locale, 'returningTitle')}</h1><p>${t(locale, 'returning')}</p><p><a href="${href}">${t(locale, 'continue')}</a></p>`,
+    brand,
     `<meta http-equiv="refresh" content="0;url=${href}">`,
   );
 }

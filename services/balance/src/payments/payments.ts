@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { centsToEuros, formatEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
 import { AppError, containsPattern, istanbulDate, sortColumn, whereIstanbulDays } from '@esim/platform';
-import { createTopUp, creditTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
+import { createTopUp, creditTopUp, expireLockedTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
 import { refundView } from './card-refunds';
 import type { PaymentPurpose, PaymentRefunds, PaymentRow } from './rows';
 import { ProviderUnavailable, type PaymentBuyer, type PaymentProvider, type RetrievedPayment } from './port';
@@ -257,7 +257,7 @@ async function applyRetrieved(
     }
     const topUp = (await trx('top_ups').where({ id: row.top_up_id }).forUpdate().first()) as TopUpRow;
     // A payment expired here but paid at the provider after all reopens its top-up, so the money is credited.
-    if (topUp.status === 'rejected') {
+    if (topUp.status === 'expired' || topUp.status === 'rejected') {
       await trx('top_ups')
         .where({ id: topUp.id })
         .update({ status: 'pending', reason: null, decided_by: null, decided_at: null });
@@ -281,7 +281,7 @@ async function update(trx: Knex.Transaction, id: string, values: Record<string, 
 }
 
 /**
- * A pending payment nobody finished in time: expired, its top-up rejected, nothing credited. The
+ * A pending payment nobody finished in time: expired, its top-up too, nothing credited. The
  * provider is still asked until its page is gone (a buyer may pay at the last moment), so the
  * buyer is told "nothing was charged" only once the provider can no longer charge.
  */
@@ -289,7 +289,7 @@ export async function expirePayment(db: Knex, id: string, schedule: PaymentSched
   return db.transaction(async (trx) => {
     const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow;
     if (row.status !== 'pending') return row;
-    await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', 'payment_expired');
+    await expireLockedTopUp(trx, row.top_up_id, 'card-payment');
     const expired = { ...row, status: 'expired' as const, failure_code: EXPIRED_UNCONFIRMED };
     const next = row.token ? nextCheckAt(expired, new Date(), schedule) : null;
     return update(trx, id, {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { Redis, ServingWork } from '@esim/platform';
+import { repeatingWork, type Redis, type ServingWork } from '@esim/platform';
 import { REFUND_LEASE_MS, sendCardRefund, takeDueRefunds } from './card-refunds';
 import { expirePayment, settlePayment } from './payments';
 import type { PaymentRow } from './rows';
@@ -130,24 +130,10 @@ export function paymentPoller(
   providers: PaymentProviders,
   options: SweepOptions & { intervalMs: number; log: FastifyBaseLogger },
 ): ServingWork {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const pass = () => {
-    running = sweepPayments(db, providers, { ...options, stopped: () => timer === undefined })
-      .catch((error: unknown) => options.log.error({ err: error }, 'card payment sweep failed'))
-      .finally(() => {
-        if (timer) timer = setTimeout(pass, options.intervalMs);
-      });
-  };
-  return {
-    name: 'card-payments',
-    start() {
-      timer = setTimeout(pass, options.intervalMs);
-    },
-    async stop() {
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return repeatingWork(
+    'card-payments',
+    options.intervalMs,
+    (stopped) => sweepPayments(db, providers, { ...options, stopped }),
+    (error) => options.log.error({ err: error }, 'card payment sweep failed'),
+  );
 }

@@ -17,7 +17,7 @@ import { claimForOrder } from '../payments/claims';
 import { askProviderNow } from '../payments/card-refunds';
 import { getPayment } from '../payments/payments';
 import type { PaymentProviders } from '../payments/provider';
-import { getParty } from '../parties/parties';
+import { getParty, searchParties } from '../parties/parties';
 import { paymentIdParams, personId } from '../schemas';
 
 const holdBody = z.object({
@@ -41,6 +41,10 @@ const claimBody = z.object({
   user_id: personId,
   total_cents: z.number().int().positive().max(MAX_AMOUNT_CENTS),
 });
+/** Most dealers one figures question may name (auth sorts at most this many by money). */
+const DEALER_FIGURES_MAX = 20_000;
+/** Most people one name search answers: a search that broad is refined, not paged. */
+const ACCOUNT_SEARCH_MAX = 1000;
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 /**
@@ -145,6 +149,39 @@ export function internalRoutes(app: CreatedServiceApp, payments: PaymentProvider
       heldCents: held,
     });
   });
+
+  // The auth service sorts its dealer list by balance or debt over every page: it filters, this service ranks.
+  app.post(
+    '/internal/dealers/figures',
+    {
+      schema: {
+        body: z.object({ ids: z.array(personId).max(DEALER_FIGURES_MAX) }),
+        response: responds(
+          200,
+          z.array(z.object({ dealer_id: z.string(), balance_cents: z.number().int(), owed_cents: z.number().int() })),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const figures = await dealerBalances(app.db, request.body.ids);
+      return ok(
+        reply,
+        figures.map(({ dealer_id, balance_cents, owed_cents }) => ({ dealer_id, balance_cents, owed_cents })),
+      );
+    },
+  );
+
+  // The esim service finds orders by their buyer's name or e-mail: it keeps ids only, this service keeps people.
+  app.get(
+    '/internal/accounts/search',
+    {
+      schema: {
+        querystring: z.object({ q: z.string().trim().min(1).max(100) }),
+        response: responds(200, z.array(z.string())),
+      },
+    },
+    async (request, reply) => ok(reply, await searchParties(app.db, request.query.q, ACCOUNT_SEARCH_MAX)),
+  );
 
   // The esim service reads a buyer's checkout payment before it places the order the payment is for.
   const internalPayment = z.object({

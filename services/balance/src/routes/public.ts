@@ -1,4 +1,4 @@
-import { fileResponse } from '@esim/contracts';
+import { DEMO_BRAND, fileResponse } from '@esim/contracts';
 import { notFound, type CreatedServiceApp } from '@esim/platform';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +30,12 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       .header('content-security-policy', pageSecurity)
       .header('referrer-policy', 'no-referrer')
       .send(html);
+  // The pages name the shop as its identity does; a page for a buyer mid-payment is drawn even when auth does not answer.
+  const brand = () =>
+    ctx.identity
+      .shop()
+      .then((shop) => shop.brand.name)
+      .catch(() => DEMO_BRAND.name);
 
   // The browser-facing routes take the form posts a payment page sends (iyzico posts the token so).
   app.register(async (scope) => {
@@ -56,7 +62,7 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
         if (!row) throw notFound('payment_not_found');
         const provider = ctx.payments.of(row.provider);
         if (provider) row = await settlePayment(app.db, provider, row);
-        return sendPage(reply, 200, returnPage(row.locale, `${row.return_path}?payment=${row.id}`));
+        return sendPage(reply, 200, returnPage(row.locale, `${row.return_path}?payment=${row.id}`, await brand()));
       },
     );
 
@@ -68,9 +74,15 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       { schema: { tags: ['payments'], params: demoParams, response: htmlPage("The demo provider's card page") } },
       async (request, reply) => {
         const session = await demoSession(app.db, request.params.token);
-        if (!session) return sendPage(reply, 404, missingSessionPage(request.locale));
-        if (session.status === 'verifying') return sendPage(reply, 200, threeDSecurePage(session));
-        return sendPage(reply, 200, session.status === 'open' ? cardFormPage(session) : finishedPage(session));
+        if (!session) return sendPage(reply, 404, missingSessionPage(request.locale, await brand()));
+        if (session.status === 'verifying') return sendPage(reply, 200, threeDSecurePage(session, await brand()));
+        return sendPage(
+          reply,
+          200,
+          session.status === 'open'
+            ? cardFormPage(session, undefined, [], await brand())
+            : finishedPage(session, await brand()),
+        );
       },
     );
 
@@ -86,13 +98,18 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       },
       async (request, reply) => {
         const session = await demoSession(app.db, request.params.token);
-        if (!session) return sendPage(reply, 404, missingSessionPage(request.locale));
+        if (!session) return sendPage(reply, 404, missingSessionPage(request.locale, await brand()));
         if (session.status !== 'open' && session.status !== 'verifying')
-          return sendPage(reply, 200, finishedPage(session));
+          return sendPage(reply, 200, finishedPage(session, await brand()));
         const checked = checkCard(request.body, new Date());
-        if (!checked.outcome) return sendPage(reply, 400, cardFormPage(session, request.body, checked.problems));
+        if (!checked.outcome)
+          return sendPage(reply, 400, cardFormPage(session, request.body, checked.problems, await brand()));
         await enterCard(app.db, session.token, { outcome: checked.outcome, last4: checked.last4! });
-        return sendPage(reply, 200, threeDSecurePage({ ...session, status: 'verifying', card_last4: checked.last4! }));
+        return sendPage(
+          reply,
+          200,
+          threeDSecurePage({ ...session, status: 'verifying', card_last4: checked.last4! }, await brand()),
+        );
       },
     );
 
@@ -110,9 +127,9 @@ export function publicRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
       },
       async (request, reply) => {
         const before = await demoSession(app.db, request.params.token);
-        if (!before) return sendPage(reply, 404, missingSessionPage(request.locale));
+        if (!before) return sendPage(reply, 404, missingSessionPage(request.locale, await brand()));
         if (before.status !== 'open' && before.status !== 'verifying')
-          return sendPage(reply, 200, finishedPage(before));
+          return sendPage(reply, 200, finishedPage(before, await brand()));
         const session = (await finishVerification(app.db, before.token, request.body.action === 'confirm'))!;
         // 307 keeps the method and the form (token=…): the callback receives a POST, as from iyzico.
         return reply.header('cache-control', 'no-store').redirect(session.callback_url, 307);

@@ -5,11 +5,22 @@ import {
   responds,
   salesManagerBalanceSchema,
 } from '@esim/contracts';
-import { idempotentReply, istanbulDate, istanbulMonthStart, ok, type CreatedServiceApp } from '@esim/platform';
+import {
+  describeAudit,
+  forbidden,
+  idempotentReply,
+  istanbulDate,
+  istanbulMonthStart,
+  ok,
+  type CreatedServiceApp,
+} from '@esim/platform';
 import { z } from 'zod';
+import type { BalanceContext } from '../context';
 import { collectFromDealer, collectionReport, salesManagerBalance } from '../collections/collections';
+import { getParty, isDealer, partyName } from '../parties/parties';
 import { idempotencyHeaders, isoDate, note, personId } from '../schemas';
 import { collectInputOf } from './admin/collections';
+import { answerStatement, dealerStatementParams, statementFormatQuery, statementResponses } from './user/statements';
 
 const collectBody = z.object({ dealer_id: personId, amount: positiveEuroAmount, note });
 const reportQuery = z
@@ -19,8 +30,8 @@ const reportQuery = z
     path: ['end_date'],
   });
 
-/** A sales manager's cash: what they hold, collecting from their own dealers, and the period's report. */
-export function salesManagerRoutes(app: CreatedServiceApp): void {
+/** A sales manager's cash: what they hold, collecting from their own dealers, the period's report, and their dealers' statements. */
+export function salesManagerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   app.get(
     '/sales-manager/balance',
     { schema: { tags: ['sales-manager'], response: responds(200, salesManagerBalanceSchema) } },
@@ -37,8 +48,13 @@ export function salesManagerRoutes(app: CreatedServiceApp): void {
         response: responds(201, collectionResultSchema),
       },
     },
-    async (request, reply) =>
-      idempotentReply(
+    async (request, reply) => {
+      describeAudit(request, {
+        targetId: request.body.dealer_id,
+        targetName: await partyName(app.db, request.body.dealer_id),
+        amountCents: request.body.amount,
+      });
+      return idempotentReply(
         app.db,
         request,
         reply,
@@ -49,7 +65,8 @@ export function salesManagerRoutes(app: CreatedServiceApp): void {
             salesManagerId: request.user!.id,
             dealerId: request.body.dealer_id,
           }),
-      ),
+      );
+    },
   );
 
   app.get(
@@ -61,6 +78,25 @@ export function salesManagerRoutes(app: CreatedServiceApp): void {
       const start = request.query.start_date ?? istanbulMonthStart();
       const end = request.query.end_date ?? (start > today ? start : today);
       return ok(reply, await collectionReport(app.db, request.user!.id, { start, end }));
+    },
+  );
+
+  app.get(
+    '/sales-manager/dealers/:id/statements/:month',
+    {
+      schema: {
+        tags: ['sales-manager'],
+        params: dealerStatementParams,
+        querystring: statementFormatQuery,
+        response: statementResponses,
+      },
+    },
+    async (request, reply) => {
+      const dealer = await getParty(app.db, request.params.id);
+      // Ownership comes from the dealer → sales-manager map kept from auth events.
+      if (!dealer || dealer.deleted_at || !isDealer(dealer) || dealer.sales_manager_id !== request.user!.id)
+        throw forbidden('dealer_not_yours');
+      return answerStatement(app, ctx, request, reply, dealer.id, request.params.month, request.query.format);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { centsToEuros, type ListQuery } from '@esim/contracts';
-import { conflict, containsPattern, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
+import { AppError, conflict, containsPattern, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
 
@@ -10,7 +10,7 @@ import { postTransfer } from '../ledger/transfers';
  * transfer; the request stays pending until an admin sees the money arrive and confirms it
  * (company:bank → the user's spendable balance), or rejects it. Confirming twice moves money once.
  */
-export type TopUpStatus = 'pending' | 'confirmed' | 'rejected';
+export type TopUpStatus = 'pending' | 'confirmed' | 'rejected' | 'expired';
 export type TopUpMethod = 'bank_transfer' | 'card';
 
 export interface TopUpRow {
@@ -25,12 +25,6 @@ export interface TopUpRow {
   decided_at: Date | null;
   reason: string | null;
   created_at: Date;
-}
-
-export interface BankDetails {
-  account_holder: string;
-  bank_name: string;
-  iban: string;
 }
 
 export interface TopUp {
@@ -100,19 +94,39 @@ export async function createTopUp(
   }
 }
 
-/** Confirms a pending bank-transfer top-up: the money reaches the user's spendable balance. Idempotent. `at`: when, if not now (seeded history only). */
+/** A bank top-up's amount is refused as `amount`, with the code's text (and the limit) in the caller's language. */
+export const topUpAmountError = (status: number, code: string, params?: Record<string, string>) =>
+  new AppError(status, code, { params, errors: [{ path: 'amount', message: code }] });
+
+/**
+ * Confirms a pending bank-transfer top-up: the money reaches the user's spendable balance. Idempotent.
+ * `retype`: the amount the admin typed again (cents, if any) and the shop's threshold above which it
+ * is required. `at`: when, if not now (seeded history only).
+ */
 export async function confirmTopUp(
   db: Knex,
   id: string,
   adminId: string,
-  at?: Date,
+  options: { retype?: { cents: number | undefined; aboveCents: number }; at?: Date } = {},
 ): Promise<{ topUp: TopUp; replayed: boolean }> {
   return db.transaction(async (trx) => {
     const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
     if (!row) throw notFound('top_up_not_found');
     refuseCardTopUp(row);
-    return creditTopUp(trx, row, adminId, at);
+    if (options.retype) checkRetypedAmount(row, options.retype);
+    return creditTopUp(trx, row, adminId, options.at);
   });
+}
+
+/**
+ * A big amount is confirmed only with the amount typed again, so one click cannot credit a typo's
+ * fortune: an amount typed that differs is refused whatever the top-up's state, and one missing only
+ * while the top-up still waits (a confirmed one's replay moves nothing).
+ */
+function checkRetypedAmount(row: TopUpRow, retype: { cents: number | undefined; aboveCents: number }): void {
+  if (retype.cents !== undefined && retype.cents !== row.amount) throw topUpAmountError(400, 'top_up_amount_mismatch');
+  if (retype.cents === undefined && row.status === 'pending' && row.amount > retype.aboveCents)
+    throw topUpAmountError(400, 'top_up_amount_retype_required');
 }
 
 // A card top-up is decided by its payment's answer from the provider, never by hand.
@@ -157,7 +171,7 @@ export async function creditTopUp(
   return { topUp: topUpOf(updated!), replayed: false };
 }
 
-/** Marks a locked pending top-up rejected with a reason (a card payment that failed or expired). */
+/** Marks a locked pending (or expired) top-up rejected with a reason: its card payment failed. */
 export async function rejectLockedTopUp(
   trx: Knex.Transaction,
   id: string,
@@ -165,8 +179,16 @@ export async function rejectLockedTopUp(
   reason: string,
 ): Promise<void> {
   await trx('top_ups')
-    .where({ id, status: 'pending' })
+    .where({ id })
+    .whereIn('status', ['pending', 'expired'])
     .update({ status: 'rejected', reason, decided_by: actorId, decided_at: trx.fn.now() });
+}
+
+/** Marks a locked pending card top-up expired: its payment was not finished in time, so no money moved. */
+export async function expireLockedTopUp(trx: Knex.Transaction, id: string, actorId: string): Promise<void> {
+  await trx('top_ups')
+    .where({ id, status: 'pending' })
+    .update({ status: 'expired', reason: 'payment_expired', decided_by: actorId, decided_at: trx.fn.now() });
 }
 
 /** Rejects a pending top-up (the money never arrived). Rejecting twice answers the same; a confirmed one cannot be rejected. */
@@ -194,11 +216,27 @@ const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status',
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function listTopUps(db: Knex, query: ListQuery, filter: { userId?: string; status?: string }) {
+export async function listTopUps(
+  db: Knex,
+  query: ListQuery,
+  filter: { userId?: string; status?: string; customer?: string },
+) {
   const base = () => {
     const q = db('top_ups');
     if (filter.userId) q.where({ user_id: filter.userId });
     if (filter.status) q.where({ status: filter.status });
+    // The customer as the admin knows them: a part of their name, company or e-mail (the service's copy of people).
+    if (filter.customer) {
+      const pattern = containsPattern(filter.customer);
+      q.whereIn(
+        'user_id',
+        db('parties')
+          .select('id')
+          .where((who) =>
+            who.whereILike('full_name', pattern).orWhereILike('company_name', pattern).orWhereILike('email', pattern),
+          ),
+      );
+    }
     // The reference code is what the customer quotes on the bank transfer: the one text to search.
     if (query.search) q.whereILike('reference_code', containsPattern(query.search));
     // react-admin's getMany (filter={"id":[...]}): only those requests; an id that is no UUID matches none.

@@ -158,6 +158,11 @@ export async function quote(
   input: { userId: string; packageId: string; quantity: number; kind?: PackageKind },
 ) {
   const row = (await withBuyerPrice(db, input.userId).where('p.id', input.packageId).first()) as PricedRow | undefined;
+  // A top-up-only package is named as such to an eSIM buyer, who can add it from their eSIM's top-up panel.
+  if (row && input.kind === 'esim' && row.kind === 'top_up')
+    throw new AppError(422, 'package_top_up_only', {
+      errors: [{ path: 'package_id', message: 'package_top_up_only' }],
+    });
   // A caller naming the kind it sells never gets the other kind's package (an eSIM order cannot buy a physical card).
   if (!row || (input.kind && row.kind !== input.kind)) throw notFound('package_not_found');
   if (!row.active) throw new AppError(422, 'package_inactive');

@@ -1,8 +1,8 @@
-import { applyPercentage, centsToEuros, type Locale } from '@esim/contracts';
+import { applyPercentage, centsToEuros, translate, type Locale } from '@esim/contracts';
 import { AppError, publish, type AuthUser } from '@esim/platform';
 import type { Knex } from 'knex';
 import { formatData } from '@esim/contracts';
-import { PRICE_LIST_ORDER, selectPackages, type PackageRow } from '../packages/rows';
+import { onSale, PRICE_LIST_ORDER, selectPackages, type PackageRow } from '../packages/rows';
 import { dealerForCaller } from './dealers';
 
 export type PriceSource = 'single' | 'bulk' | 'percentage';
@@ -44,6 +44,8 @@ export function dealerPackageView(row: DealerPackageRow, locale: Locale, options
     data_mb: row.data_mb,
     data: formatData(row.data_mb, locale),
     active: row.active,
+    paused_reason: row.paused_reason,
+    on_sale: onSale(row),
     base_price: centsToEuros(row.retail_price_cents),
     ...(options.withCost ? { cost_price: centsToEuros(row.cost_price_cents) } : {}),
     dealer_price: row.dealer_price_cents === null ? null : centsToEuros(row.dealer_price_cents),
@@ -59,7 +61,15 @@ interface WriteContext {
   actor: AuthUser;
   source: PriceSource;
   allowBelowCost: boolean;
+  /** The caller's language, for the message under each refused price. */
+  locale: Locale;
   correlationId?: string;
+}
+
+/** Where a refused price sits in the request: the single route's `price`, a bulk list's `packages.<index>.price`. */
+function pricePath(source: PriceSource, index: number): string | null {
+  if (source === 'single') return 'price';
+  return source === 'bulk' ? `packages.${index}.price` : null;
 }
 
 /**
@@ -89,12 +99,18 @@ export async function writeDealerPrices(
       throw new AppError(422, 'dealer_price_unknown_packages', { params: { packages: unknown.join(', ') } });
     }
     if (!context.allowBelowCost) {
-      const below = wanted.filter(
-        (c) => c.priceCents !== null && c.priceCents < byId.get(c.packageId)!.cost_price_cents,
-      );
+      const below = wanted
+        .map((change, index) => ({ change, index }))
+        .filter(({ change: c }) => c.priceCents !== null && c.priceCents < byId.get(c.packageId)!.cost_price_cents);
       if (below.length) {
-        const codes = below.map((c) => byId.get(c.packageId)!.code).join(', ');
-        throw new AppError(422, 'dealer_price_below_cost', { params: { packages: codes } });
+        const codes = below.map(({ change }) => byId.get(change.packageId)!.code).join(', ');
+        // Each refused price is named under its own field, so a caller without costs sees which rows to change.
+        const errors = below.flatMap(({ change, index }) => {
+          const path = pricePath(context.source, index);
+          const params = { packages: byId.get(change.packageId)!.code };
+          return path ? [{ path, message: translate('dealer_price_below_cost', context.locale, params) }] : [];
+        });
+        throw new AppError(422, 'dealer_price_below_cost', { params: { packages: codes }, errors });
       }
     }
     const current = await trx('dealer_prices')
@@ -153,8 +169,8 @@ export async function writeDealerPrices(
 }
 
 /**
- * The percentage rule: each chosen package (default: every active one) gets retail × (1 + p/100),
- * computed from retail (not from the current dealer price), so applying the same percentage twice
+ * The percentage rule: each chosen package (default: every one on sale, not a paused one) gets
+ * retail × (1 + p/100), computed from retail (not from the current dealer price), so applying the same percentage twice
  * changes nothing the second time.
  */
 export async function percentageChanges(
@@ -164,7 +180,7 @@ export async function percentageChanges(
 ): Promise<PriceChange[]> {
   const query = trx('packages').select<Array<{ id: string; retail_price_cents: number }>>('id', 'retail_price_cents');
   if (packageIds) void query.whereIn('id', packageIds);
-  else void query.where({ active: true });
+  else void query.where({ active: true }).whereNull('paused_reason');
   const rows = await query;
   const found = new Set(rows.map((row) => row.id));
   // Unknown ids stay in the list so the write refuses them by name.

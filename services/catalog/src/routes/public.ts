@@ -1,6 +1,7 @@
 import {
   countryPackagesSchema,
   coverageSchema,
+  destinationSearchSchema,
   destinationsSchema,
   publicCountryDetailSchema,
   publicCountrySchema,
@@ -18,10 +19,11 @@ import {
   countryPackagesView,
   countryView,
   coverageView,
+  destinationSearchView,
   destinationsView,
   regionsView,
 } from '../public/views';
-import { countriesQuery, countryPackagesQuery, slugParams } from '../schemas';
+import { countriesQuery, countryPackagesQuery, searchQuery, slugParams } from '../schemas';
 
 /**
  * The public site's reads (no token). Each answer is built once per snapshot, locale and query,
@@ -119,6 +121,21 @@ export function publicRoutes(app: CreatedServiceApp, cache: PublicCatalogCache):
         request,
         reply,
         await cache.respond(`regions|${locale}`, (s) => envelope(locale, regionsView(s, locale))),
+      );
+    },
+  );
+
+  app.get(
+    '/public/search',
+    { schema: { tags, querystring: searchQuery, response: responds(200, destinationSearchSchema) } },
+    async (request, reply) => {
+      const { q = '' } = request.query;
+      const { locale } = request;
+      const key = `search|${locale}|${foldForSearch(q)}`;
+      return sendCached(
+        request,
+        reply,
+        await cache.respond(key, (s) => envelope(locale, destinationSearchView(s, locale, q))),
       );
     },
   );

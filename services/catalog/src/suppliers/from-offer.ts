@@ -9,10 +9,9 @@ import { countryRegions, getOffer, typeOfCountries, type OfferRow } from './offe
 
 /** Packages made from a supplier's offer, and offers mapped to packages the shop already sells. */
 
-/** An offer a new eSIM can be bought as: still listed, not a top-up, and not bought as another package already. */
+/** An offer a package can be bought as: still listed and not bought as another package already. */
 function checkSellable(offer: OfferRow, packageId?: string) {
   if (offer.gone_at) throw new AppError(422, 'supplier_offer_gone');
-  if (offer.top_up) throw new AppError(422, 'supplier_offer_top_up');
   if (offer.package_id && offer.package_id !== packageId)
     throw conflict('supplier_offer_mapped', { code: offer.package_code! });
 }
@@ -45,7 +44,8 @@ export async function createFromOffer(
       name_tr: input.name_tr ?? offer.name,
       name_en: input.name_en ?? offer.name,
       type: input.type ?? typeOfCountries(offer.countries, await countryRegions(trx)),
-      kind: 'esim',
+      // A top-up offer adds data to an eSIM its supplier sold: a package sold on that eSIM's top-up panel only.
+      kind: offer.top_up ? 'top_up' : 'esim',
       countries: offer.countries,
       data_mb: offer.data_mb,
       validity_days: offer.validity_days,
@@ -115,7 +115,13 @@ export async function mapOffer(
   checkSellable(offer, input.package_id);
   const [before] = (await selectPackages(trx).where('p.id', input.package_id).forUpdate('p')) as PackageRow[];
   if (!before) throw fieldError(422, 'package_not_found', 'package_id', context.locale);
-  if (before.kind !== 'esim') throw fieldError(422, 'supplier_offer_package_kind', 'package_id', context.locale);
+  if (before.kind !== (offer.top_up ? 'top_up' : 'esim'))
+    throw fieldError(
+      422,
+      offer.top_up ? 'supplier_offer_top_up_package_kind' : 'supplier_offer_package_kind',
+      'package_id',
+      context.locale,
+    );
   const differ = differences(before, offer, context.locale);
   if (differ.length)
     throw new AppError(422, 'supplier_offer_mismatch', {

@@ -57,7 +57,7 @@ export async function repricePackages(
   input: z.output<typeof repriceBody>,
   context: { rule: MarginRule; correlationId?: string },
 ): Promise<RepriceResult> {
-  const query = selectPackages(trx).where('p.kind', 'esim').orderBy('p.id');
+  const query = selectPackages(trx).whereIn('p.kind', ['esim', 'top_up']).orderBy('p.id');
   if (input.package_ids) void query.whereIn('p.id', input.package_ids);
   else void query.whereNot('p.supplier', 'pool');
   if (!input.dry_run) void query.forUpdate('p');

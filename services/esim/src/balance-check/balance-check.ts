@@ -2,28 +2,52 @@ import type { Knex } from 'knex';
 import { AppError, notFound } from '@esim/platform';
 import { ESIM_ORDER_NUMBER_PATTERN, translate, type BalanceCheckResult, type Locale } from '@esim/contracts';
 import type { ProfileRow } from '../profiles/views';
-import { normalizeOrder } from '../orders/saga';
+import { isValidIccid } from '../profiles/iccid';
+import { normalizeOrder, type OrderRow } from '../orders/saga';
+import { planPlace, planTitle } from '../orders/plan-title';
 import { bundlesOf } from '../top-ups/views';
 
 /**
- * The public balance check by order number: the input is upper-cased;
- * empty → 'Lütfen sipariş numarası veya sıra numarası girin'; not 8+ upper-case letters or digits →
- * 'Geçersiz QR eSIM sipariş numarası formatı'; unknown → 404 'Bakiye bilgileri bulunamadı'.
- * Data in MB. An order with several eSIMs answers the sum of those not refunded. Seeded demo orders say they are demo.
+ * The public balance check by order number or by one eSIM's ICCID (docs/product.md, The balance
+ * check): the input is upper-cased; empty → 'Lütfen sipariş numarası veya sıra numarası girin';
+ * 19-20 digits is an ICCID ('Geçersiz ICCID formatı' unless it starts 89 with a valid check digit);
+ * anything else not 8+ upper-case letters or digits → 'Geçersiz QR eSIM sipariş numarası formatı';
+ * unknown → 404 'Bakiye bilgileri bulunamadı', the same for an order number and an ICCID. Data in
+ * MB. An order with several eSIMs answers the sum of those not refunded, an ICCID its eSIM alone.
+ * Seeded demo orders say they are demo.
  */
 const MB = 1024 * 1024;
+const ICCID_DIGITS = /^[0-9]{19,20}$/;
 
-export function parseOrderNumber(raw: string, locale: Locale): string {
+export type BalanceCheckRef = { kind: 'order'; orderNumber: string } | { kind: 'iccid'; iccid: string };
+
+export function parseBalanceRef(raw: string, locale: Locale): BalanceCheckRef {
   const value = raw.trim().toUpperCase();
   const fail = (code: string) =>
     new AppError(400, code, { errors: [{ path: 'id', message: translate(code, locale) }] });
   if (!value) throw fail('balance_check_number_required');
+  if (ICCID_DIGITS.test(value)) {
+    if (!isValidIccid(value)) throw fail('balance_check_iccid_invalid');
+    return { kind: 'iccid', iccid: value };
+  }
   if (!ESIM_ORDER_NUMBER_PATTERN.test(value) || value.length > 40) throw fail('balance_check_esim_number_invalid');
-  return value;
+  return { kind: 'order', orderNumber: value };
 }
 
-export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale): Promise<BalanceCheckResult> {
-  const found = await db('orders').where({ order_number: orderNumber, step: 'completed' }).first();
+export async function balanceCheck(db: Knex, ref: BalanceCheckRef, locale: Locale): Promise<BalanceCheckResult> {
+  if (ref.kind === 'iccid') {
+    // The newest sold eSIM with that ICCID (a supplier may hand one out again once it ended), of a completed order.
+    const profile = (await db('profiles as p')
+      .join('orders as o', 'o.id', 'p.order_id')
+      .where({ 'p.iccid': ref.iccid, 'o.step': 'completed' })
+      .orderBy('p.created_at', 'desc')
+      .first('p.*')) as ProfileRow | undefined;
+    if (!profile) throw notFound('balance_check_not_found');
+    const order = normalizeOrder(await db('orders').where({ id: profile.order_id }).first());
+    // Answered under the ICCID asked about: its order's number would open the order's other eSIMs too.
+    return resultOf(db, order, [profile], ref.iccid, locale);
+  }
+  const found = await db('orders').where({ order_number: ref.orderNumber, step: 'completed' }).first();
   if (!found) throw notFound('balance_check_not_found');
   // A top-up's number reads the eSIM it added to, as that eSIM's own order number does.
   const order = found.top_up_profile_id
@@ -33,6 +57,16 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
     : found;
   const profiles = (await db('profiles').where({ order_id: order.id }).orderBy('iccid')) as ProfileRow[];
   if (profiles.length === 0) throw notFound('balance_check_not_found');
+  return resultOf(db, normalizeOrder(order), profiles, ref.orderNumber, locale);
+}
+
+async function resultOf(
+  db: Knex,
+  order: OrderRow,
+  profiles: ProfileRow[],
+  number: string,
+  locale: Locale,
+): Promise<BalanceCheckResult> {
   const now = Date.now();
   const statusOf = (p: ProfileRow): 'active' | 'ready' | 'inactive' | 'expired' => {
     if (p.status === 'expired' || p.status === 'used' || (p.expires_at && new Date(p.expires_at).getTime() < now))
@@ -75,15 +109,15 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
   const expiries = dates((p) => p.expires_at);
   return {
     type: 'esim' as const,
-    orderNumber,
+    orderNumber: number,
     status,
-    packageName: locale === 'en' ? order.package_name_en : order.package_name_tr,
+    packageName: planTitle(order, locale),
     totalData: mb(total),
     usedData: mb(used),
     remainingData: mb(remaining),
     activationDate: activations.length ? new Date(Math.min(...activations)).toISOString() : null,
     expiryDate: expiries.length ? new Date(Math.max(...expiries)).toISOString() : null,
-    country: (order.countries as string[]).join(', '),
+    country: planPlace(order, locale),
     operator: [...new Set(profiles.map((p) => p.operator))].join(', '),
     demo: Boolean(order.demo),
     bundles: await bundlesOfOrder(db, order, kept, locale),
@@ -93,11 +127,10 @@ export async function balanceCheck(db: Knex, orderNumber: string, locale: Locale
 /** The order's package, then the top-ups of its eSIMs still running, oldest first. */
 async function bundlesOfOrder(
   db: Knex,
-  order: Record<string, unknown>,
+  own: OrderRow,
   kept: ProfileRow[],
   locale: Locale,
 ): Promise<NonNullable<BalanceCheckResult['bundles']>> {
-  const own = normalizeOrder(order);
   const lists = await Promise.all(kept.map((p) => bundlesOf(db, p.id, own, locale)));
   const topUps = lists
     .flatMap((list) => list.filter((b) => b.kind === 'top_up'))

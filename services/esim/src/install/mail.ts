@@ -6,6 +6,7 @@ import { qrPng } from '../profiles/qr';
 import { isWithdrawn } from '../profiles/status';
 import { activationCode, iosInstallUrl } from '../profiles/views';
 import { installState } from './state';
+import { planTitles } from '../orders/plan-title';
 
 const HOUR_SECONDS = 3600;
 
@@ -25,7 +26,17 @@ export async function requestInstallMail(
   const order = await trx('orders')
     .where({ id: found.id })
     .forUpdate()
-    .first('id', 'order_number', 'user_id', 'package_name_tr', 'package_name_en');
+    .first(
+      'id',
+      'order_number',
+      'user_id',
+      'package_name_tr',
+      'package_name_en',
+      'package_type',
+      'countries',
+      'data_mb',
+      'validity_days',
+    );
   const ready = (await profilesOf(trx, order.id)).filter((p) => !isWithdrawn(p) && installState(p) === 'ready');
   if (ready.length === 0) throw new AppError(409, 'install_mail_nothing_to_send');
 
@@ -71,6 +82,7 @@ export async function requestInstallMail(
       orderNumber: order.order_number,
       packageNameTr: order.package_name_tr,
       packageNameEn: order.package_name_en,
+      ...planTitles(order),
       locale: options.locale,
       esims,
     },

@@ -10,9 +10,9 @@ import {
   type Seller,
 } from '@esim/contracts';
 import { AppError, publishMany, type PublishInput } from '@esim/platform';
-import { sellerOf } from '../config';
 import type { EsimContext } from '../context';
 import type { OrderRow } from './saga';
+import { planTitles } from './plan-title';
 
 /**
  * The distance-sale documents a buyer accepted at checkout, filled in by us from the order and kept
@@ -113,7 +113,7 @@ export async function recordAgreement(
     ? ((await db('profiles').where({ id: order.top_up_profile_id }).first('iccid')) as { iccid: string }).iccid
     : undefined;
   const documents = distanceSaleDocuments({
-    seller: sellerOf(ctx.config),
+    seller: await ctx.shop.seller(input.requestId),
     buyer: {
       fullName: buyerName({ full_name: buyer.full_name, email: buyer.email ?? input.email }),
       email: buyer.email ?? input.email,
@@ -180,6 +180,7 @@ function receiptEvent(order: OrderRow, agreement: AgreementRow, seller: Seller):
       packageCode: order.package_code,
       packageNameTr: order.package_name_tr,
       packageNameEn: order.package_name_en,
+      ...planTitles(order),
       dataMb: order.data_mb,
       validityDays: order.validity_days,
       quantity: order.quantity,
@@ -189,6 +190,7 @@ function receiptEvent(order: OrderRow, agreement: AgreementRow, seller: Seller):
       cardPaymentReference: agreement.card_payment_reference,
       agreementVersion: agreement.version,
       agreementText: agreement.text,
+      topUp: order.top_up_profile_id !== null,
     },
   };
 }

@@ -75,48 +75,100 @@ async function provide(
   return results;
 }
 
+/** Provisions one order (with others of the same moment where they go together). */
+export interface Provisioning {
+  submit(item: ProvisionItem): Promise<ProvisionOutcome>;
+}
+
+/** A supplier's answer for one reserved order, to be recorded with the answers of the same moment. */
+interface Provided {
+  order: OrderRow;
+  result: ProvisionResult | TopUpResult;
+}
+
 /**
- * Provisions orders by group commit, in three steps so that no row is locked while the provider
- * works (a partner's HTTP API may take seconds): reserve (the orders move to provisioning with their
- * hold's id, one commit), the provider's call outside any transaction of ours, record (completed
- * with esim.order.completed and the receipts, or voiding when the provider had nothing, one commit).
- * A crash between the steps leaves the order in provisioning, and the recovery loop calls the
- * provider again: it is idempotent by order id. Each step moves only orders still where their driver
- * found them, so a second driver (the recovery loop, a retry) leaves an order already moved.
- * Why the queue stays: docs/decisions/0012-purchase-path.md.
+ * Provisions orders in three steps so that no row is locked while the provider works (a partner's
+ * HTTP API may take seconds): reserve (the orders move to provisioning with their hold's id, one
+ * commit), the provider's call outside any transaction of ours, record (completed with
+ * esim.order.completed and the receipts, or voiding when the provider had nothing, one commit).
+ * The pool's orders take all three steps as one group commit. A supplier's orders are reserved
+ * together and recorded together (a group commit each), but each makes its own supplier call in
+ * between, so no buyer waits out another's. A crash between the steps leaves the order in
+ * provisioning, and the recovery loop calls the provider again: it is idempotent by order id. Each
+ * step moves only orders still where their driver found them, so a second driver (the recovery loop,
+ * a retry) leaves an order already moved.
+ * Why: docs/decisions/0012-purchase-path.md, 0019-suppliers-behind-the-provider-port.md and 0021.
  */
-export function createProvisioning(
+/** The seller every receipt names, asked for before each write (never inside its transaction). */
+export type SellerSource = () => Promise<Seller>;
+
+export function createProvisioning(db: Knex, provider: EsimProvider, seller: SellerSource): Provisioning {
+  const pool = new GroupCommit<ProvisionItem, ProvisionOutcome>((batch) =>
+    provisionOrders(db, provider, seller, batch),
+  );
+  const reserving = new GroupCommit<ProvisionItem, OrderRow | undefined>(async (batch) => {
+    const reserved = await reserve(db, batch);
+    return oncePerOrder(batch, new Map(reserved.map((order) => [order.id, order])));
+  });
+  const recording = new GroupCommit<Provided, ProvisionOutcome>(async (batch) => {
+    const named = await seller();
+    const recorded = await db.transaction((trx) =>
+      record(
+        trx,
+        named,
+        batch.map(({ order }) => order),
+        batch.map(({ result }) => result),
+      ),
+    );
+    return oncePerOrder(batch, recorded);
+  });
+  return {
+    async submit(item) {
+      if (item.order.supplier === 'pool') return pool.submit(item);
+      const order = await reserving.submit(item);
+      if (!order) return undefined;
+      const [result] = await provideOrRetry(db, provider, [order]);
+      return recording.submit({ order, result: result! });
+    },
+  };
+}
+
+/** Each item's order as the batch moved it, once per order: a second item of the same order finds it moved (undefined). */
+function oncePerOrder<T>(batch: Array<{ order: OrderRow }>, moved: Map<string, T>): Array<T | undefined> {
+  const answered = new Set<string>();
+  return batch.map(({ order }) => {
+    if (!moved.has(order.id) || answered.has(order.id)) return undefined;
+    answered.add(order.id);
+    return moved.get(order.id);
+  });
+}
+
+/** The provider's part; a failed call leaves the orders reserved for the recovery loop to ask again. */
+async function provideOrRetry(
   db: Knex,
   provider: EsimProvider,
-  seller: Seller,
-): GroupCommit<ProvisionItem, ProvisionOutcome> {
-  return new GroupCommit((batch) => provisionOrders(db, provider, seller, batch));
+  orders: OrderRow[],
+): Promise<Array<ProvisionResult | TopUpResult>> {
+  try {
+    return await provide(db, provider, orders);
+  } catch (error) {
+    // As after any remote failure: the buyer gets "processing".
+    throw new AppError(503, 'esim_provider_failed', { cause: error });
+  }
 }
 
 async function provisionOrders(
   db: Knex,
   provider: EsimProvider,
-  seller: Seller,
+  seller: SellerSource,
   batch: ProvisionItem[],
 ): Promise<ProvisionOutcome[]> {
   const ready = await reserve(db, batch);
   if (ready.length === 0) return batch.map(() => undefined);
-  let results: Array<ProvisionResult | TopUpResult>;
-  try {
-    results = await provide(db, provider, ready);
-  } catch (error) {
-    // The orders stay reserved and the recovery loop asks again, as after any remote failure: the buyer gets "processing".
-    throw new AppError(503, 'esim_provider_failed', { cause: error });
-  }
-  const orders = await db.transaction((trx) => record(trx, seller, ready, results));
-  // Each order's outcome once: a second item of the same order in the batch finds it moved.
-  const answered = new Set<string>();
-  return batch.map(({ order }) => {
-    const moved = orders.get(order.id);
-    if (!moved || answered.has(order.id)) return undefined;
-    answered.add(order.id);
-    return moved;
-  });
+  // Asked before the provider: auth unreachable leaves the orders for the recovery loop before any eSIM is handed out.
+  const named = await seller();
+  const results = await provideOrRetry(db, provider, ready);
+  return oncePerOrder(batch, await db.transaction((trx) => record(trx, named, ready, results)));
 }
 
 /** The orders still where their drivers found them, moved to provisioning with their holds (one statement, its own commit). */

@@ -34,6 +34,13 @@ export async function buy(
     { userId, packageId: input.packageId, quantity: input.quantity },
     String(request.id),
   );
+  // A supplier sells at most so many eSIMs in one of its orders: a larger order is refused before anything is held.
+  const supplier = ctx.suppliers.find((candidate) => candidate.name === quote.package.supplier);
+  if (supplier && input.quantity > supplier.maxPerOrder)
+    throw new AppError(422, 'supplier_quantity_max', {
+      params: { max: String(supplier.maxPerOrder) },
+      errors: [{ path: 'quantity', message: 'supplier_quantity_max' }],
+    });
   // The card payment is read before anything is written: one that is not the buyer's, not paid or not made at checkout places no order.
   const card = input.cardPaymentId
     ? await checkoutPayment(ctx, {

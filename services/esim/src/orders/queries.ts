@@ -4,6 +4,7 @@ import { notFound, sortColumn } from '@esim/platform';
 import type { ListQuery } from '@esim/contracts';
 import type { ProfileRow } from '../profiles/views';
 import { topUpTargets } from '../top-ups/views';
+import type { PlanFacts } from './plan-title';
 import { normalizeOrder, type OrderRow } from './saga';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,10 +75,11 @@ const ORDER_SORT = {
 export async function listOrders(
   db: Knex,
   user: AuthUser,
-  query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string },
+  query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string; userIds?: readonly string[] },
 ) {
   const base = listedFor(db('orders'), user);
   if (query.userId && user.role === 'admin') base.where('user_id', query.userId);
+  if (query.userIds && user.role === 'admin') base.whereIn('user_id', [...query.userIds]);
   if (query.ids)
     base.whereIn(
       'id',
@@ -142,4 +144,41 @@ export async function listOrders(
       };
     }),
   };
+}
+
+/** One of a buyer's eSIMs with what its list shows of its order. */
+export type ListedEsim = ProfileRow & PlanFacts & { order_number: string; bought_at: Date };
+
+/**
+ * The caller's own eSIMs, newest first (an admin too sees only their own here). `current`: those a
+ * traveller can use now, never installed or in use, not past expiry, not taken back.
+ */
+export async function listEsims(
+  db: Knex,
+  user: AuthUser,
+  query: Pick<ListQuery, 'limit' | 'offset'> & { current?: boolean },
+): Promise<{ total: number; rows: ListedEsim[] }> {
+  const base = db('profiles as p').join('orders as o', 'o.id', 'p.order_id').where('p.user_id', user.id);
+  if (query.current)
+    base
+      .whereIn('p.status', ['inactive', 'active'])
+      .whereNull('p.refunded_at')
+      .where((q) => q.whereNull('p.expires_at').orWhere('p.expires_at', '>', db.fn.now()));
+  const [{ total }] = (await base.clone().count({ total: '*' })) as [{ total: string }];
+  const rows = (await base
+    .clone()
+    .orderBy('o.created_at', 'desc')
+    .orderBy('p.iccid')
+    .limit(query.limit)
+    .offset(query.offset)
+    .select(
+      'p.*',
+      'o.order_number',
+      'o.package_type',
+      'o.countries',
+      'o.data_mb',
+      'o.validity_days',
+      'o.created_at as bought_at',
+    )) as ListedEsim[];
+  return { total: Number(total), rows };
 }

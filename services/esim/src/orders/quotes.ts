@@ -1,5 +1,5 @@
 import type { SupplierName } from '../provider/supplier';
-import { notFound, type InternalClient } from '@esim/platform';
+import { AppError, notFound, type InternalClient } from '@esim/platform';
 
 /** The catalog's answer to /internal/quote (services/catalog/src/pricing/buyer-prices.ts). */
 export interface Quote {
@@ -12,7 +12,7 @@ export interface Quote {
     name_tr: string;
     name_en: string;
     type: string;
-    /** esim here: the catalog is asked for eSIM packages only (a Plus package is a physical card). */
+    /** esim for a purchase; esim or top_up for a top-up (a Plus package is a physical card, never quoted here). */
     kind: string;
     countries: string[];
     data_mb: number | null;
@@ -23,15 +23,31 @@ export interface Quote {
   };
 }
 
-/** A quote of another kind of package is refused as unknown, so an order is never placed (nor money held) for it. */
-function eSimOnly(quote: Quote): Quote {
-  if (quote.package.kind !== 'esim') throw notFound('package_not_found');
-  return quote;
+/** What a quote is for: a new eSIM, or data added to one the buyer has (which may also be a top-up-only package). */
+export type QuotePurpose = 'purchase' | 'top_up';
+
+/** A quote of a kind the purpose cannot sell is refused, so an order is never placed (nor money held) for it. */
+function sellableFor(purpose: QuotePurpose) {
+  return (quote: Quote): Quote => {
+    const kinds = purpose === 'top_up' ? ['esim', 'top_up'] : ['esim'];
+    if (!kinds.includes(quote.package.kind)) throw notFound('package_not_found');
+    return quote;
+  };
+}
+
+/** The catalog's refusal of a top-up-only package as a new eSIM, naming the field (its internal answer carries the code only). */
+function namingThePackage(error: unknown): never {
+  if (error instanceof AppError && error.code === 'package_top_up_only')
+    throw new AppError(422, error.code, { errors: [{ path: 'package_id', message: error.code }] });
+  throw error;
 }
 
 export interface QuoteCache {
   /** The buyer's own price of a package for `quantity`, from the catalog or a recent answer to the same buyer. */
-  quote(input: { userId: string; packageId: string; quantity: number }, requestId?: string): Promise<Quote>;
+  quote(
+    input: { userId: string; packageId: string; quantity: number; purpose?: QuotePurpose },
+    requestId?: string,
+  ): Promise<Quote>;
   /** Forgets every quote (a catalog price or package event). */
   clear(): void;
 }
@@ -75,15 +91,22 @@ export function createQuoteCache(catalog: InternalClient, ttlMs: number): QuoteC
   };
   return {
     async quote(input, requestId) {
+      const purpose = input.purpose ?? 'purchase';
       const ask = () =>
         catalog
           .request<Quote>('POST', '/internal/quote', {
-            body: { user_id: input.userId, package_id: input.packageId, quantity: input.quantity, kind: 'esim' },
+            body: {
+              user_id: input.userId,
+              package_id: input.packageId,
+              quantity: input.quantity,
+              // A top-up asks for any kind and keeps the two it can sell.
+              ...(purpose === 'purchase' ? { kind: 'esim' } : {}),
+            },
             requestId,
           })
-          .then(eSimOnly);
+          .then(sellableFor(purpose), namingThePackage);
       if (ttlMs === 0) return ask();
-      const key = `${input.userId} ${input.packageId}`;
+      const key = `${purpose} ${input.userId} ${input.packageId}`;
       const now = Date.now();
       let entry = entries.get(key);
       if (!entry || entry.until <= now) {

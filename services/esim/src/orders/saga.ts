@@ -5,9 +5,11 @@ import { AppError, publish, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
 import type { ProfileRow } from '../profiles/views';
 import type { SupplierName } from '../provider/supplier';
+import { profilesOf } from './queries';
 
 /**
- * The purchase saga (docs/architecture.md, eSIM purchases). The order row records the step reached:
+ * The purchase saga (docs/architecture.md, eSIM purchases). Its steps, each beside its compensation,
+ * are `purchaseSteps` below; the order row records the step reached:
  *
  *   placed ──(claim)──hold──► provisioning ──provider──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold
  *     │                   └─ out of stock ─► voiding ──void──► failed
@@ -145,30 +147,52 @@ async function failUnheld(
   });
 }
 
-/** One step of one order (the hold, provisioning and the step change in one go). Returns the order as it is after the step. */
-async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, log }: DriveCall): Promise<Driven> {
-  let next: OrderRow | undefined;
-  switch (order.step) {
-    case 'placed': {
-      // One card payment pays one order: the order claims its payment first (idempotent by order id).
-      if (order.card_payment_id) {
-        try {
-          await claimCardPayment(db, ctx, order, requestId);
-        } catch (error) {
-          const refusal = finalRefusal(error);
-          if (!refusal) throw error;
-          next = await failUnheld(db, order, cardRefusal(refusal), {});
-          break;
-        }
-      }
-      let hold: InternalHold;
+/** A step of the purchase and what undoes it when a later step fails for good, side by side. */
+interface SagaStep<Done, Undone> {
+  /** Does the step; idempotent by the order id, so whoever drives the order may ask again. */
+  invoke(db: Knex, ctx: EsimContext, order: OrderRow, call: DriveCall): Promise<Done>;
+  /** Undoes it; null when nothing is left to undo (the reason is written beside it). */
+  compensate: ((db: Knex, ctx: EsimContext, order: OrderRow, call: DriveCall) => Promise<Undone>) | null;
+}
+
+/** What a step's refusal leaves of an order: why it failed, and the figures its message shows. */
+interface Refused {
+  refusal: string;
+  params: Record<string, string>;
+}
+
+/**
+ * The purchase's steps in the order they run. The order row records which one it reached, so each
+ * step's compensation runs from that record (`voiding` compensates the hold), after a crash too.
+ */
+export const purchaseSteps = {
+  /** One card payment pays one order: the order claims its checkout payment before its hold. */
+  cardPayment: {
+    invoke: async (db, ctx, order, { requestId }): Promise<Refused | null> => {
       try {
-        // One call per order: the balance service's hold batcher groups them (docs/decisions/0012-purchase-path.md).
+        await claimCardPayment(db, ctx, order, requestId);
+        return null;
+      } catch (error) {
+        const refusal = finalRefusal(error);
+        if (!refusal) throw error;
+        return { refusal: cardRefusal(refusal), params: {} };
+      }
+    },
+    // Nothing to undo: the payment credited the buyer's balance, and while the order holds none of
+    // it the card's share stays refundable to the card as unspent (balance service, card refunds).
+    compensate: null,
+  } satisfies SagaStep<Refused | null, never>,
+
+  /** The price held on the buyer's balance (one call per order: the balance service batches holds). */
+  hold: {
+    invoke: async (_db, ctx, order, { requestId }): Promise<{ holdId: string } | Refused> => {
+      try {
         const reference = `${order.top_up_profile_id ? 'eSIM top-up' : 'eSIM'} ${order.order_number}`;
-        hold = await ctx.balance.request<InternalHold>('POST', '/internal/holds', {
+        const hold = await ctx.balance.request<InternalHold>('POST', '/internal/holds', {
           body: { order_id: order.id, user_id: order.user_id, amount_cents: order.total_cents, reference },
           requestId,
         });
+        return { holdId: hold.id };
       } catch (error) {
         const refusal = holdRefusal(error);
         if (!refusal) throw error;
@@ -176,44 +200,80 @@ async function step(db: Knex, ctx: EsimContext, order: OrderRow, { requestId, lo
           refusal === 'insufficient_balance'
             ? await availableOf(ctx, order.user_id, requestId)
             : { refusal: (error as AppError).code };
-        next = await failUnheld(db, order, refusal, params);
+        return { refusal, params };
+      }
+    },
+    /** Voids the hold; answers why it could not when the balance service refuses for good (an admin settles it). */
+    compensate: async (_db, ctx, order, { requestId, log }): Promise<Record<string, string> | null> => {
+      if (!order.hold_id) return null;
+      try {
+        await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
+        return null;
+      } catch (error) {
+        const refusal = finalRefusal(error);
+        if (!refusal) throw error;
+        log?.error(
+          { orderId: order.id, holdId: order.hold_id, refusal },
+          'the hold of a failed eSIM order cannot be voided; an admin must settle its payment',
+        );
+        return { refusal, hold_id: order.hold_id, reason: order.failure_code ?? 'esim_provider_failed' };
+      }
+    },
+  } satisfies SagaStep<{ holdId: string } | Refused, Record<string, string> | null>,
+
+  /** The eSIMs (or the top-up's bundle) from the order's provider, by group commit (orders/provisioning.ts). */
+  provision: {
+    invoke: (_db, ctx, order): Promise<Driven | undefined> =>
+      ctx.provisioning.submit({ order, from: order.step, holdId: order.hold_id! }),
+    /** A supplier that delivers an order we had already failed: its eSIMs are ended there again, since nobody paid for them. */
+    compensate: async (db, ctx, order, { log }): Promise<void> => {
+      for (const profile of await profilesOf(db, order.id)) {
+        await ctx.provider.revoke(db, { id: profile.id, iccid: profile.iccid, orderId: order.id });
+        await db('profiles').where({ id: profile.id }).update({ status: 'revoked', updated_at: db.fn.now() });
+      }
+      log?.warn({ orderId: order.id }, 'a supplier delivered an order we had failed: its eSIMs were ended again');
+    },
+  } satisfies SagaStep<Driven | undefined, void>,
+};
+
+/** One step of one order, as its row records it. Returns the order as it is after the step. */
+async function step(db: Knex, ctx: EsimContext, order: OrderRow, call: DriveCall): Promise<Driven> {
+  let next: OrderRow | undefined;
+  switch (order.step) {
+    case 'placed': {
+      if (order.card_payment_id) {
+        const refused = await purchaseSteps.cardPayment.invoke(db, ctx, order, call);
+        if (refused) {
+          next = await failUnheld(db, order, refused.refusal, refused.params);
+          break;
+        }
+      }
+      const held = await purchaseSteps.hold.invoke(db, ctx, order, call);
+      if ('refusal' in held) {
+        next = await failUnheld(db, order, held.refusal, held.params);
         break;
       }
-      const provisioned = await ctx.provisioning.submit({ order, from: 'placed', holdId: hold.id });
+      const provisioned = await purchaseSteps.provision.invoke(db, ctx, { ...order, hold_id: held.holdId });
       if (provisioned) return provisioned;
       break;
     }
     case 'provisioning': {
-      // A supplier that has not delivered in time: the order fails cleanly (its hold voided, the buyer told);
-      // what the supplier delivers after that is ended again (suppliers/notices.ts).
+      // A supplier that has not delivered in time: the order fails cleanly (its hold voided, the buyer
+      // told); what the supplier delivers after that is ended again (the provision step's compensation).
       if (order.supplier !== 'pool' && deliveryOverdue(order, ctx)) {
-        log?.error({ orderId: order.id, supplier: order.supplier }, 'a supplier did not deliver an order in time');
+        call.log?.error({ orderId: order.id, supplier: order.supplier }, 'a supplier did not deliver an order in time');
         next = await advance(db, order, 'provisioning', { step: 'voiding', failure_code: 'supplier_delivery_timeout' });
         break;
       }
       // Reserved before a crash or a failed provider call: the provider is asked again (idempotent by order id).
-      const provisioned = await ctx.provisioning.submit({ order, from: 'provisioning', holdId: order.hold_id! });
+      const provisioned = await purchaseSteps.provision.invoke(db, ctx, order);
       if (provisioned) return provisioned;
       break;
     }
     case 'voiding': {
-      let unsettled: Record<string, string> | undefined;
-      if (order.hold_id) {
-        try {
-          await ctx.balance.request('POST', `/internal/holds/${order.hold_id}/void`, { requestId });
-        } catch (error) {
-          const refusal = finalRefusal(error);
-          if (!refusal) throw error;
-          // Asking again would get the same answer forever. Failed, with the reason where an admin
-          // looks (the orders list, its failure code and params, the error log): no eSIMs went out,
-          // and whatever the hold became (captured: the buyer paid for nothing) is theirs to settle.
-          unsettled = { refusal, hold_id: order.hold_id, reason: order.failure_code ?? 'esim_provider_failed' };
-          log?.error(
-            { orderId: order.id, holdId: order.hold_id, refusal },
-            'the hold of a failed eSIM order cannot be voided; an admin must settle its payment',
-          );
-        }
-      }
+      // Asked to void for good and refused, the order fails with the reason where an admin looks
+      // (the orders list, its failure code and params, the error log): no eSIMs went out.
+      const unsettled = await purchaseSteps.hold.compensate(db, ctx, order, call);
       next = await db.transaction(async (trx) => {
         const changes = unsettled
           ? { step: 'failed', failure_code: 'esim_payment_unsettled', failure_params: JSON.stringify(unsettled) }

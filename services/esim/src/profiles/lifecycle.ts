@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { publish } from '@esim/platform';
+import { planTitles } from '../orders/plan-title';
 
 /** Scheduled lifecycle steps (run by the recovery loop): expiry, and the reminder 1 day before it. */
 export async function expireDueProfiles(db: Knex): Promise<number> {
@@ -33,7 +34,8 @@ export async function sendExpiryReminders(db: Knex): Promise<number> {
         WHERE o.id = p.order_id AND p.status IN ('active', 'suspended') AND p.alert_expiry_sent_at IS NULL
           AND p.expires_at > now() AND p.expires_at <= now() + interval '1 day'
         RETURNING p.id, p.iccid, p.order_id, p.user_id, p.data_used_bytes, p.data_total_bytes, p.expires_at,
-                  o.order_number, o.package_name_tr, o.package_name_en, o.locale`,
+                  o.order_number, o.package_name_tr, o.package_name_en, o.package_type, o.countries, o.data_mb,
+                  o.validity_days, o.locale`,
     );
     for (const p of due.rows as Array<{
       id: string;
@@ -46,6 +48,10 @@ export async function sendExpiryReminders(db: Knex): Promise<number> {
       order_number: string;
       package_name_tr: string;
       package_name_en: string;
+      package_type: string;
+      countries: string[];
+      data_mb: number | null;
+      validity_days: number;
       locale: string;
     }>) {
       await publish(trx, 'esim', {
@@ -60,6 +66,7 @@ export async function sendExpiryReminders(db: Knex): Promise<number> {
           orderNumber: p.order_number,
           packageNameTr: p.package_name_tr,
           packageNameEn: p.package_name_en,
+          ...planTitles(p),
           usedBytes: Number(p.data_used_bytes),
           totalBytes: p.data_total_bytes === null ? null : Number(p.data_total_bytes),
           expiresAt: new Date(p.expires_at).toISOString(),

@@ -7,6 +7,7 @@ import { agreementOf } from '../orders/agreements';
 import { findProfile } from '../orders/queries';
 import { loadOrder, type OrderRow } from '../orders/saga';
 import { refundRefusal, type ProfileRow } from './views';
+import { planTitles } from '../orders/plan-title';
 
 /**
  * Refunds (one policy in @esim/contracts, docs/product.md): the owner may refund an eSIM never
@@ -181,6 +182,7 @@ async function payBack(db: Knex, ctx: EsimContext, refund: RefundRow): Promise<R
           orderNumber: order.order_number,
           packageNameTr: order.package_name_tr,
           packageNameEn: order.package_name_en,
+          ...planTitles(order),
           locale: order.locale === 'en' ? 'en' : 'tr',
           toCardCents: cardCents,
           toBalanceCents: amountCents - cardCents,

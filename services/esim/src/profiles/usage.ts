@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { publish, type UsageOutcome, type UsageReading } from '@esim/platform';
 import { isWithdrawn } from './status';
+import { planTitles } from '../orders/plan-title';
 
 /**
  * Usage reports (webhook or file) applied to an eSIM. Counters are cumulative (the operator reports
@@ -38,6 +39,9 @@ interface ProfileWithOrder {
   order_number: string;
   package_name_tr: string;
   package_name_en: string;
+  package_type: string;
+  countries: string[];
+  data_mb: number | null;
   locale: string;
 }
 
@@ -50,7 +54,8 @@ export async function applyUsage(
   log?: FastifyBaseLogger,
 ): Promise<UsageOutcome> {
   const result = await trx.raw(
-    `SELECT p.*, o.validity_days, o.order_number, o.package_name_tr, o.package_name_en, o.locale
+    `SELECT p.*, o.validity_days, o.order_number, o.package_name_tr, o.package_name_en, o.package_type,
+            o.countries, o.data_mb, o.locale
        FROM profiles p JOIN orders o ON o.id = p.order_id
       WHERE p.iccid = ? ORDER BY p.created_at DESC LIMIT 1 FOR UPDATE OF p`,
     [report.iccid],
@@ -97,6 +102,7 @@ export async function applyUsage(
         orderNumber: profile.order_number,
         packageNameTr: profile.package_name_tr,
         packageNameEn: profile.package_name_en,
+        ...planTitles(profile),
         usedBytes: used,
         totalBytes: total,
         expiresAt: expiresAt ? expiresAt.toISOString() : null,

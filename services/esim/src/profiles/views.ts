@@ -12,6 +12,7 @@ import {
   type Usage,
 } from '@esim/contracts';
 import { agreementView, type AgreementRow } from '../orders/agreements';
+import { countryName, planTitle } from '../orders/plan-title';
 import type { OrderRow } from '../orders/saga';
 
 export interface ProfileRow {
@@ -41,7 +42,7 @@ export interface ProfileRow {
   created_at: Date;
 }
 
-const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+export const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** GSMA SGP.22 activation code, and the iOS 17.4+ one-tap install link that carries it. */
 export const activationCode = (p: Pick<ProfileRow, 'smdp_address' | 'matching_id'>) =>
@@ -110,10 +111,7 @@ export function orderStatus(order: OrderRow, refunded = 0, esimCount = order.qua
   return order.step === 'placed' ? 'pending' : 'processing';
 }
 
-const displayNames = {
-  tr: new Intl.DisplayNames(['tr'], { type: 'region' }),
-  en: new Intl.DisplayNames(['en'], { type: 'region' }),
-};
+const englishNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const slugOf = (englishName: string) =>
   englishName
     .toLowerCase()
@@ -137,8 +135,9 @@ export function orderView(
       id: order.package_id ?? order.package_code,
       code: order.package_code,
       name: locale === 'en' ? order.package_name_en : order.package_name_tr,
-      country_slug: local ? slugOf(displayNames.en.of(local) ?? local) : null,
-      country_name: local ? (displayNames[locale].of(local) ?? local) : null,
+      title: planTitle(order, locale),
+      country_slug: local ? slugOf(englishNames.of(local) ?? local) : null,
+      country_name: local ? countryName(local, locale) : null,
       data_mb: order.data_mb,
       unlimited: order.data_mb === null,
       validity_days: order.validity_days,

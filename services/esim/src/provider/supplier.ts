@@ -73,6 +73,8 @@ export interface SupplierWebhook {
 
 export interface Supplier extends EsimProvider {
   readonly name: SupplierName;
+  /** The most eSIMs one order of ours may buy from it (one supplier order each): a larger one is refused before its hold. */
+  readonly maxPerOrder: number;
   /** Every package the supplier sells now, with its net cost. */
   offers(): Promise<SupplierOffer[]>;
   /** The top-ups the supplier offers for this very eSIM now (none: it takes no top-up). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   applyUsageFile,
   containsPattern,
+  describeAudit,
   listQuery,
   ok,
   okList,
@@ -56,6 +57,7 @@ export function adminRoutes(app: CreatedServiceApp): void {
         createdBy: request.user!.id,
         locale: request.locale,
       });
+      describeAudit(request, { targetId: report.batch_id ?? undefined, targetName: String(report.imported) });
       return ok(reply, report, 'esim_pool_imported', 201);
     },
   );
@@ -83,6 +85,7 @@ export function adminRoutes(app: CreatedServiceApp): void {
     async (request, reply) => {
       const code = request.params.packageCode.toUpperCase();
       await setThreshold(app.db, code, request.body.threshold);
+      describeAudit(request, { targetId: code, targetName: code, detail: String(request.body.threshold) });
       return ok(reply, { package_code: code, threshold: request.body.threshold }, 'esim_pool_threshold_saved');
     },
   );

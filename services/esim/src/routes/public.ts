@@ -8,16 +8,8 @@ import {
   type CreatedServiceApp,
   type UsageReports,
 } from '@esim/platform';
-import {
-  balanceCheckResultSchema,
-  INSTALL_TOKEN_PATTERN,
-  installPageSchema,
-  sellerSchema,
-  sellerView,
-  responds,
-} from '@esim/contracts';
-import { balanceCheck, parseOrderNumber } from '../balance-check/balance-check';
-import { sellerOf } from '../config';
+import { balanceCheckResultSchema, INSTALL_TOKEN_PATTERN, installPageSchema, responds } from '@esim/contracts';
+import { balanceCheck, parseBalanceRef } from '../balance-check/balance-check';
 import type { EsimContext } from '../context';
 import { openInstallLink } from '../install/links';
 import { applyUsage } from '../profiles/usage';
@@ -29,26 +21,22 @@ const tokenParams = z.object({
   token: z.string().regex(INSTALL_TOKEN_PATTERN, { message: 'install_link_token_invalid' }),
 });
 
-/** Public routes: the balance check by order number (rate-limited at the gateway), the seller's details, a one-time install link's page and the signed usage webhook. */
+/** Public routes: the balance check by order number or ICCID (rate-limited at the gateway), a one-time install link's page and the signed usage webhook. */
 export function publicRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.get(
     '/public/balance/esim/:id',
-    { schema: { tags: ['public'], params: balanceParams, response: responds(200, balanceCheckResultSchema) } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Data left on an eSIM order (its order number) or on one eSIM (its ICCID); rate-limited',
+        params: balanceParams,
+        response: responds(200, balanceCheckResultSchema),
+      },
+    },
     async (request, reply) => {
-      const orderNumber = parseOrderNumber(request.params.id, request.locale);
-      const result = await balanceCheck(app.db, orderNumber, request.locale);
+      const result = await balanceCheck(app.db, parseBalanceRef(request.params.id, request.locale), request.locale);
       reply.header('cache-control', 'no-store');
       return ok(reply, result, result.demo ? 'balance_check_demo_loaded' : 'balance_check_loaded');
-    },
-  );
-
-  // Who sells, as the checkout's documents name it: the storefront fills them in with this.
-  app.get(
-    '/public/seller',
-    { schema: { tags: ['public'], response: responds(200, sellerSchema) } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return ok(reply, sellerView(sellerOf(ctx.config)));
     },
   );
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { EsimContext } from '../context';
-import { driveOrder, loadOrder } from '../orders/saga';
-import { profilesOf } from '../orders/queries';
+import { driveOrder, loadOrder, purchaseSteps } from '../orders/saga';
 import { applyUsage } from '../profiles/usage';
 import type { Supplier, SupplierNotice } from '../provider/supplier';
 
@@ -43,11 +42,7 @@ async function orderDelivered(db: Knex, ctx: EsimContext, orderId: string, log: 
   const order = await loadOrder(db, orderId);
   if (!order) return;
   if (order.step === 'failed') {
-    for (const profile of await profilesOf(db, order.id)) {
-      await ctx.provider.revoke(db, { id: profile.id, iccid: profile.iccid, orderId: order.id });
-      await db('profiles').where({ id: profile.id }).update({ status: 'revoked', updated_at: db.fn.now() });
-    }
-    log.warn({ orderId }, 'a supplier delivered an order we had failed: its eSIMs were ended again');
+    await purchaseSteps.provision.compensate(db, ctx, order, { log });
     return;
   }
   // A step that fails here is the recovery loop's to finish.

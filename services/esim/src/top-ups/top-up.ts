@@ -64,21 +64,28 @@ interface CatalogPackage {
   countries: string[];
 }
 
-/** The packages of the eSIM's coverage on sale, at the caller's price (the catalog lists by one country; the rest are filtered here). */
+/**
+ * The packages of the eSIM's coverage on sale, at the caller's price: eSIM packages and top-up-only
+ * ones (a supplier's top-ups). The catalog lists by one country; the rest are filtered here.
+ */
 async function coveringPackages(
   ctx: EsimContext,
   userId: string,
   own: OrderRow,
   requestId: string,
 ): Promise<CatalogPackage[]> {
-  const query = new URLSearchParams({
-    user_id: userId,
-    country: own.countries[0] ?? '',
-    type: own.package_type,
-    kind: 'esim',
-  });
-  const rows = await ctx.catalog.request<CatalogPackage[]>('GET', `/internal/packages?${query}`, { requestId });
-  return rows.filter((row) => sameCoverage(own.countries, row.countries));
+  const listed = await Promise.all(
+    (['esim', 'top_up'] as const).map((kind) => {
+      const query = new URLSearchParams({
+        user_id: userId,
+        country: own.countries[0] ?? '',
+        type: own.package_type,
+        kind,
+      });
+      return ctx.catalog.request<CatalogPackage[]>('GET', `/internal/packages?${query}`, { requestId });
+    }),
+  );
+  return listed.flat().filter((row) => sameCoverage(own.countries, row.countries));
 }
 
 const packageView = (row: CatalogPackage, locale: Locale): EsimTopUpPackage => ({
@@ -127,7 +134,7 @@ async function sellersOf(
       .filter((id) => !sellers.has(id))
       .map(async (packageId) => {
         try {
-          const quote = await ctx.quotes.quote({ userId, packageId, quantity: 1 }, requestId);
+          const quote = await ctx.quotes.quote({ userId, packageId, quantity: 1, purpose: 'top_up' }, requestId);
           sellers.set(packageId, {
             supplier: quote.package.supplier ?? 'pool',
             supplierPackageId: quote.package.supplier_package_id ?? null,
@@ -141,7 +148,10 @@ async function sellersOf(
 }
 
 type TopUpListRefusal =
-  'esim_top_up_supplier_none' | 'esim_top_up_supplier_none_on_sale' | 'esim_top_up_supplier_unreachable';
+  | 'esim_top_up_none_on_sale'
+  | 'esim_top_up_supplier_none'
+  | 'esim_top_up_supplier_none_on_sale'
+  | 'esim_top_up_supplier_unreachable';
 
 /**
  * The packages an eSIM can take: those of its coverage sold by its own supplier. A pool eSIM takes
@@ -162,15 +172,20 @@ async function offeredPackages(
   if (mine === 'pool') {
     const rows = await coveringPackages(ctx, userId, own, requestId);
     // With no supplier configured here, every package that sells is the pool's.
-    if (ctx.suppliers.length === 0) return { packages: view(rows), refusal: null };
-    const sellers = await sellersOf(
-      db,
-      ctx,
-      userId,
-      rows.map((row) => row.id),
-      requestId,
-    );
-    return { packages: view(rows.filter((row) => sellers.get(row.id)?.supplier === 'pool')), refusal: null };
+    const pools =
+      ctx.suppliers.length === 0
+        ? rows
+        : await sellersOf(
+            db,
+            ctx,
+            userId,
+            rows.map((row) => row.id),
+            requestId,
+          ).then((sellers) => rows.filter((row) => sellers.get(row.id)?.supplier === 'pool'));
+    // Nothing of its countries on sale: said, rather than a top-up button that opens an empty list.
+    return pools.length > 0
+      ? { packages: view(pools), refusal: null }
+      : { packages: [], refusal: 'esim_top_up_none_on_sale' };
   }
   const supplier = ctx.suppliers.find((candidate) => candidate.name === mine);
   if (!supplier) return { packages: [], refusal: 'esim_top_up_supplier_unreachable' };
@@ -278,7 +293,10 @@ export async function topUp(
     const refusal = topUpRefusal(profile);
     if (refusal) throw refusalError(refusal);
     const own = (await loadOrder(db, profile.order_id!))!;
-    const quote = await ctx.quotes.quote({ userId: user.id, packageId: input.packageId, quantity: 1 }, requestId);
+    const quote = await ctx.quotes.quote(
+      { userId: user.id, packageId: input.packageId, quantity: 1, purpose: 'top_up' },
+      requestId,
+    );
     if (!sameCoverage(own.countries, quote.package.countries)) {
       throw new AppError(422, 'esim_top_up_package_not_covering', {
         errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_covering', request.locale) }],

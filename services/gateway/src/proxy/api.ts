@@ -3,6 +3,7 @@ import { AppError, type JwtVerifier } from '@esim/platform';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { GatewayConfig, UpstreamUrls } from '../config';
 import { registerHealth } from '../health';
+import type { ApiKeyDoor } from '../security/api-keys';
 import type { LimitGroup } from '../security/rate-limits';
 import type { ClientInfo } from './client-ip';
 import { serviceProxy } from './forward';
@@ -15,6 +16,7 @@ export interface ApiOptions {
   client: ClientInfo;
   limiter: (group: LimitGroup) => onRequestHookHandler;
   verifyToken: JwtVerifier;
+  apiKeys?: ApiKeyDoor;
 }
 
 /** Not a table route: 405 naming the allowed methods when the path exists, else 404. */
@@ -29,9 +31,9 @@ function noRoute(request: FastifyRequest): AppError {
 /** Everything under `/api` (register with `prefix: API_PREFIX`). */
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   keepRawBodies(api);
-  const { config, client, limiter, verifyToken } = options;
+  const { config, client, limiter, verifyToken, apiKeys } = options;
   for (const [service, urls] of Object.entries(options.upstreams) as [ServiceName, string[]][]) {
-    await api.register(serviceProxy, { service, urls, config, client, limiter, verifyToken });
+    await api.register(serviceProxy, { service, urls, config, client, limiter, verifyToken, apiKeys });
   }
   registerHealth(api, options.upstreams, config.HEALTH_TIMEOUT_MS);
 

@@ -19,6 +19,7 @@ import type {
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { requireRole } from '../security/access';
+import type { ApiKeyDoor } from '../security/api-keys';
 import { securityHeadersFor } from '../security/headers';
 import type { LimitGroup } from '../security/rate-limits';
 import type { ClientInfo } from './client-ip';
@@ -37,6 +38,8 @@ export interface ServiceProxyOptions {
   client: ClientInfo;
   limiter: (group: LimitGroup) => onRequestHookHandler;
   verifyToken: JwtVerifier;
+  /** Requests made with a partner's API key (absent: such a token is refused like any bad one). */
+  apiKeys?: ApiKeyDoor;
 }
 
 /** `..` or `.` as a whole segment, also percent-encoded: URL resolution would climb out of the route. */
@@ -271,6 +274,7 @@ function doorChecks(
   options: ServiceProxyOptions,
 ): Array<onRequestHookHandler | onRequestAsyncHookHandler> {
   const hooks: Array<onRequestHookHandler | onRequestAsyncHookHandler> = [options.limiter(rule.rateLimit ?? 'api')];
-  if (rule.access !== 'public') hooks.push(requireRole(options.verifyToken, rule.access.resource, rule.access.action));
+  if (rule.access !== 'public')
+    hooks.push(requireRole(options.verifyToken, { ...rule, access: rule.access }, options.apiKeys));
   return hooks;
 }

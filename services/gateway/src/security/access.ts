@@ -1,19 +1,30 @@
-import { canAccess, type Action, type Resource } from '@esim/contracts';
+import { API_KEY_PREFIX, canAccess, type RouteAccess, type RouteRule } from '@esim/contracts';
 import { bearerToken, forbidden, unauthorized, type AuthUser, type JwtVerifier } from '@esim/platform';
 import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type { ApiKeyDoor } from './api-keys';
 
 /**
  * Door check of a route: a valid token (401 otherwise) whose role may do `action` on `resource` (403).
- * Callback style: a token seen before passes without a promise (see `JwtVerifier.now`).
+ * Callback style: a token seen before passes without a promise (see `JwtVerifier.now`). A partner's
+ * API key (`esk_live_...`) goes through the key door instead, which swaps it for its dealer's token.
  */
-export function requireRole(verify: JwtVerifier, resource: Resource, action: Action): onRequestHookHandler {
+export function requireRole(
+  verify: JwtVerifier,
+  rule: RouteRule & { access: Exclude<RouteAccess, 'public'> },
+  apiKeys?: ApiKeyDoor,
+): onRequestHookHandler {
+  const { resource, action } = rule.access;
   const admit = (request: FastifyRequest, user: AuthUser, done: HookHandlerDoneFunction) => {
     request.user = user;
     done(canAccess(user.role, resource, action) ? undefined : forbidden());
   };
-  return (request, _reply, done) => {
+  return (request, reply, done) => {
     const token = bearerToken(request);
     if (!token) return done(unauthorized('unauthorized'));
+    if (apiKeys && token.startsWith(API_KEY_PREFIX)) {
+      apiKeys.admit(request, reply, token, rule).then((known) => admit(request, known, done), done);
+      return;
+    }
     let user: AuthUser | Promise<AuthUser>;
     try {
       user = verify.now(token);

@@ -1,12 +1,17 @@
 import type { RateLimitGroup } from '@esim/contracts';
 import { AppError, type Redis } from '@esim/platform';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import type { GatewayConfig } from '../config';
 import type { ClientInfo } from '../proxy/client-ip';
 import { leasedRedisStore } from './leased-store';
 
 /** The route table's groups, plus `api`: every route without a group of its own. */
 export type LimitGroup = RateLimitGroup | 'api';
+
+/** The hook of a group, plus the partner API's bucket per key (a 429 rejection when the key is over). */
+export type RateLimiter = ((group: LimitGroup) => onRequestHookHandler) & {
+  perKey(bucket: string, reply: FastifyReply): Promise<void>;
+};
 
 export function limitsPerMinute(config: GatewayConfig): Record<LimitGroup, number> {
   return {
@@ -34,7 +39,7 @@ export async function registerRateLimits(
   redis: Redis,
   config: GatewayConfig,
   client: ClientInfo,
-): Promise<(group: LimitGroup) => onRequestHookHandler> {
+): Promise<RateLimiter> {
   const Store = leasedRedisStore(redis, 'gateway:rate-limit:');
   const store = new Store({} as never);
   const limits = limitsPerMinute(config);
@@ -65,5 +70,21 @@ export async function registerRateLimits(
     hooks.set(group, hook);
   }
   app.log.debug({ limits }, 'rate limits per minute and client IP');
-  return (group) => hooks.get(group)!;
+  const keyMax = config.RATE_LIMIT_API_KEY_PER_MIN;
+  const perKey = (bucket: string, reply: FastifyReply) =>
+    new Promise<void>((resolve, reject) => {
+      store.incr(
+        `api-key:${bucket}`,
+        (error, result) => {
+          // As above: a Redis outage lets the request through rather than stopping every partner.
+          if (error || !result || result.current <= keyMax) return resolve();
+          const retryAfter = String(Math.max(1, Math.ceil(result.ttl / 1000)));
+          reply.header('retry-after', retryAfter);
+          reject(new AppError(429, 'rate_limited', { params: { retryAfter }, headers: { 'retry-after': retryAfter } }));
+        },
+        windowMs,
+        keyMax,
+      );
+    });
+  return Object.assign((group: LimitGroup) => hooks.get(group)!, { perKey });
 }

@@ -257,9 +257,18 @@ export async function deletionInfo(db: Knex | Knex.Transaction, id: string) {
   };
 }
 
-/** Soft delete: the row stays for the audit trail (and its ICCID stays taken), with who, when and why. */
-export async function deleteCard(trx: Knex.Transaction, id: string, actorId: string, reason: string): Promise<void> {
-  await trx('cards').where({ id }).whereNull('deleted_at').forUpdate().first('id');
+/**
+ * Soft delete: the row stays for the audit trail (and its ICCID stays taken), with who, when and why.
+ * Answers the card's serial number, for the admin's audit entry.
+ */
+export async function deleteCard(
+  trx: Knex.Transaction,
+  id: string,
+  actorId: string,
+  reason: string,
+): Promise<string | null> {
+  const locked = (await trx('cards').where({ id }).whereNull('deleted_at').forUpdate().first('serial_number')) as
+    { serial_number: string } | undefined;
   const info = await deletionInfo(trx, id);
   if (!info.can_delete) throw conflict('card_not_deletable', { reasons: info.blocking_reasons.join(', ') });
   await trx('cards')
@@ -277,4 +286,5 @@ export async function deleteCard(trx: Knex.Transaction, id: string, actorId: str
       actorId,
     },
   ]);
+  return locked?.serial_number ?? null;
 }

@@ -5,10 +5,15 @@ import type { CardRow } from './stock';
 /** Statuses a dealer may still return unconditionally (within the window). */
 const RETURNABLE = new Set(['assigned', 'sold']);
 
-/** A card as every list and detail shows it (contracts' `cardSchema`; the dealer's name from the local dealer copy). */
-export function cardView(card: CardRow & { owner_name?: string | null }, now = new Date()) {
+/**
+ * A card as every list and detail shows it (contracts' `cardSchema`; the dealer's name from the local
+ * dealer copy); `returnWindowDays` is the return window setting the deadline counts.
+ */
+export function cardView(card: CardRow & { owner_name?: string | null }, returnWindowDays: number, now = new Date()) {
   const until =
-    card.owner_user_id && card.transferred_at ? physicalCardReturnDeadline(new Date(card.transferred_at)) : null;
+    card.owner_user_id && card.transferred_at
+      ? physicalCardReturnDeadline(new Date(card.transferred_at), returnWindowDays)
+      : null;
   return {
     id: card.id,
     iccid: card.iccid,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { translate, type Locale } from '@esim/contracts';
+import { csvDialectOf, excelCsvText, translate, type Locale } from '@esim/contracts';
 import type { Knex } from 'knex';
 import type { ImportFormat } from './rows';
 
@@ -105,15 +105,21 @@ export async function errorReport(db: Knex, importId: string, locale: Locale): P
   });
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // Cells starting with = + - @ are neutralised so a spreadsheet never runs them as formulas.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+const REPORT_HEADINGS = [
+  'import_report_row',
+  'import_report_column',
+  'import_report_reason_code',
+  'import_report_reason',
+  'import_report_value',
+] as const;
 
-export function errorReportCsv(lines: ErrorLine[]): string {
-  const out = ['row,column,reason_code,reason,value'];
-  for (const l of lines) out.push([l.row, l.column, l.reason_code, l.reason, l.value].map(csvCell).join(','));
-  return `${out.join('\n')}\n`;
+/** The error report as a CSV the importing admin's Excel opens in columns (their language's separator and headings). */
+export function errorReportCsv(lines: ErrorLine[], locale: Locale): string {
+  return excelCsvText(
+    [
+      REPORT_HEADINGS.map((code) => translate(code, locale)),
+      ...lines.map((l) => [String(l.row), l.column, l.reason_code, l.reason, l.value ?? '']),
+    ],
+    csvDialectOf(locale),
+  );
 }

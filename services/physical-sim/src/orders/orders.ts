@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { centsToEuros } from '@esim/contracts';
+import { centsToEuros, physicalOrderNumber } from '@esim/contracts';
 import { AppError, conflict, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
 import { cardCount } from '../cards/counts';
@@ -105,7 +105,7 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
     .where({ id })
     .update({ status: 'approved', decided_by: adminId, decided_at: trx.fn.now() })
     .returning('*')) as OrderRow[];
-  // An order without a hold is billed by invoice (spec: 'purchase by invoice'): nothing for the balance to capture.
+  // An order without a hold is billed by invoice: nothing for the balance to capture.
   if (!order.hold_id) return updated!;
   await publish(trx, SERVICE, {
     type: 'physical-sim.order.approved',
@@ -152,7 +152,7 @@ export function orderView(
 ) {
   return {
     id: order.id,
-    order_number: `PS-${order.id.slice(0, 8).toUpperCase()}`,
+    order_number: physicalOrderNumber(order.id),
     user_id: order.user_id,
     dealer_name: extra.dealer?.company_name ?? extra.dealer?.full_name ?? null,
     package_id: order.package_id,

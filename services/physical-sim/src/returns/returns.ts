@@ -3,11 +3,11 @@ import { AppError, conflict, notFound, publish } from '@esim/platform';
 import type { Knex } from 'knex';
 import { writeHistory, type CardRow } from '../cards/stock';
 import { SERVICE } from '../orders/orders';
-import { REFUND_POLICY } from '@esim/contracts';
+import { readReturnSettings } from './settings';
 
 /**
- * Dealer returns (the spec's 15-day unconditional return): own cards, not activated, within the
- * window counted from the transfer. While pending the cards are `returned` (still the dealer's);
+ * Dealer returns (the spec's 15-day unconditional return; the window is the admin's setting, 15 days
+ * until changed): own cards, not activated, within the window counted from the transfer. While pending the cards are `returned` (still the dealer's);
  * approved: back to admin stock and physical-sim.return.approved (balance refunds the price of the
  * sale that gave the dealer each card, each sale at most once; a card an admin transferred refunds
  * nothing); rejected: back to the status they had, their sales unrefunded.
@@ -25,13 +25,6 @@ export interface ReturnRow {
   created_at: Date;
 }
 
-export const AUTO_APPROVE_SETTING = 'auto_approve_unactivated_returns';
-
-export async function autoApproveReturns(db: Knex | Knex.Transaction): Promise<boolean> {
-  const row = await db('settings').where({ key: AUTO_APPROVE_SETTING }).first('value');
-  return row?.value === true;
-}
-
 export async function requestReturn(
   trx: Knex.Transaction,
   input: { userId: string; cardIds: string[]; reason: string },
@@ -47,13 +40,15 @@ export async function requestReturn(
   const notYours = input.cardIds.filter((id) => found.get(id)?.owner_user_id !== input.userId);
   if (notYours.length)
     throw new AppError(403, 'return_cards_not_yours', { params: { cards: notYours.slice(0, 20).join(', ') } });
-  const windowStart = new Date(now.getTime() - REFUND_POLICY.physicalCardReturnDays * 24 * 3600 * 1000);
+  const settings = await readReturnSettings(trx);
+  const windowStart = new Date(now.getTime() - settings.return_window_days * 24 * 3600 * 1000);
   const notReturnable = cards.filter(
     (c) => !['assigned', 'sold'].includes(c.status) || !c.transferred_at || new Date(c.transferred_at) < windowStart,
   );
   if (notReturnable.length) {
     throw new AppError(422, 'return_cards_not_returnable', {
       params: {
+        days: settings.return_window_days,
         cards: notReturnable
           .map((c) => c.serial_number)
           .slice(0, 20)
@@ -89,7 +84,7 @@ export async function requestReturn(
     })),
   );
   // The admin setting: returns of never-activated cards (all of these, by the rule above) approved at once.
-  if (await autoApproveReturns(trx)) return approveReturn(trx, created!.id, 'auto', true);
+  if (settings.auto_approve_unactivated_returns) return approveReturn(trx, created!.id, 'auto', true);
   return { ...created!, refund_cents: refund };
 }
 
@@ -233,6 +228,11 @@ export async function rejectReturn(
     .where({ id })
     .update({ status: 'rejected', reject_reason: reason, decided_by: adminId, decided_at: trx.fn.now() })
     .returning('*')) as ReturnRow[];
+  await publish(trx, SERVICE, {
+    type: 'physical-sim.return.rejected',
+    aggregateId: id,
+    payload: { returnId: id, userId: ret.user_id, cardCount: lines.length, reason },
+  });
   return updated!;
 }
 

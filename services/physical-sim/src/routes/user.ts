@@ -25,6 +25,7 @@ import { cardIdsOf, cardsOf, cardView } from '../cards/views';
 import { availableCount, orderIdFor, orderView, type OrderRow } from '../orders/orders';
 import { recordPlacedOrder, reserveAndHold } from '../orders/placing';
 import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
+import { readReturnSettings } from '../returns/settings';
 import { plusPackagePage } from '../packages/plus-list';
 import {
   approvalListQuery,
@@ -163,9 +164,10 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
         .limit(query.limit)
         .offset(query.offset)
         .select('c.*');
+      const { return_window_days: days } = await readReturnSettings(app.db);
       return okList(
         reply,
-        rows.map((c) => cardView(c)),
+        rows.map((c) => cardView(c, days)),
         Number(count),
         query,
         'cards',

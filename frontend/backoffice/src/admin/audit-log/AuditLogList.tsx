@@ -2,13 +2,16 @@ import { Alert, Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/mater
 import { AUDIT_SERVICES, AUDITED_METHODS, AUDITED_ROUTES } from '@esim/contracts';
 import { DataTable, SimpleList, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { ListPage } from '../../layout/ListPage';
-import { AutocompleteInput, SelectInput } from '../../layout/filterInputs';
+import { AutocompleteInput, SelectInput, TextInput } from '../../layout/filterInputs';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
+import { auditSentence } from './auditSentence';
 import { recordLinkOf } from './recordLink';
 import { dateRangeFilters } from '../../layout/dateRangeFilters';
+import { ExportActions } from '../../layout/ExportActions';
+import { auditLogExportColumns } from './exportColumns';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 export interface Person {
@@ -43,6 +46,8 @@ export function auditLogFilters(translate: Translate, people: readonly Person[])
       label="app.admin_audit_log.service"
       choices={AUDIT_SERVICES.map((s) => ({ id: s, name: s }))}
     />,
+    // Set by a record's page ("the whole history"), shown so it can be seen and cleared.
+    <TextInput key="target_id" source="target_id" label="app.admin_audit_log.record" />,
   ];
 }
 
@@ -87,7 +92,7 @@ function Action({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
     <Stack sx={{ minWidth: 0 }}>
-      <span>{translate(`app.admin_audit_log.methods.${record.method}`, { _: record.method })}</span>
+      <span>{auditSentence(record as never, translate)}</span>
       <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
         {record.method} {record.url}
       </Typography>
@@ -131,6 +136,7 @@ export default function AuditLogList() {
       sort={{ field: 'at', order: 'DESC' }}
       perPage={25}
       exporter={false}
+      actions={<ExportActions columns={auditLogExportColumns} />}
       empty={<EmptyState title="app.admin_audit_log.empty" hint="app.admin_audit_log.empty_hint" />}
     >
       <Unavailable />
@@ -138,9 +144,7 @@ export default function AuditLogList() {
         phone={
           <SimpleList
             rowClick={(_id, _resource, record) => recordLinkOf(record as never) ?? false}
-            primaryText={(r: RaRecord) =>
-              `${personOf(r)} · ${translate(`app.admin_audit_log.methods.${r.method}`, { _: r.method })}`
-            }
+            primaryText={(r: RaRecord) => `${personOf(r)} · ${auditSentence(r as never, translate)}`}
             secondaryText={(r: RaRecord) => (
               <>
                 <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', wordBreak: 'break-all' }}>

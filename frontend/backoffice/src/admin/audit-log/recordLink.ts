@@ -28,6 +28,8 @@ const RULES: readonly LinkRule[] = [
   ['/admin/physical-sim/returns/:id/approve', show('admin/physical-sim-returns')],
   ['/admin/physical-sim/returns/:id/reject', show('admin/physical-sim-returns')],
   ['/admin/physical-sim/stock/:id/status', show('admin/physical-sim-stock')],
+  ['/admin/balance/settings', () => '/admin/shop-settings'],
+  ['/admin/physical-sim/settings', () => '/admin/shop-settings'],
 ];
 
 export interface AuditedWrite {
@@ -42,6 +44,8 @@ export function recordLinkOf(entry: AuditedWrite): string | null {
   if (!rule) return null;
   if (entry.status_code === 404 || (entry.method === 'DELETE' && entry.status_code < 300)) return null;
   const position = rule[0].split('/').indexOf(':id');
+  // A route of one page and no record (the shop's settings) links to that page.
+  if (position < 0) return rule[1]('');
   const segment = entry.url.split('?')[0]!.split('/')[position];
   if (!segment) return null;
   try {

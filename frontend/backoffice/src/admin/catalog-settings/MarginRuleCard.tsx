@@ -6,27 +6,11 @@ import {
   type MarginRounding,
   type MarginRuleView,
 } from '@esim/contracts';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  InputAdornment,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, InputAdornment, MenuItem, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { formatCents, formatDate } from '../../format';
-import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { serviceErrorOf } from '../../providers/errors';
+import { SettingsFormCard, useSettingsSave } from '../../layout/SettingsFormCard';
 import { MARGIN_RULE_KEY, useMarginRule } from './marginRule';
 
 /** Net costs the example line prices, so the admin sees what the rule does before saving it. */
@@ -45,15 +29,16 @@ function numberOf(text: string): number {
 export function MarginRuleCard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data: rule, error } = useMarginRule();
+  const { data: rule, error, refetch } = useMarginRule();
   const [kind, setKind] = useState<MarginKind>('percent');
   const [value, setValue] = useState('');
   const [rounding, setRounding] = useState<MarginRounding>('x99');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    errors,
+    setErrors,
+    busy,
+    save: put,
+  } = useSettingsSave<MarginRuleView>('admin/margin-rule', MARGIN_RULE_KEY, 'app.catalog_settings.saved');
   useEffect(() => {
     if (!rule) return;
     setKind(rule.kind);
@@ -79,108 +64,73 @@ export function MarginRuleCard() {
       setErrors({ value: valueProblem });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    try {
-      const { data, message } = await dataProvider.send<MarginRuleView>('PUT', 'admin/margin-rule', {
-        kind,
-        value: amount,
-        rounding,
-      });
-      queryClient.setQueryData(MARGIN_RULE_KEY, data);
-      notify(message || 'app.catalog_settings.saved', { type: 'success' });
-    } catch (failure) {
-      const { message, fields } = serviceErrorOf(failure);
-      setErrors(fields);
-      if (!Object.keys(fields).length) notify(message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    await put({ kind, value: amount, rounding });
   };
 
   return (
-    <Card component="form" onSubmit={save} noValidate>
-      <CardHeader
-        title={translate('app.catalog_settings.margin_title')}
-        subheader={translate('app.catalog_settings.margin_hint')}
-        titleTypographyProps={{ variant: 'h6', component: 'h2' }}
-      />
-      <CardContent>
-        {error ? (
-          <Typography color="error">{translate('app.common.load_failed')}</Typography>
-        ) : !rule ? (
-          <Skeleton variant="rectangular" height={160} />
-        ) : (
-          <Stack spacing={2}>
-            <ToggleButtonGroup
-              exclusive
-              value={kind}
-              onChange={(_event, next: MarginKind | null) => next && setKind(next)}
-              aria-label={translate('app.catalog_settings.kind')}
-              size="small"
-            >
-              <ToggleButton value="percent">{translate('app.catalog_settings.kinds.percent')}</ToggleButton>
-              <ToggleButton value="fixed">{translate('app.catalog_settings.kinds.fixed')}</ToggleButton>
-            </ToggleButtonGroup>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField
-                label={translate(`app.catalog_settings.value_${kind}`)}
-                value={value}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  setErrors(({ value: _dropped, ...rest }) => rest);
-                }}
-                error={!!errors.value}
-                helperText={errors.value ?? ' '}
-                slotProps={{
-                  htmlInput: { name: 'value', inputMode: 'decimal' },
-                  // Turkish writes the percent sign first (%30), English after (30%).
-                  input:
-                    kind === 'percent' && locale !== 'en'
-                      ? { startAdornment: <InputAdornment position="start">%</InputAdornment> }
-                      : {
-                          endAdornment: (
-                            <InputAdornment position="end">{kind === 'percent' ? '%' : '€'}</InputAdornment>
-                          ),
-                        },
-                }}
-              />
-              <TextField
-                select
-                label={translate('app.catalog_settings.rounding')}
-                value={rounding}
-                onChange={(event) => setRounding(event.target.value as MarginRounding)}
-                error={!!errors.rounding}
-                helperText={errors.rounding ?? ' '}
-                slotProps={{ htmlInput: { name: 'rounding' } }}
-              >
-                {MARGIN_ROUNDINGS.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {translate(`app.catalog_settings.roundings.${option}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Box>
-            <Typography variant="body2" color="text.secondary">
-              {example ? `${translate('app.catalog_settings.example')}: ${example}` : ' '}
-            </Typography>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-            >
-              <Typography variant="caption" color="text.secondary">
-                {rule.updated_at
-                  ? translate('app.catalog_settings.updated', { when: formatDate(String(rule.updated_at)) })
-                  : translate('app.catalog_settings.default_rule')}
-              </Typography>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {translate('ra.action.save')}
-              </Button>
-            </Stack>
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsFormCard
+      title={translate('app.catalog_settings.margin_title')}
+      hint={translate('app.catalog_settings.margin_hint')}
+      load={{ ready: !!rule, error, refetch }}
+      skeletonHeight={160}
+      updated={
+        rule?.updated_at
+          ? translate('app.catalog_settings.updated', { when: formatDate(String(rule.updated_at)) })
+          : translate('app.catalog_settings.default_rule')
+      }
+      saveDisabled={busy}
+      onSubmit={save}
+    >
+      <ToggleButtonGroup
+        exclusive
+        value={kind}
+        onChange={(_event, next: MarginKind | null) => next && setKind(next)}
+        aria-label={translate('app.catalog_settings.kind')}
+        size="small"
+      >
+        <ToggleButton value="percent">{translate('app.catalog_settings.kinds.percent')}</ToggleButton>
+        <ToggleButton value="fixed">{translate('app.catalog_settings.kinds.fixed')}</ToggleButton>
+      </ToggleButtonGroup>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label={translate(`app.catalog_settings.value_${kind}`)}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setErrors(({ value: _dropped, ...rest }) => rest);
+          }}
+          error={!!errors.value}
+          helperText={errors.value ?? ' '}
+          slotProps={{
+            htmlInput: { name: 'value', inputMode: 'decimal' },
+            // Turkish writes the percent sign first (%30), English after (30%).
+            input:
+              kind === 'percent' && locale !== 'en'
+                ? { startAdornment: <InputAdornment position="start">%</InputAdornment> }
+                : {
+                    endAdornment: <InputAdornment position="end">{kind === 'percent' ? '%' : '€'}</InputAdornment>,
+                  },
+          }}
+        />
+        <TextField
+          select
+          label={translate('app.catalog_settings.rounding')}
+          value={rounding}
+          onChange={(event) => setRounding(event.target.value as MarginRounding)}
+          error={!!errors.rounding}
+          helperText={errors.rounding ?? ' '}
+          slotProps={{ htmlInput: { name: 'rounding' } }}
+        >
+          {MARGIN_ROUNDINGS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {translate(`app.catalog_settings.roundings.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {example ? `${translate('app.catalog_settings.example')}: ${example}` : ' '}
+      </Typography>
+    </SettingsFormCard>
   );
 }

@@ -15,19 +15,27 @@ const log = (id: number, amount: number) => ({
 });
 
 describe('collection logs (admin)', () => {
-  it('shows the sum and count of every matching log from the service, not of the page', async () => {
+  it('shows dealer collections and hand-overs apart, summed over every matching log by the service', async () => {
     const base = fakeDataProvider();
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) =>
         resource === 'admin/collection-logs'
-          ? { data: [log(1, 100), log(2, 20.5)] as never[], total: 30, meta: { amount_cents: 123456 } }
+          ? {
+              data: [log(1, 100), log(2, 20.5)] as never[],
+              total: 30,
+              meta: { amount_cents: 133456, dealer_collections_cents: 123456, handovers_cents: 10000 },
+            }
           : base.getList(resource, params),
     });
     renderApp({ session: SESSIONS.admin, path: '/admin/collection-logs', dataProvider });
-    const total = await screen.findByTestId('logs-total', {}, { timeout: 30_000 });
-    expect(total).toHaveTextContent('1.234,56 €');
-    const totals = total.closest('.MuiStack-root') as HTMLElement;
-    expect(within(totals).getByText('Tahsilat')).toBeInTheDocument();
+    const dealers = await screen.findByTestId('logs-dealer-total', {}, { timeout: 30_000 });
+    expect(dealers).toHaveTextContent('1.234,56 €');
+    expect(screen.getByTestId('logs-handover-total')).toHaveTextContent('100,00 €');
+    const totals = dealers.closest('.MuiStack-root') as HTMLElement;
+    expect(within(totals).getByText('Bayilerden tahsil edilen')).toBeInTheDocument();
+    expect(within(totals).getByText('Şirkete teslim edilen')).toBeInTheDocument();
     expect(within(totals).getByText('30')).toBeInTheDocument();
+    // The two are the same cash at two steps: their sum is shown nowhere.
+    expect(screen.queryByText('1.334,56 €')).not.toBeInTheDocument();
   }, 60_000);
 });

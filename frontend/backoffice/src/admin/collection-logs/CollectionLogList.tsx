@@ -1,4 +1,4 @@
-import { Card, CardContent } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { DataTable, SimpleList, TopToolbar, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { ListPage } from '../../layout/ListPage';
@@ -6,9 +6,9 @@ import { AutocompleteInput, ReferenceInput, SelectInput } from '../../layout/fil
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
-import { TotalAndCount } from '../../layout/TotalAndCount';
 import { ExportLogsButton } from './ExportLogsButton';
 import { dateRangeFilters } from '../../layout/dateRangeFilters';
+import { salesManagerFilter } from '../sales-managers/salesManagerFilter';
 
 export const COLLECTION_KINDS = ['dealer-to-sales-manager', 'sales-manager-to-company'] as const;
 
@@ -24,20 +24,7 @@ export function collectionLogFilters(translate: (key: string) => string): ReactE
       emptyText="app.admin_dealers.all"
       choices={COLLECTION_KINDS.map((k) => ({ id: k, name: translate(`app.collection_logs.kinds.${k}`) }))}
     />,
-    <ReferenceInput
-      key="sales_manager_id"
-      source="sales_manager_id"
-      reference="admin/sales-managers"
-      alwaysOn
-      sort={{ field: 'full_name', order: 'ASC' }}
-    >
-      <AutocompleteInput
-        label="app.admin_dealers.sales_manager"
-        optionText="full_name"
-        filterToQuery={(q: string) => ({ q })}
-        sx={{ minWidth: 220 }}
-      />
-    </ReferenceInput>,
+    salesManagerFilter(),
     <ReferenceInput
       key="dealer_id"
       source="dealer_id"
@@ -55,14 +42,40 @@ export function collectionLogFilters(translate: (key: string) => string): ReactE
   ];
 }
 
-/** The sum and count of every log the filters match (the service sums all pages, not just this one). */
+/**
+ * The sums and count of every log the filters match (the service sums all pages, not just this one).
+ * Cash a dealer gave a sales manager and the same cash handed to the company are summed apart, never added up.
+ */
 function Totals() {
+  const translate = useTranslate();
   const { meta, total } = useListContext();
-  if (meta?.amount_cents === undefined) return null;
+  if (meta?.dealer_collections_cents === undefined) return null;
   return (
     <Card variant="outlined" sx={{ mb: 1 }}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <TotalAndCount total={formatCents(meta.amount_cents)} count={total ?? 0} size="h6" totalTestId="logs-total" />
+        <Stack direction="row" spacing={4} useFlexGap flexWrap="wrap">
+          {(
+            [
+              ['app.collection_logs.dealer_total', meta.dealer_collections_cents, 'logs-dealer-total'],
+              ['app.collection_logs.handover_total', meta.handovers_cents, 'logs-handover-total'],
+            ] as const
+          ).map(([label, cents, testId]) => (
+            <div key={label}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(label)}
+              </Typography>
+              <Typography variant="h6" data-testid={testId}>
+                {formatCents(cents)}
+              </Typography>
+            </div>
+          ))}
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.collection_logs.count')}
+            </Typography>
+            <Typography variant="h6">{total ?? 0}</Typography>
+          </div>
+        </Stack>
       </CardContent>
     </Card>
   );

@@ -3,20 +3,25 @@ import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button } from '@mui/material';
 import type { ReactElement } from 'react';
 import { DataTable, SimpleList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { salesManagerFilter } from '../sales-managers/salesManagerFilter';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
 import { accountFilters, AccountStatusChip } from '../../layout/accountStatus';
 import { AccountListPage } from '../../layout/AccountListPage';
 import { MoneyCol } from '../../layout/columns';
 import { PhoneOr } from '../../layout/PhoneList';
+import { ExportAllButton } from '../../layout/ExportAllButton';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
+import { dealerExportColumns, withDealerFigures } from './exportColumns';
 import { StatusToggle } from './StatusToggle';
 import { useDealerBalances } from './useDealerBalances';
 
-/** Search and status; the empty choice, 'all', sends no status at all. */
+/** Search, status and sales manager; the empty status choice, 'all', sends no status at all. */
 const DEALER_SEARCH = { searchPlaceholder: 'app.sm.search_dealers', allText: 'app.admin_dealers.all' };
-export const dealerFilters = (translate: (key: string) => string): ReactElement[] =>
-  accountFilters(translate, DEALER_SEARCH);
+export const dealerFilters = (translate: (key: string) => string): ReactElement[] => [
+  ...accountFilters(translate, DEALER_SEARCH),
+  salesManagerFilter(),
+];
 
 function RowActions({ record, figures }: { record: RaRecord; figures: DealerBalance | undefined }) {
   const translate = useTranslate();
@@ -81,9 +86,10 @@ function DealerTable() {
           label="app.sm.status"
           render={(r: RaRecord) => <AccountStatusChip status={r.status} />}
         />
-        <MoneyCol label="app.admin_dealers.balance" cents={(r) => figures(r)?.balance_cents} />
+        {/* The auth service sorts these over every page with the balance service's figures. */}
+        <MoneyCol source="balance_cents" label="app.admin_dealers.balance" cents={(r) => figures(r)?.balance_cents} />
         <MoneyCol label="app.admin_dealers.credit_limit" cents={(r) => figures(r)?.credit_limit_cents} />
-        <MoneyCol label="app.admin_dealers.owed" cents={(r) => figures(r)?.owed_cents} />
+        <MoneyCol source="owed_cents" label="app.admin_dealers.owed" cents={(r) => figures(r)?.owed_cents} />
         <DataTable.Col
           label="app.sm.actions"
           disableSort
@@ -96,12 +102,15 @@ function DealerTable() {
 
 /** Every dealer (searched, filtered and paged by the auth service) with balance, credit limit and debt, and the admin's actions on each. */
 export default function DealerList() {
+  const translate = useTranslate();
   return (
     <AccountListPage
       title="app.admin_dealers.title"
       searchPlaceholder={DEALER_SEARCH.searchPlaceholder}
       allText={DEALER_SEARCH.allText}
       sortField="company_name"
+      filters={dealerFilters(translate)}
+      exportButton={<ExportAllButton columns={dealerExportColumns} enrich={withDealerFigures} />}
       empty={{
         title: 'app.admin_dealers.empty',
         hint: 'app.admin_dealers.empty_hint',

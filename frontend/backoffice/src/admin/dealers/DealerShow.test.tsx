@@ -25,6 +25,28 @@ const ESIM_ROW = {
   created_at: '2026-11-20T09:00:00.000Z',
 };
 
+const entry = (id: string, method: string, route: string, extra: Record<string, unknown>) => ({
+  id,
+  method,
+  route,
+  status_code: 200,
+  target_name: null,
+  amount_cents: null,
+  detail: null,
+  actor_name: 'Ayşe Yönetici',
+  actor_email: 'admin@esim.test',
+  at: '2026-11-21T09:00:00.000000Z',
+  ...extra,
+});
+const HISTORY = [
+  entry('balance:3', 'PUT', '/admin/dealers/:id/credit-limit', {
+    target_name: dealer.company_name,
+    amount_cents: 50000,
+  }),
+  entry('auth:2', 'PUT', '/admin/dealers/:id/status', { target_name: dealer.company_name, detail: 'suspended' }),
+  entry('catalog:1', 'PUT', '/admin/dealers/:id/packages/:packageId', { status_code: 422 }),
+];
+
 function renderDealer() {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
@@ -35,6 +57,7 @@ function renderDealer() {
       if (path === `admin/dealers/${dealer.id}/transactions`) return RECORDS.transactions as never;
       if (path === 'user/esim/orders') return [ESIM_ROW] as never;
       if (path === 'admin/physical-sim/stock' || path === 'admin/collection-logs') return [] as never;
+      if (path === 'admin/audit-log') return HISTORY as never;
       return base.read(path, query);
     },
   });
@@ -108,5 +131,23 @@ describe("the admin's dealer page", () => {
       'Kalan kredi: 120,00 € → 0,00 €',
     );
     expect(within(dialog).getByText(/borç bu limitin altına inene dek/)).toBeInTheDocument();
+  });
+
+  it("shows the dealer's history in words from the audit log about them, older entries by their action", async () => {
+    const user = userEvent.setup();
+    const dataProvider = renderDealer();
+    await user.click(await screen.findByRole('tab', { name: 'Geçmiş' }, { timeout: 30_000 }));
+    const panel = screen.getByRole('tabpanel');
+    expect(
+      await within(panel).findByText('Deniz Telekom Ltd. Şti. adlı bayinin kredi limiti 500,00 € oldu'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Deniz Telekom Ltd. Şti. adlı bayi askıya alındı')).toBeInTheDocument();
+    expect(within(panel).getByText('Denendi, yapılamadı: Bir bayinin paket fiyatı değişti')).toBeInTheDocument();
+    const reads = dataProvider.calls.filter((c) => c.resource === 'admin/audit-log');
+    expect(reads).toEqual([
+      expect.objectContaining({
+        params: expect.objectContaining({ filter: JSON.stringify({ target_id: dealer.id }) }),
+      }),
+    ]);
   });
 });

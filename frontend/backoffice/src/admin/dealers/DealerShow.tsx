@@ -11,7 +11,6 @@ import {
   Button,
   Card,
   CardContent,
-  CardHeader,
   Grid,
   Skeleton,
   Stack,
@@ -26,13 +25,18 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Show, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { StatCard } from '../../dashboard/StatCard';
 import { AccountStatusChip } from '../../layout/accountStatus';
+import { DetailsTable } from '../../layout/DetailsTable';
+import { SectionCard, ShowHeading, ShowPage } from '../../layout/ShowPage';
 import { formatCents, formatDate, formatEuro } from '../../format';
+import { StatementSection } from '../../statements/StatementSection';
+import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
 import { OrderStatusChip } from '../../layout/esimOrders';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
+import { auditSentence } from '../audit-log/auditSentence';
 import { CreditLimitButton } from './CreditLimitDialog';
 import { DealerMoneyButtons } from './DealerMoneyButtons';
 import { DeleteDealerButton } from './DealerEdit';
@@ -41,15 +45,6 @@ import { useDealerBalances } from './useDealerBalances';
 
 /** Columns a phone leaves out (their figures move under the first column). */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card variant="outlined">
-      <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }} />
-      <CardContent sx={{ pt: 0, overflowX: 'auto' }}>{children}</CardContent>
-    </Card>
-  );
-}
 
 /** Rows a tab shows at first, and adds with each "show more". */
 const PAGE = 10;
@@ -183,7 +178,7 @@ function DealerTransactions({ dealerId }: { dealerId: string }) {
 interface EsimOrderRow {
   id: string;
   order_number: string;
-  package?: { name: string } | null;
+  package?: { name: string; title?: string } | null;
   quantity: number;
   total: number;
   status: string;
@@ -218,11 +213,12 @@ function DealerEsimOrders({ dealerId }: { dealerId: string }) {
                 <TableCell>
                   <Link to={`/admin/esim-orders/${encodeURIComponent(order.id)}/show`}>{order.order_number}</Link>
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' } }}>
-                    {order.quantity} × {order.package?.name ?? '—'} · {formatDate(order.created_at)}
+                    {order.quantity} × {order.package?.title ?? order.package?.name ?? '—'} ·{' '}
+                    {formatDate(order.created_at)}
                   </Typography>
                 </TableCell>
                 <TableCell sx={wideOnly}>
-                  {order.quantity} × {order.package?.name ?? '—'}
+                  {order.quantity} × {order.package?.title ?? order.package?.name ?? '—'}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatEuro(order.total)}
@@ -335,11 +331,56 @@ function DealerCollections({ dealerId }: { dealerId: string }) {
   );
 }
 
+interface HistoryRow {
+  id: string;
+  method: string;
+  route: string;
+  status_code: number;
+  target_name: string | null;
+  amount_cents: number | null;
+  detail: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  at: string;
+}
+
+/** Changes to the dealer's prices, credit limit, status and money, in words (the audit log about this dealer). */
+function DealerHistory({ dealerId }: { dealerId: string }) {
+  const translate = useTranslate();
+  const filter = { target_id: dealerId };
+  const paged = usePaged<HistoryRow>('admin/audit-log', filter);
+  return (
+    <Rows
+      {...paged}
+      empty="app.admin_audit_log.no_history"
+      listLink={`/admin/audit-log?filter=${encodeURIComponent(JSON.stringify(filter))}`}
+    >
+      {(rows) => (
+        <Box
+          component="ol"
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+          aria-label={translate('app.admin_audit_log.history')}
+        >
+          {rows.map((row) => (
+            <Box component="li" key={row.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography variant="body2">{auditSentence(row, translate)}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {formatDate(row.at)} · {row.actor_name ?? row.actor_email ?? '—'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Rows>
+  );
+}
+
 const TABS = [
   ['transactions', 'app.admin_dealers.tab_transactions', DealerTransactions],
   ['esim-orders', 'app.admin_dealers.tab_esim_orders', DealerEsimOrders],
   ['cards', 'app.admin_dealers.tab_cards', DealerCards],
   ['collections', 'app.admin_dealers.tab_collections', DealerCollections],
+  ['history', 'app.admin_audit_log.history', DealerHistory],
 ] as const;
 
 /** The dealer's activity, one list per tab; a tab's list is read only when it is opened. */
@@ -390,7 +431,7 @@ function DealerDetails() {
   if (!record) return null;
   const id = String(record.id);
   const figures = balances?.get(id);
-  const fields: Array<[string, unknown]> = [
+  const fields: Array<[string, ReactNode]> = [
     ['app.sm.full_name', record.full_name],
     ['app.sm.email', record.email],
     ['app.sm.phone', record.phone],
@@ -401,12 +442,9 @@ function DealerDetails() {
   ];
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>
-        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
-          {record.company_name || record.full_name}
-        </Typography>
+      <ShowHeading title={record.company_name || record.full_name}>
         <AccountStatusChip status={record.status} />
-      </Stack>
+      </ShowHeading>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <DealerMoneyButtons record={record} figures={figures} />
         <CreditLimitButton dealer={{ id, name: record.company_name || record.full_name }} figures={figures} />
@@ -437,20 +475,17 @@ function DealerDetails() {
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Section title={translate('app.admin_dealers.details')}>
-            <Table size="small">
-              <TableBody>
-                {fields.map(([label, value]) => (
-                  <TableRow key={label}>
-                    <TableCell component="th" sx={{ color: 'text.secondary', width: '40%' }}>
-                      {translate(label)}
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{value ? String(value) : '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Section>
+          <Stack spacing={2}>
+            <SectionCard title={translate('app.admin_dealers.details')}>
+              <DetailsTable rows={fields} />
+            </SectionCard>
+            <SectionCard title={translate('app.statements.section')}>
+              <StatementSection basePath={`admin/dealers/${encodeURIComponent(id)}/statements`} />
+            </SectionCard>
+            <SectionCard title={translate('app.api_keys.title')}>
+              <ApiKeysSection basePath={`admin/dealers/${encodeURIComponent(id)}/api-keys`} />
+            </SectionCard>
+          </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <DealerActivity dealerId={id} />
@@ -462,16 +497,9 @@ function DealerDetails() {
 
 /** One dealer: who they are, their money (with the admin's actions), the cards they hold and the cash collected from them. */
 export default function DealerShow() {
-  const translate = useTranslate();
   return (
-    // minWidth 0: a flex item otherwise grows to its widest table and the page scrolls sideways on a phone.
-    <Show
-      title={translate('app.admin_dealers.show_title')}
-      actions={false}
-      component="div"
-      sx={{ '& .RaShow-card': { minWidth: 0 } }}
-    >
+    <ShowPage title="app.admin_dealers.show_title">
       <DealerDetails />
-    </Show>
+    </ShowPage>
   );
 }

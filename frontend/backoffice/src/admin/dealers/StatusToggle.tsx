@@ -5,8 +5,17 @@ import { ConfirmButton } from '../../layout/ConfirmButton';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 
-/** Suspends an active dealer (their sessions end) or activates a suspended one, after asking. */
-export function StatusToggle({ record }: { record: RaRecord }) {
+const TEXTS = { 'admin/dealers': 'app.admin_dealers', 'admin/sales-managers': 'app.admin_sm' } as const;
+
+/** Suspends an active dealer or sales manager (their sessions end) or activates a suspended one, after asking. */
+export function StatusToggle({
+  record,
+  resource = 'admin/dealers',
+}: {
+  record: RaRecord;
+  resource?: keyof typeof TEXTS;
+}) {
+  const texts = TEXTS[resource];
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -17,10 +26,10 @@ export function StatusToggle({ record }: { record: RaRecord }) {
     try {
       const { message } = await dataProvider.send(
         'PUT',
-        `admin/dealers/${encodeURIComponent(String(record.id))}/status`,
+        `${resource}/${encodeURIComponent(String(record.id))}/status`,
         { status: next },
       );
-      notify(message || 'app.admin_dealers.status_changed', { type: 'success' });
+      notify(message || `${texts}.status_changed`, { type: 'success' });
       refresh();
     } catch (err) {
       notify(serviceErrorOf(err).message, { type: 'error' });
@@ -31,8 +40,8 @@ export function StatusToggle({ record }: { record: RaRecord }) {
       size="small"
       color={next === 'suspended' ? 'warning' : 'success'}
       startIcon={next === 'suspended' ? <BlockIcon /> : <CheckCircleIcon />}
-      title={translate(`app.admin_dealers.${next === 'suspended' ? 'suspend_title' : 'activate_title'}`, { name })}
-      content={translate(`app.admin_dealers.${next === 'suspended' ? 'suspend_body' : 'activate_body'}`, { name })}
+      title={translate(`${texts}.${next === 'suspended' ? 'suspend_title' : 'activate_title'}`, { name })}
+      content={translate(`${texts}.${next === 'suspended' ? 'suspend_body' : 'activate_body'}`, { name })}
       onConfirm={change}
     >
       {translate(next === 'suspended' ? 'app.admin_dealers.suspend' : 'app.admin_dealers.activate')}

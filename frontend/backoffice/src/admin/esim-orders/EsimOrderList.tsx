@@ -4,8 +4,10 @@ import { SearchInput, TextInput } from '../../layout/filterInputs';
 import { EmptyState } from '../../layout/EmptyState';
 import { dateRangeFilters } from '../../layout/dateRangeFilters';
 import { EsimOrderRows, orderStatusFilter } from '../../layout/esimOrders';
+import { ExportActions } from '../../layout/ExportActions';
+import { esimOrderExportColumns, withBuyerNames } from './exportColumns';
 
-/** Every customer's and dealer's eSIM orders, newest first: search, status, dates and one buyer's account. */
+/** Every customer's and dealer's eSIM orders, newest first, with the buyer's name: search, status, buyer's name or e-mail, dates and one buyer's account. */
 export default function EsimOrderList() {
   const translate = useTranslate();
   const filters = [
@@ -17,6 +19,7 @@ export default function EsimOrderList() {
       sx={{ minWidth: { sm: 300 } }}
     />,
     orderStatusFilter(translate),
+    <TextInput key="buyer" source="buyer" label="app.admin_esim_orders.buyer" alwaysOn />,
     <TextInput key="user_id" source="user_id" label="app.admin_esim_orders.buyer_id" />,
     ...dateRangeFilters(),
   ];
@@ -27,6 +30,7 @@ export default function EsimOrderList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
+      actions={<ExportActions columns={esimOrderExportColumns} enrich={withBuyerNames} />}
       empty={<EmptyState title="app.admin_esim_orders.empty" hint="app.admin_esim_orders.empty_hint" />}
     >
       <EsimOrderRows showBuyer />

@@ -164,7 +164,7 @@ function OrderDetails() {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <Typography variant="h6" component="h1">
-          {order.package?.name ?? order.order_number}
+          {order.package?.title ?? order.package?.name ?? order.order_number}
         </Typography>
         <Box>
           <OrderStatusChip status={order.status} />

@@ -25,7 +25,13 @@ export function ActiveToggle({ record }: { record: RaRecord }) {
     }
   };
   return (
-    <Box onClick={(event) => event.stopPropagation()}>
+    // On a phone the row is a link: the button's click must neither bubble to it nor follow it.
+    <Box
+      onClick={(event) => {
+        event.stopPropagation();
+        event.preventDefault();
+      }}
+    >
       <ConfirmButton
         size="small"
         color={activating ? 'success' : 'warning'}

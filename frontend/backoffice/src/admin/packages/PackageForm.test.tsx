@@ -5,7 +5,7 @@ import { fakeDataProvider, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { operatorNames } from './OperatorsInput';
 import { packagePayload } from './PackageForm';
-import { costProblem, priceProblem } from './prices';
+import { costProblem, priceProblem, pricesChanged } from './prices';
 
 const PACKAGE = {
   id: '7f0c1c52-0000-4000-8000-000000000001',
@@ -32,12 +32,12 @@ const PACKAGE = {
 };
 const TURKEY = { id: 'TR', code: 'TR', name_tr: 'Türkiye', name_en: 'Türkiye' };
 
-function renderPackage(path: string) {
+function renderPackage(path: string, record: object = PACKAGE) {
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({
     getOne: async (resource, params) => {
       dataProvider.calls.push({ method: 'getOne', resource, params });
-      return resource === 'admin/packages' ? { data: PACKAGE as never } : base.getOne(resource, params);
+      return resource === 'admin/packages' ? { data: record as never } : base.getOne(resource, params);
     },
     getMany: async (resource, params) =>
       resource === 'admin/countries' ? { data: [TURKEY] as never[] } : base.getMany(resource, params),
@@ -62,6 +62,14 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
     expect(priceProblem('-1', 'cost', 'tr')).toBe('Tutar geçerli bir sayı olmalı');
     expect(costProblem('5', '7,50', 'tr')).toBe('Maliyet fiyatı satış fiyatından yüksek olamaz');
     expect(costProblem('7,50', '7.50', 'tr')).toBeUndefined();
+    // Judged only when a price changes, as the catalog does: a new package always sets both.
+    expect(pricesChanged({ retail_price: 5.99, cost_price: 6.4 }, { retail_price: '5,99', cost_price: 6.4 })).toBe(
+      false,
+    );
+    expect(pricesChanged({ retail_price: 5.99, cost_price: 6.4 }, { retail_price: '6,10', cost_price: 6.4 })).toBe(
+      true,
+    );
+    expect(pricesChanged(undefined, { retail_price: '5,99', cost_price: 6.4 })).toBe(true);
   });
 
   it('sends only the operators of covered countries that have names', () => {
@@ -163,5 +171,29 @@ describe('package form: prices judged by the contracts’ money schemas', () => 
       hotspot: false,
       operators: [{ country: 'TR', names: ['Turkcell', 'Vodafone'] }],
     });
+  }, 60_000);
+
+  it('edit: a package paused because its cost rose above its price saves its other fields; a new price must cover the cost', async () => {
+    const user = userEvent.setup();
+    const paused = { ...PACKAGE, retail_price: 5.99, cost_price: 6.4, paused_reason: 'cost_above_price' };
+    const dataProvider = renderPackage(`/admin/packages/${PACKAGE.id}`, paused);
+    const name = await screen.findByRole('textbox', { name: 'Ad (Türkçe)' }, { timeout: 30_000 });
+    await user.clear(name);
+    await user.type(name, 'Türkiye 3 GB (yeni)');
+    const retail = screen.getByRole('textbox', { name: 'Satış fiyatı' });
+    await user.clear(retail);
+    await user.type(retail, '6,10');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Maliyet fiyatı satış fiyatından yüksek olamaz')).toBeInTheDocument();
+    expect(dataProvider.calls.filter((c) => c.method === 'update')).toEqual([]);
+
+    await user.clear(retail);
+    await user.type(retail, '5,99');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === 'update')).toHaveLength(1));
+    const { params } = dataProvider.calls.find((c) => c.method === 'update')! as {
+      params: { data: Record<string, unknown> };
+    };
+    expect(params.data).toMatchObject({ name_tr: 'Türkiye 3 GB (yeni)', retail_price: 5.99, cost_price: 6.4 });
   }, 60_000);
 });

@@ -17,12 +17,13 @@ import {
   SimpleForm,
   TextInput,
   useLocaleState,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { FeaturesInput } from '../../layout/FeaturesInput';
 import { coveredOperators, OperatorsInput } from './OperatorsInput';
-import { costProblem, eurosOf, priceProblem, priceText } from './prices';
+import { costProblem, eurosOf, priceProblem, pricesChanged, priceText } from './prices';
 
 /** The fields the catalog takes on a package (POST and PUT /admin/packages); the kind only when creating. */
 const EDITABLE = [
@@ -69,11 +70,14 @@ export function PackageForm({ creating, toolbar }: { creating?: boolean; toolbar
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang = (locale === 'en' ? 'en' : 'tr') as Locale;
-  // The cost is judged against the retail price too: the catalog refuses a cost above it.
+  const record = useRecordContext();
+  // The cost is judged against the retail price when either changes, as the catalog does: a package
+  // paused because its cost rose above its price still saves its other fields.
   const price = (kind: 'retail' | 'cost') => [
     required(),
     (value: unknown, values: Record<string, unknown>) =>
-      priceProblem(value, kind, lang) ?? (kind === 'cost' ? costProblem(values.retail_price, value, lang) : undefined),
+      priceProblem(value, kind, lang) ??
+      (kind === 'cost' && pricesChanged(record, values) ? costProblem(values.retail_price, value, lang) : undefined),
   ];
   return (
     <SimpleForm

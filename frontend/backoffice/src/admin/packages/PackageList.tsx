@@ -1,5 +1,5 @@
 import { PACKAGE_KINDS, PACKAGE_TYPES } from '@esim/contracts';
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { ListPage } from '../../layout/ListPage';
 import { SearchInput, SelectInput } from '../../layout/filterInputs';
-import { formatBytes, formatEuro } from '../../format';
+import { formatBytes, formatCountries, formatEuro } from '../../format';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { ActiveToggle } from './ActiveToggle';
@@ -126,6 +126,7 @@ export default function PackageList() {
               <>
                 {[
                   r.code,
+                  formatCountries(r.countries),
                   dataOf(r, unlimited),
                   translate('app.admin_packages.days', { smart_count: r.validity_days }),
                 ].join(' · ')}
@@ -146,20 +147,18 @@ export default function PackageList() {
           <DataTable.Col
             source="code"
             label="app.admin_packages.code"
-            render={(r: RaRecord) => <code>{r.code}</code>}
+            render={(r: RaRecord) => <code style={{ whiteSpace: 'nowrap' }}>{r.code}</code>}
           />
           <DataTable.Col
             source={locale === 'en' ? 'name_en' : 'name_tr'}
             label="app.admin_packages.name"
-            render={(r: RaRecord) => (
-              <Stack>
-                <span>{nameOf(r)}</span>
-                <Typography variant="caption" color="text.secondary">
-                  {(r.countries as string[]).slice(0, 6).join(', ')}
-                  {r.countries.length > 6 ? ` +${r.countries.length - 6}` : ''}
-                </Typography>
-              </Stack>
-            )}
+            render={nameOf}
+          />
+          <DataTable.Col
+            source="countries"
+            label="app.admin_packages.countries"
+            disableSort
+            render={(r: RaRecord) => formatCountries(r.countries)}
           />
           <DataTable.Col
             source="kind"

@@ -29,6 +29,17 @@ export function priceProblem(value: unknown, kind: 'retail' | 'cost', locale: Lo
   return result.success ? undefined : translate(result.error.issues[0]!.message, locale);
 }
 
+const centsOf = (value: unknown) => Math.round(eurosOf(value) * 100);
+
+/** Whether the form sets a price the saved package does not have (always, for a new package). */
+export function pricesChanged(saved: Record<string, unknown> | undefined, values: Record<string, unknown>): boolean {
+  if (!saved) return true;
+  return (
+    centsOf(values.retail_price) !== centsOf(saved.retail_price) ||
+    centsOf(values.cost_price) !== centsOf(saved.cost_price)
+  );
+}
+
 /** The rule across the two prices: a package is never sold below what it costs. */
 export function costProblem(retail: unknown, cost: unknown, locale: Locale): string | undefined {
   const retailCents = Math.round(eurosOf(retail) * 100);

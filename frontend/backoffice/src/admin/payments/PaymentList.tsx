@@ -10,6 +10,8 @@ import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { FailedRefundActions, RefundPaymentButton } from './RefundPaymentButton';
 import { dateRangeFilters } from '../../layout/dateRangeFilters';
+import { ExportActions } from '../../layout/ExportActions';
+import { paymentExportColumns } from './exportColumns';
 
 /** The provider's reference an admin looks up in the provider's panel, the provider, and why a payment failed. */
 function Reference({ record }: { record: RaRecord }) {
@@ -132,6 +134,7 @@ export default function PaymentList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
+      actions={<ExportActions columns={paymentExportColumns} />}
       empty={<EmptyState title="app.admin_payments.empty" hint="app.admin_payments.empty_hint" />}
     >
       <PhoneOr phone={<PhoneRows />}>

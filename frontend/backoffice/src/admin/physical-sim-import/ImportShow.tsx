@@ -12,9 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { ImportJob } from '@esim/contracts';
-import { Show, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../format';
+import { ShowPage } from '../../layout/ShowPage';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { downloadFile } from './download';
 import { ImportProgress } from './ImportProgress';
@@ -95,20 +96,15 @@ function ImportDetails() {
 
 /** One import, followed live while the worker runs it: the bar, the counts, then the outcome and the error report. */
 export default function ImportShow() {
-  const translate = useTranslate();
   return (
-    <Show
-      title={translate('app.psim_import.show_title')}
-      actions={false}
-      component="div"
-      // The card may shrink below the error table's width on a phone, so the table scrolls inside its own box instead of the page.
-      sx={{ '& .RaShow-card': { minWidth: 0 } }}
+    <ShowPage
+      title="app.psim_import.show_title"
       queryOptions={{
         refetchInterval: (query) =>
           IMPORT_RUNNING.has(String((query.state.data as ImportJob | undefined)?.status ?? 'queued')) ? POLL_MS : false,
       }}
     >
       <ImportDetails />
-    </Show>
+    </ShowPage>
   );
 }

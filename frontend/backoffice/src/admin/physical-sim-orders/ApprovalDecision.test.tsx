@@ -70,6 +70,26 @@ describe('Plus orders: approve and reject', () => {
     expect(list?.params).toMatchObject({ filter: { status: 'pending' } });
   }, 60_000);
 
+  it('an order billed by invoice claims no hold: approving names the invoice, not a held amount', async () => {
+    const invoiced = { ...PHYSICAL_ORDER, hold_id: null };
+    renderApp({
+      session: SESSIONS.admin,
+      path: '/admin/physical-sim-orders',
+      dataProvider: fakeDataProvider({
+        getList: async () => ({ data: [invoiced], total: 1 }) as never,
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(within(await orderRow()).getByRole('button', { name: 'Onayla' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Deniz Telekom Ltd. Şti. stoktan 5 × Plus Avrupa 10 GB alır; 100,00 € faturayla ödenir, bakiyeden tahsil edilmez.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/ayrılan/)).not.toBeInTheDocument();
+  }, 60_000);
+
   it('reject needs a reason, then POSTs it', async () => {
     const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/physical-sim-orders' });
     const user = userEvent.setup();

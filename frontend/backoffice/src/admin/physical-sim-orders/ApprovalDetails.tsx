@@ -2,7 +2,7 @@ import { Card, CardContent, CardHeader, Grid, Stack, Typography } from '@mui/mat
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ApprovalStatusChip } from './ApprovalStatusChip';
-import { DetailsTable } from './DetailsTable';
+import { DetailsTable } from '../../layout/DetailsTable';
 
 /**
  * The page of one request an admin decides on (a Plus order, a card return): its heading and status,

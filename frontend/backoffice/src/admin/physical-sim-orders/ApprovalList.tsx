@@ -4,7 +4,10 @@ import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { ListPage } from '../../layout/ListPage';
 import { SelectInput } from '../../layout/filterInputs';
+import { BulkDecisionButtons } from '../../layout/BulkDecisionButtons';
+import type { CsvColumn } from '../../layout/csvExporter';
 import { EmptyState } from '../../layout/EmptyState';
+import { ExportActions } from '../../layout/ExportActions';
 import { PhoneOr } from '../../layout/PhoneList';
 import { ApprovalStatusChip } from './ApprovalStatusChip';
 import { dealerOf } from './orderText';
@@ -27,6 +30,8 @@ export function ApprovalList({
   decision: Decision,
   columns,
   phone,
+  bulk,
+  exportColumns,
 }: {
   title: string;
   empty: { title: string; hint: string };
@@ -38,6 +43,9 @@ export function ApprovalList({
     secondaryText: (record: RaRecord) => string;
     tertiaryText: (record: RaRecord) => ReactNode;
   };
+  /** Bulk approve and reject of the selection: the route, and each request's amount (cents) and name. */
+  bulk: { path: string; amountOf: (record: RaRecord) => number; labelOf: (record: RaRecord) => string };
+  exportColumns: CsvColumn[];
 }) {
   const translate = useTranslate();
   return (
@@ -56,7 +64,7 @@ export function ApprovalList({
       sort={{ field: 'created_at', order: 'ASC' }}
       perPage={25}
       exporter={false}
-      actions={false}
+      actions={<ExportActions columns={exportColumns} />}
       empty={<EmptyState title={empty.title} hint={empty.hint} />}
     >
       <PhoneOr
@@ -77,7 +85,7 @@ export function ApprovalList({
           />
         }
       >
-        <DataTable bulkActionButtons={false} rowClick="show">
+        <DataTable bulkActionButtons={<BulkDecisionButtons approveAction="bulk-approve" {...bulk} />} rowClick="show">
           {columns}
           <DataTable.Col
             source="status"

@@ -3,7 +3,7 @@ import { formatCents } from '../../format';
 import { ApprovalDecision } from './ApprovalDecision';
 import { dealerOf, orderSummary } from './orderText';
 
-/** A Plus order's decision: approving assigns the oldest cards in stock and charges the held amount once. */
+/** A Plus order's decision: approving assigns the oldest cards in stock and charges the held amount once (an invoiced order holds nothing). */
 export function OrderDecision({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
@@ -11,12 +11,15 @@ export function OrderDecision({ record }: { record: RaRecord }) {
       kind="orders"
       record={record}
       summary={orderSummary(record, translate)}
-      approveBody={translate('app.psim_approvals.approve_body_orders', {
-        quantity: record.quantity,
-        name: record.package_name,
-        dealer: dealerOf(record, translate),
-        total: formatCents(record.total_cents),
-      })}
+      approveBody={translate(
+        record.hold_id ? 'app.psim_approvals.approve_body_orders' : 'app.psim_approvals.approve_body_orders_invoice',
+        {
+          quantity: record.quantity,
+          name: record.package_name,
+          dealer: dealerOf(record, translate),
+          total: formatCents(record.total_cents),
+        },
+      )}
     />
   );
 }

@@ -3,6 +3,7 @@ import { formatCents, formatDate } from '../../format';
 import { DateCol, MoneyCol } from '../../layout/columns';
 import { ApprovalList, DealerCol } from './ApprovalList';
 import { OrderDecision } from './OrderDecision';
+import { plusOrderExportColumns } from './exportColumns';
 import { dealerOf } from './orderText';
 
 /** Dealers' Plus orders, the pending ones first, oldest first: the order they were placed in. */
@@ -13,6 +14,8 @@ export default function OrderList() {
       title="app.menu.admin_physical_sim_orders"
       empty={{ title: 'app.psim_approvals.orders_empty', hint: 'app.psim_approvals.orders_empty_hint' }}
       decision={OrderDecision}
+      bulk={{ path: 'admin/physical-sim/orders', amountOf: (r) => r.total_cents, labelOf: (r) => r.order_number }}
+      exportColumns={plusOrderExportColumns}
       phone={{
         primaryText: (r) => `${r.order_number} · ${dealerOf(r, translate)}`,
         secondaryText: (r) => `${r.quantity} × ${r.package_name} · ${formatDate(r.created_at)}`,

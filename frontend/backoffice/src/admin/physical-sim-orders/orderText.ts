@@ -7,9 +7,9 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export const dealerOf = (record: RaRecord, translate: Translate) =>
   record.dealer_name || `${translate('app.psim_approvals.unknown_dealer')} (${String(record.user_id).slice(0, 8)})`;
 
-/** One line naming an order: who, how many of what, for how much. */
+/** One line naming an order: who, how many of what, for how much, and whether its amount is held (an invoiced order holds none). */
 export const orderSummary = (record: RaRecord, translate: Translate) =>
-  translate('app.psim_approvals.order_summary', {
+  translate(record.hold_id ? 'app.psim_approvals.order_summary' : 'app.psim_approvals.order_summary_invoice', {
     number: record.order_number,
     dealer: dealerOf(record, translate),
     quantity: record.quantity,

@@ -3,6 +3,7 @@ import { formatCents, formatDate } from '../../format';
 import { DateCol, MoneyCol } from '../../layout/columns';
 import { ApprovalList, DealerCol } from '../physical-sim-orders/ApprovalList';
 import { dealerOf } from '../physical-sim-orders/orderText';
+import { returnExportColumns } from './exportColumns';
 import { ReturnDecision } from './ReturnDecision';
 
 /** Dealers' card returns, the pending ones first, oldest first. */
@@ -13,6 +14,13 @@ export default function ReturnList() {
       title="app.menu.admin_physical_sim_returns"
       empty={{ title: 'app.psim_approvals.returns_empty', hint: 'app.psim_approvals.returns_empty_hint' }}
       decision={ReturnDecision}
+      bulk={{
+        path: 'admin/physical-sim/returns',
+        amountOf: (r) => r.refund_cents,
+        labelOf: (r) =>
+          `${dealerOf(r, translate)} · ${translate('app.psim_approvals.card_count', { smart_count: r.card_ids.length })} · ${formatDate(r.created_at)}`,
+      }}
+      exportColumns={returnExportColumns}
       phone={{
         primaryText: (r) => dealerOf(r, translate),
         secondaryText: (r) =>

@@ -3,7 +3,6 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
-  Alert,
   Box,
   Card,
   CardContent,
@@ -27,6 +26,7 @@ import { StatCard } from '../../dashboard/StatCard';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import type { StockDay } from './StockChart';
 import { adminCardStatusText } from './cardStatus';
+import { LoadFailed } from '../../layout/LoadFailed';
 
 const StockChart = lazy(() => import('./StockChart'));
 
@@ -109,7 +109,9 @@ export default function StockDashboard() {
   return (
     <Stack spacing={2} sx={{ mt: 1, mb: 2 }}>
       <Title title={translate('app.menu.admin_physical_sim_dashboard')} />
-      {failed ? <Alert severity="error">{translate('app.common.load_failed')}</Alert> : null}
+      {failed ? (
+        <LoadFailed onRetry={() => Promise.all([figures.refetch(), days.refetch(), summary.refetch()])} />
+      ) : null}
       <Grid container spacing={2}>
         {(
           [

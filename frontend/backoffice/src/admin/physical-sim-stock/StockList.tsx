@@ -16,6 +16,7 @@ import { AdminCardStatusChip, adminCardStatusText } from './cardStatus';
 import { useDealerChoices, usePlusPackages } from './choices';
 import { ownerText } from './owner';
 import { StockBulkActions } from './StockBulkActions';
+import { stockExportColumns } from './exportColumns';
 
 const TransferDialog = lazyDialog(() => import('./TransferDialog').then((m) => m.TransferDialog));
 
@@ -29,7 +30,7 @@ function StockActions() {
       <Button label="app.menu.admin_physical_sim_dashboard" component={Link} to="/admin/physical-sim-dashboard">
         <BarChartIcon />
       </Button>
-      <ExportAllButton />
+      <ExportAllButton columns={stockExportColumns} />
       {transferring ? <TransferDialog onClose={() => setTransferring(false)} /> : null}
     </TopToolbar>
   );

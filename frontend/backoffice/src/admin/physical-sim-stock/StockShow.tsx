@@ -18,20 +18,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import {
-  Show,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatBytes, formatDate } from '../../format';
 import { ConfirmButton } from '../../layout/ConfirmButton';
+import { SectionCard, ShowHeading, ShowPage } from '../../layout/ShowPage';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
-import { DetailsTable } from '../physical-sim-orders/DetailsTable';
+import { DetailsTable } from '../../layout/DetailsTable';
 import { AdminCardStatusChip, adminCardStatusText } from './cardStatus';
 import { DeleteCardButton } from './DeleteCardButton';
 import { StatusDialog } from './StatusDialog';
@@ -186,12 +179,9 @@ function CardDetails() {
   if (!record) return null;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" alignItems="center" spacing={1} flexWrap="wrap" useFlexGap>
-        <Typography variant="h6" component="h1" sx={{ mr: 1 }}>
-          {translate('app.psim_stock.card_title', { serial: record.serial_number })}
-        </Typography>
+      <ShowHeading title={translate('app.psim_stock.card_title', { serial: record.serial_number })}>
         <AdminCardStatusChip status={record.status} />
-      </Stack>
+      </ShowHeading>
       <CardActions record={record} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -247,15 +237,9 @@ function CardDetails() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined">
-            <CardHeader
-              title={translate('app.psim_stock.history')}
-              titleTypographyProps={{ variant: 'subtitle1', component: 'h2' }}
-            />
-            <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
-              <History rows={record.history ?? []} />
-            </CardContent>
-          </Card>
+          <SectionCard title={translate('app.psim_stock.history')}>
+            <History rows={record.history ?? []} />
+          </SectionCard>
         </Grid>
       </Grid>
     </Stack>
@@ -264,16 +248,9 @@ function CardDetails() {
 
 /** One card: identifiers, owner, the operator's usage of its bundle, every change in its history, and what the admin may do with it. */
 export default function StockShow() {
-  const translate = useTranslate();
   return (
-    // The card may shrink below its tables' width on a phone, so a wide table scrolls inside its own box instead of the page.
-    <Show
-      title={translate('app.menu.admin_physical_sim_stock')}
-      actions={false}
-      component="div"
-      sx={{ '& .RaShow-card': { minWidth: 0 } }}
-    >
+    <ShowPage title="app.menu.admin_physical_sim_stock">
       <CardDetails />
-    </Show>
+    </ShowPage>
   );
 }

@@ -1,37 +1,21 @@
-import PaymentsIcon from '@mui/icons-material/Payments';
-import { Button } from '@mui/material';
-import { useState } from 'react';
+import { Box } from '@mui/material';
 import { DataTable, SimpleList, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatCents } from '../../format';
+import { AccountStatusChip } from '../../layout/accountStatus';
 import { AccountListPage } from '../../layout/AccountListPage';
 import { MoneyCol } from '../../layout/columns';
 import { PhoneOr } from '../../layout/PhoneList';
-import { CollectDialog } from './CollectDialog';
+import { StatusToggle } from '../dealers/StatusToggle';
+import { CollectButton } from './CollectButton';
 import { useSalesManagerBalances } from './useSalesManagerBalances';
 
-function CollectButton({ record, heldCents }: { record: RaRecord; heldCents: number | undefined }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+function RowActions({ record, heldCents }: { record: RaRecord; heldCents: number | undefined }) {
   return (
-    <>
-      <Button
-        size="small"
-        startIcon={<PaymentsIcon />}
-        disabled={!heldCents}
-        onClick={() => setOpen(true)}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        {translate('app.sm.collect')}
-      </Button>
-      {open ? (
-        <CollectDialog
-          open
-          onClose={() => setOpen(false)}
-          salesManager={{ id: String(record.id), name: record.full_name }}
-          heldCents={heldCents ?? 0}
-        />
-      ) : null}
-    </>
+    // Buttons inside a clickable row must not open the show page too.
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      <CollectButton record={record} heldCents={heldCents} />
+      <StatusToggle record={record} resource="admin/sales-managers" />
+    </Box>
   );
 }
 
@@ -45,7 +29,7 @@ function SalesManagerTable() {
     <PhoneOr
       phone={
         <SimpleList
-          rowClick={false}
+          rowClick="show"
           primaryText={(r: RaRecord) => r.full_name}
           secondaryText={(r: RaRecord) => (
             <>
@@ -53,7 +37,7 @@ function SalesManagerTable() {
                 .filter(Boolean)
                 .join(' · ')}
               <span style={{ display: 'block' }}>
-                <CollectButton record={r} heldCents={held(r)} />
+                <RowActions record={r} heldCents={held(r)} />
               </span>
             </>
           )}
@@ -61,9 +45,14 @@ function SalesManagerTable() {
         />
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="full_name" label="app.sm.full_name" />
         <DataTable.Col source="email" label="app.sm.email" />
+        <DataTable.Col
+          source="status"
+          label="app.sm.status"
+          render={(r: RaRecord) => <AccountStatusChip status={r.status} />}
+        />
         <DataTable.Col
           source="region"
           label="app.admin_sm.region"
@@ -76,7 +65,7 @@ function SalesManagerTable() {
         <DataTable.Col
           label="app.sm.actions"
           disableSort
-          render={(r: RaRecord) => <CollectButton record={r} heldCents={held(r)} />}
+          render={(r: RaRecord) => <RowActions record={r} heldCents={held(r)} />}
         />
       </DataTable>
     </PhoneOr>

@@ -25,7 +25,7 @@ import { suggestedCode, type Offer } from './offers';
 const CODE = /^[A-Z0-9][A-Z0-9-]{1,39}$/;
 
 /**
- * "Paket oluştur": a new eSIM package bought as this offer. Countries, data, validity, cost and
+ * "Paket oluştur": a new package bought as this offer (a top-up offer makes a top-up-only package). Countries, data, validity, cost and
  * supplier are the offer's; the admin names it, gives its code and its price (the margin rule's,
  * suggested). The catalog checks it all again and answers each refusal under its field.
  */
@@ -104,6 +104,11 @@ export function CreatePackageDialog({ offer, onClose }: { offer: Offer; onClose:
       <DialogTitle id="offer-create-title">{translate('app.supplier_offers.create_title')}</DialogTitle>
       <DialogContent>
         <OfferFacts offer={offer} />
+        {offer.top_up ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('app.supplier_offers.top_up_hint')}
+          </Alert>
+        ) : null}
         {serverMessage ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {serverMessage}

@@ -61,7 +61,7 @@ export function MapPackageDialog({ offer, onClose }: { offer: Offer; onClose: ()
         await dataProvider.getList('admin/packages', {
           pagination: { page: 1, perPage: 100 },
           sort: { field: 'code', order: 'ASC' },
-          filter: { kind: 'esim', country: offer.countries[0] },
+          filter: { kind: offer.top_up ? 'top_up' : 'esim', country: offer.countries[0] },
         })
       ).data,
   });

@@ -127,6 +127,8 @@ describe('supplier packages', () => {
     expect(
       suggestedCode({ ...UNMAPPED, supplier: 'esimaccess', countries: ['DE', 'FR'], name: 'Eurolink+', data_mb: null }),
     ).toBe('EUROLINK-7D-UL-EA');
+    // A top-up never suggests the code of the new eSIM of the same data and days.
+    expect(suggestedCode({ ...UNMAPPED, top_up: true })).toBe('IT-7D-1GB-TOPUP-AL');
   });
 
   it('lists offers unmapped first with net cost, the rule price and the package each maps to; actions only where they apply', async () => {
@@ -145,7 +147,8 @@ describe('supplier packages', () => {
 
     const topUp = await rowOf('Italy top-up 1 GB');
     expect(within(topUp).getByText('Ek paket')).toBeInTheDocument();
-    expect(within(topUp).queryByRole('button', { name: 'Paket oluştur' })).toBeNull();
+    // A supplier's top-up is sold as a top-up-only package: it can be made one too.
+    expect(within(topUp).getByRole('button', { name: 'Paket oluştur' })).toBeInTheDocument();
 
     expect(await screen.findByText('Kâr kuralı: maliyet + %30, bir sonraki x,99 €’ya yuvarlanır')).toBeInTheDocument();
     const list = dataProvider.calls.find((c) => c.method === 'getList' && c.resource === 'admin/supplier-offers');

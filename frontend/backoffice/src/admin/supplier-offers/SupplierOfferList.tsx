@@ -69,7 +69,7 @@ function MappedPackage({ offer }: { offer: Offer }) {
 /** What can be done with an offer: make a package of it, or map it to a package the shop already sells. */
 function OfferActions({ offer, onCreate, onMap }: { offer: Offer; onCreate: () => void; onMap: () => void }) {
   const translate = useTranslate();
-  if (offer.mapped || offer.gone || offer.top_up) return null;
+  if (offer.mapped || offer.gone) return null;
   return (
     <Box
       component="span"

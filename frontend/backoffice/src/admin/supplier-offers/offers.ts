@@ -21,7 +21,9 @@ export function countriesText(countries: readonly string[], shown = 6): string {
  * A package code for an offer, in the shop's pattern (country or name, days, data, supplier):
  * "IT-7D-1GB-AL", "EUROLINK-15D-5GB-EA". The admin may type another; the catalog checks it.
  */
-export function suggestedCode(offer: Pick<Offer, 'supplier' | 'countries' | 'name' | 'data_mb' | 'validity_days'>) {
+export function suggestedCode(
+  offer: Pick<Offer, 'supplier' | 'countries' | 'name' | 'data_mb' | 'validity_days' | 'top_up'>,
+) {
   const where =
     offer.countries.length === 1
       ? offer.countries[0]!
@@ -35,5 +37,7 @@ export function suggestedCode(offer: Pick<Offer, 'supplier' | 'countries' | 'nam
         ).slice(0, 12) || 'MULTI';
   const data =
     offer.data_mb === null ? 'UL' : offer.data_mb % 1024 === 0 ? `${offer.data_mb / 1024}GB` : `${offer.data_mb}MB`;
-  return `${where}-${offer.validity_days}D-${data}-${SUPPLIER_MARK[offer.supplier]}`.slice(0, 40);
+  // A top-up of the same data and days as a new eSIM would otherwise suggest that eSIM's package code.
+  const topUp = offer.top_up ? '-TOPUP' : '';
+  return `${where}-${offer.validity_days}D-${data}${topUp}-${SUPPLIER_MARK[offer.supplier]}`.slice(0, 40);
 }

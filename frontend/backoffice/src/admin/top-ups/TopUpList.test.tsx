@@ -44,6 +44,64 @@ describe('admin top-ups', () => {
     );
   }, 60_000);
 
+  it('a top-up above the threshold is confirmed only with its amount typed again; the service’s refusal shows under the field', async () => {
+    const big = {
+      ...PENDING_TOP_UP,
+      id: '00000000-0000-4000-8000-0000000000a2',
+      reference_code: 'BKBIG7Q2MX',
+      amount: 100_000_000,
+      amount_cents: 10_000_000_000,
+      amount_retype_required: true,
+    };
+    const sent: unknown[] = [];
+    const dataProvider = fakeDataProvider({
+      getList: async (resource, params) => {
+        dataProvider.calls.push({ method: 'getList', resource, params });
+        return { data: [big] as never, total: 1 };
+      },
+      send: async (method, path, body) => {
+        dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
+        sent.push(body);
+        if ((body as { amount: number }).amount !== 100_000_000)
+          throw Object.assign(new Error('refused'), {
+            body: {
+              message: 'Girilen bilgiler geçersiz',
+              errors: { amount: 'Yazılan tutar talep edilen tutarla aynı değil' },
+            },
+          });
+        return { data: { ...big, status: 'confirmed' } as never, message: 'Bakiye yükleme onaylandı' };
+      },
+    });
+    renderApp({ session: SESSIONS.admin, path: '/admin/top-ups', dataProvider });
+    const user = userEvent.setup();
+    const line = (await screen.findByText('BKBIG7Q2MX')).closest('tr') as HTMLElement;
+    await user.click(within(line).getByRole('button', { name: 'Onayla' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Büyük tutarlı yükleme onaylansın mı?' });
+    expect(
+      within(dialog).getByText(/BKBIG7Q2MX referans kodlu 100\.000\.000,00 € tutarındaki havale/),
+    ).toBeInTheDocument();
+    const field = within(dialog).getByLabelText('Tutarı yeniden yazın');
+    const confirmButton = within(dialog).getByRole('button', { name: 'Onayla' });
+    // Nothing to send before an amount is typed, nor while it is no amount.
+    expect(confirmButton).toBeDisabled();
+    await user.type(field, '1000000,00');
+    await user.click(confirmButton);
+    expect(await within(dialog).findByText('Yazılan tutar talep edilen tutarla aynı değil')).toBeInTheDocument();
+    expect(sent).toEqual([{ amount: 1_000_000 }]);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+
+    await user.clear(field);
+    await user.type(field, '100000000');
+    expect(within(dialog).queryByText('Yazılan tutar talep edilen tutarla aynı değil')).toBeNull();
+    await user.click(confirmButton);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ amount: 1_000_000 }, { amount: 100_000_000 }]);
+    expect(dataProvider.calls.filter((c) => c.method === 'send:POST').map((c) => c.resource)).toEqual([
+      `admin/top-ups/${big.id}/confirm`,
+      `admin/top-ups/${big.id}/confirm`,
+    ]);
+  }, 60_000);
+
   it('reject needs a reason, then POSTs /admin/top-ups/:id/reject with it', async () => {
     const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/top-ups' });
     const user = userEvent.setup();
@@ -92,5 +150,72 @@ describe('admin top-ups', () => {
           JSON.stringify((c.params as { filter: unknown }).filter) === '{"status":"confirmed"}',
       ),
     ).toBe(true);
+  }, 60_000);
+
+  it('bulk confirm names the count, total and the big one it leaves out, then lists what could not be done by reference', async () => {
+    const big = {
+      ...PENDING_TOP_UP,
+      id: '00000000-0000-4000-8000-0000000000a3',
+      reference_code: 'BKBIG2345X',
+      amount: 1500,
+      amount_cents: 150_000,
+      amount_retype_required: true,
+    };
+    const dataProvider = fakeDataProvider({
+      getList: async (resource, params) => {
+        dataProvider.calls.push({ method: 'getList', resource, params });
+        return { data: [PENDING_TOP_UP, big] as never, total: 2 };
+      },
+      send: async (method, path, body) => {
+        dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
+        return {
+          data: {
+            decided: 1,
+            already: 0,
+            refused: 1,
+            results: [
+              {
+                id: PENDING_TOP_UP.id,
+                outcome: 'decided',
+                code: 'top_up_confirmed',
+                message: 'Bakiye yükleme onaylandı',
+              },
+              {
+                id: big.id,
+                outcome: 'refused',
+                code: 'top_up_bulk_retype_required',
+                message: 'Büyük tutar toplu onaylanamaz: tek başına, tutarı yeniden yazarak onaylayın',
+              },
+            ],
+          } as never,
+          message: 'Tamam',
+        };
+      },
+    });
+    renderApp({ session: SESSIONS.admin, path: '/admin/top-ups', dataProvider });
+    const user = userEvent.setup();
+    await user.click(within(await row()).getByRole('checkbox'));
+    await user.click(
+      within((await screen.findByText('BKBIG2345X')).closest('tr') as HTMLElement).getByRole('checkbox'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Seçilenleri onayla' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('2 talep onaylansın mı?')).toBeInTheDocument();
+    expect(dialog.textContent).toMatch(/toplamı 1\.750,00\s€/);
+    expect(dialog.textContent).toContain('Büyük tutarlı 1 yükleme toplu onaylanmaz');
+    await user.click(within(dialog).getByRole('button', { name: 'Onayla' }));
+    await waitFor(() =>
+      expect(dataProvider.calls).toContainEqual({
+        method: 'send:POST',
+        resource: 'admin/top-ups/bulk-confirm',
+        params: { ids: [PENDING_TOP_UP.id, big.id] },
+      }),
+    );
+    const results = await screen.findByRole('dialog', { name: 'Toplu işlemin sonucu' });
+    expect(within(results).getByText('1 onaylandı, 1 yapılamadı')).toBeInTheDocument();
+    expect(within(results).getByText('BKBIG2345X')).toBeInTheDocument();
+    expect(
+      within(results).getByText('Büyük tutar toplu onaylanamaz: tek başına, tutarı yeniden yazarak onaylayın'),
+    ).toBeInTheDocument();
   }, 60_000);
 });

@@ -1,19 +1,23 @@
 import { Chip, Stack } from '@mui/material';
 import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { ListPage } from '../../layout/ListPage';
-import { SelectInput } from '../../layout/filterInputs';
+import { SearchInput, SelectInput, TextInput } from '../../layout/filterInputs';
 import { formatCents, formatDate } from '../../format';
 import { accountNameOf } from '../../layout/AccountName';
 import { AccountCol, DateCol, MoneyCol } from '../../layout/columns';
 import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
+import { BulkDecisionButtons } from '../../layout/BulkDecisionButtons';
+import { ExportActions } from '../../layout/ExportActions';
+import { topUpExportColumns } from './exportColumns';
 import { TopUpDecision } from './TopUpDecision';
 
-export const TOP_UP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const TOP_UP_STATUSES = ['pending', 'confirmed', 'rejected', 'expired'] as const;
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = {
   pending: 'warning',
   confirmed: 'success',
   rejected: 'default',
+  expired: 'default',
 };
 
 function StatusChip({ status }: { status: string }) {
@@ -27,10 +31,28 @@ function StatusChip({ status }: { status: string }) {
   );
 }
 
-/** Top-ups awaiting confirmation first (the default filter); confirmed and rejected ones are the history. */
+/** The selected top-ups confirmed or rejected at once; a big one is refused in the bulk (it takes its amount typed again). */
+function TopUpBulkActions() {
+  return (
+    <BulkDecisionButtons
+      path="admin/top-ups"
+      approveAction="bulk-confirm"
+      amountOf={(r) => r.amount_cents}
+      labelOf={(r) => r.reference_code}
+      approveExcluded={(r) => r.amount_retype_required}
+    />
+  );
+}
+
+/**
+ * Top-ups awaiting confirmation first (the default filter); confirmed and rejected ones are the history.
+ * The reconciliation finds one by the reference code on the bank statement or by the customer.
+ */
 export default function TopUpList() {
   const translate = useTranslate();
   const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.reconciliation.reference_search')} />,
+    <TextInput key="customer" source="customer" label="app.reconciliation.customer" alwaysOn />,
     <SelectInput
       key="status"
       source="status"
@@ -47,6 +69,7 @@ export default function TopUpList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
+      actions={<ExportActions columns={topUpExportColumns} />}
       empty={<EmptyState title="app.admin_top_ups.empty" hint="app.admin_top_ups.empty_hint" />}
     >
       <PhoneOr
@@ -69,7 +92,7 @@ export default function TopUpList() {
           />
         }
       >
-        <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable bulkActionButtons={<TopUpBulkActions />} rowClick={false}>
           <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
           <AccountCol label="app.admin_top_ups.user" />
           <MoneyCol source="amount" label="app.balance.amount" cents={(r) => r.amount_cents} />

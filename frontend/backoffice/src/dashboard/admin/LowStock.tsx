@@ -1,23 +1,14 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
-import {
-  Alert,
-  Card,
-  CardContent,
-  CardHeader,
-  List,
-  ListItem,
-  ListItemText,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Card, CardContent, CardHeader, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { usePoolStock } from './useAdminFigures';
+import { LoadFailed } from '../../layout/LoadFailed';
 
 /** eSIM packages whose free profiles fell to their threshold: the pool to refill before buyers meet an empty one. */
 export function LowStock() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data, error } = usePoolStock();
+  const { data, error, refetch } = usePoolStock();
   const low = (data ?? []).filter((row) => row.low).sort((a, b) => a.available - b.available);
   return (
     <Card sx={{ height: '100%' }}>
@@ -28,7 +19,7 @@ export function LowStock() {
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert severity="error">{translate('app.common.load_failed')}</Alert>
+          <LoadFailed onRetry={refetch} />
         ) : !data ? (
           <Skeleton variant="rectangular" height={120} />
         ) : low.length === 0 ? (

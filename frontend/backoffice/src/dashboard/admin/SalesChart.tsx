@@ -1,15 +1,16 @@
-import { Alert, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatCents, formatChartDay } from '../../format';
 import { BarSpark } from '../BarSpark';
 import { useAdminSales } from './useAdminFigures';
+import { LoadFailed } from '../../layout/LoadFailed';
 
 /** Sales of the last 30 (Istanbul) days, eSIM and Plus stacked; drawn without a charting library, like the dealer's spend chart. */
 export default function SalesChart() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data, error } = useAdminSales();
+  const { data, error, refetch } = useAdminSales();
   const bars = useMemo(
     () =>
       (data?.by_day ?? []).map((day) => ({
@@ -24,7 +25,7 @@ export default function SalesChart() {
       <CardHeader title={translate('app.admin_home.sales_chart')} titleTypographyProps={{ variant: 'h6' }} />
       <CardContent>
         {error ? (
-          <Alert severity="error">{translate('app.common.load_failed')}</Alert>
+          <LoadFailed onRetry={refetch} />
         ) : !data ? (
           <Skeleton variant="rectangular" height={260} />
         ) : empty ? (

@@ -21,6 +21,7 @@ import { formatCents, formatDate } from '../../format';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { serviceErrorOf } from '../../providers/errors';
 import { FIGURES_KEY, useFigure } from '../../providers/figures';
+import { LoadFailed } from '../../layout/LoadFailed';
 
 /** GET /admin/esim/suppliers: one configured supplier. */
 export interface SupplierStatus {
@@ -170,7 +171,7 @@ export function Suppliers() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data, error } = useFigure<SupplierStatus[]>(PATH);
+  const { data, error, refetch } = useFigure<SupplierStatus[]>(PATH);
   const [syncing, setSyncing] = useState(false);
   const sync = async () => {
     setSyncing(true);
@@ -209,7 +210,7 @@ export function Suppliers() {
       />
       <CardContent sx={{ pt: 0 }}>
         {error ? (
-          <Alert severity="error">{translate('app.common.load_failed')}</Alert>
+          <LoadFailed onRetry={refetch} />
         ) : !data ? (
           <Skeleton variant="rectangular" height={120} />
         ) : !configured ? (

@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents, formatDate } from '../../format';
 import type { PendingPlusOrders as Pending } from './usePendingPlusOrders';
+import { LoadFailed } from '../../layout/LoadFailed';
 
 /** The dealer's Plus orders awaiting the admin, the rows the home's "held" figure adds up. */
 export function PendingPlusOrders({ pending }: { pending: Pending }) {
@@ -33,7 +34,7 @@ export function PendingPlusOrders({ pending }: { pending: Pending }) {
         {pending.isPending ? (
           <Skeleton variant="rectangular" height={120} />
         ) : pending.error ? (
-          <Typography color="text.secondary">{translate('app.common.load_failed')}</Typography>
+          <LoadFailed onRetry={pending.refetch} />
         ) : pending.orders.length === 0 ? (
           <Typography color="text.secondary">{translate('app.dashboard.no_pending_plus_orders')}</Typography>
         ) : (

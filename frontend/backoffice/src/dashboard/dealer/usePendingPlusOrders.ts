@@ -11,7 +11,7 @@ const SHOWN = 100;
  * An order billed by invoice (no hold) is listed but holds nothing.
  */
 export function usePendingPlusOrders() {
-  const { data, total, isPending, error } = useGetList<PhysicalOrder & { id: string }>(
+  const { data, total, isPending, error, refetch } = useGetList<PhysicalOrder & { id: string }>(
     'physical-sim-orders',
     {
       filter: { status: 'pending' },
@@ -27,6 +27,7 @@ export function usePendingPlusOrders() {
     total: total ?? orders.length,
     isPending,
     error,
+    refetch,
     heldCents: held.reduce((sum, order) => sum + order.total_cents, 0),
     heldCount: held.length,
     invoiceCents: orders.filter((order) => !order.hold_id).reduce((sum, order) => sum + order.total_cents, 0),

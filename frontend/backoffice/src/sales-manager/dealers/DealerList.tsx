@@ -1,6 +1,7 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import { Box, Button } from '@mui/material';
+import { StatementButton } from '../../statements/StatementButton';
 import { DataTable, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../format';
@@ -30,6 +31,7 @@ function RowActions({ record }: { record: RaRecord }) {
       >
         {translate('app.sm.collect')}
       </Button>
+      <StatementButton dealer={{ id: String(record.id), name: record.company_name || record.full_name }} />
     </Box>
   );
 }

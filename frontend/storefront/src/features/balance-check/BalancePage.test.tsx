@@ -22,7 +22,7 @@ describe('balance check validation', () => {
     renderPage(<BalancePage />, { path: '/balance' });
     const button = screen.getByRole('button', { name: 'Sorgula' });
     expect(button).toBeDisabled();
-    const input = screen.getByLabelText('Sipariş numarası');
+    const input = screen.getByLabelText('Sipariş numarası veya ICCID');
     await userEvent.type(input, 'abc');
     expect(input).toHaveValue('ABC');
     await userEvent.click(button);
@@ -33,6 +33,59 @@ describe('balance check validation', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '   ');
     expect(button).toBeDisabled();
+  });
+
+  it('takes an eSIM’s ICCID too (spaces dropped); 19-20 digits failing the ICCID check say so', () => {
+    expect(validateBalanceNumber('esim', '8990 0123 4567 8901 231')).toEqual({ value: '8990012345678901231' });
+    expect(validateBalanceNumber('esim', '89900123456789012342')).toEqual({ value: '89900123456789012342' });
+    expect(validateBalanceNumber('esim', '8990012345678901232')).toMatchObject({ error: 'invalidIccid' });
+    expect(validateBalanceNumber('esim', '1290012345678901231')).toMatchObject({ error: 'invalidIccid' });
+  });
+
+  it('an ICCID is looked up on the eSIM route and its answer shows the plan by its country', async () => {
+    const fetch = vi.fn(
+      async (_input: RequestInfo | URL) =>
+        new Response(
+          JSON.stringify({
+            success: true,
+            code: 'balance_check_loaded',
+            message: 'ok',
+            data: {
+              type: 'esim',
+              orderNumber: '8990012345678901231',
+              status: 'ready',
+              packageName: 'Türkiye 3 GB · 7 gün',
+              totalData: 3072,
+              usedData: 0,
+              remainingData: 3072,
+              activationDate: null,
+              expiryDate: null,
+              country: 'Türkiye',
+              operator: 'Turkcell',
+              demo: false,
+            },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<BalancePage />, { path: '/balance' });
+    await userEvent.type(screen.getByLabelText('Sipariş numarası veya ICCID'), '8990 0123 4567 8901 231');
+    await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect(await screen.findByRole('heading', { name: 'Türkiye 3 GB · 7 gün' })).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toContain('/public/balance/esim/8990012345678901231');
+    expect(screen.getByText('Türkiye')).toBeInTheDocument();
+    expect(screen.getByTestId('status-badge')).toHaveTextContent('Kuruluma hazır');
+  });
+
+  it('an ICCID with a wrong check digit is refused before asking', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<BalancePage />, { path: '/balance' });
+    await userEvent.type(screen.getByLabelText('Sipariş numarası veya ICCID'), '8990012345678901232');
+    await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect(screen.getByText('Geçersiz ICCID formatı')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('the empty-number message', () => {
@@ -47,7 +100,7 @@ describe('balance check validation', () => {
       ),
     );
     renderPage(<BalancePage />, { path: '/balance' });
-    await userEvent.type(screen.getByLabelText('Sipariş numarası'), 'ESIM20240001');
+    await userEvent.type(screen.getByLabelText('Sipariş numarası veya ICCID'), 'ESIM20240001');
     await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
     expect((await screen.findAllByText('Bakiye bilgileri bulunamadı')).length).toBeGreaterThan(0);
   });
@@ -128,7 +181,7 @@ describe('a new query', () => {
     const fetch = vi.fn(async () => answer(200, found));
     vi.stubGlobal('fetch', fetch);
     renderPage(<BalancePage />, { path: '/balance' });
-    const input = screen.getByLabelText('Sipariş numarası');
+    const input = screen.getByLabelText('Sipariş numarası veya ICCID');
     await userEvent.type(input, 'ESIM20240001');
     await userEvent.click(screen.getByRole('button', { name: 'Sorgula' }));
     expect(await screen.findByText('ABD Standart')).toBeInTheDocument();

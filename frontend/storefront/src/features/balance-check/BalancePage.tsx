@@ -19,6 +19,7 @@ import { formatDate } from '../../lib/format';
 import { BalanceBundles } from '../top-up/BalanceBundles';
 import { PageHeader } from '../../ui/PageHeader';
 import { Seo } from '../../layout/Seo';
+import { RetryWaitNotice, useRetryWait } from '../../lib/retryWait';
 
 function RemainingRing({ result }: { result: BalanceResult }) {
   const { t, i18n } = useTranslation('balance');
@@ -81,7 +82,7 @@ export function BalanceResultCard({ result }: { result: BalanceResult }) {
         <RemainingRing result={result} />
         <Box sx={{ flex: '1 1 260px' }}>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', textWrap: 'balance' }}>
               {result.packageName}
             </Typography>
             <Chip
@@ -119,13 +120,16 @@ export default function BalancePage() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<BalanceResult | null>(null);
+  const wait = useRetryWait();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (wait.waiting) return;
     const checked = validateBalanceNumber(type, number);
     if (checked.error) return setError(t(checked.error));
     setError(null);
     setLoading(true);
+    wait.clear();
     const outcome = await checkBalance(type, checked.value);
     setLoading(false);
     // A failed query must not leave the previous number's result on screen as if it were this one's.
@@ -135,7 +139,8 @@ export default function BalancePage() {
     } else if (outcome.kind === 'notFound') {
       setError(t('notFound'));
       toast.error(t('notFound'));
-    } else {
+    } else if (!wait.start(outcome.error)) {
+      // A rate limit is counted down below the form instead (the button comes back at zero).
       const text = outcome.message || t('failed');
       setError(text);
       toast.error(text);
@@ -184,15 +189,20 @@ export default function BalancePage() {
               type="submit"
               variant="contained"
               size="large"
-              disabled={loading || number.trim() === ''}
+              disabled={loading || number.trim() === '' || wait.waiting}
               sx={{ height: 56, minWidth: 140 }}
             >
               {loading ? t('querying') : t('query')}
             </Button>
           </Box>
         </Paper>
+        {wait.until !== null && (
+          <Box sx={{ mt: 2 }}>
+            <RetryWaitNotice wait={wait} />
+          </Box>
+        )}
         {result && <BalanceResultCard result={result} />}
-        {!result && !error && !loading && (
+        {!result && !error && !loading && !wait.until && (
           <Alert severity="info" sx={{ mt: 3 }} variant="outlined">
             {t('subtitle')}
           </Alert>

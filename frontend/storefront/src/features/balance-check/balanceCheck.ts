@@ -8,13 +8,29 @@ export type BalanceStatus = BalanceCheckStatus;
 /** The spec's balance-check result (section 3); data amounts in MB. */
 export type BalanceResult = BalanceCheckResult;
 
-/** Spec section 5: the number is upper-cased; the messages are keys of the balance namespace. */
+/** An ICCID's own check: 19 or 20 digits starting 89, with a valid Luhn check digit (docs/product.md). */
+export function isIccid(value: string): boolean {
+  if (!/^89\d{17,18}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    let digit = Number(value[value.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * The number is upper-cased; an eSIM is looked up by its order number or, 19-20 digits, its ICCID.
+ * The messages are keys of the balance namespace.
+ */
 export function validateBalanceNumber(
   type: SimType,
   raw: string,
-): { value: string; error?: 'empty' | 'invalidEsim' | 'invalidPhysical' } {
-  const value = raw.trim().toUpperCase();
+): { value: string; error?: 'empty' | 'invalidEsim' | 'invalidIccid' | 'invalidPhysical' } {
+  const value = raw.replace(/\s+/g, '').toUpperCase();
   if (!value) return { value, error: 'empty' };
+  if (type === 'esim' && /^\d{19,20}$/.test(value) && !isIccid(value)) return { value, error: 'invalidIccid' };
   if (type === 'esim' && !/^[A-Z0-9]{8,}$/.test(value)) return { value, error: 'invalidEsim' };
   if (type === 'physical' && !/^\d{6,}$/.test(value)) return { value, error: 'invalidPhysical' };
   return { value };
@@ -55,7 +71,7 @@ export function normalizeBalance(type: SimType, number: string, raw: Raw): Balan
 }
 
 export type BalanceOutcome =
-  { kind: 'ok'; result: BalanceResult } | { kind: 'notFound' } | { kind: 'failed'; message?: string };
+  { kind: 'ok'; result: BalanceResult } | { kind: 'notFound' } | { kind: 'failed'; message?: string; error?: unknown };
 
 /** Queries the public balance route of the SIM type; 404 and no answer are "not found" (demo data only for the seeded demo numbers, from the server). */
 export async function checkBalance(type: SimType, number: string): Promise<BalanceOutcome> {
@@ -69,6 +85,6 @@ export async function checkBalance(type: SimType, number: string): Promise<Balan
     return { kind: 'ok', result: normalizeBalance(type, number, answer.data) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.isNetwork)) return { kind: 'notFound' };
-    return { kind: 'failed', message: error instanceof ApiError ? error.message : undefined };
+    return { kind: 'failed', message: error instanceof ApiError ? error.message : undefined, error };
   }
 }

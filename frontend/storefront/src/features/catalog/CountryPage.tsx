@@ -60,7 +60,7 @@ export default function CountryPage() {
   if (error?.status === 404 || (data && data.packages.length === 0 && data.regional_packages.length === 0)) {
     return (
       <>
-        <Seo title={`${t('country.notFoundTitle')} — eSIM Go`} description={t('country.notFoundText')} />
+        <Seo page={t('country.notFoundTitle')} description={t('country.notFoundText')} />
         <NotFound title={t('country.notFoundTitle')} text={t('country.notFoundText')} action={t('country.backHome')} />
       </>
     );
@@ -80,7 +80,7 @@ export default function CountryPage() {
     <>
       {data && (
         <Seo
-          title={`${t('country.title', { country: name })} | eSIM Go`}
+          page={t('country.title', { country: name })}
           description={t('country.seoDescription', { country: name })}
         />
       )}

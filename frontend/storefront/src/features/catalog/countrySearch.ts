@@ -1,5 +1,4 @@
-import { COUNTRY_ALIASES } from '@esim/contracts';
-import { foldForSearch } from '../../lib/format';
+import { foldForSearch, matchRank, searchTextOf } from '@esim/contracts';
 
 interface Searchable {
   code: string;
@@ -8,28 +7,19 @@ interface Searchable {
   name_en: string;
 }
 
-/** How well a country matches a folded query, best first (the catalog's search ranks the same way); undefined: no match. */
-function rankOf(country: Searchable, needle: string): number | undefined {
-  if (
-    COUNTRY_ALIASES[needle] === country.code ||
-    country.code.toLowerCase() === needle ||
-    country.a3.toLowerCase() === needle
-  )
-    return 0;
-  const names = [foldForSearch(country.name_tr), foldForSearch(country.name_en)];
-  if (names.includes(needle)) return 0;
-  if (names.some((name) => name.startsWith(needle))) return 1;
-  if (names.some((name) => name.includes(` ${needle}`))) return 2;
-  if (names.some((name) => name.includes(needle))) return 3;
-  return undefined;
-}
-
-/** The countries a visitor's query finds, best first ("UK" → the United Kingdom, then Ukraine); all of them for an empty query. */
+/** The countries a visitor's query finds, ranked as the catalog's search ranks ("UK" → the United Kingdom alone); all of them for an empty query. */
 export function searchCountries<T extends Searchable>(countries: readonly T[], query: string): T[] {
   const needle = foldForSearch(query);
   if (!needle) return [...countries];
   return countries
-    .map((country, index) => ({ country, index, rank: rankOf(country, needle) }))
+    .map((country, index) => ({
+      country,
+      index,
+      rank: matchRank(
+        { a2: country.code, a3: country.a3, search_text: searchTextOf([country.name_tr, country.name_en]) },
+        needle,
+      ),
+    }))
     .filter((found): found is { country: T; index: number; rank: number } => found.rank !== undefined)
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ country }) => country);

@@ -4,6 +4,7 @@ export type {
   CoverageCountry,
   CountryPackages,
   Destinations,
+  DestinationHit,
   PublicCountry as CountryEntry,
   PublicCountryDetail,
   PackageCountry,

@@ -5,6 +5,7 @@ import { renderPage } from '../../test/render';
 import type { PublicPackage } from '../catalog/types';
 import { pendingCardCheckout, savePendingCardCheckout } from './cardCheckout';
 import { CheckoutDialog } from './CheckoutDialog';
+import { balanceSpend, SpendRows } from './PurchaseSummary';
 import { DISTANCE_SALE_VERSION } from '@esim/contracts';
 import { browserSession } from '@esim/frontend-shared/session';
 
@@ -61,7 +62,7 @@ const balance = (euros: number, creditCents = 0) => ({
   available_cents: euros * 100,
   held_cents: 0,
   credit_available_cents: creditCents,
-  currency: 'EUR',
+  currency: 'EUR' as const,
 });
 
 /** The services as the dialog sees them; `payment` answers GET /user/payments/:id, calls are recorded. */
@@ -377,5 +378,104 @@ describe("a dealer's purchase beyond its balance, within its credit limit", () =
     services({ available: 5, creditCents: 10_00 });
     renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
     expect(await screen.findByRole('button', { name: /^Kalan 5,00\s€ tutarını kartla öde$/ })).toBeInTheDocument();
+  });
+});
+
+/** The dialog's sticky footer (MUI's DialogActions): what stays in view below the scrolling figures. */
+const footer = () => document.querySelector<HTMLElement>('.MuiDialogActions-root')!;
+
+describe('a balance too short (issue 38): the footer holds the consent and the card payment that will work', () => {
+  it('with 0 €: the footer offers the whole amount by card beside the consent, says how it is paid, and no figure is negative', async () => {
+    signIn();
+    const calls = services({ available: 0 });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/packages/usa', assign });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
+    const pay = await screen.findByRole('button', { name: /^20,00\s€ tutarını kartla öde$/ });
+    expect(footer()).toContainElement(pay);
+    expect(footer()).toContainElement(screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
+    // No greyed "Satın Al" beside it: the card is the one way on.
+    expect(screen.queryByRole('button', { name: 'Satın Al' })).toBeNull();
+    expect(screen.getByTestId('checkout-split')).toHaveTextContent(/^Kart: 20,00\s€ · Bakiye: 0,00\s€$/);
+    expect(screen.getByText('Kartla ödenecek').nextElementSibling).toHaveTextContent(/^20,00\s€$/);
+    expect(screen.getByText('İşlem sonrası bakiye').nextElementSibling).toHaveTextContent(/^0,00\s€$/);
+    expect(screen.getByRole('dialog')).not.toHaveTextContent(/-\s?\d+,\d\d\s€/);
+    expect(pay).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ }));
+    fireEvent.click(pay);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:8080/api/payments/demo/tok'));
+    expect(calls.find((call) => call.url === '/api/user/payments/card')!.body).toMatchObject({ amount: 20 });
+  });
+
+  it('with 5 €: the rest by card, the split naming both', async () => {
+    services({ available: 5 });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
+    expect(footer()).toContainElement(
+      await screen.findByRole('button', { name: /^Kalan 15,00\s€ tutarını kartla öde$/ }),
+    );
+    expect(screen.getByTestId('checkout-split')).toHaveTextContent(/^Kart: 15,00\s€ · Bakiye: 5,00\s€$/);
+  });
+
+  it('in English: "Pay 20,00 € by card" and "Card: … · Balance: …"', async () => {
+    services({ available: 0 });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />, { lng: 'en' });
+    expect(footer()).toContainElement(await screen.findByRole('button', { name: /^Pay 20,00\s€ by card$/ }));
+    expect(screen.getByTestId('checkout-split')).toHaveTextContent(/^Card: 20,00\s€ · Balance: 0,00\s€$/);
+    expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull();
+  });
+
+  it('a balance that covers it: "Satın Al" in the footer, the split naming the balance only', async () => {
+    services({ available: 50 });
+    renderPage(<CheckoutDialog pkg={usa} countryCode="US" countrySlug="usa" onClose={() => {}} />);
+    expect(footer()).toContainElement(await screen.findByRole('button', { name: 'Satın Al' }));
+    expect(screen.getByTestId('checkout-split')).toHaveTextContent(/^Bakiye: 20,00\s€$/);
+    expect(screen.queryByRole('button', { name: /kartla öde/ })).toBeNull();
+  });
+
+  it('back from a declined card: the reason heads the dialog, the tick is kept and the card button works again', async () => {
+    signIn();
+    savePendingCardCheckout({
+      paymentId: 'pay-1',
+      packageId: 'us-7',
+      quantity: 1,
+      orderKey: 'order-key-123456',
+      agreement: { version: DISTANCE_SALE_VERSION },
+    });
+    const reason = 'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.';
+    services({ available: 0, payment: { id: 'pay-1', status: 'failed', failure_message: reason } });
+    renderPage(
+      <CheckoutDialog
+        pkg={usa}
+        countryCode="US"
+        countrySlug="usa"
+        onClose={() => {}}
+        resume={pendingCardCheckout('pay-1')!}
+      />,
+    );
+    const failure = await screen.findByTestId('checkout-failure');
+    expect(failure).toHaveTextContent(reason);
+    // First in the dialog's content, above the package and its figures.
+    const content = document.querySelector('.MuiDialogContent-root')!;
+    expect(content.firstElementChild).toContainElement(failure);
+    await screen.findByText('ABD 7 Gün');
+    expect(
+      failure.compareDocumentPosition(screen.getByText('ABD 7 Gün')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /okudum, kabul ediyorum/ })).toBeChecked();
+    expect(await screen.findByRole('button', { name: /^20,00\s€ tutarını kartla öde$/ })).toBeEnabled();
+  });
+});
+
+describe('the figures of a purchase the balance does not cover and no card pays (a top-up)', () => {
+  it('name no balance after it rather than a negative one', () => {
+    renderPage(
+      <SpendRows
+        spend={balanceSpend(balance(5), 20, 1)}
+        labels={{ total: 'Fiyat', balance: 'Mevcut bakiye', after: 'Yükleme sonrası bakiye' }}
+      />,
+    );
+    expect(screen.getByText('Fiyat').nextElementSibling).toHaveTextContent(/20,00\s€/);
+    expect(screen.queryByText('Yükleme sonrası bakiye')).toBeNull();
+    expect(document.body).not.toHaveTextContent(/-\s?\d/);
   });
 });

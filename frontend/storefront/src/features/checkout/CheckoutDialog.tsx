@@ -29,7 +29,7 @@ import {
 import { DistanceSaleConsent } from './DistanceSaleConsent';
 import { CheckoutTopUpOffer } from '../top-up/CheckoutTopUpOffer';
 import { MAX_QUANTITY, newIdempotencyKey } from './checkout';
-import { balanceSpend, SpendRows, SummaryRow, usePurchaseDocuments } from './PurchaseSummary';
+import { balanceSpend, paymentSplit, SpendRows, SummaryRow, usePurchaseDocuments } from './PurchaseSummary';
 import type { EsimOrder, EsimOrderSummary, UserBalance } from './types';
 
 /** How often, and how many times, the confirmation asks for a card payment's result on the way back. */
@@ -87,14 +87,15 @@ export function CheckoutDialog({
 }) {
   const { t } = useTranslation('shop');
   const navigate = useNavigate();
-  const [accepted, setAccepted] = useState(false);
+  // Back from the card page the documents were accepted already (a decline keeps the tick, the purchase is the same).
+  const [accepted, setAccepted] = useState(() => !!resume?.agreement);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(String(resume?.quantity ?? 1));
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [card, setCard] = useState<CardStep | null>(resume ? 'checking' : null);
-  // Where the card payment stands or what went wrong is the news: brought into view on a phone, where it sits below the figures.
+  // Where the card payment stands or what went wrong is the news: it heads the dialog, brought into view when it changes.
   const news = useRef<HTMLDivElement>(null);
   const shown = !!loaded;
   useEffect(() => {
@@ -272,6 +273,14 @@ export function CheckoutDialog({
     // Runs once per return; placeOrder reads the key and package fixed for this confirmation.
   }, [resume?.paymentId]);
 
+  const short = !!totals && !totals.sufficient;
+  const split = spend ? paymentSplit(spend, byCardCents) : null;
+  // The whole amount by card when nothing of it comes from the balance or a credit, else "the rest".
+  const cardLabel =
+    split && split.balance === 0 && split.credit === 0
+      ? t('checkout.payByCard', { amount: formatEuro(split.card) })
+      : t('checkout.payRestByCard', { amount: formatEuro(byCardCents / 100) });
+
   return (
     <Dialog
       open
@@ -280,10 +289,41 @@ export function CheckoutDialog({
       maxWidth="xs"
       aria-labelledby="checkout-title"
       // Reopened on the way back from the card page with no click before it, the focused dialog itself would wear the keyboard focus ring.
-      sx={{ '& .MuiDialog-container:focus-visible, & .MuiDialog-paper:focus-visible': { outline: 'none' } }}
+      sx={{
+        '& .MuiDialog-container:focus-visible, & .MuiDialog-paper:focus-visible': { outline: 'none' },
+        // A phone's width goes to the figures and the footer rather than to the margins.
+        '& .MuiDialog-paper': { mx: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } },
+        '& .MuiDialogTitle-root, & .MuiDialogContent-root': { px: { xs: 2, sm: 3 } },
+      }}
     >
       <DialogTitle id="checkout-title">{t('checkout.title')}</DialogTitle>
       <DialogContent dividers>
+        <Box ref={news} sx={{ '&:not(:empty)': { mb: 2 } }}>
+          {failure && (
+            <Alert severity={failure.severity} data-testid="checkout-failure">
+              {failure.text}
+            </Alert>
+          )}
+          {card && (
+            <Alert
+              severity={card === 'pending' || card === 'reviewWaiting' ? 'warning' : 'info'}
+              icon={card === 'pending' || card === 'reviewWaiting' ? undefined : <CircularProgress size={18} />}
+              role="status"
+              data-testid="card-step"
+            >
+              {t(
+                {
+                  redirecting: 'checkout.cardRedirecting',
+                  checking: 'checkout.cardChecking',
+                  review: 'checkout.cardReview',
+                  reviewWaiting: 'checkout.cardReviewWaiting',
+                  buying: 'checkout.cardPaidBuying',
+                  pending: 'checkout.cardStillPending',
+                }[card],
+              )}
+            </Alert>
+          )}
+        </Box>
         {!loaded && !loadError && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
             <CircularProgress size={24} />
@@ -319,95 +359,71 @@ export function CheckoutDialog({
             />
             <Divider sx={{ my: 1 }} />
             {spend && totals && (
-              <>
-                <SpendRows
-                  spend={spend}
-                  labels={{ total: t('checkout.total'), balance: t('checkout.balance'), after: t('checkout.after') }}
-                />
-                {totals.sufficient && documents && (
-                  <DistanceSaleConsent
-                    documents={documents}
-                    accepted={accepted}
-                    onChange={setAccepted}
-                    disabled={buying}
-                  />
-                )}
-                {!totals.sufficient && !card && (
-                  <>
-                    <Alert
-                      severity="warning"
-                      sx={{ mt: 2 }}
-                      action={
-                        <Button color="inherit" size="small" href="/dashboard/balance" sx={{ whiteSpace: 'nowrap' }}>
-                          {t('checkout.addBalance')}
-                        </Button>
-                      }
-                    >
-                      {t('checkout.insufficient')}
-                    </Alert>
-                    {documents && (
-                      <DistanceSaleConsent
-                        documents={documents}
-                        accepted={accepted}
-                        onChange={setAccepted}
-                        disabled={buying}
-                      />
-                    )}
-                    <Button
-                      variant="outlined"
-                      fullWidth
-                      sx={{ mt: 1 }}
-                      onClick={payRestByCard}
-                      disabled={buying || !accepted}
-                    >
-                      {t('checkout.payRestByCard', {
-                        amount: formatEuro(byCardCents / 100),
-                      })}
-                    </Button>
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                      {t('checkout.cardNote')}
-                    </Typography>
-                  </>
-                )}
-              </>
+              <SpendRows
+                spend={spend}
+                byCardCents={byCardCents}
+                labels={{ total: t('checkout.total'), balance: t('checkout.balance'), after: t('checkout.after') }}
+              />
             )}
-            <Box ref={news}>
-              {card && (
-                <Alert
-                  severity={card === 'pending' || card === 'reviewWaiting' ? 'warning' : 'info'}
-                  icon={card === 'pending' || card === 'reviewWaiting' ? undefined : <CircularProgress size={18} />}
-                  sx={{ mt: 2 }}
-                  role="status"
-                  data-testid="card-step"
-                >
-                  {t(
-                    {
-                      redirecting: 'checkout.cardRedirecting',
-                      checking: 'checkout.cardChecking',
-                      review: 'checkout.cardReview',
-                      reviewWaiting: 'checkout.cardReviewWaiting',
-                      buying: 'checkout.cardPaidBuying',
-                      pending: 'checkout.cardStillPending',
-                    }[card],
-                  )}
-                </Alert>
-              )}
-              {failure && (
-                <Alert severity={failure.severity} sx={{ mt: 2 }} data-testid="checkout-failure">
-                  {failure.text}
-                </Alert>
-              )}
-            </Box>
+            {short && (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {t('checkout.insufficient')} {t('checkout.cardNote')}
+                {/* Below the words, not beside them: on a phone a side button leaves the text a narrow column. */}
+                <Box>
+                  <Button color="inherit" size="small" href="/dashboard/balance" sx={{ mt: 0.5, ml: -0.5 }}>
+                    {t('checkout.addBalance')}
+                  </Button>
+                </Box>
+              </Alert>
+            )}
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={buying}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button variant="contained" onClick={buy} disabled={!totals?.sufficient || !accepted || buying}>
-          {buying ? t('checkout.buying') : t('checkout.confirm')}
-        </Button>
+      {/* The consent and the one action that will work stay in view below the scrolling figures, on a phone too. */}
+      <DialogActions
+        disableSpacing
+        sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1, px: { xs: 2, sm: 3 }, py: 1.5 }}
+      >
+        {documents && (
+          <DistanceSaleConsent
+            documents={documents}
+            accepted={accepted}
+            onChange={setAccepted}
+            disabled={buying || !!card}
+            compact
+            sx={{ mt: 0 }}
+          />
+        )}
+        {split && totals && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="checkout-split">
+            {[
+              split.card > 0 ? t('checkout.split.card', { amount: formatEuro(split.card) }) : null,
+              t('checkout.split.balance', { amount: formatEuro(split.balance) }),
+              split.credit > 0 ? t('checkout.split.credit', { amount: formatEuro(split.credit) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
+          <Button onClick={onClose} disabled={buying}>
+            {t('common:actions.cancel')}
+          </Button>
+          {short ? (
+            <Button
+              variant="contained"
+              onClick={payRestByCard}
+              disabled={buying || !!card || !accepted}
+              sx={{ flex: { xs: '1 1 auto', sm: '0 1 auto' } }}
+            >
+              {cardLabel}
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={buy} disabled={!totals?.sufficient || !accepted || buying}>
+              {buying ? t('checkout.buying') : t('checkout.confirm')}
+            </Button>
+          )}
+        </Box>
       </DialogActions>
     </Dialog>
   );

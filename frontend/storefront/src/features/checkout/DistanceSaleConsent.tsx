@@ -7,7 +7,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { DistanceSaleDocuments } from '@esim/contracts';
 
@@ -22,30 +24,53 @@ export function DistanceSaleConsent({
   accepted,
   onChange,
   disabled,
+  compact,
+  sx,
 }: {
   documents: DistanceSaleDocuments;
   accepted: boolean;
   onChange(accepted: boolean): void;
   disabled?: boolean;
+  /** Two small links on one line and a small box: the checkout's sticky footer, where a phone has little room. */
+  compact?: boolean;
+  sx?: SxProps<Theme>;
 }) {
   const { t } = useTranslation('shop');
   const [shown, setShown] = useState<Shown>(null);
   const titles = { preInformation: t('checkout.preInformation'), contract: t('checkout.contract') };
   return (
-    <Box sx={{ mt: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" variant="text" onClick={() => setShown('preInformation')} sx={{ px: 0.5 }}>
-          {titles.preInformation}
-        </Button>
-        <Button size="small" variant="text" onClick={() => setShown('contract')} sx={{ px: 0.5 }}>
-          {titles.contract}
-        </Button>
-      </Box>
+    <Box sx={[{ mt: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {compact ? (
+        <Typography variant="body2" sx={{ fontSize: '0.8125rem', fontWeight: 500 }}>
+          <Link component="button" type="button" onClick={() => setShown('preInformation')} sx={{ font: 'inherit' }}>
+            {titles.preInformation}
+          </Link>
+          {' · '}
+          <Link component="button" type="button" onClick={() => setShown('contract')} sx={{ font: 'inherit' }}>
+            {titles.contract}
+          </Link>
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button size="small" variant="text" onClick={() => setShown('preInformation')} sx={{ px: 0.5 }}>
+            {titles.preInformation}
+          </Button>
+          <Button size="small" variant="text" onClick={() => setShown('contract')} sx={{ px: 0.5 }}>
+            {titles.contract}
+          </Button>
+        </Box>
+      )}
       <FormControlLabel
         control={
-          <Checkbox checked={accepted} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />
+          <Checkbox
+            checked={accepted}
+            onChange={(event) => onChange(event.target.checked)}
+            disabled={disabled}
+            size={compact ? 'small' : 'medium'}
+          />
         }
         label={<Typography variant="body2">{t('checkout.acceptDocuments')}</Typography>}
+        sx={compact ? { mr: 0, mt: 0.5, alignItems: 'flex-start', '& .MuiCheckbox-root': { py: 0.25 } } : undefined}
       />
       <Dialog
         open={shown !== null}

@@ -41,28 +41,47 @@ export function balanceSpend(balance: UserBalance, unitPrice: number, quantity: 
   return { available: balance.available, creditLeft, spendable, totals, fromCreditCents };
 }
 
-/** The total, the balance, a dealer's credit left and what of it is drawn, and the balance after. */
+/**
+ * The total, the balance, a dealer's credit left and what of it is drawn, what a card pays, and the
+ * balance after. The balance after is never below zero: a card pays what the balance lacks
+ * (`byCardCents`), and where no card is offered a short balance gets no "after" row at all.
+ */
 export function SpendRows({
   spend,
   labels,
+  byCardCents,
 }: {
   spend: BalanceSpend;
   labels: { total: string; balance: string; after: string };
+  byCardCents?: number;
 }) {
   const { t } = useTranslation('shop');
   const { available, creditLeft, totals, fromCreditCents } = spend;
+  const paidByCard = !totals.sufficient && byCardCents !== undefined;
   return (
     <>
       <SummaryRow label={labels.total} value={formatEuro(totals.total)} strong />
       <SummaryRow label={labels.balance} value={formatEuro(available)} />
       {creditLeft > 0 && <SummaryRow label={t('checkout.creditLeft')} value={formatEuro(creditLeft)} />}
       {fromCreditCents > 0 && <SummaryRow label={t('checkout.fromCredit')} value={formatEuro(fromCreditCents / 100)} />}
-      <SummaryRow
-        label={labels.after}
-        value={formatEuro(creditLeft > 0 ? Math.max(0, available - totals.total) : totals.after)}
-      />
+      {paidByCard && byCardCents > 0 && (
+        <SummaryRow label={t('checkout.byCard')} value={formatEuro(byCardCents / 100)} />
+      )}
+      {(totals.sufficient || paidByCard) && (
+        <SummaryRow label={labels.after} value={formatEuro(missingCents(available, totals.total) / 100)} />
+      )}
     </>
   );
+}
+
+/**
+ * How a purchase is paid, in euros: what the card pays (what the balance and a dealer's credit
+ * left lack), what the balance pays and what the credit pays; the three add up to the total.
+ */
+export function paymentSplit(spend: BalanceSpend, byCardCents: number) {
+  const totalCents = Math.round(spend.totals.total * 100);
+  const fromBalanceCents = Math.max(0, totalCents - byCardCents - spend.fromCreditCents);
+  return { card: byCardCents / 100, balance: fromBalanceCents / 100, credit: spend.fromCreditCents / 100 };
 }
 
 /** What is bought (the package's facts) and how it is paid; the seller, the buyer, the language and the day are filled in here. */

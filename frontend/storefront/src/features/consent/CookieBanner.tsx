@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { saveConsent } from './consent';
+import { COOKIE_BANNER_LAYER } from '../../ui/layers';
 
 const CookieSettingsDialog = lazy(() => import('./CookieSettingsDialog'));
 
@@ -41,7 +42,7 @@ export function CookieBanner() {
           left: { xs: 8, sm: 16 },
           right: { xs: 8, sm: 16 },
           bottom: { xs: 8, sm: 16 },
-          zIndex: theme.zIndex.appBar + 50,
+          zIndex: theme.zIndex.appBar + COOKIE_BANNER_LAYER,
           maxWidth: 960,
           mx: 'auto',
           p: { xs: 1.5, sm: 2 },

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@esim/contracts';
 import { renderPage } from '../../test/render';
 import CookiesPage from '../policy/CookiesPage';
@@ -18,8 +18,26 @@ const clearCookies = () => {
 beforeEach(clearCookies);
 afterEach(clearCookies);
 
+/** The browser's own languages, as navigator.languages gives them (and Accept-Language sends them). */
+const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+afterEach(() => vi.restoreAllMocks());
+
 describe('until the visitor chooses, only what the site needs is kept', () => {
+  it('the browser’s own language is kept nowhere: no cookie, no storage (issue 38)', () => {
+    browserLanguages(['tr-TR', 'tr']);
+    languageDetector.cacheUserLanguage!('tr-TR');
+    expect(document.cookie).not.toContain('i18next');
+    expect(readPreference(STORAGE_KEYS.language)).toBeNull();
+    // Chosen back after another one: the earlier choice is forgotten, not kept beside it.
+    languageDetector.cacheUserLanguage!('en');
+    expect(document.cookie).toContain('i18next=en');
+    languageDetector.cacheUserLanguage!('tr');
+    expect(document.cookie).not.toContain('i18next');
+    expect(readPreference(STORAGE_KEYS.language)).toBeNull();
+  });
+
   it('language and theme choices last this visit only: session storage, a session cookie; nothing in local storage', () => {
+    browserLanguages(['tr-TR', 'tr']);
     writePreference(STORAGE_KEYS.theme, 'dark');
     languageDetector.cacheUserLanguage!('en');
     expect(localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
@@ -64,6 +82,8 @@ describe('the cookie banner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yalnızca zorunlu' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Çerez tercihleriniz' })).not.toBeInTheDocument());
     expect(readConsent()).toMatchObject({ preferences: false });
+    // The choice itself is all that local storage holds: no preference is kept across visits.
+    expect(Object.keys(localStorage)).toEqual([CONSENT_KEY]);
     first.unmount();
     renderPage(<CookieConsentGate />);
     await act(async () => {});

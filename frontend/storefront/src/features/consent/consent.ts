@@ -65,6 +65,17 @@ export function writeLanguageCookie(lng: string): void {
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/${lifetime}; samesite=lax`;
 }
 
+/** Forgets a language choice (cookie and storage): the browser's own language needs none. */
+export function clearLanguageChoice(): void {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  try {
+    storage('session')?.removeItem(STORAGE_KEYS.language);
+    storage('local')?.removeItem(STORAGE_KEYS.language);
+  } catch {
+    /* blocked: nothing was stored */
+  }
+}
+
 /**
  * Moves the stored choices where the consent says they belong: to local storage and a year-long
  * cookie when preferences are allowed, back to this visit's storage when not (or not decided).

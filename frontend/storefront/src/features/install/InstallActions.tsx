@@ -26,7 +26,8 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 
 /**
  * The order page's "install on another device": mail the install details to the buyer, or make a
- * one-time link that opens the install page on another device; the links made so far, revocable.
+ * link that opens the install page on another device until the eSIM is installed or the link expires;
+ * the links made so far, revocable.
  * Shown while at least one of the order's eSIMs is ready to install.
  */
 export function InstallActions({ order }: { order: EsimOrder }) {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InstallPage as InstallPageData } from '@esim/contracts';
 import { renderPage } from '../../test/render';
@@ -51,7 +51,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the one-time install page', () => {
+describe('the install link’s page', () => {
   it('asks the public route for the token and gives an iPhone the one-tap link first', async () => {
     const fetch = answer(200, { success: true, code: 'install_page_loaded', message: 'ok', data: READY });
     show(UA.ios);
@@ -135,5 +135,61 @@ describe('the one-time install page', () => {
     await screen.findByTestId('install-qr', {}, WAIT);
     expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  });
+});
+
+describe('a link that is not valid (issue 38)', () => {
+  it.each([
+    ['tr', 400, 'Bu bağlantı geçerli değil.', /Bağlantıyı eksiksiz açtığınızdan emin olun/],
+    ['en', 400, 'This link is not valid.', /Make sure you opened the whole link/],
+    ['tr', 404, 'Bu bağlantı geçerli değil.', /yeni bir kurulum bağlantısı/],
+    ['en', 404, 'This link is not valid.', /make a new install link/],
+  ] as const)('in %s, a %i says so in words, never "token"', async (lng, status, title, hint) => {
+    answer(status, {
+      success: false,
+      code: status === 400 ? 'validation_error' : 'install_link_not_found',
+      message: 'Girilen bilgiler geçersiz: token — Geçersiz kurulum bağlantısı',
+    });
+    show(UA.android, lng);
+    const alert = await screen.findByTestId('install-invalid', {}, WAIT);
+    expect(alert).toHaveTextContent(title);
+    expect(alert).toHaveTextContent(hint);
+    expect(document.body).not.toHaveTextContent(/token/i);
+  });
+});
+
+describe('too many lookups from here (issue 38)', () => {
+  it('counts the Retry-After seconds down, then offers to try again, which asks once more', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls += 1;
+        return calls === 1
+          ? new Response(JSON.stringify({ success: false, code: 'rate_limited', message: 'Çok fazla istek' }), {
+              status: 429,
+              headers: { 'retry-after': '3' },
+            })
+          : new Response(JSON.stringify({ success: true, code: 'install_page_loaded', message: 'ok', data: READY }), {
+              status: 200,
+            });
+      }),
+    );
+    show(UA.android);
+    const notice = await screen.findByTestId('retry-wait', {}, WAIT);
+    expect(notice).toHaveTextContent('Çok fazla istek gönderildi. Lütfen 3 saniye sonra tekrar deneyin.');
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(screen.getByTestId('retry-wait')).toHaveTextContent('Lütfen 2 saniye sonra');
+    expect(screen.queryByRole('button', { name: 'Tekrar dene' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(2000);
+    // The wait's own timer may be set a tick after the notice shows on a loaded host: a little more fake time, never real.
+    for (let tick = 0; tick < 20 && !screen.getByTestId('retry-wait').textContent?.includes('şimdi'); tick++)
+      await vi.advanceTimersByTimeAsync(250);
+    expect(screen.getByTestId('retry-wait')).toHaveTextContent('şimdi tekrar deneyebilirsiniz');
+    fireEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByText('SM-DP+ adresi', {}, WAIT)).toBeInTheDocument();
+    expect(calls).toBe(2);
+    vi.useRealTimers();
   });
 });

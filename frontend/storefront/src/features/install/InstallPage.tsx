@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,21 +13,41 @@ import { formatDateTime } from './dates';
 import { InstallDetails } from './InstallDetails';
 import { currentPlatform, type InstallPlatform } from './platform';
 import { useApi } from '../../lib/useApi';
+import { RetryWaitNotice, useRetryWait } from '../../lib/retryWait';
 
 /**
- * The page a one-time install link opens, on any device and without signing in. The token in its
- * path is the credential: the page is never indexed and sends no referrer, and the service shows
- * the activation code only while the eSIM is not installed.
+ * The page an install link opens, on any device and without signing in, until the eSIM is installed
+ * or the link expires or is revoked. The token in its path is the credential: the page is never
+ * indexed and sends no referrer, and the service shows the activation code only while the eSIM is not installed.
  */
 function Install({ token }: { token: string }) {
   const { t, i18n } = useTranslation('install');
   const lng = i18n.resolvedLanguage ?? 'tr';
-  const { data, error, loading } = useApi<InstallPageData>(`/public/install/${encodeURIComponent(token)}`);
+  const { data, error, loading, reload } = useApi<InstallPageData>(`/public/install/${encodeURIComponent(token)}`);
   // Read after hydration: the server has no user agent to render for.
   const [platform, setPlatform] = useState<InstallPlatform>('other');
   useEffect(() => setPlatform(currentPlatform()), []);
+  const wait = useRetryWait();
+  const { start } = wait;
+  useEffect(() => {
+    if (error) start(error);
+  }, [error]);
 
   if (loading && !data) return <Skeleton variant="rounded" height={320} aria-label={t('page.loading')} />;
+  if (error?.status === 429 && !data)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <RetryWaitNotice wait={wait} onRetry={reload} />
+      </Box>
+    );
+  // A token never made or mangled on the way (a cut-off link): said in words, with the way to a new one.
+  if (error && !data && (error.status === 404 || error.status === 400))
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} data-testid="install-invalid">
+        <AlertTitle>{t('page.invalid')}</AlertTitle>
+        {t('page.invalidHint')}
+      </Alert>
+    );
   if (error && !data)
     return (
       <Alert severity="error" sx={{ mt: 2 }}>

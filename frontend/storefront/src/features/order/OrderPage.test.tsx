@@ -41,7 +41,7 @@ const ORDER = {
   id: 'o1',
   order_number: 'ESIM2026ABCDEF',
   status: 'partially_refunded',
-  package: { id: 'p1', code: 'US-7D-3GB', name: 'ABD 7 Gün' },
+  package: { id: 'p1', code: 'US-7D-3GB', name: 'Başlangıç', title: 'Amerika Birleşik Devletleri 3 GB · 7 gün' },
   quantity: 2,
   total: 40,
   total_cents: 4000,
@@ -98,6 +98,16 @@ describe('the order page', () => {
     expect(within(ready).getByRole('img', { name: /8990000000000000001/ })).toBeInTheDocument();
   });
 
+  it('is headed by the plan, where it works with its data and days, and names the order under it', async () => {
+    show();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Amerika Birleşik Devletleri 3 GB · 7 gün',
+    );
+    expect(screen.getByText('Sipariş ESIM2026ABCDEF')).toBeInTheDocument();
+    // The catalog's tier name alone never stands for the plan.
+    expect(screen.queryByText('Başlangıç')).toBeNull();
+  });
+
   it('in English, says "Refunded" and nothing to install', async () => {
     show('en');
     const cards = await screen.findAllByTestId('esim-profile', {}, { timeout: 5000 });
@@ -112,7 +122,13 @@ describe('the order page', () => {
 const PREPARING = {
   ...ORDER,
   status: 'processing',
-  package: { id: 'p1', code: 'EA-TR-1GB', name: 'Türkiye 1 GB', country_slug: 'turkiye' },
+  package: {
+    id: 'p1',
+    code: 'EA-TR-1GB',
+    name: 'Türkiye 1 GB',
+    title: 'Türkiye 1 GB · 7 gün',
+    country_slug: 'turkiye',
+  },
   quantity: 1,
   esims: [],
   agreement: {
@@ -226,4 +242,38 @@ describe('a failed order', () => {
     expect(alert).toHaveTextContent(reason);
     expect(alert).not.toHaveTextContent('Nothing was charged.');
   });
+});
+
+describe('an order that is not there (issue 38)', () => {
+  it.each([
+    ['tr', 404, 'Sipariş bulunamadı', 'Siparişlerim'],
+    ['en', 404, 'Order not found', 'My Orders'],
+    ['tr', 400, 'Sipariş bulunamadı', 'Siparişlerim'],
+  ] as const)(
+    'in %s, a %i is the not-found page with the way home and to the orders',
+    async (lng, status, title, orders) => {
+      browserSession.write({ token: 'token', user: { email: 'can@example.com', full_name: 'Can', user_type: 1 } });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          async () =>
+            new Response(
+              JSON.stringify({ success: false, code: 'esim_order_not_found', message: 'Sipariş bulunamadı' }),
+              {
+                status,
+              },
+            ),
+        ),
+      );
+      renderPage(<OrderPage />, { path: '/order/nope', route: '/order/:id', lng });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText('404')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: orders })).toHaveAttribute('href', '/dashboard/orders');
+      expect(screen.getByRole('link', { name: lng === 'tr' ? 'Ana Sayfaya Dön' : 'Back to Home' })).toHaveAttribute(
+        'href',
+        '/',
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });

@@ -28,7 +28,9 @@ import { CopyRow } from '../install/CopyRow';
 import { InstallActions } from '../install/InstallActions';
 import { currentPlatform } from '../install/platform';
 import { OrderTopUp } from '../top-up/OrderTopUp';
+import { InvoiceLink } from './InvoiceLink';
 import { useApi } from '../../lib/useApi';
+import { NotFound } from '../../layout/NotFoundPage';
 import { Seo } from '../../layout/Seo';
 
 /** The QR png is behind the buyer's token. */
@@ -263,17 +265,31 @@ function Order() {
   }, [data?.status, preparing, t]);
 
   if (loading && !data) return <Skeleton variant="rounded" height={320} />;
-  if (error && !data)
-    return <Alert severity="error">{error.status === 404 ? t('order.notFound') : error.message}</Alert>;
+  // An order number that is not the buyer's, or no order number at all, is a page that is not there.
+  if (error && !data && (error.status === 404 || error.status === 400))
+    return (
+      <>
+        <Seo page={t('order.notFound')} description={t('order.notFoundText')} />
+        <meta name="robots" content="noindex" />
+        <NotFound
+          title={t('order.notFound')}
+          text={t('order.notFoundText')}
+          action={t('common:errors.backHome')}
+          also={{ label: t('order.myOrders'), href: '/dashboard/orders' }}
+        />
+      </>
+    );
+  if (error && !data) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return null;
   return (
     <>
-      <Seo title={`${t('order.title', { number: data.order_number })} — eSIM Go`} description={data.package.name} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
-        {t('order.title', { number: data.order_number })}
+      <Seo page={t('order.title', { number: data.order_number })} description={data.package.title} />
+      {/* The plan by where it works, its data and days ("Türkiye 3 GB · 7 gün"); the package's own name is often just a tier. */}
+      <Typography variant="h1" sx={{ fontSize: '1.75rem', textWrap: 'balance' }} data-testid="order-title">
+        {data.package.title}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, alignItems: 'center' }}>
-        <Typography sx={{ fontWeight: 600 }}>{data.package.name}</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mt: 1, alignItems: 'center' }}>
+        <Typography sx={{ fontWeight: 600 }}>{t('order.title', { number: data.order_number })}</Typography>
         <Chip
           label={t(`order.statuses.${data.status}`)}
           size="small"
@@ -292,6 +308,7 @@ function Order() {
           {t('order.total')}: {formatEuro(data.total)} · {formatDate(data.created_at, i18n.resolvedLanguage ?? 'tr')}
         </Typography>
         {data.agreement && <AcceptedDocuments agreement={data.agreement} />}
+        {!preparing && data.status !== 'failed' && <InvoiceLink orderId={data.id} />}
       </Box>
       {data.status === 'failed' ? (
         <Failed order={data} />

@@ -1,17 +1,23 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { CountryEntry } from '../catalog/types';
+import type { DestinationHit, PublicPackage } from '../catalog/types';
 
-// The list shows only once the visitor types: its code comes then.
+// The list shows only once the visitor types, a plan's details once one is chosen: their code comes then.
 const SearchResults = lazy(() => import('./SearchResults'));
+const PlanDetailsDialog = lazy(() => import('../catalog/PlanDetailsDialog'));
+
+/** Suggestions shown at most: the first screenful on a phone. */
+const SHOWN = 8;
 
 /**
- * Destination search: the catalog's own search (name in Turkish or English or code,
- * case-insensitive, Turkish-aware). Enter opens the first match.
+ * Destination search: the catalog's own search (GET /public/search: a country by name in Turkish or
+ * English, a common name such as 'UK' or 'İngiltere', or its code; a region such as 'Avrupa' or
+ * 'Balkanlar' finds the regional plans serving it; Turkish-aware, ranked). A country opens its page,
+ * a plan its details; Enter opens the first match.
  */
 export function DestinationSearch({
   label,
@@ -27,7 +33,9 @@ export function DestinationSearch({
   const listId = useId();
   const inputId = useId();
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<CountryEntry[] | null>(null);
+  const [results, setResults] = useState<DestinationHit[] | null>(null);
+  const [details, setDetails] = useState<PublicPackage | null>(null);
+  const field = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const search = query.trim();
@@ -37,8 +45,8 @@ export function DestinationSearch({
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api.get<CountryEntry[]>(`/public/countries?search=${encodeURIComponent(search)}`, controller.signal).then(
-        (countries) => setResults(countries.slice(0, 8)),
+      api.get<DestinationHit[]>(`/public/search?q=${encodeURIComponent(search)}`, controller.signal).then(
+        (hits) => setResults(hits.slice(0, SHOWN)),
         (error) => {
           if ((error as Error)?.name !== 'AbortError') setResults([]);
         },
@@ -50,18 +58,22 @@ export function DestinationSearch({
     };
   }, [query, i18n.resolvedLanguage]);
 
-  const open = (country: CountryEntry) => {
-    navigate(`/packages/${country.slug}`);
+  const open = (hit: DestinationHit) => {
+    if (hit.type === 'country') navigate(`/packages/${hit.country.slug}`);
+    else setDetails(hit.plan);
   };
 
   return (
     <Box sx={{ position: 'relative', width: '100%', maxWidth: 560 }}>
       {/* A plain input styled like a filled field: MUI's inputs would add ~8 kB gzip to the home page's first load. */}
       <Box
+        ref={field}
         sx={{
           display: 'flex',
           alignItems: 'center',
           gap: 1.5,
+          // Below the fixed top bar (56 px on a phone) when brought to the top.
+          scrollMarginTop: 64,
           px: 1.5,
           py: 0.75,
           bgcolor: 'background.paper',
@@ -83,13 +95,19 @@ export function DestinationSearch({
             placeholder={placeholder}
             value={query}
             onChange={(e: React.ChangeEvent<HTMLInputElement>) => setQuery(e.target.value)}
+            onFocus={() => {
+              // On a phone the field sits low on the first screen: at the top, its suggestions get the screen above the keyboard and the cookie banner.
+              if (!window.matchMedia('(max-width: 599.95px)').matches) return;
+              const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+              field.current?.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+            }}
             onKeyDown={(e: React.KeyboardEvent<HTMLInputElement>) => {
               if (e.key === 'Enter' && results?.[0]) open(results[0]);
               if (e.key === 'Escape') setQuery('');
             }}
             autoComplete="off"
             role="combobox"
-            aria-expanded={!!results}
+            aria-expanded={!!results && !details}
             aria-controls={listId}
             aria-autocomplete="list"
             sx={{
@@ -106,9 +124,14 @@ export function DestinationSearch({
           />
         </Box>
       </Box>
-      {results && (
+      {results && !details && (
         <Suspense fallback={null}>
           <SearchResults id={listId} results={results} noMatch={noMatch} onOpen={open} />
+        </Suspense>
+      )}
+      {details && (
+        <Suspense fallback={null}>
+          <PlanDetailsDialog pkg={details} onClose={() => setDetails(null)} />
         </Suspense>
       )}
     </Box>

@@ -230,6 +230,66 @@ describe('top-up of an installed eSIM', () => {
     expect(screen.queryByRole('button', { name: 'Paket yükle' })).toBeNull();
     await waitFor(() => expect(screen.getAllByTestId('esim-bundle')).toHaveLength(1));
   });
+
+  it('an eSIM not installed yet says why it takes no top-up, rather than hiding it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        envelope(
+          offer({
+            esim: { ...offer().esim, status: 'inactive', usage: usage(3 * GB, 0), activated_at: null },
+            available: false,
+            refusal_code: 'esim_top_up_not_installed',
+            refusal: 'Bu eSIM henüz kullanılmadı: ilk paketiniz kullanılmaya başlayınca paket yükleyebilirsiniz',
+            packages: [],
+          }),
+        ),
+      ),
+    );
+    renderPage(<Panel />);
+    expect(await screen.findByTestId('top-up-refusal')).toHaveTextContent(
+      'Bu eSIM henüz kullanılmadı: ilk paketiniz kullanılmaya başlayınca paket yükleyebilirsiniz',
+    );
+    expect(screen.queryByRole('button', { name: 'Paket yükle' })).toBeNull();
+  });
+
+  it('nothing of its countries on sale: the reason, no button that opens an empty list', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        envelope(
+          offer({
+            available: false,
+            refusal_code: 'esim_top_up_none_on_sale',
+            refusal: 'No top-up for the countries your eSIM covers is on sale right now',
+            packages: [],
+          }),
+        ),
+      ),
+    );
+    renderPage(<Panel />, { lng: 'en' });
+    expect(await screen.findByTestId('top-up-refusal')).toHaveTextContent(
+      'No top-up for the countries your eSIM covers is on sale right now',
+    );
+    expect(screen.queryByRole('button', { name: 'Top up' })).toBeNull();
+  });
+
+  it('a list that could not be loaded says so and asks again on "Tekrar dene"', async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls += 1;
+        return calls === 1
+          ? new Response(JSON.stringify({ success: false, code: 'internal_error', message: 'x' }), { status: 503 })
+          : envelope(offer());
+      }),
+    );
+    renderPage(<Panel />);
+    expect(await screen.findByText('Bu eSIM’in yükleme seçenekleri şu an alınamadı.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tekrar dene' }));
+    expect(await screen.findByRole('button', { name: 'Paket yükle' })).toBeInTheDocument();
+  });
 });
 
 describe('how fresh the figures are', () => {

@@ -112,7 +112,12 @@ export function TopUpPanel({
 }) {
   const { t, i18n } = useTranslation('shop');
   const lng = i18n.resolvedLanguage ?? 'tr';
-  const { data: offer, loading, reload } = useApi<EsimTopUpOffer>(`/user/esim/${encodeURIComponent(iccid)}/top-ups`);
+  const {
+    data: offer,
+    loading,
+    error,
+    reload,
+  } = useApi<EsimTopUpOffer>(`/user/esim/${encodeURIComponent(iccid)}/top-ups`);
   // A top-up answered 'processing' (a service on the way was slow): asked again until its bundle is there.
   const [processing, setProcessing] = useState<string | null>(null);
   const [polls, setPolls] = useState(0);
@@ -127,7 +132,25 @@ export function TopUpPanel({
     // reload is a new function on every render; the poll is timed by the answers, not by renders.
   }, [processing, arrived, polls]);
   if (loading && !offer) return <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />;
-  if (!offer) return null;
+  // Not answered: said so, with a way to ask again, never a section that silently is not there.
+  if (!offer)
+    return error ? (
+      <Box sx={{ mt: 2.5 }} data-testid="top-up-panel">
+        <Typography variant="h3" sx={{ fontSize: '1.05rem', mb: 1.5 }}>
+          {t('topUp.title')}
+        </Typography>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              {t('common:actions.retry')}
+            </Button>
+          }
+        >
+          {t('topUp.loadFailed')}
+        </Alert>
+      </Box>
+    ) : null;
   const { usage } = offer.esim;
   return (
     <Box sx={{ mt: 2.5 }} data-testid="top-up-panel">
@@ -170,8 +193,9 @@ export function TopUpPanel({
           {t('topUp.hint')}
         </Typography>
       )}
-      {!offer.available && offer.esim.status !== 'inactive' && offer.refusal && (
-        <Alert severity="info" sx={{ mt: 1.5 }}>
+      {/* Why it takes no top-up now, in the service's words (not installed yet, suspended, expired, none on sale). */}
+      {!offer.available && offer.refusal && (
+        <Alert severity="info" sx={{ mt: 1.5 }} data-testid="top-up-refusal">
           {offer.refusal}
         </Alert>
       )}

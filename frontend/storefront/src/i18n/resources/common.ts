@@ -1,7 +1,7 @@
 /** Chrome, shared words and the spec's error texts (section 8). */
 export const common = {
   tr: {
-    brand: 'eSIM Go',
+    brand: '{{brand}}',
     skipToContent: 'İçeriğe geç',
     nav: {
       home: 'Ana Sayfa',
@@ -54,6 +54,9 @@ export const common = {
       notFoundText: 'Aradığınız sayfa taşınmış veya hiç var olmamış olabilir.',
       backHome: 'Ana Sayfaya Dön',
       required: 'Bu alan zorunludur',
+      rateLimited_one: 'Çok fazla istek gönderildi. Lütfen {{count}} saniye sonra tekrar deneyin.',
+      rateLimited_other: 'Çok fazla istek gönderildi. Lütfen {{count}} saniye sonra tekrar deneyin.',
+      rateLimitOver: 'Bekleme süresi doldu; şimdi tekrar deneyebilirsiniz.',
     },
     actions: {
       search: 'Ara',
@@ -88,7 +91,7 @@ export const common = {
     loading: 'Yükleniyor...',
   },
   en: {
-    brand: 'eSIM Go',
+    brand: '{{brand}}',
     skipToContent: 'Skip to content',
     nav: {
       home: 'Home',
@@ -141,6 +144,9 @@ export const common = {
       notFoundText: 'The page you are looking for may have moved or never existed.',
       backHome: 'Back to Home',
       required: 'This field is required',
+      rateLimited_one: 'Too many requests. Please try again in {{count}} second.',
+      rateLimited_other: 'Too many requests. Please try again in {{count}} seconds.',
+      rateLimitOver: 'The wait is over; you can try again now.',
     },
     actions: {
       search: 'Search',

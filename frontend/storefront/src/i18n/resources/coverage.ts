@@ -18,7 +18,7 @@ export const coverage = {
     noMatch: 'Eşleşen ülke yok',
     mapLabel: 'Kapsama haritası',
     seo: {
-      title: 'eSIM Kapsama Haritası — 130+ Ülke | eSIM Go',
+      title: 'eSIM Kapsama Haritası — 130+ Ülke | {{brand}}',
       description: 'eSIM paketlerimizin geçerli olduğu ülkeler, günlük fiyatlar ve bağlantı hızları haritada.',
     },
   },
@@ -40,7 +40,7 @@ export const coverage = {
     noMatch: 'No matching country',
     mapLabel: 'Coverage map',
     seo: {
-      title: 'eSIM Coverage Map — 130+ Countries | eSIM Go',
+      title: 'eSIM Coverage Map — 130+ Countries | {{brand}}',
       description: 'The countries where our eSIM packages work, with daily prices and connection speeds, on a map.',
     },
   },

@@ -11,9 +11,11 @@ export const home = {
     hero: {
       title: 'Seyahatiniz için eSIM',
       subtitle: 'Gideceğiniz ülkeyi arayın, en uygun veri paketini saniyeler içinde bulun.',
-      searchLabel: 'Ülke adı veya kodu',
-      searchPlaceholder: 'Nereye gidiyorsunuz? (ör. Almanya, DE)',
-      noMatch: 'Eşleşen ülke bulunamadı',
+      searchLabel: 'Ülke, bölge veya kod',
+      searchPlaceholder: 'Nereye gidiyorsunuz? (ör. Almanya, Avrupa, DE)',
+      noMatch: 'Eşleşen ülke veya bölge bulunamadı',
+      regionalPlan: 'Bölgesel paket',
+      globalPlan: 'Global paket',
       quick: 'Popüler seçimler',
     },
     buttons: {
@@ -24,7 +26,7 @@ export const home = {
       demo: 'Demo Hesabı Dene',
     },
     features: {
-      title: 'Neden eSIM Go?',
+      title: 'Neden {{brand}}?',
       security: { title: 'Güvenli', text: 'Şifreli bağlantı ve güvenilir operatör ağları ile verileriniz güvende.' },
       speed: { title: 'Hızlı', text: '4G/5G hızında internet, iner inmez bağlantı.' },
       ease: { title: 'Kolay', text: 'QR kodu okutun, birkaç dakikada kullanmaya başlayın.' },
@@ -53,7 +55,7 @@ export const home = {
       ],
     },
     seo: {
-      title: 'eSIM Go — Seyahat eSIM Paketleri, 130+ Ülke',
+      title: '{{brand}} — Seyahat eSIM Paketleri, 130+ Ülke',
       description:
         '130+ ülkede anında aktivasyonlu seyahat eSIM paketleri. Fiziksel SIM yok, roaming ücreti yok: QR kodu okutun ve bağlanın.',
     },
@@ -72,9 +74,11 @@ export const home = {
     hero: {
       title: 'eSIM for Your Trip',
       subtitle: 'Search for your destination and find the best data package in seconds.',
-      searchLabel: 'Country name or code',
-      searchPlaceholder: 'Where are you going? (e.g. Germany, DE)',
-      noMatch: 'No matching country',
+      searchLabel: 'Country, region or code',
+      searchPlaceholder: 'Where are you going? (e.g. Germany, Europe, DE)',
+      noMatch: 'No matching country or region',
+      regionalPlan: 'Regional plan',
+      globalPlan: 'Global plan',
       quick: 'Popular picks',
     },
     buttons: {
@@ -85,7 +89,7 @@ export const home = {
       demo: 'Try a Demo Account',
     },
     features: {
-      title: 'Why eSIM Go?',
+      title: 'Why {{brand}}?',
       security: { title: 'Secure', text: 'Encrypted connections and trusted operator networks keep your data safe.' },
       speed: { title: 'Fast', text: '4G/5G speeds, connected as soon as you land.' },
       ease: { title: 'Easy', text: 'Scan the QR code and start using it in a few minutes.' },
@@ -114,7 +118,7 @@ export const home = {
       ],
     },
     seo: {
-      title: 'eSIM Go — Travel eSIM Packages, 130+ Countries',
+      title: '{{brand}} — Travel eSIM Packages, 130+ Countries',
       description:
         'Travel eSIM packages with instant activation in 130+ countries. No physical SIM, no roaming fees: scan the QR code and connect.',
     },

@@ -39,7 +39,7 @@ export const info = {
         'Xiaomi 12T Pro ve sonrası',
       ],
       seo: {
-        title: 'Hızlı Rehber — 3 Adımda eSIM Kurulumu | eSIM Go',
+        title: 'Hızlı Rehber — 3 Adımda eSIM Kurulumu | {{brand}}',
         description:
           'eSIM uyumluluğunu kontrol edin, hesap oluşturun, QR kodu okutarak aktive edin: uyumlu cihaz listesiyle birlikte.',
       },
@@ -96,12 +96,12 @@ export const info = {
         },
       ],
       seo: {
-        title: 'Sıkça Sorulan Sorular — eSIM, Kurulum ve İade | eSIM Go',
+        title: 'Sıkça Sorulan Sorular — eSIM, Kurulum ve İade | {{brand}}',
         description: 'eSIM nedir, cihazım uyumlu mu, iade koşulları nelerdir? En çok sorulan soruların yanıtları.',
       },
     },
     why: {
-      title: 'Neden eSIM Go?',
+      title: 'Neden {{brand}}?',
       subtitle: 'Seyahat eden 50 binden fazla müşterinin tercihi.',
       stats: [
         { value: '130+', label: 'Ülke' },
@@ -116,7 +116,7 @@ export const info = {
         { title: 'Türkçe destek', text: 'Yolculuğunuzun her anında 7/24 yanınızdayız.' },
       ],
       seo: {
-        title: 'Neden eSIM Go? — %85’e Varan Roaming Tasarrufu',
+        title: 'Neden {{brand}}? — %85’e Varan Roaming Tasarrufu',
         description: '130+ ülke, anında aktivasyon, 7/24 Türkçe destek ve %85’e varan roaming tasarrufu.',
       },
     },
@@ -124,7 +124,7 @@ export const info = {
       title: 'Hakkımızda',
       subtitle: 'Türkiye odaklı global seyahat eSIM sağlayıcısı.',
       story:
-        'eSIM Go, seyahat edenlerin yurt dışında pahalı roaming ücretleri ödemeden internete bağlanması için kuruldu. Bugün 130+ ülkede yerel operatörlerle çalışıyor, bireysel ve kurumsal müşterilere ve bayilerimize hizmet veriyoruz.',
+        '{{brand}}, seyahat edenlerin yurt dışında pahalı roaming ücretleri ödemeden internete bağlanması için kuruldu. Bugün 130+ ülkede yerel operatörlerle çalışıyor, bireysel ve kurumsal müşterilere ve bayilerimize hizmet veriyoruz.',
       features: 'Neler sunuyoruz',
       featureList: [
         'Ülke, bölge ve global eSIM paketleri',
@@ -139,7 +139,7 @@ export const info = {
         { title: 'Yerel destek', text: 'İstanbul’daki ekibimiz 7/24 yanınızda.' },
       ],
       seo: {
-        title: 'Hakkımızda — eSIM Go',
+        title: 'Hakkımızda — {{brand}}',
         description: 'Türkiye odaklı global seyahat eSIM sağlayıcısı: 130+ ülke, 50K+ müşteri, %99 memnuniyet.',
       },
     },
@@ -153,7 +153,7 @@ export const info = {
         { title: 'Bağlanın', text: 'Varışta eSIM hattını ve veri dolaşımını açın.' },
       ],
       seo: {
-        title: 'Nasıl Çalışır? — eSIM Satın Alma ve Kurulum | eSIM Go',
+        title: 'Nasıl Çalışır? — eSIM Satın Alma ve Kurulum | {{brand}}',
         description: 'Ülkenizi seçin, satın alın, QR kodu okutun ve bağlanın: eSIM dört adımda hazır.',
       },
     },
@@ -170,7 +170,7 @@ export const info = {
       ],
       cta: 'Bayi başvurusu yapın',
       seo: {
-        title: 'eUICC Fiziksel eSIM Kartı — 48 Profil | eSIM Go',
+        title: 'eUICC Fiziksel eSIM Kartı — 48 Profil | {{brand}}',
         description:
           'eSIM desteklemeyen cihazlar için eUICC kart: 48’e kadar operatör profili, faturalı satış, koşulsuz iade.',
       },
@@ -197,16 +197,16 @@ export const info = {
       subtitle: 'Bayimiz olun; müşterilerinize eSIM ve eUICC kart satın.',
       points: ['Bayiye özel fiyatlar', 'Bakiye ile kolay ödeme', 'Fiziksel SIM stok yönetimi'],
       seo: {
-        title: 'İş Ortaklığı — eSIM Bayisi Olun | eSIM Go',
-        description: 'eSIM Go bayisi olun: bayiye özel fiyatlar, bakiye ile ödeme, eUICC kart satışı.',
+        title: 'İş Ortaklığı — eSIM Bayisi Olun | {{brand}}',
+        description: '{{brand}} bayisi olun: bayiye özel fiyatlar, bakiye ile ödeme, eUICC kart satışı.',
       },
     },
     contact: {
       title: 'İletişim',
       subtitle: 'Sorularınız için bize yazın; 7/24 buradayız.',
       seo: {
-        title: 'İletişim — eSIM Go',
-        description: 'eSIM Go müşteri hizmetlerine ulaşın: e-posta, telefon ve iletişim formu.',
+        title: 'İletişim — {{brand}}',
+        description: '{{brand}} müşteri hizmetlerine ulaşın: e-posta, telefon ve iletişim formu.',
       },
     },
     helpCenter: {
@@ -219,7 +219,7 @@ export const info = {
         { title: 'İletişim', text: 'Destek ekibimize yazın.', to: '/contact' },
       ],
       seo: {
-        title: 'Yardım Merkezi — eSIM Go',
+        title: 'Yardım Merkezi — {{brand}}',
         description: 'eSIM kurulumu, sık sorulan sorular, bakiye sorgulama ve destek.',
       },
     },
@@ -231,7 +231,7 @@ export const info = {
       password: 'Şifre',
       login: 'Demo hesabıyla giriş yap',
       seo: {
-        title: 'Demo Hesabı — eSIM Go’yu Deneyin',
+        title: 'Demo Hesabı — {{brand}}’yu Deneyin',
         description: 'Demo müşteri hesabıyla eSIM satın almayı gerçek para harcamadan deneyin.',
       },
     },
@@ -272,7 +272,7 @@ export const info = {
         'Xiaomi 12T Pro and later',
       ],
       seo: {
-        title: 'Quick Guide — eSIM Setup in 3 Steps | eSIM Go',
+        title: 'Quick Guide — eSIM Setup in 3 Steps | {{brand}}',
         description:
           'Check eSIM compatibility, create an account, activate by scanning the QR code: with the compatible device list.',
       },
@@ -329,13 +329,13 @@ export const info = {
         },
       ],
       seo: {
-        title: 'Frequently Asked Questions — eSIM, Setup and Refunds | eSIM Go',
+        title: 'Frequently Asked Questions — eSIM, Setup and Refunds | {{brand}}',
         description:
           'What is an eSIM, is my device compatible, what are the refund terms? Answers to the most asked questions.',
       },
     },
     why: {
-      title: 'Why eSIM Go?',
+      title: 'Why {{brand}}?',
       subtitle: 'The choice of more than 50 thousand travellers.',
       stats: [
         { value: '130+', label: 'Countries' },
@@ -350,7 +350,7 @@ export const info = {
         { title: 'Support in your language', text: 'We are with you 24/7 throughout your trip.' },
       ],
       seo: {
-        title: 'Why eSIM Go? — Save up to 85% on Roaming',
+        title: 'Why {{brand}}? — Save up to 85% on Roaming',
         description: '130+ countries, instant activation, 24/7 support and up to 85% savings on roaming.',
       },
     },
@@ -358,7 +358,7 @@ export const info = {
       title: 'About Us',
       subtitle: 'A global travel eSIM provider with a focus on Turkey.',
       story:
-        'eSIM Go was founded so that travellers can get online abroad without paying expensive roaming fees. Today we work with local operators in 130+ countries and serve retail and corporate customers and our dealers.',
+        '{{brand}} was founded so that travellers can get online abroad without paying expensive roaming fees. Today we work with local operators in 130+ countries and serve retail and corporate customers and our dealers.',
       features: 'What we offer',
       featureList: [
         'Country, regional and global eSIM packages',
@@ -373,7 +373,7 @@ export const info = {
         { title: 'Local support', text: 'Our team in Istanbul is with you 24/7.' },
       ],
       seo: {
-        title: 'About Us — eSIM Go',
+        title: 'About Us — {{brand}}',
         description:
           'A global travel eSIM provider focused on Turkey: 130+ countries, 50K+ customers, 99% satisfaction.',
       },
@@ -388,7 +388,7 @@ export const info = {
         { title: 'Connect', text: 'When you arrive, turn on the eSIM line and data roaming.' },
       ],
       seo: {
-        title: 'How It Works — Buying and Installing an eSIM | eSIM Go',
+        title: 'How It Works — Buying and Installing an eSIM | {{brand}}',
         description: 'Choose your country, buy, scan the QR code and connect: your eSIM is ready in four steps.',
       },
     },
@@ -405,7 +405,7 @@ export const info = {
       ],
       cta: 'Apply to become a dealer',
       seo: {
-        title: 'eUICC Physical eSIM Card — 48 Profiles | eSIM Go',
+        title: 'eUICC Physical eSIM Card — 48 Profiles | {{brand}}',
         description:
           'eUICC card for devices without eSIM: up to 48 operator profiles, purchase by invoice, unconditional return.',
       },
@@ -432,16 +432,16 @@ export const info = {
       subtitle: 'Become our dealer; sell eSIMs and eUICC cards to your customers.',
       points: ['Dealer-only prices', 'Easy payment from your balance', 'Physical SIM stock management'],
       seo: {
-        title: 'Partnership — Become an eSIM Dealer | eSIM Go',
-        description: 'Become an eSIM Go dealer: dealer-only prices, payment from balance, eUICC card sales.',
+        title: 'Partnership — Become an eSIM Dealer | {{brand}}',
+        description: 'Become an {{brand}} dealer: dealer-only prices, payment from balance, eUICC card sales.',
       },
     },
     contact: {
       title: 'Contact',
       subtitle: 'Write to us with your questions; we are here 24/7.',
       seo: {
-        title: 'Contact — eSIM Go',
-        description: 'Reach eSIM Go customer service: email, phone and contact form.',
+        title: 'Contact — {{brand}}',
+        description: 'Reach {{brand}} customer service: email, phone and contact form.',
       },
     },
     helpCenter: {
@@ -454,7 +454,7 @@ export const info = {
         { title: 'Contact', text: 'Write to our support team.', to: '/contact' },
       ],
       seo: {
-        title: 'Help Center — eSIM Go',
+        title: 'Help Center — {{brand}}',
         description: 'eSIM setup, frequently asked questions, balance check and support.',
       },
     },
@@ -466,7 +466,7 @@ export const info = {
       password: 'Password',
       login: 'Log in with the demo account',
       seo: {
-        title: 'Demo Account — Try eSIM Go',
+        title: 'Demo Account — Try {{brand}}',
         description: 'Try buying an eSIM with the demo customer account without spending real money.',
       },
     },

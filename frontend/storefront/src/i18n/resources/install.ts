@@ -1,10 +1,10 @@
-/** Installing an eSIM from another device: the order page's actions and the one-time install page. */
+/** Installing an eSIM from another device: the order page's actions and the install link's page. */
 export const install = {
   tr: {
     actions: {
       title: 'Başka bir cihazda kurun',
       intro:
-        'QR kodu, kurulacağı telefonun kendi ekranından okutulamaz. Kurulum bilgilerini e-postanıza gönderin ya da başka bir cihazda oturum açmadan açılan tek kullanımlık bir bağlantı oluşturun.',
+        'QR kodu, kurulacağı telefonun kendi ekranından okutulamaz. Kurulum bilgilerini e-postanıza gönderin ya da başka bir cihazda oturum açmadan açılan bir kurulum bağlantısı oluşturun: bağlantı eSIM kurulana ya da süresi dolana kadar açılır.',
       mail: 'E-postama gönder',
       mailing: 'Gönderiliyor...',
       mailSent: 'Kurulum bilgileri e-posta adresinize gönderildi',
@@ -27,8 +27,11 @@ export const install = {
     },
     page: {
       title: 'eSIM’inizi kurun',
-      seoTitle: 'eSIM kurulumu — eSIM Go',
+      seoTitle: 'eSIM kurulumu — {{brand}}',
       loading: 'Kurulum bilgileri yükleniyor...',
+      invalid: 'Bu bağlantı geçerli değil.',
+      invalidHint:
+        'Bağlantıyı eksiksiz açtığınızdan emin olun. eSIM’i satın alan kişi, sipariş sayfasından yeni bir kurulum bağlantısı oluşturabilir.',
       validity: '{{days}} gün geçerli',
       unlimited: 'Sınırsız veri',
       iccid: 'ICCID: {{iccid}}',
@@ -69,7 +72,7 @@ export const install = {
     actions: {
       title: 'Install on another device',
       intro:
-        'A phone cannot scan a QR code on its own screen. Send the install details to your e-mail, or make a one-time link that opens on another device without signing in.',
+        'A phone cannot scan a QR code on its own screen. Send the install details to your e-mail, or make an install link that opens on another device without signing in: it opens until the eSIM is installed or the link expires.',
       mail: 'Send to my e-mail',
       mailing: 'Sending...',
       mailSent: 'The install details were sent to your e-mail',
@@ -92,8 +95,11 @@ export const install = {
     },
     page: {
       title: 'Install your eSIM',
-      seoTitle: 'eSIM installation — eSIM Go',
+      seoTitle: 'eSIM installation — {{brand}}',
       loading: 'Loading the install details...',
+      invalid: 'This link is not valid.',
+      invalidHint:
+        'Make sure you opened the whole link. Whoever bought the eSIM can make a new install link on their order page.',
       validity: 'Valid for {{days}} days',
       unlimited: 'Unlimited data',
       iccid: 'ICCID: {{iccid}}',

@@ -5,7 +5,7 @@ export const legal = {
     termsSections: [
       {
         title: '1. eSIM Hizmeti',
-        text: 'eSIM Go, seyahat amaçlı mobil veri paketleri sunar. Paketler yalnızca veri içerir; sesli arama ve SMS içermez.',
+        text: '{{brand}}, seyahat amaçlı mobil veri paketleri sunar. Paketler yalnızca veri içerir; sesli arama ve SMS içermez.',
       },
       {
         title: '2. Hesap',
@@ -53,16 +53,16 @@ export const legal = {
         },
       ],
       seo: {
-        title: 'Gizlilik Politikası — eSIM Go',
-        description: 'eSIM Go kişisel verilerinizi nasıl toplar, kullanır ve korur.',
+        title: 'Gizlilik Politikası — {{brand}}',
+        description: '{{brand}} kişisel verilerinizi nasıl toplar, kullanır ve korur.',
       },
     },
     terms: {
       title: 'Kullanım Koşulları',
       contactPage: 'İletişim sayfamızdaki e-posta',
       seo: {
-        title: 'Kullanım Koşulları — eSIM Go',
-        description: 'eSIM Go hizmetinin kullanım koşulları: hesap, ödeme, aktivasyon, iptal ve iade.',
+        title: 'Kullanım Koşulları — {{brand}}',
+        description: '{{brand}} hizmetinin kullanım koşulları: hesap, ödeme, aktivasyon, iptal ve iade.',
       },
     },
     cookies: {
@@ -101,8 +101,8 @@ export const legal = {
         settings: 'Ayarlar',
       },
       seo: {
-        title: 'Çerez Politikası — eSIM Go',
-        description: 'eSIM Go sitesinde kullanılan çerezler ve çerez tercihlerinizi nasıl yöneteceğiniz.',
+        title: 'Çerez Politikası — {{brand}}',
+        description: '{{brand}} sitesinde kullanılan çerezler ve çerez tercihlerinizi nasıl yöneteceğiniz.',
       },
     },
     refund: {
@@ -130,7 +130,7 @@ export const legal = {
       emailButton: 'E-posta ile Başvur',
       supportButton: 'Destek Merkezi',
       seo: {
-        title: 'İade Politikası — eSIM Go',
+        title: 'İade Politikası — {{brand}}',
         description: 'eSIM ve eUICC kart iade koşulları, cayma hakkı ve iade süreleri.',
       },
     },
@@ -140,7 +140,7 @@ export const legal = {
     termsSections: [
       {
         title: '1. eSIM Service',
-        text: 'eSIM Go provides mobile data packages for travel. Packages contain data only; no voice calls or SMS.',
+        text: '{{brand}} provides mobile data packages for travel. Packages contain data only; no voice calls or SMS.',
       },
       {
         title: '2. Account',
@@ -191,16 +191,16 @@ export const legal = {
         },
       ],
       seo: {
-        title: 'Privacy Policy — eSIM Go',
-        description: 'How eSIM Go collects, uses and protects your personal data.',
+        title: 'Privacy Policy — {{brand}}',
+        description: 'How {{brand}} collects, uses and protects your personal data.',
       },
     },
     terms: {
       title: 'Terms of Use',
       contactPage: 'the e-mail address on our contact page',
       seo: {
-        title: 'Terms of Use — eSIM Go',
-        description: 'Terms of use of the eSIM Go service: account, payment, activation, cancellation and refund.',
+        title: 'Terms of Use — {{brand}}',
+        description: 'Terms of use of the {{brand}} service: account, payment, activation, cancellation and refund.',
       },
     },
     cookies: {
@@ -239,8 +239,8 @@ export const legal = {
         settings: 'Settings',
       },
       seo: {
-        title: 'Cookie Policy — eSIM Go',
-        description: 'The cookies used on the eSIM Go site and how to manage your cookie preferences.',
+        title: 'Cookie Policy — {{brand}}',
+        description: 'The cookies used on the {{brand}} site and how to manage your cookie preferences.',
       },
     },
     refund: {
@@ -268,7 +268,7 @@ export const legal = {
       emailButton: 'Apply by Email',
       supportButton: 'Support Center',
       seo: {
-        title: 'Refund Policy — eSIM Go',
+        title: 'Refund Policy — {{brand}}',
         description: 'Refund conditions for eSIMs and eUICC cards, right of withdrawal and refund times.',
       },
     },

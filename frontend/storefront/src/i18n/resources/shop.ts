@@ -12,7 +12,7 @@ export const shop = {
       showFewer: 'Daha az ülke göster',
       coversCountries: '{{count}} ülke',
       seo: {
-        title: 'eSIM Paketleri — Ülkeler ve Bölgesel Paketler | eSIM Go',
+        title: 'eSIM Paketleri — Ülkeler ve Bölgesel Paketler | {{brand}}',
         description:
           'Ülkelere göre seyahat eSIM paketleri, bölgesel ve global paketler. Süre, veri ve fiyata göre karşılaştırın.',
       },
@@ -83,6 +83,13 @@ export const shop = {
       failed: 'Satın alma tamamlanamadı',
       quantityInvalid: 'Adet 1 ile 50 arasında olmalı',
       payRestByCard: 'Kalan {{amount}} tutarını kartla öde',
+      payByCard: '{{amount}} tutarını kartla öde',
+      byCard: 'Kartla ödenecek',
+      split: {
+        card: 'Kart: {{amount}}',
+        balance: 'Bakiye: {{amount}}',
+        credit: 'Kredi: {{amount}}',
+      },
       cardNote: 'Eksik tutar kartınızdan bakiyenize yüklenir ve satın alma kendiliğinden tamamlanır.',
       cardRedirecting: 'Ödeme sayfasına yönlendiriliyorsunuz...',
       cardChecking: 'Kart ödemeniz kontrol ediliyor...',
@@ -116,6 +123,10 @@ export const shop = {
       ios: 'iPhone’a tek dokunuşla kur',
       copy: 'Kopyala',
       copied: 'Kopyalandı',
+      invoice: {
+        download: 'Faturayı indir',
+        failed: 'Fatura şu anda indirilemedi, lütfen biraz sonra tekrar deneyin.',
+      },
       preparing: {
         title: 'eSIM’iniz hazırlanıyor',
         body: 'Operatör eSIM’inizi hazırlıyor; bu genellikle birkaç saniye, bazen birkaç dakika sürer. Bu sayfa kendiliğinden yenilenir ve hazır olunca QR kodunuz burada görünür.',
@@ -130,6 +141,9 @@ export const shop = {
         again: 'Başka bir paket seçin',
       },
       notFound: 'Sipariş bulunamadı',
+      notFoundText:
+        'Bu bağlantıda hesabınıza ait bir sipariş yok. Adresi kontrol edin ya da tüm siparişlerinizi Siparişlerim sayfasında görün.',
+      myOrders: 'Siparişlerim',
       qrAlt: '{{iccid}} için eSIM QR kodu',
       qrFailed: 'QR kod yüklenemedi. Aşağıdaki manuel kurulum bilgilerini kullanın.',
       lpa: 'LPA kodu',
@@ -189,6 +203,7 @@ export const shop = {
       processing: 'Yüklemeniz işleniyor; birkaç saniye içinde burada görünecek.',
       guard: 'Yeni bir eSIM yerine bu pakete mevcut eSIM’inize yükleyebilirsiniz: aynı hat, yeniden kurulum yok.',
       guardAction: 'Mevcut eSIM’e yükle',
+      loadFailed: 'Bu eSIM’in yükleme seçenekleri şu an alınamadı.',
     },
     trip: {
       title: 'Seyahat Planlayıcı',
@@ -206,7 +221,7 @@ export const shop = {
       covers: '{{days}} gün, {{data}}',
       daysInvalid: 'Seyahat süresi 1 ile 365 gün arasında olmalı',
       seo: {
-        title: 'Seyahat Planlayıcı — Birden Fazla Ülke için eSIM | eSIM Go',
+        title: 'Seyahat Planlayıcı — Birden Fazla Ülke için eSIM | {{brand}}',
         description:
           'Birden fazla ülkeyi kapsayan en ucuz eSIM kombinasyonunu bulun: bölgesel paket mi, ülke paketleri mi?',
       },
@@ -224,7 +239,7 @@ export const shop = {
       showFewer: 'Show fewer countries',
       coversCountries: '{{count}} countries',
       seo: {
-        title: 'eSIM Packages — Countries and Regional Packages | eSIM Go',
+        title: 'eSIM Packages — Countries and Regional Packages | {{brand}}',
         description:
           'Travel eSIM packages by country, regional and global packages. Compare by duration, data and price.',
       },
@@ -295,6 +310,13 @@ export const shop = {
       failed: 'The purchase could not be completed',
       quantityInvalid: 'Quantity must be between 1 and 50',
       payRestByCard: 'Pay the remaining {{amount}} by card',
+      payByCard: 'Pay {{amount}} by card',
+      byCard: 'Paid by card',
+      split: {
+        card: 'Card: {{amount}}',
+        balance: 'Balance: {{amount}}',
+        credit: 'Credit: {{amount}}',
+      },
       cardNote:
         'The missing amount is charged to your card and added to your balance, and the purchase completes by itself.',
       cardRedirecting: 'Taking you to the payment page...',
@@ -329,6 +351,10 @@ export const shop = {
       ios: 'Install on iPhone with one tap',
       copy: 'Copy',
       copied: 'Copied',
+      invoice: {
+        download: 'Download invoice',
+        failed: 'The invoice could not be downloaded right now, please try again shortly.',
+      },
       preparing: {
         title: 'Your eSIM is being prepared',
         body: 'The operator is preparing your eSIM; this usually takes a few seconds, sometimes a few minutes. This page updates by itself and your QR code shows here once it is ready.',
@@ -343,6 +369,9 @@ export const shop = {
         again: 'Choose another package',
       },
       notFound: 'Order not found',
+      notFoundText:
+        'There is no order of your account at this link. Check the address, or see all your orders on the My Orders page.',
+      myOrders: 'My Orders',
       qrAlt: 'eSIM QR code for {{iccid}}',
       qrFailed: 'The QR code could not be loaded. Use the manual installation details below.',
       lpa: 'LPA code',
@@ -402,6 +431,7 @@ export const shop = {
       processing: 'Your top-up is being processed; it will show here in a few seconds.',
       guard: 'Instead of a new eSIM, you can add this package to the eSIM you have: same line, nothing to install.',
       guardAction: 'Top up my eSIM',
+      loadFailed: 'This eSIM’s top-up options could not be loaded right now.',
     },
     trip: {
       title: 'Trip Planner',
@@ -420,7 +450,7 @@ export const shop = {
       covers: '{{days}} days, {{data}}',
       daysInvalid: 'Trip length must be between 1 and 365 days',
       seo: {
-        title: 'Trip Planner — eSIM for Several Countries | eSIM Go',
+        title: 'Trip Planner — eSIM for Several Countries | {{brand}}',
         description:
           'Find the cheapest eSIM combination for several countries: one regional package or local packages?',
       },

@@ -38,7 +38,7 @@ export function auditLogRoutes(app: AuthApp, sources: AuditSource[]): void {
     },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const { cursor: cursorText, actor_id, method, route, service } = query.filters;
+      const { cursor: cursorText, actor_id, target_id, method, route, service } = query.filters;
       const cursor = cursorText ? decodeCursor(cursorText) : undefined;
       if (cursorText && !cursor) throw fieldError(400, 'audit_cursor_invalid', 'query.cursor', request.locale);
       // Offsets cost every service offset + limit rows: deeper pages follow the cursor instead.
@@ -49,6 +49,7 @@ export function auditLogRoutes(app: AuthApp, sources: AuditSource[]): void {
         sources,
         {
           actorId: actor_id,
+          targetId: target_id,
           method,
           route,
           service: service as AuditService | undefined,

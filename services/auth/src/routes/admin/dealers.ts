@@ -1,5 +1,5 @@
 import { createdAccount, dealerSchema, responds, respondsList } from '@esim/contracts';
-import { AppError, ok, okList, toListQuery } from '@esim/platform';
+import { AppError, describeAudit, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createWithInvitation, okCreated } from '../../accounts/creation';
 import { metaOf, type AuthApp, type AuthContext } from '../../context';
@@ -7,7 +7,9 @@ import {
   applyDealerStatus,
   createDealer,
   getDealer,
+  isMoneySort,
   listDealers,
+  listDealersByMoney,
   softDeleteDealer,
   updateDealer,
   type NewDealer,
@@ -28,14 +30,24 @@ export function dealerRoutes(app: AuthApp, ctx: AuthContext): void {
     {
       schema: {
         tags: ['dealers'],
-        summary: 'Dealers: search, status, sort and paging',
+        summary: 'Dealers: search, status, sales manager, sort (balance_cents and owed_cents too) and paging',
         querystring: dealersQuery,
         response: respondsList(dealerSchema),
       },
     },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const { items, total } = await listDealers(app.db, query, { salesManagerId: query.filters.sales_manager_id });
+      const scope = { salesManagerId: query.filters.sales_manager_id };
+      const sort = query.sort;
+      const { items, total } =
+        sort && isMoneySort(sort.field)
+          ? await listDealersByMoney(
+              app.db,
+              { ...query, sort: { field: sort.field, order: sort.order } },
+              scope,
+              (ids) => ctx.dealerFigures.of(ids, String(request.id)),
+            )
+          : await listDealers(app.db, query, scope);
       return okList(reply, items, total, query, 'dealers');
     },
   );
@@ -84,6 +96,7 @@ export function dealerRoutes(app: AuthApp, ctx: AuthContext): void {
       const dealer = await app.db.transaction((trx) =>
         updateDealer(trx, app.redis, request.params.id, request.body, metaOf(request)),
       );
+      describeAudit(request, { targetId: dealer.id, targetName: dealer.company_name });
       return ok(reply, dealer, 'dealer_updated');
     },
   );
@@ -105,6 +118,7 @@ export function dealerRoutes(app: AuthApp, ctx: AuthContext): void {
         const current = await getDealer(trx, request.params.id, request.locale);
         return applyDealerStatus(trx, app.redis, current, request.body.status, metaOf(request));
       });
+      describeAudit(request, { targetId: dealer.id, targetName: dealer.company_name, detail: dealer.status });
       return ok(reply, dealer, 'dealer_status_changed');
     },
   );
@@ -121,6 +135,7 @@ export function dealerRoutes(app: AuthApp, ctx: AuthContext): void {
     },
     async (request, reply) => {
       const dealer = await getDealer(app.db, request.params.id, request.locale);
+      describeAudit(request, { targetId: dealer.id, targetName: dealer.company_name });
       const holdings = await ctx.holdings.check(dealer.id, String(request.id));
       if (holdings.hasMoney || holdings.hasStock) throw new AppError(409, 'dealer_has_holdings');
       await app.db.transaction((trx) => softDeleteDealer(trx, app.redis, dealer, metaOf(request)));
@@ -131,9 +146,9 @@ export function dealerRoutes(app: AuthApp, ctx: AuthContext): void {
 
 /**
  * Creates a dealer from either create form (admin or sales manager); the route decides who it is
- * assigned to and, for admins, its initial status.
+ * assigned to and, for admins, its initial status. The audit entry names the new dealer.
  */
-export function createDealerFor(
+export async function createDealerFor(
   app: AuthApp,
   ctx: AuthContext,
   request: FastifyRequest,
@@ -144,7 +159,7 @@ export function createDealerFor(
     assignment,
   }: { scope: string; body: DealerForm; assignment: Pick<NewDealer, 'salesManagerId' | 'status'> },
 ) {
-  return createWithInvitation(app, ctx, request, reply, {
+  const created = await createWithInvitation(app, ctx, request, reply, {
     scope,
     password: body.password,
     create: (trx, passwordHash) =>
@@ -163,4 +178,6 @@ export function createDealerFor(
         metaOf(request),
       ),
   });
+  describeAudit(request, { targetId: created.record.id, targetName: created.record.company_name });
+  return created;
 }

@@ -8,7 +8,7 @@ import {
   sessionSchema,
 } from '@esim/contracts';
 import { z } from 'zod';
-import { bearerToken, ok, unauthorized } from '@esim/platform';
+import { bearerToken, forbidden, ok, unauthorized } from '@esim/platform';
 import { createAccount } from '../../accounts/accounts';
 import { assertPasswordNotEmail, hashPassword, verifyPassword } from '../../accounts/passwords';
 import { assertPasswordStrong } from '../../accounts/password-strength';
@@ -101,8 +101,10 @@ export function sessionRoutes(app: AuthApp, ctx: AuthContext): void {
       await countLoginAttempt(app.redis, failures, config.LOGIN_MAX_FAILURES, config.LOGIN_FAILURE_WINDOW_SECONDS);
       await passAccountGate(app.redis, email, accountLimit);
       const user = await findLiveUserByEmail(app.db, email);
-      // Always one argon2 verification, and one answer for unknown, wrong, suspended: no account enumeration.
+      // Always one argon2 verification, and one answer for unknown or wrong: no account enumeration.
       const matches = await verifyPassword(user?.password_hash, password);
+      // Only the account's own password learns that it is suspended, and then it is told so plainly.
+      if (user && matches && user.status === 'suspended') throw forbidden('account_suspended');
       if (!user || !matches || user.status !== 'active') {
         const tripped = await recordAccountFailure(app.redis, email, accountLimit);
         if (tripped && user && user.status === 'active') {

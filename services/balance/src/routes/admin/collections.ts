@@ -11,6 +11,7 @@ import {
   type ListQuery,
 } from '@esim/contracts';
 import {
+  describeAudit,
   idempotentReply,
   istanbulDate,
   listQuery,
@@ -44,7 +45,13 @@ const logsQuery = listQuery(
   { search: false },
 );
 const balancesQuery = z.object({ ids: idsParam });
-const collectionLogTotals = { amount: z.number(), amount_cents: z.number().int() };
+const collectionLogTotals = {
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  /** Cash dealers handed to sales managers, and cash sales managers handed to the company. */
+  dealer_collections_cents: z.number().int(),
+  handovers_cents: z.number().int(),
+};
 
 /** Log filters from the spec's parameters or react-admin's `filter` (one schema checks both). */
 function logFilterOf(
@@ -110,12 +117,17 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
     },
     async (request, reply) => {
       // A dealer's id here is a mistake to name, not 'more than the cash held'.
-      await assertAccountKind(app.db, ctx.accounts, {
+      const { name } = await assertAccountKind(app.db, ctx.accounts, {
         id: request.body.sales_manager_id,
         kind: 'sales-manager',
         field: 'sales_manager_id',
         locale: request.locale,
         requestId: String(request.id),
+      });
+      describeAudit(request, {
+        targetId: request.body.sales_manager_id,
+        targetName: name,
+        amountCents: request.body.amount,
       });
       return idempotentReply(
         app.db,
@@ -142,11 +154,17 @@ export function collectionRoutes(app: CreatedServiceApp, ctx: BalanceContext): v
     },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const { items, total, amountCents } = await collectionLogs(app.db, query, logFilterOf(query));
+      const { items, total, amountCents, dealerCents, handoverCents } = await collectionLogs(
+        app.db,
+        query,
+        logFilterOf(query),
+      );
       // The sum of every page, so the screen's total for a date range needs no second call.
       return okList(reply, items, total, query, 'collection-logs', {
         amount: centsToEuros(amountCents),
         amount_cents: amountCents,
+        dealer_collections_cents: dealerCents,
+        handovers_cents: handoverCents,
       });
     },
   );

@@ -9,11 +9,11 @@ import {
   respondsList,
   transactionSchema,
   USER_TYPE,
-  type Locale as BalanceLocale,
 } from '@esim/contracts';
-import { idempotentReply, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { describeAudit, idempotentReply, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import type { BalanceContext } from '../../context';
 import { assertAccountKind } from '../../clients/auth';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { setCreditLimit } from '../../dealer-money/credit';
 import { dealerBalances, loadOnCredit, recordCashPayment } from '../../dealer-money/dealer-money';
@@ -29,14 +29,17 @@ const creditLimitBody = z.object({ credit_limit: nonNegativeEuroAmount, note });
 /** The admin's dealer money: balance on credit, cash payments, and the figures beside the dealer list. */
 export function dealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   /** Money only for a dealer that exists: asked of auth when the local copy has not heard of the id. */
-  const assertDealerExists = (request: { body: { dealer_id: string }; locale: BalanceLocale; id: unknown }) =>
-    assertAccountKind(app.db, ctx.accounts, {
+  // The audit entry names the dealer and the amount, so it reads as a sentence.
+  const assertDealerExists = async (request: FastifyRequest<{ Body: { dealer_id: string; amount: number } }>) => {
+    const { name } = await assertAccountKind(app.db, ctx.accounts, {
       id: request.body.dealer_id,
       kind: 'dealer',
       field: 'dealer_id',
       locale: request.locale,
       requestId: String(request.id),
     });
+    describeAudit(request, { targetId: request.body.dealer_id, targetName: name, amountCents: request.body.amount });
+  };
 
   // The limit is set, not added to: the same value again changes nothing; the key replays the first answer (its before → after).
   app.put(
@@ -52,13 +55,14 @@ export function dealerRoutes(app: CreatedServiceApp, ctx: BalanceContext): void 
     },
     async (request, reply) => {
       const dealerId = request.params.id;
-      await assertAccountKind(app.db, ctx.accounts, {
+      const { name } = await assertAccountKind(app.db, ctx.accounts, {
         id: dealerId,
         kind: 'dealer',
         field: 'id',
         locale: request.locale,
         requestId: String(request.id),
       });
+      describeAudit(request, { targetId: dealerId, targetName: name, amountCents: request.body.credit_limit });
       return idempotentReply(
         app.db,
         request,

@@ -3,12 +3,16 @@ import type { BalanceContext } from '../../context';
 import { collectionRoutes } from './collections';
 import { dealerRoutes } from './dealers';
 import { paymentRoutes } from './payments';
+import { settingsRoutes } from './settings';
+import { statementRoutes } from './statements';
 import { topUpRoutes } from './top-ups';
 
-/** The admin's money screens: dealer money, top-ups and sales, collections, card payments. */
+/** The admin's money screens: dealer money and statements, top-ups and sales, collections, card payments, the shop's money settings. */
 export function adminRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   dealerRoutes(app, ctx);
-  topUpRoutes(app);
+  topUpRoutes(app, ctx);
   collectionRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  statementRoutes(app, ctx);
 }

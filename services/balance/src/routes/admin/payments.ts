@@ -1,7 +1,9 @@
-import { adminPaymentSchema, responds, respondsList, statusFilter } from '@esim/contracts';
-import { listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { adminPaymentSchema, customerBalanceSchema, responds, respondsList, statusFilter } from '@esim/contracts';
+import { describeAudit, listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
+import { accountsByKey, spendable } from '../../ledger/accounts';
 import { partiesByIds } from '../../parties/parties';
 import {
   askProviderNow,
@@ -12,18 +14,56 @@ import {
   returnCardRefundToBalance,
 } from '../../payments/card-refunds';
 import { getPayment, listPayments, paymentOf } from '../../payments/payments';
-import type { PaymentRow } from '../../payments/rows';
-import { PAYMENT_STATUSES, paymentIdParams as idParams } from '../../schemas';
+import type { CardRefundRow, PaymentRow } from '../../payments/rows';
+import { idsParam, PAYMENT_STATUSES, paymentIdParams as idParams } from '../../schemas';
 
 const paymentsQuery = listQuery({ status: statusFilter([...PAYMENT_STATUSES]), user_id: z.uuid().optional() });
 const refundParams = z.object({ id: z.uuid(), refundId: z.uuid() });
 
+/** A refund's audit entry: the payment, its payer's name then, and the refund's amount. */
+const describeRefund = (
+  request: FastifyRequest,
+  payment: { id: string; user_name: string | null },
+  refund: CardRefundRow,
+) =>
+  describeAudit(request, { targetId: payment.id, targetName: payment.user_name, amountCents: Number(refund.amount) });
+
 /**
  * The admin lists card payments with their refunds (the provider's references, to find them in the
  * provider's panel), gives unspent or never-credited card money back, and settles a refund the
- * provider refused: ask again, or give it back to the balance.
+ * provider refused: ask again, or give it back to the balance. The customer list's balances are read here too.
  */
 export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
+  // The balances beside the admin's customer list: one call per page of it.
+  app.get(
+    '/admin/customers/balances',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: z.object({ ids: idsParam }),
+        response: responds(200, z.array(customerBalanceSchema)),
+      },
+    },
+    async (request, reply) => {
+      const ids = request.query.ids ?? [];
+      const accounts = await accountsByKey(
+        app.db,
+        ids.map((id) => spendable(id).key),
+      );
+      return ok(
+        reply,
+        ids.map((id) => {
+          const account = accounts.get(spendable(id).key);
+          return {
+            user_id: id,
+            balance_cents: Number(account?.balance ?? 0),
+            held_cents: Number(account?.held ?? 0),
+          };
+        }),
+      );
+    },
+  );
+
   const adminView = async (rows: PaymentRow[], locale: 'tr' | 'en') => {
     const [people, refunds] = await Promise.all([
       partiesByIds(
@@ -79,7 +119,9 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       else await askProviderNow(app.db, ctx.payments, refund.id, app.log);
-      return ok(reply, await one(request.params.id, request.locale), 'card_refund_requested');
+      const payment = await one(request.params.id, request.locale);
+      describeRefund(request, payment, refund);
+      return ok(reply, payment, 'card_refund_requested');
     },
   );
 
@@ -94,10 +136,12 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
       },
     },
     async (request, reply) => {
-      await refundOfPayment(request.params);
+      const refund = await refundOfPayment(request.params);
       await retryCardRefund(app.db, request.params.refundId);
       await askProviderNow(app.db, ctx.payments, request.params.refundId, app.log);
-      return ok(reply, await one(request.params.id, request.locale), 'card_refund_requested');
+      const payment = await one(request.params.id, request.locale);
+      describeRefund(request, payment, refund);
+      return ok(reply, payment, 'card_refund_requested');
     },
   );
 
@@ -112,9 +156,11 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
       },
     },
     async (request, reply) => {
-      await refundOfPayment(request.params);
+      const refund = await refundOfPayment(request.params);
       await returnCardRefundToBalance(app.db, request.params.refundId, request.user!.id);
-      return ok(reply, await one(request.params.id, request.locale), 'card_refund_returned');
+      const payment = await one(request.params.id, request.locale);
+      describeRefund(request, payment, refund);
+      return ok(reply, payment, 'card_refund_returned');
     },
   );
 

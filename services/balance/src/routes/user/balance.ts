@@ -1,4 +1,7 @@
 import {
+  bankTransferOptionsSchema,
+  centsToEuros,
+  formatEuros,
   positiveEuroAmount,
   responds,
   respondsList,
@@ -14,6 +17,7 @@ import {
 } from '@esim/contracts';
 import {
   AppError,
+  conflict,
   idempotentReply,
   istanbulDate,
   listQuery,
@@ -24,7 +28,8 @@ import {
   type CreatedServiceApp,
 } from '@esim/platform';
 import { z } from 'zod';
-import { createTopUp, listTopUps } from '../../top-ups/top-ups';
+import { bankForCustomers, readShopSettings } from '../../settings/shop-settings';
+import { createTopUp, listTopUps, topUpAmountError } from '../../top-ups/top-ups';
 import { userBalance, userDashboard, userSpend, userTransactions } from '../../transactions/transactions';
 import type { BalanceContext } from '../../context';
 import { idempotencyHeaders, transactionsQuery } from '../../schemas';
@@ -33,7 +38,7 @@ const topUpBody = z.object({
   amount: positiveEuroAmount,
   method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),
 });
-const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected']) });
+const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected', 'expired']) });
 
 /** The spend chart's default period: 30 days. */
 const SPEND_DEFAULT_DAYS = 30;
@@ -67,14 +72,34 @@ export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         async (trx) => {
           // Card top-ups start at POST /user/payments/card, which sends the buyer to the card page.
           if (request.body.method === 'card') throw new AppError(422, 'payment_method_unavailable');
+          const settings = await readShopSettings(trx, ctx.shop);
+          const bank = bankForCustomers(settings);
+          // A request nobody can pay (the shop's account not set in production) is not taken.
+          if (!bank) throw conflict('bank_details_not_set');
+          if (request.body.amount > settings.topUpMaxCents)
+            throw topUpAmountError(422, 'top_up_too_large', { max: formatEuros(settings.topUpMaxCents) });
           const topUp = await createTopUp(trx, {
             userId: request.user!.id,
             amountCents: request.body.amount,
             method: request.body.method,
           });
-          return { ...topUp, bank: ctx.bank };
+          return { ...topUp, bank };
         },
       ),
+  );
+
+  // What the bank-transfer form shows before a request: the shop's account (none while it is not set) and the most one request may ask.
+  app.get(
+    '/user/balance/bank-transfer',
+    { schema: { tags: ['user'], response: responds(200, bankTransferOptionsSchema) } },
+    async (_request, reply) => {
+      const settings = await readShopSettings(app.db, ctx.shop);
+      return ok(reply, {
+        bank: bankForCustomers(settings),
+        max: centsToEuros(settings.topUpMaxCents),
+        max_cents: settings.topUpMaxCents,
+      });
+    },
   );
 
   app.get(

@@ -76,6 +76,8 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
       },
     },
     async (request, reply) => {
+      // Production takes no money while the seller the documents name is incomplete (esim refuses the purchase alike).
+      if (ctx.config.APP_MODE === 'production') await ctx.identity.assertOpenForSales(String(request.id));
       const cards = requireCardPayments(ctx.payments);
       const user = request.user!;
       const locale: Locale = request.body.locale ?? request.locale;

@@ -1,6 +1,7 @@
 import type { CreatedServiceApp } from '@esim/platform';
-import { idempotentRequest, listQuery, ok, okList, toListQuery } from '@esim/platform';
-import { adminCountrySchema, adminPackageSchema, responds, respondsList } from '@esim/contracts';
+import { describeAudit, idempotentRequest, listQuery, ok, okList, toListQuery } from '@esim/platform';
+import { adminCountrySchema, adminPackageSchema, eurosToCents, responds, respondsList } from '@esim/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminCountryView, getCountry, listCountries, updateCountry } from '../../countries/admin';
 import {
@@ -25,6 +26,14 @@ import {
 
 const packagesQuery = listQuery(packageFilters, { id: z.uuid() });
 const countriesQuery = listQuery(countryFilters, { id: countryCode });
+
+/** A package write names the package by its code and, as its price may have moved, its retail price then. */
+export function describePackage(
+  request: FastifyRequest,
+  pkg: { id: string; code: string; retail_price: number },
+): void {
+  describeAudit(request, { targetId: pkg.id, targetName: pkg.code, amountCents: eurosToCents(pkg.retail_price) });
+}
 
 /** Catalog management for admins in react-admin's simple-rest shape; every write refreshes the public catalog. */
 export function catalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): void {
@@ -65,6 +74,7 @@ export function catalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): 
         }),
       );
       await changes.changed();
+      describePackage(request, result.body);
       return ok(reply, result.body, 'package_created', result.statusCode);
     },
   );
@@ -77,7 +87,9 @@ export function catalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): 
         updatePackage(trx, request.params.id, request.body, String(request.id)),
       );
       await changes.changed();
-      return ok(reply, adminPackageView(row), 'package_updated');
+      const view = adminPackageView(row);
+      describePackage(request, view);
+      return ok(reply, view, 'package_updated');
     },
   );
 
@@ -87,6 +99,7 @@ export function catalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): 
     async (request, reply) => {
       const row = await app.db.transaction((trx) => deactivatePackage(trx, request.params.id, String(request.id)));
       await changes.changed();
+      describeAudit(request, { targetId: row.id, targetName: row.code });
       return ok(reply, adminPackageView(row), 'package_deactivated');
     },
   );
@@ -115,6 +128,7 @@ export function catalogRoutes(app: CreatedServiceApp, changes: CatalogChanges): 
     async (request, reply) => {
       const row = await app.db.transaction((trx) => updateCountry(trx, request.params.id, request.body));
       await changes.changed();
+      describeAudit(request, { targetId: row.a2, targetName: row.name_tr });
       return ok(reply, adminCountryView(row), 'country_updated');
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@esim/contracts';
 import { z } from 'zod';
 import type { CreatedServiceApp } from '@esim/platform';
-import { listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
+import { describeAudit, listQuery, numericId, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { dealerForCaller } from '../../pricing/dealers';
 import {
@@ -52,8 +52,23 @@ export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 's
     actor: request.user!,
     source,
     allowBelowCost: allowBelowCost ?? false,
+    locale: request.locale,
     correlationId: String(request.id),
   });
+
+  // The audit entry names the dealer (from this service's copy) so the admin reads whose prices changed.
+  const describeDealer = async (
+    request: FastifyRequest,
+    dealerId: string,
+    extra: { amountCents?: number; detail?: string },
+  ) => {
+    const dealer = await app.db('dealers').where({ dealer_id: dealerId }).first('company_name', 'full_name');
+    describeAudit(request, {
+      targetId: dealerId,
+      targetName: dealer?.company_name || dealer?.full_name || null,
+      ...extra,
+    });
+  };
 
   app.get(
     `${prefix}/dealers/:id/packages`,
@@ -77,6 +92,7 @@ export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 's
     async (request, reply) => {
       const { id, packageId } = request.params;
       const { price, allow_below_cost: allowBelowCost } = request.body;
+      await describeDealer(request, id, price === null ? {} : { amountCents: price });
       await writeDealerPrices(app.db, context(request, id, 'single', allowBelowCost), () => [
         { packageId, priceCents: price },
       ]);
@@ -91,6 +107,7 @@ export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 's
     async (request, reply) => {
       const { id } = request.params;
       const { packages, allow_below_cost: allowBelowCost } = request.body;
+      await describeDealer(request, id, { detail: String(packages.length) });
       const result = await writeDealerPrices(app.db, context(request, id, 'bulk', allowBelowCost), () =>
         packages.map((item) => ({ packageId: item.package_id, priceCents: item.price })),
       );
@@ -114,16 +131,9 @@ export function dealerPriceRoutes(app: CreatedServiceApp, audience: 'admin' | 's
     async (request, reply) => {
       const { id } = request.params;
       const { percentage, package_ids: packageIds, allow_below_cost: allowBelowCost } = request.body;
-      const result = await writeDealerPrices(
-        app.db,
-        {
-          dealerId: id,
-          actor: request.user!,
-          source: 'percentage',
-          allowBelowCost: allowBelowCost ?? false,
-          correlationId: String(request.id),
-        },
-        (trx) => percentageChanges(trx, percentageToHundredths(percentage), packageIds),
+      await describeDealer(request, id, { detail: String(percentage) });
+      const result = await writeDealerPrices(app.db, context(request, id, 'percentage', allowBelowCost), (trx) =>
+        percentageChanges(trx, percentageToHundredths(percentage), packageIds),
       );
       const rows = (await dealerPackages(app.db, id)).map((row) =>
         dealerPackageView(row, request.locale, { withCost: true }),

@@ -8,10 +8,11 @@ import {
   supplierOfferSchema,
 } from '@esim/contracts';
 import type { CreatedServiceApp } from '@esim/platform';
-import { idempotentRequest, listQuery, ok, okList, toListQuery } from '@esim/platform';
+import { describeAudit, idempotentRequest, listQuery, ok, okList, toListQuery } from '@esim/platform';
 import { z } from 'zod';
 import { adminPackageView } from '../../packages/admin';
 import type { CatalogChanges } from '../../public/invalidation';
+import { describePackage } from './catalog';
 import {
   createFromOfferBody,
   mapOfferBody,
@@ -93,6 +94,7 @@ export function supplierRoutes(app: CreatedServiceApp, changes: CatalogChanges):
         },
       );
       await changes.changed();
+      describePackage(request, result.body);
       return ok(reply, result.body, 'package_created', result.statusCode);
     },
   );
@@ -105,7 +107,9 @@ export function supplierRoutes(app: CreatedServiceApp, changes: CatalogChanges):
         mapOffer(trx, request.params.id, request.body, { locale: request.locale, correlationId: String(request.id) }),
       );
       await changes.changed();
-      return ok(reply, adminPackageView(row), 'supplier_offer_mapped_to_package');
+      const view = adminPackageView(row);
+      describePackage(request, view);
+      return ok(reply, view, 'supplier_offer_mapped_to_package');
     },
   );
 
@@ -142,6 +146,8 @@ export function supplierRoutes(app: CreatedServiceApp, changes: CatalogChanges):
         }),
       );
       if (result.body.changed > 0 && !result.body.dry_run) await changes.changed();
+      const { changed, dry_run: dryRun } = result.body;
+      describeAudit(request, { targetName: String(changed), detail: dryRun ? 'preview' : null });
       return ok(reply, result.body, result.body.dry_run ? 'packages_reprice_preview' : 'packages_repriced');
     },
   );
@@ -166,6 +172,7 @@ export function supplierRoutes(app: CreatedServiceApp, changes: CatalogChanges):
         }),
       );
       await changes.changed();
+      describePackage(request, result.body);
       return ok(reply, result.body, 'package_resumed');
     },
   );

@@ -9,6 +9,8 @@ import {
   esimOrderSchema,
   esimOrderSummarySchema,
   esimProfileSchema,
+  esimSummarySchema,
+  ESIM_LIST_STATES,
   esimRefundPreviewSchema,
   esimRefundSchema,
   REFUND_POLICY,
@@ -18,16 +20,18 @@ import {
   responds,
   respondsList,
 } from '@esim/contracts';
+import { refuseSalesUntilOpen } from '../../orders/open-for-sales';
 import type { EsimContext } from '../../context';
 import { agreementOf } from '../../orders/agreements';
 import { buy, purchaseOutcome } from '../../orders/purchase';
-import { ESIM_REF, findOrder, findProfile, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
+import { ESIM_REF, findOrder, findProfile, listEsims, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
+import { planTitle } from '../../orders/plan-title';
 import { loadOrder } from '../../orders/saga';
 import { iccidOfQrFileName, qrPng } from '../../profiles/qr';
 import { refundEsim, refundSplit, refusalFor } from '../../profiles/refunds';
 import { changeStatus, isWithdrawn } from '../../profiles/status';
 import { withSupplierUsage } from '../../profiles/supplier-usage';
-import { activationCode, esimView, fullOrderView, orderView } from '../../profiles/views';
+import { activationCode, esimView, fullOrderView, isoOrNull, orderView, usageView } from '../../profiles/views';
 import { topUpTargets } from '../../top-ups/views';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
@@ -52,7 +56,11 @@ const ordersQuery = listQuery({
     .regex(/^[A-Za-z]{2}$/, { message: 'esim_country_invalid' }),
   // Admin only: one customer's orders (others always see only their own).
   user_id: z.string().trim().max(100),
+  // Admin only: orders whose buyer's name or e-mail contains the text.
+  buyer: z.string().trim().min(1).max(100),
 });
+// The home lists a traveller's few eSIMs whole: there is nothing to search, so q/search are refused rather than ignored.
+const esimsQuery = listQuery({ state: z.enum(ESIM_LIST_STATES) }, { search: false });
 
 /** The customer's eSIM routes: buy, orders, QR codes, status, usage, refund. */
 export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
@@ -67,6 +75,7 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
+      await refuseSalesUntilOpen(ctx, request);
       const { order, profiles } = await buy(app.db, ctx, request, reply, {
         packageId: request.body.package_id,
         quantity: request.body.quantity,
@@ -90,11 +99,21 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     { schema: { tags: ['esim'], querystring: ordersQuery, response: respondsList(esimOrderSummarySchema) } },
     async (request, reply) => {
       const query = toListQuery(request.query);
+      // The balance service keeps people's names; this service keeps only their ids.
+      const buyerIds =
+        query.filters.buyer && request.user!.role === 'admin'
+          ? await ctx.balance.request<string[]>(
+              'GET',
+              `/internal/accounts/search?${new URLSearchParams({ q: query.filters.buyer })}`,
+              { requestId: String(request.id) },
+            )
+          : undefined;
       const { total, rows } = await listOrders(app.db, request.user!, {
         ...query,
         status: query.filters.status,
         country: query.filters.country,
         userId: query.filters.user_id,
+        userIds: buyerIds,
       });
       return okList(
         reply,
@@ -102,6 +121,45 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         total,
         query,
         'orders',
+      );
+    },
+  );
+
+  // The customer's home: their eSIMs ready to install and in use, each with its plan and state.
+  app.get(
+    '/user/esims',
+    {
+      schema: {
+        tags: ['esim'],
+        summary: "The caller's eSIMs, newest first (state=current: ready to install or in use)",
+        querystring: esimsQuery,
+        response: respondsList(esimSummarySchema),
+      },
+    },
+    async (request, reply) => {
+      const query = toListQuery(request.query);
+      const { total, rows } = await listEsims(app.db, request.user!, {
+        ...query,
+        current: query.filters.state === 'current',
+      });
+      return okList(
+        reply,
+        rows.map((row) => ({
+          id: row.id,
+          order_id: row.order_id!,
+          order_number: row.order_number,
+          iccid: row.iccid,
+          status: row.status ?? ('inactive' as const),
+          title: planTitle(row, request.locale),
+          usage: usageView(row),
+          usage_updated_at: isoOrNull(row.usage_updated_at ?? null),
+          activated_at: isoOrNull(row.activated_at),
+          expires_at: isoOrNull(row.expires_at),
+          created_at: new Date(row.bought_at).toISOString(),
+        })),
+        total,
+        query,
+        'esims',
       );
     },
   );

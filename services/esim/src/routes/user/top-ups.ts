@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ok, type CreatedServiceApp } from '@esim/platform';
 import { esimTopUpBody, esimTopUpOfferSchema, esimTopUpSchema, responds } from '@esim/contracts';
 import type { EsimContext } from '../../context';
+import { refuseSalesUntilOpen } from '../../orders/open-for-sales';
 import { ESIM_REF } from '../../orders/queries';
 import { loadOrder } from '../../orders/saga';
 import { topUp, topUpOffer, topUpOutcome, topUpView } from '../../top-ups/top-up';
@@ -38,6 +39,7 @@ export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
+      await refuseSalesUntilOpen(ctx, request);
       const { order, profile } = await topUp(app.db, ctx, request, reply, {
         ref: request.params.id,
         packageId: request.body.package_id,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Redis } from '@esim/platform';
 import type { SupplierOffer } from '../../provider/supplier';
 import { AiraloUnavailable, type AiraloClient } from './client';
 import type { AiraloLog } from './orders';
@@ -7,9 +8,12 @@ import { euroCents, flattenPackages, isObject, listOf, offerOf, pricingOf } from
 export interface CatalogueSettings {
   client: AiraloClient;
   log: AiraloLog;
+  redis: Redis;
   eurPerUsd: number;
   /** Countries (or regions) per page of Airalo's package list. */
   pageSize: number;
+  /** How long one eSIM's top-up list is answered from the cache (the top-up itself always asks Airalo again). */
+  topUpsCacheMs: number;
 }
 
 /** A guard against a list that never says it ended. */
@@ -40,22 +44,29 @@ export function createCatalogue(settings: CatalogueSettings) {
     },
 
     async topUpOffers(db: Knex, profile: { id: string; iccid: string }): Promise<SupplierOffer[]> {
-      const answer = await client.request('GET', `/sims/${encodeURIComponent(profile.iccid)}/topups`);
-      // Unknown to Airalo (404) or recycled (422, code 73): it takes no top-up.
-      if (answer.status === 404 || answer.status === 422) return [];
-      if (answer.status !== 200)
-        throw new AiraloUnavailable(
-          `Airalo top-ups of ${profile.iccid}: answered ${answer.status}`,
-          answer.retryAfterSeconds,
-        );
+      // Each opening of an eSIM's top-up panel would otherwise be one Airalo call: every process shares the last answer.
+      const cacheKey = `airalo:topups:${profile.iccid}`;
+      let body: unknown = JSON.parse((await settings.redis.get(cacheKey)) ?? 'null');
+      if (body === null) {
+        const answer = await client.request('GET', `/sims/${encodeURIComponent(profile.iccid)}/topups`);
+        // Unknown to Airalo (404) or recycled (422, code 73): it takes no top-up.
+        if (answer.status === 404 || answer.status === 422) body = { data: [] };
+        else if (answer.status !== 200)
+          throw new AiraloUnavailable(
+            `Airalo top-ups of ${profile.iccid}: answered ${answer.status}`,
+            answer.retryAfterSeconds,
+          );
+        else body = answer.body;
+        await settings.redis.set(cacheKey, JSON.stringify(body), 'PX', settings.topUpsCacheMs);
+      }
       // A top-up covers what the eSIM's own package covers: Airalo's list does not repeat the countries.
       const order = (await db('profiles as p')
         .join('orders as o', 'o.id', 'p.order_id')
         .where('p.id', profile.id)
         .first('o.countries')) as { countries: string[] } | undefined;
       const countries = [...(order?.countries ?? [])].sort();
-      const pricing = pricingOf(answer.body);
-      return listOf(isObject(answer.body) ? answer.body.data : null)
+      const pricing = pricingOf(body);
+      return listOf(isObject(body) ? body.data : null)
         .map((pkg) => offerOf(pkg, { operator: null, countries }, pricing, settings.eurPerUsd))
         .filter((offer): offer is SupplierOffer => offer !== null)
         .map((offer) => ({ ...offer, topUp: true }));

@@ -38,6 +38,8 @@ export interface AiraloSupplierOptions {
   tokenCacheMs?: number;
   /** Countries per page when the package list is read (default 1000: the whole list in one or a few calls). */
   packagesPageSize?: number;
+  /** One eSIM's top-up list is reused this long for its panel (default 5 minutes; a top-up asks Airalo again). */
+  topUpsCacheMs?: number;
 }
 
 export type AiraloNotification = 'async_orders' | 'webhook_low_data' | 'webhook_credit_limit';
@@ -87,12 +89,21 @@ export function airaloSupplier(options: AiraloSupplierOptions): AiraloSupplier {
     cacheMs: options.usageCacheMs ?? 20 * 60_000,
     perIccidPerMinute: options.usageRequestsPerMinute ?? 10,
   });
-  const catalogue = createCatalogue({ client, log, eurPerUsd, pageSize: options.packagesPageSize ?? 1000 });
+  const catalogue = createCatalogue({
+    client,
+    log,
+    redis,
+    eurPerUsd,
+    pageSize: options.packagesPageSize ?? 1000,
+    topUpsCacheMs: options.topUpsCacheMs ?? 5 * 60_000,
+  });
   const refunds = createRefunds({ client, log });
   const webhooks = createWebhooks({ clientSecret: config.AIRALO_CLIENT_SECRET, eurPerUsd, log, ordering, usage });
 
   return {
     name: 'airalo',
+    // POST /v2/orders takes a quantity of 1 to 50.
+    maxPerOrder: 50,
     provision: ordering.provision,
     topUp: ordering.topUp,
 

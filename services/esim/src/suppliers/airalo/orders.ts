@@ -5,6 +5,7 @@ import type { ProvisionRequest, ProvisionResult, TopUpRequest, TopUpResult } fro
 import type { SupplierRefusal } from '../../provider/supplier';
 import { addBundle } from '../../top-ups/bundles';
 import { topUpRefusal } from '../../top-ups/eligibility';
+import { createBatches, type DeliveryTarget } from './batches';
 import { AiraloAuthFailed, AiraloNoAnswer, AiraloUnavailable, type AiraloAnswer, type AiraloClient } from './client';
 import { isObject, listOf, MB, parseOrder, refusalOf, type AiraloOrder, type Refusal } from './wire';
 
@@ -36,14 +37,6 @@ interface SupplierOrderRow {
   failure_detail: string | null;
   attempts: number;
   idle_ms: number;
-}
-
-/** Where our profiles of an Airalo order go: the order, its buyer, its package and its data. */
-export interface DeliveryTarget {
-  orderId: string;
-  userId: string;
-  packageCode: string;
-  dataTotalBytes: number | null;
 }
 
 /**
@@ -81,6 +74,7 @@ const CONCURRENCY = 4;
 export function createOrdering(settings: OrderingSettings) {
   const { client, log } = settings;
   const asyncMode = settings.mode === 'async';
+  const batches = createBatches();
 
   async function ensureRow(
     db: Knex,
@@ -180,51 +174,14 @@ export function createOrdering(settings: OrderingSettings) {
 
   /** Writes an Airalo order's eSIMs as our profiles and marks the order delivered (once; asked again, the same ICCIDs). */
   async function storeDelivery(db: Knex, target: DeliveryTarget, order: AiraloOrder, requestRef?: string) {
-    return db.transaction(async (trx) => {
-      const row = await trx('supplier_orders')
-        .where({ order_id: target.orderId })
-        .forUpdate()
-        .first('status', 'quantity');
-      if (row?.status === 'delivered') return iccidsOf(trx, target.orderId);
-      if (row && order.sims.length !== row.quantity)
-        log.error(
-          { orderId: target.orderId, airaloOrder: order.id, sims: order.sims.length, quantity: row.quantity },
-          'Airalo delivered another number of eSIMs than ordered',
-        );
-      if (order.sims.length > 0)
-        await trx('profiles').insert(
-          order.sims.map((sim) => ({
-            iccid: sim.iccid,
-            smdp_address: sim.lpa,
-            matching_id: sim.matchingId,
-            confirmation_code_required: sim.confirmationCode !== null && sim.confirmationCode !== '',
-            package_code: target.packageCode,
-            operator: 'Airalo',
-            pool_status: 'assigned',
-            order_id: target.orderId,
-            user_id: target.userId,
-            status: 'inactive',
-            data_total_bytes: target.dataTotalBytes,
-            supplier: 'airalo',
-            supplier_ref: sim.id,
-            assigned_at: trx.fn.now(),
-          })),
-        );
-      await trx('supplier_orders')
-        .where({ order_id: target.orderId })
-        .update({
-          status: 'delivered',
-          supplier_order_ref: order.id,
-          ...(requestRef ? { request_ref: requestRef } : {}),
-          cost_cents: order.costCents,
-          failure_code: null,
-          failure_detail: null,
-          placed_at: trx.raw('coalesce(placed_at, now())'),
-          delivered_at: trx.fn.now(),
-          updated_at: trx.fn.now(),
-        });
-      return order.sims.map((sim) => sim.iccid).sort();
-    });
+    const stored = await batches.store(db, { target, order, requestRef });
+    if (!stored.fresh) return iccidsOf(db, target.orderId);
+    if (order.sims.length !== stored.quantity)
+      log.error(
+        { orderId: target.orderId, airaloOrder: order.id, sims: order.sims.length, quantity: stored.quantity },
+        'Airalo delivered another number of eSIMs than ordered',
+      );
+    return order.sims.map((sim) => sim.iccid).sort();
   }
 
   const delivered = async (db: Knex, target: DeliveryTarget, order: AiraloOrder): Promise<ProvisionResult> => ({
@@ -235,13 +192,15 @@ export function createOrdering(settings: OrderingSettings) {
   const pending: ProvisionResult = { ok: 'pending' };
 
   async function provisionOne(db: Knex, request: ProvisionRequest): Promise<ProvisionResult> {
-    const row = await ensureRow(db, request.orderId, 'purchase', request.supplierPackageId, request.quantity);
     const target: DeliveryTarget = {
       orderId: request.orderId,
       userId: request.userId,
       packageCode: request.packageCode,
       dataTotalBytes: request.dataTotalBytes,
     };
+    // A first attempt: its row written with the others of the moment, already claimed, and the order sent.
+    if (await batches.open(db, request)) return place(db, request, null, target);
+    const row = await ensureRow(db, request.orderId, 'purchase', request.supplierPackageId, request.quantity);
     if (row.status === 'delivered') return { ok: true, iccids: await iccidsOf(db, request.orderId) };
     if (row.status === 'failed' || row.status === 'cancelled')
       return { ok: false, reason: (row.failure_code as SupplierRefusal | null) ?? 'esim_provider_failed' };
@@ -266,13 +225,14 @@ export function createOrdering(settings: OrderingSettings) {
     return place(db, request, row, target);
   }
 
+  /** Sends the order: `row` to claim first, or null when this driver opened it claimed. */
   async function place(
     db: Knex,
     request: ProvisionRequest,
-    row: SupplierOrderRow,
+    row: SupplierOrderRow | null,
     target: DeliveryTarget,
   ): Promise<ProvisionResult> {
-    if (!(await claim(db, row))) return pending;
+    if (row && !(await claim(db, row))) return pending;
     const path = asyncMode ? '/orders-async' : '/orders';
     let answer: AiraloAnswer;
     try {

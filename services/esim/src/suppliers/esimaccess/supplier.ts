@@ -685,6 +685,8 @@ export function esimAccessSupplier(options: EsimAccessSupplierOptions): Supplier
 
   return {
     name: SUPPLIER,
+    // esim/order allocates at most 30 eSIMs per batch.
+    maxPerOrder: 30,
 
     // eSIM Access sends a CHECK_HEALTH to the address first and keeps it only if that answers.
     async registerWebhook(url: string) {

@@ -1,17 +1,32 @@
-import { listSchema, physicalOrderSchema, physicalReturnSchema, responds, successSchema } from '@esim/contracts';
-import { countOf, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import {
+  bulkApproveBody,
+  bulkDecisionResultSchema,
+  bulkRejectBody,
+  listSchema,
+  physicalOrderSchema,
+  physicalReturnSchema,
+  responds,
+  returnSettingsSchema,
+  successSchema,
+} from '@esim/contracts';
+import {
+  alreadyDecidedAs,
+  countOf,
+  decideEach,
+  describeAudit,
+  notFound,
+  ok,
+  okList,
+  toListQuery,
+  type CreatedServiceApp,
+} from '@esim/platform';
+import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { cardIdsOf, cardsOf } from '../../cards/views';
 import { approveOrder, orderView, rejectOrder, type OrderRow } from '../../orders/orders';
-import {
-  AUTO_APPROVE_SETTING,
-  approveReturn,
-  rejectReturn,
-  returnView,
-  autoApproveReturns,
-  type ReturnRow,
-} from '../../returns/returns';
-import { approvalListQuery, idParams, rejectBody, settingsBody, settingsSchema } from '../../schemas';
+import { approveReturn, rejectReturn, returnView, type ReturnRow } from '../../returns/returns';
+import { readReturnSettings, returnSettingsView, writeReturnSettings } from '../../returns/settings';
+import { approvalListQuery, idParams, rejectBody, settingsBody } from '../../schemas';
 
 export const dealerOf = async (db: Knex, id: string) =>
   (await db('dealers').where({ dealer_id: id }).first('full_name', 'company_name')) as
@@ -19,6 +34,16 @@ export const dealerOf = async (db: Knex, id: string) =>
 
 /** Admin approvals of dealer orders and returns; two admins at once: the row lock lets exactly one win. */
 export function approvalRoutes(app: CreatedServiceApp): void {
+  // A return has no number: its audit entry names the dealer, the refund and how many cards came back.
+  const describedReturn = async (request: FastifyRequest, row: ReturnRow) => {
+    const cards = await cardsOf(app.db, 'return_cards', 'return_id', row.id);
+    const dealer = await dealerOf(app.db, row.user_id);
+    const name = dealer?.company_name || dealer?.full_name || null;
+    const count = String(cards.length);
+    describeAudit(request, { targetId: row.id, targetName: name, amountCents: row.refund_cents, detail: count });
+    return returnView(row, cards);
+  };
+
   const pendingList = (table: 'orders' | 'returns') => async (query: ReturnType<typeof toListQuery>) => {
     const base = app.db(table);
     // react-admin's getMany names its ids (filter={"id":[...]}): those rows whatever their status, pending only without ids.
@@ -80,11 +105,9 @@ export function approvalRoutes(app: CreatedServiceApp): void {
     { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams } },
     async (request, reply) => {
       const order = await app.db.transaction((trx) => approveOrder(trx, request.params.id, request.user!.id));
-      return ok(
-        reply,
-        orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale }),
-        'order_approved',
-      );
+      const view = orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale });
+      describeAudit(request, { targetId: order.id, targetName: view.order_number, amountCents: order.total_cents });
+      return ok(reply, view, 'order_approved');
     },
   );
 
@@ -102,7 +125,9 @@ export function approvalRoutes(app: CreatedServiceApp): void {
       const order = await app.db.transaction((trx) =>
         rejectOrder(trx, request.params.id, request.user!.id, request.body?.reason ?? null),
       );
-      return ok(reply, orderView(order, { locale: request.locale }), 'order_rejected');
+      const view = orderView(order, { locale: request.locale });
+      describeAudit(request, { targetId: order.id, targetName: view.order_number, amountCents: order.total_cents });
+      return ok(reply, view, 'order_rejected');
     },
   );
 
@@ -145,7 +170,7 @@ export function approvalRoutes(app: CreatedServiceApp): void {
     { schema: { response: { 200: successSchema(physicalReturnSchema) }, tags: ['admin'], params: idParams } },
     async (request, reply) => {
       const row = await app.db.transaction((trx) => approveReturn(trx, request.params.id, request.user!.id));
-      return ok(reply, returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id)), 'return_approved');
+      return ok(reply, await describedReturn(request, row), 'return_approved');
     },
   );
 
@@ -163,30 +188,76 @@ export function approvalRoutes(app: CreatedServiceApp): void {
       const row = await app.db.transaction((trx) =>
         rejectReturn(trx, request.params.id, request.user!.id, request.body?.reason ?? null),
       );
-      return ok(reply, returnView(row, await cardsOf(app.db, 'return_cards', 'return_id', row.id)), 'return_rejected');
+      return ok(reply, await describedReturn(request, row), 'return_rejected');
     },
   );
 
+  // Each order or return by the single decision's rule in its own transaction: its row lock decides it once,
+  // even against a racing bulk; one decided so before answers `already`, one decided otherwise is refused.
+  type Decided = OrderRow | ReturnRow;
+  type Decide = (trx: Knex.Transaction, id: string, adminId: string) => Promise<Decided>;
+  type Refuse = (trx: Knex.Transaction, id: string, adminId: string, reason: string) => Promise<Decided>;
+  const centsOf = (row: Decided) => ('total_cents' in row ? row.total_cents : row.refund_cents);
+  const decisions: ReadonlyArray<{ kind: 'orders' | 'returns'; approve: Decide; reject: Refuse; notPending: string }> =
+    [
+      { kind: 'orders', approve: approveOrder, reject: rejectOrder, notPending: 'order_not_pending' },
+      { kind: 'returns', approve: approveReturn, reject: rejectReturn, notPending: 'return_not_pending' },
+    ];
+  for (const { kind, approve, reject, notPending } of decisions) {
+    const noun = kind === 'orders' ? 'order' : 'return';
+    // The bulk's audit entry names how many were decided and the money they moved.
+    const decideOnce = async (decide: () => Promise<Decided>, as: string, moved: { cents: number }) => {
+      try {
+        moved.cents += centsOf(await decide());
+        return 'decided' as const;
+      } catch (error) {
+        if (alreadyDecidedAs(error, notPending, as)) return 'already' as const;
+        throw error;
+      }
+    };
+    app.post(
+      `/admin/physical-sim/${kind}/bulk-approve`,
+      { schema: { tags: ['admin'], body: bulkApproveBody, response: responds(200, bulkDecisionResultSchema) } },
+      async (request, reply) => {
+        const moved = { cents: 0 };
+        const result = await decideEach(request.body.ids, request.locale, `${noun}_approved`, (id) =>
+          decideOnce(() => app.db.transaction((trx) => approve(trx, id, request.user!.id)), 'approved', moved),
+        );
+        describeAudit(request, { targetName: String(result.decided), amountCents: moved.cents });
+        return ok(reply, result);
+      },
+    );
+    app.post(
+      `/admin/physical-sim/${kind}/bulk-reject`,
+      { schema: { tags: ['admin'], body: bulkRejectBody, response: responds(200, bulkDecisionResultSchema) } },
+      async (request, reply) => {
+        const moved = { cents: 0 };
+        const result = await decideEach(request.body.ids, request.locale, `${noun}_rejected`, (id) =>
+          decideOnce(
+            () => app.db.transaction((trx) => reject(trx, id, request.user!.id, request.body.reason)),
+            'rejected',
+            moved,
+          ),
+        );
+        describeAudit(request, { targetName: String(result.decided), amountCents: moved.cents });
+        return ok(reply, result);
+      },
+    );
+  }
+
   app.get(
     '/admin/physical-sim/settings',
-    { schema: { tags: ['admin'], response: responds(200, settingsSchema) } },
-    async (_request, reply) => ok(reply, { auto_approve_unactivated_returns: await autoApproveReturns(app.db) }),
+    { schema: { tags: ['admin'], response: responds(200, returnSettingsSchema) } },
+    async (_request, reply) => ok(reply, returnSettingsView(await readReturnSettings(app.db))),
   );
 
+  // Written at once to the one row every return and card view reads; the platform audits the write.
   app.put(
     '/admin/physical-sim/settings',
-    { schema: { tags: ['admin'], body: settingsBody, response: responds(200, settingsSchema) } },
+    { schema: { tags: ['admin'], body: settingsBody, response: responds(200, returnSettingsSchema) } },
     async (request, reply) => {
-      await app
-        .db('settings')
-        .insert({
-          key: AUTO_APPROVE_SETTING,
-          value: JSON.stringify(request.body.auto_approve_unactivated_returns),
-          updated_by: request.user!.id,
-        })
-        .onConflict('key')
-        .merge(['value', 'updated_by', 'updated_at']);
-      return ok(reply, { auto_approve_unactivated_returns: await autoApproveReturns(app.db) }, 'settings_updated');
+      const row = await app.db.transaction((trx) => writeReturnSettings(trx, request.body, request.user!.id));
+      return ok(reply, returnSettingsView(row), 'settings_updated');
     },
   );
 }

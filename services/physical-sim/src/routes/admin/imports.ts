@@ -14,6 +14,7 @@ import {
   applyUsageFile,
   countOf,
   containsPattern,
+  describeAudit,
   detectTableFile,
   notFound,
   ok,
@@ -76,6 +77,7 @@ export function importRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): v
     await enqueueImport(ctx.queue, job.id).catch((error: unknown) =>
       request.log.warn({ err: error, importId: job.id }, 'import not queued yet; the sweep will'),
     );
+    describeAudit(request, { targetId: job.id, targetName: job.file_name });
     return ok(reply, importView(job, request.locale), 'import_queued', 202);
   };
 
@@ -209,7 +211,7 @@ export function importRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): v
       if ((request.query as { format?: string }).format === 'csv') {
         reply.header('content-type', 'text/csv; charset=utf-8');
         reply.header('content-disposition', `attachment; filename="import-${job.id}-errors.csv"`);
-        return reply.send(errorReportCsv(lines));
+        return reply.send(errorReportCsv(lines, request.locale));
       }
       return ok(reply, lines);
     },

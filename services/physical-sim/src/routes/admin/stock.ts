@@ -13,6 +13,7 @@ import {
   AppError,
   badRequest,
   countOf,
+  describeAudit,
   ok,
   okList,
   publish,
@@ -31,6 +32,7 @@ import {
 } from '../../cards/stock';
 import { cardsWithOwner, cardUsageView, cardView, historyView } from '../../cards/views';
 import { SERVICE } from '../../orders/orders';
+import { readReturnSettings } from '../../returns/settings';
 import {
   bulkDeleteBody,
   bulkDeleteResultSchema,
@@ -130,9 +132,10 @@ export function stockRoutes(app: CreatedServiceApp): void {
         ])
         .limit(query.limit)
         .offset(query.offset);
+      const { return_window_days: days } = await readReturnSettings(app.db);
       return okList(
         reply,
-        rows.map((c) => cardView(c)),
+        rows.map((c) => cardView(c, days)),
         Number(count),
         query,
         'stock',
@@ -149,9 +152,10 @@ export function stockRoutes(app: CreatedServiceApp): void {
         .where((w) => void w.where('c.iccid', 'like', `${q}%`).orWhere('c.serial_number', 'like', `${q}%`))
         .orderBy('c.serial_number')
         .limit(limit);
+      const { return_window_days: days } = await readReturnSettings(app.db);
       return ok(
         reply,
-        rows.map((c) => cardView(c)),
+        rows.map((c) => cardView(c, days)),
       );
     },
   );
@@ -302,12 +306,13 @@ export function stockRoutes(app: CreatedServiceApp): void {
     async (request, reply) => {
       await cardById(app.db, request.params.id);
       const card = await cardsWithOwner(app.db).where('c.id', request.params.id).first();
-      const [history, bundle] = await Promise.all([
+      const [history, bundle, settings] = await Promise.all([
         app.db('card_history').where({ card_id: request.params.id }).orderBy('id', 'desc').limit(200),
         app.db('card_bundles').where({ card_id: request.params.id }).first(),
+        readReturnSettings(app.db),
       ]);
       return ok(reply, {
-        ...cardView(card),
+        ...cardView(card, settings.return_window_days),
         history: history.map(historyView),
         usage: bundle ? cardUsageView(bundle) : null,
       });
@@ -333,7 +338,9 @@ export function stockRoutes(app: CreatedServiceApp): void {
           params: { from: result!.from ?? '', to: request.body.status },
         });
       const card = await cardsWithOwner(app.db).where('c.id', request.params.id).first();
-      return ok(reply, cardView(card), 'card_status_updated');
+      const { return_window_days: days } = await readReturnSettings(app.db);
+      describeAudit(request, { targetId: card.id, targetName: card.serial_number, detail: request.body.status });
+      return ok(reply, cardView(card, days), 'card_status_updated');
     },
   );
 
@@ -344,8 +351,10 @@ export function stockRoutes(app: CreatedServiceApp): void {
       const results = await app.db.transaction((trx) =>
         changeStatus(trx, request.body.card_ids, request.body.status, request.user!.id, request.body.reason ?? null),
       );
+      const updated = results.filter((r) => r.ok).length;
+      describeAudit(request, { targetName: String(updated), detail: request.body.status });
       return ok(reply, {
-        updated: results.filter((r) => r.ok).length,
+        updated,
         failed: results.filter((r) => !r.ok).length,
         results,
       });
@@ -361,7 +370,7 @@ export function stockRoutes(app: CreatedServiceApp): void {
         .db('dealers')
         .where({ dealer_id: body.dealer_id })
         .whereNull('deleted_at')
-        .first('dealer_id', 'status');
+        .first('dealer_id', 'status', 'company_name', 'full_name');
       if (!dealer) throw badRequest('validation_error', [{ path: 'dealer_id', message: 'dealer_not_found' }]);
       const ids = await app.db.transaction(async (trx) => {
         let cardIds = body.card_ids ?? [];
@@ -391,6 +400,8 @@ export function stockRoutes(app: CreatedServiceApp): void {
         });
         return moved;
       });
+      const dealerName = dealer.company_name || dealer.full_name || null;
+      describeAudit(request, { targetId: body.dealer_id, targetName: dealerName, detail: String(ids.length) });
       return ok(reply, { transferred: ids.length, card_ids: ids, dealer_id: body.dealer_id }, 'cards_transferred');
     },
   );
@@ -410,6 +421,7 @@ export function stockRoutes(app: CreatedServiceApp): void {
         }
         return request.body.card_ids.length;
       });
+      describeAudit(request, { targetName: String(count) });
       return ok(reply, { returned: count, card_ids: request.body.card_ids }, 'cards_returned_to_admin');
     },
   );
@@ -418,7 +430,10 @@ export function stockRoutes(app: CreatedServiceApp): void {
     '/admin/physical-sim/stock/:id',
     { schema: { tags: ['admin'], params: idParams, body: deleteBody, response: responds(200, deletedCardSchema) } },
     async (request, reply) => {
-      await app.db.transaction((trx) => deleteCard(trx, request.params.id, request.user!.id, request.body.reason));
+      const serial = await app.db.transaction((trx) =>
+        deleteCard(trx, request.params.id, request.user!.id, request.body.reason),
+      );
+      describeAudit(request, { targetId: request.params.id, targetName: serial });
       return ok(reply, { id: request.params.id, deleted: true }, 'card_deleted');
     },
   );
@@ -445,6 +460,7 @@ export function stockRoutes(app: CreatedServiceApp): void {
       }
       const deleted = results.filter((r) => r.ok).length;
       reply.request.log.info({ deleted }, 'bulk delete');
+      describeAudit(request, { targetName: String(deleted) });
       return ok(reply, { deleted, failed: results.length - deleted, results }, 'cards_deleted');
     },
   );

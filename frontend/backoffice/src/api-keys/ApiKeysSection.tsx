@@ -1,0 +1,312 @@
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  IconButton,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@esim/contracts';
+import { formatDate } from '../format';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { serviceErrorOf } from '../providers/errors';
+
+/**
+ * A dealer's API keys for the partner API: the list, a create dialog that shows the new secret once
+ * with a copy button, and revoking with a confirmation. `basePath` is whose keys: `user/api-keys`
+ * (the dealer's own) or `admin/dealers/:id/api-keys` (an admin's for a dealer).
+ */
+export function ApiKeysSection({ basePath }: { basePath: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const { data, isError } = useQuery<ApiKey[]>({
+    queryKey: ['api-keys', basePath],
+    queryFn: () => dataProvider.read(basePath),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-keys', basePath] });
+
+  return (
+    <Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          justifyContent: 'space-between',
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          mb: 1,
+          gap: 1,
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.api_keys.intro')}
+        </Typography>
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => setCreating(true)}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {translate('app.api_keys.create')}
+        </Button>
+      </Box>
+      {isError ? (
+        <Typography color="error">{translate('app.common.load_failed')}</Typography>
+      ) : !data ? (
+        <Skeleton height={120} />
+      ) : data.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.api_keys.empty')}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={translate('app.api_keys.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.api_keys.name')}</TableCell>
+                <TableCell>{translate('app.api_keys.prefix')}</TableCell>
+                <TableCell>{translate('app.api_keys.scopes')}</TableCell>
+                <TableCell>{translate('app.api_keys.created_at')}</TableCell>
+                <TableCell>{translate('app.api_keys.last_used')}</TableCell>
+                <TableCell>{translate('app.api_keys.status')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((key) => (
+                <TableRow key={key.id}>
+                  <TableCell>{key.name}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>esk_live_{key.prefix}…</TableCell>
+                  <TableCell>
+                    {key.scopes.map((scope) => (
+                      <Chip
+                        key={scope}
+                        size="small"
+                        sx={{ mr: 0.5 }}
+                        label={translate(`app.api_keys.scope.${scope}`)}
+                      />
+                    ))}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(key.created_at)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {key.last_used_at
+                      ? `${formatDate(key.last_used_at)}${key.last_used_ip ? ` · ${key.last_used_ip}` : ''}`
+                      : translate('app.api_keys.never_used')}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={key.status === 'active' ? 'success' : 'default'}
+                      label={translate(`app.api_keys.status_${key.status}`)}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {key.status === 'active' ? (
+                      <Button size="small" color="error" onClick={() => setRevoking(key)}>
+                        {translate('app.api_keys.revoke')}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {creating ? (
+        <CreateKeyDialog
+          basePath={basePath}
+          onClose={() => {
+            setCreating(false);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {revoking ? (
+        <RevokeKeyDialog
+          basePath={basePath}
+          apiKey={revoking}
+          onClose={() => {
+            setRevoking(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+function CreateKeyDialog({ basePath, onClose }: { basePath: string; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  // One key per opened dialog: a double click or a retry after a timeout makes one key, not two.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+
+  const toggle = (scope: ApiKeyScope) =>
+    setScopes((current) => (current.includes(scope) ? current.filter((s) => s !== scope) : [...current, scope]));
+
+  const submit = async () => {
+    setBusy(true);
+    setFieldErrors({});
+    try {
+      const { data } = await dataProvider.send<CreatedApiKey>('POST', basePath, { name, scopes }, { idempotencyKey });
+      setCreated(data);
+    } catch (error) {
+      const { message, fields } = serviceErrorOf(error);
+      // `scopes.0` and `scopes` are both the scopes' field in the form.
+      const byField = Object.fromEntries(Object.entries(fields).map(([path, text]) => [path.split('.')[0]!, text]));
+      if (Object.keys(byField).length > 0) setFieldErrors(byField);
+      else notify(message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!created?.secret) return;
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      notify('app.api_keys.copied', { type: 'success' });
+    } catch {
+      notify('app.api_keys.copy_failed', { type: 'warning' });
+    }
+  };
+
+  if (created) {
+    return (
+      <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-key-created-title">
+        <DialogTitle id="api-key-created-title">{translate('app.api_keys.created_title')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {translate('app.api_keys.shown_once')}
+          </Alert>
+          {created.secret ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <TextField
+                fullWidth
+                size="small"
+                label={translate('app.api_keys.secret')}
+                value={created.secret}
+                slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
+              />
+              <Tooltip title={translate('app.api_keys.copy')}>
+                <IconButton aria-label={translate('app.api_keys.copy')} onClick={copy}>
+                  <ContentCopyIcon />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ) : (
+            <Typography>{translate('app.api_keys.secret_gone')}</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.api_keys.done')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="api-key-create-title">
+      <DialogTitle id="api-key-create-title">{translate('app.api_keys.create')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label={translate('app.api_keys.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={Boolean(fieldErrors.name)}
+          helperText={fieldErrors.name ?? translate('app.api_keys.name_hint')}
+        />
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('app.api_keys.scopes')}
+        </Typography>
+        <FormGroup>
+          {API_KEY_SCOPES.map((scope) => (
+            <FormControlLabel
+              key={scope}
+              control={<Checkbox checked={scopes.includes(scope)} onChange={() => toggle(scope)} />}
+              label={translate(`app.api_keys.scope_hint.${scope}`)}
+            />
+          ))}
+        </FormGroup>
+        {fieldErrors.scopes ? <FormHelperText error>{fieldErrors.scopes}</FormHelperText> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          {translate('app.api_keys.create_submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RevokeKeyDialog({ basePath, apiKey, onClose }: { basePath: string; apiKey: ApiKey; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const [busy, setBusy] = useState(false);
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.send('DELETE', `${basePath}/${encodeURIComponent(apiKey.id)}`);
+      notify('app.api_keys.revoked', { type: 'success' });
+      onClose();
+    } catch (error) {
+      notify(serviceErrorOf(error).message, { type: 'error' });
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="api-key-revoke-title">
+      <DialogTitle id="api-key-revoke-title">{translate('app.api_keys.revoke_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {translate('app.api_keys.revoke_confirm', { name: apiKey.name, prefix: apiKey.prefix })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button color="error" variant="contained" onClick={revoke} disabled={busy}>
+          {translate('app.api_keys.revoke')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

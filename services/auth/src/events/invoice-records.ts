@@ -1,0 +1,96 @@
+import { physicalOrderNumber, type EventPayload } from '@esim/contracts';
+import type { Knex } from 'knex';
+import type { AuthConfig } from '../config';
+import { recordReturn, recordSale } from '../invoices/invoices';
+import { receiptItem } from '../receipts/receipt-pdf';
+import { planName } from '../mail/plan-name';
+
+/**
+ * The sales and refunds that owe an e-Arşiv document, written as pending rows in the handler's
+ * transaction (with its inbox row), so a delivery that fails records nothing and a repeated one
+ * finds its unique key taken. The issuing loop takes them from there, outside any transaction.
+ */
+const orderPage = (config: AuthConfig, orderId: string) =>
+  `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/order/${encodeURIComponent(orderId)}`;
+
+/** A completed eSIM order or top-up of a consumer (the receipt event carries every fact the invoice prints). */
+export async function recordEsimSale(
+  trx: Knex.Transaction,
+  receipt: EventPayload<'esim.order.receipt'>,
+  config: AuthConfig,
+): Promise<void> {
+  const soldAt = new Date(receipt.completedAt);
+  const byCard = receipt.paidByCardCents >= receipt.totalCents && receipt.totalCents > 0;
+  await recordSale(trx, {
+    saleId: receipt.orderId,
+    saleType: receipt.topUp ? 'top_up' : 'esim',
+    saleNumber: receipt.orderNumber,
+    accountId: receipt.userId,
+    locale: receipt.locale,
+    soldAt,
+    lines: [
+      {
+        description: receiptItem(receipt, receipt.locale),
+        quantity: receipt.quantity,
+        unitPriceCents: receipt.unitPriceCents,
+      },
+    ],
+    payment: byCard
+      ? { type: 'card', platform: 'iyzico', paidAt: soldAt }
+      : { type: 'balance', platform: null, paidAt: soldAt },
+    url: orderPage(config, receipt.orderId),
+  });
+}
+
+/** A refunded eSIM: the return document of the part given back, once its order's invoice is out. */
+export async function recordEsimRefund(
+  trx: Knex.Transaction,
+  refund: EventPayload<'esim.order.refunded'>,
+): Promise<void> {
+  const locale = refund.locale ?? 'tr';
+  const plan = planName(refund, locale);
+  const label = locale === 'en' ? 'Refund' : 'İade';
+  await recordReturn(trx, {
+    returnId: `esim-refund:${refund.esimId}`,
+    saleId: refund.orderId,
+    description: `${label}: ${plan || refund.iccid} (ICCID ${refund.iccid})`,
+    amountCents: refund.amountCents,
+  });
+}
+
+/** An approved Plus card order: the event names only its amount, so the invoice has one line for it. */
+export async function recordPhysicalSimSale(
+  trx: Knex.Transaction,
+  order: EventPayload<'physical-sim.order.approved'>,
+  config: AuthConfig,
+  approvedAt: Date,
+): Promise<void> {
+  if (order.amountCents <= 0) return;
+  await recordSale(trx, {
+    saleId: order.orderId,
+    saleType: 'physical_sim',
+    saleNumber: physicalOrderNumber(order.orderId),
+    accountId: order.userId,
+    locale: 'tr',
+    soldAt: approvedAt,
+    lines: [
+      { description: 'eUICC fiziksel SIM kartı siparişi (Plus)', quantity: 1, unitPriceCents: order.amountCents },
+    ],
+    payment: { type: 'balance', platform: null, paidAt: approvedAt },
+    url: `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/dashboard`,
+  });
+}
+
+/** An approved Plus card return with money back: a return document against its order's invoice. */
+export async function recordPhysicalSimReturn(
+  trx: Knex.Transaction,
+  ret: EventPayload<'physical-sim.return.approved'>,
+): Promise<void> {
+  if (!ret.orderId || ret.refundCents <= 0) return;
+  await recordReturn(trx, {
+    returnId: `physical-sim-return:${ret.returnId}`,
+    saleId: ret.orderId,
+    description: 'İade: eUICC fiziksel SIM kartları (Plus)',
+    amountCents: ret.refundCents,
+  });
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@esim/platform/testing';
+import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
+import { startSystem, type System } from './system';
+
+/**
+ * The partner API's keys on the running system (docs/partner-api.md): a dealer's key, exchanged at
+ * the gateway for the dealer's token, buys a package and reads its order; its scopes and the routes
+ * no key reaches are refused at the door; a revoked key stops on the very next request.
+ */
+describe('a dealer buys through the gateway with an API key', () => {
+  let system: System;
+  let admin: string;
+  let dealer: string;
+  let dealer2: string;
+  let packageId: string;
+  let orderKey: string;
+  let readKey: string;
+
+  beforeAll(async () => {
+    system = await startSystem();
+    admin = await system.login('admin@esim.test');
+    dealer = await system.login('dealer@esim.test');
+    dealer2 = await system.login('dealer2@esim.test');
+    for (const [i, token] of [dealer, dealer2].entries()) {
+      const me = await system.api('GET', '/me', { token });
+      const loaded = await system.api('POST', '/admin/dealers/balance', {
+        token: admin,
+        headers: { 'idempotency-key': `api-key-flow-load-000${i}` },
+        body: { dealer_id: me.body.data.id, amount: 100, note: 'API anahtarı denemesi' },
+      });
+      expect(loaded.status, JSON.stringify(loaded.body)).toBeLessThan(300);
+    }
+    const us = await system.api('GET', '/public/countries/united-states/packages');
+    packageId = us.body.data.packages.find((p: { duration: number }) => p.duration === 7).id;
+
+    const create = async (name: string, scopes: string[]) => {
+      const res = await system.api('POST', '/user/api-keys', {
+        token: dealer,
+        headers: { 'idempotency-key': `api-key-flow-${name}` },
+        body: { name, scopes },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.secret as string;
+    };
+    orderKey = await create('Siparis', ['read', 'order']);
+    readKey = await create('Okuma', ['read']);
+  }, 120_000);
+
+  afterAll(async () => {
+    const books = await verifyBooks();
+    expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
+    await system?.stop();
+  });
+
+  const buy = (key: string, idempotencyKey: string) =>
+    system.api('POST', '/user/packages/buy', {
+      token: key,
+      headers: { 'idempotency-key': idempotencyKey },
+      body: { package_id: packageId, quantity: 1 },
+    });
+
+  it('buys a package with an order key and reads the order; a replay of its Idempotency-Key makes one order', async () => {
+    const before = (await system.api('GET', '/user/esim/orders', { token: dealer })).body.meta?.total;
+    const bought = await buy(orderKey, 'api-key-flow-buy-0001');
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const order = bought.body.data;
+    expect(order.status).toBe('completed');
+
+    const again = await buy(orderKey, 'api-key-flow-buy-0001');
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(order.id);
+
+    const read = await system.api('GET', `/user/esim/orders/${order.id}`, { token: orderKey });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data).toMatchObject({ id: order.id, order_number: order.order_number });
+    // The dealer's own session sees the same single order.
+    const list = await system.api('GET', '/user/esim/orders', { token: dealer });
+    expect(list.body.data.filter((o: { id: string }) => o.id === order.id)).toHaveLength(1);
+    if (typeof before === 'number') expect(list.body.meta.total).toBe(before + 1);
+
+    // A read key reads it too, but may not buy.
+    expect((await system.api('GET', `/user/esim/orders/${order.id}`, { token: readKey })).status).toBe(200);
+    const refused = await system.api('POST', '/user/packages/buy', {
+      token: readKey,
+      headers: { 'idempotency-key': 'api-key-flow-buy-0002', 'accept-language': 'en' },
+      body: { package_id: packageId, quantity: 1 },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'api_key_read_only',
+      message: 'This API key may only read; this request needs a key with the "order" scope',
+    });
+
+    // Another dealer's order is not found with this dealer's key.
+    const theirs = await system.api('POST', '/user/packages/buy', {
+      token: dealer2,
+      headers: { 'idempotency-key': 'api-key-flow-dealer2-0001' },
+      body: { package_id: packageId, quantity: 1 },
+    });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    const other = await system.api('GET', `/user/esim/orders/${theirs.body.data.id}`, { token: orderKey });
+    expect(other.status).toBe(404);
+  });
+
+  it('never reaches admin, sales-manager or key-management routes with a key', async () => {
+    for (const [method, path] of [
+      ['GET', '/admin/dealers'],
+      ['GET', '/sales-manager/balance'],
+      ['GET', '/user/api-keys'],
+      ['POST', '/user/api-keys'],
+    ] as const) {
+      const res = await system.api(method, path, {
+        token: orderKey,
+        ...(method === 'POST' ? { body: { name: 'X', scopes: ['read'] } } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.code).toBe('api_key_route_forbidden');
+    }
+    // An unknown key is a 401, like a bad token.
+    const unknown = await system.api('GET', '/user/balance', {
+      token: 'esk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe('api_key_invalid');
+  });
+
+  it("limits each key's requests per minute, on top of the per-route limits", async () => {
+    // The buckets are counted in Redis for every gateway copy together: a key not used before starts at zero.
+    const fresh = await system.api('POST', '/user/api-keys', {
+      token: dealer,
+      headers: { 'idempotency-key': 'api-key-flow-limit' },
+      body: { name: 'Sinir', scopes: ['read'] },
+    });
+    const limited = fresh.body.data.secret as string;
+    const other = await system.api('POST', '/user/api-keys', {
+      token: dealer,
+      headers: { 'idempotency-key': 'api-key-flow-limit-2' },
+      body: { name: 'Sinir 2', scopes: ['read'] },
+    });
+    const strict = await system.startGateway({ env: { RATE_LIMIT_API_KEY_PER_MIN: '3' } });
+    const call = (key: string) =>
+      strict.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${key}` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(limited)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another key of the same dealer, from the same address, has a bucket of its own.
+    expect((await call(other.body.data.secret)).statusCode).toBe(200);
+  });
+
+  it('records the last use of a key', async () => {
+    const keys = await system.api('GET', '/user/api-keys', { token: dealer });
+    const used = keys.body.data.find((key: { name: string }) => key.name === 'Siparis');
+    expect(used.last_used_at).not.toBeNull();
+    expect(used.last_used_ip).toBeTruthy();
+  });
+
+  it('refuses a revoked key on the very next request, on another gateway copy too', async () => {
+    const other = await system.startGateway();
+    const viaOther = (key: string) =>
+      other.inject({ method: 'GET', url: '/api/user/balance', headers: { authorization: `Bearer ${key}` } });
+    // Both gateways have exchanged the key and cache its token.
+    expect((await system.api('GET', '/user/balance', { token: orderKey })).status).toBe(200);
+    expect((await viaOther(orderKey)).statusCode).toBe(200);
+
+    const keys = await system.api('GET', '/user/api-keys', { token: dealer });
+    const id = keys.body.data.find((key: { name: string }) => key.name === 'Siparis').id;
+    const revoked = await system.api('DELETE', `/user/api-keys/${id}`, { token: dealer });
+    expect(revoked.status).toBe(200);
+
+    // Refused by the gateway from its revocation set, or by the service's own check if the announcement is still on its way.
+    const next = await system.api('GET', '/user/balance', { token: orderKey });
+    expect(next.status).toBe(401);
+    expect((await viaOther(orderKey)).statusCode).toBe(401);
+    await waitFor(async () => (await viaOther(orderKey)).json().code === 'api_key_invalid', {
+      what: 'the other gateway to refuse the key at its door',
+    });
+    // And it stays refused (the cached exchange is gone; auth refuses a new one).
+    await waitFor(async () => (await system.api('GET', '/user/balance', { token: orderKey })).status === 401, {
+      what: 'the revoked key to stay refused',
+    });
+    // The read key of the same dealer still works.
+    expect((await system.api('GET', '/user/balance', { token: readKey })).status).toBe(200);
+  });
+});
