@@ -100,7 +100,8 @@ const operator = (target: FakeEsimAccess) =>
 
 beforeAll(async () => {
   fake = await startFakeEsimAccess({ accessCode: ACCESS_CODE, secretKey: SECRET_KEY, allocationSeconds: null });
-  sys = await startEsim();
+  // The test drives the adapter itself; the app's recovery loop must not pick up its orders meanwhile.
+  sys = await startEsim({ ESIM_RECOVERY_GRACE_MS: String(60 * 60_000) });
   receiver = await startReceiver();
   supplier = makeSupplier();
   await operator(fake).call('/webhook/save', { webhook: receiver.url });
