@@ -100,8 +100,7 @@ const airalo = (overrides: Partial<AiraloSupplierOptions> = {}) =>
   airaloSupplier({ config: config(), redis, log, timeoutMs: 3_000, orderTimeoutMs: 1_500, ...overrides });
 
 beforeAll(async () => {
-  // The test drives the adapter itself; the app's recovery loop must not pick up its orders meanwhile.
-  sys = await startEsim({ ESIM_RECOVERY_GRACE_MS: String(60 * 60_000) });
+  sys = await startEsim();
   db = sys.esim.db;
   redis = createRedis(process.env.REDIS_URL!, process.env.REDIS_PREFIX!);
   fake = await startFakeAiralo({
