@@ -122,3 +122,36 @@ it("shows the balance service's pending holds and how old the oldest is", async 
   expect(value(text, 'balance_oldest_pending_hold_seconds')).toBeGreaterThanOrEqual(90);
   promtool(text);
 });
+
+it('shows what the alerts read: the oldest unfinished import, card payments and the supplier warning level', async () => {
+  // An import no worker takes (none runs now), queued ten minutes ago.
+  const [stuck] = await f.app
+    .db('import_jobs')
+    .insert({
+      format: 'csv',
+      file_sha256: 'f'.repeat(64),
+      file_size: 1,
+      created_by: 'metrics-test',
+      created_at: f.app.db.raw("now() - interval '10 minutes'"),
+    })
+    .returning('id');
+  try {
+    const imports = await scrape(f.app);
+    expect(value(imports, 'import_oldest_unfinished_seconds')).toBeGreaterThanOrEqual(600);
+    promtool(imports);
+  } finally {
+    await f.app.db('import_jobs').where({ id: stuck.id }).delete();
+  }
+  expect(value(await scrape(f.app), 'import_oldest_unfinished_seconds')).toBe(0);
+
+  const money = await scrape(f.balance);
+  for (const status of ['pending', 'review', 'paid', 'failed', 'expired'])
+    expect(value(money, 'balance_card_payments_last_hour', { status }), status).toBeGreaterThanOrEqual(0);
+  expect(value(money, 'balance_oldest_pending_card_payment_seconds')).toBe(0);
+  promtool(money);
+
+  const esim = await scrape(system.services.esim);
+  // SUPPLIER_BALANCE_WARNING_EUROS' default, 100 euros.
+  expect(value(esim, 'esim_supplier_balance_warning_cents')).toBe(10_000);
+  promtool(esim);
+});

@@ -35,3 +35,46 @@ export function registerHoldMetrics(registry: Registry, db: Db): void {
     },
   });
 }
+
+/**
+ * Card payments on the service's `/metrics`, read at scrape time: those started in the last hour by
+ * status (a run of failures is a provider or integration fault, not one buyer's declined card), and
+ * how old the oldest still-pending one is (one past its expiry means the poll loop has stopped).
+ */
+export function registerCardPaymentMetrics(registry: Registry, db: Db): void {
+  const statuses = ['pending', 'review', 'paid', 'failed', 'expired'] as const;
+  new Gauge({
+    name: 'balance_card_payments_last_hour',
+    help: 'Card payments started in the last hour, by status',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      try {
+        const result = await db.raw(
+          `SELECT status, count(*)::int AS count FROM payments WHERE created_at > now() - interval '1 hour' GROUP BY status`,
+        );
+        const counts = new Map(
+          (result.rows as Array<{ status: string; count: number }>).map((r) => [r.status, r.count]),
+        );
+        for (const status of statuses) this.set({ status }, counts.get(status) ?? 0);
+      } catch {
+        // Database down: /ready says so; the gauge keeps its last reading.
+      }
+    },
+  });
+  new Gauge({
+    name: 'balance_oldest_pending_card_payment_seconds',
+    help: 'Age of the oldest card payment still pending (0: none)',
+    registers: [registry],
+    async collect() {
+      try {
+        const result = await db.raw(
+          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM payments WHERE status = 'pending'`,
+        );
+        this.set((result.rows[0] as { oldest: number }).oldest);
+      } catch {
+        // Database down: /ready says so; the gauge keeps its last reading.
+      }
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Queue } from 'bullmq';
-import { Gauge, type Redis, type Registry } from '@esim/platform';
+import { Gauge, type Db, type Redis, type Registry } from '@esim/platform';
 import type { ImportJobData } from './queue';
 
 /** Redis hash (under the service's prefix): one field per live import worker, its job counts as JSON. */
@@ -47,13 +47,29 @@ export class WorkerJobCounts {
 
 /**
  * Import gauges on the service's `/metrics`, read at scrape time: the BullMQ queue's jobs by state
- * (its depth), and each live worker's jobs by outcome.
+ * (its depth), each live worker's jobs by outcome, and the age of the oldest unfinished import.
  */
 export function registerImportMetrics(
   registry: Registry,
   queue: Queue<ImportJobData>,
   redis: Pick<Redis, 'hgetall' | 'hdel'>,
+  db: Db,
 ): void {
+  new Gauge({
+    name: 'import_oldest_unfinished_seconds',
+    help: 'Age of the oldest import still queued or processing (0: none); a stuck import keeps growing it',
+    registers: [registry],
+    async collect() {
+      try {
+        const result = await db.raw(
+          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM import_jobs WHERE status IN ('queued', 'processing')`,
+        );
+        this.set((result.rows[0] as { oldest: number }).oldest);
+      } catch {
+        // Database down: /ready says so; the gauge keeps its last reading.
+      }
+    },
+  });
   const states = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
   new Gauge({
     name: 'import_queue_jobs',
