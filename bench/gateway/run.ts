@@ -68,7 +68,7 @@ async function runGateway(): Promise<void> {
 async function runBareProxy(): Promise<void> {
   const http = await import('node:http');
   const { Pool } = await import('undici');
-  const { exchange } = await import('../../services/gateway/src/proxy/exchange');
+  const { exchange } = await import('../../packages/platform/src/http/exchange');
   const pool = new Pool(process.env.BENCH_UPSTREAM!, { connections: 128, pipelining: 1 });
   const server = http.createServer((request, response) => {
     const headers = request.headers.authorization ? { authorization: request.headers.authorization } : {};

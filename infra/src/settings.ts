@@ -26,6 +26,11 @@ export const startConfigSchema = baseConfigSchema.extend({
   INTERNAL_SERVICE_TOKEN: z.string().min(16).optional(),
   /** The running shop's API the storefront's build reads the brand and seller from (the build npm start runs, or npm run build). */
   SHOP_API_URL: z.url().optional(),
+  /**
+   * A directory where a file named after a process (`catalog-2`) keeps that process down once it
+   * exits, instead of restarting it: a copy lost for good, as on a lost node. Unset: every exit restarts.
+   */
+  HOLD_DOWN_DIR: z.string().optional(),
 });
 
 export type StartSettings = z.infer<typeof startConfigSchema>;
@@ -99,6 +104,12 @@ export function parseStartArgs(argv: string[]): { replicas: number } {
   return { replicas };
 }
 
+/** Whether a process that exited stays down: a file named after it in HOLD_DOWN_DIR says so (unset: none does). */
+export function heldDown(settings: Pick<StartSettings, 'HOLD_DOWN_DIR'>): ((name: string) => boolean) | undefined {
+  const dir = settings.HOLD_DOWN_DIR;
+  return dir ? (name) => existsSync(path.join(dir, name)) : undefined;
+}
+
 /** The address other processes use to reach a listener bound to `host`. */
 export function connectHost(host: string): string {
   return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
@@ -113,13 +124,26 @@ export function serviceUrl(
   return `http://${host.includes(':') ? `[${host}]` : host}:${portOf(service, settings.PORT_BASE, replica)}`;
 }
 
-/** Every copy's URL, comma-separated, as the gateway's `*_URL` settings take them. */
+/** Every copy's URL, comma-separated, as the `*_URL` settings take them. */
 export function serviceUrls(
   service: ServiceEntry,
   settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>,
   replicas: number,
 ): string {
   return Array.from({ length: replicas }, (_, replica) => serviceUrl(service, settings, replica)).join(',');
+}
+
+/** Every auth copy's JWKS, the process's own copy first (keys are fetched from the first that answers). */
+function jwksUrls(
+  auth: ServiceEntry,
+  settings: Pick<StartSettings, 'HOST' | 'PORT_BASE'>,
+  replicas: number,
+  replica: number,
+): string {
+  return Array.from(
+    { length: replicas },
+    (_, i) => `${serviceUrl(auth, settings, (replica + i) % replicas)}/.well-known/jwks.json`,
+  ).join(',');
 }
 
 export function gatewayPort(settings: Pick<StartSettings, 'PORT_BASE'>): number {
@@ -153,9 +177,9 @@ export interface RunSettings {
 
 /**
  * The environment one child process runs with: the supervisor's own environment, then every
- * address the processes need to find each other on this machine. The gateway gets every copy of
- * each service; copy k of a service calls copy k of the others, so their internal calls spread
- * over the copies as well without each service learning to balance.
+ * address the processes need to find each other on this machine. Every process, the gateway and
+ * each copy of a service alike, gets every copy of each service: its calls spread over them and
+ * go past a copy that is down, so a copy that never comes back leaves no other copy's work waiting.
  */
 export function childEnvironment(
   service: ServiceEntry,
@@ -165,12 +189,8 @@ export function childEnvironment(
   replica = 0,
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base };
-  const gateway = service.name === 'gateway';
   for (const other of SERVICES) {
-    if (other.urlVar)
-      env[other.urlVar] = gateway
-        ? serviceUrls(other, settings, run.replicas ?? 1)
-        : serviceUrl(other, settings, replica);
+    if (other.urlVar) env[other.urlVar] = serviceUrls(other, settings, run.replicas ?? 1);
   }
   const auth = SERVICES.find((s) => s.name === 'auth')!;
   Object.assign(env, {
@@ -180,7 +200,7 @@ export function childEnvironment(
     DATABASE_URL: settings.DATABASE_URL,
     REDIS_URL: settings.REDIS_URL,
     REDIS_PREFIX: settings.REDIS_PREFIX,
-    AUTH_JWKS_URL: `${serviceUrl(auth, settings, replica)}/.well-known/jwks.json`,
+    AUTH_JWKS_URL: jwksUrls(auth, settings, run.replicas ?? 1, replica),
     INTERNAL_SERVICE_TOKEN: run.internalToken,
     PUBLIC_BASE_URL: publicBaseUrl(settings),
   });
@@ -188,6 +208,6 @@ export function childEnvironment(
   else delete env.KAFKA_BROKERS;
   if (run.smtpUrl) env.SMTP_URL = run.smtpUrl;
   // The supervisor's own knobs mean nothing to a service.
-  for (const key of ['PORT_BASE', 'MAIL_SMTP_PORT', 'MAIL_WEB_PORT']) delete env[key];
+  for (const key of ['PORT_BASE', 'MAIL_SMTP_PORT', 'MAIL_WEB_PORT', 'HOLD_DOWN_DIR']) delete env[key];
   return env;
 }

@@ -22,6 +22,8 @@ export interface SupervisorOptions {
   output?: (name: string, line: string, stream: 'stdout' | 'stderr') => void;
   /** The supervisor's own messages (starts, crashes, restarts). */
   log?: (line: string) => void;
+  /** Asked when a process exits: true keeps it down (not restarted), as a copy on a lost node would stay. */
+  stayDown?: (name: string) => boolean;
 }
 
 export interface ExitInfo {
@@ -52,13 +54,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
  * the supervisor, which then sends exactly one SIGTERM: a second signal would make a service skip
  * its graceful shutdown.
  *
- * Events: `spawn` (name, pid), `exit` (ExitInfo), `restart` (name, delayMs).
+ * Events: `spawn` (name, pid), `exit` (ExitInfo), `restart` (name, delayMs), `down` (name: kept down).
  */
 export class Supervisor extends EventEmitter {
   private readonly processes = new Map<string, Managed>();
   private stopping = false;
-  private readonly options: Required<Omit<SupervisorOptions, 'output' | 'log'>> &
-    Pick<SupervisorOptions, 'output' | 'log'>;
+  private readonly options: Required<Omit<SupervisorOptions, 'output' | 'log' | 'stayDown'>> &
+    Pick<SupervisorOptions, 'output' | 'log' | 'stayDown'>;
   private readonly killOnExit = () => this.kill();
 
   constructor(options: SupervisorOptions = {}) {
@@ -70,6 +72,7 @@ export class Supervisor extends EventEmitter {
       stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
       output: options.output,
       log: options.log,
+      stayDown: options.stayDown,
     };
     // If the supervisor itself dies (uncaught error), its detached children must not live on.
     process.on('exit', this.killOnExit);
@@ -143,11 +146,16 @@ export class Supervisor extends EventEmitter {
     const info: ExitInfo = { name: managed.spec.name, pid: child.pid, code, signal, uptimeMs };
     this.emit('exit', info);
     if (this.stopping) return;
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code ?? 'unknown'}`;
+    if (this.options.stayDown?.(managed.spec.name)) {
+      this.log(`${managed.spec.name} ${how} after ${seconds(uptimeMs)}; kept down, not restarted.`);
+      this.emit('down', managed.spec.name);
+      return;
+    }
 
     if (uptimeMs >= this.options.resetAfterMs) managed.crashes = 0;
     const delay = Math.min(this.options.initialDelayMs * 2 ** managed.crashes, this.options.maxDelayMs);
     managed.crashes += 1;
-    const how = signal ? `was killed by ${signal}` : `exited with code ${code ?? 'unknown'}`;
     const last = managed.lastLine ? ` Last output: ${managed.lastLine.slice(0, 300)}` : '';
     this.log(`${managed.spec.name} ${how} after ${seconds(uptimeMs)}; restarting in ${seconds(delay)}.${last}`);
     this.emit('restart', managed.spec.name, delay);

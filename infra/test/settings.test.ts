@@ -137,7 +137,7 @@ describe('--replicas', () => {
     expect(() => parseStartArgs(['--fast'])).toThrow(/Unknown argument --fast/);
   });
 
-  it('runs each copy on its own port block, the gateway once with every copy, and pairs the copies that call each other', () => {
+  it('runs each copy on its own port block, the gateway once, and gives every process every copy of each service', () => {
     const settings = loadStartSettings({ PORT_BASE: '9080' });
     const plan = planProcesses(settings, { internalToken: 'x'.repeat(32), replicas: 2 });
     const names = plan.groups.services.map((p) => p.spec.name);
@@ -147,10 +147,12 @@ describe('--replicas', () => {
     expect(copy('catalog-1').spec.env?.PORT).toBe('9082');
     expect(copy('catalog-2').spec.env?.PORT).toBe('9087');
     expect(copy('catalog-2').readyUrl).toBe('http://127.0.0.1:9087/ready');
+    // Its internal calls spread over both copies and go past one that is down; its own auth copy's keys asked first.
     expect(copy('esim-2').spec.env).toMatchObject({
-      CATALOG_URL: 'http://127.0.0.1:9087',
-      BALANCE_URL: 'http://127.0.0.1:9088',
-      AUTH_JWKS_URL: 'http://127.0.0.1:9086/.well-known/jwks.json',
+      CATALOG_URL: 'http://127.0.0.1:9082,http://127.0.0.1:9087',
+      BALANCE_URL: 'http://127.0.0.1:9083,http://127.0.0.1:9088',
+      AUTH_URL: 'http://127.0.0.1:9081,http://127.0.0.1:9086',
+      AUTH_JWKS_URL: 'http://127.0.0.1:9086/.well-known/jwks.json,http://127.0.0.1:9081/.well-known/jwks.json',
     });
     const ports = plan.groups.services.map((p) => p.spec.env?.PORT);
     expect(new Set(ports).size).toBe(ports.length);
@@ -164,7 +166,7 @@ describe('--replicas', () => {
     const workers = plan.groups.workers.map((p) => p.spec.name);
     if (workers.length) {
       expect(workers).toEqual(['physical-sim-worker-1', 'physical-sim-worker-2']);
-      expect(copy('physical-sim-worker-2').spec.env?.CATALOG_URL).toBe('http://127.0.0.1:9087');
+      expect(copy('physical-sim-worker-2').spec.env?.CATALOG_URL).toBe('http://127.0.0.1:9082,http://127.0.0.1:9087');
     }
   });
 });

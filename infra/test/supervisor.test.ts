@@ -71,6 +71,30 @@ describe('supervisor', () => {
     await supervisor.stop();
   });
 
+  it('keeps a process down once it exits when asked to, and restarts the others', async () => {
+    const logs: string[] = [];
+    const down = new Set<string>();
+    const supervisor = (current = new Supervisor({
+      initialDelayMs: 50,
+      log: (line) => logs.push(line),
+      stayDown: (name) => down.has(name),
+    }));
+    const seen = record(supervisor);
+    const kept: string[] = [];
+    const started: string[] = [];
+    supervisor.on('down', (name: string) => kept.push(name));
+    supervisor.on('spawn', (name: string) => started.push(name));
+    down.add('lost');
+    supervisor.start(node('lost', 'crash.mjs', { CRASH_AFTER_MS: '100' }));
+    supervisor.start(node('kept', 'crash.mjs', { CRASH_AFTER_MS: '100' }));
+    await waitFor(() => seen.restarts.length >= 2, { timeoutMs: 10_000, what: 'two restarts of the other' });
+    expect(kept).toEqual(['lost']);
+    expect(supervisor.isRunning('lost')).toBe(false);
+    expect(logs.find((l) => l.startsWith('lost exited with code 3'))).toMatch(/; kept down, not restarted\.$/);
+    expect(started.filter((name) => name === 'lost')).toHaveLength(1);
+    await supervisor.stop();
+  });
+
   it('stops gracefully with SIGTERM, and kills what ignores it (with its children) after the grace period', async () => {
     const logs: string[] = [];
     const output: string[] = [];

@@ -42,6 +42,8 @@ export interface RealSystem {
   /** The wholesale supplier whose fake the esim service sells through (`npm start -- --supplier`), and the fake's address. */
   supplier: 'airalo' | 'esimaccess' | null;
   fakeSupplierUrl: string | null;
+  /** The fake Paraşüt's address (its control API lists documents and requests), when invoices go to it. */
+  fakeParasutUrl: string | null;
   /** The demo mail inbox (MailDev's web UI and REST API). */
   mailWebUrl: string;
   /** One real HTTP call to the gateway; `path` is under /api. The body is whatever the route answers (JSON parsed). */
@@ -50,6 +52,8 @@ export interface RealSystem {
   login(email: string, password?: string): Promise<string>;
   /** The current pid of every supervised process by name, from the supervisor's "started X (pid N)" lines (latest wins). */
   pids(): Map<string, number>;
+  /** Every copy of every service (not the gateway) as the supervisor names it, with its /ready. */
+  copies(): Array<{ name: string; readyUrl: string }>;
   /** The start script's whole output so far. */
   output(): string;
   /** Resolves with the new pid once the supervisor has restarted the process and it is ready. */
@@ -78,6 +82,8 @@ export interface StartOptions {
   cardProvider?: 'demo' | 'fake-iyzico';
   /** `npm start -- --supplier <name>`: eSIMs also bought from that supplier's fake. */
   supplier?: 'airalo' | 'esimaccess';
+  /** `npm start -- --invoices fake-parasut`: e-Arşiv invoices through the Paraşüt adapter against the fake Paraşüt. */
+  invoices?: 'fake-parasut';
 }
 
 /** The usage webhook's secret the system runs with, so tests can sign reports as the provider does. */
@@ -133,6 +139,7 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
   const fakeIyzicoPort = cardProvider === 'fake-iyzico' ? await freePortRange(1) : null;
   const supplier = options.supplier ?? null;
   const fakeSupplierPort = supplier ? await freePortRange(1) : null;
+  const fakeParasutPort = options.invoices ? await freePortRange(1) : null;
   const baseUrl = `http://127.0.0.1:${base}`;
 
   const run: RunningScript = runScript(
@@ -157,6 +164,10 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
       FAKE_IYZICO_PORT: fakeIyzicoPort ? String(fakeIyzicoPort) : undefined,
       SUPPLIER: supplier ?? undefined,
       FAKE_SUPPLIER_PORT: fakeSupplierPort ? String(fakeSupplierPort) : undefined,
+      INVOICES: options.invoices,
+      FAKE_PARASUT_PORT: fakeParasutPort ? String(fakeParasutPort) : undefined,
+      // The issuing loop looks for due documents every half second, so a flow sees its invoice soon.
+      INVOICE_POLL_INTERVAL_MS: '500',
       ...options.env,
     }),
     replicas > 1 ? ['--replicas', String(replicas)] : [],
@@ -246,6 +257,7 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
     fakeIyzicoUrl: fakeIyzicoPort ? `http://127.0.0.1:${fakeIyzicoPort}` : null,
     supplier,
     fakeSupplierUrl: fakeSupplierPort ? `http://127.0.0.1:${fakeSupplierPort}` : null,
+    fakeParasutUrl: fakeParasutPort ? `http://127.0.0.1:${fakeParasutPort}` : null,
     mailWebUrl,
     api,
     async login(email, password = DEMO_PASSWORD) {
@@ -254,6 +266,13 @@ export async function startRealSystem(options: StartOptions = {}): Promise<RealS
       return res.body.data.token as string;
     },
     pids: () => pidsOf(run.output()),
+    copies: () =>
+      SERVICES.filter((s) => s.name !== 'gateway').flatMap((service) =>
+        Array.from({ length: replicas }, (_, replica) => ({
+          name: replicas > 1 ? `${service.name}-${replica + 1}` : service.name,
+          readyUrl: `http://127.0.0.1:${portOf(service, base, replica)}/ready`,
+        })),
+      ),
     output: run.output,
     async waitForRestart(name, oldPid) {
       const pid = await waitFor(

@@ -33,6 +33,7 @@ export class LoadClient {
           return { status: answer.status, body: answer.body };
         }
         this.tally.add('serverErrors');
+        if (method === 'GET' || options.headers?.['idempotency-key']) this.tally.add('guardedServerErrors');
       } catch {
         this.tally.add('networkErrors');
       }

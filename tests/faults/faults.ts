@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { withDatabase } from '@esim/platform';
@@ -18,8 +20,16 @@ export const PROCESSES = [
 ] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
+/** The service copies a fault may take out for good (with two copies of everything). */
+export const SECOND_COPIES = ['balance-2', 'esim-2', 'catalog-2', 'auth-2', 'physical-sim-2'] as const;
+export type CopyName = (typeof SECOND_COPIES)[number];
+
 export type FaultName =
-  `kill ${ProcessName}` | 'restart redis' | 'terminate postgres connections' | 'kafka brokers down';
+  | `kill ${ProcessName}`
+  | `lose ${CopyName}`
+  | 'restart redis'
+  | 'terminate postgres connections'
+  | 'kafka brokers down';
 
 export interface FaultContext {
   system: RealSystem;
@@ -27,6 +37,8 @@ export interface FaultContext {
   broker?: KafkaTestBroker;
   /** Called just before the worker is killed, so an import is under way when it dies. */
   beforeWorkerKill?: () => Promise<void>;
+  /** The start script's HOLD_DOWN_DIR: a file named after a process there keeps it down once killed. */
+  holdDownDir?: string;
 }
 
 const KAFKA_DOWN_MS = 10_000;
@@ -46,6 +58,24 @@ export async function inject(fault: FaultName, ctx: FaultContext): Promise<strin
     const restarted = await ctx.system.waitForRestart(name, pid);
     await servicesAnswer(ctx.system);
     return `pid ${pid} → ${restarted}, ready in ${took()}`;
+  }
+  if (fault.startsWith('lose ')) {
+    const name = fault.slice('lose '.length) as CopyName;
+    if (!ctx.holdDownDir) throw new Error(`${fault}: the system runs without HOLD_DOWN_DIR`);
+    const pid = ctx.system.pids().get(name);
+    if (!pid) throw new Error(`no pid for ${name}`);
+    await writeFile(path.join(ctx.holdDownDir, name), 'kept down by the fault run\n');
+    process.kill(pid, 'SIGKILL');
+    // The supervisor's line on its exit: kept down, or (HOLD_DOWN_DIR not read) restarting.
+    const exit = new RegExp(`${name} was killed by SIGKILL after [\\d.]+ s; (kept down|restarting)`);
+    const said = await waitFor(() => exit.exec(ctx.system.output())?.[1], {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+      what: `${name} gone`,
+    });
+    if (said !== 'kept down') throw new Error(`${name} was restarted`);
+    await servicesAnswer(ctx.system);
+    return `pid ${pid} killed, kept down; every service answers in ${took()}`;
   }
   if (fault === 'restart redis') {
     await ctx.redis.restart(REDIS_DOWN_MS);

@@ -20,6 +20,8 @@ export interface LoadSize {
   importRows: number;
   /** Credit each dealer is loaded with at the start, in cents. */
   creditCents: number;
+  /** Pause of each dealer between two reads of its own pages (every service's); unset: the load reads nothing. */
+  readPauseMs?: number;
 }
 
 export interface Buyer {
@@ -57,6 +59,9 @@ export interface LoadRecord {
   handovers: Sent[];
   importId?: string;
   importRows: number;
+  /** Reads sent (each retried until answered), and those that did not end 2xx. */
+  reads: number;
+  failedReads: string[];
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -64,6 +69,16 @@ const STRONG_PASSWORD = 'Hata-Yuku-Kx7q-Zebra';
 /** The import's cards belong to this package, so its orders have stock to spare. */
 const IMPORT_PACKAGE = DEMO_PLUS_PACKAGES[2]!;
 const isOk = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+/** A dealer's own pages, one or more per service (several call another service inside). */
+const READS = [
+  '/me',
+  `/user/packages?range=${encodeURIComponent('[0,9]')}`,
+  '/user/balance',
+  '/user/esim/orders',
+  '/user/physical-sim/packages',
+  '/user/transactions',
+  '/user/physical-sim/orders',
+];
 
 /**
  * The mixed load: dealers buying eSIMs and ordering physical SIMs, an admin approving and rejecting
@@ -103,6 +118,8 @@ export class MixedLoad {
       dealerCollections: [],
       handovers: [],
       importRows: size.importRows,
+      reads: 0,
+      failedReads: [],
     };
     const load = new MixedLoad(system, client, size, record);
     load.adminToken = adminToken;
@@ -155,7 +172,19 @@ export class MixedLoad {
       this.decideOrders(),
       this.collectFromDealers(),
       this.handOverCash(),
+      ...(this.size.readPauseMs === undefined ? [] : this.record.buyers.map((buyer, i) => this.read(buyer, i))),
     ];
+  }
+
+  /** A dealer looking at its pages in turn; a read that does not end 2xx is a problem of the run. */
+  private async read(buyer: Buyer, offset: number): Promise<void> {
+    for (let n = offset; this.running; n++) {
+      const path = READS[n % READS.length]!;
+      const answer = await this.client.call('GET', path, { token: buyer.token });
+      this.record.reads += 1;
+      if (!isOk(answer?.status)) this.record.failedReads.push(`GET ${path}: ${answer?.status ?? 'no answer'}`);
+      await sleep(this.size.readPauseMs! * (0.5 + Math.random()));
+    }
   }
 
   /** Ends the loops, decides the orders still pending and re-sends what never got an answer. */

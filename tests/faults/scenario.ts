@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { EVENT_TOPICS } from '@esim/contracts';
@@ -21,6 +24,14 @@ export interface ScenarioOptions {
   settleTimeoutMs: number;
   /** Card numbers of the import's series (three digits), distinct per run of one database. */
   importSeries: number;
+  /** Copies of every service and worker (`npm start -- --replicas`); a `lose` fault needs two. */
+  replicas?: number;
+}
+
+/** One copy's count of requests served (its /ready says) at the end of each phase; undefined once it is gone. */
+export interface CopyCounts {
+  name: string;
+  served: Array<number | undefined>;
 }
 
 export interface ScenarioReport {
@@ -28,6 +39,17 @@ export interface ScenarioReport {
   phases: PhaseReport[];
   verdict: Verdict;
   checks: { ledger: { ok: boolean; output: string }; consistency: { ok: boolean; output: string } };
+  /** With several copies: what each served, phase by phase. */
+  copies?: CopyCounts[];
+}
+
+async function servedBy(readyUrl: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(readyUrl, { signal: AbortSignal.timeout(2_000) });
+    return ((await response.json()) as { served?: number }).served;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Log lines of a service retrying its events: a handler, the relay, the log consumer. */
@@ -45,11 +67,14 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
   let system: RealSystem | undefined;
   let db: pg.Pool | undefined;
   let redeliveries: RedeliveryCounter | undefined;
+  const replicas = options.replicas ?? 1;
+  const holdDownDir = replicas > 1 ? await mkdtemp(path.join(tmpdir(), 'esim-hold-down-')) : undefined;
   try {
     if (options.transport === 'kafka')
       broker = await startKafkaTestBroker({ topics: EVENT_TOPICS.map((name) => ({ name, partitions: 3 })) });
     system = await startRealSystem({
       transport: options.transport,
+      replicas,
       redisUrl: redis.url,
       kafkaBrokers: broker?.bootstrap,
       env: {
@@ -58,6 +83,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
         RATE_LIMIT_LOGIN_PER_MIN: '1000',
         // A killed worker's import is taken over within seconds, not the default half minute.
         IMPORT_STALE_AFTER_MS: '3000',
+        ...(holdDownDir ? { HOLD_DOWN_DIR: holdDownDir } : {}),
       },
     });
     // A pool, not one client: the fault that ends the system's connections ends ours too.
@@ -69,6 +95,9 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
     const client = new LoadClient(system, tally, 60_000);
     const load = await MixedLoad.prepare(system, client, options.load);
     const phases: PhaseReport[] = [];
+    const copies: CopyCounts[] | undefined =
+      replicas > 1 ? system.copies().map(({ name }) => ({ name, served: [] })) : undefined;
+    const readyUrls = new Map(system.copies().map((copy) => [copy.name, copy.readyUrl]));
     const measure = async (phase: string, work: () => Promise<string>) => {
       tally.enter(phase);
       const copiesBefore = await redeliveries!.count();
@@ -81,6 +110,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
         eventRetries: system!.output().slice(outputBefore).match(EVENT_RETRY_LINES)?.length ?? 0,
         note,
       });
+      for (const copy of copies ?? []) copy.served.push(await servedBy(readyUrls.get(copy.name)!));
     };
 
     load.start();
@@ -95,7 +125,13 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
     });
     for (const fault of options.faults) {
       await measure(fault, async () => {
-        const note = await inject(fault, { system: system!, redis, broker, beforeWorkerKill: uploadImport });
+        const note = await inject(fault, {
+          system: system!,
+          redis,
+          broker,
+          beforeWorkerKill: uploadImport,
+          holdDownDir,
+        });
         await sleep(options.gapMs);
         return note;
       });
@@ -109,13 +145,14 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
       return `settled in ${((Date.now() - started) / 1000).toFixed(1)} s`;
     });
     const checks = await runChecks(system);
-    return { transport: options.transport, phases, verdict: verdict!, checks };
+    return { transport: options.transport, phases, verdict: verdict!, checks, copies };
   } finally {
     await redeliveries?.stop().catch(() => undefined);
     await db?.end().catch(() => undefined);
     await system?.stop();
     await broker?.stop();
     await redis.kill();
+    if (holdDownDir) await rm(holdDownDir, { recursive: true, force: true });
   }
 }
 
@@ -141,19 +178,30 @@ export function summarize(report: ScenarioReport): string {
     'requests',
     'refused',
     'serverErrors',
+    'guardedServerErrors',
     'networkErrors',
     'retried',
     'unanswered',
     'redelivered',
     'eventRetries',
   ] as const;
-  const headers = ['requests', 'refused 4xx', '5xx', 'no answer', 'retried', 'gave up', 'redelivered', 'event retries'];
+  const headers = [
+    'requests',
+    'refused 4xx',
+    '5xx',
+    'of them read/keyed',
+    'no answer',
+    'retried',
+    'gave up',
+    'redelivered',
+    'event retries',
+  ];
   const width = Math.max(...phases.map((p) => p.phase.length), 8);
   const row = (name: string, values: Array<string | number>, note = '') =>
     `  ${name.padEnd(width)} ${values.map((v, i) => String(v).padStart(headers[i]!.length)).join('  ')}${note ? `  ${note}` : ''}`;
   const f = verdict.figures;
   return [
-    `faults under load on ${report.transport === 'kafka' ? 'Kafka' : 'the PostgreSQL log'}: ${total('requests')} requests, ${total('refused')} refused (4xx), ${total('serverErrors')} 5xx, ${total('retried')} retried, ${total('redelivered')} events redelivered, ${verdict.doubleCharges} double charges`,
+    `faults under load on ${report.transport === 'kafka' ? 'Kafka' : 'the PostgreSQL log'}: ${total('requests')} requests, ${total('refused')} refused (4xx), ${total('serverErrors')} 5xx (${total('guardedServerErrors')} to reads and keyed writes), ${total('retried')} retried, ${total('redelivered')} events redelivered, ${verdict.doubleCharges} double charges`,
     `  ${''.padEnd(width)} ${headers.join('  ')}`,
     ...phases.map((p) =>
       row(
@@ -164,5 +212,18 @@ export function summarize(report: ScenarioReport): string {
     ),
     `  eSIM orders completed ${f.esimCompleted} (refused ${f.esimRefused}, accepted then sold out ${f.esimSoldOutLater}); physical orders approved ${f.physicalApproved}, rejected ${f.physicalRejected} (refused ${f.physicalRefused}); collections ${f.collections}, hand-overs ${f.handovers}; import ${f.import}`,
     `  ledger:verify ${checks.ledger.ok ? 'ok' : 'FAILED'}, consistency:verify ${checks.consistency.ok ? 'ok' : 'FAILED'}; problems: ${verdict.problems.length ? `\n    ${verdict.problems.slice(0, 20).join('\n    ')}` : 'none'}`,
+    ...(report.copies ? copiesTable(report.copies, phases) : []),
   ].join('\n');
+}
+
+/** Requests each copy had served by the end of each phase (its /ready's count); `-` once it no longer answers. */
+function copiesTable(copies: CopyCounts[], phases: PhaseReport[]): string[] {
+  const width = Math.max(...copies.map((c) => c.name.length), 4);
+  const heads = phases.map((p) => p.phase);
+  const cell = (value: number | undefined, i: number) => String(value ?? '-').padStart(heads[i]!.length);
+  return [
+    '  requests served per copy, by the end of each phase:',
+    `  ${'copy'.padEnd(width)}  ${heads.join('  ')}`,
+    ...copies.map((c) => `  ${c.name.padEnd(width)}  ${c.served.map(cell).join('  ')}`),
+  ];
 }

@@ -9,6 +9,8 @@ export interface PhaseCounts {
   refused: number;
   /** Attempts answered 5xx. */
   serverErrors: number;
+  /** Of them, reads and keyed writes: sending either again is harmless, so a copy going down must cost none. */
+  guardedServerErrors: number;
   /** Attempts that got no answer at all (connection refused or reset). */
   networkErrors: number;
   /** Attempts that repeated an earlier one (same Idempotency-Key for money). */
@@ -31,6 +33,7 @@ const emptyCounts = (): PhaseCounts => ({
   requests: 0,
   refused: 0,
   serverErrors: 0,
+  guardedServerErrors: 0,
   networkErrors: 0,
   retried: 0,
   unanswered: 0,

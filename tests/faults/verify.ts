@@ -94,6 +94,8 @@ export async function verify(db: pg.Pool, record: LoadRecord): Promise<Verdict> 
     ...record.handovers,
   ].filter((s) => s.status !== undefined && s.status >= 500);
   if (unexpected.length) problems.push(`${unexpected.length} requests ended on a 5xx`);
+  if (record.failedReads.length)
+    problems.push(`${record.failedReads.length} reads did not end 2xx: ${record.failedReads.slice(0, 5).join('; ')}`);
 
   // ── eSIM purchases: each 201 is a completed order with its eSIM; a 202 (still processing) ends completed, or
   // failed only as a refusal would have (the pool ran out meanwhile) and uncharged; each refusal changed nothing ──

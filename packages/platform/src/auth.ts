@@ -5,12 +5,14 @@ import type { Redis } from 'ioredis';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   errors as joseErrors,
   jwtVerify,
   type JSONWebKeySet,
   type JWTPayload,
 } from 'jose';
 import { canAccess, roleOf, type Action, type Resource, type Role, type UserType } from '@esim/contracts';
+import { splitUrls } from './config';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export const ACCESS_TOKEN_ISSUER = 'esim-auth';
@@ -89,6 +91,38 @@ const VERIFIED_TOKEN_TTL_MS = 10 * 60_000;
 const VERIFIED_TOKENS_MAX = 10_000;
 
 /**
+ * The auth service's public keys, fetched from the first of its copies that answers (the one that
+ * answered last is asked first), so a copy that stays down costs no token check.
+ */
+function remoteKeySet(urls: string[]) {
+  let first = 0;
+  const fetchFromAny = async (_url: string, init: Parameters<typeof fetch>[1]): Promise<Response> => {
+    let last: unknown;
+    for (let i = 0; i < urls.length; i++) {
+      const index = (first + i) % urls.length;
+      try {
+        const response = await fetch(urls[index]!, init);
+        if (response.ok) {
+          first = index;
+          return response;
+        }
+        last = response;
+      } catch (error) {
+        last = error;
+      }
+      if (init?.signal?.aborted) break;
+    }
+    if (last instanceof Response) return last;
+    throw last;
+  };
+  return createRemoteJWKSet(new URL(urls[0]!), {
+    cacheMaxAge: VERIFIED_TOKEN_TTL_MS,
+    cooldownDuration: 5_000,
+    ...(urls.length > 1 ? { [customFetch]: fetchFromAny } : {}),
+  });
+}
+
+/**
  * Verifies access tokens against the auth service's JWKS (cached by jose, refetched on an unknown
  * `kid`), then asks Redis whether the user's tokens were revoked since this one was issued.
  * A token string whose signature and claims were verified is remembered until it expires (at most
@@ -96,15 +130,14 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * the revocation check still runs on every request.
  */
 export function createJwtVerifier(options: {
+  /** One URL, or the comma-separated URLs of every auth copy's JWKS. */
   jwksUrl?: string;
   jwks?: JSONWebKeySet;
   redis?: Redis;
   /** Replaces the Redis round trip per request (the gateway's in-memory revocation set); throws to refuse. */
   assertNotRevoked?: (claims: AccessTokenClaims) => void | Promise<void>;
 }): JwtVerifier {
-  const keySet = options.jwks
-    ? createLocalJWKSet(options.jwks)
-    : createRemoteJWKSet(new URL(options.jwksUrl!), { cacheMaxAge: VERIFIED_TOKEN_TTL_MS, cooldownDuration: 5_000 });
+  const keySet = options.jwks ? createLocalJWKSet(options.jwks) : remoteKeySet(splitUrls(options.jwksUrl!));
   const verified = new Map<string, { claims: AccessTokenClaims; until: number }>();
   const verifySignature = async (token: string): Promise<AccessTokenClaims> => {
     let claims: AccessTokenClaims;

@@ -17,7 +17,7 @@ export const baseConfigSchema = z.object({
   REDIS_PREFIX: z.string().default('esim:'),
   /** Comma-separated Kafka bootstrap servers. Unset: the embedded PostgreSQL event log carries events. */
   KAFKA_BROKERS: z.string().optional(),
-  /** Where the auth service publishes its public keys. */
+  /** Where the auth service publishes its public keys: one URL, or every auth copy's, comma-separated (the first that answers is used). */
   AUTH_JWKS_URL: z.string().default('http://127.0.0.1:8081/.well-known/jwks.json'),
   /** Shared credential of service-to-service calls under /internal. */
   INTERNAL_SERVICE_TOKEN: z.string().min(16).default('demo-internal-service-token-change-me'),
@@ -34,6 +34,17 @@ export const baseConfigSchema = z.object({
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** `a, b,` → `['a', 'b']`: the URLs of a comma-separated list. */
+export const splitUrls = (value: string) =>
+  value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** One or more comma-separated base URLs: the copies of a service that calls to it spread over. */
+export const urlList = (fallback: string) =>
+  z.string().default(fallback).transform(splitUrls).pipe(z.array(z.url()).min(1, 'at least one URL'));
 
 export class ConfigError extends Error {}
 

@@ -23,6 +23,8 @@ export * from './http/router-limits';
 export * from './events/index';
 export * from './route-guard';
 export * from './audit-log';
+export * from './http/exchange';
+export * from './http/upstreams';
 export * from './internal-client';
 export * from './shop-identity';
 export * from './http/signed-webhook';

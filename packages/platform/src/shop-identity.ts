@@ -1,6 +1,6 @@
 import { sellerComplete, sellerFromView, type PublicShop, type Seller } from '@esim/contracts';
 import { AppError } from './errors';
-import { createInternalClient } from './internal-client';
+import { createInternalClient, type BaseUrls } from './internal-client';
 
 /**
  * The shop's identity as another service reads it from auth (GET /public/shop): kept in-process for
@@ -19,7 +19,7 @@ export interface ShopIdentityReader {
 export const SHOP_IDENTITY_MAX_AGE_MS = 30_000;
 
 export function createShopIdentityReader(options: {
-  authUrl: string;
+  authUrl: BaseUrls;
   token: string;
   maxAgeMs?: number;
   timeoutMs?: number;

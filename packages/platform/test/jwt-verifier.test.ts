@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken, createJwtVerifier, type AccessTokenClaims, type AuthUser } from '../src/auth';
@@ -64,6 +66,25 @@ describe('the verifier of access tokens', () => {
     const answer = verifier.now(token);
     expect(answer).toBeInstanceOf(Promise);
     await expect(answer).rejects.toMatchObject({ statusCode: 401, code: 'token_expired' });
+  });
+
+  it('fetches the keys from the next auth copy when the first of the list does not answer', async () => {
+    const live = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks)),
+    );
+    const dead = createServer();
+    for (const server of [live, dead]) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const urlOf = (server: typeof live) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+    const deadUrl = urlOf(dead);
+    await new Promise((resolve) => dead.close(resolve));
+    try {
+      const verifier = createJwtVerifier({ jwksUrl: `${deadUrl},${urlOf(live)}`, assertNotRevoked: () => {} });
+      const id = randomUUID();
+      expect(await verifier(await keys.token({ id, userType: 2 }))).toMatchObject({ id });
+    } finally {
+      live.closeAllConnections();
+      await new Promise((resolve) => live.close(resolve));
+    }
   });
 
   it('refuses a token that is not ours', async () => {

@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, serviceConfigSchema, urlList } from '@esim/platform';
 import { z } from 'zod';
 import { parasutConfigSchema } from './invoices/parasut/config';
 
@@ -44,10 +44,10 @@ export const configSchema = serviceConfigSchema(8081, {
   FORGOT_PASSWORD_LIMIT_PER_IP: count(5),
   FORGOT_PASSWORD_WINDOW_SECONDS: seconds(15 * 60),
   /** Services asked before a dealer is deleted (money, stock); with catalog and esim, every service whose audit log the admin reads. */
-  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
-  PHYSICAL_SIM_URL: z.url().default('http://127.0.0.1:8085'),
-  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
-  ESIM_URL: z.url().default('http://127.0.0.1:8084'),
+  BALANCE_URL: urlList('http://127.0.0.1:8083'),
+  PHYSICAL_SIM_URL: urlList('http://127.0.0.1:8085'),
+  CATALOG_URL: urlList('http://127.0.0.1:8082'),
+  ESIM_URL: urlList('http://127.0.0.1:8084'),
   /**
    * Who issues the e-Arşiv invoices: `demo` (numbered documents marked as no invoice, demo mode's
    * default) or `parasut`. Production refuses to start without a real one.
@@ -58,6 +58,13 @@ export const configSchema = serviceConfigSchema(8081, {
   /** The first retry of a document the provider could not take yet; each further one doubles, up to the max. */
   INVOICE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   INVOICE_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  /** How often each copy looks for webhook deliveries due. */
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  /** A delivery's first retry after a failed try; each further one doubles, up to the max, for 24 hours. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  /** A receiver that has not answered by then counts as a failed try. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Paraşüt's credentials and address, read when INVOICE_PROVIDER=parasut (docs/invoicing.md). */
   ...parasutConfigSchema.shape,
   /**

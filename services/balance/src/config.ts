@@ -1,4 +1,4 @@
-import { loadConfig, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, serviceConfigSchema, urlList } from '@esim/platform';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 
@@ -12,7 +12,7 @@ export const configSchema = serviceConfigSchema(8083, {
   TOP_UP_BANK_NAME: zod.string().min(1).default('Demo Bank A.Ş.'),
   TOP_UP_IBAN: zod.string().min(1).default('TR00 0000 0000 0000 0000 0000 00'),
   /** Asked who an id is when money is booked for a dealer or sales manager this service has not heard of yet. */
-  AUTH_URL: zod.url().default('http://127.0.0.1:8081'),
+  AUTH_URL: urlList('http://127.0.0.1:8081'),
   /** Where buyers reach the shop: the card provider sends their browser back to its callback there. */
   PUBLIC_BASE_URL: zod.url().default('http://localhost:8080'),
   /** iyzico's credentials and API address; with no keys, demo mode pays through the demo provider. */

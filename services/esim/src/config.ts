@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
+import { ConfigError, loadConfig, refuseDemoSecrets, serviceConfigSchema, urlList } from '@esim/platform';
 import { z } from 'zod';
 
 const millis = (fallback: number) => z.coerce.number().int().min(10).default(fallback);
@@ -6,10 +6,10 @@ const millis = (fallback: number) => z.coerce.number().int().min(10).default(fal
 /** The esim service's settings: the shared ones plus its own (see the README's configuration table). */
 export const configSchema = serviceConfigSchema(8084, {
   /** Where the purchase saga asks for the caller's price and takes the hold. */
-  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
-  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
+  CATALOG_URL: urlList('http://127.0.0.1:8082'),
+  BALANCE_URL: urlList('http://127.0.0.1:8083'),
   /** Where the seller of every sale comes from: the shop's identity (GET /public/shop), kept 30 s in-process. */
-  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
+  AUTH_URL: urlList('http://127.0.0.1:8081'),
   /**
    * Shared secret of the usage webhook (POST /webhooks/esim-usage): the provider signs
    * `<timestamp>.<raw body>` with HMAC-SHA256. Production refuses the demo default.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, serviceConfigSchema, splitUrls, urlList } from '@esim/platform';
 import type { ServiceName } from '@esim/contracts';
 import { z } from 'zod';
 
@@ -13,16 +13,6 @@ const repoPath = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((value) => path.resolve(repoRoot, value));
-
-const splitUrls = (value: string) =>
-  value
-    .split(',')
-    .map((url) => url.trim())
-    .filter(Boolean);
-
-/** One or more comma-separated base URLs: the copies of a service the gateway spreads requests over. */
-const urlList = (fallback: string) =>
-  z.string().default(fallback).transform(splitUrls).pipe(z.array(z.url()).min(1, 'at least one URL'));
 
 /** The gateway's settings: the shared ones plus where the services and the two SPA builds are. */
 export const configSchema = serviceConfigSchema(8080, {

@@ -1,13 +1,13 @@
-import { loadConfig, refuseDemoSecrets, serviceConfigSchema } from '@esim/platform';
+import { loadConfig, refuseDemoSecrets, serviceConfigSchema, urlList } from '@esim/platform';
 import { z } from 'zod';
 
 /** The physical-sim service's settings (API and import worker): the shared ones plus its own (see the README's configuration table). */
 export const configSchema = serviceConfigSchema(8085, {
   /** Where the catalog answers /internal/* (Plus packages and the caller's price). */
-  CATALOG_URL: z.url().default('http://127.0.0.1:8082'),
+  CATALOG_URL: urlList('http://127.0.0.1:8082'),
   /** Where the balance service answers /internal/* (holds of orders). */
-  BALANCE_URL: z.url().default('http://127.0.0.1:8083'),
-  /** Largest import file, in bytes (the spec: 20 MB). */
+  BALANCE_URL: urlList('http://127.0.0.1:8083'),
+  /** Largest import file, in bytes (20 MB: docs/product.md, Orders and approvals). */
   IMPORT_MAX_FILE_BYTES: z.coerce
     .number()
     .int()

@@ -1,4 +1,4 @@
-import { AppError, createInternalClient } from '@esim/platform';
+import { AppError, createInternalClient, type BaseUrls } from '@esim/platform';
 
 /** A dealer's money as the dealer list sorts by it (the balance service owns it). */
 export interface DealerFigure {
@@ -16,8 +16,14 @@ export interface DealerFigures {
  * Asks the balance service's `/internal/dealers/figures` for the dealers named. Without an answer
  * the list cannot be put in money order, so it is refused (503) rather than shown in another order.
  */
-export function createDealerFigures(options: { balanceUrl: string; token: string }): DealerFigures {
-  const balance = createInternalClient({ baseUrl: options.balanceUrl, token: options.token, connections: 4 });
+export function createDealerFigures(options: { balanceUrl: BaseUrls; token: string }): DealerFigures {
+  const balance = createInternalClient({
+    baseUrl: options.balanceUrl,
+    token: options.token,
+    connections: 4,
+    // Figures are a read sent as a POST (the ids may be many).
+    idempotent: (method, path) => method === 'POST' && path === '/internal/dealers/figures',
+  });
   return {
     async of(dealerIds, requestId) {
       if (dealerIds.length === 0) return new Map();

@@ -1,4 +1,4 @@
-import { AppError, createInternalClient } from '@esim/platform';
+import { AppError, createInternalClient, type BaseUrls } from '@esim/platform';
 
 /** What a dealer still holds elsewhere: money in the balance service, SIM cards in physical-sim. */
 export interface Holdings {
@@ -24,8 +24,8 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
  * The one exception: physical-sim without that route yet (404 route_not_found) holds no stock.
  */
 export function createHoldingsChecker(options: {
-  balanceUrl: string;
-  physicalSimUrl: string;
+  balanceUrl: BaseUrls;
+  physicalSimUrl: BaseUrls;
   token: string;
   timeoutMs?: number;
 }): HoldingsChecker {

@@ -1,5 +1,5 @@
 import { translate, USER_TYPE, type Locale } from '@esim/contracts';
-import { AppError, createInternalClient } from '@esim/platform';
+import { AppError, createInternalClient, type BaseUrls } from '@esim/platform';
 import type { Knex } from 'knex';
 import { displayName, getParty } from '../parties/parties';
 
@@ -15,7 +15,7 @@ export interface AccountDirectory {
 }
 
 export function createAccountDirectory(options: {
-  authUrl: string;
+  authUrl: BaseUrls;
   token: string;
   timeoutMs?: number;
 }): AccountDirectory {

@@ -2,12 +2,14 @@ import { Readable } from 'node:stream';
 import type { RouteRule, ServiceName } from '@esim/contracts';
 import {
   AppError,
+  createUpstreamSet,
   isPrivateAnswer,
   NO_STORE,
   notFound,
   REQUEST_ID_HEADER,
   SERVICE_TOKEN_HEADER,
   type JwtVerifier,
+  type UpstreamResponse,
 } from '@esim/platform';
 import type {
   FastifyInstance,
@@ -27,8 +29,6 @@ import { clearOnCatalogChange } from './catalog-changes';
 import { createPublicCache, type PublicCache } from './public-cache';
 import { bodyWasTooLarge } from './raw-body';
 import { API_PREFIX, routesOf } from './route-table';
-import type { UpstreamResponse } from './exchange';
-import { createUpstreamSet } from './upstream-set';
 
 export interface ServiceProxyOptions {
   service: ServiceName;

@@ -1,4 +1,4 @@
-import { createInternalClient } from '@esim/platform';
+import { createInternalClient, type BaseUrls } from '@esim/platform';
 
 /** The balance service's holds API (/internal/holds: idempotent by order id; 422 insufficient_balance when it cannot be afforded). */
 export interface BalanceClient {
@@ -10,8 +10,13 @@ export interface BalanceClient {
   available(userId: string, requestId?: string): Promise<{ available: string; credit_left?: string }>;
 }
 
-export function createBalanceClient(options: { baseUrl: string; token: string }): BalanceClient {
-  const client = createInternalClient({ baseUrl: options.baseUrl, token: options.token });
+export function createBalanceClient(options: { baseUrl: BaseUrls; token: string }): BalanceClient {
+  const client = createInternalClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    // A hold is idempotent by its order id.
+    idempotent: (method, path) => method === 'POST' && path === '/internal/holds',
+  });
   return {
     hold(input, requestId) {
       return client.request<{ id: string }>('POST', '/internal/holds', {

@@ -1,4 +1,4 @@
-import { createInternalClient, notFound, type InternalClient } from '@esim/platform';
+import { createInternalClient, notFound, type BaseUrls, type InternalClient } from '@esim/platform';
 
 /**
  * The catalog's Plus packages (package kind `plus`: a physical card with its included data) and the
@@ -39,8 +39,13 @@ export interface CatalogClient {
   quote(input: { userId: string; packageId: string; quantity: number }, requestId?: string): Promise<Quote>;
 }
 
-export function createCatalogClient(options: { baseUrl: string; token: string }): CatalogClient {
-  const client: InternalClient = createInternalClient({ baseUrl: options.baseUrl, token: options.token });
+export function createCatalogClient(options: { baseUrl: BaseUrls; token: string }): CatalogClient {
+  const client: InternalClient = createInternalClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    // A quote is a read sent as a POST.
+    idempotent: (method, path) => method === 'POST' && path === '/internal/quote',
+  });
   return {
     plusPackages(userId, _locale, requestId) {
       return client.request<PlusPackage[]>(

@@ -19,12 +19,19 @@ export interface UpstreamState {
   healthy: boolean;
 }
 
+/**
+ * When a failed request goes to another copy: `true` when sending it twice is harmless (a safe
+ * method, a keyed or idempotent write): after a refusal or a lost socket; `'unreached'` only when
+ * the copy never got it; `false` never (a streamed body cannot be sent twice).
+ */
+export type Repeat = boolean | 'unreached';
+
 export interface UpstreamSet {
   /**
-   * Sends one request to the next copy in turn, skipping the ones taken out. When `repeatable`,
-   * a request that never reached a copy (refused) or lost a reused socket goes to another copy.
+   * Sends one request to the next copy in turn, skipping the ones taken out, and to another copy
+   * after a failure as `repeat` allows. A `signal` (the caller's deadline) ends every attempt.
    */
-  request(call: Dispatcher.DispatchOptions, repeatable: boolean): Promise<UpstreamResponse>;
+  request(call: Dispatcher.DispatchOptions, repeat: Repeat, signal?: AbortSignal): Promise<UpstreamResponse>;
   states(): UpstreamState[];
   close(): Promise<void>;
 }
@@ -33,8 +40,11 @@ interface Upstream extends UpstreamState {
   pool: Pool;
 }
 
-/** Errors raised before a byte of the request left: the copy never saw it. */
-const NEVER_REACHED = new Set([
+/**
+ * Errors raised before a byte of the request left: the copy never saw it, so any request may go to
+ * another copy (no connection was made, nothing could have been carried out).
+ */
+export const NEVER_REACHED = new Set([
   'ECONNREFUSED',
   'UND_ERR_CONNECT_TIMEOUT',
   'EHOSTUNREACH',
@@ -53,7 +63,8 @@ const PROBE_TIMEOUT_FLOOR_MS = 1_000;
  * The copies of one service behind the gateway: round robin over the healthy ones, a copy that
  * refuses a connection taken out at once, and (with several copies) a probe of every copy's
  * `/ready` each `healthIntervalMs` that takes out a failing copy and puts a recovered one back.
- * When every copy is out, all are tried anyway: a guess beats a certain 503.
+ * When every copy is out, all are tried anyway: a guess beats a certain 503. The gateway's proxy
+ * and every service's internal client send through one of these.
  */
 export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): UpstreamSet {
   const upstreams: Upstream[] = urls.map((url) => ({
@@ -112,19 +123,21 @@ export function createUpstreamSet(urls: string[], options: UpstreamSetOptions): 
   timer?.unref();
 
   return {
-    async request(call, repeatable) {
+    async request(call, repeat, signal) {
       const order = attemptOrder();
       let lastError: unknown;
       for (let index = 0; index < order.length; index++) {
         const upstream = order[index]!;
         try {
-          return await exchange(upstream.pool, call, options.bodyBufferMax);
+          return await exchange(upstream.pool, call, options.bodyBufferMax, signal);
         } catch (error) {
           lastError = error;
           const code = codeOf(error);
-          if (NEVER_REACHED.has(code) && upstreams.length > 1) setHealthy(upstream, false);
-          const another = index + 1 < order.length;
-          if (!another || !repeatable || !(NEVER_REACHED.has(code) || SOCKET_LOST.has(code))) throw error;
+          const unreached = NEVER_REACHED.has(code);
+          if (unreached && upstreams.length > 1) setHealthy(upstream, false);
+          const another = index + 1 < order.length && !signal?.aborted;
+          const again = repeat === true ? unreached || SOCKET_LOST.has(code) : repeat === 'unreached' && unreached;
+          if (!another || !again) throw error;
         }
       }
       throw lastError;

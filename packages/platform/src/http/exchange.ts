@@ -15,15 +15,20 @@ export interface UpstreamResponse {
  * (it is most of the gateway's own cost per request). A body of at most `bufferMax` bytes, by its
  * Content-Length, is gathered into one Buffer and the promise resolves when it is complete (a
  * failure midway rejects it, as one before the headers does); anything else resolves at the
- * headers with the body as a stream that follows the caller's pace.
+ * headers with the body as a stream that follows the caller's pace. A `signal` (a caller's
+ * deadline) aborts the request wherever it is.
  */
 export function exchange(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
   bufferMax: number,
+  signal?: AbortSignal,
 ): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
-    dispatcher.dispatch(options, new Exchange(resolve, reject, bufferMax) as unknown as Dispatcher.DispatchHandler);
+    dispatcher.dispatch(
+      options,
+      new Exchange(resolve, reject, bufferMax, signal) as unknown as Dispatcher.DispatchHandler,
+    );
   });
 }
 
@@ -35,14 +40,28 @@ class Exchange {
   private stream: Readable | undefined;
   private resumeReading: (() => void) | undefined;
   private settled = false;
+  private abortOnSignal: (() => void) | undefined;
 
   constructor(
     private readonly resolve: (response: UpstreamResponse) => void,
     private readonly reject: (error: Error) => void,
     private readonly bufferMax: number,
+    private readonly signal?: AbortSignal,
   ) {}
 
-  onConnect(): void {}
+  onConnect(abort: (reason?: Error) => void): void {
+    const signal = this.signal;
+    if (!signal) return;
+    if (signal.aborted) return abort(signal.reason as Error);
+    this.abortOnSignal = () => abort(signal.reason as Error);
+    signal.addEventListener('abort', this.abortOnSignal, { once: true });
+  }
+
+  /** The deadline no longer concerns a request that ended. */
+  private forgetSignal(): void {
+    if (this.abortOnSignal) this.signal!.removeEventListener('abort', this.abortOnSignal);
+    this.abortOnSignal = undefined;
+  }
 
   onHeaders(code: number, raw: Buffer[], resumeReading: () => void): boolean {
     // 1xx answers are informational: the real one follows.
@@ -71,6 +90,7 @@ class Exchange {
   }
 
   onComplete(): void {
+    this.forgetSignal();
     if (this.stream) {
       this.stream.push(null);
       return;
@@ -82,6 +102,7 @@ class Exchange {
   }
 
   onError(error: Error): void {
+    this.forgetSignal();
     if (!this.settled) {
       this.settled = true;
       this.reject(error);
