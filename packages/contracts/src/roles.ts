@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   'physical-sim-return': { '*': USER },
   // A dealer's API keys for the partner API (the handler refuses anyone but a dealer, with a clear message).
   'api-keys': { '*': SIGNED_IN },
+  // A dealer's webhook endpoints and their delivery log (the handler refuses anyone but a dealer, like API keys).
+  webhooks: { '*': SIGNED_IN },
   // A dealer's monthly statement (the handler refuses retail customers).
   statements: { '*': USER },
   // Admin menu.

@@ -97,6 +97,23 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/dealers/:id/api-keys', 'auth', can('admin/dealers', 'read')),
   r('POST', '/admin/dealers/:id/api-keys', 'auth', can('admin/dealers', 'update')),
   r('DELETE', '/admin/dealers/:id/api-keys/:keyId', 'auth', can('admin/dealers', 'update')),
+  // A dealer's webhooks (docs/partner-api.md, Webhooks): its own, or an admin's for it.
+  r('GET', '/user/webhooks', 'auth', can('webhooks', 'list')),
+  r('POST', '/user/webhooks', 'auth', can('webhooks', 'create')),
+  r('PATCH', '/user/webhooks/:id', 'auth', can('webhooks', 'update')),
+  r('DELETE', '/user/webhooks/:id', 'auth', can('webhooks', 'delete')),
+  r('POST', '/user/webhooks/:id/rotate-secret', 'auth', can('webhooks', 'update')),
+  r('POST', '/user/webhooks/:id/test', 'auth', can('webhooks', 'update')),
+  r('GET', '/user/webhooks/:id/deliveries', 'auth', can('webhooks', 'read')),
+  r('POST', '/user/webhook-deliveries/:id/resend', 'auth', can('webhooks', 'update')),
+  r('GET', '/admin/dealers/:id/webhooks', 'auth', can('admin/dealers', 'read')),
+  r('POST', '/admin/dealers/:id/webhooks', 'auth', can('admin/dealers', 'update')),
+  r('PATCH', '/admin/dealers/:id/webhooks/:webhookId', 'auth', can('admin/dealers', 'update')),
+  r('DELETE', '/admin/dealers/:id/webhooks/:webhookId', 'auth', can('admin/dealers', 'update')),
+  r('POST', '/admin/dealers/:id/webhooks/:webhookId/rotate-secret', 'auth', can('admin/dealers', 'update')),
+  r('POST', '/admin/dealers/:id/webhooks/:webhookId/test', 'auth', can('admin/dealers', 'update')),
+  r('GET', '/admin/dealers/:id/webhooks/:webhookId/deliveries', 'auth', can('admin/dealers', 'read')),
+  r('POST', '/admin/dealers/:id/webhook-deliveries/:deliveryId/resend', 'auth', can('admin/dealers', 'update')),
   r('GET', '/sales-manager/dealers', 'auth', can('sales-manager/dealers', 'list')),
   r('POST', '/sales-manager/dealers', 'auth', can('sales-manager/dealers', 'create')),
 
@@ -110,6 +127,7 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/public/search', 'catalog', 'public', { rateLimit: 'public-read' }),
   // ── catalog: prices for the caller and dealer pricing ──
   r('GET', '/user/packages', 'catalog', can('price-list', 'list')),
+  r('GET', '/user/packages/price-list.xlsx', 'catalog', can('price-list', 'list')),
   r('GET', '/admin/dealers/:id/packages', 'catalog', can('admin/dealer-pricing', 'list')),
   r('PUT', '/admin/dealers/:id/packages', 'catalog', can('admin/dealer-pricing', 'update')),
   r('PUT', '/admin/dealers/:id/packages/percentage', 'catalog', can('admin/dealer-pricing', 'update')),
@@ -200,6 +218,8 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/user/esims', 'esim', can('esim-orders', 'list')),
   r('POST', '/user/esim/orders/:id/qr-codes', 'esim', can('esim-orders', 'read')),
   r('GET', '/user/esim/qr/:fileName', 'esim', can('esim-orders', 'read')),
+  // Every QR of a (bulk) order in one zip: a png per eSIM and a CSV of ICCID, LPA and activation code.
+  r('GET', '/user/esim/orders/:id/qr.zip', 'esim', can('esim-orders', 'read')),
   r('PUT', '/user/esim/:id/status', 'esim', can('esim-orders', 'update')),
   r('GET', '/user/esim/:id/usage', 'esim', can('esim-orders', 'read')),
   r('GET', '/public/balance/esim/:id', 'esim', 'public', { rateLimit: 'public-lookup' }),
@@ -242,7 +262,7 @@ export const ROUTES: readonly RouteRule[] = [
   // The operator's usage reports for physical cards: public, but every call is HMAC-verified by the service.
   r('POST', '/webhooks/physical-sim-usage', 'physical-sim', 'public', { bodyLimit: 1024 * 1024 }),
   // ── physical-sim, admin ──
-  // Files up to 20 MB (spec), plus room for the multipart envelope.
+  // Files up to 20 MB (docs/product.md, Orders and approvals), plus room for the multipart envelope.
   r('POST', '/admin/physical-sim/import', 'physical-sim', can('admin/physical-sim-import', 'create'), {
     bodyLimit: 21 * 1024 * 1024,
   }),

@@ -58,6 +58,11 @@ const buyerPackageFilters = {
 };
 /** GET /user/packages: the house list query (paging, sort, `q`, `id`) with the price list's filters. */
 export const buyerPackagesQuery = listQuery(buyerPackageFilters, { id: z.uuid({ message: 'invalid_id' }) });
+/** GET /user/packages/price-list.xlsx: the whole list (no paging), with the same filters. */
+export const priceListFileQuery = z.object({
+  country: buyerPackageFilters.country.optional(),
+  type: buyerPackageFilters.type.optional(),
+});
 export const internalPackagesQuery = z.object({
   country: buyerPackageFilters.country.optional(),
   type: buyerPackageFilters.type.optional(),
@@ -92,7 +97,7 @@ const bulkItems = z
       seen.add(item.package_id);
     });
   });
-/** The spec's bulk list `[{ package_id, price }]`, or `{ packages: [...], allow_below_cost }`. */
+/** A plain bulk list `[{ package_id, price }]` (docs/product.md, Lists), or `{ packages: [...], allow_below_cost }`. */
 export const bulkPriceBody = z.preprocess(
   (value) => (Array.isArray(value) ? { packages: value } : value),
   z.object({ packages: bulkItems, allow_below_cost: z.boolean().optional() }),

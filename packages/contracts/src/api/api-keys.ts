@@ -55,8 +55,8 @@ const KEY_REFUSED_RESOURCES = new Set<string>(['api-keys']);
 /**
  * Why a request made with an API key of these scopes may not use this route, as a message code, or
  * null when it may. The role check (a key's role is its dealer's) already keeps it off admin and
- * sales-manager routes; this adds the key's own limits: no key management, no profile writes, and
- * a read key only on GET.
+ * sales-manager routes; this adds the key's own limits: no key management, no profile or webhook
+ * writes, and a read key only on GET.
  */
 export function apiKeyRefusal(rule: RouteRule, scopes: readonly string[]): string | null {
   if (rule.access === 'public') return null;
@@ -64,6 +64,8 @@ export function apiKeyRefusal(rule: RouteRule, scopes: readonly string[]): strin
   if (KEY_REFUSED_RESOURCES.has(resource) || resource.startsWith('admin/') || resource.startsWith('sales-manager/'))
     return 'api_key_route_forbidden';
   if (resource === 'profile' && action !== 'read') return 'api_key_route_forbidden';
+  // A key reads its dealer's webhooks and their log but never changes where events go or sees a secret.
+  if (resource === 'webhooks' && rule.method !== 'GET') return 'api_key_route_forbidden';
   if (rule.method !== 'GET' && !scopes.includes('order')) return 'api_key_read_only';
   return null;
 }

@@ -3,7 +3,7 @@ import { DISTANCE_SALE_VERSION } from '../distance-sale';
 import { moneyFields, nullableTimestamp, timestamp, usageSchema } from './common';
 
 /**
- * The eSIM service's API shapes (docs/architecture.md, eSIM purchases). The service attaches them as response
+ * The eSIM service's API shapes (docs/architecture/purchases.md). The service attaches them as response
  * schemas; the storefront's checkout and the back office's order screens read them.
  */
 
@@ -161,6 +161,62 @@ export const sellerSchema = z.object({
 });
 export type SellerView = z.infer<typeof sellerSchema>;
 export type EsimOrder = z.infer<typeof esimOrderSchema>;
+
+/**
+ * Answer of POST /user/packages/buy with `dry_run: true`: the caller's price, whether the order
+ * would go through now (on sale, in stock at its supplier, the balance and credit cover it) and
+ * why not. Nothing is ordered, held or written.
+ */
+export const esimBuyDryRunSchema = z
+  .object({
+    dry_run: z.literal(true),
+    package: z.object({
+      id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      countries: z.array(z.string()),
+      data_mb: z.number().int().nullable(),
+      validity_days: z.number().int(),
+    }),
+    quantity: z.number().int(),
+    ...moneyFields('unit_price'),
+    ...moneyFields('total'),
+    currency: z.literal('EUR'),
+    /** true when the same request without `dry_run` would place the order now. */
+    available: z.boolean(),
+    /** Why not, each as the real purchase would refuse it (empty when available). */
+    reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+    /** What the caller may spend now (balance less what is held) and the credit left on top of it. */
+    balance_cents: z.number().int(),
+    credit_left_cents: z.number().int(),
+    /** The balance after this purchase; below zero means the rest is drawn from the credit limit. */
+    balance_after_cents: z.number().int(),
+  })
+  .meta({
+    example: {
+      dry_run: true,
+      package: {
+        id: '7d5a3c4e-2b1f-4e8a-9c6d-1a2b3c4d5e6f',
+        code: 'US-7D-3GB',
+        name: 'United States 3 GB',
+        countries: ['US'],
+        data_mb: 3072,
+        validity_days: 7,
+      },
+      quantity: 2,
+      unit_price: 9.5,
+      unit_price_cents: 950,
+      total: 19,
+      total_cents: 1900,
+      currency: 'EUR',
+      available: true,
+      reasons: [],
+      balance_cents: 10000,
+      credit_left_cents: 0,
+      balance_after_cents: 8100,
+    },
+  });
+export type EsimBuyDryRun = z.infer<typeof esimBuyDryRunSchema>;
 
 /** One usage record of an eSIM (GET /user/esim/:id/usage). */
 export const esimUsageRecordSchema = z.object({

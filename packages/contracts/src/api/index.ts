@@ -21,3 +21,4 @@ export * from './country-view';
 export * from './search-text';
 export * from './bulk-decisions';
 export * from './api-keys';
+export * from './webhooks';

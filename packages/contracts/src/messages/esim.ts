@@ -6,6 +6,10 @@ export const esimMessages = {
   esim_order_completed: { tr: 'Siparişiniz tamamlandı', en: 'Your order is complete' },
   esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
   esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
+  esim_buy_dry_run: {
+    tr: 'Deneme: fiyat ve uygunluk kontrol edildi, sipariş verilmedi',
+    en: 'Dry run: price and availability checked, nothing was ordered',
+  },
   // Why a supplier sold nothing: the buyer is charged nothing and told plainly.
   supplier_quantity_max: {
     tr: 'Bu paketten bir siparişte en fazla {{max}} eSIM alınabilir',
@@ -68,6 +72,10 @@ export const esimMessages = {
   esim_qr_codes_generated: { tr: 'QR kodları oluşturuldu', en: 'QR codes generated' },
   esim_qr_file_invalid: { tr: 'Geçersiz dosya formatı', en: 'Invalid file format' },
   esim_qr_iccid_invalid: { tr: 'Geçersiz ICCID formatı', en: 'Invalid ICCID format' },
+  esim_qr_zip_empty: {
+    tr: 'Bu siparişte QR kodu verilebilecek eSIM yok (henüz teslim edilmedi ya da hepsi iade edildi)',
+    en: 'This order has no eSIM whose QR code can be given (not delivered yet, or all refunded)',
+  },
   esim_qr_gone: {
     tr: 'Bu eSIM iade edildi veya iptal edildi; QR kodu artık kullanılamaz',
     en: 'This eSIM was refunded or revoked; its QR code can no longer be used',

@@ -1,4 +1,5 @@
 import { apiKeyMessages } from './api-keys';
+import { webhookMessages } from './webhooks';
 import { authMessages } from './auth';
 import { balanceMessages } from './balance';
 import { catalogMessages } from './catalog';
@@ -25,6 +26,7 @@ export {
   invoiceMessages,
   physicalSimMessages,
   topUpMessages,
+  webhookMessages,
 };
 
 /**
@@ -36,6 +38,7 @@ export const messages = {
   ...fieldMessages,
   ...authMessages,
   ...apiKeyMessages,
+  ...webhookMessages,
   ...catalogMessages,
   ...balanceMessages,
   ...esimMessages,

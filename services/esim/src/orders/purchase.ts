@@ -5,6 +5,7 @@ import { AppError, idempotencyClaim, insufficientBalanceError, markReplayed, sto
 import type { AcceptedAgreement } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { checkoutPayment, recordAgreement } from './agreements';
+import type { Quote } from './quotes';
 import { driveOrder, loadOrder, type Driven, type OrderRow } from './saga';
 
 /**
@@ -34,13 +35,8 @@ export async function buy(
     { userId, packageId: input.packageId, quantity: input.quantity },
     String(request.id),
   );
-  // A supplier sells at most so many eSIMs in one of its orders: a larger order is refused before anything is held.
-  const supplier = ctx.suppliers.find((candidate) => candidate.name === quote.package.supplier);
-  if (supplier && input.quantity > supplier.maxPerOrder)
-    throw new AppError(422, 'supplier_quantity_max', {
-      params: { max: String(supplier.maxPerOrder) },
-      errors: [{ path: 'quantity', message: 'supplier_quantity_max' }],
-    });
+  const tooMany = supplierQuantityRefusal(ctx, quote, input.quantity);
+  if (tooMany) throw tooMany;
   // The card payment is read before anything is written: one that is not the buyer's, not paid or not made at checkout places no order.
   const card = input.cardPaymentId
     ? await checkoutPayment(ctx, {
@@ -84,6 +80,16 @@ export async function buy(
     if (error instanceof AppError && error.statusCode >= 500) return { order: (await loadOrder(db, order.id))! };
     throw error;
   }
+}
+
+/** A supplier sells at most so many eSIMs in one of its orders: a larger order is refused before anything is held. */
+export function supplierQuantityRefusal(ctx: EsimContext, quote: Quote, quantity: number): AppError | undefined {
+  const supplier = ctx.suppliers.find((candidate) => candidate.name === quote.package.supplier);
+  if (!supplier || quantity <= supplier.maxPerOrder) return undefined;
+  return new AppError(422, 'supplier_quantity_max', {
+    params: { max: String(supplier.maxPerOrder) },
+    errors: [{ path: 'quantity', message: 'supplier_quantity_max' }],
+  });
 }
 
 /** The buy answer: the completed order (201), still processing (202), or the failure as an error. */

@@ -67,3 +67,16 @@ export async function stockByPackage(db: Knex): Promise<StockRow[]> {
   );
   return (result.rows as Omit<StockRow, 'low'>[]).map((row) => ({ ...row, low: row.available < row.threshold }));
 }
+
+/**
+ * How many of a package's profiles the pool could hand out now, counted up to `upTo`: the same
+ * profiles `pool_assign` takes (the package's, still available), read without locking any.
+ */
+export async function availableInPool(db: Knex, packageCode: string, upTo: number): Promise<number> {
+  const result = await db.raw(
+    `SELECT count(*)::int AS available
+       FROM (SELECT 1 FROM profiles WHERE package_code = ? AND pool_status = 'available' LIMIT ?) s`,
+    [packageCode, upTo],
+  );
+  return (result.rows[0] as { available: number }).available;
+}

@@ -182,7 +182,9 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
       schema: {
         response: { 201: successSchema(physicalOrderSchema) },
         tags: ['user'],
-        body: orderBody,
+        body: orderBody.meta({
+          example: { package_id: '5e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', quantity: 10, note: 'Mağaza stoğu' },
+        }),
         headers: idempotencyHeaders,
       },
     },

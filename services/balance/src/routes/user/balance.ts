@@ -49,7 +49,25 @@ const shiftDays = (date: string, days: number) =>
 export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   app.get(
     '/user/balance',
-    { schema: { tags: ['user'], response: responds(200, userBalanceSchema) } },
+    {
+      schema: {
+        tags: ['user'],
+        response: responds(
+          200,
+          userBalanceSchema.meta({
+            example: {
+              balance: 120,
+              balance_cents: 12000,
+              available: 100.5,
+              available_cents: 10050,
+              held_cents: 1950,
+              credit_available_cents: 50000,
+              currency: 'EUR',
+            },
+          }),
+        ),
+      },
+    },
     async (request, reply) => ok(reply, await userBalance(app.db, request.user!.id)),
   );
 
@@ -129,7 +147,7 @@ export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     },
   );
 
-  // One list behind both paths: the spec's client calls /query with filters, react-admin the plain one.
+  // One list behind both paths: a script or the storefront calls /query with filters, react-admin the plain one.
   const transactions = async (request: {
     query: z.output<typeof transactionsQuery>;
     user: AuthUser | null;

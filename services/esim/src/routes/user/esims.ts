@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { AppError, listQuery, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import { AppError, listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
 import {
   buyPackageBody,
   centsToEuros,
   fileResponse,
   ESIM_ORDER_STATUSES,
   statusFilter,
+  esimBuyDryRunSchema,
   esimOrderSchema,
   esimOrderSummarySchema,
   esimProfileSchema,
@@ -23,19 +24,31 @@ import {
 import { refuseSalesUntilOpen } from '../../orders/open-for-sales';
 import type { EsimContext } from '../../context';
 import { agreementOf } from '../../orders/agreements';
+import { dryRunBuy } from '../../orders/dry-run';
 import { buy, purchaseOutcome } from '../../orders/purchase';
 import { ESIM_REF, findOrder, findProfile, listEsims, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
 import { planTitle } from '../../orders/plan-title';
 import { loadOrder } from '../../orders/saga';
 import { iccidOfQrFileName, qrPng } from '../../profiles/qr';
+import { qrZip } from '../../profiles/qr-zip';
 import { refundEsim, refundSplit, refusalFor } from '../../profiles/refunds';
 import { changeStatus, isWithdrawn } from '../../profiles/status';
 import { withSupplierUsage } from '../../profiles/supplier-usage';
+import { orderExample, refundExample, usageExample } from './examples';
 import { activationCode, esimView, fullOrderView, isoOrNull, orderView, usageView } from '../../profiles/views';
 import { topUpTargets } from '../../top-ups/views';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
-const buyBody = buyPackageBody.extend({ package_id: z.uuid() });
+const buyBody = buyPackageBody
+  .extend({
+    package_id: z.uuid(),
+    dry_run: z.boolean().optional().meta({
+      description:
+        'true: price and check the order (on sale, stock, balance and credit) without placing, holding or writing anything; no Idempotency-Key needed',
+    }),
+  })
+  .meta({ example: { package_id: '7d5a3c4e-2b1f-4e8a-9c6d-1a2b3c4d5e6f', quantity: 2 } });
+const orderWithExample = esimOrderSchema.meta({ example: orderExample });
 const orderParams = z.object({ id: z.string().trim().regex(ORDER_REF, { message: 'esim_ref_invalid' }) });
 const esimParams = z.object({ id: z.string().trim().regex(ESIM_REF, { message: 'esim_ref_invalid' }) });
 const qrParams = z.object({ fileName: z.string().max(200) });
@@ -69,12 +82,27 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     {
       schema: {
         tags: ['esim'],
-        summary: 'Buy an eSIM package (Idempotency-Key required)',
+        summary: 'Buy an eSIM package (Idempotency-Key required), or price and check it with dry_run',
+        description:
+          "Places the order at the caller's own price: 201 with the completed order and its eSIMs, 202 while a supplier prepares them. " +
+          'A replay with the same Idempotency-Key answers the same order. With `"dry_run": true` it answers 200 with the price, ' +
+          'whether the order would go through now and why not (`reasons`), and places, holds and writes nothing.',
         body: buyBody,
-        response: { ...responds(201, esimOrderSchema), ...responds(202, esimOrderSchema) },
+        response: {
+          ...responds(200, esimBuyDryRunSchema),
+          ...responds(201, orderWithExample),
+          ...responds(202, esimOrderSchema),
+        },
       },
     },
     async (request, reply) => {
+      if (request.body.dry_run) {
+        const quoted = await dryRunBuy(app.db, ctx, request, {
+          packageId: request.body.package_id,
+          quantity: request.body.quantity,
+        });
+        return ok(reply, quoted, 'esim_buy_dry_run');
+      }
       await refuseSalesUntilOpen(ctx, request);
       const { order, profiles } = await buy(app.db, ctx, request, reply, {
         packageId: request.body.package_id,
@@ -166,7 +194,7 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
 
   app.get(
     '/user/esim/orders/:id',
-    { schema: { tags: ['esim'], params: orderParams, response: responds(200, esimOrderSchema) } },
+    { schema: { tags: ['esim'], params: orderParams, response: responds(200, orderWithExample) } },
     async (request, reply) => {
       const order = await findOrder(app.db, request.user!, request.params.id);
       const [profiles, agreement, targets] = await Promise.all([
@@ -225,6 +253,39 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     },
   );
 
+  // A bulk order's codes in one download; only its buyer gets them (an admin's view of an order shows no codes in bulk).
+  app.get(
+    '/user/esim/orders/:id/qr.zip',
+    {
+      schema: {
+        tags: ['esim'],
+        summary:
+          "Every QR of the caller's order in one zip: <ICCID>.png per eSIM and esims.csv (ICCID, LPA, activation code)",
+        params: orderParams,
+        response: { 200: fileResponse('application/zip', 'The zip: a QR png per eSIM and esims.csv') },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrder(app.db, request.user!, request.params.id);
+      if (order.user_id !== request.user!.id) throw notFound('esim_order_not_found');
+      // A withdrawn eSIM has no code to give.
+      const profiles = (await profilesOf(app.db, order.id)).filter((p) => !isWithdrawn(p));
+      if (profiles.length === 0) throw new AppError(409, 'esim_qr_zip_empty');
+      const file = await qrZip(profiles, new Date());
+      await app
+        .db('profiles')
+        .whereIn(
+          'id',
+          profiles.map((p) => p.id),
+        )
+        .whereNull('qr_generated_at')
+        .update({ qr_generated_at: app.db.fn.now() });
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `attachment; filename="esim-${order.order_number}-qr.zip"`);
+      return reply.type('application/zip').send(file);
+    },
+  );
+
   app.put(
     '/user/esim/:id/status',
     {
@@ -240,7 +301,12 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
   app.get(
     '/user/esim/:id/usage',
     {
-      schema: { tags: ['esim'], params: esimParams, querystring: usageQuery, response: responds(200, esimUsageSchema) },
+      schema: {
+        tags: ['esim'],
+        params: esimParams,
+        querystring: usageQuery,
+        response: responds(200, esimUsageSchema.meta({ example: usageExample })),
+      },
     },
     async (request, reply) => {
       const found = await findProfile(app.db, request.user!, request.params.id);
@@ -298,7 +364,14 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
 
   app.post(
     '/user/esim/:id/refund',
-    { schema: { tags: ['esim'], params: esimParams, body: refundBody, response: responds(200, esimRefundSchema) } },
+    {
+      schema: {
+        tags: ['esim'],
+        params: esimParams,
+        body: refundBody,
+        response: responds(200, esimRefundSchema.meta({ example: refundExample })),
+      },
+    },
     async (request, reply) => {
       const refund = await refundEsim(app.db, ctx, request.user!, request.params.id, {
         reason: request.body?.reason,

@@ -8,7 +8,9 @@ import { loadOrder } from '../../orders/saga';
 import { topUp, topUpOffer, topUpOutcome, topUpView } from '../../top-ups/top-up';
 
 // The contract's body, with the catalog's id format checked here so a bad id is a 400 naming the field.
-const body = esimTopUpBody.extend({ package_id: z.uuid() });
+const body = esimTopUpBody
+  .extend({ package_id: z.uuid() })
+  .meta({ example: { package_id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' } });
 const params = z.object({ id: z.string().trim().regex(ESIM_REF, { message: 'esim_ref_invalid' }) });
 
 /** The owner's top-ups of an installed eSIM (by its id or ICCID). */
