@@ -48,6 +48,7 @@ export default defineConfig({
     projects: [
       project('contracts', 'packages/contracts', { database: false }),
       project('platform', 'packages/platform'),
+      project('partner-client', 'packages/partner-client', { database: false }),
       project('gateway', 'services/gateway'),
       project('auth', 'services/auth'),
       project('catalog', 'services/catalog'),
@@ -65,6 +66,8 @@ export default defineConfig({
         setupFiles: [path.join(root, 'frontend/backoffice/test/setup.ts')],
       }),
       project('infra', 'infra', { timeout: 120_000 }),
+      // Kubernetes manifests, alert rules (promtool) and dashboards: no database, no services.
+      project('deploy', 'deploy', { database: false }),
       project('tests', 'tests', {
         timeout: 180_000,
         include: ['**/*.test.ts'],

@@ -21,7 +21,8 @@ interface InboxMail {
   id: string;
   subject: string;
   to: Array<{ address: string }>;
-  attachments?: Array<{ generatedFileName: string; fileName: string; contentType: string }>;
+  html: string;
+  attachments?: Array<{ generatedFileName: string; fileName: string; contentType: string; contentId?: string }>;
 }
 
 /** The documents as the server fills them in for an order: its seller, the buyer, the package and how it was paid. */
@@ -161,6 +162,10 @@ export async function cardReceiptFlow(system: RealSystem): Promise<void> {
   ]) {
     expect(card.text).toContain(expected);
   }
+  // The purchase mail carries its eSIM's QR inline, as the distance sales contract promises.
+  const qr = (card.mail.attachments ?? []).filter((a) => a.contentType === 'image/png');
+  expect(qr).toHaveLength(1);
+  expect(card.mail.html).toContain(`cid:${qr[0]!.contentId}`);
   const balanceOnly = await receiptOf(system, email, second.body.data.order_number);
   expect(balanceOnly.text).toContain(`Ön ödemeli bakiyeden ${eur(cents)}`);
   expect(balanceOnly.text).not.toContain('Kartla (3-D Secure)');

@@ -19,6 +19,10 @@ import { chooseInvoiceProvider } from './invoices/provider';
 import { parasutInvoiceProvider } from './invoices/parasut';
 import { adminRoutes } from './routes/admin';
 import { apiKeyRoutes } from './routes/api-keys';
+import { webhookRoutes } from './routes/webhooks';
+import { busWithSharedTypes } from './events/shared-types';
+import { webhookDeliverer } from './webhooks/delivery';
+import { registerWebhookQueueing } from './webhooks/queueing';
 import { internalRoutes } from './routes/internal';
 import { publicRoutes } from './routes/public';
 import { salesManagerRoutes } from './routes/sales-manager';
@@ -61,8 +65,11 @@ export async function buildApp(options: BuildOptions = {}) {
       const identity = await readShopIdentity(app.db, config);
       return {
         name: identity.brand_name,
+        logo_url: identity.logo_url,
+        primary_color: identity.primary_color,
         support_email: identity.support_email,
         support_phone: identity.support_phone,
+        legal_name: identity.legal_name,
       };
     },
   });
@@ -105,6 +112,7 @@ export async function buildApp(options: BuildOptions = {}) {
   adminRoutes(app, ctx, auditSources);
   internalRoutes(app);
   apiKeyRoutes(app, ctx);
+  webhookRoutes(app, ctx);
 
   // Every copy issues pending documents through the provider, each row leased to one copy at a time.
   app.whileServing(
@@ -115,10 +123,23 @@ export async function buildApp(options: BuildOptions = {}) {
       log: app.log,
     }),
   );
+  // Every copy sends the webhook deliveries due, outside any transaction, each leased to one copy at a time.
+  app.whileServing(
+    webhookDeliverer(app.db, {
+      intervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: config.WEBHOOK_RETRY_MAX_MS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      production: config.APP_MODE === 'production',
+      log: app.log,
+    }),
+  );
   shopRoutes(app, ctx);
 
-  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them).
-  const bus = attachEventBus(app, { service: SERVICE_NAME });
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them), and the order, eSIM and Plus-order events a dealer's webhooks send.
+  // Some types are both mailed and queued for webhooks: the shared-types bus runs both handlers in one transaction.
+  const bus = busWithSharedTypes(attachEventBus(app, { service: SERVICE_NAME }));
+  registerWebhookQueueing(bus);
   registerEsimUsageMail(bus, { mailer, config });
   registerEsimInstallMail(bus, { mailer });
   registerOrderReceiptMail(bus, { mailer, config });

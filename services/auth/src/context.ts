@@ -5,7 +5,7 @@ import type { Meta } from './dealers/dealers';
 import type { DealerFigures } from './clients/dealer-figures';
 import type { HoldingsChecker } from './clients/holdings';
 import type { InvoiceProvider } from './invoices/port';
-import type { Mailer, OutgoingMail } from './mail/mailer';
+import type { Mail, Mailer } from './mail/mailer';
 import type { Keyring } from './tokens/keyring';
 
 export type AuthApp = CreatedServiceApp;
@@ -25,7 +25,7 @@ export interface AuthContext {
  * Sends an email after the response: the caller's answer must not depend on the SMTP server
  * (forgot-password answers alike whether or not a mail goes out), and a failure is logged.
  */
-export function sendInBackground(app: AuthApp, ctx: AuthContext, mail: OutgoingMail): void {
+export function sendInBackground(app: AuthApp, ctx: AuthContext, mail: Mail): void {
   ctx.mailer
     .send(mail)
     .catch((error: unknown) => app.log.error({ err: error, subject: mail.subject }, 'could not send email'));

@@ -3,6 +3,7 @@ import { installMail } from '../src/mail/install-mail-templates';
 import { refundMail } from '../src/mail/refund-templates';
 import { usageAlertMail } from '../src/mail/usage-alert-templates';
 import { receiptItem, type Receipt } from '../src/receipts/receipt-pdf';
+import { rendered } from './mail-support';
 
 /**
  * The order mails name the plan as the buyer's screens do, by where it works ("Türkiye 3 GB · 7
@@ -15,44 +16,56 @@ const to = { email: 'gezgin@example.com', fullName: 'Gezgin' };
 const base = { esimId: 'e1', iccid: '8990011234567890128', orderId: 'o1', userId: 'u1', orderNumber: 'K7Q2M9X4TZ' };
 
 describe('mails name the plan by its country', () => {
-  it('the usage and expiry mails', () => {
+  it('the usage and expiry mails', async () => {
     const alert = { ...base, ...names, ...titles, usedBytes: 0, totalBytes: 3 * 1024 ** 3 };
     expect(
-      usageAlertMail({ ...alert, kind: 'usage-100', expiresAt: null, locale: 'tr' }, to, 'https://shop.test').text,
+      (
+        await rendered(
+          usageAlertMail({ ...alert, kind: 'usage-100', expiresAt: null, locale: 'tr' }, to, 'https://shop.test'),
+        )
+      ).text,
     ).toContain('Türkiye 3 GB · 7 gün paketinizin verisi bitti.');
     expect(
-      usageAlertMail(
-        { ...alert, kind: 'expiry-1d', expiresAt: '2026-12-10T09:00:00Z', locale: 'en' },
-        to,
-        'https://shop.test',
+      (
+        await rendered(
+          usageAlertMail(
+            { ...alert, kind: 'expiry-1d', expiresAt: '2026-12-10T09:00:00Z', locale: 'en' },
+            to,
+            'https://shop.test',
+          ),
+        )
       ).text,
     ).toContain('Your Turkey 3 GB · 7 days package expires on');
     // An event of an earlier release: the package's name.
     expect(
-      usageAlertMail(
-        { ...base, ...names, usedBytes: 0, totalBytes: 0, kind: 'usage-100', expiresAt: null, locale: 'tr' },
-        to,
-        'https://shop.test',
+      (
+        await rendered(
+          usageAlertMail(
+            { ...base, ...names, usedBytes: 0, totalBytes: 0, kind: 'usage-100', expiresAt: null, locale: 'tr' },
+            to,
+            'https://shop.test',
+          ),
+        )
       ).text,
     ).toContain('Başlangıç paketinizin verisi bitti.');
   });
 
-  it('the install mail', () => {
+  it('the install mail', async () => {
     const mail = { orderId: 'o1', userId: 'u1', orderNumber: 'K7Q2M9X4TZ', ...names, ...titles, esims: [] };
-    expect(installMail({ ...mail, locale: 'tr' }, to).text).toContain(
+    expect((await rendered(installMail({ ...mail, locale: 'tr' }, to))).text).toContain(
       'Türkiye 3 GB · 7 gün paketinizin eSIM kurulum bilgileri aşağıdadır.',
     );
-    expect(installMail({ ...mail, locale: 'en' }, to).text).toContain(
+    expect((await rendered(installMail({ ...mail, locale: 'en' }, to))).text).toContain(
       'Here are the install details of your Turkey 3 GB · 7 days package.',
     );
   });
 
-  it('the refund mail', () => {
+  it('the refund mail', async () => {
     const refund = { ...base, ...names, ...titles, amountCents: 999, refundedBy: 'u1', reason: null };
-    expect(refundMail({ ...refund, locale: 'tr' }, to, 'https://shop.test').text).toContain(
+    expect((await rendered(refundMail({ ...refund, locale: 'tr' }, to, 'https://shop.test'))).text).toContain(
       "K7Q2M9X4TZ numaralı siparişinizdeki Türkiye 3 GB · 7 gün eSIM'i (ICCID 8990011234567890128) iade edildi",
     );
-    expect(refundMail({ ...refund, locale: 'en' }, to, 'https://shop.test').text).toContain(
+    expect((await rendered(refundMail({ ...refund, locale: 'en' }, to, 'https://shop.test'))).text).toContain(
       'The Turkey 3 GB · 7 days eSIM (ICCID 8990011234567890128)',
     );
   });

@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { DEMO_SELLER, DISTANCE_SALE_VERSION, distanceSaleDocuments, formatEuros } from '@esim/contracts';
 import { receiptMail } from '../src/receipts/receipt-mail';
 import { receiptPdf, type Receipt } from '../src/receipts/receipt-pdf';
+import { rendered } from './mail-support';
 
 const buyer = { fullName: 'Ayşe Işıl Üstün Çağlayan', email: 'ayse@example.com' };
 const seller = {
@@ -98,10 +99,8 @@ describe('order receipt PDF', () => {
   });
 
   it('goes out as a mail in the order language with the PDF attached and a link to the order', async () => {
-    const mail = await receiptMail(
-      receipt('tr', 0),
-      { email: buyer.email, fullName: buyer.fullName },
-      'https://shop.example/',
+    const mail = await rendered(
+      receiptMail(receipt('tr', 0), { email: buyer.email, fullName: buyer.fullName }, 'https://shop.example/'),
     );
     expect(mail.to).toBe(buyer.email);
     expect(mail.subject).toBe('Siparişinizin makbuzu (K7Q2M9X4TZ)');

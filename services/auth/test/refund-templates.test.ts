@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatEuros } from '@esim/contracts';
 import { refundMail } from '../src/mail/refund-templates';
+import { rendered } from './mail-support';
 
 const refunded = {
   orderId: '0c4c2a4e-8f7a-4d0e-9c55-2a9f6a1c0b11',
@@ -19,23 +20,25 @@ const refunded = {
 const to = { email: 'iade@example.com', fullName: 'İade Gezgin' };
 
 describe('the refund mail', () => {
-  it('says where each part went, in the order’s language, with the order’s link', () => {
-    const tr = refundMail({ ...refunded, locale: 'tr' }, to, 'https://shop.test/');
+  it('says where each part went, in the order’s language, with the order’s link', async () => {
+    const tr = await rendered(refundMail({ ...refunded, locale: 'tr' }, to, 'https://shop.test/'));
     expect(tr.subject).toBe('eSIM iadeniz tamamlandı (K7Q2M9X4TZ)');
     expect(tr.text).toContain(`${formatEuros(1199)} ödemeyi yaptığınız karta iade edildi; bankanıza göre 5-10 iş günü`);
     expect(tr.text).toContain(`${formatEuros(300)} bakiyenize eklendi`);
     expect(tr.text).toContain('Bu eSIM artık kullanılamaz.');
     expect(tr.text).toContain('https://shop.test/order/0c4c2a4e-8f7a-4d0e-9c55-2a9f6a1c0b11');
-    const en = refundMail({ ...refunded, locale: 'en' }, to, 'https://shop.test');
+    const en = await rendered(refundMail({ ...refunded, locale: 'en' }, to, 'https://shop.test'));
     expect(en.subject).toBe('Your eSIM refund is complete (K7Q2M9X4TZ)');
     expect(en.text).toContain(`${formatEuros(1199)} went back to the card you paid with`);
   });
 
-  it('names only the balance when the card paid nothing, and escapes what it prints in HTML', () => {
-    const mail = refundMail(
-      { ...refunded, locale: 'en', toCardCents: 0, toBalanceCents: 1499, packageNameEn: 'A <b>plan</b>' },
-      { ...to, fullName: 'Ada <script>' },
-      'https://shop.test',
+  it('names only the balance when the card paid nothing, and escapes what it prints in HTML', async () => {
+    const mail = await rendered(
+      refundMail(
+        { ...refunded, locale: 'en', toCardCents: 0, toBalanceCents: 1499, packageNameEn: 'A <b>plan</b>' },
+        { ...to, fullName: 'Ada <script>' },
+        'https://shop.test',
+      ),
     );
     expect(mail.text).not.toContain('card');
     expect(mail.text).toContain(`${formatEuros(1499)} was added to your balance`);

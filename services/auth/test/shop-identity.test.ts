@@ -177,7 +177,7 @@ describe("the shop's identity", () => {
       );
       return found!;
     };
-    // An account mail (the password reset) signs with the new brand.
+    // An account mail (the password reset) is drawn in the new brand: its name and colour.
     const asked = await app.inject({
       method: 'POST',
       url: '/forgot-password',
@@ -188,6 +188,7 @@ describe("the shop's identity", () => {
     const reset = await mailTo('customer@esim.test', /Şifre/);
     expect(reset.text).toContain('— Pusula Seyahat');
     expect(reset.html).toContain('— Pusula Seyahat');
+    expect(reset.html).toContain('#114477');
     expect(reset.text).not.toContain('Yelkovan');
 
     // An order's receipt, as esim publishes it: the PDF carries the brand over its title.

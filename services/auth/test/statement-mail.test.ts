@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../infra/src/mail-catcher';
 import { statementReadyMail } from '../src/mail/statement-templates';
 import { seededSessions, startAuth, type AuthTestApp } from './support';
+import { rendered } from './mail-support';
 
 process.env.EVENTS_METRICS_LOG_MS = '0';
 
@@ -20,8 +21,8 @@ const ready = {
 };
 
 describe("the dealer's statement-ready mail", () => {
-  it('names the month and the figures, Turkish first then English, with a link to the statements page', () => {
-    const mail = statementReadyMail(ready, to, 'https://shop.test/');
+  it('names the month and the figures, Turkish first then English, with a link to the statements page', async () => {
+    const mail = await rendered(statementReadyMail(ready, to, 'https://shop.test/'));
     expect(mail.to).toBe('bayi@example.com');
     expect(mail.subject).toBe('Hesap ekstreniz hazır (Kasım 2026) / Your statement is ready (November 2026)');
     expect(mail.text).toContain('Kasım 2026 dönemine ait hesap ekstreniz hazır.');

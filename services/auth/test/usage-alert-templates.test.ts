@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usageAlertMail } from '../src/mail/usage-alert-templates';
+import { rendered } from './mail-support';
 
 const alert = {
   esimId: 'e1',
@@ -17,12 +18,13 @@ const alert = {
 const to = { email: 'can@example.com', fullName: 'Can' };
 
 describe('the 80 % usage mail', () => {
-  it('names the data with the shared byte formatter in the order’s language', () => {
-    expect(usageAlertMail({ ...alert, locale: 'tr' }, to, 'https://shop.test').text).toContain(
+  it('names the data with the shared byte formatter in the order’s language', async () => {
+    expect((await rendered(usageAlertMail({ ...alert, locale: 'tr' }, to, 'https://shop.test'))).text).toContain(
       'Avrupa 15 Gün paketinizin 4 GB / 5 GB verisini kullandınız.',
     );
     expect(
-      usageAlertMail({ ...alert, locale: 'en', usedBytes: 900 * 1024 ** 2 }, to, 'https://shop.test').text,
+      (await rendered(usageAlertMail({ ...alert, locale: 'en', usedBytes: 900 * 1024 ** 2 }, to, 'https://shop.test')))
+        .text,
     ).toContain('You have used 900 MB of the 5 GB in your Europe 15 Days package.');
   });
 });

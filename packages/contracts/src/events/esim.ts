@@ -18,6 +18,18 @@ export const esimOrderPlaced = defineEvent(
   orderPayload.extend({ orderNumber: z.string(), packageId: z.string(), quantity: z.number().int().positive() }),
 );
 export const esimOrderCompleted = defineEvent('esim.order.completed', 1, orderPayload);
+/** How to install one eSIM, as the install and receipt mails print it. */
+const installDetails = z.object({
+  iccid: z.string(),
+  smdpAddress: z.string(),
+  matchingId: z.string(),
+  activationCode: z.string(),
+  iosInstallUrl: z.string(),
+  confirmationCodeRequired: z.boolean(),
+  /** The QR png (base64), drawn by the esim service as its QR route draws it. */
+  qrPngBase64: z.string(),
+});
+
 /**
  * A completed order whose buyer accepted the distance-sale documents at checkout: auth (it owns
  * addresses and the mailer) mails the buyer the receipt as a PDF with both documents, in the
@@ -59,6 +71,11 @@ export const esimOrderReceipt = defineEvent(
     agreementText: z.string(),
     /** The order added data to an eSIM the buyer has (its invoice is a top-up's); absent from events of earlier releases. */
     topUp: z.boolean().optional(),
+    /**
+     * The install details of the order's eSIMs ready to install, so the receipt carries the QR and steps
+     * the distance sales contract promises; none for a top-up, absent from events of earlier releases.
+     */
+    esims: z.array(installDetails).optional(),
   }),
 );
 /** An order that sold nothing (its hold voided or never taken); an order that failed after it was placed at a supplier names its number and language, for the buyer's mail. */
@@ -145,18 +162,7 @@ export const esimOrderInstallMail = defineEvent(
     planTitleTr: z.string().optional(),
     planTitleEn: z.string().optional(),
     locale: z.enum(['tr', 'en']),
-    esims: z.array(
-      z.object({
-        iccid: z.string(),
-        smdpAddress: z.string(),
-        matchingId: z.string(),
-        activationCode: z.string(),
-        iosInstallUrl: z.string(),
-        confirmationCodeRequired: z.boolean(),
-        /** The QR png (base64), drawn by the esim service as its QR route draws it. */
-        qrPngBase64: z.string(),
-      }),
-    ),
+    esims: z.array(installDetails),
   }),
 );
 

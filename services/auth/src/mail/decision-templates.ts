@@ -1,5 +1,5 @@
 import { formatEuros, physicalOrderNumber, type EventPayload } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { divider, link, text, type Block, type Mail } from './content';
 
 /**
  * The mails a dealer gets on each admin decision about their physical-SIM orders and card returns.
@@ -11,9 +11,6 @@ type Decision =
   | { type: 'physical-sim.order.rejected'; payload: EventPayload<'physical-sim.order.rejected'> }
   | { type: 'physical-sim.return.approved'; payload: EventPayload<'physical-sim.return.approved'> }
   | { type: 'physical-sim.return.rejected'; payload: EventPayload<'physical-sim.return.rejected'> };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The order number the back office shows for a physical-SIM order. */
 
@@ -128,27 +125,22 @@ function said(decision: Decision): { tr: Said; en: Said } {
   }
 }
 
-export function decisionMail(
-  decision: Decision,
-  to: { email: string; fullName: string },
-  publicBaseUrl: string,
-): OutgoingMail {
+export function decisionMail(decision: Decision, to: { email: string; fullName: string }, publicBaseUrl: string): Mail {
   const { tr, en } = said(decision);
-  const link = `${publicBaseUrl.replace(/\/$/, '')}/dashboard${tr.page}`;
-  const part = (greeting: string, s: Said, see: string) => ({
-    text: [greeting, '', ...s.lines, '', `${see} ${link}`].join('\n'),
-    html: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      ...s.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p>${escapeHtml(see)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ].join('\n'),
-  });
-  const turkish = part(`Merhaba ${to.fullName},`, tr, 'Ayrıntılar:');
-  const english = part(`Hello ${to.fullName},`, en, 'Details:');
+  const page = `${publicBaseUrl.replace(/\/$/, '')}/dashboard${tr.page}`;
+  const part = (greeting: string, s: Said, see: string): Block[] => [
+    text(greeting),
+    ...s.lines.map((line) => text(line)),
+    link(see, page),
+  ];
   return {
     to: to.email,
     subject: `${tr.subject} / ${en.subject}`,
-    text: `${turkish.text}\n\n---\n\n${english.text}`,
-    html: `${turkish.html}\n<hr>\n${english.html}`,
+    locale: 'both',
+    blocks: [
+      ...part(`Merhaba ${to.fullName},`, tr, 'Ayrıntılar:'),
+      divider,
+      ...part(`Hello ${to.fullName},`, en, 'Details:'),
+    ],
   };
 }

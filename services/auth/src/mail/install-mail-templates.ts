@@ -1,5 +1,5 @@
 import type { EventPayload, Locale } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { button, heading, text, type Block, type Mail, type MailAttachment } from './content';
 import { planName } from './plan-name';
 
 /**
@@ -9,9 +9,7 @@ import { planName } from './plan-name';
  * Android's manual entry, and the iOS 17.4+ one-tap install link. In the language the buyer asked in.
  */
 type InstallMail = EventPayload<'esim.order.install-mail'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export type InstallDetails = InstallMail['esims'][number];
 
 const texts = {
   tr: {
@@ -52,46 +50,53 @@ const texts = {
 
 const cidOf = (iccid: string) => `qr-${iccid}@esim`;
 
-export function installMail(mail: InstallMail, to: { email: string; fullName: string }): OutgoingMail {
+/** Per eSIM: its QR inline, the iPhone and Android ways to install it, and the codes for manual entry. */
+export function installBlocks(esims: InstallDetails[], locale: Locale): Block[] {
+  const t = texts[locale];
+  return esims.flatMap((esim, i) => {
+    const title = t.esim(esims.length > 1 ? i + 1 : null, esim.iccid);
+    return [
+      heading(title),
+      { kind: 'image', cid: cidOf(esim.iccid), alt: title, size: 240 },
+      text(t.qr),
+      text(t.ios),
+      button(esim.iosInstallUrl, t.iosButton),
+      text(t.android),
+      {
+        kind: 'codes',
+        rows: [
+          { label: t.smdp, value: esim.smdpAddress },
+          { label: t.matching, value: esim.matchingId },
+          { label: t.lpa, value: esim.activationCode },
+        ],
+      },
+    ] satisfies Block[];
+  });
+}
+
+/** The QR pngs the install blocks show, each under the Content-ID its image names. */
+export function qrAttachments(esims: InstallDetails[]): MailAttachment[] {
+  return esims.map((esim) => ({
+    filename: `${esim.iccid}.png`,
+    content: Buffer.from(esim.qrPngBase64, 'base64'),
+    contentType: 'image/png',
+    cid: cidOf(esim.iccid),
+  }));
+}
+
+export function installMail(mail: InstallMail, to: { email: string; fullName: string }): Mail {
   const locale: Locale = mail.locale;
   const t = texts[locale];
-  const code = (value: string) => `<code style="font-size:15px;word-break:break-all">${escapeHtml(value)}</code>`;
-  const text: string[] = [t.greeting(to.fullName), '', t.intro(mail)];
-  const html: string[] = [`<p>${escapeHtml(t.greeting(to.fullName))}</p>`, `<p>${escapeHtml(t.intro(mail))}</p>`];
-  mail.esims.forEach((esim, i) => {
-    const heading = t.esim(mail.esims.length > 1 ? i + 1 : null, esim.iccid);
-    text.push(
-      '',
-      heading,
-      t.qr,
-      t.ios,
-      esim.iosInstallUrl,
-      t.android,
-      `${t.smdp}: ${esim.smdpAddress}`,
-      `${t.matching}: ${esim.matchingId}`,
-      `${t.lpa}: ${esim.activationCode}`,
-    );
-    html.push(
-      `<h2 style="font-size:17px">${escapeHtml(heading)}</h2>`,
-      `<p><img src="cid:${cidOf(esim.iccid)}" alt="${escapeHtml(heading)}" width="240" height="240"></p>`,
-      `<p>${escapeHtml(t.qr)}</p>`,
-      `<p>${escapeHtml(t.ios)}<br><a href="${escapeHtml(esim.iosInstallUrl)}">${escapeHtml(t.iosButton)}</a></p>`,
-      `<p>${escapeHtml(t.android)}</p>`,
-      `<p>${escapeHtml(t.smdp)}: ${code(esim.smdpAddress)}<br>${escapeHtml(t.matching)}: ${code(esim.matchingId)}<br>${escapeHtml(t.lpa)}: ${code(esim.activationCode)}</p>`,
-    );
-  });
-  text.push('', t.secret);
-  html.push(`<p style="color:#555">${escapeHtml(t.secret)}</p>`);
   return {
     to: to.email,
     subject: t.subject(mail),
-    text: text.join('\n'),
-    html: html.join('\n'),
-    attachments: mail.esims.map((esim) => ({
-      filename: `${esim.iccid}.png`,
-      content: Buffer.from(esim.qrPngBase64, 'base64'),
-      contentType: 'image/png',
-      cid: cidOf(esim.iccid),
-    })),
+    locale,
+    blocks: [
+      text(t.greeting(to.fullName)),
+      text(t.intro(mail)),
+      ...installBlocks(mail.esims, locale),
+      text(t.secret, true),
+    ],
+    attachments: qrAttachments(mail.esims),
   };
 }

@@ -1,11 +1,8 @@
 import { translate, type EventPayload, type Locale } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { link, text, type Mail } from './content';
 
 /** The mail of an order its supplier did not deliver in time: nothing was charged, in the order's language. */
 type Failed = EventPayload<'esim.order.failed'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const texts = {
   tr: {
@@ -24,15 +21,15 @@ export function orderFailedMail(
   failed: Failed & { orderNumber: string },
   to: { email: string; fullName: string },
   publicBaseUrl: string,
-): OutgoingMail {
+): Mail {
   const locale: Locale = failed.locale ?? 'tr';
   const t = texts[locale];
   const why = translate(failed.reason, locale);
-  const link = `${publicBaseUrl.replace(/\/$/, '')}/packages`;
+  const packages = `${publicBaseUrl.replace(/\/$/, '')}/packages`;
   return {
     to: to.email,
     subject: t.subject(failed.orderNumber),
-    text: [t.greeting(to.fullName), '', why, '', t.again, link].join('\n'),
-    html: `<p>${escapeHtml(t.greeting(to.fullName))}</p>\n<p>${escapeHtml(why)}</p>\n<p>${escapeHtml(t.again)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    locale,
+    blocks: [text(t.greeting(to.fullName)), text(why), link(t.again, packages)],
   };
 }

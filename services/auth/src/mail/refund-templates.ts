@@ -1,12 +1,9 @@
 import { formatEuros, REFUND_POLICY, type EventPayload, type Locale } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { link, text, type Mail } from './content';
 import { planName } from './plan-name';
 
 /** The mail that tells a buyer their eSIM was refunded and where each part of the money went, in the order's language. */
 type Refunded = EventPayload<'esim.order.refunded'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const { min, max } = REFUND_POLICY.refundBusinessDays;
 
@@ -33,14 +30,10 @@ const texts = {
   },
 } as const;
 
-export function refundMail(
-  refund: Refunded,
-  to: { email: string; fullName: string },
-  publicBaseUrl: string,
-): OutgoingMail {
+export function refundMail(refund: Refunded, to: { email: string; fullName: string }, publicBaseUrl: string): Mail {
   const locale: Locale = refund.locale ?? 'tr';
   const t = texts[locale];
-  const link = `${publicBaseUrl.replace(/\/$/, '')}/order/${encodeURIComponent(refund.orderId)}`;
+  const orderPage = `${publicBaseUrl.replace(/\/$/, '')}/order/${encodeURIComponent(refund.orderId)}`;
   const toCard = refund.toCardCents ?? 0;
   const toBalance = refund.toBalanceCents ?? refund.amountCents - toCard;
   const lines = [
@@ -51,11 +44,7 @@ export function refundMail(
   return {
     to: to.email,
     subject: t.subject(refund),
-    text: [t.greeting(to.fullName), '', ...lines, '', t.orders, link].join('\n'),
-    html: [
-      `<p>${escapeHtml(t.greeting(to.fullName))}</p>`,
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p>${escapeHtml(t.orders)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ].join('\n'),
+    locale,
+    blocks: [text(t.greeting(to.fullName)), ...lines.map((line) => text(line)), link(t.orders, orderPage)],
   };
 }

@@ -1,5 +1,5 @@
 import { formatEuros, type EventPayload } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { divider, lines as shortLines, link, text, type Block, type Mail } from './content';
 
 /**
  * The mail a dealer gets when last month's statement is ready: its figures and the back-office page
@@ -7,9 +7,6 @@ import type { OutgoingMail } from './mailer';
  * the mail says it in Turkish first and English below, as the other dealer mails do.
  */
 type Ready = EventPayload<'balance.statement.ready'>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const monthName = (month: string, locale: 'tr' | 'en') =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
@@ -48,28 +45,19 @@ function lines(ready: Ready, locale: 'tr' | 'en'): { subject: string; body: stri
       };
 }
 
-export function statementReadyMail(
-  ready: Ready,
-  to: { email: string; fullName: string },
-  publicBaseUrl: string,
-): OutgoingMail {
-  const link = `${publicBaseUrl.replace(/\/$/, '')}/dashboard/statements?month=${encodeURIComponent(ready.month)}`;
-  const part = (greeting: string, said: ReturnType<typeof lines>) => ({
-    text: [greeting, '', ...said.body, '', `${said.see} ${link}`].join('\n'),
-    html: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${said.body.map(escapeHtml).join('<br>')}</p>`,
-      `<p>${escapeHtml(said.see)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-    ].join('\n'),
-  });
+export function statementReadyMail(ready: Ready, to: { email: string; fullName: string }, publicBaseUrl: string): Mail {
+  const page = `${publicBaseUrl.replace(/\/$/, '')}/dashboard/statements?month=${encodeURIComponent(ready.month)}`;
+  const part = (greeting: string, said: ReturnType<typeof lines>): Block[] => [
+    text(greeting),
+    shortLines(said.body),
+    link(said.see, page),
+  ];
   const tr = lines(ready, 'tr');
   const en = lines(ready, 'en');
-  const turkish = part(`Merhaba ${to.fullName},`, tr);
-  const english = part(`Hello ${to.fullName},`, en);
   return {
     to: to.email,
     subject: `${tr.subject} (${monthName(ready.month, 'tr')}) / ${en.subject} (${monthName(ready.month, 'en')})`,
-    text: `${turkish.text}\n\n---\n\n${english.text}`,
-    html: `${turkish.html}\n<hr>\n${english.html}`,
+    locale: 'both',
+    blocks: [...part(`Merhaba ${to.fullName},`, tr), divider, ...part(`Hello ${to.fullName},`, en)],
   };
 }

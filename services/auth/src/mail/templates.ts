@@ -1,9 +1,7 @@
 import type { Locale } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { button, lines, link, text, type Mail } from './content';
 
 /** The two account emails, in Turkish (default) or English: a reset link and a set-password invitation. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface LinkMail {
   to: string;
@@ -61,22 +59,27 @@ const texts: Record<'reset' | 'invitation', Record<Locale, MailTexts>> = {
   },
 };
 
-function render(t: MailTexts, mail: LinkMail, validity: number): OutgoingMail {
-  const lines = [t.greeting(mail.fullName), '', t.intro, mail.link, '', t.validity(validity), t.ignore];
-  const html = `<p>${escapeHtml(t.greeting(mail.fullName))}</p>
-<p>${escapeHtml(t.intro)}</p>
-<p><a href="${escapeHtml(mail.link)}">${escapeHtml(t.button)}</a></p>
-<p>${escapeHtml(mail.link)}</p>
-<p>${escapeHtml(t.validity(validity))}<br>${escapeHtml(t.ignore)}</p>`;
-  return { to: mail.to, subject: t.subject, text: lines.join('\n'), html };
+function render(locale: Locale, t: MailTexts, mail: LinkMail, validity: number): Mail {
+  return {
+    to: mail.to,
+    subject: t.subject,
+    locale,
+    blocks: [
+      text(t.greeting(mail.fullName)),
+      text(t.intro),
+      button(mail.link, t.button),
+      text(mail.link, true),
+      lines([t.validity(validity), t.ignore]),
+    ],
+  };
 }
 
-export function passwordResetMail(locale: Locale, mail: LinkMail, validMinutes: number): OutgoingMail {
-  return render(texts.reset[locale], mail, validMinutes);
+export function passwordResetMail(locale: Locale, mail: LinkMail, validMinutes: number): Mail {
+  return render(locale, texts.reset[locale], mail, validMinutes);
 }
 
-export function invitationMail(locale: Locale, mail: LinkMail, validHours: number): OutgoingMail {
-  return render(texts.invitation[locale], mail, validHours);
+export function invitationMail(locale: Locale, mail: LinkMail, validHours: number): Mail {
+  return render(locale, texts.invitation[locale], mail, validHours);
 }
 
 interface LockoutTexts {
@@ -106,12 +109,12 @@ const lockoutTexts: Record<Locale, LockoutTexts> = {
 };
 
 /** Told to the account owner when failed logins across all addresses trip the growing delays. */
-export function loginLockoutMail(locale: Locale, mail: LinkMail, failures: number): OutgoingMail {
+export function loginLockoutMail(locale: Locale, mail: LinkMail, failures: number): Mail {
   const t = lockoutTexts[locale];
-  const lines = [t.greeting(mail.fullName), '', t.body(failures), '', t.advice, mail.link];
-  const html = `<p>${escapeHtml(t.greeting(mail.fullName))}</p>
-<p>${escapeHtml(t.body(failures))}</p>
-<p>${escapeHtml(t.advice)}</p>
-<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`;
-  return { to: mail.to, subject: t.subject, text: lines.join('\n'), html };
+  return {
+    to: mail.to,
+    subject: t.subject,
+    locale,
+    blocks: [text(t.greeting(mail.fullName)), text(t.body(failures)), text(t.advice), link('', mail.link)],
+  };
 }

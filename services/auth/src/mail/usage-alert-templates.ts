@@ -1,12 +1,10 @@
 import { formatBytes, type EventPayload, type Locale } from '@esim/contracts';
-import type { OutgoingMail } from './mailer';
+import { link, text, type Mail } from './content';
 import { planName } from './plan-name';
 
 /** The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed in. */
 type Alert = EventPayload<'esim.profile.usage-alert'>;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const date = (iso: string | null, locale: Locale) =>
   iso
     ? new Intl.DateTimeFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', {
@@ -56,19 +54,15 @@ const texts = {
   },
 } as const;
 
-export function usageAlertMail(
-  alert: Alert,
-  to: { email: string; fullName: string },
-  publicBaseUrl: string,
-): OutgoingMail {
+export function usageAlertMail(alert: Alert, to: { email: string; fullName: string }, publicBaseUrl: string): Mail {
   const locale = alert.locale;
   const t = texts[locale];
-  const link = `${publicBaseUrl.replace(/\/$/, '')}/balance?number=${encodeURIComponent(alert.orderNumber)}`;
+  const balancePage = `${publicBaseUrl.replace(/\/$/, '')}/balance?number=${encodeURIComponent(alert.orderNumber)}`;
   const body = t[alert.kind].body(alert, locale);
   return {
     to: to.email,
     subject: t[alert.kind].subject(alert),
-    text: [t.greeting(to.fullName), '', body, '', t.check, link].join('\n'),
-    html: `<p>${escapeHtml(t.greeting(to.fullName))}</p>\n<p>${escapeHtml(body)}</p>\n<p>${escapeHtml(t.check)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    locale,
+    blocks: [text(t.greeting(to.fullName)), text(body), link(t.check, balancePage)],
   };
 }

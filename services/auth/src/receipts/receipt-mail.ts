@@ -1,9 +1,7 @@
 import { formatEuros } from '@esim/contracts';
-import type { OutgoingMail } from '../mail/mailer';
+import { link, text, type Mail } from '../mail/content';
+import { installBlocks, qrAttachments } from '../mail/install-mail-templates';
 import { receiptItem, receiptPdf, type Receipt } from './receipt-pdf';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const texts = {
   tr: {
@@ -12,6 +10,8 @@ const texts = {
     done: (item: string, total: string) => `${item} siparişiniz tamamlandı. Ödenen tutar: ${total}.`,
     attached:
       'Makbuzunuz ile kabul ettiğiniz ön bilgilendirme formu ve mesafeli satış sözleşmesi ekteki PDF dosyasındadır.',
+    install: 'eSIM’inizin QR kodu ve kurulum adımları aşağıdadır:',
+    secret: 'Bu bilgiler eSIM’inizi kurmaya yeter: kimseyle paylaşmayın.',
     link: 'eSIM QR kodunuz ve kurulum adımları sipariş sayfanızda:',
     file: (number: string) => `makbuz-${number}.pdf`,
   },
@@ -21,36 +21,46 @@ const texts = {
     done: (item: string, total: string) => `Your order of ${item} is complete. Amount paid: ${total}.`,
     attached:
       'Your receipt, with the pre-information form and the distance sales contract you accepted, is in the attached PDF.',
+    install: 'Your eSIM’s QR code and the install steps are below:',
+    secret: 'These details are enough to install your eSIM: do not share them.',
     link: 'Your eSIM QR code and the install steps are on your order page:',
     file: (number: string) => `receipt-${number}.pdf`,
   },
 } as const;
 
-/** The receipt mail of a completed order: a short note in the order's language, the PDF attached. */
+/**
+ * The receipt mail of a completed order, in the order's language: a short note, the PDF attached,
+ * and, as the distance sales contract promises delivery by e-mail, each new eSIM's QR inline with
+ * its install steps (a top-up adds data to an eSIM the buyer has: no QR).
+ */
 export async function receiptMail(
   receipt: Receipt,
   to: { email: string; fullName: string },
   publicBaseUrl: string,
   brand?: string,
-): Promise<OutgoingMail> {
-  const t = texts[receipt.locale];
-  const link = `${publicBaseUrl.replace(/\/$/, '')}/order/${encodeURIComponent(receipt.orderId)}`;
-  const lines = [
-    t.greeting(to.fullName),
-    t.done(receiptItem(receipt, receipt.locale), formatEuros(receipt.totalCents)),
-    t.attached,
-  ];
+): Promise<Mail> {
+  const locale = receipt.locale;
+  const t = texts[locale];
+  const orderPage = `${publicBaseUrl.replace(/\/$/, '')}/order/${encodeURIComponent(receipt.orderId)}`;
+  const esims = receipt.topUp ? [] : (receipt.esims ?? []);
   return {
     to: to.email,
     subject: t.subject(receipt.orderNumber),
-    text: [...lines.flatMap((line) => [line, '']), t.link, link].join('\n'),
-    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}\n<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    locale,
+    blocks: [
+      text(t.greeting(to.fullName)),
+      text(t.done(receiptItem(receipt, locale), formatEuros(receipt.totalCents))),
+      text(t.attached),
+      ...(esims.length > 0 ? [text(t.install), ...installBlocks(esims, locale), text(t.secret, true)] : []),
+      link(t.link, orderPage),
+    ],
     attachments: [
       {
         filename: t.file(receipt.orderNumber),
         content: await receiptPdf(receipt, to, brand),
         contentType: 'application/pdf',
       },
+      ...qrAttachments(esims),
     ],
   };
 }

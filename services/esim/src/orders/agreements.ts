@@ -11,6 +11,9 @@ import {
 } from '@esim/contracts';
 import { AppError, publishMany, type PublishInput } from '@esim/platform';
 import type { EsimContext } from '../context';
+import { installState } from '../install/state';
+import { qrPng } from '../profiles/qr';
+import { activationCode, iosInstallUrl, isWithdrawn, type ProfileRow } from '../profiles/views';
 import type { OrderRow } from './saga';
 import { planTitles } from './plan-title';
 
@@ -166,7 +169,32 @@ export function agreementView(row: AgreementRow | undefined): EsimOrder['agreeme
   };
 }
 
-function receiptEvent(order: OrderRow, agreement: AgreementRow, seller: Seller): PublishInput<'esim.order.receipt'> {
+/** The install details the receipt mail prints: each eSIM of the order still ready to install, with its QR png. */
+async function installDetails(profiles: ProfileRow[]) {
+  return Promise.all(
+    profiles
+      .filter((p) => !isWithdrawn(p) && installState(p) === 'ready')
+      .map(async (p) => {
+        const lpa = activationCode(p);
+        return {
+          iccid: p.iccid,
+          smdpAddress: p.smdp_address,
+          matchingId: p.matching_id,
+          activationCode: lpa,
+          iosInstallUrl: iosInstallUrl(lpa),
+          confirmationCodeRequired: p.confirmation_code_required,
+          qrPngBase64: (await qrPng(lpa)).toString('base64'),
+        };
+      }),
+  );
+}
+
+function receiptEvent(
+  order: OrderRow,
+  agreement: AgreementRow,
+  seller: Seller,
+  esims: Awaited<ReturnType<typeof installDetails>>,
+): PublishInput<'esim.order.receipt'> {
   return {
     type: 'esim.order.receipt',
     aggregateId: order.id,
@@ -191,6 +219,7 @@ function receiptEvent(order: OrderRow, agreement: AgreementRow, seller: Seller):
       agreementVersion: agreement.version,
       agreementText: agreement.text,
       topUp: order.top_up_profile_id !== null,
+      esims,
     },
   };
 }
@@ -208,8 +237,20 @@ export async function publishReceipts(trx: Knex.Transaction, seller: Seller, com
   )) as AgreementRow[];
   if (agreements.length === 0) return;
   const byOrder = new Map(agreements.map((row) => [row.order_id, row]));
-  const receipts = completed
-    .filter((order) => byOrder.has(order.id))
-    .map((order) => receiptEvent(order, byOrder.get(order.id)!, seller));
+  const receipted = completed.filter((order) => byOrder.has(order.id));
+  // A top-up adds data to an eSIM the buyer has: its receipt carries no QR.
+  const purchases = receipted.filter((order) => order.top_up_profile_id === null).map((order) => order.id);
+  const profiles: ProfileRow[] =
+    purchases.length > 0 ? await trx('profiles').whereIn('order_id', purchases).orderBy('iccid') : [];
+  const receipts = await Promise.all(
+    receipted.map(async (order) =>
+      receiptEvent(
+        order,
+        byOrder.get(order.id)!,
+        seller,
+        await installDetails(profiles.filter((p) => p.order_id === order.id)),
+      ),
+    ),
+  );
   await publishMany(trx, 'esim', receipts);
 }
