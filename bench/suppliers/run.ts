@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { createDb, type Db } from '@esim/platform';
 import { stockDemoSupplier } from '../../infra/src/demo-supplier';
-import { planFakeSupplier } from '../../infra/src/fake-supplier';
+import { planFakeSupplier } from '../../infra/src/fake-processes';
 import type { FakeOrder } from '../../infra/src/fakes/airalo';
 import { formatLedgerReport, verifyLedger } from '../../services/balance/src/ledger/verify';
 import {
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     const control = `http://127.0.0.1:${fake.port}/__fake`;
     system = await startBenchSystem(settings, {
       services: ['auth', 'catalog', 'balance', 'esim'],
-      envOf: (service) => (service === 'esim' ? fake.esimEnv : undefined),
+      envOf: (service) => (service === 'esim' ? fake.serviceEnv : undefined),
       first: [fake.planned],
     });
     const named = system.processes;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { databaseName, ensureDatabase } from '@esim/platform';
 import { renderBanner } from './banner';
 import { describeFailure } from './cli';
@@ -11,21 +10,20 @@ import { checkPorts, checkPostgres, checkRedis, PreflightError } from './preflig
 import { planProcesses, type PlannedProcess } from './processes';
 import { seedAll } from './seed';
 import { stockDemoSupplier } from './demo-supplier';
-import { planFakeSupplier, type FakeSupplier } from './fake-supplier';
-import { ROOT_DIR, SERVICES } from './services';
+import { planFakeIyzico, planFakeParasut, planFakeSupplier, type FakeRun, type FakeSupplier } from './fake-processes';
+import { SERVICES } from './services';
 import {
-  connectHost,
   gatewayPort,
+  heldDown,
   loadDotEnv,
   loadStartSettings,
-  MAX_REPLICAS,
   parseStartArgs,
   portOf,
   refuseDemoServiceSecrets,
   SettingsError,
   type StartSettings,
 } from './settings';
-import { Supervisor, type ProcessSpec } from './supervisor';
+import { Supervisor } from './supervisor';
 import { waitForReady } from './readiness';
 
 /**
@@ -84,88 +82,27 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 /**
- * `--card-provider fake-iyzico` (or CARD_PROVIDER=fake-iyzico, which tests pass through the
- * environment): card payments go through the real iyzico adapter to the fake iyzico, run as one
- * more process, so no iyzico account is needed. Without it, the balance service's own settings
- * decide (iyzico with IYZICO_* keys, else the demo provider in demo mode).
+ * A `--flag value` (or `--flag=value`, or the environment variable tests pass) that picks a fake
+ * third party to run beside the services; the rest of the arguments are left for the next reader.
  */
-function takeCardProvider(argv: string[]): { cardProvider: 'fake-iyzico' | null; rest: string[] } {
+function takeFlag<T extends string>(
+  argv: string[],
+  flag: string,
+  variable: string,
+  allowed: readonly T[],
+): { value: T | null; rest: string[] } {
   const rest: string[] = [];
-  let value = process.env.CARD_PROVIDER || undefined;
+  let value = process.env[variable] || undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const inline = /^--card-provider=(.*)$/.exec(arg);
-    if (arg === '--card-provider') value = argv[++i] ?? '';
-    else if (inline) value = inline[1]!;
+    if (arg === flag) value = argv[++i] ?? '';
+    else if (arg.startsWith(`${flag}=`)) value = arg.slice(flag.length + 1);
     else rest.push(arg);
   }
-  if (value === undefined) return { cardProvider: null, rest };
-  if (value !== 'fake-iyzico')
-    throw new SettingsError(
-      `--card-provider: fake-iyzico, got ${value || 'nothing'} (leave it out for the balance service's own settings)`,
-    );
-  return { cardProvider: value, rest };
-}
-
-interface FakeIyzicoRun {
-  planned: Pick<PlannedProcess, 'spec' | 'readyUrl'>;
-  port: number;
-  /** What every balance copy gets: the fake's address and this run's keys. */
-  balanceEnv: Record<string, string>;
-  controlUrl: string;
-}
-
-/** The fake iyzico's process: its port (FAKE_IYZICO_PORT, else the first port past every service copy) and fresh keys per run. */
-function planFakeIyzico(settings: StartSettings): FakeIyzicoRun {
-  const requested = process.env.FAKE_IYZICO_PORT;
-  const port = requested ? Number(requested) : settings.PORT_BASE + (SERVICES.length - 1) * MAX_REPLICAS + 1;
-  if (!Number.isInteger(port) || port < 1 || port > 65_535)
-    throw new SettingsError(`FAKE_IYZICO_PORT: a port number, got ${requested}`);
-  const apiKey = `sandbox-fake-${randomBytes(12).toString('hex')}`;
-  const secretKey = `sandbox-fake-${randomBytes(24).toString('hex')}`;
-  const host = connectHost(settings.HOST);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const spec: ProcessSpec = {
-    name: 'fake-iyzico',
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(ROOT_DIR, 'infra/src/fakes/iyzico-cli.ts')],
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      HOST: settings.HOST,
-      FAKE_IYZICO_PORT: String(port),
-      FAKE_IYZICO_API_KEY: apiKey,
-      FAKE_IYZICO_SECRET_KEY: secretKey,
-    },
-  };
-  return {
-    planned: { spec, readyUrl: `${url}/__fake/health` },
-    port,
-    balanceEnv: { IYZICO_API_KEY: apiKey, IYZICO_SECRET_KEY: secretKey, IYZICO_BASE_URL: url },
-    controlUrl: `${process.env.FAKE_IYZICO_PUBLIC_URL ?? `http://localhost:${port}`}/__fake/`,
-  };
-}
-
-/**
- * `--supplier airalo|esimaccess` (or SUPPLIER=...): the esim service sells through that supplier's
- * real adapter against its fake, run as one more process, so a newcomer sees the supplier path with
- * no account anywhere. Once the shop is up the demo admin syncs the fake's catalogue and makes a
- * package of each offer (the admin's own routes), so the storefront sells them beside the pool's.
- */
-function takeSupplier(argv: string[]): { supplier: FakeSupplier | null; rest: string[] } {
-  const rest: string[] = [];
-  let value = process.env.SUPPLIER || undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const inline = /^--supplier=(.*)$/.exec(arg);
-    if (arg === '--supplier') value = argv[++i] ?? '';
-    else if (inline) value = inline[1]!;
-    else rest.push(arg);
-  }
-  if (value === undefined) return { supplier: null, rest };
-  if (value !== 'airalo' && value !== 'esimaccess')
-    throw new SettingsError(`--supplier: airalo or esimaccess, got ${value || 'nothing'}`);
-  return { supplier: value, rest };
+  if (value === undefined) return { value: null, rest };
+  if (!allowed.includes(value as T))
+    throw new SettingsError(`${flag}: ${allowed.join(' or ')}, got ${value || 'nothing'}`);
+  return { value: value as T, rest };
 }
 
 function portsInUse(
@@ -214,9 +151,16 @@ async function startGroup(group: Array<Pick<PlannedProcess, 'spec' | 'readyUrl'>
 
 async function main(): Promise<void> {
   loadDotEnv();
-  const { cardProvider, rest: afterCard } = takeCardProvider(process.argv.slice(2));
-  const { supplier, rest } = takeSupplier(afterCard);
-  const { replicas } = parseStartArgs(rest);
+  // `--card-provider fake-iyzico`: card payments through the iyzico adapter against the fake iyzico (else
+  // balance's own settings decide). `--supplier airalo|esimaccess`: eSIMs also from that supplier's fake; once
+  // up, the demo admin syncs its catalogue and makes a package of each offer. `--invoices fake-parasut`:
+  // e-Arşiv invoices through the Paraşüt adapter against the fake Paraşüt (else auth's own settings decide).
+  const card = takeFlag(process.argv.slice(2), '--card-provider', 'CARD_PROVIDER', ['fake-iyzico'] as const);
+  const suppliers = takeFlag(card.rest, '--supplier', 'SUPPLIER', ['airalo', 'esimaccess'] as const);
+  const invoices = takeFlag(suppliers.rest, '--invoices', 'INVOICES', ['fake-parasut'] as const);
+  const cardProvider = card.value;
+  const supplier: FakeSupplier | null = suppliers.value;
+  const { replicas } = parseStartArgs(invoices.rest);
   const settings = loadStartSettings();
   refuseDemoServiceSecrets(settings);
   const demo = settings.APP_MODE === 'demo';
@@ -226,6 +170,9 @@ async function main(): Promise<void> {
   const fakeIyzico = cardProvider === 'fake-iyzico' ? planFakeIyzico(settings) : null;
   if (supplier && !demo) throw new SettingsError(`--supplier ${supplier}: demo mode only (it runs a fake supplier)`);
   const fakeSupplier = supplier ? planFakeSupplier(settings, supplier) : null;
+  if (invoices.value && !demo)
+    throw new SettingsError('--invoices fake-parasut: demo mode only (the fake issues no real invoice)');
+  const fakeParasut = invoices.value ? planFakeParasut(settings) : null;
 
   await checkPostgres(settings.DATABASE_URL);
   await checkRedis(settings.REDIS_URL);
@@ -234,6 +181,7 @@ async function main(): Promise<void> {
       ...portsInUse(settings, replicas, useCatcher),
       ...(fakeIyzico ? [{ port: fakeIyzico.port, what: 'fake iyzico (FAKE_IYZICO_PORT)' }] : []),
       ...(fakeSupplier ? [{ port: fakeSupplier.port, what: `fake ${supplier} (FAKE_SUPPLIER_PORT)` }] : []),
+      ...(fakeParasut ? [{ port: fakeParasut.port, what: 'fake Paraşüt (FAKE_PARASUT_PORT)' }] : []),
     ],
     settings.HOST,
   );
@@ -261,23 +209,31 @@ async function main(): Promise<void> {
     say(`${replicas} copies of every service and worker; the gateway spreads requests over them`);
   }
   if (plan.missing.length) say(`not started, no src/server.ts yet: ${plan.missing.join(', ')}`);
-  if (fakeIyzico) {
+  const fakes = [
+    {
+      run: fakeIyzico,
+      service: 'balance',
+      says: 'card payments go to the FAKE iyzico (not iyzico); its payments and fraud reviews',
+    },
+    {
+      run: fakeSupplier,
+      service: 'esim',
+      says: `eSIMs can come from the FAKE ${supplier} (not ${supplier}); its control API`,
+    },
+    { run: fakeParasut, service: 'auth', says: 'e-Arşiv invoices go to the FAKE Paraşüt (not Paraşüt); its documents' },
+  ].filter((fake): fake is typeof fake & { run: FakeRun } => fake.run !== null);
+  for (const fake of fakes)
     for (const planned of plan.groups.services)
-      if (planned.service.name === 'balance') Object.assign(planned.spec.env!, fakeIyzico.balanceEnv);
-  }
-  if (fakeSupplier) {
-    for (const planned of plan.groups.services)
-      if (planned.service.name === 'esim') Object.assign(planned.spec.env!, fakeSupplier.esimEnv);
-  }
-  supervisor = new Supervisor({ output: (name, line) => console.log(prefix(name, line)), log: say });
+      if (planned.service.name === fake.service) Object.assign(planned.spec.env!, fake.run.serviceEnv);
+  supervisor = new Supervisor({
+    output: (name, line) => console.log(prefix(name, line)),
+    log: say,
+    stayDown: heldDown(settings),
+  });
 
-  if (fakeIyzico) {
-    await startGroup([fakeIyzico.planned]);
-    say(`card payments go to the FAKE iyzico (not iyzico); its payments and fraud reviews: ${fakeIyzico.controlUrl}`);
-  }
-  if (fakeSupplier) {
-    await startGroup([fakeSupplier.planned]);
-    say(`eSIMs can come from the FAKE ${supplier} (not ${supplier}); its control API: ${fakeSupplier.controlUrl}`);
+  for (const fake of fakes) {
+    await startGroup([fake.run.planned]);
+    say(`${fake.says}: ${fake.run.controlUrl}`);
   }
   if (!stopping) await startGroup(plan.groups.services);
   if (!stopping) await startGroup(plan.groups.gateway);

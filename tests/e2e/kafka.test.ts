@@ -1,8 +1,13 @@
 import { businessFlowSuite } from './suite';
 
 // Card payments here go through the real iyzico adapter against the fake iyzico (the PostgreSQL run keeps the demo provider),
-// and eSIMs can also come from the fake eSIM Access.
-businessFlowSuite('kafka', 'Kafka transport (the test broker), the fake iyzico and the fake eSIM Access', {
-  cardProvider: 'fake-iyzico',
-  supplier: 'esimaccess',
-});
+// eSIMs can also come from the fake eSIM Access, and invoices go to the fake Paraşüt (the PostgreSQL run's demo provider numbers its own).
+businessFlowSuite(
+  'kafka',
+  'Kafka transport (the test broker), the fake iyzico, the fake eSIM Access and the fake Paraşüt',
+  {
+    cardProvider: 'fake-iyzico',
+    supplier: 'esimaccess',
+    invoices: 'fake-parasut',
+  },
+);

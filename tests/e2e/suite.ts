@@ -5,6 +5,7 @@ import { portOf } from '../../infra/src/settings';
 import { dealerFlow, physicalSimFlow, retailFlow } from './flows';
 import { runChecks, startRealSystem, type RealSystem } from './harness';
 import { cardReceiptFlow } from './receipts';
+import { parasutInvoiceFlow } from './invoices';
 import { cardRefundFlow } from './refunds';
 import { airaloFlow, esimAccessFlow } from './suppliers';
 
@@ -44,6 +45,7 @@ export function businessFlowSuite(
     replicas?: number;
     cardProvider?: RealSystem['cardProvider'];
     supplier?: 'airalo' | 'esimaccess';
+    invoices?: 'fake-parasut';
   } = {},
 ): void {
   let system: RealSystem;
@@ -54,6 +56,7 @@ export function businessFlowSuite(
       replicas,
       cardProvider: options.cardProvider,
       supplier: options.supplier,
+      invoices: options.invoices,
       ...(replicas > 1 ? { env: { INTERNAL_SERVICE_TOKEN: REPLICAS_TOKEN } } : {}),
     });
   }, 180_000);
@@ -85,6 +88,12 @@ export function businessFlowSuite(
         'eSIM Access: allocated 20 s later (processing, then its QR), a never-installed refund cancelled there first, a top-up added there once',
         () => esimAccessFlow(system),
         120_000,
+      );
+    if (options.invoices === 'fake-parasut')
+      it(
+        'e-Arşiv through Paraşüt: a card purchase invoiced at the fake Paraşüt (every request as documented), the PDF from the order page, the refund’s return document',
+        () => parasutInvoiceFlow(system),
+        90_000,
       );
     it(
       `refund: the card's part to the card at ${options.cardProvider ?? 'the demo provider'}, the rest to the balance, the eSIM taken back, the mail sent`,

@@ -226,9 +226,15 @@ describe('order → approve / reject', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await f.app.db('order_cards').where({ order_id: placed.id })).toHaveLength(2);
-    expect(
-      await f.app.db('outbox').where({ type: 'physical-sim.order.approved', aggregate_id: placed.id }),
-    ).toHaveLength(1);
+    const approved = await f.app.db('outbox').where({ type: 'physical-sim.order.approved', aggregate_id: placed.id });
+    expect(approved).toHaveLength(1);
+    // What was sold travels with it, for the invoice's line.
+    expect(approved[0].envelope.payload.item).toEqual({
+      nameTr: PLUS_EU.nameTr,
+      nameEn: PLUS_EU.nameEn,
+      quantity: 2,
+      unitPriceCents: approved[0].envelope.payload.amountCents / 2,
+    });
   });
 
   it('bad input is a 4xx naming the field; the Idempotency-Key is required', async () => {

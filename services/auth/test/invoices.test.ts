@@ -34,6 +34,8 @@ process.env.EVENTS_METRICS_LOG_MS = '0';
 class FakeIntegrator implements InvoiceProvider {
   readonly name = 'demo' as const;
   calls = 0;
+  /** Every sale it was handed, as the issuing loop built it from the stored row. */
+  sales: InvoiceSale[] = [];
   constructor(
     private readonly inner: InvoiceProvider,
     private readonly failures: Array<'not-yet' | 'refused' | 'network'>,
@@ -46,6 +48,7 @@ class FakeIntegrator implements InvoiceProvider {
   }
   async issue(sale: InvoiceSale) {
     this.calls += 1;
+    this.sales.push(sale);
     this.fail();
     return this.inner.issue(sale);
   }
@@ -216,6 +219,25 @@ describe('recording sales', () => {
     expect(row).toMatchObject({ sale_type: 'physical_sim', status: 'pending', account_id: dealerId });
     expect(Number(row.vat_cents)).toBe(750);
   });
+
+  it('gives a Plus order invoice the package and quantity its approval names', async () => {
+    const orderId = randomUUID();
+    await emit('physical_sim', 'physical-sim.order.approved', {
+      orderId,
+      userId: dealerId,
+      amountCents: 3 * 1500,
+      holdId: 'hold-1',
+      item: { nameTr: 'Avrupa Plus 10 GB', nameEn: 'Europe Plus 10 GB', quantity: 3, unitPriceCents: 1500 },
+    });
+    const row = await waitFor(() => invoiceOf(orderId), { what: 'the Plus order invoice' });
+    expect(row.lines).toEqual([
+      expect.objectContaining({
+        description: 'Avrupa Plus 10 GB (eUICC fiziksel SIM kartı, Plus)',
+        quantity: 3,
+        unitPriceCents: 1500,
+      }),
+    ]);
+  });
 });
 
 describe('issuing', () => {
@@ -276,6 +298,9 @@ describe('issuing', () => {
     }
     expect(row).toMatchObject({ status: 'issued', attempts: 3, last_error: null });
     expect(fake.calls).toBe(3);
+    // The payment's date was stored as JSON text; a provider gets a Date it can format (Paraşüt's payment_date).
+    expect(fake.sales[2]!.payment.paidAt).toBeInstanceOf(Date);
+    expect(fake.sales[2]!.payment.paidAt.getTime()).toBe(new Date(payload.completedAt).getTime());
     expect(await app.db('demo_invoice_documents').where({ key: `sale:${payload.orderId}` })).toHaveLength(1);
   });
 

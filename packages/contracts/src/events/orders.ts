@@ -10,7 +10,21 @@ const orderPayload = z.object({
 });
 
 export const physicalSimOrderPlaced = defineEvent('physical-sim.order.placed', 1, orderPayload);
-export const physicalSimOrderApproved = defineEvent('physical-sim.order.approved', 1, orderPayload);
+/** An approved order names what was sold, so its invoice has the package and quantity (older events have no `item`). */
+export const physicalSimOrderApproved = defineEvent(
+  'physical-sim.order.approved',
+  1,
+  orderPayload.extend({
+    item: z
+      .object({
+        nameTr: z.string(),
+        nameEn: z.string(),
+        quantity: z.number().int().positive(),
+        unitPriceCents: z.number().int().nonnegative(),
+      })
+      .optional(),
+  }),
+);
 export const physicalSimOrderRejected = defineEvent(
   'physical-sim.order.rejected',
   1,

@@ -58,7 +58,7 @@ export async function recordEsimRefund(
   });
 }
 
-/** An approved Plus card order: the event names only its amount, so the invoice has one line for it. */
+/** An approved Plus card order: one line of its package and quantity (an older event, naming only its amount, gets one line for it). */
 export async function recordPhysicalSimSale(
   trx: Knex.Transaction,
   order: EventPayload<'physical-sim.order.approved'>,
@@ -73,9 +73,16 @@ export async function recordPhysicalSimSale(
     accountId: order.userId,
     locale: 'tr',
     soldAt: approvedAt,
-    lines: [
-      { description: 'eUICC fiziksel SIM kartı siparişi (Plus)', quantity: 1, unitPriceCents: order.amountCents },
-    ],
+    lines:
+      order.item && order.item.quantity * order.item.unitPriceCents === order.amountCents
+        ? [
+            {
+              description: `${order.item.nameTr} (eUICC fiziksel SIM kartı, Plus)`,
+              quantity: order.item.quantity,
+              unitPriceCents: order.item.unitPriceCents,
+            },
+          ]
+        : [{ description: 'eUICC fiziksel SIM kartı siparişi (Plus)', quantity: 1, unitPriceCents: order.amountCents }],
     payment: { type: 'balance', platform: null, paidAt: approvedAt },
     url: `${config.PUBLIC_BASE_URL.replace(/\/$/, '')}/dashboard`,
   });

@@ -26,7 +26,8 @@ export interface InvoiceRow {
   total_cents: string | number;
   vat_cents: string | number;
   currency: string;
-  payment: InvoiceSale['payment'] | null;
+  /** Kept as JSON, so its date comes back as text: the issuer makes it a Date again. */
+  payment: (Omit<InvoiceSale['payment'], 'paidAt'> & { paidAt: string }) | null;
   sale_url: string | null;
   sold_at: Date;
   provider: string | null;

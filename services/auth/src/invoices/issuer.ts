@@ -50,7 +50,9 @@ async function callProvider(db: Knex, provider: InvoiceProvider, row: InvoiceRow
       currency: 'EUR',
       buyer: row.buyer,
       lines: row.lines,
-      payment: row.payment ?? { type: 'balance', platform: null, paidAt: row.sold_at },
+      payment: row.payment
+        ? { ...row.payment, paidAt: new Date(row.payment.paidAt) }
+        : { type: 'balance', platform: null, paidAt: row.sold_at },
       url: row.sale_url ?? '',
     });
   }

@@ -110,7 +110,18 @@ export async function approveOrder(trx: Knex.Transaction, id: string, adminId: s
   await publish(trx, SERVICE, {
     type: 'physical-sim.order.approved',
     aggregateId: id,
-    payload: { orderId: id, userId: order.user_id, amountCents: Number(order.total_cents), holdId: order.hold_id },
+    payload: {
+      orderId: id,
+      userId: order.user_id,
+      amountCents: Number(order.total_cents),
+      holdId: order.hold_id,
+      item: {
+        nameTr: order.package_name_tr,
+        nameEn: order.package_name_en,
+        quantity: order.quantity,
+        unitPriceCents: Number(order.unit_price_cents),
+      },
+    },
   });
   return updated!;
 }
