@@ -7,7 +7,7 @@ import { startSystem, type ListeningSystem } from '../flows/system';
 import { ensureBuilt } from './builds';
 
 /**
- * Big amounts are not one click (issue 38, item 8), in Debian's chromium against the real system: a
+ * Big amounts are not one click, in Debian's chromium against the real system: a
  * customer cannot ask for more than the shop's maximum by bank transfer; a request above the retype
  * threshold is confirmed only with its amount typed again: a wrong amount is refused and moves
  * nothing, the right one credits the money once, a replay of it moves nothing. The books are

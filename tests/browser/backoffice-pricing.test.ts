@@ -7,7 +7,7 @@ import { startSystem, type ListeningSystem } from '../flows/system';
 import { ensureBuilt } from './builds';
 
 /**
- * The pricing screens on a 390 px phone (issue 38, items 13 and 14), in Debian's chromium against
+ * The pricing screens on a 390 px phone, in Debian's chromium against
  * the real system: the percentage dialog's preview keeps "Yeni fiyat" in view without a sideways
  * scroll and names the packages a discount would put below cost; the package list's
  * "Satıştan kaldır" asks instead of opening the row's edit.

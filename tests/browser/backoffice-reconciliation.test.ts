@@ -10,7 +10,7 @@ import { startSystem, type ListeningSystem } from '../flows/system';
 import { ensureBuilt } from './builds';
 
 /**
- * Issue 38's reconciliation in Debian's chromium against the real system: the admin finds a bank
+ * The reconciliation in Debian's chromium against the real system: the admin finds a bank
  * top-up by its reference code and by its customer, confirms two at once and rejects one, and
  * downloads the lists as CSV in Turkish, read here as Turkish Excel reads them (";" between cells,
  * "," in decimals, the byte-order mark dropped): the headings, money, Istanbul times, order numbers

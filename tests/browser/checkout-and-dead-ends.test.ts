@@ -6,7 +6,7 @@ import { translate } from '@esim/contracts';
 import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
 
 /**
- * Issue 38, "what a traveller trips over", in Debian chromium against the real system: the phone buy
+ * What a traveller trips over, in Debian chromium against the real system: the phone buy
  * dialog with too little balance (the card payment is the footer's action and works; a decline's
  * reason heads the dialog and the consent tick is kept), an order that is not there, an install link
  * that is not valid, what "Necessary only" keeps, and /refund-policy hydrating without React's error

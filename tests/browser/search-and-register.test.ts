@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
 
 /**
- * What a traveller trips over (issue 38), in Debian chromium against the real system (the gateway
+ * What a traveller trips over, in Debian chromium against the real system (the gateway
  * serving the production build, the seeded catalog): the destination search by region and by common
  * names with its suggestions above the cookie banner, and registering from a plan, which signs the
  * new customer in and brings them back to that plan. Screenshots at phone and desktop size, Turkish
@@ -153,7 +153,7 @@ describe.each([
       expect(await (await search(page, name)).first().textContent(), name).toContain(text.uk);
 
     const europe = await search(page, text.region);
-    // Prices are German-formatted in both languages (the spec's currency format), with a no-break space.
+    // Prices are German-formatted in both languages (docs/product.md, Money), with a no-break space.
     expect((await europe.first().textContent())?.replace(/\s/g, ' ')).toBe(`${text.europePlan}${text.planLine}`);
     for (const region of text.regions) expect(await (await search(page, region)).count(), region).toBeGreaterThan(0);
 

@@ -6,7 +6,7 @@ import { startStorefrontSystem, type StorefrontSystem } from './storefront-syste
 
 /**
  * The storefront in Debian chromium against the gateway serving the production build with the
- * real back end. The checkout and balance-check flows need the esim service (issue 11).
+ * real back end. The checkout and balance-check flows need the esim service.
  */
 let shop: StorefrontSystem;
 beforeAll(async () => {

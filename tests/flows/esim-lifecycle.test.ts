@@ -79,7 +79,7 @@ describe('eSIM lifecycle', () => {
     expect(asAdmin.statusCode).toBe(200);
   });
 
-  it('QR file names follow the spec rules and messages', async () => {
+  it('QR file names follow the identifier rules and messages', async () => {
     const h = await sys.as(owner);
     for (const [name, message] of [
       ['89012345678901234567.jpg', 'Geçersiz dosya formatı'],

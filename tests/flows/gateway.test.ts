@@ -35,7 +35,11 @@ let system: System;
 
 beforeAll(async () => {
   keys = await createTestKeys();
-  system = await startSystem({ serviceEnv: { auth: { AUTH_SIGNING_KEYS: keys.signingKeys } } });
+  system = await startSystem({
+    serviceEnv: { auth: { AUTH_SIGNING_KEYS: keys.signingKeys } },
+    // A service draws its API document on first request, which takes seconds on a busy runner; this file checks the merge, not that wait.
+    gatewayEnv: { HEALTH_TIMEOUT_MS: '15000' },
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher
 import { startSystem, type System } from './system';
 
 /**
- * The weaknesses issue 9 found, each through the running system (gateway in front of the real
+ * The weaknesses an outside probe found, each through the running system (gateway in front of the real
  * services): private answers cached, weak passwords, a spoofable client address, guessing from
  * many addresses, money for people who do not exist, and pages without a Permissions-Policy.
  */

@@ -8,7 +8,7 @@ import { callersOf, openApiOf, schemasFromOpenApi, type Caller } from '../hostil
 import { startSystem, type System } from './system';
 
 /**
- * Issue 9's found items 1-3, through the gateway to the real services: NUL and lone surrogates in
+ * Text and number input rules, through the gateway to the real services: NUL and lone surrogates in
  * any text, dates inside react-admin's `filter`, and money below a cent or with a third decimal.
  * Each was a 500 (or a silent 0) before; each must be a 400 naming the field, changing nothing.
  * The sweeps run over every auth, catalog and balance route of the route table.

@@ -8,7 +8,7 @@ import type { Caller } from './requests';
 import { checkListSearches, signInCallers, unmatchedText } from './search';
 
 /**
- * The hostile-input suite (issue 9): requests generated from the route table and the routes' own
+ * The hostile-input suite: requests generated from the route table and the routes' own
  * schemas, through the real gateway to the real services. `npm test` sends HOSTILE_REQUESTS
  * (default 1,500); `npm run test:hostile` sends 20,000. Replay a run with HOSTILE_SEED=<seed>.
  */

@@ -139,7 +139,7 @@ function paramValue(known: KnownIds): fc.Arbitrary<string> {
   );
 }
 
-/** react-admin's list parameters and the spec's, with bad values among good ones. */
+/** react-admin's list parameters and the shop's own (docs/product.md, Lists), with bad values among good ones. */
 const LIST_PARAMS: Array<[string, string[]]> = [
   [
     'sort',

@@ -7,7 +7,7 @@ function Broken(): never {
 }
 
 describe('RouteErrorBoundary', () => {
-  it("shows the spec's 'Unexpected Application Error!' screen when a page fails, and a new path clears it", () => {
+  it("shows the 'Unexpected Application Error!' screen when a page fails, and a new path clears it", () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { rerender } = render(
       <RouteErrorBoundary pathname="/faq">

@@ -65,7 +65,7 @@ export async function preloadPage(pathname: string): Promise<void> {
 }
 
 /**
- * The spec's fallback for a failure while rendering a page: 'Unexpected Application Error!'
+ * The fallback for a failure while rendering a page (docs/product.md, Fixed texts): 'Unexpected Application Error!'
  * instead of the layout (what a data router's errorElement does). A new path clears it.
  */
 export class RouteErrorBoundary extends Component<

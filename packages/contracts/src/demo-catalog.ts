@@ -29,7 +29,7 @@ const covered = (dailyPriceCents: number, speed: string, [first, second]: [strin
   ],
 });
 
-/** The map's 9 covered countries with the spec's daily prices (DEU 10, TUR 8, ... KOR 13 €). */
+/** The map's 9 covered countries with their daily prices (docs/product.md, The demo catalogue). */
 export const DEMO_COVERED_COUNTRIES: Record<string, DemoCountrySettings> = {
   DE: covered(10_00, '5G', ['Telekom', 'Vodafone']),
   TR: covered(8_00, '4.5G', ['Turkcell', 'Vodafone']),
@@ -44,11 +44,11 @@ export const DEMO_COVERED_COUNTRIES: Record<string, DemoCountrySettings> = {
 
 /**
  * "Coming soon" on the map: daily plans planned next. Singapore and Thailand sell 7/15/30-day
- * packages already; the map's "covered" means a daily plan, and the spec highlights exactly 9.
+ * packages already; the map's "covered" means a daily plan, and the map highlights exactly 9.
  */
 export const DEMO_COMING_SOON = ['SG', 'TH', 'NL', 'GR', 'PT', 'CH', 'AE', 'CA'];
 
-/** The home page: 5 quick destination buttons and 9 featured destinations, in the spec's order. */
+/** The home page: 5 quick destination buttons and 9 featured destinations, in this order (docs/product.md, The demo catalogue). */
 export const DEMO_QUICK_DESTINATIONS = ['US', 'GB', 'DE', 'FR', 'TR'];
 export const DEMO_FEATURED_DESTINATIONS = ['US', 'GB', 'DE', 'FR', 'TR', 'JP', 'KR', 'SG', 'TH'];
 
@@ -81,7 +81,7 @@ const TIERS = [
 ] as const;
 
 /**
- * 7/15/30-day local packages of the 9 featured countries. The US prices are the spec's
+ * 7/15/30-day local packages of the 9 featured countries. The US prices are fixed
  * (14.99 / 24.99 / 39.99); the others follow their daily prices, and the 7-day price is what
  * the home page shows ("prices are for 7-day packages").
  */
@@ -314,7 +314,7 @@ const regionalPackages: DemoPackage[] = (
   return [regional(15, 5, europe ? 24_99 : 29_99, true), regional(30, 20, europe ? 49_99 : 59_99, false)];
 });
 
-/** A global package over the featured countries: every one already in a regional list, so region counts stay as the spec says. */
+/** A global package over the featured countries: every one already in a regional list, so region counts stay as the storefront shows them. */
 const globalPackages: DemoPackage[] = [
   {
     code: 'GLOBAL-30D-10GB',

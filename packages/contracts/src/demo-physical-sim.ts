@@ -1,5 +1,5 @@
 /**
- * Demo 'Plus' packages (physical eUICC cards with their included data, spec menu 'Plus Paketi Satın
+ * Demo 'Plus' packages (physical eUICC cards with their included data, the back-office menu 'Plus Paketi Satın
  * Al'), seeded by the catalog in demo mode with these fixed ids so physical-sim's demo cards can
  * refer to them. Never seeded in production.
  */

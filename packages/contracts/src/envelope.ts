@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body is wrapped in this envelope (docs/architecture.md, One request, end to end). */
+/** Every response body is wrapped in this envelope (docs/architecture/overview.md, One request, end to end). */
 export interface SuccessEnvelope<T> {
   success: true;
   message: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One list query for every list endpoint. It accepts the spec's parameters
+ * One list query for every list endpoint (docs/product.md, Lists). It accepts the shop's own parameters
  * (`search`, `status`, `page`, `limit` / `page_size`, `start_date`, `end_date`) and
  * react-admin simple-rest's (`sort=["field","ASC"]`, `range=[0,24]`, `filter={...}`),
  * and normalises both into one shape.
@@ -44,7 +44,7 @@ const sortParam = z
     ) {
       return { field: parsed[0], order: parsed[1].toUpperCase() as 'ASC' | 'DESC' };
     }
-    // Plain `sort=price` or `sort=-price` (descending) as a spec-style client would send.
+    // Plain `sort=price` or `sort=-price` (descending) as a script or the storefront would send.
     const plain = /^(-?)([a-zA-Z_][a-zA-Z0-9_.]{0,63})$/.exec(value);
     if (plain) return { field: plain[2]!, order: plain[1] ? ('DESC' as const) : ('ASC' as const) };
     ctx.addIssue({ code: 'custom', message: 'invalid_sort' });
@@ -101,7 +101,7 @@ export interface ListQueryOptions {
 const defaultId = z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]).transform(String);
 
 /**
- * One list query for every list endpoint. It accepts the spec's parameters (`search`, `page`,
+ * One list query for every list endpoint. It accepts the shop's own parameters (`search`, `page`,
  * `limit` / `page_size`, `start_date`, `end_date`, and the route's own filters such as `status`)
  * and react-admin simple-rest's (`sort=["field","ASC"]`, `range=[0,24]`, `filter={...}`).
  * A route declares its filters once: they are accepted as top-level parameters and inside

@@ -15,7 +15,7 @@ const pathsOf = (query: Record<string, string>) => {
 };
 
 describe('list query', () => {
-  it('reads the spec parameters', () => {
+  it("reads the shop's own parameters", () => {
     expect(
       parse({
         search: 'ali',

@@ -32,7 +32,7 @@ describe('money on the wire', () => {
       expect(nonNegativeEuroAmount.safeParse(bad).success, String(bad)).toBe(false);
   });
 
-  it('formats as the spec says: de-DE, EUR, 2 decimals', () => {
+  it('formats in the German format: de-DE, EUR, 2 decimals', () => {
     expect(formatEuros(1499).replace(/\s/g, ' ')).toBe('14,99 €');
   });
 });

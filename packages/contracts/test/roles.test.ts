@@ -15,7 +15,7 @@ describe('roleOf', () => {
   });
 });
 
-describe('canAccess: the spec permission table', () => {
+describe('canAccess: the permission table', () => {
   const table: Array<[Resource, string[]]> = [
     ['dashboard', ['admin', 'user']],
     ['esim-orders', ['admin', 'user']],

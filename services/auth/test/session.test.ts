@@ -101,7 +101,7 @@ describe('sessions: register, login, me, refresh, logout', () => {
     expect(refreshAfter.statusCode).toBe(401);
   });
 
-  it('refuses a duplicate email, in any letter case, with the spec text', async () => {
+  it('refuses a duplicate email, in any letter case, with the fixed text', async () => {
     expect(
       (await register({ full_name: 'Ali Veli', email: 'ali@example.com', password: 'parola-ruzgar-123' })).statusCode,
     ).toBe(201);

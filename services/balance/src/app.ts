@@ -3,7 +3,7 @@ import type { JSONWebKeySet } from 'jose';
 import { loadBalanceConfig, type BalanceConfig } from './config';
 import type { BalanceContext } from './context';
 import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from './ledger/batcher';
-import { registerHoldMetrics } from './ledger/metrics';
+import { registerCardPaymentMetrics, registerHoldMetrics } from './ledger/metrics';
 import { registerBalanceHandlers } from './events/handlers';
 import { createAccountDirectory } from './clients/auth';
 import { adminRoutes } from './routes/admin';
@@ -71,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}) {
 
   configureHoldBatcher(app.db, { maxInFlight: options.holdBatchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT });
   registerHoldMetrics(app.metrics, app.db);
+  registerCardPaymentMetrics(app.metrics, app.db);
 
   publicRoutes(app, ctx);
   userRoutes(app, ctx);

@@ -155,7 +155,7 @@ describe('buying on credit', () => {
     const res = await hold(dealer.id, 30_01);
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('insufficient_balance');
-    // The spec's message stays as it is; what is left of the credit comes as a detail, in the caller's language.
+    // The fixed message stays as it is (docs/product.md, Fixed texts); what is left of the credit comes as a detail, in the caller's language.
     expect(plain(res.json().message)).toBe('Yetersiz bakiye. Kullanılabilir bakiye: 0,00 €');
     expect(res.json().errors.map((e: { path: string; message: string }) => [e.path, plain(e.message)])).toEqual([
       ['credit_left', 'Kalan kredi limiti: 30,00 €'],

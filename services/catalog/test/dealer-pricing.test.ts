@@ -145,7 +145,7 @@ describe('admin: one package', () => {
 });
 
 describe('admin: bulk list', () => {
-  it('sets and removes several prices at once, from the spec list shape', async () => {
+  it('sets and removes several prices at once, from the plain list shape', async () => {
     const res = await put(`/admin/dealers/${DEALER_2.id}/packages`, [
       { package_id: ids['TR-7D-3GB'], price: 8.99 },
       { package_id: ids['EUROPE-15D-5GB'], price: 22.5 },

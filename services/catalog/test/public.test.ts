@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setup, type Fixture } from './support';
 
-/** The public site's reads against the seeded demo catalog: the spec's figures, search, sorting, caching headers. */
+/** The public site's reads against the seeded demo catalog: its figures (docs/product.md, The demo catalogue), search, sorting, caching headers. */
 let f: Fixture;
 beforeAll(async () => {
   f = await setup();
@@ -146,7 +146,7 @@ describe('the seeded figures', () => {
     expect(english.map((r: { name: string }) => r.name)).toEqual(['Europe', 'Asia', 'Americas', 'Africa']);
   });
 
-  it('destinations: 5 quick and 9 featured in the spec order, priced by their 7-day package', async () => {
+  it('destinations: 5 quick and 9 featured in the demo order, priced by their 7-day package', async () => {
     const body = await data('/public/destinations', { 'accept-language': 'en' });
     expect(body.quick.map((c: { name: string }) => c.name)).toEqual([
       'United States',
@@ -175,7 +175,7 @@ describe('the seeded figures', () => {
     });
   });
 
-  it('coverage: every country a package covers is covered (the spec daily prices on the 9 with a daily plan); coming soon only where nothing covers it', async () => {
+  it('coverage: every country a package covers is covered (the demo daily prices on the 9 with a daily plan); coming soon only where nothing covers it', async () => {
     const body = await data('/public/coverage', { 'accept-language': 'en' });
     const covered = body.countries.filter((c: { coverage_status: string }) => c.coverage_status === 'covered');
     expect(covered).toHaveLength(130);

@@ -223,7 +223,7 @@ describe('ISO reference countries', () => {
     }
   });
 
-  it('uses the spec slugs and names', () => {
+  it('uses the public slugs and names', () => {
     expect(byA2.get('US')).toMatchObject({
       a3: 'USA',
       slug: 'united-states',

@@ -11,6 +11,7 @@ import type { Supplier } from './provider/supplier';
 import { adminSupplierRoutes } from './routes/admin-suppliers';
 import { supplierWebhookRoutes } from './routes/supplier-webhooks';
 import { configuredSuppliers, supplierWebhookUrl } from './suppliers/configured';
+import { registerSupplierMetrics } from './suppliers/metrics';
 import { supplierSyncJob, supplierWebhookRegistration } from './suppliers/sync';
 import { adminRoutes } from './routes/admin';
 import { publicRoutes } from './routes/public';
@@ -54,6 +55,10 @@ export async function buildApp(options: BuildOptions = {}) {
   };
   app.addHook('onClose', async () => {
     await Promise.all([ctx.catalog.close(), ctx.balance.close(), ctx.shop.close()]);
+  });
+  registerSupplierMetrics(app.metrics, app.db, {
+    suppliers: suppliers.map((supplier) => supplier.name),
+    balanceWarningCents: config.SUPPLIER_BALANCE_WARNING_EUROS * 100,
   });
 
   userRoutes(app, ctx);

@@ -50,7 +50,7 @@ export async function buildApp(options: BuildOptions = {}) {
   adminRoutes(app, ctx);
   internalRoutes(app);
 
-  registerImportMetrics(app.metrics, ctx.queue, app.redis);
+  registerImportMetrics(app.metrics, ctx.queue, app.redis, app.db);
   registerPhysicalSimHandlers(attachEventBus(app, { service: SERVICE_NAME }));
   const expireAfterMs = config.ORDER_PLACING_EXPIRE_MINUTES * 60_000;
   // Swept a few times per expiry period, at least once a minute, so a stale order waits little past its expiry.

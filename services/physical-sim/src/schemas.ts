@@ -54,7 +54,7 @@ export const settingsBody = z.object({
 
 // ── admin: stock ──
 export const cardStatus = z.enum(CARD_STATUSES);
-/** The spec's stock filters (status, package_id, owner_user_id; `admin` = admin stock) and the import a card came with. */
+/** The stock list's filters (status, package_id, owner_user_id; `admin` = admin stock) and the import a card came with. */
 // Card ids are uuids: react-admin's getMany (`filter={"id":[...]}`) with anything else is a 400, not a database error.
 export const stockQuery = listQuery(
   {

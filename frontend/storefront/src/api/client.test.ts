@@ -71,7 +71,7 @@ describe('API client: token, refresh once, 401 and network events', () => {
     window.removeEventListener(UNAUTHORIZED_EVENT, fired);
   });
 
-  it('no answer fires the network-error event with the spec text', async () => {
+  it('no answer fires the network-error event with the fixed text', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {

@@ -68,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await api.post('/logout');
     } catch (error) {
-      // Spec section 8: a failed logout is only logged and the user stays signed in.
+      // A failed logout is only logged and the user stays signed in (docs/product.md, Fixed texts).
       console.error('logout failed', error);
       return;
     }

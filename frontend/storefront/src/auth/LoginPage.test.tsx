@@ -116,7 +116,7 @@ describe('return after sign-in', () => {
   });
 });
 
-describe('too many sign-in attempts (issue 38)', () => {
+describe('too many sign-in attempts', () => {
   it('counts the Retry-After seconds down with the buttons off, then lets the visitor try again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = vi.fn(

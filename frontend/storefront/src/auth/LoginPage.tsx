@@ -21,7 +21,7 @@ import { goTo, returnAddress } from './returnTo';
 import { DEMO_EMAIL } from './demo';
 export { DEMO_EMAIL };
 
-/** Spec section 8: the sign-in error texts by code. */
+/** The sign-in error texts by code (docs/product.md, Fixed texts). */
 export function loginErrorText(error: unknown, t: (key: string) => string): string {
   return refusalText(error, t, (refused) => {
     if (refused.code === 'invalid_credentials') return t('login.invalid');

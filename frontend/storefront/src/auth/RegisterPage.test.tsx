@@ -144,7 +144,7 @@ describe('register form', () => {
     expect(router.state.location.state).toMatchObject({ from: '/packages/united-states?buy=p1' });
   });
 
-  it('an existing email shows the spec text; no answer shows the network text', async () => {
+  it('an existing email shows the fixed text; no answer shows the network text', async () => {
     const fetchMock = vi.fn(
       async () =>
         new Response(JSON.stringify({ success: false, code: 'user_already_exists', message: 'whatever' }), {

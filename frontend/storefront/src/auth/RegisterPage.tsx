@@ -40,7 +40,7 @@ export interface RegisterValues {
 
 type Translate = (key: string) => string;
 
-/** Spec section 5's rules, then the service's own schema: one message per field. */
+/** The service's own schema, then the form's required fields, matching passwords and accepted terms: one message per field. */
 export function validateRegister(values: RegisterValues, t: Translate): Record<string, string> {
   const errors: Record<string, string> = {};
   const parsed = fieldIssues(registerBody, values);

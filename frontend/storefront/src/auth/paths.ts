@@ -1,4 +1,4 @@
-/** The spec's public routes (section 2); any path under these prefixes counts as public too. */
+/** The storefront's pages open without signing in; any path under these prefixes counts as public too. */
 const PUBLIC_EXACT = new Set([
   '/',
   '/login',

@@ -20,7 +20,7 @@ function browserLanguage(): string {
 }
 
 /**
- * The visitor's language in the spec's order: the `lng` parameter, the cookie, local storage,
+ * The visitor's language, first found wins: the `lng` parameter, the cookie, local storage,
  * then the browser's languages (i18next takes the first it supports). A language other than the
  * browser's own is a choice, kept in storage and the cookie (across visits only with the visitor's
  * consent to preference cookies); the browser's own language is kept nowhere without that consent,

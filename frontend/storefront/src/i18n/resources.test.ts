@@ -26,7 +26,7 @@ describe('tr and en resources', () => {
     }
   });
 
-  it("the spec's Turkish texts are verbatim", () => {
+  it('the fixed Turkish texts are verbatim', () => {
     const { auth, balance, common } = NAMESPACES;
     expect(auth.tr.login.submitting).toBe('Giriş Yapılıyor...');
     expect(auth.tr.register.submitting).toBe('Kayıt Yapılıyor...');

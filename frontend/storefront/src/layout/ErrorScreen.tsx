@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse } from 'react-router';
 
-/** The spec's fallback for routing failures: 'Unexpected Application Error!' with status and text. */
+/** The fallback for routing failures: 'Unexpected Application Error!' with status and text (docs/product.md, Fixed texts). */
 export function ErrorScreen({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const text = isRouteErrorResponse(error)

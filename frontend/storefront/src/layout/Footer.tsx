@@ -51,7 +51,7 @@ export default function Footer() {
               {t('footer.tagline')}
             </Typography>
             <Box sx={{ mt: 2, display: 'flex', gap: 0.5 }} aria-label={t('footer.social')} role="group">
-              {/* Spec section 2: social links that go nowhere yet. */}
+              {/* Social links that go nowhere yet: the shop has no accounts to link. */}
               <IconButton href="#" color="inherit" aria-label="Facebook">
                 <FacebookIcon />
               </IconButton>

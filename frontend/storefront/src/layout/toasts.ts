@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast, { useToasterStore, type ToasterProps, type ToastOptions } from 'react-hot-toast';
 
-/** Spec section 9: default 4 s, success 2 s, error 4 s, loading endless (react-hot-toast's own defaults). */
+/** Default 4 s, success 2 s, error 4 s, loading endless (docs/product.md, Constants; react-hot-toast's own defaults). */
 export const TOAST_OPTIONS: ToastOptions & { success: ToastOptions; error: ToastOptions } = {
   duration: 4000,
   success: { duration: 2000 },

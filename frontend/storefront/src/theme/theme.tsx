@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ThemeProvider, createTheme, darken } from '@mui/material/styles';
+import { ThemeProvider, createTheme, darken, getContrastRatio, lighten } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import { STORAGE_KEYS } from '@esim/contracts';
+import { COLOR_PATTERN, DEMO_BRAND, STORAGE_KEYS, type ShopBrand } from '@esim/contracts';
 import { readPreference, writePreference } from '../features/consent/consent';
 
 export type ThemeMode = 'light' | 'dark';
@@ -9,11 +9,61 @@ export type ThemeMode = 'light' | 'dark';
 declare module '@mui/material/styles' {
   interface Palette {
     /** The brand band behind the top bar, the hero and page headers (white text on it in both modes). */
-    hero: { main: string; contrastText: string };
+    hero: { main: string; contrastText: string; gradient: string };
   }
   interface PaletteOptions {
-    hero?: { main: string; contrastText: string };
+    hero?: { main: string; contrastText: string; gradient: string };
   }
+}
+
+/** The shop identity's two colours (#rrggbb), as GET /public/shop answers them in its brand. */
+export interface BrandColors {
+  primary: string;
+  secondary: string;
+}
+
+/** The storefront's own colours, the demo brand's: the look an identity without colours keeps. */
+export const DEFAULT_BRAND_COLORS: BrandColors = {
+  primary: DEMO_BRAND.primary_color,
+  secondary: DEMO_BRAND.secondary_color,
+};
+
+/** A brand's colours, each replaced by the default where the identity has none (or no valid one) yet. */
+export function brandColors(brand: Pick<ShopBrand, 'primary_color' | 'secondary_color'> | undefined): BrandColors {
+  const valid = (color: string | undefined, fallback: string) =>
+    color && COLOR_PATTERN.test(color) ? color.toLowerCase() : fallback;
+  return {
+    primary: valid(brand?.primary_color, DEFAULT_BRAND_COLORS.primary),
+    secondary: valid(brand?.secondary_color, DEFAULT_BRAND_COLORS.secondary),
+  };
+}
+
+const LIGHT_BACKGROUND = { default: '#f7f9fc', paper: '#ffffff' };
+const DARK_BACKGROUND = { default: '#121417', paper: '#1d2024' };
+
+/** The hand-picked dark-mode variants of the default colours (what the derivation below approximates). */
+const DEFAULT_DARK: Record<string, string> = { '#0b57d0': '#8ab4f8', '#b3261e': '#f2b8b5' };
+
+/**
+ * A colour's dark-mode variant: lightened until it reads on the dark background (7:1, the pale tone
+ * dark themes use), so text and outlines drawn in it stay legible.
+ */
+export function darkVariant(color: string): string {
+  const known = DEFAULT_DARK[color.toLowerCase()];
+  if (known) return known;
+  let amount = 0.4;
+  let variant = lighten(color, amount);
+  while (getContrastRatio(variant, DARK_BACKGROUND.default) < 7 && amount < 0.9)
+    variant = lighten(color, (amount += 0.1));
+  return variant;
+}
+
+/** Darkens a colour from `start` on until white text on it has at least `ratio`:1 contrast. */
+function darkForWhiteText(color: string, start: number, ratio: number): string {
+  let amount = start;
+  let band = darken(color, amount);
+  while (getContrastRatio(band, '#fff') < ratio && amount < 0.95) band = darken(color, (amount += 0.05));
+  return band;
 }
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -50,27 +100,40 @@ function useSystemThemeMode(): ThemeMode {
   return mode;
 }
 
-const built = new Map<ThemeMode, ReturnType<typeof createTheme>>();
+const built = new Map<string, ReturnType<typeof createTheme>>();
 
-/** The theme of a mode, made once (the start makes the first one in a task of its own, before hydrating). */
-export function buildTheme(mode: ThemeMode) {
-  let theme = built.get(mode);
-  if (!theme) built.set(mode, (theme = makeTheme(mode)));
+/**
+ * The theme of a mode and brand colours, made once (the start makes the first one in a task of its
+ * own, before hydrating).
+ */
+export function buildTheme(mode: ThemeMode, colors: BrandColors = DEFAULT_BRAND_COLORS) {
+  const key = `${mode} ${colors.primary} ${colors.secondary}`;
+  let theme = built.get(key);
+  if (!theme) built.set(key, (theme = makeTheme(mode, colors)));
   return theme;
 }
 
-function makeTheme(mode: ThemeMode) {
+function makeTheme(mode: ThemeMode, { primary, secondary }: BrandColors) {
+  const light = mode === 'light';
+  // The band carries white text: the brand colour darkened as MUI darkens it, further if white is
+  // still hard to read on it.
+  const lightBand = darkForWhiteText(primary, 0.3, 4.5);
+  // Dark: a deep shade of the brand (the pale dark-mode primary darkened as in light mode read as a
+  // washed-out band under white text); the default keeps its navy.
+  const darkBand = primary === DEFAULT_BRAND_COLORS.primary ? '#0d2038' : darkForWhiteText(primary, 0.75, 12);
   return createTheme({
     palette: {
       mode,
-      primary: { main: mode === 'light' ? '#0b57d0' : '#8ab4f8' },
-      secondary: { main: mode === 'light' ? '#b3261e' : '#f2b8b5' },
-      success: { main: mode === 'light' ? '#1b7a3a' : '#6dd58c' },
-      background:
-        mode === 'light' ? { default: '#f7f9fc', paper: '#ffffff' } : { default: '#121417', paper: '#1d2024' },
-      // Light: the primary blue darkened as MUI darkens it; dark: a deep navy (the dark primary, a
-      // pale blue, darkened the same way read as a washed-out band under white text).
-      hero: { main: mode === 'light' ? darken('#0b57d0', 0.3) : '#0d2038', contrastText: '#fff' },
+      // MUI picks each colour's text (black or white) by contrast, so a pale brand gets dark text.
+      primary: { main: light ? primary : darkVariant(primary) },
+      secondary: { main: light ? secondary : darkVariant(secondary) },
+      success: { main: light ? '#1b7a3a' : '#6dd58c' },
+      background: light ? LIGHT_BACKGROUND : DARK_BACKGROUND,
+      hero: {
+        main: light ? lightBand : darkBand,
+        contrastText: '#fff',
+        gradient: `linear-gradient(120deg, ${darkBand} 0%, ${lightBand} 60%, ${darkForWhiteText(primary, 0, 4.5)} 100%)`,
+      },
     },
     shape: { borderRadius: 12 },
     typography: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from '../list-query';
 
 /**
- * The caller's balance (GET /user/balance): `balance` in euros as the spec's screen reads it
+ * The caller's balance (GET /user/balance): `balance` in euros as the balance screen reads it
  * (`data.balance`), beside exact cents, what is available and what pending orders hold.
  */
 export const userBalanceSchema = z.object({

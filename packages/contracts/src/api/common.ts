@@ -60,6 +60,6 @@ export const balanceCheckResultSchema = z.object({
 });
 export type BalanceCheckResult = z.infer<typeof balanceCheckResultSchema>;
 
-/** Spec section 5: an eSIM order number is 8+ upper-case letters or digits; a physical serial 6+ digits. */
+/** An eSIM order number is 8+ upper-case letters or digits; a physical serial 6+ digits (docs/product.md, The balance check). */
 export const ESIM_ORDER_NUMBER_PATTERN = /^[A-Z0-9]{8,}$/;
 export const PHYSICAL_SERIAL_PATTERN = /^[0-9]{6,}$/;

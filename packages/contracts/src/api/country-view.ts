@@ -45,7 +45,7 @@ export interface IsoCountriesSource {
   getName(code: string, language: string): string | undefined;
 }
 
-/** Slugs and English names as the spec uses them (the packages spell them differently). */
+/** Slugs and English names the public pages use ('korea', 'turkey', 'Turkey'); the packages spell them differently. */
 const SLUG_OVERRIDES: Record<string, string> = { KR: 'korea', TR: 'turkey' };
 const ENGLISH_NAME_OVERRIDES: Record<string, string> = { TR: 'Turkey' };
 
@@ -272,7 +272,7 @@ export function countryDetailView(facts: PublicCatalogFacts, country: CountryFac
 
 /**
  * GET /public/countries/:slug/packages for a known country: its own (local) packages, which the
- * spec's table lists, and separately the regional and global ones that also cover it.
+ * country page's package table lists, and separately the regional and global ones that also cover it.
  */
 export function countryPackagesView(
   facts: PublicCatalogFacts,

@@ -69,7 +69,7 @@ export function packageCoverage(p: PackageFacts, locale: Locale, names: CountryN
     .sort((a, b) => collator(locale).compare(a.name, b.name));
 }
 
-/** The public shape of a package (the spec's local package: id, name, duration, data, price, recommended, features) and its plan details. */
+/** The public shape of a package (a local package as the country page lists it: id, name, duration, data, price, recommended, features) and its plan details. */
 export function publicPackage(p: PackageFacts, locale: Locale, names: CountryNames) {
   return {
     id: p.id,

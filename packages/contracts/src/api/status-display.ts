@@ -35,7 +35,7 @@ export const PLAN_STATUS_LABELS = {
   unknown: { tr: 'Bilinmiyor', en: 'Unknown' },
 } as const satisfies Record<PlanStatusKey, LocalizedText>;
 
-// The spec names the colours of active (green), expired (red), used (grey) and unknown (yellow);
+// Colours as docs/product.md, How statuses are shown: active green, expired red, used grey, unknown yellow;
 // a never-used eSIM is blue, a step before green, and the plans that can no longer run are grey.
 const COLORS: Record<PlanStatusKey, StatusColor> = {
   ready: 'info',

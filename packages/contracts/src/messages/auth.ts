@@ -1,6 +1,6 @@
 import type { MessageCatalog } from './types';
 
-/** The spec's auth message codes (section 3) and texts (section 8), plus what a real account needs. */
+/** Auth's message codes and their fixed texts (docs/product.md, Fixed texts), plus what a real account needs. */
 export const authMessages = {
   login_successful: { tr: 'Giriş başarılı', en: 'Signed in successfully' },
   register_successful: { tr: 'Kayıt başarılı', en: 'Registered successfully' },

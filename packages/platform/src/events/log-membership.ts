@@ -5,7 +5,7 @@ import type { EventLogger } from './logger';
 /**
  * Partitions of the PostgreSQL event log. An event's partition is a hash of its key (the aggregate
  * id), so one aggregate's events share one partition and keep their order. Changing this number
- * moves keys between partitions; see docs/architecture.md before doing so.
+ * moves keys between partitions; see docs/architecture/events.md before doing so.
  */
 export const EVENT_LOG_PARTITIONS = 16;
 

@@ -65,7 +65,7 @@ export async function updateUserFields(
   }
 }
 
-/** The account as the spec's clients see it (`/me`, login): never the hash. */
+/** The account as clients see it (`/me`, login): never the hash. */
 export function publicUser(user: UserRow) {
   return {
     id: user.id,

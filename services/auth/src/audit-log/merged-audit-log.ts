@@ -3,6 +3,7 @@ import {
   AUDIT_LOG_LAST_ID,
   createInternalClient,
   readAuditLog,
+  type BaseUrls,
   type AuditLogPage,
   type AuditLogReadQuery,
   type Db,
@@ -22,10 +23,10 @@ const SOURCE_TIMEOUT_MS = 3000;
 
 export function createAuditSources(
   db: Db,
-  urls: Record<Exclude<AuditService, 'auth'>, string>,
+  urls: Record<Exclude<AuditService, 'auth'>, BaseUrls>,
   token: string,
 ): AuditSource[] {
-  const remote = (Object.entries(urls) as Array<[Exclude<AuditService, 'auth'>, string]>).map(
+  const remote = (Object.entries(urls) as Array<[Exclude<AuditService, 'auth'>, BaseUrls]>).map(
     ([service, baseUrl]): AuditSource => {
       const client = createInternalClient({ baseUrl, token, timeoutMs: SOURCE_TIMEOUT_MS, connections: 4 });
       return {

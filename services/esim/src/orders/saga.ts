@@ -8,7 +8,7 @@ import type { SupplierName } from '../provider/supplier';
 import { profilesOf } from './queries';
 
 /**
- * The purchase saga (docs/architecture.md, eSIM purchases). Its steps, each beside its compensation,
+ * The purchase saga (docs/architecture/purchases.md). Its steps, each beside its compensation,
  * are `purchaseSteps` below; the order row records the step reached:
  *
  *   placed ──(claim)──hold──► provisioning ──provider──► completed ┄┄ esim.order.completed ┄┄► balance captures the hold

@@ -38,7 +38,7 @@ export function iccidProblem(value: string): IdentifierProblem | null {
   return null;
 }
 
-/** Serial number: 6 or more digits (the spec's balance-check rule); 32 at most. */
+/** Serial number: 6 or more digits (docs/product.md, The balance check); 32 at most. */
 export function serialProblem(value: string): IdentifierProblem | null {
   return isDigits(value, 6, 32) ? null : 'serial_format';
 }

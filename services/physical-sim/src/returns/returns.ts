@@ -6,7 +6,7 @@ import { SERVICE } from '../orders/orders';
 import { readReturnSettings } from './settings';
 
 /**
- * Dealer returns (the spec's 15-day unconditional return; the window is the admin's setting, 15 days
+ * Dealer returns (docs/product.md, Refunds and returns: 15-day unconditional return; the window is the admin's setting, 15 days
  * until changed): own cards, not activated, within the window counted from the transfer. While pending the cards are `returned` (still the dealer's);
  * approved: back to admin stock and physical-sim.return.approved (balance refunds the price of the
  * sale that gave the dealer each card, each sale at most once; a card an admin transferred refunds

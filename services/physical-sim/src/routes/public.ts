@@ -22,7 +22,7 @@ export const usageWebhookSignature = (secret: string): WebhookSignature => ({
 });
 
 /**
- * The public balance check of a physical card by its serial number (spec: 6 or more digits): the
+ * The public balance check of a physical card by its serial number (6 or more digits, docs/product.md, The balance check): the
  * card's data bundle as the balance-check result (type, status, package, total / used / remaining
  * MB, dates, country, operator). Rate-limited at the gateway ('public-lookup'). Its usage arrives
  * from the operator on the signed webhook, as eSIM usage does (cumulative bytes per ICCID).

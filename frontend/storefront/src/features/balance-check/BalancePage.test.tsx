@@ -18,7 +18,7 @@ describe('balance check validation', () => {
     expect(validateBalanceNumber('physical', '123456')).toEqual({ value: '123456' });
   });
 
-  it('shows the spec texts and keeps the button disabled while empty', async () => {
+  it('shows the fixed texts and keeps the button disabled while empty', async () => {
     renderPage(<BalancePage />, { path: '/balance' });
     const button = screen.getByRole('button', { name: 'Sorgula' });
     expect(button).toBeDisabled();

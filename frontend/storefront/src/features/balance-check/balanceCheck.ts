@@ -5,7 +5,7 @@ import { apiRequest, ApiError } from '../../api/client';
 export type SimType = 'esim' | 'physical';
 export type BalanceStatus = BalanceCheckStatus;
 
-/** The spec's balance-check result (section 3); data amounts in MB. */
+/** The balance-check result (docs/product.md, The balance check); data amounts in MB. */
 export type BalanceResult = BalanceCheckResult;
 
 /** An ICCID's own check: 19 or 20 digits starting 89, with a valid Luhn check digit (docs/product.md). */
@@ -46,7 +46,7 @@ const pick = (raw: Raw, ...keys: string[]) => keys.map((k) => raw[k]).find((v) =
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : Number(value ?? 0) || 0);
 const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-/** The services' answer (snake_case or camelCase) in the spec's shape. */
+/** The services' answer (snake_case or camelCase) in the result's shape. */
 export function normalizeBalance(type: SimType, number: string, raw: Raw): BalanceResult {
   const total = num(pick(raw, 'totalData', 'total_data', 'total_mb', 'total_data_mb'));
   const remaining = num(pick(raw, 'remainingData', 'remaining_data', 'remaining_mb', 'remaining_data_mb'));

@@ -33,7 +33,7 @@ const pkg = (
   validity_start: 'first_connection',
   coverage: [{ code: 'US', name: 'Amerika Birleşik Devletleri', operators: ['AT&T', 'T-Mobile'] }],
 });
-// The spec's US packages.
+// The demo catalogue's US packages (docs/product.md, The demo catalogue).
 const US = [pkg('Premium', 30, 10240, 39.99), pkg('Starter', 7, 3072, 14.99), pkg('Standard', 15, 5120, 24.99, true)];
 
 describe('package sorting', () => {

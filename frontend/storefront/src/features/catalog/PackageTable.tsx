@@ -27,7 +27,7 @@ const INACTIVE_SORT_ICON = { display: { xs: 'none', sm: 'inline-block' } };
 const NARROW_PHONE = '@media (max-width: 374.95px)';
 
 /**
- * The spec's package table: duration, data and price sortable (a click toggles asc/desc); each row
+ * A country's package table: duration, data and price sortable (a click toggles asc/desc); each row
  * names its network and hotspot and opens the plan's details (operators, validity, countries).
  */
 export function PackageTable({

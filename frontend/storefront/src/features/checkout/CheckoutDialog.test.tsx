@@ -384,7 +384,7 @@ describe("a dealer's purchase beyond its balance, within its credit limit", () =
 /** The dialog's sticky footer (MUI's DialogActions): what stays in view below the scrolling figures. */
 const footer = () => document.querySelector<HTMLElement>('.MuiDialogActions-root')!;
 
-describe('a balance too short (issue 38): the footer holds the consent and the card payment that will work', () => {
+describe('a balance too short: the footer holds the consent and the card payment that will work', () => {
   it('with 0 €: the footer offers the whole amount by card beside the consent, says how it is paid, and no figure is negative', async () => {
     signIn();
     const calls = services({ available: 0 });

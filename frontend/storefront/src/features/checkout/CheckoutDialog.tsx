@@ -67,7 +67,7 @@ interface Loaded {
 }
 
 /**
- * Buy-now confirmation (issue 12): the caller's own price, quantity, current balance and balance
+ * Buy-now confirmation: the caller's own price, quantity, current balance and balance
  * after; a warning when an active eSIM already covers the country; one idempotency key per
  * confirmation, so a double click or a retry never buys twice.
  */

@@ -23,7 +23,7 @@ const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages
 afterEach(() => vi.restoreAllMocks());
 
 describe('until the visitor chooses, only what the site needs is kept', () => {
-  it('the browser’s own language is kept nowhere: no cookie, no storage (issue 38)', () => {
+  it('the browser’s own language is kept nowhere: no cookie, no storage', () => {
     browserLanguages(['tr-TR', 'tr']);
     languageDetector.cacheUserLanguage!('tr-TR');
     expect(document.cookie).not.toContain('i18next');

@@ -13,7 +13,7 @@ import { Flag } from '../../ui/Flag';
 import { formatEuro } from '@esim/frontend-shared/format';
 import { COUNTRY_COUNT, countryShapes } from './shapes';
 
-/** Map settings of the spec (section 9); the tile URL comes from the build's environment. */
+/** Map centre and zoom (docs/product.md, Constants); the tile URL comes from the build's environment. */
 export const MAP_CENTER: [number, number] = [45, 20];
 export const MAP_ZOOM = 4;
 export const TILE_URL =

@@ -5,7 +5,7 @@ export interface FaqCategory {
   items: Array<{ q: string; a: string }>;
 }
 
-/** Spec section 5: the search matches question or answer (case-insensitive, Turkish-aware). */
+/** The FAQ search matches question or answer, case-insensitive and Turkish-aware, so a visitor finds an answer by any word of it. */
 export function filterFaq(categories: FaqCategory[], search: string): FaqCategory[] {
   const needle = foldForSearch(search);
   if (!needle) return categories;

@@ -138,7 +138,7 @@ describe('the install link’s page', () => {
   });
 });
 
-describe('a link that is not valid (issue 38)', () => {
+describe('a link that is not valid', () => {
   it.each([
     ['tr', 400, 'Bu bağlantı geçerli değil.', /Bağlantıyı eksiksiz açtığınızdan emin olun/],
     ['en', 400, 'This link is not valid.', /Make sure you opened the whole link/],
@@ -158,7 +158,7 @@ describe('a link that is not valid (issue 38)', () => {
   });
 });
 
-describe('too many lookups from here (issue 38)', () => {
+describe('too many lookups from here', () => {
   it('counts the Retry-After seconds down, then offers to try again, which asks once more', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let calls = 0;

@@ -244,7 +244,7 @@ describe('a failed order', () => {
   });
 });
 
-describe('an order that is not there (issue 38)', () => {
+describe('an order that is not there', () => {
   it.each([
     ['tr', 404, 'Sipariş bulunamadı', 'Siparişlerim'],
     ['en', 404, 'Order not found', 'My Orders'],

@@ -1,4 +1,4 @@
-/** Chrome, shared words and the spec's error texts (section 8). */
+/** Chrome, shared words and the fixed error texts (docs/product.md, Fixed texts). */
 export const common = {
   tr: {
     brand: '{{brand}}',

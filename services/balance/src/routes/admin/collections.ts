@@ -53,7 +53,7 @@ const collectionLogTotals = {
   handovers_cents: z.number().int(),
 };
 
-/** Log filters from the spec's parameters or react-admin's `filter` (one schema checks both). */
+/** Log filters from the shop's own list parameters or react-admin's `filter` (one schema checks both). */
 function logFilterOf(
   query: ListQuery<{ kind: CollectionLogFilter['kind']; sales_manager_id: string; dealer_id: string }>,
 ): CollectionLogFilter {
