@@ -38,7 +38,7 @@ describe('each role sees exactly its menu', () => {
     });
   }
 
-  it('a dealer has the physical-SIM entries, with the spec label', async () => {
+  it('a dealer has the physical-SIM entries, with the fixed label', async () => {
     renderApp({ session: SESSIONS.dealer });
     expect(await menuLabels()).toContain('Plus Paketi Satın Al');
   });

@@ -55,6 +55,7 @@ const CatalogSettingsPage = lazyScreen(() => import('./admin/catalog-settings/Ca
 const ShopSettingsPage = lazyScreen(() => import('./admin/shop-settings/ShopSettingsPage'));
 const StatementPage = lazyScreen(() => import('./statements/StatementPage'));
 const ApiKeysPage = lazyScreen(() => import('./api-keys/ApiKeysPage'));
+const WebhooksPage = lazyScreen(() => import('./webhooks/WebhooksPage'));
 
 export interface AppProps {
   dataProvider: DataProvider;
@@ -176,6 +177,14 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
               element={
                 <Guard permission="api-keys" dealersOnly>
                   <ApiKeysPage />
+                </Guard>
+              }
+            />
+            <Route
+              path="/webhooks"
+              element={
+                <Guard permission="webhooks" dealersOnly>
+                  <WebhooksPage />
                 </Guard>
               }
             />

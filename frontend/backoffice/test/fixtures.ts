@@ -590,6 +590,8 @@ export function fakeDataProvider(
       if (/^user\/esim\/[^/]+\/refund$/.test(path)) return REFUND_PREVIEW as any;
       // A dealer's API keys (its own, or the admin's view on the dealer's page): none yet.
       if (/^(?:user|admin\/dealers\/[^/]+)\/api-keys$/.test(path)) return [] as any;
+      // A dealer's webhooks (its own, or the admin's view on the dealer's page): none yet.
+      if (/^(?:user|admin\/dealers\/[^/]+)\/webhooks$/.test(path)) return [] as any;
       throw new Error(`fake data provider: no answer for ${path}`);
     },
     blobUrl: async (path) => {

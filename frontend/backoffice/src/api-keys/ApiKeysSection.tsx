@@ -4,6 +4,8 @@ import {
   Alert,
   Box,
   Button,
+  Card,
+  CardContent,
   Checkbox,
   Chip,
   Dialog,
@@ -16,6 +18,7 @@ import {
   FormHelperText,
   IconButton,
   Skeleton,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -30,18 +33,21 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@esim/contracts';
 import { formatDate } from '../format';
+import { useIsPhone } from '../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
 
 /**
- * A dealer's API keys for the partner API: the list, a create dialog that shows the new secret once
+ * A dealer's API keys for the partner API: the list (cards on a phone), a create dialog that shows the new secret once
  * with a copy button, and revoking with a confirmation. `basePath` is whose keys: `user/api-keys`
- * (the dealer's own) or `admin/dealers/:id/api-keys` (an admin's for a dealer).
+ * (the dealer's own) or `admin/dealers/:id/api-keys` (an admin's for a dealer); `compact` shows the
+ * cards in a narrow column too (the admin's dealer page), where the table would scroll sideways.
  */
-export function ApiKeysSection({ basePath }: { basePath: string }) {
+export function ApiKeysSection({ basePath, compact = false }: { basePath: string; compact?: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
+  const cards = useIsPhone() || compact;
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const { data, isError } = useQuery<ApiKey[]>({
@@ -81,6 +87,49 @@ export function ApiKeysSection({ basePath }: { basePath: string }) {
         <Skeleton height={120} />
       ) : data.length === 0 ? (
         <Typography color="text.secondary">{translate('app.api_keys.empty')}</Typography>
+      ) : cards ? (
+        <Stack spacing={1} component="ul" aria-label={translate('app.api_keys.title')} sx={{ p: 0, m: 0 }}>
+          {data.map((key) => (
+            <Card key={key.id} variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+              <CardContent sx={{ pb: 1 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                    {key.name}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    color={key.status === 'active' ? 'success' : 'default'}
+                    label={translate(`app.api_keys.status_${key.status}`)}
+                  />
+                </Box>
+                <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                  esk_live_{key.prefix}…
+                </Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 1 }}>
+                  {key.scopes.map((scope) => (
+                    <Chip key={scope} size="small" label={translate(`app.api_keys.scope.${scope}`)} />
+                  ))}
+                </Box>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {translate('app.api_keys.created_at')}: {formatDate(key.created_at)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {translate('app.api_keys.last_used')}:{' '}
+                  {key.last_used_at
+                    ? `${formatDate(key.last_used_at)}${key.last_used_ip ? ` · ${key.last_used_ip}` : ''}`
+                    : translate('app.api_keys.never_used')}
+                </Typography>
+                {key.status === 'active' ? (
+                  <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                    <Button size="small" color="error" onClick={() => setRevoking(key)}>
+                      {translate('app.api_keys.revoke')}
+                    </Button>
+                  </Box>
+                ) : null}
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate('app.api_keys.title')}>

@@ -78,7 +78,7 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
-  it("keeps the spec's Turkish texts verbatim", () => {
+  it('keeps the fixed Turkish texts verbatim', () => {
     expect(lookup(turkishMessages, 'app.menu.physical_sim_purchase')).toBe('Plus Paketi Satın Al');
     expect(lookup(turkishMessages, 'app.plan_status.expired')).toBe('Süresi Dolmuş');
     expect(lookup(turkishMessages, 'app.plan_status.used')).toBe('Tüketilmiş');

@@ -19,6 +19,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import SimCardIcon from '@mui/icons-material/SimCard';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import StorageIcon from '@mui/icons-material/Storage';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
@@ -41,6 +42,7 @@ const ICONS = {
   transactions: ReceiptLongIcon,
   statements: RequestQuoteIcon,
   apiKeys: KeyIcon,
+  webhooks: WebhookIcon,
   priceList: LocalOfferIcon,
   simPurchase: ShoppingCartIcon,
   simStock: Inventory2Icon,

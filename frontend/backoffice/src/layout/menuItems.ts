@@ -151,6 +151,7 @@ export const MENU: readonly MenuEntry[] = [
   },
   { to: '/statements', label: 'app.menu.statements', permission: 'statements', icon: 'statements', dealersOnly: true },
   { to: '/api-keys', label: 'app.menu.api_keys', permission: 'api-keys', icon: 'apiKeys', dealersOnly: true },
+  { to: '/webhooks', label: 'app.menu.webhooks', permission: 'webhooks', icon: 'webhooks', dealersOnly: true },
   { to: '/sales-manager/dealers', label: 'app.menu.sm_dealers', permission: 'sales-manager/dealers', icon: 'dealers' },
   {
     to: '/sales-manager/collection',

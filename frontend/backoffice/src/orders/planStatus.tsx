@@ -4,14 +4,14 @@ import { useTranslate } from 'react-admin';
 
 export { planStatusDisplay };
 
-/** Spec section 4's plan status badge, from the one display rule in contracts (labels from our catalogs: same words). */
+/** The plan status badge (docs/product.md, How statuses are shown), from the one display rule in contracts (labels from our catalogs: same words). */
 export function PlanStatusChip({ status, expiresAt }: { status?: string | null; expiresAt?: string | null }) {
   const translate = useTranslate();
   const display = planStatusDisplay(status, expiresAt);
   return <Chip size="small" color={display.color} label={translate(`app.plan_status.${display.key}`)} />;
 }
 
-/** Spec section 3: used = total − remaining; percentage = round(used / total × 100), 0 when total is 0. */
+/** Used = total − remaining; percentage = round(used / total × 100), 0 when total is 0 (docs/product.md, The balance check). */
 export function usageOf(totalBytes: number | null | undefined, remainingBytes: number | null | undefined) {
   const usage = deriveUsage(Math.max(0, totalBytes ?? 0), Math.max(0, remainingBytes ?? 0));
   return {

@@ -19,9 +19,9 @@ export interface BackOfficeApi {
   read<T = any>(path: string, query?: Record<string, string | undefined>): Promise<T>;
   /** An image or file behind the token (QR codes), as an object URL the caller revokes. */
   blobUrl(path: string): Promise<string>;
-  /** POST/PUT a command (money actions, status changes); POSTs carry an Idempotency-Key. A FormData body goes as multipart, a Blob as its bytes with its own type (file uploads). */
+  /** POST/PUT/PATCH a command (money actions, status changes); POSTs carry an Idempotency-Key. A FormData body goes as multipart, a Blob as its bytes with its own type (file uploads). */
   send<T = any>(
-    method: 'POST' | 'PUT' | 'DELETE',
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     body?: unknown,
     options?: { idempotencyKey?: string },

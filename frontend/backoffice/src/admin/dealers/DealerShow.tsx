@@ -34,6 +34,7 @@ import { SectionCard, ShowHeading, ShowPage } from '../../layout/ShowPage';
 import { formatCents, formatDate, formatEuro } from '../../format';
 import { StatementSection } from '../../statements/StatementSection';
 import { ApiKeysSection } from '../../api-keys/ApiKeysSection';
+import { WebhooksSection } from '../../webhooks/WebhooksSection';
 import { OrderStatusChip } from '../../layout/esimOrders';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { auditSentence } from '../audit-log/auditSentence';
@@ -483,7 +484,10 @@ function DealerDetails() {
               <StatementSection basePath={`admin/dealers/${encodeURIComponent(id)}/statements`} />
             </SectionCard>
             <SectionCard title={translate('app.api_keys.title')}>
-              <ApiKeysSection basePath={`admin/dealers/${encodeURIComponent(id)}/api-keys`} />
+              <ApiKeysSection basePath={`admin/dealers/${encodeURIComponent(id)}/api-keys`} compact />
+            </SectionCard>
+            <SectionCard title={translate('app.webhooks.title')}>
+              <WebhooksSection ownerPath={`admin/dealers/${encodeURIComponent(id)}`} compact />
             </SectionCard>
           </Stack>
         </Grid>
