@@ -304,6 +304,23 @@ export async function dealerFlow(system: RealSystem): Promise<void> {
     total_cents: 4000,
     count: 1,
   });
+
+  // The month's statement closes where the ledger stands: the balance less what the dealer owes, line by line.
+  const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .slice(0, 7);
+  const statement = await system.api('GET', `/user/statements/${month}`, { token: dealer.token });
+  expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+  const figures = await dealerFigures(system, admin, dealer.id);
+  const closing = statement.body.data.closing_balance_cents as number;
+  expect(closing).toBe(figures.balance_cents - figures.owed_cents);
+  expect(statement.body.data).toMatchObject({
+    balance_cents: figures.balance_cents,
+    credit_used_cents: figures.owed_cents,
+  });
+  const lines = statement.body.data.lines as Array<{ amount_cents: number; balance_after_cents: number }>;
+  expect(statement.body.data.opening_balance_cents + lines.reduce((sum, l) => sum + l.amount_cents, 0)).toBe(closing);
+  expect(lines.at(-1)?.balance_after_cents).toBe(closing);
 }
 
 /** An xlsx with the import template's own header row and these cards. */

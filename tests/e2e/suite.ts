@@ -6,6 +6,7 @@ import { dealerFlow, physicalSimFlow, retailFlow } from './flows';
 import { runChecks, startRealSystem, type RealSystem } from './harness';
 import { cardReceiptFlow } from './receipts';
 import { parasutInvoiceFlow } from './invoices';
+import { partnerFlow } from './partner';
 import { cardRefundFlow } from './refunds';
 import { airaloFlow, esimAccessFlow } from './suppliers';
 
@@ -95,6 +96,11 @@ export function businessFlowSuite(
         () => parasutInvoiceFlow(system),
         90_000,
       );
+    it(
+      'partner API: a key and a webhook endpoint, a dry run, a keyed buy and its replay (one order), the signed webhook verified, the revoked key refused',
+      () => partnerFlow(system),
+      90_000,
+    );
     it(
       `refund: the card's part to the card at ${options.cardProvider ?? 'the demo provider'}, the rest to the balance, the eSIM taken back, the mail sent`,
       () => cardRefundFlow(system),
