@@ -465,6 +465,12 @@ describe('delivery', () => {
     const [entry] = log.json().data;
     expect(entry).toMatchObject({ id, status: 'delivered', attempts: 4, last_status_code: 200, next_attempt_at: null });
     expect(entry.tries.map((t: { status_code: number }) => t.status_code)).toEqual([500, 503, 500, 200]);
+    // The endpoint list carries its newest delivery, so a screen needs no call per endpoint.
+    const listed = (await call('GET', '/user/webhooks', tokens.dealer)).json().data;
+    expect(listed.find((e: { id: string }) => e.id === endpoint.id).last_delivery).toEqual({
+      status: 'delivered',
+      at: entry.delivered_at,
+    });
   });
 
   it('gives up 24 hours after the event: a try whose next one would fall later marks it failed; "send again" delivers it', async () => {

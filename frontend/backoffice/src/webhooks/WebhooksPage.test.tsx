@@ -26,6 +26,7 @@ const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => 
   created_by: null,
   created_at: '2026-12-01T09:00:00.000Z',
   updated_at: '2026-12-01T09:00:00.000Z',
+  last_delivery: null,
   ...overrides,
 });
 
@@ -56,7 +57,8 @@ type Sent = { method: string; path: string; body: unknown; idempotencyKey?: stri
 
 /** The back office over a fake of one dealer's webhooks at `owner` (`user` or `admin/dealers/:id`). */
 function webhooksProvider(owner: string) {
-  let endpoints: WebhookEndpoint[] = [endpoint()];
+  // The list carries each endpoint's newest delivery.
+  let endpoints: WebhookEndpoint[] = [endpoint({ last_delivery: { status: 'delivered', at: at(59) } })];
   const sent: Sent[] = [];
   const base = fakeDataProvider();
   const dataProvider = fakeDataProvider({

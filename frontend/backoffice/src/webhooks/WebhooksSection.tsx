@@ -41,7 +41,6 @@ import { useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   WEBHOOK_EVENT_TYPES,
-  type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
   type WebhookEventType,
@@ -156,7 +155,7 @@ export function WebhooksSection({ ownerPath, compact = false }: { ownerPath: str
                 </Box>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                   <ActiveChip endpoint={endpoint} />
-                  <LastDelivery ownerPath={ownerPath} endpointId={endpoint.id} />
+                  <LastDelivery endpoint={endpoint} />
                 </Box>
                 <CreatedAt endpoint={endpoint} />
                 <SecretNote endpoint={endpoint} />
@@ -192,7 +191,7 @@ export function WebhooksSection({ ownerPath, compact = false }: { ownerPath: str
                     <ActiveChip endpoint={endpoint} />
                   </TableCell>
                   <TableCell>
-                    <LastDelivery ownerPath={ownerPath} endpointId={endpoint.id} />
+                    <LastDelivery endpoint={endpoint} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {actions(endpoint)}
@@ -288,20 +287,10 @@ function SecretNote({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-/**
- * The newest delivery's status and time. The endpoint list does not carry it, so each endpoint asks
- * its log for one entry (a dealer has at most ten endpoints).
- */
-function LastDelivery({ ownerPath, endpointId }: { ownerPath: string; endpointId: string }) {
+/** The newest delivery's status and time, as the endpoint list carries it. */
+function LastDelivery({ endpoint }: { endpoint: WebhookEndpoint }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data } = useQuery<WebhookDelivery[]>({
-    queryKey: ['webhooks', ownerPath, 'deliveries', endpointId, 'last'],
-    queryFn: () =>
-      dataProvider.read(`${ownerPath}/webhooks/${encodeURIComponent(endpointId)}/deliveries`, { limit: '1' }),
-  });
-  if (!data) return <Skeleton width={80} />;
-  const last = data[0];
+  const last = endpoint.last_delivery;
   if (!last)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -312,7 +301,7 @@ function LastDelivery({ ownerPath, endpointId }: { ownerPath: string; endpointId
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <DeliveryStatusChip status={last.status} />
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {formatDate(last.delivered_at ?? last.created_at)}
+        {formatDate(last.at)}
       </Typography>
     </Box>
   );

@@ -172,6 +172,8 @@ export const webhookEndpointSchema = z.object({
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The newest delivery's status and when it was delivered (else made); null before the first. */
+  last_delivery: z.object({ status: z.enum(['pending', 'delivered', 'failed']), at: z.string() }).nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 

@@ -66,7 +66,13 @@ export function newWebhookSecret(): string {
   return WEBHOOK_SECRET_PREFIX + randomBytes(24).toString('hex');
 }
 
-export function publicEndpoint(row: WebhookEndpointRow, now = new Date()): WebhookEndpoint {
+/** An endpoint row with its newest delivery, as the list reads it (absent: a fresh or changed endpoint's answer). */
+type ListedEndpointRow = WebhookEndpointRow & {
+  last_status?: WebhookDeliveryRow['status'] | null;
+  last_at?: Date | null;
+};
+
+export function publicEndpoint(row: ListedEndpointRow, now = new Date()): WebhookEndpoint {
   const rotating = row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > now;
   return {
     id: row.id,
@@ -80,6 +86,7 @@ export function publicEndpoint(row: WebhookEndpointRow, now = new Date()): Webho
     created_by: row.created_by,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    last_delivery: row.last_status && row.last_at ? { status: row.last_status, at: row.last_at.toISOString() } : null,
   };
 }
 
@@ -99,10 +106,18 @@ export function assertWebhookDealer(userType: number): void {
 }
 
 export async function listEndpoints(db: Queryable, dealerId: string): Promise<WebhookEndpoint[]> {
-  const rows = await db<WebhookEndpointRow>('webhook_endpoints')
-    .where({ dealer_id: dealerId })
-    .orderBy('created_at', 'desc');
-  return rows.map((row) => publicEndpoint(row));
+  const rows = (await db.raw(
+    `SELECT e.*, last.status AS last_status, last.at AS last_at
+       FROM webhook_endpoints e
+       LEFT JOIN LATERAL (
+         SELECT d.status, coalesce(d.delivered_at, d.created_at) AS at
+           FROM webhook_deliveries d WHERE d.endpoint_id = e.id
+          ORDER BY d.created_at DESC LIMIT 1) last ON true
+      WHERE e.dealer_id = ?
+      ORDER BY e.created_at DESC`,
+    [dealerId],
+  )) as { rows: ListedEndpointRow[] };
+  return rows.rows.map((row) => publicEndpoint(row));
 }
 
 /** The dealer's endpoint, or 404 (another dealer's endpoint is not told apart from none). */
