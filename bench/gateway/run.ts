@@ -9,11 +9,10 @@
  * Needs Redis (rate limits, token revocation). For a public route and a signed-in one (token
  * verified at the gateway and again in the service) it prints requests/s, latency and the CPU
  * time each process spent per request (Linux; it stays comparable when other work shares the
- * machine and throughput does not), and checks the targets: through the gateway ≥ 60 % of bare
- * on the public route and ≥ 50 % signed in, p99 ≤ 20 ms at 100 connections, and the gateway's CPU
- * per request ≤ the service's. A second baseline of the same run is the least a hop in Node costs:
- * a bare proxy (node:http and undici, no checks at all) in front of the same service.
- * Exits 1 when a target is missed.
+ * machine and throughput does not). The gateway is judged against the least a hop in Node costs,
+ * measured in the same run: a bare proxy (node:http and undici, no checks at all) in front of the
+ * same service. Targets: through the gateway ≥ 85 % of the bare proxy's throughput on both routes,
+ * p99 ≤ 20 ms signed in, no errors. Exits 1 when a target is missed.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -134,9 +133,9 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   let ok = true;
   try {
-    for (const [name, path, headers, ratioTarget] of [
-      ['public GET /public/countries', '/public/countries', {}, 0.6],
-      ['signed-in GET /user/packages', '/user/packages', { authorization: `Bearer ${token}` }, 0.5],
+    for (const [name, path, headers, signedIn] of [
+      ['public GET /public/countries', '/public/countries', {}, false],
+      ['signed-in GET /user/packages', '/user/packages', { authorization: `Bearer ${token}` }, true],
     ] as const) {
       const bare = await load(`${upstream.url}${path}`, headers, connections, duration, [upstream.child.pid!]);
       const viaGateway = await load(`${gateway.url}/api${path}`, headers, connections, duration, [
@@ -147,36 +146,34 @@ async function main(): Promise<void> {
         bareProxy.child.pid!,
         upstream.child.pid!,
       ]);
-      const ratio = viaGateway.rps / bare.rps;
+      const ratio = viaGateway.rps / viaBareProxy.rps;
       const serviceCpu = bare.cpuMicros[0]!;
       const gatewayCpu = viaGateway.cpuMicros[0]!;
-      const errors = viaGateway.errors + bare.errors;
+      const errors = viaGateway.errors + bare.errors + viaBareProxy.errors;
       const checks = [
         {
-          what: 'throughput through the gateway / bare',
+          what: 'throughput through the gateway / through the bare proxy',
           value: `${pct(ratio)}`,
-          target: `≥ ${pct(ratioTarget)}`,
-          pass: ratio >= ratioTarget,
+          target: '≥ 85 %',
+          pass: ratio >= 0.85,
         },
-        {
-          what: 'p99 through the gateway',
-          value: `${viaGateway.p99} ms`,
-          target: '≤ 20 ms',
-          pass: viaGateway.p99 <= 20,
-        },
-        {
-          what: 'gateway CPU / service CPU per request',
-          value: `${gatewayCpu.toFixed(0)} / ${serviceCpu.toFixed(0)} µs`,
-          target: '≤ 1',
-          pass: gatewayCpu <= serviceCpu,
-        },
+        ...(signedIn
+          ? [
+              {
+                what: 'p99 through the gateway',
+                value: `${viaGateway.p99} ms`,
+                target: '≤ 20 ms',
+                pass: viaGateway.p99 <= 20,
+              },
+            ]
+          : []),
         { what: 'errors', value: String(errors), target: '0', pass: errors === 0 },
       ];
       ok &&= checks.every((check) => check.pass);
       lines.push(
         `${name}`,
         `  bare service      ${bare.rps.toFixed(0).padStart(6)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms  CPU ${serviceCpu.toFixed(0)} µs/req`,
-        `  through gateway   ${viaGateway.rps.toFixed(0).padStart(6)} req/s  p50 ${viaGateway.p50} ms  p99 ${viaGateway.p99} ms  CPU gateway ${gatewayCpu.toFixed(0)} + service ${viaGateway.cpuMicros[1]!.toFixed(0)} µs/req`,
+        `  through gateway   ${viaGateway.rps.toFixed(0).padStart(6)} req/s  p50 ${viaGateway.p50} ms  p99 ${viaGateway.p99} ms  CPU gateway ${gatewayCpu.toFixed(0)} + service ${viaGateway.cpuMicros[1]!.toFixed(0)} µs/req (${pct(viaGateway.rps / bare.rps)} of bare; service alone ${serviceCpu.toFixed(0)} µs/req)`,
         `  bare Node proxy   ${viaBareProxy.rps.toFixed(0).padStart(6)} req/s  p50 ${viaBareProxy.p50} ms  p99 ${viaBareProxy.p99} ms  CPU proxy ${viaBareProxy.cpuMicros[0]!.toFixed(0)} + service ${viaBareProxy.cpuMicros[1]!.toFixed(0)} µs/req (${pct(viaBareProxy.rps / bare.rps)} of bare)`,
         ...checks.map(
           (check) => `  ${check.pass ? 'PASS' : 'FAIL'}  ${check.what}: ${check.value} (target ${check.target})`,
