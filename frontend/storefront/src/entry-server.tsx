@@ -21,7 +21,7 @@ import { PrerenderDataProvider, prerenderDataScript, type PrerenderData } from '
 import { createFixedI18n } from './i18n/fixed';
 import type { Language } from './i18n/options';
 import { AppRoutes } from './routes';
-import { AppThemeProvider } from './theme/theme';
+import { AppThemeProvider, brandColors } from './theme/theme';
 import { createStyleCache, PRERENDERED_STYLES } from './theme/styleCache';
 
 export { PUBLIC_PAGES } from './public-pages';
@@ -110,8 +110,10 @@ export async function prerender(
   shop?: PublicShop,
 ): Promise<PrerenderedPage> {
   const data = prerenderAnswers(pathname, lng, mode, shop ?? (await loadBuildShop()));
-  // The baked brand names the shop in every text, as the browser's first render will (main.tsx).
-  const brand = (data.answers[SHOP_PATH] as PublicShop | undefined)?.brand.name;
+  // The baked brand names the shop in every text and colours the theme, as the browser's first render will (main.tsx).
+  const baked = (data.answers[SHOP_PATH] as PublicShop | undefined)?.brand;
+  const brand = baked?.name;
+  const colors = brandColors(baked);
   const i18nOf = () => {
     const instance = createFixedI18n(lng);
     if (brand) applyBrand(instance, brand);
@@ -122,7 +124,7 @@ export async function prerender(
       <CacheProvider value={cache}>
         <I18nextProvider i18n={i18nOf()}>
           <PrerenderDataProvider value={data}>
-            <AppThemeProvider initialMode="light">
+            <AppThemeProvider initialMode="light" colors={colors}>
               <StaticRouter location={pathname}>
                 <AppRoutes />
               </StaticRouter>

@@ -11,7 +11,7 @@ import '@fontsource/roboto/latin-ext-700.css';
 import { initI18n } from './i18n';
 import { AppRoutes, NOT_FOUND_PATH, preloadPage } from './routes';
 import { browserSession } from '@esim/frontend-shared/session';
-import { AppThemeProvider, buildTheme, storedThemeMode } from './theme/theme';
+import { AppThemeProvider, brandColors, buildTheme, storedThemeMode } from './theme/theme';
 import { islandsHydrated, keepPrerenderedIslands } from './layout/Island';
 import { prerenderedStyleCache } from './theme/styleCache';
 import { nextTask } from './lib/nextTask';
@@ -49,17 +49,18 @@ async function start() {
   await nextTask();
   const [i18n] = await Promise.all([language, preloadPage(notFoundAt ? NOT_FOUND_PATH : window.location.pathname)]);
   // The brand the page was prerendered with, for the first render; BrandSync then follows the live one.
-  const baked = pageAnswer<PublicShop>(SHOP_PATH)?.brand.name;
-  if (baked) applyBrand(i18n, baked);
+  const baked = pageAnswer<PublicShop>(SHOP_PATH)?.brand;
+  if (baked?.name) applyBrand(i18n, baked.name);
+  const colors = brandColors(baked);
   // The theme (a few milliseconds more) is made before hydrating, which then finds it made.
-  buildTheme(storedThemeMode());
+  buildTheme(storedThemeMode(), colors);
   await nextTask();
 
   const app = (
     <StrictMode>
       <CacheProvider value={prerenderedStyleCache()}>
         <I18nextProvider i18n={i18n}>
-          <AppThemeProvider>
+          <AppThemeProvider colors={colors}>
             <BrowserRouter>
               <AppRoutes notFoundAt={notFoundAt} />
             </BrowserRouter>

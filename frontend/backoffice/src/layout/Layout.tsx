@@ -1,7 +1,7 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Chip, ThemeProvider, Typography, type Theme } from '@mui/material';
 import type { PublicShop } from '@esim/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import {
   AppBar as RaAppBar,
   Layout as RaLayout,
@@ -20,6 +20,7 @@ import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useFigure, useRefreshFiguresOnRouteChange, type UserBalance } from '../providers/figures';
 import { Menu } from './Menu';
 import { useIsPhone } from './PhoneList';
+import { withBrandPrimary } from './theme';
 
 /** The spendable balance in the top bar (customers and dealers only). */
 function BalanceChip() {
@@ -38,14 +39,26 @@ function BalanceChip() {
   );
 }
 
-/** The shop's brand (GET /public/shop): its logo and name at the start of the top bar; nothing until it is known. */
-export function BrandMark() {
+/** The shop's brand (GET /public/shop), one query for the whole layout (the top bar and the colours). */
+function usePublicShop() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const { data } = useQuery<PublicShop>({
+  return useQuery<PublicShop>({
     queryKey: PUBLIC_SHOP_KEY,
     queryFn: () => dataProvider.read<PublicShop>('public/shop'),
     staleTime: 30_000,
   });
+}
+
+/** The pages' primary colour is the identity's (its dark-mode variant in dark mode) once it is known. */
+function BrandTheme({ children }: { children: ReactNode }) {
+  const primary = usePublicShop().data?.brand?.primary_color;
+  const theme = useCallback((outer: Theme) => withBrandPrimary(outer, primary), [primary]);
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
+
+/** The shop's brand (GET /public/shop): its logo and name at the start of the top bar; nothing until it is known. */
+export function BrandMark() {
+  const { data } = usePublicShop();
   // The top bar never breaks a page: without a brand in the answer it shows none.
   const brand = data?.brand;
   if (!brand) return null;
@@ -125,27 +138,30 @@ function FiguresRefresher() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout
-      appBar={AppBar}
-      menu={Menu}
-      // On a phone a wide table scrolls inside its card instead of widening the whole page. The table
-      // scrolls, not the list's card: a card that scrolls would clip the bulk-action bar, which
-      // react-admin draws just above it (over the list's toolbar) when rows are ticked.
-      sx={{
-        minWidth: 0,
-        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page, & .RaList-content': {
+    <BrandTheme>
+      <RaLayout
+        appBar={AppBar}
+        menu={Menu}
+        // On a phone a wide table scrolls inside its card instead of widening the whole page. The table
+        // scrolls, not the list's card: a card that scrolls would clip the bulk-action bar, which
+        // react-admin draws just above it (over the list's toolbar) when rows are ticked.
+        sx={{
           minWidth: 0,
-        },
-        '& .RaList-main, & .RaDataTable-tableWrapper, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
-        // A phone list's figure on the right (amount, price) is as legible as its title, not greyed.
-        '& .RaSimpleList-tertiary.RaSimpleList-tertiary': { opacity: 1, fontWeight: 500, ml: 1 },
-        // On a phone the create button floats 60 px above the bottom (56 px tall): the list ends below
-        // it, so its last row can scroll clear of the button instead of hiding under it.
-        '& .list-page:has(.RaCreateButton-floating)': { pb: '128px' },
-      }}
-    >
-      <FiguresRefresher />
-      {children}
-    </RaLayout>
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .list-page, & .RaList-content':
+            {
+              minWidth: 0,
+            },
+          '& .RaList-main, & .RaDataTable-tableWrapper, & .MuiTableContainer-root': { minWidth: 0, overflowX: 'auto' },
+          // A phone list's figure on the right (amount, price) is as legible as its title, not greyed.
+          '& .RaSimpleList-tertiary.RaSimpleList-tertiary': { opacity: 1, fontWeight: 500, ml: 1 },
+          // On a phone the create button floats 60 px above the bottom (56 px tall): the list ends below
+          // it, so its last row can scroll clear of the button instead of hiding under it.
+          '& .list-page:has(.RaCreateButton-floating)': { pb: '128px' },
+        }}
+      >
+        <FiguresRefresher />
+        {children}
+      </RaLayout>
+    </BrandTheme>
   );
 }

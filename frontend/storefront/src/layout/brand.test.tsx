@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_BRAND, DEMO_SELLER, sellerView } from '@esim/contracts';
 import { createFixedI18n } from '../i18n/fixed';
 import { AppRoutes, preloadPage } from '../routes';
-import { AppThemeProvider } from '../theme/theme';
+import Button from '@mui/material/Button';
+import { AppThemeProvider, brandColors } from '../theme/theme';
+import { BrandSync } from '../lib/brand';
 
 const PUSULA_LOGO = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
 
@@ -52,4 +54,53 @@ describe('the live brand', () => {
     await waitFor(() => expect(document.title).toBe('Hakkımızda — Pusula Seyahat'));
     expect(document.body.textContent).not.toContain(DEMO_BRAND.name);
   }, 30_000);
+});
+
+/**
+ * The theme follows the identity's colours too: first the ones the page was prerendered with, then
+ * the live ones; text on the primary colour stays readable (black on a pale one, white on a deep one).
+ */
+describe('the live brand colours', () => {
+  /** A colour of the button, its MUI variable resolved (jsdom does not resolve variables). */
+  const resolved = (button: HTMLElement, property: 'backgroundColor' | 'color') => {
+    const style = getComputedStyle(button);
+    const value = style[property];
+    const variable = /^var\((--[\w-]+)\)$/.exec(value)?.[1];
+    return variable ? style.getPropertyValue(variable).trim() : value;
+  };
+
+  function renderWithLive(primary: string, baked?: string) {
+    const live = { brand: { ...DEMO_BRAND, primary_color: primary }, seller: sellerView(DEMO_SELLER) };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) => (String(url).endsWith('/public/shop') ? envelope(live) : envelope([]))),
+    );
+    const colors = baked
+      ? brandColors({ primary_color: baked, secondary_color: DEMO_BRAND.secondary_color })
+      : undefined;
+    render(
+      <I18nextProvider i18n={createFixedI18n('tr')}>
+        <AppThemeProvider initialMode="light" colors={colors}>
+          <BrandSync />
+          <Button variant="contained">Satın al</Button>
+        </AppThemeProvider>
+      </I18nextProvider>,
+    );
+    return screen.getByRole('button', { name: 'Satın al' });
+  }
+
+  it('a changed primary colour reaches a primary button, with white text on a deep colour', async () => {
+    const button = renderWithLive('#7b1fa2');
+    // Drawn first with the colour it was built with (the demo's), as hydration needs.
+    expect(resolved(button, 'backgroundColor')).toBe('#0b57d0');
+    await waitFor(() => expect(resolved(button, 'backgroundColor')).toBe('#7b1fa2'));
+    expect(resolved(button, 'color')).toBe('#fff');
+  });
+
+  it('a pale primary colour gets dark text', async () => {
+    const button = renderWithLive('#ffeb3b', '#7b1fa2');
+    expect(resolved(button, 'backgroundColor')).toBe('#7b1fa2');
+    await waitFor(() => expect(resolved(button, 'backgroundColor')).toBe('#ffeb3b'));
+    expect(resolved(button, 'color')).toBe('rgba(0, 0, 0, 0.87)');
+  });
 });

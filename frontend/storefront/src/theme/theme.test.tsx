@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { getLuminance } from '@mui/material/styles';
+import { getContrastRatio, getLuminance } from '@mui/material/styles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@esim/contracts';
-import { AppThemeProvider, buildTheme, useThemeMode } from './theme';
+import { AppThemeProvider, brandColors, buildTheme, DEFAULT_BRAND_COLORS, useThemeMode } from './theme';
 
 const realMatchMedia = window.matchMedia;
 afterEach(() => {
@@ -81,5 +81,35 @@ describe('the brand band (top bar, hero, page headers)', () => {
   it('keeps the light look: the primary blue darkened as before', () => {
     const light = buildTheme('light').palette;
     expect(light.hero.main).toBe(light.primary.dark);
+  });
+});
+
+describe("the identity's colours", () => {
+  const purple = { primary: '#7b1fa2', secondary: '#00897b' };
+
+  it('colour the light theme as they are and a readable pale variant in dark mode', () => {
+    const light = buildTheme('light', purple).palette;
+    expect(light.primary.main).toBe('#7b1fa2');
+    expect(light.secondary.main).toBe('#00897b');
+    const dark = buildTheme('dark', purple).palette;
+    expect(getContrastRatio(dark.primary.main, dark.background.default)).toBeGreaterThanOrEqual(7);
+    expect(getContrastRatio(dark.secondary.main, dark.background.default)).toBeGreaterThanOrEqual(7);
+  });
+
+  it('keep white text on the brand band in both modes, also for a pale colour', () => {
+    for (const primary of ['#7b1fa2', '#ffeb3b']) {
+      for (const mode of ['light', 'dark'] as const) {
+        const { hero } = buildTheme(mode, { primary, secondary: '#b3261e' }).palette;
+        expect(getContrastRatio(hero.main, hero.contrastText), `${primary} ${mode}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it("fall back to the storefront's own where the identity has none yet", () => {
+    expect(brandColors({ primary_color: '', secondary_color: '#00897B' })).toEqual({
+      primary: DEFAULT_BRAND_COLORS.primary,
+      secondary: '#00897b',
+    });
+    expect(buildTheme('dark', brandColors(undefined)).palette.primary.main).toBe('#8ab4f8');
   });
 });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider, createTheme, darken, getContrastRatio, lighten } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { COLOR_PATTERN, DEMO_BRAND, STORAGE_KEYS, type ShopBrand } from '@esim/contracts';
@@ -100,6 +100,14 @@ function useSystemThemeMode(): ThemeMode {
   return mode;
 }
 
+/** The home banner's brand slide, the same in both modes: from the band's shade to the brand colour. */
+function bannerGradient(primary: string, band: string): string {
+  if (primary === DEFAULT_BRAND_COLORS.primary) return 'linear-gradient(120deg, #0b3d91 0%, #0b57d0 60%, #1a73e8 100%)';
+  const middle = darkForWhiteText(primary, 0, 4.5);
+  const light = lighten(middle, 0.1);
+  return `linear-gradient(120deg, ${band} 0%, ${middle} 60%, ${getContrastRatio(light, '#fff') >= 3 ? light : middle} 100%)`;
+}
+
 const built = new Map<string, ReturnType<typeof createTheme>>();
 
 /**
@@ -132,7 +140,7 @@ function makeTheme(mode: ThemeMode, { primary, secondary }: BrandColors) {
       hero: {
         main: light ? lightBand : darkBand,
         contrastText: '#fff',
-        gradient: `linear-gradient(120deg, ${darkBand} 0%, ${lightBand} 60%, ${darkForWhiteText(primary, 0, 4.5)} 100%)`,
+        gradient: bannerGradient(primary, lightBand),
       },
     },
     shape: { borderRadius: 12 },
@@ -152,15 +160,29 @@ function makeTheme(mode: ThemeMode, { primary, secondary }: BrandColors) {
 const ModeContext = createContext<{ mode: ThemeMode; toggle: () => void }>({ mode: 'light', toggle: () => {} });
 export const useThemeMode = () => useContext(ModeContext);
 
+/** Makes the theme follow the live identity's colours (BrandSync); nothing happens when they are the same. */
+const BrandColorsContext = createContext<(colors: BrandColors) => void>(() => {});
+export const useSetBrandColors = () => useContext(BrandColorsContext);
+
 /**
  * Light or dark: the system's setting until the visitor chooses, then their choice (persisted).
- * `initialMode` fixes the mode until a choice (the prerender and tests).
+ * `initialMode` fixes the mode until a choice (the prerender and tests). `colors` are the brand's
+ * the page was prerendered with; the live identity's replace them once the API answers.
  */
-export function AppThemeProvider({ children, initialMode }: { children: ReactNode; initialMode?: ThemeMode }) {
+export function AppThemeProvider({
+  children,
+  initialMode,
+  colors: initialColors = DEFAULT_BRAND_COLORS,
+}: {
+  children: ReactNode;
+  initialMode?: ThemeMode;
+  colors?: BrandColors;
+}) {
   const [choice, setChoice] = useState<ThemeMode | null>(() => (initialMode ? null : storedThemeChoice()));
+  const [colors, setColors] = useState(initialColors);
   const system = useSystemThemeMode();
   const mode = choice ?? initialMode ?? system;
-  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const theme = useMemo(() => buildTheme(mode, colors), [mode, colors]);
   const value = useMemo(
     () => ({
       mode,
@@ -172,12 +194,21 @@ export function AppThemeProvider({ children, initialMode }: { children: ReactNod
     }),
     [mode],
   );
+  // The same colours keep the same state object: React then skips the render, so the prerendered
+  // page does not repaint when the live identity says what it was built with.
+  const setBrand = useCallback(
+    (next: BrandColors) =>
+      setColors((shown) => (shown.primary === next.primary && shown.secondary === next.secondary ? shown : next)),
+    [],
+  );
   return (
     <ModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <BrandColorsContext.Provider value={setBrand}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </BrandColorsContext.Provider>
     </ModeContext.Provider>
   );
 }

@@ -12,8 +12,9 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** The first slide is the brand's (the theme's gradient of the identity's colour); null marks it. */
 const BACKGROUNDS = [
-  'linear-gradient(120deg, #0b3d91 0%, #0b57d0 60%, #1a73e8 100%)',
+  null,
   'linear-gradient(120deg, #5b1a8a 0%, #8e24aa 60%, #ab47bc 100%)',
   'linear-gradient(120deg, #00695c 0%, #00897b 60%, #26a69a 100%)',
 ];
@@ -49,7 +50,7 @@ export const Banner = memo(function Banner() {
         {
           position: 'relative',
           color: '#fff',
-          background: BACKGROUNDS[index % BACKGROUNDS.length],
+          background: (theme) => BACKGROUNDS[index % BACKGROUNDS.length] ?? theme.palette.hero.gradient,
           transition: 'background 400ms ease',
           minHeight: { xs: 180, md: 220 },
           display: 'flex',
