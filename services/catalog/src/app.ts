@@ -1,7 +1,7 @@
 import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadCatalogConfig, type CatalogConfig } from './config';
-import { registerCatalogHandlers } from './events/dealers';
+import { registerCatalogHandlers } from './events/auth-dealers';
 import { PublicCatalogCache } from './public/cache';
 import { attachCatalogChanges } from './public/invalidation';
 import { loadSnapshot } from './public/snapshot';

@@ -69,13 +69,8 @@ export const internalPackagesQuery = z.object({
   user_id: z.string().trim().min(1).max(100),
   kind: z.enum(PACKAGE_KINDS).default('esim'),
 });
-export const quoteBody = z.object({
-  user_id: z.string().trim().min(1).max(100),
-  package_id: z.uuid(),
-  quantity: z.number().int().min(1).max(1000).default(1),
-  /** The kind the calling service sells; another kind's package is not found. */
-  kind: z.enum(PACKAGE_KINDS).optional(),
-});
+// The order services' quote request is declared once, in contracts, beside its answer.
+export { internalQuoteBody as quoteBody } from '@esim/contracts';
 
 // ── dealer pricing ──
 export const dealerParams = z.object({ id: dealerId });

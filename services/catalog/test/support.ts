@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS, USER_TYPE, type EventPayload } from '@esim/contracts';
 import { createTestKeys, type TestKeys } from '@esim/platform/testing';
 import { buildApp, type CatalogApp } from '../src/app';
-import { onDealerUpserted } from '../src/events/dealers';
+import { onDealerUpserted } from '../src/events/auth-dealers';
 import { seedDemoData } from '../src/seed';
 
 /** Test fixtures: the catalog app on this file's own database, seeded, and tokens for each kind of caller. */

@@ -4,7 +4,7 @@ import { createBalanceClient } from './clients/balance';
 import { createCatalogClient } from './clients/catalog';
 import { loadPhysicalSimConfig, type PhysicalSimConfig } from './config';
 import type { PhysicalSimContext } from './context';
-import { registerPhysicalSimHandlers } from './events/dealers';
+import { registerPhysicalSimHandlers } from './events/auth-dealers';
 import { registerImportMetrics } from './imports/metrics';
 import { createImportQueue } from './imports/queue';
 import { placingSweeper } from './orders/placing-sweeper';

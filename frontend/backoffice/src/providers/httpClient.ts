@@ -1,5 +1,9 @@
 import { HttpError } from 'ra-core';
+import { createSessionRefresh, fieldErrorsOf, sendWithSession } from '@esim/frontend-shared/http';
 import { sessionFromLogin, type SessionStore } from '@esim/frontend-shared/session';
+
+// Forms and the data provider's callers read the field errors from here.
+export { fieldErrorsOf };
 
 export interface HttpResponse {
   status: number;
@@ -28,21 +32,6 @@ export interface HttpClientConfig {
   fetch?: typeof fetch;
 }
 
-/**
- * The services' field errors (`[{ path: 'body.email', message }]`) as react-admin's server-side
- * validation wants them: `{ email: message }`; the form puts each message under its field.
- */
-export function fieldErrorsOf(errors: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!Array.isArray(errors)) return out;
-  for (const error of errors) {
-    if (!error || typeof error.path !== 'string' || typeof error.message !== 'string') continue;
-    const field = error.path.replace(/^(body|query|params|filter)\./, '');
-    if (field && !(field in out)) out[field] = error.message;
-  }
-  return out;
-}
-
 function parse(text: string): any {
   try {
     return text ? JSON.parse(text) : null;
@@ -58,31 +47,16 @@ function parse(text: string): any {
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const doFetch = config.fetch ?? ((input, init) => fetch(input, init));
-  let refreshing: Promise<boolean> | null = null;
+  const refresh = createSessionRefresh({
+    session: config.session,
+    url: `${config.apiUrl}/refresh`,
+    credentials: 'include',
+    headers: () => ({ Accept: 'application/json' }),
+    fetch: doFetch,
+    keep: (refreshed) => sessionFromLogin(refreshed),
+  });
 
-  /** One refresh at a time: ten calls failing together wait for the same one. */
-  const refresh = () => {
-    refreshing ??= (async () => {
-      try {
-        const res = await doFetch(`${config.apiUrl}/refresh`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { Accept: 'application/json' },
-        });
-        const body = parse(await res.text());
-        if (!res.ok || !body?.data?.token) return false;
-        config.session.write(sessionFromLogin(body.data));
-        return true;
-      } catch {
-        return false;
-      } finally {
-        setTimeout(() => (refreshing = null), 0);
-      }
-    })();
-    return refreshing;
-  };
-
-  const send = (url: string, { blob: _blob, ...options }: HttpOptions) => {
+  const send = (url: string, { blob: _blob, ...options }: HttpOptions, token: string | null) => {
     const headers = new Headers(options.headers);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     // A FormData body (a file upload) gets its multipart boundary from the browser, a Blob its own type.
@@ -95,7 +69,6 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     // DELETE bodies are empty; simple-rest sets text/plain there, which the services would refuse to parse as JSON.
     if (options.body === undefined) headers.delete('Content-Type');
     headers.set('Accept-Language', config.locale?.() ?? 'tr');
-    const token = config.session.read()?.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return doFetch(url, { ...options, headers, credentials: 'include' });
   };
@@ -106,8 +79,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     if ((options.method ?? 'GET').toUpperCase() === 'POST' && !headers.has('Idempotency-Key'))
       headers.set('Idempotency-Key', crypto.randomUUID());
     const request = { ...options, headers };
-    let res = await send(url, request);
-    if (res.status === 401 && config.session.read() && (await refresh())) res = await send(url, request);
+    const res = await sendWithSession(config.session, refresh, (token) => send(url, request, token));
     if (options.blob && res.ok)
       return { status: res.status, headers: res.headers, body: '', json: null, envelope: null, blob: await res.blob() };
     const body = await res.text();

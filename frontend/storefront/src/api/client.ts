@@ -1,3 +1,4 @@
+import { createSessionRefresh, fieldErrorsOf, sendWithSession } from '@esim/frontend-shared/http';
 import { browserSession } from '@esim/frontend-shared/session';
 
 /** The services' envelope. */
@@ -52,39 +53,15 @@ const BASE = '/api';
 /** Calls where a 401 means "wrong credentials", not "session over". */
 const SESSION_PATHS = ['/login', '/register', '/refresh', '/forgot-password', '/reset-password'];
 
-let refreshing: Promise<string | null> | null = null;
-
 /** One refresh at a time: concurrent 401s wait for the same rotation (the cookie rotates once). */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= (async () => {
-    try {
-      const response = await fetch(`${BASE}/refresh`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'accept-language': language },
-      });
-      if (!response.ok) return null;
-      const body = (await response.json()) as Envelope<{ token: string }>;
-      if (!body?.data?.token) return null;
-      const current = browserSession.read();
-      if (current) browserSession.write({ ...current, token: body.data.token });
-      return body.data.token;
-    } catch {
-      return null;
-    } finally {
-      queueMicrotask(() => (refreshing = null));
-    }
-  })();
-  return refreshing;
-}
-
-function fieldErrors(body: Partial<Envelope<unknown>> | undefined): Record<string, string> {
-  const fields: Record<string, string> = {};
-  // `body.email` → `email`: forms name their fields as the request body does.
-  for (const error of body?.errors ?? [])
-    if (error.path && error.message) fields[error.path.replace(/^(body|query|params)\./, '')] = error.message;
-  return fields;
-}
+export const refreshAccessToken = createSessionRefresh({
+  session: browserSession,
+  url: `${BASE}/refresh`,
+  credentials: 'same-origin',
+  headers: () => ({ 'accept-language': language }),
+  // The refresh answers a token: the signed-in user stays as the login stored them.
+  keep: (refreshed, current) => (current ? { ...current, token: refreshed.token } : null),
+});
 
 /** Retry-After in seconds or as a date (RFC 9110), at least 1; a minute when it is missing or unreadable. */
 function retryAfterSeconds(header: string | null): number {
@@ -123,11 +100,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const isSessionCall = SESSION_PATHS.includes(path);
   let response: Response;
   try {
-    response = await send(path, options, isSessionCall ? null : (browserSession.read()?.token ?? null));
-    if (response.status === 401 && !isSessionCall && browserSession.read()) {
-      const fresh = await refreshAccessToken();
-      if (fresh) response = await send(path, options, fresh);
-    }
+    response = isSessionCall
+      ? await send(path, options, null)
+      : await sendWithSession(browserSession, refreshAccessToken, (token) => send(path, options, token));
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(NETWORK_ERROR_EVENT, { detail: { path } }));
@@ -149,7 +124,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body?.message ?? response.statusText,
       response.status,
       body?.code ?? 'http_error',
-      fieldErrors(body),
+      fieldErrorsOf(body?.errors),
       response.status === 429 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined,
     );
   }

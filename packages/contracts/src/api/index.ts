@@ -22,3 +22,4 @@ export * from './search-text';
 export * from './bulk-decisions';
 export * from './api-keys';
 export * from './webhooks';
+export * from './internal-quote';

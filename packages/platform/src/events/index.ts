@@ -15,3 +15,4 @@ export {
   type PruneResult,
 } from './ops';
 export { ensureKafkaTopics, planTopics, type TopicPlan } from './topics';
+export { dealerCopy, keepDealerCopy, type DealerCopy } from './dealer-copy';

@@ -1,4 +1,4 @@
-import { centsToEuros, foldForSearch, type Locale } from '@esim/contracts';
+import { centsToEuros, foldForSearch, type InternalQuote, type Locale } from '@esim/contracts';
 import { AppError, notFound, type ListQuery } from '@esim/platform';
 import { likeContains } from '../countries/search';
 import type { Knex } from 'knex';
@@ -156,7 +156,7 @@ export function buyerPackageView(row: PricedRow, locale: Locale, names: CountryN
 export async function quote(
   db: Knex,
   input: { userId: string; packageId: string; quantity: number; kind?: PackageKind },
-) {
+): Promise<InternalQuote> {
   const row = (await withBuyerPrice(db, input.userId).where('p.id', input.packageId).first()) as PricedRow | undefined;
   // A top-up-only package is named as such to an eSIM buyer, who can add it from their eSIM's top-up panel.
   if (row && input.kind === 'esim' && row.kind === 'top_up')

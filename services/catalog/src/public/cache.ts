@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@esim/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogSnapshot } from './snapshot';
 
 /**
@@ -107,11 +106,4 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
     const tag = candidate.trim();
     return tag === '*' || tag.replace(/^W\//, '') === etag;
   });
-}
-
-/** Sends a cached response with its validators, or 304 when the client already has it. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  reply.header('etag', cached.etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'Accept-Language');
-  if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
 }

@@ -1,4 +1,4 @@
-import { responds, supplierOffersSyncBody, supplierOffersSyncResultSchema } from '@esim/contracts';
+import { internalQuoteSchema, responds, supplierOffersSyncBody, supplierOffersSyncResultSchema } from '@esim/contracts';
 import type { CreatedServiceApp } from '@esim/platform';
 import { ok } from '@esim/platform';
 import { buyerPackages, buyerPackageView, countryNames, quote } from '../pricing/buyer-prices';
@@ -23,10 +23,14 @@ export function internalRoutes(app: CreatedServiceApp, changes: CatalogChanges):
     );
   });
 
-  app.post('/internal/quote', { schema: { body: quoteBody } }, async (request, reply) => {
-    const { user_id: userId, package_id: packageId, quantity, kind } = request.body;
-    return ok(reply, await quote(app.db, { userId, packageId, quantity, kind }));
-  });
+  app.post(
+    '/internal/quote',
+    { schema: { body: quoteBody, response: responds(200, internalQuoteSchema) } },
+    async (request, reply) => {
+      const { user_id: userId, package_id: packageId, quantity, kind } = request.body;
+      return ok(reply, await quote(app.db, { userId, packageId, quantity, kind }));
+    },
+  );
 
   app.post(
     '/internal/supplier-offers',

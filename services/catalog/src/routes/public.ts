@@ -11,9 +11,10 @@ import {
   type Locale,
 } from '@esim/contracts';
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CreatedServiceApp } from '@esim/platform';
 import { foldForSearch, type PackageSort } from '@esim/contracts';
-import { sendCached, type PublicCatalogCache } from '../public/cache';
+import { etagMatches, PUBLIC_CACHE_CONTROL, type CachedResponse, type PublicCatalogCache } from '../public/cache';
 import {
   countriesView,
   countryPackagesView,
@@ -38,6 +39,13 @@ const envelope = (locale: Locale, data: unknown) => ({
   data,
 });
 const tags = ['public'];
+
+/** Sends a cached response with its validators, or 304 when the client already has it. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  reply.header('etag', cached.etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'Accept-Language');
+  if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
 
 export function publicRoutes(app: CreatedServiceApp, cache: PublicCatalogCache): void {
   app.get(

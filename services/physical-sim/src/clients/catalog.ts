@@ -1,3 +1,4 @@
+import type { InternalQuote } from '@esim/contracts';
 import { createInternalClient, notFound, type BaseUrls, type InternalClient } from '@esim/platform';
 
 /**
@@ -19,20 +20,8 @@ export interface PlusPackage {
   price_source: 'retail' | 'dealer';
 }
 
-export interface Quote {
-  unit_price_cents: number;
-  total_cents: number;
-  quantity: number;
-  package: {
-    id: string;
-    code: string;
-    name_tr: string;
-    name_en: string;
-    kind?: string;
-    data_mb: number | null;
-    validity_days: number;
-  };
-}
+/** The catalog's answer to /internal/quote, declared in contracts. */
+export type Quote = InternalQuote;
 
 export interface CatalogClient {
   plusPackages(userId: string, locale?: string, requestId?: string): Promise<PlusPackage[]>;

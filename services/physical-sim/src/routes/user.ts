@@ -8,24 +8,23 @@ import {
   successSchema,
 } from '@esim/contracts';
 import {
-  countOf,
   forbidden,
   idempotentRequest,
   lookUpIdempotentRequest,
   ok,
   okList,
-  sortColumn,
   toListQuery,
   type CreatedServiceApp,
 } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import type { PhysicalSimContext } from '../context';
 import { adminStockByPackage } from '../cards/counts';
-import { cardIdsOf, cardsOf, cardView } from '../cards/views';
-import { availableCount, orderIdFor, orderView, type OrderRow } from '../orders/orders';
+import { availableByPackage, dealerCardsPage } from '../cards/dealer-cards';
+import { cardsOf } from '../cards/views';
+import { dealerOrdersPage, dealerReturnsPage } from '../orders/dealer-lists';
+import { availableCount, orderIdFor, orderView } from '../orders/orders';
 import { recordPlacedOrder, reserveAndHold } from '../orders/placing';
-import { requestReturn, returnView, type ReturnRow } from '../returns/returns';
-import { readReturnSettings } from '../returns/settings';
+import { requestReturn, returnView } from '../returns/returns';
 import { plusPackagePage } from '../packages/plus-list';
 import {
   approvalListQuery,
@@ -38,29 +37,6 @@ import {
   returnBody,
 } from '../schemas';
 
-/** Sort fields of the buyer's lists (react-admin's column names → columns); others keep the default order. */
-const CARD_SORT = {
-  serial_number: 'c.serial_number',
-  iccid: 'c.iccid',
-  status: 'c.status',
-  package_name: 'c.package_code',
-  transferred_at: 'c.transferred_at',
-  returnable_until: 'c.transferred_at',
-  created_at: 'c.transferred_at',
-};
-const ORDER_SORT = {
-  created_at: 'created_at',
-  quantity: 'quantity',
-  total: 'total_cents',
-  total_cents: 'total_cents',
-  status: 'status',
-};
-const RETURN_SORT = {
-  created_at: 'created_at',
-  refund: 'refund_cents',
-  refund_cents: 'refund_cents',
-  status: 'status',
-};
 /**
  * Plus packages are sold to dealers only: a retail customer (a `user` without the dealer account
  * type) may not list them to buy, order them or return cards, and is refused before anything is read
@@ -120,22 +96,7 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
           package_id: request.query.package_id,
           available: await availableCount(app.db, request.query.package_id),
         });
-      const counts = await app
-        .db('cards')
-        .whereNull('deleted_at')
-        .whereNull('owner_user_id')
-        .where({ status: 'in_stock' })
-        .groupBy('package_id', 'package_code')
-        .select('package_id', 'package_code')
-        .count('* as count');
-      return ok(
-        reply,
-        (counts as unknown as Array<{ package_id: string; package_code: string; count: string }>).map((c) => ({
-          package_id: c.package_id,
-          package_code: c.package_code,
-          available: Number(c.count),
-        })),
-      );
+      return ok(reply, await availableByPackage(app.db));
     },
   );
 
@@ -144,34 +105,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     { schema: { response: { 200: listSchema(cardSchema) }, tags: ['user'], querystring: myCardsQuery } },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const base = app.db('cards as c').whereNull('c.deleted_at').where('c.owner_user_id', request.user!.id);
-      if (query.status) void base.where('c.status', query.status);
-      // react-admin's getMany: filter={"id":[...]} names exactly the cards wanted.
-      if (query.ids?.length) void base.whereIn('c.id', query.ids);
-      if (query.search) {
-        // ICCIDs and serials are digits: a search without any digit can match no card (not every card).
-        const prefix = query.search.replace(/\D/g, '');
-        if (prefix)
-          void base.where(
-            (w) => void w.where('c.iccid', 'like', `${prefix}%`).orWhere('c.serial_number', 'like', `${prefix}%`),
-          );
-        else void base.whereRaw('false');
-      }
-      const count = await countOf(base);
-      const sort = sortColumn(query, CARD_SORT, { column: 'c.transferred_at', order: 'DESC' });
-      const rows = await base
-        .orderBy([{ column: sort.column, order: sort.order }, { column: 'c.serial_number' }])
-        .limit(query.limit)
-        .offset(query.offset)
-        .select('c.*');
-      const { return_window_days: days } = await readReturnSettings(app.db);
-      return okList(
-        reply,
-        rows.map((c) => cardView(c, days)),
-        Number(count),
-        query,
-        'cards',
-      );
+      const { cards, total } = await dealerCardsPage(app.db, request.user!.id, query);
+      return okList(reply, cards, total, query, 'cards');
     },
   );
 
@@ -224,26 +159,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['user'], querystring: approvalListQuery } },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      // A placing order is not an order yet (its hold is being asked for): never listed.
-      const base = app.db('orders').where({ user_id: request.user!.id }).whereNot({ status: 'placing' });
-      if (query.status) void base.where({ status: query.status });
-      // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
-      if (query.ids?.length) void base.whereIn('id', query.ids);
-      const count = await countOf(base);
-      const sort = sortColumn(query, ORDER_SORT, { column: 'created_at', order: 'DESC' });
-      const rows = (await base
-        .orderBy([
-          { column: sort.column, order: sort.order },
-          { column: 'created_at', order: 'desc' },
-          { column: 'id' },
-        ])
-        .limit(query.limit)
-        .offset(query.offset)
-        .select('*')) as OrderRow[];
-      const items = await Promise.all(
-        rows.map(async (o) => orderView(o, { cardIds: await cardIdsOf(app.db, o.id), locale: request.locale })),
-      );
-      return okList(reply, items, Number(count), query, 'orders');
+      const { orders, total } = await dealerOrdersPage(app.db, request.user!.id, query, request.locale);
+      return okList(reply, orders, total, query, 'orders');
     },
   );
 
@@ -277,25 +194,8 @@ export function userRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): voi
     { schema: { response: { 200: listSchema(physicalReturnSchema) }, tags: ['user'], querystring: approvalListQuery } },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const base = app.db('returns').where({ user_id: request.user!.id });
-      if (query.status) void base.where({ status: query.status });
-      // react-admin's getMany: filter={"id":[...]} names exactly the rows wanted.
-      if (query.ids?.length) void base.whereIn('id', query.ids);
-      const count = await countOf(base);
-      const sort = sortColumn(query, RETURN_SORT, { column: 'created_at', order: 'DESC' });
-      const rows = (await base
-        .orderBy([
-          { column: sort.column, order: sort.order },
-          { column: 'created_at', order: 'desc' },
-          { column: 'id' },
-        ])
-        .limit(query.limit)
-        .offset(query.offset)
-        .select('*')) as ReturnRow[];
-      const items = await Promise.all(
-        rows.map(async (r) => returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id))),
-      );
-      return okList(reply, items, Number(count), query, 'returns');
+      const { returns, total } = await dealerReturnsPage(app.db, request.user!.id, query);
+      return okList(reply, returns, total, query, 'returns');
     },
   );
 }

@@ -11,10 +11,8 @@ import {
 } from '@esim/contracts';
 import {
   alreadyDecidedAs,
-  countOf,
   decideEach,
   describeAudit,
-  notFound,
   ok,
   okList,
   toListQuery,
@@ -22,44 +20,31 @@ import {
 } from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { cardIdsOf, cardsOf } from '../../cards/views';
+import {
+  adminOrder,
+  adminReturn,
+  decidedOrderView,
+  decidedReturn,
+  pendingOrders,
+  pendingReturns,
+} from '../../orders/approvals';
 import { approveOrder, orderView, rejectOrder, type OrderRow } from '../../orders/orders';
-import { approveReturn, rejectReturn, returnView, type ReturnRow } from '../../returns/returns';
+import { approveReturn, rejectReturn, type ReturnRow } from '../../returns/returns';
 import { readReturnSettings, returnSettingsView, writeReturnSettings } from '../../returns/settings';
 import { approvalListQuery, idParams, rejectBody, settingsBody } from '../../schemas';
-
-export const dealerOf = async (db: Knex, id: string) =>
-  (await db('dealers').where({ dealer_id: id }).first('full_name', 'company_name')) as
-    { full_name: string | null; company_name: string | null } | undefined;
 
 /** Admin approvals of dealer orders and returns; two admins at once: the row lock lets exactly one win. */
 export function approvalRoutes(app: CreatedServiceApp): void {
   // A return has no number: its audit entry names the dealer, the refund and how many cards came back.
   const describedReturn = async (request: FastifyRequest, row: ReturnRow) => {
-    const cards = await cardsOf(app.db, 'return_cards', 'return_id', row.id);
-    const dealer = await dealerOf(app.db, row.user_id);
-    const name = dealer?.company_name || dealer?.full_name || null;
-    const count = String(cards.length);
-    describeAudit(request, { targetId: row.id, targetName: name, amountCents: row.refund_cents, detail: count });
-    return returnView(row, cards);
-  };
-
-  const pendingList = (table: 'orders' | 'returns') => async (query: ReturnType<typeof toListQuery>) => {
-    const base = app.db(table);
-    // react-admin's getMany names its ids (filter={"id":[...]}): those rows whatever their status, pending only without ids.
-    if (query.ids) void base.whereIn('id', query.ids).whereNot({ status: 'placing' });
-    if (query.status || !query.ids) void base.where({ status: query.status ?? 'pending' });
-    const count = await countOf(base);
-    const rows = await base.orderBy('created_at', 'asc').limit(query.limit).offset(query.offset).select('*');
-    const dealerRows = (await app
-      .db('dealers')
-      .whereIn(
-        'dealer_id',
-        rows.map((r: { user_id: string }) => r.user_id),
-      )
-      .select('*')) as Array<{ dealer_id: string; full_name: string | null; company_name: string | null }>;
-    const dealers = new Map(dealerRows.map((d) => [d.dealer_id, d]));
-    return { rows, total: Number(count), dealers };
+    const { view, dealerName, cards } = await decidedReturn(app.db, row);
+    describeAudit(request, {
+      targetId: row.id,
+      targetName: dealerName,
+      amountCents: row.refund_cents,
+      detail: String(cards),
+    });
+    return view;
   };
 
   app.get(
@@ -67,37 +52,15 @@ export function approvalRoutes(app: CreatedServiceApp): void {
     { schema: { response: { 200: listSchema(physicalOrderSchema) }, tags: ['admin'], querystring: approvalListQuery } },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const { rows, total, dealers } = await pendingList('orders')(query);
-      return okList(
-        reply,
-        (rows as OrderRow[]).map((o) => orderView(o, { dealer: dealers.get(o.user_id), locale: request.locale })),
-        total,
-        query,
-        'orders',
-      );
+      const { orders, total } = await pendingOrders(app.db, query, request.locale);
+      return okList(reply, orders, total, query, 'orders');
     },
   );
 
   app.get(
     '/admin/physical-sim/orders/:id',
     { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams } },
-    async (request, reply) => {
-      // A placing order is not an order yet (its hold is being asked for): not found until it is pending.
-      const order = (await app
-        .db('orders')
-        .where({ id: request.params.id })
-        .whereNot({ status: 'placing' })
-        .first()) as OrderRow | undefined;
-      if (!order) throw notFound('order_not_found');
-      return ok(
-        reply,
-        orderView(order, {
-          cardIds: await cardIdsOf(app.db, order.id),
-          locale: request.locale,
-          dealer: await dealerOf(app.db, order.user_id),
-        }),
-      );
-    },
+    async (request, reply) => ok(reply, await adminOrder(app.db, request.params.id, request.locale)),
   );
 
   app.post(
@@ -105,7 +68,7 @@ export function approvalRoutes(app: CreatedServiceApp): void {
     { schema: { response: { 200: successSchema(physicalOrderSchema) }, tags: ['admin'], params: idParams } },
     async (request, reply) => {
       const order = await app.db.transaction((trx) => approveOrder(trx, request.params.id, request.user!.id));
-      const view = orderView(order, { cardIds: await cardIdsOf(app.db, order.id), locale: request.locale });
+      const view = await decidedOrderView(app.db, order, request.locale);
       describeAudit(request, { targetId: order.id, targetName: view.order_number, amountCents: order.total_cents });
       return ok(reply, view, 'order_approved');
     },
@@ -138,31 +101,15 @@ export function approvalRoutes(app: CreatedServiceApp): void {
     },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const { rows, total, dealers } = await pendingList('returns')(query);
-      const items = await Promise.all(
-        (rows as ReturnRow[]).map(async (r) =>
-          returnView(r, await cardsOf(app.db, 'return_cards', 'return_id', r.id), dealers.get(r.user_id)),
-        ),
-      );
-      return okList(reply, items, total, query, 'returns');
+      const { returns, total } = await pendingReturns(app.db, query);
+      return okList(reply, returns, total, query, 'returns');
     },
   );
 
   app.get(
     '/admin/physical-sim/returns/:id',
     { schema: { response: { 200: successSchema(physicalReturnSchema) }, tags: ['admin'], params: idParams } },
-    async (request, reply) => {
-      const row = (await app.db('returns').where({ id: request.params.id }).first()) as ReturnRow | undefined;
-      if (!row) throw notFound('return_not_found');
-      return ok(
-        reply,
-        returnView(
-          row,
-          await cardsOf(app.db, 'return_cards', 'return_id', row.id),
-          await dealerOf(app.db, row.user_id),
-        ),
-      );
-    },
+    async (request, reply) => ok(reply, await adminReturn(app.db, request.params.id)),
   );
 
   app.post(
