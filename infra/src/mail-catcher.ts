@@ -10,6 +10,9 @@ import path from 'node:path';
  */
 export interface CaughtMail {
   to: string[];
+  /** The From header's name and address (a dealer's mail to its customer carries the dealer's name). */
+  from: Array<{ name: string; address: string }>;
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
@@ -36,6 +39,8 @@ type MailDevFactory = new (options: Record<string, unknown>) => MailDevServer;
 interface MailDevEmail {
   id: string;
   to?: Array<{ address: string }>;
+  from?: Array<{ address: string; name?: string }>;
+  replyTo?: Array<{ address: string }>;
   attachments?: Array<{
     fileName?: string;
     contentType?: string;
@@ -108,6 +113,8 @@ export async function startMailCatcher(options: { smtpPort?: number; webPort?: n
         const emails = (await response.json()) as MailDevEmail[];
         return emails.map((email) => ({
           to: (email.to ?? []).map((recipient) => recipient.address),
+          from: (email.from ?? []).map((sender) => ({ name: sender.name ?? '', address: sender.address })),
+          replyTo: (email.replyTo ?? []).map((recipient) => recipient.address),
           subject: email.subject ?? '',
           text: email.text ?? '',
           html: email.html ?? '',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '@esim/platform/testing';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
+import type { Knex } from 'knex';
 import { startSystem, type System } from './system';
 
 /**
@@ -181,5 +182,110 @@ describe('a dealer buys through the gateway with an API key', () => {
     });
     // The read key of the same dealer still works.
     expect((await system.api('GET', '/user/balance', { token: readKey })).status).toBe(200);
+  });
+
+  it('a sandbox key buys demo eSIMs at no cost through the same route: no hold, no ledger entry, no event, no money path', async () => {
+    const esimDb = (system.services.esim as unknown as { db: Knex }).db;
+    const balanceDb = (system.services.balance as unknown as { db: Knex }).db;
+    const created = await system.api('POST', '/user/api-keys', {
+      token: dealer,
+      headers: { 'idempotency-key': 'api-key-flow-sandbox' },
+      body: { name: 'Deneme', scopes: ['read', 'order'], sandbox: true },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ sandbox: true });
+    const sandboxKey = created.body.data.secret as string;
+    expect(sandboxKey).toMatch(/^esk_test_[a-z2-7]{39}$/);
+
+    const counts = async () => ({
+      transfers: (await balanceDb('transfers').count({ n: '*' }))[0]!.n,
+      holds: (await balanceDb('holds').count({ n: '*' }))[0]!.n,
+      outbox: (await esimDb('outbox').count({ n: '*' }))[0]!.n,
+      pool: (await esimDb('profiles').where({ pool_status: 'available' }).count({ n: '*' }))[0]!.n,
+    });
+    const before = await counts();
+    const balance = (await system.api('GET', '/user/balance', { token: dealer })).body.data;
+
+    const bought = await system.api('POST', '/user/packages/buy', {
+      token: sandboxKey,
+      headers: { 'idempotency-key': 'api-key-flow-sandbox-buy' },
+      body: { package_id: packageId, quantity: 2 },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const order = bought.body.data;
+    expect(order).toMatchObject({
+      status: 'completed',
+      sandbox: true,
+      total_cents: 0,
+      unit_price_cents: 0,
+      esim_count: 2,
+    });
+    for (const esim of order.esims) {
+      expect(esim.activation_code).toMatch(/^LPA:1\$smdp\.sandbox\.example\$SANDBOX-/);
+      expect(esim.refundable).toBe(false);
+    }
+    const again = await system.api('POST', '/user/packages/buy', {
+      token: sandboxKey,
+      headers: { 'idempotency-key': 'api-key-flow-sandbox-buy' },
+      body: { package_id: packageId, quantity: 2 },
+    });
+    expect(again.body.data.id).toBe(order.id);
+
+    // Nothing held, moved, published or taken from the pool; the balance is as it was.
+    expect(await counts()).toEqual(before);
+    expect((await system.api('GET', '/user/balance', { token: dealer })).body.data).toEqual(balance);
+    expect(await esimDb('orders').where({ id: order.id }).first('sandbox', 'hold_id')).toEqual({
+      sandbox: true,
+      hold_id: null,
+    });
+
+    // The key lists its sandbox world only; the back office's lists (and dashboards) never show it.
+    const keyList = await system.api('GET', '/user/esim/orders', { token: sandboxKey });
+    expect(keyList.body.data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    const sessionList = await system.api('GET', '/user/esim/orders?limit=100', { token: dealer });
+    expect(sessionList.body.data.map((o: { id: string }) => o.id)).not.toContain(order.id);
+    expect((await system.api('GET', `/user/esim/orders/${order.id}`, { token: dealer })).body.data.sandbox).toBe(true);
+
+    // Every write that moves money is refused to the key at the gateway...
+    const esimId = order.esims[0].id as string;
+    for (const [method, path, body] of [
+      ['POST', `/user/esim/${esimId}/refund`, {}],
+      ['POST', `/user/esim/${esimId}/top-ups`, { package_id: packageId }],
+      ['POST', '/user/physical-sim/order', { quantity: 1 }],
+      ['POST', '/user/balance/add', { amount: 10 }],
+    ] as const) {
+      const refused = await system.api(method, path, {
+        token: sandboxKey,
+        headers: { 'idempotency-key': `api-key-flow-sandbox-${path}` },
+        body,
+      });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.code, path).toBe('api_key_sandbox_forbidden');
+    }
+    // ...and its demo eSIMs take no real money either, whoever asks.
+    const refund = await system.api('POST', `/user/esim/${esimId}/refund`, { token: dealer, body: {} });
+    expect(refund.status).toBe(422);
+    const topUp = await system.api('POST', `/user/esim/${esimId}/top-ups`, {
+      token: dealer,
+      headers: { 'idempotency-key': 'api-key-flow-sandbox-top-up' },
+      body: { package_id: packageId },
+    });
+    expect(topUp.status, JSON.stringify(topUp.body)).toBe(409);
+    expect(await counts()).toEqual(before);
+
+    // A live key of the same dealer still pays.
+    const liveKey = await system.api('POST', '/user/api-keys', {
+      token: dealer,
+      headers: { 'idempotency-key': 'api-key-flow-sandbox-live-key' },
+      body: { name: 'Canli', scopes: ['read', 'order'] },
+    });
+    expect(liveKey.body.data).toMatchObject({ sandbox: false, secret: expect.stringMatching(/^esk_live_/) });
+    const live = await buy(liveKey.body.data.secret, 'api-key-flow-sandbox-live');
+    expect(live.status, JSON.stringify(live.body)).toBe(201);
+    expect(live.body.data.sandbox).toBe(false);
+    expect(live.body.data.total_cents).toBeGreaterThan(0);
+    // The ledger's invariants and the cross-service consistency rules hold with the sandbox order in.
+    const books = await verifyBooks();
+    expect(books.ok, formatBooksReport(books)).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISTANCE_SALE_VERSION, type EsimOrder } from '@esim/contracts';
+import { demoAccount, DISTANCE_SALE_VERSION, type EsimOrder } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
 import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
-import { customer, key, startEsimSystem, type EsimSystem } from './esim';
+import { customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
 
 /**
  * e-Arşiv invoices through the running system: a package bought with accepted documents → esim's
  * receipt event → auth's pending invoice → auth's issuing loop and the demo provider → the buyer's
- * "download invoice" through the gateway; then a refund → the return document against it.
+ * "download invoice" through the gateway; then a refund → the return document against it. A
+ * dealer's own purchase, without documents, is invoiced from esim's completion event instead.
  */
 describe('invoices of sales and refunds', () => {
   let sys: EsimSystem;
@@ -95,5 +96,60 @@ describe('invoices of sales and refunds', () => {
     const ret = documents.find((row) => row.kind === 'return')!;
     expect(ret.invoice_id).toBe(invoice.id);
     expect(ret.number).not.toBe(invoice.number);
+  }, 90_000);
+
+  it("issues the invoice of a dealer's own purchase (no documents, paid from its balance) to its company, and a refund gets its return document", async () => {
+    const dealer: Person = { id: demoAccount('dealer@esim.test').id, userType: 2 };
+    const auth = sys.system.services.auth;
+    await auth.db('dealer_profiles').where({ user_id: dealer.id }).update({ tax_number: '1234567890' });
+    const company = (await auth.db('dealer_profiles').where({ user_id: dealer.id }).first('company_name')).company_name;
+    const admin = await sys.system.login('admin@esim.test');
+    const loaded = await sys.system.api('POST', '/admin/dealers/balance', {
+      token: admin,
+      headers: { 'idempotency-key': key() },
+      body: { dealer_id: dealer.id, amount: 40, note: 'Fatura denemesi' },
+    });
+    expect(loaded.status, JSON.stringify(loaded.body)).toBeLessThan(300);
+    await sys.stock('US-7D-3GB', 1);
+    const bought = await sys.esim.inject({
+      method: 'POST',
+      url: '/user/packages/buy',
+      headers: await sys.as(dealer, { 'idempotency-key': key() }),
+      payload: { package_id: usStarter, quantity: 1 },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const order = bought.json().data as EsimOrder;
+
+    const documents = async (count: number, what: string) =>
+      waitFor(
+        async () => {
+          const res = await sys.system.api('GET', `/admin/invoices?search=${order.order_number}&status=issued`, {
+            token: admin,
+          });
+          const rows = res.body.data as Array<Record<string, unknown>>;
+          return rows.length === count ? rows : undefined;
+        },
+        { what, timeoutMs: 20_000 },
+      );
+    const [invoice] = await documents(1, "the dealer's issued invoice");
+    expect(invoice).toMatchObject({
+      kind: 'invoice',
+      sale_type: 'esim',
+      account_id: dealer.id,
+      buyer_name: company,
+      buyer_tax_number: '1234567890',
+      total_cents: order.total_cents,
+      number: expect.stringMatching(/^DEM\d{13}$/),
+    });
+
+    const refunded = await sys.esim.inject({
+      method: 'POST',
+      url: `/user/esim/${order.esims[0]!.id}/refund`,
+      headers: await sys.as(dealer),
+      payload: {},
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const both = await documents(2, "the dealer's issued return document");
+    expect(both.find((row) => row.kind === 'return')).toMatchObject({ invoice_id: invoice!.id });
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import yauzl from 'yauzl';
 import { createPartnerClient, type PartnerClient } from '@esim/partner-client';
 import { waitFor } from '@esim/platform/testing';
 import { partnerDocument } from '../../packages/partner-client/src/generate/partner-document';
+import { startMailCatcher, type MailCatcher } from '../../infra/src/mail-catcher';
 import { formatBooksReport, verifyBooks } from '../../infra/src/testing/books';
 import { startSystem, type ListeningSystem } from './system';
 
@@ -56,8 +57,12 @@ describe('a partner drives the shop with the typed client', () => {
   let packageId: string;
   let esimDb: Knex;
   let balanceDb: Knex;
+  let mail: MailCatcher;
+  let apiKey: string;
 
   beforeAll(async () => {
+    mail = await startMailCatcher();
+    process.env.SMTP_URL = mail.smtpUrl;
     system = await startSystem({ listen: {} });
     const admin = await system.login('admin@esim.test');
     dealer = await system.login('dealer@esim.test');
@@ -77,7 +82,8 @@ describe('a partner drives the shop with the typed client', () => {
       body: { name: 'Makine', scopes: ['read', 'order'] },
     });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
-    client = createPartnerClient({ baseUrl: system.url, apiKey: key.body.data.secret });
+    apiKey = key.body.data.secret;
+    client = createPartnerClient({ baseUrl: system.url, apiKey });
     english = createPartnerClient({ baseUrl: system.url, apiKey: key.body.data.secret, locale: 'en' });
     esimDb = (system.services.esim as unknown as { db: Knex }).db;
     balanceDb = (system.services.balance as unknown as { db: Knex }).db;
@@ -87,6 +93,7 @@ describe('a partner drives the shop with the typed client', () => {
     const books = await verifyBooks();
     expect(books.ledger.ok, formatBooksReport(books)).toBe(true);
     await system?.stop();
+    await mail?.stop();
   });
 
   it("serves the partner paths exactly as the committed openapi.json has them (the client's types never drift)", async () => {
@@ -255,5 +262,57 @@ describe('a partner drives the shop with the typed client', () => {
       expect(row.getCell(7).numFmt).toBe('#,##0.00');
       expect(row.getCell(5).value).toBe(package_.duration);
     }
+  });
+
+  it("buys for an end customer and mails the customer the QR in the dealer's name", async () => {
+    const customer = { name: 'Ayşe Yılmaz', email: 'ayse.partner@example.com' };
+    const bought = await system.api('POST', '/user/packages/buy', {
+      token: apiKey,
+      headers: { 'idempotency-key': 'partner-client-flow-customer-buy' },
+      body: { package_id: packageId, quantity: 1, customer },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const order = bought.body.data as { id: string; order_number: string; esims: Array<{ iccid: string }> };
+    expect(bought.body.data).toMatchObject({ customer_name: customer.name, customer_email: customer.email });
+    const found = await system.api('GET', `/user/esim/orders?customer=${encodeURIComponent('ayse.partner')}`, {
+      token: apiKey,
+    });
+    expect(found.body.data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    // Only the order's dealer sends it; another dealer is told it does not exist.
+    const theirs = await system.api('POST', `/user/esim/orders/${order.id}/send-to-customer`, {
+      token: dealer2,
+      headers: { 'idempotency-key': 'partner-client-flow-customer-theirs' },
+      body: {},
+    });
+    expect(theirs.status).toBe(404);
+
+    const sent = await system.api('POST', `/user/esim/orders/${order.id}/send-to-customer`, {
+      token: apiKey,
+      headers: { 'idempotency-key': 'partner-client-flow-customer-send' },
+      body: { locale: 'tr' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const me = await system.api('GET', '/me', { token: dealer });
+    const authDb = (system.services.auth as unknown as { db: Knex }).db;
+    const { company_name: company } = await authDb('dealer_profiles')
+      .where({ user_id: me.body.data.id })
+      .first('company_name');
+    const message = await waitFor(async () => (await mail.messages()).find((m) => m.to.includes(customer.email)), {
+      what: 'the mail to the customer',
+      timeoutMs: 20_000,
+    });
+    expect(message.subject).toContain(order.order_number);
+    expect(message.from[0]!.name).toBe(company);
+    expect(message.text).toContain(`Merhaba ${customer.name}, ${company} olarak`);
+    const png = message.attachments.find((a) => a.fileName === `${order.esims[0]!.iccid}.png`)!;
+    expect(message.html).toContain(`cid:${png.contentId}`);
+    const bytes = Buffer.from(await (await fetch(png.url)).arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    // The dealer's own inbox got nothing for it; the send is in the audit log with the address.
+    expect((await mail.messages()).filter((m) => m.subject.includes(order.order_number))).toHaveLength(1);
+    const audited = await esimDb('audit_log')
+      .where({ target_id: order.id, route: '/user/esim/orders/:id/send-to-customer' })
+      .first();
+    expect(audited).toMatchObject({ actor_id: me.body.data.id, detail: `send-to-customer ${customer.email}` });
   });
 });

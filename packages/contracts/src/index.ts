@@ -19,3 +19,4 @@ export * from './text';
 export * from './csv';
 export * from './bytes';
 export * from './iban';
+export * from './ids';

@@ -231,6 +231,9 @@ export const ROUTES: readonly RouteRule[] = [
   // and the page they open (public: the unguessable token is the credential; no code once installed).
   r('POST', '/user/esim/orders/:id/send-install-mail', 'esim', can('esim-orders', 'read')),
   r('GET', '/user/esim/orders/:id/install-links', 'esim', can('esim-orders', 'read')),
+  // A dealer's end customer on an order, and the install mail sent to that customer in the dealer's name.
+  r('PATCH', '/user/esim/orders/:id/customer', 'esim', can('esim-orders', 'update')),
+  r('POST', '/user/esim/orders/:id/send-to-customer', 'esim', can('esim-orders', 'update')),
   r('POST', '/user/esim/orders/:id/install-links', 'esim', can('esim-orders', 'update')),
   r('DELETE', '/user/esim/orders/:id/install-links/:linkId', 'esim', can('esim-orders', 'update')),
   r('GET', '/public/install/:token', 'esim', 'public', { rateLimit: 'public-lookup' }),

@@ -955,6 +955,7 @@ export interface paths {
         query?: {
           buyer?: string;
           country?: string;
+          customer?: string;
           end_date?: string;
           filter?: string;
           limit?: number;
@@ -988,6 +989,8 @@ export interface paths {
                 created_at: string;
                 /** @enum {string} */
                 currency: 'EUR';
+                customer_email?: string | null;
+                customer_name?: string | null;
                 esim_count: number;
                 failure_code: string | null;
                 failure_reason: string | null;
@@ -1006,6 +1009,7 @@ export interface paths {
                   validity_days: number;
                 };
                 quantity: number;
+                sandbox?: boolean;
                 /** @enum {string} */
                 status: 'pending' | 'processing' | 'completed' | 'failed' | 'refunded' | 'partially_refunded';
                 top_up_of?: {
@@ -1146,6 +1150,8 @@ export interface paths {
                 created_at: string;
                 /** @enum {string} */
                 currency: 'EUR';
+                customer_email?: string | null;
+                customer_name?: string | null;
                 esim_count: number;
                 esims: {
                   activated_at: string | null;
@@ -1189,6 +1195,7 @@ export interface paths {
                   validity_days: number;
                 };
                 quantity: number;
+                sandbox?: boolean;
                 /** @enum {string} */
                 status: 'pending' | 'processing' | 'completed' | 'failed' | 'refunded' | 'partially_refunded';
                 top_up_of?: {
@@ -1225,6 +1232,112 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/user/esim/orders/{id}/customer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Set, change or (null) remove the end customer of a dealer's own order */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @example {
+             *       "name": "Ayşe Yılmaz",
+             *       "email": "ayse@example.com"
+             *     }
+             */
+            customer: {
+              email: string;
+              name: string;
+            } | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code?: string;
+              data: {
+                completed_at: string | null;
+                created_at: string;
+                /** @enum {string} */
+                currency: 'EUR';
+                customer_email?: string | null;
+                customer_name?: string | null;
+                esim_count: number;
+                failure_code: string | null;
+                failure_reason: string | null;
+                id: string;
+                order_number: string;
+                package: {
+                  code: string;
+                  country_name: string | null;
+                  country_slug: string | null;
+                  data_mb: number | null;
+                  id: string;
+                  name: string;
+                  operator: string | null;
+                  title: string;
+                  unlimited: boolean;
+                  validity_days: number;
+                };
+                quantity: number;
+                sandbox?: boolean;
+                /** @enum {string} */
+                status: 'pending' | 'processing' | 'completed' | 'failed' | 'refunded' | 'partially_refunded';
+                top_up_of?: {
+                  esim_id: string;
+                  iccid: string;
+                  order_id: string;
+                  order_number: string;
+                } | null;
+                total: number;
+                total_cents: number;
+                unit_price: number;
+                unit_price_cents: number;
+                user_id: string;
+              };
+              message: string;
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        422: components['responses']['Error'];
+        429: components['responses']['Error'];
+        503: components['responses']['Error'];
+      };
+    };
     trace?: never;
   };
   '/api/user/esim/orders/{id}/install-links': {
@@ -1573,6 +1686,77 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/esim/orders/{id}/send-to-customer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail the install details of a dealer’s order to its customer, in the dealer’s name (Idempotency-Key required; counted with send-install-mail)
+     * @description 409 `customer_mail_no_email` when the order names no customer e-mail (set it with PATCH .../customer), 409 `install_mail_nothing_to_send` when no eSIM of it is left to install.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @default tr
+             * @enum {string}
+             */
+            locale?: 'tr' | 'en';
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code?: string;
+              data: {
+                esim_count: number;
+                /** @enum {string} */
+                locale: 'tr' | 'en';
+                order_id: string;
+                requested_at: string;
+              };
+              message: string;
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        422: components['responses']['Error'];
+        429: components['responses']['Error'];
+        503: components['responses']['Error'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/esim/qr/{fileName}': {
     parameters: {
       query?: never;
@@ -1836,6 +2020,16 @@ export interface paths {
             };
             /** Format: uuid */
             card_payment_id?: string;
+            /**
+             * @example {
+             *       "name": "Ayşe Yılmaz",
+             *       "email": "ayse@example.com"
+             *     }
+             */
+            customer?: {
+              email: string;
+              name: string;
+            };
             /** @description true: price and check the order (on sale, stock, balance and credit) without placing, holding or writing anything; no Idempotency-Key needed */
             dry_run?: boolean;
             /** Format: uuid */
@@ -1992,6 +2186,8 @@ export interface paths {
                 created_at: string;
                 /** @enum {string} */
                 currency: 'EUR';
+                customer_email?: string | null;
+                customer_name?: string | null;
                 esim_count: number;
                 esims: {
                   activated_at: string | null;
@@ -2035,6 +2231,7 @@ export interface paths {
                   validity_days: number;
                 };
                 quantity: number;
+                sandbox?: boolean;
                 /** @enum {string} */
                 status: 'pending' | 'processing' | 'completed' | 'failed' | 'refunded' | 'partially_refunded';
                 top_up_of?: {
@@ -2075,6 +2272,8 @@ export interface paths {
                 created_at: string;
                 /** @enum {string} */
                 currency: 'EUR';
+                customer_email?: string | null;
+                customer_name?: string | null;
                 esim_count: number;
                 esims: {
                   activated_at: string | null;
@@ -2118,6 +2317,7 @@ export interface paths {
                   validity_days: number;
                 };
                 quantity: number;
+                sandbox?: boolean;
                 /** @enum {string} */
                 status: 'pending' | 'processing' | 'completed' | 'failed' | 'refunded' | 'partially_refunded';
                 top_up_of?: {
@@ -2894,6 +3094,11 @@ export interface paths {
                   | 'plus_order.rejected'
                 )[];
                 id: string;
+                last_delivery: {
+                  at: string;
+                  /** @enum {string} */
+                  status: 'pending' | 'delivered' | 'failed';
+                } | null;
                 previous_secret_expires_at: string | null;
                 secret_prefix: string;
                 updated_at: string;
@@ -2968,6 +3173,11 @@ export interface paths {
                   | 'plus_order.rejected'
                 )[];
                 id: string;
+                last_delivery: {
+                  at: string;
+                  /** @enum {string} */
+                  status: 'pending' | 'delivered' | 'failed';
+                } | null;
                 previous_secret_expires_at: string | null;
                 secret: string | null;
                 secret_prefix: string;
@@ -3043,6 +3253,11 @@ export interface paths {
                   | 'plus_order.rejected'
                 )[];
                 id: string;
+                last_delivery: {
+                  at: string;
+                  /** @enum {string} */
+                  status: 'pending' | 'delivered' | 'failed';
+                } | null;
                 previous_secret_expires_at: string | null;
                 secret_prefix: string;
                 updated_at: string;
@@ -3121,6 +3336,11 @@ export interface paths {
                   | 'plus_order.rejected'
                 )[];
                 id: string;
+                last_delivery: {
+                  at: string;
+                  /** @enum {string} */
+                  status: 'pending' | 'delivered' | 'failed';
+                } | null;
                 previous_secret_expires_at: string | null;
                 secret_prefix: string;
                 updated_at: string;
@@ -3278,6 +3498,11 @@ export interface paths {
                   | 'plus_order.rejected'
                 )[];
                 id: string;
+                last_delivery: {
+                  at: string;
+                  /** @enum {string} */
+                  status: 'pending' | 'delivered' | 'failed';
+                } | null;
                 previous_secret_expires_at: string | null;
                 secret: string | null;
                 secret_prefix: string;

@@ -25,6 +25,8 @@ export interface AccessTokenClaims extends JWTPayload {
   email: string;
   user_type: UserType;
   role?: string[];
+  /** A sandbox API key's token: its buys are demo profiles at no cost (esim takes a path of its own). */
+  sandbox?: boolean;
 }
 
 /** Who is calling, as every route sees it. */
@@ -33,6 +35,8 @@ export interface AuthUser {
   email: string;
   userType: UserType;
   role: Role;
+  /** Set only for a sandbox API key's token: nothing it does may move money or reach a supplier. */
+  sandbox?: true;
 }
 
 export interface JwtVerifier {
@@ -170,6 +174,7 @@ export function createJwtVerifier(options: {
     email: claims.email,
     userType: claims.user_type,
     role: roleOf({ role: claims.role, user_type: claims.user_type }),
+    ...(claims.sandbox === true ? { sandbox: true as const } : {}),
   });
   const firstSeen = async (token: string): Promise<AuthUser> => {
     const claims = await verifySignature(token);

@@ -8,10 +8,11 @@ import { createHoldingsChecker } from './clients/holdings';
 import { registerEsimInstallMail } from './events/esim-install-mail';
 import { registerEsimFailedMail } from './events/esim-failed-mail';
 import { registerPhysicalSimDecisionMail } from './events/physical-sim-decision-mail';
-import { registerStatementMail } from './events/statement-mail';
+import { registerStatementMail } from './events/balance-statement-mail';
 import { registerEsimRefundMail } from './events/esim-refund-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
-import { registerOrderReceiptMail } from './events/order-receipt-mail';
+import { registerOrderReceiptMail } from './events/esim-receipt-mail';
+import { registerDealerEsimInvoices } from './events/dealer-esim-invoices';
 import { createMailer } from './mail/mailer';
 import { invoiceIssuer } from './invoices/issuer';
 import type { InvoiceProvider } from './invoices/port';
@@ -136,13 +137,14 @@ export async function buildApp(options: BuildOptions = {}) {
   );
   shopRoutes(app, ctx);
 
-  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them), and the order, eSIM and Plus-order events a dealer's webhooks send.
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them), dealers' completed eSIM orders (it invoices them), and the order, eSIM and Plus-order events a dealer's webhooks send.
   // Some types are both mailed and queued for webhooks: the shared-types bus runs both handlers in one transaction.
   const bus = busWithSharedTypes(attachEventBus(app, { service: SERVICE_NAME }));
   registerWebhookQueueing(bus);
   registerEsimUsageMail(bus, { mailer, config });
   registerEsimInstallMail(bus, { mailer });
   registerOrderReceiptMail(bus, { mailer, config });
+  registerDealerEsimInvoices(bus, { config });
   registerEsimRefundMail(bus, { mailer, config });
   registerEsimFailedMail(bus, { mailer, config });
   registerPhysicalSimDecisionMail(bus, { mailer, config });

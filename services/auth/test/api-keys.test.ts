@@ -256,6 +256,36 @@ describe("the gateway's exchange", () => {
     expect(manage.json().code).toBe('api_key_route_forbidden');
   });
 
+  it('makes a sandbox key `esk_test_...` whose token carries the sandbox claim; its secret under the live prefix is unknown', async () => {
+    // Room under the ten-keys limit the tests above filled.
+    await app
+      .db('api_keys')
+      .whereIn('dealer_id', [dealerId, dealer2Id])
+      .whereNull('revoked_at')
+      .update({ revoked_at: new Date() });
+    const created = await app.inject({
+      method: 'POST',
+      url: `/admin/dealers/${dealer2Id}/api-keys`,
+      headers: { ...bearer(tokens.admin), ...forwardedFor(freshIp()), ...idem() },
+      payload: { name: 'Deneme', scopes: ['read', 'order'], sandbox: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = created.json().data;
+    expect(key.secret).toMatch(/^esk_test_[a-z2-7]{39}$/);
+    expect(key).toMatchObject({ sandbox: true, prefix: key.secret.slice(9, 17) });
+    const res = await exchange(key.secret);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(decodeJwt(res.json().data.token)).toMatchObject({ sub: dealer2Id, key: key.id, sandbox: true });
+    expect((await exchange(`esk_live_${key.secret.slice(9)}`)).statusCode).toBe(401);
+    // A live key's token has no sandbox claim at all.
+    const live = (await createOwn({ name: 'Canli', scopes: ['read'] })).json().data;
+    expect(live.sandbox).toBe(false);
+    expect(decodeJwt((await exchange(live.secret)).json().data.token).sandbox).toBeUndefined();
+    const bad = await createOwn({ name: 'Kotu', scopes: ['read'], sandbox: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ path: 'sandbox' })]);
+  });
+
   it('refuses an unknown secret, a malformed one and a call without the service credential', async () => {
     expect((await exchange('esk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode).toBe(401);
     expect((await exchange('not-a-key')).statusCode).toBe(401);

@@ -238,6 +238,82 @@ describe('recording sales', () => {
       }),
     ]);
   });
+
+  /** What esim's completion event says of a sale: the shared order fields and the sale's facts. */
+  function completed(
+    userId: string,
+    overrides: Partial<EventPayload<'esim.order.completed'>> = {},
+  ): EventPayload<'esim.order.completed'> {
+    return {
+      orderId: randomUUID(),
+      userId,
+      amountCents: 3 * 1499,
+      holdId: randomUUID(),
+      orderNumber: `ES-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+      locale: 'tr',
+      completedAt: new Date().toISOString(),
+      packageCode: 'EU-15D-5GB',
+      packageNameTr: 'Avrupa 5 GB',
+      packageNameEn: 'Europe 5 GB',
+      planTitleTr: 'Avrupa 5 GB · 15 gün',
+      planTitleEn: 'Europe 5 GB · 15 days',
+      quantity: 3,
+      unitPriceCents: 1499,
+      topUp: false,
+      ...overrides,
+    };
+  }
+
+  it("records a dealer's own completed eSIM order once, its lines and its company as the buyer, paid from its balance", async () => {
+    await app.db('dealer_profiles').where({ user_id: dealerId }).update({ tax_number: '1234567890' });
+    const dealer = await app.db('dealer_profiles').where({ user_id: dealerId }).first();
+    const order = completed(dealerId);
+    await emit('esim', 'esim.order.completed', order);
+    await emit('esim', 'esim.order.completed', order);
+    const row = await waitFor(() => invoiceOf(order.orderId), { what: "the dealer's eSIM invoice" });
+    // A later sale's invoice shows the second delivery was handled before the rows are counted.
+    await sale();
+    expect(await app.db('invoices').where({ sale_id: order.orderId })).toHaveLength(1);
+    expect(row).toMatchObject({
+      sale_type: 'esim',
+      sale_number: order.orderNumber,
+      account_id: dealerId,
+      status: 'pending',
+      total_cents: 3 * 1499,
+    });
+    expect(row.lines).toEqual([
+      expect.objectContaining({
+        description: 'Avrupa 5 GB · 15 gün (Avrupa 5 GB, EU-15D-5GB)',
+        quantity: 3,
+        unitPriceCents: 1499,
+      }),
+    ]);
+    expect(row.buyer).toMatchObject({ name: dealer.company_name, taxNumber: '1234567890', address: dealer.address });
+    expect(row.payment).toMatchObject({ type: 'balance', platform: null });
+
+    // A dealer's top-up is invoiced as one, in the order's language.
+    const topUp = completed(dealerId, {
+      topUp: true,
+      quantity: 1,
+      unitPriceCents: 900,
+      amountCents: 900,
+      locale: 'en',
+    });
+    await emit('esim', 'esim.order.completed', topUp);
+    const topUpRow = await waitFor(() => invoiceOf(topUp.orderId), { what: "the dealer's top-up invoice" });
+    expect(topUpRow).toMatchObject({ sale_type: 'top_up', locale: 'en' });
+    expect(topUpRow.lines[0].description).toBe('Europe 5 GB · 15 days (Europe 5 GB, EU-15D-5GB)');
+  });
+
+  it("records nothing from the completion of a consumer's order (its receipt does) nor from an event without the sale's facts", async () => {
+    const retail = completed(customerId);
+    const older = { orderId: randomUUID(), userId: dealerId, amountCents: 1999, holdId: null };
+    await emit('esim', 'esim.order.completed', retail);
+    await emit('esim', 'esim.order.completed', older);
+    // A later sale's invoice shows both events were handled before, in stream order.
+    expect((await sale()).row).toBeTruthy();
+    expect(await app.db('invoices').whereIn('sale_id', [retail.orderId, older.orderId])).toHaveLength(0);
+  });
 });
 
 describe('issuing', () => {

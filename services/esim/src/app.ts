@@ -2,7 +2,7 @@ import { attachEventBus, createServiceApp } from '@esim/platform';
 import type { JSONWebKeySet } from 'jose';
 import { loadEsimConfig, type EsimConfig } from './config';
 import { internalClients, orderWrites, type EsimContext } from './context';
-import { registerEsimHandlers } from './events/catalog';
+import { registerEsimHandlers } from './events/catalog-packages';
 import { startRecoveryLoop } from './orders/recovery';
 import type { EsimProvider } from './provider/port';
 import { poolProvider } from './provider/pool-provider';

@@ -14,7 +14,7 @@ import type { Supplier } from './provider/supplier';
 import { createOrderPlacing, type NewOrder } from './orders/placing';
 import { createProvisioning, type Provisioning } from './orders/provisioning';
 import { createQuoteCache, type QuoteCache } from './orders/quotes';
-import type { OrderRow } from './orders/saga';
+import type { OrderRow } from './rows';
 
 /** What the routes, the saga and the loops share. */
 export interface EsimContext {

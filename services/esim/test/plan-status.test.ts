@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveUsage, planStatusDisplay } from '@esim/contracts';
-import { usageView, type ProfileRow } from '../src/profiles/views';
+import { usageView } from '../src/profiles/views';
+import type { ProfileRow } from '../src/rows';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const future = '2026-06-10T00:00:00Z';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAiralo, type FakeAiralo } from '../../../infra/src/fakes/airalo';
 import { buildApp } from '../src/app';
 import { loadEsimConfig } from '../src/config';
-import { registerEsimHandlers } from '../src/events/catalog';
+import { registerEsimHandlers } from '../src/events/catalog-packages';
 import { newOrderNumber } from '../src/orders/order-number';
 import { applyUsage } from '../src/profiles/usage';
 import { airaloSupplier, type AiraloLog } from '../src/suppliers/airalo';

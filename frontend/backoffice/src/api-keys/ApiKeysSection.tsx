@@ -103,12 +103,13 @@ export function ApiKeysSection({ basePath, compact = false }: { basePath: string
                   />
                 </Box>
                 <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                  esk_live_{key.prefix}…
+                  {secretStart(key)}…
                 </Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, my: 1 }}>
                   {key.scopes.map((scope) => (
                     <Chip key={scope} size="small" label={translate(`app.api_keys.scope.${scope}`)} />
                   ))}
+                  {key.sandbox ? <Chip size="small" color="warning" label={translate('app.api_keys.sandbox')} /> : null}
                 </Box>
                 <Typography variant="caption" color="text.secondary" component="p">
                   {translate('app.api_keys.created_at')}: {formatDate(key.created_at)}
@@ -148,7 +149,7 @@ export function ApiKeysSection({ basePath, compact = false }: { basePath: string
               {data.map((key) => (
                 <TableRow key={key.id}>
                   <TableCell>{key.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>esk_live_{key.prefix}…</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{secretStart(key)}…</TableCell>
                   <TableCell>
                     {key.scopes.map((scope) => (
                       <Chip
@@ -158,6 +159,9 @@ export function ApiKeysSection({ basePath, compact = false }: { basePath: string
                         label={translate(`app.api_keys.scope.${scope}`)}
                       />
                     ))}
+                    {key.sandbox ? (
+                      <Chip size="small" color="warning" label={translate('app.api_keys.sandbox')} />
+                    ) : null}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(key.created_at)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -208,12 +212,16 @@ export function ApiKeysSection({ basePath, compact = false }: { basePath: string
   );
 }
 
+/** What a key's secret starts with, as the list shows it: a sandbox key's says so. */
+const secretStart = (key: ApiKey) => `${key.sandbox ? 'esk_test_' : 'esk_live_'}${key.prefix}`;
+
 function CreateKeyDialog({ basePath, onClose }: { basePath: string; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [sandbox, setSandbox] = useState(false);
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -227,7 +235,12 @@ function CreateKeyDialog({ basePath, onClose }: { basePath: string; onClose: () 
     setBusy(true);
     setFieldErrors({});
     try {
-      const { data } = await dataProvider.send<CreatedApiKey>('POST', basePath, { name, scopes }, { idempotencyKey });
+      const { data } = await dataProvider.send<CreatedApiKey>(
+        'POST',
+        basePath,
+        { name, scopes, ...(sandbox ? { sandbox: true } : {}) },
+        { idempotencyKey },
+      );
       setCreated(data);
     } catch (error) {
       const { message, fields } = serviceErrorOf(error);
@@ -311,6 +324,11 @@ function CreateKeyDialog({ basePath, onClose }: { basePath: string; onClose: () 
           ))}
         </FormGroup>
         {fieldErrors.scopes ? <FormHelperText error>{fieldErrors.scopes}</FormHelperText> : null}
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={<Checkbox checked={sandbox} onChange={() => setSandbox((value) => !value)} />}
+          label={translate('app.api_keys.sandbox_hint')}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

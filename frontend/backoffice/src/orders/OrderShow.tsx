@@ -9,6 +9,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Chip,
   Divider,
   Grid,
   LinearProgress,
@@ -30,6 +31,7 @@ import { EsimRefundDialog } from './EsimRefundDialog';
 import { UsageRing } from './UsageRing';
 import { EsimBundles } from './EsimBundles';
 import { FailedOrder, isPreparing, PreparingOrder, useLiveEsim, useReadyNotice } from './Preparing';
+import { OrderCustomer } from './OrderCustomer';
 
 /** Apple's universal link that installs an eSIM on an iPhone from its LPA string. */
 export function iosInstallUrl(esim: Pick<EsimProfile, 'activation_code' | 'ios_install_url'>): string | null {
@@ -255,6 +257,8 @@ function OrderDetails() {
           </Typography>
         </div>
         <Stack direction="row" spacing={1} alignItems="center">
+          {/* Bought with a sandbox API key: demo eSIMs, nothing paid. */}
+          {order.sandbox ? <Chip size="small" color="warning" label={translate('app.orders.sandbox')} /> : null}
           <OrderStatusChip status={order.status} />
         </Stack>
       </Stack>
@@ -265,6 +269,15 @@ function OrderDetails() {
       ) : null}
       {/* The receipt (with this order's link) is mailed when an order carrying the checkout's documents completes. */}
       {preparing ? <PreparingOrder mail={Boolean(order.agreement)} /> : null}
+      <OrderCustomer
+        order={{
+          id: String(order.id),
+          user_id: order.user_id,
+          customer_name: order.customer_name,
+          customer_email: order.customer_email,
+        }}
+        installable={esims.some((esim) => !isWithdrawn(esim) && esim.status === 'inactive')}
+      />
       {esims.length === 0 ? (
         preparing || order.status === 'failed' ? null : (
           <Typography color="text.secondary">{translate('app.orders.no_esims')}</Typography>

@@ -18,9 +18,33 @@ export const acceptedAgreement = z.object({
 });
 export type AcceptedAgreement = z.infer<typeof acceptedAgreement>;
 
+/**
+ * A dealer's end customer on an order: whom "send to customer" mails the install details to. The
+ * address is kept on the order only (never in events to partners, logs or webhooks).
+ */
+export const orderCustomerBody = z
+  .object({
+    name: z.string().trim().min(1, { message: 'esim_customer_name_required' }).max(200),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ message: 'esim_customer_email_invalid' })),
+  })
+  .meta({ example: { name: 'Ayşe Yılmaz', email: 'ayse@example.com' } });
+export type OrderCustomer = z.infer<typeof orderCustomerBody>;
+
+/** Request: PATCH /user/esim/orders/:id/customer (null takes the customer off the order). */
+export const setOrderCustomerBody = z.object({ customer: orderCustomerBody.nullable() });
+
+/** Request: POST /user/esim/orders/:id/send-to-customer (the mail's language; Turkish unless asked). */
+export const sendToCustomerBody = z.object({ locale: z.enum(['tr', 'en']).default('tr') });
+
 export const buyPackageBody = z.object({
   package_id: z.string().min(1).max(100),
   quantity: z.number().int().min(1).max(50).default(1),
+  /** Dealers only: the end customer the order is for (a retail buyer is refused with a 400 naming `customer`). */
+  customer: orderCustomerBody.optional(),
   /** The storefront's checkout: the documents accepted, kept with the order (and mailed with its receipt). */
   agreement: acceptedAgreement.optional(),
   /** The card top-up this purchase's missing amount was paid with, so the receipt can show the card's share. */
@@ -133,6 +157,11 @@ export const esimOrderSummarySchema = z.object({
   created_at: timestamp,
   completed_at: nullableTimestamp,
   user_id: z.string(),
+  /** A dealer's end customer the order is for; null when none was given (always for a retail buyer). */
+  customer_name: z.string().nullable().optional(),
+  customer_email: z.string().nullable().optional(),
+  /** Bought with a sandbox API key: demo eSIMs at no cost, no money moved, counted nowhere. */
+  sandbox: z.boolean().optional(),
 });
 export type EsimOrderSummary = z.infer<typeof esimOrderSummarySchema>;
 

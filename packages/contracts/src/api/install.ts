@@ -18,6 +18,10 @@ export const installMailAnswerSchema = z.object({
 });
 export type InstallMailAnswer = z.infer<typeof installMailAnswerSchema>;
 
+/** Answer of POST /user/esim/orders/:id/send-to-customer (the address is the order's `customer_email`, not repeated here). */
+export const customerMailAnswerSchema = installMailAnswerSchema.extend({ locale: z.enum(['tr', 'en']) });
+export type CustomerMailAnswer = z.infer<typeof customerMailAnswerSchema>;
+
 /** Request: POST /user/esim/orders/:id/install-links (the order's eSIM the link installs). */
 export const createInstallLinkBody = z.object({ esim_id: z.uuid() });
 

@@ -17,7 +17,29 @@ export const esimOrderPlaced = defineEvent(
   1,
   orderPayload.extend({ orderNumber: z.string(), packageId: z.string(), quantity: z.number().int().positive() }),
 );
-export const esimOrderCompleted = defineEvent('esim.order.completed', 1, orderPayload);
+/**
+ * The order has its eSIMs. The sale's facts (optional: events of earlier releases carry only the
+ * shared order fields) let auth invoice an order no receipt is made for: a dealer's own purchase.
+ */
+export const esimOrderCompleted = defineEvent(
+  'esim.order.completed',
+  1,
+  orderPayload.extend({
+    orderNumber: z.string().optional(),
+    locale: z.enum(['tr', 'en']).optional(),
+    completedAt: z.string().optional(),
+    packageCode: z.string().optional(),
+    packageNameTr: z.string().optional(),
+    packageNameEn: z.string().optional(),
+    /** The plan as the buyer's screens name it ("Türkiye 3 GB · 7 gün"). */
+    planTitleTr: z.string().optional(),
+    planTitleEn: z.string().optional(),
+    quantity: z.number().int().positive().optional(),
+    unitPriceCents: z.number().int().nonnegative().optional(),
+    /** The order added data to an eSIM the buyer has (its invoice is a top-up's). */
+    topUp: z.boolean().optional(),
+  }),
+);
 /** How to install one eSIM, as the install and receipt mails print it. */
 const installDetails = z.object({
   iccid: z.string(),
@@ -163,6 +185,11 @@ export const esimOrderInstallMail = defineEvent(
     planTitleEn: z.string().optional(),
     locale: z.enum(['tr', 'en']),
     esims: z.array(installDetails),
+    /**
+     * "Send to customer": the dealer's end customer the mail goes to instead of the buyer, in the
+     * dealer's name (auth adds the dealer's company name); absent for the buyer's own mail.
+     */
+    customer: z.object({ name: z.string(), email: z.string() }).optional(),
   }),
 );
 

@@ -33,6 +33,11 @@ export const apiKeyMessages = {
     tr: 'API anahtarı geçersiz ya da iptal edilmiş',
     en: 'The API key is invalid or has been revoked',
   },
+  api_key_sandbox_forbidden: {
+    tr: 'Deneme (sandbox) anahtarı yalnızca eSIM satın alma ve siparişin kurulum işlemlerini yapabilir; para hareketi yapamaz',
+    en: 'A sandbox key may only buy eSIMs and use an order’s install routes; it moves no money',
+  },
+  api_key_sandbox_invalid: { tr: 'sandbox true veya false olmalı', en: 'sandbox must be true or false' },
   api_key_read_only: {
     tr: 'Bu API anahtarı yalnızca okuma yetkisine sahip; bu işlem için "order" yetkili bir anahtar gerekir',
     en: 'This API key may only read; this request needs a key with the "order" scope',

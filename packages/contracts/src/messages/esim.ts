@@ -6,6 +6,21 @@ export const esimMessages = {
   esim_order_completed: { tr: 'Siparişiniz tamamlandı', en: 'Your order is complete' },
   esim_order_processing: { tr: 'Siparişiniz işleniyor', en: 'Your order is being processed' },
   esim_out_of_stock: { tr: 'Stok yetersiz', en: 'Out of stock' },
+  // A dealer's end customer on an order.
+  esim_customer_dealers_only: {
+    tr: 'Müşteri bilgisi yalnızca bayi siparişlerine eklenebilir',
+    en: 'Only a dealer’s order can name a customer',
+  },
+  esim_customer_name_required: { tr: 'Müşteri adı gerekli', en: 'The customer’s name is required' },
+  esim_customer_email_invalid: {
+    tr: 'Müşterinin e-posta adresi geçerli değil',
+    en: 'The customer’s e-mail address is not valid',
+  },
+  esim_sandbox_no_money: {
+    tr: 'Deneme (sandbox) eSIM’leri ve anahtarları para hareketi yapamaz: iade ve yükleme yok',
+    en: 'Sandbox eSIMs and keys move no money: no refunds or top-ups',
+  },
+  esim_customer_updated: { tr: 'Müşteri bilgisi kaydedildi', en: 'Customer saved' },
   esim_buy_dry_run: {
     tr: 'Deneme: fiyat ve uygunluk kontrol edildi, sipariş verilmedi',
     en: 'Dry run: price and availability checked, nothing was ordered',

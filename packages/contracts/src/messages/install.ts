@@ -14,6 +14,14 @@ export const installMessages = {
     tr: 'Bu siparişte kurulacak bir eSIM yok',
     en: 'This order has no eSIM left to install',
   },
+  customer_mail_queued: {
+    tr: 'Kurulum bilgileri müşterinizin e-posta adresine gönderiliyor',
+    en: 'The install details are on their way to your customer’s e-mail',
+  },
+  customer_mail_no_email: {
+    tr: 'Bu siparişte müşteri e-posta adresi yok; önce müşteriyi ekleyin',
+    en: 'This order has no customer e-mail; add the customer first',
+  },
   install_link_created: { tr: 'Kurulum bağlantısı oluşturuldu', en: 'Install link created' },
   install_links_loaded: { tr: 'Kurulum bağlantıları', en: 'Install links' },
   install_link_revoked: { tr: 'Kurulum bağlantısı iptal edildi', en: 'Install link revoked' },

@@ -89,7 +89,8 @@ export function partnerDocument(merged: OpenAPIV3.Document): OpenAPIV3.Document 
       description:
         "A dealer's routes for its own shop or app, through the gateway under `/api`. Send `Authorization: Bearer esk_live_...` " +
         '(an API key from the back office) and `Accept-Language: en` for English messages (Turkish by default). ' +
-        'Buying and top-ups need an `Idempotency-Key` header.',
+        'Buying and top-ups need an `Idempotency-Key` header. A sandbox key (`esk_test_...`) buys demo eSIMs at no cost ' +
+        'through the same routes and moves no money.',
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }],
@@ -100,7 +101,8 @@ export function partnerDocument(merged: OpenAPIV3.Document): OpenAPIV3.Document 
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'esk_live_<key>',
-          description: 'An API key of the dealer (`esk_live_...`), created in the back office under API keys',
+          description:
+            'An API key of the dealer (`esk_live_...`, or `esk_test_...` for a sandbox key), created in the back office under API keys',
         },
       },
       ...(error ? { responses: { Error: error } } : {}),

@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import type { Knex } from 'knex';
-import { EVENT_TOPICS, translate, type Locale } from '@esim/contracts';
+import { EVENT_TOPICS, translate, type Locale, UUID } from '@esim/contracts';
 import { createDb } from '../db';
 import { eventsStatus, pruneEvents, requeueParked, type EventsStatus } from './ops';
 
@@ -15,8 +15,6 @@ export interface CliContext {
   out: (line: string) => void;
   kafkaBrokers?: string[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Runs one command; returns the process exit code. */
 export async function runCli(args: string[], ctx: CliContext): Promise<number> {

@@ -1,12 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { idempotentRequest, ok } from '@esim/platform';
+import type { Locale } from '@esim/contracts';
 import { hashPassword } from './passwords';
 import { assertPasswordStrong } from './password-strength';
 import { unusablePasswordHash } from './accounts';
 import { sendInBackground, type AuthApp, type AuthContext } from '../context';
 import { invitationMail } from '../mail/templates';
 import { createResetToken, resetLink } from '../password-reset/reset-tokens';
+
+/** Runs the creation at most once per request (the route's idempotency key), answering the stored record on a replay. */
+export type RunOnce<T> = (
+  work: (trx: Knex.Transaction) => Promise<{ statusCode: number; body: T }>,
+) => Promise<{ body: T }>;
 
 /**
  * Creates an account in one transaction, replaying the stored answer when the request carries an
@@ -16,40 +20,41 @@ import { createResetToken, resetLink } from '../password-reset/reset-tokens';
 export async function createWithInvitation<T extends { id: string; email: string; full_name: string }>(
   app: AuthApp,
   ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
   options: {
-    scope: string;
+    locale: Locale;
+    /** Where the request came from, kept with the invitation's token. */
+    ip: string;
     password: string | undefined;
+    /** What the password may not contain: the new owner's email and name as the form gave them. */
+    personal: string[];
     create: (trx: Knex.Transaction, passwordHash: string) => Promise<T>;
+    once: RunOnce<T>;
   },
 ): Promise<{ record: T; invitationSent: boolean }> {
   if (options.password) {
     // A password an admin or sales manager sets follows the same strength rule as one the owner sets.
-    const { email, full_name } = (request.body ?? {}) as { email?: string; full_name?: string };
-    assertPasswordStrong(options.password, [email ?? '', full_name ?? ''], request.locale);
+    assertPasswordStrong(options.password, options.personal, options.locale);
   }
   const passwordHash = options.password ? await hashPassword(options.password) : unusablePasswordHash();
   let invitationToken: string | undefined;
-  const work = async (trx: Knex.Transaction) => {
+  const result = await options.once(async (trx) => {
     const record = await options.create(trx, passwordHash);
     if (!options.password) {
       invitationToken = await createResetToken(trx, {
         userId: record.id,
         purpose: 'invitation',
         ttlMs: ctx.config.INVITATION_TTL_HOURS * 3600_000,
-        ip: request.ip,
+        ip: options.ip,
       });
     }
     return { statusCode: 201, body: record };
-  };
-  const result = await idempotentRequest<T>(app.db, request, reply, { scope: options.scope }, work);
+  });
   if (invitationToken) {
     sendInBackground(
       app,
       ctx,
       invitationMail(
-        request.locale,
+        options.locale,
         {
           to: result.body.email,
           fullName: result.body.full_name,
@@ -60,13 +65,4 @@ export async function createWithInvitation<T extends { id: string; email: string
     );
   }
   return { record: result.body, invitationSent: Boolean(invitationToken) };
-}
-
-/** The 201 answer to an account creation: the new record, and whether its owner was emailed an invitation. */
-export function okCreated<T extends object>(
-  reply: FastifyReply,
-  created: { record: T; invitationSent: boolean },
-  message: string,
-) {
-  return ok(reply, { ...created.record, invitation_sent: created.invitationSent }, message, 201);
 }

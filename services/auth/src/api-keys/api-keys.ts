@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   API_KEY_PREFIX,
+  API_KEY_SANDBOX_PREFIX,
+  isApiKeySecret,
   API_KEY_SHOWN_CHARS,
   API_KEYS_MAX_ACTIVE,
   USER_TYPE,
@@ -22,6 +24,7 @@ export interface ApiKeyRow {
   prefix: string;
   secret_hash: string;
   scopes: ApiKeyScope[];
+  sandbox: boolean;
   created_by: string | null;
   created_at: Date;
   last_used_at: Date | null;
@@ -48,10 +51,13 @@ function base32(bytes: Buffer): string {
   return out;
 }
 
-/** A fresh secret: 192 random bits. */
-export function newSecret(): string {
-  return API_KEY_PREFIX + base32(randomBytes(24));
+/** A fresh secret: 192 random bits, after the live or the sandbox prefix. */
+export function newSecret(sandbox = false): string {
+  return (sandbox ? API_KEY_SANDBOX_PREFIX : API_KEY_PREFIX) + base32(randomBytes(24));
 }
+
+const prefixOf = (secret: string) =>
+  secret.startsWith(API_KEY_SANDBOX_PREFIX) ? API_KEY_SANDBOX_PREFIX : API_KEY_PREFIX;
 
 /**
  * SHA-256 of a secret, hex. A fast hash is right here: the secret is 192 random bits, so there is
@@ -68,6 +74,7 @@ export function publicKey(row: ApiKeyRow): ApiKey {
     name: row.name,
     prefix: row.prefix,
     scopes: row.scopes,
+    sandbox: row.sandbox,
     created_by: row.created_by,
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
@@ -114,7 +121,9 @@ export async function createKey(
     .insert({
       dealer_id: input.dealerId,
       name: input.name,
-      prefix: input.secret.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + API_KEY_SHOWN_CHARS),
+      prefix: input.secret.slice(prefixOf(input.secret).length, prefixOf(input.secret).length + API_KEY_SHOWN_CHARS),
+      // The secret's prefix says what the key is, so the two can never disagree.
+      sandbox: input.secret.startsWith(API_KEY_SANDBOX_PREFIX),
       secret_hash: hashSecret(input.secret),
       scopes: [...new Set(input.scopes)],
       created_by: input.createdBy,
@@ -165,12 +174,12 @@ export async function exchangeKey(
   secret: string,
   ttlSeconds: number,
 ): Promise<Exchanged> {
-  if (!secret.startsWith(API_KEY_PREFIX)) throw unauthorized('api_key_invalid');
+  if (!isApiKeySecret(secret)) throw unauthorized('api_key_invalid');
   const key = await db<ApiKeyRow>('api_keys')
     .where({ secret_hash: hashSecret(secret) })
     .whereNull('revoked_at')
     .first();
-  if (!key) throw unauthorized('api_key_invalid');
+  if (!key || key.sandbox !== secret.startsWith(API_KEY_SANDBOX_PREFIX)) throw unauthorized('api_key_invalid');
   const dealer = await findLiveUser(db, key.dealer_id);
   if (!dealer || dealer.user_type !== USER_TYPE.dealer || dealer.status !== 'active')
     throw unauthorized('api_key_invalid');
@@ -179,7 +188,8 @@ export async function exchangeKey(
     redis,
     { id: dealer.id, email: dealer.email, userType: dealer.user_type, roles: dealer.roles },
     ttlSeconds,
-    { jwtid: key.id, claims: { key: key.id, scopes: key.scopes } },
+    // esim sees `sandbox` on the token and buys demo eSIMs at no cost; the gateway keeps such a key off every other write.
+    { jwtid: key.id, claims: { key: key.id, scopes: key.scopes, ...(key.sandbox ? { sandbox: true } : {}) } },
   );
   return {
     token,

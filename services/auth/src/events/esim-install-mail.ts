@@ -1,19 +1,30 @@
 import type { EventBus } from '@esim/platform';
 import type { Mailer } from '../mail/mailer';
-import { installMail } from '../mail/install-mail-templates';
+import { customerInstallMail, installMail } from '../mail/install-mail-templates';
 
 /**
  * Auth owns people, their addresses and the mailer, so it mails the install details the esim
  * service publishes when a buyer asks for them, as it mails the usage alerts: a failed send fails
  * the delivery, which the bus retries, and the inbox keeps a delivered request from going out twice.
+ * A request naming a customer goes to that customer in the dealer's name (its company, as auth
+ * keeps it); a buyer who is no longer a dealer sends nothing in a company's name.
  */
 export function registerEsimInstallMail(bus: EventBus, deps: { mailer: Mailer }): void {
   bus.on('esim.order.install-mail', async (event, { trx }) => {
     const user = await trx('users')
-      .where({ id: event.payload.userId })
-      .whereNull('deleted_at')
-      .first('email', 'full_name');
+      .leftJoin('dealer_profiles', 'dealer_profiles.user_id', 'users.id')
+      .where({ 'users.id': event.payload.userId })
+      .whereNull('users.deleted_at')
+      .first('users.email', 'users.full_name', 'dealer_profiles.company_name');
     if (!user) return;
+    const customer = event.payload.customer;
+    if (customer) {
+      if (!user.company_name) return;
+      await deps.mailer.send(
+        customerInstallMail(event.payload, customer, { companyName: user.company_name, email: user.email }),
+      );
+      return;
+    }
     await deps.mailer.send(installMail(event.payload, { email: user.email, fullName: user.full_name }));
   });
 }

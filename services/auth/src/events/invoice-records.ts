@@ -1,4 +1,4 @@
-import { physicalOrderNumber, type EventPayload } from '@esim/contracts';
+import { physicalOrderNumber, USER_TYPE, type EventPayload } from '@esim/contracts';
 import type { Knex } from 'knex';
 import type { AuthConfig } from '../config';
 import { recordReturn, recordSale } from '../invoices/invoices';
@@ -39,6 +39,51 @@ export async function recordEsimSale(
       ? { type: 'card', platform: 'iyzico', paidAt: soldAt }
       : { type: 'balance', platform: null, paidAt: soldAt },
     url: orderPage(config, receipt.orderId),
+  });
+}
+
+/**
+ * A dealer's own eSIM order or top-up, paid from its balance or credit: no receipt is made for it
+ * (it accepts no distance-sale documents), so its invoice comes from the completion, with the
+ * dealer's company as the buyer. Anyone else's order is invoiced from its receipt; an event of an
+ * earlier release, without the sale's facts, records nothing.
+ */
+export async function recordDealerEsimSale(
+  trx: Knex.Transaction,
+  order: EventPayload<'esim.order.completed'>,
+  config: AuthConfig,
+  occurredAt: Date,
+): Promise<void> {
+  const { packageNameTr, packageNameEn, quantity, unitPriceCents } = order;
+  if (packageNameTr === undefined || quantity === undefined || unitPriceCents === undefined) return;
+  if (order.amountCents <= 0) return;
+  const dealer = await trx('users')
+    .join('dealer_profiles', 'dealer_profiles.user_id', 'users.id')
+    .where('users.id', order.userId)
+    .where('users.user_type', USER_TYPE.dealer)
+    .first('users.id');
+  if (!dealer) return;
+  const locale = order.locale ?? 'tr';
+  // Named as the receipt's line names a consumer's: the plan's title, then the package's name and code.
+  const name = (locale === 'en' ? packageNameEn : undefined) ?? packageNameTr;
+  const title = planName(order, locale);
+  const details = [name, order.packageCode].filter(Boolean).join(', ');
+  const description = title && title !== name ? `${title} (${details})` : details;
+  const soldAt = order.completedAt ? new Date(order.completedAt) : occurredAt;
+  await recordSale(trx, {
+    saleId: order.orderId,
+    saleType: order.topUp ? 'top_up' : 'esim',
+    saleNumber: order.orderNumber ?? order.orderId,
+    accountId: order.userId,
+    locale,
+    soldAt,
+    // A total that is not its lines' (a price the order recorded otherwise) is invoiced as one line of the total.
+    lines:
+      quantity * unitPriceCents === order.amountCents
+        ? [{ description, quantity, unitPriceCents }]
+        : [{ description, quantity: 1, unitPriceCents: order.amountCents }],
+    payment: { type: 'balance', platform: null, paidAt: soldAt },
+    url: orderPage(config, order.orderId),
   });
 }
 

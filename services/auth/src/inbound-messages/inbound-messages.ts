@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UUID } from '@esim/contracts';
 import type { ContactMessageBody, InboundMessage, PartnershipMessageBody } from '@esim/contracts';
 import type { Knex } from 'knex';
 
@@ -111,8 +112,6 @@ export async function listInboundMessages(
     .offset(query.offset)) as Row[];
   return { items: rows.map(view), total: Number(count) };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An admin marks a message read, answered or new again; who and when are kept. Undefined: no such message. */
 export async function setInboundMessageStatus(

@@ -5,6 +5,7 @@ import {
   type InvoiceSettings,
   type InvoiceSettingsBody,
   type InvoiceStatus,
+  UUID,
 } from '@esim/contracts';
 import { containsPattern, countOf, sortColumn, type ListQuery } from '@esim/platform';
 import type { Knex } from 'knex';
@@ -299,8 +300,6 @@ export async function listInvoices(
     .offset(query.offset)) as InvoiceRow[];
   return { items: rows.map(invoiceView), total };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * "Issue again": a failed or pending document is due now, its attempts kept. An issued one is left

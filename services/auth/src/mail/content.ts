@@ -34,6 +34,11 @@ export interface Mail {
   locale: Locale | 'both';
   blocks: Block[];
   attachments?: MailAttachment[];
+  /**
+   * Sent on someone's behalf (a dealer's mail to its customer): the From name, the header and the
+   * signature are theirs, replies go to them, and the shop's brand is named only as the technical sender.
+   */
+  onBehalfOf?: { name: string; replyTo?: string };
 }
 
 export const text = (value: string, muted = false): Block => ({ kind: 'text', text: value, muted });

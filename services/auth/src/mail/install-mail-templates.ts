@@ -84,6 +84,56 @@ export function qrAttachments(esims: InstallDetails[]): MailAttachment[] {
   }));
 }
 
+const customerTexts = {
+  tr: {
+    subject: (m: InstallMail, dealer: string) => `${dealer}: eSIM kurulum bilgileriniz (${m.orderNumber})`,
+    greeting: (name: string, dealer: string, m: InstallMail) =>
+      `Merhaba${name ? ` ${name}` : ''}, ${dealer} olarak ${planName(m, 'tr')} paketinizin eSIM kurulum bilgilerini gönderiyoruz.`,
+    intro: 'eSIM’i kuracağınız telefonda bu e-postayı açın veya QR kodu başka bir ekrandan okutun.',
+    secret: (dealer: string) =>
+      `Bu bilgiler eSIM’inizi kurmaya yeter: kimseyle paylaşmayın. Sorularınız için ${dealer} ile iletişime geçin; bu e-postayı yanıtlamanız yeterli.`,
+    regards: (dealer: string) => `Saygılarımızla, ${dealer}`,
+  },
+  en: {
+    subject: (m: InstallMail, dealer: string) => `${dealer}: your eSIM install details (${m.orderNumber})`,
+    greeting: (name: string, dealer: string, m: InstallMail) =>
+      `Hello${name ? ` ${name}` : ''}, ${dealer} here with the install details of your ${planName(m, 'en')} eSIM package.`,
+    intro: 'Open this e-mail on the phone you will install the eSIM on, or scan the QR code from another screen.',
+    secret: (dealer: string) =>
+      `These details are enough to install your eSIM: do not share them. For any question, contact ${dealer}: replying to this e-mail is enough.`,
+    regards: (dealer: string) => `Kind regards, ${dealer}`,
+  },
+} as const;
+
+/**
+ * "Send to customer": a dealer's order's install details mailed to its end customer in the dealer's
+ * name (From, header, greeting and signature are the dealer's company; replies go to the dealer),
+ * the shop named only as the technical sender in the footer.
+ */
+export function customerInstallMail(
+  mail: InstallMail,
+  to: { email: string; name: string },
+  dealer: { companyName: string; email: string },
+): Mail {
+  const locale: Locale = mail.locale;
+  const t = customerTexts[locale];
+  const name = dealer.companyName;
+  return {
+    to: to.email,
+    subject: t.subject(mail, name),
+    locale,
+    onBehalfOf: { name, replyTo: dealer.email },
+    blocks: [
+      text(t.greeting(to.name, name, mail)),
+      text(t.intro),
+      ...installBlocks(mail.esims, locale),
+      text(t.secret(name), true),
+      text(t.regards(name)),
+    ],
+    attachments: qrAttachments(mail.esims),
+  };
+}
+
 export function installMail(mail: InstallMail, to: { email: string; fullName: string }): Mail {
   const locale: Locale = mail.locale;
   const t = texts[locale];

@@ -34,6 +34,7 @@ export interface MailBrand {
 export interface OutgoingMail {
   to: string;
   subject: string;
+  replyTo?: string;
   text: string;
   html: string;
   attachments?: MailAttachment[];
@@ -44,12 +45,22 @@ const LOGO_CID = 'brand-logo@esim';
 // A legal name ends in "A.Ş." or "Ltd." often: the sentence does not add a second full stop.
 const ended = (legal: string) => (legal.endsWith('.') ? legal : `${legal}.`);
 const footerTexts = {
-  tr: { support: 'Destek', sentBy: (legal: string) => `Bu e-posta ${legal} tarafından gönderilmiştir.` },
-  en: { support: 'Support', sentBy: (legal: string) => `This e-mail was sent by ${ended(legal)}` },
+  tr: {
+    support: 'Destek',
+    sentBy: (legal: string) => `Bu e-posta ${legal} tarafından gönderilmiştir.`,
+    sentFor: (sender: string, brand: string) => `Bu e-posta ${sender} adına ${brand} tarafından gönderilmiştir.`,
+  },
+  en: {
+    support: 'Support',
+    sentBy: (legal: string) => `This e-mail was sent by ${ended(legal)}`,
+    sentFor: (sender: string, brand: string) => `This e-mail was sent by ${brand} on behalf of ${ended(sender)}`,
+  },
   both: {
     support: 'Destek / Support',
     sentBy: (legal: string) =>
       `Bu e-posta ${legal} tarafından gönderilmiştir. / This e-mail was sent by ${ended(legal)}`,
+    sentFor: (sender: string, brand: string) =>
+      `Bu e-posta ${sender} adına ${brand} tarafından gönderilmiştir. / This e-mail was sent by ${brand} on behalf of ${ended(sender)}`,
   },
 } as const;
 
@@ -176,7 +187,9 @@ function BlockView({ block, color }: { block: Block; color: string }): ReactNode
 export function BrandedMail({ mail, brand, logo }: { mail: Mail; brand: MailBrand; logo: boolean }) {
   const color = colorOf(brand);
   const footer = footerTexts[mail.locale];
-  const contact = [brand.support_email, brand.support_phone].filter(Boolean);
+  const sender = mail.onBehalfOf?.name;
+  // A mail in someone else's name sends its reader to them, not to the shop's support.
+  const contact = sender ? [] : [brand.support_email, brand.support_phone].filter(Boolean);
   return (
     <Html lang={mail.locale === 'en' ? 'en' : 'tr'}>
       <Head />
@@ -191,7 +204,7 @@ export function BrandedMail({ mail, brand, logo }: { mail: Mail; brand: MailBran
           }}
         >
           <Section style={{ padding: '24px 0 8px' }}>
-            {logo && (
+            {logo && !sender && (
               <Img
                 src={`cid:${LOGO_CID}`}
                 alt={brand.name}
@@ -200,7 +213,7 @@ export function BrandedMail({ mail, brand, logo }: { mail: Mail; brand: MailBran
               />
             )}
             <Text style={{ fontSize: '20px', lineHeight: '28px', fontWeight: 700, color, margin: 0 }}>
-              {brand.name}
+              {sender ?? brand.name}
             </Text>
           </Section>
           <Hr style={{ borderColor: '#e0e0e0', margin: '8px 0 24px' }} />
@@ -209,7 +222,9 @@ export function BrandedMail({ mail, brand, logo }: { mail: Mail; brand: MailBran
           ))}
           <Hr style={{ borderColor: '#e0e0e0', margin: '24px 0 16px' }} />
           <Section style={{ paddingBottom: '24px' }}>
-            <Text style={{ ...muted, margin: '0 0 4px', fontWeight: 600, color: '#1f1f1f' }}>{`— ${brand.name}`}</Text>
+            <Text
+              style={{ ...muted, margin: '0 0 4px', fontWeight: 600, color: '#1f1f1f' }}
+            >{`— ${sender ?? brand.name}`}</Text>
             {contact.length > 0 && (
               <Text style={{ ...muted, margin: '0 0 4px' }}>
                 {`${footer.support}: `}
@@ -222,7 +237,11 @@ export function BrandedMail({ mail, brand, logo }: { mail: Mail; brand: MailBran
                 {brand.support_phone}
               </Text>
             )}
-            {brand.legal_name && <Text style={{ ...muted, margin: 0 }}>{footer.sentBy(brand.legal_name)}</Text>}
+            {sender ? (
+              <Text style={{ ...muted, margin: 0 }}>{footer.sentFor(sender, brand.name)}</Text>
+            ) : (
+              brand.legal_name && <Text style={{ ...muted, margin: 0 }}>{footer.sentBy(brand.legal_name)}</Text>
+            )}
           </Section>
         </Container>
       </Body>
@@ -232,7 +251,7 @@ export function BrandedMail({ mail, brand, logo }: { mail: Mail; brand: MailBran
 
 /** Draws a template's mail under the brand: the html, its plain-text part from the same html, and the attachments. */
 export async function renderMail(mail: Mail, brand: MailBrand): Promise<OutgoingMail> {
-  const logo = logoAttachment(brand);
+  const logo = mail.onBehalfOf ? null : logoAttachment(brand);
   const html = await render(<BrandedMail mail={mail} brand={brand} logo={logo !== null} />);
   const text = toPlainText(html, {
     // Headings keep their case: html-to-text's upper-casing gets Turkish letters wrong (i → I, not İ).
@@ -245,6 +264,7 @@ export async function renderMail(mail: Mail, brand: MailBrand): Promise<Outgoing
   return {
     to: mail.to,
     subject: mail.subject,
+    ...(mail.onBehalfOf?.replyTo ? { replyTo: mail.onBehalfOf.replyTo } : {}),
     html,
     text,
     ...(attachments.length > 0 ? { attachments } : {}),

@@ -26,7 +26,9 @@ export function createMailer(options: { smtpUrl: string; from: string; brand: ()
   return {
     async send(mail) {
       const brand = await options.brand();
-      await transport.sendMail({ from: fromOf(options.from, brand.name), ...(await renderMail(mail, brand)) });
+      // A mail in someone's name carries their name as the sender's, on the shop's own address.
+      const fromName = mail.onBehalfOf?.name ?? brand.name;
+      await transport.sendMail({ from: fromOf(options.from, fromName), ...(await renderMail(mail, brand)) });
     },
     close() {
       transport.close();

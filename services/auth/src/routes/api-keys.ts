@@ -88,7 +88,7 @@ export function apiKeyRoutes(app: AuthApp, ctx: AuthContext): void {
       reply,
       { scope: `api-keys:${dealerId}` },
       async (trx) => {
-        secret = newSecret();
+        secret = newSecret(body.sandbox === true);
         const row = await createKey(trx, {
           dealerId,
           name: body.name,

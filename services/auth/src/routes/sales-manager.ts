@@ -1,6 +1,6 @@
 import { createdAccount, dealerSchema, responds, respondsList } from '@esim/contracts';
 import { fieldError, okList, toListQuery } from '@esim/platform';
-import { okCreated } from '../accounts/creation';
+import { okCreated } from './account-creation';
 import type { AuthApp, AuthContext } from '../context';
 import { listDealers } from '../dealers/dealers';
 import { ownDealersQuery, salesManagerDealerBody } from '../schemas';

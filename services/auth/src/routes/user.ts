@@ -11,6 +11,7 @@ import { clearLoginFailures, hitLimit } from '../abuse/limits';
 import type { AuthApp, AuthContext } from '../context';
 import { findDealer, publishDealerUpdated } from '../dealers/dealers';
 import { startSession } from '../sessions/session';
+import { clientMeta, sessionAnswer } from './session-cookie';
 import { userInvoiceRoutes } from './user-invoices';
 
 const profileBody = z
@@ -105,7 +106,8 @@ export function userRoutes(app: AuthApp, ctx: AuthContext): void {
         await revokeAllAccess(trx, app.redis, user.id, 'password-changed');
       });
       await clearLoginFailures(app.redis, attempts);
-      return ok(reply, await startSession(app, ctx, request, reply, user, false), 'password_changed');
+      const started = await startSession(app, ctx, { user, rememberMe: false, client: clientMeta(request) });
+      return ok(reply, sessionAnswer(reply, ctx.config, started), 'password_changed');
     },
   );
 

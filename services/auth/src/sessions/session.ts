@@ -1,38 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthConfig } from '../config';
 import type { AuthApp, AuthContext } from '../context';
 import { publicUser, type UserRow } from '../accounts/repository';
 import { signAccessToken } from '../tokens/access-tokens';
 import { issueRefreshToken, refreshLifetimeDays, type ClientMeta, type IssuedRefreshToken } from './refresh-tokens';
 
-/** The refresh token travels only in this cookie: httpOnly (no script reads it), SameSite=Strict, under /api. */
+/** The refresh token travels only in this cookie (routes/session-cookie.ts sets it). */
 export const REFRESH_COOKIE = 'refresh_token';
-const COOKIE_PATH = '/api';
-
-const secureCookie = (config: AuthConfig) => config.COOKIE_SECURE ?? config.APP_MODE === 'production';
-
-export function setRefreshCookie(reply: FastifyReply, config: AuthConfig, refresh: IssuedRefreshToken): void {
-  reply.setCookie(REFRESH_COOKIE, refresh.token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: secureCookie(config),
-    path: COOKIE_PATH,
-    expires: refresh.expiresAt,
-  });
-}
-
-export function clearRefreshCookie(reply: FastifyReply, config: AuthConfig): void {
-  reply.clearCookie(REFRESH_COOKIE, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: secureCookie(config),
-    path: COOKIE_PATH,
-  });
-}
-
-export function clientMeta(request: FastifyRequest): ClientMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
 
 /** The login answer: token, full_name, email, user_type (+ role, id, expiry). */
 export function sessionData(user: UserRow, access: { token: string; expiresAt: Date }) {
@@ -54,21 +26,23 @@ export async function signAccessFor(app: AuthApp, ctx: AuthContext, user: UserRo
   );
 }
 
-/** A new session: access token in the body, refresh token (new family) in the cookie. */
+/** A new session and the refresh token (of a new family) its cookie carries. */
+export interface StartedSession {
+  session: ReturnType<typeof sessionData>;
+  refresh: IssuedRefreshToken;
+}
+
+/** A new session: the access token for the body, the refresh token (new family) for the cookie. */
 export async function startSession(
   app: AuthApp,
   ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: UserRow,
-  rememberMe: boolean,
-) {
+  start: { user: UserRow; rememberMe: boolean; client: ClientMeta },
+): Promise<StartedSession> {
   const refresh = await issueRefreshToken(app.db, {
-    userId: user.id,
-    rememberMe,
-    lifetimeDays: refreshLifetimeDays(ctx.config, rememberMe),
-    client: clientMeta(request),
+    userId: start.user.id,
+    rememberMe: start.rememberMe,
+    lifetimeDays: refreshLifetimeDays(ctx.config, start.rememberMe),
+    client: start.client,
   });
-  setRefreshCookie(reply, ctx.config, refresh);
-  return sessionData(user, await signAccessFor(app, ctx, user));
+  return { session: sessionData(start.user, await signAccessFor(app, ctx, start.user)), refresh };
 }

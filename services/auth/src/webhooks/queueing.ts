@@ -1,3 +1,4 @@
+import { isUuid } from '@esim/contracts';
 import type { EventBus } from '@esim/platform';
 import { queueEvent } from './endpoints';
 import { publicEventOf, WEBHOOK_SOURCE_EVENTS } from './payloads';
@@ -11,7 +12,8 @@ export function registerWebhookQueueing(bus: EventBus): void {
   for (const type of WEBHOOK_SOURCE_EVENTS) {
     bus.on(type, async (event, { trx }) => {
       const found = publicEventOf(event as never, type);
-      if (found) await queueEvent(trx, found.userId, found.body);
+      // Only a user of ours can have endpoints; an id that is no UUID (an old event's) has none, and must not fail the event.
+      if (found && isUuid(found.userId)) await queueEvent(trx, found.userId, found.body);
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { centsToEuros, formatEuros, translate, type ListQuery, type Locale, type Payment } from '@esim/contracts';
+import { centsToEuros, formatEuros, translate, type ListQuery, type Locale, type Payment, UUID } from '@esim/contracts';
 import { AppError, containsPattern, istanbulDate, sortColumn, whereIstanbulDays } from '@esim/platform';
 import { createTopUp, creditTopUp, expireLockedTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
 import { refundView } from './card-refunds';
@@ -302,7 +302,6 @@ export async function expirePayment(db: Knex, id: string, schedule: PaymentSched
 }
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listPayments(db: Knex, query: ListQuery, filter: { userId?: string; status?: string }) {
   const base = () => {

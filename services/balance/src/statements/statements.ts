@@ -6,6 +6,7 @@ import {
   type Statement,
   type StatementGroup,
   type StatementLine,
+  UUID,
 } from '@esim/contracts';
 import { BUSINESS_TIME_ZONE, istanbulDate } from '@esim/platform';
 import { receivable, spendable } from '../ledger/accounts';
@@ -57,8 +58,6 @@ const GROUP_OF: Partial<Record<TransferKind, StatementGroup>> = {
   refund: 'refunds',
   card_refund: 'refunds',
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a reader recognises a movement by: an order number for purchases and refunds (from the

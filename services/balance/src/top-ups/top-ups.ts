@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { centsToEuros, type ListQuery } from '@esim/contracts';
+import { centsToEuros, type ListQuery, UUID } from '@esim/contracts';
 import { AppError, conflict, containsPattern, isUniqueViolation, notFound, sortColumn } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
@@ -213,8 +213,6 @@ export async function rejectTopUp(
 }
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listTopUps(
   db: Knex,

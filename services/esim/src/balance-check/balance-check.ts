@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { AppError, notFound } from '@esim/platform';
 import { ESIM_ORDER_NUMBER_PATTERN, translate, type BalanceCheckResult, type Locale } from '@esim/contracts';
-import type { ProfileRow } from '../profiles/views';
+
 import { isValidIccid } from '../profiles/iccid';
-import { normalizeOrder, type OrderRow } from '../orders/saga';
+import { normalizeOrder, type OrderRow } from '../rows';
 import { planPlace, planTitle } from '../orders/plan-title';
 import { bundlesOf } from '../top-ups/views';
+import { type ProfileRow } from '../rows';
 
 /**
  * The public balance check by order number or by one eSIM's ICCID (docs/product.md, The balance

@@ -2,12 +2,13 @@ import type { Knex } from 'knex';
 import { AppError, notFound, type AuthUser } from '@esim/platform';
 import { installPath, type CreatedInstallLink, type InstallLink, type InstallPage, type Locale } from '@esim/contracts';
 import { findOrder } from '../orders/queries';
-import { normalizeOrder, type OrderRow } from '../orders/saga';
+import { normalizeOrder, type OrderRow } from '../rows';
 import { qrPng } from '../profiles/qr';
 import { isWithdrawn } from '../profiles/status';
-import { activationCode, iosInstallUrl, type ProfileRow } from '../profiles/views';
+import { activationCode, iosInstallUrl } from '../profiles/views';
 import { installState } from './state';
 import { hashInstallToken, newInstallToken } from './tokens';
+import { type ProfileRow } from '../rows';
 
 /**
  * One-time install links: made by an eSIM's owner, they open its install page on another device

@@ -1,4 +1,4 @@
-import type { ProfileRow } from '../profiles/views';
+import type { ProfileRow } from '../rows';
 
 /**
  * Whether an eSIM can still be installed, from what the esim service knows of it (usage reports,

@@ -1,36 +1,11 @@
 import type { Knex } from 'knex';
-import {
-  agreementText,
-  buyerName,
-  centsToEuros,
-  distanceSaleDocuments,
-  translate,
-  type EsimOrder,
-  type Locale,
-  type Seller,
-} from '@esim/contracts';
-import { AppError, publishMany, type PublishInput } from '@esim/platform';
-import type { EsimContext } from '../context';
+import { agreementText, buyerName, distanceSaleDocuments, translate, type Locale, type Seller } from '@esim/contracts';
+import { AppError, publishMany, type InternalClient, type PublishInput, type ShopIdentityReader } from '@esim/platform';
 import { installState } from '../install/state';
-import { qrPng } from '../profiles/qr';
-import { activationCode, iosInstallUrl, isWithdrawn, type ProfileRow } from '../profiles/views';
-import type { OrderRow } from './saga';
+import { isWithdrawn } from '../profiles/views';
+import type { AgreementRow, OrderRow, ProfileRow } from '../rows';
+import { installDetailsOf } from '../install/mail';
 import { planTitles } from './plan-title';
-
-/**
- * The distance-sale documents a buyer accepted at checkout, filled in by us from the order and kept
- * with it (`order_agreements`), and the receipt of such an order once it completes: esim publishes
- * esim.order.receipt, which the auth service mails as a PDF.
- */
-export interface AgreementRow {
-  order_id: string;
-  version: string;
-  text: string;
-  card_payment_id: string | null;
-  card_payment_reference: string | null;
-  paid_by_card_cents: string | number;
-  accepted_at: Date;
-}
 
 /** A checkout card payment as the balance service answers it (GET /internal/payments/:id and its claim). */
 export interface CheckoutPayment {
@@ -52,6 +27,9 @@ export interface CardShare {
   cents: number;
 }
 
+/** The part of the service's context the documents need: the buyer's figures and the shop's identity. */
+type AgreementContext = { balance: InternalClient; shop: ShopIdentityReader };
+
 const cardPaymentRefused = (code: string, locale: Locale) =>
   new AppError(422, code, { errors: [{ path: 'card_payment_id', message: translate(code, locale) }] });
 
@@ -61,7 +39,7 @@ const cardPaymentRefused = (code: string, locale: Locale) =>
  * it already is the claim's to say (orders/saga.ts), since a replay of this very purchase holds it.
  */
 export async function checkoutPayment(
-  ctx: EsimContext,
+  ctx: AgreementContext,
   input: { userId: string; paymentId: string; locale: Locale; requestId?: string },
 ): Promise<CheckoutPayment> {
   let payment: CheckoutPayment;
@@ -97,7 +75,7 @@ interface Buyer {
  */
 export async function recordAgreement(
   db: Knex,
-  ctx: EsimContext,
+  ctx: AgreementContext,
   order: OrderRow,
   input: { version: string; acceptedAt?: Date; email: string; card?: CheckoutPayment; requestId?: string },
 ): Promise<void> {
@@ -157,37 +135,9 @@ export async function agreementOf(db: Knex | Knex.Transaction, orderId: string):
   return (await db('order_agreements').where({ order_id: orderId }).first()) as AgreementRow | undefined;
 }
 
-export function agreementView(row: AgreementRow | undefined): EsimOrder['agreement'] {
-  if (!row) return null;
-  const cents = Number(row.paid_by_card_cents);
-  return {
-    version: row.version,
-    text: row.text,
-    accepted_at: new Date(row.accepted_at).toISOString(),
-    paid_by_card: centsToEuros(cents),
-    paid_by_card_cents: cents,
-  };
-}
-
 /** The install details the receipt mail prints: each eSIM of the order still ready to install, with its QR png. */
-async function installDetails(profiles: ProfileRow[]) {
-  return Promise.all(
-    profiles
-      .filter((p) => !isWithdrawn(p) && installState(p) === 'ready')
-      .map(async (p) => {
-        const lpa = activationCode(p);
-        return {
-          iccid: p.iccid,
-          smdpAddress: p.smdp_address,
-          matchingId: p.matching_id,
-          activationCode: lpa,
-          iosInstallUrl: iosInstallUrl(lpa),
-          confirmationCodeRequired: p.confirmation_code_required,
-          qrPngBase64: (await qrPng(lpa)).toString('base64'),
-        };
-      }),
-  );
-}
+const installDetails = (profiles: ProfileRow[]) =>
+  installDetailsOf(profiles.filter((p) => !isWithdrawn(p) && installState(p) === 'ready'));
 
 function receiptEvent(
   order: OrderRow,

@@ -7,9 +7,9 @@ import {
   outboxRows,
   type IdempotencyClaim,
 } from '@esim/platform';
+import { normalizeOrder, type OrderRow } from '../rows';
 import { newOrderNumber } from './order-number';
 import type { Quote } from './quotes';
-import { normalizeOrder, type OrderRow } from './saga';
 
 /** One buyer's new order: its id (drawn up front, it is the stored answer), the quote and the request's idempotency claim. */
 export interface NewOrder {
@@ -23,6 +23,8 @@ export interface NewOrder {
   topUpProfileId?: string;
   /** The checkout card payment that paid the part the balance lacked (claimed for the order before its hold). */
   cardPaymentId?: string;
+  /** A dealer's end customer the order is for. */
+  customer?: { name: string; email: string };
 }
 
 /**
@@ -131,6 +133,8 @@ const ORDER_COLUMNS = [
   'card_payment_id',
   'supplier',
   'supplier_package_id',
+  'customer_name',
+  'customer_email',
 ] as const;
 
 function orderRow({
@@ -140,6 +144,7 @@ function orderRow({
   locale,
   topUpProfileId,
   cardPaymentId,
+  customer,
 }: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
   return {
     id,
@@ -162,5 +167,7 @@ function orderRow({
     // The catalog names a package's supplier; a package it names none for is the pool's.
     supplier: quote.package.supplier ?? 'pool',
     supplier_package_id: quote.package.supplier_package_id ?? null,
+    customer_name: customer?.name ?? null,
+    customer_email: customer?.email ?? null,
   };
 }

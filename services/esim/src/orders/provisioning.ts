@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { Seller } from '@esim/contracts';
 import { AppError, GroupCommit, publishMany } from '@esim/platform';
-import type { ProfileRow } from '../profiles/views';
 import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/port';
+import { normalizeOrder, type OrderRow, type OrderStep, type ProfileRow } from '../rows';
 import { publishReceipts } from './agreements';
-import { completedEvent, normalizeOrder, type OrderRow, type OrderStep } from './saga';
+import { completedEvent } from './events';
 
 /** An order to provision: where its driver found it (placed, or provisioning after a crash), and the hold that pays for it. */
 export interface ProvisionItem {

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import { AppError, idempotencyClaim, insufficientBalanceError, markReplayed, storedAnswer } from '@esim/platform';
-import type { AcceptedAgreement } from '@esim/contracts';
+import {
+  AppError,
+  type AuthUser,
+  idempotencyClaim,
+  insufficientBalanceError,
+  markReplayed,
+  storedAnswer,
+} from '@esim/platform';
+import { USER_TYPE, type AcceptedAgreement, type OrderCustomer } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { checkoutPayment, recordAgreement } from './agreements';
 import type { Quote } from './quotes';
-import { driveOrder, loadOrder, type Driven, type OrderRow } from './saga';
+import { driveOrder, loadOrder, type Driven } from './saga';
+import { type OrderRow } from '../rows';
 
 /**
  * POST /user/packages/buy: places the order once per Idempotency-Key (quote from the catalog at the
@@ -20,7 +28,13 @@ export async function buy(
   ctx: EsimContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { packageId: string; quantity: number; agreement?: AcceptedAgreement; cardPaymentId?: string },
+  input: {
+    packageId: string;
+    quantity: number;
+    agreement?: AcceptedAgreement;
+    cardPaymentId?: string;
+    customer?: OrderCustomer;
+  },
 ): Promise<Driven> {
   const userId = request.user!.id;
   // The order's id is drawn here, so the stored answer is known before the order is written.
@@ -54,6 +68,7 @@ export async function buy(
     requestId: String(request.id),
     claim,
     cardPaymentId: card?.id,
+    customer: input.customer,
   });
   let order = placed;
   if (!order) {
@@ -80,6 +95,14 @@ export async function buy(
     if (error instanceof AppError && error.statusCode >= 500) return { order: (await loadOrder(db, order.id))! };
     throw error;
   }
+}
+
+/** Only a dealer sells to end customers: anyone else naming one is refused before anything is quoted. */
+export function refuseCustomerUnlessDealer(user: AuthUser, customer: unknown): void {
+  if (customer === undefined || customer === null || user.userType === USER_TYPE.dealer) return;
+  throw new AppError(400, 'esim_customer_dealers_only', {
+    errors: [{ path: 'customer', message: 'esim_customer_dealers_only' }],
+  });
 }
 
 /** A supplier sells at most so many eSIMs in one of its orders: a larger order is refused before anything is held. */

@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
+import { UUID } from '@esim/contracts';
 import type { AuthUser } from '@esim/platform';
 import { notFound, sortColumn } from '@esim/platform';
 import type { ListQuery } from '@esim/contracts';
-import type { ProfileRow } from '../profiles/views';
+import { normalizeOrder, type OrderRow, type ProfileRow } from '../rows';
 import { topUpTargets } from '../top-ups/views';
 import type { PlanFacts } from './plan-title';
-import { normalizeOrder, type OrderRow } from './saga';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ORDER_REF = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Z0-9]{8,40})$/i;
 export const ESIM_REF = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9]{19,20})$/i;
 
@@ -71,13 +70,21 @@ const ORDER_SORT = {
   order_number: 'order_number',
 };
 
-/** Orders newest first: status (processing / completed / failed) and country filters, search by order number or package. */
+/** Orders newest first: status (processing / completed / failed), country and customer filters, search by order number, package or customer. */
 export async function listOrders(
   db: Knex,
   user: AuthUser,
-  query: Omit<ListQuery, 'filters'> & { country?: string; userId?: string; userIds?: readonly string[] },
+  query: Omit<ListQuery, 'filters'> & {
+    country?: string;
+    userId?: string;
+    userIds?: readonly string[];
+    /** Orders whose end customer's name or e-mail contains the text. */
+    customer?: string;
+  },
 ) {
   const base = listedFor(db('orders'), user);
+  // A sandbox key lists its demo orders only, and every other list (the back office's, its dashboards) leaves them out.
+  base.where('sandbox', user.sandbox === true);
   if (query.userId && user.role === 'admin') base.where('user_id', query.userId);
   if (query.userIds && user.role === 'admin') base.whereIn('user_id', [...query.userIds]);
   if (query.ids)
@@ -101,8 +108,15 @@ export async function listOrders(
         .whereILike('order_number', like)
         .orWhereILike('package_name_tr', like)
         .orWhereILike('package_name_en', like)
-        .orWhereILike('package_code', like),
+        .orWhereILike('package_code', like)
+        // A dealer finds an order by the end customer it was for.
+        .orWhereILike('customer_name', like)
+        .orWhereILike('customer_email', like),
     );
+  }
+  if (query.customer) {
+    const like = `%${query.customer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((q) => q.whereILike('customer_name', like).orWhereILike('customer_email', like));
   }
   if (query.startDate) base.where('created_at', '>=', query.startDate);
   if (query.endDate) base.whereRaw(`created_at < (?::date + 1)`, [query.endDate]);
@@ -158,7 +172,10 @@ export async function listEsims(
   user: AuthUser,
   query: Pick<ListQuery, 'limit' | 'offset'> & { current?: boolean },
 ): Promise<{ total: number; rows: ListedEsim[] }> {
-  const base = db('profiles as p').join('orders as o', 'o.id', 'p.order_id').where('p.user_id', user.id);
+  const base = db('profiles as p')
+    .join('orders as o', 'o.id', 'p.order_id')
+    .where('p.user_id', user.id)
+    .where('o.sandbox', user.sandbox === true);
   if (query.current)
     base
       .whereIn('p.status', ['inactive', 'active'])

@@ -1,27 +1,8 @@
-import type { SupplierName } from '../provider/supplier';
+import type { InternalQuote } from '@esim/contracts';
 import { AppError, notFound, type InternalClient } from '@esim/platform';
 
-/** The catalog's answer to /internal/quote (services/catalog/src/pricing/buyer-prices.ts). */
-export interface Quote {
-  unit_price_cents: number;
-  total_cents: number;
-  quantity: number;
-  package: {
-    id: string;
-    code: string;
-    name_tr: string;
-    name_en: string;
-    type: string;
-    /** esim for a purchase; esim or top_up for a top-up (a Plus package is a physical card, never quoted here). */
-    kind: string;
-    countries: string[];
-    data_mb: number | null;
-    validity_days: number;
-    /** Who sells it and the supplier's id of it (absent: the pool, by the package code). */
-    supplier?: SupplierName;
-    supplier_package_id?: string;
-  };
-}
+/** The catalog's answer to /internal/quote, declared in contracts. */
+export type Quote = InternalQuote;
 
 /** What a quote is for: a new eSIM, or data added to one the buyer has (which may also be a top-up-only package). */
 export type QuotePurpose = 'purchase' | 'top_up';

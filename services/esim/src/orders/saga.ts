@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { InternalHold } from '@esim/contracts';
-import { AppError, publish, type PublishInput } from '@esim/platform';
+import { AppError, publish } from '@esim/platform';
 import type { EsimContext } from '../context';
-import type { ProfileRow } from '../profiles/views';
-import type { SupplierName } from '../provider/supplier';
+import { normalizeOrder, type OrderRow, type OrderStep, type ProfileRow } from '../rows';
+import { eventPayload } from './events';
 import { profilesOf } from './queries';
+
+// Modules written before rows.ts still name the row and its reader through the saga.
 
 /**
  * The purchase saga (docs/architecture/purchases.md). Its steps, each beside its compensation,
@@ -40,43 +42,6 @@ export interface DriveCall {
   log?: FastifyBaseLogger;
 }
 
-export type OrderStep = 'placed' | 'provisioning' | 'completed' | 'voiding' | 'failed';
-
-export interface OrderRow {
-  id: string;
-  order_number: string;
-  user_id: string;
-  package_id: string | null;
-  package_code: string;
-  package_name_tr: string;
-  package_name_en: string;
-  package_type: string;
-  countries: string[];
-  data_mb: number | null;
-  validity_days: number;
-  quantity: number;
-  unit_price_cents: number;
-  total_cents: number;
-  step: OrderStep;
-  hold_id: string | null;
-  failure_code: string | null;
-  failure_params: Record<string, string | number>;
-  locale: string;
-  attempts: number;
-  demo: boolean;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-  /** A top-up: the eSIM it adds a bundle to (top-ups/); null for a purchase of new eSIMs. */
-  top_up_profile_id: string | null;
-  /** The checkout card payment that paid what the balance lacked: claimed for this order before its hold. */
-  card_payment_id: string | null;
-  /** Who sells the eSIMs (the pool, or a wholesale supplier) and the supplier's id of the package. */
-  supplier: SupplierName;
-  /** null for the pool, whose package id is the package code. */
-  supplier_package_id: string | null;
-}
-
 export const FINISHED: readonly OrderStep[] = ['completed', 'failed'];
 
 /** An order as a driver left it, with its eSIMs when the drive provisioned them (already read: the answer needs them). */
@@ -88,14 +53,6 @@ export interface Driven {
 export async function loadOrder(db: Knex | Knex.Transaction, id: string): Promise<OrderRow | undefined> {
   const row = await db('orders').where({ id }).first();
   return row ? normalizeOrder(row) : undefined;
-}
-
-export function normalizeOrder(row: Record<string, unknown>): OrderRow {
-  return {
-    ...(row as unknown as OrderRow),
-    unit_price_cents: Number(row.unit_price_cents),
-    total_cents: Number(row.total_cents),
-  };
 }
 
 /** Moves the order on from `from` (only if it is still there); returns the moved row, or undefined when someone else moved it first. */
@@ -110,18 +67,6 @@ async function advance(
     .update({ ...changes, attempts: 0, updated_at: db.fn.now() })
     .returning('*');
   return row ? normalizeOrder(row) : undefined;
-}
-
-const eventPayload = (order: OrderRow, holdId: string | null) => ({
-  orderId: order.id,
-  userId: order.user_id,
-  amountCents: order.total_cents,
-  holdId,
-});
-
-/** The order has its eSIMs: the balance service captures its hold when it consumes this. */
-export function completedEvent(order: OrderRow): PublishInput<'esim.order.completed'> {
-  return { type: 'esim.order.completed', aggregateId: order.id, payload: eventPayload(order, order.hold_id) };
 }
 
 /** Fails an order whose hold was refused (nothing is held): esim.order.failed with the reason. */

@@ -1,7 +1,8 @@
 import { ZipFile } from 'yazl';
 import { csvText } from '@esim/contracts';
 import { qrPng } from './qr';
-import { activationCode, type ProfileRow } from './views';
+import { activationCode } from './views';
+import { type ProfileRow } from '../rows';
 
 /** Collects a zip's bytes as yazl writes them. */
 function zipBuffer(zip: ZipFile): Promise<Buffer> {

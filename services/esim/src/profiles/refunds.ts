@@ -5,9 +5,11 @@ import { REFUND_POLICY, translate, type Locale } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { agreementOf } from '../orders/agreements';
 import { findProfile } from '../orders/queries';
-import { loadOrder, type OrderRow } from '../orders/saga';
-import { refundRefusal, type ProfileRow } from './views';
+import { loadOrder } from '../orders/saga';
+import { refundRefusal } from './views';
 import { planTitles } from '../orders/plan-title';
+import { refuseSandboxMoney } from '../orders/sandbox';
+import { type OrderRow, type ProfileRow } from '../rows';
 
 /**
  * Refunds (one policy in @esim/contracts, docs/product.md): the owner may refund an eSIM never
@@ -77,6 +79,7 @@ export async function refundEsim(
   ref: string,
   input: { reason?: string; locale: Locale },
 ): Promise<RefundRow> {
+  refuseSandboxMoney(user);
   if (user.role === 'admin' && !input.reason) {
     throw new AppError(400, 'esim_refund_reason_required', {
       errors: [{ path: 'reason', message: translate('esim_refund_reason_required', input.locale) }],

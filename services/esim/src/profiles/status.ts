@@ -3,7 +3,8 @@ import { AppError, forbidden, type AuthUser } from '@esim/platform';
 import type { EsimProvider } from '../provider/port';
 import { SupplierUnsupported } from '../provider/supplier';
 import { findProfile } from '../orders/queries';
-import { isWithdrawn, type ProfileRow } from './views';
+import { isWithdrawn } from './views';
+import { type ProfileRow } from '../rows';
 
 export { isWithdrawn };
 

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Supplier } from '../provider/supplier';
 import { esimChanged } from '../suppliers/notices';
-import { isWithdrawn, type ProfileRow } from './views';
+import { isWithdrawn } from './views';
+import { type ProfileRow } from '../rows';
 
 /**
  * A supplier's eSIM with its supplier's latest figures: read through the adapter's `esimStatus`

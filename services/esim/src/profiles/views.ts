@@ -11,36 +11,8 @@ import {
   type Locale,
   type Usage,
 } from '@esim/contracts';
-import { agreementView, type AgreementRow } from '../orders/agreements';
 import { countryName, planTitle } from '../orders/plan-title';
-import type { OrderRow } from '../orders/saga';
-
-export interface ProfileRow {
-  id: string;
-  iccid: string;
-  smdp_address: string;
-  matching_id: string;
-  confirmation_code_required: boolean;
-  package_code: string;
-  operator: string;
-  pool_status: 'available' | 'assigned';
-  order_id: string | null;
-  user_id: string | null;
-  status: EsimProfile['status'] | null;
-  data_total_bytes: string | number | null;
-  data_used_bytes: string | number;
-  activated_at: Date | null;
-  /** When its supplier said it went onto a phone (null for the pool, which cannot tell). */
-  installed_at?: Date | null;
-  /** When its usage figures were last measured (the latest report's or its supplier's time). */
-  usage_updated_at?: Date | null;
-  /** Who sold it (the pool, or a supplier) and the supplier's own id of it. */
-  supplier?: 'pool' | 'airalo' | 'esimaccess';
-  supplier_ref?: string | null;
-  expires_at: Date | null;
-  refunded_at: Date | null;
-  created_at: Date;
-}
+import type { AgreementRow, OrderRow, ProfileRow } from '../rows';
 
 export const isoOrNull = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -156,6 +128,22 @@ export function orderView(
     created_at: new Date(order.created_at).toISOString(),
     completed_at: isoOrNull(order.completed_at),
     user_id: order.user_id,
+    customer_name: order.customer_name ?? null,
+    customer_email: order.customer_email ?? null,
+    sandbox: order.sandbox ?? false,
+  };
+}
+
+/** The documents a buyer accepted at checkout, as the order's answer shows them. */
+export function agreementView(row: AgreementRow | undefined): EsimOrder['agreement'] {
+  if (!row) return null;
+  const cents = Number(row.paid_by_card_cents);
+  return {
+    version: row.version,
+    text: row.text,
+    accepted_at: new Date(row.accepted_at).toISOString(),
+    paid_by_card: centsToEuros(cents),
+    paid_by_card_cents: cents,
   };
 }
 

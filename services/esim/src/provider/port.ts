@@ -1,5 +1,20 @@
 import type { Knex } from 'knex';
-import type { SupplierName, SupplierRefusal } from './supplier';
+
+/** Who sells an order's eSIMs: the pool, or a wholesale supplier (provider/supplier.ts). */
+export type SupplierName = 'pool' | 'airalo' | 'esimaccess';
+
+/**
+ * Why a supplier did not sell: the buyer is charged nothing and told plainly; the admin is alerted for
+ * the supplier's own reasons (its balance, maintenance).
+ */
+export type SupplierRefusal =
+  | 'esim_out_of_stock'
+  | 'esim_provider_failed'
+  | 'supplier_balance_low'
+  | 'supplier_maintenance'
+  | 'supplier_package_unavailable'
+  | 'supplier_esim_recycled'
+  | 'supplier_top_up_unavailable';
 
 /**
  * The provider port (docs/decisions/0012-purchase-path.md): what the saga and the lifecycle need from

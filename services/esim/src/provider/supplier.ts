@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { EsimProvider } from './port';
+import type { EsimProvider, SupplierName } from './port';
+
+export type { SupplierName, SupplierRefusal } from './port';
 
 /**
  * A wholesale eSIM supplier behind the provider port (Airalo Partner API v2, eSIM Access): the saga's
@@ -21,8 +23,6 @@ import type { EsimProvider } from './port';
  *   supplier balance), else revoke it; a supplier without such a call (Airalo) files its refund request.
  * - `setStatus`: suspend or resume where the supplier can; `SupplierUnsupported` where it cannot.
  */
-export type SupplierName = 'pool' | 'airalo' | 'esimaccess';
-
 /** A package a supplier sells, as the catalogue sync reads it. */
 export interface SupplierOffer {
   /** The supplier's own id of the package (Airalo's package id, eSIM Access's packageCode). */
@@ -111,16 +111,3 @@ export class SupplierWebhookRefused extends Error {
     this.name = 'SupplierWebhookRefused';
   }
 }
-
-/**
- * Why a supplier did not sell: the buyer is charged nothing and told plainly; the admin is alerted for
- * the supplier's own reasons (its balance, maintenance).
- */
-export type SupplierRefusal =
-  | 'esim_out_of_stock'
-  | 'esim_provider_failed'
-  | 'supplier_balance_low'
-  | 'supplier_maintenance'
-  | 'supplier_package_unavailable'
-  | 'supplier_esim_recycled'
-  | 'supplier_top_up_unavailable';

@@ -24,12 +24,14 @@ import type { EsimContext } from '../context';
 import { recordAgreement } from '../orders/agreements';
 import { purchaseOutcome } from '../orders/purchase';
 import { findProfile } from '../orders/queries';
-import { driveOrder, loadOrder, type OrderRow } from '../orders/saga';
+import { driveOrder, loadOrder } from '../orders/saga';
 import { withSupplierUsage } from '../profiles/supplier-usage';
-import { esimView, orderStatus, type ProfileRow } from '../profiles/views';
+import { esimView, orderStatus } from '../profiles/views';
 import type { SupplierName } from '../provider/supplier';
 import { sameCoverage, topUpRefusal, type TopUpRefusal } from './eligibility';
 import { bundlesOf } from './views';
+import { refuseSandboxMoney } from '../orders/sandbox';
+import { type OrderRow, type ProfileRow } from '../rows';
 
 /**
  * Top-ups of an installed eSIM. A top-up is an order that names the eSIM it adds to: placed once
@@ -276,6 +278,7 @@ export async function topUp(
 ): Promise<{ order: OrderRow; profile: ProfileRow }> {
   const user = request.user!;
   const requestId = String(request.id);
+  refuseSandboxMoney(user);
   const profile = await ownProfile(db, user, input.ref);
   const orderId = randomUUID();
   // Scoped to the eSIM: the same key on another eSIM is another top-up.
@@ -293,6 +296,8 @@ export async function topUp(
     const refusal = topUpRefusal(profile);
     if (refusal) throw refusalError(refusal);
     const own = (await loadOrder(db, profile.order_id!))!;
+    // A sandbox eSIM is a demo profile: real money never tops it up.
+    if (own.sandbox) throw new AppError(409, 'esim_sandbox_no_money');
     const quote = await ctx.quotes.quote(
       { userId: user.id, packageId: input.packageId, quantity: 1, purpose: 'top_up' },
       requestId,

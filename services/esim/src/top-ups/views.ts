@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { centsToEuros, type EsimBundle, type EsimOrderSummary, type Locale } from '@esim/contracts';
-import type { OrderRow } from '../orders/saga';
+import type { OrderRow } from '../rows';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

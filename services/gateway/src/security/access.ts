@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, canAccess, type RouteAccess, type RouteRule } from '@esim/contracts';
+import { canAccess, isApiKeySecret, type RouteAccess, type RouteRule } from '@esim/contracts';
 import { bearerToken, forbidden, unauthorized, type AuthUser, type JwtVerifier } from '@esim/platform';
 import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { ApiKeyDoor } from './api-keys';
@@ -6,7 +6,7 @@ import type { ApiKeyDoor } from './api-keys';
 /**
  * Door check of a route: a valid token (401 otherwise) whose role may do `action` on `resource` (403).
  * Callback style: a token seen before passes without a promise (see `JwtVerifier.now`). A partner's
- * API key (`esk_live_...`) goes through the key door instead, which swaps it for its dealer's token.
+ * API key (`esk_live_...`, or `esk_test_...` for a sandbox key) goes through the key door instead, which swaps it for its dealer's token.
  */
 export function requireRole(
   verify: JwtVerifier,
@@ -21,7 +21,7 @@ export function requireRole(
   return (request, reply, done) => {
     const token = bearerToken(request);
     if (!token) return done(unauthorized('unauthorized'));
-    if (apiKeys && token.startsWith(API_KEY_PREFIX)) {
+    if (apiKeys && isApiKeySecret(token)) {
       apiKeys.admit(request, reply, token, rule).then((known) => admit(request, known, done), done);
       return;
     }

@@ -140,7 +140,7 @@ export function createApiKeyDoor(options: ApiKeyDoorOptions): ApiKeyDoor {
         throw error;
       }
       // After the verification: a revoked key is a 401 wherever it is sent.
-      const refusal = apiKeyRefusal(rule, entry.scopes);
+      const refusal = apiKeyRefusal(rule, entry.scopes, user.sandbox === true);
       if (refusal) throw new AppError(403, refusal);
       request.headers.authorization = `Bearer ${entry.token}`;
       // The exchange itself recorded the use.

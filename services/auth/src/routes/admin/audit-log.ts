@@ -1,4 +1,4 @@
-import { auditLogEntrySchema, auditLogFilters, auditLogMeta, respondsList } from '@esim/contracts';
+import { auditLogEntrySchema, auditLogFilters, auditLogMeta, respondsList, UUID } from '@esim/contracts';
 import { AUDIT_LOG_MAX_ROWS, fieldError, listQuery, okList, toListQuery, type Db } from '@esim/platform';
 import {
   decodeCursor,
@@ -10,8 +10,6 @@ import type { AuthApp } from '../../context';
 
 // Nothing to search in: a person, an action and dates are the filters; `id` is `<service>:<row id>`.
 const auditLogQuery = listQuery(auditLogFilters, { search: false });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Names and e-mails of the people who acted, deleted accounts included (their past acts keep a name). */
 async function actorsOf(db: Db, ids: string[]): Promise<Map<string, { full_name: string; email: string }>> {

@@ -1,7 +1,7 @@
 import { createdAccount, dealerSchema, responds, respondsList } from '@esim/contracts';
 import { AppError, describeAudit, ok, okList, toListQuery } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createWithInvitation, okCreated } from '../../accounts/creation';
+import { createFromRequest, okCreated } from '../account-creation';
 import { metaOf, type AuthApp, type AuthContext } from '../../context';
 import {
   applyDealerStatus,
@@ -159,7 +159,7 @@ export async function createDealerFor(
     assignment,
   }: { scope: string; body: DealerForm; assignment: Pick<NewDealer, 'salesManagerId' | 'status'> },
 ) {
-  const created = await createWithInvitation(app, ctx, request, reply, {
+  const created = await createFromRequest(app, ctx, request, reply, {
     scope,
     password: body.password,
     create: (trx, passwordHash) =>

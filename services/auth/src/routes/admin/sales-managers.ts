@@ -19,7 +19,7 @@ import {
   listSalesManagers,
   updateSalesManager,
 } from '../../sales-managers/sales-managers';
-import { createWithInvitation, okCreated } from '../../accounts/creation';
+import { createFromRequest, okCreated } from '../account-creation';
 
 const createBody = z.object({
   full_name: personNameField,
@@ -71,7 +71,7 @@ export function salesManagerAccountRoutes(app: AuthApp, ctx: AuthContext): void 
     },
     async (request, reply) => {
       const body = request.body;
-      const created = await createWithInvitation(app, ctx, request, reply, {
+      const created = await createFromRequest(app, ctx, request, reply, {
         scope: 'admin-sales-managers',
         password: body.password,
         create: (trx, passwordHash) =>

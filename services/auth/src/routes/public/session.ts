@@ -25,16 +25,9 @@ import {
 import { sendInBackground, type AuthApp, type AuthContext } from '../../context';
 import { loginLockoutMail } from '../../mail/templates';
 import { refreshLifetimeDays, revokeRefreshToken, rotateRefreshToken } from '../../sessions/refresh-tokens';
-import {
-  REFRESH_COOKIE,
-  clearRefreshCookie,
-  clientMeta,
-  sessionData,
-  setRefreshCookie,
-  signAccessFor,
-  startSession,
-} from '../../sessions/session';
+import { REFRESH_COOKIE, sessionData, signAccessFor, startSession } from '../../sessions/session';
 import { revokeAccessToken } from '../../tokens/access-tokens';
+import { clearRefreshCookie, clientMeta, sessionAnswer, setRefreshCookie } from '../session-cookie';
 
 // The request bodies live in contracts: the storefront's forms validate with the same schemas.
 
@@ -122,7 +115,8 @@ export function sessionRoutes(app: AuthApp, ctx: AuthContext): void {
         throw unauthorized('invalid_credentials');
       }
       await Promise.all([clearLoginFailures(app.redis, failures), clearAccountFailures(app.redis, email)]);
-      return ok(reply, await startSession(app, ctx, request, reply, user, remember_me), 'login_successful');
+      const started = await startSession(app, ctx, { user, rememberMe: remember_me, client: clientMeta(request) });
+      return ok(reply, sessionAnswer(reply, config, started), 'login_successful');
     },
   );
 

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { AppError, listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import {
+  AppError,
+  describeAudit,
+  listQuery,
+  notFound,
+  ok,
+  okList,
+  toListQuery,
+  type CreatedServiceApp,
+} from '@esim/platform';
 import {
   buyPackageBody,
   centsToEuros,
+  setOrderCustomerBody,
   fileResponse,
   ESIM_ORDER_STATUSES,
   statusFilter,
@@ -25,7 +35,9 @@ import { refuseSalesUntilOpen } from '../../orders/open-for-sales';
 import type { EsimContext } from '../../context';
 import { agreementOf } from '../../orders/agreements';
 import { dryRunBuy } from '../../orders/dry-run';
-import { buy, purchaseOutcome } from '../../orders/purchase';
+import { buy, purchaseOutcome, refuseCustomerUnlessDealer } from '../../orders/purchase';
+import { setOrderCustomer } from '../../orders/customer';
+import { sandboxBuy } from '../../orders/sandbox';
 import { ESIM_REF, findOrder, findProfile, listEsims, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
 import { planTitle } from '../../orders/plan-title';
 import { loadOrder } from '../../orders/saga';
@@ -71,6 +83,8 @@ const ordersQuery = listQuery({
   user_id: z.string().trim().max(100),
   // Admin only: orders whose buyer's name or e-mail contains the text.
   buyer: z.string().trim().min(1).max(100),
+  // A dealer's orders for one end customer (name or e-mail contains the text).
+  customer: z.string().trim().min(1).max(100),
 });
 // The home lists a traveller's few eSIMs whole: there is nothing to search, so q/search are refused rather than ignored.
 const esimsQuery = listQuery({ state: z.enum(ESIM_LIST_STATES) }, { search: false });
@@ -96,6 +110,7 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
+      refuseCustomerUnlessDealer(request.user!, request.body.customer);
       if (request.body.dry_run) {
         const quoted = await dryRunBuy(app.db, ctx, request, {
           packageId: request.body.package_id,
@@ -103,13 +118,24 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         });
         return ok(reply, quoted, 'esim_buy_dry_run');
       }
-      await refuseSalesUntilOpen(ctx, request);
-      const { order, profiles } = await buy(app.db, ctx, request, reply, {
-        packageId: request.body.package_id,
-        quantity: request.body.quantity,
-        agreement: request.body.agreement,
-        cardPaymentId: request.body.card_payment_id,
-      });
+      // A sandbox key's token never reaches the saga: demo profiles, nothing held, charged or published.
+      const bought = request.user!.sandbox
+        ? await sandboxBuy(app.db, ctx, request, reply, {
+            packageId: request.body.package_id,
+            quantity: request.body.quantity,
+            customer: request.body.customer,
+          })
+        : undefined;
+      if (!bought) await refuseSalesUntilOpen(ctx, request);
+      const { order, profiles } =
+        bought ??
+        (await buy(app.db, ctx, request, reply, {
+          packageId: request.body.package_id,
+          quantity: request.body.quantity,
+          agreement: request.body.agreement,
+          cardPaymentId: request.body.card_payment_id,
+          customer: request.body.customer,
+        }));
       const outcome = purchaseOutcome(order);
       const agreement =
         request.body.agreement || request.body.card_payment_id ? await agreementOf(app.db, order.id) : undefined;
@@ -142,6 +168,7 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         country: query.filters.country,
         userId: query.filters.user_id,
         userIds: buyerIds,
+        customer: query.filters.customer,
       });
       return okList(
         reply,
@@ -203,6 +230,31 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         topUpTargets(app.db, [order]),
       ]);
       return ok(reply, fullOrderView(order, request.locale, profiles, agreement, targets.get(order.id) ?? null));
+    },
+  );
+
+  app.patch(
+    '/user/esim/orders/:id/customer',
+    {
+      schema: {
+        tags: ['esim'],
+        summary: "Set, change or (null) remove the end customer of a dealer's own order",
+        params: orderParams,
+        body: setOrderCustomerBody,
+        response: responds(200, esimOrderSummarySchema),
+      },
+    },
+    async (request, reply) => {
+      const order = await setOrderCustomer(app.db, request.user!, request.params.id, request.body.customer);
+      describeAudit(request, { targetId: order.id, targetName: order.order_number });
+      const [profiles, targets] = await Promise.all([profilesOf(app.db, order.id), topUpTargets(app.db, [order])]);
+      const counts = {
+        esims: profiles.length,
+        refunded: profiles.filter((p) => p.refunded_at).length,
+        operator: profiles.map((p) => p.operator).find(Boolean) ?? null,
+        topUpOf: targets.get(order.id) ?? null,
+      };
+      return ok(reply, orderView(order, request.locale, counts), 'esim_customer_updated');
     },
   );
 

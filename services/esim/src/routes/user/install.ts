@@ -3,9 +3,11 @@ import { idempotentRequest, ok, type CreatedServiceApp } from '@esim/platform';
 import {
   createdInstallLinkSchema,
   createInstallLinkBody,
+  customerMailAnswerSchema,
   installLinkSchema,
   installMailAnswerSchema,
   responds,
+  sendToCustomerBody,
 } from '@esim/contracts';
 import type { EsimContext } from '../../context';
 import { ORDER_REF } from '../../orders/queries';
@@ -44,6 +46,56 @@ export function installRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
         }),
       );
       return ok(reply, result.body, 'install_mail_queued', result.statusCode);
+    },
+  );
+
+  // The same mail to a dealer's end customer, in the dealer's name (auth names the dealer); counted with the buyer's own.
+  app.post(
+    '/user/esim/orders/:id/send-to-customer',
+    {
+      schema: {
+        tags: ['esim'],
+        summary:
+          'Mail the install details of a dealer’s order to its customer, in the dealer’s name (Idempotency-Key required; counted with send-install-mail)',
+        description:
+          '409 `customer_mail_no_email` when the order names no customer e-mail (set it with PATCH .../customer), ' +
+          '409 `install_mail_nothing_to_send` when no eSIM of it is left to install.',
+        params: orderParams,
+        body: sendToCustomerBody.nullish(),
+        response: responds(202, customerMailAnswerSchema),
+      },
+    },
+    async (request, reply) => {
+      const locale = request.body?.locale ?? 'tr';
+      const user = request.user!;
+      const result = await idempotentRequest(
+        app.db,
+        request,
+        reply,
+        { scope: 'esim:customer-mail', required: true },
+        async (trx) => {
+          const { customer, ...answer } = await requestInstallMail(trx, user, request.params.id, {
+            locale,
+            perHour: ctx.config.ESIM_INSTALL_MAILS_PER_HOUR,
+            toCustomer: true,
+          });
+          // Who sent which order to which address, with the mail's event: the platform's hook records staff writes only, not a dealer's.
+          await trx('audit_log').insert({
+            actor_id: user.id,
+            actor_role: user.role,
+            method: request.method,
+            route: request.routeOptions.url ?? request.url,
+            url: request.url.slice(0, 2000),
+            status_code: 202,
+            ip: request.ip,
+            request_id: String(request.id),
+            target_id: answer.order_id,
+            detail: `send-to-customer ${customer!.email}`.slice(0, 200),
+          });
+          return { statusCode: 202, body: { ...answer, locale } };
+        },
+      );
+      return ok(reply, result.body, 'customer_mail_queued', result.statusCode);
     },
   );
 

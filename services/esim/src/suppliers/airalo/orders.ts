@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { UUID } from '@esim/contracts';
 import type { Knex } from 'knex';
 import type { Redis } from '@esim/platform';
 import type { ProvisionRequest, ProvisionResult, TopUpRequest, TopUpResult } from '../../provider/port';
@@ -495,8 +496,6 @@ export function createOrdering(settings: OrderingSettings) {
     },
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our order an Airalo order belongs to (its description, else the asynchronous request's id) and where its eSIMs go. */
 async function targetOf(

@@ -1,0 +1,96 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { AppError, idempotentRequest, type AuthUser } from '@esim/platform';
+import type { OrderCustomer } from '@esim/contracts';
+import type { EsimContext } from '../context';
+import { withLuhnDigit } from '../profiles/iccid';
+import { newOrderNumber } from './order-number';
+import { profilesOf } from './queries';
+import { loadOrder, type Driven } from './saga';
+
+const MB = 1024 * 1024;
+
+/**
+ * A sandbox API key's purchase: the same route and answer as a real one, but the order is written
+ * completed at zero cost with generated demo profiles, in one transaction with its idempotency key,
+ * and nothing else happens: no hold or ledger entry (balance is never called), no supplier, none of
+ * the pool's stock, and no esim.order.* event, so no receipt, invoice, webhook or figure counts it.
+ * The catalog is only read for the package's facts.
+ */
+export async function sandboxBuy(
+  db: Knex,
+  ctx: EsimContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { packageId: string; quantity: number; customer?: OrderCustomer },
+): Promise<Driven> {
+  const userId = request.user!.id;
+  const quote = await ctx.quotes.quote(
+    { userId, packageId: input.packageId, quantity: input.quantity },
+    String(request.id),
+  );
+  const result = await idempotentRequest<{ order_id: string }>(
+    db,
+    request,
+    reply,
+    { scope: 'esim-buy', required: true },
+    async (trx) => {
+      const id = randomUUID();
+      const now = new Date();
+      await trx('orders').insert({
+        id,
+        order_number: newOrderNumber(),
+        user_id: userId,
+        package_id: quote.package.id,
+        package_code: quote.package.code,
+        package_name_tr: quote.package.name_tr,
+        package_name_en: quote.package.name_en,
+        package_type: quote.package.type,
+        countries: quote.package.countries,
+        data_mb: quote.package.data_mb,
+        validity_days: quote.package.validity_days,
+        quantity: quote.quantity,
+        unit_price_cents: 0,
+        total_cents: 0,
+        locale: request.locale,
+        supplier: 'pool',
+        step: 'completed',
+        completed_at: now,
+        // Fake profiles: never refundable, as the seeded demo orders are not.
+        demo: true,
+        sandbox: true,
+        customer_name: input.customer?.name ?? null,
+        customer_email: input.customer?.email ?? null,
+      });
+      await trx('profiles').insert(
+        Array.from({ length: quote.quantity }, (_, n) => ({
+          iccid: sandboxIccid(),
+          smdp_address: 'smdp.sandbox.example',
+          matching_id: `SANDBOX-${id.slice(0, 8).toUpperCase()}-${n + 1}`,
+          package_code: quote.package.code,
+          operator: 'Sandbox',
+          pool_status: 'assigned',
+          order_id: id,
+          user_id: userId,
+          status: 'inactive',
+          data_total_bytes: quote.package.data_mb === null ? null : quote.package.data_mb * MB,
+          data_used_bytes: 0,
+          assigned_at: now,
+        })),
+      );
+      return { statusCode: 201, body: { order_id: id } };
+    },
+  );
+  const order = (await loadOrder(db, result.body.order_id))!;
+  return { order, profiles: await profilesOf(db, order.id) };
+}
+
+/** 89 + 999 (a country code no operator uses) + random digits + the Luhn digit: never one of a real or pool eSIM. */
+const sandboxIccid = () =>
+  withLuhnDigit(`89999${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e4)).padStart(4, '0')}`);
+
+/** A sandbox key moves no money: its refunds and top-ups are refused (the gateway refuses them first). */
+export function refuseSandboxMoney(user: AuthUser): void {
+  if (user.sandbox) throw new AppError(409, 'esim_sandbox_no_money');
+}
