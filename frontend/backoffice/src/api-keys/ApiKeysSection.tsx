@@ -1,7 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -16,7 +14,6 @@ import {
   FormControlLabel,
   FormGroup,
   FormHelperText,
-  IconButton,
   Skeleton,
   Stack,
   Table,
@@ -25,7 +22,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +32,7 @@ import { formatDate } from '../format';
 import { useIsPhone } from '../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
+import { SecretOnceDialog } from '../layout/SecretOnceDialog';
 
 /**
  * A dealer's API keys for the partner API: the list (cards on a phone), a create dialog that shows the new secret once
@@ -253,47 +250,15 @@ function CreateKeyDialog({ basePath, onClose }: { basePath: string; onClose: () 
     }
   };
 
-  const copy = async () => {
-    if (!created?.secret) return;
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      notify('app.api_keys.copied', { type: 'success' });
-    } catch {
-      notify('app.api_keys.copy_failed', { type: 'warning' });
-    }
-  };
-
   if (created) {
     return (
-      <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-key-created-title">
-        <DialogTitle id="api-key-created-title">{translate('app.api_keys.created_title')}</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {translate('app.api_keys.shown_once')}
-          </Alert>
-          {created.secret ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <TextField
-                fullWidth
-                size="small"
-                label={translate('app.api_keys.secret')}
-                value={created.secret}
-                slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-              />
-              <Tooltip title={translate('app.api_keys.copy')}>
-                <IconButton aria-label={translate('app.api_keys.copy')} onClick={copy}>
-                  <ContentCopyIcon />
-                </IconButton>
-              </Tooltip>
-            </Box>
-          ) : (
-            <Typography>{translate('app.api_keys.secret_gone')}</Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate('app.api_keys.done')}</Button>
-        </DialogActions>
-      </Dialog>
+      <SecretOnceDialog
+        id="api-key-created-title"
+        title={translate('app.api_keys.created_title')}
+        secret={created.secret}
+        texts="app.api_keys"
+        onClose={onClose}
+      />
     );
   }
 

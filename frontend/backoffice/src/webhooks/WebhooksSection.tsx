@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
@@ -38,6 +37,7 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { SecretOnceDialog } from '../layout/SecretOnceDialog';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -500,53 +500,20 @@ function SecretDialog({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const copy = async () => {
-    if (!endpoint.secret) return;
-    try {
-      await navigator.clipboard.writeText(endpoint.secret);
-      notify('app.webhooks.copied', { type: 'success' });
-    } catch {
-      notify('app.webhooks.copy_failed', { type: 'warning' });
-    }
-  };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="webhook-secret-title">
-      <DialogTitle id="webhook-secret-title">
-        {translate(rotated ? 'app.webhooks.rotated_title' : 'app.webhooks.created_title')}
-      </DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('app.webhooks.shown_once')}
+    <SecretOnceDialog
+      id="webhook-secret-title"
+      title={translate(rotated ? 'app.webhooks.rotated_title' : 'app.webhooks.created_title')}
+      secret={endpoint.secret}
+      texts="app.webhooks"
+      onClose={onClose}
+    >
+      {rotated && endpoint.previous_secret_expires_at ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('app.webhooks.old_secret_note', { until: formatDate(endpoint.previous_secret_expires_at) })}
         </Alert>
-        {endpoint.secret ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={translate('app.webhooks.secret')}
-              value={endpoint.secret}
-              slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
-            />
-            <Tooltip title={translate('app.webhooks.copy')}>
-              <IconButton aria-label={translate('app.webhooks.copy')} onClick={copy}>
-                <ContentCopyIcon />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ) : (
-          <Typography>{translate('app.webhooks.secret_gone')}</Typography>
-        )}
-        {rotated && endpoint.previous_secret_expires_at ? (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {translate('app.webhooks.old_secret_note', { until: formatDate(endpoint.previous_secret_expires_at) })}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.webhooks.done')}</Button>
-      </DialogActions>
-    </Dialog>
+      ) : null}
+    </SecretOnceDialog>
   );
 }
 
