@@ -137,7 +137,8 @@ const ORDER_COLUMNS = [
   'customer_email',
 ] as const;
 
-function orderRow({
+/** The order row of a new order, as every way of buying writes it. */
+export function orderRow({
   id,
   userId,
   quote,
@@ -145,7 +146,7 @@ function orderRow({
   topUpProfileId,
   cardPaymentId,
   customer,
-}: NewOrder): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
+}: Omit<NewOrder, 'requestId' | 'claim'>): Record<(typeof ORDER_COLUMNS)[number], unknown> & { order_number: string } {
   return {
     id,
     order_number: newOrderNumber(),

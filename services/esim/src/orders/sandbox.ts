@@ -5,7 +5,7 @@ import { AppError, idempotentRequest, type AuthUser } from '@esim/platform';
 import type { OrderCustomer } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { withLuhnDigit } from '../profiles/iccid';
-import { newOrderNumber } from './order-number';
+import { orderRow } from './placing';
 import { profilesOf } from './queries';
 import { loadOrder, type Driven } from './saga';
 
@@ -39,29 +39,21 @@ export async function sandboxBuy(
       const id = randomUUID();
       const now = new Date();
       await trx('orders').insert({
-        id,
-        order_number: newOrderNumber(),
-        user_id: userId,
-        package_id: quote.package.id,
-        package_code: quote.package.code,
-        package_name_tr: quote.package.name_tr,
-        package_name_en: quote.package.name_en,
-        package_type: quote.package.type,
-        countries: quote.package.countries,
-        data_mb: quote.package.data_mb,
-        validity_days: quote.package.validity_days,
-        quantity: quote.quantity,
-        unit_price_cents: 0,
-        total_cents: 0,
-        locale: request.locale,
+        ...orderRow({
+          id,
+          userId,
+          quote: { ...quote, unit_price_cents: 0, total_cents: 0 },
+          locale: request.locale,
+          customer: input.customer,
+        }),
+        // The demo pool's kind of eSIM, whoever sells the package for real.
         supplier: 'pool',
+        supplier_package_id: null,
         step: 'completed',
         completed_at: now,
         // Fake profiles: never refundable, as the seeded demo orders are not.
         demo: true,
         sandbox: true,
-        customer_name: input.customer?.name ?? null,
-        customer_email: input.customer?.email ?? null,
       });
       await trx('profiles').insert(
         Array.from({ length: quote.quantity }, (_, n) => ({
