@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ROUTES, type HttpMethod, type RouteRule, type ServiceName } from '@esim/contracts';
 import { requireAccess, requireServiceToken, type AuthUser } from './auth';
 
@@ -89,14 +89,28 @@ export function recordAdminWrites(app: FastifyInstance): void {
       request.method === 'OPTIONS'
     )
       return;
-    void writeAuditRow(app, request, reply, user);
+    void writeAuditRow(app, request, reply.statusCode, user);
   });
+}
+
+/**
+ * Records a write of a dealer or customer on their own things, which the hook above leaves out (a
+ * route whose history must read from the one log, such as API keys): the same row, written now.
+ */
+export async function recordOwnWrite(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  status: number,
+  subject: AuditSubject,
+): Promise<void> {
+  describeAudit(request, subject);
+  await writeAuditRow(app, request, status, request.user!);
 }
 
 async function writeAuditRow(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
+  status: number,
   user: AuthUser,
 ): Promise<void> {
   try {
@@ -106,7 +120,7 @@ async function writeAuditRow(
       method: request.method,
       route: request.routeOptions.url ?? request.url,
       url: request.url.slice(0, 2000),
-      status_code: reply.statusCode,
+      status_code: status,
       ip: request.ip,
       request_id: String(request.id),
       target_id: request.auditSubject?.targetId?.slice(0, 200) ?? null,

@@ -7,7 +7,7 @@ import {
   type ApiKey,
   type ApiKeyCreateBody,
 } from '@esim/contracts';
-import { bearerToken, describeAudit, idempotentRequest, ok, type AuthUser } from '@esim/platform';
+import { bearerToken, describeAudit, idempotentRequest, ok, recordOwnWrite, type AuthUser } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -60,24 +60,8 @@ export function apiKeyRoutes(app: AuthApp, ctx: AuthContext): void {
    * here in the same shape, so a key's whole history reads from one log.
    */
   const auditDealerWrite = async (request: FastifyRequest, status: number, key: ApiKey, user: AuthUser) => {
-    if (user.role !== 'user') return;
-    try {
-      await app.db('audit_log').insert({
-        actor_id: user.id,
-        actor_role: user.role,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url,
-        url: request.url.slice(0, 2000),
-        status_code: status,
-        ip: request.ip,
-        request_id: String(request.id),
-        target_id: key.id,
-        target_name: key.name,
-        detail: key.prefix,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'could not write the audit log');
-    }
+    if (user.role === 'user')
+      await recordOwnWrite(app, request, status, { targetId: key.id, targetName: key.name, detail: key.prefix });
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, dealerId: string, body: ApiKeyCreateBody) => {

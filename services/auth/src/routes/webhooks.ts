@@ -10,7 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookUpdateBody,
 } from '@esim/contracts';
-import { bearerToken, describeAudit, fieldError, idempotentRequest, ok, type AuthUser } from '@esim/platform';
+import { bearerToken, describeAudit, fieldError, idempotentRequest, ok, recordOwnWrite } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { dealerById, keyIdOfToken, keyRouteForbidden } from '../api-keys/api-keys';
@@ -67,26 +67,9 @@ export function webhookRoutes(app: AuthApp, ctx: AuthContext): void {
    * recorded here in the same shape, so an endpoint's whole history reads from one log.
    */
   const audit = async (request: FastifyRequest, status: number, endpoint: WebhookEndpoint, detail: string) => {
-    describeAudit(request, { targetId: endpoint.id, targetName: endpoint.url.slice(0, 300), detail });
-    const user: AuthUser = request.user!;
-    if (user.role !== 'user') return;
-    try {
-      await app.db('audit_log').insert({
-        actor_id: user.id,
-        actor_role: user.role,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url,
-        url: request.url.slice(0, 2000),
-        status_code: status,
-        ip: request.ip,
-        request_id: String(request.id),
-        target_id: endpoint.id,
-        target_name: endpoint.url.slice(0, 300),
-        detail,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'could not write the audit log');
-    }
+    const subject = { targetId: endpoint.id, targetName: endpoint.url.slice(0, 300), detail };
+    if (request.user!.role === 'user') await recordOwnWrite(app, request, status, subject);
+    else describeAudit(request, subject);
   };
 
   const create = async (request: FastifyRequest, reply: FastifyReply, dealerId: string, body: WebhookCreateBody) => {
