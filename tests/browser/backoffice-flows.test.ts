@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signedInScript } from '../../bench/backoffice/browser';
 import { startSystem, type ListeningSystem } from '../flows/system';
 import { ensureBuilt } from './builds';
+import { expectImagesDrawn } from './images';
 
 /**
  * The back office in Debian's chromium against the real system (every service, the gateway
@@ -159,10 +160,7 @@ describe('back office in the browser', () => {
     await page.getByText(DEMO_LOOKUPS.esimOrderNumbers.active).click();
     await page.waitForURL(/\/dashboard\/orders\/[^/]+\/show$/);
     const qr = page.locator('img[alt*="QR"]').first();
-    await qr.waitFor();
-    await expect
-      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
-      .toBe(true);
+    await expectImagesDrawn(qr);
     await page.getByText('SM-DP+ adresi').waitFor();
     await page.context().close();
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { translate } from '@esim/contracts';
 import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+import { expectImagesDrawn } from './images';
 
 /**
  * Card checkout in Debian chromium against the real system: a new account with 0 € buys the US
@@ -155,8 +156,7 @@ describe('card checkout in a browser', () => {
 
     await page.waitForURL('**/order/**', { timeout: 20_000 });
     const qr = page.getByRole('img', { name: t.qr });
-    await qr.waitFor({ timeout: 20_000 });
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectImagesDrawn(qr, 20_000);
     await shoot(page, 'tr-light-order-qr');
     // Topped up by exactly the missing amount, then spent on the order: nothing left over, one order.
     expect(await balanceOf(token)).toMatchObject({ available_cents: 0 });

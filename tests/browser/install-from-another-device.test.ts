@@ -14,6 +14,7 @@ import {
   startStorefrontWithMail,
   type StorefrontWithMail,
 } from './storefront-steps';
+import { expectImagesDrawn } from './images';
 
 /**
  * Installing an eSIM from another device, in Debian chromium against the real system with the
@@ -146,13 +147,7 @@ describe('installing an eSIM from another device in a browser', () => {
     await inbox.goto(`${shop.mail.webUrl}/#/`, { waitUntil: 'networkidle' });
     await inbox.getByText(message.subject).first().click();
     const body = inbox.frameLocator('iframe').first();
-    await body.locator('img').first().waitFor();
-    expect(
-      await body
-        .locator('img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    await expectImagesDrawn(body.locator('img'));
     await inbox.screenshot({ path: `${SHOTS_DIR}/tr-demo-inbox-install-mail-desktop.png` });
     await inbox.close();
 
@@ -212,8 +207,7 @@ describe('installing an eSIM from another device in a browser', () => {
     const computer = await freshDevice('en', 'dark', { viewport: DESKTOP });
     await computer.page.goto(link, { waitUntil: 'networkidle' });
     const qr = computer.page.getByTestId('install-qr').locator('img');
-    await qr.waitFor();
-    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectImagesDrawn(qr);
     expect(await computer.page.getByRole('link', { name: t.oneTap }).getAttribute('href')).toBe(esim.ios_install_url);
     await shoot(computer.page, 'en-dark-install-page-computer');
 

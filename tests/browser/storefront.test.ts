@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_LOOKUPS } from '@esim/contracts';
 import { startStorefrontSystem, type StorefrontSystem } from './storefront-system';
+import { expectImagesDrawn } from './images';
 
 /**
  * The storefront in Debian chromium against the gateway serving the production build with the
@@ -56,8 +57,7 @@ describe('storefront in a browser', () => {
     await buy.click();
     await page.waitForURL('**/order/**');
     const qr = page.getByRole('img', { name: /eSIM QR kodu/ });
-    await qr.waitFor({ timeout: 20_000 });
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expectImagesDrawn(qr, 20_000);
     await page.getByText('SM-DP+ adresi', { exact: true }).waitFor();
     // Never used yet: ready to install, with the steps.
     expect(await page.getByTestId('esim-status').textContent()).toBe('Kuruluma hazır');
