@@ -284,6 +284,23 @@ describe('a dealer buys through the gateway with an API key', () => {
     expect(live.status, JSON.stringify(live.body)).toBe(201);
     expect(live.body.data.sandbox).toBe(false);
     expect(live.body.data.total_cents).toBeGreaterThan(0);
+    // The sandbox key never reaches the live world, even by id: the live order, its eSIM, its QR zip, links and install mail are 404 to it.
+    const liveEsim = live.body.data.esims[0];
+    for (const [method, path] of [
+      ['GET', `/user/esim/orders/${live.body.data.id}`],
+      ['GET', `/user/esim/${liveEsim.id}/usage`],
+      ['GET', `/user/esim/orders/${live.body.data.id}/qr.zip`],
+      ['GET', `/user/esim/orders/${live.body.data.id}/install-links`],
+      ['POST', `/user/esim/orders/${live.body.data.id}/send-install-mail`],
+    ] as const) {
+      const refused = await system.api(method, path, {
+        token: sandboxKey,
+        headers: { 'idempotency-key': `api-key-flow-sandbox-live-${path.split('/').pop()}` },
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      expect(refused.status, `${method} ${path} ${JSON.stringify(refused.body)}`).toBe(404);
+    }
+    expect((await system.api('GET', `/user/esim/orders/${live.body.data.id}`, { token: dealer })).status).toBe(200);
     // The ledger's invariants and the cross-service consistency rules hold with the sandbox order in.
     const books = await verifyBooks();
     expect(books.ok, formatBooksReport(books)).toBe(true);

@@ -35,6 +35,8 @@ export async function findOrder(db: Knex | Knex.Transaction, user: AuthUser, ref
   const query = db('orders');
   if (UUID.test(ref)) query.where({ id: ref });
   else query.where({ order_number: ref.toUpperCase() });
+  // A sandbox key's token is its dealer's, yet it opens sandbox orders only: its tests never touch live ones.
+  if (user.sandbox) query.where({ sandbox: true });
   const row = await scoped(query, user, 'user_id').first();
   if (!row) throw notFound('esim_order_not_found');
   return normalizeOrder(row);
@@ -56,6 +58,7 @@ export async function findProfile(
   // A supplier may hand an ICCID out again once its eSIM ended: the newest eSIM with it is the one meant.
   else query.where({ iccid: ref }).orderBy('created_at', 'desc');
   if (options.forUpdate) query.forUpdate();
+  if (user.sandbox) query.whereIn('order_id', db('orders').select('id').where({ sandbox: true }));
   const row = await scoped(query, user, 'user_id').first();
   if (!row) throw notFound('esim_not_found');
   return row as ProfileRow;
