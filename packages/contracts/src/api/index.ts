@@ -22,4 +22,5 @@ export * from './search-text';
 export * from './bulk-decisions';
 export * from './api-keys';
 export * from './webhooks';
+export * from './internal-holdings';
 export * from './internal-quote';

@@ -1,12 +1,13 @@
+import { moneyHoldingsSchema, stockHoldingsSchema } from '@esim/contracts';
 import { AppError, createInternalClient, type BaseUrls } from '@esim/platform';
 
 /** What a dealer still holds elsewhere: money in the balance service, SIM cards in physical-sim. */
 export interface Holdings {
   hasMoney: boolean;
   hasStock: boolean;
-  balanceCents: number | null;
-  receivableCents: number | null;
-  cardCount: number | null;
+  balanceCents: number;
+  receivableCents: number;
+  cardCount: number;
 }
 
 export interface HoldingsChecker {
@@ -15,13 +16,10 @@ export interface HoldingsChecker {
 
 const unsure = (cause: unknown) => new AppError(503, 'dealer_holdings_unavailable', { cause });
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 /**
  * Asks both services synchronously (the admin is waiting for the answer) through their
  * `/internal/dealers/:id/holdings`. A dealer is deleted only on two clear "nothing held" answers:
  * an unreachable service or an answer we cannot read refuses the deletion (503) rather than guess.
- * The one exception: physical-sim without that route yet (404 route_not_found) holds no stock.
  */
 export function createHoldingsChecker(options: {
   balanceUrl: BaseUrls;
@@ -42,32 +40,28 @@ export function createHoldingsChecker(options: {
   const path = (dealerId: string) => `/internal/dealers/${encodeURIComponent(dealerId)}/holdings`;
 
   async function money(dealerId: string, requestId?: string) {
-    let answer: { hasMoney?: unknown; balanceCents?: unknown; receivableCents?: unknown };
+    let answer: unknown;
     try {
       answer = await balance.request('GET', path(dealerId), { requestId });
     } catch (error) {
       throw unsure(error);
     }
-    if (typeof answer?.hasMoney !== 'boolean') throw unsure(new Error('balance holdings answer without hasMoney'));
-    return {
-      hasMoney: answer.hasMoney,
-      balanceCents: isCount(answer.balanceCents) ? answer.balanceCents : null,
-      receivableCents: isCount(answer.receivableCents) ? answer.receivableCents : null,
-    };
+    const read = moneyHoldingsSchema.safeParse(answer);
+    if (!read.success) throw unsure(read.error);
+    const { hasMoney, balanceCents, receivableCents } = read.data;
+    return { hasMoney, balanceCents, receivableCents };
   }
 
   async function stock(dealerId: string, requestId?: string) {
-    let answer: { hasStock?: unknown; cardCount?: unknown };
+    let answer: unknown;
     try {
       answer = await physicalSim.request('GET', path(dealerId), { requestId });
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404 && error.code === 'route_not_found') {
-        return { hasStock: false, cardCount: null };
-      }
       throw unsure(error);
     }
-    if (typeof answer?.hasStock !== 'boolean') throw unsure(new Error('physical-sim holdings answer without hasStock'));
-    return { hasStock: answer.hasStock, cardCount: isCount(answer.cardCount) ? answer.cardCount : null };
+    const read = stockHoldingsSchema.safeParse(answer);
+    if (!read.success) throw unsure(read.error);
+    return { hasStock: read.data.hasStock, cardCount: read.data.cardCount };
   }
 
   return {

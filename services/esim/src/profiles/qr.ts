@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import type { Knex } from 'knex';
 import { AppError } from '@esim/platform';
 
 /**
@@ -23,4 +24,15 @@ export function iccidOfQrFileName(fileName: string): string {
 /** The activation code as a QR png (error correction M, as operators print them). */
 export function qrPng(activationCode: string): Promise<Buffer> {
   return QRCode.toBuffer(activationCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
+}
+
+/** Records when an eSIM's QR code was first handed out (the pngs are drawn on request, never stored: they are secrets). */
+export async function markQrIssued(db: Knex, profiles: readonly { id: string }[]): Promise<void> {
+  await db('profiles')
+    .whereIn(
+      'id',
+      profiles.map((p) => p.id),
+    )
+    .whereNull('qr_generated_at')
+    .update({ qr_generated_at: db.fn.now() });
 }

@@ -52,3 +52,10 @@ export async function dealerCardsPage(db: Knex, dealerId: string, query: ListQue
   const { return_window_days: days } = await readReturnSettings(db);
   return { cards: rows.map((c) => cardView(c, days)), total: Number(count) };
 }
+
+/** What a dealer still holds (cards, and card orders awaiting approval): auth asks before deleting one. */
+export async function dealerHoldings(db: Knex, dealerId: string) {
+  const cardCount = Number(await countOf(db('cards').whereNull('deleted_at').where({ owner_user_id: dealerId })));
+  const pendingOrders = Number(await countOf(db('orders').where({ user_id: dealerId, status: 'pending' })));
+  return { hasStock: cardCount > 0 || pendingOrders > 0, cardCount, pendingOrders };
+}

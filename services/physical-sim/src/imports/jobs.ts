@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { csvDialectOf, excelCsvText, translate, type Locale } from '@esim/contracts';
 import type { Knex } from 'knex';
+import { containsPattern, countOf, notFound } from '@esim/platform';
 import type { ImportFormat } from './rows';
 
 /** Import jobs as the admin screens see them, and the error report. */
@@ -39,6 +40,29 @@ export async function createImportJob(
     .returning('*')) as ImportJobRow[];
   await trx('import_files').insert({ import_id: job!.id, content: input.content });
   return job!;
+}
+
+/** A page of jobs, newest first, by status and file name. */
+export async function listImportJobs(
+  db: Knex,
+  query: { status?: string; search?: string; limit: number; offset: number },
+): Promise<{ total: number; rows: ImportJobRow[] }> {
+  const base = db('import_jobs');
+  if (query.status) void base.where({ status: query.status });
+  if (query.search) void base.whereILike('file_name', containsPattern(query.search));
+  const total = Number(await countOf(base));
+  const rows = (await base
+    .orderBy('created_at', 'desc')
+    .limit(query.limit)
+    .offset(query.offset)
+    .select('*')) as ImportJobRow[];
+  return { total, rows };
+}
+
+export async function findImportJob(db: Knex, id: string): Promise<ImportJobRow> {
+  const job = (await db('import_jobs').where({ id }).first()) as ImportJobRow | undefined;
+  if (!job) throw notFound('import_not_found');
+  return job;
 }
 
 /** Percent done: read rows over the rows of the file (unknown until the end for a stream: the last run's count, else 0). */

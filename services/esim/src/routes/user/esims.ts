@@ -41,7 +41,7 @@ import { sandboxBuy } from '../../orders/sandbox';
 import { ESIM_REF, findOrder, findProfile, listEsims, listOrders, ORDER_REF, profilesOf } from '../../orders/queries';
 import { planTitle } from '../../orders/plan-title';
 import { loadOrder } from '../../orders/saga';
-import { iccidOfQrFileName, qrPng } from '../../profiles/qr';
+import { iccidOfQrFileName, markQrIssued, qrPng } from '../../profiles/qr';
 import { qrZip } from '../../profiles/qr-zip';
 import { refundEsim, refundSplit, refusalFor } from '../../profiles/refunds';
 import { changeStatus, isWithdrawn } from '../../profiles/status';
@@ -266,16 +266,8 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       const order = await findOrder(app.db, request.user!, request.params.id);
       // A withdrawn eSIM has no code to draw.
       const profiles = (await profilesOf(app.db, order.id)).filter((p) => !isWithdrawn(p));
-      // The pngs are drawn from the activation code on request (never stored: they are secrets); this records that they were issued.
       await Promise.all(profiles.map((p) => qrPng(activationCode(p))));
-      await app
-        .db('profiles')
-        .whereIn(
-          'id',
-          profiles.map((p) => p.id),
-        )
-        .whereNull('qr_generated_at')
-        .update({ qr_generated_at: app.db.fn.now() });
+      await markQrIssued(app.db, profiles);
       const view = fullOrderView(order, request.locale, profiles).esims;
       return ok(
         reply,
@@ -324,14 +316,7 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       const profiles = (await profilesOf(app.db, order.id)).filter((p) => !isWithdrawn(p));
       if (profiles.length === 0) throw new AppError(409, 'esim_qr_zip_empty');
       const file = await qrZip(profiles, new Date());
-      await app
-        .db('profiles')
-        .whereIn(
-          'id',
-          profiles.map((p) => p.id),
-        )
-        .whereNull('qr_generated_at')
-        .update({ qr_generated_at: app.db.fn.now() });
+      await markQrIssued(app.db, profiles);
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="esim-${order.order_number}-qr.zip"`);
       return reply.type('application/zip').send(file);

@@ -12,11 +12,8 @@ import { z } from 'zod';
 import {
   AppError,
   applyUsageFile,
-  countOf,
-  containsPattern,
   describeAudit,
   detectTableFile,
-  notFound,
   ok,
   okList,
   readUploadedTable,
@@ -27,7 +24,14 @@ import {
 } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PhysicalSimContext } from '../../context';
-import { createImportJob, errorReport, errorReportCsv, importView, type ImportJobRow } from '../../imports/jobs';
+import {
+  createImportJob,
+  errorReport,
+  errorReportCsv,
+  findImportJob,
+  importView,
+  listImportJobs,
+} from '../../imports/jobs';
 import { boundaryOf, multipartFiles } from '../../imports/multipart';
 import { enqueueImport } from '../../imports/queue';
 import { templateWorkbook, type ImportFormat } from '../../imports/rows';
@@ -166,36 +170,22 @@ export function importRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): v
     { schema: { response: { 200: listSchema(importJobSchema) }, tags: ['admin'], querystring: importsQuery } },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const base = app.db('import_jobs');
-      if (query.status) void base.where({ status: query.status });
-      if (query.search) void base.whereILike('file_name', containsPattern(query.search));
-      const count = await countOf(base);
-      const rows = (await base
-        .orderBy('created_at', 'desc')
-        .limit(query.limit)
-        .offset(query.offset)
-        .select('*')) as ImportJobRow[];
+      const { total, rows } = await listImportJobs(app.db, query);
       return okList(
         reply,
         rows.map((r) => importView(r, request.locale)),
-        Number(count),
+        total,
         query,
         'imports',
       );
     },
   );
 
-  const jobOf = async (id: string) => {
-    const job = (await app.db('import_jobs').where({ id }).first()) as ImportJobRow | undefined;
-    if (!job) throw notFound('import_not_found');
-    return job;
-  };
-
   app.get(
     '/admin/physical-sim/imports/:id',
     { schema: { response: { 200: successSchema(importJobDetailSchema) }, tags: ['admin'], params: idParams } },
     async (request, reply) => {
-      const job = await jobOf(request.params.id);
+      const job = await findImportJob(app.db, request.params.id);
       const errors = await errorReport(app.db, job.id, request.locale);
       return ok(reply, { ...importView(job, request.locale), errors: errors.slice(0, 100) });
     },
@@ -206,7 +196,7 @@ export function importRoutes(app: CreatedServiceApp, ctx: PhysicalSimContext): v
     '/admin/physical-sim/imports/:id/errors',
     { schema: { tags: ['admin'], params: idParams, response: { 200: errorReportAnswer } } },
     async (request, reply) => {
-      const job = await jobOf(request.params.id);
+      const job = await findImportJob(app.db, request.params.id);
       const lines = await errorReport(app.db, job.id, request.locale);
       if ((request.query as { format?: string }).format === 'csv') {
         reply.header('content-type', 'text/csv; charset=utf-8');
