@@ -4,6 +4,7 @@ import L, { type GeoJSON as LeafletGeoJSON, type LatLngBoundsExpression, type Pa
 import 'leaflet/dist/leaflet.css';
 import type { Feature } from 'geojson';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -24,12 +25,12 @@ export const COVERAGE_COLORS = { covered: '#1b7a3a', coming_soon: '#e0a100', not
 
 type Status = keyof typeof COVERAGE_COLORS;
 const STYLES = new Map<string, PathOptions>();
-/** A shape's look for its coverage and selection (one object per look, made once). */
-function styleOf(status: Status, selected: boolean): PathOptions {
-  const key = `${status}-${selected}`;
+/** A shape's look for its coverage and selection, the selected one outlined in the shop's colour (one object per look, made once). */
+function styleOf(status: Status, selected: boolean, outline: string): PathOptions {
+  const key = `${status}-${selected}-${outline}`;
   if (!STYLES.has(key)) {
     STYLES.set(key, {
-      color: selected ? '#0b57d0' : '#ffffff',
+      color: selected ? outline : '#ffffff',
       weight: selected ? 3 : 0.6,
       fillColor: COVERAGE_COLORS[status],
       fillOpacity: status === 'not_available' ? 0.35 : 0.7,
@@ -59,12 +60,17 @@ function CountryShapes({
   layers: RefObject<Map<string, LeafletGeoJSON>>;
 }) {
   const map = useMap();
+  const outline = useTheme().palette.primary.main;
   const current = useRef({ byA3, selected, onToggle });
   current.current = { byA3, selected, onToggle };
   const styleFor = useCallback(
     (a3: string) =>
-      styleOf(current.current.byA3.get(a3)?.coverage_status ?? 'not_available', current.current.selected === a3),
-    [],
+      styleOf(
+        current.current.byA3.get(a3)?.coverage_status ?? 'not_available',
+        current.current.selected === a3,
+        outline,
+      ),
+    [outline],
   );
 
   useEffect(() => {
