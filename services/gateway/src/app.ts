@@ -67,7 +67,9 @@ export async function buildApp(options: BuildOptions = {}) {
     limit: limiter.perKey,
     clientIp: (request) => client.ip(request),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    healthIntervalMs: config.UPSTREAM_HEALTH_INTERVAL_MS,
   });
+  app.addHook('onClose', async () => apiKeys.close());
   await app.register(apiRoutes, { prefix: API_PREFIX, config, upstreams, client, limiter, verifyToken, apiKeys });
   refuseInternalRoutes(app);
   await registerDocs(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, ttlMs: config.DOCS_CACHE_MS });

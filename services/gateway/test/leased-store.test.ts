@@ -54,6 +54,33 @@ describe('leasedRedisStore', () => {
     expect(Number(await redisA.get(`rl:${key}`))).toBe(Math.ceil(650 / 12) * 12);
   });
 
+  it('sends one Redis call at a time per key: callers arriving meanwhile share the next, and no position is lost', async () => {
+    const key = `api:${randomUUID()}`;
+    const store = new (leasedRedisStore(redisA, 'rl:'))({});
+    // 250 at once on a limit of 600 (leases of 12): the first lease serves 12, the next call takes the other 238.
+    const results = await Promise.all(Array.from({ length: 250 }, () => incr(store, key, 600)));
+    expect(results.map((result) => result.current)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+    // One lease per caller would have moved the count by 250 × 12.
+    expect(Number(await redisA.get(`rl:${key}`))).toBe(250);
+    // The last call's positions were all handed out: the next caller takes a new lease of 12.
+    expect((await incr(store, key, 600)).current).toBe(251);
+    expect(Number(await redisA.get(`rl:${key}`))).toBe(262);
+  });
+
+  it('keeps a small limit exact under concurrent callers: positions taken, none held back', async () => {
+    const key = `login:${randomUUID()}`;
+    const a = new (leasedRedisStore(redisA, 'rl:'))({});
+    const b = new (leasedRedisStore(redisB, 'rl:'))({});
+    const first = await Promise.all(Array.from({ length: 15 }, (_, i) => incr(i % 3 ? a : b, key, 20)));
+    expect(first.map((result) => result.current).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 15 }, (_, i) => i + 1),
+    );
+    expect(Number(await redisA.get(`rl:${key}`))).toBe(15);
+    const second = await Promise.all(Array.from({ length: 10 }, (_, i) => incr(i % 2 ? a : b, key, 20)));
+    expect(second.filter((result) => result.current <= 20)).toHaveLength(5);
+    expect(Number(await redisA.get(`rl:${key}`))).toBe(25);
+  });
+
   it('never lets two processes together exceed the limit, and loses at most one lease each', async () => {
     const key = `api:${randomUUID()}`;
     const a = new (leasedRedisStore(redisA, 'rl:'))({});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { apiKeyRefusal, type RouteRule } from '@esim/contracts';
-import { AppError, SERVICE_TOKEN_HEADER, unauthorized, type AuthUser, type JwtVerifier } from '@esim/platform';
+import { AppError, createInternalClient, unauthorized, type AuthUser, type JwtVerifier } from '@esim/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What auth answers for a secret: the dealer's short-lived access token and the key's scopes. */
@@ -19,6 +19,8 @@ export interface ApiKeyDoor {
    * token's verification. Afterwards the request carries the token instead of the secret.
    */
   admit(request: FastifyRequest, reply: FastifyReply, secret: string, rule: RouteRule): Promise<AuthUser>;
+  /** Closes the connections to auth. */
+  close(): Promise<void>;
 }
 
 export interface ApiKeyDoorOptions {
@@ -30,6 +32,8 @@ export interface ApiKeyDoorOptions {
   limit(bucket: string, reply: FastifyReply): Promise<void>;
   clientIp(request: FastifyRequest): string;
   timeoutMs: number;
+  /** How often each copy of auth is asked for its /ready when there are several. */
+  healthIntervalMs?: number;
   /** How long before the token's expiry a cached exchange is given up (ms). */
   refreshBeforeMs?: number;
   maxEntries?: number;
@@ -50,40 +54,28 @@ export function createApiKeyDoor(options: ApiKeyDoorOptions): ApiKeyDoor {
   const cache = new Map<string, Exchange>();
   const pending = new Map<string, Promise<Exchange>>();
   const reported = new Map<string, number>();
-  let next = 0;
 
-  const post = async (path: string, body: unknown): Promise<Response> => {
-    let lastError: unknown;
-    // Each copy of auth in turn, starting from the next one; a copy that does not answer passes to the next.
-    for (let attempt = 0; attempt < options.authUrls.length; attempt++) {
-      const base = options.authUrls[next++ % options.authUrls.length]!;
-      try {
-        return await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SERVICE_TOKEN_HEADER]: options.serviceToken },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    throw new AppError(503, 'service_unavailable', { cause: lastError });
-  };
+  // Auth's copies through the platform's internal client, as every service calls another; both calls
+  // may go to another copy after a lost socket: an exchange only mints another token, and a use
+  // recorded twice is the same use.
+  const auth = createInternalClient({
+    baseUrl: options.authUrls,
+    token: options.serviceToken,
+    timeoutMs: options.timeoutMs,
+    healthIntervalMs: options.healthIntervalMs,
+    idempotent: () => true,
+  });
 
   const exchange = async (secret: string, ip: string): Promise<Exchange> => {
-    const response = await post('/internal/api-keys/exchange', { secret, ip });
-    if (response.status === 401 || response.status === 400) {
-      await response.body?.cancel();
-      throw unauthorized('api_key_invalid');
+    let data: { token: string; expires_at: string; key_id: string; scopes: string[] };
+    try {
+      data = await auth.request('POST', '/internal/api-keys/exchange', { body: { secret, ip } });
+    } catch (error) {
+      if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 400))
+        throw unauthorized('api_key_invalid');
+      if (error instanceof AppError && error.statusCode === 503) throw error;
+      throw new AppError(503, 'service_unavailable', { cause: error });
     }
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw new AppError(503, 'service_unavailable');
-    }
-    const { data } = (await response.json()) as {
-      data: { token: string; expires_at: string; key_id: string; scopes: string[] };
-    };
     return {
       token: data.token,
       keyId: data.key_id,
@@ -117,12 +109,13 @@ export function createApiKeyDoor(options: ApiKeyDoorOptions): ApiKeyDoor {
     if ((reported.get(keyId) ?? 0) > now - USE_REPORT_INTERVAL_MS) return;
     if (reported.size >= maxEntries) reported.clear();
     reported.set(keyId, now);
-    post('/internal/api-keys/used', { key_id: keyId, ip })
-      .then((response) => response.body?.cancel())
+    auth
+      .request('POST', '/internal/api-keys/used', { body: { key_id: keyId, ip } })
       .catch((error: unknown) => request.log.warn({ err: error }, 'could not record an API key use'));
   };
 
   return {
+    close: () => auth.close(),
     async admit(request, reply, secret, rule) {
       const hash = createHash('sha256').update(secret).digest('hex');
       // Before the exchange, so a flood with one key (known or not) costs auth nothing.
