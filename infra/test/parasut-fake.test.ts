@@ -152,6 +152,29 @@ describe('fake Paraşüt: invoicing', () => {
     expect((await fetch(pdf.body.data.attributes.url)).status).toBe(403);
   });
 
+  it("keeps a company contact's tax office as sent and refuses one that is not text, naming the field", async () => {
+    const company = (taxOffice: unknown) => ({
+      data: {
+        type: 'contacts',
+        attributes: {
+          name: 'Deniz Telekom Ltd. Şti.',
+          email: 'muhasebe@deniz.example',
+          contact_type: 'company',
+          tax_number: '1234567890',
+          tax_office: taxOffice,
+        },
+      },
+    });
+    const made = await call('POST', '/contacts', company('Kadıköy'));
+    expect(made.status).toBe(201);
+    expect(made.body.data.attributes).toMatchObject({ tax_number: '1234567890', tax_office: 'Kadıköy' });
+    const before = fake.contacts().length;
+    const refused = await call('POST', '/contacts', company(42));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: ParasutJson) => e.source.pointer)).toEqual(['/data/attributes/tax_office']);
+    expect(fake.contacts()).toHaveLength(before);
+  });
+
   it('refuses a malformed sales invoice with JSON:API errors naming each field', async () => {
     const answer = await call('POST', '/sales_invoices', {
       data: {

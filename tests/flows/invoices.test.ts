@@ -101,7 +101,10 @@ describe('invoices of sales and refunds', () => {
   it("issues the invoice of a dealer's own purchase (no documents, paid from its balance) to its company, and a refund gets its return document", async () => {
     const dealer: Person = { id: demoAccount('dealer@esim.test').id, userType: 2 };
     const auth = sys.system.services.auth;
-    await auth.db('dealer_profiles').where({ user_id: dealer.id }).update({ tax_number: '1234567890' });
+    await auth
+      .db('dealer_profiles')
+      .where({ user_id: dealer.id })
+      .update({ tax_number: '1234567890', tax_office: 'Beşiktaş' });
     const company = (await auth.db('dealer_profiles').where({ user_id: dealer.id }).first('company_name')).company_name;
     const admin = await sys.system.login('admin@esim.test');
     const loaded = await sys.system.api('POST', '/admin/dealers/balance', {
@@ -138,6 +141,7 @@ describe('invoices of sales and refunds', () => {
       account_id: dealer.id,
       buyer_name: company,
       buyer_tax_number: '1234567890',
+      buyer_tax_office: 'Beşiktaş',
       total_cents: order.total_cents,
       number: expect.stringMatching(/^DEM\d{13}$/),
     });

@@ -14,7 +14,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
  *   user or password or a used refresh token → 401 { error: "invalid_grant" } (a wrong client:
  *   invalid_client);
  * - everything else under /v4/{company_id}/ wants `Authorization: Bearer` (401 to a missing, unknown
- *   or expired token) and speaks JSON:API: POST/GET /contacts (filter[email], filter[tax_number]),
+ *   or expired token) and speaks JSON:API: POST/GET /contacts (tax_number and tax_office kept as
+ *   sent; filter[email], filter[tax_number]),
  *   POST /sales_invoices (checked field by field; 422 with JSON:API errors whose source.pointer
  *   names the field), GET /sales_invoices (filter[description], a substring match,
  *   filter[contact_id] and filter[item_type], newest first), GET /sales_invoices/{id}
@@ -457,6 +458,8 @@ export async function startFakeParasut(options: FakeParasutOptions): Promise<Fak
       errors.push(fieldError('/data/attributes/contact_type', 'contact_type person veya company olmalı'));
     if (attributes.account_type !== undefined && !['customer', 'supplier'].includes(String(attributes.account_type)))
       errors.push(fieldError('/data/attributes/account_type', 'account_type customer veya supplier olmalı'));
+    if (attributes.tax_office !== undefined && typeof attributes.tax_office !== 'string')
+      errors.push(fieldError('/data/attributes/tax_office', 'tax_office metin olmalı'));
     if (errors.length > 0) return invalid(errors);
     const contact: FakeContact = {
       id: newId(),

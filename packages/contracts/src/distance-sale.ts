@@ -36,7 +36,7 @@ export interface Seller {
 export const DEMO_SELLER: Seller = {
   name: 'Yelkovan Demo Teknoloji A.Ş.',
   address: 'Örnek Mah. Deneme Sok. No:1, 34000 Fatih / İstanbul',
-  taxOffice: 'Demo Vergi Dairesi',
+  taxOffice: 'Fatih',
   taxNumber: '9990001234',
   mersis: '0999000123400015',
   phone: '+90 212 555 01 01',

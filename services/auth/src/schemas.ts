@@ -35,6 +35,14 @@ export const taxNumberField = z
   .trim()
   .regex(/^\d{10,11}$/, { message: 'tax_number_invalid' });
 
+/** The tax office (vergi dairesi) a company's invoice names beside its tax number, e.g. "Kadıköy". */
+export const taxOfficeField = z
+  .string()
+  .trim()
+  .min(2, { message: 'tax_office_invalid' })
+  .max(100, { message: 'tax_office_invalid' })
+  .regex(/^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} .,'’()/-]*$/u, { message: 'tax_office_invalid' });
+
 /** Free text such as an address: no markup, no statement separators, no control characters but newlines. */
 export const addressField = z
   .string()
@@ -79,6 +87,7 @@ const dealerFields = {
   email: emailField,
   company_name: companyNameField,
   tax_number: clearable(taxNumberField),
+  tax_office: clearable(taxOfficeField),
   phone: clearable(phoneField),
   address: clearable(addressField),
 };
@@ -106,6 +115,7 @@ export const dealerUpdateBody = z
     email: emailField.optional(),
     company_name: companyNameField.optional(),
     tax_number: clearable(taxNumberField),
+    tax_office: clearable(taxOfficeField),
     phone: clearable(phoneField),
     address: clearable(addressField),
     sales_manager_id: z.uuid().nullable().optional(),

@@ -15,6 +15,12 @@ const ORDER: Record<number, number> = {
   [USER_TYPE.retail]: 3,
 };
 
+/** Each demo dealer's tax office, so its invoices read as a company's do. */
+const DEMO_TAX_OFFICES: Record<string, string> = {
+  'dealer@esim.test': 'Kadıköy',
+  'dealer2@esim.test': 'Beşiktaş',
+};
+
 /**
  * The demo accounts from @esim/contracts (fixed ids, password DEMO_PASSWORD), created the way the
  * API creates accounts, so they publish the same events. Idempotent: an account whose id exists is
@@ -62,6 +68,7 @@ async function seedAccount(
         salesManagerId: account.salesManagerEmail ? demoAccount(account.salesManagerEmail).id : null,
         phone: `+90 555 000 00 ${account.id.slice(-2)}`,
         address: 'Demo Mah. Örnek Cad. No: 1, İstanbul',
+        taxOffice: DEMO_TAX_OFFICES[account.email] ?? null,
       },
       meta,
     );

@@ -12,7 +12,18 @@ const SCRIPT = '<script>alert(1)</script>';
 const TEN_KB = 'a'.repeat(10 * 1024);
 
 type Kind =
-  'email' | 'newPassword' | 'givenPassword' | 'name' | 'text' | 'phone' | 'tax' | 'uuid' | 'status' | 'token' | 'bool';
+  | 'email'
+  | 'newPassword'
+  | 'givenPassword'
+  | 'name'
+  | 'text'
+  | 'phone'
+  | 'tax'
+  | 'taxOffice'
+  | 'uuid'
+  | 'status'
+  | 'token'
+  | 'bool';
 
 const wrongTypes: Array<[string, unknown]> = [
   ['a number', 12345],
@@ -35,6 +46,7 @@ const BAD: Record<Kind, Array<[string, unknown]>> = {
   text: [...wrongTypes, ['10 kB', TEN_KB], ['SQL', SQL], ['script', SCRIPT]],
   phone: [...wrongTypes, ['10 kB', TEN_KB], ['SQL', SQL], ['script', SCRIPT], ['letters', 'call me']],
   tax: [...wrongTypes, ['10 kB', TEN_KB], ['SQL', SQL], ['script', SCRIPT], ['short', '12345']],
+  taxOffice: [...wrongTypes, ['10 kB', TEN_KB], ['SQL', SQL], ['script', SCRIPT], ['one letter', 'K']],
   uuid: [...wrongTypes, ['not a uuid', 'dealer-1'], ['SQL', SQL], ['script', SCRIPT]],
   status: [...wrongTypes, ['unknown', 'deleted'], ['SQL', SQL], ['script', SCRIPT]],
   token: [...wrongTypes, ['10 kB', TEN_KB], ['SQL', SQL], ['script', SCRIPT]],
@@ -66,6 +78,7 @@ const dealerFields: Record<string, Field> = {
   password: { kind: 'newPassword' },
   company_name: { kind: 'text', required: true },
   tax_number: { kind: 'tax' },
+  tax_office: { kind: 'taxOffice' },
   phone: { kind: 'phone' },
   address: { kind: 'text' },
 };
@@ -75,6 +88,7 @@ const validDealer = {
   password: 'bayi-sifresi-1',
   company_name: 'Yeni Bayi Ltd.',
   tax_number: '1234567890',
+  tax_office: 'Kadıköy',
   phone: '+90 555 000 11 22',
   address: 'Örnek Cad. No: 1',
 };

@@ -24,6 +24,7 @@ describe('dealers and sales managers', () => {
     password: 'bayi-sifresi-1',
     company_name: 'Mert İletişim Ltd. Şti.',
     tax_number: '1234567890',
+    tax_office: 'Kadıköy',
     phone: '+90 555 123 45 67',
     address: 'Bağdat Cad. No: 12/3, Kadıköy, İstanbul',
     sales_manager_id: SALES,
@@ -45,7 +46,7 @@ describe('dealers and sales managers', () => {
       method: 'POST',
       url: '/admin/dealers',
       headers: as(tokens.admin),
-      payload: newDealer({ email: 'Mert@Example.com' }),
+      payload: newDealer({ email: 'Mert@Example.com', tax_office: '  Kadıköy ' }),
     });
     expect(response.statusCode).toBe(201);
     const dealer = response.json().data;
@@ -55,6 +56,7 @@ describe('dealers and sales managers', () => {
       full_name: 'Mert Bayi',
       company_name: 'Mert İletişim Ltd. Şti.',
       tax_number: '1234567890',
+      tax_office: 'Kadıköy',
       phone: '+90 555 123 45 67',
       sales_manager_id: SALES,
       sales_manager_name: 'Serkan Satış',
@@ -129,6 +131,8 @@ describe('dealers and sales managers', () => {
       id: DEALER,
       email: 'dealer@esim.test',
       company_name: 'Deniz Telekom Ltd. Şti.',
+      // The demo seed gives its dealers a tax office.
+      tax_office: 'Kadıköy',
       sales_manager_id: SALES,
     });
     const unknown = await app.inject({
@@ -231,12 +235,24 @@ describe('dealers and sales managers', () => {
       method: 'PUT',
       url: `/admin/dealers/${dealer.id}`,
       headers: as(tokens.admin),
-      payload: { company_name: 'Yeni Unvan A.Ş.', phone: '', address: null, sales_manager_id: null },
+      payload: {
+        company_name: 'Yeni Unvan A.Ş.',
+        tax_office: 'Boğaziçi Kurumlar',
+        phone: '',
+        address: null,
+        sales_manager_id: null,
+      },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
       code: 'dealer_updated',
-      data: { company_name: 'Yeni Unvan A.Ş.', phone: null, address: null, sales_manager_id: null },
+      data: {
+        company_name: 'Yeni Unvan A.Ş.',
+        tax_office: 'Boğaziçi Kurumlar',
+        phone: null,
+        address: null,
+        sales_manager_id: null,
+      },
     });
     expect(await count()).toBe(1);
     const event = (await outbox(app, 'auth.dealer.updated')).find((e) => e.aggregateId === dealer.id)!;
@@ -252,6 +268,16 @@ describe('dealers and sales managers', () => {
     expect(same.statusCode).toBe(200);
     expect(await count()).toBe(1);
 
+    // An emptied tax office input clears it, as the tax number's does.
+    const cleared = await app.inject({
+      method: 'PUT',
+      url: `/admin/dealers/${dealer.id}`,
+      headers: as(tokens.admin),
+      payload: { tax_office: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toMatchObject({ tax_number: '1234567890', tax_office: null });
+
     const taken = await app.inject({
       method: 'PUT',
       url: `/admin/dealers/${dealer.id}`,
@@ -260,6 +286,46 @@ describe('dealers and sales managers', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'user_already_exists', errors: [{ path: 'email' }] });
+  });
+
+  it('refuses a bad tax office on create and edit with a 400 naming the field, in Turkish and English, changing nothing', async () => {
+    const usersBefore = await app.db('users').count({ n: '*' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/admin/dealers',
+      headers: as(tokens.admin),
+      payload: newDealer({ tax_office: 'K' }),
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      code: 'validation_error',
+      errors: [
+        {
+          path: 'tax_office',
+          message: "Vergi dairesi 2-100 karakter olmalı; harf, rakam, boşluk ve . , ' ( ) / - içerebilir",
+        },
+      ],
+    });
+    expect(await app.db('users').count({ n: '*' })).toEqual(usersBefore);
+
+    const dealer = await createDealer();
+    const before = await app.db('dealer_profiles').where({ user_id: dealer.id }).first();
+    for (const bad of ['<script>alert(1)</script>', 'Kadıköy; DROP TABLE users', 'V'.repeat(101)]) {
+      const edited = await app.inject({
+        method: 'PUT',
+        url: `/admin/dealers/${dealer.id}`,
+        headers: { ...as(tokens.admin), 'accept-language': 'en' },
+        payload: { company_name: 'Başka Unvan', tax_office: bad },
+      });
+      expect(edited.statusCode, bad).toBe(400);
+      expect(edited.json().errors).toEqual([
+        {
+          path: 'tax_office',
+          message: "The tax office must be 2-100 characters of letters, digits, spaces and . , ' ( ) / -",
+        },
+      ]);
+    }
+    expect(await app.db('dealer_profiles').where({ user_id: dealer.id }).first()).toEqual(before);
   });
 
   it('suspends a dealer: no login (told it is suspended), its tokens refused at once; reactivation lets it back in', async () => {

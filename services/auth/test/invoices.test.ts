@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_SELLER, type EventPayload, type EventType } from '@esim/contracts';
-import { createDb, createEventBus, publish, type EventBus } from '@esim/platform';
+import { createDb, createEventBus, publish, publishMany, type EventBus } from '@esim/platform';
 import { waitFor } from '@esim/platform/testing';
 import type { Knex } from 'knex';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../../infra/src/mail-catcher';
 import { demoInvoiceProvider } from '../src/invoices/demo-provider';
@@ -113,6 +114,12 @@ async function sale(overrides: Partial<EventPayload<'esim.order.receipt'>> = {})
 }
 
 const demo = () => demoInvoiceProvider(app.db, async () => DEMO_SELLER);
+
+/** A PDF's text as a reader extracts it, runs of white space made one. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
 const get = (url: string, token: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
 
@@ -265,7 +272,10 @@ describe('recording sales', () => {
   }
 
   it("records a dealer's own completed eSIM order once, its lines and its company as the buyer, paid from its balance", async () => {
-    await app.db('dealer_profiles').where({ user_id: dealerId }).update({ tax_number: '1234567890' });
+    await app
+      .db('dealer_profiles')
+      .where({ user_id: dealerId })
+      .update({ tax_number: '1234567890', tax_office: 'Beşiktaş' });
     const dealer = await app.db('dealer_profiles').where({ user_id: dealerId }).first();
     const order = completed(dealerId);
     await emit('esim', 'esim.order.completed', order);
@@ -288,8 +298,17 @@ describe('recording sales', () => {
         unitPriceCents: 1499,
       }),
     ]);
-    expect(row.buyer).toMatchObject({ name: dealer.company_name, taxNumber: '1234567890', address: dealer.address });
+    expect(row.buyer).toMatchObject({
+      name: dealer.company_name,
+      taxNumber: '1234567890',
+      taxOffice: 'Beşiktaş',
+      address: dealer.address,
+    });
     expect(row.payment).toMatchObject({ type: 'balance', platform: null });
+    // The document keeps the buyer as it was at the sale: a later change of tax office does not rewrite it.
+    await app.db('dealer_profiles').where({ user_id: dealerId }).update({ tax_office: 'Kadıköy' });
+    const answer = await get(`/admin/invoices/${row.id}`, tokens.admin);
+    expect(answer.json().data).toMatchObject({ buyer_tax_number: '1234567890', buyer_tax_office: 'Beşiktaş' });
 
     // A dealer's top-up is invoiced as one, in the order's language.
     const topUp = completed(dealerId, {
@@ -313,6 +332,44 @@ describe('recording sales', () => {
     // A later sale's invoice shows both events were handled before, in stream order.
     expect((await sale()).row).toBeTruthy();
     expect(await app.db('invoices').whereIn('sale_id', [retail.orderId, older.orderId])).toHaveLength(0);
+  });
+
+  it("takes a run of completions at once: each dealer's order invoiced and queued for its webhook, the others not", async () => {
+    const [endpoint] = await app
+      .db('webhook_endpoints')
+      .insert({ dealer_id: dealerId, url: 'http://127.0.0.1:1/run', events: ['order.completed'], secret: 'whsec_run' })
+      .returning('id');
+    const run = [
+      completed(dealerId),
+      completed(customerId),
+      completed(dealerId, { locale: 'en' }),
+      completed(dealerId),
+    ];
+    // One transaction: the consumer is handed the four as one run of the type.
+    await schemas.get('esim')!.transaction((trx) =>
+      publishMany(
+        trx,
+        'esim',
+        run.map((payload) => ({ type: 'esim.order.completed' as const, aggregateId: payload.orderId, payload })),
+      ),
+    );
+    const dealers = [run[0]!, run[2]!, run[3]!];
+    await waitFor(
+      async () =>
+        (
+          await app.db('invoices').whereIn(
+            'sale_id',
+            dealers.map((o) => o.orderId),
+          )
+        ).length === 3,
+      {
+        what: "the run's dealer invoices",
+      },
+    );
+    expect(await invoiceOf(run[1]!.orderId)).toBeUndefined();
+    expect((await invoiceOf(run[2]!.orderId)).locale).toBe('en');
+    const queued = await app.db('webhook_deliveries').where({ endpoint_id: endpoint.id }).select('payload');
+    expect(queued.map((row) => row.payload.data.order_id).sort()).toEqual(dealers.map((o) => o.orderId).sort());
   });
 });
 
@@ -359,6 +416,49 @@ describe('issuing', () => {
     expect(Number(second.number.slice(7))).toBe(Number(first.number.slice(7)) + 1);
     expect(await provider.issue({ ...base, saleId: 'seq-1' })).toEqual(first);
     expect(first).toMatchObject({ totalCents: 1200, vatCents: 200 });
+  });
+
+  it("prints a company buyer's tax office beside its tax number on the demo PDF, and none for a consumer", async () => {
+    const provider = demo();
+    const base: Omit<InvoiceSale, 'saleId' | 'buyer'> = {
+      saleNumber: 'ES-VD',
+      issuedAt: new Date(),
+      currency: 'EUR',
+      lines: [{ description: 'x', quantity: 1, unitPriceCents: 1200, vatRate: 20 }],
+      payment: { type: 'balance', platform: null, paidAt: new Date() },
+      url: 'http://localhost:8080/order/vd',
+    };
+    const company = await provider.issue({
+      ...base,
+      saleId: `vd-${randomUUID()}`,
+      buyer: {
+        accountId: dealerId,
+        name: 'Deniz Telekom Ltd. Şti.',
+        email: 'dealer@esim.test',
+        taxNumber: '1234567890',
+        taxOffice: 'Beşiktaş',
+        city: null,
+        address: null,
+      },
+    });
+    const companyText = await pdfText(await provider.pdf(company));
+    expect(companyText).toContain('VKN / TCKN: 1234567890 Vergi dairesi / Tax office: Beşiktaş');
+
+    const consumer = await provider.issue({
+      ...base,
+      saleId: `vd-${randomUUID()}`,
+      buyer: {
+        accountId: customerId,
+        name: 'Can Müşteri',
+        email: 'c@example.com',
+        taxNumber: null,
+        city: null,
+        address: null,
+      },
+    });
+    const consumerText = await pdfText(await provider.pdf(consumer));
+    expect(consumerText).toContain('VKN / TCKN: 11111111111');
+    expect(consumerText).not.toContain('Vergi dairesi / Tax office');
   });
 
   it('retries a provider that is not ready twice, then issues the invoice once', async () => {

@@ -119,6 +119,8 @@ describe('Paraşüt adapter: issuing', () => {
       tax_number: '11111111111',
       city: 'İstanbul',
     });
+    // A consumer has no tax office: none is sent.
+    expect(contact.attributes).not.toHaveProperty('tax_office');
     const posted = calls('POST', '/sales_invoices').find((r) => JSON.stringify(r.body).includes(s.saleId))!;
     expect(posted.contentType).toBe('application/vnd.api+json');
     expect(posted.body).toEqual({
@@ -227,6 +229,20 @@ describe('Paraşüt adapter: issuing', () => {
     s.buyer.taxNumber = '1234567890';
     await expect(provider().issue(s)).rejects.toThrow(/registered for e-Fatura/);
     expect(invoicesOf(s.saleId)).toHaveLength(0);
+  });
+
+  it("sends a company buyer's tax office beside its tax number on the contact", async () => {
+    const s = sale();
+    s.buyer = { ...s.buyer, name: 'Deniz Telekom Ltd. Şti.', taxNumber: '9876543210', taxOffice: ' Kadıköy ' };
+    const issued = await provider().issue(s);
+    expect(issued.number).toMatch(/^PRS/);
+    const posted = calls('POST', '/contacts').find((r) => JSON.stringify(r.body).includes(s.buyer.email))!;
+    expect((posted.body as { data: { attributes: unknown } }).data.attributes).toMatchObject({
+      name: 'Deniz Telekom Ltd. Şti.',
+      contact_type: 'company',
+      tax_number: '9876543210',
+      tax_office: 'Kadıköy',
+    });
   });
 });
 

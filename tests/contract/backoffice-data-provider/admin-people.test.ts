@@ -34,7 +34,10 @@ describe('admin: dealers, sales managers, collection logs', () => {
     expect(derya.data.map((d) => d.email)).toEqual(['dealer2@esim.test']);
 
     const [deniz, dealer2] = demoDealers();
-    expect((await dp.getOne('admin/dealers', { id: deniz! })).data.email).toBe('dealer@esim.test');
+    expect((await dp.getOne('admin/dealers', { id: deniz! })).data).toMatchObject({
+      email: 'dealer@esim.test',
+      tax_office: 'Kadıköy',
+    });
     expect((await dp.getMany('admin/dealers', { ids: [dealer2!] })).data.map((d) => d.id)).toEqual([dealer2]);
 
     const salesManager = demoAccount('sales@esim.test').id;
@@ -44,18 +47,25 @@ describe('admin: dealers, sales managers, collection logs', () => {
         full_name: 'Yönetici Bayi',
         email: 'admin-contract-dealer@esim.test',
         password: 'Kontrat-Test-2026!x',
+        tax_number: '1234567890',
+        tax_office: 'Kadıköy',
         sales_manager_id: salesManager,
         status: 'active',
       },
     });
-    expect(created.sales_manager_id).toBe(salesManager);
+    expect(created).toMatchObject({ sales_manager_id: salesManager, tax_number: '1234567890', tax_office: 'Kadıköy' });
     // The edit screen sends only the fields the service takes, blanks as null.
     const { data: updated } = await dp.update('admin/dealers', {
       id: created.id,
-      data: { phone: '+905321112233', address: null, status: 'suspended' },
+      data: { phone: '+905321112233', address: null, tax_office: 'Beşiktaş', status: 'suspended' },
       previousData: created,
     });
-    expect(updated).toMatchObject({ id: created.id, phone: '+905321112233', status: 'suspended' });
+    expect(updated).toMatchObject({
+      id: created.id,
+      phone: '+905321112233',
+      tax_office: 'Beşiktaş',
+      status: 'suspended',
+    });
     const suspended = await dp.getList('admin/dealers', {
       pagination: page(25),
       sort: { field: 'company_name', order: 'ASC' },

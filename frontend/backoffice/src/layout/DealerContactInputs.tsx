@@ -9,6 +9,7 @@ export function DealerContactInputs() {
       <TextInput source="email" label="app.sm.email" type="email" validate={[required(), email()]} fullWidth />
       <TextInput source="phone" label="app.sm.phone" fullWidth />
       <TextInput source="tax_number" label="app.sm.tax_number" fullWidth />
+      <TextInput source="tax_office" label="app.sm.tax_office" fullWidth />
       <TextInput source="address" label="app.sm.address" multiline fullWidth />
     </>
   );

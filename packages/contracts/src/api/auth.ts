@@ -97,6 +97,7 @@ export const dealerSchema = z.object({
   ...accountFields,
   company_name: z.string(),
   tax_number: z.string().nullable(),
+  tax_office: z.string().nullable(),
   address: z.string().nullable(),
   sales_manager_id: z.string().nullable(),
   sales_manager_name: z.string().nullable(),

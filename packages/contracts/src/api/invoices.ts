@@ -31,6 +31,8 @@ export const invoiceSchema = z.object({
   buyer_name: z.string(),
   buyer_email: z.string(),
   buyer_tax_number: z.string().nullable(),
+  /** The buyer company's tax office (vergi dairesi) as it was when the sale was recorded. */
+  buyer_tax_office: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
   total: z.number(),
   total_cents: z.number().int(),

@@ -104,6 +104,10 @@ export const authMessages = {
     tr: 'Vergi numarası 10 veya 11 haneli olmalı',
     en: 'The tax number must have 10 or 11 digits',
   },
+  tax_office_invalid: {
+    tr: "Vergi dairesi 2-100 karakter olmalı; harf, rakam, boşluk ve . , ' ( ) / - içerebilir",
+    en: "The tax office must be 2-100 characters of letters, digits, spaces and . , ' ( ) / -",
+  },
   status_invalid: {
     tr: 'Durum active veya suspended olmalı',
     en: 'The status must be active or suspended',

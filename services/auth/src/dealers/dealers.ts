@@ -17,6 +17,7 @@ export interface Dealer {
   phone: string | null;
   company_name: string;
   tax_number: string | null;
+  tax_office: string | null;
   address: string | null;
   sales_manager_id: string | null;
   sales_manager_name: string | null;
@@ -34,6 +35,7 @@ const columns = [
   ...ACCOUNT_COLUMNS,
   'd.company_name',
   'd.tax_number',
+  'd.tax_office',
   'd.address',
   'd.sales_manager_id',
   'sm.full_name as sales_manager_name',
@@ -153,6 +155,7 @@ export interface NewDealer {
   passwordHash: string;
   companyName: string;
   taxNumber?: string | null;
+  taxOffice?: string | null;
   phone?: string | null;
   address?: string | null;
   salesManagerId?: string | null;
@@ -179,6 +182,7 @@ export async function createDealer(trx: Knex.Transaction, input: NewDealer, meta
     user_id: user.id,
     company_name: input.companyName,
     tax_number: input.taxNumber ?? null,
+    tax_office: input.taxOffice ?? null,
     address: input.address ?? null,
     sales_manager_id: input.salesManagerId ?? null,
   });
@@ -216,13 +220,14 @@ export interface DealerPatch {
   phone?: string | null;
   company_name?: string;
   tax_number?: string | null;
+  tax_office?: string | null;
   address?: string | null;
   sales_manager_id?: string | null;
   status?: AccountStatus;
 }
 
 const USER_FIELDS = ['email', 'full_name', 'phone'] as const;
-const PROFILE_FIELDS = ['company_name', 'tax_number', 'address', 'sales_manager_id'] as const;
+const PROFILE_FIELDS = ['company_name', 'tax_number', 'tax_office', 'address', 'sales_manager_id'] as const;
 
 /**
  * Applies the fields present in the patch (react-admin sends the whole record: unchanged

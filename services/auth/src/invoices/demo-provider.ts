@@ -118,6 +118,7 @@ function demoInvoicePdf(row: DemoRow): Promise<Buffer> {
   const buyer = [d.buyer.name, d.buyer.email, d.buyer.address, d.buyer.city].filter(Boolean).join(', ');
   field('Alıcı / Buyer', buyer);
   field('VKN / TCKN', d.buyer.taxNumber ?? '11111111111');
+  if (d.buyer.taxOffice) field('Vergi dairesi / Tax office', d.buyer.taxOffice);
   doc.moveDown(1);
 
   const lines = table(

@@ -57,6 +57,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     buyer_name: row.buyer.name,
     buyer_email: row.buyer.email,
     buyer_tax_number: row.buyer.taxNumber,
+    buyer_tax_office: row.buyer.taxOffice ?? null,
     lines: row.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,
@@ -134,6 +135,7 @@ export async function buyerOf(trx: Knex.Transaction, accountId: string): Promise
       'users.email',
       'dealer_profiles.company_name',
       'dealer_profiles.tax_number',
+      'dealer_profiles.tax_office',
       'dealer_profiles.address',
     )) as
     | {
@@ -141,6 +143,7 @@ export async function buyerOf(trx: Knex.Transaction, accountId: string): Promise
         email: string;
         company_name: string | null;
         tax_number: string | null;
+        tax_office: string | null;
         address: string | null;
       }
     | undefined;
@@ -150,6 +153,7 @@ export async function buyerOf(trx: Knex.Transaction, accountId: string): Promise
     name: user.company_name ?? user.full_name,
     email: user.email,
     taxNumber: user.tax_number,
+    taxOffice: user.tax_office,
     city: null,
     address: user.address,
   };

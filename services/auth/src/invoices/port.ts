@@ -22,6 +22,8 @@ export interface InvoiceBuyer {
   email: string;
   /** TCKN or VKN when the buyer gave one; an e-Arşiv for a consumer without one uses 11111111111. */
   taxNumber: string | null;
+  /** A company's tax office (vergi dairesi), printed beside its tax number; absent on older snapshots. */
+  taxOffice?: string | null;
   city: string | null;
   address: string | null;
 }

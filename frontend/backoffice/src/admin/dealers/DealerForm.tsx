@@ -13,6 +13,7 @@ const EDITABLE = [
   'email',
   'company_name',
   'tax_number',
+  'tax_office',
   'phone',
   'address',
   'sales_manager_id',

@@ -11,6 +11,8 @@ const dealer = {
   full_name: 'Deniz Bayi',
   email: 'dealer@esim.test',
   phone: null,
+  tax_number: '1234567890',
+  tax_office: 'Kadıköy',
   status: 'active',
   sales_manager_name: 'Serkan Satış',
   created_at: '2026-10-01T08:00:00.000Z',
@@ -77,6 +79,13 @@ describe("the admin's dealer page", () => {
     expect((await within(panel).findAllByText('BK7Q2M')).length).toBeGreaterThan(0);
     expect(plain(within(panel).getAllByRole('row')[1]!.textContent)).toContain('500,00 €');
   });
+
+  it('shows the tax office right after the tax number in the details', async () => {
+    renderDealer();
+    const office = (await screen.findByText('Vergi dairesi', { selector: 'th' }, { timeout: 30_000 })).closest('tr')!;
+    expect(plain(office.textContent)).toBe('Vergi dairesiKadıköy');
+    expect(plain(office.previousElementSibling?.textContent)).toBe('Vergi numarası1234567890');
+  }, 60_000);
 
   it("reads the dealer's eSIM orders through the admin's order list filtered to them, only when the tab opens", async () => {
     const user = userEvent.setup();

@@ -437,6 +437,7 @@ function DealerDetails() {
     ['app.sm.email', record.email],
     ['app.sm.phone', record.phone],
     ['app.sm.tax_number', record.tax_number],
+    ['app.sm.tax_office', record.tax_office],
     ['app.sm.address', record.address],
     ['app.admin_dealers.sales_manager', record.sales_manager_name],
     ['app.admin_dealers.created_at', formatDate(record.created_at)],

@@ -21,6 +21,7 @@ const base: Invoice = {
   buyer_name: 'Ayşe Yılmaz',
   buyer_email: 'ayse@example.com',
   buyer_tax_number: null,
+  buyer_tax_office: null,
   lines: [],
   total: 19.99,
   total_cents: 1999,

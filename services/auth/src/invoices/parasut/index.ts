@@ -121,6 +121,7 @@ export function parasutInvoiceProvider(config: Partial<ParasutConfig>, deps: Par
               contact_type: taxNumber.length === 10 ? 'company' : 'person',
               account_type: 'customer',
               tax_number: taxNumber,
+              ...(buyer.taxOffice?.trim() ? { tax_office: buyer.taxOffice.trim() } : {}),
               ...(buyer.city ? { city: buyer.city } : {}),
               ...(buyer.address ? { address: buyer.address } : {}),
             },

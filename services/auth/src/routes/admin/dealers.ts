@@ -171,6 +171,7 @@ export async function createDealerFor(
           passwordHash,
           companyName: body.company_name,
           taxNumber: body.tax_number,
+          taxOffice: body.tax_office,
           phone: body.phone,
           address: body.address,
           ...assignment,
