@@ -173,13 +173,6 @@ export class PgLogConsumer extends PollingWorker {
       metrics.setLag(`log:event_log/${row.partition}`, row.waiting);
       if (row.waiting === 0 && Number(row.offset) < head) behind.push(row.partition);
     }
-    if (behind.length) {
-      // Nothing of ours up to `head` there: step over the rest (other services' events).
-      await db.raw(
-        'UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ? AND partition = ANY(?::int[]) AND position < ?',
-        [head, group, behind, head],
-      );
-    }
     const deliveries: LogDelivery[] = rows
       .filter((row) => row.position !== null)
       .map((row) => ({
@@ -189,7 +182,16 @@ export class PgLogConsumer extends PollingWorker {
         position: Number(row.position),
         partition: row.partition,
       }));
-    if (!deliveries.length) return false;
+    if (!deliveries.length) {
+      // Nothing of ours up to `head` there: step over the rest (other services' events). With a batch
+      // to settle, the step is taken by the batch's own offset update instead (one statement fewer).
+      if (behind.length)
+        await db.raw(
+          'UPDATE platform.consumer_offsets SET position = ?, updated_at = now() WHERE group_id = ? AND partition = ANY(?::int[]) AND position < ?',
+          [head, group, behind, head],
+        );
+      return false;
+    }
     // A partition whose every waiting event is in the batch: settling its last one may move its offset to `head`.
     const inBatch = new Map<number, LogDelivery>();
     const counts = new Map<number, number>();
@@ -222,6 +224,8 @@ export class PgLogConsumer extends PollingWorker {
           partition: d.partition,
           position: finals.has(d) ? head : d.position,
         }));
+        // The partitions with nothing of ours up to `head` (none of them is in the batch) step over it here.
+        for (const partition of behind) moves.push({ partition, position: head });
         await trx.raw(
           `UPDATE platform.consumer_offsets o SET position = v.position, updated_at = now()
              FROM unnest(?::int[], ?::bigint[]) AS v(partition, position)

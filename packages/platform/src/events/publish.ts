@@ -56,9 +56,9 @@ export interface OutboxRow {
 }
 
 /**
- * The outbox rows of events, for a caller that writes them inside a statement of its own (one
- * statement for a whole write: orders/placing.ts in esim). That statement must also call
- * `pg_notify(<outboxChannelOf(db)>, '')` so the relay wakes on commit, as `publishMany` does.
+ * The outbox rows of events, for a caller that writes them inside a statement of its own. That
+ * statement must also call `pg_notify(<outboxChannelOf(db)>, '')` so the relay wakes on commit, as
+ * `publishMany` does.
  */
 export function outboxRows<T extends EventType>(
   producer: string,

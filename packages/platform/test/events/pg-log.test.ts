@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
 import { waitFor } from '../../src/testing/index';
+import { publish } from '../../src/events/publish';
 import { EVENT_LOG_PARTITIONS } from '../../src/events/log-membership';
 import { eventBusContract } from './contract';
 import {
   effects,
   outboxDrained,
+  PRODUCER,
+  EVENT,
   publishSeq,
   runCrashingConsumer,
   startConsumer,
@@ -84,6 +87,45 @@ eventBusContract(
         const seqs = rows.filter((r) => r.key === `${tag}-k${i}`).map((r) => Number(r.package_id.split(':')[1]));
         expect(seqs).toEqual(Array.from({ length: 10 }, (_, n) => n));
       }
+    });
+
+    it("steps a group's offsets over the partitions holding only other types' events, with the batch it settles", async () => {
+      const h = harness();
+      const tag = uniqueTag('step');
+      const group = `${tag}-group`;
+      const [ours, ...others] = await keysOnDistinctPartitions(h.producerDb, tag, 4);
+      await startConsumer(h, { group });
+      // One transaction: our event and three of a type the group does not consume, each on its own partition.
+      await h.producerDb.transaction(async (trx) => {
+        await publish(trx, PRODUCER, { type: EVENT, aggregateId: ours!, payload: { packageId: `${ours}:0` } });
+        for (const key of others)
+          await publish(trx, PRODUCER, {
+            type: 'catalog.dealer-price.changed',
+            aggregateId: key,
+            payload: { dealerId: key, packageId: key, oldPriceCents: null, newPriceCents: 100, changedBy: tag },
+          });
+      });
+      await waitFor(async () => (await effects(h, tag)).length === 1, { what: 'our event', timeoutMs: 4_000 });
+      const foreign = (
+        await h.consumerDb.raw('SELECT partition, position FROM platform.event_log WHERE key = ANY(?::text[])', [
+          others,
+        ])
+      ).rows as Array<{ partition: number; position: string }>;
+      expect(foreign).toHaveLength(3);
+      // Well before the safety-net poll: the pass that handled ours stepped the others' offsets past them.
+      await waitFor(
+        async () => {
+          const offsets = (
+            await h.consumerDb.raw(
+              'SELECT partition, position FROM platform.consumer_offsets WHERE group_id = ? AND partition = ANY(?::int[])',
+              [group, foreign.map((row) => row.partition)],
+            )
+          ).rows as Array<{ partition: number; position: string }>;
+          const at = new Map(offsets.map((row) => [row.partition, Number(row.position)]));
+          return foreign.every((row) => (at.get(row.partition) ?? 0) >= Number(row.position));
+        },
+        { what: "offsets past the other types' events", timeoutMs: 2_000 },
+      );
     });
 
     it("appends each key's events to one partition, in order", async () => {

@@ -43,12 +43,40 @@ export async function recordEsimSale(
 }
 
 /**
- * A dealer's own eSIM order or top-up, paid from its balance or credit: no receipt is made for it
- * (it accepts no distance-sale documents), so its invoice comes from the completion, with the
+ * A dealer's own eSIM orders and top-ups, paid from its balance or credit: no receipt is made for them
+ * (a dealer accepts no distance-sale documents), so their invoices come from the completions, with the
  * dealer's company as the buyer. Anyone else's order is invoiced from its receipt; an event of an
- * earlier release, without the sale's facts, records nothing.
+ * earlier release, without the sale's facts, records nothing. One read finds the dealers among the
+ * buyers of a whole run of completions.
  */
-export async function recordDealerEsimSale(
+export async function recordDealerEsimSales(
+  trx: Knex.Transaction,
+  completions: ReadonlyArray<{ order: EventPayload<'esim.order.completed'>; occurredAt: Date }>,
+  config: AuthConfig,
+): Promise<void> {
+  const invoiceable = completions.filter(
+    ({ order }) =>
+      order.packageNameTr !== undefined &&
+      order.quantity !== undefined &&
+      order.unitPriceCents !== undefined &&
+      order.amountCents > 0,
+  );
+  if (invoiceable.length === 0) return;
+  const dealers = new Set(
+    (
+      (await trx('users')
+        .join('dealer_profiles', 'dealer_profiles.user_id', 'users.id')
+        .whereIn('users.id', [...new Set(invoiceable.map(({ order }) => order.userId))])
+        .where('users.user_type', USER_TYPE.dealer)
+        .select('users.id')) as Array<{ id: string }>
+    ).map((row) => row.id),
+  );
+  for (const { order, occurredAt } of invoiceable)
+    if (dealers.has(order.userId)) await recordDealerEsimSale(trx, order, config, occurredAt);
+}
+
+/** One completion of a dealer's own order (recordDealerEsimSales found it invoiceable and the buyer a dealer). */
+async function recordDealerEsimSale(
   trx: Knex.Transaction,
   order: EventPayload<'esim.order.completed'>,
   config: AuthConfig,
@@ -56,13 +84,6 @@ export async function recordDealerEsimSale(
 ): Promise<void> {
   const { packageNameTr, packageNameEn, quantity, unitPriceCents } = order;
   if (packageNameTr === undefined || quantity === undefined || unitPriceCents === undefined) return;
-  if (order.amountCents <= 0) return;
-  const dealer = await trx('users')
-    .join('dealer_profiles', 'dealer_profiles.user_id', 'users.id')
-    .where('users.id', order.userId)
-    .where('users.user_type', USER_TYPE.dealer)
-    .first('users.id');
-  if (!dealer) return;
   const locale = order.locale ?? 'tr';
   // Named as the receipt's line names a consumer's: the plan's title, then the package's name and code.
   const name = (locale === 'en' ? packageNameEn : undefined) ?? packageNameTr;

@@ -213,14 +213,32 @@ export async function queueEvent(
   userId: string,
   body: WebhookPayload<WebhookEventType>,
 ): Promise<number> {
+  return queueEvents(trx, [{ userId, body }]);
+}
+
+/** queueEvent for many events in one statement (a consumer's run of them), queued in the order given. */
+export async function queueEvents(
+  trx: Knex.Transaction,
+  events: ReadonlyArray<{ userId: string; body: WebhookPayload<WebhookEventType> }>,
+): Promise<number> {
+  if (events.length === 0) return 0;
   const inserted = await trx.raw(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, retry_until)
-     SELECT e.id, ?, ?, ?::jsonb, now() + (? * interval '1 hour')
-       FROM webhook_endpoints e JOIN users u ON u.id = e.dealer_id
-      WHERE e.dealer_id = ? AND e.active AND ? = ANY(e.events)
-        AND u.user_type = ? AND u.deleted_at IS NULL
+     SELECT e.id, q.event_id, q.event_type, q.payload, now() + (? * interval '1 hour')
+       FROM unnest(?::uuid[], ?::uuid[], ?::text[], ?::jsonb[]) WITH ORDINALITY AS q(dealer_id, event_id, event_type, payload, n)
+       JOIN webhook_endpoints e ON e.dealer_id = q.dealer_id AND e.active AND q.event_type = ANY(e.events)
+       JOIN users u ON u.id = e.dealer_id
+      WHERE u.user_type = ? AND u.deleted_at IS NULL
+      ORDER BY q.n, e.id
      ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
-    [body.id, body.type, JSON.stringify(body), WEBHOOK_RETRY_HOURS, userId, body.type, USER_TYPE.dealer],
+    [
+      WEBHOOK_RETRY_HOURS,
+      events.map((event) => event.userId),
+      events.map((event) => event.body.id),
+      events.map((event) => event.body.type),
+      events.map((event) => JSON.stringify(event.body)),
+      USER_TYPE.dealer,
+    ] as unknown as Knex.RawBinding[],
   );
   return inserted.rowCount as number;
 }

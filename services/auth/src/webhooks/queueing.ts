@@ -1,6 +1,6 @@
 import { isUuid } from '@esim/contracts';
 import type { EventBus } from '@esim/platform';
-import { queueEvent } from './endpoints';
+import { queueEvents } from './endpoints';
 import { publicEventOf, WEBHOOK_SOURCE_EVENTS } from './payloads';
 
 /**
@@ -10,10 +10,20 @@ import { publicEventOf, WEBHOOK_SOURCE_EVENTS } from './payloads';
  */
 export function registerWebhookQueueing(bus: EventBus): void {
   for (const type of WEBHOOK_SOURCE_EVENTS) {
-    bus.on(type, async (event, { trx }) => {
-      const found = publicEventOf(event as never, type);
+    const publicOf = (event: Parameters<typeof publicEventOf>[0]) => {
+      const found = publicEventOf(event, type);
       // Only a user of ours can have endpoints; an id that is no UUID (an old event's) has none, and must not fail the event.
-      if (found && isUuid(found.userId)) await queueEvent(trx, found.userId, found.body);
-    });
+      return found && isUuid(found.userId) ? [found] : [];
+    };
+    // Every purchase completes an order: a run of them is queued in one statement. The other types are
+    // rare and some are also mailed at once by their other handler, which a failed run's retry one by one would mail twice.
+    if (type === 'esim.order.completed')
+      bus.onBatch(type, async (events, { trx }) => {
+        await queueEvents(trx, events.flatMap(publicOf));
+      });
+    else
+      bus.on(type, async (event, { trx }) => {
+        await queueEvents(trx, publicOf(event as never));
+      });
   }
 }

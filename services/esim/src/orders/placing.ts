@@ -1,12 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  claimKeysStatement,
-  GroupCommit,
-  isUniqueViolation,
-  outboxChannelOf,
-  outboxRows,
-  type IdempotencyClaim,
-} from '@esim/platform';
+import { claimKeysStatement, GroupCommit, isUniqueViolation, type IdempotencyClaim } from '@esim/platform';
 import { normalizeOrder, type OrderRow } from '../rows';
 import { newOrderNumber } from './order-number';
 import type { Quote } from './quotes';
@@ -29,8 +22,9 @@ export interface NewOrder {
 
 /**
  * Places orders by group commit: the orders of buyers who buy at the same moment are written
- * together, in one statement (its own transaction): the idempotency keys claimed, the orders whose
- * keys were claimed, and their esim.order.placed events, instead of a transaction each. Each
+ * together, in one statement (its own transaction): the idempotency keys claimed and the orders whose
+ * keys were claimed, instead of a transaction each. No event is published here: nothing acts on a
+ * placed order before its hold, and the order's end (completed or failed) is published. Each
  * order's outcome is its row, or undefined when its key was claimed before (the buyer asked
  * again): the caller replays the stored answer.
  */
@@ -42,10 +36,9 @@ export function createOrderPlacing(db: Knex): GroupCommit<NewOrder, OrderRow | u
 const NUMBER_ATTEMPTS = 5;
 
 async function placeOrders(db: Knex, batch: NewOrder[]): Promise<Array<OrderRow | undefined>> {
-  const channel = await outboxChannelOf(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await writeOrders(db, batch, channel);
+      return await writeOrders(db, batch);
     } catch (error) {
       if (attempt >= NUMBER_ATTEMPTS || !isUniqueViolation(error, 'orders_order_number_key')) throw error;
     }
@@ -54,57 +47,22 @@ async function placeOrders(db: Knex, batch: NewOrder[]): Promise<Array<OrderRow 
 
 /**
  * One statement: a key taken before (or by another order of the batch: the first claims it) is
- * skipped by ON CONFLICT, and with it its order and event. The claim's stored answer names the
- * order, which is how an order is matched to its claim. A clash of order numbers fails the whole
- * statement, so nothing is written and the batch is drawn again.
+ * skipped by ON CONFLICT, and with it its order. The claim's stored answer names the order, which is
+ * how an order is matched to its claim. A clash of order numbers fails the whole statement, so
+ * nothing is written and the batch is drawn again.
  */
-async function writeOrders(db: Knex, batch: NewOrder[], channel: string): Promise<Array<OrderRow | undefined>> {
-  const orders = batch.map(orderRow);
-  const events = outboxRows(
-    'esim',
-    batch.map((order, i) => ({
-      type: 'esim.order.placed' as const,
-      aggregateId: order.id,
-      correlationId: order.requestId,
-      payload: {
-        orderId: order.id,
-        orderNumber: orders[i]!.order_number,
-        userId: order.userId,
-        packageId: order.quote.package.id,
-        quantity: order.quote.quantity,
-        amountCents: order.quote.total_cents,
-        holdId: null,
-      },
-    })),
-  );
+async function writeOrders(db: Knex, batch: NewOrder[]): Promise<Array<OrderRow | undefined>> {
   const claim = claimKeysStatement(batch.map((order) => order.claim));
   const result = await db.raw(
     `WITH claimed AS (
        ${claim.sql}
-       RETURNING response_body->>'order_id' AS order_id),
-     placed AS (
-       INSERT INTO orders (${ORDER_COLUMNS.join(', ')})
-       SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')}
-         FROM jsonb_populate_recordset(NULL::orders, ?::jsonb) AS o
-        WHERE o.id::text IN (SELECT order_id FROM claimed)
-       RETURNING *),
-     published AS (
-       INSERT INTO outbox (event_id, type, topic, aggregate_id, envelope)
-       SELECT e.event_id, e.type, e.topic, e.aggregate_id, e.envelope
-         FROM jsonb_populate_recordset(NULL::outbox, ?::jsonb) AS e
-        WHERE e.aggregate_id IN (SELECT id::text FROM placed)
-        ORDER BY array_position(?::uuid[], e.event_id)
-       RETURNING pg_notify(?, ''))
-     -- A data-modifying WITH runs whether read or not: published is written with the rest.
-     SELECT * FROM placed`,
-    [
-      ...claim.bindings,
-      JSON.stringify(orders),
-      // The envelope as a JSON object inside the JSON (the row's own `envelope` is its text, for an insert of its own).
-      JSON.stringify(events.map((event) => ({ ...event.row, envelope: event.envelope }))),
-      events.map((event) => event.row.event_id),
-      channel,
-    ] as unknown as Knex.RawBinding[],
+       RETURNING response_body->>'order_id' AS order_id)
+     INSERT INTO orders (${ORDER_COLUMNS.join(', ')})
+     SELECT ${ORDER_COLUMNS.map((column) => `o.${column}`).join(', ')}
+       FROM jsonb_populate_recordset(NULL::orders, ?::jsonb) AS o
+      WHERE o.id::text IN (SELECT order_id FROM claimed)
+     RETURNING *`,
+    [...claim.bindings, JSON.stringify(batch.map(orderRow))] as unknown as Knex.RawBinding[],
   );
   const placed = new Map(
     (result.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]),

@@ -211,19 +211,28 @@ async function record(
             attempts = 0, updated_at = now()
        FROM unnest(?::uuid[], ?::text[], ?::text[]) AS c(id, step, failure_code)
       WHERE o.id = c.id AND o.step = 'provisioning'
-      RETURNING o.*`,
+      RETURNING o.*, EXISTS (SELECT 1 FROM order_agreements a WHERE a.order_id = o.id) AS with_documents`,
     [
       changes.map((c) => c.id),
       changes.map((c) => c.step),
       changes.map((c) => c.failure_code),
     ] as unknown as Knex.RawBinding[],
   );
+  // Whether each order carries accepted documents comes with the update: most carry none, and then no read of them is made.
+  const withDocuments = new Set<string>();
   const orders = new Map(
-    (moved.rows as Array<Record<string, unknown>>).map((row) => [row.id as string, normalizeOrder(row)]),
+    (moved.rows as Array<Record<string, unknown>>).map(({ with_documents, ...row }) => {
+      if (with_documents) withDocuments.add(row.id as string);
+      return [row.id as string, normalizeOrder(row)];
+    }),
   );
   const completed = [...orders.values()].filter((order) => order.step === 'completed');
   await publishMany(trx, 'esim', completed.map(completedEvent));
-  await publishReceipts(trx, seller, completed);
+  await publishReceipts(
+    trx,
+    seller,
+    completed.filter((order) => withDocuments.has(order.id)),
+  );
   const profiles = new Map<string, ProfileRow[]>();
   const purchases = completed.filter((order) => !order.top_up_profile_id);
   if (purchases.length > 0) {
