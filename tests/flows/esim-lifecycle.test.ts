@@ -219,7 +219,7 @@ describe('eSIM lifecycle', () => {
     expect(byAdmin.statusCode).toBe(200);
   });
 
-  it('80 % and 100 % usage publish one mail each through the outbox; 100 % marks it used', async () => {
+  it('50 %, 80 % and 100 % usage publish one alert each through the outbox; 100 % marks it used', async () => {
     const fresh = await purchase(owner, 1);
     const iccid = fresh.esims[0].iccid;
     await webhook({ reports: [{ id: 'u80', iccid, used_bytes: Math.ceil(2.5 * GB) }] });
@@ -230,6 +230,7 @@ describe('eSIM lifecycle', () => {
       .where({ type: 'esim.profile.usage-alert', aggregate_id: fresh.esims[0].id });
     expect(alerts.map((a: { envelope: { payload: { kind: string } } }) => a.envelope.payload.kind).sort()).toEqual([
       'usage-100',
+      'usage-50',
       'usage-80',
     ]);
     expect((await profile(iccid)).status).toBe('used');

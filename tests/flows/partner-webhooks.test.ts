@@ -173,4 +173,46 @@ describe('partner webhooks', () => {
     });
     expect(after.attempts).toBe(5);
   });
+
+  it("sends credit.used when the dealer's debt reaches half its credit limit, signed, once", async () => {
+    const admin = await system.login('admin@esim.test');
+    const me = (await system.api('GET', '/me', { token: dealer })).body.data.id as string;
+    const chosen = await system.api('PATCH', `/user/webhooks/${endpointId}`, {
+      token: dealer,
+      body: { events: ['order.completed', 'credit.used'] },
+    });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const money = await system.api('GET', `/admin/dealers/balances?ids=${me}`, { token: admin });
+    const owed = money.body.data[0].owed_cents as number;
+    // A limit the debt stands below half of; then 10 € more loaded on credit takes it to exactly half.
+    const limitCents = 2 * owed + 20_00;
+    const limit = await system.api('PUT', `/admin/dealers/${me}/credit-limit`, {
+      token: admin,
+      headers: { 'idempotency-key': 'partner-webhooks-limit-0001' },
+      body: { credit_limit: limitCents / 100, note: 'Webhook denemesi' },
+    });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    const loaded = await system.api('POST', '/admin/dealers/balance', {
+      token: admin,
+      headers: { 'idempotency-key': 'partner-webhooks-load-0002' },
+      body: { dealer_id: me, amount: 10, note: 'Kredi ile yükleme' },
+    });
+    expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
+
+    const got = await waitFor(() => received.find((r) => r.type === 'credit.used' && r.status === 200), {
+      what: 'the credit.used delivery',
+      timeoutMs: 30_000,
+    });
+    expect(verdict(got.signature, got.body, secret)).toBe('ok');
+    expect(JSON.parse(got.body).data).toEqual({
+      percent: 50,
+      credit_limit: limitCents / 100,
+      credit_limit_cents: limitCents,
+      credit_used: (owed + 10_00) / 100,
+      credit_used_cents: owed + 10_00,
+      available: (limitCents - owed - 10_00) / 100,
+      available_cents: limitCents - owed - 10_00,
+    });
+    expect(received.filter((r) => r.type === 'credit.used')).toHaveLength(1);
+  });
 });

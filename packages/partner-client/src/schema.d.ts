@@ -209,6 +209,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/balance/deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query?: {
+          end_date?: string;
+          filter?: string;
+          limit?: number;
+          order?: 'ASC' | 'DESC' | 'asc' | 'desc';
+          page?: number;
+          page_size?: number;
+          q?: string;
+          range?: string;
+          search?: string;
+          sort?: string;
+          start_date?: string;
+          status?: 'pending' | 'confirmed' | 'rejected' | 'expired' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code?: string;
+              data: {
+                amount: number;
+                amount_cents: number;
+                created_at: string;
+                decided_at: string | null;
+                decided_by: string | null;
+                id: string;
+                /** @enum {string} */
+                method: 'bank_transfer' | 'card';
+                reason: string | null;
+                reference_code: string;
+                /** @enum {string} */
+                status: 'pending' | 'confirmed' | 'rejected' | 'expired';
+                transfer_id: number | null;
+                user_id: string;
+              }[];
+              message: string;
+              meta: {
+                limit: number;
+                page: number;
+                total: number;
+              };
+              /** @enum {boolean} */
+              success: true;
+            };
+          };
+        };
+        400: components['responses']['Error'];
+        401: components['responses']['Error'];
+        403: components['responses']['Error'];
+        404: components['responses']['Error'];
+        409: components['responses']['Error'];
+        422: components['responses']['Error'];
+        429: components['responses']['Error'];
+        503: components['responses']['Error'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/balance/spend': {
     parameters: {
       query?: never;
@@ -280,6 +362,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** @deprecated */
     get: {
       parameters: {
         query?: {
@@ -3012,6 +3095,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                   | 'test';
                 id: string;
                 last_error: string | null;
@@ -3092,6 +3176,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                 )[];
                 id: string;
                 last_delivery: {
@@ -3142,6 +3227,7 @@ export interface paths {
               | 'esim.expiring'
               | 'plus_order.approved'
               | 'plus_order.rejected'
+              | 'credit.used'
             )[];
             url: string;
           };
@@ -3171,6 +3257,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                 )[];
                 id: string;
                 last_delivery: {
@@ -3251,6 +3338,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                 )[];
                 id: string;
                 last_delivery: {
@@ -3305,6 +3393,7 @@ export interface paths {
               | 'esim.expiring'
               | 'plus_order.approved'
               | 'plus_order.rejected'
+              | 'credit.used'
             )[];
             url?: string;
           };
@@ -3334,6 +3423,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                 )[];
                 id: string;
                 last_delivery: {
@@ -3410,6 +3500,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                   | 'test';
                 id: string;
                 last_error: string | null;
@@ -3496,6 +3587,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                 )[];
                 id: string;
                 last_delivery: {
@@ -3576,6 +3668,7 @@ export interface paths {
                   | 'esim.expiring'
                   | 'plus_order.approved'
                   | 'plus_order.rejected'
+                  | 'credit.used'
                   | 'test';
                 id: string;
                 last_error: string | null;

@@ -137,7 +137,7 @@ export async function buildApp(options: BuildOptions = {}) {
   );
   shopRoutes(app, ctx);
 
-  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them), dealers' completed eSIM orders (it invoices them), and the order, eSIM and Plus-order events a dealer's webhooks send.
+  // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them), dealers' completed eSIM orders (it invoices them), and the order, eSIM, Plus-order and dealer-credit events a dealer's webhooks send.
   // Some types are both mailed and queued for webhooks: the shared-types bus runs both handlers in one transaction.
   const bus = busWithSharedTypes(attachEventBus(app, { service: SERVICE_NAME }));
   registerWebhookQueueing(bus);

@@ -138,12 +138,57 @@ describe('the public payloads', () => {
         }) as never,
         'esim.profile.usage-alert',
       )!.body;
+    expect(alert('usage-50')).toMatchObject({ type: 'esim.usage', data: { percent: 50, used_bytes: 80 } });
     expect(alert('usage-80')).toMatchObject({ type: 'esim.usage', data: { percent: 80, used_bytes: 80 } });
     expect(alert('usage-100')).toMatchObject({ type: 'esim.usage', data: { percent: 100 } });
     expect(alert('expiry-1d')).toMatchObject({ type: 'esim.expiring', data: { order_number: 'ES-1' } });
-    for (const body of [completed.body, alert('usage-80'), alert('expiry-1d')])
+    for (const body of [completed.body, alert('usage-50'), alert('usage-80'), alert('expiry-1d')])
       expect(webhookPayloadSchema.safeParse(body).success).toBe(true);
     expect(JSON.stringify(alert('usage-80'))).not.toContain('Paket');
+  });
+
+  it("maps a dealer's credit threshold to `credit.used` for that dealer, in euros and cents", () => {
+    const occurredAt = '2026-12-06T11:00:00.000Z';
+    const found = publicEventOf(
+      {
+        id: randomUUID(),
+        type: 'balance.credit.threshold-reached',
+        version: 1,
+        occurredAt,
+        aggregateId: 'd1',
+        producer: 'balance',
+        payload: {
+          dealerId: 'd1',
+          percent: 70,
+          creditLimitCents: 1000_00,
+          creditUsedCents: 712_34,
+          availableCents: 287_66,
+        },
+      },
+      'balance.credit.threshold-reached',
+    )!;
+    expect(found.userId).toBe('d1');
+    expect(found.body).toEqual({
+      id: expect.any(String),
+      type: 'credit.used',
+      version: 1,
+      created_at: occurredAt,
+      data: {
+        percent: 70,
+        credit_limit: 1000,
+        credit_limit_cents: 1000_00,
+        credit_used: 712.34,
+        credit_used_cents: 712_34,
+        available: 287.66,
+        available_cents: 287_66,
+      },
+    });
+    expect(webhookPayloadSchema.safeParse(found.body).success).toBe(true);
+    // The public percent is one of the three levels only.
+    expect(webhookPayloadSchema.safeParse({ ...found.body, data: { ...found.body.data, percent: 60 } }).success).toBe(
+      false,
+    );
+    expect(JSON.stringify(found.body)).not.toContain('dealerId');
   });
 });
 

@@ -78,7 +78,8 @@ export async function seedDemoData(db: Knex): Promise<boolean> {
         data_used_bytes: used,
         activated_at: activated,
         expires_at: expires,
-        // The near-limit one has had its 80 % mail already.
+        // The near-limit one has had its 50 % and 80 % alerts already.
+        alert_50_sent_at: demo.used >= 0.5 ? new Date() : null,
         alert_80_sent_at: demo.used >= 0.8 ? new Date() : null,
         assigned_at: bought,
       });

@@ -330,16 +330,16 @@ describe("a supplier's eSIM: usage from its supplier, dated", () => {
       db('outbox').where({ type: 'esim.profile.usage-alert', aggregate_id: profileId }).select('envelope');
     expect(
       (await alerts()).map((row: { envelope: { payload: { kind: string } } }) => row.envelope.payload.kind),
-    ).toEqual(['usage-80']);
+    ).toEqual(['usage-50', 'usage-80']);
 
-    // Airalo's figures move on, but within its 20 minutes the cached ones stand: one call, one report, one mail.
+    // Airalo's figures move on, but within its 20 minutes the cached ones stand: one call, one report, no new alert.
     fake.setUsage(iccid, { usedMb: 1000 });
     const again = await usageOf(profileId, user.headers);
     expect(again.json().data.esim.usage.used_bytes).toBe(850 * MB);
     expect(again.json().data.esim.usage_updated_at).toBe(answered.esim.usage_updated_at);
     expect(usageCalls(iccid)).toBe(1);
     expect(await db('usage_events').where({ iccid })).toHaveLength(1);
-    expect(await alerts()).toHaveLength(1);
+    expect(await alerts()).toHaveLength(2);
 
     // The order's answer carries the same time, read from our row.
     const order = await esim.inject({ method: 'GET', url: `/user/esim/orders/${orderId}`, headers: user.headers });

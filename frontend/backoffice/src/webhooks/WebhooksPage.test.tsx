@@ -110,7 +110,7 @@ describe("the dealer's webhooks page", () => {
     const row = within(table).getByText('https://magaza.example.com/esim-hooks').closest('tr')!;
     expect(row).toHaveTextContent('Mağaza sunucusu');
     expect(row).toHaveTextContent('Sipariş tamamlandı');
-    expect(row).toHaveTextContent('Veri kullanımı (%80 ve %100)');
+    expect(row).toHaveTextContent('Veri kullanımı (%50, %80 ve %100)');
     expect(row).toHaveTextContent('Etkin');
     expect(await within(row).findByText('Teslim edildi')).toBeVisible();
 
@@ -120,6 +120,9 @@ describe("the dealer's webhooks page", () => {
     const url = within(dialog).getByRole('textbox', { name: 'Adres (URL)' });
     fireEvent.change(url, { target: { value: 'ftp://magaza.example.com' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /eSIM kuruldu/ }));
+    expect(
+      within(dialog).getByRole('checkbox', { name: "Kredi kullanımı (limitin %50'si, %70'i ve %90'ı) credit.used" }),
+    ).not.toBeChecked();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ekle' }));
     expect(await within(dialog).findByText(URL_BAD_TEXT)).toBeVisible();
     expect(url).toHaveAttribute('aria-invalid', 'true');

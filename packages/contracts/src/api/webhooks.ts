@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'esim.expiring',
   'plus_order.approved',
   'plus_order.rejected',
+  'credit.used',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export type WebhookSentType = WebhookEventType | 'test';
@@ -51,10 +52,11 @@ export const webhookEventData = {
   }),
   /** First use of the eSIM seen on the network: it is installed and its validity has started. */
   'esim.installed': z.object({ ...esimFacts, activated_at: z.string(), expires_at: z.string() }),
+  /** 50 %, 80 % and 100 % of the eSIM's data used, each once (a report past several sends each, lowest first). */
   'esim.usage': z.object({
     ...esimFacts,
     order_number: z.string(),
-    percent: z.union([z.literal(80), z.literal(100)]),
+    percent: z.union([z.literal(50), z.literal(80), z.literal(100)]),
     used_bytes: z.number().int(),
     total_bytes: z.number().int().nullable(),
     expires_at: z.string().nullable(),
@@ -69,6 +71,19 @@ export const webhookEventData = {
   }),
   'plus_order.approved': z.object({ order_id: z.string(), ...money }),
   'plus_order.rejected': z.object({ order_id: z.string(), reason: z.string().nullable(), ...money }),
+  /**
+   * The dealer's credit used (what it owes) reached 50, 70 or 90 % of its credit limit: once per
+   * crossing, again after the debt fell below it and rose past it anew. `available` is what is left of the limit.
+   */
+  'credit.used': z.object({
+    percent: z.union([z.literal(50), z.literal(70), z.literal(90)]),
+    credit_limit: z.number(),
+    credit_limit_cents: z.number().int(),
+    credit_used: z.number(),
+    credit_used_cents: z.number().int(),
+    available: z.number(),
+    available_cents: z.number().int(),
+  }),
   test: z.object({ endpoint_id: z.string(), message: z.string() }),
 } as const satisfies Record<WebhookSentType, z.ZodType>;
 

@@ -30,4 +30,26 @@ export const balanceStatementReady = defineEvent(
   }),
 );
 
-export const balanceEvents = [balanceCollectionRecorded, balanceStatementReady] as const;
+/** The shares of a dealer's credit limit whose crossing is announced, lowest first. */
+export const CREDIT_ALERT_PERCENTS = [50, 70, 90] as const;
+export type CreditAlertPercent = (typeof CREDIT_ALERT_PERCENTS)[number];
+
+/**
+ * A dealer's credit used (what it owes) reached `percent` of its credit limit, published in the
+ * transaction that raised the debt, once per crossing: the level falls again when the debt is paid
+ * down below it, and a later crossing is announced again.
+ */
+export const balanceCreditThresholdReached = defineEvent(
+  'balance.credit.threshold-reached',
+  1,
+  z.object({
+    dealerId: z.string(),
+    percent: z.union([z.literal(50), z.literal(70), z.literal(90)]),
+    creditLimitCents: z.number().int().positive(),
+    creditUsedCents: z.number().int().nonnegative(),
+    /** What is left of the limit (limit − used, never below zero). */
+    availableCents: z.number().int().nonnegative(),
+  }),
+);
+
+export const balanceEvents = [balanceCollectionRecorded, balanceStatementReady, balanceCreditThresholdReached] as const;

@@ -12,11 +12,6 @@ const orderPayload = z.object({
   holdId: z.string().nullable(),
 });
 
-export const esimOrderPlaced = defineEvent(
-  'esim.order.placed',
-  1,
-  orderPayload.extend({ orderNumber: z.string(), packageId: z.string(), quantity: z.number().int().positive() }),
-);
 /**
  * The order has its eSIMs. The sale's facts (optional: events of earlier releases carry only the
  * shared order fields) let auth invoice an order no receipt is made for: a dealer's own purchase.
@@ -86,7 +81,7 @@ export const esimOrderReceipt = defineEvent(
     quantity: z.number().int().positive(),
     unitPriceCents: z.number().int().nonnegative(),
     totalCents: z.number().int().nonnegative(),
-    /** What a card top-up paid of the total (0: the balance paid it all), and the provider's reference of that payment. */
+    /** What a card payment paid of the total (0: the balance paid it all), and the provider's reference of that payment. */
     paidByCardCents: z.number().int().nonnegative(),
     cardPaymentReference: z.string().nullable(),
     agreementVersion: z.string(),
@@ -147,12 +142,15 @@ export const esimProfileActivated = defineEvent(
 export const esimProfileDepleted = defineEvent('esim.profile.depleted', 1, profilePayload);
 export const esimProfileExpired = defineEvent('esim.profile.expired', 1, profilePayload);
 
-/** A mail the owner of an eSIM gets (auth mails it): 80 % / 100 % of its data used, or 1 day before expiry. */
+/**
+ * An eSIM's usage alert: 50 % / 80 % / 100 % of its data used, or 1 day before expiry. Auth sends each
+ * as the owner's webhook and mails all but `usage-50` (travellers get no mail at half their data).
+ */
 export const esimProfileUsageAlert = defineEvent(
   'esim.profile.usage-alert',
   1,
   profilePayload.extend({
-    kind: z.enum(['usage-80', 'usage-100', 'expiry-1d']),
+    kind: z.enum(['usage-50', 'usage-80', 'usage-100', 'expiry-1d']),
     orderNumber: z.string(),
     packageNameTr: z.string(),
     packageNameEn: z.string(),
@@ -204,7 +202,6 @@ export const esimPoolLowStock = defineEvent(
 );
 
 export const esimEvents = [
-  esimOrderPlaced,
   esimOrderCompleted,
   esimOrderReceipt,
   esimOrderFailed,

@@ -11,13 +11,20 @@ import { usageAlertMail } from '../mail/usage-alert-templates';
  */
 export function registerEsimUsageMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
   bus.on('esim.profile.usage-alert', async (event, { trx }) => {
+    const { kind } = event.payload;
+    // Half the data used is told to a dealer's webhook only: travellers get no mail for it.
+    if (kind === 'usage-50') return;
     const user = await trx('users')
       .where({ id: event.payload.userId })
       .whereNull('deleted_at')
       .first('email', 'full_name');
     if (!user) return;
     await deps.mailer.send(
-      usageAlertMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL),
+      usageAlertMail(
+        { ...event.payload, kind },
+        { email: user.email, fullName: user.full_name },
+        deps.config.PUBLIC_BASE_URL,
+      ),
     );
   });
 }

@@ -2,8 +2,14 @@ import { formatBytes, type EventPayload, type Locale } from '@esim/contracts';
 import { link, text, type Mail } from './content';
 import { planName } from './plan-name';
 
-/** The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed in. */
-type Alert = EventPayload<'esim.profile.usage-alert'>;
+/**
+ * The eSIM usage mails (80 % used, all used, expiring in a day), in the language the order was placed
+ * in. A 50 % alert has no mail (it is a partner's webhook only), so it is not an alert this mails.
+ */
+export type MailedUsageAlert = EventPayload<'esim.profile.usage-alert'> & {
+  kind: Exclude<EventPayload<'esim.profile.usage-alert'>['kind'], 'usage-50'>;
+};
+type Alert = MailedUsageAlert;
 
 const date = (iso: string | null, locale: Locale) =>
   iso

@@ -18,6 +18,7 @@ export const WEBHOOK_SOURCE_EVENTS = [
   'esim.profile.usage-alert',
   'physical-sim.order.approved',
   'physical-sim.order.rejected',
+  'balance.credit.threshold-reached',
 ] as const satisfies readonly EventType[];
 export type WebhookSourceEvent = (typeof WEBHOOK_SOURCE_EVENTS)[number];
 
@@ -33,10 +34,13 @@ export function publicBody<T extends WebhookSentType>(
   return { id, type, version: WEBHOOK_PAYLOAD_VERSION, created_at: createdAt, data };
 }
 
+/** The public percent of a usage alert's kind. */
+const USAGE_PERCENT = { 'usage-50': 50, 'usage-80': 80, 'usage-100': 100 } as const;
+
 /**
  * The public event an internal one becomes, and the account it belongs to (the buyer: a dealer's
- * own orders and eSIMs only), or null when it has no public counterpart (an 80 % alert is
- * `esim.usage`, a 1-day expiry alert `esim.expiring`).
+ * own orders, eSIMs and credit only), or null when it has no public counterpart (a 50, 80 or 100 %
+ * alert is `esim.usage`, a 1-day expiry alert `esim.expiring`).
  */
 export function publicEventOf<T extends WebhookSourceEvent>(
   event: EventEnvelope<EventPayload<T>>,
@@ -94,8 +98,7 @@ export function publicEventOf<T extends WebhookSourceEvent>(
       const facts = { esim_id: p.esimId, iccid: p.iccid, order_id: p.orderId, order_number: p.orderNumber };
       const usage = { used_bytes: p.usedBytes, total_bytes: p.totalBytes, expires_at: p.expiresAt };
       if (p.kind === 'expiry-1d') return { userId: p.userId, body: make('esim.expiring', { ...facts, ...usage }) };
-      const percent = p.kind === 'usage-80' ? 80 : 100;
-      return { userId: p.userId, body: make('esim.usage', { ...facts, percent, ...usage }) };
+      return { userId: p.userId, body: make('esim.usage', { ...facts, percent: USAGE_PERCENT[p.kind], ...usage }) };
     }
     case 'physical-sim.order.approved': {
       const p = event.payload as EventPayload<'physical-sim.order.approved'>;
@@ -109,6 +112,21 @@ export function publicEventOf<T extends WebhookSourceEvent>(
       return {
         userId: p.userId,
         body: make('plus_order.rejected', { order_id: p.orderId, reason: p.reason, ...money(p.amountCents) }),
+      };
+    }
+    case 'balance.credit.threshold-reached': {
+      const p = event.payload as EventPayload<'balance.credit.threshold-reached'>;
+      return {
+        userId: p.dealerId,
+        body: make('credit.used', {
+          percent: p.percent,
+          credit_limit: centsToEuros(p.creditLimitCents),
+          credit_limit_cents: p.creditLimitCents,
+          credit_used: centsToEuros(p.creditUsedCents),
+          credit_used_cents: p.creditUsedCents,
+          available: centsToEuros(p.availableCents),
+          available_cents: p.availableCents,
+        }),
       };
     }
     default:

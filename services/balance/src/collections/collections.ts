@@ -15,6 +15,7 @@ import { accountsByKey, company, openAndLock, receivable, salesManagerCash } fro
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { dealersOf, displayName, getParty, partiesByIds } from '../parties/parties';
 import { creditLimits } from '../dealer-money/credit';
+import { noteCreditUsed, rememberedLevel } from '../dealer-money/credit-alerts';
 
 /**
  * Collections: a sales manager collects cash from one of their dealers (the dealer's debt shrinks,
@@ -146,6 +147,16 @@ export async function collectFromDealer(
     creditAccountId: accounts.get(recv.key)!.id,
     metadata: { dealer_id: input.dealerId, sales_manager_id: input.salesManagerId },
   });
+  // Debt collected below a level announced before re-arms it (a dealer never announced at needs no limit read).
+  const recvRow = accounts.get(recv.key)!;
+  if (rememberedLevel(recvRow) > 0)
+    await noteCreditUsed(trx, {
+      dealerId: input.dealerId,
+      receivable: recvRow,
+      usedCents: owed - input.amountCents,
+      limitCents: (await creditLimits(trx, [input.dealerId])).get(input.dealerId) ?? 0,
+      announce: false,
+    });
   const heldBefore = -accounts.get(cash.key)!.balance;
   return {
     ...resultOf(collection, heldBefore + input.amountCents),

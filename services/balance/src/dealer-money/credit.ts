@@ -3,6 +3,7 @@ import { centsToEuros } from '@esim/contracts';
 import { openAndLock, receivable, spendable } from '../ledger/accounts';
 import { runHoldOps, type HoldOp, type HoldOutcome } from '../ledger/batcher';
 import { postTransfer } from '../ledger/transfers';
+import { noteCreditUsed } from './credit-alerts';
 
 /**
  * A dealer's credit limit: how far it may buy beyond its balance. Its outstanding debt (what the
@@ -38,7 +39,7 @@ export async function setCreditLimit(
   trx: Knex.Transaction,
   input: { dealerId: string; limitCents: number; note: string | null; actorId: string },
 ): Promise<{ previous_cents: number; changed: boolean }> {
-  await openAndLock(trx, [spendable(input.dealerId), receivable(input.dealerId)]);
+  const accounts = await openAndLock(trx, [spendable(input.dealerId), receivable(input.dealerId)]);
   const previous = (await creditLimits(trx, [input.dealerId])).get(input.dealerId) ?? 0;
   if (previous === input.limitCents) return { previous_cents: previous, changed: false };
   await trx('credit_limit_changes').insert({
@@ -47,6 +48,15 @@ export async function setCreditLimit(
     limit_cents: input.limitCents,
     note: input.note,
     changed_by: input.actorId,
+  });
+  const recv = accounts.get(receivable(input.dealerId).key)!;
+  // A higher limit may put the debt below a level announced before, so crossing it again is announced again.
+  await noteCreditUsed(trx, {
+    dealerId: input.dealerId,
+    receivable: recv,
+    usedCents: -Number(recv.balance),
+    limitCents: input.limitCents,
+    announce: false,
   });
   return { previous_cents: previous, changed: true };
 }
@@ -81,8 +91,9 @@ export const creditFigures = (limitCents: number, owedCents: number) => ({
 /**
  * A hold the balance does not cover, taken on credit: in one transaction, with the buyer's accounts
  * locked, the shortfall moves from its receivable to its spendable (a credit load naming the order,
- * keyed by it) and the hold is taken. Answers the hold's outcome, or null when the buyer has no
- * limit or the shortfall is above what is left of it (the caller then refuses as before).
+ * keyed by it), the hold is taken and a share of the limit the debt crossed is announced. Answers
+ * the hold's outcome, or null when the buyer has no limit or the shortfall is above what is left of
+ * it (the caller then refuses as before).
  */
 export async function holdOnCredit(
   db: Knex | Knex.Transaction,
@@ -100,9 +111,10 @@ export async function holdOnCredit(
     // The order may have been held meanwhile (a retry in flight): its hold op replays, no draw.
     const alreadyHeld = await trx('holds').where({ order_id: hold.orderId }).first('id');
     const shortfall = hold.amountCents - (Number(spend.balance) - Number(spend.held));
+    let drawn = 0;
     if (!alreadyHeld && shortfall > 0) {
       if (shortfall > creditAvailable(limit, -Number(recv.balance))) return null;
-      await postTransfer(trx, {
+      const draw = await postTransfer(trx, {
         debitAccountId: recv.id,
         creditAccountId: spend.id,
         amountCents: shortfall,
@@ -113,10 +125,19 @@ export async function holdOnCredit(
         createdBy: hold.userId,
         at,
       });
+      if (!draw.replayed) drawn = shortfall;
     }
     const [outcome] = await runHoldOps(trx, [{ op: hold, createdBy: hold.userId }], at);
     // Anything but a hold taken or replayed undoes the draw with the transaction.
     if (outcome!.outcome !== 'ok' && outcome!.outcome !== 'replayed') throw new CreditHoldRefused(outcome!);
+    if (drawn > 0)
+      await noteCreditUsed(trx, {
+        dealerId: hold.userId,
+        receivable: recv,
+        usedCents: drawn - Number(recv.balance),
+        limitCents: limit,
+        announce: true,
+      });
     return outcome!;
   };
   try {

@@ -5,6 +5,7 @@ import { accountsByKey, company, openAndLock, receivable, spendable, type Accoun
 import { postTransfer, type TransferKind } from '../ledger/transfers';
 import { getParty, isDealer } from '../parties/parties';
 import { creditFigures, creditLimits } from './credit';
+import { noteCreditUsed } from './credit-alerts';
 
 /** A dealer's money from their two ledger accounts and credit limit: spendable balance less holds, what they owe, and the credit left. */
 export function dealerBalanceOf(
@@ -98,15 +99,27 @@ async function postDealerMoney(
   };
 }
 
-/** Balance loaded on credit: the dealer's spendable balance grows and so does their debt (receivable → spendable). */
+/**
+ * Balance loaded on credit: the dealer's spendable balance grows and so does their debt (receivable →
+ * spendable); a share of the credit limit the debt crosses is announced as a purchase on credit's is.
+ */
 export async function loadOnCredit(trx: Knex.Transaction, input: DealerMoneyInput): Promise<DealerMoneyResult> {
   await assertDealer(trx, input.dealerId);
   const accounts = await openAndLock(trx, [spendable(input.dealerId), receivable(input.dealerId)]);
-  return postDealerMoney(trx, input, {
+  const recv = accounts.get(receivable(input.dealerId).key)!;
+  const result = await postDealerMoney(trx, input, {
     kind: 'credit_load',
-    debitAccountId: accounts.get(receivable(input.dealerId).key)!.id,
+    debitAccountId: recv.id,
     creditAccountId: accounts.get(spendable(input.dealerId).key)!.id,
   });
+  await noteCreditUsed(trx, {
+    dealerId: input.dealerId,
+    receivable: recv,
+    usedCents: result.owed_cents,
+    limitCents: result.credit_limit_cents,
+    announce: true,
+  });
+  return result;
 }
 
 /**
@@ -125,9 +138,19 @@ export async function recordCashPayment(
   if (!input.load && input.amountCents > -credit.balance) {
     throw new AppError(422, 'amount_exceeds_debt', { params: { owed: formatEuros(-credit.balance) } });
   }
-  return postDealerMoney(trx, input, {
+  const result = await postDealerMoney(trx, input, {
     kind: input.load ? 'cash_load' : 'cash_payment',
     debitAccountId: accounts.get(company('cash').key)!.id,
     creditAccountId: credit.id,
   });
+  // Debt paid down below a level announced before re-arms it.
+  if (!input.load)
+    await noteCreditUsed(trx, {
+      dealerId: input.dealerId,
+      receivable: credit,
+      usedCents: result.owed_cents,
+      limitCents: result.credit_limit_cents,
+      announce: false,
+    });
+  return result;
 }

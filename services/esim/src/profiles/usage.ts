@@ -8,9 +8,11 @@ import { planTitles } from '../orders/plan-title';
  * Usage reports (webhook or file) applied to an eSIM. Counters are cumulative (the operator reports
  * bytes used so far), so the recorded figure only ever grows and a late or repeated report changes
  * nothing; each report's id is kept in usage_events, so a replay is recognised outright.
- * The first usage activates the eSIM (expiry = activation + validity days). Crossing 80 % and
- * 100 % publishes the owner's mail (once each) through the outbox in the same transaction. A report
- * about an eSIM that has ended (refunded, revoked, expired) is ignored and logged, not recorded.
+ * The first usage activates the eSIM (expiry = activation + validity days). Crossing 50 %, 80 %
+ * and 100 % publishes a usage alert (once each; a report past several publishes each, lowest first)
+ * through the outbox in the same transaction: the owner's webhook, and the owner's mail at 80 and
+ * 100 %. A report about an eSIM that has ended (refunded, revoked, expired) is ignored and logged,
+ * not recorded.
  */
 export interface UsageReport extends UsageReading {
   /** provider: the supplier's figures, read when its eSIM's usage was asked for. */
@@ -32,6 +34,7 @@ interface ProfileWithOrder {
   data_used_bytes: string;
   activated_at: Date | null;
   expires_at: Date | null;
+  alert_50_sent_at: Date | null;
   alert_80_sent_at: Date | null;
   alert_100_sent_at: Date | null;
   usage_updated_at: Date | null;
@@ -92,7 +95,7 @@ export async function applyUsage(
   if (!profile.usage_updated_at || report.recordedAt.getTime() > new Date(profile.usage_updated_at).getTime())
     changes.usage_updated_at = report.recordedAt;
   const base = { esimId: profile.id, iccid: profile.iccid, orderId: profile.order_id, userId: profile.user_id };
-  const alert = (kind: 'usage-80' | 'usage-100', expiresAt: Date | null) =>
+  const alert = (kind: 'usage-50' | 'usage-80' | 'usage-100', expiresAt: Date | null) =>
     publish(trx, 'esim', {
       type: 'esim.profile.usage-alert',
       aggregateId: profile.id,
@@ -123,6 +126,12 @@ export async function applyUsage(
     });
   }
   const percentage = usagePercentage(used, total);
+  // Usage only grows, so a share below 50 % means a top-up added data since the alert: it is armed again.
+  if (percentage < 50 && profile.alert_50_sent_at) changes.alert_50_sent_at = null;
+  if (total && percentage >= 50 && !profile.alert_50_sent_at) {
+    changes.alert_50_sent_at = trx.fn.now();
+    await alert('usage-50', expiresAt);
+  }
   if (total && percentage >= 80 && !profile.alert_80_sent_at) {
     changes.alert_80_sent_at = trx.fn.now();
     await alert('usage-80', expiresAt);

@@ -38,6 +38,7 @@ export async function addBundle(trx: Knex.Transaction, request: TopUpRequest, no
     if (profile.status === 'used') changes.status = 'active';
   }
   if (total === null || used < total * 0.8) changes.alert_80_sent_at = null;
+  if (total === null || used < total * 0.5) changes.alert_50_sent_at = null;
   await trx('profile_bundles').insert({
     order_id: request.orderId,
     profile_id: request.profileId,
