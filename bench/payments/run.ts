@@ -31,19 +31,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function insertPending(db: Db, count: number, spreadMinutes: number, label: string): Promise<void> {
   await db.raw(
     `WITH made AS (
-       SELECT g, gen_random_uuid() AS top_up_id, gen_random_uuid() AS payment_id,
+       SELECT g, gen_random_uuid() AS deposit_id, gen_random_uuid() AS payment_id,
               now() - (random() * ? * interval '1 minute') AS at,
               '00000000-0000-4000-8000-' || lpad(((g - 1) / 3)::text, 12, '0') AS user_id
          FROM generate_series(1, ?) g),
-     top_ups AS (
-       INSERT INTO top_ups (id, user_id, amount, method, reference_code, created_at)
-       SELECT top_up_id, user_id, 1000, 'card', 'BK' || upper(substr(md5(?::text || g), 1, 8)), at FROM made),
+     deposits AS (
+       INSERT INTO deposits (id, user_id, amount, method, reference_code, created_at)
+       SELECT deposit_id, user_id, 1000, 'card', 'BK' || upper(substr(md5(?::text || g), 1, 8)), at FROM made),
      sessions AS (
        INSERT INTO demo_card_sessions (token, amount, currency, locale, description, callback_url, conversation_id, expires_at, created_at)
        SELECT ?::text || g, 1000, 'EUR', 'tr', 'Bakiye yükleme (kart)', 'http://localhost:8080/api/payments/callback',
               payment_id::text, at + interval '30 minutes', at FROM made)
-     INSERT INTO payments (id, top_up_id, user_id, provider, amount, locale, return_path, token, page_url, page_expires_at, next_check_at, created_at)
-     SELECT payment_id, top_up_id, user_id, 'demo', 1000, 'tr', '/balance', ?::text || g, 'http://localhost:8080/', at + interval '30 minutes',
+     INSERT INTO payments (id, deposit_id, user_id, provider, amount, locale, return_path, token, page_url, page_expires_at, next_check_at, created_at)
+     SELECT payment_id, deposit_id, user_id, 'demo', 1000, 'tr', '/balance', ?::text || g, 'http://localhost:8080/', at + interval '30 minutes',
             now() + random() * interval '30 seconds', at FROM made`,
     [spreadMinutes, count, label, `${label}-`, `${label}-`],
   );

@@ -9,7 +9,7 @@ import { captureHold, createHold } from '../../services/balance/src/ledger/holds
 import { refundCapturedHold } from '../../services/balance/src/ledger/refunds';
 import { claimForOrder } from '../../services/balance/src/payments/claims';
 import { createCardPayment } from '../../services/balance/src/payments/payments';
-import { creditTopUp, type TopUpRow } from '../../services/balance/src/top-ups/top-ups';
+import { creditDeposit, type DepositRow } from '../../services/balance/src/deposits/deposits';
 import { approveOrder, rejectOrder } from '../../services/physical-sim/src/orders/orders';
 import { approveReturn, requestReturn } from '../../services/physical-sim/src/returns/returns';
 import { transferToDealer } from '../../services/physical-sim/src/cards/stock';
@@ -194,14 +194,14 @@ async function esimOrder(
 }
 
 /**
- * A checkout card payment as the balance service keeps it once the provider said paid (the top-up
+ * A checkout card payment as the balance service keeps it once the provider said paid (the deposit
  * credited to the buyer), for `cents`.
  */
 async function paidCheckoutPayment(s: Schemas, userId: string, cents: number): Promise<string> {
   return s.balance.transaction(async (trx) => {
     const payment = await createCardPayment(
       trx,
-      { expireAfterMs: 30 * MINUTE, maxOpenPerUser: 100, maxTopUpCents: 100_000, maxDailyCents: 10_000_000 },
+      { expireAfterMs: 30 * MINUTE, maxOpenPerUser: 100, maxDepositCents: 100_000, maxDailyCents: 10_000_000 },
       {
         userId,
         amountCents: cents,
@@ -221,8 +221,8 @@ async function paidCheckoutPayment(s: Schemas, userId: string, cents: number): P
         paid_currency: 'EUR',
         next_check_at: null,
       });
-    const topUp = (await trx('top_ups').where({ id: payment.top_up_id }).first()) as TopUpRow;
-    await creditTopUp(trx, topUp, 'card-payment');
+    const deposit = (await trx('deposits').where({ id: payment.deposit_id }).first()) as DepositRow;
+    await creditDeposit(trx, deposit, 'card-payment');
     return payment.id;
   });
 }

@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe("the admin's money screens in the browser", () => {
-  it('a customer asks for a bank-transfer top-up, the admin confirms it from the menu badge, the customer sees the balance grow', async () => {
+  it('a customer asks for a bank-transfer deposit, the admin confirms it from the menu badge, the customer sees the balance grow', async () => {
     const amountCents = 2540;
     const before = await api<{ balance_cents: number }>('customer@esim.test', 'user/balance');
 
@@ -85,11 +85,11 @@ describe("the admin's money screens in the browser", () => {
 
     const admin = await signedInPage('admin@esim.test');
     await admin.goto(`${system.url}/dashboard`);
-    const badge = admin.locator('[aria-label^="Bakiye Yüklemeleri: "]');
+    const badge = admin.locator('[aria-label^="Bakiye yüklemeleri: "]');
     await expect.poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 }).toMatch(/: [1-9]\d*$/);
     const waiting = Number((await badge.getAttribute('aria-label'))!.split(': ')[1]);
-    await admin.getByRole('menuitem', { name: /Bakiye Yüklemeleri/ }).click();
-    await admin.waitForURL(/\/dashboard\/admin\/top-ups/);
+    await admin.getByRole('menuitem', { name: /Bakiye yüklemeleri/ }).click();
+    await admin.waitForURL(/\/dashboard\/admin\/deposits/);
     const row = admin.locator('tr', { hasText: reference });
     expect(await row.textContent()).toContain(euros(amountCents));
     await row.getByRole('button', { name: 'Onayla' }).click();
@@ -99,7 +99,7 @@ describe("the admin's money screens in the browser", () => {
     await row.waitFor({ state: 'detached' });
     await expect
       .poll(() => badge.getAttribute('aria-label'), { timeout: 15_000 })
-      .toBe(`Bakiye Yüklemeleri: ${waiting - 1}`);
+      .toBe(`Bakiye yüklemeleri: ${waiting - 1}`);
 
     // The ledger booked it once, and the customer's own page shows it with the request confirmed.
     const after = await api<{ balance_cents: number }>('customer@esim.test', 'user/balance');

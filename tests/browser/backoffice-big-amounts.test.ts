@@ -69,9 +69,9 @@ afterAll(async () => {
 });
 
 describe('big amounts are not one click', () => {
-  it('a customer asks for a big top-up within the maximum; the admin must type it again: a wrong amount is refused, the right one confirms once', async () => {
+  it('a customer asks for a big deposit within the maximum; the admin must type it again: a wrong amount is refused, the right one confirms once', async () => {
     const settings = (await call('admin@esim.test', 'GET', 'admin/balance/settings')).body.data;
-    expect(settings).toMatchObject({ top_up_max_cents: 100_000_00, confirm_retype_above_cents: 1_000_00 });
+    expect(settings).toMatchObject({ deposit_max_cents: 100_000_00, confirm_retype_above_cents: 1_000_00 });
     const amountCents = 2_500_00;
     const before = await balanceCents('customer@esim.test');
 
@@ -102,7 +102,7 @@ describe('big amounts are not one click', () => {
 
     // The admin's "Onayla" asks for the amount again.
     const admin = await signedInPage('admin@esim.test');
-    await admin.goto(`${system.url}/dashboard/admin/top-ups`);
+    await admin.goto(`${system.url}/dashboard/admin/deposits`);
     const row = admin.locator('tr', { hasText: reference });
     expect(plain(await row.textContent())).toContain(plain(euros(amountCents)));
     await row.getByRole('button', { name: 'Onayla' }).click();
@@ -117,13 +117,13 @@ describe('big amounts are not one click', () => {
     await confirm.click();
     await dialog.getByText('Yazılan tutar talep edilen tutarla aynı değil').waitFor();
     expect(await balanceCents('customer@esim.test')).toBe(before);
-    const topUps = (await call<Array<{ id: string }>>('admin@esim.test', 'GET', `admin/top-ups?search=${reference}`))
+    const deposits = (await call<Array<{ id: string }>>('admin@esim.test', 'GET', `admin/deposits?search=${reference}`))
       .body.data;
-    expect(topUps).toEqual([expect.objectContaining({ status: 'pending', amount_retype_required: true })]);
+    expect(deposits).toEqual([expect.objectContaining({ status: 'pending', amount_retype_required: true })]);
     // Without the amount the service refuses too (a client that skipped the dialog).
-    const bare = await call('admin@esim.test', 'POST', `admin/top-ups/${topUps[0]!.id}/confirm`);
+    const bare = await call('admin@esim.test', 'POST', `admin/deposits/${deposits[0]!.id}/confirm`);
     expect(bare.status).toBe(400);
-    expect(bare.body).toMatchObject({ code: 'top_up_amount_retype_required', errors: [{ path: 'amount' }] });
+    expect(bare.body).toMatchObject({ code: 'deposit_amount_retype_required', errors: [{ path: 'amount' }] });
 
     // The right amount confirms it once.
     await field.fill('2500,00');
@@ -131,7 +131,7 @@ describe('big amounts are not one click', () => {
     await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     expect(await balanceCents('customer@esim.test')).toBe(before + amountCents);
-    const replay = await call('admin@esim.test', 'POST', `admin/top-ups/${topUps[0]!.id}/confirm`, { amount: 2500 });
+    const replay = await call('admin@esim.test', 'POST', `admin/deposits/${deposits[0]!.id}/confirm`, { amount: 2500 });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await balanceCents('customer@esim.test')).toBe(before + amountCents);
@@ -142,7 +142,7 @@ describe('big amounts are not one click', () => {
     await customer.context().close();
     await admin.context().close();
 
-    // The ledger booked the top-up once, and the books balance.
+    // The ledger booked the deposit once, and the books balance.
     const transactions = (
       await call(
         'customer@esim.test',

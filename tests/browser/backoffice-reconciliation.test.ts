@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { demoAccount, type AdminTopUp, type BulkDecisionResult, type PhysicalOrder } from '@esim/contracts';
+import { demoAccount, type AdminDeposit, type BulkDecisionResult, type PhysicalOrder } from '@esim/contracts';
 import { parse } from 'csv-parse/sync';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { ensureBuilt } from './builds';
 
 /**
  * The reconciliation in Debian's chromium against the real system: the admin finds a bank
- * top-up by its reference code and by its customer, confirms two at once and rejects one, and
+ * deposit by its reference code and by its customer, confirms two at once and rejects one, and
  * downloads the lists as CSV in Turkish, read here as Turkish Excel reads them (";" between cells,
  * "," in decimals, the byte-order mark dropped): the headings, money, Istanbul times, order numbers
  * and ICCIDs kept as text.
@@ -104,21 +104,21 @@ afterAll(async () => {
 });
 
 describe('reconciliation in the back office', () => {
-  it('finds top-ups by reference and customer, confirms two and rejects one at once, exports them for Turkish Excel', async () => {
-    const asked = [] as AdminTopUp[];
+  it('finds deposits by reference and customer, confirms two and rejects one at once, exports them for Turkish Excel', async () => {
+    const asked = [] as AdminDeposit[];
     for (const amount of [12.34, 56.78, 9.1]) {
       asked.push(
-        await api<AdminTopUp>(customer.email, 'user/balance/add', {
+        await api<AdminDeposit>(customer.email, 'user/balance/add', {
           method: 'POST',
           body: { amount, method: 'bank_transfer' },
         }),
       );
     }
-    const [first, second, third] = asked as [AdminTopUp, AdminTopUp, AdminTopUp];
+    const [first, second, third] = asked as [AdminDeposit, AdminDeposit, AdminDeposit];
 
     const admin = await signedInPage('admin@esim.test');
-    await admin.goto(`${system.url}/dashboard/admin/top-ups`);
-    const rowOf = (topUp: AdminTopUp) => admin.locator('tr', { hasText: topUp.reference_code });
+    await admin.goto(`${system.url}/dashboard/admin/deposits`);
+    const rowOf = (deposit: AdminDeposit) => admin.locator('tr', { hasText: deposit.reference_code });
 
     // By the reference code the customer quoted on the transfer: only that request.
     await admin.getByPlaceholder('Referans kodu').fill(second.reference_code.slice(2).toLowerCase());
@@ -128,7 +128,7 @@ describe('reconciliation in the back office', () => {
 
     // By the customer's name: their three requests, and nobody else's.
     await admin.getByLabel('Müşteri (ad, firma veya e-posta)').fill('Can Müş');
-    for (const topUp of asked) await rowOf(topUp).waitFor();
+    for (const deposit of asked) await rowOf(deposit).waitFor();
     await expect
       .poll(async () => (await admin.locator('tbody tr').allTextContents()).every((row) => row.includes('Can Müşteri')))
       .toBe(true);
@@ -155,11 +155,11 @@ describe('reconciliation in the back office', () => {
     await admin.getByText('1 reddedildi').waitFor();
     await rowOf(third).waitFor({ state: 'detached' });
 
-    const decided = await api<AdminTopUp[]>(
+    const decided = await api<AdminDeposit[]>(
       'admin@esim.test',
-      `admin/top-ups?filter=${encodeURIComponent(JSON.stringify({ status: 'all', customer: customer.email }))}&range=[0,99]`,
+      `admin/deposits?filter=${encodeURIComponent(JSON.stringify({ status: 'all', customer: customer.email }))}&range=[0,99]`,
     );
-    const statusOf = (topUp: AdminTopUp) => decided.find((t) => t.id === topUp.id)!;
+    const statusOf = (deposit: AdminDeposit) => decided.find((t) => t.id === deposit.id)!;
     expect([statusOf(first).status, statusOf(second).status, statusOf(third).status]).toEqual([
       'confirmed',
       'confirmed',
@@ -168,7 +168,7 @@ describe('reconciliation in the back office', () => {
     expect(statusOf(third).reason).toBe('Havale hesaba geçmedi');
 
     // The same two again through the API: nothing is decided twice.
-    const replay = await api<BulkDecisionResult>('admin@esim.test', 'admin/top-ups/bulk-confirm', {
+    const replay = await api<BulkDecisionResult>('admin@esim.test', 'admin/deposits/bulk-confirm', {
       method: 'POST',
       body: { ids: [first.id, second.id] },
     });
@@ -176,10 +176,10 @@ describe('reconciliation in the back office', () => {
 
     // The confirmed ones, exported in Turkish.
     const filter = encodeURIComponent(JSON.stringify({ status: 'confirmed', customer: 'Can Müş' }));
-    await admin.goto(`${system.url}/dashboard/admin/top-ups?filter=${filter}`);
+    await admin.goto(`${system.url}/dashboard/admin/deposits?filter=${filter}`);
     await rowOf(first).waitFor();
     const { download, rows } = await exported(admin);
-    expect(download.suggestedFilename()).toBe('admin-top-ups.csv');
+    expect(download.suggestedFilename()).toBe('admin-deposits.csv');
     expect(rows[0]).toEqual([
       'Referans kodu',
       'Müşteri',

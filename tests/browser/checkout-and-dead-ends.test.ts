@@ -167,7 +167,7 @@ describe('the phone buy dialog with too little balance', () => {
     expect(await dialog.innerText()).not.toMatch(/-\s?\d+,\d\d\s€/);
     expect(await card.isDisabled()).toBe(true);
     await shoot(page, `${language}-${colorScheme}-checkout-short`);
-    // The figures' end, scrolled to: the card note and the way to top up instead.
+    // The figures' end, scrolled to: the card note and the way to add funds instead.
     await dialog.locator('.MuiDialogContent-root').evaluate((node) => node.scrollTo(0, node.scrollHeight));
     await shoot(page, `${language}-${colorScheme}-checkout-short-scrolled`);
     await dialog.locator('.MuiDialogContent-root').evaluate((node) => node.scrollTo(0, 0));

@@ -13,7 +13,7 @@ import { customerWithUsEsim, necessaryCookiesOnly } from './storefront-steps';
  * Honest eSIM states in Debian chromium against the real system (every service, the gateway
  * serving both production builds, the demo card provider): a customer who just bought an eSIM finds
  * it on their home as ready to install, its order page is headed by the plan's country and says why
- * it takes no top-up yet; a card top-up abandoned on the card page reads "Süresi doldu" once its
+ * it takes no top-up yet; a card deposit abandoned on the card page reads "Süresi doldu" once its
  * time is up, never "Beklemede"; the public balance check answers the eSIM's ICCID as it answers
  * an order number, an unknown ICCID as an unknown number, within the same rate limit. Turkish in
  * light and English in dark; screenshots at phone and desktop size go to SHOTS_DIR (default /tmp/shots38c).
@@ -35,7 +35,7 @@ const TEXTS = {
     notInstalled: 'Bu eSIM henüz kullanılmadı: ilk paketiniz kullanılmaya başlayınca paket yükleyebilirsiniz',
     pay: /kartla öde$/,
     pendingPayment: 'Bekliyor',
-    pendingTopUp: 'Beklemede',
+    pendingDeposit: 'Beklemede',
     expired: 'Süresi doldu',
     expiredHint: 'Ödeme zamanında tamamlanmadı. Kartınızdan çekim yapıldıysa tutar bakiyenize otomatik eklenir.',
     query: 'Sorgula',
@@ -51,7 +51,7 @@ const TEXTS = {
     notInstalled: 'This eSIM has not been used yet: you can top it up once its first package is in use',
     pay: /^Pay .* by card$/,
     pendingPayment: 'Pending',
-    pendingTopUp: 'Pending',
+    pendingDeposit: 'Pending',
     expired: 'Expired',
     expiredHint:
       'The payment was not completed in time. If your card was charged, the amount is added to your balance automatically.',
@@ -150,7 +150,7 @@ describe('honest eSIM states in the browser', () => {
       await context.close();
     });
 
-    it(`${name}: a card top-up abandoned on the card page reads expired once its time is up, and moved no money`, async () => {
+    it(`${name}: a card deposit abandoned on the card page reads expired once its time is up, and moved no money`, async () => {
       const customer = customers.get(look.language)!;
       const before = (await system.api('GET', '/user/balance', { token: customer.token })).body.data;
       const context = await contextOf(customer, look);
@@ -164,7 +164,7 @@ describe('honest eSIM states in the browser', () => {
       await page.goto(`${system.url}/dashboard/balance`);
       const payments = (await system.api('GET', '/user/payments', { token: customer.token })).body.data as Array<{
         id: string;
-        top_up_id: string;
+        deposit_id: string;
         status: string;
       }>;
       const payment = payments[0]!;
@@ -177,8 +177,8 @@ describe('honest eSIM states in the browser', () => {
         .where({ id: payment.id })
         .update({ created_at: new Date(Date.now() - 31 * 60_000), next_check_at: new Date() });
       await balanceDb()
-        .table('top_ups')
-        .where({ id: payment.top_up_id })
+        .table('deposits')
+        .where({ id: payment.deposit_id })
         .update({ created_at: new Date(Date.now() - 31 * 60_000) });
       await expect
         .poll(
@@ -194,13 +194,14 @@ describe('honest eSIM states in the browser', () => {
       await page.reload();
       await page.getByText(t.expiredHint).first().waitFor({ timeout: 30_000 });
       expect(await page.getByText(t.expired, { exact: true }).count()).toBeGreaterThanOrEqual(2);
-      // Neither the card payment nor its top-up request still reads pending.
-      const topUps = (await system.api('GET', '/user/balance/top-ups', { token: customer.token })).body.data as Array<{
+      // Neither the card payment nor its deposit request still reads pending.
+      const deposits = (await system.api('GET', '/user/balance/deposits', { token: customer.token })).body
+        .data as Array<{
         id: string;
         status: string;
       }>;
-      expect(topUps.find((topUp) => topUp.id === payment.top_up_id)?.status).toBe('expired');
-      expect(await page.getByText(t.pendingTopUp, { exact: true }).count()).toBe(0);
+      expect(deposits.find((deposit) => deposit.id === payment.deposit_id)?.status).toBe('expired');
+      expect(await page.getByText(t.pendingDeposit, { exact: true }).count()).toBe(0);
       await shoot(page, `c-balance-${name}`);
       const after = (await system.api('GET', '/user/balance', { token: customer.token })).body.data;
       expect(after.balance_cents).toBe(before.balance_cents);

@@ -60,7 +60,7 @@ export async function customerWithUsEsim(
     body: { amount: customer.euros, method: 'bank_transfer' },
   });
   expect(requested.status, JSON.stringify(requested.body)).toBe(201);
-  expect((await system.api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(
+  expect((await system.api('POST', `/admin/deposits/${requested.body.data.id}/confirm`, { token: admin })).status).toBe(
     200,
   );
   const us = (await system.api('GET', '/public/countries/united-states/packages')).body.data.packages as Array<{

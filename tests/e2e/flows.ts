@@ -127,7 +127,7 @@ async function buyEsim(system: RealSystem, token: string, packageId: string) {
 }
 
 /**
- * Retail: register → bank-transfer top-up → admin confirms → buy an eSIM → its QR → signed usage
+ * Retail: register → bank-transfer deposit → admin confirms → buy an eSIM → its QR → signed usage
  * past 80 % → the 80 % mail in the demo inbox → a second eSIM bought and refunded.
  */
 export async function retailFlow(system: RealSystem): Promise<void> {
@@ -148,7 +148,7 @@ export async function retailFlow(system: RealSystem): Promise<void> {
   expect(requested.body.data).toMatchObject({ amount_cents: 5000, status: 'pending' });
   // Nothing moves until the transfer is confirmed.
   expect(await moneyOf(system, customer)).toEqual(settled(0));
-  const confirmed = await system.api('POST', `/admin/top-ups/${requested.body.data.id}/confirm`, { token: admin });
+  const confirmed = await system.api('POST', `/admin/deposits/${requested.body.data.id}/confirm`, { token: admin });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   expect(confirmed.body.data.status).toBe('confirmed');
   expect(await moneyOf(system, customer)).toEqual(settled(5000));

@@ -104,9 +104,9 @@ export async function cardReceiptFlow(system: RealSystem): Promise<void> {
   };
   const cents = Math.round(starter.price * 100);
 
-  // 0 € on the balance: the card pays the whole price, topped up a little more than it (the rest stays on the balance).
-  const topUpCents = 2 * cents + 100;
-  const payment = await payByCard(system, token, topUpCents / 100, { checkout: true });
+  // 0 € on the balance: the card pays the whole price and a little more (the rest stays on the balance).
+  const depositCents = 2 * cents + 100;
+  const payment = await payByCard(system, token, depositCents / 100, { checkout: true });
   const paymentId = payment.id;
   // The client says which version it accepted; a text it sends along is never read.
   const lie = { version: DISTANCE_SALE_VERSION, text: 'Satıcı her şeyi iade eder.' };
@@ -171,15 +171,15 @@ export async function cardReceiptFlow(system: RealSystem): Promise<void> {
   expect(balanceOnly.text).not.toContain('Kartla (3-D Secure)');
   expect(balanceOnly.text).toContain('Şule Gündoğdu');
 
-  // The money: the card credited the top-up once, the two purchases took their price, the rest stays.
+  // The money: the card credited the deposit once, the two purchases took their price, the rest stays.
   await waitFor(
     async () => {
       const money = (await system.api('GET', '/user/balance', { token })).body.data as {
         balance_cents: number;
         held_cents: number;
       };
-      return money.balance_cents === topUpCents - 2 * cents && money.held_cents === 0;
+      return money.balance_cents === depositCents - 2 * cents && money.held_cents === 0;
     },
-    { timeoutMs: RECEIPT_TIMEOUT_MS, intervalMs: 100, what: 'both purchases captured from the card top-up' },
+    { timeoutMs: RECEIPT_TIMEOUT_MS, intervalMs: 100, what: 'both purchases captured from the card deposit' },
   );
 }

@@ -31,7 +31,7 @@ export async function cardRefundFlow(system: RealSystem): Promise<void> {
   };
   const cents = Math.round(starter.price * 100);
 
-  const topUp = await payByCard(system, token, 3);
+  const deposit = await payByCard(system, token, 3);
   const checkout = await payByCard(system, token, (cents - 300) / 100, { checkout: true });
   const bought = await system.api('POST', '/user/packages/buy', {
     token,
@@ -106,12 +106,12 @@ export async function cardRefundFlow(system: RealSystem): Promise<void> {
   expect(await refundsAtProvider(system, checkout)).toEqual([cents - 300]);
 
   // The 3 € still on the balance go back to the card that paid them, asked from the balance page.
-  const back = await system.api('POST', `/user/payments/${topUp.id}/refund`, { token });
+  const back = await system.api('POST', `/user/payments/${deposit.id}/refund`, { token });
   expect(back.status, JSON.stringify(back.body)).toBe(200);
-  await waitFor(async () => (await refundsAtProvider(system, topUp)).length > 0, {
+  await waitFor(async () => (await refundsAtProvider(system, deposit)).length > 0, {
     timeoutMs: TIMEOUT_MS,
-    what: 'the unspent top-up refunded at the provider',
+    what: 'the unspent deposit refunded at the provider',
   });
-  expect(await refundsAtProvider(system, topUp)).toEqual([300]);
+  expect(await refundsAtProvider(system, deposit)).toEqual([300]);
   expect((await system.api('GET', '/user/balance', { token })).body.data.balance_cents).toBe(0);
 }

@@ -66,7 +66,7 @@ export function businessFlowSuite(
   }, 60_000);
 
   describe.concurrent(`business flows on the real processes, ${label}`, () => {
-    it('retail: top-up, purchase, QR, signed usage, 80 % mail, refund', () => retailFlow(system), 90_000);
+    it('retail: deposit, purchase, QR, signed usage, 80 % mail, refund', () => retailFlow(system), 90_000);
     it('dealer: credit, dealer price, purchase, cash collection up to the company', () => dealerFlow(system), 90_000);
     it(
       'physical SIM: import, order, approval charged once, return refunded once, rejections released, each decision mailed to the dealer',

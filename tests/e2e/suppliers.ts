@@ -25,7 +25,7 @@ async function fake<T>(system: RealSystem, method: string, path: string, body?: 
   return (await response.json()) as T;
 }
 
-/** A new traveller with money on the balance (a card top-up), and a package of the supplier's for the United States. */
+/** A new traveller with money on the balance (a card deposit), and a package of the supplier's for the United States. */
 async function travellerWithPackage(system: RealSystem, prefix: 'AL-' | 'EA-') {
   const email = `e2e-${randomUUID().slice(0, 8)}@tedarik.test`;
   const password = 'Tedarik-Gezgin-2026';

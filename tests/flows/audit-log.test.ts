@@ -66,8 +66,11 @@ describe('the admin audit log across services', () => {
     ).toBe(200);
     // A refused write is recorded too, with its status.
     expect(
-      (await system.api('POST', '/admin/top-ups/00000000-0000-4000-8000-00000000ffff/confirm', { token: tokens.admin }))
-        .status,
+      (
+        await system.api('POST', '/admin/deposits/00000000-0000-4000-8000-00000000ffff/confirm', {
+          token: tokens.admin,
+        })
+      ).status,
     ).toBeGreaterThanOrEqual(400);
     await waitFor(async () => (await countRows('auth')) === 3 || undefined, { what: 'auth audit rows' });
     await waitFor(async () => (await countRows('catalog')) === 1 || undefined, { what: 'catalog audit row' });
@@ -92,7 +95,7 @@ describe('the admin audit log across services', () => {
         'auth PUT /admin/dealers/:id/status',
         'auth POST /sales-manager/dealers',
         'catalog PUT /admin/countries/:id',
-        'balance POST /admin/top-ups/:id/confirm',
+        'balance POST /admin/deposits/:id/confirm',
       ].sort(),
     );
     expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort().reverse());

@@ -10,7 +10,7 @@ import { startSystem, type StartOptions, type System } from './system';
 /**
  * The eSIM flows' view of the running system (tests/flows/system.ts): esim, catalog and balance
  * beside each other on real ports with their event buses, money paid in through balance's own
- * top-up routes, and the books checked with verifyBooks. Buyers are made up per test: the real auth
+ * deposit routes, and the books checked with verifyBooks. Buyers are made up per test: the real auth
  * service is configured with a signing key this file holds (AUTH_SIGNING_KEYS, as an operator gives
  * it), so each service verifies their tokens against auth's published keys without an account each.
  */
@@ -119,7 +119,7 @@ export async function startEsimSystem(
       if (!row) throw new Error(`no package ${code}`);
       return row.id as string;
     },
-    // Money in as a buyer pays it: a bank top-up asked for, and confirmed by the seeded admin.
+    // Money in as a buyer pays it: a bank deposit asked for, and confirmed by the seeded admin.
     async fund(who, cents) {
       const asked = await balance.inject({
         method: 'POST',
@@ -127,13 +127,13 @@ export async function startEsimSystem(
         headers: await as(who, { 'idempotency-key': `test-fund:${randomUUID()}` }),
         payload: { amount: cents / 100, method: 'bank_transfer' },
       });
-      if (asked.statusCode !== 201) throw new Error(`top-up request failed: ${asked.body}`);
+      if (asked.statusCode !== 201) throw new Error(`deposit request failed: ${asked.body}`);
       const confirmed = await balance.inject({
         method: 'POST',
-        url: `/admin/top-ups/${asked.json().data.id}/confirm`,
+        url: `/admin/deposits/${asked.json().data.id}/confirm`,
         headers: { authorization: `Bearer ${adminToken}` },
       });
-      if (confirmed.statusCode !== 200) throw new Error(`top-up confirmation failed: ${confirmed.body}`);
+      if (confirmed.statusCode !== 200) throw new Error(`deposit confirmation failed: ${confirmed.body}`);
     },
     async available(who) {
       return (await money(who)).available_cents;

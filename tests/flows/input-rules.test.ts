@@ -42,7 +42,7 @@ describe('input rules through the running system', () => {
   const rows = async () =>
     (
       await db.raw(
-        'SELECT (SELECT count(*) FROM balance.transfers)::int AS transfers, (SELECT count(*) FROM balance.top_ups)::int AS top_ups',
+        'SELECT (SELECT count(*) FROM balance.transfers)::int AS transfers, (SELECT count(*) FROM balance.deposits)::int AS deposits',
       )
     ).rows[0];
   const named = (body: { errors?: Array<{ path: string }> }) => (body.errors ?? []).map((e) => e.path);

@@ -30,13 +30,13 @@ describe('the install mail', () => {
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     const owner = await system.login('installer@example.com', 'Uzun-parola-123');
     const admin = await system.login('admin@esim.test');
-    const topUp = await system.api('POST', '/user/balance/add', {
+    const deposit = await system.api('POST', '/user/balance/add', {
       token: owner,
-      headers: { 'idempotency-key': 'install-mail-top-up' },
+      headers: { 'idempotency-key': 'install-mail-deposit' },
       body: { amount: 100 },
     });
-    expect(topUp.status, JSON.stringify(topUp.body)).toBe(201);
-    expect((await system.api('POST', `/admin/top-ups/${topUp.body.data.id}/confirm`, { token: admin })).status).toBe(
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
+    expect((await system.api('POST', `/admin/deposits/${deposit.body.data.id}/confirm`, { token: admin })).status).toBe(
       200,
     );
 

@@ -227,15 +227,15 @@ describe('people in the back office: sales managers, dealers by money, history i
     expect(bad.body.errors.map((e: { path: string }) => e.path).join(' ')).toContain('target_id');
   });
 
-  it('names the top-up, the Plus order and the package an admin decided or changed, with the money', async () => {
+  it('names the deposit, the Plus order and the package an admin decided or changed, with the money', async () => {
     const customer = await system.login('customer@esim.test');
-    const topUp = await system.api('POST', '/user/balance/add', {
+    const deposit = await system.api('POST', '/user/balance/add', {
       token: customer,
-      headers: { 'idempotency-key': 'people-audit-top-up' },
+      headers: { 'idempotency-key': 'people-audit-deposit' },
       body: { amount: 40.5 },
     });
-    expect(topUp.status, JSON.stringify(topUp.body)).toBe(201);
-    const confirmed = await asAdmin('POST', `/admin/top-ups/${topUp.body.data.id}/confirm`);
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
+    const confirmed = await asAdmin('POST', `/admin/deposits/${deposit.body.data.id}/confirm`);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
     // The seeded pending Plus order (billed by invoice).
@@ -261,10 +261,10 @@ describe('people in the back office: sales managers, dealers by money, history i
     };
     const named = async (targetId: string) =>
       waitFor(async () => entryOf(targetId), { what: `the audit row of ${targetId}` });
-    expect(await named(topUp.body.data.id)).toMatchObject({
+    expect(await named(deposit.body.data.id)).toMatchObject({
       service: 'balance',
-      route: '/admin/top-ups/:id/confirm',
-      target_name: topUp.body.data.reference_code,
+      route: '/admin/deposits/:id/confirm',
+      target_name: deposit.body.data.reference_code,
       amount_cents: 4050,
     });
     expect(await named(order.id)).toMatchObject({

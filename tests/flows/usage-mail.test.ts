@@ -35,13 +35,13 @@ describe('usage alert mails', () => {
     const admin = await system.login('admin@esim.test');
 
     // Money the way a buyer adds it: a bank transfer the admin confirms.
-    const topUp = await system.api('POST', '/user/balance/add', {
+    const deposit = await system.api('POST', '/user/balance/add', {
       token: traveller,
-      headers: { 'idempotency-key': 'usage-mail-top-up' },
+      headers: { 'idempotency-key': 'usage-mail-deposit' },
       body: { amount: 50 },
     });
-    expect(topUp.status, JSON.stringify(topUp.body)).toBe(201);
-    const confirmed = await system.api('POST', `/admin/top-ups/${topUp.body.data.id}/confirm`, { token: admin });
+    expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
+    const confirmed = await system.api('POST', `/admin/deposits/${deposit.body.data.id}/confirm`, { token: admin });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
     const us = await system.api('GET', '/public/countries/united-states/packages');

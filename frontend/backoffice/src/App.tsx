@@ -28,7 +28,8 @@ import adminSalesManagers from './admin/sales-managers';
 import adminCustomers from './admin/customers';
 import salesManagerDealers from './sales-manager/dealers';
 import transactions from './transactions';
-import adminTopUps from './admin/top-ups';
+import adminDeposits from './admin/deposits';
+import { OldDepositsPath } from './admin/deposits/OldListPath';
 import adminPayments from './admin/payments';
 import adminMessages from './admin/messages';
 import adminInvoices from './admin/invoices';
@@ -103,12 +104,12 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="admin/sales-managers" {...adminSalesManagers} />
           <Resource name="admin/customers" {...adminCustomers} />
           <Resource name="admin/collection-logs" {...adminCollectionLogs} />
-          <Resource name="top-ups" />
+          <Resource name="deposits" />
           <Resource name="physical-sim-packages" />
           <Resource name="physical-sim-orders" />
           <Resource name="physical-sim-cards" />
           <Resource name="physical-sim-returns" />
-          <Resource name="admin/top-ups" {...adminTopUps} />
+          <Resource name="admin/deposits" {...adminDeposits} />
           <Resource name="admin/payments" {...adminPayments} />
           <Resource name="admin/messages" {...adminMessages} />
           <Resource name="admin/invoices" {...adminInvoices} />
@@ -124,6 +125,7 @@ export function App({ dataProvider, authProvider, i18nProvider, store }: AppProp
           <Resource name="admin/physical-sim-import" {...adminPhysicalSimImport} />
           <Resource name="admin/physical-sim-stock" {...adminPhysicalSimStock} />
           <CustomRoutes>
+            <Route path="/admin/top-ups" element={<OldDepositsPath />} />
             <Route
               path="/balance"
               element={

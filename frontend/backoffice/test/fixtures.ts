@@ -210,8 +210,8 @@ export const REFUND_PREVIEW: EsimRefundPreview = {
 
 type Records = Record<string, Array<Record<string, any>>>;
 
-/** A bank-transfer top-up waiting for an admin, in GET /admin/top-ups' shape. */
-export const PENDING_TOP_UP = {
+/** A bank-transfer deposit waiting for an admin, in GET /admin/deposits' shape. */
+export const PENDING_DEPOSIT = {
   id: '00000000-0000-4000-8000-0000000000a1',
   user_id: SESSIONS.dealer.user.id,
   user_name: 'Deniz Telekom Ltd. Şti.',
@@ -236,8 +236,8 @@ export const BALANCE_SETTINGS = {
   iban: 'TR00 0000 0000 0000 0000 0000 00',
   iban_valid: false,
   bank_details_shown: true,
-  top_up_max: 100000,
-  top_up_max_cents: 10000000,
+  deposit_max: 100000,
+  deposit_max_cents: 10000000,
   confirm_retype_above: 1000,
   confirm_retype_above_cents: 100000,
   updated_by: null,
@@ -290,7 +290,7 @@ export const RECORDS: Records = {
       created_at: '2026-11-20T09:00:05.000Z',
     },
   ],
-  'top-ups': [],
+  deposits: [],
   'price-list': [
     {
       id: 'pkg-tr',
@@ -310,7 +310,7 @@ export const RECORDS: Records = {
   'physical-sim-orders': [PHYSICAL_ORDER],
   'physical-sim-cards': [],
   'physical-sim-returns': [],
-  'admin/top-ups': [PENDING_TOP_UP],
+  'admin/deposits': [PENDING_DEPOSIT],
   'admin/messages': [NEW_MESSAGE],
   'admin/physical-sim-orders': [PHYSICAL_ORDER],
   'admin/physical-sim-returns': [],

@@ -1,5 +1,5 @@
 /**
- * IBANs (ISO 13616): the bank account customers transfer top-ups to is checked by these before it
+ * IBANs (ISO 13616): the bank account customers transfer deposits to is checked by these before it
  * is saved, and a customer is never shown one that fails them in production.
  */
 

@@ -59,7 +59,7 @@ export const PERMISSIONS = {
   // Retail customers: who they are, and their orders, payments and refunds.
   'admin/customers': { '*': ADMIN },
   'admin/collection-logs': { '*': ADMIN },
-  'admin/top-ups': { '*': ADMIN },
+  'admin/deposits': { '*': ADMIN },
   'admin/catalog': { '*': ADMIN },
   'admin/physical-sim-import': { '*': ADMIN },
   'admin/physical-sim-orders': { '*': ADMIN },
@@ -67,7 +67,7 @@ export const PERMISSIONS = {
   'admin/physical-sim-stock': { '*': ADMIN },
   'admin/esim-pool': { '*': ADMIN },
   'admin/audit-log': { '*': ADMIN },
-  // The shop's settings page: the bank account, top-up limits (each service owns its own settings).
+  // The shop's settings page: the bank account, deposit limits (each service owns its own settings).
   'admin/shop-settings': { '*': ADMIN },
   // The admin home's figures (sales of the day and month).
   'admin/dashboard': { '*': ADMIN },

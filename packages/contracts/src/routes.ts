@@ -158,7 +158,7 @@ export const ROUTES: readonly RouteRule[] = [
   // ── balance: the caller's money ──
   r('GET', '/user/balance', 'balance', can('balance', 'read')),
   r('POST', '/user/balance/add', 'balance', can('balance', 'create')),
-  r('GET', '/user/balance/top-ups', 'balance', can('balance', 'list')),
+  r('GET', '/user/balance/deposits', 'balance', can('balance', 'list')),
   r('GET', '/user/balance/bank-transfer', 'balance', can('balance', 'read')),
   // The home's spend chart: part of the dashboard, so the dashboard's rule.
   r('GET', '/user/balance/spend', 'balance', can('dashboard', 'read')),
@@ -168,7 +168,7 @@ export const ROUTES: readonly RouteRule[] = [
   // A dealer's monthly statement: JSON, or `:month` as 2026-11.pdf / 2026-11.xlsx (or ?format=).
   r('GET', '/user/statements', 'balance', can('statements', 'read')),
   r('GET', '/user/statements/:month', 'balance', can('statements', 'read')),
-  // Card top-ups: start (Idempotency-Key), the buyer's poll, the provider's callback (public: it
+  // Card deposits: start (Idempotency-Key), the buyer's poll, the provider's callback (public: it
   // carries only a token and makes the service re-read the payment from the provider).
   r('GET', '/user/payments', 'balance', can('balance', 'read')),
   r('POST', '/user/payments/card', 'balance', can('balance', 'create')),
@@ -193,18 +193,25 @@ export const ROUTES: readonly RouteRule[] = [
   r('GET', '/admin/collection-logs/export', 'balance', can('admin/collection-logs', 'export')),
   // The admin home's sales figures: today, this month and the last 30 days, eSIM and Plus apart.
   r('GET', '/admin/sales', 'balance', can('admin/dashboard', 'read')),
-  r('GET', '/admin/top-ups', 'balance', can('admin/top-ups', 'list')),
-  r('POST', '/admin/top-ups/:id/confirm', 'balance', can('admin/top-ups', 'approve')),
-  r('POST', '/admin/top-ups/:id/reject', 'balance', can('admin/top-ups', 'approve')),
-  r('POST', '/admin/top-ups/bulk-confirm', 'balance', can('admin/top-ups', 'approve')),
-  r('POST', '/admin/top-ups/bulk-reject', 'balance', can('admin/top-ups', 'approve')),
-  r('GET', '/admin/accounts/names', 'balance', can('admin/top-ups', 'list')),
+  r('GET', '/admin/deposits', 'balance', can('admin/deposits', 'list')),
+  r('POST', '/admin/deposits/:id/confirm', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/deposits/:id/reject', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/deposits/bulk-confirm', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/deposits/bulk-reject', 'balance', can('admin/deposits', 'approve')),
+  r('GET', '/admin/accounts/names', 'balance', can('admin/deposits', 'list')),
   r('GET', '/admin/balance/settings', 'balance', can('admin/shop-settings', 'read')),
   r('PUT', '/admin/balance/settings', 'balance', can('admin/shop-settings', 'update')),
-  r('GET', '/admin/payments', 'balance', can('admin/top-ups', 'list')),
-  r('POST', '/admin/payments/:id/refund', 'balance', can('admin/top-ups', 'approve')),
-  r('POST', '/admin/payments/:id/refunds/:refundId/retry', 'balance', can('admin/top-ups', 'approve')),
-  r('POST', '/admin/payments/:id/refunds/:refundId/to-balance', 'balance', can('admin/top-ups', 'approve')),
+  r('GET', '/admin/payments', 'balance', can('admin/deposits', 'list')),
+  r('POST', '/admin/payments/:id/refund', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/payments/:id/refunds/:refundId/retry', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/payments/:id/refunds/:refundId/to-balance', 'balance', can('admin/deposits', 'approve')),
+  // The deposits' paths before they were named deposits, still served (deprecated) for existing clients.
+  r('GET', '/user/balance/top-ups', 'balance', can('balance', 'list')),
+  r('GET', '/admin/top-ups', 'balance', can('admin/deposits', 'list')),
+  r('POST', '/admin/top-ups/:id/confirm', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/top-ups/:id/reject', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/top-ups/bulk-confirm', 'balance', can('admin/deposits', 'approve')),
+  r('POST', '/admin/top-ups/bulk-reject', 'balance', can('admin/deposits', 'approve')),
   // ── balance: sales manager ──
   r('GET', '/sales-manager/balance', 'balance', can('sales-manager/balance', 'read')),
   r('POST', '/sales-manager/collect', 'balance', can('sales-manager/collection', 'create')),

@@ -44,9 +44,9 @@ export async function buildApp(options: BuildOptions = {}) {
     config,
     shop: {
       bank: {
-        account_holder: config.TOP_UP_ACCOUNT_HOLDER,
-        bank_name: config.TOP_UP_BANK_NAME,
-        iban: config.TOP_UP_IBAN,
+        account_holder: config.DEPOSIT_ACCOUNT_HOLDER,
+        bank_name: config.DEPOSIT_BANK_NAME,
+        iban: config.DEPOSIT_IBAN,
       },
       production: config.APP_MODE === 'production',
     },
@@ -55,8 +55,8 @@ export async function buildApp(options: BuildOptions = {}) {
     paymentRules: {
       expireAfterMs,
       maxOpenPerUser: config.CARD_PAYMENTS_OPEN_PER_USER,
-      maxTopUpCents: config.CARD_TOP_UP_MAX_EUROS * 100,
-      maxDailyCents: config.CARD_TOP_UP_DAILY_MAX_EUROS * 100,
+      maxDepositCents: config.CARD_DEPOSIT_MAX_EUROS * 100,
+      maxDailyCents: config.CARD_DEPOSIT_DAILY_MAX_EUROS * 100,
     },
     paymentSchedule: {
       expireAfterMs,

@@ -9,7 +9,7 @@ import type { ShopSettingsDefaults } from './settings/shop-settings';
 /** What the routes need beyond the app itself. */
 export interface BalanceContext {
   config: BalanceConfig;
-  /** What the shop's settings row falls back to (the TOP_UP_* account) and whether this is production. */
+  /** What the shop's settings row falls back to (the DEPOSIT_* account) and whether this is production. */
   shop: ShopSettingsDefaults;
   /** The card-payment providers (iyzico, or the demo one); none active in production without iyzico keys (card payments refused). */
   payments: PaymentProviders;

@@ -8,14 +8,14 @@ import { loadOnCredit, recordCashPayment } from './dealer-money/dealer-money';
 import { openAccounts, receivable, salesManagerCash, spendable, type AccountSpec } from './ledger/accounts';
 import { captureHold, createHold } from './ledger/holds';
 import { upsertParty } from './parties/parties';
-import { confirmTopUp, createTopUp } from './top-ups/top-ups';
+import { confirmDeposit, createDeposit } from './deposits/deposits';
 
 const DAY = 24 * 3600 * 1000;
 
 /**
  * Demo data (demo mode only; idempotent, so every demo start may run it): the demo people and
  * their accounts, opening balances for the two demo dealers loaded on credit, and a little history
- * (a cash payment, collections by the demo sales manager, a hand-over, customer top-ups) so every
+ * (a cash payment, collections by the demo sales manager, a hand-over, customer deposits) so every
  * screen has something to show. The demo eSIM orders (DEMO_ESIM_ORDERS, seeded by the eSIM service)
  * are paid for as a real order is: a hold on the order's id, captured when it was bought. Written through the same domain functions the API uses, each step
  * under a fixed idempotency key so a second run changes nothing.
@@ -117,10 +117,11 @@ export async function seedDemoData(db: Knex): Promise<void> {
 
   for (const email of ['customer@esim.test', 'demo@esim.test']) {
     const customer = demoAccount(email);
+    // The step keeps the key earlier seeds wrote, so a database seeded before is not given a second deposit.
     const created = await step(`top-up-${email}`, (trx) =>
-      createTopUp(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', at: ago(25) }),
+      createDeposit(trx, { userId: customer.id, amountCents: 100_00, method: 'bank_transfer', at: ago(25) }),
     );
-    await confirmTopUp(db, (created.body as { id: string }).id, admin.id, { at: ago(25) });
+    await confirmDeposit(db, (created.body as { id: string }).id, admin.id, { at: ago(25) });
   }
 
   for (const order of DEMO_ESIM_ORDERS) {

@@ -67,7 +67,7 @@ describe('GET /admin/sales', () => {
   });
 });
 
-describe('GET /admin/top-ups names who asked', () => {
+describe('GET /admin/deposits names who asked', () => {
   it('from the balance service’s copy of people; someone it has not heard of has no name', async () => {
     const dealer = await givenDealer(app.db, { fullName: 'Deniz Bayi', companyName: 'Deniz Telekom Ltd. Şti.' });
     const stranger = person(1);
@@ -80,7 +80,7 @@ describe('GET /admin/top-ups names who asked', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const list = (await app.inject({ url: '/admin/top-ups?status=pending', headers: await as(admin) })).json()
+    const list = (await app.inject({ url: '/admin/deposits?status=pending', headers: await as(admin) })).json()
       .data as Array<Record<string, unknown>>;
     expect(list.find((t) => t.user_id === dealer.id)).toMatchObject({
       user_name: 'Deniz Telekom Ltd. Şti.',

@@ -12,7 +12,7 @@ export const approveCard = { name: 'Ada Yılmaz', number: '5528 7900 0000 0008',
 export const insufficientCard = { ...approveCard, number: '4111111111111129' };
 export const doNotHonourCard = { ...approveCard, number: '4129111111111111' };
 
-export async function startCardTopUp(
+export async function startCardDeposit(
   target: App,
   buyer: Person,
   euros: number,

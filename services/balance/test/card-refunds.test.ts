@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DISTANCE_SALE_VERSION, formatEuros } from '@esim/contracts';
 import { captureHold, createHold } from '../src/ledger/holds';
 import { app, as, expectLedgerValid, internal, key, person, useBalanceApp, type Person } from './support';
-import { approveCard, balanceOf, callback, payOnDemoPage, startCardTopUp, status, sweep } from './card-payments';
+import { approveCard, balanceOf, callback, payOnDemoPage, startCardDeposit, status, sweep } from './card-payments';
 
 /**
  * Card money and its way back, on the balance service with the demo provider: the limits a card
@@ -13,9 +13,9 @@ import { approveCard, balanceOf, callback, payOnDemoPage, startCardTopUp, status
 useBalanceApp();
 const admin = person(3);
 
-/** A paid card payment of `euros`: a balance top-up, or a checkout payment for one order. */
-async function paidPayment(buyer: Person, euros: number, purpose: 'top_up' | 'order' = 'top_up') {
-  const { payment, token } = await startCardTopUp(
+/** A paid card payment of `euros`: a balance deposit, or a checkout payment for one order. */
+async function paidPayment(buyer: Person, euros: number, purpose: 'deposit' | 'order' = 'deposit') {
+  const { payment, token } = await startCardDeposit(
     app,
     buyer,
     euros,
@@ -25,7 +25,7 @@ async function paidPayment(buyer: Person, euros: number, purpose: 'top_up' | 'or
   await payOnDemoPage(token, approveCard);
   await callback(app, token);
   expect((await status(app, buyer, payment.id)).status).toBe('paid');
-  return payment as { id: string; top_up_id: string };
+  return payment as { id: string; deposit_id: string };
 }
 
 const claim = (paymentId: string, body: { order_id: string; user_id: string; total_cents: number }) =>
@@ -48,7 +48,7 @@ const demoRefunds = async (paymentId: string) => {
 };
 
 describe('the limits of a card payment', () => {
-  it('refuses a top-up over the largest card payment, naming the amount, and writes nothing', async () => {
+  it('refuses a deposit over the largest card payment, naming the amount, and writes nothing', async () => {
     const buyer = person(1);
     for (const language of ['tr', 'en']) {
       const res = await app.inject({
@@ -58,7 +58,7 @@ describe('the limits of a card payment', () => {
         payload: { amount: 1_000_000 },
       });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'card_top_up_too_large', errors: [{ path: 'amount' }] });
+      expect(res.json()).toMatchObject({ code: 'card_deposit_too_large', errors: [{ path: 'amount' }] });
       expect(res.json().message).toBe(
         language === 'tr'
           ? `Tek seferde kartla en fazla ${formatEuros(100_000)} ödenebilir`
@@ -66,13 +66,13 @@ describe('the limits of a card payment', () => {
       );
     }
     expect(await app.db('payments').where({ user_id: buyer.id })).toEqual([]);
-    expect(await app.db('top_ups').where({ user_id: buyer.id })).toEqual([]);
+    expect(await app.db('deposits').where({ user_id: buyer.id })).toEqual([]);
   });
 
   it('refuses more by card in one day than the daily ceiling, counting what is paid or still open', async () => {
     const buyer = person(1);
     await paidPayment(buyer, 1000);
-    await startCardTopUp(app, buyer, 999);
+    await startCardDeposit(app, buyer, 999);
     const over = await app.inject({
       method: 'POST',
       url: '/user/payments/card',
@@ -80,8 +80,8 @@ describe('the limits of a card payment', () => {
       payload: { amount: 1.01 },
     });
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ code: 'card_top_up_daily_limit', errors: [{ path: 'amount' }] });
-    await startCardTopUp(app, buyer, 1);
+    expect(over.json()).toMatchObject({ code: 'card_deposit_daily_limit', errors: [{ path: 'amount' }] });
+    await startCardDeposit(app, buyer, 1);
   });
 
   it('lets one person have three card payments open at once: twenty started together open three, the rest are told to finish one', async () => {
@@ -136,10 +136,10 @@ describe('one checkout payment pays one order', () => {
     expect(answers.filter((res) => res.statusCode === 409)).toHaveLength(19);
   });
 
-  it('cannot be a balance top-up, nor money already given back to the card', async () => {
+  it('cannot be a balance deposit, nor money already given back to the card', async () => {
     const buyer = person(1);
-    const topUp = await paidPayment(buyer, 7);
-    const refused = await claim(topUp.id, { order_id: `order-${randomUUID()}`, user_id: buyer.id, total_cents: 700 });
+    const deposit = await paidPayment(buyer, 7);
+    const refused = await claim(deposit.id, { order_id: `order-${randomUUID()}`, user_id: buyer.id, total_cents: 700 });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('payment_not_for_an_order');
 

@@ -282,7 +282,7 @@ describe('physical-sim order events', () => {
 });
 
 describe('esim order events', () => {
-  /** A customer with money in their spendable account (a bank top-up through the ledger). */
+  /** A customer with money in their spendable account (a bank deposit through the ledger). */
   async function fundedCustomer(cents: number) {
     const customer = person(1);
     await fundFromBank(app.db, customer.id, cents, { idempotencyKey: `test-fund:${randomUUID()}`, createdBy: 'test' });

@@ -13,34 +13,34 @@ import {
   formHeaders,
   insufficientCard,
   payOnDemoPage,
-  startCardTopUp,
+  startCardDeposit,
   status,
   sweep,
 } from './card-payments';
 
 /**
- * Card top-ups end to end on the real service: the demo provider's hosted page driven as a browser
+ * Card deposits end to end on the real service: the demo provider's hosted page driven as a browser
  * would (form posts, the 3-D Secure step, the 307 to the callback); the iyzico adapter's are in
  * iyzico.test.ts, against the fake iyzico. The ledger is verified after every case.
  */
 useBalanceApp();
 const admin = person(3);
 
-const cardTopUps = async (target: App, buyer: Person) =>
+const cardDeposits = async (target: App, buyer: Person) =>
   Number(
     (
       (await target
         .db('transfers')
         .where({ kind: 'card_top_up' })
-        .whereRaw(`metadata->>'top_up_id' IN (SELECT id::text FROM top_ups WHERE user_id = ?)`, [buyer.id])
+        .whereRaw(`metadata->>'top_up_id' IN (SELECT id::text FROM deposits WHERE user_id = ?)`, [buyer.id])
         .count({ n: '*' })) as Array<{ n: number }>
     )[0]!.n,
   );
 
-describe('card top-up through the demo provider', () => {
-  it('approves 5528790000000008 after 3-D Secure: the callback re-reads the payment and credits the top-up once', async () => {
+describe('card deposit through the demo provider', () => {
+  it('approves 5528790000000008 after 3-D Secure: the callback re-reads the payment and credits the deposit once', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 25.5);
+    const { payment, token } = await startCardDeposit(app, buyer, 25.5);
     expect(payment).toMatchObject({
       status: 'pending',
       provider: 'demo',
@@ -72,8 +72,8 @@ describe('card top-up through the demo provider', () => {
       provider_payment_id: expect.stringMatching(/^demo-/),
     });
     expect(await balanceOf(app, buyer)).toBe(2550);
-    expect(await cardTopUps(app, buyer)).toBe(1);
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
+    expect(await cardDeposits(app, buyer)).toBe(1);
+    expect(await app.db('deposits').where({ id: payment.deposit_id }).first()).toMatchObject({
       status: 'confirmed',
       method: 'card',
     });
@@ -88,7 +88,7 @@ describe('card top-up through the demo provider', () => {
 
   it('declines 4111111111111129 with the reason in the buyer’s language, and credits nothing', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 40, { 'accept-language': 'en' });
+    const { payment, token } = await startCardDeposit(app, buyer, 40, { 'accept-language': 'en' });
     expect(payment.locale).toBe('en');
     expect((await app.inject({ url: `/payments/demo/${token}` })).body).toContain('Card payment');
     await callback(app, token).then((res) => expect(res.statusCode).toBe(200));
@@ -103,7 +103,7 @@ describe('card top-up through the demo provider', () => {
     expect((await status(app, buyer, payment.id, 'tr')).failure_message).toBe(
       'Kartınızın bakiyesi ya da limiti yetersiz. Başka bir kartla deneyin.',
     );
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
+    expect(await app.db('deposits').where({ id: payment.deposit_id }).first()).toMatchObject({
       status: 'rejected',
       reason: 'card_declined_insufficient_funds',
       transfer_id: null,
@@ -114,14 +114,14 @@ describe('card top-up through the demo provider', () => {
 
   it('declines 4129111111111111 as do not honour, and a cancelled 3-D Secure step charges nothing', async () => {
     const buyer = person(1);
-    const declined = await startCardTopUp(app, buyer, 10);
+    const declined = await startCardDeposit(app, buyer, 10);
     await payOnDemoPage(declined.token, doNotHonourCard);
     await callback(app, declined.token);
     expect(await status(app, buyer, declined.payment.id)).toMatchObject({
       status: 'failed',
       failure_message: 'Bankanız bu ödemeyi onaylamadı. Bankanızla görüşün ya da başka bir kart deneyin.',
     });
-    const cancelled = await startCardTopUp(app, buyer, 10);
+    const cancelled = await startCardDeposit(app, buyer, 10);
     await payOnDemoPage(cancelled.token, approveCard, 'cancel');
     await callback(app, cancelled.token);
     expect(await status(app, buyer, cancelled.payment.id, 'en')).toMatchObject({
@@ -134,7 +134,7 @@ describe('card top-up through the demo provider', () => {
 
   it('refuses a wrong card on the form, naming the field, and keeps the session open', async () => {
     const buyer = person(1);
-    const { token } = await startCardTopUp(app, buyer, 5);
+    const { token } = await startCardDeposit(app, buyer, 5);
     const wrong = await app.inject({
       method: 'POST',
       url: `/payments/demo/${token}`,
@@ -163,7 +163,7 @@ describe('card top-up through the demo provider', () => {
 
   it('expires an abandoned payment after the configured time, tells the buyer nothing was charged only once the provider’s page is gone', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 15);
+    const { payment, token } = await startCardDeposit(app, buyer, 15);
     await app.inject({ url: `/payments/demo/${token}` });
     // 29 minutes old: still open.
     await backdate(payment.id, 29 * 60_000);
@@ -191,32 +191,32 @@ describe('card top-up through the demo provider', () => {
       failure_message: 'The payment expired before it was completed; nothing was charged to your card.',
     });
     expect((await app.db('payments').where({ id: payment.id }).first()).next_check_at).toBeNull();
-    // Its top-up reads expired, not rejected and not pending: nobody turned it down and no money moved.
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({
+    // Its deposit reads expired, not rejected and not pending: nobody turned it down and no money moved.
+    expect(await app.db('deposits').where({ id: payment.deposit_id }).first()).toMatchObject({
       status: 'expired',
       reason: 'payment_expired',
       transfer_id: null,
     });
-    const mine = (await app.inject({ url: '/user/balance/top-ups', headers: await as(buyer) })).json().data;
-    expect(mine).toEqual([expect.objectContaining({ id: payment.top_up_id, method: 'card', status: 'expired' })]);
+    const mine = (await app.inject({ url: '/user/balance/deposits', headers: await as(buyer) })).json().data;
+    expect(mine).toEqual([expect.objectContaining({ id: payment.deposit_id, method: 'card', status: 'expired' })]);
     const expiredOnly = await app.inject({
-      url: `/user/balance/top-ups?filter=${encodeURIComponent('{"status":"expired"}')}`,
+      url: `/user/balance/deposits?filter=${encodeURIComponent('{"status":"expired"}')}`,
       headers: await as(buyer),
     });
-    expect(expiredOnly.json().data.map((t: { id: string }) => t.id)).toEqual([payment.top_up_id]);
-    const pendingForAdmin = await app.inject({ url: '/admin/top-ups?status=pending', headers: await as(admin) });
-    expect(pendingForAdmin.json().data.map((t: { id: string }) => t.id)).not.toContain(payment.top_up_id);
-    const expiredForAdmin = await app.inject({ url: '/admin/top-ups?status=expired', headers: await as(admin) });
+    expect(expiredOnly.json().data.map((t: { id: string }) => t.id)).toEqual([payment.deposit_id]);
+    const pendingForAdmin = await app.inject({ url: '/admin/deposits?status=pending', headers: await as(admin) });
+    expect(pendingForAdmin.json().data.map((t: { id: string }) => t.id)).not.toContain(payment.deposit_id);
+    const expiredForAdmin = await app.inject({ url: '/admin/deposits?status=expired', headers: await as(admin) });
     expect(expiredForAdmin.json().data).toContainEqual(
-      expect.objectContaining({ id: payment.top_up_id, status: 'expired' }),
+      expect.objectContaining({ id: payment.deposit_id, status: 'expired' }),
     );
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
   });
 
-  it('expires a payment whose page never opened (the provider could not be reached) and its top-up', async () => {
+  it('expires a payment whose page never opened (the provider could not be reached) and its deposit', async () => {
     const buyer = person(1);
-    const { payment } = await startCardTopUp(app, buyer, 14);
+    const { payment } = await startCardDeposit(app, buyer, 14);
     // As if the provider never answered: no token, so there is no page that could still take the card.
     await app.db('payments').where({ id: payment.id }).update({ token: null, page_url: null, page_expires_at: null });
     await backdate(payment.id, 31 * 60_000);
@@ -225,15 +225,15 @@ describe('card top-up through the demo provider', () => {
       status: 'expired',
       failure_code: 'payment_expired',
     });
-    expect((await app.db('top_ups').where({ id: payment.top_up_id }).first()).status).toBe('expired');
+    expect((await app.db('deposits').where({ id: payment.deposit_id }).first()).status).toBe('expired');
     // Nothing left to ask: later passes leave it alone.
     expect((await app.db('payments').where({ id: payment.id }).first()).next_check_at).toBeNull();
     await expectLedgerValid(app.db);
   });
 
-  it('a payment declined at the last moment after we expired it reads failed, its top-up rejected', async () => {
+  it('a payment declined at the last moment after we expired it reads failed, its deposit rejected', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 13);
+    const { payment, token } = await startCardDeposit(app, buyer, 13);
     await app.inject({ url: `/payments/demo/${token}` });
     await backdate(payment.id, 31 * 60_000);
     expect((await sweep()).expired).toBe(1);
@@ -241,38 +241,38 @@ describe('card top-up through the demo provider', () => {
     await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
     await sweep();
     expect((await status(app, buyer, payment.id)).status).toBe('failed');
-    expect((await app.db('top_ups').where({ id: payment.top_up_id }).first()).status).toBe('rejected');
+    expect((await app.db('deposits').where({ id: payment.deposit_id }).first()).status).toBe('rejected');
     expect(await balanceOf(app, buyer)).toBe(0);
     await expectLedgerValid(app.db);
   });
 
   it('credits a payment the buyer finished on the provider’s page after we had expired it', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 16);
+    const { payment, token } = await startCardDeposit(app, buyer, 16);
     await app.inject({ url: `/payments/demo/${token}` });
     await backdate(payment.id, 31 * 60_000);
     expect((await sweep()).expired).toBe(1);
     expect((await status(app, buyer, payment.id)).status).toBe('expired');
-    expect((await app.db('top_ups').where({ id: payment.top_up_id }).first()).status).toBe('expired');
+    expect((await app.db('deposits').where({ id: payment.deposit_id }).first()).status).toBe('expired');
     // The page stayed open: the buyer pays at the last moment and never comes back.
     await payOnDemoPage(token, approveCard);
     await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
     await sweep();
     expect(await status(app, buyer, payment.id)).toMatchObject({ status: 'paid', failure_code: null });
     expect(await balanceOf(app, buyer)).toBe(1600);
-    expect(await app.db('top_ups').where({ id: payment.top_up_id }).first()).toMatchObject({ status: 'confirmed' });
+    expect(await app.db('deposits').where({ id: payment.deposit_id }).first()).toMatchObject({ status: 'confirmed' });
     // The callback arriving late and another pass credit nothing more.
     await callback(app, token);
     await app.db('payments').where({ id: payment.id }).update({ next_check_at: app.db.fn.now() });
     await sweep();
     expect(await balanceOf(app, buyer)).toBe(1600);
-    expect(await cardTopUps(app, buyer)).toBe(1);
+    expect(await cardDeposits(app, buyer)).toBe(1);
     await expectLedgerValid(app.db);
   });
 
   it('credits a paid payment whose buyer never came back through the callback (the poll loop re-reads it)', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 12);
+    const { payment, token } = await startCardDeposit(app, buyer, 12);
     await payOnDemoPage(token, approveCard);
     await sweep();
     expect((await status(app, buyer, payment.id)).status).toBe('paid');
@@ -286,7 +286,7 @@ describe('card top-up through the demo provider', () => {
       await running.app.startServingWork();
       expect(running.app.servingWork()).toContain('card-payments');
       const buyer = person(1);
-      const { payment, token } = await startCardTopUp(running.app, buyer, 7, {}, {}, running.as);
+      const { payment, token } = await startCardDeposit(running.app, buyer, 7, {}, {}, running.as);
       await payOnDemoPage(token, approveCard);
       await expect
         .poll(async () => (await running.app.db('payments').where({ id: payment.id }).first()).status, {
@@ -303,7 +303,7 @@ describe('card top-up through the demo provider', () => {
 
   it('ignores a forged callback: an unknown token is a 404, a claim of success in the body changes nothing', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 30);
+    const { payment, token } = await startCardDeposit(app, buyer, 30);
     const unknown = await callback(app, `forged-${randomUUID()}`, { paymentStatus: 'SUCCESS', status: 'success' });
     expect(unknown.statusCode).toBe(404);
     const claimed = await callback(app, token, {
@@ -327,7 +327,7 @@ describe('card top-up through the demo provider', () => {
 
   it('credits once when two callbacks and a poll arrive together for one paid payment', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 20);
+    const { payment, token } = await startCardDeposit(app, buyer, 20);
     await payOnDemoPage(token, approveCard);
     const answers = await Promise.all([
       callback(app, token),
@@ -339,7 +339,7 @@ describe('card top-up through the demo provider', () => {
     await callback(app, token);
     expect((await status(app, buyer, payment.id)).status).toBe('paid');
     expect(await balanceOf(app, buyer)).toBe(2000);
-    expect(await cardTopUps(app, buyer)).toBe(1);
+    expect(await cardDeposits(app, buyer)).toBe(1);
     await expectLedgerValid(app.db);
   });
 
@@ -369,9 +369,9 @@ describe('card top-up through the demo provider', () => {
     expect((await status(app, person(1), first.json().data.id)) ?? null).toBeNull();
   });
 
-  it('lets an admin refund an unspent card top-up once, and refuses a spent one', async () => {
+  it('lets an admin refund an unspent card deposit once, and refuses a spent one', async () => {
     const buyer = person(1);
-    const { payment, token } = await startCardTopUp(app, buyer, 50);
+    const { payment, token } = await startCardDeposit(app, buyer, 50);
     await payOnDemoPage(token, approveCard);
     await callback(app, token);
     expect(await balanceOf(app, buyer)).toBe(5000);
@@ -383,7 +383,7 @@ describe('card top-up through the demo provider', () => {
       (
         await app.inject({
           method: 'POST',
-          url: `/admin/top-ups/${payment.top_up_id}/confirm`,
+          url: `/admin/deposits/${payment.deposit_id}/confirm`,
           headers: await as(admin),
         })
       ).statusCode,
@@ -415,7 +415,7 @@ describe('card top-up through the demo provider', () => {
 
     // Part of it spent: only what is still on the balance goes back to the card.
     const spender = person(1);
-    const spent = await startCardTopUp(app, spender, 30);
+    const spent = await startCardDeposit(app, spender, 30);
     await payOnDemoPage(spent.token, approveCard);
     await callback(app, spent.token);
     await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: spender.id, amountCents: 1000 });
@@ -430,7 +430,7 @@ describe('card top-up through the demo provider', () => {
 
     // All of it spent: nothing goes back.
     const allSpent = person(1);
-    const gone = await startCardTopUp(app, allSpent, 10);
+    const gone = await startCardDeposit(app, allSpent, 10);
     await payOnDemoPage(gone.token, approveCard);
     await callback(app, gone.token);
     await createHold(app.db, { orderId: `o-${randomUUID()}`, userId: allSpent.id, amountCents: 1000 });
@@ -454,7 +454,7 @@ describe('card top-up through the demo provider', () => {
   it('keeps only the version of the distance-sale documents accepted before paying, never a text sent; an outdated version is a 400 naming it and writes nothing', async () => {
     const buyer = person(1);
     const sent = 'any text at all, 50 kB of it if the client likes';
-    const { payment } = await startCardTopUp(
+    const { payment } = await startCardDeposit(
       app,
       buyer,
       24.99,
@@ -480,11 +480,11 @@ describe('card top-up through the demo provider', () => {
 
   it('lists payments for an admin by status, person, part of the provider reference, ids and Istanbul days', async () => {
     const paidBuyer = person(1);
-    const paid = await startCardTopUp(app, paidBuyer, 12);
+    const paid = await startCardDeposit(app, paidBuyer, 12);
     await payOnDemoPage(paid.token, approveCard);
     await callback(app, paid.token);
     const declinedBuyer = person(2);
-    const declined = await startCardTopUp(app, declinedBuyer, 7);
+    const declined = await startCardDeposit(app, declinedBuyer, 7);
     await payOnDemoPage(declined.token, insufficientCard);
     await callback(app, declined.token);
     const reference = (await status(app, paidBuyer, paid.payment.id)).provider_payment_id as string;

@@ -27,15 +27,15 @@ it('seeds once: a second run changes nothing', async () => {
   const counts = {
     transfers: await countRows(app.db, 'transfers'),
     collections: await countRows(app.db, 'collections'),
-    topUps: await countRows(app.db, 'top_ups'),
+    deposits: await countRows(app.db, 'deposits'),
   };
   await seedDemoData(app.db);
   expect({
     transfers: await countRows(app.db, 'transfers'),
     collections: await countRows(app.db, 'collections'),
-    topUps: await countRows(app.db, 'top_ups'),
+    deposits: await countRows(app.db, 'deposits'),
   }).toEqual(counts);
-  expect(counts).toEqual({ transfers: 8 + DEMO_ESIM_ORDERS.length, collections: 3, topUps: 2 });
+  expect(counts).toEqual({ transfers: 8 + DEMO_ESIM_ORDERS.length, collections: 3, deposits: 2 });
 });
 
 it('gives the screens data: dealer balances and debts, the sales manager figures, customer balances', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { loadBalanceConfig } from '../src/config';
 import { spendable } from '../src/ledger/accounts';
 import { accountOf, app, as, countRows, key, person, plain, startApp, useBalanceApp, type Person } from './support';
 
 /**
  * The shop's money settings (GET/PUT /admin/balance/settings) and the two rules they set for bank
- * top-ups: the most one request may ask for, and the amount above which confirming it takes the
+ * deposits: the most one request may ask for, and the amount above which confirming it takes the
  * amount typed again. One app and one settings row for the file, so the tests run in order.
  */
 const admin = person(3);
@@ -28,7 +29,7 @@ const request = async (
 const settings = async () => (await request('GET', '/admin/balance/settings', admin)).json().data;
 const putSettings = (payload: unknown, extra: Record<string, string> = {}) =>
   request('PUT', '/admin/balance/settings', admin, payload, extra);
-const askTopUp = (who: Person, amount: number, extra: Record<string, string> = {}) =>
+const askDeposit = (who: Person, amount: number, extra: Record<string, string> = {}) =>
   request(
     'POST',
     '/user/balance/add',
@@ -36,10 +37,10 @@ const askTopUp = (who: Person, amount: number, extra: Record<string, string> = {
     { amount, method: 'bank_transfer' },
     { 'idempotency-key': key(), ...extra },
   );
-const confirm = (id: string, payload?: unknown) => request('POST', `/admin/top-ups/${id}/confirm`, admin, payload);
+const confirm = (id: string, payload?: unknown) => request('POST', `/admin/deposits/${id}/confirm`, admin, payload);
 
 describe('GET/PUT /admin/balance/settings', () => {
-  it('answers the seeded settings: the TOP_UP_* account until an admin saves one, 100.000 € a request, retype above 1.000 €', async () => {
+  it('answers the seeded settings: the DEPOSIT_* account until an admin saves one, 100.000 € a request, retype above 1.000 €', async () => {
     expect(await settings()).toEqual({
       account_holder: 'Yelkovan Demo Teknoloji A.Ş.',
       bank_name: 'Demo Bank A.Ş.',
@@ -47,8 +48,8 @@ describe('GET/PUT /admin/balance/settings', () => {
       // The demo placeholder fails mod 97, but demo mode shows it (it is the demo's account).
       iban_valid: false,
       bank_details_shown: true,
-      top_up_max: 100_000,
-      top_up_max_cents: 100_000_00,
+      deposit_max: 100_000,
+      deposit_max_cents: 100_000_00,
       confirm_retype_above: 1_000,
       confirm_retype_above_cents: 1_000_00,
       updated_by: null,
@@ -59,10 +60,10 @@ describe('GET/PUT /admin/balance/settings', () => {
   it('is for admins only: customers, dealers and sales managers are refused, anonymous callers too', async () => {
     for (const who of [person(1), person(2), person(4)]) {
       expect((await request('GET', '/admin/balance/settings', who)).statusCode).toBe(403);
-      expect((await request('PUT', '/admin/balance/settings', who, { top_up_max: 1 })).statusCode).toBe(403);
+      expect((await request('PUT', '/admin/balance/settings', who, { deposit_max: 1 })).statusCode).toBe(403);
     }
     expect((await request('GET', '/admin/balance/settings', null)).statusCode).toBe(401);
-    expect((await settings()).top_up_max_cents).toBe(100_000_00);
+    expect((await settings()).deposit_max_cents).toBe(100_000_00);
   });
 
   it('refuses bad input with a 400 naming the field in the caller’s language, and changes nothing', async () => {
@@ -73,12 +74,12 @@ describe('GET/PUT /admin/balance/settings', () => {
       [{ iban: 'not an iban' }, 'iban'],
       [{ account_holder: '   ' }, 'account_holder'],
       [{ bank_name: 'x'.repeat(141) }, 'bank_name'],
-      [{ top_up_max: 0 }, 'top_up_max'],
-      [{ top_up_max: 10.555 }, 'top_up_max'],
-      [{ top_up_max: '500' }, 'top_up_max'],
+      [{ deposit_max: 0 }, 'deposit_max'],
+      [{ deposit_max: 10.555 }, 'deposit_max'],
+      [{ deposit_max: '500' }, 'deposit_max'],
       [{ confirm_retype_above: -1 }, 'confirm_retype_above'],
       // One bad field refuses the whole change: the good one next to it is not saved either.
-      [{ top_up_max: 5_000, iban: 'TR00 0000 0000 0000 0000 0000 00' }, 'iban'],
+      [{ deposit_max: 5_000, iban: 'TR00 0000 0000 0000 0000 0000 00' }, 'iban'],
     ];
     for (const [body, field] of cases) {
       const res = await putSettings(body);
@@ -108,15 +109,15 @@ describe('GET/PUT /admin/balance/settings', () => {
       iban: VALID_IBAN,
       iban_valid: true,
       bank_details_shown: true,
-      top_up_max_cents: 100_000_00,
+      deposit_max_cents: 100_000_00,
       confirm_retype_above_cents: 1_000_00,
       updated_by: admin.id,
     });
     expect(res.json().data.updated_at).toEqual(expect.any(String));
     expect(await app.db('shop_settings').first('iban')).toEqual({ iban: 'TR330006100519786457841326' });
     // A customer's next request already shows the new account.
-    const topUp = await askTopUp(person(1), 10);
-    expect(topUp.json().data.bank).toEqual({
+    const deposit = await askDeposit(person(1), 10);
+    expect(deposit.json().data.bank).toEqual({
       account_holder: 'Gezgin İletişim A.Ş.',
       bank_name: 'Örnek Bankası',
       iban: VALID_IBAN,
@@ -136,31 +137,31 @@ describe('GET/PUT /admin/balance/settings', () => {
   });
 });
 
-describe('the most one bank top-up request may ask for', () => {
+describe('the most one bank deposit request may ask for', () => {
   it('refuses a request above the maximum with a 422 naming amount, the maximum in the caller’s language; nothing is created', async () => {
     const customer = person(1);
-    const huge = await askTopUp(customer, 100_000_000);
+    const huge = await askDeposit(customer, 100_000_000);
     expect(huge.statusCode).toBe(422);
-    expect(huge.json()).toMatchObject({ success: false, code: 'top_up_too_large' });
+    expect(huge.json()).toMatchObject({ success: false, code: 'deposit_too_large' });
     expect(plain(huge.json().message)).toBe(
       'Havale/EFT ile tek seferde en fazla 100.000,00 € yükleme talep edilebilir',
     );
     expect(huge.json().errors).toEqual([{ path: 'amount', message: huge.json().message }]);
-    const english = await askTopUp(customer, 100_000.01, { 'accept-language': 'en' });
+    const english = await askDeposit(customer, 100_000.01, { 'accept-language': 'en' });
     expect(english.statusCode).toBe(422);
     expect(plain(english.json().errors[0].message)).toBe(
       'At most 100.000,00 € can be requested by bank transfer at once',
     );
-    expect(await app.db('top_ups').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(await app.db('deposits').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
     // The maximum itself is allowed.
-    expect((await askTopUp(customer, 100_000)).statusCode).toBe(201);
+    expect((await askDeposit(customer, 100_000)).statusCode).toBe(201);
   });
 
   it('follows the setting at once, and the balance page reads it before asking', async () => {
     const customer = person(1);
-    expect((await putSettings({ top_up_max: 500 })).statusCode).toBe(200);
-    expect((await askTopUp(customer, 500.01)).statusCode).toBe(422);
-    expect((await askTopUp(customer, 500)).statusCode).toBe(201);
+    expect((await putSettings({ deposit_max: 500 })).statusCode).toBe(200);
+    expect((await askDeposit(customer, 500.01)).statusCode).toBe(422);
+    expect((await askDeposit(customer, 500)).statusCode).toBe(201);
     const options = await request('GET', '/user/balance/bank-transfer', customer);
     expect(options.statusCode).toBe(200);
     expect(options.json().data).toEqual({
@@ -169,63 +170,63 @@ describe('the most one bank top-up request may ask for', () => {
       max_cents: 500_00,
     });
     expect((await request('GET', '/user/balance/bank-transfer', person(4))).statusCode).toBe(403);
-    expect((await putSettings({ top_up_max: 100_000 })).statusCode).toBe(200);
+    expect((await putSettings({ deposit_max: 100_000 })).statusCode).toBe(200);
   });
 });
 
-describe('confirming a big top-up takes the amount typed again', () => {
+describe('confirming a big deposit takes the amount typed again', () => {
   it('above the threshold: missing and wrong amounts are refused naming amount, the right one confirms once, a replay moves nothing', async () => {
     const customer = person(1);
-    const topUp = (await askTopUp(customer, 1_000.01)).json().data;
-    const listed = (await request('GET', '/admin/top-ups?status=pending', admin)).json().data;
-    expect(listed.find((t: { id: string }) => t.id === topUp.id)).toMatchObject({ amount_retype_required: true });
+    const deposit = (await askDeposit(customer, 1_000.01)).json().data;
+    const listed = (await request('GET', '/admin/deposits?status=pending', admin)).json().data;
+    expect(listed.find((t: { id: string }) => t.id === deposit.id)).toMatchObject({ amount_retype_required: true });
     const transfers = await countRows(app.db, 'transfers');
 
-    const missing = await confirm(topUp.id);
+    const missing = await confirm(deposit.id);
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
-      code: 'top_up_amount_retype_required',
+      code: 'deposit_amount_retype_required',
       errors: [{ path: 'amount', message: 'Bu tutarda bir yüklemeyi onaylamak için tutarı yeniden yazın' }],
     });
-    const emptyBody = await confirm(topUp.id, {});
-    expect(emptyBody.json().code).toBe('top_up_amount_retype_required');
-    const wrong = await confirm(topUp.id, { amount: 1_000.1 });
+    const emptyBody = await confirm(deposit.id, {});
+    expect(emptyBody.json().code).toBe('deposit_amount_retype_required');
+    const wrong = await confirm(deposit.id, { amount: 1_000.1 });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
-      code: 'top_up_amount_mismatch',
+      code: 'deposit_amount_mismatch',
       errors: [{ path: 'amount', message: 'Yazılan tutar talep edilen tutarla aynı değil' }],
     });
-    const malformed = await confirm(topUp.id, { amount: '1000,01' });
+    const malformed = await confirm(deposit.id, { amount: '1000,01' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].path).toBe('amount');
     expect(await countRows(app.db, 'transfers')).toBe(transfers);
-    expect((await app.db('top_ups').where({ id: topUp.id }).first()).status).toBe('pending');
+    expect((await app.db('deposits').where({ id: deposit.id }).first()).status).toBe('pending');
 
-    const right = await confirm(topUp.id, { amount: 1_000.01 });
+    const right = await confirm(deposit.id, { amount: 1_000.01 });
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json().data).toMatchObject({ status: 'confirmed', amount_cents: 1_000_01, decided_by: admin.id });
     expect(right.headers['idempotent-replayed']).toBeUndefined();
     // The same confirmation again answers the same and moves nothing; so does one without the amount now.
-    const replay = await confirm(topUp.id, { amount: 1_000.01 });
+    const replay = await confirm(deposit.id, { amount: 1_000.01 });
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data.transfer_id).toBe(right.json().data.transfer_id);
-    expect((await confirm(topUp.id)).statusCode).toBe(200);
+    expect((await confirm(deposit.id)).statusCode).toBe(200);
     // A wrong amount is never answered as if it were right.
-    expect((await confirm(topUp.id, { amount: 1 })).statusCode).toBe(400);
+    expect((await confirm(deposit.id, { amount: 1 })).statusCode).toBe(400);
     expect(await countRows(app.db, 'transfers')).toBe(transfers + 1);
     expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(1_000_01);
   });
 
   it('at or below the threshold confirming stays one click (a typed amount is still checked)', async () => {
     const customer = person(1);
-    const atThreshold = (await askTopUp(customer, 1_000)).json().data;
-    const listed = (await request('GET', '/admin/top-ups?status=pending', admin)).json().data;
+    const atThreshold = (await askDeposit(customer, 1_000)).json().data;
+    const listed = (await request('GET', '/admin/deposits?status=pending', admin)).json().data;
     expect(listed.find((t: { id: string }) => t.id === atThreshold.id)).toMatchObject({
       amount_retype_required: false,
     });
     expect((await confirm(atThreshold.id)).statusCode).toBe(200);
-    const small = (await askTopUp(customer, 25)).json().data;
+    const small = (await askDeposit(customer, 25)).json().data;
     expect((await confirm(small.id, { amount: 26 })).statusCode).toBe(400);
     expect((await confirm(small.id, { amount: 25 })).statusCode).toBe(200);
     expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(1_025_00);
@@ -233,24 +234,24 @@ describe('confirming a big top-up takes the amount typed again', () => {
 
   it('follows the threshold at once, in both directions, and speaks English', async () => {
     const customer = person(1);
-    const topUp = (await askTopUp(customer, 300)).json().data;
+    const deposit = (await askDeposit(customer, 300)).json().data;
     expect((await putSettings({ confirm_retype_above: 299.99 })).statusCode).toBe(200);
-    const refused = await request('POST', `/admin/top-ups/${topUp.id}/confirm`, admin, undefined, {
+    const refused = await request('POST', `/admin/deposits/${deposit.id}/confirm`, admin, undefined, {
       'accept-language': 'en',
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([
-      { path: 'amount', message: 'To confirm a top-up this large, type its amount again' },
+      { path: 'amount', message: 'To confirm a deposit this large, type its amount again' },
     ]);
     expect((await putSettings({ confirm_retype_above: 300 })).statusCode).toBe(200);
-    expect((await confirm(topUp.id)).statusCode).toBe(200);
+    expect((await confirm(deposit.id)).statusCode).toBe(200);
     expect((await putSettings({ confirm_retype_above: 1_000 })).statusCode).toBe(200);
   });
 });
 
 describe('in production mode', () => {
   it('never shows customers a placeholder IBAN: the bank-transfer option says the details are not set, until a valid one is saved', async () => {
-    // The file's row has a valid IBAN by now: put the placeholder (the TOP_UP_IBAN default) back, as on a fresh shop.
+    // The file's row has a valid IBAN by now: put the placeholder (the DEPOSIT_IBAN default) back, as on a fresh shop.
     await app.db('shop_settings').update({ account_holder: null, bank_name: null, iban: null });
     const production = await startApp({
       env: { APP_MODE: 'production', INTERNAL_SERVICE_TOKEN: 'a-real-internal-secret-of-32-chars!' },
@@ -274,7 +275,7 @@ describe('in production mode', () => {
         message: 'Banka hesap bilgilerimiz henüz girilmedi; havale/EFT ile yükleme şu an yapılamıyor',
       });
       expect(JSON.stringify(asked.json())).not.toContain('TR00');
-      expect(await production.app.db('top_ups').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+      expect(await production.app.db('deposits').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
       // The admin is told: the settings say customers do not see the account.
       expect((await call('GET', '/admin/balance/settings', boss)).json().data).toMatchObject({
         iban_valid: false,
@@ -293,5 +294,24 @@ describe('in production mode', () => {
     } finally {
       await production.app.close();
     }
+  });
+});
+
+describe('the DEPOSIT_* settings under their old TOP_UP_* names', () => {
+  it('takes an old name while its new one is unset, and the new one when both are set', () => {
+    const config = loadBalanceConfig({
+      ...process.env,
+      TOP_UP_IBAN: VALID_IBAN,
+      TOP_UP_BANK_NAME: 'Eski Banka',
+      DEPOSIT_BANK_NAME: 'Yeni Banka',
+      CARD_TOP_UP_MAX_EUROS: '300',
+      CARD_TOP_UP_DAILY_MAX_EUROS: '600',
+    });
+    expect(config).toMatchObject({
+      DEPOSIT_IBAN: VALID_IBAN,
+      DEPOSIT_BANK_NAME: 'Yeni Banka',
+      CARD_DEPOSIT_MAX_EUROS: 300,
+      CARD_DEPOSIT_DAILY_MAX_EUROS: 600,
+    });
   });
 });

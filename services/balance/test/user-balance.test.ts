@@ -5,7 +5,7 @@ import { spendable } from '../src/ledger/accounts';
 import { captureHold, createHold } from '../src/ledger/holds';
 import { accountOf, app, as, countRows, given, key, person, useBalanceApp, type Person } from './support';
 
-/** The caller's money: balance, top-ups by bank transfer, transactions, dashboard. */
+/** The caller's money: balance, deposits by bank transfer, transactions, dashboard. */
 const admin = person(3);
 useBalanceApp();
 
@@ -74,7 +74,7 @@ describe('GET /user/balance', () => {
   });
 });
 
-describe('top-ups by bank transfer', () => {
+describe('deposits by bank transfer', () => {
   it('creates a pending request with a reference code and the bank account to pay into; nothing moves yet', async () => {
     const customer = person(1);
     const res = await post(
@@ -84,25 +84,25 @@ describe('top-ups by bank transfer', () => {
       { 'idempotency-key': key() },
     );
     expect(res.statusCode, res.body).toBe(201);
-    const topUp = res.json().data;
-    expect(res.json().code).toBe('top_up_created');
-    expect(topUp).toMatchObject({
+    const deposit = res.json().data;
+    expect(res.json().code).toBe('deposit_created');
+    expect(deposit).toMatchObject({
       user_id: customer.id,
       amount: 50,
       amount_cents: 5000,
       method: 'bank_transfer',
       status: 'pending',
     });
-    expect(topUp.reference_code).toMatch(/^BK[2-9A-Z]{8}$/);
-    expect(topUp.bank).toEqual({
+    expect(deposit.reference_code).toMatch(/^BK[2-9A-Z]{8}$/);
+    expect(deposit.bank).toEqual({
       account_holder: expect.any(String),
       bank_name: expect.any(String),
       iban: expect.any(String),
     });
     expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(0);
-    const mine = await get('/user/balance/top-ups', customer);
-    expect(mine.json().data).toEqual([expect.objectContaining({ id: topUp.id, status: 'pending' })]);
-    expect((await get('/user/balance/top-ups', person(1))).json().data).toEqual([]);
+    const mine = await get('/user/balance/deposits', customer);
+    expect(mine.json().data).toEqual([expect.objectContaining({ id: deposit.id, status: 'pending' })]);
+    expect((await get('/user/balance/deposits', person(1))).json().data).toEqual([]);
   });
 
   it('replays with the same key instead of creating a second request', async () => {
@@ -111,7 +111,7 @@ describe('top-ups by bank transfer', () => {
     const first = await post('/user/balance/add', customer, { amount: 20 }, { 'idempotency-key': k });
     const again = await post('/user/balance/add', customer, { amount: 20 }, { 'idempotency-key': k });
     expect(again.json().data.id).toBe(first.json().data.id);
-    expect(await app.db('top_ups').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await app.db('deposits').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
     const other = await post('/user/balance/add', customer, { amount: 21 }, { 'idempotency-key': k });
     expect(other.statusCode).toBe(409);
   });
@@ -141,49 +141,50 @@ describe('top-ups by bank transfer', () => {
     const noKey = await post('/user/balance/add', customer, { amount: 10 });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().errors[0].path).toBe('idempotency-key');
-    expect(await app.db('top_ups').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(await app.db('deposits').where({ user_id: customer.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('an admin confirms: the money arrives once, however often it is confirmed; a confirmed one cannot be rejected', async () => {
     const customer = person(1);
-    const topUp = (await post('/user/balance/add', customer, { amount: 75.5 }, { 'idempotency-key': key() })).json()
+    const deposit = (await post('/user/balance/add', customer, { amount: 75.5 }, { 'idempotency-key': key() })).json()
       .data;
-    const pending = await get('/admin/top-ups?status=pending', admin);
-    expect(pending.json().data.map((t: { id: string }) => t.id)).toContain(topUp.id);
+    const pending = await get('/admin/deposits?status=pending', admin);
+    expect(pending.json().data.map((t: { id: string }) => t.id)).toContain(deposit.id);
 
     const transfers = await countRows(app.db, 'transfers');
     const [first, second] = await Promise.all([
-      post(`/admin/top-ups/${topUp.id}/confirm`, admin),
-      post(`/admin/top-ups/${topUp.id}/confirm`, admin),
+      post(`/admin/deposits/${deposit.id}/confirm`, admin),
+      post(`/admin/deposits/${deposit.id}/confirm`, admin),
     ]);
     expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
     expect(first!.json().data).toMatchObject({ status: 'confirmed', decided_by: admin.id });
     expect(second!.json().data.transfer_id).toBe(first!.json().data.transfer_id);
-    const third = await post(`/admin/top-ups/${topUp.id}/confirm`, admin);
+    const third = await post(`/admin/deposits/${deposit.id}/confirm`, admin);
     expect(third.headers['idempotent-replayed']).toBe('true');
     expect(await countRows(app.db, 'transfers')).toBe(transfers + 1);
     expect((await get('/user/balance', customer)).json().data.balance).toBe(75.5);
 
-    const reject = await post(`/admin/top-ups/${topUp.id}/reject`, admin, { reason: 'yok' });
+    const reject = await post(`/admin/deposits/${deposit.id}/reject`, admin, { reason: 'yok' });
     expect(reject.statusCode).toBe(409);
-    expect(reject.json().code).toBe('top_up_not_pending');
+    expect(reject.json().code).toBe('deposit_not_pending');
   });
 
   it('an admin rejects: nothing moves; unknown ids are 404, malformed ids 400; customers may not decide', async () => {
     const customer = person(1);
-    const topUp = (await post('/user/balance/add', customer, { amount: 10 }, { 'idempotency-key': key() })).json().data;
-    expect((await post(`/admin/top-ups/${topUp.id}/confirm`, customer)).statusCode).toBe(403);
-    const rejected = await post(`/admin/top-ups/${topUp.id}/reject`, admin, { reason: 'Havale gelmedi' });
+    const deposit = (await post('/user/balance/add', customer, { amount: 10 }, { 'idempotency-key': key() })).json()
+      .data;
+    expect((await post(`/admin/deposits/${deposit.id}/confirm`, customer)).statusCode).toBe(403);
+    const rejected = await post(`/admin/deposits/${deposit.id}/reject`, admin, { reason: 'Havale gelmedi' });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().data).toMatchObject({ status: 'rejected', reason: 'Havale gelmedi' });
-    expect((await post(`/admin/top-ups/${topUp.id}/reject`, admin)).statusCode).toBe(200);
-    expect((await post(`/admin/top-ups/${topUp.id}/confirm`, admin)).statusCode).toBe(409);
+    expect((await post(`/admin/deposits/${deposit.id}/reject`, admin)).statusCode).toBe(200);
+    expect((await post(`/admin/deposits/${deposit.id}/confirm`, admin)).statusCode).toBe(409);
     expect((await accountOf(app.db, spendable(customer.id).key)).balance).toBe(0);
-    const unknown = await post(`/admin/top-ups/${randomUUID()}/confirm`, admin);
+    const unknown = await post(`/admin/deposits/${randomUUID()}/confirm`, admin);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('top_up_not_found');
-    expect((await post('/admin/top-ups/nope/confirm', admin)).statusCode).toBe(400);
-    const long = await post(`/admin/top-ups/${topUp.id}/reject`, admin, { reason: 'x'.repeat(501) });
+    expect(unknown.json().code).toBe('deposit_not_found');
+    expect((await post('/admin/deposits/nope/confirm', admin)).statusCode).toBe(400);
+    const long = await post(`/admin/deposits/${deposit.id}/reject`, admin, { reason: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors[0].path).toBe('reason');
   });

@@ -79,45 +79,45 @@ describe('customer: the home spend chart', () => {
   });
 });
 
-describe('dealer: transactions, top-ups, price-list', () => {
-  it('top-up: create by POST, then getList (status filter), getMany', async () => {
+describe('dealer: transactions, deposits, price-list', () => {
+  it('deposit: create by POST, then getList (status filter), getMany', async () => {
     const dp = await providerFor('dealer@esim.test');
-    const { data: topUp } = await dp.send<{ id: string; reference_code: string; bank: { iban: string } }>(
+    const { data: deposit } = await dp.send<{ id: string; reference_code: string; bank: { iban: string } }>(
       'POST',
       'user/balance/add',
       { amount: 25.5, method: 'bank_transfer' },
     );
-    expect(topUp.reference_code).toMatch(/^BK/);
-    expect(topUp.bank.iban).toEqual(expect.any(String));
-    const pending = await dp.getList('top-ups', {
+    expect(deposit.reference_code).toMatch(/^BK/);
+    expect(deposit.bank.iban).toEqual(expect.any(String));
+    const pending = await dp.getList('deposits', {
       pagination: page(10),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'pending' },
     });
     expect(pending.total).toBe(1);
-    expect(pending.data[0]!.id).toBe(topUp.id);
-    const confirmed = await dp.getList('top-ups', {
+    expect(pending.data[0]!.id).toBe(deposit.id);
+    const confirmed = await dp.getList('deposits', {
       pagination: page(10),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'confirmed' },
     });
     expect(confirmed.total).toBe(0);
     // 'all' means no filter (the data provider leaves it out).
-    const everything = await dp.getList('top-ups', {
+    const everything = await dp.getList('deposits', {
       pagination: page(10),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'all' },
     });
     expect(everything.total).toBe(1);
-    expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
+    expect((await dp.getMany('deposits', { ids: [deposit.id] })).data.map((t) => t.id)).toEqual([deposit.id]);
     // getMany names exactly its ids: with a second request in the list, asking for the first answers the first only.
     const { data: second } = await dp.send<{ id: string }>('POST', 'user/balance/add', {
       amount: 10,
       method: 'bank_transfer',
     });
-    expect((await dp.getMany('top-ups', { ids: [topUp.id] })).data.map((t) => t.id)).toEqual([topUp.id]);
-    expect((await dp.getMany('top-ups', { ids: [second.id, topUp.id] })).data.map((t) => t.id).sort()).toEqual(
-      [second.id, topUp.id].sort(),
+    expect((await dp.getMany('deposits', { ids: [deposit.id] })).data.map((t) => t.id)).toEqual([deposit.id]);
+    expect((await dp.getMany('deposits', { ids: [second.id, deposit.id] })).data.map((t) => t.id).sort()).toEqual(
+      [second.id, deposit.id].sort(),
     );
   });
 

@@ -28,7 +28,7 @@ describe("a dealer's balance page", () => {
   });
 });
 
-describe("a customer's top-up requests", () => {
+describe("a customer's deposit requests", () => {
   it('read a card attempt nobody finished "Süresi doldu", not "Beklemede" or "Reddedildi"', async () => {
     const base = fakeDataProvider();
     const expired = {
@@ -47,7 +47,7 @@ describe("a customer's top-up requests", () => {
     };
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) =>
-        resource === 'top-ups' ? ({ data: [expired], total: 1 } as never) : base.getList(resource, params),
+        resource === 'deposits' ? ({ data: [expired], total: 1 } as never) : base.getList(resource, params),
     });
     renderApp({ session: SESSIONS.customer, path: '/balance', dataProvider });
     expect(await screen.findByText('BKEXPIRED1', {}, { timeout: 30_000 })).toBeInTheDocument();
@@ -58,8 +58,8 @@ describe("a customer's top-up requests", () => {
   });
 });
 
-describe('asking for a bank-transfer top-up', () => {
-  // The card top-up beside it has an amount field too.
+describe('asking for a bank-transfer deposit', () => {
+  // The card deposit beside it has an amount field too.
   const bankForm = () => screen.getByText('Bakiye Yükle').closest('.MuiCard-root') as HTMLElement;
   const withOptions = (options: unknown) => {
     const base = fakeDataProvider();

@@ -16,27 +16,27 @@ import { PhoneOr } from '../layout/PhoneList';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { serviceErrorOf } from '../providers/errors';
 import { FIGURES_KEY, useFigure, type UserBalance } from '../providers/figures';
-import type { BankTransferOptions, TopUpCreated } from '@esim/contracts';
+import type { BankTransferOptions, DepositCreated } from '@esim/contracts';
 import { CardPayments } from './CardPayments';
-import { CardTopUp } from './CardTopUp';
+import { CardDeposit } from './CardDeposit';
 
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'error' | 'default'> = {
   pending: 'warning',
   confirmed: 'success',
   rejected: 'error',
-  // A card top-up whose payment was not finished in time: nothing happened, so no alarm colour.
+  // A card deposit whose payment was not finished in time: nothing happened, so no alarm colour.
   expired: 'default',
 };
 
 /** The bank details and the reference code to quote on the transfer. */
-function TransferInstructions({ topUp }: { topUp: TopUpCreated }) {
+function TransferInstructions({ deposit }: { deposit: DepositCreated }) {
   const translate = useTranslate();
   const rows: Array<[string, string]> = [
-    ['app.balance.reference_code', topUp.reference_code],
-    ['app.balance.account_holder', topUp.bank.account_holder],
-    ['app.balance.bank_name', topUp.bank.bank_name],
-    ['app.balance.iban', topUp.bank.iban],
-    ['app.balance.amount', formatEuro(topUp.amount)],
+    ['app.balance.reference_code', deposit.reference_code],
+    ['app.balance.account_holder', deposit.bank.account_holder],
+    ['app.balance.bank_name', deposit.bank.bank_name],
+    ['app.balance.iban', deposit.bank.iban],
+    ['app.balance.amount', formatEuro(deposit.amount)],
   ];
   return (
     <Alert severity="success" icon={<AccountBalanceIcon />} sx={{ mt: 2 }}>
@@ -57,10 +57,10 @@ function TransferInstructions({ topUp }: { topUp: TopUpCreated }) {
 }
 
 /**
- * Ask for a bank-transfer top-up: the amount (at most the shop's maximum), a confirmation, then the
+ * Ask for a bank-transfer deposit: the amount (at most the shop's maximum), a confirmation, then the
  * reference code and bank details. While the shop has no bank account set, it says so and takes nothing.
  */
-function TopUpForm() {
+function DepositForm() {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -71,8 +71,8 @@ function TopUpForm() {
   });
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [created, setCreated] = useState<TopUpCreated | null>(null);
-  // One key per intended top-up: a retry after a network failure cannot create a second request.
+  const [created, setCreated] = useState<DepositCreated | null>(null);
+  // One key per intended deposit: a retry after a network failure cannot create a second request.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const value = Number(amount.replace(',', '.'));
   const wellFormed =
@@ -84,7 +84,7 @@ function TopUpForm() {
   const submit = async () => {
     setFieldError(null);
     try {
-      const { data, message } = await dataProvider.send<TopUpCreated>(
+      const { data, message } = await dataProvider.send<DepositCreated>(
         'POST',
         'user/balance/add',
         { amount: value, method: 'bank_transfer' },
@@ -94,7 +94,7 @@ function TopUpForm() {
       setAmount('');
       setKey(crypto.randomUUID());
       notify(message || 'app.balance.created', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['top-ups'] });
+      await queryClient.invalidateQueries({ queryKey: ['deposits'] });
       await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
     } catch (error) {
       const { message, fields } = serviceErrorOf(error);
@@ -150,22 +150,22 @@ function TopUpForm() {
             {translate('app.balance.submit')}
           </ConfirmButton>
         </Stack>
-        {created ? <TransferInstructions topUp={created} /> : null}
+        {created ? <TransferInstructions deposit={created} /> : null}
       </CardContent>
     </Card>
   );
 }
 
-/** The caller's top-up requests, newest first, paged and filtered by status on the server. */
-function TopUpRequests() {
+/** The caller's deposit requests, newest first, paged and filtered by status on the server. */
+function DepositRequests() {
   const translate = useTranslate();
   return (
     <Card>
       <CardHeader title={translate('app.balance.requests_title')} titleTypographyProps={{ variant: 'h6' }} />
       <ListPage
-        resource="top-ups"
+        resource="deposits"
         disableSyncWithLocation
-        storeKey="balance.top-ups"
+        storeKey="balance.deposits"
         title={false}
         perPage={10}
         sort={{ field: 'created_at', order: 'DESC' }}
@@ -270,10 +270,10 @@ export default function BalancePage() {
             />
           </Grid>
         </Grid>
-        <CardTopUp />
+        <CardDeposit />
         <CardPayments />
-        <TopUpForm />
-        <TopUpRequests />
+        <DepositForm />
+        <DepositRequests />
       </Stack>
     </Box>
   );

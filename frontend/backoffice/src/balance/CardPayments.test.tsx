@@ -5,12 +5,12 @@ import { fakeDataProvider, SESSIONS } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 /** The customer's card payments in GET /user/payments' shape. */
-const TOP_UP = {
+const DEPOSIT = {
   id: '00000000-0000-4000-8000-0000000000c1',
-  top_up_id: '00000000-0000-4000-8000-0000000000c2',
+  deposit_id: '00000000-0000-4000-8000-0000000000c2',
   user_id: SESSIONS.customer.user.id,
   provider: 'demo',
-  purpose: 'top_up',
+  purpose: 'deposit',
   status: 'paid',
   amount: 20,
   amount_cents: 2000,
@@ -32,7 +32,7 @@ const TOP_UP = {
 };
 /** A checkout payment whose order was refunded: its card share went back to the card. */
 const CHECKOUT = {
-  ...TOP_UP,
+  ...DEPOSIT,
   id: '00000000-0000-4000-8000-0000000000c3',
   purpose: 'order',
   status: 'refunded',
@@ -61,7 +61,7 @@ const CHECKOUT = {
   refunded_at: '2026-12-02T09:00:02.000Z',
 };
 const IN_REVIEW = {
-  ...TOP_UP,
+  ...DEPOSIT,
   id: '00000000-0000-4000-8000-0000000000c4',
   status: 'review',
   amount: 50,
@@ -75,7 +75,7 @@ function provider() {
     getList: async (resource, params) => {
       dataProvider.calls.push({ method: 'getList', resource, params });
       return resource === 'payments'
-        ? { data: [IN_REVIEW, CHECKOUT, TOP_UP] as never, total: 3 }
+        ? { data: [IN_REVIEW, CHECKOUT, DEPOSIT] as never, total: 3 }
         : { data: [], total: 0 };
     },
     send: async (method, path, body) => {
@@ -116,7 +116,7 @@ describe('the balance page lists the card payments', () => {
     expect(list?.params).toMatchObject({ sort: { field: 'created_at', order: 'DESC' } });
   }, 60_000);
 
-  it('asks what is left of a top-up back to the card after naming the amount', async () => {
+  it('asks what is left of a deposit back to the card after naming the amount', async () => {
     const dataProvider = provider();
     renderApp({ session: SESSIONS.customer, path: '/balance', dataProvider });
     const user = userEvent.setup();
@@ -129,7 +129,7 @@ describe('the balance page lists the card payments', () => {
     await waitFor(() =>
       expect(dataProvider.calls).toContainEqual({
         method: 'send:POST',
-        resource: `user/payments/${TOP_UP.id}/refund`,
+        resource: `user/payments/${DEPOSIT.id}/refund`,
         params: undefined,
       }),
     );

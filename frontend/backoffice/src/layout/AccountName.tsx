@@ -10,7 +10,7 @@ export function AccountName({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
     <Stack sx={{ minWidth: 0 }}>
-      <span>{accountNameOf(record, translate('app.admin_top_ups.unknown_user'))}</span>
+      <span>{accountNameOf(record, translate('app.admin_deposits.unknown_user'))}</span>
       {record.user_name && record.user_email ? (
         <Typography variant="caption" color="text.secondary">
           {record.user_email}

@@ -35,7 +35,7 @@ export function bulkSummary(result: BulkDecisionResult, approve: boolean, transl
 }
 
 /**
- * Approve, or reject with one reason, the selected requests of a list (bank top-ups, Plus orders,
+ * Approve, or reject with one reason, the selected requests of a list (bank deposits, Plus orders,
  * returns): the service decides each by its single rule and answers per request, shown here by the
  * request's own name (reference code, order number) with the service's words for what could not be done.
  */
@@ -51,7 +51,7 @@ export function BulkDecisionButtons({
   approveAction: 'bulk-confirm' | 'bulk-approve';
   amountOf: (record: RaRecord) => number;
   labelOf: (record: RaRecord) => string;
-  /** Requests the bulk approval refuses (a big top-up needs its amount typed again, alone): said before it runs. */
+  /** Requests the bulk approval refuses (a big deposit needs its amount typed again, alone): said before it runs. */
   approveExcluded?: (record: RaRecord) => boolean;
 }) {
   const translate = useTranslate();
@@ -73,7 +73,7 @@ export function BulkDecisionButtons({
     total: formatCents(selected.reduce((sum: number, record: RaRecord) => sum + amountOf(record), 0)),
   };
   const excluded = approveExcluded ? selected.filter(approveExcluded).length : 0;
-  // Top-ups are confirmed (as on their rows), orders and returns approved.
+  // Deposits are confirmed (as on their rows), orders and returns approved.
   const approveKey = approveAction === 'bulk-confirm' ? 'confirm' : 'approve';
 
   const decide = async (approve: boolean, reason?: string): Promise<boolean> => {
@@ -108,7 +108,7 @@ export function BulkDecisionButtons({
         color="success"
         startIcon={<CheckIcon />}
         title={translate(`app.reconciliation.${approveKey}_title`, counts)}
-        // The big top-ups the bulk leaves out are named before it runs, not only in its results.
+        // The big deposits the bulk leaves out are named before it runs, not only in its results.
         content={[
           translate('app.reconciliation.body', counts),
           excluded > 0 ? translate('app.reconciliation.retype_excluded', { smart_count: excluded }) : '',

@@ -25,7 +25,7 @@ describe("the admin's menu", () => {
           'Satış Müdürleri',
           'Müşteriler',
           'Tahsilat Kayıtları',
-          'Bakiye Yüklemeleri',
+          'Bakiye yüklemeleri',
           'Kart Ödemeleri',
           'Plus Siparişleri',
           'SIM İadeleri',
@@ -38,12 +38,12 @@ describe("the admin's menu", () => {
     });
   });
 
-  it('shows pending counts as badges: top-ups waiting, new messages, Plus orders to approve', async () => {
+  it('shows pending counts as badges: deposits waiting, new messages, Plus orders to approve', async () => {
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource, params });
         const totals: Record<string, number> = {
-          'admin/top-ups': 3,
+          'admin/deposits': 3,
           'admin/messages': 12,
           'admin/physical-sim-orders': 1,
           'admin/physical-sim-returns': 0,
@@ -52,16 +52,16 @@ describe("the admin's menu", () => {
       },
     });
     renderApp({ session: SESSIONS.admin, dataProvider });
-    await waitFor(async () => expect(within(await menuItem('Bakiye Yüklemeleri')).getByText('3')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await menuItem('Bakiye yüklemeleri')).getByText('3')).toBeInTheDocument());
     expect(within(await menuItem('Mesajlar')).getByText('12')).toBeInTheDocument();
     expect(within(await menuItem('Plus Siparişleri')).getByText('1')).toBeInTheDocument();
     // Zero is no badge.
     expect(within(await menuItem('SIM İadeleri')).queryByText('0')).toBeNull();
-    // The counts ask for exactly what waits: pending top-ups and new messages.
+    // The counts ask for exactly what waits: pending deposits and new messages.
     const countCalls = dataProvider.calls.filter((c) => c.method === 'getList');
     expect(countCalls).toContainEqual(
       expect.objectContaining({
-        resource: 'admin/top-ups',
+        resource: 'admin/deposits',
         params: expect.objectContaining({ filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 } }),
       }),
     );
@@ -78,17 +78,17 @@ describe("the admin's menu", () => {
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource, params });
-        return { data: [] as never, total: resource === 'admin/top-ups' ? pending : 0 };
+        return { data: [] as never, total: resource === 'admin/deposits' ? pending : 0 };
       },
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp({ session: SESSIONS.admin, dataProvider });
-    await waitFor(async () => expect(within(await menuItem('Bakiye Yüklemeleri')).getByText('2')).toBeInTheDocument());
-    const asked = () => dataProvider.calls.filter((c) => c.resource === 'admin/top-ups').length;
+    await waitFor(async () => expect(within(await menuItem('Bakiye yüklemeleri')).getByText('2')).toBeInTheDocument());
+    const asked = () => dataProvider.calls.filter((c) => c.resource === 'admin/deposits').length;
     const before = asked();
     pending = 5;
     await vi.advanceTimersByTimeAsync(FIGURES_REFRESH_MS + 100);
-    await waitFor(async () => expect(within(await menuItem('Bakiye Yüklemeleri')).getByText('5')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await menuItem('Bakiye yüklemeleri')).getByText('5')).toBeInTheDocument());
     expect(asked()).toBeGreaterThan(before);
   });
 
@@ -115,7 +115,7 @@ describe('each role sees its own menu and top bar', () => {
   it("the dealer's menu has the customer entries, no admin entry, and its balance in the top bar", async () => {
     renderApp({ session: SESSIONS.dealer });
     await waitFor(async () => expect(await labels()).toEqual(expect.arrayContaining(CUSTOMER_ENTRIES)));
-    expect((await labels()).filter((label) => label === 'Bayiler' || label.startsWith('Bakiye Yüklemeleri'))).toEqual(
+    expect((await labels()).filter((label) => label === 'Bayiler' || label.startsWith('Bakiye yüklemeleri'))).toEqual(
       [],
     );
     await waitFor(() => expect(screen.getByRole('banner').textContent).toMatch(/395,50\s€/));

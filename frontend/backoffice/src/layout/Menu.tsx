@@ -53,7 +53,7 @@ const ICONS = {
   salesManagers: BadgeIcon,
   customers: GroupIcon,
   collection: PaymentsIcon,
-  topUps: AccountBalanceIcon,
+  deposits: AccountBalanceIcon,
   cardPayments: CreditCardIcon,
   messages: MailIcon,
   invoices: DescriptionIcon,

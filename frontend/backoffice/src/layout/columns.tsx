@@ -30,7 +30,7 @@ export function DateCol({ date, ...props }: ColumnProps & { date?: (record: RaRe
   );
 }
 
-/** The account a payment or top-up belongs to (name and e-mail), as the balance service joined it. */
+/** The account a payment or deposit belongs to (name and e-mail), as the balance service joined it. */
 export function AccountCol({ label }: { label: string }) {
   return <DataTable.Col label={label} disableSort render={(r: RaRecord) => <AccountName record={r} />} />;
 }

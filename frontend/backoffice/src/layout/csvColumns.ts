@@ -7,7 +7,7 @@ import type { CsvColumn } from './csvExporter';
  * account id), and a status in the reader's words.
  */
 export const accountColumns = (label: string): CsvColumn[] => [
-  { label, value: (r, csv) => accountNameOf(r, csv.translate('app.admin_top_ups.unknown_user')) },
+  { label, value: (r, csv) => accountNameOf(r, csv.translate('app.admin_deposits.unknown_user')) },
   { label: 'app.export.email', value: (r) => r.user_email ?? '' },
 ];
 

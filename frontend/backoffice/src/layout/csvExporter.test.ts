@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { englishMessages } from '../i18n/en';
 import { createI18nProvider } from '../providers/i18nProvider';
-import { topUpExportColumns } from '../admin/top-ups/exportColumns';
+import { depositExportColumns } from '../admin/deposits/exportColumns';
 import { stockExportColumns } from '../admin/physical-sim-stock/exportColumns';
 import { columnsCsv, type CsvColumn } from './csvExporter';
 import { parse } from 'csv-parse/sync';
@@ -15,7 +15,7 @@ function readCsv(text: string, separator: string): string[][] {
 const turkish = createI18nProvider('tr').translate;
 const english = createI18nProvider('en', englishMessages).translate;
 
-const TOP_UP = {
+const DEPOSIT = {
   id: '6f1c2d7e-1111-4222-8333-944455556666',
   user_id: '0a1b2c3d-1111-4222-8333-944455556666',
   user_name: 'Şükrü Çağlayan',
@@ -39,7 +39,7 @@ const CARD = {
 
 describe('columnsCsv', () => {
   it('writes Turkish Excel: BOM, ";" between cells, headings in Turkish, decimal commas, Istanbul times, no ids', () => {
-    const text = columnsCsv([TOP_UP], topUpExportColumns, turkish, 'tr');
+    const text = columnsCsv([DEPOSIT], depositExportColumns, turkish, 'tr');
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, row] = readCsv(text, ';');
     expect(header).toEqual([
@@ -62,11 +62,11 @@ describe('columnsCsv', () => {
       '07.12.2026 00:05',
       '',
     ]);
-    expect(text).not.toContain(TOP_UP.user_id);
+    expect(text).not.toContain(DEPOSIT.user_id);
   });
 
   it('writes English Excel: "," between cells, decimal points, ISO-like local times', () => {
-    const [header, row] = readCsv(columnsCsv([TOP_UP], topUpExportColumns, english, 'en'), ',');
+    const [header, row] = readCsv(columnsCsv([DEPOSIT], depositExportColumns, english, 'en'), ',');
     expect(header!.slice(0, 4)).toEqual(['Reference code', 'Customer', 'E-mail', 'Amount']);
     expect(row!.slice(3, 5)).toEqual(['1234.50', '2026-12-06 14:38']);
   });

@@ -74,7 +74,7 @@ describe('httpClient', () => {
           message: 'token_refreshed',
           data: { token: 'fresh', token_type: 'Bearer', ...SESSIONS.dealer.user },
         }),
-      () => json(201, { success: true, message: 'top_up_created', data: { id: 't1' } }),
+      () => json(201, { success: true, message: 'deposit_created', data: { id: 't1' } }),
     ]);
     const client = createHttpClient({ apiUrl: '/api', session, fetch });
     const res = await client('/api/user/balance/add', { method: 'POST', body: JSON.stringify({ amount: 10 }) });

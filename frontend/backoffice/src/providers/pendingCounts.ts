@@ -3,7 +3,7 @@ import { useDataProvider, usePermissions } from 'react-admin';
 import { FIGURES_KEY, FIGURES_REFRESH_MS } from './figures';
 
 /**
- * How many rows of an admin list wait for someone (top-ups to confirm, new messages, Plus orders and
+ * How many rows of an admin list wait for someone (deposits to confirm, new messages, Plus orders and
  * returns to approve): the list's total for one row, polled with the figures every 30 s and on each
  * route change (the figures' key), so a badge is never older than the balance beside it.
  */

@@ -29,8 +29,8 @@ export const RESOURCES = {
     permission: 'transactions',
     filters: ['type', 'start_date', 'end_date', 'id'],
   },
-  'top-ups': { path: 'user/balance/top-ups', permission: 'balance', filters: ['status', 'id'] },
-  // The caller's own card payments (top-ups and checkout payments) with their refunds to the card.
+  deposits: { path: 'user/balance/deposits', permission: 'balance', filters: ['status', 'id'] },
+  // The caller's own card payments (deposits and checkout payments) with their refunds to the card.
   payments: { path: 'user/payments', permission: 'balance', oneThroughList: true, filters: ['status', 'id'] },
   'price-list': {
     path: 'user/packages',
@@ -85,15 +85,15 @@ export const RESOURCES = {
     permission: 'admin/collection-logs',
     filters: ['start_date', 'end_date', 'kind', 'sales_manager_id', 'dealer_id'],
   },
-  'admin/top-ups': {
-    path: 'admin/top-ups',
-    permission: 'admin/top-ups',
+  'admin/deposits': {
+    path: 'admin/deposits',
+    permission: 'admin/deposits',
     oneThroughList: true,
     filters: ['q', 'customer', 'status', 'id'],
   },
   'admin/payments': {
     path: 'admin/payments',
-    permission: 'admin/top-ups',
+    permission: 'admin/deposits',
     oneThroughList: true,
     filters: ['q', 'status', 'start_date', 'end_date', 'user_id', 'id'],
   },

@@ -144,7 +144,7 @@ describe('transactions CSV export', () => {
 });
 
 describe('transaction type filter', () => {
-  it('offers card top-ups and card refunds, names them in rows, and sends the chosen type to the service', async () => {
+  it('offers card deposits and card refunds, names them in rows, and sends the chosen type to the service', async () => {
     const rows = [
       {
         id: 7,

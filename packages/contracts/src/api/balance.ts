@@ -82,8 +82,8 @@ export const userSpendSchema = z.object({
 });
 export type UserSpend = z.infer<typeof userSpendSchema>;
 
-/** A balance top-up request; bank transfers wait for an admin to confirm the money arrived. */
-export const topUpSchema = z.object({
+/** A deposit of money to a balance; bank transfers wait for an admin to confirm the money arrived. */
+export const depositSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   amount: z.number(),
@@ -91,7 +91,7 @@ export const topUpSchema = z.object({
   method: z.enum(['bank_transfer', 'card']),
   /** To quote on the bank transfer. */
   reference_code: z.string(),
-  /** expired: a card top-up whose payment was not finished in time (no money moved). */
+  /** expired: a card deposit whose payment was not finished in time (no money moved). */
   status: z.enum(['pending', 'confirmed', 'rejected', 'expired']),
   transfer_id: z.number().int().nullable(),
   decided_by: z.string().nullable(),
@@ -99,16 +99,16 @@ export const topUpSchema = z.object({
   reason: z.string().nullable(),
   created_at: z.string(),
 });
-export type TopUp = z.infer<typeof topUpSchema>;
+export type Deposit = z.infer<typeof depositSchema>;
 
-/** GET /admin/top-ups: a top-up with who asked for it (the balance service's copy of the person). */
-export const adminTopUpSchema = topUpSchema.extend({
+/** GET /admin/deposits: a deposit with who asked for it (the balance service's copy of the person). */
+export const adminDepositSchema = depositSchema.extend({
   user_name: z.string().nullable(),
   user_email: z.string().nullable(),
   /** Above the shop's threshold: confirming it takes the amount typed again (`amount` in the confirm body). */
   amount_retype_required: z.boolean(),
 });
-export type AdminTopUp = z.infer<typeof adminTopUpSchema>;
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
 /** Sales of a period: captured eSIM and Plus (physical-SIM) orders, in cents and orders. */
 const salesFigure = {
@@ -128,12 +128,12 @@ export const adminSalesSchema = z.object({
 });
 export type AdminSales = z.infer<typeof adminSalesSchema>;
 
-/** The bank account customers transfer top-ups to; the IBAN in groups of four. */
+/** The bank account customers transfer deposits to; the IBAN in groups of four. */
 export const bankDetailsSchema = z.object({ account_holder: z.string(), bank_name: z.string(), iban: z.string() });
 export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
-/** POST /user/balance/add: the new top-up and the bank account to transfer to. */
-export const topUpCreatedSchema = topUpSchema.extend({ bank: bankDetailsSchema });
+/** POST /user/balance/add: the new deposit and the bank account to transfer to. */
+export const depositCreatedSchema = depositSchema.extend({ bank: bankDetailsSchema });
 
 /**
  * GET /user/balance/bank-transfer: what the balance page's bank-transfer form needs before a request:
@@ -149,7 +149,7 @@ export type BankTransferOptions = z.infer<typeof bankTransferOptionsSchema>;
 
 /**
  * GET and PUT /admin/balance/settings: the bank account customers pay into, the most one bank
- * top-up request may ask for, and the amount above which confirming one takes the amount typed again.
+ * deposit request may ask for, and the amount above which confirming one takes the amount typed again.
  */
 export const balanceSettingsSchema = z.object({
   account_holder: z.string(),
@@ -159,15 +159,15 @@ export const balanceSettingsSchema = z.object({
   iban_valid: z.boolean(),
   /** Customers see the bank details: false in production while the IBAN is not valid (bank transfers are refused). */
   bank_details_shown: z.boolean(),
-  top_up_max: z.number(),
-  top_up_max_cents: z.number().int(),
+  deposit_max: z.number(),
+  deposit_max_cents: z.number().int(),
   confirm_retype_above: z.number(),
   confirm_retype_above_cents: z.number().int(),
   updated_by: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 export type BalanceSettings = z.infer<typeof balanceSettingsSchema>;
-export type TopUpCreated = z.infer<typeof topUpCreatedSchema>;
+export type DepositCreated = z.infer<typeof depositCreatedSchema>;
 
 /**
  * A dealer's money beside the admin's dealer list: what they can spend, what they owe (their
@@ -287,7 +287,7 @@ export const internalHoldSchema = z.object({
 });
 export type InternalHold = z.infer<typeof internalHoldSchema>;
 
-/** One refund to the card of a card payment: a refunded purchase's card share, unspent top-up money, or money charged but never credited. */
+/** One refund to the card of a card payment: a refunded purchase's card share, unspent deposit money, or money charged but never credited. */
 export const cardRefundSchema = z.object({
   id: z.string(),
   kind: z.enum(['order', 'unspent', 'unbooked']),
@@ -315,11 +315,11 @@ export type CardRefund = z.infer<typeof cardRefundSchema>;
  */
 export const paymentSchema = z.object({
   id: z.string(),
-  top_up_id: z.string(),
+  deposit_id: z.string(),
   user_id: z.string(),
   provider: z.string(),
-  /** top_up: money for the balance (the balance page); order: the missing part of one purchase at checkout. */
-  purpose: z.enum(['top_up', 'order']),
+  /** deposit: money for the balance (the balance page); order: the missing part of one purchase at checkout. */
+  purpose: z.enum(['deposit', 'order']),
   status: z.enum(['pending', 'review', 'paid', 'failed', 'expired', 'refunded']),
   amount: z.number(),
   amount_cents: z.number().int(),
@@ -338,7 +338,7 @@ export const paymentSchema = z.object({
   order_id: z.string().nullable(),
   /** Given back to the card so far (refunds the provider refused count until an admin returns them to the balance). */
   refunded_cents: z.number().int(),
-  /** What its owner may still ask back to the card now: unspent top-up money on the balance. */
+  /** What its owner may still ask back to the card now: unspent deposit money on the balance. */
   refundable_cents: z.number().int(),
   refunds: z.array(cardRefundSchema),
   created_at: z.string(),

@@ -47,7 +47,7 @@ export const buyPackageBody = z.object({
   customer: orderCustomerBody.optional(),
   /** The storefront's checkout: the documents accepted, kept with the order (and mailed with its receipt). */
   agreement: acceptedAgreement.optional(),
-  /** The card top-up this purchase's missing amount was paid with, so the receipt can show the card's share. */
+  /** The card payment this purchase's missing amount was paid with, so the receipt can show the card's share. */
   card_payment_id: z.uuid().optional(),
 });
 export type BuyPackageBody = z.input<typeof buyPackageBody>;

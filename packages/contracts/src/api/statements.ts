@@ -27,7 +27,7 @@ export const statementLineSchema = z.object({
   group: z.enum(STATEMENT_GROUPS),
   /** The type in the reader's language. */
   description: z.string(),
-  /** An order number, top-up code or note; never an internal id. */
+  /** An order number, deposit code or note; never an internal id. */
   reference: z.string().nullable(),
   amount_cents: z.number().int(),
   balance_after_cents: z.number().int(),

@@ -57,49 +57,49 @@ export const balanceMessages = {
     tr: 'Bu sipariş için farklı bir tutar zaten rezerve edilmiş',
     en: 'A different amount is already reserved for this order',
   },
-  // Top-ups.
-  top_up_created: {
+  // Deposits.
+  deposit_created: {
     tr: 'Bakiye yükleme talebiniz alındı. Havale açıklamasına referans kodunu yazın.',
-    en: 'Your top-up request was received. Quote the reference code on your bank transfer.',
+    en: 'Your deposit request was received. Quote the reference code on your bank transfer.',
   },
-  top_up_confirmed: { tr: 'Bakiye yükleme onaylandı', en: 'Top-up confirmed' },
-  top_up_rejected: { tr: 'Bakiye yükleme reddedildi', en: 'Top-up rejected' },
-  top_up_not_found: { tr: 'Bakiye yükleme talebi bulunamadı', en: 'Top-up request not found' },
-  top_up_not_pending: {
+  deposit_confirmed: { tr: 'Bakiye yükleme onaylandı', en: 'Deposit confirmed' },
+  deposit_rejected: { tr: 'Bakiye yükleme reddedildi', en: 'Deposit rejected' },
+  deposit_not_found: { tr: 'Bakiye yükleme talebi bulunamadı', en: 'Deposit request not found' },
+  deposit_not_pending: {
     tr: 'Bu bakiye yükleme talebi zaten sonuçlandırılmış',
-    en: 'This top-up request has already been decided',
+    en: 'This deposit request has already been decided',
   },
   payment_method_unavailable: {
     tr: 'Kartla bakiye yükleme bu adresten yapılmaz; kartla ödeme adımını kullanın ya da havale/EFT ile yükleyin.',
-    en: 'Card top-ups are not made here; use the card payment step or top up by bank transfer.',
+    en: 'Card deposits are not made here; use the card payment step or add funds by bank transfer.',
   },
-  top_up_too_large: {
+  deposit_too_large: {
     tr: 'Havale/EFT ile tek seferde en fazla {{max}} yükleme talep edilebilir',
     en: 'At most {{max}} can be requested by bank transfer at once',
   },
-  top_up_amount_retype_required: {
+  deposit_amount_retype_required: {
     tr: 'Bu tutarda bir yüklemeyi onaylamak için tutarı yeniden yazın',
-    en: 'To confirm a top-up this large, type its amount again',
+    en: 'To confirm a deposit this large, type its amount again',
   },
-  top_up_bulk_retype_required: {
+  deposit_bulk_retype_required: {
     tr: 'Büyük tutar toplu onaylanamaz: tek başına, tutarı yeniden yazarak onaylayın',
     en: 'A large amount is not confirmed in bulk: confirm it on its own, typing its amount again',
   },
-  top_up_amount_mismatch: {
+  deposit_amount_mismatch: {
     tr: 'Yazılan tutar talep edilen tutarla aynı değil',
     en: 'The amount typed is not the amount requested',
   },
   bank_details_not_set: {
     tr: 'Banka hesap bilgilerimiz henüz girilmedi; havale/EFT ile yükleme şu an yapılamıyor',
-    en: 'Our bank details are not set yet; top-ups by bank transfer are not possible right now',
+    en: 'Our bank details are not set yet; deposits by bank transfer are not possible right now',
   },
   iban_invalid: {
     tr: 'Geçerli bir IBAN girin (ör. TR33 0006 1005 1978 6457 8413 26)',
     en: 'Enter a valid IBAN (e.g. TR33 0006 1005 1978 6457 8413 26)',
   },
-  top_up_decided_by_card_payment: {
+  deposit_decided_by_card_payment: {
     tr: 'Kartla yapılan yükleme, ödemenin sonucuna göre kendiliğinden onaylanır ya da reddedilir',
-    en: 'A card top-up is confirmed or rejected by the result of its payment',
+    en: 'A card deposit is confirmed or rejected by the result of its payment',
   },
   // Card payments.
   payment_started: { tr: 'Ödeme sayfası hazır', en: 'The payment page is ready' },
@@ -114,15 +114,15 @@ export const balanceMessages = {
   },
   card_payments_unavailable: {
     tr: 'Kartla ödeme şu anda kullanılamıyor. Lütfen havale/EFT ile yükleyin.',
-    en: 'Card payment is not available right now. Please top up by bank transfer.',
+    en: 'Card payment is not available right now. Please add funds by bank transfer.',
   },
   payment_not_refundable: {
     tr: 'Yalnızca ödenmiş kart yüklemeleri iade edilebilir',
-    en: 'Only paid card top-ups can be refunded',
+    en: 'Only paid card deposits can be refunded',
   },
   payment_already_spent: {
     tr: 'Bu yüklemenin tutarı kısmen ya da tamamen harcanmış; karta iade edilemez',
-    en: 'Some or all of this top-up has been spent; it cannot be refunded to the card',
+    en: 'Some or all of this deposit has been spent; it cannot be refunded to the card',
   },
   payment_refunded: { tr: 'Ödeme karta iade edildi', en: 'The payment was refunded to the card' },
   card_refund_requested: {
@@ -161,7 +161,7 @@ export const balanceMessages = {
   },
   payment_not_for_an_order: {
     tr: 'Bu kart ödemesi bakiye yüklemesi içindi; bir siparişe bağlanamaz',
-    en: 'This card payment was a balance top-up; it cannot pay for an order',
+    en: 'This card payment was a balance deposit; it cannot pay for an order',
   },
   payment_already_refunded: {
     tr: 'Bu kart ödemesi karta iade edildi; bir siparişe bağlanamaz',
@@ -172,11 +172,11 @@ export const balanceMessages = {
     tr: 'Tamamlanmamış {{max}} kart ödemeniz var. Birini tamamlayın ya da birkaç dakika sonra yeniden deneyin.',
     en: 'You have {{max}} card payments not finished yet. Finish one or try again in a few minutes.',
   },
-  card_top_up_too_large: {
+  card_deposit_too_large: {
     tr: 'Tek seferde kartla en fazla {{max}} ödenebilir',
     en: 'At most {{max}} can be paid by card at once',
   },
-  card_top_up_daily_limit: {
+  card_deposit_daily_limit: {
     tr: 'Bugün kartla ödeyebileceğiniz üst sınır olan {{max}} aşılıyor',
     en: 'This goes over the {{max}} you may pay by card today',
   },
@@ -230,8 +230,8 @@ export const balanceMessages = {
     en: 'The amount paid does not match what was expected; our team will look into it and get back to you.',
   },
   // Labels of the transaction types (the ledger's transfer kinds) in the user's transaction list.
-  transaction_top_up: { tr: 'Bakiye yükleme (havale/EFT)', en: 'Top-up (bank transfer)' },
-  transaction_card_top_up: { tr: 'Bakiye yükleme (kart)', en: 'Top-up (card)' },
+  transaction_top_up: { tr: 'Bakiye yükleme (havale/EFT)', en: 'Deposit (bank transfer)' },
+  transaction_card_top_up: { tr: 'Bakiye yükleme (kart)', en: 'Deposit (card)' },
   transaction_card_checkout: {
     tr: 'eSIM satın alma (kartla ödenen kısım)',
     en: 'eSIM purchase (the part paid by card)',

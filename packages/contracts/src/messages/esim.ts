@@ -77,7 +77,7 @@ export const esimMessages = {
     en: 'The order could not be completed. Our team will check its payment; you are not charged for an eSIM you did not get.',
   },
   esim_order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
-  // The card top-up named for a purchase is not the buyer's, or not paid (yet).
+  // The card payment named for a purchase is not the buyer's, or not paid (yet).
   esim_card_payment_not_paid: {
     tr: 'Kart ödemesi onaylanmadı; sipariş verilmedi',
     en: 'The card payment is not confirmed; no order was placed',

@@ -65,7 +65,7 @@ export const salesManagerCash = (salesManagerId: string): AccountSpec => ({
 
 /**
  * The company's accounts: cash (cash received by the office), bank (bank transfers received for
- * top-ups), refunds (money given back on returns), and revenue (captured purchases).
+ * deposits), refunds (money given back on returns), and revenue (captured purchases).
  * There is no separate "credit" account: balance loaded on credit comes out of the dealer's own
  * receivable (receivable → spendable), which is exactly the debt it creates.
  */

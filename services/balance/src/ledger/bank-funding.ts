@@ -3,8 +3,8 @@ import { company, openAccounts, spendable } from './accounts';
 import { postTransfer, type PostedTransfer } from './transfers';
 
 /**
- * Money in from the bank straight to a user's spendable balance, with no top-up request behind it
- * (a confirmed top-up posts the same transfer): for the tests and benchmarks that need funded
+ * Money in from the bank straight to a user's spendable balance, with no deposit request behind it
+ * (a confirmed deposit posts the same transfer): for the tests and benchmarks that need funded
  * buyers. Posts once per idempotency key.
  */
 export async function fundFromBank(

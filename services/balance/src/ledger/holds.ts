@@ -120,7 +120,7 @@ async function holdAnswer(
   input: HoldInput,
   outcome: HoldOutcome,
 ): Promise<{ holdId: string; replayed: boolean }> {
-  // A balance that does not cover the order may be topped up from the buyer's credit limit (a dealer's).
+  // A balance that does not cover the order may be made up from the buyer's credit limit (a dealer's).
   if (outcome.outcome === 'insufficient_balance') {
     outcome = (await holdOnCredit(db, holdOp(input), input.at)) ?? outcome;
   }

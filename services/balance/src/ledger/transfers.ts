@@ -4,9 +4,9 @@ import { ledgerError } from './errors';
 
 /** What a transfer is for; the user's transaction list filters by it (`type`). */
 export const TRANSFER_KINDS = [
-  'top_up', // company:bank → user spendable (bank transfer confirmed by an admin)
-  'card_top_up', // company:bank → user spendable (card payment confirmed by the provider)
-  'card_refund', // user spendable → company:bank (an unspent card top-up given back to the card)
+  'top_up', // company:bank → user spendable (a bank-transfer deposit confirmed by an admin; the kind's name is kept in the append-only ledger)
+  'card_top_up', // company:bank → user spendable (a card deposit confirmed by the provider)
+  'card_refund', // user spendable → company:bank (an unspent card deposit given back to the card)
   'credit_load', // dealer receivable → spendable (balance loaded on credit: the dealer owes it)
   'cash_load', // company:cash → spendable (balance loaded and paid in cash at once)
   'cash_payment', // company:cash → dealer receivable (the dealer paid part of their debt in cash)

@@ -16,7 +16,7 @@ import type { PaymentProviders } from './provider';
  * so an answer lost on the way is looked up before any second request. The rows of a payment never
  * add up to more than it charged:
  * - `order`: the card's share of a purchase that was refunded (at most what the card paid of that order);
- * - `unspent`: card top-up money still on the balance, asked back by its owner or an admin;
+ * - `unspent`: card deposit money still on the balance, asked back by its owner or an admin;
  * - `unbooked`: money the provider charged that was never credited (an amount that did not match).
  * A refund the provider refuses waits for an admin: ask again, or give the money back to the balance.
  */
@@ -232,7 +232,7 @@ export async function requestCardRefund(
       amountCents: refundable,
       refundKey,
       createdBy: input.requestedBy,
-      metadata: { top_up_id: payment.top_up_id },
+      metadata: { top_up_id: payment.deposit_id },
     });
     const refund = await insertRefund(trx, payment, {
       kind: 'unspent',

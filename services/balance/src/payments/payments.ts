@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { centsToEuros, formatEuros, translate, type ListQuery, type Locale, type Payment, UUID } from '@esim/contracts';
 import { AppError, containsPattern, istanbulDate, sortColumn, whereIstanbulDays } from '@esim/platform';
-import { createTopUp, creditTopUp, expireLockedTopUp, rejectLockedTopUp, type TopUpRow } from '../top-ups/top-ups';
+import {
+  createDeposit,
+  creditDeposit,
+  expireLockedDeposit,
+  rejectLockedDeposit,
+  type DepositRow,
+} from '../deposits/deposits';
 import { refundView } from './card-refunds';
 import type { PaymentPurpose, PaymentRefunds, PaymentRow } from './rows';
 import { ProviderUnavailable, type PaymentBuyer, type PaymentProvider, type RetrievedPayment } from './port';
@@ -21,8 +27,8 @@ export interface PaymentRules {
   expireAfterMs: number;
   /** Open (pending or in review) card payments one person may have at once. */
   maxOpenPerUser: number;
-  /** Largest card top-up, and most a person may top up by card in one Istanbul day, in cents. */
-  maxTopUpCents: number;
+  /** Largest card deposit, and most a person may deposit by card in one Istanbul day, in cents. */
+  maxDepositCents: number;
   maxDailyCents: number;
 }
 
@@ -39,7 +45,7 @@ export function paymentOf(row: PaymentRow, locale: Locale, refunds?: PaymentRefu
   const wholeGone = row.status === 'paid' && refundedCents >= paid && done.length === given.length;
   return {
     id: row.id,
-    top_up_id: row.top_up_id,
+    deposit_id: row.deposit_id,
     user_id: row.user_id,
     provider: row.provider,
     purpose: row.purpose,
@@ -65,7 +71,7 @@ export function paymentOf(row: PaymentRow, locale: Locale, refunds?: PaymentRefu
 }
 
 /**
- * The first half of starting: the top-up and its payment, written in the caller's (idempotent)
+ * The first half of starting: the deposit and its payment, written in the caller's (idempotent)
  * transaction. The person's payments are counted under a lock of their own, so twenty requests at
  * once cannot slip past the limits together.
  */
@@ -82,8 +88,8 @@ export async function createCardPayment(
     agreementVersion?: string;
   },
 ): Promise<PaymentRow> {
-  if (input.amountCents > rules.maxTopUpCents)
-    throw amountRefused('card_top_up_too_large', { max: formatLimit(rules.maxTopUpCents) });
+  if (input.amountCents > rules.maxDepositCents)
+    throw amountRefused('card_deposit_too_large', { max: formatLimit(rules.maxDepositCents) });
   await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`card-payments:${input.userId}`]);
   const [open] = (await trx('payments')
     .where({ user_id: input.userId })
@@ -98,12 +104,12 @@ export async function createCardPayment(
     istanbulDate(),
   ).sum({ total: 'amount' })) as Array<{ total: string | null }>;
   if (Number(today?.total ?? 0) + input.amountCents > rules.maxDailyCents)
-    throw amountRefused('card_top_up_daily_limit', { max: formatLimit(rules.maxDailyCents) });
+    throw amountRefused('card_deposit_daily_limit', { max: formatLimit(rules.maxDailyCents) });
 
-  const topUp = await createTopUp(trx, { userId: input.userId, amountCents: input.amountCents, method: 'card' });
+  const deposit = await createDeposit(trx, { userId: input.userId, amountCents: input.amountCents, method: 'card' });
   const [row] = (await trx('payments')
     .insert({
-      top_up_id: topUp.id,
+      deposit_id: deposit.id,
       user_id: input.userId,
       provider: input.provider,
       purpose: input.purpose,
@@ -146,7 +152,7 @@ export async function openPaymentPage(
       amountCents: Number(row.amount),
       currency: 'EUR',
       buyer: input.buyer,
-      basket: [{ id: row.top_up_id, name: input.basketName, amountCents: Number(row.amount) }],
+      basket: [{ id: row.deposit_id, name: input.basketName, amountCents: Number(row.amount) }],
       callbackUrl: input.callbackUrl,
       locale: row.locale,
     });
@@ -216,7 +222,7 @@ async function applyRetrieved(
       return update(trx, id, { ...checked, next_check_at: next });
     }
     if (result.status === 'failed') {
-      await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', result.failureCode);
+      await rejectLockedDeposit(trx, row.deposit_id, 'card-payment', result.failureCode);
       return update(trx, id, {
         ...checked,
         status: 'failed',
@@ -234,7 +240,7 @@ async function applyRetrieved(
     };
     if (result.paidCents !== Number(row.amount) || result.currency !== row.currency) {
       // Money moved that does not match what we asked for: credit nothing, keep what was charged for an admin to give back.
-      await rejectLockedTopUp(trx, row.top_up_id, 'card-payment', 'payment_amount_mismatch');
+      await rejectLockedDeposit(trx, row.deposit_id, 'card-payment', 'payment_amount_mismatch');
       return update(trx, id, {
         ...checked,
         ...charged,
@@ -255,15 +261,15 @@ async function applyRetrieved(
         next_check_at: schedule ? nextCheckAt(inReview, now, schedule) : (row.next_check_at ?? trx.fn.now()),
       });
     }
-    const topUp = (await trx('top_ups').where({ id: row.top_up_id }).forUpdate().first()) as TopUpRow;
-    // A payment expired here but paid at the provider after all reopens its top-up, so the money is credited.
-    if (topUp.status === 'expired' || topUp.status === 'rejected') {
-      await trx('top_ups')
-        .where({ id: topUp.id })
+    const deposit = (await trx('deposits').where({ id: row.deposit_id }).forUpdate().first()) as DepositRow;
+    // A payment expired here but paid at the provider after all reopens its deposit, so the money is credited.
+    if (deposit.status === 'expired' || deposit.status === 'rejected') {
+      await trx('deposits')
+        .where({ id: deposit.id })
         .update({ status: 'pending', reason: null, decided_by: null, decided_at: null });
-      topUp.status = 'pending';
+      deposit.status = 'pending';
     }
-    await creditTopUp(trx, topUp, 'card-payment');
+    await creditDeposit(trx, deposit, 'card-payment');
     return update(trx, id, {
       ...checked,
       ...charged,
@@ -281,7 +287,7 @@ async function update(trx: Knex.Transaction, id: string, values: Record<string, 
 }
 
 /**
- * A pending payment nobody finished in time: expired, its top-up too, nothing credited. The
+ * A pending payment nobody finished in time: expired, its deposit too, nothing credited. The
  * provider is still asked until its page is gone (a buyer may pay at the last moment), so the
  * buyer is told "nothing was charged" only once the provider can no longer charge.
  */
@@ -289,7 +295,7 @@ export async function expirePayment(db: Knex, id: string, schedule: PaymentSched
   return db.transaction(async (trx) => {
     const row = (await trx('payments').where({ id }).forUpdate().first()) as PaymentRow;
     if (row.status !== 'pending') return row;
-    await expireLockedTopUp(trx, row.top_up_id, 'card-payment');
+    await expireLockedDeposit(trx, row.deposit_id, 'card-payment');
     const expired = { ...row, status: 'expired' as const, failure_code: EXPIRED_UNCONFIRMED };
     const next = row.token ? nextCheckAt(expired, new Date(), schedule) : null;
     return update(trx, id, {

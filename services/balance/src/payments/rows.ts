@@ -5,11 +5,11 @@ import type { Locale } from '@esim/contracts';
  * (migrations/*_card_payments.ts, *_card_refunds.ts); the modules beside this one work on them.
  */
 export type PaymentStatus = 'pending' | 'review' | 'paid' | 'failed' | 'expired';
-export type PaymentPurpose = 'top_up' | 'order';
+export type PaymentPurpose = 'deposit' | 'order';
 
 export interface PaymentRow {
   id: string;
-  top_up_id: string;
+  deposit_id: string;
   user_id: string;
   provider: string;
   purpose: PaymentPurpose;

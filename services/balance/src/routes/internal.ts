@@ -1,4 +1,10 @@
-import { internalHoldSchema, MAX_AMOUNT_CENTS, responds, type InternalHold } from '@esim/contracts';
+import {
+  internalHoldSchema,
+  MAX_AMOUNT_CENTS,
+  moneyHoldingsSchema,
+  responds,
+  type InternalHold,
+} from '@esim/contracts';
 import type { Knex } from 'knex';
 import { notFound, ok, type CreatedServiceApp } from '@esim/platform';
 import { z } from 'zod';
@@ -138,17 +144,21 @@ export function internalRoutes(app: CreatedServiceApp, payments: PaymentProvider
     }),
   );
 
-  app.get('/internal/dealers/:id/holdings', { schema: { params: dealerParams } }, async (request, reply) => {
-    const [balance] = await dealerBalances(app.db, [request.params.id]);
-    const { balance_cents: balanceCents, owed_cents: owed, held_cents: held } = balance!;
-    // receivableCents is what the dealer owes (positive), like the admin screens show it.
-    return ok(reply, {
-      hasMoney: balanceCents !== 0 || owed !== 0 || held !== 0,
-      balanceCents,
-      receivableCents: owed,
-      heldCents: held,
-    });
-  });
+  app.get(
+    '/internal/dealers/:id/holdings',
+    { schema: { params: dealerParams, response: responds(200, moneyHoldingsSchema) } },
+    async (request, reply) => {
+      const [balance] = await dealerBalances(app.db, [request.params.id]);
+      const { balance_cents: balanceCents, owed_cents: owed, held_cents: held } = balance!;
+      // receivableCents is what the dealer owes (positive), like the admin screens show it.
+      return ok(reply, {
+        hasMoney: balanceCents !== 0 || owed !== 0 || held !== 0,
+        balanceCents,
+        receivableCents: owed,
+        heldCents: held,
+      });
+    },
+  );
 
   // The auth service sorts its dealer list by balance or debt over every page: it filters, this service ranks.
   app.post(
@@ -188,7 +198,7 @@ export function internalRoutes(app: CreatedServiceApp, payments: PaymentProvider
     id: z.string(),
     user_id: z.string(),
     status: z.string(),
-    purpose: z.enum(['top_up', 'order']),
+    purpose: z.enum(['deposit', 'order']),
     amount_cents: z.number().int(),
     order_id: z.string().nullable(),
     provider_payment_id: z.string().nullable(),

@@ -10,21 +10,21 @@ import type { Knex } from 'knex';
 
 /**
  * The shop's money settings (one row, `shop_settings`; docs/decisions/0020): the bank account
- * customers transfer top-ups to, the most one bank top-up request may ask for, and the amount above
- * which an admin confirms a top-up only by typing its amount again. Read from the row on every use,
+ * customers transfer deposits to, the most one bank deposit request may ask for, and the amount above
+ * which an admin confirms a deposit only by typing its amount again. Read from the row on every use,
  * so a change takes effect at once in every copy of the service; nothing is cached.
  */
 interface ShopSettingsRow {
   account_holder: string | null;
   bank_name: string | null;
   iban: string | null;
-  top_up_max_cents: number;
+  deposit_max_cents: number;
   confirm_retype_above_cents: number;
   updated_by: string | null;
   updated_at: Date | null;
 }
 
-/** What the row falls back to and how it is judged: the service's TOP_UP_* settings, and whether this is production. */
+/** What the row falls back to and how it is judged: the service's DEPOSIT_* settings, and whether this is production. */
 export interface ShopSettingsDefaults {
   bank: BankDetails;
   production: boolean;
@@ -36,7 +36,7 @@ export interface ShopSettings {
   ibanValid: boolean;
   /** Customers see the account: always in demo mode (its placeholder is the demo's), in production only with a valid IBAN. */
   bankShown: boolean;
-  topUpMaxCents: number;
+  depositMaxCents: number;
   retypeAboveCents: number;
   updatedBy: string | null;
   updatedAt: Date | null;
@@ -58,7 +58,7 @@ export async function readShopSettings(
     bank,
     ibanValid,
     bankShown: ibanValid || !defaults.production,
-    topUpMaxCents: row.top_up_max_cents,
+    depositMaxCents: row.deposit_max_cents,
     retypeAboveCents: row.confirm_retype_above_cents,
     updatedBy: row.updated_by,
     updatedAt: row.updated_at,
@@ -70,7 +70,7 @@ export function bankForCustomers(settings: ShopSettings): BankDetails | null {
   return settings.bankShown ? { ...settings.bank, iban: formatIban(settings.bank.iban) } : null;
 }
 
-/** A top-up of this many cents is confirmed only with its amount typed again. */
+/** A deposit of this many cents is confirmed only with its amount typed again. */
 export const retypeRequired = (settings: ShopSettings, amountCents: number) => amountCents > settings.retypeAboveCents;
 
 export function shopSettingsView(settings: ShopSettings): BalanceSettings {
@@ -80,8 +80,8 @@ export function shopSettingsView(settings: ShopSettings): BalanceSettings {
     iban: formatIban(settings.bank.iban),
     iban_valid: settings.ibanValid,
     bank_details_shown: settings.bankShown,
-    top_up_max: centsToEuros(settings.topUpMaxCents),
-    top_up_max_cents: settings.topUpMaxCents,
+    deposit_max: centsToEuros(settings.depositMaxCents),
+    deposit_max_cents: settings.depositMaxCents,
     confirm_retype_above: centsToEuros(settings.retypeAboveCents),
     confirm_retype_above_cents: settings.retypeAboveCents,
     updated_by: settings.updatedBy,
@@ -94,7 +94,7 @@ export interface ShopSettingsChange {
   account_holder?: string;
   bank_name?: string;
   iban?: string;
-  top_up_max?: number;
+  deposit_max?: number;
   confirm_retype_above?: number;
 }
 
@@ -108,7 +108,7 @@ export async function writeShopSettings(
     ...(change.account_holder !== undefined ? { account_holder: change.account_holder } : {}),
     ...(change.bank_name !== undefined ? { bank_name: change.bank_name } : {}),
     ...(change.iban !== undefined ? { iban: normalizeIban(change.iban) } : {}),
-    ...(change.top_up_max !== undefined ? { top_up_max_cents: change.top_up_max } : {}),
+    ...(change.deposit_max !== undefined ? { deposit_max_cents: change.deposit_max } : {}),
     ...(change.confirm_retype_above !== undefined ? { confirm_retype_above_cents: change.confirm_retype_above } : {}),
   };
   if (Object.keys(columns).length > 0)

@@ -61,7 +61,7 @@ const GROUP_OF: Partial<Record<TransferKind, StatementGroup>> = {
 
 /**
  * What a reader recognises a movement by: an order number for purchases and refunds (from the
- * order's hold: "eSIM EO-…", "physical-sim order <id>"), a top-up's code, a note; never an internal id.
+ * order's hold: "eSIM EO-…", "physical-sim order <id>"), a deposit's code, a note; never an internal id.
  */
 function referenceOf(row: MonthRow): { reference: string | null; plus: boolean } {
   const held = row.hold_reference;

@@ -64,7 +64,7 @@ export interface TransactionFilter {
   type?: TransferKind;
   /** react-admin's getMany: only these transfers. */
   ids?: string[];
-  /** Text anywhere in the transfer's reference (an order, top-up or collection it belongs to). */
+  /** Text anywhere in the transfer's reference (an order, deposit or collection it belongs to). */
   search?: string;
 }
 

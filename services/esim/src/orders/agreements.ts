@@ -12,7 +12,7 @@ export interface CheckoutPayment {
   id: string;
   user_id: string;
   status: string;
-  purpose: 'top_up' | 'order';
+  purpose: 'deposit' | 'order';
   amount_cents: number;
   order_id: string | null;
   provider_payment_id: string | null;

@@ -67,8 +67,13 @@ describe('the audit log screen', () => {
       ],
       ['/admin/messages/m%201/show', entry('PUT', '/admin/messages/:id', '/admin/messages/m%201')],
       [
-        `/admin/top-ups?filter=${encodeURIComponent('{"id":"t-1","status":"all"}')}`,
-        entry('POST', '/admin/top-ups/:id/confirm', '/admin/top-ups/t-1/confirm'),
+        `/admin/deposits?filter=${encodeURIComponent('{"id":"t-1","status":"all"}')}`,
+        entry('POST', '/admin/deposits/:id/confirm', '/admin/deposits/t-1/confirm'),
+      ],
+      // An entry of the deposits' old path (written before the rename, or by a client still calling it).
+      [
+        `/admin/deposits?filter=${encodeURIComponent('{"id":"t-2","status":"all"}')}`,
+        entry('POST', '/admin/top-ups/:id/reject', '/admin/top-ups/t-2/reject'),
       ],
       ['/admin/packages/7', entry('PUT', '/admin/packages/:id', '/admin/packages/7')],
       [
@@ -119,26 +124,28 @@ describe('the audit log screen', () => {
     );
   });
 
-  it('words top-ups, Plus orders, packages and cards with their record and amount in both languages', () => {
+  it('words deposits, Plus orders, packages and cards with their record and amount in both languages', () => {
     const tr = polyglotI18nProvider(() => turkishMessages, 'tr').translate;
     const en = polyglotI18nProvider(() => englishMessages, 'en').translate;
     const words = (translate: typeof tr, entry: Parameters<typeof auditSentence>[0]) =>
       auditSentence(entry, translate).replace(/\s/g, ' ');
     const confirm = {
       method: 'POST',
-      route: '/admin/top-ups/:id/confirm',
+      route: '/admin/deposits/:id/confirm',
       status_code: 200,
       target_name: 'BK7Q4MZT',
       amount_cents: 15025,
     };
     expect(words(tr, confirm)).toBe('BK7Q4MZT referans kodlu 150,25 € tutarındaki bakiye yüklemesi onaylandı');
-    expect(words(en, confirm)).toMatch(/^Top-up of .+ with reference BK7Q4MZT confirmed$/);
+    expect(words(en, confirm)).toMatch(/^Deposit of .+ with reference BK7Q4MZT confirmed$/);
+    // Entries of the old path read the same.
+    expect(words(en, { ...confirm, route: '/admin/top-ups/:id/confirm' })).toBe(words(en, confirm));
     // An older entry without a subject keeps the action's words.
     expect(words(tr, { ...confirm, target_name: null, amount_cents: null })).toBe('Bakiye yükleme onaylandı');
     // A bulk names how many it decided and the money they moved; a card status is said in the admin's words.
-    const bulk = { method: 'POST', route: '/admin/top-ups/bulk-confirm', status_code: 200, amount_cents: 45000 };
+    const bulk = { method: 'POST', route: '/admin/deposits/bulk-confirm', status_code: 200, amount_cents: 45000 };
     expect(words(tr, { ...bulk, target_name: '3' })).toBe('3 bakiye yüklemesi toplu onaylandı, toplam 450,00 €');
-    expect(words(en, { ...bulk, target_name: '1' })).toMatch(/^1 top-up confirmed in bulk, .+ in total$/);
+    expect(words(en, { ...bulk, target_name: '1' })).toMatch(/^1 deposit confirmed in bulk, .+ in total$/);
     expect(
       words(tr, {
         method: 'POST',

@@ -8,8 +8,8 @@ type LinkRule = [route: string, page: (id: string) => string];
 const show = (resource: string) => (id: string) => `/${resource}/${encodeURIComponent(id)}/show`;
 const edit = (resource: string) => (id: string) => `/${resource}/${encodeURIComponent(id)}`;
 const pricing = (id: string) => `/admin/dealers/${encodeURIComponent(id)}/pricing`;
-// Top-ups have no page of their own: their list shows the one request, whatever its status.
-const topUp = (id: string) => `/admin/top-ups?filter=${encodeURIComponent(JSON.stringify({ id, status: 'all' }))}`;
+// Deposits have no page of their own: their list shows the one request, whatever its status.
+const deposit = (id: string) => `/admin/deposits?filter=${encodeURIComponent(JSON.stringify({ id, status: 'all' }))}`;
 
 const RULES: readonly LinkRule[] = [
   ['/admin/dealers/:id', show('admin/dealers')],
@@ -19,8 +19,11 @@ const RULES: readonly LinkRule[] = [
   ['/admin/dealers/:id/packages/percentage', pricing],
   ['/admin/dealers/:id/packages/:packageId', pricing],
   ['/admin/messages/:id', show('admin/messages')],
-  ['/admin/top-ups/:id/confirm', topUp],
-  ['/admin/top-ups/:id/reject', topUp],
+  ['/admin/deposits/:id/confirm', deposit],
+  ['/admin/deposits/:id/reject', deposit],
+  // The deposits' old paths: entries written before the rename, and clients still calling them.
+  ['/admin/top-ups/:id/confirm', deposit],
+  ['/admin/top-ups/:id/reject', deposit],
   ['/admin/packages/:id', edit('admin/packages')],
   ['/admin/countries/:id', edit('admin/countries')],
   ['/admin/physical-sim/orders/:id/approve', show('admin/physical-sim-orders')],

@@ -42,7 +42,7 @@ describe('admin messages', () => {
 });
 
 describe("the admin lists' filters reach the API under its query names", () => {
-  it('messages: q, kind, status, dates; top-ups: status; a filter the route does not declare is dropped', async () => {
+  it('messages: q, kind, status, dates; deposits: status; a filter the route does not declare is dropped', async () => {
     const urls: string[] = [];
     const http = async (url: string) => {
       urls.push(url);
@@ -67,7 +67,7 @@ describe("the admin lists' filters reach the API under its query names", () => {
         colour: 'red',
       },
     });
-    await dp.getList('admin/top-ups', {
+    await dp.getList('admin/deposits', {
       pagination: { page: 2, perPage: 25 },
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'rejected' },
@@ -77,7 +77,7 @@ describe("the admin lists' filters reach the API under its query names", () => {
       sort: { field: 'created_at', order: 'DESC' },
       filter: {},
     });
-    const [messages, topUps, orders] = urls.map((url) => new URL(url, 'http://x'));
+    const [messages, deposits, orders] = urls.map((url) => new URL(url, 'http://x'));
     expect(messages!.pathname).toBe('/api/admin/messages');
     expect(JSON.parse(messages!.searchParams.get('filter')!)).toEqual({
       q: 'bayi',
@@ -86,9 +86,9 @@ describe("the admin lists' filters reach the API under its query names", () => {
       start_date: '2026-11-01',
       end_date: '2026-11-30',
     });
-    expect(topUps!.pathname).toBe('/api/admin/top-ups');
-    expect(JSON.parse(topUps!.searchParams.get('filter')!)).toEqual({ status: 'rejected' });
-    expect(topUps!.searchParams.get('range')).toBe('[25,49]');
+    expect(deposits!.pathname).toBe('/api/admin/deposits');
+    expect(JSON.parse(deposits!.searchParams.get('filter')!)).toEqual({ status: 'rejected' });
+    expect(deposits!.searchParams.get('range')).toBe('[25,49]');
     expect(orders!.pathname).toBe('/api/admin/physical-sim/orders/pending');
   }, 60_000);
 });

@@ -6,14 +6,14 @@ import { renderApp } from '../../../test/render';
 
 /** Card payments in GET /admin/payments' shape: one paid by a dealer, one declined for a customer. */
 const PAID = {
-  purpose: 'top_up',
+  purpose: 'deposit',
   paid_cents: 123450,
   order_id: null,
   refunded_cents: 0,
   refundable_cents: 123450,
   refunds: [] as unknown[],
   id: '00000000-0000-4000-8000-0000000000c1',
-  top_up_id: '00000000-0000-4000-8000-0000000000c2',
+  deposit_id: '00000000-0000-4000-8000-0000000000c2',
   user_id: SESSIONS.dealer.user.id,
   user_name: 'Deniz Telekom Ltd. Şti.',
   user_email: 'dealer@esim.test',
@@ -196,7 +196,7 @@ describe('admin card payments', () => {
     expect(await screen.findByText('İade karta gönderildi')).toBeInTheDocument();
   }, 60_000);
 
-  it("shows the service's refusal as it is when the top-up was spent", async () => {
+  it("shows the service's refusal as it is when the deposit was spent", async () => {
     const refusal = 'Bu yüklemenin bir kısmı harcandı; iade edilemez';
     const dataProvider = paymentsProvider(async () => {
       throw Object.assign(new Error(refusal), {

@@ -53,7 +53,7 @@ function Amount({ record }: { record: RaRecord }) {
   );
 }
 
-/** The status, and what the payment was for (a balance top-up, or the card's part of one purchase). */
+/** The status, and what the payment was for (a balance deposit, or the card's part of one purchase). */
 function Status({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   return (
@@ -164,7 +164,7 @@ export default function PaymentList() {
           />
           <DateCol label="app.admin_payments.decided_at" date={(r) => r.refunded_at ?? r.decided_at} />
           <DataTable.Col
-            label="app.admin_top_ups.actions"
+            label="app.admin_deposits.actions"
             disableSort
             render={(r: RaRecord) => <RefundPaymentButton record={r} />}
           />

@@ -63,7 +63,7 @@ export function RefundPaymentButton({ record }: { record: RaRecord }) {
   const refundable = adminRefundable(record);
   if (!refundable) return null;
   const amount = formatCents(refundable.cents);
-  const name = accountNameOf(record, translate('app.admin_top_ups.unknown_user'));
+  const name = accountNameOf(record, translate('app.admin_deposits.unknown_user'));
   return (
     // Clicks stay here: the row itself is no link.
     <span onClick={(event) => event.stopPropagation()}>
@@ -94,7 +94,7 @@ export function FailedRefundActions({ record, refund }: { record: RaRecord; refu
   const send = useMoneyAction();
   if (refund.status !== 'failed') return null;
   const amount = formatCents(refund.amount_cents);
-  const name = accountNameOf(record, translate('app.admin_top_ups.unknown_user'));
+  const name = accountNameOf(record, translate('app.admin_deposits.unknown_user'));
   const path = `${paymentPath(record)}/refunds/${encodeURIComponent(refund.id)}`;
   return (
     <Stack

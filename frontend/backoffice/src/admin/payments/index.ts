@@ -1,7 +1,7 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { lazyScreen } from '../../lazy';
 
-/** Card payments for the admin: every top-up paid (or tried) by card, and the refund of an unspent one. */
+/** Card payments for the admin: every deposit paid (or tried) by card, and the refund of an unspent one. */
 export default {
   list: lazyScreen(() => import('./PaymentList')),
   icon: CreditCardIcon,

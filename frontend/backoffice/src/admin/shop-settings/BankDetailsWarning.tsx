@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import { useBalanceSettings } from './shopSettings';
 
 /**
- * Says when the account customers transfer top-ups to is not a real one: in production they are then
- * shown no bank details and cannot ask for a bank top-up; in demo mode the placeholder is shown.
+ * Says when the account customers transfer deposits to is not a real one: in production they are then
+ * shown no bank details and cannot ask for a bank deposit; in demo mode the placeholder is shown.
  */
 export function BankDetailsWarning() {
   const translate = useTranslate();

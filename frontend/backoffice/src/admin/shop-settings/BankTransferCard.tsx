@@ -14,7 +14,7 @@ type Fields = {
   account_holder: string;
   bank_name: string;
   iban: string;
-  top_up_max: string;
+  deposit_max: string;
   confirm_retype_above: string;
 };
 
@@ -22,14 +22,14 @@ const fieldsOf = (settings: BalanceSettings): Fields => ({
   account_holder: settings.account_holder,
   bank_name: settings.bank_name,
   iban: settings.iban,
-  top_up_max: amountText(settings.top_up_max_cents),
+  deposit_max: amountText(settings.deposit_max_cents),
   confirm_retype_above: amountText(settings.confirm_retype_above_cents),
 });
 
 /**
- * The balance service's settings: the bank account customers transfer top-ups to (its IBAN checked by
+ * The balance service's settings: the bank account customers transfer deposits to (its IBAN checked by
  * mod 97 here and again by the service), the most one request may ask for, and the amount above which
- * confirming a top-up takes the amount typed again. Only the fields changed are sent.
+ * confirming a deposit takes the amount typed again. Only the fields changed are sent.
  */
 export function BankTransferCard() {
   const translate = useTranslate();
@@ -53,8 +53,8 @@ export function BankTransferCard() {
         problems[name] = translate('app.shop_settings.required');
     if (change.iban !== undefined && !isValidIban(change.iban))
       problems.iban = translate('app.shop_settings.iban_invalid');
-    const max = change.top_up_max === undefined ? null : amountCentsOf(change.top_up_max);
-    if (max === 'invalid' || max === 0) problems.top_up_max = translate('app.balance.amount_invalid');
+    const max = change.deposit_max === undefined ? null : amountCentsOf(change.deposit_max);
+    if (max === 'invalid' || max === 0) problems.deposit_max = translate('app.balance.amount_invalid');
     if (change.confirm_retype_above !== undefined && amountCentsOf(change.confirm_retype_above) === 'invalid')
       problems.confirm_retype_above = translate('app.shop_settings.amount_invalid');
     return problems;
@@ -69,7 +69,9 @@ export function BankTransferCard() {
     }
     await put({
       ...changed,
-      ...(changed.top_up_max !== undefined ? { top_up_max: (amountCentsOf(changed.top_up_max) as number) / 100 } : {}),
+      ...(changed.deposit_max !== undefined
+        ? { deposit_max: (amountCentsOf(changed.deposit_max) as number) / 100 }
+        : {}),
       ...(changed.confirm_retype_above !== undefined
         ? { confirm_retype_above: (amountCentsOf(changed.confirm_retype_above) as number) / 100 }
         : {}),
@@ -123,7 +125,7 @@ export function BankTransferCard() {
         {translate('app.shop_settings.limits_title')}
       </Typography>
       <Box sx={TWO_COLUMNS}>
-        {field('top_up_max', { hint: translate('app.shop_settings.top_up_max_hint'), euros: true })}
+        {field('deposit_max', { hint: translate('app.shop_settings.deposit_max_hint'), euros: true })}
         {field('confirm_retype_above', {
           hint: translate('app.shop_settings.confirm_retype_above_hint'),
           euros: true,

@@ -98,7 +98,7 @@ describe('shop settings', () => {
     const dataProvider = renderSettings({
       refuse: () =>
         Object.assign(new Error('refused'), {
-          body: { message: 'Girilen bilgiler geçersiz', errors: { top_up_max: 'Tutar çok büyük' } },
+          body: { message: 'Girilen bilgiler geçersiz', errors: { deposit_max: 'Tutar çok büyük' } },
         }),
     });
     const max = await screen.findByLabelText('Bir talepte en fazla', {}, { timeout: 30_000 });
@@ -107,7 +107,7 @@ describe('shop settings', () => {
     await user.click(within(max.closest('form') as HTMLElement).getByRole('button', { name: 'Kaydet' }));
     expect(await screen.findByText('Tutar çok büyük')).toBeVisible();
     expect(sends(dataProvider)).toEqual([
-      { method: 'send:PUT', resource: 'admin/balance/settings', params: { top_up_max: 999999999999 } },
+      { method: 'send:PUT', resource: 'admin/balance/settings', params: { deposit_max: 999999999999 } },
     ]);
   }, 60_000);
 
@@ -136,11 +136,11 @@ describe('shop settings', () => {
     );
   }, 60_000);
 
-  it('in production without a valid IBAN says customers cannot top up by bank transfer; speaks English', async () => {
+  it('in production without a valid IBAN says customers cannot add funds by bank transfer; speaks English', async () => {
     renderSettings({ locale: 'en', balance: { bank_details_shown: false } });
     expect(await screen.findByRole('heading', { name: 'Shop settings', level: 1 }, { timeout: 30_000 })).toBeVisible();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No bank account is set: customers are shown no bank details and cannot top up by bank transfer. Save a valid IBAN.',
+      'No bank account is set: customers are shown no bank details and cannot add funds by bank transfer. Save a valid IBAN.',
     );
     expect(screen.getByLabelText('Retype the amount above')).toHaveValue('1000');
     expect(await screen.findByLabelText('Return window')).toHaveValue('15');

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 
-/** Each service owns its settings: the balance service the bank account and top-up limits, physical-sim the returns. */
+/** Each service owns its settings: the balance service the bank account and deposit limits, physical-sim the returns. */
 export const BALANCE_SETTINGS_KEY = ['admin/balance/settings'] as const;
 export const RETURN_SETTINGS_KEY = ['admin/physical-sim/settings'] as const;
 

@@ -39,7 +39,7 @@ function FigureCard<T>({
 /** The admin's figures, each fetched on its own and linked to the list behind it. */
 export function AdminFigures() {
   const translate = useTranslate();
-  const topUps = usePendingCount('admin/top-ups', { status: 'pending' });
+  const deposits = usePendingCount('admin/deposits', { status: 'pending' });
   const orders = usePendingCount('admin/physical-sim-orders');
   const returns = usePendingCount('admin/physical-sim-returns');
   const sales = useAdminSales();
@@ -55,9 +55,9 @@ export function AdminFigures() {
       <Grid size={cell}>
         <StatCard
           icon={AccountBalanceIcon}
-          label={translate('app.admin_home.pending_top_ups')}
-          value={topUps}
-          to="/admin/top-ups"
+          label={translate('app.admin_home.pending_deposits')}
+          value={deposits}
+          to="/admin/deposits"
         />
       </Grid>
       <Grid size={cell}>

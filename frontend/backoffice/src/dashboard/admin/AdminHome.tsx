@@ -7,7 +7,7 @@ import SalesChart from './SalesChart';
 import { Suppliers } from './Suppliers';
 
 /**
- * The admin's home: what waits for a decision, a warning while customers cannot top up by bank transfer,
+ * The admin's home: what waits for a decision, a warning while customers cannot add funds by bank transfer,
  * sales, money out with dealers and sales managers, stock running low, the suppliers.
  */
 export default function AdminHome() {

@@ -290,8 +290,8 @@ describe('pay the rest by card', () => {
       'Tamamlanmamış 3 kart ödemeniz var. Birini tamamlayın ya da birkaç dakika sonra yeniden deneyin.',
       'Warning',
     ],
-    [422, 'card_top_up_too_large', 'Tek seferde kartla en fazla 500,00 € ödenebilir', 'Error'],
-    [422, 'card_top_up_daily_limit', 'Bugün kartla ödeyebileceğiniz üst sınır olan 1.000,00 € aşılıyor', 'Error'],
+    [422, 'card_deposit_too_large', 'Tek seferde kartla en fazla 500,00 € ödenebilir', 'Error'],
+    [422, 'card_deposit_daily_limit', 'Bugün kartla ödeyebileceğiniz üst sınır olan 1.000,00 € aşılıyor', 'Error'],
   ])(
     'a card payment the service refuses (%i %s) is said in its words beside the button, and nothing is bought',
     async (status, code, message, severity) => {

@@ -1,7 +1,7 @@
 import type { Payment } from '@esim/contracts';
 
 /**
- * "Pay the rest by card": the missing amount is topped up by card on the provider's page, and on
+ * "Pay the rest by card": the missing amount is paid by card on the provider's page, and on
  * the way back the storefront places the order itself with the Idempotency-Key the confirmation
  * showed, so a reload or a second return never buys twice. What the return needs is kept in
  * sessionStorage, which belongs to this tab only.

@@ -322,7 +322,7 @@ export const info = {
             },
             {
               q: 'How do I pay?',
-              a: 'Purchases are paid from your account balance. You can top up your balance by bank transfer.',
+              a: 'Purchases are paid from your account balance. You can add funds to your balance by bank transfer.',
             },
             { q: 'How long are packages valid?', a: 'Packages are generally valid for 7, 15 or 30 days.' },
           ],

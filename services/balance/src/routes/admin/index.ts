@@ -5,12 +5,12 @@ import { dealerRoutes } from './dealers';
 import { paymentRoutes } from './payments';
 import { settingsRoutes } from './settings';
 import { statementRoutes } from './statements';
-import { topUpRoutes } from './top-ups';
+import { depositRoutes } from './deposits';
 
-/** The admin's money screens: dealer money and statements, top-ups and sales, collections, card payments, the shop's money settings. */
+/** The admin's money screens: dealer money and statements, deposits and sales, collections, card payments, the shop's money settings. */
 export function adminRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   dealerRoutes(app, ctx);
-  topUpRoutes(app, ctx);
+  depositRoutes(app, ctx);
   collectionRoutes(app, ctx);
   paymentRoutes(app, ctx);
   settingsRoutes(app, ctx);

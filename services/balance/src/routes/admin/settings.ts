@@ -19,11 +19,11 @@ const settingsBody = z.object({
   account_holder: name.optional(),
   bank_name: name.optional(),
   iban: z.string().trim().max(64).refine(isValidIban, { message: 'iban_invalid' }).optional(),
-  top_up_max: positiveEuroAmount.optional(),
+  deposit_max: positiveEuroAmount.optional(),
   confirm_retype_above: nonNegativeEuroAmount.optional(),
 });
 
-/** The shop's money settings for admins: the bank account customers pay into and the limits of bank top-ups. */
+/** The shop's money settings for admins: the bank account customers pay into and the limits of bank deposits. */
 export function settingsRoutes(app: CreatedServiceApp, ctx: BalanceContext): void {
   app.get(
     '/admin/balance/settings',
@@ -31,7 +31,7 @@ export function settingsRoutes(app: CreatedServiceApp, ctx: BalanceContext): voi
     async (_request, reply) => ok(reply, shopSettingsView(await readShopSettings(app.db, ctx.shop))),
   );
 
-  // Written at once to the one row every request reads, so the next top-up and confirmation follow it; the platform audits the write.
+  // Written at once to the one row every request reads, so the next deposit and confirmation follow it; the platform audits the write.
   app.put(
     '/admin/balance/settings',
     { schema: { tags: ['admin'], body: settingsBody, response: responds(200, balanceSettingsSchema) } },

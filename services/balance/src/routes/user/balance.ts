@@ -6,8 +6,8 @@ import {
   responds,
   respondsList,
   statusFilter,
-  topUpCreatedSchema,
-  topUpSchema,
+  depositCreatedSchema,
+  depositSchema,
   transactionSchema,
   userBalanceSchema,
   userDashboardSchema,
@@ -29,16 +29,17 @@ import {
 } from '@esim/platform';
 import { z } from 'zod';
 import { bankForCustomers, readShopSettings } from '../../settings/shop-settings';
-import { createTopUp, listTopUps, topUpAmountError } from '../../top-ups/top-ups';
+import { createDeposit, listDeposits, depositAmountError } from '../../deposits/deposits';
 import { userBalance, userDashboard, userSpend, userTransactions } from '../../transactions/transactions';
 import type { BalanceContext } from '../../context';
 import { idempotencyHeaders, transactionsQuery } from '../../schemas';
+import { withOldPath } from '../old-paths';
 
-const topUpBody = z.object({
+const depositBody = z.object({
   amount: positiveEuroAmount,
   method: z.enum(['bank_transfer', 'card']).default('bank_transfer'),
 });
-const topUpsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected', 'expired']) });
+const depositsQuery = listQuery({ status: statusFilter(['pending', 'confirmed', 'rejected', 'expired']) });
 
 /** The spend chart's default period: 30 days. */
 const SPEND_DEFAULT_DAYS = 30;
@@ -76,9 +77,9 @@ export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
     {
       schema: {
         tags: ['user'],
-        body: topUpBody,
+        body: depositBody,
         headers: idempotencyHeaders,
-        response: responds(201, topUpCreatedSchema),
+        response: responds(201, depositCreatedSchema),
       },
     },
     async (request, reply) =>
@@ -86,22 +87,23 @@ export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         app.db,
         request,
         reply,
-        { scope: 'user-top-up', code: 'top_up_created', status: 201 },
+        // The scope keeps the name keys were stored under before, so a retry across a release still replays.
+        { scope: 'user-top-up', code: 'deposit_created', status: 201 },
         async (trx) => {
-          // Card top-ups start at POST /user/payments/card, which sends the buyer to the card page.
+          // Card deposits start at POST /user/payments/card, which sends the buyer to the card page.
           if (request.body.method === 'card') throw new AppError(422, 'payment_method_unavailable');
           const settings = await readShopSettings(trx, ctx.shop);
           const bank = bankForCustomers(settings);
           // A request nobody can pay (the shop's account not set in production) is not taken.
           if (!bank) throw conflict('bank_details_not_set');
-          if (request.body.amount > settings.topUpMaxCents)
-            throw topUpAmountError(422, 'top_up_too_large', { max: formatEuros(settings.topUpMaxCents) });
-          const topUp = await createTopUp(trx, {
+          if (request.body.amount > settings.depositMaxCents)
+            throw depositAmountError(422, 'deposit_too_large', { max: formatEuros(settings.depositMaxCents) });
+          const deposit = await createDeposit(trx, {
             userId: request.user!.id,
             amountCents: request.body.amount,
             method: request.body.method,
           });
-          return { ...topUp, bank };
+          return { ...deposit, bank };
         },
       ),
   );
@@ -114,21 +116,23 @@ export function balanceRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
       const settings = await readShopSettings(app.db, ctx.shop);
       return ok(reply, {
         bank: bankForCustomers(settings),
-        max: centsToEuros(settings.topUpMaxCents),
-        max_cents: settings.topUpMaxCents,
+        max: centsToEuros(settings.depositMaxCents),
+        max_cents: settings.depositMaxCents,
       });
     },
   );
 
-  app.get(
-    '/user/balance/top-ups',
-    { schema: { tags: ['user'], querystring: topUpsQuery, response: respondsList(topUpSchema) } },
-    async (request, reply) => {
-      const query = toListQuery(request.query);
-      const { items, total } = await listTopUps(app.db, query, { userId: request.user!.id, status: query.status });
-      return okList(reply, items, total, query, 'top-ups');
-    },
-  );
+  for (const { path, deprecated } of withOldPath('/user/balance/deposits', '/user/balance/top-ups')) {
+    app.get(
+      path,
+      { schema: { ...deprecated, tags: ['user'], querystring: depositsQuery, response: respondsList(depositSchema) } },
+      async (request, reply) => {
+        const query = toListQuery(request.query);
+        const { items, total } = await listDeposits(app.db, query, { userId: request.user!.id, status: query.status });
+        return okList(reply, items, total, query, 'deposits');
+      },
+    );
+  }
 
   app.get(
     '/user/balance/spend',

@@ -93,7 +93,7 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
             locale,
             returnPath: request.body.return_path,
             provider: cards.name,
-            purpose: request.body.agreement ? 'order' : 'top_up',
+            purpose: request.body.agreement ? 'order' : 'deposit',
             agreementVersion: request.body.agreement?.version,
           });
           return { statusCode: 201, body: { payment_id: row.id } };

@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeDataProvider, PENDING_TOP_UP, SESSIONS } from '../../../test/fixtures';
+import { fakeDataProvider, PENDING_DEPOSIT, SESSIONS } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 const row = async () => (await screen.findByText('BK7Q2MXYZA')).closest('tr') as HTMLElement;
 
 // The screens are lazy chunks: compiled once before the tests, so the first test does not pay for it on a busy machine.
 beforeAll(async () => {
-  await Promise.all([import('./TopUpList'), import('../../App')]);
+  await Promise.all([import('./DepositList'), import('../../App')]);
 }, 60_000);
 
-describe('admin top-ups', () => {
+describe('admin deposits', () => {
   it('lists pending requests first (status filter pending), with who asked and how much', async () => {
-    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/top-ups' });
+    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/deposits' });
     const line = await row();
     expect(within(line).getByText('Deniz Telekom Ltd. Şti.')).toBeInTheDocument();
     expect(within(line).getByText('dealer@esim.test')).toBeInTheDocument();
@@ -21,14 +21,30 @@ describe('admin top-ups', () => {
     const list = dataProvider.calls.find(
       (c) =>
         c.method === 'getList' &&
-        c.resource === 'admin/top-ups' &&
+        c.resource === 'admin/deposits' &&
         (c.params as { pagination: { perPage: number } }).pagination.perPage === 25,
     );
     expect(list?.params).toMatchObject({ filter: { status: 'pending' }, sort: { field: 'created_at', order: 'DESC' } });
   }, 60_000);
 
-  it('confirm asks first, then POSTs /admin/top-ups/:id/confirm', async () => {
-    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/top-ups' });
+  it('opens from its old address /admin/top-ups, the filter kept', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ status: 'confirmed' }));
+    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: `/admin/top-ups?filter=${filter}` });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/deposits'));
+    await waitFor(() =>
+      expect(
+        dataProvider.calls.some(
+          (c) =>
+            c.method === 'getList' &&
+            c.resource === 'admin/deposits' &&
+            JSON.stringify((c.params as { filter: unknown }).filter) === '{"status":"confirmed"}',
+        ),
+      ).toBe(true),
+    );
+  }, 60_000);
+
+  it('confirm asks first, then POSTs /admin/deposits/:id/confirm', async () => {
+    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/deposits' });
     const user = userEvent.setup();
     await user.click(within(await row()).getByRole('button', { name: 'Onayla' }));
     const dialog = await screen.findByRole('dialog');
@@ -38,15 +54,15 @@ describe('admin top-ups', () => {
     await waitFor(() =>
       expect(dataProvider.calls).toContainEqual({
         method: 'send:POST',
-        resource: `admin/top-ups/${PENDING_TOP_UP.id}/confirm`,
+        resource: `admin/deposits/${PENDING_DEPOSIT.id}/confirm`,
         params: undefined,
       }),
     );
   }, 60_000);
 
-  it('a top-up above the threshold is confirmed only with its amount typed again; the service’s refusal shows under the field', async () => {
+  it('a deposit above the threshold is confirmed only with its amount typed again; the service’s refusal shows under the field', async () => {
     const big = {
-      ...PENDING_TOP_UP,
+      ...PENDING_DEPOSIT,
       id: '00000000-0000-4000-8000-0000000000a2',
       reference_code: 'BKBIG7Q2MX',
       amount: 100_000_000,
@@ -72,7 +88,7 @@ describe('admin top-ups', () => {
         return { data: { ...big, status: 'confirmed' } as never, message: 'Bakiye yükleme onaylandı' };
       },
     });
-    renderApp({ session: SESSIONS.admin, path: '/admin/top-ups', dataProvider });
+    renderApp({ session: SESSIONS.admin, path: '/admin/deposits', dataProvider });
     const user = userEvent.setup();
     const line = (await screen.findByText('BKBIG7Q2MX')).closest('tr') as HTMLElement;
     await user.click(within(line).getByRole('button', { name: 'Onayla' }));
@@ -97,13 +113,13 @@ describe('admin top-ups', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([{ amount: 1_000_000 }, { amount: 100_000_000 }]);
     expect(dataProvider.calls.filter((c) => c.method === 'send:POST').map((c) => c.resource)).toEqual([
-      `admin/top-ups/${big.id}/confirm`,
-      `admin/top-ups/${big.id}/confirm`,
+      `admin/deposits/${big.id}/confirm`,
+      `admin/deposits/${big.id}/confirm`,
     ]);
   }, 60_000);
 
-  it('reject needs a reason, then POSTs /admin/top-ups/:id/reject with it', async () => {
-    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/top-ups' });
+  it('reject needs a reason, then POSTs /admin/deposits/:id/reject with it', async () => {
+    const { dataProvider } = renderApp({ session: SESSIONS.admin, path: '/admin/deposits' });
     const user = userEvent.setup();
     await user.click(within(await row()).getByRole('button', { name: 'Reddet' }));
     const dialog = await screen.findByRole('dialog');
@@ -115,15 +131,15 @@ describe('admin top-ups', () => {
     await waitFor(() =>
       expect(dataProvider.calls).toContainEqual({
         method: 'send:POST',
-        resource: `admin/top-ups/${PENDING_TOP_UP.id}/reject`,
+        resource: `admin/deposits/${PENDING_DEPOSIT.id}/reject`,
         params: { reason: 'Havale hesaba geçmedi' },
       }),
     );
   }, 60_000);
 
-  it('a decided top-up offers no action; the status filter maps to the API query name', async () => {
+  it('a decided deposit offers no action; the status filter maps to the API query name', async () => {
     const confirmed = {
-      ...PENDING_TOP_UP,
+      ...PENDING_DEPOSIT,
       status: 'confirmed',
       decided_at: '2026-11-22T10:00:00.000Z',
       transfer_id: 7,
@@ -136,7 +152,7 @@ describe('admin top-ups', () => {
     });
     renderApp({
       session: SESSIONS.admin,
-      path: `/admin/top-ups?filter=${encodeURIComponent(JSON.stringify({ status: 'confirmed' }))}`,
+      path: `/admin/deposits?filter=${encodeURIComponent(JSON.stringify({ status: 'confirmed' }))}`,
       dataProvider,
     });
     const line = await row();
@@ -145,7 +161,7 @@ describe('admin top-ups', () => {
     expect(
       dataProvider.calls.some(
         (c) =>
-          c.resource === 'admin/top-ups' &&
+          c.resource === 'admin/deposits' &&
           (c.params as { filter: unknown }).filter &&
           JSON.stringify((c.params as { filter: unknown }).filter) === '{"status":"confirmed"}',
       ),
@@ -154,7 +170,7 @@ describe('admin top-ups', () => {
 
   it('bulk confirm names the count, total and the big one it leaves out, then lists what could not be done by reference', async () => {
     const big = {
-      ...PENDING_TOP_UP,
+      ...PENDING_DEPOSIT,
       id: '00000000-0000-4000-8000-0000000000a3',
       reference_code: 'BKBIG2345X',
       amount: 1500,
@@ -164,7 +180,7 @@ describe('admin top-ups', () => {
     const dataProvider = fakeDataProvider({
       getList: async (resource, params) => {
         dataProvider.calls.push({ method: 'getList', resource, params });
-        return { data: [PENDING_TOP_UP, big] as never, total: 2 };
+        return { data: [PENDING_DEPOSIT, big] as never, total: 2 };
       },
       send: async (method, path, body) => {
         dataProvider.calls.push({ method: `send:${method}`, resource: path, params: body });
@@ -175,15 +191,15 @@ describe('admin top-ups', () => {
             refused: 1,
             results: [
               {
-                id: PENDING_TOP_UP.id,
+                id: PENDING_DEPOSIT.id,
                 outcome: 'decided',
-                code: 'top_up_confirmed',
+                code: 'deposit_confirmed',
                 message: 'Bakiye yükleme onaylandı',
               },
               {
                 id: big.id,
                 outcome: 'refused',
-                code: 'top_up_bulk_retype_required',
+                code: 'deposit_bulk_retype_required',
                 message: 'Büyük tutar toplu onaylanamaz: tek başına, tutarı yeniden yazarak onaylayın',
               },
             ],
@@ -192,7 +208,7 @@ describe('admin top-ups', () => {
         };
       },
     });
-    renderApp({ session: SESSIONS.admin, path: '/admin/top-ups', dataProvider });
+    renderApp({ session: SESSIONS.admin, path: '/admin/deposits', dataProvider });
     const user = userEvent.setup();
     await user.click(within(await row()).getByRole('checkbox'));
     await user.click(
@@ -207,8 +223,8 @@ describe('admin top-ups', () => {
     await waitFor(() =>
       expect(dataProvider.calls).toContainEqual({
         method: 'send:POST',
-        resource: 'admin/top-ups/bulk-confirm',
-        params: { ids: [PENDING_TOP_UP.id, big.id] },
+        resource: 'admin/deposits/bulk-confirm',
+        params: { ids: [PENDING_DEPOSIT.id, big.id] },
       }),
     );
     const results = await screen.findByRole('dialog', { name: 'Toplu işlemin sonucu' });

@@ -6,20 +6,20 @@ import { company, openAndLock, spendable } from '../ledger/accounts';
 import { postTransfer } from '../ledger/transfers';
 
 /**
- * Adding balance: the user asks for a top-up and gets a reference code to quote on their bank
+ * Adding balance: the user asks for a deposit and gets a reference code to quote on their bank
  * transfer; the request stays pending until an admin sees the money arrive and confirms it
  * (company:bank → the user's spendable balance), or rejects it. Confirming twice moves money once.
  */
-export type TopUpStatus = 'pending' | 'confirmed' | 'rejected' | 'expired';
-export type TopUpMethod = 'bank_transfer' | 'card';
+export type DepositStatus = 'pending' | 'confirmed' | 'rejected' | 'expired';
+export type DepositMethod = 'bank_transfer' | 'card';
 
-export interface TopUpRow {
+export interface DepositRow {
   id: string;
   user_id: string;
   amount: number;
-  method: TopUpMethod;
+  method: DepositMethod;
   reference_code: string;
-  status: TopUpStatus;
+  status: DepositStatus;
   transfer_id: number | null;
   decided_by: string | null;
   decided_at: Date | null;
@@ -27,14 +27,14 @@ export interface TopUpRow {
   created_at: Date;
 }
 
-export interface TopUp {
+export interface Deposit {
   id: string;
   user_id: string;
   amount: number;
   amount_cents: number;
-  method: TopUpMethod;
+  method: DepositMethod;
   reference_code: string;
-  status: TopUpStatus;
+  status: DepositStatus;
   transfer_id: number | null;
   decided_by: string | null;
   decided_at: string | null;
@@ -42,7 +42,7 @@ export interface TopUp {
   created_at: string;
 }
 
-export function topUpOf(row: TopUpRow): TopUp {
+export function depositOf(row: DepositRow): Deposit {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -67,16 +67,16 @@ export function referenceCode(): string {
   return code;
 }
 
-export async function createTopUp(
+export async function createDeposit(
   trx: Knex.Transaction,
   /** at: when it was asked for, if not now (seeded history only). */
-  input: { userId: string; amountCents: number; method: TopUpMethod; at?: Date },
-): Promise<TopUp> {
+  input: { userId: string; amountCents: number; method: DepositMethod; at?: Date },
+): Promise<Deposit> {
   for (let attempt = 0; ; attempt++) {
     try {
       // A savepoint, so a (very unlikely) duplicate code does not abort the caller's transaction.
       const [row] = (await trx.transaction((sp) =>
-        sp('top_ups')
+        sp('deposits')
           .insert({
             user_id: input.userId,
             amount: input.amountCents,
@@ -85,8 +85,8 @@ export async function createTopUp(
             ...(input.at ? { created_at: input.at } : {}),
           })
           .returning('*'),
-      )) as TopUpRow[];
-      return topUpOf(row!);
+      )) as DepositRow[];
+      return depositOf(row!);
     } catch (error) {
       if (isUniqueViolation(error) && attempt < 3) continue;
       throw error;
@@ -94,64 +94,66 @@ export async function createTopUp(
   }
 }
 
-/** A bank top-up's amount is refused as `amount`, with the code's text (and the limit) in the caller's language. */
-export const topUpAmountError = (status: number, code: string, params?: Record<string, string>) =>
+/** A bank deposit's amount is refused as `amount`, with the code's text (and the limit) in the caller's language. */
+export const depositAmountError = (status: number, code: string, params?: Record<string, string>) =>
   new AppError(status, code, { params, errors: [{ path: 'amount', message: code }] });
 
 /**
- * Confirms a pending bank-transfer top-up: the money reaches the user's spendable balance. Idempotent.
+ * Confirms a pending bank-transfer deposit: the money reaches the user's spendable balance. Idempotent.
  * `retype`: the amount the admin typed again (cents, if any) and the shop's threshold above which it
  * is required. `at`: when, if not now (seeded history only).
  */
-export async function confirmTopUp(
+export async function confirmDeposit(
   db: Knex,
   id: string,
   adminId: string,
   options: { retype?: { cents: number | undefined; aboveCents: number }; at?: Date } = {},
-): Promise<{ topUp: TopUp; replayed: boolean }> {
+): Promise<{ deposit: Deposit; replayed: boolean }> {
   return db.transaction(async (trx) => {
-    const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
-    if (!row) throw notFound('top_up_not_found');
-    refuseCardTopUp(row);
+    const row = (await trx('deposits').where({ id }).forUpdate().first()) as DepositRow | undefined;
+    if (!row) throw notFound('deposit_not_found');
+    refuseCardDeposit(row);
     if (options.retype) checkRetypedAmount(row, options.retype);
-    return creditTopUp(trx, row, adminId, options.at);
+    return creditDeposit(trx, row, adminId, options.at);
   });
 }
 
 /**
  * A big amount is confirmed only with the amount typed again, so one click cannot credit a typo's
- * fortune: an amount typed that differs is refused whatever the top-up's state, and one missing only
- * while the top-up still waits (a confirmed one's replay moves nothing).
+ * fortune: an amount typed that differs is refused whatever the deposit's state, and one missing only
+ * while the deposit still waits (a confirmed one's replay moves nothing).
  */
-function checkRetypedAmount(row: TopUpRow, retype: { cents: number | undefined; aboveCents: number }): void {
-  if (retype.cents !== undefined && retype.cents !== row.amount) throw topUpAmountError(400, 'top_up_amount_mismatch');
+function checkRetypedAmount(row: DepositRow, retype: { cents: number | undefined; aboveCents: number }): void {
+  if (retype.cents !== undefined && retype.cents !== row.amount)
+    throw depositAmountError(400, 'deposit_amount_mismatch');
   if (retype.cents === undefined && row.status === 'pending' && row.amount > retype.aboveCents)
-    throw topUpAmountError(400, 'top_up_amount_retype_required');
+    throw depositAmountError(400, 'deposit_amount_retype_required');
 }
 
-// A card top-up is decided by its payment's answer from the provider, never by hand.
-function refuseCardTopUp(row: TopUpRow): void {
-  if (row.method === 'card') throw conflict('top_up_decided_by_card_payment');
+// A card deposit is decided by its payment's answer from the provider, never by hand.
+function refuseCardDeposit(row: DepositRow): void {
+  if (row.method === 'card') throw conflict('deposit_decided_by_card_payment');
 }
 
 /**
- * Credits a top-up row the caller has locked (company:bank → the user's spendable balance) and marks
- * it confirmed; a confirmed one answers as it is. The transfer's key is the top-up's, so money moves once.
+ * Credits a deposit row the caller has locked (company:bank → the user's spendable balance) and marks
+ * it confirmed; a confirmed one answers as it is. The transfer's key is the deposit's, so money moves once.
  */
-export async function creditTopUp(
+export async function creditDeposit(
   trx: Knex.Transaction,
-  row: TopUpRow,
+  row: DepositRow,
   actorId: string,
   at?: Date,
-): Promise<{ topUp: TopUp; replayed: boolean }> {
-  if (row.status === 'confirmed') return { topUp: topUpOf(row), replayed: true };
-  if (row.status !== 'pending') throw conflict('top_up_not_pending');
+): Promise<{ deposit: Deposit; replayed: boolean }> {
+  if (row.status === 'confirmed') return { deposit: depositOf(row), replayed: true };
+  if (row.status !== 'pending') throw conflict('deposit_not_pending');
   const user = spendable(row.user_id);
   const accounts = await openAndLock(trx, [user, company('bank')]);
   const posted = await postTransfer(trx, {
     debitAccountId: accounts.get(company('bank').key)!.id,
     creditAccountId: accounts.get(user.key)!.id,
     amountCents: row.amount,
+    // The ledger is append-only: its kinds, key and metadata keep the names its earlier rows were written with.
     kind: row.method === 'card' ? 'card_top_up' : 'top_up',
     idempotencyKey: `top-up:${row.id}`,
     reference: row.reference_code,
@@ -159,7 +161,7 @@ export async function creditTopUp(
     createdBy: actorId,
     at,
   });
-  const [updated] = (await trx('top_ups')
+  const [updated] = (await trx('deposits')
     .where({ id: row.id })
     .update({
       status: 'confirmed',
@@ -167,60 +169,60 @@ export async function creditTopUp(
       decided_by: actorId,
       decided_at: at ?? trx.fn.now(),
     })
-    .returning('*')) as TopUpRow[];
-  return { topUp: topUpOf(updated!), replayed: false };
+    .returning('*')) as DepositRow[];
+  return { deposit: depositOf(updated!), replayed: false };
 }
 
-/** Marks a locked pending (or expired) top-up rejected with a reason: its card payment failed. */
-export async function rejectLockedTopUp(
+/** Marks a locked pending (or expired) deposit rejected with a reason: its card payment failed. */
+export async function rejectLockedDeposit(
   trx: Knex.Transaction,
   id: string,
   actorId: string,
   reason: string,
 ): Promise<void> {
-  await trx('top_ups')
+  await trx('deposits')
     .where({ id })
     .whereIn('status', ['pending', 'expired'])
     .update({ status: 'rejected', reason, decided_by: actorId, decided_at: trx.fn.now() });
 }
 
-/** Marks a locked pending card top-up expired: its payment was not finished in time, so no money moved. */
-export async function expireLockedTopUp(trx: Knex.Transaction, id: string, actorId: string): Promise<void> {
-  await trx('top_ups')
+/** Marks a locked pending card deposit expired: its payment was not finished in time, so no money moved. */
+export async function expireLockedDeposit(trx: Knex.Transaction, id: string, actorId: string): Promise<void> {
+  await trx('deposits')
     .where({ id, status: 'pending' })
     .update({ status: 'expired', reason: 'payment_expired', decided_by: actorId, decided_at: trx.fn.now() });
 }
 
-/** Rejects a pending top-up (the money never arrived). Rejecting twice answers the same; a confirmed one cannot be rejected. */
-export async function rejectTopUp(
+/** Rejects a pending deposit (the money never arrived). Rejecting twice answers the same; a confirmed one cannot be rejected. */
+export async function rejectDeposit(
   db: Knex,
   id: string,
   adminId: string,
   reason: string | null,
-): Promise<{ topUp: TopUp; replayed: boolean }> {
+): Promise<{ deposit: Deposit; replayed: boolean }> {
   return db.transaction(async (trx) => {
-    const row = (await trx('top_ups').where({ id }).forUpdate().first()) as TopUpRow | undefined;
-    if (!row) throw notFound('top_up_not_found');
-    refuseCardTopUp(row);
-    if (row.status === 'rejected') return { topUp: topUpOf(row), replayed: true };
-    if (row.status !== 'pending') throw conflict('top_up_not_pending');
-    const [updated] = (await trx('top_ups')
+    const row = (await trx('deposits').where({ id }).forUpdate().first()) as DepositRow | undefined;
+    if (!row) throw notFound('deposit_not_found');
+    refuseCardDeposit(row);
+    if (row.status === 'rejected') return { deposit: depositOf(row), replayed: true };
+    if (row.status !== 'pending') throw conflict('deposit_not_pending');
+    const [updated] = (await trx('deposits')
       .where({ id })
       .update({ status: 'rejected', reason, decided_by: adminId, decided_at: trx.fn.now() })
-      .returning('*')) as TopUpRow[];
-    return { topUp: topUpOf(updated!), replayed: false };
+      .returning('*')) as DepositRow[];
+    return { deposit: depositOf(updated!), replayed: false };
   });
 }
 
 const SORTABLE = { created_at: 'created_at', amount: 'amount', status: 'status', id: 'created_at' };
 
-export async function listTopUps(
+export async function listDeposits(
   db: Knex,
   query: ListQuery,
   filter: { userId?: string; status?: string; customer?: string },
 ) {
   const base = () => {
-    const q = db('top_ups');
+    const q = db('deposits');
     if (filter.userId) q.where({ user_id: filter.userId });
     if (filter.status) q.where({ status: filter.status });
     // The customer as the admin knows them: a part of their name, company or e-mail (the service's copy of people).
@@ -252,6 +254,6 @@ export async function listTopUps(
     .orderBy(column, order)
     .orderBy('id', order)
     .limit(query.limit)
-    .offset(query.offset)) as TopUpRow[];
-  return { items: rows.map(topUpOf), total };
+    .offset(query.offset)) as DepositRow[];
+  return { items: rows.map(depositOf), total };
 }

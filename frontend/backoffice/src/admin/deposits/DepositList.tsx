@@ -9,10 +9,10 @@ import { EmptyState } from '../../layout/EmptyState';
 import { PhoneOr } from '../../layout/PhoneList';
 import { BulkDecisionButtons } from '../../layout/BulkDecisionButtons';
 import { ExportActions } from '../../layout/ExportActions';
-import { topUpExportColumns } from './exportColumns';
-import { TopUpDecision } from './TopUpDecision';
+import { depositExportColumns } from './exportColumns';
+import { DepositDecision } from './DepositDecision';
 
-export const TOP_UP_STATUSES = ['pending', 'confirmed', 'rejected', 'expired'] as const;
+export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'rejected', 'expired'] as const;
 const STATUS_COLORS: Record<string, 'warning' | 'success' | 'default'> = {
   pending: 'warning',
   confirmed: 'success',
@@ -31,11 +31,11 @@ function StatusChip({ status }: { status: string }) {
   );
 }
 
-/** The selected top-ups confirmed or rejected at once; a big one is refused in the bulk (it takes its amount typed again). */
-function TopUpBulkActions() {
+/** The selected deposits confirmed or rejected at once; a big one is refused in the bulk (it takes its amount typed again). */
+function DepositBulkActions() {
   return (
     <BulkDecisionButtons
-      path="admin/top-ups"
+      path="admin/deposits"
       approveAction="bulk-confirm"
       amountOf={(r) => r.amount_cents}
       labelOf={(r) => r.reference_code}
@@ -45,10 +45,10 @@ function TopUpBulkActions() {
 }
 
 /**
- * Top-ups awaiting confirmation first (the default filter); confirmed and rejected ones are the history.
+ * Deposits awaiting confirmation first (the default filter); confirmed and rejected ones are the history.
  * The reconciliation finds one by the reference code on the bank statement or by the customer.
  */
-export default function TopUpList() {
+export default function DepositList() {
   const translate = useTranslate();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.reconciliation.reference_search')} />,
@@ -56,27 +56,27 @@ export default function TopUpList() {
     <SelectInput
       key="status"
       source="status"
-      label="app.admin_top_ups.status"
+      label="app.admin_deposits.status"
       alwaysOn
-      choices={TOP_UP_STATUSES.map((status) => ({ id: status, name: translate(`app.balance.statuses.${status}`) }))}
+      choices={DEPOSIT_STATUSES.map((status) => ({ id: status, name: translate(`app.balance.statuses.${status}`) }))}
     />,
   ];
   return (
     <ListPage
-      title={translate('app.menu.admin_top_ups')}
+      title={translate('app.menu.admin_deposits')}
       filters={filters}
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      actions={<ExportActions columns={topUpExportColumns} />}
-      empty={<EmptyState title="app.admin_top_ups.empty" hint="app.admin_top_ups.empty_hint" />}
+      actions={<ExportActions columns={depositExportColumns} />}
+      empty={<EmptyState title="app.admin_deposits.empty" hint="app.admin_deposits.empty_hint" />}
     >
       <PhoneOr
         phone={
           <SimpleList
             rowClick={false}
-            primaryText={(r: RaRecord) => accountNameOf(r, translate('app.admin_top_ups.unknown_user'))}
+            primaryText={(r: RaRecord) => accountNameOf(r, translate('app.admin_deposits.unknown_user'))}
             secondaryText={(r: RaRecord) => (
               <>
                 {[r.reference_code, formatDate(r.created_at), r.status === 'rejected' ? r.reason : null]
@@ -84,7 +84,7 @@ export default function TopUpList() {
                   .join(' · ')}
                 <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
                   <StatusChip status={r.status} />
-                  <TopUpDecision record={r} />
+                  <DepositDecision record={r} />
                 </Stack>
               </>
             )}
@@ -92,27 +92,27 @@ export default function TopUpList() {
           />
         }
       >
-        <DataTable bulkActionButtons={<TopUpBulkActions />} rowClick={false}>
+        <DataTable bulkActionButtons={<DepositBulkActions />} rowClick={false}>
           <DataTable.Col source="reference_code" label="app.balance.reference_code" disableSort />
-          <AccountCol label="app.admin_top_ups.user" />
+          <AccountCol label="app.admin_deposits.user" />
           <MoneyCol source="amount" label="app.balance.amount" cents={(r) => r.amount_cents} />
-          <DateCol source="created_at" label="app.admin_top_ups.created_at" />
+          <DateCol source="created_at" label="app.admin_deposits.created_at" />
           <DataTable.Col
             source="status"
-            label="app.admin_top_ups.status"
+            label="app.admin_deposits.status"
             render={(r: RaRecord) => <StatusChip status={r.status} />}
           />
-          <DateCol label="app.admin_top_ups.decided_at" date={(r) => r.decided_at} />
+          <DateCol label="app.admin_deposits.decided_at" date={(r) => r.decided_at} />
           <DataTable.Col
             source="reason"
-            label="app.admin_top_ups.reason"
+            label="app.admin_deposits.reason"
             disableSort
             render={(r: RaRecord) => r.reason ?? ''}
           />
           <DataTable.Col
-            label="app.admin_top_ups.actions"
+            label="app.admin_deposits.actions"
             disableSort
-            render={(r: RaRecord) => <TopUpDecision record={r} />}
+            render={(r: RaRecord) => <DepositDecision record={r} />}
           />
         </DataTable>
       </PhoneOr>

@@ -41,14 +41,14 @@ const TEXTS = {
     failed: 'Kart ödemesi tamamlanmadı',
   },
   en: {
-    title: 'Top up by card',
-    hint: 'Pick or type an amount, pay with your card on the secure payment page, and your balance is topped up at once.',
+    title: 'Add funds by card',
+    hint: 'Pick or type an amount, pay with your card on the secure payment page, and the money is added to your balance at once.',
     amount: 'Amount',
     invalid: 'At least €0.01, at most two decimals',
     pay: 'Pay {{amount}} by card',
     redirecting: 'Taking you to the payment page...',
     checking: 'Checking your card payment...',
-    paid: 'Card top-up complete: {{amount}} was added to your balance.',
+    paid: 'Card deposit complete: {{amount}} was added to your balance.',
     pending:
       'The payment result has not arrived yet. Refresh the page in a moment; once the payment is approved, the amount is added to your balance.',
     review:
@@ -109,7 +109,7 @@ function usePaymentOutcome(): Outcome | null {
     const settled = async (next: Outcome) => {
       setOutcome(next);
       await queryClient.invalidateQueries({ queryKey: FIGURES_KEY });
-      await queryClient.invalidateQueries({ queryKey: ['top-ups'] });
+      await queryClient.invalidateQueries({ queryKey: ['deposits'] });
       await queryClient.invalidateQueries({ queryKey: ['payments'] });
     };
     void (async () => {
@@ -139,8 +139,8 @@ function usePaymentOutcome(): Outcome | null {
   return outcome;
 }
 
-/** Top-up by card beside the bank transfer: presets, the provider's hosted page, and the result on the way back. */
-export function CardTopUp() {
+/** Deposit by card beside the bank transfer: presets, the provider's hosted page, and the result on the way back. */
+export function CardDeposit() {
   const t = useTexts();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const outcome = usePaymentOutcome();

@@ -6,14 +6,14 @@ import { page, providerFor, system, useSystem } from './support';
 
 useSystem();
 
-describe('admin: top-ups, messages, audit log', () => {
+describe('admin: deposits, messages, audit log', () => {
   // One sign-in for the three (the gateway allows 20 a minute per address, and this file signs in often).
   let admin: BackOfficeDataProvider;
   beforeAll(async () => {
     admin = await providerFor('admin@esim.test');
   });
 
-  it('admin/top-ups: getList with status filter, sort and range; getOne and getMany through the list; confirm and reject move them to the history', async () => {
+  it('admin/deposits: getList with status filter, sort and range; getOne and getMany through the list; confirm and reject move them to the history', async () => {
     const customer = await providerFor('customer@esim.test');
     const asked: Array<{ id: string; reference_code: string }> = [];
     for (const amount of [12.5, 30, 7.25])
@@ -26,7 +26,7 @@ describe('admin: top-ups, messages, audit log', () => {
         ).data,
       );
     const dp = admin;
-    const pending = await dp.getList('admin/top-ups', {
+    const pending = await dp.getList('admin/deposits', {
       pagination: page(100),
       sort: { field: 'amount', order: 'ASC' },
       filter: { status: 'pending' },
@@ -43,27 +43,27 @@ describe('admin: top-ups, messages, audit log', () => {
       amount_cents: 1250,
       user_email: 'customer@esim.test',
     });
-    const second = await dp.getList('admin/top-ups', {
+    const second = await dp.getList('admin/deposits', {
       pagination: page(1, 2),
       sort: { field: 'amount', order: 'ASC' },
       filter: { status: 'pending' },
     });
     expect(second.total).toBe(pending.total);
     expect(second.data.map((t) => t.id)).toEqual([pending.data[1]!.id]);
-    expect((await dp.getOne('admin/top-ups', { id: asked[1]!.id })).data.amount_cents).toBe(3000);
+    expect((await dp.getOne('admin/deposits', { id: asked[1]!.id })).data.amount_cents).toBe(3000);
     expect(
-      (await dp.getMany('admin/top-ups', { ids: [asked[0]!.id, asked[2]!.id] })).data.map((t) => t.id).sort(),
+      (await dp.getMany('admin/deposits', { ids: [asked[0]!.id, asked[2]!.id] })).data.map((t) => t.id).sort(),
     ).toEqual([asked[0]!.id, asked[2]!.id].sort());
 
-    await dp.send('POST', `admin/top-ups/${asked[0]!.id}/confirm`);
-    await dp.send('POST', `admin/top-ups/${asked[1]!.id}/reject`, { reason: 'Havale gelmedi' });
-    const confirmed = await dp.getList('admin/top-ups', {
+    await dp.send('POST', `admin/deposits/${asked[0]!.id}/confirm`);
+    await dp.send('POST', `admin/deposits/${asked[1]!.id}/reject`, { reason: 'Havale gelmedi' });
+    const confirmed = await dp.getList('admin/deposits', {
       pagination: page(100),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'confirmed' },
     });
     expect(confirmed.data.map((t) => t.id)).toContain(asked[0]!.id);
-    const rejected = await dp.getList('admin/top-ups', {
+    const rejected = await dp.getList('admin/deposits', {
       pagination: page(100),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'rejected' },
@@ -72,14 +72,14 @@ describe('admin: top-ups, messages, audit log', () => {
       status: 'rejected',
       reason: 'Havale gelmedi',
     });
-    const stillPending = await dp.getList('admin/top-ups', {
+    const stillPending = await dp.getList('admin/deposits', {
       pagination: page(100),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'pending' },
     });
     expect(stillPending.total).toBe(pending.total! - 2);
     // 'all' sends no status: the history and the waiting ones together.
-    const all = await dp.getList('admin/top-ups', {
+    const all = await dp.getList('admin/deposits', {
       pagination: page(100),
       sort: { field: 'created_at', order: 'DESC' },
       filter: { status: 'all' },
@@ -87,7 +87,7 @@ describe('admin: top-ups, messages, audit log', () => {
     expect(all.total).toBe(stillPending.total! + confirmed.total! + rejected.total!);
   });
 
-  it("admin/payments: a customer's card top-ups paid and declined on the demo card page; getList with status, search by part of the provider reference, dates, sort and range; getOne and getMany through the list; the refund with its refund row (reference, status), and the service's refusal of a declined one; the customer's own payments (payments: getList with status, getOne through the list) and their refund of unspent money, once; the customer's transactions filtered by card_top_up and card_refund", async () => {
+  it("admin/payments: a customer's card deposits paid and declined on the demo card page; getList with status, search by part of the provider reference, dates, sort and range; getOne and getMany through the list; the refund with its refund row (reference, status), and the service's refusal of a declined one; the customer's own payments (payments: getList with status, getOne through the list) and their refund of unspent money, once; the customer's transactions filtered by card_deposit and card_refund", async () => {
     const customer = await providerFor('customer@esim.test');
     const payByCard = async (amount: number, number: string) => {
       const { data } = await customer.send<{ id: string; page_url: string }>(
@@ -176,7 +176,7 @@ describe('admin: top-ups, messages, audit log', () => {
     ).toContain(paidId);
     // The refund is a row of the payment: the whole amount back, the provider's reference, succeeded.
     const back = (await dp.getOne('admin/payments', { id: paidId })).data;
-    expect(back).toMatchObject({ purpose: 'top_up', paid_cents: 2150, refunded_cents: 2150, refundable_cents: 0 });
+    expect(back).toMatchObject({ purpose: 'deposit', paid_cents: 2150, refunded_cents: 2150, refundable_cents: 0 });
     expect(back.refunds).toEqual([
       expect.objectContaining({
         kind: 'unspent',
@@ -197,7 +197,7 @@ describe('admin: top-ups, messages, audit log', () => {
     expect(ownFailed.data.map((p) => p.id)).toContain(declinedId);
     expect(ownFailed.data.every((p) => p.status === 'failed')).toBe(true);
     const fresh = (await customer.getOne('payments', { id: ownId })).data;
-    expect(fresh).toMatchObject({ status: 'paid', purpose: 'top_up', refundable_cents: 475, refunds: [] });
+    expect(fresh).toMatchObject({ status: 'paid', purpose: 'deposit', refundable_cents: 475, refunds: [] });
     const asked = await customer.send<{ id: string; refunds: Array<{ kind: string; amount_cents: number }> }>(
       'POST',
       `user/payments/${ownId}/refund`,
@@ -322,7 +322,7 @@ describe('admin: top-ups, messages, audit log', () => {
     const confirms = await dp.getList('admin/audit-log', {
       pagination: page(25),
       sort,
-      filter: { method: 'POST', route: '/admin/top-ups/:id/confirm' },
+      filter: { method: 'POST', route: '/admin/deposits/:id/confirm' },
     });
     expect(confirms.total).toBe(1);
     expect(confirms.data[0]).toMatchObject({ service: 'balance', method: 'POST', status_code: 200, actor_id: adminId });
@@ -341,7 +341,7 @@ describe('admin: top-ups, messages, audit log', () => {
     expect(second.total).toBe(all.total);
     expect(second.data.map((e) => e.id)).toEqual([all.data[1]!.id]);
     const one = await dp.getOne('admin/audit-log', { id: confirms.data[0]!.id });
-    expect(one.data).toMatchObject({ id: confirms.data[0]!.id, route: '/admin/top-ups/:id/confirm' });
+    expect(one.data).toMatchObject({ id: confirms.data[0]!.id, route: '/admin/deposits/:id/confirm' });
     const two = [all.data[0]!.id, messageUpdates.data[1]!.id];
     expect((await dp.getMany('admin/audit-log', { ids: two })).data.map((e) => e.id).sort()).toEqual([...two].sort());
   });

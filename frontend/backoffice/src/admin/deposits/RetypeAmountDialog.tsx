@@ -14,7 +14,7 @@ import { useTranslate } from 'react-admin';
 import { parsePriceCents } from '../../dealer-pricing/priceInput';
 
 /**
- * Confirming a top-up above the shop's threshold: the admin types the amount again, and the service
+ * Confirming a deposit above the shop's threshold: the admin types the amount again, and the service
  * compares it with the request (a wrong one is refused there and its words shown under the field).
  * `onSubmit` gets the typed cents and answers the refusal to show, or null once confirmed.
  */
@@ -59,7 +59,7 @@ export function RetypeAmountDialog({
             autoFocus
             fullWidth
             margin="normal"
-            label={translate('app.admin_top_ups.retype_label')}
+            label={translate('app.admin_deposits.retype_label')}
             value={amount}
             onChange={(event) => {
               setAmount(event.target.value);
@@ -68,7 +68,7 @@ export function RetypeAmountDialog({
             error={refusal !== null || unreadable}
             helperText={
               refusal ??
-              (unreadable ? translate('app.balance.amount_invalid') : translate('app.admin_top_ups.retype_hint'))
+              (unreadable ? translate('app.balance.amount_invalid') : translate('app.admin_deposits.retype_hint'))
             }
             autoComplete="off"
             slotProps={{
@@ -86,7 +86,7 @@ export function RetypeAmountDialog({
             disabled={typeof cents !== 'number' || busy}
             startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CheckIcon />}
           >
-            {translate('app.admin_top_ups.confirm')}
+            {translate('app.admin_deposits.confirm')}
           </Button>
         </DialogActions>
       </form>

@@ -30,7 +30,7 @@ function provider(payment?: Record<string, unknown>, refused?: Error) {
   return dataProvider;
 }
 
-describe('top up by card on the balance page', () => {
+describe('adding funds by card on the balance page', () => {
   it('takes a preset amount to the card payment page', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, search: '', assign });
@@ -107,7 +107,7 @@ describe('top up by card on the balance page', () => {
     ],
     [
       422,
-      'card_top_up_daily_limit',
+      'card_deposit_daily_limit',
       'Bugün kartla ödeyebileceğiniz üst sınır olan 1.000,00 € aşılıyor',
       { amount: 'Bugün kartla ödeyebileceğiniz üst sınır olan 1.000,00 € aşılıyor' },
     ],

@@ -9,10 +9,10 @@ import { useDecision } from '../../providers/useDecision';
 import { RetypeAmountDialog } from './RetypeAmountDialog';
 
 /**
- * Confirm (the money arrived: it reaches the balance) or reject with a reason a pending top-up; decided
+ * Confirm (the money arrived: it reaches the balance) or reject with a reason a pending deposit; decided
  * ones show nothing to do. Above the shop's threshold the confirmation takes the amount typed again.
  */
-export function TopUpDecision({ record }: { record: RaRecord }) {
+export function DepositDecision({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const decide = useDecision();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -20,17 +20,17 @@ export function TopUpDecision({ record }: { record: RaRecord }) {
   const afterDecision = useRefreshListAndFigures();
   if (record.status !== 'pending') return null;
   const amount = formatCents(record.amount_cents);
-  const body = translate('app.admin_top_ups.confirm_body', {
+  const body = translate('app.admin_deposits.confirm_body', {
     amount,
     reference: record.reference_code,
-    name: accountNameOf(record, translate('app.admin_top_ups.unknown_user')),
+    name: accountNameOf(record, translate('app.admin_deposits.unknown_user')),
   });
-  const path = `admin/top-ups/${record.id}/confirm`;
+  const path = `admin/deposits/${record.id}/confirm`;
   // The service's refusal of the amount (missing, different) is shown under the field; anything else as a notice.
   const confirmRetyped = async (cents: number): Promise<string | null> => {
     try {
       const { message } = await dataProvider.send('POST', path, { amount: cents / 100 });
-      notify(message || 'app.admin_top_ups.confirmed', { type: 'success' });
+      notify(message || 'app.admin_deposits.confirmed', { type: 'success' });
       afterDecision();
       return null;
     } catch (error) {
@@ -43,36 +43,36 @@ export function TopUpDecision({ record }: { record: RaRecord }) {
       approve={
         record.amount_retype_required
           ? {
-              label: translate('app.admin_top_ups.confirm'),
+              label: translate('app.admin_deposits.confirm'),
               dialog: (onClose) => (
                 <RetypeAmountDialog
-                  title={translate('app.admin_top_ups.retype_title')}
-                  body={`${body} ${translate('app.admin_top_ups.retype_body')}`}
+                  title={translate('app.admin_deposits.retype_title')}
+                  body={`${body} ${translate('app.admin_deposits.retype_body')}`}
                   onSubmit={confirmRetyped}
                   onClose={onClose}
                 />
               ),
             }
           : {
-              label: translate('app.admin_top_ups.confirm'),
-              title: translate('app.admin_top_ups.confirm_title'),
+              label: translate('app.admin_deposits.confirm'),
+              title: translate('app.admin_deposits.confirm_title'),
               body,
-              onConfirm: () => decide(path, undefined, { message: 'app.admin_top_ups.confirmed', type: 'success' }),
+              onConfirm: () => decide(path, undefined, { message: 'app.admin_deposits.confirmed', type: 'success' }),
             }
       }
       reject={{
-        label: translate('app.admin_top_ups.reject'),
+        label: translate('app.admin_deposits.reject'),
         // A rejection without a reason leaves the customer guessing.
         dialog: {
-          title: translate('app.admin_top_ups.reject_title'),
-          body: translate('app.admin_top_ups.reject_body', { amount, reference: record.reference_code }),
-          label: translate('app.admin_top_ups.reason'),
-          problemOf: (reason) => (reason.trim() === '' ? translate('app.admin_top_ups.reason_required') : null),
+          title: translate('app.admin_deposits.reject_title'),
+          body: translate('app.admin_deposits.reject_body', { amount, reference: record.reference_code }),
+          label: translate('app.admin_deposits.reason'),
+          problemOf: (reason) => (reason.trim() === '' ? translate('app.admin_deposits.reason_required') : null),
           onSubmit: (reason) =>
             decide(
-              `admin/top-ups/${record.id}/reject`,
+              `admin/deposits/${record.id}/reject`,
               { reason },
-              { message: 'app.admin_top_ups.rejected', type: 'info' },
+              { message: 'app.admin_deposits.rejected', type: 'info' },
             ),
         },
       }}
