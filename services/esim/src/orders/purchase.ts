@@ -18,7 +18,7 @@ import { type OrderRow } from '../rows';
 
 /**
  * POST /user/packages/buy: places the order once per Idempotency-Key (quote from the catalog at the
- * caller's own price; the order row, its esim.order.placed and the stored answer written together,
+ * caller's own price; the order row and the stored answer written together,
  * with other buyers' orders of the same moment: orders/placing.ts), then drives the saga. A replay
  * finds the same order and drives it on if it is not finished, so the answer is always the order
  * as it stands.
