@@ -24,9 +24,8 @@ export function creditAlertLevel(usedCents: number, limitCents: number): CreditA
 export const crossedLevels = (from: number, to: number): CreditAlertPercent[] =>
   CREDIT_ALERT_PERCENTS.filter((percent) => percent > from && percent <= to);
 
-/** The level a receivable row (read with `SELECT *`) was last announced at. */
-export const rememberedLevel = (row: AccountRow): number =>
-  Number((row as AccountRow & { credit_alert_percent?: number }).credit_alert_percent ?? 0);
+/** The level a receivable row was last announced at. */
+export const rememberedLevel = (row: AccountRow): number => Number(row.credit_alert_percent);
 
 export interface CreditUsedChange {
   dealerId: string;

@@ -31,6 +31,8 @@ export interface AccountRow {
   balance: number;
   held: number;
   version: number;
+  /** A dealer's receivable: the share of its credit limit last announced (0, 50, 70 or 90; dealer-money/credit-alerts.ts). */
+  credit_alert_percent: number;
 }
 
 /** A user's money to spend (dealers, retail and corporate customers, admins): never below its holds. */

@@ -20,6 +20,7 @@ import {
   okList,
   toListQuery,
   type CreatedServiceApp,
+  markReplayed,
 } from '@esim/platform';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
@@ -125,7 +126,7 @@ export function depositRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         const { deposit, replayed } = await confirmDeposit(app.db, request.params.id, request.user!.id, {
           retype: { cents: request.body?.amount, aboveCents: settings.retypeAboveCents },
         });
-        if (replayed) reply.header('idempotent-replayed', 'true');
+        if (replayed) markReplayed(reply);
         describeAudit(request, {
           targetId: deposit.id,
           targetName: deposit.reference_code,
@@ -214,7 +215,7 @@ export function depositRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
           request.user!.id,
           request.body?.reason ?? null,
         );
-        if (replayed) reply.header('idempotent-replayed', 'true');
+        if (replayed) markReplayed(reply);
         describeAudit(request, {
           targetId: deposit.id,
           targetName: deposit.reference_code,

@@ -1,5 +1,14 @@
 import { adminPaymentSchema, customerBalanceSchema, responds, respondsList, statusFilter } from '@esim/contracts';
-import { describeAudit, listQuery, notFound, ok, okList, toListQuery, type CreatedServiceApp } from '@esim/platform';
+import {
+  describeAudit,
+  listQuery,
+  markReplayed,
+  notFound,
+  ok,
+  okList,
+  toListQuery,
+  type CreatedServiceApp,
+} from '@esim/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
@@ -117,7 +126,7 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         requestedBy: request.user!.id,
         allowUnbooked: true,
       });
-      if (replayed) reply.header('idempotent-replayed', 'true');
+      if (replayed) markReplayed(reply);
       else await askProviderNow(app.db, ctx.payments, refund.id, app.log);
       const payment = await one(request.params.id, request.locale);
       describeRefund(request, payment, refund);

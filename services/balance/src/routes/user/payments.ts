@@ -17,6 +17,7 @@ import {
   okList,
   toListQuery,
   type CreatedServiceApp,
+  markReplayed,
 } from '@esim/platform';
 import { z } from 'zod';
 import type { BalanceContext } from '../../context';
@@ -164,7 +165,7 @@ export function paymentRoutes(app: CreatedServiceApp, ctx: BalanceContext): void
         requestedBy: user.id,
         allowUnbooked: false,
       });
-      if (replayed) reply.header('idempotent-replayed', 'true');
+      if (replayed) markReplayed(reply);
       else await askProviderNow(app.db, ctx.payments, refund.id, app.log);
       return ok(
         reply,
