@@ -242,7 +242,13 @@ describe('a dealer statement', () => {
   });
 
   it('a bad or future month is a 400 naming month, in the reader language', async () => {
-    for (const url of ['/user/statements?month=2026-13', '/user/statements', `/user/statements/2026-1.pdf`]) {
+    for (const url of [
+      '/user/statements?month=2026-13',
+      '/user/statements?month=0026-03',
+      '/user/statements/0026-03.pdf',
+      '/user/statements',
+      `/user/statements/2026-1.pdf`,
+    ]) {
       const res = await own(url, asDealer());
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors[0], url).toEqual({ path: 'month', message: 'Ay YYYY-AA biçiminde olmalı' });

@@ -7,9 +7,10 @@ import { statementFileName, statementPdf, statementXlsx } from '../../statements
 import { dealerStatement, isFutureMonth } from '../../statements/statements';
 import { personId } from '../../schemas';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A month of this century: earlier years hold no statement (and break date arithmetic). */
+const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
 /** `2026-11`, or with the file it asks for: `2026-11.pdf`, `2026-11.xlsx`. */
-const monthParam = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])(\.(pdf|xlsx))?$/, { message: 'statement_month_invalid' });
+const monthParam = z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])(\.(pdf|xlsx))?$/, { message: 'statement_month_invalid' });
 export const statementFormatQuery = z.object({ format: statementFormatSchema.optional() });
 const monthQuery = statementFormatQuery.extend({
   month: z.string({ message: 'statement_month_invalid' }).regex(MONTH, { message: 'statement_month_invalid' }),
