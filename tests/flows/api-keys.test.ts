@@ -230,6 +230,8 @@ describe('a dealer buys through the gateway with an API key', () => {
       body: { package_id: packageId, quantity: 2 },
     });
     expect(again.body.data.id).toBe(order.id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(bought.headers['idempotent-replayed']).toBeUndefined();
 
     // Nothing held, moved, published or taken from the pool; the balance is as it was.
     expect(await counts()).toEqual(before);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { translate } from '@esim/contracts';
+import { translate, type Locale } from '@esim/contracts';
 import type { Knex } from 'knex';
 import { AppError, conflict } from './errors';
 import { ok } from './http/envelope';
@@ -129,9 +129,18 @@ export async function runIdempotent<T>(
   options: { scope: string; key: string; request: unknown; answer?: { statusCode: number; body: T } },
   work: (trx: Knex.Transaction) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
-  const claim = { scope: options.scope, key: options.key, requestHash: requestHash(options.request) };
+  const { scope, key, answer } = options;
+  return runClaim(db, { scope, key, requestHash: requestHash(options.request), answer }, work);
+}
+
+/** `runIdempotent` for a claim already made (`claimOf`); its answer, when known up front, is stored with the claim. */
+export async function runClaim<T>(
+  db: Knex,
+  claim: Omit<IdempotencyClaim<T>, 'answer'> & { answer?: { statusCode: number; body: T } },
+  work: (trx: Knex.Transaction) => Promise<{ statusCode: number; body: T }>,
+): Promise<IdempotentResult<T>> {
   // An answer known before the work (an id drawn up front) is stored with the claim: no second write.
-  const known = options.answer;
+  const known = claim.answer;
   return db.transaction(async (trx) => {
     const [claimed] = await claimIdempotencyKeys(trx, [{ ...claim, answer: known ?? { statusCode: 0, body: null } }]);
     if (!claimed) return storedAnswer<T>(trx, claim);
@@ -139,10 +148,10 @@ export async function runIdempotent<T>(
     if (known) {
       // The work must answer what was stored; anything else is a bug, rolled back here.
       if (canonical(result) !== canonical(known))
-        throw new Error(`idempotent work answered other than its known answer (${options.scope})`);
+        throw new Error(`idempotent work answered other than its known answer (${claim.scope})`);
     } else {
       await trx('idempotency_keys')
-        .where({ scope: options.scope, key: options.key })
+        .where({ scope: claim.scope, key: claim.key })
         .update({ status_code: result.statusCode, response_body: JSON.stringify(result.body) });
     }
     return { ...result, replayed: false };
@@ -158,12 +167,42 @@ export function idempotencyClaim<T>(
   request: FastifyRequest,
   options: { scope: string; answer: { statusCode: number; body: T } },
 ): IdempotencyClaim<T> {
-  const key = idempotencyKeyOf(request);
-  if (!key) throw keyRequired(request);
+  return claimOf(requestKeyOf(request), options);
+}
+
+/**
+ * A request's Idempotency-Key as plain data, for a domain module that takes no HTTP request: the
+ * route reads it with `requestKeyOf`, the module claims it with `claimOf` under the scope it learns.
+ */
+export interface RequestKey {
+  /** The header, validated; undefined when absent (`claimOf` then refuses with 400). */
+  key: string | undefined;
+  /** Who asks: a key is scoped to its caller. */
+  callerId: string;
+  requestHash: string;
+  /** The language of the 400 that names a missing header. */
+  locale: Locale;
+}
+
+export function requestKeyOf(request: FastifyRequest): RequestKey {
   return {
-    scope: callerScope(request, options.scope),
-    key,
+    key: idempotencyKeyOf(request),
+    callerId: callerOf(request),
     requestHash: requestHash(request.body),
+    locale: request.locale,
+  };
+}
+
+/** The claim of a request's key (required: 400 naming the header without it), scoped to its caller. */
+export function claimOf<T>(
+  requestKey: RequestKey,
+  options: { scope: string; answer: { statusCode: number; body: T } },
+): IdempotencyClaim<T> {
+  if (!requestKey.key) throw keyRequired(requestKey.locale);
+  return {
+    scope: scopedTo(requestKey.callerId, options.scope),
+    key: requestKey.key,
+    requestHash: requestKey.requestHash,
     answer: options.answer,
   };
 }
@@ -173,11 +212,13 @@ export function markReplayed(reply: FastifyReply): void {
   reply.header('idempotent-replayed', 'true');
 }
 
-const keyRequired = (request: FastifyRequest) =>
+const keyRequired = (locale: Locale) =>
   new AppError(400, 'idempotency_key_required', {
-    errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', request.locale) }],
+    errors: [{ path: 'Idempotency-Key', message: translate('idempotency_key_required', locale) }],
   });
-const callerScope = (request: FastifyRequest, scope: string) => `${scope}:${request.user?.id ?? 'anonymous'}`;
+const callerOf = (request: FastifyRequest) => request.user?.id ?? 'anonymous';
+const callerScope = (request: FastifyRequest, scope: string) => scopedTo(callerOf(request), scope);
+const scopedTo = (callerId: string, scope: string) => `${scope}:${callerId}`;
 
 /**
  * For a request that calls other services before it records its effect (reserve, call, then
@@ -191,7 +232,7 @@ export async function lookUpIdempotentRequest<T>(
   options: { scope: string },
 ): Promise<{ scopedKey: string; replay: IdempotentResult<T> | undefined }> {
   const key = idempotencyKeyOf(request);
-  if (!key) throw keyRequired(request);
+  if (!key) throw keyRequired(request.locale);
   const scope = callerScope(request, options.scope);
   const replay = await findStoredAnswer<T>(db, { scope, key, requestHash: requestHash(request.body) });
   if (replay) markReplayed(reply);
@@ -218,7 +259,7 @@ export async function idempotentRequest<T>(
 ): Promise<IdempotentResult<T>> {
   const key = idempotencyKeyOf(request);
   if (!key) {
-    if (options.required) throw keyRequired(request);
+    if (options.required) throw keyRequired(request.locale);
     return { ...(await db.transaction((trx) => work(trx, undefined))), replayed: false };
   }
   const scope = callerScope(request, options.scope);

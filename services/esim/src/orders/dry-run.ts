@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { centsToEuros, formatEuros, translate, type EsimBuyDryRun } from '@esim/contracts';
 import { AppError } from '@esim/platform';
+import type { Caller } from '../caller';
 import type { EsimContext } from '../context';
 import { availableInPool } from '../pool/stock';
 import { refuseSalesUntilOpen } from './open-for-sales';
@@ -22,17 +22,16 @@ interface Spendable {
 export async function dryRunBuy(
   db: Knex,
   ctx: EsimContext,
-  request: FastifyRequest,
+  caller: Caller,
   input: { packageId: string; quantity: number },
 ): Promise<EsimBuyDryRun> {
-  const locale = request.locale;
-  const requestId = String(request.id);
-  const userId = request.user!.id;
+  const { locale, requestId } = caller;
+  const userId = caller.user.id;
   const reasons: EsimBuyDryRun['reasons'] = [];
   const refuse = (code: string, params?: Record<string, string | number>) =>
     reasons.push({ code, message: translate(code, locale, params) });
   try {
-    await refuseSalesUntilOpen(ctx, request);
+    await refuseSalesUntilOpen(ctx, requestId);
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
     refuse(error.code, error.options.params);

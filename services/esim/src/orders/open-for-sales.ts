@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { EsimContext } from '../context';
 
 /**
@@ -6,6 +5,6 @@ import type { EsimContext } from '../context';
  * documents a buyer accepts and the receipt must name who sells. Checked with the 30-second cached
  * identity before anything is placed; demo mode always sells.
  */
-export async function refuseSalesUntilOpen(ctx: EsimContext, request: FastifyRequest): Promise<void> {
-  if (ctx.config.APP_MODE === 'production') await ctx.shop.assertOpenForSales(String(request.id));
+export async function refuseSalesUntilOpen(ctx: EsimContext, requestId: string): Promise<void> {
+  if (ctx.config.APP_MODE === 'production') await ctx.shop.assertOpenForSales(requestId);
 }

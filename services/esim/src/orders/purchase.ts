@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import {
   AppError,
   type AuthUser,
-  idempotencyClaim,
+  claimOf,
   insufficientBalanceError,
-  markReplayed,
   storedAnswer,
+  type RequestKey,
 } from '@esim/platform';
 import { USER_TYPE, type AcceptedAgreement, type OrderCustomer } from '@esim/contracts';
+import type { Caller } from '../caller';
 import type { EsimContext } from '../context';
 import { checkoutPayment, recordAgreement } from './agreements';
 import type { Quote } from './quotes';
@@ -21,34 +21,32 @@ import { type OrderRow } from '../rows';
  * caller's own price; the order row and the stored answer written together,
  * with other buyers' orders of the same moment: orders/placing.ts), then drives the saga. A replay
  * finds the same order and drives it on if it is not finished, so the answer is always the order
- * as it stands.
+ * as it stands (`replayed` says so).
  */
 export async function buy(
   db: Knex,
   ctx: EsimContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  caller: Caller,
   input: {
+    requestKey: RequestKey;
     packageId: string;
     quantity: number;
     agreement?: AcceptedAgreement;
     cardPaymentId?: string;
     customer?: OrderCustomer;
   },
-): Promise<Driven> {
-  const userId = request.user!.id;
+): Promise<Driven & { replayed: boolean }> {
+  const { locale, requestId } = caller;
+  const userId = caller.user.id;
   // The order's id is drawn here, so the stored answer is known before the order is written.
   const orderId = randomUUID();
-  const claim = idempotencyClaim(request, {
+  const claim = claimOf(input.requestKey, {
     scope: 'esim-buy',
     answer: { statusCode: 201, body: { order_id: orderId } },
   });
   // The quote comes first, outside any transaction: no connection is held while the catalog answers.
   // (A replay quotes again and then finds its stored order: a cheap read.)
-  const quote = await ctx.quotes.quote(
-    { userId, packageId: input.packageId, quantity: input.quantity },
-    String(request.id),
-  );
+  const quote = await ctx.quotes.quote({ userId, packageId: input.packageId, quantity: input.quantity }, requestId);
   const tooMany = supplierQuantityRefusal(ctx, quote, input.quantity);
   if (tooMany) throw tooMany;
   // The card payment is read before anything is written: one that is not the buyer's, not paid or not made at checkout places no order.
@@ -56,24 +54,24 @@ export async function buy(
     ? await checkoutPayment(ctx, {
         userId,
         paymentId: input.cardPaymentId,
-        locale: request.locale,
-        requestId: String(request.id),
+        locale,
+        requestId,
       })
     : undefined;
   const placed = await ctx.placing.submit({
     id: orderId,
     userId,
     quote,
-    locale: request.locale,
-    requestId: String(request.id),
+    locale,
+    requestId,
     claim,
     cardPaymentId: card?.id,
     customer: input.customer,
   });
   let order = placed;
+  const replayed = !order;
   if (!order) {
     const stored = await storedAnswer<{ order_id: string }>(db, claim);
-    markReplayed(reply);
     order = (await loadOrder(db, stored.body.order_id))!;
   }
   // Kept before the order is driven (a retry with the same key writes it if a crash came between).
@@ -83,16 +81,17 @@ export async function buy(
     await recordAgreement(db, ctx, order, {
       version,
       acceptedAt: card?.agreement_accepted_at ? new Date(card.agreement_accepted_at) : undefined,
-      email: request.user!.email,
+      email: caller.user.email,
       card,
-      requestId: String(request.id),
+      requestId,
     });
   }
   try {
-    return await driveOrder(db, ctx, order, { requestId: String(request.id) });
+    return { ...(await driveOrder(db, ctx, order, { requestId })), replayed };
   } catch (error) {
     // A service on the way is down: the order stays where it got to and the recovery loop finishes it.
-    if (error instanceof AppError && error.statusCode >= 500) return { order: (await loadOrder(db, order.id))! };
+    if (error instanceof AppError && error.statusCode >= 500)
+      return { order: (await loadOrder(db, order.id))!, replayed };
     throw error;
   }
 }

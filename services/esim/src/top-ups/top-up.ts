@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import {
   centsToEuros,
@@ -13,13 +12,14 @@ import {
 } from '@esim/contracts';
 import {
   AppError,
+  claimOf,
   findStoredAnswer,
-  idempotencyClaim,
-  markReplayed,
   notFound,
   storedAnswer,
   type AuthUser,
+  type RequestKey,
 } from '@esim/platform';
+import type { Caller } from '../caller';
 import type { EsimContext } from '../context';
 import { recordAgreement } from '../orders/agreements';
 import { purchaseOutcome } from '../orders/purchase';
@@ -163,14 +163,14 @@ type TopUpListRefusal =
 async function offeredPackages(
   db: Knex,
   ctx: EsimContext,
-  request: FastifyRequest,
+  caller: Caller,
   profile: ProfileRow,
   own: OrderRow,
 ): Promise<{ packages: EsimTopUpPackage[]; refusal: TopUpListRefusal | null }> {
-  const userId = request.user!.id;
-  const requestId = String(request.id);
+  const userId = caller.user.id;
+  const requestId = caller.requestId;
   const mine = profile.supplier ?? 'pool';
-  const view = (rows: CatalogPackage[]) => rows.map((row) => packageView(row, request.locale));
+  const view = (rows: CatalogPackage[]) => rows.map((row) => packageView(row, caller.locale));
   if (mine === 'pool') {
     const rows = await coveringPackages(ctx, userId, own, requestId);
     // With no supplier configured here, every package that sells is the pool's.
@@ -194,10 +194,7 @@ async function offeredPackages(
   const [rows, listed] = await Promise.all([
     coveringPackages(ctx, userId, own, requestId),
     supplier.topUpOffers(db, { id: profile.id, iccid: profile.iccid }).catch((error: unknown) => {
-      request.log.warn(
-        { err: error, esimId: profile.id, supplier: mine },
-        "the supplier's top-ups could not be listed",
-      );
+      caller.log.warn({ err: error, esimId: profile.id, supplier: mine }, "the supplier's top-ups could not be listed");
       return null;
     }),
   ]);
@@ -224,17 +221,13 @@ async function offeredPackages(
  * GET /user/esim/:id/top-ups: the eSIM, its bundles, and the packages it can take now (none, with
  * the reason, when it cannot). An admin reads any eSIM's bundles, with nothing to buy.
  */
-export async function topUpOffer(
-  db: Knex,
-  ctx: EsimContext,
-  request: FastifyRequest,
-  ref: string,
-): Promise<EsimTopUpOffer> {
+export async function topUpOffer(db: Knex, ctx: EsimContext, caller: Caller, ref: string): Promise<EsimTopUpOffer> {
+  const { locale } = caller;
   // Its supplier's latest figures first: the answer draws the eSIM's remaining data.
-  const profile = await withSupplierUsage(db, ctx.suppliers, await findProfile(db, request.user!, ref), request.log);
+  const profile = await withSupplierUsage(db, ctx.suppliers, await findProfile(db, caller.user, ref), caller.log);
   const own = (await loadOrder(db, profile.order_id!))!;
-  const bundles = await bundlesOf(db, profile.id, own, request.locale);
-  if (profile.user_id !== request.user!.id) {
+  const bundles = await bundlesOf(db, profile.id, own, locale);
+  if (profile.user_id !== caller.user.id) {
     return {
       esim: esimView(profile, own),
       order_number: own.order_number,
@@ -253,44 +246,42 @@ export async function topUpOffer(
       bundles,
       available: false,
       refusal_code: refusal.code,
-      refusal: translate(refusal.code, request.locale, 'params' in refusal ? refusal.params : {}),
+      refusal: translate(refusal.code, locale, 'params' in refusal ? refusal.params : {}),
       packages: [],
     };
-  const offered = await offeredPackages(db, ctx, request, profile, own);
+  const offered = await offeredPackages(db, ctx, caller, profile, own);
   return {
     esim: esimView(profile, own),
     order_number: own.order_number,
     bundles,
     available: offered.refusal === null,
     refusal_code: offered.refusal,
-    refusal: offered.refusal ? translate(offered.refusal, request.locale) : null,
+    refusal: offered.refusal ? translate(offered.refusal, locale) : null,
     packages: offered.packages,
   };
 }
 
-/** POST /user/esim/:id/top-ups: the top-up order as it stands after driving it, and the eSIM. */
+/** POST /user/esim/:id/top-ups: the top-up order as it stands after driving it, the eSIM, and whether this was a replay. */
 export async function topUp(
   db: Knex,
   ctx: EsimContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: { ref: string; packageId: string; agreement?: AcceptedAgreement },
-): Promise<{ order: OrderRow; profile: ProfileRow }> {
-  const user = request.user!;
-  const requestId = String(request.id);
+  caller: Caller,
+  input: { requestKey: RequestKey; ref: string; packageId: string; agreement?: AcceptedAgreement },
+): Promise<{ order: OrderRow; profile: ProfileRow; replayed: boolean }> {
+  const { user, requestId, locale } = caller;
   refuseSandboxMoney(user);
   const profile = await ownProfile(db, user, input.ref);
   const orderId = randomUUID();
   // Scoped to the eSIM: the same key on another eSIM is another top-up.
-  const claim = idempotencyClaim(request, {
+  const claim = claimOf(input.requestKey, {
     scope: `esim-top-up:${profile.id}`,
     answer: { statusCode: 201, body: { order_id: orderId } },
   });
   // A key answered before replays its top-up, even once the eSIM no longer takes new ones.
   let order: OrderRow | undefined;
   const stored = await findStoredAnswer<{ order_id: string }>(db, claim);
+  let replayed = Boolean(stored);
   if (stored) {
-    markReplayed(reply);
     order = (await loadOrder(db, stored.body.order_id))!;
   } else {
     const refusal = topUpRefusal(profile);
@@ -304,27 +295,27 @@ export async function topUp(
     );
     if (!sameCoverage(own.countries, quote.package.countries)) {
       throw new AppError(422, 'esim_top_up_package_not_covering', {
-        errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_covering', request.locale) }],
+        errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_covering', locale) }],
       });
     }
     // Another seller's package would add a bundle nobody delivers to this eSIM (or be refused after its hold).
     if ((quote.package.supplier ?? 'pool') !== (profile.supplier ?? 'pool')) {
       throw new AppError(422, 'esim_top_up_package_not_offered', {
-        errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_offered', request.locale) }],
+        errors: [{ path: 'package_id', message: translate('esim_top_up_package_not_offered', locale) }],
       });
     }
     order = await ctx.placing.submit({
       id: orderId,
       userId: user.id,
       quote,
-      locale: request.locale,
+      locale,
       requestId,
       claim,
       topUpProfileId: profile.id,
     });
     if (!order) {
       const answer = await storedAnswer<{ order_id: string }>(db, claim);
-      markReplayed(reply);
+      replayed = true;
       order = (await loadOrder(db, answer.body.order_id))!;
     }
   }
@@ -339,7 +330,7 @@ export async function topUp(
     order = (await loadOrder(db, order.id))!;
   }
   const after = (await db('profiles').where({ id: profile.id }).first()) as ProfileRow;
-  return { order, profile: after };
+  return { order, profile: after, replayed };
 }
 
 /** The answer's status and code: completed (201), still processing (202), or the failure as an error (the purchase's rule). */

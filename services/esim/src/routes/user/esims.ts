@@ -3,9 +3,11 @@ import {
   AppError,
   describeAudit,
   listQuery,
+  markReplayed,
   notFound,
   ok,
   okList,
+  requestKeyOf,
   toListQuery,
   type CreatedServiceApp,
 } from '@esim/platform';
@@ -32,6 +34,7 @@ import {
   respondsList,
 } from '@esim/contracts';
 import { refuseSalesUntilOpen } from '../../orders/open-for-sales';
+import { callerOf } from '../../caller';
 import type { EsimContext } from '../../context';
 import { agreementOf } from '../../orders/agreements';
 import { dryRunBuy } from '../../orders/dry-run';
@@ -111,31 +114,36 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
     },
     async (request, reply) => {
       refuseCustomerUnlessDealer(request.user!, request.body.customer);
+      const caller = callerOf(request);
       if (request.body.dry_run) {
-        const quoted = await dryRunBuy(app.db, ctx, request, {
+        const quoted = await dryRunBuy(app.db, ctx, caller, {
           packageId: request.body.package_id,
           quantity: request.body.quantity,
         });
         return ok(reply, quoted, 'esim_buy_dry_run');
       }
+      const requestKey = requestKeyOf(request);
       // A sandbox key's token never reaches the saga: demo profiles, nothing held, charged or published.
       const bought = request.user!.sandbox
-        ? await sandboxBuy(app.db, ctx, request, reply, {
+        ? await sandboxBuy(app.db, ctx, caller, {
+            requestKey,
             packageId: request.body.package_id,
             quantity: request.body.quantity,
             customer: request.body.customer,
           })
         : undefined;
-      if (!bought) await refuseSalesUntilOpen(ctx, request);
-      const { order, profiles } =
+      if (!bought) await refuseSalesUntilOpen(ctx, caller.requestId);
+      const { order, profiles, replayed } =
         bought ??
-        (await buy(app.db, ctx, request, reply, {
+        (await buy(app.db, ctx, caller, {
+          requestKey,
           packageId: request.body.package_id,
           quantity: request.body.quantity,
           agreement: request.body.agreement,
           cardPaymentId: request.body.card_payment_id,
           customer: request.body.customer,
         }));
+      if (replayed) markReplayed(reply);
       const outcome = purchaseOutcome(order);
       const agreement =
         request.body.agreement || request.body.card_payment_id ? await agreementOf(app.db, order.id) : undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ok, type CreatedServiceApp } from '@esim/platform';
+import { markReplayed, ok, requestKeyOf, type CreatedServiceApp } from '@esim/platform';
 import { esimTopUpBody, esimTopUpOfferSchema, esimTopUpSchema, responds } from '@esim/contracts';
+import { callerOf } from '../../caller';
 import type { EsimContext } from '../../context';
 import { refuseSalesUntilOpen } from '../../orders/open-for-sales';
 import { ESIM_REF } from '../../orders/queries';
@@ -26,7 +27,7 @@ export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) =>
-      ok(reply, await topUpOffer(app.db, ctx, request, request.params.id), 'esim_top_up_offers'),
+      ok(reply, await topUpOffer(app.db, ctx, callerOf(request), request.params.id), 'esim_top_up_offers'),
   );
 
   app.post(
@@ -41,12 +42,14 @@ export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
-      await refuseSalesUntilOpen(ctx, request);
-      const { order, profile } = await topUp(app.db, ctx, request, reply, {
+      await refuseSalesUntilOpen(ctx, String(request.id));
+      const { order, profile, replayed } = await topUp(app.db, ctx, callerOf(request), {
+        requestKey: requestKeyOf(request),
         ref: request.params.id,
         packageId: request.body.package_id,
         agreement: request.body.agreement,
       });
+      if (replayed) markReplayed(reply);
       const outcome = topUpOutcome(order);
       const own = (await loadOrder(app.db, profile.order_id!))!;
       return ok(reply, topUpView(order, profile, own, request.locale), outcome.code, outcome.status);
