@@ -4,7 +4,7 @@ import { demoAccount, DEMO_PLUS_PACKAGES, type EventType } from '@esim/contracts
 import { createDb, withDatabase, type Db, type EventHandler } from '@esim/platform';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_HANDLERS } from '../../services/balance/src/events/handlers';
+import { BALANCE_HANDLERS } from '../../services/balance/src/events/bus';
 import { captureHold, createHold } from '../../services/balance/src/ledger/holds';
 import { refundCapturedHold } from '../../services/balance/src/ledger/refunds';
 import { claimForOrder } from '../../services/balance/src/payments/claims';

@@ -12,7 +12,7 @@ import { registerStatementMail } from './events/balance-statement-mail';
 import { registerEsimRefundMail } from './events/esim-refund-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { registerOrderReceiptMail } from './events/esim-receipt-mail';
-import { registerDealerEsimInvoices } from './events/dealer-esim-invoices';
+import { registerDealerEsimInvoices } from './events/esim-dealer-invoices';
 import { createMailer } from './mail/mailer';
 import { invoiceIssuer } from './invoices/issuer';
 import type { InvoiceProvider } from './invoices/port';
@@ -21,7 +21,7 @@ import { parasutInvoiceProvider } from './invoices/parasut';
 import { adminRoutes } from './routes/admin';
 import { apiKeyRoutes } from './routes/api-keys';
 import { webhookRoutes } from './routes/webhooks';
-import { busWithSharedTypes } from './events/shared-types';
+import { busWithSharedTypes } from './events/bus';
 import { webhookDeliverer } from './webhooks/delivery';
 import { registerWebhookQueueing } from './webhooks/queueing';
 import { internalRoutes } from './routes/internal';
@@ -138,7 +138,7 @@ export async function buildApp(options: BuildOptions = {}) {
   shopRoutes(app, ctx);
 
   // The bus runs the outbox relay, which carries every event above to the others; auth consumes the eSIM usage alerts, install-detail requests, order receipts, physical-SIM decisions and dealer statements (it mails them), dealers' completed eSIM orders (it invoices them), and the order, eSIM, Plus-order and dealer-credit events a dealer's webhooks send.
-  // Some types are both mailed and queued for webhooks: the shared-types bus runs both handlers in one transaction.
+  // Some types are both mailed and queued for webhooks: the bus of events/bus.ts runs both handlers in one transaction.
   const bus = busWithSharedTypes(attachEventBus(app, { service: SERVICE_NAME }));
   registerWebhookQueueing(bus);
   registerEsimUsageMail(bus, { mailer, config });

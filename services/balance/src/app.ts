@@ -4,7 +4,7 @@ import { loadBalanceConfig, type BalanceConfig } from './config';
 import type { BalanceContext } from './context';
 import { configureHoldBatcher, DEFAULT_BATCHES_IN_FLIGHT } from './ledger/batcher';
 import { registerCardPaymentMetrics, registerHoldMetrics } from './ledger/metrics';
-import { registerBalanceHandlers } from './events/handlers';
+import { registerBalanceHandlers } from './events/bus';
 import { createAccountDirectory } from './clients/auth';
 import { adminRoutes } from './routes/admin';
 import { internalRoutes } from './routes/internal';

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadBalanceConfig } from '../src/config';
-import { BALANCE_HANDLERS, balanceRunHandlers } from '../src/events/handlers';
+import { BALANCE_HANDLERS, balanceRunHandlers } from '../src/events/bus';
 import { formatLedgerReport, verifyLedger } from '../src/ledger/verify';
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

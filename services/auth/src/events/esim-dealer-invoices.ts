@@ -1,6 +1,6 @@
 import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
-import { recordDealerEsimSales } from './invoice-records';
+import { recordDealerEsimSales } from '../invoices/records';
 
 /**
  * A dealer's own eSIM purchases get their e-Arşiv invoice from the order's completion (a consumer's

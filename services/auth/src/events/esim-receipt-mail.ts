@@ -2,7 +2,7 @@ import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { receiptMail } from '../receipts/receipt-mail';
-import { recordEsimSale } from './invoice-records';
+import { recordEsimSale } from '../invoices/records';
 import { readShopIdentity } from '../shop/identity';
 
 /**

@@ -2,7 +2,7 @@ import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { refundMail } from '../mail/refund-templates';
-import { recordEsimRefund } from './invoice-records';
+import { recordEsimRefund } from '../invoices/records';
 
 /**
  * Auth owns people, their addresses and the mailer, so it mails the buyer a refunded eSIM's mail:

@@ -3,7 +3,7 @@ import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { decisionMail } from '../mail/decision-templates';
-import { recordPhysicalSimReturn, recordPhysicalSimSale } from './invoice-records';
+import { recordPhysicalSimReturn, recordPhysicalSimSale } from '../invoices/records';
 
 /**
  * Every admin decision on a dealer's physical-SIM order or card return is mailed to the dealer, with

@@ -1,7 +1,7 @@
 import { physicalOrderNumber, USER_TYPE, type EventPayload } from '@esim/contracts';
 import type { Knex } from 'knex';
 import type { AuthConfig } from '../config';
-import { recordReturn, recordSale } from '../invoices/invoices';
+import { recordReturn, recordSale } from './invoices';
 import { receiptItem } from '../receipts/receipt-pdf';
 import { planName } from '../mail/plan-name';
 

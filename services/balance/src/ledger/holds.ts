@@ -197,3 +197,19 @@ export async function getHold(db: Knex | Knex.Transaction, holdId: string): Prom
 export async function holdOfOrder(db: Knex | Knex.Transaction, orderId: string): Promise<Hold | undefined> {
   return (await db('holds').where({ order_id: orderId }).first(holdColumns)) as Hold | undefined;
 }
+
+/** The hold an order event is about: by its id when the event names it, else by the order. */
+export async function holdOfOrderEvent(
+  trx: Knex.Transaction,
+  payload: { orderId: string; holdId?: string | null },
+): Promise<string> {
+  const hold = payload.holdId
+    ? await trx('holds').where({ id: payload.holdId }).first('id')
+    : await holdOfOrder(trx, payload.orderId);
+  if (!hold) {
+    // Not a skip: the order was placed with a hold, so its absence is a bug. Failing lets the bus
+    // retry and then park the event where operators see it.
+    throw new Error(`no hold for order ${payload.orderId} (hold ${payload.holdId ?? 'not named'})`);
+  }
+  return hold.id as string;
+}
