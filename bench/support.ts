@@ -30,6 +30,8 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  /** Requests per second across all connections (open to a fixed rate instead of as fast as answers come). */
+  overallRate?: number;
 }) => Promise<AutocannonResult>;
 // autocannon ships no types; required (not imported) so no ambient module declaration is needed.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -162,14 +164,19 @@ export async function measure(
     warmUpSeconds: number;
     headers?: Record<string, string>;
     cpuOf?: number[];
+    /** Requests per second in all: latency at a load below saturation (without it, as fast as answers come). */
+    overallRate?: number;
   },
 ): Promise<Figures> {
   const { connections, duration, headers, cpuOf = [] } = options;
-  // Only when given: autocannon would take `headers: undefined` over its own default.
-  const withHeaders = headers ? { headers } : {};
-  await autocannon({ url, connections, duration: options.warmUpSeconds, ...withHeaders });
+  // Only when given: autocannon would take `headers: undefined` (or a rate of undefined) over its own default.
+  const extra = {
+    ...(headers ? { headers } : {}),
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+  };
+  await autocannon({ url, connections, duration: options.warmUpSeconds, ...extra });
   const before = cpuOf.map(cpuSeconds);
-  const result = await autocannon({ url, connections, duration, ...withHeaders });
+  const result = await autocannon({ url, connections, duration, ...extra });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
