@@ -15,7 +15,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
  *   invalid_client);
  * - everything else under /v4/{company_id}/ wants `Authorization: Bearer` (401 to a missing, unknown
  *   or expired token) and speaks JSON:API: POST/GET /contacts (tax_number and tax_office kept as
- *   sent; filter[email], filter[tax_number]),
+ *   sent; filter[email], filter[tax_number]), PUT /contacts/{id} (the attributes given replace
+ *   the contact's; 404 for an unknown id),
  *   POST /sales_invoices (checked field by field; 422 with JSON:API errors whose source.pointer
  *   names the field), GET /sales_invoices (filter[description], a substring match,
  *   filter[contact_id] and filter[item_type], newest first), GET /sales_invoices/{id}
@@ -134,6 +135,8 @@ export interface FakeParasut {
   addFault(fault: Fault): void;
   clearFaults(): void;
   contacts(): FakeContact[];
+  /** A contact deleted in Paraşüt's own screens: its id answers 404 from then on. */
+  removeContact(id: string): void;
   salesInvoices(): FakeSalesInvoice[];
   eArchives(): FakeEArchive[];
   jobs(): FakeJob[];
@@ -300,7 +303,7 @@ export async function startFakeParasut(options: FakeParasutOptions): Promise<Fak
 
   /** One route: records the request, checks the bearer token (but for the token call), applies a fault, answers. */
   const route = (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     handle: (body: Record<string, unknown>, query: Record<string, string>, params: Record<string, string>) => Answer,
     auth = true,
@@ -447,10 +450,10 @@ export async function startFakeParasut(options: FakeParasutOptions): Promise<Fak
     attributes: contact.attributes,
   });
 
-  route('POST', `${apiPrefix}/contacts`, (body) => {
+  /** The attributes of a contact being written, or the JSON:API errors that refuse them. */
+  function contactAttributes(body: Record<string, unknown>): Record<string, unknown> | JsonApiError[] {
     const data = body.data;
-    if (!isObject(data) || data.type !== 'contacts')
-      return invalid([fieldError('/data/type', 'type must be "contacts"')]);
+    if (!isObject(data) || data.type !== 'contacts') return [fieldError('/data/type', 'type must be "contacts"')];
     const attributes = isObject(data.attributes) ? data.attributes : {};
     const errors: JsonApiError[] = [];
     if (!text(attributes.name)) errors.push(fieldError('/data/attributes/name', 'name boş olamaz'));
@@ -460,7 +463,12 @@ export async function startFakeParasut(options: FakeParasutOptions): Promise<Fak
       errors.push(fieldError('/data/attributes/account_type', 'account_type customer veya supplier olmalı'));
     if (attributes.tax_office !== undefined && typeof attributes.tax_office !== 'string')
       errors.push(fieldError('/data/attributes/tax_office', 'tax_office metin olmalı'));
-    if (errors.length > 0) return invalid(errors);
+    return errors.length > 0 ? errors : attributes;
+  }
+
+  route('POST', `${apiPrefix}/contacts`, (body) => {
+    const attributes = contactAttributes(body);
+    if (Array.isArray(attributes)) return invalid(attributes);
     const contact: FakeContact = {
       id: newId(),
       attributes: {
@@ -472,6 +480,15 @@ export async function startFakeParasut(options: FakeParasutOptions): Promise<Fak
     };
     contacts.push(contact);
     return { status: 201, body: { data: contactData(contact) } };
+  });
+
+  route('PUT', `${apiPrefix}/contacts/:id`, (body, _query, params) => {
+    const contact = contacts.find((candidate) => candidate.id === params.id);
+    if (!contact) return notFound();
+    const attributes = contactAttributes(body);
+    if (Array.isArray(attributes)) return invalid(attributes);
+    contact.attributes = { ...contact.attributes, ...attributes, updated_at: new Date().toISOString() };
+    return { status: 200, body: { data: contactData(contact) } };
   });
 
   route('GET', `${apiPrefix}/contacts`, (_body, query) => {
@@ -946,6 +963,10 @@ export async function startFakeParasut(options: FakeParasutOptions): Promise<Fak
       faults = [];
     },
     contacts: () => contacts.map((contact) => ({ ...contact, attributes: { ...contact.attributes } })),
+    removeContact: (id) => {
+      const at = contacts.findIndex((contact) => contact.id === id);
+      if (at >= 0) contacts.splice(at, 1);
+    },
     salesInvoices: () => invoices.map((invoice) => ({ ...invoice, details: invoice.details.map((d) => ({ ...d })) })),
     eArchives: () => archives.map((archive) => ({ ...archive })),
     jobs: () => jobs.map((job) => ({ ...job, errors: [...job.errors] })),

@@ -244,6 +244,50 @@ describe('Paraşüt adapter: issuing', () => {
       tax_office: 'Kadıköy',
     });
   });
+  it("writes a buyer's changed details to its contact before the next invoice, and asks nothing when they are unchanged", async () => {
+    const first = sale();
+    first.buyer = { ...first.buyer, name: 'Deniz Telekom Ltd. Şti.', taxNumber: '9876543210', taxOffice: 'Kadıköy' };
+    await provider().issue(first);
+    const contact = fake.contacts().find((c) => c.attributes.email === first.buyer.email)!;
+
+    // The same buyer again: the cached contact, no contact call at all.
+    fake.clearRequests();
+    await provider().issue(sale({ buyer: first.buyer }));
+    expect(fake.requests().filter((r) => r.path.startsWith('/contacts'))).toEqual([]);
+
+    // The dealer moved and changed tax office: the contact says so before the invoice is made.
+    const moved = { ...first.buyer, taxOffice: 'Beşiktaş', address: 'Barbaros Bulvarı 1', city: 'İstanbul' };
+    fake.clearRequests();
+    const later = sale({ buyer: moved });
+    await provider().issue(later);
+    const paths = fake.requests().map((r) => `${r.method} ${r.path}`);
+    expect(paths.filter((p) => p.includes('/contacts'))).toEqual([`PUT /contacts/${contact.id}`]);
+    expect(paths.indexOf(`PUT /contacts/${contact.id}`)).toBeLessThan(paths.indexOf('POST /sales_invoices'));
+    const contacts = fake.contacts().filter((c) => c.attributes.email === first.buyer.email);
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]!.attributes).toMatchObject({
+      name: 'Deniz Telekom Ltd. Şti.',
+      tax_number: '9876543210',
+      tax_office: 'Beşiktaş',
+      address: 'Barbaros Bulvarı 1',
+    });
+    const invoice = invoicesOf(later.saleId)[0]!;
+    expect(invoice.contactId).toBe(contact.id);
+  });
+
+  it('makes the contact again when Paraşüt no longer has the cached one', async () => {
+    const first = sale();
+    await provider().issue(first);
+    const cached = fake.contacts().find((c) => c.attributes.email === first.buyer.email)!;
+    fake.removeContact(cached.id);
+    fake.clearRequests();
+    const again = sale({ buyer: { ...first.buyer, address: 'Yeni adres 5' } });
+    await provider().issue(again);
+    const remade = fake.contacts().find((c) => c.attributes.email === first.buyer.email)!;
+    expect(remade.id).not.toBe(cached.id);
+    expect(remade.attributes.address).toBe('Yeni adres 5');
+    expect(invoicesOf(again.saleId)[0]!.contactId).toBe(remade.id);
+  });
 });
 
 describe('Paraşüt adapter: token, return, PDF', () => {

@@ -17,7 +17,7 @@ export interface ParasutRequest {
 
 export interface ParasutClient {
   /** A call under /v4/{company_id}; no answer at all (timeout, dropped connection) throws InvoiceNotYet. */
-  request(method: 'GET' | 'POST', path: string, request?: ParasutRequest): Promise<ParasutAnswer>;
+  request(method: 'GET' | 'POST' | 'PUT', path: string, request?: ParasutRequest): Promise<ParasutAnswer>;
   /** The bytes behind one of Paraşüt's short-lived file links. */
   download(url: string): Promise<{ status: number; bytes: Buffer }>;
   /** A short hash of the base address and company, so Redis keys of two companies never meet. */
@@ -176,7 +176,7 @@ export function createParasutClient(options: ParasutClientOptions): ParasutClien
   }
 
   async function send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     request: { json?: Record<string, unknown>; form?: Record<string, string>; token?: string; timeoutMs?: number },
   ): Promise<ParasutAnswer> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { istanbulDate, type Redis } from '@esim/platform';
 import {
   InvoiceNotYet,
@@ -79,9 +80,25 @@ function checkLines(lines: InvoiceLine[]) {
   }
 }
 
+/** What a buyer's Paraşüt contact says: what its e-Arşiv documents print. */
+function contactAttributes(buyer: InvoiceBuyer): Record<string, string> {
+  const taxNumber = buyer.taxNumber?.trim() || CONSUMER_TCKN;
+  return {
+    name: buyer.name,
+    email: buyer.email,
+    // A 10-digit VKN is a company's; an 11-digit TCKN (or the consumer placeholder) a person's.
+    contact_type: taxNumber.length === 10 ? 'company' : 'person',
+    account_type: 'customer',
+    tax_number: taxNumber,
+    ...(buyer.taxOffice?.trim() ? { tax_office: buyer.taxOffice.trim() } : {}),
+    ...(buyer.city ? { city: buyer.city } : {}),
+    ...(buyer.address ? { address: buyer.address } : {}),
+  };
+}
+
 /**
  * Paraşüt API v4 behind the invoicing port. A sale becomes a Paraşüt contact (found by e-mail, made
- * once), a sales invoice whose description carries our sale id (looked up before one is made, so a
+ * once, its details kept up to date with the buyer's), a sales invoice whose description carries our sale id (looked up before one is made, so a
  * lost answer never makes a second invoice), and an e-Arşiv of it with the internet-sale section,
  * made by a trackable job polled for a short while. A refund becomes a sales invoice of item type
  * "refund" carrying our return id, e-archived the same way, so it too has a number and a PDF.
@@ -99,40 +116,47 @@ export function parasutInvoiceProvider(config: Partial<ParasutConfig>, deps: Par
   const contactKey = (accountId: string) => `parasut:contact:${client.account}:${accountId}`;
   const jobKey = (invoiceId: string) => `parasut:e-archive-job:${client.account}:${invoiceId}`;
 
+  /**
+   * The buyer's Paraşüt contact, with the buyer's details as this sale names them: an e-Arşiv
+   * document prints the contact, so a dealer's new tax number, tax office or address is written
+   * to its contact before the invoice. The id is cached with a digest of what was written, so an
+   * unchanged buyer costs one Redis read.
+   */
   async function contactFor(buyer: InvoiceBuyer): Promise<string> {
-    const cached = await redis.get(contactKey(buyer.accountId));
-    if (cached) return cached;
-    const found = await client.request('GET', '/contacts', { query: { 'filter[email]': buyer.email } });
-    if (found.status !== 200) fail('contact lookup', found);
-    const existing = ((found.body as Document).data as Resource[] | undefined)?.find(
-      (contact) => String(contact.attributes?.email ?? '').toLowerCase() === buyer.email.toLowerCase(),
-    );
-    let id = existing?.id;
+    const attributes = contactAttributes(buyer);
+    const digest = createHash('sha256').update(JSON.stringify(attributes)).digest('hex').slice(0, 16);
+    const [cachedId, cachedDigest] = (await redis.get(contactKey(buyer.accountId)))?.split(' ') ?? [];
+    if (cachedId && cachedDigest === digest) return cachedId;
+    let id = cachedId && (await editContact(cachedId, attributes)) ? cachedId : undefined;
     if (!id) {
-      const taxNumber = buyer.taxNumber?.trim() || CONSUMER_TCKN;
-      const made = await client.request('POST', '/contacts', {
-        json: {
-          data: {
-            type: 'contacts',
-            attributes: {
-              name: buyer.name,
-              email: buyer.email,
-              // A 10-digit VKN is a company's; an 11-digit TCKN (or the consumer placeholder) a person's.
-              contact_type: taxNumber.length === 10 ? 'company' : 'person',
-              account_type: 'customer',
-              tax_number: taxNumber,
-              ...(buyer.taxOffice?.trim() ? { tax_office: buyer.taxOffice.trim() } : {}),
-              ...(buyer.city ? { city: buyer.city } : {}),
-              ...(buyer.address ? { address: buyer.address } : {}),
-            },
-          },
-        },
-      });
+      const found = await findContact(buyer.email);
+      if (found && (await editContact(found, attributes))) id = found;
+    }
+    if (!id) {
+      const made = await client.request('POST', '/contacts', { json: { data: { type: 'contacts', attributes } } });
       if (made.status !== 201 && made.status !== 200) fail('contact', made);
       id = ((made.body as Document).data as Resource).id;
     }
-    await redis.set(contactKey(buyer.accountId), id, 'EX', 30 * 24 * 3600);
+    await redis.set(contactKey(buyer.accountId), `${id} ${digest}`, 'EX', 30 * 24 * 3600);
     return id;
+  }
+
+  async function findContact(email: string): Promise<string | undefined> {
+    const found = await client.request('GET', '/contacts', { query: { 'filter[email]': email } });
+    if (found.status !== 200) fail('contact lookup', found);
+    return ((found.body as Document).data as Resource[] | undefined)?.find(
+      (contact) => String(contact.attributes?.email ?? '').toLowerCase() === email.toLowerCase(),
+    )?.id;
+  }
+
+  /** Writes a contact's attributes (PUT: the ones given replace theirs); false when Paraşüt has no such contact any more. */
+  async function editContact(id: string, attributes: Record<string, string>): Promise<boolean> {
+    const edited = await client.request('PUT', `/contacts/${encodeURIComponent(id)}`, {
+      json: { data: { id, type: 'contacts', attributes } },
+    });
+    if (edited.status === 404) return false;
+    if (edited.status !== 200) fail('contact update', edited);
+    return true;
   }
 
   /**
