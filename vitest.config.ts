@@ -42,10 +42,10 @@ function project(
 }
 
 /**
- * A service's own tests share their worker's modules: each file gets its database and Redis prefix
- * from the setup file, and no module there keeps a file's state, so loading fastify, zod and the
- * contracts once per worker instead of once per file takes most of their time off. The front ends
- * (a DOM per file) and the whole-system tests keep the default.
+ * A service's own tests share their worker's modules, so fastify, zod and the contracts load once
+ * per worker, not once per file: each file still gets its database and Redis prefix from the setup
+ * file, and no module there keeps a file's state. The front ends (a DOM per file) and the
+ * whole-system tests keep the default.
  */
 const shared = { isolate: false } as const;
 

@@ -14,12 +14,10 @@
  * same service. Targets: through the gateway ≥ 85 % of the bare proxy's throughput on both routes,
  * p99 ≤ 20 ms signed in, no errors. Exits 1 when a target is missed.
  *
- * Throughput is taken at saturation, gateway and bare proxy measured in turn `--rounds` times (the
- * order alternating) and judged by their medians: on two cores shared by the load generator, the hop
- * and the service, one 10-second measurement swings with whatever else runs. Latency is taken at a
- * fixed rate, half the bare proxy's median throughput: at saturation p99 is only the queue that
- * `--connections` builds (Little's law), so it says how many connections were opened, not what the
- * hop costs. Both are printed.
+ * Throughput is the median of `--rounds` measurements taken in turn (the order alternating),
+ * because one 10-second measurement swings with whatever else shares the two cores. Latency is p99
+ * at half the bare proxy's median rate, because at saturation p99 only measures the queue that
+ * `--connections` builds. Both are printed.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -171,7 +169,7 @@ async function main(): Promise<void> {
       const viaGateway = medianRun(gatewayRuns);
       const viaBareProxy = medianRun(proxyRuns);
       const ratio = viaGateway.rps / viaBareProxy.rps;
-      // Latency where the hop, not the queue, decides it: half the bare proxy's top rate, as many connections as that needs.
+      // Latency where the hop, not the queue, decides it: half the bare proxy's top rate, on 20 connections.
       const rate = Math.round(viaBareProxy.rps / 2);
       const atRate = signedIn
         ? {

@@ -159,18 +159,6 @@ export async function runClaim<T>(
 }
 
 /**
- * The claim of a request whose work is group-committed with others' (it cannot run inside
- * `idempotentRequest`'s own transaction): the `Idempotency-Key` is required (400 naming the header
- * without it), scoped to the caller as `idempotentRequest` scopes it, with the answer known up front.
- */
-export function idempotencyClaim<T>(
-  request: FastifyRequest,
-  options: { scope: string; answer: { statusCode: number; body: T } },
-): IdempotencyClaim<T> {
-  return claimOf(requestKeyOf(request), options);
-}
-
-/**
  * A request's Idempotency-Key as plain data, for a domain module that takes no HTTP request: the
  * route reads it with `requestKeyOf`, the module claims it with `claimOf` under the scope it learns.
  */
@@ -193,7 +181,12 @@ export function requestKeyOf(request: FastifyRequest): RequestKey {
   };
 }
 
-/** The claim of a request's key (required: 400 naming the header without it), scoped to its caller. */
+/**
+ * The claim of a request's key, for work that cannot run inside `idempotentRequest`'s own
+ * transaction (group-committed with others', or after calls to other services): the key is
+ * required (400 naming the header without it), scoped to the caller as `idempotentRequest` scopes
+ * it, with the answer known up front.
+ */
 export function claimOf<T>(
   requestKey: RequestKey,
   options: { scope: string; answer: { statusCode: number; body: T } },
@@ -243,7 +236,7 @@ export async function lookUpIdempotentRequest<T>(
  * The one way a route runs an order-creating or money-moving request: once per
  * (scope, caller, Idempotency-Key), in one transaction with its effect (see `runIdempotent`).
  * (A request whose write is group-committed with others' takes the same claim from
- * `idempotencyClaim` into its batch's transaction, and `storedAnswer` for a replay.)
+ * `claimOf` into its batch's transaction, and `storedAnswer` for a replay.)
  * A replay answers the stored result and says so in `Idempotent-Replayed: true`. Without a key
  * the work runs once in a plain transaction, unless the route requires one (money: 400 naming
  * the header). `work` gets the caller-scoped key, to stamp on what it writes (e.g. a transfer).

@@ -18,7 +18,11 @@ import {
   onPhysicalSimReturnApproved,
 } from './physical-sim-orders';
 
-/** Every handler by the event it handles. */
+/**
+ * Every handler by the event it handles. The bus delivers at least once and commits each handler's
+ * effect with its inbox row in `trx`; every handler is also idempotent on its own, so a replay
+ * changes nothing.
+ */
 export const BALANCE_HANDLERS: { [T in EventType]?: EventHandler<T> } = {
   'auth.user.registered': onUserRegistered,
   'auth.dealer.created': onDealerCreated,

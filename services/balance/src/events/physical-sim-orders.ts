@@ -7,8 +7,6 @@ import { countOrder } from '../sales/order-copies';
 /**
  * physical-sim's order and return events: an approval captures the order's hold, a rejection voids
  * it, an approved return refunds (keyed by the return id).
- * The bus delivers at least once and commits each handler's effect with its inbox row in `trx`;
- * every handler is also idempotent on its own, so a replay changes nothing.
  */
 
 export const onPhysicalSimOrderApproved: EventHandler<'physical-sim.order.approved'> = async (event, { trx }) => {

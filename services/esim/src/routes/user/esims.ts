@@ -113,8 +113,8 @@ export function esimRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
-      refuseCustomerUnlessDealer(request.user!, request.body.customer);
       const caller = callerOf(request);
+      refuseCustomerUnlessDealer(caller.user, request.body.customer);
       if (request.body.dry_run) {
         const quoted = await dryRunBuy(app.db, ctx, caller, {
           packageId: request.body.package_id,

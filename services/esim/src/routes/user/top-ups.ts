@@ -42,8 +42,9 @@ export function topUpRoutes(app: CreatedServiceApp, ctx: EsimContext): void {
       },
     },
     async (request, reply) => {
-      await refuseSalesUntilOpen(ctx, String(request.id));
-      const { order, profile, replayed } = await topUp(app.db, ctx, callerOf(request), {
+      const caller = callerOf(request);
+      await refuseSalesUntilOpen(ctx, caller.requestId);
+      const { order, profile, replayed } = await topUp(app.db, ctx, caller, {
         requestKey: requestKeyOf(request),
         ref: request.params.id,
         packageId: request.body.package_id,
