@@ -72,6 +72,9 @@ export function refusalFor(user: AuthUser, profile: ProfileRow, order: OrderRow)
   return null;
 }
 
+/** Long enough for a provider call to time out: a refund taken is another copy's again only after it. */
+const REFUND_LEASE_MS = 60_000;
+
 export async function refundEsim(
   db: Knex,
   ctx: EsimContext,
@@ -88,7 +91,7 @@ export async function refundEsim(
   const refund = await db.transaction(async (trx) => {
     const profile = await findProfile(trx, user, ref, { forUpdate: true });
     const existing = (await trx('refunds').where({ profile_id: profile.id }).first()) as RefundRow | undefined;
-    if (existing) return existing;
+    if (existing) return { ...existing, repeated: true };
     const order = (await loadOrder(trx, profile.order_id!))!;
     const refusal = refusalFor(user, profile, order);
     if (refusal) throw unprocessable(refusal, { days: REFUND_POLICY.esimUnusedRefundDays });
@@ -106,15 +109,21 @@ export async function refundEsim(
         reason: input.reason ?? null,
         refunded_by: user.id,
         step: 'revoking',
+        // Taken by this request for its first try: the recovery loop leaves it alone meanwhile.
+        next_attempt_at: trx.raw(`now() + (? * interval '1 millisecond')`, [REFUND_LEASE_MS]),
       })
       .returning('*');
     // Withdrawn at once: from this commit on no answer carries its code (profiles/views.ts).
     await trx('profiles')
       .where({ id: profile.id })
       .update({ status: 'refunded', refunded_at: trx.fn.now(), updated_at: trx.fn.now() });
-    return row as RefundRow;
+    return { ...(row as RefundRow), repeated: false };
   });
-  return settleRefund(db, ctx, refund);
+  const { repeated, ...row } = refund;
+  if (!repeated) return settleRefund(db, ctx, row);
+  // A repeated request drives the refund on only if it is due and no other process has it.
+  const [taken] = row.step === 'done' ? [] : await takeRefunds(db, { profileId: row.profile_id });
+  return taken ? settleRefund(db, ctx, taken) : row;
 }
 
 /**
@@ -212,13 +221,24 @@ async function moveRefund(
 
 const retryDelay = (attempts: number) => Math.min(10 * 60_000, 2_000 * 2 ** Math.max(0, attempts - 1));
 
+/**
+ * The unfinished refunds due for their next step (or the one named), taken by this process for a
+ * while so that two copies of the service never ask the provider at once.
+ */
+async function takeRefunds(db: Knex, only: { profileId?: string } = {}): Promise<RefundRow[]> {
+  const taken = await db.raw(
+    `UPDATE refunds SET next_attempt_at = now() + (? * interval '1 millisecond')
+      WHERE profile_id IN (SELECT profile_id FROM refunds
+                            WHERE step <> 'done' AND next_attempt_at <= now() AND (?::uuid IS NULL OR profile_id = ?::uuid)
+                            ORDER BY next_attempt_at LIMIT 50 FOR UPDATE SKIP LOCKED)
+      RETURNING *`,
+    [REFUND_LEASE_MS, only.profileId ?? null, only.profileId ?? null],
+  );
+  return taken.rows as RefundRow[];
+}
+
 /** Recovery: refunds recorded but not yet done (a crash, the provider or the balance service down in between). */
 export async function settlePendingRefunds(db: Knex, ctx: EsimContext, log?: FastifyBaseLogger): Promise<void> {
-  const pending = (await db('refunds')
-    .whereNot('step', 'done')
-    .where('next_attempt_at', '<=', db.fn.now())
-    .where('created_at', '<', db.raw(`now() - interval '5 seconds'`))
-    .orderBy('next_attempt_at')
-    .limit(50)) as RefundRow[];
+  const pending = await takeRefunds(db);
   for (const refund of pending) await settleRefund(db, ctx, refund, log);
 }
