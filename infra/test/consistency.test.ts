@@ -480,6 +480,19 @@ describe('verifyConsistency', () => {
     expectOnlyFailure(await verifyConsistency(url), 'no-stale-outbox-row', [`catalog:${eventId}`]);
   });
 
+  it('fails no-mail-given-up for a mail given up (one sent or still being tried is fine)', async () => {
+    const givenUp = randomUUID();
+    const url = await brokenCopy(async (s) => {
+      const mail = { to: 'a@example.com', subject: 'Receipt', locale: 'en', blocks: [] };
+      await s.auth('mail_outbox').insert([
+        { id: givenUp, mail, status: 'failed', attempts: 15, last_error: '451 Try again later' },
+        { id: randomUUID(), mail, status: 'sent', attempts: 1, sent_at: new Date() },
+        { id: randomUUID(), mail, status: 'pending', attempts: 3 },
+      ]);
+    });
+    expectOnlyFailure(await verifyConsistency(url), 'no-mail-given-up', [givenUp]);
+  });
+
   it('fails no-parked-event for a parked event (a resolved one is fine)', async () => {
     let parkedId = '';
     const url = await brokenCopy(async (s) => {

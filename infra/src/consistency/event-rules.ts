@@ -32,3 +32,8 @@ export function noParkedEvents({ trx }: RuleContext): Promise<string[]> {
     )}) open ORDER BY parked_at, id`,
   );
 }
+
+/** No mail was given up (the SMTP server refused it for good, or for every try): someone was not told. */
+export function noMailGivenUp({ trx }: RuleContext): Promise<string[]> {
+  return offendingIds(trx, `SELECT id FROM auth.mail_outbox WHERE status = 'failed' ORDER BY created_at, id`);
+}

@@ -1,5 +1,5 @@
 import { createDb } from '@esim/platform';
-import { noParkedEvents, noStaleOutboxRows } from './event-rules';
+import { noMailGivenUp, noParkedEvents, noStaleOutboxRows } from './event-rules';
 import {
   approvedPhysicalOrdersHaveCapturedHolds,
   approvedReturnsAreRefunded,
@@ -43,6 +43,7 @@ const RULES: ReadonlyArray<readonly [string, RuleCheck]> = [
   ['no-stale-pending-hold', noStalePendingHolds],
   ['no-stale-outbox-row', noStaleOutboxRows],
   ['no-parked-event', noParkedEvents],
+  ['no-mail-given-up', noMailGivenUp],
   ['card-owner-is-dealer', cardOwnersAreLiveDealers],
   ['esim-order-profiles-complete', esimOrdersHaveTheirProfiles],
 ];

@@ -13,7 +13,8 @@ import { registerEsimRefundMail } from './events/esim-refund-mail';
 import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { registerOrderReceiptMail } from './events/esim-receipt-mail';
 import { registerDealerEsimInvoices } from './events/esim-dealer-invoices';
-import { createMailer } from './mail/mailer';
+import { createMailer, mailDomainOf } from './mail/mailer';
+import { createMailOutbox } from './mail/outbox';
 import { invoiceIssuer } from './invoices/issuer';
 import type { InvoiceProvider } from './invoices/port';
 import { chooseInvoiceProvider } from './invoices/provider';
@@ -74,11 +75,20 @@ export async function buildApp(options: BuildOptions = {}) {
       };
     },
   });
+  const mails = createMailOutbox(app.db, mailer, {
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    messageIdDomain: mailDomainOf(config.MAIL_FROM),
+    log: app.log,
+  });
+  // The sends started after commits finish before the pools close.
+  app.addHook('preClose', async () => mails.settle());
   app.addHook('onClose', async () => mailer.close());
   const ctx: AuthContext = {
     config,
     keyring,
-    mailer,
+    mails,
     holdings: createHoldingsChecker({
       balanceUrl: config.BALANCE_URL,
       physicalSimUrl: config.PHYSICAL_SIM_URL,
@@ -124,6 +134,8 @@ export async function buildApp(options: BuildOptions = {}) {
       log: app.log,
     }),
   );
+  // Every copy sends the mails due a retry, each leased to one copy at a time.
+  app.whileServing(mails.work(config.MAIL_POLL_INTERVAL_MS));
   // Every copy sends the webhook deliveries due, outside any transaction, each leased to one copy at a time.
   app.whileServing(
     webhookDeliverer(app.db, {
@@ -141,13 +153,13 @@ export async function buildApp(options: BuildOptions = {}) {
   // Some types are both mailed and queued for webhooks: the bus of events/bus.ts runs both handlers in one transaction.
   const bus = busWithSharedTypes(attachEventBus(app, { service: SERVICE_NAME }));
   registerWebhookQueueing(bus);
-  registerEsimUsageMail(bus, { mailer, config });
-  registerEsimInstallMail(bus, { mailer });
-  registerOrderReceiptMail(bus, { mailer, config });
+  registerEsimUsageMail(bus, { mails, config });
+  registerEsimInstallMail(bus, { mails });
+  registerOrderReceiptMail(bus, { mails, config });
   registerDealerEsimInvoices(bus, { config });
-  registerEsimRefundMail(bus, { mailer, config });
-  registerEsimFailedMail(bus, { mailer, config });
-  registerPhysicalSimDecisionMail(bus, { mailer, config });
-  registerStatementMail(bus, { mailer, config });
+  registerEsimRefundMail(bus, { mails, config });
+  registerEsimFailedMail(bus, { mails, config });
+  registerPhysicalSimDecisionMail(bus, { mails, config });
+  registerStatementMail(bus, { mails, config });
   return app;
 }

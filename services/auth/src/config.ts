@@ -25,6 +25,13 @@ export const configSchema = serviceConfigSchema(8081, {
   COOKIE_SECURE: envFlag.optional(),
   SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().default('eSIM <no-reply@esim.test>'),
+  /** How often each copy looks for mails due a retry (a mail is sent right after the change it tells of commits). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /** A mail's first retry after the SMTP server could not take it; each further one doubles, up to the max. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  /** Tries before a mail is given up (about 8 hours with the default delays), kept with its last error. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(15),
   /** Storefront origin used in emailed links. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   PASSWORD_RESET_TTL_MINUTES: count(30),

@@ -1,13 +1,13 @@
 import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
-import type { Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/outbox';
 import { orderFailedMail } from '../mail/order-failed-templates';
 
 /**
  * An order that failed after its buyer had left (its supplier did not deliver in time) is mailed to
  * them: nothing was charged. Failures answered to the buyer's own request are not mailed.
  */
-export function registerEsimFailedMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
+export function registerEsimFailedMail(bus: EventBus, deps: { mails: MailOutbox; config: AuthConfig }): void {
   bus.on('esim.order.failed', async (event, { trx }) => {
     const { orderNumber, reason } = event.payload;
     if (!orderNumber || reason !== 'supplier_delivery_timeout') return;
@@ -16,7 +16,8 @@ export function registerEsimFailedMail(bus: EventBus, deps: { mailer: Mailer; co
       .whereNull('deleted_at')
       .first('email', 'full_name');
     if (!user) return;
-    await deps.mailer.send(
+    await deps.mails.queue(
+      trx,
       orderFailedMail(
         { ...event.payload, orderNumber },
         { email: user.email, fullName: user.full_name },

@@ -1,15 +1,15 @@
 import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
-import type { Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/outbox';
 import { refundMail } from '../mail/refund-templates';
 import { recordEsimRefund } from '../invoices/records';
 
 /**
  * Auth owns people, their addresses and the mailer, so it mails the buyer a refunded eSIM's mail:
- * a failed send fails the delivery, which the bus retries, and the inbox keeps it from going twice.
+ * the mail is queued with the inbox row (mail/outbox.ts), so it goes out once.
  * Refund events of the first releases carry no order facts: nobody is mailed for those.
  */
-export function registerEsimRefundMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
+export function registerEsimRefundMail(bus: EventBus, deps: { mails: MailOutbox; config: AuthConfig }): void {
   bus.on('esim.order.refunded', async (event, { trx }) => {
     // The refund's pending return document is written with the inbox row, before the mail's checks.
     await recordEsimRefund(trx, event.payload);
@@ -19,7 +19,8 @@ export function registerEsimRefundMail(bus: EventBus, deps: { mailer: Mailer; co
       .whereNull('deleted_at')
       .first('email', 'full_name');
     if (!user) return;
-    await deps.mailer.send(
+    await deps.mails.queue(
+      trx,
       refundMail(event.payload, { email: user.email, fullName: user.full_name }, deps.config.PUBLIC_BASE_URL),
     );
   });

@@ -1,15 +1,15 @@
 import type { EventBus } from '@esim/platform';
 import type { AuthConfig } from '../config';
-import type { Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/outbox';
 import { usageAlertMail } from '../mail/usage-alert-templates';
 
 /**
  * Auth owns people, their addresses and the mailer, so it mails the eSIM usage alerts the esim
- * service publishes through its outbox. The mail goes out inside the handler: a failed send fails
- * the delivery, which the bus retries (at least once; the inbox keeps a delivered alert from
- * being mailed twice).
+ * service publishes through its outbox. The mail is queued with the inbox row and sent after the
+ * commit, outside the transaction (mail/outbox.ts): an alert is mailed once, and an SMTP server
+ * that cannot take it now holds up no event.
  */
-export function registerEsimUsageMail(bus: EventBus, deps: { mailer: Mailer; config: AuthConfig }): void {
+export function registerEsimUsageMail(bus: EventBus, deps: { mails: MailOutbox; config: AuthConfig }): void {
   bus.on('esim.profile.usage-alert', async (event, { trx }) => {
     const { kind } = event.payload;
     // Half the data used is told to a dealer's webhook only: travellers get no mail for it.
@@ -19,7 +19,8 @@ export function registerEsimUsageMail(bus: EventBus, deps: { mailer: Mailer; con
       .whereNull('deleted_at')
       .first('email', 'full_name');
     if (!user) return;
-    await deps.mailer.send(
+    await deps.mails.queue(
+      trx,
       usageAlertMail(
         { ...event.payload, kind },
         { email: user.email, fullName: user.full_name },

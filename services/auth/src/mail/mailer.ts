@@ -6,15 +6,20 @@ export type { Mail, MailAttachment } from './content';
 export type { MailBrand, OutgoingMail } from './layout';
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** `messageId`: the same for every try of one queued mail (mail/outbox.ts). */
+  send(mail: Mail, options?: { messageId?: string }): Promise<void>;
   close(): void;
 }
 
+const addressOf = (mailFrom: string): string => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
 /** `"Name" <address>`, the address taken from MAIL_FROM (whatever name it carries), the name from the brand. */
 function fromOf(mailFrom: string, brand: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  return brand ? `"${brand.replace(/["\\]/g, '')}" <${address}>` : mailFrom;
+  return brand ? `"${brand.replace(/["\\]/g, '')}" <${addressOf(mailFrom)}>` : mailFrom;
 }
+
+/** The domain of MAIL_FROM's address (what our Message-IDs end with). */
+export const mailDomainOf = (mailFrom: string): string => addressOf(mailFrom).split('@')[1] || 'localhost';
 
 /**
  * SMTP through nodemailer (`SMTP_URL`: MailDev in demo mode, the provider's relay in production).
@@ -24,11 +29,15 @@ function fromOf(mailFrom: string, brand: string): string {
 export function createMailer(options: { smtpUrl: string; from: string; brand: () => Promise<MailBrand> }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
-    async send(mail) {
+    async send(mail, { messageId } = {}) {
       const brand = await options.brand();
       // A mail in someone's name carries their name as the sender's, on the shop's own address.
       const fromName = mail.onBehalfOf?.name ?? brand.name;
-      await transport.sendMail({ from: fromOf(options.from, fromName), ...(await renderMail(mail, brand)) });
+      await transport.sendMail({
+        from: fromOf(options.from, fromName),
+        ...(messageId ? { messageId } : {}),
+        ...(await renderMail(mail, brand)),
+      });
     },
     close() {
       transport.close();
