@@ -14,6 +14,7 @@ import { registerEsimUsageMail } from './events/esim-usage-mail';
 import { registerOrderReceiptMail } from './events/esim-receipt-mail';
 import { registerDealerEsimInvoices } from './events/esim-dealer-invoices';
 import { createMailer, mailDomainOf } from './mail/mailer';
+import { registerMailMetrics } from './mail/metrics';
 import { createMailOutbox } from './mail/outbox';
 import { invoiceIssuer } from './invoices/issuer';
 import type { InvoiceProvider } from './invoices/port';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions = {}) {
     messageIdDomain: mailDomainOf(config.MAIL_FROM),
     log: app.log,
   });
+  registerMailMetrics(app.metrics, app.db);
   // The sends started after commits finish before the pools close.
   app.addHook('preClose', async () => mails.settle());
   app.addHook('onClose', async () => mailer.close());

@@ -176,6 +176,12 @@ describe('the mail outbox', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 3 });
     expect(row.last_error).toContain('Try again later');
     expect(sentTo('always later')).toHaveLength(0);
+    // Operations hear of it (the MailsGivenUp alert reads this gauge).
+    const metrics = await app.inject({
+      url: '/metrics',
+      headers: { 'x-service-token': app.config.INTERNAL_SERVICE_TOKEN },
+    });
+    expect(metrics.body).toContain('auth_mails_given_up{service="auth"} 1');
   });
 
   it('an SMTP server that cannot take the mail holds up no event: the receipt is handled, then mailed later', async () => {
