@@ -20,6 +20,7 @@ export interface MailOutboxOptions {
  * same transaction, so an event handler's mail commits with its inbox row and a rolled-back change
  * mails nothing), then sent right after the commit by this process, outside any transaction. One the
  * SMTP server could not take waits for the retry loop (`work`), leased to one copy at a time.
+ * Why: docs/decisions/0024-mails-through-an-outbox.md.
  */
 export interface MailOutbox {
   queue(db: Knex | Knex.Transaction, mail: Mail): Promise<void>;
