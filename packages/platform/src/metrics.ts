@@ -18,6 +18,33 @@ export const METRICS_PATH = '/metrics';
 /** For a service's own gauges on `app.metrics` (read at scrape time through their `collect`). */
 export { Gauge, type Registry } from 'prom-client';
 
+/**
+ * A service's gauges of what its tables hold, read at scrape time (never a stale figure) from one
+ * read that every gauge of the same scrape shares (kept a second). With the database down the gauges
+ * keep their last reading: `/ready` says so.
+ */
+export function registerReadingGauges<R>(
+  registry: Registry,
+  read: () => Promise<R>,
+  gauges: Array<{ name: string; help: string; value: (reading: R) => number }>,
+): void {
+  let reading: Promise<R | undefined> | undefined;
+  const shared = () =>
+    (reading ??= read()
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => (reading = undefined), 1_000).unref()));
+  for (const { name, help, value } of gauges)
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const row = await shared();
+        if (row !== undefined) this.set(value(row));
+      },
+    });
+}
+
 /** Request durations from a cache hit (sub-millisecond) to a slow export. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
