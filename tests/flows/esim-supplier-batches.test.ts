@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@esim/platform/testing';
 import { startFakeAiralo, type FakeAiralo } from '../../infra/src/fakes/airalo';
 import { customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
 
@@ -62,7 +63,11 @@ describe('supplier purchases of the same moment', () => {
     // The order call that arrives first is refused (nothing made): one of the batch, not all of it.
     fake.addFault({ kind: 'status', path: '/v2/orders', method: 'POST', status: 422, times: 1 });
 
-    const answers = await Promise.all(
+    // The supplier_orders table held for a moment, so the buyers of this moment are all waiting to open
+    // their rows however slowly a loaded host lets them arrive: the group commit must write them together.
+    const gate = await sys.esim.db.transaction();
+    await gate.raw('LOCK TABLE supplier_orders IN SHARE MODE');
+    const buying = Promise.all(
       buyers.map(async (buyer) =>
         sys.esim.inject({
           method: 'POST',
@@ -72,6 +77,15 @@ describe('supplier purchases of the same moment', () => {
         }),
       ),
     );
+    await waitFor(
+      async () =>
+        Number(
+          (await sys.esim.db('orders').where({ package_id: packageId, step: 'provisioning' }).count({ n: '*' }))[0]!.n,
+        ) === BUYERS,
+      { what: 'every buyer reserved and waiting to open', timeoutMs: 30_000 },
+    );
+    await gate.commit();
+    const answers = await buying;
 
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([...Array<number>(BUYERS - 1).fill(201), 409]);
