@@ -11,6 +11,7 @@ export * from './metrics';
 export * from './service';
 export * from './run';
 export * from './serving';
+export * from './retry';
 export * from './sealed';
 export * from './http/envelope';
 export * from './http/validation';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import { repeatingWork, type ServingWork } from '@esim/platform';
+import { repeatingWork, retryDelayMs, type ServingWork } from '@esim/platform';
 import { InvoiceRefused, type InvoiceProvider, type IssuedInvoice } from './port';
 import type { InvoiceRow } from './invoices';
 
@@ -104,7 +104,7 @@ async function issueOne(
       return 'failed';
     }
     // Busy, unreachable or still working (InvoiceNotYet, a network error): the same ids are asked again later.
-    const delay = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, row.attempts - 1));
+    const delay = retryDelayMs(row.attempts, options);
     await mine().update({
       ...release,
       provider: provider.name,

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@esim/contracts';
-import { repeatingWork, type ServingWork } from '@esim/platform';
+import { repeatingWork, retryDelayMs, type ServingWork } from '@esim/platform';
 import { signingSecrets, type WebhookDeliveryRow } from './endpoints';
 import { signWebhookBody } from './signature';
 import { isPrivateAddress } from './url-rules';
@@ -56,11 +56,6 @@ async function takeDue(db: Knex, owner: string, limit: number): Promise<DueRow[]
     [limit, owner, WEBHOOK_LEASE_MS],
   );
   return taken.rows as DueRow[];
-}
-
-/** The delay before try `attempts + 1`: base, then doubling, never above the max. */
-export function retryDelayMs(attempts: number, options: Pick<DeliveryOptions, 'retryBaseMs' | 'retryMaxMs'>): number {
-  return Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
 }
 
 /** The body exactly as sent and signed, its fields in the documented order. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { centsToEuros, translate, type CardRefund, type Locale } from '@esim/contracts';
-import { AppError, conflict, notFound } from '@esim/platform';
+import { AppError, conflict, notFound, retryDelayMs } from '@esim/platform';
 import { company, openAndLock, spendable } from '../ledger/accounts';
 import { availableOf } from '../ledger/holds';
 import { postTransfer, reverseTransfer } from '../ledger/transfers';
@@ -288,7 +288,6 @@ export async function returnCardRefundToBalance(db: Knex, id: string, adminId: s
 
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 10 * 60_000;
-const retryDelay = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Asks the payment's provider for one refund. A refund whose last call got no answer is looked up
@@ -304,7 +303,9 @@ export async function sendCardRefund(
   const later = (values: Record<string, unknown>) =>
     settle(db, refund.id, {
       ...values,
-      next_attempt_at: new Date(Date.now() + retryDelay(refund.attempts)),
+      next_attempt_at: new Date(
+        Date.now() + retryDelayMs(refund.attempts, { retryBaseMs: RETRY_BASE_MS, retryMaxMs: RETRY_MAX_MS }),
+      ),
     });
   const provider = providers.of(refund.provider);
   if (!provider) return later({ failure_code: 'payment_provider_not_configured' });
