@@ -20,8 +20,8 @@ export { Gauge, type Registry } from 'prom-client';
 
 /**
  * A service's gauges of what its tables hold, read at scrape time (never a stale figure) from one
- * read that every gauge of the same scrape shares (kept a second). With the database down the gauges
- * keep their last reading: `/ready` says so.
+ * read that the gauges of one scrape share (prom-client collects them all at once, so they find it
+ * in flight). With the database down the gauges keep their last reading: `/ready` says so.
  */
 export function registerReadingGauges<R>(
   registry: Registry,
@@ -32,7 +32,7 @@ export function registerReadingGauges<R>(
   const shared = () =>
     (reading ??= read()
       .catch(() => undefined)
-      .finally(() => setTimeout(() => (reading = undefined), 1_000).unref()));
+      .finally(() => (reading = undefined)));
   for (const { name, help, value } of gauges)
     new Gauge({
       name,
@@ -59,38 +59,33 @@ function hasServiceToken(request: FastifyRequest, expected: Buffer): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The outbox and the parked events of the service's own schema, read at scrape time (never a stale figure). */
-function eventTableGauges(registry: Registry, db: Db) {
-  const waiting = new Gauge({
-    name: 'outbox_waiting_events',
-    help: 'Events in the outbox not yet handed to the transport',
-    registers: [registry],
-  });
-  const oldest = new Gauge({
-    name: 'outbox_oldest_waiting_seconds',
-    help: 'Age of the oldest event waiting in the outbox (0: none)',
-    registers: [registry],
-  });
-  const parked = new Gauge({
-    name: 'parked_events_unresolved',
-    help: 'Events parked after their last attempt and not yet resolved',
-    registers: [registry],
-  });
-  return async () => {
-    try {
-      const result = await db.raw(
+/** The outbox and the parked events of the service's own schema. */
+function registerEventTableGauges(registry: Registry, db: Db): void {
+  const read = async () =>
+    (
+      await db.raw(
         `SELECT (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS waiting,
                 coalesce((SELECT extract(epoch FROM now() - min(created_at)) FROM outbox WHERE published_at IS NULL), 0)::float AS oldest,
                 (SELECT count(*)::int FROM parked_events WHERE status <> 'resolved') AS parked`,
-      );
-      const row = result.rows[0] as { waiting: number; oldest: number; parked: number };
-      waiting.set(row.waiting);
-      oldest.set(row.oldest);
-      parked.set(row.parked);
-    } catch {
-      // Database down: /ready says so; the gauges keep their last reading.
-    }
-  };
+      )
+    ).rows[0] as { waiting: number; oldest: number; parked: number };
+  registerReadingGauges(registry, read, [
+    {
+      name: 'outbox_waiting_events',
+      help: 'Events in the outbox not yet handed to the transport',
+      value: (row) => row.waiting,
+    },
+    {
+      name: 'outbox_oldest_waiting_seconds',
+      help: 'Age of the oldest event waiting in the outbox (0: none)',
+      value: (row) => row.oldest,
+    },
+    {
+      name: 'parked_events_unresolved',
+      help: 'Events parked after their last attempt and not yet resolved',
+      value: (row) => row.parked,
+    },
+  ]);
 }
 
 /**
@@ -132,11 +127,10 @@ export function registerMetrics(
     done();
   });
 
-  const readEventTables = options.db ? eventTableGauges(registry, options.db) : undefined;
+  if (options.db) registerEventTableGauges(registry, options.db);
   const expected = Buffer.from(options.internalToken);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!hasServiceToken(request, expected)) throw unauthorized('unauthorized');
-    await readEventTables?.();
     let text = await registry.metrics();
     if (app.hasDecorator('events')) text += metricsToPrometheus([app.events.metrics()]);
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);

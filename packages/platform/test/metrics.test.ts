@@ -6,6 +6,8 @@ import { publish } from '../src/events/publish';
 import { ok } from '../src/http/envelope';
 import { SERVICE_TOKEN_HEADER } from '../src/auth';
 import { createServiceApp } from '../src/service';
+import { registerReadingGauges } from '../src/metrics';
+import { Registry } from 'prom-client';
 
 /**
  * `/metrics` of a real service app on the test's own database: guarded by the internal
@@ -110,5 +112,27 @@ describe('GET /metrics', () => {
     expect(check.error, 'promtool not found: apt-get install prometheus').toBeUndefined();
     expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
     expect(check.status).toBe(0);
+  });
+});
+
+describe('registerReadingGauges', () => {
+  it('reads once per scrape for all its gauges, and again at the next scrape', async () => {
+    const registry = new Registry();
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 3;
+    };
+    registerReadingGauges(registry, read, [
+      { name: 'reading_one', help: 'the reading', value: (v) => v },
+      { name: 'reading_two', help: 'twice the reading', value: (v) => v * 2 },
+    ]);
+    const text = await registry.metrics();
+    expect(reads).toBe(1);
+    expect(text).toContain('reading_one 3');
+    expect(text).toContain('reading_two 6');
+    await registry.metrics();
+    expect(reads).toBe(2);
   });
 });

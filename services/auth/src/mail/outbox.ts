@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import { repeatingWork, type ServingWork } from '@esim/platform';
+import { repeatingWork, retryDelayMs, type ServingWork } from '@esim/platform';
 import type { Mail, Mailer } from './mailer';
 
 export interface MailOutboxOptions {
@@ -18,7 +18,7 @@ export interface MailOutboxOptions {
 /**
  * Mails are queued, not sent, by the code that decides them: a row written with its change (in the
  * same transaction, so an event handler's mail commits with its inbox row and a rolled-back change
- * mails nothing), then sent right after the commit by this process, outside any transaction. One the
+ * mails nothing), then sent by a pass of this process right after the commit, outside any transaction. One the
  * SMTP server could not take waits for the retry loop (`work`), leased to one copy at a time.
  * Why: docs/decisions/0024-mails-through-an-outbox.md.
  */
@@ -55,8 +55,6 @@ const fromStored = (mail: StoredMail): Mail => ({
 
 /** Longer than an SMTP exchange can take: a mail taken is another copy's again only after it. */
 const LEASE_MS = 120_000;
-/** Sends at once from one process: an SMTP server limits its connections. */
-const CONCURRENCY = 4;
 const BATCH = 20;
 const KEEP_SENT_DAYS = 30;
 
@@ -67,19 +65,16 @@ const isPermanent = (error: unknown): boolean => {
 };
 
 export function createMailOutbox(db: Knex, mailer: Mailer, options: MailOutboxOptions): MailOutbox {
-  const waiting: string[] = [];
-  const sending = new Set<Promise<void>>();
   let prunedAt = 0;
 
-  /** Takes the named mails (or the due ones) for this copy: the lease is the next try's time. */
-  const take = async (ids?: string[]): Promise<OutboxRow[]> => {
+  /** Takes the due mails for this copy: the lease is the next try's time. */
+  const take = async (): Promise<OutboxRow[]> => {
     const taken = await db.raw(
       `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + (? * interval '1 millisecond')
-        WHERE id IN (SELECT id FROM mail_outbox
-                      WHERE status = 'pending' AND next_attempt_at <= now() AND (?::uuid[] IS NULL OR id = ANY(?::uuid[]))
+        WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
                       ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)
         RETURNING id, mail, attempts`,
-      [LEASE_MS, ids ?? null, ids ?? null, ids?.length ?? BATCH] as unknown as Knex.RawBinding[],
+      [LEASE_MS, BATCH],
     );
     return taken.rows as OutboxRow[];
   };
@@ -94,43 +89,20 @@ export function createMailOutbox(db: Knex, mailer: Mailer, options: MailOutboxOp
       return true;
     } catch (error) {
       const final = isPermanent(error) || row.attempts >= options.maxAttempts;
-      const delay = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, row.attempts - 1));
       const message = error instanceof Error ? error.message : String(error);
-      (final ? options.log.error : options.log.warn).call(
-        options.log,
-        { err: error, mailId: row.id, subject: row.mail.subject, attempts: row.attempts },
-        final ? 'mail given up' : 'mail not sent; trying again later',
-      );
+      const context = { err: error, mailId: row.id, subject: row.mail.subject, attempts: row.attempts };
+      if (final) options.log.error(context, 'mail given up');
+      else options.log.warn(context, 'mail not sent; trying again later');
       await db('mail_outbox')
         .where({ id: row.id })
         .update({
           last_error: message.slice(0, 500),
-          ...(final ? { status: 'failed' } : { next_attempt_at: new Date(Date.now() + delay) }),
+          ...(final
+            ? { status: 'failed' }
+            : { next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts, options)) }),
         });
       return false;
     }
-  };
-
-  const pump = () => {
-    while (sending.size < CONCURRENCY && waiting.length > 0) {
-      const ids = waiting.splice(0, BATCH);
-      const run: Promise<void> = take(ids)
-        .then(async (rows) => {
-          for (const row of rows) await send(row);
-        })
-        .catch((error: unknown) =>
-          options.log.warn({ err: error }, 'mail send pass failed; the retry loop sends later'),
-        )
-        .finally(() => {
-          sending.delete(run);
-          pump();
-        });
-      sending.add(run);
-    }
-  };
-  const sendSoon = (id: string) => {
-    waiting.push(id);
-    pump();
   };
 
   const sendDue = async (): Promise<number> => {
@@ -149,24 +121,42 @@ export function createMailOutbox(db: Knex, mailer: Mailer, options: MailOutboxOp
     return sent;
   };
 
+  // One pass at a time in this process; a commit during a pass asks for one more after it.
+  let pass: Promise<unknown> | undefined;
+  let again = false;
+  const sendSoon = () => {
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = sendDue()
+      .catch((error: unknown) => options.log.warn({ err: error }, 'mail send pass failed; the retry loop sends later'))
+      .finally(() => {
+        pass = undefined;
+        if (again) {
+          again = false;
+          sendSoon();
+        }
+      });
+  };
+
   return {
     async queue(target, mail) {
-      const id = randomUUID();
-      await target('mail_outbox').insert({ id, mail: JSON.stringify(toStored(mail)) });
+      await target('mail_outbox').insert({ id: randomUUID(), mail: JSON.stringify(toStored(mail)) });
       const trx = target as Knex.Transaction;
       // After the commit (a rollback sends nothing): the caller's answer never waits on the SMTP server.
       if (trx.isTransaction)
         trx.executionPromise.then(
-          () => sendSoon(id),
+          () => sendSoon(),
           () => {},
         );
-      else sendSoon(id);
+      else sendSoon();
     },
     sendDue,
     work: (intervalMs) =>
       repeatingWork('mail', intervalMs, sendDue, (error) => options.log.error({ err: error }, 'mail pass failed')),
     async settle() {
-      while (sending.size > 0) await Promise.all([...sending]);
+      while (pass) await pass;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import { AppError, publish, unprocessable, type AuthUser } from '@esim/platform';
+import { AppError, publish, retryDelayMs, unprocessable, type AuthUser } from '@esim/platform';
 import { REFUND_POLICY, translate, type Locale } from '@esim/contracts';
 import type { EsimContext } from '../context';
 import { agreementOf } from '../orders/agreements';
@@ -88,10 +88,11 @@ export async function refundEsim(
       errors: [{ path: 'reason', message: translate('esim_refund_reason_required', input.locale) }],
     });
   }
-  const refund = await db.transaction(async (trx) => {
+  // `taken`: this request made the refund and holds it for its first try.
+  const { refund, taken } = await db.transaction(async (trx) => {
     const profile = await findProfile(trx, user, ref, { forUpdate: true });
     const existing = (await trx('refunds').where({ profile_id: profile.id }).first()) as RefundRow | undefined;
-    if (existing) return { ...existing, repeated: true };
+    if (existing) return { refund: existing, taken: false };
     const order = (await loadOrder(trx, profile.order_id!))!;
     const refusal = refusalFor(user, profile, order);
     if (refusal) throw unprocessable(refusal, { days: REFUND_POLICY.esimUnusedRefundDays });
@@ -117,13 +118,12 @@ export async function refundEsim(
     await trx('profiles')
       .where({ id: profile.id })
       .update({ status: 'refunded', refunded_at: trx.fn.now(), updated_at: trx.fn.now() });
-    return { ...(row as RefundRow), repeated: false };
+    return { refund: row as RefundRow, taken: true };
   });
-  const { repeated, ...row } = refund;
-  if (!repeated) return settleRefund(db, ctx, row);
+  if (taken) return settleRefund(db, ctx, refund);
   // A repeated request drives the refund on only if it is due and no other process has it.
-  const [taken] = row.step === 'done' ? [] : await takeRefunds(db, { profileId: row.profile_id });
-  return taken ? settleRefund(db, ctx, taken) : row;
+  const [due] = await takeRefunds(db, { profileId: refund.profile_id });
+  return due ? settleRefund(db, ctx, due) : refund;
 }
 
 /**
@@ -152,7 +152,7 @@ export async function settleRefund(
       .update({
         attempts: row.attempts + 1,
         last_error: error instanceof Error ? error.message.slice(0, 500) : String(error),
-        next_attempt_at: new Date(Date.now() + retryDelay(row.attempts + 1)),
+        next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts + 1, REFUND_RETRY)),
       });
   }
   return row;
@@ -219,7 +219,7 @@ async function moveRefund(
   return (row ?? (await db('refunds').where({ profile_id: refund.profile_id }).first())) as RefundRow;
 }
 
-const retryDelay = (attempts: number) => Math.min(10 * 60_000, 2_000 * 2 ** Math.max(0, attempts - 1));
+const REFUND_RETRY = { retryBaseMs: 2_000, retryMaxMs: 10 * 60_000 };
 
 /**
  * The unfinished refunds due for their next step (or the one named), taken by this process for a
