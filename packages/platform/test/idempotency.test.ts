@@ -9,7 +9,7 @@ import {
   runIdempotent,
   storedAnswer,
 } from '../src/idempotency';
-import { publishMany } from '../src/events/publish';
+import { outboxChannel, outboxInsert, publishMany } from '../src/events/publish';
 
 /** The Idempotency-Key helper on a real service schema (each schema has the table). */
 describe('runIdempotent', () => {
@@ -198,5 +198,55 @@ describe('runIdempotent', () => {
     const bad = { ...event(4), payload: { userId: 'user-4' } } as unknown as ReturnType<typeof event>;
     await expect(db.transaction((trx) => publishMany(trx, 'auth', [event(5), bad]))).rejects.toThrow();
     expect(Number((await db('outbox').count({ n: '*' }))[0]!.n)).toBe(before + 3);
+  });
+
+  it("writes, within a caller's own statement, the events of the rows that statement changed only, in order, and wakes the relay", async () => {
+    await db.schema.createTable('moved_test', (t) => {
+      t.text('id').primary();
+      t.text('step').notNullable();
+    });
+    await db('moved_test').insert([
+      { id: 'order-a', step: 'provisioning' },
+      { id: 'order-b', step: 'completed' },
+      { id: 'order-c', step: 'provisioning' },
+    ]);
+    const event = (id: string) => ({
+      type: 'auth.user.registered' as const,
+      aggregateId: id,
+      payload: { userId: id, email: `${id}@example.test`, fullName: id, userType: 3, status: 'active' as const },
+    });
+    const listener = await db.client.acquireConnection();
+    const notified: string[] = [];
+    listener.on('notification', (message: { channel: string }) => notified.push(message.channel));
+    await listener.query(`LISTEN "${outboxChannel('balance')}"`);
+    try {
+      const before = Number((await db('outbox').count({ n: '*' }))[0]!.n);
+      const outbox = await outboxInsert(
+        db,
+        'auth',
+        [event('order-c'), event('order-b'), event('order-a')],
+        'SELECT id FROM moved',
+      );
+      // order-b moved before: this statement moves a and c, and writes their events only, as given.
+      const moved = await db.raw(
+        `WITH moved AS (UPDATE moved_test SET step = 'completed' WHERE step = 'provisioning' RETURNING id),
+              published AS (${outbox.sql})
+         SELECT id FROM moved`,
+        outbox.bindings,
+      );
+      expect(moved.rows).toHaveLength(2);
+      const rows = await db('outbox').orderBy('position').offset(before);
+      expect(rows.map((row: { aggregate_id: string }) => row.aggregate_id)).toEqual(['order-c', 'order-a']);
+      expect(rows[0].envelope).toMatchObject({
+        type: 'auth.user.registered',
+        producer: 'auth',
+        aggregateId: 'order-c',
+      });
+      await expect.poll(() => notified).toEqual([outboxChannel('balance')]);
+      await expect(outboxInsert(db, 'auth', [{ ...event('x'), payload: {} } as never], 'SELECT 1')).rejects.toThrow();
+    } finally {
+      await db.client.releaseConnection(listener);
+      await db.schema.dropTable('moved_test');
+    }
   });
 });

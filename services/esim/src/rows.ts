@@ -45,6 +45,8 @@ export interface OrderRow {
   customer_email: string | null;
   /** Bought with a sandbox API key: zero cost, demo profiles, no hold, no ledger entry, no event. */
   sandbox?: boolean;
+  /** Whether the buyer accepted documents at checkout (so the order gets a receipt), where the reader asked; unknown otherwise. */
+  with_documents?: boolean;
 }
 
 /** The numeric columns come back from PostgreSQL as strings: they are numbers here. */

@@ -56,11 +56,34 @@ export interface OutboxRow {
 }
 
 /**
- * The outbox rows of events, for a caller that writes them inside a statement of its own. That
- * statement must also call `pg_notify(<outboxChannelOf(db)>, '')` so the relay wakes on commit, as
- * `publishMany` does.
+ * The events as the outbox insert of a caller's own statement (one part of its WITH), for a write
+ * that publishes only for the rows it really changed, with no transaction around two statements:
+ * an event is written when its aggregate id is among those the `aggregateIds` subquery (SQL of the
+ * same statement, without bindings) yields. Checked, ordered and waking the relay as `publishMany`.
  */
-export function outboxRows<T extends EventType>(
+export async function outboxInsert(
+  db: Knex | Knex.Transaction,
+  producer: string,
+  inputs: ReadonlyArray<{ [T in EventType]: PublishInput<T> }[EventType]>,
+  aggregateIds: string,
+): Promise<{ sql: string; bindings: Knex.RawBinding[] }> {
+  const rows = outboxRows(producer, inputs as ReadonlyArray<PublishInput>).map(({ row, envelope }) => ({
+    ...row,
+    envelope,
+  }));
+  return {
+    sql: `INSERT INTO outbox (event_id, type, topic, aggregate_id, envelope)
+          SELECT e.event_id, e.type, e.topic, e.aggregate_id, e.envelope
+            FROM jsonb_populate_recordset(NULL::outbox, ?::jsonb) WITH ORDINALITY AS e
+           WHERE e.aggregate_id IN (${aggregateIds})
+           ORDER BY e.ordinality
+          RETURNING pg_notify(?, '')`,
+    bindings: [JSON.stringify(rows), await outboxChannelOf(db)],
+  };
+}
+
+/** The outbox rows of events, each checked against the registry, with its envelope. */
+function outboxRows<T extends EventType>(
   producer: string,
   inputs: ReadonlyArray<PublishInput<T>>,
 ): Array<{ row: OutboxRow; envelope: EventEnvelope }> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { agreementText, buyerName, distanceSaleDocuments, translate, type Locale, type Seller } from '@esim/contracts';
-import { AppError, publishMany, type InternalClient, type PublishInput, type ShopIdentityReader } from '@esim/platform';
+import { AppError, type InternalClient, type PublishInput, type ShopIdentityReader } from '@esim/platform';
 import { installState } from '../install/state';
 import { isWithdrawn } from '../profiles/views';
 import type { AgreementRow, OrderRow, ProfileRow } from '../rows';
@@ -175,32 +175,34 @@ function receiptEvent(
 }
 
 /**
- * The receipts of orders that just completed and carry accepted documents, published in the
- * transaction that completes them (one read of the batch's documents; orders without any, a
- * dealer's or the API's, publish nothing).
+ * The receipts of orders about to complete that carry accepted documents, for the statement that
+ * completes them to publish (one read of the batch's documents). `profiles` are the orders' eSIMs, read already for the buyer's answer.
  */
-export async function publishReceipts(trx: Knex.Transaction, seller: Seller, completed: OrderRow[]): Promise<void> {
-  if (completed.length === 0) return;
-  const agreements = (await trx('order_agreements').whereIn(
+export async function receiptEvents(
+  db: Knex,
+  seller: Seller,
+  completing: OrderRow[],
+  profiles: ProfileRow[],
+): Promise<Array<PublishInput<'esim.order.receipt'>>> {
+  // An order known to carry none (a dealer's, the API's) is not looked up.
+  const receipted = completing.filter((order) => order.with_documents !== false);
+  if (receipted.length === 0) return [];
+  const agreements = (await db('order_agreements').whereIn(
     'order_id',
-    completed.map((order) => order.id),
+    receipted.map((order) => order.id),
   )) as AgreementRow[];
-  if (agreements.length === 0) return;
   const byOrder = new Map(agreements.map((row) => [row.order_id, row]));
-  const receipted = completed.filter((order) => byOrder.has(order.id));
-  // A top-up adds data to an eSIM the buyer has: its receipt carries no QR.
-  const purchases = receipted.filter((order) => order.top_up_profile_id === null).map((order) => order.id);
-  const profiles: ProfileRow[] =
-    purchases.length > 0 ? await trx('profiles').whereIn('order_id', purchases).orderBy('iccid') : [];
-  const receipts = await Promise.all(
-    receipted.map(async (order) =>
-      receiptEvent(
-        order,
-        byOrder.get(order.id)!,
-        seller,
-        await installDetails(profiles.filter((p) => p.order_id === order.id)),
+  return Promise.all(
+    receipted
+      .filter((order) => byOrder.has(order.id))
+      .map(async (order) =>
+        receiptEvent(
+          order,
+          byOrder.get(order.id)!,
+          seller,
+          // A top-up adds data to an eSIM the buyer has: its receipt carries no QR.
+          await installDetails(order.top_up_profile_id === null ? profiles.filter((p) => p.order_id === order.id) : []),
+        ),
       ),
-    ),
   );
-  await publishMany(trx, 'esim', receipts);
 }

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { Seller } from '@esim/contracts';
-import { AppError, GroupCommit, publishMany } from '@esim/platform';
+import { AppError, GroupCommit, outboxInsert, type PublishInput } from '@esim/platform';
 import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/port';
 import { normalizeOrder, type OrderRow, type OrderStep, type ProfileRow } from '../rows';
-import { publishReceipts } from './agreements';
+import { receiptEvents } from './agreements';
 import { completedEvent } from './events';
 
 /** An order to provision: where its driver found it (placed, or provisioning after a crash), and the hold that pays for it. */
@@ -112,13 +112,11 @@ export function createProvisioning(db: Knex, provider: EsimProvider, seller: Sel
   });
   const recording = new GroupCommit<Provided, ProvisionOutcome>(async (batch) => {
     const named = await seller();
-    const recorded = await db.transaction((trx) =>
-      record(
-        trx,
-        named,
-        batch.map(({ order }) => order),
-        batch.map(({ result }) => result),
-      ),
+    const recorded = await record(
+      db,
+      named,
+      batch.map(({ order }) => order),
+      batch.map(({ result }) => result),
     );
     return oncePerOrder(batch, recorded);
   });
@@ -168,10 +166,10 @@ async function provisionOrders(
   // Asked before the provider: auth unreachable leaves the orders for the recovery loop before any eSIM is handed out.
   const named = await seller();
   const results = await provideOrRetry(db, provider, ready);
-  return oncePerOrder(batch, await db.transaction((trx) => record(trx, named, ready, results)));
+  return oncePerOrder(batch, await record(db, named, ready, results));
 }
 
-/** The orders still where their drivers found them, moved to provisioning with their holds (one statement, its own commit). */
+/** The orders still where their drivers found them, moved to provisioning with their holds (one statement, its own commit), each saying whether it gets a receipt. */
 async function reserve(db: Knex, batch: ProvisionItem[]): Promise<OrderRow[]> {
   // Arrays unnested (not a JSON record set): the planner knows how many rows come and walks the primary key.
   const reserved = await db.raw(
@@ -179,7 +177,7 @@ async function reserve(db: Knex, batch: ProvisionItem[]): Promise<OrderRow[]> {
         SET step = 'provisioning', hold_id = c.hold_id, attempts = 0, updated_at = now()
        FROM (SELECT DISTINCT ON (id) * FROM unnest(?::uuid[], ?::text[], ?::uuid[]) AS u(id, from_step, hold_id)) AS c
       WHERE o.id = c.id AND o.step = c.from_step
-      RETURNING o.*`,
+      RETURNING o.*, EXISTS (SELECT 1 FROM order_agreements a WHERE a.order_id = o.id) AS with_documents`,
     [
       batch.map((item) => item.order.id),
       batch.map((item) => item.from),
@@ -189,70 +187,76 @@ async function reserve(db: Knex, batch: ProvisionItem[]): Promise<OrderRow[]> {
   return (reserved.rows as Array<Record<string, unknown>>).map(normalizeOrder);
 }
 
-/** The provider's answers written: each order completed or voiding, with its events, receipts and eSIMs read back. */
+/**
+ * The provider's answers written in one statement (its own commit): each order completed, with
+ * esim.order.completed and its receipt, or voiding when the provider had nothing. The eSIMs are read
+ * first (the provider stored them already; the answer and the receipts need them), and the events
+ * are written only for the orders the statement moved, so a second driver publishes nothing twice.
+ */
 async function record(
-  trx: Knex.Transaction,
+  db: Knex,
   seller: Seller,
   ready: OrderRow[],
   results: Array<ProvisionResult | TopUpResult>,
 ): Promise<Map<string, { order: OrderRow; profiles: ProfileRow[] }>> {
+  const completedAt = new Date();
   // An order whose supplier allocates later stays in provisioning: the recovery loop (or the supplier's webhook) drives it on.
-  const changes = ready.flatMap((order, i): Array<{ id: string; step: OrderStep; failure_code: string | null }> => {
+  const completing = ready
+    .filter((_, i) => results[i]!.ok === true)
+    .map((order): OrderRow => ({ ...order, step: 'completed', completed_at: completedAt }));
+  const voiding = ready.flatMap((order, i) => {
     const result = results[i]!;
-    if (result.ok === 'pending') return [];
-    return result.ok
-      ? [{ id: order.id, step: 'completed', failure_code: null }]
-      : [{ id: order.id, step: 'voiding', failure_code: result.reason }];
+    return result.ok === false ? [{ id: order.id, reason: result.reason }] : [];
   });
-  const moved = await trx.raw(
-    `UPDATE orders o
-        SET step = c.step, failure_code = coalesce(c.failure_code, o.failure_code),
-            completed_at = CASE WHEN c.step = 'completed' THEN now() ELSE o.completed_at END,
-            attempts = 0, updated_at = now()
-       FROM unnest(?::uuid[], ?::text[], ?::text[]) AS c(id, step, failure_code)
-      WHERE o.id = c.id AND o.step = 'provisioning'
-      RETURNING o.*, EXISTS (SELECT 1 FROM order_agreements a WHERE a.order_id = o.id) AS with_documents`,
+  const profiles = await profilesOfCompleting(db, completing);
+  const receipts = await receiptEvents(db, seller, completing, [...profiles.values()].flat());
+  const events: Array<PublishInput<'esim.order.completed'> | PublishInput<'esim.order.receipt'>> = [
+    ...completing.map(completedEvent),
+    ...receipts,
+  ];
+  const outbox = await outboxInsert(db, 'esim', events, `SELECT id::text FROM moved WHERE step = 'completed'`);
+  const moved = await db.raw(
+    `WITH moved AS (
+       UPDATE orders o
+          SET step = c.step, failure_code = coalesce(c.failure_code, o.failure_code),
+              completed_at = coalesce(c.completed_at, o.completed_at), attempts = 0, updated_at = now()
+         FROM unnest(?::uuid[], ?::text[], ?::text[], ?::timestamptz[]) AS c(id, step, failure_code, completed_at)
+        WHERE o.id = c.id AND o.step = 'provisioning'
+       RETURNING o.*),
+     published AS (${outbox.sql})
+     -- A data-modifying WITH runs whether read or not: the events are written with the rest.
+     SELECT * FROM moved`,
     [
-      changes.map((c) => c.id),
-      changes.map((c) => c.step),
-      changes.map((c) => c.failure_code),
+      [...completing.map((order) => order.id), ...voiding.map((order) => order.id)],
+      [...completing.map(() => 'completed'), ...voiding.map(() => 'voiding')],
+      [...completing.map(() => null), ...voiding.map((order) => order.reason)],
+      [...completing.map(() => completedAt), ...voiding.map(() => null)],
+      ...outbox.bindings,
     ] as unknown as Knex.RawBinding[],
   );
-  // Whether each order carries accepted documents comes with the update: most carry none, and then no read of them is made.
-  const withDocuments = new Set<string>();
-  const orders = new Map(
-    (moved.rows as Array<Record<string, unknown>>).map(({ with_documents, ...row }) => {
-      if (with_documents) withDocuments.add(row.id as string);
-      return [row.id as string, normalizeOrder(row)];
+  return new Map(
+    (moved.rows as Array<Record<string, unknown>>).map((row) => {
+      const order = normalizeOrder(row);
+      return [order.id, { order, profiles: order.step === 'completed' ? (profiles.get(order.id) ?? []) : [] }];
     }),
   );
-  const completed = [...orders.values()].filter((order) => order.step === 'completed');
-  await publishMany(trx, 'esim', completed.map(completedEvent));
-  await publishReceipts(
-    trx,
-    seller,
-    completed.filter((order) => withDocuments.has(order.id)),
-  );
+}
+
+/** Each completing order's eSIMs: a purchase's new ones, or the one a top-up added to (as it is now). */
+async function profilesOfCompleting(db: Knex, completing: OrderRow[]): Promise<Map<string, ProfileRow[]>> {
   const profiles = new Map<string, ProfileRow[]>();
-  const purchases = completed.filter((order) => !order.top_up_profile_id);
-  if (purchases.length > 0) {
-    const rows: ProfileRow[] = await trx('profiles')
-      .whereIn(
-        'order_id',
-        purchases.map((order) => order.id),
-      )
-      .orderBy('iccid');
-    for (const row of rows) profiles.set(row.order_id!, [...(profiles.get(row.order_id!) ?? []), row]);
+  if (completing.length === 0) return profiles;
+  const purchases = completing.filter((order) => !order.top_up_profile_id).map((order) => order.id);
+  const toppedUp = completing.flatMap((order) => (order.top_up_profile_id ? [order.top_up_profile_id] : []));
+  const rows: ProfileRow[] = await db('profiles')
+    .whereIn('order_id', purchases)
+    .orWhereIn('id', toppedUp)
+    .orderBy('iccid');
+  for (const order of completing) {
+    const own = order.top_up_profile_id
+      ? rows.filter((row) => row.id === order.top_up_profile_id)
+      : rows.filter((row) => row.order_id === order.id);
+    profiles.set(order.id, own);
   }
-  // A top-up's answer shows the eSIM it added to, as it is now.
-  const topUps = completed.filter((order) => order.top_up_profile_id);
-  if (topUps.length > 0) {
-    const rows: ProfileRow[] = await trx('profiles').whereIn(
-      'id',
-      topUps.map((order) => order.top_up_profile_id!),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const order of topUps) profiles.set(order.id, [byId.get(order.top_up_profile_id!)!]);
-  }
-  return new Map([...orders].map(([id, order]) => [id, { order, profiles: profiles.get(id) ?? [] }]));
+  return profiles;
 }
