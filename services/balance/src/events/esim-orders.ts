@@ -16,6 +16,14 @@ export function onEsimOrdersCompleted(db: Knex): EventBatchHandler<'esim.order.c
     // Named by the event (always, since holds exist); ledger_holds itself says when one is not there.
     const holds: string[] = [];
     for (const event of events) holds.push(event.payload.holdId ?? (await holdOfOrderEvent(trx, event.payload)));
+    // The sales copies first: the capture locks the buyers' accounts, which their next holds wait
+    // for, so it is the run's last statement and the locks last only until the commit.
+    await countOrders(
+      trx,
+      'esim',
+      events.map((event) => event.payload),
+      'completed',
+    );
     // A revenue bucket picked by the first hold; its id from the pool's cache (no lookup per run).
     const bucket = (await companyAccountIds(db)).revenue[revenueBucketOf(holds[0]!)]!;
     const outcomes = await captureHoldsIn(
@@ -30,12 +38,6 @@ export function onEsimOrdersCompleted(db: Knex): EventBatchHandler<'esim.order.c
         );
       }
     });
-    await countOrders(
-      trx,
-      'esim',
-      events.map((event) => event.payload),
-      'completed',
-    );
   };
 }
 
