@@ -19,18 +19,22 @@ export const METRICS_PATH = '/metrics';
 export { Gauge, type Registry } from 'prom-client';
 
 /**
- * A service's gauges of what its tables hold, read at scrape time (never a stale figure) from one
- * read that the gauges of one scrape share (prom-client collects them all at once, so they find it
- * in flight). With the database down the gauges keep their last reading: `/ready` says so.
+ * A service's gauges of what its tables hold, read at scrape time (never a stale figure) by one
+ * statement whose first row the gauges of one scrape share (prom-client collects them all at once, so
+ * they find the read in flight). With the database down the gauges keep their last reading: `/ready`
+ * says so.
  */
-export function registerReadingGauges<R>(
+export function registerTableGauges<R>(
   registry: Registry,
-  read: () => Promise<R>,
-  gauges: Array<{ name: string; help: string; value: (reading: R) => number }>,
+  db: Db,
+  sql: string,
+  gauges: Array<{ name: string; help: string; value: (row: R) => number }>,
 ): void {
   let reading: Promise<R | undefined> | undefined;
   const shared = () =>
-    (reading ??= read()
+    (reading ??= db
+      .raw(sql)
+      .then((result: { rows: R[] }) => result.rows[0])
       .catch(() => undefined)
       .finally(() => (reading = undefined)));
   for (const { name, help, value } of gauges)
@@ -61,31 +65,30 @@ function hasServiceToken(request: FastifyRequest, expected: Buffer): boolean {
 
 /** The outbox and the parked events of the service's own schema. */
 function registerEventTableGauges(registry: Registry, db: Db): void {
-  const read = async () =>
-    (
-      await db.raw(
-        `SELECT (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS waiting,
-                coalesce((SELECT extract(epoch FROM now() - min(created_at)) FROM outbox WHERE published_at IS NULL), 0)::float AS oldest,
-                (SELECT count(*)::int FROM parked_events WHERE status <> 'resolved') AS parked`,
-      )
-    ).rows[0] as { waiting: number; oldest: number; parked: number };
-  registerReadingGauges(registry, read, [
-    {
-      name: 'outbox_waiting_events',
-      help: 'Events in the outbox not yet handed to the transport',
-      value: (row) => row.waiting,
-    },
-    {
-      name: 'outbox_oldest_waiting_seconds',
-      help: 'Age of the oldest event waiting in the outbox (0: none)',
-      value: (row) => row.oldest,
-    },
-    {
-      name: 'parked_events_unresolved',
-      help: 'Events parked after their last attempt and not yet resolved',
-      value: (row) => row.parked,
-    },
-  ]);
+  registerTableGauges<{ waiting: number; oldest: number; parked: number }>(
+    registry,
+    db,
+    `SELECT (SELECT count(*)::int FROM outbox WHERE published_at IS NULL) AS waiting,
+            coalesce((SELECT extract(epoch FROM now() - min(created_at)) FROM outbox WHERE published_at IS NULL), 0)::float AS oldest,
+            (SELECT count(*)::int FROM parked_events WHERE status <> 'resolved') AS parked`,
+    [
+      {
+        name: 'outbox_waiting_events',
+        help: 'Events in the outbox not yet handed to the transport',
+        value: (row) => row.waiting,
+      },
+      {
+        name: 'outbox_oldest_waiting_seconds',
+        help: 'Age of the oldest event waiting in the outbox (0: none)',
+        value: (row) => row.oldest,
+      },
+      {
+        name: 'parked_events_unresolved',
+        help: 'Events parked after their last attempt and not yet resolved',
+        value: (row) => row.parked,
+      },
+    ],
+  );
 }
 
 /**

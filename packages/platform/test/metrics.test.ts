@@ -6,7 +6,7 @@ import { publish } from '../src/events/publish';
 import { ok } from '../src/http/envelope';
 import { SERVICE_TOKEN_HEADER } from '../src/auth';
 import { createServiceApp } from '../src/service';
-import { registerReadingGauges } from '../src/metrics';
+import { registerTableGauges } from '../src/metrics';
 import { Registry } from 'prom-client';
 
 /**
@@ -115,24 +115,24 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('registerReadingGauges', () => {
+describe('registerTableGauges', () => {
   it('reads once per scrape for all its gauges, and again at the next scrape', async () => {
-    const registry = new Registry();
-    let reads = 0;
-    const read = async () => {
-      reads += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return 3;
-    };
-    registerReadingGauges(registry, read, [
-      { name: 'reading_one', help: 'the reading', value: (v) => v },
-      { name: 'reading_two', help: 'twice the reading', value: (v) => v * 2 },
-    ]);
-    const text = await registry.metrics();
-    expect(reads).toBe(1);
-    expect(text).toContain('reading_one 3');
-    expect(text).toContain('reading_two 6');
-    await registry.metrics();
-    expect(reads).toBe(2);
+    // Each read takes the next number of a sequence, so the gauges show which read they were given.
+    await app.db.raw('CREATE SEQUENCE IF NOT EXISTS gauge_reads_test');
+    try {
+      const registry = new Registry();
+      registerTableGauges<{ n: number }>(registry, app.db, `SELECT nextval('gauge_reads_test')::int AS n`, [
+        { name: 'reading_one', help: 'the reading', value: (row) => row.n },
+        { name: 'reading_two', help: 'twice the reading', value: (row) => row.n * 2 },
+      ]);
+      const first = await registry.metrics();
+      expect(first).toContain('reading_one 1');
+      expect(first).toContain('reading_two 2');
+      const second = await registry.metrics();
+      expect(second).toContain('reading_one 2');
+      expect(second).toContain('reading_two 4');
+    } finally {
+      await app.db.raw('DROP SEQUENCE gauge_reads_test');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Gauge, registerReadingGauges, type Db, type Registry } from '@esim/platform';
+import { Gauge, registerTableGauges, type Db, type Registry } from '@esim/platform';
 
 /**
  * Pending holds on the service's `/metrics`, read at scrape time: how many, and how old the oldest
@@ -6,24 +6,23 @@ import { Gauge, registerReadingGauges, type Db, type Registry } from '@esim/plat
  * their status (updates stay HOT), so this reads the table once per scrape; both gauges share it.
  */
 export function registerHoldMetrics(registry: Registry, db: Db): void {
-  const read = async () =>
-    (
-      await db.raw(
-        `SELECT count(*)::int AS count, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM holds WHERE status = 'pending'`,
-      )
-    ).rows[0] as { count: number; oldest: number };
-  registerReadingGauges(registry, read, [
-    {
-      name: 'balance_pending_holds',
-      help: 'Holds placed and neither captured nor voided yet',
-      value: (row) => row.count,
-    },
-    {
-      name: 'balance_oldest_pending_hold_seconds',
-      help: 'Age of the oldest pending hold (0: none)',
-      value: (row) => row.oldest,
-    },
-  ]);
+  registerTableGauges<{ count: number; oldest: number }>(
+    registry,
+    db,
+    `SELECT count(*)::int AS count, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM holds WHERE status = 'pending'`,
+    [
+      {
+        name: 'balance_pending_holds',
+        help: 'Holds placed and neither captured nor voided yet',
+        value: (row) => row.count,
+      },
+      {
+        name: 'balance_oldest_pending_hold_seconds',
+        help: 'Age of the oldest pending hold (0: none)',
+        value: (row) => row.oldest,
+      },
+    ],
+  );
 }
 
 /**
@@ -52,19 +51,16 @@ export function registerCardPaymentMetrics(registry: Registry, db: Db): void {
       }
     },
   });
-  new Gauge({
-    name: 'balance_oldest_pending_card_payment_seconds',
-    help: 'Age of the oldest card payment still pending (0: none)',
-    registers: [registry],
-    async collect() {
-      try {
-        const result = await db.raw(
-          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM payments WHERE status = 'pending'`,
-        );
-        this.set((result.rows[0] as { oldest: number }).oldest);
-      } catch {
-        // Database down: /ready says so; the gauge keeps its last reading.
-      }
-    },
-  });
+  registerTableGauges<{ oldest: number }>(
+    registry,
+    db,
+    `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM payments WHERE status = 'pending'`,
+    [
+      {
+        name: 'balance_oldest_pending_card_payment_seconds',
+        help: 'Age of the oldest card payment still pending (0: none)',
+        value: (row) => row.oldest,
+      },
+    ],
+  );
 }

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Queue } from 'bullmq';
-import { Gauge, type Db, type Redis, type Registry } from '@esim/platform';
+import { Gauge, registerTableGauges, type Db, type Redis, type Registry } from '@esim/platform';
 import type { ImportJobData } from './queue';
 
 /** Redis hash (under the service's prefix): one field per live import worker, its job counts as JSON. */
@@ -55,21 +55,18 @@ export function registerImportMetrics(
   redis: Pick<Redis, 'hgetall' | 'hdel'>,
   db: Db,
 ): void {
-  new Gauge({
-    name: 'import_oldest_unfinished_seconds',
-    help: 'Age of the oldest import still queued or processing (0: none); a stuck import keeps growing it',
-    registers: [registry],
-    async collect() {
-      try {
-        const result = await db.raw(
-          `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM import_jobs WHERE status IN ('queued', 'processing')`,
-        );
-        this.set((result.rows[0] as { oldest: number }).oldest);
-      } catch {
-        // Database down: /ready says so; the gauge keeps its last reading.
-      }
-    },
-  });
+  registerTableGauges<{ oldest: number }>(
+    registry,
+    db,
+    `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS oldest FROM import_jobs WHERE status IN ('queued', 'processing')`,
+    [
+      {
+        name: 'import_oldest_unfinished_seconds',
+        help: 'Age of the oldest import still queued or processing (0: none); a stuck import keeps growing it',
+        value: (row) => row.oldest,
+      },
+    ],
+  );
   const states = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
   new Gauge({
     name: 'import_queue_jobs',
