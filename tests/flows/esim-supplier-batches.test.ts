@@ -63,8 +63,9 @@ describe('supplier purchases of the same moment', () => {
     // The order call that arrives first is refused (nothing made): one of the batch, not all of it.
     fake.addFault({ kind: 'status', path: '/v2/orders', method: 'POST', status: 422, times: 1 });
 
-    // The supplier_orders table held for a moment, so the buyers of this moment are all waiting to open
-    // their rows however slowly a loaded host lets them arrive: the group commit must write them together.
+    // The supplier_orders table held for a moment, so the buyers of this moment all wait at their
+    // reservation (the statement that also opens their supplier orders) however slowly a loaded host
+    // lets them arrive, each with its hold taken: the group commit must write them together.
     const gate = await sys.esim.db.transaction();
     await gate.raw('LOCK TABLE supplier_orders IN SHARE MODE');
     const buying = Promise.all(
@@ -78,12 +79,17 @@ describe('supplier purchases of the same moment', () => {
       ),
     );
     await waitFor(
-      async () =>
-        Number(
-          (await sys.esim.db('orders').where({ package_id: packageId, step: 'provisioning' }).count({ n: '*' }))[0]!.n,
-        ) === BUYERS,
-      { what: 'every buyer reserved and waiting to open', timeoutMs: 30_000 },
+      async () => (await Promise.all(buyers.map((buyer) => sys.available(buyer)))).every((a) => a < 50_00),
+      {
+        what: 'every buyer held and waiting at the reservation',
+        timeoutMs: 30_000,
+      },
     );
+    const reserved = await sys.esim
+      .db('orders')
+      .where({ package_id: packageId, step: 'provisioning' })
+      .count({ n: '*' });
+    expect(Number(reserved[0]!.n), 'no order reserved while its supplier order cannot be opened').toBe(0);
     await gate.commit();
     const answers = await buying;
 

@@ -47,6 +47,8 @@ export interface OrderRow {
   sandbox?: boolean;
   /** Whether the buyer accepted documents at checkout (so the order gets a receipt), where the reader asked; unknown otherwise. */
   with_documents?: boolean;
+  /** Whether the reservation wrote its supplier order (provider/port.ts `ProvisionRequest.opened`), where the reserve asked; unknown otherwise. */
+  supplier_order_opened?: boolean;
 }
 
 /** The numeric columns come back from PostgreSQL as strings: they are numbers here. */

@@ -242,6 +242,43 @@ describe('Airalo adapter: buying', () => {
     expect(airaloOrdersOf(request.orderId)).toHaveLength(1);
   });
 
+  it('a purchase whose row the reservation opened is sent at once; one whose row was there already (a second driver) is looked up first, never ordered twice', async () => {
+    fake.clearRequests();
+    // What the reservation writes for Airalo (orders/provisioning.ts): the row, claimed for its first attempt.
+    const openRow = (request: ProvisionRequest) =>
+      db('supplier_orders').insert({
+        order_id: request.orderId,
+        supplier: 'airalo',
+        kind: 'purchase',
+        supplier_package_id: request.supplierPackageId,
+        quantity: request.quantity,
+        attempts: 1,
+        failure_detail: 'in_flight',
+      });
+    expect(airalo().opensWithReservation).toEqual(['airalo']);
+    const first = await order('merhaba-7days-1gb');
+    await openRow(first);
+    const [sent] = await airalo().provision(db, [{ ...first, opened: true }]);
+    expect(sent).toEqual({ ok: true, iccids: airaloOrdersOf(first.orderId)[0]!.iccids });
+    expect(calls('POST', '/v2/orders')).toHaveLength(1);
+    expect(calls('GET', '/v2/orders')).toHaveLength(0);
+    expect(await db('supplier_orders').where({ order_id: first.orderId }).first()).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+    });
+
+    // Another driver of an order whose first attempt may still be on its way: Airalo is asked, not ordered from.
+    fake.clearRequests();
+    const second = await order('merhaba-7days-1gb');
+    await openRow(second);
+    expect(await airalo().provision(db, [{ ...second, opened: false }])).toEqual([{ ok: 'pending' }]);
+    expect(calls('POST', '/v2/orders')).toHaveLength(0);
+    expect(calls('GET', '/v2/orders')).toEqual([
+      expect.objectContaining({ query: expect.objectContaining({ 'filter[description]': second.orderId }) }),
+    ]);
+    expect(airaloOrdersOf(second.orderId)).toHaveLength(0);
+  });
+
   it('an order Airalo made whose answer was lost (the connection dropped) is found by its description: one Airalo order, one set of profiles', async () => {
     fake.clearRequests();
     fake.addFault({ kind: 'drop', path: '/v2/orders', method: 'POST', times: 1 });

@@ -42,6 +42,7 @@ async function provide(
         quantity: order.quantity,
         dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
         validityDays: order.validity_days,
+        ...(order.supplier_order_opened === undefined ? {} : { opened: order.supplier_order_opened }),
       })),
     );
     purchases.forEach(({ i }, k) => (results[i] = provisioned[k]!));
@@ -103,11 +104,12 @@ interface Provided {
 export type SellerSource = () => Promise<Seller>;
 
 export function createProvisioning(db: Knex, provider: EsimProvider, seller: SellerSource): Provisioning {
+  const opening = provider.opensWithReservation ?? [];
   const pool = new GroupCommit<ProvisionItem, ProvisionOutcome>((batch) =>
     provisionOrders(db, provider, seller, batch),
   );
   const reserving = new GroupCommit<ProvisionItem, OrderRow | undefined>(async (batch) => {
-    const reserved = await reserve(db, batch);
+    const reserved = await reserve(db, batch, opening);
     return oncePerOrder(batch, new Map(reserved.map((order) => [order.id, order])));
   });
   const recording = new GroupCommit<Provided, ProvisionOutcome>(async (batch) => {
@@ -161,7 +163,7 @@ async function provisionOrders(
   seller: SellerSource,
   batch: ProvisionItem[],
 ): Promise<ProvisionOutcome[]> {
-  const ready = await reserve(db, batch);
+  const ready = await reserve(db, batch, provider.opensWithReservation ?? []);
   if (ready.length === 0) return batch.map(() => undefined);
   // Asked before the provider: auth unreachable leaves the orders for the recovery loop before any eSIM is handed out.
   const named = await seller();
@@ -169,22 +171,43 @@ async function provisionOrders(
   return oncePerOrder(batch, await record(db, named, ready, results));
 }
 
-/** The orders still where their drivers found them, moved to provisioning with their holds (one statement, its own commit), each saying whether it gets a receipt. */
-async function reserve(db: Knex, batch: ProvisionItem[]): Promise<OrderRow[]> {
+/**
+ * The orders still where their drivers found them, moved to provisioning with their holds (one
+ * statement, its own commit), each saying whether it gets a receipt. The same statement opens the
+ * supplier orders of the suppliers that open with the reservation (port.ts `opensWithReservation`):
+ * a purchase's row, claimed for its first attempt, written only if it was not there already.
+ */
+async function reserve(db: Knex, batch: ProvisionItem[], opening: readonly string[]): Promise<OrderRow[]> {
   // Arrays unnested (not a JSON record set): the planner knows how many rows come and walks the primary key.
   const reserved = await db.raw(
-    `UPDATE orders o
-        SET step = 'provisioning', hold_id = c.hold_id, attempts = 0, updated_at = now()
-       FROM (SELECT DISTINCT ON (id) * FROM unnest(?::uuid[], ?::text[], ?::uuid[]) AS u(id, from_step, hold_id)) AS c
-      WHERE o.id = c.id AND o.step = c.from_step
-      RETURNING o.*, EXISTS (SELECT 1 FROM order_agreements a WHERE a.order_id = o.id) AS with_documents`,
+    `WITH reserved AS (
+       UPDATE orders o
+          SET step = 'provisioning', hold_id = c.hold_id, attempts = 0, updated_at = now()
+         FROM (SELECT DISTINCT ON (id) * FROM unnest(?::uuid[], ?::text[], ?::uuid[]) AS u(id, from_step, hold_id)) AS c
+        WHERE o.id = c.id AND o.step = c.from_step
+        RETURNING o.*, EXISTS (SELECT 1 FROM order_agreements a WHERE a.order_id = o.id) AS with_documents),
+     opened AS (
+       INSERT INTO supplier_orders (order_id, supplier, kind, supplier_package_id, quantity, attempts, failure_detail)
+       SELECT r.id, r.supplier, 'purchase', coalesce(r.supplier_package_id, r.package_code), r.quantity, 1, 'in_flight'
+         FROM reserved r
+        WHERE r.supplier = ANY(?::text[]) AND r.top_up_profile_id IS NULL
+       ON CONFLICT (order_id) DO NOTHING
+       RETURNING order_id)
+     SELECT r.*, CASE WHEN r.supplier = ANY(?::text[]) AND r.top_up_profile_id IS NULL
+                      THEN r.id IN (SELECT order_id FROM opened) END AS supplier_order_opened
+       FROM reserved r`,
     [
       batch.map((item) => item.order.id),
       batch.map((item) => item.from),
       batch.map((item) => item.holdId),
+      opening,
+      opening,
     ] as unknown as Knex.RawBinding[],
   );
-  return (reserved.rows as Array<Record<string, unknown>>).map(normalizeOrder);
+  return (reserved.rows as Array<Record<string, unknown>>).map((row) => {
+    const { supplier_order_opened: opened, ...order } = row;
+    return { ...normalizeOrder(order), ...(typeof opened === 'boolean' ? { supplier_order_opened: opened } : {}) };
+  });
 }
 
 /**

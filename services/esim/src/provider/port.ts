@@ -35,6 +35,13 @@ export interface ProvisionRequest {
   quantity: number;
   dataTotalBytes: number | null;
   validityDays: number;
+  /**
+   * For a supplier that opens its orders with the reservation (`opensWithReservation`): true when the
+   * statement that reserved this order also wrote its supplier order, claimed for a first attempt, so
+   * the adapter sends it at once with no write of its own; false when that row was there already (a
+   * second driver, a recovery). Absent: nobody opened it, the adapter does.
+   */
+  opened?: boolean;
 }
 
 /**
@@ -71,6 +78,13 @@ export type ProviderStatus = 'active' | 'suspended' | 'revoked';
 
 export interface EsimProvider {
   readonly name: string;
+  /**
+   * Suppliers whose purchases get their `supplier_orders` row (claimed for the first attempt: one
+   * attempt, in flight) in the statement that reserves the order, instead of a write of the adapter's
+   * own just before its call: one statement and one commit less on the way to a supplier that has no
+   * idempotency key of its own (Airalo), where the row is what says an order may already be on its way.
+   */
+  readonly opensWithReservation?: readonly SupplierName[];
   /**
    * Gives each order its `quantity` profiles, one result per request in order; called with no row of
    * ours locked (the orders are reserved before and recorded after), so an adapter may take its

@@ -48,6 +48,7 @@ export function supplierRouter(pool: EsimProvider, suppliers: Suppliers): EsimPr
   return {
     name: 'router',
     suppliers,
+    opensWithReservation: Object.values(suppliers).flatMap((supplier) => supplier.opensWithReservation ?? []),
     provision: (db, requests: ProvisionRequest[]) =>
       byOwner<ProvisionRequest, ProvisionResult>(requests, (provider, batch) => provider.provision(db, batch), {
         ok: false,

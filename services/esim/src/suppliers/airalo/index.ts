@@ -104,6 +104,8 @@ export function airaloSupplier(options: AiraloSupplierOptions): AiraloSupplier {
     name: 'airalo',
     // POST /v2/orders takes a quantity of 1 to 50.
     maxPerOrder: 50,
+    // Airalo's orders have no idempotency key: the claimed row is written before the call, with the reservation.
+    opensWithReservation: ['airalo'],
     provision: ordering.provision,
     topUp: ordering.topUp,
 

@@ -199,8 +199,9 @@ export function createOrdering(settings: OrderingSettings) {
       packageCode: request.packageCode,
       dataTotalBytes: request.dataTotalBytes,
     };
-    // A first attempt: its row written with the others of the moment, already claimed, and the order sent.
-    if (await batches.open(db, request)) return place(db, request, null, target);
+    // A first attempt: its row written already claimed (with the reservation, or here with the
+    // others of the moment when nobody opened it), and the order sent.
+    if (request.opened ?? (await batches.open(db, request))) return place(db, request, null, target);
     const row = await ensureRow(db, request.orderId, 'purchase', request.supplierPackageId, request.quantity);
     if (row.status === 'delivered') return { ok: true, iccids: await iccidsOf(db, request.orderId) };
     if (row.status === 'failed' || row.status === 'cancelled')
