@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISTANCE_SALE_VERSION } from '@esim/contracts';
 import { waitFor } from '@esim/platform/testing';
 import { startFakeAiralo, type FakeAiralo } from '../../infra/src/fakes/airalo';
 import { customer, key, startEsimSystem, type EsimSystem, type Person } from './esim';
@@ -141,4 +142,40 @@ describe('supplier purchases of the same moment', () => {
     expect(paid[0]).toBeLessThan(50_00);
     expect(await sys.balanceOf(refused)).toBe(50_00);
   }, 60_000);
+
+  it('an Airalo purchase with documents: its eSIMs written with its completion, the answer and the receipt carrying the code Airalo made', async () => {
+    const buyer = customer();
+    await sys.fund(buyer, 50_00);
+    fake.clearRequests();
+    const answer = await sys.esim.inject({
+      method: 'POST',
+      url: '/user/packages/buy',
+      headers: await sys.as(buyer, { 'idempotency-key': key() }),
+      payload: { package_id: packageId, quantity: 1, agreement: { version: DISTANCE_SALE_VERSION } },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const order = answer.json().data as { id: string; esims: Array<{ iccid: string; activation_code: string }> };
+    const [placed] = fake.orders().filter((made) => made.description === order.id);
+    const sim = fake.sim(placed!.iccids[0]!)!;
+    expect(order.esims.map((esim) => [esim.iccid, esim.activation_code])).toEqual([[sim.iccid, sim.qrcode]]);
+    const stored = await sys.esim.db('profiles').where({ order_id: order.id }).select('iccid', 'supplier_ref');
+    expect(stored).toEqual([{ iccid: sim.iccid, supplier_ref: String(sim.id) }]);
+    expect(await sys.esim.db('supplier_orders').where({ order_id: order.id }).first('status', 'attempts')).toEqual({
+      status: 'delivered',
+      attempts: 1,
+    });
+    const [receipt, ...more] = (
+      await sys.esim.db('outbox').where({ type: 'esim.order.receipt', aggregate_id: order.id }).pluck('envelope')
+    ).map((e: string | object) => (typeof e === 'string' ? JSON.parse(e) : e).payload);
+    expect(more).toEqual([]);
+    expect(receipt.esims).toEqual([
+      expect.objectContaining({
+        iccid: sim.iccid,
+        smdpAddress: sim.lpa,
+        matchingId: sim.matchingId,
+        activationCode: sim.qrcode,
+      }),
+    ]);
+    await sys.charged(buyer);
+  });
 });

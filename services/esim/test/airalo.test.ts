@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_AIRALO_CATALOGUE, startFakeAiralo, type FakeAiralo } from '../../../infra/src/fakes/airalo';
 import { loadEsimConfig } from '../src/config';
 import { newOrderNumber } from '../src/orders/order-number';
+import { deliveryWrites, type SupplierDelivery } from '../src/profiles/deliveries';
 import type { ProvisionRequest, TopUpRequest } from '../src/provider/port';
 import { SupplierUnsupported, SupplierWebhookRefused, type SupplierNotice } from '../src/provider/supplier';
 import {
@@ -277,6 +278,32 @@ describe('Airalo adapter: buying', () => {
       expect.objectContaining({ query: expect.objectContaining({ 'filter[description]': second.orderId }) }),
     ]);
     expect(airaloOrdersOf(second.orderId)).toHaveLength(0);
+  });
+
+  it('a caller that records the delivery gets the eSIMs back unstored; written by deliveryWrites, they go in once however often it is asked', async () => {
+    fake.clearRequests();
+    const request = await order('merhaba-7days-1gb', 2);
+    const [result] = await airalo().provision(db, [{ ...request, recordsDelivery: true }]);
+    const [placed] = airaloOrdersOf(request.orderId);
+    expect(result).toMatchObject({ ok: true, iccids: [...placed!.iccids].sort() });
+    const delivery = (result as { unstored: SupplierDelivery }).unstored;
+    expect(delivery).toMatchObject({ orderId: request.orderId, supplierOrderRef: String(placed!.id) });
+    expect(delivery.profiles.map((profile) => profile.iccid).sort()).toEqual([...placed!.iccids].sort());
+    // Nothing written yet: the order's record step writes them with its completion.
+    expect(await profilesOf(request.orderId)).toHaveLength(0);
+    expect(await db('supplier_orders').where({ order_id: request.orderId }).first('status')).toEqual({
+      status: 'placing',
+    });
+    const writes = deliveryWrites([delivery, delivery]);
+    const write = () => db.raw(`WITH ${writes.sql} SELECT order_id FROM delivered`, writes.bindings);
+    expect((await write()).rows).toEqual([{ order_id: request.orderId }]);
+    expect((await write()).rows).toEqual([]);
+    expect((await profilesOf(request.orderId)).map((profile) => profile.iccid).sort()).toEqual(
+      [...placed!.iccids].sort(),
+    );
+    expect(await db('supplier_orders').where({ order_id: request.orderId }).first('status')).toEqual({
+      status: 'delivered',
+    });
   });
 
   it('an order Airalo made whose answer was lost (the connection dropped) is found by its description: one Airalo order, one set of profiles', async () => {

@@ -5,6 +5,7 @@ import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/por
 import { normalizeOrder, type OrderRow, type OrderStep, type ProfileRow } from '../rows';
 import { receiptEvents } from './agreements';
 import { completedEvent } from './events';
+import { deliveryWrites, type NewProfile } from '../profiles/deliveries';
 
 /** An order to provision: where its driver found it (placed, or provisioning after a crash), and the hold that pays for it. */
 export interface ProvisionItem {
@@ -43,6 +44,7 @@ async function provide(
         dataTotalBytes: order.data_mb === null ? null : order.data_mb * MB,
         validityDays: order.validity_days,
         ...(order.supplier_order_opened === undefined ? {} : { opened: order.supplier_order_opened }),
+        recordsDelivery: true,
       })),
     );
     purchases.forEach(({ i }, k) => (results[i] = provisioned[k]!));
@@ -212,8 +214,9 @@ async function reserve(db: Knex, batch: ProvisionItem[], opening: readonly strin
 
 /**
  * The provider's answers written in one statement (its own commit): each order completed, with
- * esim.order.completed and its receipt, or voiding when the provider had nothing. The eSIMs are read
- * first (the provider stored them already; the answer and the receipts need them), and the events
+ * esim.order.completed and its receipt, or voiding when the provider had nothing. The eSIMs a
+ * supplier handed back unstored (ProvisionRequest.recordsDelivery) are written by the same statement,
+ * once (profiles/deliveries.ts); the others the provider stored already are read first. The events
  * are written only for the orders the statement moved, so a second driver publishes nothing twice.
  */
 async function record(
@@ -231,15 +234,25 @@ async function record(
     const result = results[i]!;
     return result.ok === false ? [{ id: order.id, reason: result.reason }] : [];
   });
-  const profiles = await profilesOfCompleting(db, completing);
-  const receipts = await receiptEvents(db, seller, completing, [...profiles.values()].flat());
+  const deliveries = results.flatMap((result) => ('unstored' in result && result.unstored ? [result.unstored] : []));
+  const delivering = new Set(deliveries.map((delivery) => delivery.orderId));
+  const profiles = await profilesOfCompleting(
+    db,
+    completing.filter((order) => !delivering.has(order.id)),
+  );
+  const receipts = await receiptEvents(db, seller, completing, [
+    ...[...profiles.values()].flat(),
+    ...deliveries.flatMap((delivery) => delivery.profiles.map(asWritten)),
+  ]);
   const events: Array<PublishInput<'esim.order.completed'> | PublishInput<'esim.order.receipt'>> = [
     ...completing.map(completedEvent),
     ...receipts,
   ];
+  const stored = deliveryWrites(deliveries);
   const outbox = await outboxInsert(db, 'esim', events, `SELECT id::text FROM moved WHERE step = 'completed'`);
   const moved = await db.raw(
-    `WITH moved AS (
+    `WITH ${deliveries.length > 0 ? `${stored.sql},` : ''}
+     moved AS (
        UPDATE orders o
           SET step = c.step, failure_code = coalesce(c.failure_code, o.failure_code),
               completed_at = coalesce(c.completed_at, o.completed_at), attempts = 0, updated_at = now()
@@ -247,9 +260,10 @@ async function record(
         WHERE o.id = c.id AND o.step = 'provisioning'
        RETURNING o.*),
      published AS (${outbox.sql})
-     -- A data-modifying WITH runs whether read or not: the events are written with the rest.
+     -- A data-modifying WITH runs whether read or not: the eSIMs and the events are written with the rest.
      SELECT * FROM moved`,
     [
+      ...(deliveries.length > 0 ? stored.bindings : []),
       [...completing.map((order) => order.id), ...voiding.map((order) => order.id)],
       [...completing.map(() => 'completed'), ...voiding.map(() => 'voiding')],
       [...completing.map(() => null), ...voiding.map((order) => order.reason)],
@@ -257,12 +271,38 @@ async function record(
       ...outbox.bindings,
     ] as unknown as Knex.RawBinding[],
   );
-  return new Map(
-    (moved.rows as Array<Record<string, unknown>>).map((row) => {
-      const order = normalizeOrder(row);
-      return [order.id, { order, profiles: order.step === 'completed' ? (profiles.get(order.id) ?? []) : [] }];
-    }),
+  const orders = (moved.rows as Array<Record<string, unknown>>).map(normalizeOrder);
+  // The eSIMs this statement wrote, read back for the buyer's answer.
+  const written = await profilesOfCompleting(
+    db,
+    orders.filter((order) => order.step === 'completed' && delivering.has(order.id)),
   );
+  return new Map(
+    orders.map((order) => [
+      order.id,
+      {
+        order,
+        profiles: order.step === 'completed' ? (profiles.get(order.id) ?? written.get(order.id) ?? []) : [],
+      },
+    ]),
+  );
+}
+
+/** A handed-back eSIM as the statement is about to write it (new, inactive), for the receipt it goes out with. */
+function asWritten(profile: NewProfile): ProfileRow {
+  const now = new Date();
+  return {
+    ...profile,
+    id: '',
+    pool_status: 'assigned',
+    status: 'inactive',
+    data_used_bytes: 0,
+    activated_at: null,
+    installed_at: null,
+    expires_at: null,
+    refunded_at: null,
+    created_at: now,
+  };
 }
 
 /** Each completing order's eSIMs: a purchase's new ones, or the one a top-up added to (as it is now). */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SupplierDelivery } from '../profiles/deliveries';
 
 /** Who sells an order's eSIMs: the pool, or a wholesale supplier (provider/supplier.ts). */
 export type SupplierName = 'pool' | 'airalo' | 'esimaccess';
@@ -42,14 +43,23 @@ export interface ProvisionRequest {
    * second driver, a recovery). Absent: nobody opened it, the adapter does.
    */
   opened?: boolean;
+  /**
+   * The caller writes a delivery answered now together with the order's completion (the
+   * provisioning's record step): the adapter may hand the eSIMs back unstored (`unstored` in the
+   * result) instead of writing them first. If that write never happens (a crash), the order is still
+   * in provisioning and its supplier order not delivered, so the next drive asks the supplier again.
+   */
+  recordsDelivery?: boolean;
 }
 
 /**
- * The eSIMs are stored (their ICCIDs), the supplier allocates them later (asked again until it has,
+ * The eSIMs are stored (their ICCIDs; or handed back `unstored` when the request said `recordsDelivery`), the supplier allocates them later (asked again until it has,
  * or told by its webhook), or the supplier sold nothing: the reason, which the buyer is told.
  */
 export type ProvisionResult =
-  { ok: true; iccids: string[] } | { ok: 'pending' } | { ok: false; reason: SupplierRefusal };
+  | { ok: true; iccids: string[]; unstored?: SupplierDelivery }
+  | { ok: 'pending' }
+  | { ok: false; reason: SupplierRefusal };
 
 /** A bundle to add to an eSIM already sold: the top-up order, the profile and what the package gives. */
 export interface TopUpRequest {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { GroupCommit } from '@esim/platform';
+import { deliveryWrites, type SupplierDelivery } from '../../profiles/deliveries';
 import type { AiraloOrder } from './wire';
 
 /** Where our profiles of an Airalo order go: the order, its buyer, its package and its data. */
@@ -90,72 +91,33 @@ async function openOrders(db: Knex, batch: Opening[]): Promise<boolean[]> {
   );
 }
 
-const PROFILE_COLUMNS = [
-  'iccid',
-  'smdp_address',
-  'matching_id',
-  'confirmation_code_required',
-  'package_code',
-  'operator',
-  'pool_status',
-  'order_id',
-  'user_id',
-  'status',
-  'data_total_bytes',
-  'supplier',
-  'supplier_ref',
-] as const;
-
-async function storeDeliveries(db: Knex, batch: Delivery[]): Promise<Stored[]> {
-  // The first delivery of each order only: a second of the same order in the batch finds it stored.
-  const unique = batch.filter(
-    (item, i) => batch.findIndex((other) => other.target.orderId === item.target.orderId) === i,
-  );
-  const profiles = unique.flatMap(({ target, order }) =>
-    order.sims.map((sim) => ({
+/** An Airalo order's answer as the delivery of our order: its eSIMs as our profiles. */
+export function deliveryOf({ target, order, requestRef }: Delivery): SupplierDelivery {
+  return {
+    orderId: target.orderId,
+    supplierOrderRef: order.id,
+    requestRef: requestRef ?? null,
+    costCents: order.costCents,
+    profiles: order.sims.map((sim) => ({
       iccid: sim.iccid,
       smdp_address: sim.lpa,
       matching_id: sim.matchingId,
       confirmation_code_required: sim.confirmationCode !== null && sim.confirmationCode !== '',
       package_code: target.packageCode,
       operator: 'Airalo',
-      pool_status: 'assigned',
       order_id: target.orderId,
       user_id: target.userId,
-      status: 'inactive',
       data_total_bytes: target.dataTotalBytes,
       supplier: 'airalo',
       supplier_ref: sim.id,
     })),
-  );
-  // One statement: the update takes each order's row lock, so a concurrent delivery of the same order
-  // waits, finds it delivered and stores nothing; the profiles go in only for the orders it moved.
-  const result = await db.raw(
-    `WITH delivered AS (
-       UPDATE supplier_orders s
-          SET status = 'delivered', supplier_order_ref = d.supplier_order_ref,
-              request_ref = coalesce(d.request_ref, s.request_ref), cost_cents = d.cost_cents,
-              failure_code = NULL, failure_detail = NULL, placed_at = coalesce(s.placed_at, now()),
-              delivered_at = now(), updated_at = now()
-         FROM unnest(?::uuid[], ?::text[], ?::text[], ?::bigint[]) AS d(order_id, supplier_order_ref, request_ref, cost_cents)
-        WHERE s.order_id = d.order_id AND s.status <> 'delivered'
-        RETURNING s.order_id, s.quantity),
-     stored AS (
-       INSERT INTO profiles (${PROFILE_COLUMNS.join(', ')}, assigned_at)
-       SELECT ${PROFILE_COLUMNS.map((column) => `p.${column}`).join(', ')}, now()
-         FROM jsonb_populate_recordset(NULL::profiles, ?::jsonb) AS p
-        WHERE p.order_id IN (SELECT order_id FROM delivered)
-       RETURNING 1)
-     -- A data-modifying WITH runs whether read or not: stored is written with the rest.
-     SELECT order_id, quantity FROM delivered`,
-    [
-      unique.map((item) => item.target.orderId),
-      unique.map((item) => item.order.id),
-      unique.map((item) => item.requestRef ?? null),
-      unique.map((item) => item.order.costCents),
-      JSON.stringify(profiles),
-    ] as unknown as Knex.RawBinding[],
-  );
+  };
+}
+
+async function storeDeliveries(db: Knex, batch: Delivery[]): Promise<Stored[]> {
+  const writes = deliveryWrites(batch.map(deliveryOf));
+  // A data-modifying WITH runs whether read or not: stored is written with the rest.
+  const result = await db.raw(`WITH ${writes.sql} SELECT order_id, quantity FROM delivered`, writes.bindings);
   const quantities = new Map(
     (result.rows as Array<{ order_id: string; quantity: number }>).map((row) => [row.order_id, row.quantity]),
   );

@@ -6,7 +6,7 @@ import type { ProvisionRequest, ProvisionResult, TopUpRequest, TopUpResult } fro
 import type { SupplierRefusal } from '../../provider/supplier';
 import { addBundle } from '../../top-ups/bundles';
 import { topUpRefusal } from '../../top-ups/eligibility';
-import { createBatches, type DeliveryTarget } from './batches';
+import { createBatches, deliveryOf, type DeliveryTarget } from './batches';
 import { AiraloAuthFailed, AiraloNoAnswer, AiraloUnavailable, type AiraloAnswer, type AiraloClient } from './client';
 import { isObject, listOf, MB, parseOrder, refusalOf, type AiraloOrder, type Refusal } from './wire';
 
@@ -190,6 +190,16 @@ export function createOrdering(settings: OrderingSettings) {
     iccids: await storeDelivery(db, target, order),
   });
 
+  /** The eSIMs of an answer, for the caller to store with the order's completion (ProvisionRequest.recordsDelivery). */
+  const handedBack = (target: DeliveryTarget, order: AiraloOrder, quantity: number): ProvisionResult => {
+    if (order.sims.length !== quantity)
+      log.error(
+        { orderId: target.orderId, airaloOrder: order.id, sims: order.sims.length, quantity },
+        'Airalo delivered another number of eSIMs than ordered',
+      );
+    return { ok: true, iccids: order.sims.map((sim) => sim.iccid).sort(), unstored: deliveryOf({ target, order }) };
+  };
+
   const pending: ProvisionResult = { ok: 'pending' };
 
   async function provisionOne(db: Knex, request: ProvisionRequest): Promise<ProvisionResult> {
@@ -253,7 +263,8 @@ export function createOrdering(settings: OrderingSettings) {
     }
     if (answer.status === 200 && !asyncMode) {
       const order = parseOrder(isObject(answer.body) ? answer.body.data : null, settings.eurPerUsd);
-      if (order && order.sims.length > 0) return delivered(db, target, order);
+      if (order && order.sims.length > 0)
+        return request.recordsDelivery ? handedBack(target, order, request.quantity) : delivered(db, target, order);
       await note(db, request.orderId, 'answered', `unreadable order answer (${answer.status})`);
       return lookUpOr(db, request.orderId, target);
     }
