@@ -3,6 +3,7 @@
  * of their own script, one role per process (as `npm start` runs them), and load them with
  * autocannon; the others drive their own calls with `drive`. All count per-process CPU (`cpuSeconds`).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -114,13 +115,15 @@ export interface DriveFigures {
  * A failing operation counts (and its first few messages are printed) but does not stop the run.
  * `warmUp`: that many operations first, in the same loop, not measured: the clients are already in
  * their steady rhythm when measuring starts (not all starting at one instant), and `onMeasureStart`
- * runs as the first measured operation is started (to read counters there).
+ * runs as the first measured operation is started (to read counters there). `staggerMs`: the
+ * clients' first operations spread evenly over that long, as buyers arrive, instead of all in one
+ * instant (a herd that a short warm-up does not scatter when each operation waits on a slow partner).
  */
 export async function drive(
   total: number,
   concurrency: number,
   op: (i: number, client: number) => Promise<void>,
-  options: { warmUp?: number; onMeasureStart?: () => void } = {},
+  options: { warmUp?: number; onMeasureStart?: () => void; staggerMs?: number } = {},
 ): Promise<DriveFigures> {
   const warmUp = options.warmUp ?? 0;
   let next = 0;
@@ -129,6 +132,7 @@ export async function drive(
   let started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, client) => {
+      if (options.staggerMs) await sleep((options.staggerMs * client) / concurrency);
       for (let i = next++; i < warmUp + total; i = next++) {
         if (i === warmUp && warmUp > 0) {
           started = performance.now();

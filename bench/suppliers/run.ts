@@ -106,8 +106,11 @@ async function main(): Promise<void> {
     let pgBefore = new Map<number, number>();
     let driverBefore = process.cpuUsage();
     let hostBefore = hostCpu();
+    // The buyers start spread over one supplier call, then LEAD_IN purchases before measuring: all 50
+    // starting in one instant kept their steps in step for seconds (bench/REPORT.md, 2026-12-07).
     const purchases = await drive(PURCHASES, BUYERS, buy, {
       warmUp: LEAD_IN,
+      staggerMs: LATENCY_MS,
       onMeasureStart: () => {
         cpuBefore = named.map((n) => cpuSeconds(n.pid));
         pgBefore = new Map([...backends.keys()].map((pid) => [pid, cpuSeconds(pid)]));

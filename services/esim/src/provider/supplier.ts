@@ -9,7 +9,7 @@ export type { SupplierName, SupplierRefusal } from './port';
  * the admin home and the webhooks need. Every supplier call is made outside our transactions and
  * with no row of ours locked; an adapter keeps what it needs to stay idempotent in `supplier_orders`
  * (keyed by our order id) and writes the profiles it received itself, in a short transaction of its
- * own, as the pool does (port.ts).
+ * own, as the pool does (port.ts), unless the caller records them (`ProvisionRequest.recordsDelivery`).
  *
  * How each call maps:
  * - `provision`: buys the order's eSIMs (our order id as the supplier's idempotency key, or in its
