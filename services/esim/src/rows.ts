@@ -1,11 +1,13 @@
 import type { EsimProfile } from '@esim/contracts';
-import type { SupplierName } from './provider/port';
 
 /**
  * The rows of esim's own tables as its modules pass them to each other, kept apart from the code
  * that reads and moves them so that orders, profiles and the context can all name them.
  */
 export type OrderStep = 'placed' | 'provisioning' | 'completed' | 'voiding' | 'failed';
+
+/** Who sells an order's eSIMs: the pool, or a wholesale supplier (provider/supplier.ts). */
+export type SupplierName = 'pool' | 'airalo' | 'esimaccess';
 
 export interface OrderRow {
   id: string;
@@ -80,7 +82,7 @@ export interface ProfileRow {
   /** When its usage figures were last measured (the latest report's or its supplier's time). */
   usage_updated_at?: Date | null;
   /** Who sold it (the pool, or a supplier) and the supplier's own id of it. */
-  supplier?: 'pool' | 'airalo' | 'esimaccess';
+  supplier?: SupplierName;
   supplier_ref?: string | null;
   expires_at: Date | null;
   refunded_at: Date | null;

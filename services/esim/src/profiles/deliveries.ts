@@ -1,19 +1,17 @@
 import type { Knex } from 'knex';
+import type { ProfileRow, SupplierName } from '../rows';
 
 /** One eSIM a supplier handed over, as our profiles row (a supplier's eSIMs are sold as they arrive: assigned, inactive). */
-export interface NewProfile {
-  iccid: string;
-  smdp_address: string;
-  matching_id: string;
-  confirmation_code_required: boolean;
-  package_code: string;
-  operator: string;
+export type NewProfile = Pick<
+  ProfileRow,
+  'iccid' | 'smdp_address' | 'matching_id' | 'confirmation_code_required' | 'package_code' | 'operator'
+> & {
   order_id: string;
   user_id: string;
   data_total_bytes: number | null;
-  supplier: 'airalo' | 'esimaccess';
+  supplier: Exclude<SupplierName, 'pool'>;
   supplier_ref: string;
-}
+};
 
 /** A supplier order's answer: its eSIMs, and what the supplier called the order and charged us. */
 export interface SupplierDelivery {

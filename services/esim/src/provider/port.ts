@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { SupplierDelivery } from '../profiles/deliveries';
+import type { SupplierName } from '../rows';
 
-/** Who sells an order's eSIMs: the pool, or a wholesale supplier (provider/supplier.ts). */
-export type SupplierName = 'pool' | 'airalo' | 'esimaccess';
+export type { SupplierName };
 
 /**
  * Why a supplier did not sell: the buyer is charged nothing and told plainly; the admin is alerted for
