@@ -158,6 +158,14 @@ describe('supplier purchases of the same moment', () => {
     const [placed] = fake.orders().filter((made) => made.description === order.id);
     const sim = fake.sim(placed!.iccids[0]!)!;
     expect(order.esims.map((esim) => [esim.iccid, esim.activation_code])).toEqual([[sim.iccid, sim.qrcode]]);
+    // The answer's eSIMs (handed back by the statement that wrote them) are the ones the order's page reads.
+    const page = await sys.esim.inject({
+      method: 'GET',
+      url: `/user/esim/orders/${order.id}`,
+      headers: await sys.as(buyer),
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.esims).toEqual(order.esims);
     const stored = await sys.esim.db('profiles').where({ order_id: order.id }).select('iccid', 'supplier_ref');
     expect(stored).toEqual([{ iccid: sim.iccid, supplier_ref: String(sim.id) }]);
     expect(await sys.esim.db('supplier_orders').where({ order_id: order.id }).first('status', 'attempts')).toEqual({
