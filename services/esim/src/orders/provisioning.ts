@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Seller } from '@esim/contracts';
 import { AppError, GroupCommit, outboxInsert, type PublishInput } from '@esim/platform';
 import type { EsimProvider, ProvisionResult, TopUpResult } from '../provider/port';
-import { normalizeOrder, type OrderRow, type OrderStep, type ProfileRow } from '../rows';
+import { normalizeOrder, type OrderRow, type OrderStep, type ProfileRow, type SupplierName } from '../rows';
 import { receiptEvents } from './agreements';
 import { completedEvent } from './events';
 import { deliveryWrites, type NewProfile } from '../profiles/deliveries';
@@ -179,7 +179,7 @@ async function provisionOrders(
  * supplier orders of the suppliers that open with the reservation (port.ts `opensWithReservation`):
  * a purchase's row, claimed for its first attempt, written only if it was not there already.
  */
-async function reserve(db: Knex, batch: ProvisionItem[], opening: readonly string[]): Promise<OrderRow[]> {
+async function reserve(db: Knex, batch: ProvisionItem[], opening: readonly SupplierName[]): Promise<OrderRow[]> {
   // Arrays unnested (not a JSON record set): the planner knows how many rows come and walks the primary key.
   const reserved = await db.raw(
     `WITH reserved AS (

@@ -53,8 +53,9 @@ export interface ProvisionRequest {
 }
 
 /**
- * The eSIMs are stored (their ICCIDs; or handed back `unstored` when the request said `recordsDelivery`), the supplier allocates them later (asked again until it has,
- * or told by its webhook), or the supplier sold nothing: the reason, which the buyer is told.
+ * The eSIMs are stored (their ICCIDs; or handed back `unstored` when the request said
+ * `recordsDelivery`), the supplier allocates them later (asked again until it has, or told by its
+ * webhook), or the supplier sold nothing: the reason, which the buyer is told.
  */
 export type ProvisionResult =
   | { ok: true; iccids: string[]; unstored?: SupplierDelivery }
