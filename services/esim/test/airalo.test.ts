@@ -306,6 +306,23 @@ describe('Airalo adapter: buying', () => {
     });
   });
 
+  it('eSIMs handed back and never recorded (the process died first) are found by the lookup of the next drive: one Airalo order, stored once', async () => {
+    fake.clearRequests();
+    const request = await order('hallo-mobil-7days-1gb');
+    const [lost] = await airalo().provision(db, [{ ...request, recordsDelivery: true }]);
+    expect(lost).toMatchObject({ ok: true });
+    expect(await profilesOf(request.orderId)).toHaveLength(0);
+    // The recovery loop drives the order again: its row is there, so Airalo is asked before any second order.
+    const [found] = await airalo().provision(db, [{ ...request, opened: false }]);
+    expect(found).toEqual({ ok: true, iccids: (lost as { iccids: string[] }).iccids });
+    expect(calls('POST', '/v2/orders')).toHaveLength(1);
+    expect(calls('GET', '/v2/orders')).toHaveLength(1);
+    expect(airaloOrdersOf(request.orderId)).toHaveLength(1);
+    expect((await profilesOf(request.orderId)).map((profile) => profile.iccid)).toEqual(
+      (lost as { iccids: string[] }).iccids,
+    );
+  });
+
   it('an order Airalo made whose answer was lost (the connection dropped) is found by its description: one Airalo order, one set of profiles', async () => {
     fake.clearRequests();
     fake.addFault({ kind: 'drop', path: '/v2/orders', method: 'POST', times: 1 });
