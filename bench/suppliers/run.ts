@@ -106,8 +106,7 @@ async function main(): Promise<void> {
     let pgBefore = new Map<number, number>();
     let driverBefore = process.cpuUsage();
     let hostBefore = hostCpu();
-    // The buyers start spread over one supplier call, then LEAD_IN purchases before measuring: all 50
-    // starting in one instant kept their steps in step for seconds (bench/REPORT.md, 2026-12-07).
+    // Buyers arrive spread over one supplier call, as real ones do, not all in one instant.
     const purchases = await drive(PURCHASES, BUYERS, buy, {
       warmUp: LEAD_IN,
       staggerMs: LATENCY_MS,

@@ -108,7 +108,7 @@ export type SellerSource = () => Promise<Seller>;
 export function createProvisioning(db: Knex, provider: EsimProvider, seller: SellerSource): Provisioning {
   const opening = provider.opensWithReservation ?? [];
   const pool = new GroupCommit<ProvisionItem, ProvisionOutcome>((batch) =>
-    provisionOrders(db, provider, seller, batch),
+    provisionOrders(db, provider, seller, batch, opening),
   );
   const reserving = new GroupCommit<ProvisionItem, OrderRow | undefined>(async (batch) => {
     const reserved = await reserve(db, batch, opening);
@@ -164,8 +164,9 @@ async function provisionOrders(
   provider: EsimProvider,
   seller: SellerSource,
   batch: ProvisionItem[],
+  opening: readonly SupplierName[],
 ): Promise<ProvisionOutcome[]> {
-  const ready = await reserve(db, batch, provider.opensWithReservation ?? []);
+  const ready = await reserve(db, batch, opening);
   if (ready.length === 0) return batch.map(() => undefined);
   // Asked before the provider: auth unreachable leaves the orders for the recovery loop before any eSIM is handed out.
   const named = await seller();
