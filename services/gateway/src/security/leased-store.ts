@@ -30,7 +30,10 @@ interface Lease {
 export interface LeaseOptions {
   /** A lease is at most this fraction of the limit (so a limit of 600 leases 12 at a time)... */
   leaseDivisor?: number;
-  /** ...and never more than this many positions. */
+  /**
+   * ...and never more than this many positions. The fraction already bounds what a lease can lose;
+   * this only keeps a very high limit from parking a large block in one process.
+   */
   maxLease?: number;
 }
 
@@ -50,7 +53,7 @@ export function leasedRedisStore(
   options: LeaseOptions = {},
 ): FastifyRateLimitStoreCtor {
   const leaseDivisor = options.leaseDivisor ?? 50;
-  const maxLease = options.maxLease ?? 100;
+  const maxLease = options.maxLease ?? 1000;
   const commands = redis as unknown as { gatewayRateLease?: LeaseCommand };
   if (!commands.gatewayRateLease) redis.defineCommand('gatewayRateLease', { numberOfKeys: 1, lua: LEASE_SCRIPT });
   const lease = commands.gatewayRateLease as LeaseCommand;
