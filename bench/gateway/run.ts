@@ -139,7 +139,13 @@ async function main(): Promise<void> {
   const upstream = await start('upstream', { BENCH_JWKS: jwks });
   const profileIndex = process.argv.indexOf('--profile');
   const profile = profileIndex > 0 ? ['--cpu-prof', '--cpu-prof-dir', process.argv[profileIndex + 1]!] : [];
-  const gateway = await start('gateway', { BENCH_JWKS: jwks, BENCH_UPSTREAM: upstream.url }, profile);
+  // The gateway's process as `npm start` and the cluster run it (its V8 flags from infra's service list).
+  const { SERVICES } = await import('../../infra/src/services');
+  const gatewayFlags = SERVICES.find((service) => service.name === 'gateway')!.nodeFlags ?? [];
+  const gateway = await start('gateway', { BENCH_JWKS: jwks, BENCH_UPSTREAM: upstream.url }, [
+    ...gatewayFlags,
+    ...profile,
+  ]);
   const bareProxy = await start('bare-proxy', { BENCH_UPSTREAM: upstream.url });
   const lines: string[] = [];
   let ok = true;

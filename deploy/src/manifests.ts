@@ -78,7 +78,8 @@ interface Sizing {
 const SIZING: Record<ServiceEntry['name'] | 'physical-sim-worker', Sizing> = {
   gateway: {
     cpu: '250m',
-    memory: '256Mi',
+    // Its young generation alone may take 192 MB (three 64 MB semi-spaces: infra/src/services.ts).
+    memory: '384Mi',
     memoryLimit: '512Mi',
     minReplicas: 2,
     maxReplicas: 10,
@@ -246,7 +247,7 @@ function components(): Component[] {
     const dir = path.relative(path.join(DEPLOY_DIR, '..'), service.dir);
     list.push({
       name: service.name,
-      command: ['node', '--import', 'tsx', `${dir}/src/server.ts`],
+      command: ['node', ...(service.nodeFlags ?? []), '--import', 'tsx', `${dir}/src/server.ts`],
       secrets: SECRETS[service.name]!,
       sizing: SIZING[service.name],
       port: service.port,

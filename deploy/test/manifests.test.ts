@@ -65,6 +65,10 @@ describe('Kubernetes manifests (deploy/src/manifests.ts)', () => {
       expect(container.resources.limits.memory, name).toBeTruthy();
       expect(container.envFrom).toEqual([{ configMapRef: { name: CONFIG_NAME } }]);
       expect(pod.securityContext.runAsNonRoot).toBe(true);
+      // Started as `npm start` starts it: its V8 flags from infra's service list before the entry point.
+      const service = SERVICES.find((s) => s.name === name);
+      if (service)
+        expect(container.command.slice(0, -1)).toEqual(['node', ...(service.nodeFlags ?? []), '--import', 'tsx']);
 
       const port = HTTP.get(name as never);
       if (port) {

@@ -24,9 +24,9 @@ export interface Plan {
   missing: string[];
 }
 
-/** `node --import tsx <file>`: one process per service (no tsx wrapper process between us and it). */
-function nodeWithTsx(name: string, file: string, env: NodeJS.ProcessEnv): ProcessSpec {
-  return { name, command: process.execPath, args: ['--import', 'tsx', file], cwd: ROOT_DIR, env };
+/** `node [flags] --import tsx <file>`: one process per service (no tsx wrapper process between us and it). */
+function nodeWithTsx(name: string, file: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): ProcessSpec {
+  return { name, command: process.execPath, args: [...nodeFlags, '--import', 'tsx', file], cwd: ROOT_DIR, env };
 }
 
 /** Every service (each copy of it with `replicas`), then the one gateway, then the workers (a copy beside each service copy). */
@@ -44,7 +44,7 @@ export function planProcesses(settings: StartSettings, run: RunSettings): Plan {
     for (let replica = 0; replica < copies; replica++) {
       const env = childEnvironment(service, settings, run, process.env, replica);
       plan.groups[kind === 'gateway' ? 'gateway' : 'services'].push({
-        spec: nodeWithTsx(replicaName(service.name, replica, copies), server, env),
+        spec: nodeWithTsx(replicaName(service.name, replica, copies), server, env, service.nodeFlags),
         kind,
         service,
         readyUrl: `${serviceUrl(service, settings, replica)}/ready`,

@@ -13,7 +13,15 @@ export interface ServiceEntry {
   urlVar?: string;
   /** A background worker process of the service (relative to `dir`), started beside it once the file exists. */
   worker?: string;
+  /** V8 flags its process starts with, here, in the cluster's containers and in the benchmarks alike. */
+  nodeFlags?: string[];
 }
+
+/**
+ * The gateway makes many short-lived objects per proxied request: semi-spaces of 64 MB instead of
+ * V8's 16 MB let its young generation be collected less often (decision 0015).
+ */
+const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /** Every process `npm start` runs, in start order. The one list the supervisor, tests and docs read. */
 export const SERVICES: ServiceEntry[] = [
@@ -29,7 +37,7 @@ export const SERVICES: ServiceEntry[] = [
     urlVar: 'PHYSICAL_SIM_URL',
     worker: 'src/worker.ts',
   },
-  { name: 'gateway', port: 8080, dir: path.join(root, 'services/gateway') },
+  { name: 'gateway', port: 8080, dir: path.join(root, 'services/gateway'), nodeFlags: GATEWAY_NODE_FLAGS },
 ];
 
 export const SCHEMA_SERVICES = SERVICES.filter((s): s is ServiceEntry & { schema: string } => Boolean(s.schema));

@@ -177,7 +177,8 @@ describe('docker-compose.yml', () => {
               ? role.script
               : undefined;
       // Arguments after the entry point are the script's own (migrate --seed).
-      expect(service.command?.slice(0, 4), name).toEqual(['node', '--import', 'tsx', entry]);
+      const flags = role.kind === 'service' ? (role.entry.nodeFlags ?? []) : [];
+      expect(service.command?.slice(0, 4 + flags.length), name).toEqual(['node', ...flags, '--import', 'tsx', entry]);
     }
   });
 

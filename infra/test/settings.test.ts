@@ -106,7 +106,7 @@ describe('start settings', () => {
 });
 
 describe('process plan', () => {
-  it('runs each service, then the gateway, then the workers that exist, each as `node --import tsx <entry>`', () => {
+  it('runs each service, then the gateway, then the workers that exist, each as `node [its flags] --import tsx <entry>`', () => {
     const settings = loadStartSettings({ PORT_BASE: '9080' });
     const plan = planProcesses(settings, { internalToken: 'x'.repeat(32) });
     const services = SERVICES.filter((s) => s.name !== 'gateway');
@@ -116,7 +116,12 @@ describe('process plan', () => {
     expect(plan.groups.gateway.map((p) => p.spec.name)).toEqual(plan.missing.includes('gateway') ? [] : ['gateway']);
     for (const planned of [...plan.groups.services, ...plan.groups.gateway]) {
       expect(planned.spec.command).toBe(process.execPath);
-      expect(planned.spec.args).toEqual(['--import', 'tsx', path.join(planned.service.dir, 'src/server.ts')]);
+      expect(planned.spec.args).toEqual([
+        ...(planned.service.nodeFlags ?? []),
+        '--import',
+        'tsx',
+        path.join(planned.service.dir, 'src/server.ts'),
+      ]);
       expect(planned.readyUrl).toBe(`http://127.0.0.1:${portOf(planned.service, 9080)}/ready`);
       expect(planned.spec.env?.PORT).toBe(String(portOf(planned.service, 9080)));
     }
