@@ -182,6 +182,19 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("leaves the image's default command to the gateway, started with the gateway's own V8 flags", () => {
+    const dockerfile = readFileSync(path.join(ROOT_DIR, 'infra/docker/Dockerfile'), 'utf8');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    const gateway = SERVICES.find((s) => s.name === 'gateway')!;
+    expect(JSON.parse(cmd ?? '[]')).toEqual([
+      'node',
+      ...(gateway.nodeFlags ?? []),
+      '--import',
+      'tsx',
+      'services/gateway/src/server.ts',
+    ]);
+  });
+
   it("publishes no fixed host port but the gateway's 8080, so every other process scales with --scale", () => {
     for (const name of ours) {
       const service = compose.services[name]!;
