@@ -8,7 +8,7 @@ import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Service, type IContainer, type IEnvVar, type IPodSpec } from 'kubernetes-models/v1';
 import { parse } from 'yaml';
-import { SERVICES, type ServiceEntry } from '../../infra/src/services';
+import { nodeArgs, SERVICES, type ServiceEntry } from '../../infra/src/services';
 
 /**
  * The shop on Kubernetes as typed objects of kubernetes-models, whose `validate()` checks each
@@ -247,7 +247,7 @@ function components(): Component[] {
     const dir = path.relative(path.join(DEPLOY_DIR, '..'), service.dir);
     list.push({
       name: service.name,
-      command: ['node', ...(service.nodeFlags ?? []), '--import', 'tsx', `${dir}/src/server.ts`],
+      command: ['node', ...nodeArgs([`${dir}/src/server.ts`], service.nodeFlags)],
       secrets: SECRETS[service.name]!,
       sizing: SIZING[service.name],
       port: service.port,
@@ -255,7 +255,7 @@ function components(): Component[] {
     if (service.worker)
       list.push({
         name: `${service.name}-worker`,
-        command: ['node', '--import', 'tsx', `${dir}/${service.worker}`],
+        command: ['node', ...nodeArgs([`${dir}/${service.worker}`])],
         secrets: SECRETS[service.name]!,
         sizing: SIZING['physical-sim-worker'],
       });
@@ -365,7 +365,7 @@ function migrationJob(o: RenderOptions): Job {
   const labels = labelsOf('migrate');
   const migrate: Component = {
     name: 'migrate',
-    command: ['node', '--import', 'tsx', 'infra/src/migrate.ts', ...(o.appMode === 'demo' ? ['--seed'] : [])],
+    command: ['node', ...nodeArgs(['infra/src/migrate.ts', ...(o.appMode === 'demo' ? ['--seed'] : [])])],
     secrets: SECRETS.migrate!,
     sizing: { cpu: '250m', memory: '256Mi', memoryLimit: '512Mi', minReplicas: 1, maxReplicas: 1 },
   };
@@ -385,7 +385,7 @@ function ledgerCheck(o: RenderOptions): CronJob {
   const labels = labelsOf('ledger-verify');
   const verify: Component = {
     name: 'ledger-verify',
-    command: ['node', '--import', 'tsx', 'services/balance/src/cli/verify-ledger.ts'],
+    command: ['node', ...nodeArgs(['services/balance/src/cli/verify-ledger.ts'])],
     secrets: SECRETS.balance!,
     sizing: { cpu: '100m', memory: '256Mi', memoryLimit: '512Mi', minReplicas: 1, maxReplicas: 1 },
   };

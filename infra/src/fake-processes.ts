@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { PlannedProcess } from './processes';
-import { ROOT_DIR, SERVICES } from './services';
+import { nodeArgs, ROOT_DIR, SERVICES } from './services';
 import { connectHost, MAX_REPLICAS, SettingsError, type StartSettings } from './settings';
 import type { ProcessSpec } from './supervisor';
 
@@ -47,7 +47,7 @@ function fakeProcess(
   const spec: ProcessSpec = {
     name: fake.name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(ROOT_DIR, 'infra/src/fakes', fake.cli)],
+    args: nodeArgs([path.join(ROOT_DIR, 'infra/src/fakes', fake.cli)]),
     cwd: ROOT_DIR,
     env: { ...env, HOST: settings.HOST, ...fake.env(port) },
   };

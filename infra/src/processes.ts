@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ProcessSpec } from './supervisor';
-import { ROOT_DIR, SERVICES, type ServiceEntry } from './services';
+import { nodeArgs, ROOT_DIR, SERVICES, type ServiceEntry } from './services';
 import { childEnvironment, serviceUrl, type RunSettings, type StartSettings } from './settings';
 
 export interface PlannedProcess {
@@ -25,8 +25,8 @@ export interface Plan {
 }
 
 /** `node [flags] --import tsx <file>`: one process per service (no tsx wrapper process between us and it). */
-function nodeWithTsx(name: string, file: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): ProcessSpec {
-  return { name, command: process.execPath, args: [...nodeFlags, '--import', 'tsx', file], cwd: ROOT_DIR, env };
+function nodeWithTsx(name: string, file: string, env: NodeJS.ProcessEnv, nodeFlags?: string[]): ProcessSpec {
+  return { name, command: process.execPath, args: nodeArgs([file], nodeFlags), cwd: ROOT_DIR, env };
 }
 
 /** Every service (each copy of it with `replicas`), then the one gateway, then the workers (a copy beside each service copy). */

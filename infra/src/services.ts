@@ -40,5 +40,13 @@ export const SERVICES: ServiceEntry[] = [
   { name: 'gateway', port: 8080, dir: path.join(root, 'services/gateway'), nodeFlags: GATEWAY_NODE_FLAGS },
 ];
 
+/** What follows `node` to run an entry point as its own process: its V8 flags, tsx, the file and its arguments. */
+export const nodeArgs = (entry: string[], nodeFlags: readonly string[] = []): string[] => [
+  ...nodeFlags,
+  '--import',
+  'tsx',
+  ...entry,
+];
+
 export const SCHEMA_SERVICES = SERVICES.filter((s): s is ServiceEntry & { schema: string } => Boolean(s.schema));
 export const ROOT_DIR = root;
