@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { SERVICE_TOKEN_HEADER } from './auth';
 import type { Db } from './db';
 import { unauthorized } from './errors';
@@ -51,6 +51,64 @@ export function registerTableGauges<R>(
 
 /** Request durations from a cache hit (sub-millisecond) to a slow export. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface DurationSeries {
+  /** Observations per bucket, not yet cumulative; the last slot is above the highest bound. */
+  counts: number[];
+  sum: number;
+}
+
+/** A label value in Prometheus' text format. */
+const labelValue = (value: string | number) =>
+  String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/**
+ * `http_request_duration_seconds` by route, method and status, kept in nested maps whose keys are
+ * the strings and numbers the request already holds: prom-client's `observe` validates and hashes a
+ * label object on every call, a cost every request of every process paid.
+ */
+export class RequestDurations {
+  private readonly routes = new Map<string, Map<string, Map<number, DurationSeries>>>();
+
+  observe(route: string, method: string, status: number, seconds: number): void {
+    let methods = this.routes.get(route);
+    if (!methods) this.routes.set(route, (methods = new Map()));
+    let statuses = methods.get(method);
+    if (!statuses) methods.set(method, (statuses = new Map()));
+    let series = statuses.get(status);
+    if (!series) statuses.set(status, (series = { counts: DURATION_BUCKETS.map(() => 0).concat(0), sum: 0 }));
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket += 1;
+    series.counts[bucket]! += 1;
+    series.sum += seconds;
+  }
+
+  /** The histogram in Prometheus' text format, its buckets cumulative as the format wants them. */
+  toPrometheus(service: string): string {
+    const name = 'http_request_duration_seconds';
+    const lines = [
+      `# HELP ${name} Requests served, by route (its pattern, so ids do not multiply series), method and status`,
+      `# TYPE ${name} histogram`,
+    ];
+    for (const [route, methods] of this.routes)
+      for (const [method, statuses] of methods)
+        for (const [status, series] of statuses) {
+          const labels = `service="${labelValue(service)}",route="${labelValue(route)}",method="${labelValue(method)}",status_code="${status}"`;
+          let below = 0;
+          DURATION_BUCKETS.forEach((bound, i) => {
+            below += series.counts[i]!;
+            lines.push(`${name}_bucket{${labels},le="${bound}"} ${below}`);
+          });
+          const count = below + series.counts[DURATION_BUCKETS.length]!;
+          lines.push(
+            `${name}_bucket{${labels},le="+Inf"} ${count}`,
+            `${name}_sum{${labels}} ${series.sum}`,
+            `${name}_count{${labels}} ${count}`,
+          );
+        }
+    return `${lines.join('\n')}\n`;
+  }
+}
 
 /**
  * Prometheus needs a credential it can send: the internal service token, in the service-token
@@ -113,20 +171,11 @@ export function registerMetrics(
     registry.removeSingleMetric(misnamed);
   app.decorate('metrics', registry);
 
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Requests served, by route (its pattern, so ids do not multiply series), method and status',
-    labelNames: ['route', 'method', 'status_code'],
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const durations = new RequestDurations();
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     if (route !== METRICS_PATH)
-      durations.observe(
-        { route: route ?? 'unmatched', method: request.method, status_code: reply.statusCode },
-        reply.elapsedTime / 1000,
-      );
+      durations.observe(route ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -134,7 +183,7 @@ export function registerMetrics(
   const expected = Buffer.from(options.internalToken);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!hasServiceToken(request, expected)) throw unauthorized('unauthorized');
-    let text = await registry.metrics();
+    let text = (await registry.metrics()) + durations.toPrometheus(options.service);
     if (app.hasDecorator('events')) text += metricsToPrometheus([app.events.metrics()]);
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });

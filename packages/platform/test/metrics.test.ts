@@ -6,7 +6,7 @@ import { publish } from '../src/events/publish';
 import { ok } from '../src/http/envelope';
 import { SERVICE_TOKEN_HEADER } from '../src/auth';
 import { createServiceApp } from '../src/service';
-import { registerTableGauges } from '../src/metrics';
+import { registerTableGauges, RequestDurations } from '../src/metrics';
 import { Registry } from 'prom-client';
 
 /**
@@ -112,6 +112,33 @@ describe('GET /metrics', () => {
     expect(check.error, 'promtool not found: apt-get install prometheus').toBeUndefined();
     expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
     expect(check.status).toBe(0);
+  });
+});
+
+describe('RequestDurations', () => {
+  it('counts each observation in its bucket, cumulative in the text, per route, method and status', () => {
+    const durations = new RequestDurations();
+    for (const seconds of [0.0005, 0.001, 0.003, 0.3, 20]) durations.observe('/packages/:id', 'GET', 200, seconds);
+    durations.observe('/packages/:id', 'GET', 404, 0.002);
+    durations.observe('/a"b\\c', 'POST', 201, 0.01);
+    const text = durations.toPrometheus('catalog');
+    const ok200 = { service: 'catalog', route: '/packages/:id', method: 'GET', status_code: '200' };
+    // Bounds are "less than or equal": 0.001 is in the first bucket; 20 s is above every bound.
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...ok200, le: '0.001' })).toBe(2);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...ok200, le: '0.005' })).toBe(3);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...ok200, le: '0.25' })).toBe(3);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...ok200, le: '0.5' })).toBe(4);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...ok200, le: '10' })).toBe(4);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...ok200, le: '+Inf' })).toBe(5);
+    expect(sample(text, 'http_request_duration_seconds_count', ok200)).toBe(5);
+    expect(sample(text, 'http_request_duration_seconds_sum', ok200)).toBeCloseTo(20.3045, 6);
+    expect(sample(text, 'http_request_duration_seconds_count', { ...ok200, status_code: '404' })).toBe(1);
+    // A quote or backslash in a label value is escaped, so the line still parses.
+    expect(text).toContain(
+      'http_request_duration_seconds_count{service="catalog",route="/a\\"b\\\\c",method="POST",status_code="201"} 1\n',
+    );
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
   });
 });
 
