@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString, LoggerOptions } from 'pino';
@@ -48,6 +48,14 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
   };
 }
 
+/**
+ * Request ids made by this process: a random prefix drawn at start-up and a counter. Unique across
+ * processes and restarts like a UUID, without drawing random bytes on every request.
+ */
+const processPrefix = randomBytes(8).toString('hex');
+let requestsNamed = 0;
+const newRequestId = () => `${processPrefix}-${(requestsNamed += 1).toString(36)}`;
+
 /** The gateway creates the request id; every later hop keeps the one it was given. */
 export function requestIdOptions(): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> {
   return {
@@ -55,7 +63,7 @@ export function requestIdOptions(): Pick<FastifyServerOptions, 'genReqId' | 'req
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
       const given = req.headers[REQUEST_ID_HEADER];
-      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : newRequestId();
     },
   };
 }

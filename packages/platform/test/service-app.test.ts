@@ -214,7 +214,11 @@ describe('service app', () => {
 
   it('refuses an injected request id and makes its own', async () => {
     const res = await app.inject({ url: '/public/countries', headers: { 'x-request-id': 'bad id\nwith newline' } });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const next = await app.inject({ url: '/public/countries' });
+    // This process's random prefix and a count: another process (or a restart) draws another prefix.
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
+    expect(next.headers['x-request-id']).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
+    expect(next.headers['x-request-id']).not.toBe(res.headers['x-request-id']);
   });
 
   it('guards table routes by role: 401 anonymous, 401 expired, 403 wrong role', async () => {
