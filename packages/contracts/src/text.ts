@@ -12,29 +12,28 @@ export function isUnsafeText(value: string): boolean {
 
 /**
  * The path of the first unsafe string (keys included) inside a value, or null when all are safe.
- * Walks objects and arrays; `path` is the list of keys leading to it.
+ * Walks objects and arrays; the path is built on the way back from a find, so a walk over safe
+ * values (every request's parameters) allocates nothing.
  */
-export function findUnsafeText(
-  value: unknown,
-  path: Array<string | number> = [],
-  depth = 0,
-): Array<string | number> | null {
-  if (typeof value === 'string') return isUnsafeText(value) ? path : null;
+export function findUnsafeText(value: unknown, depth = 0): Array<string | number> | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? [] : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   // Raw bytes (an uploaded file's Buffer) are not text: walking them would visit every byte as a
   // key. Whoever reads them as text checks that text (the import checks each cell).
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, i], depth + 1);
-      if (found) return found;
+      const found = findUnsafeText(value[i], depth + 1);
+      if (found) return [i, ...found];
     }
     return null;
   }
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (isUnsafeText(key)) return [...path, key];
-    const found = findUnsafeText(item, [...path, key], depth + 1);
-    if (found) return found;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (isUnsafeText(key)) return [key];
+    const found = findUnsafeText(record[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return null;
 }
