@@ -142,7 +142,8 @@ export function createJwtVerifier(options: {
   assertNotRevoked?: (claims: AccessTokenClaims) => void | Promise<void>;
 }): JwtVerifier {
   const keySet = options.jwks ? createLocalJWKSet(options.jwks) : remoteKeySet(splitUrls(options.jwksUrl!));
-  const verified = new Map<string, { claims: AccessTokenClaims; until: number }>();
+  /** Tokens whose signature was checked, with the user they stand for (one frozen object, shared by their requests). */
+  const verified = new Map<string, { claims: AccessTokenClaims; user: AuthUser; until: number }>();
   const verifySignature = async (token: string): Promise<AccessTokenClaims> => {
     let claims: AccessTokenClaims;
     try {
@@ -161,7 +162,11 @@ export function createJwtVerifier(options: {
     // Only tokens that expire (ours always do). Oldest first out: a Map iterates in insertion order.
     if (typeof claims.exp === 'number') {
       if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(token, { claims, until: Math.min(claims.exp * 1000, Date.now() + VERIFIED_TOKEN_TTL_MS) });
+      verified.set(token, {
+        claims,
+        user: Object.freeze(userOf(claims)),
+        until: Math.min(claims.exp * 1000, Date.now() + VERIFIED_TOKEN_TTL_MS),
+      });
     }
     return claims;
   };
@@ -185,7 +190,7 @@ export function createJwtVerifier(options: {
     const known = verified.get(token);
     if (known && known.until > Date.now()) {
       const pending = notRevoked(known.claims);
-      return pending ? pending.then(() => userOf(known.claims)) : userOf(known.claims);
+      return pending ? pending.then(() => known.user) : known.user;
     }
     if (known) verified.delete(token);
     return firstSeen(token);

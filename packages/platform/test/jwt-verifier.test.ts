@@ -23,8 +23,12 @@ describe('the verifier of access tokens', () => {
     expect(first).toBeInstanceOf(Promise);
     const expected: AuthUser = { id, email: `${id}@esim.test`, userType: 2, role: 'user' };
     expect(await first).toEqual(expected);
-    expect(verifier.now(token)).toEqual(expected);
+    const remembered = verifier.now(token);
+    expect(remembered).toEqual(expected);
     expect(await verifier(token)).toEqual(expected);
+    // Its requests share one user, which none of them can change for the others.
+    expect(verifier.now(token)).toBe(remembered);
+    expect(Object.isFrozen(remembered)).toBe(true);
   });
 
   it('checks revocation on every call, the remembered token included', async () => {
