@@ -25,6 +25,9 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** What load balancers, monitors and Prometheus call: not requests served. */
+const PROBE_PATHS = new Set(['/ready', '/health', '/metrics']);
+
 /**
  * `/health`: the process is alive. `/ready`: every dependency answers (PostgreSQL, Redis, ...):
  * 503 `down` when one does not; 200 `degraded` with the problems named when only a degradation
@@ -41,8 +44,8 @@ export function registerHealthRoutes(
   const startedAt = new Date().toISOString();
   let served = 0;
   app.addHook('onResponse', (request, _reply, done) => {
-    const route = request.routeOptions.url;
-    if (route !== '/ready' && route !== '/health' && route !== '/metrics') served += 1;
+    // The path as sent (probes send no query), not routeOptions, which fastify builds anew on every read.
+    if (!PROBE_PATHS.has(request.url)) served += 1;
     done();
   });
   const degradationChecks = new Map<string, DegradationCheck>();
