@@ -24,7 +24,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { announce, measure, numberArg, quietEnv, startRole, type Figures } from '../support';
+import { announce, measure, numberArg, percentile, quietEnv, startRole, type Figures } from '../support';
 
 const self = fileURLToPath(import.meta.url);
 const role = process.argv[2];
@@ -130,12 +130,6 @@ const load = (
   return measure(url, { ...options, warmUpSeconds, headers });
 };
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** The measurement of median throughput among several (the lower middle one of an even count). */
 const medianRun = (runs: readonly Figures[]): Figures =>
   [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)]!;
@@ -190,7 +184,7 @@ async function main(): Promise<void> {
       const viaGateway = medianRun(gatewayRuns);
       const viaBareProxy = medianRun(proxyRuns);
       const ratios = gatewayRuns.map((run, round) => run.rps / proxyRuns[round]!.rps);
-      const ratio = median(ratios);
+      const ratio = percentile(ratios, 50);
       // Latency where the hop, not the queue, decides it: half the bare proxy's top rate, on 20 connections.
       const rate = Math.round(viaBareProxy.rps / 2);
       const atRate = signedIn
