@@ -19,6 +19,18 @@ export function missingFrontendBuilds(root = ROOT_DIR, env: NodeJS.ProcessEnv = 
 }
 
 /**
+ * How the two SPAs are built: always the production build, whatever NODE_ENV the shell exports
+ * (a development build's prerendered HTML does not match the production bundle that hydrates it).
+ */
+export function frontendBuildCommand(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    command: 'npm',
+    args: ['run', 'build', ...FRONTENDS.flatMap((dir) => ['--workspace', dir])],
+    env: { ...env, NODE_ENV: 'production' },
+  };
+}
+
+/**
  * Builds the two SPAs when a build is missing (a fresh clone); an existing build is left alone,
  * so a restart is quick. Resolves to whether both builds exist afterwards.
  */
@@ -26,9 +38,9 @@ export async function ensureFrontendsBuilt(output: (line: string) => void): Prom
   const missing = missingFrontendBuilds();
   if (!missing.length) return true;
   output(`building the frontends (missing: ${missing.join(', ')}) ...`);
-  const args = ['run', 'build', ...FRONTENDS.flatMap((dir) => ['--workspace', dir])];
+  const { command, args, env } = frontendBuildCommand();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', output);
     child.once('error', (error) => {
       output(`could not run npm: ${error.message}`);
