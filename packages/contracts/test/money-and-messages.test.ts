@@ -48,4 +48,11 @@ describe('messages', () => {
   it('fills placeholders', () => {
     expect(translate('rate_limited', 'en', { retryAfter: 30 })).toContain('30 seconds');
   });
+
+  it("names a request's stored status in the caller's words, and an unlisted value as it is", () => {
+    expect(translate('order_not_pending', 'tr', { status: 'approved' })).toBe('Bu sipariş zaten onaylandı');
+    expect(translate('return_not_pending', 'tr', { status: 'rejected' })).toBe('Bu iade zaten reddedildi');
+    expect(translate('order_not_pending', 'en', { status: 'rejected' })).toBe('This order is already rejected');
+    expect(translate('events_status_parked_row', 'tr', { status: 'parked' })).toContain('[parked]');
+  });
 });

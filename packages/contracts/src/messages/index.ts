@@ -73,12 +73,25 @@ export function pickLocale(acceptLanguage: string | undefined | null): Locale {
   return DEFAULT_LOCALE;
 }
 
+/**
+ * Placeholders whose values are stored words (a request's `status`), shown in the caller's words:
+ * "Bu sipariş zaten onaylandı", not "zaten approved". A value not listed is shown as it is.
+ */
+const PLACEHOLDER_WORDS: Record<string, Record<Locale, Record<string, string>>> = {
+  status: {
+    tr: { pending: 'beklemede', approved: 'onaylandı', rejected: 'reddedildi' },
+    en: { pending: 'pending', approved: 'approved', rejected: 'rejected' },
+  },
+};
+
 /** Text of a code in a locale, with `{{name}}` placeholders filled in. Unknown codes fall back to the code itself. */
 export function translate(code: string, locale: Locale, params?: Record<string, string | number>): string {
   const entry: LocalizedText | undefined = isMessageCode(code) ? messages[code] : undefined;
   const template = entry ? entry[locale] : code;
   if (!params) return template;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return PLACEHOLDER_WORDS[name]?.[locale][value] ?? String(value);
+  });
 }

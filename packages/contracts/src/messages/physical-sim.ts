@@ -92,7 +92,7 @@ export const physicalSimMessages = {
   // Orders and returns
   order_placed: { tr: 'Siparişiniz alındı, yönetici onayı bekleniyor', en: 'Your order is placed and awaits approval' },
   order_not_found: { tr: 'Sipariş bulunamadı', en: 'Order not found' },
-  order_not_pending: { tr: 'Bu sipariş zaten {{status}} durumunda', en: 'This order is already {{status}}' },
+  order_not_pending: { tr: 'Bu sipariş zaten {{status}}', en: 'This order is already {{status}}' },
   order_approved: { tr: 'Sipariş onaylandı', en: 'Order approved' },
   order_rejected: { tr: 'Sipariş reddedildi', en: 'Order rejected' },
   order_exceeds_stock: {
@@ -108,7 +108,7 @@ export const physicalSimMessages = {
   return_placed: { tr: 'İade talebiniz alındı', en: 'Your return request is received' },
   return_auto_approved: { tr: 'İadeniz onaylandı', en: 'Your return is approved' },
   return_not_found: { tr: 'İade bulunamadı', en: 'Return not found' },
-  return_not_pending: { tr: 'Bu iade zaten {{status}} durumunda', en: 'This return is already {{status}}' },
+  return_not_pending: { tr: 'Bu iade zaten {{status}}', en: 'This return is already {{status}}' },
   return_approved: { tr: 'İade onaylandı', en: 'Return approved' },
   return_rejected: { tr: 'İade reddedildi', en: 'Return rejected' },
   return_cards_not_yours: { tr: 'Size ait olmayan kartlar var: {{cards}}', en: 'Some cards are not yours: {{cards}}' },
