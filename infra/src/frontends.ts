@@ -19,13 +19,14 @@ export function missingFrontendBuilds(root = ROOT_DIR, env: NodeJS.ProcessEnv = 
 }
 
 /**
- * How the two SPAs are built: always the production build, whatever NODE_ENV the shell exports
- * (a development build's prerendered HTML does not match the production bundle that hydrates it).
+ * How the SPAs are built (by npm start and by the browser tests): always the production build,
+ * whatever NODE_ENV the shell or the test runner sets (a development build's prerendered HTML does
+ * not match the production bundle that hydrates it).
  */
-export function frontendBuildCommand(env: NodeJS.ProcessEnv = process.env) {
+export function frontendBuildCommand(dirs: readonly string[] = FRONTENDS, env: NodeJS.ProcessEnv = process.env) {
   return {
     command: 'npm',
-    args: ['run', 'build', ...FRONTENDS.flatMap((dir) => ['--workspace', dir])],
+    args: ['run', 'build', ...dirs.flatMap((dir) => ['--workspace', dir])],
     env: { ...env, NODE_ENV: 'production' },
   };
 }

@@ -7,7 +7,7 @@ import { frontendBuildCommand, missingFrontendBuilds } from '../src/frontends';
 describe('the frontends npm start builds', () => {
   it('builds both for production even when the shell exports another NODE_ENV', () => {
     for (const NODE_ENV of ['development', 'test', undefined]) {
-      const { command, args, env } = frontendBuildCommand({ PATH: '/usr/bin', NODE_ENV });
+      const { command, args, env } = frontendBuildCommand(undefined, { PATH: '/usr/bin', NODE_ENV });
       expect([command, ...args]).toEqual([
         'npm',
         'run',
@@ -19,6 +19,11 @@ describe('the frontends npm start builds', () => {
       ]);
       expect(env).toEqual({ PATH: '/usr/bin', NODE_ENV: 'production' });
     }
+    expect(frontendBuildCommand(['frontend/storefront'], { NODE_ENV: 'test' })).toEqual({
+      command: 'npm',
+      args: ['run', 'build', '--workspace', 'frontend/storefront'],
+      env: { NODE_ENV: 'production' },
+    });
   });
 
   it('names the builds that are missing, in the default folders or where the gateway is told to look', () => {

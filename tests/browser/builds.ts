@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { frontendBuildCommand } from '../../infra/src/frontends';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,13 +58,11 @@ export async function ensureBuilt(app: FrontEnd): Promise<string> {
       continue;
     }
     try {
-      if (!isCurrent(app))
-        // NODE_ENV is 'test' under vitest; the build must be the production one all the same.
-        await promisify(execFile)('npx', ['vite', 'build', '--logLevel', 'error'], {
-          cwd: path.join(root, 'frontend', app),
-          env: { ...process.env, NODE_ENV: 'production' },
-          maxBuffer: 64 * 1024 * 1024,
-        });
+      if (!isCurrent(app)) {
+        // The build npm start makes: the production one, although NODE_ENV is 'test' under vitest.
+        const { command, args, env } = frontendBuildCommand([`frontend/${app}`]);
+        await promisify(execFile)(command, args, { cwd: root, env, maxBuffer: 64 * 1024 * 1024 });
+      }
     } finally {
       rmSync(lock, { force: true, recursive: true });
     }
