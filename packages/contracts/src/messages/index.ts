@@ -73,16 +73,8 @@ export function pickLocale(acceptLanguage: string | undefined | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-/**
- * Placeholders whose values are stored words (a request's `status`), shown in the caller's words:
- * "Bu sipariş zaten onaylandı", not "zaten approved". A value not listed is shown as it is.
- */
-const PLACEHOLDER_WORDS: Record<string, Record<Locale, Record<string, string>>> = {
-  status: {
-    tr: { pending: 'beklemede', approved: 'onaylandı', rejected: 'reddedildi' },
-    en: { pending: 'pending', approved: 'approved', rejected: 'rejected' },
-  },
-};
+/** A request's stored `status` in Turkish words ("zaten onaylandı", not "zaten approved"); English shows it as stored. */
+const STATUS_IN_TURKISH: Readonly<Record<string, string>> = { approved: 'onaylandı', rejected: 'reddedildi' };
 
 /** Text of a code in a locale, with `{{name}}` placeholders filled in. Unknown codes fall back to the code itself. */
 export function translate(code: string, locale: Locale, params?: Record<string, string | number>): string {
@@ -92,6 +84,6 @@ export function translate(code: string, locale: Locale, params?: Record<string, 
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return PLACEHOLDER_WORDS[name]?.[locale][value] ?? String(value);
+    return (name === 'status' && locale === 'tr' && STATUS_IN_TURKISH[value]) || String(value);
   });
 }
